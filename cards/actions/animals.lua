@@ -1,0 +1,95 @@
+-- Animals action card (both sides).  Rules: "Animals action".
+-- Side I: strength 1 none, 2-4 one animal, 5 two.  Side II: 1-2 one, 3-5
+-- two, also from display folders in range (+ folder number in money), and
+-- at strength 5 one reputation first.
+local A = {}
+
+A.COUNT = { { 0, 1, 1, 1, 2 }, { 1, 1, 2, 2, 2 } }
+A.PARTNER_DISCOUNT = 3
+
+-- Printed cost minus 3 per continent icon with a partner zoo there.
+function A.cost(p, id)
+  local c = CARDS[id]
+  local cost = c.cost
+  for _, cont in ipairs(CONTINENTS) do
+    local n = c.icons[cont]
+    if n and has_partner_zoo(p, cont) then cost = cost - A.PARTNER_DISCOUNT * n end
+  end
+  if cost < 0 then cost = 0 end
+  return cost
+end
+
+-- Can p play animal id now (surcharge: display folder number or 0)?
+function A.playable(p, id, surcharge)
+  local c = CARDS[id]
+  if c.type ~= "animal" then return false end
+  if money(p) < A.cost(p, id) + surcharge then return false end
+  if not conditions_met(p, id, ANIMAL_CONDITIONS_IGNORED and ANIMAL_CONDITIONS_IGNORED(p, id) or 0) then
+    return false
+  end
+  return #ark.fits(p, id) > 0
+end
+
+-- { {card=id, folder=f or nil, cost=n}, ... } playable now
+local function candidates(p, side)
+  local out = {}
+  for _, id in ipairs(hand_cards(p, "animal")) do
+    if A.playable(p, id, 0) then out[#out + 1] = { card = id, cost = A.cost(p, id) } end
+  end
+  if side == 2 then
+    for _, e in ipairs(range_cards(p, "animal")) do
+      if A.playable(p, e.card, e.folder) then
+        out[#out + 1] = { card = e.card, folder = e.folder, cost = A.cost(p, e.card) + e.folder }
+      end
+    end
+  end
+  return out
+end
+
+function A.can(p, strength, side)
+  if A.COUNT[side][math.min(strength, 5)] == 0 then return false end
+  return #candidates(p, side) > 0
+end
+
+local function place(p, e)
+  local fits = ark.fits(p, e.card)
+  local bs = ark.buildings(p)
+  local opts = {}
+  for i, b in ipairs(fits) do
+    opts[i] = "into " .. bs[b + 1].key .. " #" .. b
+  end
+  local b = fits[choose(p, "animals.enclosure", "Which enclosure for " .. card_label(e.card) .. "?", opts)]
+  pay(p, e.cost)
+  ark.place_animal(p, e.card, b)
+  local c = CARDS[e.card]
+  gain(p, "appeal", c.appeal)
+  gain(p, "conservation", c.conservation)
+  gain(p, "reputation", c.reputation)
+  local s = SCRIPTS[e.card]
+  if s and s.on_play then s.on_play(p, e.card) end
+  fire("animal_played", p, e.card)
+end
+
+function A.run(p, strength, side)
+  local n = A.COUNT[side][math.min(strength, 5)]
+  if side == 2 and strength >= 5 then gain(p, "reputation", 1) end
+  for k = 1, n do
+    local cands = candidates(p, side)
+    if #cands == 0 then return end
+    local opts = {}
+    for i, e in ipairs(cands) do
+      opts[i] = "play " .. card_label(e.card) .. (e.folder and (" from folder " .. e.folder) or "") ..
+        " for " .. e.cost .. " money"
+    end
+    local i
+    if k == 1 then
+      i = choose(p, "animals.card", "Play which animal?", opts)
+    else
+      i = choose_or_skip(p, "animals.card", "Play another animal?", opts, "finish")
+      if not i then return end
+    end
+    place(p, cands[i])
+  end
+end
+
+return A

@@ -1,0 +1,258 @@
+-- Association action card (both sides).  Rules: "Association action" and
+-- "Conservation projects".
+-- Tasks need 1 worker, or 2 if one of the player's workers is already on
+-- that task.  Side I: one task.  Side II: several different tasks whose
+-- strengths add up to <= strength, projects also from the display, then
+-- one donation.
+local A = {}
+
+A.TASKS = { "reputation", "partner zoo", "university", "project" }
+A.TASK_STRENGTH = { 2, 3, 4, 5 }
+A.REPUTATION_GAIN = 2
+A.DONATIONS = { 2, 5, 5, 7, 7, 10, 10, 12 }
+A.DONATIONS_2P = { 2, 5, 7, 10, 12 }
+-- Release levels: the printed size class (4 = size 4-5, 3 = 3, 2 = 1-2).
+local SIZE_CLASS = { [4] = { 4, 5 }, [3] = { 3, 3 }, [2] = { 1, 2 } }
+
+function A.workers_needed(p, t)
+  if ark.task_workers(p, t) > 0 then return 2 end
+  return 1
+end
+
+-- ---- project requirements ----
+
+local function animals_of(p)
+  local out = {}
+  for _, id in ipairs(ark.zoo(p)) do
+    if CARDS[id].type == "animal" then out[#out + 1] = id end
+  end
+  return out
+end
+
+-- What an icon project counts in p's zoo.
+function A.project_count(p, what)
+  local icons = ark.icons(p)
+  if what == "categories" or what == "continents" then
+    local list = what == "categories" and CATEGORIES or CONTINENTS
+    local n = 0
+    for _, i in ipairs(list) do if (icons[i] or 0) > 0 then n = n + 1 end end
+    return n
+  elseif what == "small-animals" or what == "large-animals" then
+    local n = 0
+    for _, id in ipairs(animals_of(p)) do
+      local s = CARDS[id].size
+      if (what == "small-animals" and s >= 1 and s <= 2) or
+         (what == "large-animals" and s >= 4) then n = n + 1 end
+    end
+    return n
+  end
+  return icons[what] or 0
+end
+
+-- Animals p could release for level `level` of release project c.
+function A.release_candidates(p, c, level)
+  local out = {}
+  local class = SIZE_CLASS[c.thresholds[level]]
+  if not class then return out end
+  for _, id in ipairs(animals_of(p)) do
+    local a = CARDS[id]
+    if (a.icons[c.counts] or 0) > 0 and a.size >= class[1] and a.size <= class[2] then
+      out[#out + 1] = id
+    end
+  end
+  return out
+end
+
+-- Breeding: an animal of the category whose continent has p's partner zoo.
+function A.breeding_ok(p, c)
+  for _, id in ipairs(animals_of(p)) do
+    local a = CARDS[id]
+    if (a.icons[c.counts] or 0) > 0 then
+      for _, cont in ipairs(CONTINENTS) do
+        if (a.icons[cont] or 0) > 0 and has_partner_zoo(p, cont) then return true end
+      end
+    end
+  end
+  return false
+end
+
+function A.level_ok(p, c, level)
+  if c.kind == "icon" then
+    return A.project_count(p, c.counts) >= c.thresholds[level]
+  elseif c.kind == "release" then
+    return #A.release_candidates(p, c, level) > 0
+  end
+  return A.breeding_ok(p, c)
+end
+
+-- Every (project, level) p may support now.
+function A.project_options(p, side)
+  local out = {}
+  for _, pr in ipairs(ark.projects()) do
+    local mine = false
+    for _, o in ipairs(pr.owners) do if o == p then mine = true end end
+    if not mine then
+      local c = CARDS[pr.card]
+      for lv = 1, math.min(3, c.levels) do
+        if pr.owners[lv] == -1 and A.level_ok(p, c, lv) then
+          out[#out + 1] = { card = pr.card, level = lv }
+        end
+      end
+    end
+  end
+  local new = {}
+  for _, id in ipairs(hand_cards(p, "project")) do new[#new + 1] = { card = id, surcharge = 0 } end
+  if side == 2 then
+    for _, e in ipairs(range_cards(p, "project")) do
+      if money(p) >= e.folder then
+        new[#new + 1] = { card = e.card, folder = e.folder, surcharge = e.folder }
+      end
+    end
+  end
+  for _, e in ipairs(new) do
+    local c = CARDS[e.card]
+    for lv = 1, math.min(3, c.levels) do
+      if A.level_ok(p, c, lv) then
+        out[#out + 1] = { card = e.card, level = lv, enter = true, folder = e.folder,
+                          surcharge = e.surcharge }
+      end
+    end
+  end
+  return out
+end
+
+local function reward_text(c, lv)
+  local t = (c.rewards[lv] or 0) .. " CP"
+  local rep = (c.reputation_rewards[lv] or 0) + (c.bonus_reputation or 0)
+  if rep > 0 then t = t .. " + " .. rep .. " reputation" end
+  return t
+end
+
+-- The map-edge token taken with a support.
+function A.edge_bonus(p)
+  local opts, idx = {}, {}
+  for i, s in ipairs(ark.edge(p)) do
+    if not s.taken then
+      opts[#opts + 1] = "edge bonus: " .. s.bonus .. " " .. s.value .. (s.recurring and " (every break)" or "")
+      idx[#idx + 1] = i
+    end
+  end
+  if #opts == 0 then return end
+  local i = idx[choose(p, "project.edge", "Take a map-edge bonus", opts)]
+  ark.take_edge(p, i)
+  local s = ark.edge(p)[i]
+  apply_bonus(p, s.bonus, s.value, "edge")
+end
+
+function A.support(p, o)
+  local c = CARDS[o.card]
+  if o.enter then
+    pay(p, o.surcharge or 0)
+    ark.project_enter(p, o.card)
+  end
+  if c.kind == "release" then
+    local cands = A.release_candidates(p, c, o.level)
+    local opts = {}
+    for i, id in ipairs(cands) do opts[i] = "release " .. card_label(id) end
+    local id = cands[choose(p, "project.release", "Release which animal?", opts)]
+    local appeal = CARDS[id].appeal
+    ark.release(p, id)
+    ark.add(p, "appeal", -appeal)
+    fire("animal_released", p, id)
+  end
+  ark.support(p, o.card, o.level)
+  gain(p, "conservation", c.rewards[o.level] or 0)
+  gain(p, "reputation", (c.reputation_rewards[o.level] or 0) + (c.bonus_reputation or 0))
+  A.edge_bonus(p)
+  fire("project_supported", p, o.card, o.level)
+end
+
+-- ---- tasks ----
+
+local function task_possible(p, t, side)
+  if free_workers(p) < A.workers_needed(p, t) then return false end
+  if t == 1 then return true
+  elseif t == 2 then return can_take_partner_zoo(p)
+  elseif t == 3 then return can_take_university(p)
+  end
+  return #A.project_options(p, side) > 0
+end
+
+local function task_strength(p, t)
+  if ASSOCIATION_TASK_STRENGTH then return ASSOCIATION_TASK_STRENGTH(p, t) end
+  return A.TASK_STRENGTH[t]
+end
+
+local function do_task(p, t, side)
+  local w = A.workers_needed(p, t)
+  ark.set(p, "workers_out", ark.get(p, "workers_out") + w)
+  ark.task_workers(p, t, w)
+  if t == 1 then gain(p, "reputation", A.REPUTATION_GAIN)
+  elseif t == 2 then take_partner_zoo(p)
+  elseif t == 3 then take_university(p)
+  else
+    local os = A.project_options(p, side)
+    local opts = {}
+    for i, o in ipairs(os) do
+      opts[i] = "support " .. card_label(o.card) .. " level " .. o.level .. " (" ..
+        reward_text(CARDS[o.card], o.level) .. ")" ..
+        (o.folder and (" from folder " .. o.folder) or (o.enter and " from hand" or ""))
+    end
+    A.support(p, os[choose(p, "project.support", "Support which project?", opts)])
+  end
+end
+
+function A.can(p, strength, side)
+  for t = 1, 4 do
+    if task_strength(p, t) <= strength and task_possible(p, t, side) then return true end
+  end
+  return false
+end
+
+function A.donation_price()
+  local n = ark.get(nil, "players")
+  local list = n == 2 and A.DONATIONS_2P or A.DONATIONS
+  local k = ark.get(nil, "donations") + 1
+  return list[math.min(k, #list)]
+end
+
+function A.run(p, strength, side)
+  local budget, done, first = strength, {}, true
+  repeat
+    local opts, ts = {}, {}
+    for t = 1, 4 do
+      if not done[t] and task_strength(p, t) <= budget and task_possible(p, t, side) then
+        opts[#opts + 1] = A.TASKS[t] .. " (strength " .. task_strength(p, t) .. ", " ..
+          A.workers_needed(p, t) .. " worker" .. (A.workers_needed(p, t) > 1 and "s" or "") .. ")"
+        ts[#ts + 1] = t
+      end
+    end
+    if #opts == 0 then break end
+    local i
+    if first then
+      i = choose(p, "association.task", "Association: which task?", opts)
+    else
+      i = choose_or_skip(p, "association.task", "Another task?", opts, "no more tasks")
+      if not i then break end
+    end
+    local t = ts[i]
+    do_task(p, t, side)
+    done[t] = true
+    budget = budget - task_strength(p, t)
+    first = false
+  until side == 1
+  if side == 2 and not first then
+    local price = A.donation_price()
+    if money(p) >= price then
+      local i = choose_or_skip(p, "association.donation", "Make a donation?",
+        { "donate " .. price .. " money for 1 conservation point" }, "no donation")
+      if i then
+        pay(p, price)
+        ark.set(nil, "donations", ark.get(nil, "donations") + 1)
+        gain(p, "conservation", 1)
+      end
+    end
+  end
+end
+
+return A

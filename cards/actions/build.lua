@@ -1,0 +1,104 @@
+-- Build action card (both sides).  Rules: "Build action".
+-- Side I: one building of size <= strength.  Side II: several different
+-- buildings whose sizes add up to <= strength; reptile house and large bird
+-- aviary only with side II.  2 money per space covered.
+local A = {}
+
+A.COST_PER_SPACE = 2
+-- The buildings the action can place, in the order they are offered.
+A.KINDS = { "size-1", "size-2", "size-3", "size-4", "size-5", "kiosk", "pavilion",
+            "petting-zoo", "reptile-house", "large-bird-aviary" }
+
+local defs
+local function def(key)
+  if not defs then
+    defs = {}
+    for _, d in ipairs(ark.building_defs()) do defs[d.key] = d end
+  end
+  return defs[key]
+end
+
+-- Kinds p could build now within budget, not already built this action.
+local function buildable(p, budget, side, done)
+  local out = {}
+  local build2 = side == 2
+  local special = ark.get(p, "special_built")
+  for _, key in ipairs(A.KINDS) do
+    local d = def(key)
+    if d and not done[key] and d.size <= budget
+       and (build2 or not d.build2)
+       and not (SPECIAL_BIT[key] and math.floor(special / SPECIAL_BIT[key]) % 2 == 1)
+       and money(p) >= A.COST_PER_SPACE * d.size
+       and ark.count_placements(p, key, build2) > 0 then
+      out[#out + 1] = key
+    end
+  end
+  return out
+end
+
+function A.can(p, strength, side)
+  return #buildable(p, strength, side, {}) > 0
+end
+
+local function move_into_special(p, b)
+  -- after a reptile house or aviary: fitting animals may move in from
+  -- standard enclosures, emptying them
+  while true do
+    local opts, ids = {}, {}
+    for _, id in ipairs(ark.zoo(p)) do
+      local from = ark.zoo_building(p, id)
+      if from and from ~= b then
+        local bs = ark.buildings(p)
+        if bs[from + 1].kind == "enclosure" then
+          for _, fb in ipairs(ark.fits(p, id)) do
+            if fb == b then
+              opts[#opts + 1] = "move " .. card_label(id) .. " in"
+              ids[#ids + 1] = id
+            end
+          end
+        end
+      end
+    end
+    if #opts == 0 then return end
+    local i = choose_or_skip(p, "build.move", "Move an animal into the new building", opts, "done")
+    if not i then return end
+    ark.move_animal(p, ids[i], b)
+  end
+end
+
+local function build_one(p, key, side)
+  local build2 = side == 2
+  local places = ark.placements(p, key, build2)
+  local opts = {}
+  for i, cells in ipairs(places) do opts[i] = key .. " at " .. cells end
+  local i = choose(p, "build.place", "Where does the " .. key .. " go?", opts)
+  pay(p, A.COST_PER_SPACE * def(key).size)
+  local b = place_building(p, key, places[i], build2)
+  if key == "reptile-house" or key == "large-bird-aviary" then move_into_special(p, b) end
+  return def(key).size
+end
+
+function A.run(p, strength, side)
+  local budget, done, first = strength, {}, true
+  repeat
+    local kinds = buildable(p, budget, side, done)
+    if #kinds == 0 then return end
+    local opts = {}
+    for i, key in ipairs(kinds) do
+      opts[i] = "build " .. key .. " (" .. A.COST_PER_SPACE * def(key).size .. " money)"
+    end
+    local i
+    if first then
+      i = choose(p, "build.kind", "Build: which building?", opts)
+    else
+      i = choose_or_skip(p, "build.kind", "Build another building?", opts, "finish building")
+      if not i then return end
+    end
+    local key = kinds[i]
+    budget = budget - build_one(p, key, side)
+    done[key] = true
+    first = false
+  until side == 1
+end
+
+return A

@@ -1,0 +1,118 @@
+-- Sponsors action card (both sides).  Rules: "Sponsors action".
+-- Side I: one sponsor from hand of level <= strength.  Side II: several
+-- sponsors with levels adding up to <= strength + 1, also from display
+-- folders in range (+ folder number in money).  Instead of sponsors: the
+-- break track advances by strength and the player gains strength money
+-- (2 x strength on side II).
+local A = {}
+
+-- Effective level of a sponsor for p (map abilities may lower it).
+function A.level(p, id)
+  local lv = CARDS[id].level
+  if SPONSOR_LEVEL_MODIFIER then lv = lv + SPONSOR_LEVEL_MODIFIER(p, id) end
+  if lv < 0 then lv = 0 end
+  return lv
+end
+
+function A.playable(p, id, surcharge, budget)
+  local c = CARDS[id]
+  if c.type ~= "sponsor" then return false end
+  if A.level(p, id) > budget or money(p) < surcharge then return false end
+  if not conditions_met(p, id) then return false end
+  if c.building and ark.count_placements(p, c.building, ark.upgraded(p, "build")) == 0 then
+    return false
+  end
+  return true
+end
+
+local function candidates(p, side, budget)
+  local out = {}
+  for _, id in ipairs(hand_cards(p, "sponsor")) do
+    if A.playable(p, id, 0, budget) then out[#out + 1] = { card = id, surcharge = 0 } end
+  end
+  if side == 2 then
+    for _, e in ipairs(range_cards(p, "sponsor")) do
+      if A.playable(p, e.card, e.folder, budget) then
+        out[#out + 1] = { card = e.card, folder = e.folder, surcharge = e.folder }
+      end
+    end
+  end
+  return out
+end
+
+-- The money alternative is always possible, so the action always is.
+function A.can(p, strength, side)
+  return strength >= 1
+end
+
+-- Plays a sponsor: surcharge, into the zoo, its unique building, printed
+-- gains, its script.
+function play_sponsor(p, id, surcharge)
+  pay(p, surcharge)
+  ark.play_card(p, id)
+  local c = CARDS[id]
+  if c.building then
+    local build2 = ark.upgraded(p, "build")
+    local places = ark.placements(p, c.building, build2)
+    local opts = {}
+    for i, cells in ipairs(places) do opts[i] = c.building .. " at " .. cells end
+    local i = choose(p, "sponsors.place", "Where does " .. c.name .. " stand?", opts)
+    place_building(p, c.building, places[i], build2, id)
+  end
+  gain(p, "appeal", c.appeal)
+  gain(p, "conservation", c.conservation)
+  gain(p, "reputation", c.reputation)
+  local s = SCRIPTS[id]
+  if s and s.on_play then s.on_play(p, id) end
+  fire("sponsor_played", p, id)
+end
+
+-- Bonus: play a sponsor from hand paying money equal to its level.
+function play_sponsor_for_money(p)
+  local opts, ids = {}, {}
+  for _, id in ipairs(hand_cards(p, "sponsor")) do
+    local lv = A.level(p, id)
+    if A.playable(p, id, lv, 99) then
+      opts[#opts + 1] = "play " .. card_label(id) .. " for " .. lv .. " money"
+      ids[#ids + 1] = id
+    end
+  end
+  if #opts == 0 then return false end
+  local i = choose_or_skip(p, "bonus.sponsor", "Play a sponsor paying its level?", opts, "no sponsor")
+  if not i then return false end
+  play_sponsor(p, ids[i], A.level(p, ids[i]))
+  return true
+end
+
+function A.run(p, strength, side)
+  local budget = side == 2 and strength + 1 or strength
+  local first = true
+  repeat
+    local cands = candidates(p, side, budget)
+    local opts = {}
+    for i, e in ipairs(cands) do
+      opts[i] = "play " .. card_label(e.card) .. " (level " .. A.level(p, e.card) .. ")" ..
+        (e.folder and (" from folder " .. e.folder .. " for " .. e.folder .. " money") or "")
+    end
+    local i
+    if first then
+      local gain_money = side == 2 and 2 * strength or strength
+      opts[#opts + 1] = "take " .. gain_money .. " money and advance the break by " .. strength
+      i = choose(p, "sponsors.card", "Sponsors: play a sponsor or take money?", opts)
+      if i > #cands then
+        advance_break(p, strength)
+        gain(p, "money", gain_money)
+        return
+      end
+    else
+      if #cands == 0 then return end
+      i = choose_or_skip(p, "sponsors.card", "Play another sponsor?", opts, "finish")
+      if not i then return end
+    end
+    budget = budget - A.level(p, cands[i].card)
+    play_sponsor(p, cands[i].card, cands[i].surcharge)
+    first = false
+  until side == 1
+end
+
+return A

@@ -1,0 +1,230 @@
+-- lib.lua: helpers shared by the rules, the action cards and card scripts.
+-- Written in the common subset of Lua 5.4 and LuaJIT 2.1 (no bitwise
+-- operators, no integer division operator, no <const>).
+--
+-- Conventions: players are 0-based seats, card ids are opaque numbers
+-- (CARDS[id] describes a card), display folders and action slots count
+-- from 1.  Every choice goes through choose(), i.e. the decision API.
+
+ACTION_INDEX = {}
+for i, name in ipairs(ACTIONS) do ACTION_INDEX[name] = i end
+
+ACTION_TITLE = { animals = "Animals", build = "Build", cards = "Cards",
+                 association = "Association", sponsors = "Sponsors" }
+
+CONTINENTS = { "africa", "americas", "asia", "australia", "europe" }
+CATEGORIES = { "predator", "herbivore", "bird", "reptile", "primate", "bear",
+               "petting-zoo" }
+UNIVERSITIES = { "research university", "reputation university", "library university" }
+
+function card(id) return CARDS[id] end
+
+function get(p, key) return ark.get(p, key) end
+
+-- A decision with a single option needs nobody: it is taken at once, so
+-- replays and AIs only see real choices.
+function choose(p, tag, prompt, options)
+  if #options == 0 then error("choose: no options for " .. tag, 2) end
+  if #options == 1 then return 1 end
+  return ark.choose(p, tag, prompt, options)
+end
+
+-- Like choose(), with a last option that declines; returns nil for it.
+function choose_or_skip(p, tag, prompt, options, skip_text)
+  local opts = {}
+  for i, o in ipairs(options) do opts[i] = o end
+  opts[#opts + 1] = skip_text or "skip"
+  local i = ark.choose(p, tag, prompt, opts)
+  if i > #options then return nil end
+  return i
+end
+
+function has_bit(mask, i)          -- i is 0-based
+  return math.floor(mask / 2 ^ i) % 2 == 1
+end
+
+function count_bits(mask)
+  local n = 0
+  while mask > 0 do
+    n = n + mask % 2
+    mask = math.floor(mask / 2)
+  end
+  return n
+end
+
+function card_label(id)
+  local c = CARDS[id]
+  return c.name .. " (" .. c.number .. ")"
+end
+
+function upgraded(p, action) return ark.upgraded(p, action) end
+function side_of(p, action) if ark.upgraded(p, action) then return 2 end return 1 end
+
+-- Runs f as a pure condition check: it may read but not change the game.
+function check(f, ...) return ark.pure(f, ...) end
+
+-- ---- money and tracks ----
+
+function money(p) return ark.get(p, "money") end
+
+function pay(p, n)
+  if n <= 0 then return end
+  if ark.get(p, "money") < n then error("cannot pay " .. n, 2) end
+  ark.add(p, "money", -n)
+end
+
+-- Gains on a track, then the rewards of any bonus space reached.
+function gain(p, track, n)
+  if not n or n == 0 then return 0 end
+  if track == "conservation" then
+    local before = ark.get(p, "conservation")
+    local done = ark.add(p, track, n)
+    if done > 0 then conservation_reached(p, before, before + done) end
+    return done
+  elseif track == "reputation" then
+    local done = ark.add(p, track, n)
+    if done > 0 then reputation_reached(p) end
+    return done
+  end
+  return ark.add(p, track, n)
+end
+
+function gain_worker(p)
+  local w = ark.get(p, "workers")
+  if w < MAX_WORKERS then ark.set(p, "workers", w + 1) end
+end
+
+function free_workers(p) return ark.get(p, "workers") - ark.get(p, "workers_out") end
+
+-- ---- cards ----
+
+function hand_cards(p, kind)
+  local out = {}
+  for _, id in ipairs(ark.hand(p)) do
+    if not kind or CARDS[id].type == kind then out[#out + 1] = id end
+  end
+  return out
+end
+
+-- Display cards within p's reputation range: { {folder=f, card=id}, ... }
+function range_cards(p, kind)
+  local out, disp, range = {}, ark.display(), ark.get(p, "range")
+  for f = 1, range do
+    local id = disp[f]
+    if id and (not kind or CARDS[id].type == kind) then
+      out[#out + 1] = { folder = f, card = id }
+    end
+  end
+  return out
+end
+
+function draw_cards(p, n)
+  for _ = 1, n do ark.draw(p) end
+end
+
+-- Take one card: from the deck, or from a display folder in range.
+function take_card(p)
+  local opts, where = { "draw from the deck" }, { false }
+  for _, e in ipairs(range_cards(p)) do
+    opts[#opts + 1] = "take " .. card_label(e.card) .. " from folder " .. e.folder
+    where[#where + 1] = e.folder
+  end
+  local i = choose(p, "card.take", "Take a card", opts)
+  if where[i] then
+    ark.hand_add(p, ark.display_take(where[i]))
+  else
+    ark.draw(p)
+  end
+end
+
+-- Snap: take any one display card, regardless of reputation range.
+function snap(p)
+  local opts, folders, disp = {}, {}, ark.display()
+  for f = 1, 6 do
+    if disp[f] then
+      opts[#opts + 1] = "snap " .. card_label(disp[f]) .. " from folder " .. f
+      folders[#folders + 1] = f
+    end
+  end
+  if #opts == 0 then return false end
+  local i = choose(p, "card.snap", "Snap a display card", opts)
+  ark.hand_add(p, ark.display_take(folders[i]))
+  return true
+end
+
+function discard_from_hand(p, n, why)
+  for _ = 1, n do
+    local hand = ark.hand(p)
+    if #hand == 0 then return end
+    local opts = {}
+    for i, id in ipairs(hand) do opts[i] = "discard " .. card_label(id) end
+    local i = choose(p, "card.discard", why or "Discard a card", opts)
+    ark.hand_remove(p, hand[i])
+    ark.discard(hand[i])
+  end
+end
+
+-- ---- action cards ----
+
+function choose_action_card(p, tag, prompt, filter)
+  local opts, names = {}, {}
+  for slot = 1, 5 do
+    local a = ark.slot_action(p, slot)
+    if not filter or filter(a) then
+      opts[#opts + 1] = ACTION_TITLE[a] .. " (slot " .. slot .. ")"
+      names[#names + 1] = a
+    end
+  end
+  if #opts == 0 then return nil end
+  return names[choose(p, tag, prompt, opts)]
+end
+
+function upgrade_action(p)
+  local a = choose_action_card(p, "upgrade", "Upgrade an action card",
+    function(a) return not ark.upgraded(p, a) end)
+  if a then ark.upgrade(p, a) end
+  return a ~= nil
+end
+
+function all_upgraded(p)
+  for _, a in ipairs(ACTIONS) do
+    if not ark.upgraded(p, a) then return false end
+  end
+  return true
+end
+
+-- Advances the break track; the player who fills it gains 1 X token.
+function advance_break(p, n)
+  if ark.advance_break(p, n) then gain(p, "xtokens", 1) end
+end
+
+-- ---- conditions ----
+
+-- Do p's zoo and tracks meet the printed conditions of card id?
+-- `ignore` conditions may be missing (map abilities, card effects).
+function conditions_met(p, id, ignore)
+  local c = CARDS[id]
+  local missing = 0
+  local icons = ark.icons(p)
+  for icon, n in pairs(c.requires) do
+    if (icons[icon] or 0) < n then missing = missing + 1 end
+  end
+  if c.needs_partner_zoo and ark.get(p, "partner_zoos") == 0 then missing = missing + 1 end
+  if c.needs_animals_ii and not ark.upgraded(p, "animals") then missing = missing + 1 end
+  if c.needs_sponsors_ii and not ark.upgraded(p, "sponsors") then missing = missing + 1 end
+  if c.max_appeal_25 and ark.get(p, "appeal") > 25 then missing = missing + 1 end
+  if c.min_reputation > 0 and ark.get(p, "reputation") < c.min_reputation then
+    missing = missing + 1
+  end
+  return missing <= (ignore or 0)
+end
+
+function partner_count(p) return count_bits(ark.get(p, "partner_zoos")) end
+function university_count(p) return count_bits(ark.get(p, "universities")) end
+
+function has_partner_zoo(p, continent)
+  for i, c in ipairs(CONTINENTS) do
+    if c == continent then return has_bit(ark.get(p, "partner_zoos"), i - 1) end
+  end
+  return false
+end

@@ -1,0 +1,388 @@
+-- rules.lua: the steps the C core runs as coroutines (draft, turn,
+-- break_phase, final) and the rewards of the tracks.  The order of steps,
+-- the break trigger and the end of the game are in core/src/game.c.
+
+MAX_WORKERS = 4
+MAX_XTOKENS = 5
+CP_BONUS_MONEY = 5
+
+-- Reputation spaces with a bonus, in track order (rules: "Reputation").
+REPUTATION_BONUS = {
+  { space = 5, reward = "upgrade" }, { space = 8, reward = "worker" },
+  { space = 11, reward = "conservation" }, { space = 12, reward = "xtoken" },
+  { space = 13, reward = "display card" }, { space = 14, reward = "conservation" },
+  { space = 15, reward = "xtoken" },
+}
+
+-- Conservation spaces with a reward.
+CONSERVATION_BONUS = { 2, 5, 8, 10 }
+
+-- Bonuses for the partner zoos / universities held (printed on the zoo map;
+-- the 4th partner zoo and 3rd university values come from the published
+-- boards, see docs/rules-notes.md).
+PARTNER_ZOO_BONUS = { [2] = "upgrade", [3] = "worker", [4] = "conservation 2" }
+UNIVERSITY_BONUS = { [2] = "upgrade", [3] = "conservation 1" }
+
+-- ---- track rewards ----
+
+function reputation_reached(p)
+  local rep = ark.get(p, "reputation")
+  local done = ark.get(p, "rep_bonus_done")
+  for i, b in ipairs(REPUTATION_BONUS) do
+    if rep >= b.space and not has_bit(done, i - 1) then
+      done = done + 2 ^ (i - 1)
+      ark.set(p, "rep_bonus_done", done)
+      reward(p, b.reward)
+      done = ark.get(p, "rep_bonus_done")
+    end
+  end
+end
+
+function conservation_reached(p, before, after)
+  for i, space in ipairs(CONSERVATION_BONUS) do
+    local done = ark.get(p, "cp_bonus_done")
+    if after >= space and not has_bit(done, i - 1) then
+      ark.set(p, "cp_bonus_done", done + 2 ^ (i - 1))
+      if space == 2 then
+        conservation_two(p)
+      elseif space == 10 then
+        conservation_ten(p)
+      else
+        conservation_tile(p, space)
+      end
+    end
+  end
+end
+
+-- Conservation 2: upgrade an action card or gain a worker.
+function conservation_two(p)
+  local opts, what = {}, {}
+  if not all_upgraded(p) then opts[#opts + 1] = "upgrade an action card"; what[#what + 1] = "upgrade" end
+  if ark.get(p, "workers") < MAX_WORKERS then opts[#opts + 1] = "gain a worker"; what[#what + 1] = "worker" end
+  if #opts == 0 then return end
+  reward(p, what[choose(p, "reward.cp2", "Conservation 2 reward", opts)])
+end
+
+-- Conservation 5 and 8: 5 money or a bonus tile beside that space.
+function conservation_tile(p, space)
+  local opts, tiles = { "gain " .. CP_BONUS_MONEY .. " money" }, { false }
+  for i, t in ipairs(ark.bonus_tiles()) do
+    if t.space == space and not t.taken then
+      opts[#opts + 1] = "take the bonus tile: " .. t.tile
+      tiles[#tiles + 1] = { index = i, tile = t.tile }
+    end
+  end
+  local i = choose(p, "reward.cp" .. space, "Conservation " .. space .. " reward", opts)
+  if not tiles[i] then
+    gain(p, "money", CP_BONUS_MONEY)
+  else
+    ark.take_tile(tiles[i].index)
+    bonus_tile(p, tiles[i].tile)
+  end
+end
+
+-- The first player to reach 10 makes everyone discard a final scoring card.
+function conservation_ten(p)
+  if ark.get(nil, "scoring_discarded") == 1 then return end
+  ark.set(nil, "scoring_discarded", 1)
+  local n = ark.get(nil, "players")
+  for i = 0, n - 1 do discard_scoring((p + i) % n) end
+end
+
+function discard_scoring(p)
+  local held = ark.scoring(p)
+  if #held < 2 then return end
+  local opts = {}
+  for i, id in ipairs(held) do opts[i] = "discard " .. card_label(id) end
+  ark.scoring_discard(p, held[choose(p, "scoring.discard", "Discard a final scoring card", opts)])
+end
+
+function reward(p, what)
+  if what == "upgrade" then upgrade_action(p)
+  elseif what == "worker" then gain_worker(p)
+  elseif what == "conservation" then gain(p, "conservation", 1)
+  elseif what == "conservation 1" then gain(p, "conservation", 1)
+  elseif what == "conservation 2" then gain(p, "conservation", 2)
+  elseif what == "xtoken" then gain(p, "xtokens", 1)
+  elseif what == "display card" then snap(p)
+  else error("unknown reward " .. tostring(what)) end
+end
+
+-- The nine bonus tiles.
+function bonus_tile(p, tile)
+  if tile == "reputation" then gain(p, "reputation", 2)
+  elseif tile == "money" then gain(p, "money", 10)
+  elseif tile == "enclosure" then free_building(p, "size-3")
+  elseif tile == "multiplier" then apply_bonus(p, "multiplier", 1)
+  elseif tile == "xtokens" then gain(p, "xtokens", 3)
+  elseif tile == "cards" then draw_cards(p, 3)
+  elseif tile == "university" then apply_bonus(p, "university", 1)
+  elseif tile == "partner-zoo" then apply_bonus(p, "partner-zoo", 1)
+  elseif tile == "sponsor" then apply_bonus(p, "sponsor", 1)
+  end
+end
+
+-- ---- bonuses printed on the map, its edge, and bonus tiles ----
+
+function apply_bonus(p, kind, value, source)
+  value = value or 1
+  if kind == "money" or kind == "appeal" or kind == "conservation" or kind == "reputation" then
+    gain(p, kind, value)
+  elseif kind == "xtoken" then gain(p, "xtokens", value)
+  elseif kind == "card" then for _ = 1, value do take_card(p) end
+  elseif kind == "draw" then draw_cards(p, value)
+  elseif kind == "snapping" then for _ = 1, value do snap(p) end
+  elseif kind == "enclosure" then free_building(p, "size-" .. value)
+  elseif kind == "kiosk" then free_building(p, "kiosk")
+  elseif kind == "worker" then for _ = 1, value do gain_worker(p) end
+  elseif kind == "clever" then
+    for _ = 1, value do
+      local a = choose_action_card(p, "bonus.clever", "Move an action card to slot 1")
+      ark.to_slot1(p, a)
+    end
+  elseif kind == "multiplier" then
+    local a = choose_action_card(p, "bonus.multiplier", "Put a multiplier token on an action card")
+    ark.tokens(p, a, "multiplier", 1)
+  elseif kind == "partner-zoo" then take_partner_zoo(p)
+  elseif kind == "university" then take_university(p)
+  elseif kind == "sponsor" then play_sponsor_for_money(p)
+  else
+    -- determination, pouch and special enclosures arrive with their
+    -- scripts (issues 3 and 5); a card hook may handle them
+    fire("bonus", p, kind, value, source)
+  end
+end
+
+-- A free building of the given kind, placed by the usual rules.
+function free_building(p, key)
+  local build2 = ark.upgraded(p, "build")
+  local places = ark.placements(p, key, build2)
+  if #places == 0 then return false end
+  local opts = {}
+  for i, cells in ipairs(places) do opts[i] = key .. " at " .. cells end
+  local i = choose(p, "build.free", "Place a free " .. key, opts)
+  place_building(p, key, places[i], build2)
+  return true
+end
+
+-- ---- association helpers used by bonuses too ----
+
+function take_partner_zoo(p)
+  local limit = ark.upgraded(p, "association") and 4 or 2
+  if partner_count(p) >= limit then return false end
+  local opts, conts = {}, {}
+  local board = ark.get(nil, "board_zoos")
+  for i, c in ipairs(CONTINENTS) do
+    if has_bit(board, i - 1) and not has_partner_zoo(p, c) then
+      opts[#opts + 1] = "partner zoo " .. c
+      conts[#conts + 1] = c
+    end
+  end
+  if #opts == 0 then return false end
+  ark.take_partner_zoo(p, conts[choose(p, "partner-zoo", "Take a partner zoo", opts)])
+  local bonus = PARTNER_ZOO_BONUS[partner_count(p)]
+  if bonus then reward(p, bonus) end
+  return true
+end
+
+function can_take_partner_zoo(p)
+  local limit = ark.upgraded(p, "association") and 4 or 2
+  if partner_count(p) >= limit then return false end
+  local board = ark.get(nil, "board_zoos")
+  for i, c in ipairs(CONTINENTS) do
+    if has_bit(board, i - 1) and not has_partner_zoo(p, c) then return true end
+  end
+  return false
+end
+
+function can_take_university(p)
+  local board, held = ark.get(nil, "board_unis"), ark.get(p, "universities")
+  for u = 0, 2 do
+    if has_bit(board, u) and not has_bit(held, u) then return true end
+  end
+  return false
+end
+
+function take_university(p)
+  local board, held = ark.get(nil, "board_unis"), ark.get(p, "universities")
+  local opts, us = {}, {}
+  for u = 0, 2 do
+    if has_bit(board, u) and not has_bit(held, u) then
+      opts[#opts + 1] = UNIVERSITIES[u + 1]
+      us[#us + 1] = u
+    end
+  end
+  if #opts == 0 then return false end
+  local u = us[choose(p, "university", "Take a university", opts)]
+  ark.take_university(p, u)
+  if u == 1 then gain(p, "reputation", 2)
+  elseif u == 2 then
+    gain(p, "reputation", 1)
+    ark.set(p, "hand_limit", 5)
+  end
+  local bonus = UNIVERSITY_BONUS[university_count(p)]
+  if bonus then reward(p, bonus) end
+  return true
+end
+
+-- ---- triggers (card and map scripts; see docs/triggers.md) ----
+
+-- Calls handler `name` of every script that has it: first the scripts of
+-- cards in the zoos of all players from `p` on in seat order, each zoo in
+-- play order, then the map scripts.  Deterministic: no pairs().
+function fire(name, p, ...)
+  local n = ark.get(nil, "players")
+  local first = p or ark.get(nil, "current")
+  for i = 0, n - 1 do
+    local owner = (first + i) % n
+    for _, id in ipairs(ark.zoo(owner)) do
+      local s = SCRIPTS[id]
+      if s and s[name] then s[name](owner, id, p, ...) end
+    end
+  end
+end
+
+-- ---- steps ----
+
+-- Opening draft: keep 4 of the 8 cards drawn.
+function draft(p)
+  local drop = #ark.hand(p) - 4
+  for _ = 1, drop do
+    discard_from_hand(p, 1, "Opening draft: discard a card (keep 4)")
+  end
+end
+
+-- The options of a turn: each action card at each X-token spend that does
+-- something, then the X-token action on each card.
+local function turn_options(p)
+  local opts, plays = {}, {}
+  local xt = ark.get(p, "xtokens")
+  for slot = 1, 5 do
+    local a = ark.slot_action(p, slot)
+    local script = ACTION_SCRIPTS[a]
+    local side = side_of(p, a)
+    local minus = 2 * ark.tokens(p, a, "constriction")
+    local ok = false
+    for x = 0, xt do
+      local s = slot + x - minus
+      -- every action's can() is monotone in strength: once true, true above
+      if s >= 1 and (ok or check(script.can, p, s, side)) then
+        ok = true
+        local label = ACTION_TITLE[a] .. (side == 2 and " II" or " I") ..
+          " at strength " .. s
+        if x > 0 then label = label .. " (" .. x .. " X)" end
+        opts[#opts + 1] = label
+        plays[#plays + 1] = { action = a, strength = s, x = x, side = side }
+      end
+    end
+  end
+  for slot = 1, 5 do
+    local a = ark.slot_action(p, slot)
+    if slot > 1 or xt < MAX_XTOKENS then
+      opts[#opts + 1] = "X-token action: " .. ACTION_TITLE[a] .. " to slot 1"
+      plays[#plays + 1] = { action = a, xaction = true }
+    end
+  end
+  return opts, plays
+end
+
+function perform_action(p, a, strength, side)
+  local script = ACTION_SCRIPTS[a]
+  fire("before_action", p, a, strength)
+  local times = 1 + ark.tokens(p, a, "multiplier")
+  for k = 1, times do
+    if k == 1 or check(script.can, p, strength, side) then
+      script.run(p, strength, side)
+    end
+  end
+  fire("after_action", p, a, strength)
+end
+
+function turn(p)
+  ark.set(p, "played_this_turn", 0)
+  local opts, plays = turn_options(p)
+  local pick = plays[choose(p, "action", "Choose your action", opts)]
+  local a = pick.action
+  if pick.xaction then
+    ark.to_slot1(p, a)
+    gain(p, "xtokens", 1 + ark.tokens(p, a, "multiplier"))
+  else
+    if pick.x > 0 then ark.add(p, "xtokens", -pick.x) end
+    perform_action(p, a, pick.strength, pick.side)
+    ark.set(p, "played_this_turn", ark.get(p, "played_this_turn") + 2 ^ (ACTION_INDEX[a] - 1))
+    ark.to_slot1(p, a)
+  end
+  end_of_turn(p)
+end
+
+-- Venom: 2 money per venom token on a card not played this turn.
+function end_of_turn(p)
+  local played = ark.get(p, "played_this_turn")
+  for i, a in ipairs(ACTIONS) do
+    local v = ark.tokens(p, a, "venom")
+    if v > 0 and not has_bit(played, i - 1) then
+      local due = math.min(2 * v, money(p))
+      if due > 0 then pay(p, due) end
+    end
+  end
+  fire("turn_end", p)
+end
+
+function break_phase(trigger)
+  local n = ark.get(nil, "players")
+  -- 1. discard down to the hand limit
+  for i = 0, n - 1 do
+    local p = (trigger + i) % n
+    local over = #ark.hand(p) - ark.get(p, "hand_limit")
+    if over > 0 then discard_from_hand(p, over, "Break: discard down to your hand limit") end
+  end
+  -- 2. tokens, workers, association board, display folders 1 and 2
+  ark.break_cleanup()
+  -- 3. income
+  for i = 0, n - 1 do
+    local p = (trigger + i) % n
+    gain(p, "money", ark.income(ark.get(p, "appeal")) + ark.kiosk_income(p))
+    for _, slot in ipairs(ark.edge(p)) do
+      if slot.taken and slot.recurring then apply_bonus(p, slot.bonus, slot.value, "edge") end
+    end
+    fire("income", p)
+  end
+end
+
+function final(p0)
+  local n = ark.get(nil, "players")
+  if ark.get(nil, "scoring_discarded") == 0 then
+    for i = 0, n - 1 do discard_scoring((p0 + i) % n) end
+  end
+  for i = 0, n - 1 do
+    local p = (p0 + i) % n
+    for _, id in ipairs(ark.scoring(p)) do
+      local s = SCRIPTS[id]
+      if s and s.score then ark.add(p, "conservation", s.score(p, id)) end
+    end
+    fire("game_end", p)
+  end
+end
+
+-- ---- buildings ----
+
+SPECIAL_BIT = { ["petting-zoo"] = 1, ["reptile-house"] = 2, ["large-bird-aviary"] = 4 }
+FULL_MAP_APPEAL = 7
+PAVILION_APPEAL = 1
+
+-- Puts a building on the map (payment is the caller's) and resolves what
+-- covering those spaces gives: placement bonuses, the pavilion's appeal,
+-- and 7 appeal once the whole map is covered.
+function place_building(p, key, cells, build2, sponsor_card)
+  local free_before = ark.get(p, "free_cells")
+  local b, bonuses = ark.build(p, key, cells, build2, sponsor_card)
+  local bit = SPECIAL_BIT[key]
+  if bit then ark.set(p, "special_built", ark.get(p, "special_built") + bit) end
+  if key == "pavilion" then gain(p, "appeal", PAVILION_APPEAL) end
+  for _, bo in ipairs(bonuses) do apply_bonus(p, bo.bonus, bo.value, "placement") end
+  if free_before > 0 and ark.get(p, "free_cells") == 0 then
+    gain(p, "appeal", FULL_MAP_APPEAL)
+  end
+  fire("building_placed", p, b, key)
+  return b
+end

@@ -1,0 +1,169 @@
+/*
+** content.c - the container of loaded definitions (ark_content_): growable
+** card and map tables, owned strings, the error log, and the name tables
+** that turn icon and bonus names into enum values and back.
+*/
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "content.h"
+
+/* Grows *arr (element size sz) so that index n fits; capacity doubles so
+** loading hundreds of cards costs few reallocations.  0 on failure. */
+static int grow(void **arr, int *cap, int n, size_t sz) {
+  void *p;
+  int ncap;
+  if (n < *cap) return 1;
+  ncap = *cap ? *cap * 2 : 16;
+  while (ncap <= n) ncap *= 2;
+  p = realloc(*arr, (size_t)ncap * sz);
+  if (p == NULL) return 0;
+  *arr = p;
+  *cap = ncap;
+  return 1;
+}
+
+const char *ark_content_str(ark_content *c, const char *s) {
+  size_t len;
+  char *copy;
+  void *arr = c->strings;
+  if (s == NULL) return NULL;
+  if (!grow(&arr, &c->capstrings, c->nstrings, sizeof(char *))) return NULL;
+  c->strings = arr;
+  len = strlen(s) + 1;
+  copy = malloc(len);
+  if (copy == NULL) return NULL;
+  memcpy(copy, s, len);
+  c->strings[c->nstrings++] = copy;
+  return copy;
+}
+
+void ark_content_error(ark_content *c, const char *file, int line,
+                       const char *fmt, ...) {
+  char head[32];
+  va_list ap;
+  int n, h;
+  size_t need;
+  char *p;
+  if (file == NULL) file = "?";
+  h = line > 0 ? snprintf(head, sizeof head, ":%d: ", line)
+               : snprintf(head, sizeof head, ": ");
+  va_start(ap, fmt);
+  n = vsnprintf(NULL, 0, fmt, ap);
+  va_end(ap);
+  c->nerrors++;  /* counted even if the text cannot be kept */
+  if (n < 0 || h < 0) return;
+  need = c->errlen + strlen(file) + (size_t)h + (size_t)n + 2;
+  p = realloc(c->errors, need);
+  if (p == NULL) return;
+  c->errors = p;
+  p += c->errlen;
+  p += sprintf(p, "%s%s", file, head);
+  va_start(ap, fmt);
+  p += vsprintf(p, fmt, ap);
+  va_end(ap);
+  *p++ = '\n';
+  *p = '\0';
+  c->errlen = (size_t)(p - c->errors);
+}
+
+ark_card_def *ark_content_new_card(ark_content *c) {
+  ark_card_def *d;
+  void *arr = c->cards;
+  if (!grow(&arr, &c->capcards, c->ncards, sizeof *d)) return NULL;
+  c->cards = arr;
+  d = &c->cards[c->ncards++];
+  memset(d, 0, sizeof *d);
+  d->proj_count = -1;
+  return d;
+}
+
+ark_map_def *ark_content_new_map(ark_content *c) {
+  ark_map_def *m;
+  void *arr = c->maps;
+  if (!grow(&arr, &c->capmaps, c->nmaps, sizeof *m)) return NULL;
+  c->maps = arr;
+  m = &c->maps[c->nmaps++];
+  memset(m, 0, sizeof *m);
+  return m;
+}
+
+int ark_content_find_card(const ark_content *c, int number) {
+  int i;
+  for (i = 0; i < c->ncards; i++)
+    if (c->cards[i].number == number) return i;
+  return -1;
+}
+
+int ark_content_find_map(const ark_content *c, const char *id) {
+  int i;
+  for (i = 0; i < c->nmaps; i++)
+    if (strcmp(c->maps[i].id, id) == 0) return i;
+  return -1;
+}
+
+int ark_content_find_building(const ark_content *c, const char *key) {
+  int i;
+  for (i = 0; i < c->nbuildings; i++)
+    if (strcmp(c->buildings[i].key, key) == 0) return i;
+  return -1;
+}
+
+void ark_content_free_data(ark_content *c) {
+  int i;
+  for (i = 0; i < c->nstrings; i++) free(c->strings[i]);
+  free(c->strings);
+  free(c->cards);
+  free(c->maps);
+  free(c->errors);
+  c->strings = NULL;
+  c->nstrings = c->capstrings = 0;
+  c->cards = NULL;
+  c->ncards = c->capcards = 0;
+  c->maps = NULL;
+  c->nmaps = c->capmaps = 0;
+  c->errors = NULL;
+  c->errlen = 0;
+  c->nerrors = 0;
+  c->nbuildings = 0;
+}
+
+/* Name tables, in enum order: the index is the value. */
+static const char *const icon_names[ARK_ICON_N] = {
+  "predator", "herbivore", "bird", "reptile", "primate", "bear",
+  "petting-zoo", "africa", "americas", "asia", "australia", "europe",
+  "science", "rock", "water"
+};
+
+static const char *const bonus_names[ARK_BONUS_N] = {
+  "none", "money", "reputation", "conservation", "appeal", "xtoken", "card",
+  "snapping", "enclosure", "worker", "clever", "determination", "pouch",
+  "multiplier", "partner-zoo", "sponsor", "kiosk", "university",
+  "special-enclosure", "draw"
+};
+
+static int lookup(const char *const *names, int n, const char *s) {
+  int i;
+  if (s == NULL) return -1;
+  for (i = 0; i < n; i++)
+    if (strcmp(names[i], s) == 0) return i;
+  return -1;
+}
+
+int ark_icon_from_name(const char *s) {
+  return lookup(icon_names, ARK_ICON_N, s);
+}
+
+const char *ark_icon_name(int icon) {
+  return (icon >= 0 && icon < ARK_ICON_N) ? icon_names[icon] : NULL;
+}
+
+int ark_bonus_from_name(const char *s) {
+  return lookup(bonus_names, ARK_BONUS_N, s);
+}
+
+const char *ark_bonus_name(int bonus) {
+  return (bonus >= 0 && bonus < ARK_BONUS_N) ? bonus_names[bonus] : NULL;
+}

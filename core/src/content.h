@@ -1,0 +1,68 @@
+/*
+** content.h - everything loaded from disk before a game starts: card, map
+** and building definitions, plus the Lua state that holds their scripts.
+** One content is shared by a game and all its clones (reference counted);
+** it is not thread-safe, so each simulation thread loads its own.
+*/
+#ifndef ARK_CONTENT_H
+#define ARK_CONTENT_H
+
+#include <stddef.h>
+#include "defs.h"
+
+#define ARK_MAX_BUILDING_DEFS 48
+
+typedef struct lua_State lua_State;
+
+typedef struct ark_content {
+  int refs;
+  ark_card_def *cards;          /* runtime card id = index here */
+  int ncards, capcards;
+  ark_map_def *maps;
+  int nmaps, capmaps;
+  ark_building_def buildings[ARK_MAX_BUILDING_DEFS];
+  int nbuildings;
+  char **strings;               /* owned strings (paths, descriptions) */
+  int nstrings, capstrings;
+  char *errors;                 /* "file:line: message\n" lines, or NULL */
+  size_t errlen;
+  int nerrors;
+  lua_State *L;                 /* scripts (see lua.c) */
+  struct ark_lua_ctx *lua;
+  size_t lua_mem_limit;         /* bytes; 0 = no cap */
+} ark_content;
+
+struct ark_config;
+/* Loads buildings, cards and maps (the data folder plus any extra folders
+** of cfg) and the scripts.  On failure returns a status and a message
+** listing the first problems as file:line: message. */
+int ark_content_load(const struct ark_config *cfg, ark_content **out,
+                     char *msg, size_t msglen);
+void ark_content_release(ark_content *c);
+
+/* Keeps a copy of s for the lifetime of the content. */
+const char *ark_content_str(ark_content *c, const char *s);
+/* Appends one "file:line: message" error line (printf-style). */
+void ark_content_error(ark_content *c, const char *file, int line,
+                       const char *fmt, ...);
+ark_card_def *ark_content_new_card(ark_content *c);
+ark_map_def *ark_content_new_map(ark_content *c);
+int ark_content_find_card(const ark_content *c, int number);
+int ark_content_find_map(const ark_content *c, const char *id);
+int ark_content_find_building(const ark_content *c, const char *key);
+void ark_content_free_data(ark_content *c); /* cards, maps, strings, errors */
+
+/* YAML loading (yaml.c).  Each loads every *.yaml file below dir in sorted
+** path order (so card ids are stable), reports problems through
+** ark_content_error and returns the number of errors it added. */
+int ark_yaml_load_cards(ark_content *c, const char *dir);
+int ark_yaml_load_maps(ark_content *c, const char *dir);
+int ark_yaml_load_buildings(ark_content *c, const char *path);
+
+/* Name tables shared by the loader, the Lua bridge and the host. */
+int ark_icon_from_name(const char *s);        /* -1 if unknown */
+const char *ark_icon_name(int icon);
+int ark_bonus_from_name(const char *s);       /* -1 if unknown */
+const char *ark_bonus_name(int bonus);
+
+#endif

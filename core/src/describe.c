@@ -1,0 +1,77 @@
+/*
+** describe.c - readable texts: one line per event, a summary of the state.
+*/
+#include <stdio.h>
+#include <string.h>
+#include "game.h"
+#include "track.h"
+
+static const char *const action_names[ARK_N_ACTIONS] = {
+  "Animals", "Build", "Cards", "Association", "Sponsors"
+};
+
+static const char *card_name(const ark_game *g, int id) {
+  return id >= 0 && id < g->c->ncards ? g->c->cards[id].name : "?";
+}
+
+size_t ark_event_text(const ark_game *g, const ark_event *e, char *buf, size_t n) {
+  char who[16];
+  if (e->player >= 0) snprintf(who, sizeof who, "P%d", e->player + 1);
+  else snprintf(who, sizeof who, "--");
+  const char *text = e->text >= 0 ? g->pool.s + e->text : NULL;
+  int k;
+  switch (e->type) {
+  case ARK_EV_SETUP:
+    k = snprintf(buf, n, "setup: %d players, P%d starts, map %s", e->a, e->b + 1,
+                 g->c->maps[e->c].id);
+    break;
+  case ARK_EV_GAIN:
+  case ARK_EV_PAY:
+    k = snprintf(buf, n, "%s %s %d %s (now %d)", who, e->type == ARK_EV_GAIN ? "gains" : "loses",
+                 e->b, ark_track_name(e->a), e->c);
+    break;
+  case ARK_EV_DRAW: k = snprintf(buf, n, "%s draws %s", who, card_name(g, e->a)); break;
+  case ARK_EV_DISCARD: k = snprintf(buf, n, "%s discards %s", who, card_name(g, e->a)); break;
+  case ARK_EV_BUILD:
+    k = snprintf(buf, n, "%s builds %s at (%d,%d)", who, g->c->buildings[e->a].key,
+                 ARK_CELL_X(e->b), ARK_CELL_Y(e->b));
+    break;
+  case ARK_EV_PLAY:
+    k = snprintf(buf, n, "%s plays %s (%d)", who, card_name(g, e->a), g->c->cards[e->a].number);
+    break;
+  case ARK_EV_SUPPORT:
+    k = snprintf(buf, n, "%s supports %s level %d", who, card_name(g, e->a), e->b);
+    break;
+  case ARK_EV_ANSWER: k = snprintf(buf, n, "%s answers %d", who, e->a); break;
+  default:
+    if (e->type == ARK_EV_TEXT && e->a >= 0 && text && strstr(text, "upgraded"))
+      k = snprintf(buf, n, "%s: %s action card upgraded", who, action_names[e->a % ARK_N_ACTIONS]);
+    else
+      k = snprintf(buf, n, "%s %s", who, text ? text : "event");
+  }
+  return k < 0 ? 0 : (size_t)k;
+}
+
+size_t ark_game_describe(const ark_game *g, char *buf, size_t n) {
+  size_t len = 0;
+  const ark_state *s = &g->s;
+#define OUT(...) do { int k_ = snprintf(buf + len, len < n ? n - len : 0, __VA_ARGS__); \
+                      if (k_ > 0) len += (size_t)k_; } while (0)
+  OUT("turn %d, break %d/%d, deck %d, discard %d\n", s->turn, s->break_pos, s->break_len,
+      s->ndeck, s->ndiscard);
+  for (int p = 0; p < s->nplayers; p++) {
+    const ark_player *pl = &s->p[p];
+    OUT("P%d: appeal %d, conservation %d (target %d, score %d), reputation %d, money %d, "
+        "X %d, workers %d, hand %d, zoo %d cards, %d buildings, %d projects supported\n",
+        p + 1, pl->appeal, pl->conservation, ark_track_target(pl->conservation),
+        ark_track_score(g, p), pl->reputation, pl->money, pl->xtokens, pl->workers,
+        pl->nhand, pl->nzoo, pl->zoo_map.nb, pl->supports);
+    OUT("    action cards:");
+    for (int i = 0; i < ARK_N_ACTIONS; i++)
+      OUT(" %d:%s%s", i + 1, action_names[pl->slot[i]],
+          (pl->upgraded >> pl->slot[i]) & 1 ? " II" : "");
+    OUT("\n");
+  }
+#undef OUT
+  return len;
+}

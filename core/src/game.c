@@ -1,0 +1,417 @@
+/*
+** game.c - the game object: creation, the process/answer loop, clone, the
+** phase machine (draft, turns, breaks, final scoring) and the event log.
+** What happens inside a step is Lua (core/lua/rules.lua); the order of the
+** steps, the break trigger and the end-of-game rules are here.
+*/
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "game.h"
+#include "lua_bridge.h"
+#include "rng.h"
+#include "setup.h"
+#include "track.h"
+#include "zone.h"
+
+#define ARK_DEFAULT_TURN_CAP 2000
+
+void ark_config_init(ark_config *cfg) {
+  memset(cfg, 0, sizeof *cfg);
+  cfg->players = 2;
+  cfg->seed = 1;
+  cfg->map = "A";
+}
+
+void ark_strbuf_add(ark_strbuf *b, const char *s, size_t n) {
+  if (b->len + n + 1 > b->cap) {
+    size_t cap = b->cap ? b->cap * 2 : 1024;
+    while (cap < b->len + n + 1) cap *= 2;
+    char *ns = realloc(b->s, cap);
+    if (!ns) abort();       /* out of memory: nothing sensible to do */
+    b->s = ns;
+    b->cap = cap;
+  }
+  memcpy(b->s + b->len, s, n);
+  b->len += n;
+  b->s[b->len] = '\0';
+}
+
+void ark_strbuf_free(ark_strbuf *b) {
+  free(b->s);
+  memset(b, 0, sizeof *b);
+}
+
+void ark_game_fail(ark_game *g, const char *fmt, ...) {
+  va_list ap;
+  if (g->status == ARK_ERROR) return;   /* keep the first cause */
+  va_start(ap, fmt);
+  vsnprintf(g->error, sizeof g->error, fmt, ap);
+  va_end(ap);
+  g->status = ARK_ERROR;
+}
+
+void ark_game_log(ark_game *g, int player, int type, int a, int b, int c,
+                  const char *text) {
+  if (g->nev == g->capev) {
+    int cap = g->capev ? g->capev * 2 : 256;
+    ark_event *ne = realloc(g->ev, sizeof *ne * (size_t)cap);
+    if (!ne) abort();
+    g->ev = ne;
+    g->capev = cap;
+  }
+  ark_event *e = &g->ev[g->nev++];
+  e->turn = g->s.turn;
+  e->player = player;
+  e->type = type;
+  e->a = a;
+  e->b = b;
+  e->c = c;
+  e->text = -1;
+  if (text) {
+    e->text = (int)g->pool.len;
+    ark_strbuf_add(&g->pool, text, strlen(text) + 1);
+  }
+}
+
+static void push_answer(ark_game *g, int i) {
+  if (g->nanswers == g->capanswers) {
+    int cap = g->capanswers ? g->capanswers * 2 : 256;
+    int *na = realloc(g->answers, sizeof *na * (size_t)cap);
+    if (!na) abort();
+    g->answers = na;
+    g->capanswers = cap;
+  }
+  g->answers[g->nanswers++] = i;
+}
+
+/* ---- creation ---- */
+
+static ark_game *game_alloc(ark_content *c) {
+  ark_game *g = calloc(1, sizeof *g);
+  if (!g) return NULL;
+  g->c = c;
+  c->refs++;
+  g->co_ref = -1;
+  return g;
+}
+
+ark_status ark_game_new(const ark_config *cfg, ark_game **out, char *msg,
+                        size_t msglen) {
+  ark_content *c = NULL;
+  ark_status st;
+  *out = NULL;
+  if (cfg->players < 2 || cfg->players > ARK_MAX_PLAYERS) {
+    snprintf(msg, msglen, "players must be 2, 3 or 4 (got %d)", cfg->players);
+    return ARK_ERR_CONFIG;
+  }
+  st = ark_content_load(cfg, &c, msg, msglen);
+  if (st != ARK_OK) return st;
+  ark_game *g = game_alloc(c);
+  ark_content_release(c);      /* the game holds the only reference now */
+  if (!g) {
+    snprintf(msg, msglen, "out of memory");
+    return ARK_ERR_MEMORY;
+  }
+  g->turn_cap = cfg->turn_cap > 0 ? cfg->turn_cap : ARK_DEFAULT_TURN_CAP;
+  st = ark_setup(g, cfg, msg, msglen);
+  if (st != ARK_OK) {
+    ark_game_free(g);
+    return st;
+  }
+  *out = g;
+  if (msglen) msg[0] = '\0';
+  return ARK_OK;
+}
+
+void ark_game_free(ark_game *g) {
+  if (!g) return;
+  ark_lua_drop_step(g);
+  ark_content_release(g->c);
+  free(g->answers);
+  free(g->ev);
+  ark_strbuf_free(&g->pool);
+  ark_strbuf_free(&g->optbuf);
+  free(g);
+}
+
+/* ---- the phase machine ---- */
+
+static int all_players_mask(const ark_game *g) {
+  return (1 << g->s.nplayers) - 1;
+}
+
+/* Markers cross when appeal reaches the conservation target. */
+static int crossed(const ark_game *g, int p) {
+  return g->s.p[p].appeal >= ark_track_target(g->s.p[p].conservation);
+}
+
+static void start_final(ark_game *g) {
+  g->s.phase = ARK_PH_FINAL;
+  g->s.step = 0;
+}
+
+/* After p's turn: end-of-game bookkeeping, then the break or the next turn. */
+static void after_turn(ark_game *g) {
+  ark_state *s = &g->s;
+  int p = s->cur;
+  ark_zone_display_refill(g);
+  s->turn++;
+  if (s->last_turns & (1 << p)) {
+    s->last_turns &= (uint8_t)~(1 << p);
+    s->p[p].took_last_turn = 1;
+  }
+  /* crossing counts only at the end of one's own turn */
+  if (s->end_trigger < 0 && crossed(g, p)) {
+    s->end_trigger = (int8_t)p;
+    s->last_turns = (uint8_t)(all_players_mask(g) & ~(1 << p));
+    ark_game_log(g, p, ARK_EV_END, 0, 0, 0, "end of game triggered");
+  }
+  if (s->break_trigger >= 0) {
+    s->phase = ARK_PH_BREAK;
+    s->step = 0;
+    return;
+  }
+  if (s->end_trigger >= 0 && s->last_turns == 0) {
+    start_final(g);
+    return;
+  }
+  if (s->turn >= g->turn_cap) {
+    g->capped = 1;
+    ark_game_log(g, -1, ARK_EV_END, 1, 0, 0, "turn cap reached");
+    start_final(g);
+    return;
+  }
+  s->cur = (uint8_t)((p + 1) % s->nplayers);
+}
+
+static void after_break(ark_game *g) {
+  ark_state *s = &g->s;
+  int p = s->cur;
+  s->break_pos = 0;
+  s->break_trigger = -1;
+  /* markers crossing during a break: everyone, trigger included, plays once more */
+  if (s->end_trigger < 0) {
+    for (int i = 0; i < s->nplayers; i++) {
+      int q = (p + 1 + i) % s->nplayers;
+      if (crossed(g, q)) {
+        s->end_trigger = (int8_t)q;
+        s->end_in_break = 1;
+        s->last_turns = (uint8_t)all_players_mask(g);
+        ark_game_log(g, q, ARK_EV_END, 1, 0, 0, "end of game triggered during a break");
+        break;
+      }
+    }
+  }
+  s->phase = ARK_PH_TURN;
+  if (s->end_trigger >= 0 && s->last_turns == 0) {
+    start_final(g);
+    return;
+  }
+  s->cur = (uint8_t)((p + 1) % s->nplayers);
+}
+
+/* Called when the running step's coroutine returned. */
+static void step_finished(ark_game *g) {
+  ark_state *s = &g->s;
+  switch (s->phase) {
+  case ARK_PH_DRAFT:
+    if (++s->step >= s->nplayers) {
+      ark_zone_display_refill(g);   /* the display is revealed after the draft */
+      s->phase = ARK_PH_TURN;
+      s->step = 0;
+      s->cur = s->start_player;
+    }
+    break;
+  case ARK_PH_TURN: after_turn(g); break;
+  case ARK_PH_BREAK: after_break(g); break;
+  case ARK_PH_FINAL:
+    s->phase = ARK_PH_END;
+    g->status = ARK_END;
+    break;
+  default: break;
+  }
+}
+
+/* Starts the Lua function for the current phase step. */
+static int start_step(ark_game *g) {
+  ark_state *s = &g->s;
+  g->snap = g->s;
+  g->snap_events = g->nev;
+  g->snap_pool = (int)g->pool.len;
+  g->snap_answers = g->nanswers;
+  switch (s->phase) {
+  case ARK_PH_DRAFT:
+    return ark_lua_start(g, "draft", (s->start_player + s->step) % s->nplayers);
+  case ARK_PH_TURN: return ark_lua_start(g, "turn", s->cur);
+  case ARK_PH_BREAK: return ark_lua_start(g, "break_phase", s->cur);
+  case ARK_PH_FINAL: return ark_lua_start(g, "final", s->cur);
+  default: return -1;
+  }
+}
+
+ark_progress ark_game_process(ark_game *g) {
+  for (;;) {
+    if (g->status == ARK_ERROR) return ARK_ERROR;
+    if (g->status == ARK_END || g->s.phase == ARK_PH_END) {
+      g->status = ARK_END;
+      return ARK_END;
+    }
+    if (g->pending) return ARK_AWAITING;
+    if (g->co_ref >= 0 && !g->step_done) {
+      /* a step is suspended without a decision: cannot happen */
+      ark_game_fail(g, "internal: step suspended without a decision");
+      return ARK_ERROR;
+    }
+    if (g->step_done) {
+      g->step_done = 0;
+      ark_lua_drop_step(g);
+      step_finished(g);
+      continue;
+    }
+    if (start_step(g) != 0) return ARK_ERROR;
+  }
+}
+
+const ark_decision *ark_game_decision(const ark_game *g) {
+  return g->pending ? &g->dec : NULL;
+}
+
+ark_status ark_game_answer(ark_game *g, int i, char *msg, size_t msglen) {
+  if (!g->pending) {
+    snprintf(msg, msglen, "no decision is pending");
+    return ARK_ERR_REFUSED;
+  }
+  if (i < 0 || i >= g->dec.noptions) {
+    snprintf(msg, msglen, "answer %d is not one of the %d options", i,
+             g->dec.noptions);
+    return ARK_ERR_REFUSED;
+  }
+  push_answer(g, i);
+  g->pending = 0;
+  if (ark_lua_resume(g, i) != 0) return ARK_ERR_SCRIPT;
+  if (msglen) msg[0] = '\0';
+  return ARK_OK;
+}
+
+ark_status ark_game_answer_text(ark_game *g, const char *text, char *msg,
+                                size_t msglen) {
+  if (!g->pending) {
+    snprintf(msg, msglen, "no decision is pending");
+    return ARK_ERR_REFUSED;
+  }
+  for (int i = 0; i < g->dec.noptions; i++)
+    if (strcmp(g->dec.options[i], text) == 0) return ark_game_answer(g, i, msg, msglen);
+  snprintf(msg, msglen, "'%s' is not one of the options", text);
+  return ARK_ERR_REFUSED;
+}
+
+const char *ark_game_error(const ark_game *g) {
+  return g->status == ARK_ERROR ? g->error : "";
+}
+
+void ark_game_restart_step(ark_game *g) {
+  ark_lua_drop_step(g);
+  g->pending = 0;
+  g->step_done = 0;
+  for (int p = 0; p < g->s.nplayers; p++) ark_track_icons(g, p);
+}
+
+void ark_game_refresh(ark_game *g) {
+  for (int p = 0; p < g->s.nplayers; p++) ark_track_icons(g, p);
+}
+
+/* ---- clone: the snapshot of the current step plus the answers since ---- */
+
+ark_game *ark_game_clone(const ark_game *g) {
+  ark_game *n = game_alloc(g->c);
+  if (!n) return NULL;
+  n->turn_cap = g->turn_cap;
+  n->capped = g->capped;
+  n->status = g->status;
+  memcpy(n->error, g->error, sizeof n->error);
+  n->s = g->co_ref >= 0 ? g->snap : g->s;
+  /* history up to the snapshot */
+  int nev = g->co_ref >= 0 ? g->snap_events : g->nev;
+  size_t npool = g->co_ref >= 0 ? (size_t)g->snap_pool : g->pool.len;
+  int nans = g->co_ref >= 0 ? g->snap_answers : g->nanswers;
+  if (nev > 0) {
+    n->ev = malloc(sizeof *n->ev * (size_t)nev);
+    if (!n->ev) { ark_game_free(n); return NULL; }
+    memcpy(n->ev, g->ev, sizeof *n->ev * (size_t)nev);
+    n->nev = n->capev = nev;
+  }
+  if (npool) ark_strbuf_add(&n->pool, g->pool.s, npool);
+  for (int i = 0; i < nans; i++) push_answer(n, g->answers[i]);
+  if (g->co_ref < 0 || g->status != 0) return n;
+  /* replay the running step */
+  if (start_step(n) != 0) return n;
+  for (int i = nans; i < g->nanswers && n->status == 0; i++) {
+    if (!n->pending) {
+      ark_game_fail(n, "clone: replay diverged");
+      break;
+    }
+    push_answer(n, g->answers[i]);
+    n->pending = 0;
+    ark_lua_resume(n, g->answers[i]);
+  }
+  return n;
+}
+
+/* ---- queries ---- */
+
+int ark_game_players(const ark_game *g) { return g->s.nplayers; }
+int ark_game_turns(const ark_game *g) { return g->s.turn; }
+int ark_game_capped(const ark_game *g) { return g->capped; }
+int ark_game_script_stopped(const ark_game *g) { return g->s.script_stopped; }
+
+static int rank_of(const ark_game *g, int p) {
+  int r = 1;
+  int sp = ark_track_score(g, p);
+  for (int q = 0; q < g->s.nplayers; q++) {
+    if (q == p) continue;
+    int sq = ark_track_score(g, q);
+    if (sq > sp || (sq == sp && g->s.p[q].supports > g->s.p[p].supports)) r++;
+  }
+  return r;
+}
+
+void ark_game_player(const ark_game *g, int p, ark_player_view *v) {
+  const ark_player *pl = &g->s.p[p];
+  memset(v, 0, sizeof *v);
+  v->money = pl->money;
+  v->appeal = pl->appeal;
+  v->conservation = pl->conservation;
+  v->reputation = pl->reputation;
+  v->xtokens = pl->xtokens;
+  v->workers = pl->workers;
+  v->target = ark_track_target(pl->conservation);
+  v->score = ark_track_score(g, p);
+  v->supports = pl->supports;
+  v->hand = pl->nhand;
+  v->zoo_cards = pl->nzoo;
+  v->buildings = pl->zoo_map.nb;
+  v->rank = rank_of(g, p);
+}
+
+int ark_game_nevents(const ark_game *g) { return g->nev; }
+const ark_event *ark_game_event(const ark_game *g, int i) {
+  return i >= 0 && i < g->nev ? &g->ev[i] : NULL;
+}
+int ark_game_nanswers(const ark_game *g) { return g->nanswers; }
+const int *ark_game_answers(const ark_game *g) { return g->answers; }
+
+uint64_t ark_game_log_hash(const ark_game *g) {
+  uint64_t h = 0xcbf29ce484222325ULL;
+  for (int i = 0; i < g->nev; i++) {
+    const ark_event *e = &g->ev[i];
+    int v[6] = { e->turn, e->player, e->type, e->a, e->b, e->c };
+    const unsigned char *b = (const unsigned char *)v;
+    for (size_t k = 0; k < sizeof v; k++) h = (h ^ b[k]) * 0x100000001b3ULL;
+    if (e->text >= 0)
+      for (const char *t = g->pool.s + e->text; *t; t++)
+        h = (h ^ (unsigned char)*t) * 0x100000001b3ULL;
+  }
+  return h;
+}

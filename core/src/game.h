@@ -1,0 +1,66 @@
+/*
+** game.h - the game object behind the opaque ark_game handle (ark_game_).
+**
+** A game runs as a sequence of steps (one draft pick round, one turn, one
+** break, the final scoring).  Each step is a Lua coroutine over the C state;
+** when a step starts, the state is snapshotted.  A clone copies that
+** snapshot and replays the answers given since, so no Lua stack is ever
+** copied.
+*/
+#ifndef ARK_GAME_H
+#define ARK_GAME_H
+
+#include "ark.h"
+#include "content.h"
+#include "state.h"
+
+#define ARK_MAX_OPTIONS 4096
+#define ARK_ERRMSG 512
+
+typedef struct ark_strbuf {
+  char *s;
+  size_t len, cap;
+} ark_strbuf;
+
+struct ark_game {
+  ark_content *c;
+  ark_state s;                  /* live state */
+  ark_state snap;               /* state when the current step started */
+  int snap_events, snap_pool;   /* log sizes at the snapshot */
+  int snap_answers;             /* answers given before the snapshot */
+  int turn_cap;
+  int capped;
+  int status;                   /* 0 running, ARK_END, ARK_ERROR */
+  char error[ARK_ERRMSG];
+  /* the running step */
+  int co_ref;                   /* registry ref of the coroutine, or -1 */
+  struct lua_State *co;         /* that coroutine */
+  int step_done;
+  /* the pending decision */
+  int pending;
+  ark_decision dec;
+  const char *opts[ARK_MAX_OPTIONS];
+  int opt_off[ARK_MAX_OPTIONS];
+  ark_strbuf optbuf;            /* option texts, prompt and tag */
+  /* history */
+  int *answers;
+  int nanswers, capanswers;
+  ark_event *ev;
+  int nev, capev;
+  ark_strbuf pool;              /* texts referenced by events */
+};
+
+/* Internal helpers shared by the modules. */
+void ark_game_fail(ark_game *g, const char *fmt, ...);
+void ark_game_log(ark_game *g, int player, int type, int a, int b, int c,
+                  const char *text);
+/* Drops the running step and runs it again from the current state (tests
+** use it after preparing a state by hand). */
+void ark_game_restart_step(ark_game *g);
+/* Recomputes derived data (icons) after a test changed the state. */
+void ark_game_refresh(ark_game *g);
+
+void ark_strbuf_add(ark_strbuf *b, const char *s, size_t n);
+void ark_strbuf_free(ark_strbuf *b);
+
+#endif

@@ -1,0 +1,87 @@
+/*
+** load.c - assembling a content from folders: the data folder (cards/,
+** maps/, maps/buildings.yaml) plus the extra card and map folders of the
+** configuration, then the Lua state.
+*/
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include "ark.h"
+#include "content.h"
+#include "lua_bridge.h"
+
+#ifndef ARK_SOURCE_DIR
+#define ARK_SOURCE_DIR "."
+#endif
+
+static int is_dir(const char *path) {
+  struct stat st;
+  return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+/* Copies the first lines of the content's error list into msg. */
+static void first_errors(const ark_content *c, char *msg, size_t n) {
+  const int shown = 10;
+  int lines = 0;
+  size_t i = 0;
+  while (c->errors && c->errors[i] && lines < shown) {
+    if (c->errors[i] == '\n') lines++;
+    i++;
+  }
+  snprintf(msg, n, "%d problem%s in the content:\n%.*s%s", c->nerrors,
+           c->nerrors == 1 ? "" : "s", (int)i, c->errors ? c->errors : "",
+           c->nerrors > shown ? "...\n" : "");
+}
+
+static int need_dir(const char *path, const char *what, char *msg, size_t n) {
+  if (is_dir(path)) return 0;
+  snprintf(msg, n, "%s folder not found: %s", what, path);
+  return -1;
+}
+
+int ark_content_load(const ark_config *cfg, ark_content **out, char *msg,
+                     size_t n) {
+  const char *data = cfg->data_dir ? cfg->data_dir : ARK_SOURCE_DIR;
+  char cards[1024], maps[1024], buildings[1100];
+  snprintf(cards, sizeof cards, "%s/cards", data);
+  snprintf(maps, sizeof maps, "%s/maps", data);
+  snprintf(buildings, sizeof buildings, "%s/buildings.yaml", maps);
+  *out = NULL;
+  if (need_dir(cards, "card", msg, n) || need_dir(maps, "map", msg, n))
+    return ARK_ERR_CONTENT;
+  for (int i = 0; i < ARK_MAX_DIRS; i++) {
+    if (cfg->card_dirs[i] && need_dir(cfg->card_dirs[i], "extra card", msg, n))
+      return ARK_ERR_CONFIG;
+    if (cfg->map_dirs[i] && need_dir(cfg->map_dirs[i], "extra map", msg, n))
+      return ARK_ERR_CONFIG;
+  }
+  ark_content *c = calloc(1, sizeof *c);
+  if (!c) {
+    snprintf(msg, n, "out of memory");
+    return ARK_ERR_MEMORY;
+  }
+  c->refs = 1;
+  ark_yaml_load_buildings(c, buildings);
+  ark_yaml_load_cards(c, cards);
+  for (int i = 0; i < ARK_MAX_DIRS; i++)
+    if (cfg->card_dirs[i]) ark_yaml_load_cards(c, cfg->card_dirs[i]);
+  ark_yaml_load_maps(c, maps);
+  for (int i = 0; i < ARK_MAX_DIRS; i++)
+    if (cfg->map_dirs[i]) ark_yaml_load_maps(c, cfg->map_dirs[i]);
+  if (c->nerrors == 0) ark_lua_open(c, cards);
+  if (c->nerrors > 0) {
+    first_errors(c, msg, n);
+    ark_content_release(c);
+    return ARK_ERR_CONTENT;
+  }
+  *out = c;
+  return ARK_OK;
+}
+
+void ark_content_release(ark_content *c) {
+  if (!c || --c->refs > 0) return;
+  ark_lua_close(c);
+  ark_content_free_data(c);
+  free(c);
+}

@@ -1,0 +1,1058 @@
+/*
+** lua_api.c - C primitives for scripts: reading the state, moving cards,
+** building, placing animals, tracks, projects and asking decisions.
+**
+** Conventions (see docs/lua-api.md): players are 0-based seats, card ids
+** and building ids are opaque numbers, slots and display folders count
+** from 1.  Primitives that change the game refuse to run inside a pure
+** condition check (ctx->pure > 0), as ocgcore does for its `chk` calls.
+*/
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "lua_api.h"
+#include "luacompat.h"
+#include "map.h"
+#include "rng.h"
+#include "track.h"
+#include "zone.h"
+
+typedef struct ark_lua_ctx {
+  ark_game *g;
+  int pure;
+} ark_lua_ctx;
+
+static ark_lua_ctx *ctx_of(lua_State *L) {
+  return (ark_lua_ctx *)lua_touserdata(L, lua_upvalueindex(1));
+}
+
+static ark_game *G(lua_State *L) {
+  ark_lua_ctx *x = ctx_of(L);
+  if (!x->g) luaL_error(L, "no game is running (primitives work only during play)");
+  return x->g;
+}
+
+/* A primitive that changes the game. */
+static ark_game *GM(lua_State *L) {
+  ark_lua_ctx *x = ctx_of(L);
+  if (x->pure > 0) luaL_error(L, "a condition check tried to change the game");
+  return G(L);
+}
+
+static int arg_player(lua_State *L, ark_game *g, int i) {
+  lua_Integer p = luaL_checkinteger(L, i);
+  if (p < 0 || p >= g->s.nplayers) luaL_error(L, "bad player %d", (int)p);
+  return (int)p;
+}
+
+static int arg_card(lua_State *L, ark_game *g, int i) {
+  lua_Integer c = luaL_checkinteger(L, i);
+  if (c < 0 || c >= g->c->ncards) luaL_error(L, "bad card id %d", (int)c);
+  return (int)c;
+}
+
+static const char *const action_names[ARK_N_ACTIONS] = {
+  "animals", "build", "cards", "association", "sponsors"
+};
+
+static int arg_action(lua_State *L, int i) {
+  const char *s = luaL_checkstring(L, i);
+  for (int a = 0; a < ARK_N_ACTIONS; a++)
+    if (strcmp(s, action_names[a]) == 0) return a;
+  return luaL_error(L, "unknown action card '%s'", s);
+}
+
+static int arg_building(lua_State *L, ark_game *g, int p, int i) {
+  lua_Integer b = luaL_checkinteger(L, i);
+  if (b < 0 || b >= g->s.p[p].zoo_map.nb) luaL_error(L, "bad building id %d", (int)b);
+  return (int)b;
+}
+
+static void push_card_or_nil(lua_State *L, int card) {
+  if (card >= 0) lua_pushinteger(L, card);
+  else lua_pushnil(L);
+}
+
+static void push_list(lua_State *L, const int16_t *a, int n) {
+  lua_createtable(L, n, 0);
+  for (int i = 0; i < n; i++) {
+    lua_pushinteger(L, a[i]);
+    lua_rawseti(L, -2, i + 1);
+  }
+}
+
+static void push_int_list(lua_State *L, const int8_t *v, int n) {
+  lua_createtable(L, n, 0);
+  for (int i = 0; i < n; i++) {
+    lua_pushinteger(L, v[i]);
+    lua_rawseti(L, -2, i + 1);
+  }
+}
+
+/* ---- plain fields of a player ---- */
+
+typedef enum { F_U8, F_I16, F_U16 } field_type;
+typedef struct { const char *name; size_t off; field_type t; int writable; } field;
+
+#define FLD(n, t, w) { #n, offsetof(ark_player, n), t, w }
+static const field fields[] = {
+  FLD(money, F_I16, 0), FLD(appeal, F_I16, 0), FLD(conservation, F_I16, 0),
+  FLD(reputation, F_I16, 0), FLD(xtokens, F_U8, 0), FLD(workers, F_U8, 1),
+  FLD(workers_out, F_U8, 1), FLD(upgraded, F_U8, 0), FLD(partner_zoos, F_U8, 0),
+  FLD(universities, F_U8, 0), FLD(edge_taken, F_U8, 0), FLD(hand_limit, F_U8, 1),
+  FLD(special_built, F_U8, 1), FLD(supports, F_U8, 1), FLD(nhand, F_U8, 0),
+  FLD(nzoo, F_U8, 0), FLD(rep_bonus_done, F_U16, 1), FLD(cp_bonus_done, F_U8, 1),
+  FLD(played_this_turn, F_U8, 1), FLD(map, F_U8, 0)
+};
+#undef FLD
+
+static const field *find_field(const char *k) {
+  for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
+    if (strcmp(fields[i].name, k) == 0) return &fields[i];
+  return NULL;
+}
+
+static int field_get(const ark_player *pl, const field *f) {
+  const char *base = (const char *)pl + f->off;
+  switch (f->t) {
+  case F_U8: return *(const uint8_t *)base;
+  case F_I16: return *(const int16_t *)base;
+  default: return *(const uint16_t *)base;
+  }
+}
+
+static void field_set(ark_player *pl, const field *f, int v) {
+  char *base = (char *)pl + f->off;
+  switch (f->t) {
+  case F_U8: *(uint8_t *)base = (uint8_t)v; break;
+  case F_I16: *(int16_t *)base = (int16_t)v; break;
+  default: *(uint16_t *)base = (uint16_t)v; break;
+  }
+}
+
+/* ark.get(p, key): a number about player p (or the game when p is nil). */
+static int l_get(lua_State *L) {
+  ark_game *g = G(L);
+  const char *k = luaL_checkstring(L, 2);
+  if (lua_isnil(L, 1)) {
+    const ark_state *s = &g->s;
+    int v;
+    if (!strcmp(k, "players")) v = s->nplayers;
+    else if (!strcmp(k, "turn")) v = s->turn;
+    else if (!strcmp(k, "break_pos")) v = s->break_pos;
+    else if (!strcmp(k, "break_len")) v = s->break_len;
+    else if (!strcmp(k, "deck")) v = s->ndeck;
+    else if (!strcmp(k, "discard")) v = s->ndiscard;
+    else if (!strcmp(k, "donations")) v = s->donations;
+    else if (!strcmp(k, "start_player")) v = s->start_player;
+    else if (!strcmp(k, "current")) v = s->cur;
+    else if (!strcmp(k, "scoring_discarded")) v = s->scoring_discarded;
+    else if (!strcmp(k, "board_zoos")) v = s->board_zoos;
+    else if (!strcmp(k, "board_unis")) v = s->board_unis;
+    else return luaL_error(L, "ark.get: unknown game field '%s'", k);
+    lua_pushinteger(L, v);
+    return 1;
+  }
+  int p = arg_player(L, g, 1);
+  const field *f = find_field(k);
+  if (f) lua_pushinteger(L, field_get(&g->s.p[p], f));
+  else if (!strcmp(k, "target")) lua_pushinteger(L, ark_track_target(g->s.p[p].conservation));
+  else if (!strcmp(k, "score")) lua_pushinteger(L, ark_track_score(g, p));
+  else if (!strcmp(k, "range")) lua_pushinteger(L, ark_track_range(g, p));
+  else if (!strcmp(k, "reputation_cap")) lua_pushinteger(L, ark_track_reputation_cap(g, p));
+  else if (!strcmp(k, "buildings")) lua_pushinteger(L, g->s.p[p].zoo_map.nb);
+  else if (!strcmp(k, "free_cells"))
+    lua_pushinteger(L, ark_map_free_cells(&g->c->maps[g->s.p[p].map], &g->s.p[p].zoo_map));
+  else return luaL_error(L, "ark.get: unknown player field '%s'", k);
+  return 1;
+}
+
+/* ark.set(p, key, v) for the writable plain fields, or the game's
+** scoring_discarded / donations. */
+static int l_set(lua_State *L) {
+  ark_game *g = GM(L);
+  const char *k = luaL_checkstring(L, 2);
+  int v = (int)luaL_checkinteger(L, 3);
+  if (lua_isnil(L, 1)) {
+    if (!strcmp(k, "scoring_discarded")) g->s.scoring_discarded = (uint8_t)v;
+    else if (!strcmp(k, "donations")) g->s.donations = (uint8_t)v;
+    else return luaL_error(L, "ark.set: game field '%s' is not writable", k);
+    return 0;
+  }
+  int p = arg_player(L, g, 1);
+  const field *f = find_field(k);
+  if (!f || !f->writable) return luaL_error(L, "ark.set: field '%s' is not writable", k);
+  field_set(&g->s.p[p], f, v);
+  return 0;
+}
+
+/* ark.add(p, track, n) -> applied change (caps and overflow in track.c) */
+static int l_add(lua_State *L) {
+  ark_game *g = GM(L);
+  int p = arg_player(L, g, 1);
+  int t = ark_track_from_name(luaL_checkstring(L, 2));
+  if (t < 0) return luaL_error(L, "ark.add: unknown track '%s'", lua_tostring(L, 2));
+  lua_pushinteger(L, ark_track_add(g, p, t, (int)luaL_checkinteger(L, 3)));
+  return 1;
+}
+
+/* ark.counter(p, i [, v]): free per-player counters for scripts (0..15). */
+static int l_counter(lua_State *L) {
+  ark_game *g = G(L);
+  int p = arg_player(L, g, 1);
+  lua_Integer i = luaL_checkinteger(L, 2);
+  if (i < 0 || i >= 16) return luaL_error(L, "counter index %d out of 0..15", (int)i);
+  if (!lua_isnoneornil(L, 3)) {
+    GM(L);
+    g->s.p[p].counter[i] = (int16_t)luaL_checkinteger(L, 3);
+  }
+  lua_pushinteger(L, g->s.p[p].counter[i]);
+  return 1;
+}
+
+static int l_icons(lua_State *L) {
+  ark_game *g = G(L);
+  int p = arg_player(L, g, 1);
+  if (lua_isstring(L, 2)) {
+    int i = ark_icon_from_name(lua_tostring(L, 2));
+    if (i < 0) return luaL_error(L, "unknown icon '%s'", lua_tostring(L, 2));
+    lua_pushinteger(L, g->s.p[p].icons[i]);
+    return 1;
+  }
+  lua_newtable(L);
+  for (int i = 0; i < ARK_ICON_N; i++) {
+    lua_pushinteger(L, g->s.p[p].icons[i]);
+    lua_setfield(L, -2, ark_icon_name(i));
+  }
+  return 1;
+}
+
+/* ---- cards ---- */
+
+static int l_hand(lua_State *L) {
+  ark_game *g = G(L);
+  int p = arg_player(L, g, 1);
+  push_list(L, g->s.p[p].hand, g->s.p[p].nhand);
+  return 1;
+}
+
+static int l_zoo(lua_State *L) {
+  ark_game *g = G(L);
+  int p = arg_player(L, g, 1);
+  push_list(L, g->s.p[p].zoo, g->s.p[p].nzoo);
+  return 1;
+}
+
+/* ark.zoo_building(p, card) -> building id of an animal, or nil */
+static int l_zoo_building(lua_State *L) {
+  ark_game *g = G(L);
+  int p = arg_player(L, g, 1);
+  int i = ark_zone_zoo_find(g, p, arg_card(L, g, 2));
+  if (i < 0 || g->s.p[p].zoo_building[i] < 0) lua_pushnil(L);
+  else lua_pushinteger(L, g->s.p[p].zoo_building[i]);
+  return 1;
+}
+
+static int l_scoring(lua_State *L) {
+  ark_game *g = G(L);
+  int p = arg_player(L, g, 1);
+  lua_newtable(L);
+  int n = 0;
+  for (int i = 0; i < 2; i++)
+    if (g->s.p[p].scoring[i] >= 0) {
+      lua_pushinteger(L, g->s.p[p].scoring[i]);
+      lua_rawseti(L, -2, ++n);
+    }
+  return 1;
+}
+
+static int l_scoring_discard(lua_State *L) {
+  ark_game *g = GM(L);
+  int p = arg_player(L, g, 1);
+  int card = arg_card(L, g, 2);
+  for (int i = 0; i < 2; i++)
+    if (g->s.p[p].scoring[i] == card) {
+      g->s.p[p].scoring[i] = ARK_NO_CARD;
+      ark_zone_box(g, card);
+      ark_game_log(g, p, ARK_EV_DISCARD, card, 1, 0, NULL);
+      return 0;
+    }
+  return luaL_error(L, "player %d holds no final scoring card %d", p, card);
+}
+
+/* ark.display() -> array of 6: card id or false for an empty folder */
+static int l_display(lua_State *L) {
+  ark_game *g = G(L);
+  lua_createtable(L, ARK_DISPLAY, 0);
+  for (int f = 0; f < ARK_DISPLAY; f++) {
+    if (g->s.display[f] >= 0) lua_pushinteger(L, g->s.display[f]);
+    else lua_pushboolean(L, 0);
+    lua_rawseti(L, -2, f + 1);
+  }
+  return 1;
+}
+
+static int l_draw(lua_State *L) {
+  ark_game *g = GM(L);
+  push_card_or_nil(L, ark_zone_draw(g, arg_player(L, g, 1)));
+  return 1;
+}
+
+/* ark.deck_pop() -> the top card of the deck (for reveals), or nil */
+static int l_deck_pop(lua_State *L) {
+  ark_game *g = GM(L);
+  push_card_or_nil(L, ark_zone_deck_pop(g));
+  return 1;
+}
+
+static int l_discard(lua_State *L) {
+  ark_game *g = GM(L);
+  int card = arg_card(L, g, 1);
+  ark_zone_discard(g, card);
+  ark_game_log(g, -1, ARK_EV_DISCARD, card, 0, 0, NULL);
+  return 0;
+}
+
+static int l_hand_add(lua_State *L) {
+  ark_game *g = GM(L);
+  int p = arg_player(L, g, 1);
+  ark_zone_hand_add(g, p, arg_card(L, g, 2));
+  return 0;
+}
+
+static int l_hand_remove(lua_State *L) {
+  ark_game *g = GM(L);
+  int p = arg_player(L, g, 1);
+  lua_pushboolean(L, ark_zone_hand_remove(g, p, arg_card(L, g, 2)) == 0);
+  return 1;
+}
+
+/* ark.display_take(folder) -> card (the folder stays empty until refill) */
+static int l_display_take(lua_State *L) {
+  ark_game *g = GM(L);
+  lua_Integer f = luaL_checkinteger(L, 1);
+  if (f < 1 || f > ARK_DISPLAY) return luaL_error(L, "bad display folder %d", (int)f);
+  push_card_or_nil(L, ark_zone_display_take(g, (int)f - 1));
+  return 1;
+}
+
+static int l_display_refill(lua_State *L) {
+  ark_zone_display_refill(GM(L));
+  return 0;
+}
+
+/* ---- action cards ---- */
+
+static int l_slot_action(lua_State *L) {
+  ark_game *g = G(L);
+  int p = arg_player(L, g, 1);
+  lua_Integer s = luaL_checkinteger(L, 2);
+  if (s < 1 || s > ARK_N_ACTIONS) return luaL_error(L, "bad slot %d", (int)s);
+  lua_pushstring(L, action_names[g->s.p[p].slot[s - 1]]);
+  return 1;
+}
+
+static int slot_of(const ark_player *pl, int a) {
+  for (int i = 0; i < ARK_N_ACTIONS; i++)
+    if (pl->slot[i] == a) return i + 1;
+  return 0;
+}
+
+static int l_action_slot(lua_State *L) {
+  ark_game *g = G(L);
+  int p = arg_player(L, g, 1);
+  lua_pushinteger(L, slot_of(&g->s.p[p], arg_action(L, 2)));
+  return 1;
+}
+
+static int l_upgraded(lua_State *L) {
+  ark_game *g = G(L);
+  int p = arg_player(L, g, 1);
+  lua_pushboolean(L, (g->s.p[p].upgraded >> arg_action(L, 2)) & 1);
+  return 1;
+}
+
+static int l_upgrade(lua_State *L) {
+  ark_game *g = GM(L);
+  int p = arg_player(L, g, 1);
+  int a = arg_action(L, 2);
+  g->s.p[p].upgraded |= (uint8_t)(1u << a);
+  ark_game_log(g, p, ARK_EV_TEXT, a, 0, 0, "action card upgraded");
+  return 0;
+}
+
+static uint8_t *token_array(lua_State *L, ark_player *pl, const char *kind) {
+  if (!strcmp(kind, "multiplier")) return pl->multiplier;
+  if (!strcmp(kind, "venom")) return pl->venom;
+  if (!strcmp(kind, "constriction")) return pl->constriction;
+  luaL_error(L, "unknown token kind '%s'", kind);
+  return NULL;
+}
+
+/* ark.tokens(p, action, kind [, add]) -> tokens of that kind on the card */
+static int l_tokens(lua_State *L) {
+  ark_game *g = G(L);
+  int p = arg_player(L, g, 1);
+  int a = arg_action(L, 2);
+  uint8_t *t = token_array(L, &g->s.p[p], luaL_checkstring(L, 3));
+  if (!lua_isnoneornil(L, 4)) {
+    GM(L);
+    int v = t[a] + (int)luaL_checkinteger(L, 4);
+    t[a] = (uint8_t)(v < 0 ? 0 : v > 255 ? 255 : v);
+  }
+  lua_pushinteger(L, t[a]);
+  return 1;
+}
+
+/* ark.to_slot1(p, action): the card goes to slot 1, the cards left of it
+** shift one slot right. */
+static int l_to_slot1(lua_State *L) {
+  ark_game *g = GM(L);
+  int p = arg_player(L, g, 1);
+  int a = arg_action(L, 2);
+  ark_player *pl = &g->s.p[p];
+  int s = slot_of(pl, a) - 1;
+  for (int i = s; i > 0; i--) pl->slot[i] = pl->slot[i - 1];
+  pl->slot[0] = (uint8_t)a;
+  return 0;
+}
+
+/* ark.advance_break(p, n) -> true if this filled the break track */
+static int l_advance_break(lua_State *L) {
+  ark_game *g = GM(L);
+  int p = arg_player(L, g, 1);
+  int n = (int)luaL_checkinteger(L, 2);
+  ark_state *s = &g->s;
+  int was_full = s->break_pos >= s->break_len;
+  int pos = s->break_pos + n;
+  s->break_pos = (uint8_t)(pos > s->break_len ? s->break_len : pos);
+  int now = !was_full && s->break_pos >= s->break_len && s->break_trigger < 0;
+  if (now) {
+    s->break_trigger = (int8_t)p;
+    ark_game_log(g, p, ARK_EV_BREAK, 0, 0, 0, "break track filled");
+  }
+  lua_pushboolean(L, now);
+  return 1;
+}
+
+/* ---- the zoo map ---- */
+
+static const ark_map_def *map_of(ark_game *g, int p) {
+  return &g->c->maps[g->s.p[p].map];
+}
+
+static int arg_bdef(lua_State *L, ark_game *g, int i) {
+  const char *key = luaL_checkstring(L, i);
+  int d = ark_content_find_building(g->c, key);
+  if (d < 0) return luaL_error(L, "unknown building '%s'", key);
+  return d;
+}
+
+static void push_place(lua_State *L, const ark_place *pl) {
+  char buf[64];
+  size_t n = 0;
+  buf[0] = '\0';
+  for (int k = 0; k < pl->ncells; k++) {
+    char cell[16];
+    ark_map_cell_text(pl->cells[k], cell, sizeof cell);
+    n += (size_t)snprintf(buf + n, sizeof buf - n, "%s%s", k ? " " : "", cell);
+  }
+  lua_pushstring(L, buf);
+}
+
+/* Parses "(x,y) (x,y) ..." back into cells. */
+static int parse_place(const char *s, ark_place *pl) {
+  memset(pl, 0, sizeof *pl);
+  int x, y, used;
+  while (sscanf(s, " (%d,%d)%n", &x, &y, &used) == 2) {
+    if (pl->ncells >= ARK_MAX_FOOTPRINT || x < 0 || x >= ARK_GRID_W || y < 0 ||
+        y >= ARK_GRID_H)
+      return -1;
+    pl->cells[pl->ncells++] = (uint8_t)ARK_CELL(x, y);
+    s += used;
+  }
+  return pl->ncells > 0 ? 0 : -1;
+}
+
+/* ark.placements(p, key, build2) -> array of cell-list strings */
+static int l_placements(lua_State *L) {
+  ark_game *g = G(L);
+  int p = arg_player(L, g, 1);
+  int d = arg_bdef(L, g, 2);
+  int build2 = lua_toboolean(L, 3);
+  ark_place buf[ARK_CELLS * 6];
+  int n = ark_map_placements(map_of(g, p), &g->s.p[p].zoo_map, g->c->buildings, d,
+                             build2, buf, ARK_CELLS * 6);
+  lua_createtable(L, n, 0);
+  for (int i = 0; i < n; i++) {
+    push_place(L, &buf[i]);
+    lua_rawseti(L, -2, i + 1);
+  }
+  return 1;
+}
+
+static int l_count_placements(lua_State *L) {
+  ark_game *g = G(L);
+  int p = arg_player(L, g, 1);
+  int d = arg_bdef(L, g, 2);
+  ark_place buf[ARK_CELLS * 6];
+  lua_pushinteger(L, ark_map_placements(map_of(g, p), &g->s.p[p].zoo_map,
+                                        g->c->buildings, d, lua_toboolean(L, 3),
+                                        buf, ARK_CELLS * 6));
+  return 1;
+}
+
+/* ark.build(p, key, cells, build2 [, card]) -> building id, list of
+** placement bonuses {bonus=name, value=n, cell="(x,y)"} covered. */
+static int l_build(lua_State *L) {
+  ark_game *g = GM(L);
+  int p = arg_player(L, g, 1);
+  int d = arg_bdef(L, g, 2);
+  ark_place pl;
+  if (parse_place(luaL_checkstring(L, 3), &pl) != 0)
+    return luaL_error(L, "ark.build: bad cell list '%s'", lua_tostring(L, 3));
+  const ark_map_def *m = map_of(g, p);
+  ark_zoo *z = &g->s.p[p].zoo_map;
+  if (!ark_map_can_place(m, z, g->c->buildings, d, lua_toboolean(L, 4), &pl))
+    return luaL_error(L, "ark.build: %s cannot stand on %s", lua_tostring(L, 2),
+                      lua_tostring(L, 3));
+  int b = ark_map_place(z, d, &pl);
+  if (b < 0) return luaL_error(L, "ark.build: the zoo holds too many buildings");
+  if (!lua_isnoneornil(L, 5)) z->b[b].card = (int16_t)arg_card(L, g, 5);
+  ark_game_log(g, p, ARK_EV_BUILD, d, pl.cells[0], pl.ncells, NULL);
+  lua_pushinteger(L, b);
+  lua_newtable(L);
+  int n = 0;
+  for (int k = 0; k < pl.ncells; k++) {
+    const ark_bonus *bo = &m->place_bonus[pl.cells[k]];
+    if (bo->kind == ARK_BONUS_NONE) continue;
+    char cell[16];
+    ark_map_cell_text(pl.cells[k], cell, sizeof cell);
+    lua_newtable(L);
+    lua_pushstring(L, ark_bonus_name(bo->kind));
+    lua_setfield(L, -2, "bonus");
+    lua_pushinteger(L, bo->value);
+    lua_setfield(L, -2, "value");
+    lua_pushstring(L, cell);
+    lua_setfield(L, -2, "cell");
+    lua_rawseti(L, -2, ++n);
+  }
+  return 2;
+}
+
+static const char *const bkind_names[] = { "enclosure", "kiosk", "pavilion",
+                                           "special", "unique" };
+
+/* ark.buildings(p) -> array of {id, key, kind, size, used, card, capacity} */
+static int l_buildings(lua_State *L) {
+  ark_game *g = G(L);
+  int p = arg_player(L, g, 1);
+  const ark_zoo *z = &g->s.p[p].zoo_map;
+  lua_createtable(L, z->nb, 0);
+  for (int i = 0; i < z->nb; i++) {
+    const ark_building_def *d = &g->c->buildings[z->b[i].def];
+    lua_createtable(L, 0, 8);
+    lua_pushinteger(L, i); lua_setfield(L, -2, "id");
+    lua_pushstring(L, d->key); lua_setfield(L, -2, "key");
+    lua_pushstring(L, bkind_names[d->kind]); lua_setfield(L, -2, "kind");
+    lua_pushinteger(L, z->b[i].ncells); lua_setfield(L, -2, "size");
+    lua_pushinteger(L, z->b[i].used); lua_setfield(L, -2, "used");
+    lua_pushinteger(L, d->capacity); lua_setfield(L, -2, "capacity");
+    if (z->b[i].card >= 0) {
+      lua_pushinteger(L, z->b[i].card);
+      lua_setfield(L, -2, "card");
+    }
+    lua_rawseti(L, -2, i + 1);
+  }
+  return 1;
+}
+
+/* ark.building_defs() -> array of {key, kind, size, capacity, build2} */
+static int l_building_defs(lua_State *L) {
+  ark_game *g = G(L);
+  lua_createtable(L, g->c->nbuildings, 0);
+  for (int i = 0; i < g->c->nbuildings; i++) {
+    const ark_building_def *d = &g->c->buildings[i];
+    lua_createtable(L, 0, 5);
+    lua_pushstring(L, d->key); lua_setfield(L, -2, "key");
+    lua_pushstring(L, bkind_names[d->kind]); lua_setfield(L, -2, "kind");
+    lua_pushinteger(L, d->ncells); lua_setfield(L, -2, "size");
+    lua_pushinteger(L, d->capacity); lua_setfield(L, -2, "capacity");
+    lua_pushboolean(L, d->needs_build2); lua_setfield(L, -2, "build2");
+    lua_rawseti(L, -2, i + 1);
+  }
+  return 1;
+}
+
+/* Size an animal uses in a special enclosure (0: it cannot live there). */
+static int special_size(const ark_building_def *d, const ark_card_def *a) {
+  if (!strcmp(d->key, "petting-zoo")) return a->petting_size;
+  if (!strcmp(d->key, "reptile-house")) return a->reptile_size;
+  if (!strcmp(d->key, "large-bird-aviary")) return a->aviary_size;
+  return 0;
+}
+
+/* Size an animal uses in building b, or 0 if it cannot live there. */
+static int animal_fits(ark_game *g, int p, const ark_card_def *a, int b) {
+  const ark_zoo *z = &g->s.p[p].zoo_map;
+  const ark_building *bu = &z->b[b];
+  const ark_building_def *d = &g->c->buildings[bu->def];
+  const ark_map_def *m = map_of(g, p);
+  int need = 0;
+  if (d->kind == ARK_BK_ENCLOSURE) {
+    if (bu->used || a->size <= 0 || bu->ncells < a->size) return 0;
+    need = 1;
+  } else if (d->kind == ARK_BK_SPECIAL) {
+    need = special_size(d, a);
+    if (need <= 0 || bu->used + need > d->capacity) return 0;
+  } else {
+    return 0;
+  }
+  if (a->water > 0 && ark_map_adjacent_terrain(m, z, b, ARK_TERRAIN_WATER) < a->water)
+    return 0;
+  if (a->rock > 0 && ark_map_adjacent_terrain(m, z, b, ARK_TERRAIN_ROCK) < a->rock)
+    return 0;
+  return need;
+}
+
+/* ark.fits(p, card [, bonus]) -> array of building ids the animal can enter;
+** bonus: extra size granted to standard enclosures (map abilities). */
+static int l_fits(lua_State *L) {
+  ark_game *g = G(L);
+  int p = arg_player(L, g, 1);
+  const ark_card_def *a = &g->c->cards[arg_card(L, g, 2)];
+  const ark_zoo *z = &g->s.p[p].zoo_map;
+  lua_newtable(L);
+  int n = 0;
+  for (int b = 0; b < z->nb; b++)
+    if (animal_fits(g, p, a, b)) {
+      lua_pushinteger(L, b);
+      lua_rawseti(L, -2, ++n);
+    }
+  return 1;
+}
+
+/* Takes a card from wherever a player can play it: hand or display. */
+static int take_for_play(ark_game *g, int p, int card) {
+  if (ark_zone_hand_remove(g, p, card) == 0) return 0;
+  int f = ark_zone_display_find(g, card);
+  if (f >= 0) {
+    ark_zone_display_take(g, f);
+    return 0;
+  }
+  return -1;
+}
+
+/* ark.place_animal(p, card, building): from hand or display into the zoo */
+static int l_place_animal(lua_State *L) {
+  ark_game *g = GM(L);
+  int p = arg_player(L, g, 1);
+  int card = arg_card(L, g, 2);
+  int b = arg_building(L, g, p, 3);
+  const ark_card_def *a = &g->c->cards[card];
+  int need = animal_fits(g, p, a, b);
+  if (!need) return luaL_error(L, "%s does not fit in building %d", a->name, b);
+  if (take_for_play(g, p, card) != 0)
+    return luaL_error(L, "%s is neither in the hand nor in the display", a->name);
+  ark_building *bu = &g->s.p[p].zoo_map.b[b];
+  if (g->c->buildings[bu->def].kind == ARK_BK_ENCLOSURE) {
+    bu->used = 1;
+    bu->card = (int16_t)card;
+  } else {
+    bu->used = (uint8_t)(bu->used + need);
+  }
+  ark_zone_zoo_add(g, p, card, b);
+  ark_game_log(g, p, ARK_EV_PLAY, card, b, 0, NULL);
+  return 0;
+}
+
+/* ark.play_card(p, card): a sponsor (or any non-animal) from hand or
+** display into the zoo. */
+static int l_play_card(lua_State *L) {
+  ark_game *g = GM(L);
+  int p = arg_player(L, g, 1);
+  int card = arg_card(L, g, 2);
+  if (take_for_play(g, p, card) != 0)
+    return luaL_error(L, "%s is neither in the hand nor in the display",
+                      g->c->cards[card].name);
+  ark_zone_zoo_add(g, p, card, -1);
+  ark_game_log(g, p, ARK_EV_PLAY, card, -1, 0, NULL);
+  return 0;
+}
+
+/* ark.release(p, card): the animal leaves the zoo (to the discard pile),
+** its enclosure becomes empty.  Appeal is the caller's business. */
+static int l_release(lua_State *L) {
+  ark_game *g = GM(L);
+  int p = arg_player(L, g, 1);
+  int card = arg_card(L, g, 2);
+  ark_player *pl = &g->s.p[p];
+  int i = ark_zone_zoo_find(g, p, card);
+  if (i < 0 || pl->zoo_building[i] < 0)
+    return luaL_error(L, "%s is not an animal in this zoo", g->c->cards[card].name);
+  ark_building *bu = &pl->zoo_map.b[pl->zoo_building[i]];
+  if (g->c->buildings[bu->def].kind == ARK_BK_ENCLOSURE) {
+    bu->used = 0;
+    bu->card = ARK_NO_CARD;
+  } else {
+    int need = special_size(&g->c->buildings[bu->def], &g->c->cards[card]);
+    bu->used = (uint8_t)(bu->used > need ? bu->used - need : 0);
+  }
+  ark_zone_zoo_remove(g, p, card);
+  ark_zone_discard(g, card);
+  ark_game_log(g, p, ARK_EV_TEXT, card, 0, 0, "animal released");
+  return 0;
+}
+
+/* ark.move_animal(p, card, building): from a standard enclosure into a
+** special one (after building the reptile house or the aviary). */
+static int l_move_animal(lua_State *L) {
+  ark_game *g = GM(L);
+  int p = arg_player(L, g, 1);
+  int card = arg_card(L, g, 2);
+  int b = arg_building(L, g, p, 3);
+  ark_player *pl = &g->s.p[p];
+  int i = ark_zone_zoo_find(g, p, card);
+  if (i < 0 || pl->zoo_building[i] < 0) return luaL_error(L, "not an animal of this zoo");
+  int need = animal_fits(g, p, &g->c->cards[card], b);
+  if (!need) return luaL_error(L, "%s does not fit there", g->c->cards[card].name);
+  ark_building *from = &pl->zoo_map.b[pl->zoo_building[i]];
+  if (g->c->buildings[from->def].kind != ARK_BK_ENCLOSURE)
+    return luaL_error(L, "only animals in standard enclosures move");
+  from->used = 0;
+  from->card = ARK_NO_CARD;
+  pl->zoo_map.b[b].used = (uint8_t)(pl->zoo_map.b[b].used + need);
+  pl->zoo_building[i] = (int8_t)b;
+  return 0;
+}
+
+static int l_kiosk_income(lua_State *L) {
+  ark_game *g = G(L);
+  int p = arg_player(L, g, 1);
+  lua_pushinteger(L, ark_map_kiosk_income(map_of(g, p), &g->s.p[p].zoo_map,
+                                          g->c->buildings));
+  return 1;
+}
+
+static int l_income(lua_State *L) {
+  lua_pushinteger(L, ark_track_income((int)luaL_checkinteger(L, 1)));
+  return 1;
+}
+
+static int l_target(lua_State *L) {
+  lua_pushinteger(L, ark_track_target((int)luaL_checkinteger(L, 1)));
+  return 1;
+}
+
+/* ark.edge(p) -> the 7 map-edge slots {bonus, value, recurring, taken} */
+static int l_edge(lua_State *L) {
+  ark_game *g = G(L);
+  int p = arg_player(L, g, 1);
+  const ark_map_def *m = map_of(g, p);
+  lua_createtable(L, m->n_slots, 0);
+  for (int i = 0; i < m->n_slots; i++) {
+    lua_createtable(L, 0, 4);
+    lua_pushstring(L, ark_bonus_name(m->slots[i].bonus.kind));
+    lua_setfield(L, -2, "bonus");
+    lua_pushinteger(L, m->slots[i].bonus.value);
+    lua_setfield(L, -2, "value");
+    lua_pushboolean(L, m->slots[i].recurring);
+    lua_setfield(L, -2, "recurring");
+    lua_pushboolean(L, (g->s.p[p].edge_taken >> i) & 1);
+    lua_setfield(L, -2, "taken");
+    lua_rawseti(L, -2, i + 1);
+  }
+  return 1;
+}
+
+static int l_take_edge(lua_State *L) {
+  ark_game *g = GM(L);
+  int p = arg_player(L, g, 1);
+  lua_Integer i = luaL_checkinteger(L, 2);
+  if (i < 1 || i > map_of(g, p)->n_slots) return luaL_error(L, "bad edge slot %d", (int)i);
+  g->s.p[p].edge_taken |= (uint8_t)(1u << (i - 1));
+  return 0;
+}
+
+/* ---- projects ---- */
+
+static void push_slot(lua_State *L, const ark_project_slot *s, const char *where, int idx) {
+  lua_createtable(L, 0, 4);
+  lua_pushinteger(L, s->card); lua_setfield(L, -2, "card");
+  lua_pushstring(L, where); lua_setfield(L, -2, "where");
+  lua_pushinteger(L, idx); lua_setfield(L, -2, "index");
+  push_int_list(L, s->owner, 3);
+  lua_setfield(L, -2, "owners");
+}
+
+/* ark.projects() -> the projects in play {card, where, index, owners} */
+static int l_projects(lua_State *L) {
+  ark_game *g = G(L);
+  const ark_state *s = &g->s;
+  lua_newtable(L);
+  int n = 0;
+  for (int i = 0; i < s->nbase; i++) {
+    push_slot(L, &s->base[i], "base", i + 1);
+    lua_rawseti(L, -2, ++n);
+  }
+  for (int i = 0; i < ARK_ROW_SLOTS; i++)
+    if (s->row[i].card >= 0) {
+      push_slot(L, &s->row[i], "row", i + 1);
+      lua_rawseti(L, -2, ++n);
+    }
+  return 1;
+}
+
+/* ark.project_enter(p, card): a project from hand or display enters the
+** first slot of the row; the oldest is discarded when the row is full. */
+static int l_project_enter(lua_State *L) {
+  ark_game *g = GM(L);
+  int p = arg_player(L, g, 1);
+  int card = arg_card(L, g, 2);
+  ark_state *s = &g->s;
+  if (take_for_play(g, p, card) != 0) return luaL_error(L, "project not in hand or display");
+  if (s->row[ARK_ROW_SLOTS - 1].card >= 0) ark_zone_discard(g, s->row[ARK_ROW_SLOTS - 1].card);
+  memmove(&s->row[1], &s->row[0], sizeof s->row[0] * (ARK_ROW_SLOTS - 1));
+  s->row[0].card = (int16_t)card;
+  memset(s->row[0].owner, -1, sizeof s->row[0].owner);
+  ark_game_log(g, p, ARK_EV_PLAY, card, -2, 0, NULL);
+  return 0;
+}
+
+static ark_project_slot *find_project(ark_game *g, int card) {
+  for (int i = 0; i < g->s.nbase; i++)
+    if (g->s.base[i].card == card) return &g->s.base[i];
+  for (int i = 0; i < ARK_ROW_SLOTS; i++)
+    if (g->s.row[i].card == card) return &g->s.row[i];
+  return NULL;
+}
+
+/* ark.support(p, card, level): puts p's token on that level */
+static int l_support(lua_State *L) {
+  ark_game *g = GM(L);
+  int p = arg_player(L, g, 1);
+  int card = arg_card(L, g, 2);
+  lua_Integer lv = luaL_checkinteger(L, 3);
+  ark_project_slot *s = find_project(g, card);
+  if (!s || lv < 1 || lv > 3 || s->owner[lv - 1] != -1)
+    return luaL_error(L, "level %d of that project is not free", (int)lv);
+  s->owner[lv - 1] = (int8_t)p;
+  g->s.p[p].supports++;
+  ark_game_log(g, p, ARK_EV_SUPPORT, card, (int)lv, 0, NULL);
+  return 0;
+}
+
+/* ---- association board ---- */
+
+static int l_take_partner_zoo(lua_State *L) {
+  ark_game *g = GM(L);
+  int p = arg_player(L, g, 1);
+  int icon = ark_icon_from_name(luaL_checkstring(L, 2));
+  int k = icon - ARK_ICON_FIRST_CONTINENT;
+  if (k < 0 || k >= ARK_N_CONTINENTS) return luaL_error(L, "not a continent");
+  g->s.p[p].partner_zoos |= (uint8_t)(1u << k);
+  g->s.board_zoos &= (uint8_t)~(1u << k);
+  ark_track_icons(g, p);
+  ark_game_log(g, p, ARK_EV_TEXT, icon, 0, 0, "partner zoo taken");
+  return 0;
+}
+
+static int l_take_university(lua_State *L) {
+  ark_game *g = GM(L);
+  int p = arg_player(L, g, 1);
+  lua_Integer u = luaL_checkinteger(L, 2);
+  if (u < 0 || u >= ARK_N_UNIVERSITIES) return luaL_error(L, "bad university %d", (int)u);
+  g->s.p[p].universities |= (uint8_t)(1u << u);
+  g->s.board_unis &= (uint8_t)~(1u << u);
+  ark_track_icons(g, p);
+  ark_game_log(g, p, ARK_EV_TEXT, (int)u, 0, 0, "university taken");
+  return 0;
+}
+
+static const char *const tile_names[ARK_TILE_N] = {
+  "reputation", "money", "enclosure", "multiplier", "xtokens", "cards",
+  "university", "partner-zoo", "sponsor"
+};
+
+/* ark.bonus_tiles() -> {tile=name, space=5|8, taken=bool} x 4 */
+static int l_bonus_tiles(lua_State *L) {
+  ark_game *g = G(L);
+  lua_createtable(L, ARK_N_BONUS_TILES, 0);
+  for (int i = 0; i < ARK_N_BONUS_TILES; i++) {
+    lua_createtable(L, 0, 3);
+    lua_pushstring(L, tile_names[g->s.bonus_tile[i]]); lua_setfield(L, -2, "tile");
+    lua_pushinteger(L, i < 2 ? 5 : 8); lua_setfield(L, -2, "space");
+    lua_pushboolean(L, (g->s.bonus_taken >> i) & 1); lua_setfield(L, -2, "taken");
+    lua_rawseti(L, -2, i + 1);
+  }
+  return 1;
+}
+
+static int l_take_tile(lua_State *L) {
+  ark_game *g = GM(L);
+  lua_Integer i = luaL_checkinteger(L, 1);
+  if (i < 1 || i > ARK_N_BONUS_TILES) return luaL_error(L, "bad bonus tile %d", (int)i);
+  g->s.bonus_taken |= (uint8_t)(1u << (i - 1));
+  return 0;
+}
+
+/* ark.break_cleanup(): rules step 2 of the break. */
+static int l_break_cleanup(lua_State *L) {
+  ark_game *g = GM(L);
+  ark_state *s = &g->s;
+  uint8_t all_zoos = 0x1f, all_unis = 0x7;
+  for (int p = 0; p < s->nplayers; p++) {
+    ark_player *pl = &s->p[p];
+    memset(pl->multiplier, 0, sizeof pl->multiplier);
+    memset(pl->venom, 0, sizeof pl->venom);
+    memset(pl->constriction, 0, sizeof pl->constriction);
+    pl->workers_out = 0;
+    memset(pl->task_workers, 0, sizeof pl->task_workers);
+    all_zoos &= pl->partner_zoos;
+    all_unis &= pl->universities;
+  }
+  /* what every player already has stays off the board */
+  s->board_zoos = (uint8_t)(0x1f & ~all_zoos);
+  s->board_unis = (uint8_t)(0x7 & ~all_unis);
+  for (int f = 0; f < 2; f++)
+    if (s->display[f] >= 0) ark_zone_discard(g, ark_zone_display_take(g, f));
+  ark_zone_display_refill(g);
+  return 0;
+}
+
+/* ark.task_workers(p, task [, add]) -> workers on that association task */
+static int l_task_workers(lua_State *L) {
+  ark_game *g = G(L);
+  int p = arg_player(L, g, 1);
+  lua_Integer t = luaL_checkinteger(L, 2);
+  if (t < 1 || t > ARK_N_TASKS) return luaL_error(L, "bad task %d", (int)t);
+  if (!lua_isnoneornil(L, 3)) {
+    GM(L);
+    g->s.p[p].task_workers[t - 1] = (uint8_t)(g->s.p[p].task_workers[t - 1] +
+                                              luaL_checkinteger(L, 3));
+  }
+  lua_pushinteger(L, g->s.p[p].task_workers[t - 1]);
+  return 1;
+}
+
+/* ---- decisions, log, chance ---- */
+
+/* ark.choose(p, tag, prompt, options) -> 1-based index; yields until the
+** player answers through the decision API. */
+static int l_choose(lua_State *L) {
+  ark_lua_ctx *x = ctx_of(L);
+  ark_game *g = G(L);
+  if (x->pure > 0) return luaL_error(L, "a condition check tried to ask a decision");
+  int p = arg_player(L, g, 1);
+  const char *tag = luaL_checkstring(L, 2);
+  const char *prompt = luaL_checkstring(L, 3);
+  luaL_checktype(L, 4, LUA_TTABLE);
+  int n = ark_rawlen(L, 4);
+  if (n < 1) return luaL_error(L, "ark.choose: no options");
+  if (n > ARK_MAX_OPTIONS) return luaL_error(L, "ark.choose: too many options (%d)", n);
+  g->optbuf.len = 0;
+  size_t tag_off = 0;
+  ark_strbuf_add(&g->optbuf, tag, strlen(tag) + 1);
+  size_t prompt_off = g->optbuf.len;
+  ark_strbuf_add(&g->optbuf, prompt, strlen(prompt) + 1);
+  for (int i = 0; i < n; i++) {
+    lua_rawgeti(L, 4, i + 1);
+    size_t len;
+    const char *s = lua_tolstring(L, -1, &len);
+    if (!s) return luaL_error(L, "ark.choose: option %d is not a string", i + 1);
+    g->opt_off[i] = (int)g->optbuf.len;
+    ark_strbuf_add(&g->optbuf, s, len + 1);
+    lua_pop(L, 1);
+  }
+  /* the buffer may have moved while growing: point in only now */
+  for (int i = 0; i < n; i++) g->opts[i] = g->optbuf.s + g->opt_off[i];
+  g->dec.player = p;
+  g->dec.tag = g->optbuf.s + tag_off;
+  g->dec.prompt = g->optbuf.s + prompt_off;
+  g->dec.kind = strcmp(tag, "action") == 0 ? ARK_DK_ACTION : ARK_DK_CHOICE;
+  g->dec.noptions = n;
+  g->dec.options = g->opts;
+  g->pending = 1;
+  return lua_yield(L, 0);
+}
+
+/* ark.pure(f, ...) -> calls f as a pure condition check */
+static int l_pure(lua_State *L) {
+  ark_lua_ctx *x = ctx_of(L);
+  luaL_checktype(L, 1, LUA_TFUNCTION);
+  x->pure++;
+  int st = lua_pcall(L, lua_gettop(L) - 1, 1, 0);
+  x->pure--;
+  if (st != ARK_LUA_OK) return lua_error(L);
+  return 1;
+}
+
+static int l_log(lua_State *L) {
+  ark_game *g = G(L);
+  int p = lua_isnil(L, 1) ? -1 : arg_player(L, g, 1);
+  ark_game_log(g, p, ARK_EV_TEXT, 0, 0, 0, luaL_checkstring(L, 2));
+  return 0;
+}
+
+/* ark.random(n) -> 1..n from the game's RNG */
+static int l_random(lua_State *L) {
+  ark_game *g = GM(L);
+  lua_Integer n = luaL_checkinteger(L, 1);
+  if (n < 1) return luaL_error(L, "ark.random: n must be positive");
+  lua_pushinteger(L, (lua_Integer)ark_rng_below(g->s.rng, (uint32_t)n) + 1);
+  return 1;
+}
+
+static int l_mark_stopped(lua_State *L) {
+  GM(L)->s.script_stopped = 1;
+  return 0;
+}
+
+static const luaL_Reg api[] = {
+  {"get", l_get}, {"set", l_set}, {"add", l_add}, {"counter", l_counter},
+  {"icons", l_icons}, {"hand", l_hand}, {"zoo", l_zoo},
+  {"zoo_building", l_zoo_building}, {"scoring", l_scoring},
+  {"scoring_discard", l_scoring_discard}, {"display", l_display},
+  {"draw", l_draw}, {"deck_pop", l_deck_pop}, {"discard", l_discard},
+  {"hand_add", l_hand_add}, {"hand_remove", l_hand_remove},
+  {"display_take", l_display_take}, {"display_refill", l_display_refill},
+  {"slot_action", l_slot_action}, {"action_slot", l_action_slot},
+  {"upgraded", l_upgraded}, {"upgrade", l_upgrade}, {"tokens", l_tokens},
+  {"to_slot1", l_to_slot1}, {"advance_break", l_advance_break},
+  {"placements", l_placements}, {"count_placements", l_count_placements},
+  {"build", l_build}, {"buildings", l_buildings},
+  {"building_defs", l_building_defs}, {"fits", l_fits},
+  {"place_animal", l_place_animal}, {"play_card", l_play_card},
+  {"release", l_release}, {"move_animal", l_move_animal},
+  {"kiosk_income", l_kiosk_income}, {"income", l_income}, {"target", l_target},
+  {"edge", l_edge}, {"take_edge", l_take_edge}, {"projects", l_projects},
+  {"project_enter", l_project_enter}, {"support", l_support},
+  {"take_partner_zoo", l_take_partner_zoo},
+  {"take_university", l_take_university}, {"bonus_tiles", l_bonus_tiles},
+  {"take_tile", l_take_tile}, {"break_cleanup", l_break_cleanup},
+  {"task_workers", l_task_workers}, {"choose", l_choose}, {"pure", l_pure},
+  {"log", l_log}, {"random", l_random}, {"mark_stopped", l_mark_stopped},
+  {NULL, NULL}
+};
+
+int ark_lua_api_open(ark_content *c) {
+  c->lua = calloc(1, sizeof *c->lua);
+  if (!c->lua) {
+    ark_content_error(c, NULL, 0, "out of memory");
+    return -1;
+  }
+  lua_newtable(c->L);
+  lua_pushlightuserdata(c->L, c->lua);
+  luaL_setfuncs(c->L, api, 1);
+  lua_setglobal(c->L, "ark");
+  return 0;
+}
+
+void ark_lua_api_close(ark_content *c) {
+  free(c->lua);
+  c->lua = NULL;
+}
+
+void ark_lua_set_game(ark_content *c, ark_game *g) {
+  c->lua->g = g;
+}

@@ -1,0 +1,340 @@
+/*
+** lua_bridge.c - the Lua state of a content and the coroutine of each step.
+**
+** Layout of the Lua state:
+**   _G          the rules environment: safe base/string/table/math, the
+**               `ark` primitives (lua_api.c), the embedded core/lua rules
+**   CARDS[id]   a read-only description of every card (built here)
+**   ACTION_SCRIPTS[name]  the table returned by cards/actions/<name>.lua
+**   SCRIPTS[id] the table returned by a card's own script, if it has one
+** Each card script runs in an environment of its own whose reads fall back
+** to _G, so one card cannot overwrite another card's functions.
+*/
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "lua_bridge.h"
+#include "lua_api.h"
+#include "luacompat.h"
+#include "track.h"
+
+extern const struct { const char *name; const char *text; size_t size; } ark_embedded[];
+
+static const char *const action_names[ARK_N_ACTIONS] = {
+  "animals", "build", "cards", "association", "sponsors"
+};
+
+/* Reads a whole file; NULL if it cannot be read. */
+static char *read_file(const char *path, size_t *len) {
+  FILE *f = fopen(path, "rb");
+  if (!f) return NULL;
+  size_t cap = 4096, n = 0;
+  char *buf = malloc(cap);
+  while (buf) {
+    size_t r = fread(buf + n, 1, cap - n, f);
+    n += r;
+    if (r == 0) break;
+    if (n == cap) {
+      char *nb = realloc(buf, cap *= 2);
+      if (!nb) { free(buf); buf = NULL; }
+      else buf = nb;
+    }
+  }
+  fclose(f);
+  *len = n;
+  return buf;
+}
+
+/* Loads text (never bytecode) as a chunk named after its file, so errors
+** read "cards/actions/build.lua:12: message". */
+static int load_chunk(ark_content *c, const char *name, const char *text,
+                      size_t len) {
+  char chunk[512];
+  snprintf(chunk, sizeof chunk, "@%s", name);
+  if (luaL_loadbufferx(c->L, text, len, chunk, "t") != ARK_LUA_OK) {
+    ark_content_error(c, NULL, 0, "%s", lua_tostring(c->L, -1));
+    lua_pop(c->L, 1);
+    return -1;
+  }
+  return 0;
+}
+
+/* Runs the chunk on the stack top with no arguments; leaves 1 result. */
+static int run_chunk(ark_content *c) {
+  if (lua_pcall(c->L, 0, 1, 0) != ARK_LUA_OK) {
+    ark_content_error(c, NULL, 0, "%s", lua_tostring(c->L, -1));
+    lua_pop(c->L, 1);
+    return -1;
+  }
+  return 0;
+}
+
+static void open_safe_libs(lua_State *L) {
+  luaL_openlibs(L);
+  /* drop everything that reaches outside the game or loads code */
+  static const char *const drop[] = {
+    "io", "os", "debug", "package", "require", "dofile", "loadfile", "load",
+    "loadstring", "collectgarbage", "coroutine", "jit", "ffi", "bit", "utf8",
+    "module", "newproxy", "gcinfo", "setfenv", "getfenv", NULL
+  };
+  for (int i = 0; drop[i]; i++) {
+    lua_pushnil(L);
+    lua_setglobal(L, drop[i]);
+  }
+}
+
+static void set_int(lua_State *L, const char *k, int v) {
+  lua_pushinteger(L, v);
+  lua_setfield(L, -2, k);
+}
+
+static void set_str(lua_State *L, const char *k, const char *v) {
+  lua_pushstring(L, v);
+  lua_setfield(L, -2, k);
+}
+
+static void push_icon_table(lua_State *L, const uint8_t *counts) {
+  lua_newtable(L);
+  for (int i = 0; i < ARK_ICON_N; i++) {
+    if (!counts[i]) continue;
+    lua_pushinteger(L, counts[i]);
+    lua_setfield(L, -2, ark_icon_name(i));
+  }
+}
+
+static void push_int_list(lua_State *L, const int8_t *v, int n) {
+  lua_newtable(L);
+  for (int i = 0; i < n; i++) {
+    lua_pushinteger(L, v[i]);
+    lua_rawseti(L, -2, i + 1);
+  }
+}
+
+/* CARDS[id] = { id=, number=, name=, type=, cost=, icons={...}, ... } */
+static void push_card(lua_State *L, const ark_card_def *d, int id) {
+  static const char *const types[] = { "animal", "sponsor", "project", "scoring" };
+  static const char *const kinds[] = { "icon", "release", "breeding" };
+  lua_newtable(L);
+  set_int(L, "id", id);
+  set_int(L, "number", d->number);
+  set_str(L, "name", d->name);
+  set_str(L, "type", types[d->type]);
+  set_str(L, "path", d->path ? d->path : "");
+  set_int(L, "cost", d->cost);
+  set_int(L, "size", d->size);
+  set_int(L, "water", d->water);
+  set_int(L, "rock", d->rock);
+  set_int(L, "reptile_house", d->reptile_size);
+  set_int(L, "aviary", d->aviary_size);
+  set_int(L, "petting_zoo", d->petting_size);
+  set_int(L, "appeal", d->appeal);
+  set_int(L, "conservation", d->conservation);
+  set_int(L, "reputation", d->reputation);
+  set_int(L, "level", d->level);
+  set_int(L, "min_reputation", d->min_reputation);
+  push_icon_table(L, d->icons);
+  lua_setfield(L, -2, "icons");
+  push_icon_table(L, d->req_icons);
+  lua_setfield(L, -2, "requires");
+  lua_pushboolean(L, (d->req_flags & ARK_REQ_PARTNER_ZOO) != 0);
+  lua_setfield(L, -2, "needs_partner_zoo");
+  lua_pushboolean(L, (d->req_flags & ARK_REQ_ANIMALS_II) != 0);
+  lua_setfield(L, -2, "needs_animals_ii");
+  lua_pushboolean(L, (d->req_flags & ARK_REQ_SPONSORS_II) != 0);
+  lua_setfield(L, -2, "needs_sponsors_ii");
+  lua_pushboolean(L, (d->req_flags & ARK_REQ_MAX_APPEAL_25) != 0);
+  lua_setfield(L, -2, "max_appeal_25");
+  lua_newtable(L);
+  for (int i = 0; i < d->n_abilities; i++) {
+    lua_pushstring(L, d->abilities[i]);
+    lua_rawseti(L, -2, i + 1);
+  }
+  lua_setfield(L, -2, "abilities");
+  if (d->building[0]) set_str(L, "building", d->building);
+  if (d->type == ARK_CARD_PROJECT) {
+    set_str(L, "kind", kinds[d->proj_kind]);
+    if (d->proj_count >= 100) {
+      static const char *const special[] = { "categories", "continents",
+                                             "small-animals", "large-animals" };
+      set_str(L, "counts", special[d->proj_count - 100]);
+    } else if (d->proj_count >= 0) {
+      set_str(L, "counts", ark_icon_name(d->proj_count));
+    }
+    lua_pushboolean(L, d->base);
+    lua_setfield(L, -2, "base");
+    set_int(L, "bonus_reputation", d->bonus_reputation);
+  }
+  set_int(L, "levels", d->n_levels);
+  push_int_list(L, d->thresholds, d->n_levels);
+  lua_setfield(L, -2, "thresholds");
+  push_int_list(L, d->rewards, d->n_levels);
+  lua_setfield(L, -2, "rewards");
+  push_int_list(L, d->rep_rewards, d->n_levels);
+  lua_setfield(L, -2, "reputation_rewards");
+}
+
+static void build_card_table(ark_content *c) {
+  lua_State *L = c->L;
+  lua_newtable(L);
+  for (int id = 0; id < c->ncards; id++) {
+    push_card(L, &c->cards[id], id);
+    lua_rawseti(L, -2, id);
+  }
+  lua_setglobal(L, "CARDS");
+  lua_newtable(L);
+  for (int a = 0; a < ARK_N_ACTIONS; a++) {
+    lua_pushstring(L, action_names[a]);
+    lua_rawseti(L, -2, a + 1);
+  }
+  lua_setglobal(L, "ACTIONS");
+}
+
+static int load_embedded_rules(ark_content *c) {
+  for (int i = 0; ark_embedded[i].name; i++) {
+    if (load_chunk(c, ark_embedded[i].name, ark_embedded[i].text,
+                   ark_embedded[i].size) != 0 || run_chunk(c) != 0)
+      return -1;
+    lua_pop(c->L, 1);
+  }
+  return 0;
+}
+
+/* Loads a script in a fresh environment (reads fall back to _G) and stores
+** what it returns (or its environment) in table `into` under key. */
+static int load_script(ark_content *c, const char *path, const char *into,
+                       int key_is_int, int ikey, const char *skey) {
+  lua_State *L = c->L;
+  size_t len;
+  char *text = read_file(path, &len);
+  if (!text) {
+    ark_content_error(c, path, 0, "cannot read the script");
+    return -1;
+  }
+  int st = load_chunk(c, path, text, len);
+  free(text);
+  if (st != 0) return -1;
+  lua_newtable(L);                     /* env */
+  lua_newtable(L);                     /* its metatable */
+  lua_getglobal(L, "_G");
+  lua_setfield(L, -2, "__index");
+  lua_setmetatable(L, -2);
+  lua_pushvalue(L, -1);
+  lua_insert(L, -3);                   /* env, chunk, env */
+  ark_setenv(L, -2);                   /* env, chunk */
+  if (lua_pcall(L, 0, 1, 0) != ARK_LUA_OK) {
+    ark_content_error(c, NULL, 0, "%s", lua_tostring(L, -1));
+    lua_pop(L, 2);
+    return -1;
+  }
+  if (!lua_istable(L, -1)) {           /* no table returned: use the env */
+    lua_pop(L, 1);
+    lua_pushvalue(L, -1);
+  }
+  lua_getglobal(L, into);
+  lua_insert(L, -2);
+  if (key_is_int) lua_rawseti(L, -2, ikey);
+  else lua_setfield(L, -2, skey);
+  lua_pop(L, 2);                       /* into, env */
+  return 0;
+}
+
+static int load_action_scripts(ark_content *c, const char *cards_dir) {
+  char path[1200];
+  int bad = 0;
+  lua_newtable(c->L);
+  lua_setglobal(c->L, "ACTION_SCRIPTS");
+  for (int a = 0; a < ARK_N_ACTIONS; a++) {
+    snprintf(path, sizeof path, "%s/actions/%s.lua", cards_dir, action_names[a]);
+    bad |= load_script(c, path, "ACTION_SCRIPTS", 0, 0, action_names[a]);
+  }
+  return bad ? -1 : 0;
+}
+
+static int load_card_scripts(ark_content *c) {
+  int bad = 0;
+  lua_newtable(c->L);
+  lua_setglobal(c->L, "SCRIPTS");
+  for (int id = 0; id < c->ncards; id++)
+    if (c->cards[id].script)
+      bad |= load_script(c, c->cards[id].script, "SCRIPTS", 1, id, NULL);
+  return bad ? -1 : 0;
+}
+
+int ark_lua_open(ark_content *c, const char *cards_dir) {
+  c->L = luaL_newstate();
+  if (!c->L) {
+    ark_content_error(c, NULL, 0, "cannot create a Lua state");
+    return -1;
+  }
+  open_safe_libs(c->L);
+  if (ark_lua_api_open(c) != 0) return -1;
+  build_card_table(c);
+  if (load_embedded_rules(c) != 0) return -1;
+  if (load_action_scripts(c, cards_dir) != 0) return -1;
+  return load_card_scripts(c);
+}
+
+void ark_lua_close(ark_content *c) {
+  if (c->L) lua_close(c->L);
+  c->L = NULL;
+  ark_lua_api_close(c);
+}
+
+/* ---- steps ---- */
+
+static int run(ark_game *g, int nargs) {
+  lua_State *co = g->co;
+  int nres = 0;
+  ark_lua_set_game(g->c, g);
+  int st = ark_resume(co, NULL, nargs, &nres);
+  ark_lua_set_game(g->c, NULL);
+  if (st == LUA_YIELD) {
+    lua_pop(co, nres);
+    if (!g->pending) {
+      ark_game_fail(g, "a script yielded without asking for a decision");
+      return -1;
+    }
+    return 0;
+  }
+  if (st == ARK_LUA_OK) {
+    g->step_done = 1;
+    return 0;
+  }
+  const char *msg = lua_tostring(co, -1);
+  ark_game_fail(g, "%s", msg ? msg : "script error (no message)");
+  /* an error leaves the state of the failed step: go back to its start so
+  ** that what the game reports stays consistent */
+  g->s = g->snap;
+  g->pending = 0;
+  return -1;
+}
+
+int ark_lua_start(ark_game *g, const char *fn, int player) {
+  lua_State *L = g->c->L;
+  ark_lua_drop_step(g);
+  lua_State *co = lua_newthread(L);
+  g->co_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+  g->co = co;
+  lua_getglobal(co, fn);
+  if (!lua_isfunction(co, -1)) {
+    ark_game_fail(g, "rules function '%s' is missing", fn);
+    return -1;
+  }
+  lua_pushinteger(co, player);
+  return run(g, 1);
+}
+
+int ark_lua_resume(ark_game *g, int answer) {
+  if (!g->co) {
+    ark_game_fail(g, "no step is running");
+    return -1;
+  }
+  lua_pushinteger(g->co, answer + 1);
+  return run(g, 1);
+}
+
+void ark_lua_drop_step(ark_game *g) {
+  if (g->co_ref >= 0 && g->c->L) luaL_unref(g->c->L, LUA_REGISTRYINDEX, g->co_ref);
+  g->co_ref = -1;
+  g->co = NULL;
+}

@@ -1,0 +1,24 @@
+/*
+** lua_bridge.h - running the Lua side of a game (ark_lua_).
+** The Lua state belongs to the content and is shared by its games; the
+** game a primitive acts on is the one whose step is being resumed.
+*/
+#ifndef ARK_LUA_BRIDGE_H
+#define ARK_LUA_BRIDGE_H
+
+#include "game.h"
+
+/* Creates the Lua state of a content: primitives, the embedded rules,
+** the action scripts and card scripts.  Returns 0, or -1 with errors added
+** to the content. */
+int ark_lua_open(ark_content *c, const char *cards_dir);
+void ark_lua_close(ark_content *c);
+/* Starts rules function `fn`(player) as a new coroutine and runs it until it
+** asks for a decision or returns.  Returns 0, or -1 after ark_game_fail. */
+int ark_lua_start(ark_game *g, const char *fn, int player);
+/* Resumes the step with the answer (0-based option index). */
+int ark_lua_resume(ark_game *g, int answer);
+/* Forgets the running coroutine, if any. */
+void ark_lua_drop_step(ark_game *g);
+
+#endif

@@ -1,0 +1,35 @@
+/*
+** luacompat.h - the few places where Lua 5.4 and LuaJIT 2.1 (Lua 5.1 API)
+** differ, kept in one header so the rest of the bridge is written once.
+*/
+#ifndef ARK_LUACOMPAT_H
+#define ARK_LUACOMPAT_H
+
+#include <lua.h>
+#include <lauxlib.h>
+#include <lualib.h>
+
+#ifdef ARK_LUAJIT
+#define ARK_LUA_OK 0
+static inline int ark_resume(lua_State *co, lua_State *from, int nargs, int *nres) {
+  (void)from;
+  int st = lua_resume(co, nargs);
+  *nres = lua_gettop(co);
+  return st;
+}
+#define ark_rawlen(L, i) lua_objlen((L), (i))
+/* Sets table at the top as the environment of the function below it. */
+static inline void ark_setenv(lua_State *L, int fidx) { lua_setfenv(L, fidx); }
+#else
+#define ARK_LUA_OK LUA_OK
+static inline int ark_resume(lua_State *co, lua_State *from, int nargs, int *nres) {
+  return lua_resume(co, from, nargs, nres);
+}
+#define ark_rawlen(L, i) ((int)lua_rawlen((L), (i)))
+static inline void ark_setenv(lua_State *L, int fidx) {
+  /* a loaded main chunk has exactly one upvalue, _ENV */
+  lua_setupvalue(L, fidx, 1);
+}
+#endif
+
+#endif

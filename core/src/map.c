@@ -1,0 +1,466 @@
+/*
+** map.c - hex geometry and building placement on a zoo map (ark_map_).
+**
+** The grid uses doubled rows: a cell (x, y) has neighbours (x, y+-2) and
+** (x+-1, y+-1).  Footprints are stored in axial offsets (q, r); an offset
+** moves x by q and y by 2r + q, which maps the six axial unit steps onto
+** the six grid neighbour steps.
+*/
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "map.h"
+
+/* Grid steps (dx, dy) to the six neighbours, in the order of map.h. */
+static const int ark_map_dx[6] = { 0, 0, -1, 1, -1, 1 };
+static const int ark_map_dy[6] = { -2, 2, -1, -1, 1, 1 };
+
+/* Upper bound of candidate positions: one per anchor cell and rotation. */
+#define ARK_MAP_MAX_CANDIDATES (ARK_CELLS * 6)
+
+static int ark_map_in_grid(int x, int y)
+{
+  return x >= 0 && x < ARK_GRID_W && y >= 0 && y < ARK_GRID_H;
+}
+
+static int ark_map_valid_cell(int c)
+{
+  return c >= 0 && c < ARK_CELLS;
+}
+
+/* Neighbours on the 9x13 grid whether or not they exist on the map. */
+static int ark_map_grid_neighbors(int cell, int out[6])
+{
+  int x = ARK_CELL_X(cell), y = ARK_CELL_Y(cell), n = 0, k;
+  for (k = 0; k < 6; k++) {
+    int nx = x + ark_map_dx[k], ny = y + ark_map_dy[k];
+    if (ark_map_in_grid(nx, ny))
+      out[n++] = ARK_CELL(nx, ny);
+  }
+  return n;
+}
+
+int ark_map_neighbors(const ark_map_def *m, int cell, int out[6])
+{
+  int all[6], n, k, cnt = 0;
+  if (!ark_map_valid_cell(cell))
+    return 0;
+  n = ark_map_grid_neighbors(cell, all);
+  for (k = 0; k < n; k++)
+    if (m->exists[all[k]])
+      out[cnt++] = all[k];
+  return cnt;
+}
+
+void ark_map_derive(ark_map_def *m)
+{
+  int c, nb[6];
+  for (c = 0; c < ARK_CELLS; c++)
+    m->edge[c] = m->exists[c] && ark_map_neighbors(m, c, nb) < 6;
+}
+
+static int ark_map_abs(int v)
+{
+  return v < 0 ? -v : v;
+}
+
+int ark_map_distance(int a, int b)
+{
+  int dx = ark_map_abs(ARK_CELL_X(a) - ARK_CELL_X(b));
+  int dy = ark_map_abs(ARK_CELL_Y(a) - ARK_CELL_Y(b));
+  int extra = (dy - dx) / 2;
+  return dx + (extra > 0 ? extra : 0);
+}
+
+/* One sixth turn of an axial offset: through cube coordinates
+** (x, y, z) = (q, -q-r, r) turned to (-z, -x, -y), i.e. (q, r) -> (-r, q+r). */
+static void ark_map_rotate(int *q, int *r)
+{
+  int nq = -*r, nr = *q + *r;
+  *q = nq;
+  *r = nr;
+}
+
+static void ark_map_sort_cells(uint8_t *cells, int n)
+{
+  int i, j;
+  for (i = 1; i < n; i++) {
+    uint8_t v = cells[i];
+    for (j = i; j > 0 && cells[j - 1] > v; j--)
+      cells[j] = cells[j - 1];
+    cells[j] = v;
+  }
+}
+
+int ark_map_footprint(const ark_building_def *b, int anchor, int rot,
+                      uint8_t cells[ARK_MAX_FOOTPRINT])
+{
+  int ax, ay, i, k, n = b->ncells;
+  if (!ark_map_valid_cell(anchor) || n <= 0 || n > ARK_MAX_FOOTPRINT)
+    return 0;
+  ax = ARK_CELL_X(anchor);
+  ay = ARK_CELL_Y(anchor);
+  for (i = 0; i < n; i++) {
+    int q = b->q[i], r = b->r[i], x, y;
+    for (k = 0; k < ((rot % 6) + 6) % 6; k++)
+      ark_map_rotate(&q, &r);
+    x = ax + q;
+    y = ay + 2 * r + q;
+    if (!ark_map_in_grid(x, y))
+      return 0;
+    cells[i] = (uint8_t)ARK_CELL(x, y);
+  }
+  ark_map_sort_cells(cells, n);
+  return n;
+}
+
+/* Is cell c one of the n cells? */
+static int ark_map_has_cell(const uint8_t *cells, int n, int c)
+{
+  int i;
+  for (i = 0; i < n; i++)
+    if (cells[i] == c)
+      return 1;
+  return 0;
+}
+
+/* Each cell exists, is plain, is free, and is allowed by the Build level. */
+static int ark_map_cells_free(const ark_map_def *m, const ark_zoo *z,
+                              const uint8_t *cells, int n, int build2)
+{
+  int i;
+  for (i = 0; i < n; i++) {
+    int c = cells[i];
+    if (!m->exists[c] || m->terrain[c] != ARK_TERRAIN_PLAIN || z->at[c])
+      return 0;
+    if (m->build2[c] && !build2)
+      return 0;
+  }
+  return 1;
+}
+
+static int ark_map_count_edge(const ark_map_def *m, const uint8_t *cells, int n)
+{
+  int i, cnt = 0;
+  for (i = 0; i < n; i++)
+    cnt += m->edge[cells[i]] != 0;
+  return cnt;
+}
+
+/* Does any neighbour of the cells hold a building? */
+static int ark_map_next_to_building(const ark_map_def *m, const ark_zoo *z,
+                                    const uint8_t *cells, int n)
+{
+  int i, k, nb[6], cnt;
+  for (i = 0; i < n; i++) {
+    cnt = ark_map_neighbors(m, cells[i], nb);
+    for (k = 0; k < cnt; k++)
+      if (z->at[nb[k]])
+        return 1;
+  }
+  return 0;
+}
+
+/* Distinct cells of terrain t next to the cells and not among them; a mark
+** array avoids counting a lake cell twice when two footprint cells see it. */
+static int ark_map_terrain_around(const ark_map_def *m, const uint8_t *cells,
+                                  int n, int t)
+{
+  uint8_t seen[ARK_CELLS];
+  int i, k, nb[6], cnt, total = 0;
+  memset(seen, 0, sizeof seen);
+  for (i = 0; i < n; i++) {
+    cnt = ark_map_neighbors(m, cells[i], nb);
+    for (k = 0; k < cnt; k++) {
+      int c = nb[k];
+      if (seen[c] || m->terrain[c] != t || ark_map_has_cell(cells, n, c))
+        continue;
+      seen[c] = 1;
+      total++;
+    }
+  }
+  return total;
+}
+
+/* Kiosks keep ARK_KIOSK_MIN_DISTANCE from every other kiosk. */
+static int ark_map_kiosk_spacing_ok(const ark_zoo *z,
+                                    const ark_building_def *defs,
+                                    const uint8_t *cells, int n)
+{
+  int i, j;
+  for (i = 0; i < z->nb; i++) {
+    const ark_building *o = &z->b[i];
+    if (defs[o->def].kind != ARK_BK_KIOSK)
+      continue;
+    for (j = 0; j < n; j++)
+      if (ark_map_distance(cells[j], o->cells[0]) < ARK_KIOSK_MIN_DISTANCE)
+        return 0;
+  }
+  return 1;
+}
+
+/* The first building starts at the map edge; later ones grow the zoo as
+** one connected area unless the tile says otherwise. */
+static int ark_map_connection_ok(const ark_map_def *m, const ark_zoo *z,
+                                 const ark_building_def *b,
+                                 const uint8_t *cells, int n)
+{
+  if (z->nb == 0)
+    return ark_map_count_edge(m, cells, n) > 0;
+  if (b->ignores_adjacency)
+    return 1;
+  return ark_map_next_to_building(m, z, cells, n);
+}
+
+/* Unique-building needs; the fields are zero for every other tile. */
+static int ark_map_needs_ok(const ark_map_def *m, const ark_building_def *b,
+                            const uint8_t *cells, int n)
+{
+  if (b->adjacent_rock &&
+      ark_map_terrain_around(m, cells, n, ARK_TERRAIN_ROCK) < b->adjacent_rock)
+    return 0;
+  if (b->adjacent_water &&
+      ark_map_terrain_around(m, cells, n, ARK_TERRAIN_WATER) < b->adjacent_water)
+    return 0;
+  if (b->border_spaces && ark_map_count_edge(m, cells, n) < b->border_spaces)
+    return 0;
+  return 1;
+}
+
+/* Every placement rule for a cell set already known to be b's shape. */
+static int ark_map_legal(const ark_map_def *m, const ark_zoo *z,
+                         const ark_building_def *defs, int bdef, int build2,
+                         const uint8_t *cells, int n)
+{
+  const ark_building_def *b = &defs[bdef];
+  if (!ark_map_cells_free(m, z, cells, n, build2))
+    return 0;
+  if (b->kind == ARK_BK_KIOSK && !ark_map_kiosk_spacing_ok(z, defs, cells, n))
+    return 0;
+  if (!ark_map_connection_ok(m, z, b, cells, n))
+    return 0;
+  return ark_map_needs_ok(m, b, cells, n);
+}
+
+/* Lexicographic order on the sorted cell lists (shorter first on a tie). */
+static int ark_map_cells_cmp(const ark_place *a, const ark_place *b)
+{
+  int i, n = a->ncells < b->ncells ? a->ncells : b->ncells;
+  for (i = 0; i < n; i++)
+    if (a->cells[i] != b->cells[i])
+      return a->cells[i] < b->cells[i] ? -1 : 1;
+  return (int)a->ncells - (int)b->ncells;
+}
+
+/* Cell sets first; equal sets fall back to (anchor, rotation) so that the
+** first of a run of duplicates is the smallest producer, whatever qsort's
+** (unstable) order would otherwise do. */
+static int ark_map_place_qcmp(const void *pa, const void *pb)
+{
+  const ark_place *a = pa, *b = pb;
+  int c = ark_map_cells_cmp(a, b);
+  if (c)
+    return c;
+  if (a->anchor != b->anchor)
+    return a->anchor < b->anchor ? -1 : 1;
+  return (int)a->rot - (int)b->rot;
+}
+
+/* Keeps the first of each run of equal cell sets in a sorted list. */
+static int ark_map_dedupe(ark_place *list, int len)
+{
+  int i, n = 0;
+  for (i = 0; i < len; i++)
+    if (n == 0 || ark_map_cells_cmp(&list[n - 1], &list[i]) != 0)
+      list[n++] = list[i];
+  return n;
+}
+
+int ark_map_placements(const ark_map_def *m, const ark_zoo *z,
+                       const ark_building_def *defs, int bdef,
+                       int build2, ark_place *out, int max)
+{
+  ark_place all[ARK_MAP_MAX_CANDIDATES];
+  int len = 0, anchor, rot, i;
+  for (anchor = 0; anchor < ARK_CELLS; anchor++) {
+    if (!m->exists[anchor])
+      continue;
+    for (rot = 0; rot < 6; rot++) {
+      ark_place *p = &all[len];
+      int n;
+      memset(p, 0, sizeof *p);  /* unused cells compare and copy as zeros */
+      n = ark_map_footprint(&defs[bdef], anchor, rot, p->cells);
+      if (n == 0 || !ark_map_legal(m, z, defs, bdef, build2, p->cells, n))
+        continue;
+      p->ncells = (uint8_t)n;
+      p->anchor = (uint8_t)anchor;
+      p->rot = (uint8_t)rot;
+      len++;
+    }
+  }
+  qsort(all, (size_t)len, sizeof all[0], ark_map_place_qcmp);
+  len = ark_map_dedupe(all, len);
+  if (len > max)
+    len = max > 0 ? max : 0;
+  for (i = 0; i < len; i++)
+    out[i] = all[i];
+  return len;
+}
+
+/* Is the sorted cell set some anchor and rotation of b?  A caller may hand
+** in cells without a trustworthy anchor (e.g. parsed from text). */
+static int ark_map_is_shape(const ark_building_def *b, const uint8_t *cells,
+                            int n)
+{
+  int anchor, rot;
+  uint8_t fp[ARK_MAX_FOOTPRINT];
+  if (n != b->ncells)
+    return 0;
+  for (anchor = 0; anchor < ARK_CELLS; anchor++)
+    for (rot = 0; rot < 6; rot++)
+      if (ark_map_footprint(b, anchor, rot, fp) == n &&
+          memcmp(fp, cells, (size_t)n) == 0)
+        return 1;
+  return 0;
+}
+
+int ark_map_can_place(const ark_map_def *m, const ark_zoo *z,
+                      const ark_building_def *defs, int bdef, int build2,
+                      const ark_place *p)
+{
+  uint8_t cells[ARK_MAX_FOOTPRINT];
+  int i, n = p->ncells;
+  if (n <= 0 || n > ARK_MAX_FOOTPRINT)
+    return 0;
+  for (i = 0; i < n; i++) {
+    if (!ark_map_valid_cell(p->cells[i]))
+      return 0;
+    cells[i] = p->cells[i];
+  }
+  ark_map_sort_cells(cells, n);
+  if (!ark_map_is_shape(&defs[bdef], cells, n))
+    return 0;
+  return ark_map_legal(m, z, defs, bdef, build2, cells, n);
+}
+
+int ark_map_place(ark_zoo *z, int bdef, const ark_place *p)
+{
+  ark_building *b;
+  int i, idx = z->nb;
+  if (idx >= ARK_MAX_BUILDINGS)
+    return -1;
+  b = &z->b[idx];
+  memset(b, 0, sizeof *b);
+  b->def = (uint8_t)bdef;
+  b->ncells = p->ncells;
+  memcpy(b->cells, p->cells, sizeof b->cells);
+  b->used = 0;
+  b->card = -1;
+  for (i = 0; i < p->ncells; i++)
+    z->at[p->cells[i]] = (uint8_t)(idx + 1);
+  z->nb++;
+  return idx;
+}
+
+void ark_map_remove(ark_zoo *z, int i)
+{
+  int j, k;
+  if (i < 0 || i >= z->nb)
+    return;
+  memmove(&z->b[i], &z->b[i + 1], (size_t)(z->nb - i - 1) * sizeof z->b[0]);
+  z->nb--;
+  /* indices above i moved down, so at[] is rebuilt rather than patched */
+  memset(z->at, 0, sizeof z->at);
+  for (j = 0; j < z->nb; j++)
+    for (k = 0; k < z->b[j].ncells; k++)
+      z->at[z->b[j].cells[k]] = (uint8_t)(j + 1);
+}
+
+int ark_map_adjacent_terrain(const ark_map_def *m, const ark_zoo *z, int i,
+                             int terrain)
+{
+  if (i < 0 || i >= z->nb)
+    return 0;
+  return ark_map_terrain_around(m, z->b[i].cells, z->b[i].ncells, terrain);
+}
+
+/* A covered cell of the building itself does not count as touching it. */
+int ark_map_touches(const ark_map_def *m, const ark_zoo *z, int i, int c)
+{
+  const ark_building *b;
+  int nb[6], cnt, k;
+  if (i < 0 || i >= z->nb || !ark_map_valid_cell(c) || !m->exists[c])
+    return 0;
+  b = &z->b[i];
+  if (ark_map_has_cell(b->cells, b->ncells, c))
+    return 0;
+  cnt = ark_map_neighbors(m, c, nb);
+  for (k = 0; k < cnt; k++)
+    if (ark_map_has_cell(b->cells, b->ncells, nb[k]))
+      return 1;
+  return 0;
+}
+
+int ark_map_buildings_adjacent(const ark_map_def *m, const ark_zoo *z,
+                               int i, int j)
+{
+  int k;
+  if (i == j || j < 0 || j >= z->nb)
+    return 0;
+  for (k = 0; k < z->b[j].ncells; k++)
+    if (ark_map_touches(m, z, i, z->b[j].cells[k]))
+      return 1;
+  return 0;
+}
+
+/* Which neighbours bring visitors to a kiosk: empty standard enclosures
+** and other kiosks do not. */
+static int ark_map_kiosk_counts(const ark_building_def *defs,
+                                const ark_building *b)
+{
+  switch (defs[b->def].kind) {
+  case ARK_BK_PAVILION:
+  case ARK_BK_SPECIAL:
+  case ARK_BK_UNIQUE:
+    return 1;
+  case ARK_BK_ENCLOSURE:
+    return b->used != 0;
+  default:
+    return 0;
+  }
+}
+
+int ark_map_kiosk_income(const ark_map_def *m, const ark_zoo *z,
+                         const ark_building_def *defs)
+{
+  int i, j, total = 0;
+  for (i = 0; i < z->nb; i++) {
+    if (defs[z->b[i].def].kind != ARK_BK_KIOSK)
+      continue;
+    for (j = 0; j < z->nb; j++)
+      if (ark_map_kiosk_counts(defs, &z->b[j]) &&
+          ark_map_buildings_adjacent(m, z, i, j))
+        total++;
+  }
+  return total;
+}
+
+int ark_map_free_cells(const ark_map_def *m, const ark_zoo *z)
+{
+  int c, n = 0;
+  for (c = 0; c < ARK_CELLS; c++)
+    n += m->exists[c] && m->terrain[c] == ARK_TERRAIN_PLAIN && !z->at[c];
+  return n;
+}
+
+void ark_map_cell_text(int cell, char *buf, int n)
+{
+  if (buf == NULL || n <= 0)
+    return;
+  if (!ark_map_valid_cell(cell)) {
+    snprintf(buf, (size_t)n, "(?)");
+    return;
+  }
+  snprintf(buf, (size_t)n, "(%d,%d)", ARK_CELL_X(cell), ARK_CELL_Y(cell));
+}

@@ -1,0 +1,82 @@
+/*
+** map.h - hex geometry and building placement on a zoo map (ark_map_).
+** Pure functions over a map definition and a zoo; no Lua, no game state.
+*/
+#ifndef ARK_MAP_H
+#define ARK_MAP_H
+
+#include "defs.h"
+#include "state.h"
+
+/* A candidate building position: the covered cells, sorted ascending. */
+typedef struct ark_place {
+  uint8_t ncells;
+  uint8_t cells[ARK_MAX_FOOTPRINT];
+  uint8_t anchor, rot;          /* how it was generated (for text forms) */
+} ark_place;
+
+/* Fills the edge[] flags of a map (cells with fewer than 6 neighbours that
+** exist on the map).  The loader calls it once per map. */
+void ark_map_derive(ark_map_def *m);
+
+/* Grid neighbours of a cell that exist on the map; returns how many. */
+int ark_map_neighbors(const ark_map_def *m, int cell, int out[6]);
+
+/* Hex distance between two cells (rules: dx + max(0, (dy - dx) / 2)). */
+int ark_map_distance(int a, int b);
+
+/* Cells covered by footprint b anchored at cell `anchor` turned `rot`
+** (0..5) sixths clockwise.  Returns the cell count, or 0 if any cell falls
+** off the 9x13 grid.  Cells come out sorted ascending. */
+int ark_map_footprint(const ark_building_def *b, int anchor, int rot,
+                      uint8_t cells[ARK_MAX_FOOTPRINT]);
+
+/* Every legal position for building b in zoo z, deduplicated by covered
+** cell set, in ascending order of the cell sets.  build2: the player's
+** Build action is upgraded (may cover build2 spaces).  Applies: cells exist,
+** not water or rock, not covered, build2 spaces, the first building on an
+** edge space, later ones touching an existing building (unless
+** b->ignores_adjacency), kiosk spacing (defs needed to know which existing
+** buildings are kiosks), unique building needs (adjacent rock / water,
+** border spaces).  Returns the number written (at most max). */
+int ark_map_placements(const ark_map_def *m, const ark_zoo *z,
+                       const ark_building_def *defs, int bdef,
+                       int build2, ark_place *out, int max);
+
+/* Is one placement legal?  Same rules as above. */
+int ark_map_can_place(const ark_map_def *m, const ark_zoo *z,
+                      const ark_building_def *defs, int bdef, int build2,
+                      const ark_place *p);
+
+/* Puts building bdef on the cells; returns its index in z->b or -1 if the
+** zoo is full.  Does not check legality or pay. */
+int ark_map_place(ark_zoo *z, int bdef, const ark_place *p);
+
+/* Removes building i (used by tests and undo of scripts); later indices
+** shift down and z->at is rebuilt. */
+void ark_map_remove(ark_zoo *z, int i);
+
+/* Distinct cells of terrain t adjacent to building i (not covered by it). */
+int ark_map_adjacent_terrain(const ark_map_def *m, const ark_zoo *z, int i,
+                             int terrain);
+
+/* Does building i touch cell c (share an edge with it)? */
+int ark_map_touches(const ark_map_def *m, const ark_zoo *z, int i, int c);
+
+/* Are buildings i and j adjacent? */
+int ark_map_buildings_adjacent(const ark_map_def *m, const ark_zoo *z,
+                               int i, int j);
+
+/* Income from kiosks: for each kiosk, 1 per distinct adjacent building that
+** counts (occupied standard enclosures, pavilions, special enclosures,
+** unique buildings; not empty standard enclosures, not kiosks). */
+int ark_map_kiosk_income(const ark_map_def *m, const ark_zoo *z,
+                         const ark_building_def *defs);
+
+/* Buildable cells (exist, plain terrain) not yet covered. */
+int ark_map_free_cells(const ark_map_def *m, const ark_zoo *z);
+
+/* Text form of a cell, "(x,y)". */
+void ark_map_cell_text(int cell, char *buf, int n);
+
+#endif

@@ -1,0 +1,16 @@
+/*
+** rng.h - the game's only source of chance (xoshiro256**), kept in the
+** state so that clones and replays draw the same numbers.
+*/
+#ifndef ARK_RNG_H
+#define ARK_RNG_H
+
+#include <stdint.h>
+
+void ark_rng_seed(uint64_t s[4], uint64_t seed);
+uint64_t ark_rng_next(uint64_t s[4]);
+/* Uniform integer in [0, n), without modulo bias; n > 0. */
+uint32_t ark_rng_below(uint64_t s[4], uint32_t n);
+void ark_rng_shuffle(uint64_t s[4], int16_t *a, int n);
+
+#endif

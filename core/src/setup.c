@@ -1,0 +1,150 @@
+/*
+** setup.c - the starting position (rules: "Setup").  Everything random is
+** drawn here, in a fixed order, from the seeded RNG of the state.
+*/
+#include <stdio.h>
+#include <string.h>
+#include "setup.h"
+#include "map.h"
+#include "rng.h"
+#include "track.h"
+#include "zone.h"
+
+static void setup_player(ark_game *g, int p, int seat, int map) {
+  ark_player *pl = &g->s.p[p];
+  memset(pl, 0, sizeof *pl);
+  pl->money = ARK_START_MONEY;
+  pl->reputation = ARK_START_REPUTATION;
+  pl->appeal = (int16_t)seat;          /* 0, 1, 2, 3 by turn order */
+  pl->workers = ARK_START_WORKERS;
+  pl->hand_limit = ARK_HAND_LIMIT;
+  pl->map = (int8_t)map;
+  pl->scoring[0] = pl->scoring[1] = ARK_NO_CARD;
+  /* Animals in slot 1, the other four shuffled into slots 2-5 */
+  int16_t rest[4] = { ARK_ACT_BUILD, ARK_ACT_CARDS, ARK_ACT_ASSOCIATION,
+                      ARK_ACT_SPONSORS };
+  ark_rng_shuffle(g->s.rng, rest, 4);
+  pl->slot[0] = ARK_ACT_ANIMALS;
+  for (int i = 0; i < 4; i++) pl->slot[i + 1] = (uint8_t)rest[i];
+}
+
+/* Buildings already standing on the map at the start (map A). */
+static int place_start_buildings(ark_game *g, int p, char *msg, size_t n) {
+  const ark_map_def *m = &g->c->maps[g->s.p[p].map];
+  for (int i = 0; i < m->n_start; i++) {
+    const ark_start_building *sb = &m->start[i];
+    int def = ark_content_find_building(g->c, sb->type);
+    if (def < 0) {
+      snprintf(msg, n, "%s: start building '%s' is not a known building",
+               m->path, sb->type);
+      return -1;
+    }
+    ark_place pl;
+    memset(&pl, 0, sizeof pl);
+    pl.ncells = sb->ncells;
+    memcpy(pl.cells, sb->cells, sb->ncells);
+    ark_map_place(&g->s.p[p].zoo_map, def, &pl);
+  }
+  return 0;
+}
+
+static void deal_projects(ark_game *g, int16_t *base, int nbase) {
+  ark_state *s = &g->s;
+  ark_rng_shuffle(s->rng, base, nbase);
+  s->nbase = (uint8_t)(s->nplayers == 4 ? 4 : 3);
+  if (s->nbase > nbase) s->nbase = (uint8_t)nbase;
+  for (int i = 0; i < ARK_MAX_BASE_PROJECTS; i++) {
+    s->base[i].card = i < s->nbase ? base[i] : ARK_NO_CARD;
+    memset(s->base[i].owner, -1, sizeof s->base[i].owner);
+  }
+  for (int i = s->nbase; i < nbase; i++) ark_zone_box(g, base[i]);
+  /* two players: level 1 of the first, 2 of the second, 3 of the third */
+  if (s->nplayers == 2)
+    for (int i = 0; i < 3 && i < s->nbase; i++) s->base[i].owner[i] = -2;
+  for (int i = 0; i < ARK_ROW_SLOTS; i++) {
+    s->row[i].card = ARK_NO_CARD;
+    memset(s->row[i].owner, -1, sizeof s->row[i].owner);
+  }
+}
+
+static void deal_bonus_tiles(ark_game *g) {
+  int16_t tiles[ARK_TILE_N];
+  for (int i = 0; i < ARK_TILE_N; i++) tiles[i] = (int16_t)i;
+  ark_rng_shuffle(g->s.rng, tiles, ARK_TILE_N);
+  for (int i = 0; i < ARK_N_BONUS_TILES; i++) g->s.bonus_tile[i] = (uint8_t)tiles[i];
+  g->s.bonus_taken = 0;
+}
+
+int ark_setup(ark_game *g, const ark_config *cfg, char *msg, size_t n) {
+  ark_state *s = &g->s;
+  ark_content *c = g->c;
+  static const int break_len[] = ARK_BREAK_LEN_INIT;
+  int16_t deck[ARK_MAX_CARDS], base[ARK_MAX_CARDS], scoring[ARK_MAX_CARDS];
+  int ndeck = 0, nbase = 0, nscoring = 0;
+  const char *mapid = cfg->map ? cfg->map : "A";
+  int map = ark_content_find_map(c, mapid);
+
+  if (map < 0) {
+    snprintf(msg, n, "unknown map '%s' (known:", mapid);
+    for (int i = 0; i < c->nmaps; i++) {
+      size_t l = strlen(msg);
+      snprintf(msg + l, n - l, " %s", c->maps[i].id);
+    }
+    size_t l = strlen(msg);
+    snprintf(msg + l, n - l, ")");
+    return ARK_ERR_CONFIG;
+  }
+  if (c->ncards > ARK_MAX_CARDS) {
+    snprintf(msg, n, "too many cards (%d, at most %d)", c->ncards, ARK_MAX_CARDS);
+    return ARK_ERR_CONTENT;
+  }
+  memset(s, 0, sizeof *s);
+  ark_rng_seed(s->rng, cfg->seed);
+  s->nplayers = (uint8_t)cfg->players;
+  s->start_player = (uint8_t)ark_rng_below(s->rng, (uint32_t)cfg->players);
+  s->break_len = (uint8_t)break_len[cfg->players];
+  s->break_trigger = -1;
+  s->end_trigger = -1;
+  s->board_zoos = (1u << ARK_N_CONTINENTS) - 1;
+  s->board_unis = (1u << ARK_N_UNIVERSITIES) - 1;
+  for (int i = 0; i < ARK_DISPLAY; i++) s->display[i] = ARK_NO_CARD;
+  for (int i = 0; i < cfg->players; i++) {
+    int p = (s->start_player + i) % cfg->players;
+    setup_player(g, p, i, map);
+    if (place_start_buildings(g, p, msg, n) != 0) return ARK_ERR_CONTENT;
+  }
+  for (int id = 0; id < c->ncards; id++) {
+    const ark_card_def *d = &c->cards[id];
+    if (d->type == ARK_CARD_SCORING) scoring[nscoring++] = (int16_t)id;
+    else if (d->type == ARK_CARD_PROJECT && d->base) base[nbase++] = (int16_t)id;
+    else deck[ndeck++] = (int16_t)id;
+  }
+  if (nbase < 3 || nscoring < 2 * cfg->players || ndeck < 8 * cfg->players + 6) {
+    snprintf(msg, n, "not enough cards to play: %d base projects (need 3), %d final "
+             "scoring cards (need %d), %d deck cards (need %d)", nbase, nscoring,
+             2 * cfg->players, ndeck, 8 * cfg->players + 6);
+    return ARK_ERR_CONTENT;
+  }
+  memcpy(s->deck, deck, sizeof deck[0] * (size_t)ndeck);
+  s->ndeck = (int16_t)ndeck;
+  ark_rng_shuffle(s->rng, s->deck, s->ndeck);
+  deal_projects(g, base, nbase);
+  deal_bonus_tiles(g);
+  ark_rng_shuffle(s->rng, scoring, nscoring);
+  for (int i = 0; i < nscoring; i++) {
+    int p = i / 2;
+    if (p < cfg->players) s->p[p].scoring[i % 2] = scoring[i];
+    else ark_zone_box(g, scoring[i]);
+  }
+  /* the display is dealt face down before the draft */
+  for (int f = 0; f < ARK_DISPLAY; f++) s->display[f] = (int16_t)ark_zone_deck_pop(g);
+  for (int i = 0; i < cfg->players; i++) {
+    int p = (s->start_player + i) % cfg->players;
+    for (int k = 0; k < ARK_DRAFT_DRAW; k++) ark_zone_hand_add(g, p, ark_zone_deck_pop(g));
+    ark_track_icons(g, p);
+  }
+  s->phase = ARK_PH_DRAFT;
+  s->step = 0;
+  ark_game_log(g, -1, ARK_EV_SETUP, cfg->players, s->start_player, map, NULL);
+  return ARK_OK;
+}

@@ -1,0 +1,136 @@
+/*
+** state.h - the authoritative game state.  Plain C structs with fixed arrays
+** and indices instead of pointers, so that a snapshot or a clone is one
+** memcpy.  Card ids are indices into the content's card table.
+*/
+#ifndef ARK_STATE_H
+#define ARK_STATE_H
+
+#include <stdint.h>
+#include "defs.h"
+#include "rules.h"
+
+#define ARK_MAX_PLAYERS 4
+#define ARK_MAX_CARDS 1024       /* printed cards plus fan cards */
+#define ARK_MAX_BUILDINGS 48
+#define ARK_HAND_MAX 160
+#define ARK_ZOO_MAX 96
+#define ARK_DISPLAY 6
+#define ARK_ROW_SLOTS 3          /* project slots above the association board */
+#define ARK_MAX_BASE_PROJECTS 4
+#define ARK_N_ACTIONS 5
+#define ARK_N_UNIVERSITIES 3
+#define ARK_N_TASKS 4
+#define ARK_N_BONUS_TILES 4      /* in play: 2 beside space 5, 2 beside 8 */
+#define ARK_NO_CARD (-1)
+
+/* Action cards.  The numbering is also the order they are listed in. */
+typedef enum {
+  ARK_ACT_ANIMALS, ARK_ACT_BUILD, ARK_ACT_CARDS, ARK_ACT_ASSOCIATION,
+  ARK_ACT_SPONSORS
+} ark_action;
+
+/* Association tasks, in order of required strength (2, 3, 4, 5). */
+typedef enum {
+  ARK_TASK_REPUTATION, ARK_TASK_PARTNER_ZOO, ARK_TASK_UNIVERSITY,
+  ARK_TASK_PROJECT
+} ark_task;
+
+typedef enum {
+  ARK_UNI_RESEARCH,      /* 2 research icons */
+  ARK_UNI_REPUTATION,    /* 1 research icon + 2 reputation */
+  ARK_UNI_LIBRARY        /* 1 reputation (printed on the board) + hand limit 5 */
+} ark_university;
+
+typedef struct ark_building {
+  uint8_t def;                  /* index into content->buildings */
+  uint8_t ncells;
+  uint8_t cells[ARK_MAX_FOOTPRINT];
+  uint8_t used;                 /* standard: 1 if occupied; special: capacity used */
+  int16_t card;                 /* standard enclosure: animal inside; unique: its sponsor */
+} ark_building;
+
+typedef struct ark_zoo {
+  uint8_t at[ARK_CELLS];        /* 0 = free, else building index + 1 */
+  ark_building b[ARK_MAX_BUILDINGS];
+  uint8_t nb;
+} ark_zoo;
+
+typedef struct ark_player {
+  int16_t money, appeal, conservation, reputation;
+  uint8_t xtokens;
+  uint8_t workers;              /* owned, 1..4 */
+  uint8_t workers_out;          /* placed on the association board this round */
+  uint8_t task_workers[ARK_N_TASKS];
+  uint8_t slot[ARK_N_ACTIONS];  /* slot[i] = action card in slot i+1 */
+  uint8_t upgraded;             /* bit per ark_action: side II */
+  uint8_t multiplier[ARK_N_ACTIONS], venom[ARK_N_ACTIONS],
+          constriction[ARK_N_ACTIONS]; /* tokens on each action card */
+  uint8_t partner_zoos;         /* bit per continent (0 = Africa) */
+  uint8_t universities;         /* bit per ark_university */
+  uint8_t edge_taken;           /* bit per map-edge slot */
+  uint8_t hand_limit;
+  uint16_t rep_bonus_done;      /* bit per reputation bonus space reached */
+  uint8_t cp_bonus_done;        /* bits: 2, 5, 8 rewards claimed */
+  uint8_t special_built;        /* bit per special enclosure kind */
+  uint8_t supports;             /* conservation projects supported */
+  uint8_t played_this_turn;     /* bit per action card played this turn */
+  int8_t map;                   /* index into content->maps */
+  int16_t scoring[2];           /* final scoring cards held, or -1 */
+  int16_t hand[ARK_HAND_MAX];
+  uint8_t nhand;
+  int16_t zoo[ARK_ZOO_MAX];     /* animals and sponsors played, in order */
+  int8_t zoo_building[ARK_ZOO_MAX]; /* animals: building index, else -1 */
+  uint8_t nzoo;
+  int16_t under[32];            /* cards tucked under played cards (scripts) */
+  int16_t under_host[32];       /* the card each one is under */
+  uint8_t nunder;
+  int16_t counter[16];          /* free counters for scripts (see lua-api) */
+  uint8_t icons[ARK_ICON_N];    /* derived from zoo cards, partner zoos, universities */
+  uint8_t took_last_turn;
+  int16_t final_score;
+  ark_zoo zoo_map;
+} ark_player;
+
+typedef struct ark_project_slot {
+  int16_t card;                 /* project card, or -1 */
+  int8_t owner[3];              /* per level: player, -1 free, -2 blocked */
+} ark_project_slot;
+
+typedef enum {
+  ARK_PH_DRAFT, ARK_PH_TURN, ARK_PH_BREAK, ARK_PH_FINAL, ARK_PH_END
+} ark_phase;
+
+typedef struct ark_state {
+  uint64_t rng[4];              /* xoshiro256** */
+  uint8_t nplayers, start_player, cur;
+  uint8_t phase;                /* ark_phase */
+  uint8_t step;                 /* progress inside a phase */
+  int16_t turn;                 /* turns played so far (all players) */
+  uint8_t break_pos, break_len;
+  int8_t break_trigger;         /* player who filled the break track, or -1 */
+  uint8_t donations;            /* donations made so far (shared price track) */
+  int8_t end_trigger;           /* player whose markers crossed first, or -1 */
+  uint8_t end_in_break;         /* markers crossed during a break */
+  uint8_t last_turns;           /* bit per player: still owes a last turn */
+  uint8_t scoring_discarded;    /* someone reached 10 conservation */
+  int16_t display[ARK_DISPLAY];
+  int16_t deck[ARK_MAX_CARDS];
+  int16_t ndeck;
+  int16_t discard[ARK_MAX_CARDS];
+  int16_t ndiscard;
+  int16_t box[ARK_MAX_CARDS];   /* out of the game: unused base projects,
+                                   undealt final scoring cards, removed cards */
+  int16_t nbox;
+  ark_project_slot base[ARK_MAX_BASE_PROJECTS];
+  uint8_t nbase;
+  ark_project_slot row[ARK_ROW_SLOTS];  /* row[0] newest */
+  uint8_t bonus_tile[ARK_N_BONUS_TILES];/* ark_bonus_tile ids; 0,1 at 5; 2,3 at 8 */
+  uint8_t bonus_taken;          /* bit per bonus tile */
+  uint8_t board_zoos;           /* bit per continent: a partner zoo on the board */
+  uint8_t board_unis;           /* bit per university on the board */
+  uint8_t script_stopped;       /* a script was stopped in this game */
+  ark_player p[ARK_MAX_PLAYERS];
+} ark_state;
+
+#endif

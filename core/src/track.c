@@ -1,0 +1,110 @@
+/*
+** track.c - track arithmetic.  All numbers come from rules.h.
+*/
+#include <string.h>
+#include "track.h"
+
+static const char *const track_names[ARK_TR_N] = {
+  "money", "appeal", "conservation", "reputation", "xtokens"
+};
+
+int ark_track_from_name(const char *s) {
+  for (int i = 0; i < ARK_TR_N; i++)
+    if (strcmp(s, track_names[i]) == 0) return i;
+  return -1;
+}
+
+const char *ark_track_name(int t) { return track_names[t]; }
+
+int ark_track_target(int cp) {
+  int low = cp < ARK_TARGET_STEP_CHANGE ? cp : ARK_TARGET_STEP_CHANGE;
+  int high = cp > ARK_TARGET_STEP_CHANGE ? cp - ARK_TARGET_STEP_CHANGE : 0;
+  return ARK_TARGET_START - ARK_TARGET_STEP_LOW * low - ARK_TARGET_STEP_HIGH * high;
+}
+
+int ark_track_income(int appeal) {
+  static const int bands[ARK_INCOME_BANDS][3] = ARK_INCOME_INIT;
+  int i = ARK_INCOME_BANDS - 1;
+  if (appeal < 0) appeal = 0;
+  while (i > 0 && appeal < bands[i][0]) i--;
+  return bands[i][1] + (appeal - bands[i][0]) / bands[i][2];
+}
+
+int ark_track_reputation_cap(const ark_game *g, int p) {
+  return (g->s.p[p].upgraded & (1u << ARK_ACT_CARDS)) ? ARK_REPUTATION_MAX
+                                                     : ARK_REPUTATION_CAP_BASIC;
+}
+
+static int clamp_add(int16_t *v, int n, int lo, int hi) {
+  int old = *v, nv = old + n;
+  if (nv < lo) nv = lo;
+  if (nv > hi) nv = hi;
+  *v = (int16_t)nv;
+  return nv - old;
+}
+
+int ark_track_add(ark_game *g, int p, int track, int n) {
+  ark_player *pl = &g->s.p[p];
+  int done = 0;
+  switch (track) {
+  case ARK_TR_MONEY: done = clamp_add(&pl->money, n, 0, 32000); break;
+  case ARK_TR_APPEAL: done = clamp_add(&pl->appeal, n, 0, ARK_APPEAL_MAX); break;
+  case ARK_TR_CONSERVATION:
+    done = clamp_add(&pl->conservation, n, 0, ARK_CONSERVATION_MAX);
+    break;
+  case ARK_TR_REPUTATION: {
+    int cap = ark_track_reputation_cap(g, p);
+    int want = pl->reputation + n;
+    done = clamp_add(&pl->reputation, n, 0, cap);
+    if (want > cap) clamp_add(&pl->appeal, want - cap, 0, ARK_APPEAL_MAX);
+    break;
+  }
+  case ARK_TR_XTOKENS: {
+    int16_t x = pl->xtokens;
+    done = clamp_add(&x, n, 0, ARK_MAX_XTOKENS);
+    pl->xtokens = (uint8_t)x;
+    break;
+  }
+  default: return 0;
+  }
+  if (done != 0)
+    ark_game_log(g, p, done > 0 ? ARK_EV_GAIN : ARK_EV_PAY, track,
+                 done > 0 ? done : -done, ark_track_get(g, p, track), NULL);
+  return done;
+}
+
+int ark_track_get(const ark_game *g, int p, int track) {
+  const ark_player *pl = &g->s.p[p];
+  switch (track) {
+  case ARK_TR_MONEY: return pl->money;
+  case ARK_TR_APPEAL: return pl->appeal;
+  case ARK_TR_CONSERVATION: return pl->conservation;
+  case ARK_TR_REPUTATION: return pl->reputation;
+  case ARK_TR_XTOKENS: return pl->xtokens;
+  default: return 0;
+  }
+}
+
+void ark_track_icons(ark_game *g, int p) {
+  ark_player *pl = &g->s.p[p];
+  memset(pl->icons, 0, sizeof pl->icons);
+  for (int i = 0; i < pl->nzoo; i++) {
+    const ark_card_def *d = &g->c->cards[pl->zoo[i]];
+    for (int k = 0; k < ARK_ICON_N; k++) pl->icons[k] += d->icons[k];
+  }
+  for (int k = 0; k < ARK_N_CONTINENTS; k++)
+    if (pl->partner_zoos & (1u << k)) pl->icons[ARK_ICON_FIRST_CONTINENT + k]++;
+  if (pl->universities & (1u << ARK_UNI_RESEARCH)) pl->icons[ARK_ICON_SCIENCE] += 2;
+  if (pl->universities & (1u << ARK_UNI_REPUTATION)) pl->icons[ARK_ICON_SCIENCE] += 1;
+}
+
+int ark_track_range(const ark_game *g, int p) {
+  static const int need[ARK_DISPLAY] = ARK_RANGE_INIT;
+  int n = 0;
+  while (n < ARK_DISPLAY && g->s.p[p].reputation >= need[n]) n++;
+  return n;
+}
+
+int ark_track_score(const ark_game *g, int p) {
+  return g->s.p[p].appeal - ark_track_target(g->s.p[p].conservation);
+}

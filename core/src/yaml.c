@@ -1,0 +1,1180 @@
+/*
+** yaml.c - loads cards, maps and building footprints from YAML
+** (docs/formats.md) into the content (ark_yaml_).
+**
+** Each file is parsed into a libyaml document, checked field by field, and
+** only copied into the content when it has no error, so a bad file never
+** leaves a half-filled definition behind.  Every problem is reported as
+** "file:line: message" and loading goes on, so that one run of
+** `arknova check` lists all of them.
+*/
+#define _POSIX_C_SOURCE 200809L
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <yaml.h>
+
+#include "content.h"
+#include "map.h"
+#include "rules.h"
+
+#define MSG_MAX 1024
+#define WALK_MAX_DEPTH 32   /* guards against symbolic link loops */
+
+/* The file being loaded. */
+typedef struct ark_yaml_file {
+  ark_content *c;
+  const char *path;
+  yaml_document_t doc;
+} ark_yaml_file;
+
+typedef void (*ark_yaml_loader)(ark_yaml_file *y, yaml_node_t *root);
+
+
+/*
+** {==================================================================
+** Messages and node access
+** ===================================================================
+*/
+
+static int line_of(const yaml_node_t *n) {
+  return n ? (int)n->start_mark.line + 1 : 0;
+}
+
+static void err(ark_yaml_file *y, const yaml_node_t *n, const char *fmt, ...) {
+  char buf[MSG_MAX];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(buf, sizeof buf, fmt, ap);
+  va_end(ap);
+  ark_content_error(y->c, y->path, line_of(n), "%s", buf);
+}
+
+static yaml_node_t *node(ark_yaml_file *y, yaml_node_item_t id) {
+  return yaml_document_get_node(&y->doc, id);
+}
+
+static const char *text(const yaml_node_t *n) {
+  return (const char *)n->data.scalar.value;
+}
+
+static int is_plain(const yaml_node_t *n) {
+  return n->type == YAML_SCALAR_NODE &&
+         n->data.scalar.style == YAML_PLAIN_SCALAR_STYLE;
+}
+
+/* YAML's null spellings; only plain scalars can mean null. */
+static int is_null(const yaml_node_t *n) {
+  static const char *const nulls[] = { "", "~", "null", "Null", "NULL" };
+  size_t i;
+  if (!is_plain(n)) return 0;
+  for (i = 0; i < sizeof nulls / sizeof nulls[0]; i++)
+    if (strcmp(text(n), nulls[i]) == 0) return 1;
+  return 0;
+}
+
+/* What a node is, for "expected X, got Y" messages. */
+static const char *describe(const yaml_node_t *n, char *buf, size_t cap) {
+  switch (n->type) {
+    case YAML_SEQUENCE_NODE: return "a list";
+    case YAML_MAPPING_NODE: return "a mapping";
+    default:
+      if (is_null(n)) return "nothing";
+      snprintf(buf, cap, "\"%.40s\"", text(n));
+      return buf;
+  }
+}
+
+static void expected(ark_yaml_file *y, const yaml_node_t *n,
+                     const char *field, const char *what) {
+  char buf[64];
+  err(y, n, "%s: expected %s, got %s", field, what,
+      describe(n, buf, sizeof buf));
+}
+
+static int seq_len(const yaml_node_t *n) {
+  return (int)(n->data.sequence.items.top - n->data.sequence.items.start);
+}
+
+static yaml_node_t *seq_at(ark_yaml_file *y, const yaml_node_t *n, int i) {
+  return node(y, n->data.sequence.items.start[i]);
+}
+
+static int name_index(const char *const *names, const char *s) {
+  int i;
+  for (i = 0; names[i] != NULL; i++)
+    if (strcmp(names[i], s) == 0) return i;
+  return -1;
+}
+
+/* "a, b, c" from a NULL-terminated list, truncated to fit. */
+static const char *join(const char *const *names, char *buf, size_t cap) {
+  size_t len = 0;
+  int i;
+  buf[0] = '\0';
+  for (i = 0; names[i] != NULL && len + 1 < cap; i++) {
+    int n = snprintf(buf + len, cap - len, "%s%s", i ? ", " : "", names[i]);
+    if (n < 0) break;
+    len += (size_t)n;
+  }
+  return buf;
+}
+
+/* Same, from one of the content's name functions. */
+static const char *join_fn(const char *(*name)(int), int n, char *buf,
+                           size_t cap) {
+  const char *names[32];
+  int i;
+  for (i = 0; i < n && i < 31; i++) names[i] = name(i);
+  names[i] = NULL;
+  return join(names, buf, cap);
+}
+
+/* }================================================================== */
+
+
+/*
+** {==================================================================
+** Typed values
+** ===================================================================
+*/
+
+static int get_int(ark_yaml_file *y, const yaml_node_t *n, const char *field,
+                   int lo, int hi, int *out) {
+  const char *s, *p;
+  long v;
+  char *end;
+  if (!is_plain(n) || is_null(n)) {
+    expected(y, n, field, "an integer");
+    return 0;
+  }
+  s = text(n);
+  p = (*s == '-' || *s == '+') ? s + 1 : s;
+  if (*p < '0' || *p > '9') {
+    expected(y, n, field, "an integer");
+    return 0;
+  }
+  errno = 0;
+  v = strtol(s, &end, 10);
+  if (*end != '\0') {
+    expected(y, n, field, "an integer");
+    return 0;
+  }
+  if (errno == ERANGE || v < lo || v > hi) {
+    err(y, n, "%s: %s is out of range %d..%d", field, s, lo, hi);
+    return 0;
+  }
+  *out = (int)v;
+  return 1;
+}
+
+/* A string, valid while the document lives; max (0 = any) is the size of
+** the char array it goes to, terminator included. */
+static const char *get_str(ark_yaml_file *y, const yaml_node_t *n,
+                           const char *field, size_t max) {
+  size_t len;
+  if (n->type != YAML_SCALAR_NODE || is_null(n)) {
+    expected(y, n, field, "a string");
+    return NULL;
+  }
+  len = n->data.scalar.length;
+  if (strlen(text(n)) != len) {
+    err(y, n, "%s: string contains a NUL character", field);
+    return NULL;
+  }
+  if (max > 0 && len >= max) {
+    err(y, n, "%s: \"%.40s\" is too long (at most %d characters)", field,
+        text(n), (int)max - 1);
+    return NULL;
+  }
+  return text(n);
+}
+
+static int copy_str(ark_yaml_file *y, const yaml_node_t *n, const char *field,
+                    char *dst, size_t cap) {
+  const char *s = get_str(y, n, field, cap);
+  if (s == NULL) return 0;
+  memcpy(dst, s, strlen(s) + 1);
+  return 1;
+}
+
+static int get_bool(ark_yaml_file *y, const yaml_node_t *n, const char *field,
+                    int *out) {
+  static const char *const yes[] = { "true", "True", "TRUE", NULL };
+  static const char *const no[] = { "false", "False", "FALSE", NULL };
+  if (is_plain(n) && name_index(yes, text(n)) >= 0) *out = 1;
+  else if (is_plain(n) && name_index(no, text(n)) >= 0) *out = 0;
+  else {
+    expected(y, n, field, "a bool (true or false)");
+    return 0;
+  }
+  return 1;
+}
+
+/* One of a fixed set of names; -1 (reported) otherwise. */
+static int get_enum(ark_yaml_file *y, const yaml_node_t *n, const char *field,
+                    const char *const *names) {
+  char buf[256];
+  const char *s = get_str(y, n, field, 0);
+  int i;
+  if (s == NULL) return -1;
+  i = name_index(names, s);
+  if (i < 0)
+    err(y, n, "%s: unknown value \"%.40s\" (allowed: %s)", field, s,
+        join(names, buf, sizeof buf));
+  return i;
+}
+
+static int get_bonus(ark_yaml_file *y, const yaml_node_t *n,
+                     const char *field) {
+  char buf[300];
+  const char *s = get_str(y, n, field, 0);
+  int i;
+  if (s == NULL) return -1;
+  i = ark_bonus_from_name(s);
+  if (i < 0)
+    err(y, n, "%s: unknown bonus \"%.40s\" (bonuses: %s)", field, s,
+        join_fn(ark_bonus_name, ARK_BONUS_N, buf, sizeof buf));
+  return i;
+}
+
+static int is_seq(ark_yaml_file *y, const yaml_node_t *n, const char *field) {
+  if (n->type == YAML_SEQUENCE_NODE) return 1;
+  expected(y, n, field, "a list");
+  return 0;
+}
+
+static int is_map(ark_yaml_file *y, const yaml_node_t *n, const char *field) {
+  if (n->type == YAML_MAPPING_NODE) return 1;
+  expected(y, n, field, "a mapping");
+  return 0;
+}
+
+/* The value of field key in mapping n, or NULL. */
+static yaml_node_t *find_key(ark_yaml_file *y, const yaml_node_t *n,
+                             const char *key) {
+  yaml_node_pair_t *p;
+  for (p = n->data.mapping.pairs.start; p < n->data.mapping.pairs.top; p++) {
+    yaml_node_t *k = node(y, p->key);
+    if (k->type == YAML_SCALAR_NODE && strcmp(text(k), key) == 0)
+      return node(y, p->value);
+  }
+  return NULL;
+}
+
+/* Reports keys of mapping n that are not in allowed, or appear twice. */
+static void check_keys(ark_yaml_file *y, const yaml_node_t *n,
+                       const char *const *allowed, const char *what) {
+  char buf[512];
+  yaml_node_pair_t *p, *q;
+  for (p = n->data.mapping.pairs.start; p < n->data.mapping.pairs.top; p++) {
+    yaml_node_t *k = node(y, p->key);
+    if (k->type != YAML_SCALAR_NODE) {
+      expected(y, k, what, "a field name");
+      continue;
+    }
+    if (name_index(allowed, text(k)) < 0) {
+      err(y, k, "unknown field \"%.40s\" in %s (allowed: %s)", text(k), what,
+          join(allowed, buf, sizeof buf));
+      continue;
+    }
+    for (q = n->data.mapping.pairs.start; q < p; q++) {
+      yaml_node_t *k2 = node(y, q->key);
+      if (k2->type == YAML_SCALAR_NODE && strcmp(text(k2), text(k)) == 0) {
+        err(y, k, "duplicate field \"%s\" (first on line %d)", text(k),
+            line_of(k2));
+        break;
+      }
+    }
+  }
+}
+
+/* Value of a required field; reports it missing at the mapping. */
+static yaml_node_t *need_key(ark_yaml_file *y, const yaml_node_t *n,
+                             const char *key, const char *what) {
+  yaml_node_t *v = find_key(y, n, key);
+  if (v == NULL) err(y, n, "%s: missing required field \"%s\"", what, key);
+  return v;
+}
+
+/* A list [x, y, ...] of exactly len items whose first two are coordinates
+** within lo..hi.  Extra items are left to the caller. */
+static int get_xy(ark_yaml_file *y, const yaml_node_t *n, const char *field,
+                  int len, const int lo[2], const int hi[2], int xy[2]) {
+  int ok;
+  if (n->type != YAML_SEQUENCE_NODE || seq_len(n) != len) {
+    expected(y, n, field,
+             len == 2 ? "a list [x, y]" : "a list [x, y, terrain]");
+    return 0;
+  }
+  ok = get_int(y, seq_at(y, n, 0), field, lo[0], hi[0], &xy[0]);
+  ok &= get_int(y, seq_at(y, n, 1), field, lo[1], hi[1], &xy[1]);
+  return ok;
+}
+
+/* }================================================================== */
+
+
+/*
+** {==================================================================
+** Files and directories
+** ===================================================================
+*/
+
+static void syntax_error(ark_content *c, const char *path,
+                         const yaml_parser_t *p) {
+  if (p->error == YAML_MEMORY_ERROR)
+    ark_content_error(c, path, 0, "out of memory");
+  else if (p->error == YAML_READER_ERROR)  /* no line for encoding errors */
+    ark_content_error(c, path, 0, "YAML error at byte %lu: %s",
+                      (unsigned long)p->problem_offset,
+                      p->problem ? p->problem : "unknown problem");
+  else if (p->context)
+    ark_content_error(c, path, (int)p->problem_mark.line + 1,
+                      "YAML syntax error: %s (%s on line %d)",
+                      p->problem ? p->problem : "unknown problem", p->context,
+                      (int)p->context_mark.line + 1);
+  else
+    ark_content_error(c, path, (int)p->problem_mark.line + 1,
+                      "YAML syntax error: %s",
+                      p->problem ? p->problem : "unknown problem");
+}
+
+/* Parses path and, if it is one well-formed document, hands its root to
+** fn.  A second document in the file is refused: it would be ignored. */
+static void load_file(ark_content *c, const char *path, ark_yaml_loader fn) {
+  ark_yaml_file y;
+  yaml_parser_t p;
+  yaml_document_t extra;
+  yaml_node_t *root;
+  FILE *f = fopen(path, "rb");
+  if (f == NULL) {
+    ark_content_error(c, path, 0, "cannot open: %s", strerror(errno));
+    return;
+  }
+  y.c = c;
+  y.path = path;
+  if (!yaml_parser_initialize(&p)) {
+    ark_content_error(c, path, 0, "out of memory");
+    fclose(f);
+    return;
+  }
+  yaml_parser_set_input_file(&p, f);
+  if (!yaml_parser_load(&p, &y.doc)) {
+    syntax_error(c, path, &p);
+  } else {
+    root = yaml_document_get_root_node(&y.doc);
+    if (root == NULL) {
+      ark_content_error(c, path, 0, "empty file");
+    } else if (!yaml_parser_load(&p, &extra)) {
+      syntax_error(c, path, &p);
+    } else {
+      yaml_node_t *r2 = yaml_document_get_root_node(&extra);
+      if (r2 != NULL)
+        ark_content_error(c, path, line_of(r2),
+                          "more than one YAML document in the file");
+      else if (root->type != YAML_MAPPING_NODE)
+        expected(&y, root, "top level", "a mapping");
+      else
+        fn(&y, root);
+      yaml_document_delete(&extra);
+    }
+    yaml_document_delete(&y.doc);
+  }
+  yaml_parser_delete(&p);
+  fclose(f);
+}
+
+typedef struct {
+  char **v;
+  int n, cap;
+} ark_yaml_paths;
+
+static int ends_with(const char *s, const char *suffix) {
+  size_t a = strlen(s), b = strlen(suffix);
+  return a >= b && strcmp(s + a - b, suffix) == 0;
+}
+
+static char *join_path(const char *dir, const char *name) {
+  size_t a = strlen(dir), b = strlen(name);
+  int slash = a > 0 && dir[a - 1] != '/';
+  char *s = malloc(a + b + 2);
+  if (s == NULL) return NULL;
+  memcpy(s, dir, a);
+  if (slash) s[a] = '/';
+  memcpy(s + a + slash, name, b + 1);
+  return s;
+}
+
+static int add_path(ark_yaml_paths *l, char *s) {
+  if (l->n == l->cap) {
+    int ncap = l->cap ? l->cap * 2 : 64;
+    char **v = realloc(l->v, (size_t)ncap * sizeof *v);
+    if (v == NULL) return 0;
+    l->v = v;
+    l->cap = ncap;
+  }
+  l->v[l->n++] = s;
+  return 1;
+}
+
+/* Collects every *.yaml below dir.  Hidden entries (editor and VCS files)
+** are skipped. */
+static void walk(ark_content *c, const char *dir, ark_yaml_paths *out,
+                 int depth) {
+  DIR *d;
+  struct dirent *e;
+  if (depth > WALK_MAX_DEPTH) {
+    ark_content_error(c, dir, 0, "directories nested too deeply");
+    return;
+  }
+  d = opendir(dir);
+  if (d == NULL) {
+    ark_content_error(c, dir, 0, "cannot open directory: %s", strerror(errno));
+    return;
+  }
+  while ((e = readdir(d)) != NULL) {
+    struct stat st;
+    char *sub;
+    if (e->d_name[0] == '.') continue;
+    sub = join_path(dir, e->d_name);
+    if (sub == NULL || stat(sub, &st) != 0) {
+      /* A dangling link matters only if it should have been a YAML file. */
+      if (sub == NULL || ends_with(sub, ".yaml"))
+        ark_content_error(c, sub ? sub : dir, 0, "cannot read: %s",
+                          strerror(errno));
+      free(sub);
+      continue;
+    }
+    if (S_ISDIR(st.st_mode)) {
+      walk(c, sub, out, depth + 1);
+      free(sub);
+    } else if (S_ISREG(st.st_mode) && ends_with(sub, ".yaml")) {
+      if (!add_path(out, sub)) {
+        ark_content_error(c, sub, 0, "out of memory");
+        free(sub);
+      }
+    } else {
+      free(sub);
+    }
+  }
+  closedir(d);
+}
+
+static int cmp_path(const void *a, const void *b) {
+  return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Loads every *.yaml below dir (except a file named skip) in path order. */
+static int load_dir(ark_content *c, const char *dir, const char *skip,
+                    ark_yaml_loader fn) {
+  ark_yaml_paths l = { NULL, 0, 0 };
+  int before = c->nerrors, i;
+  walk(c, dir, &l, 0);
+  if (l.n > 0) qsort(l.v, (size_t)l.n, sizeof l.v[0], cmp_path);
+  for (i = 0; i < l.n; i++) {
+    const char *base = strrchr(l.v[i], '/');
+    base = base ? base + 1 : l.v[i];
+    if (skip == NULL || strcmp(base, skip) != 0) load_file(c, l.v[i], fn);
+    free(l.v[i]);
+  }
+  free(l.v);
+  return c->nerrors - before;
+}
+
+/* The behaviour script next to a YAML file: same stem, ".lua". */
+static const char *sibling_script(ark_content *c, const char *path) {
+  size_t len = strlen(path);
+  const char *res = NULL;
+  char *s;
+  if (!ends_with(path, ".yaml")) return NULL;
+  s = malloc(len);  /* ".lua" is one shorter than ".yaml" */
+  if (s == NULL) return NULL;
+  memcpy(s, path, len - 5);
+  memcpy(s + len - 5, ".lua", 5);
+  if (access(s, F_OK) == 0) res = ark_content_str(c, s);
+  free(s);
+  return res;
+}
+
+/* }================================================================== */
+
+
+/*
+** {==================================================================
+** Cards
+** ===================================================================
+*/
+
+#define T_A (1u << ARK_CARD_ANIMAL)
+#define T_S (1u << ARK_CARD_SPONSOR)
+#define T_P (1u << ARK_CARD_PROJECT)
+#define T_X (1u << ARK_CARD_SCORING)
+#define T_ALL (T_A | T_S | T_P | T_X)
+
+typedef enum {
+  F_INT, F_CHARS, F_TYPE, F_DESC, F_TEXT, F_ICONS, F_REQUIRES, F_ABILITIES,
+  F_TIMINGS, F_BOOL, F_PKIND, F_COUNTS, F_LEVELS
+} ark_yaml_how;
+
+typedef struct {
+  const char *name;
+  unsigned types;     /* T_* mask: the card types that may print it */
+  ark_yaml_how how;
+  size_t off, size;   /* the member it fills */
+  int lo, hi;         /* F_INT, F_LEVELS: accepted range */
+} ark_yaml_field;
+
+#define MEMBER(m) offsetof(ark_card_def, m), sizeof(((ark_card_def *)0)->m)
+#define NOMEMBER 0, 0
+
+static const ark_yaml_field card_fields[] = {
+  { "number", T_ALL, F_INT, MEMBER(number), 1, 32767 },
+  { "name", T_ALL, F_CHARS, MEMBER(name), 0, 0 },
+  { "type", T_ALL, F_TYPE, MEMBER(type), 0, 0 },
+  { "description", T_ALL, F_DESC, MEMBER(description), 0, 0 },
+  { "cost", T_A, F_INT, MEMBER(cost), 0, 127 },
+  { "size", T_A, F_INT, MEMBER(size), 1, 5 },
+  { "water", T_A, F_INT, MEMBER(water), 0, 6 },
+  { "rock", T_A, F_INT, MEMBER(rock), 0, 6 },
+  { "reptile_house", T_A, F_INT, MEMBER(reptile_size), 1, 5 },
+  { "aviary", T_A, F_INT, MEMBER(aviary_size), 1, 5 },
+  { "petting_zoo", T_A, F_INT, MEMBER(petting_size), 1, 5 },
+  { "icons", T_ALL, F_ICONS, MEMBER(icons), 0, 0 },
+  { "requires", T_A | T_S, F_REQUIRES, MEMBER(req_icons), 0, 0 },
+  { "abilities", T_A, F_ABILITIES, MEMBER(abilities), 0, 0 },
+  { "appeal", T_A | T_S, F_INT, MEMBER(appeal), -128, 127 },
+  { "conservation", T_A | T_S, F_INT, MEMBER(conservation), -128, 127 },
+  { "reputation", T_A | T_S, F_INT, MEMBER(reputation), -128, 127 },
+  { "level", T_S, F_INT, MEMBER(level), 1, 6 },
+  { "min_reputation", T_S, F_INT, MEMBER(min_reputation), 0,
+    ARK_REPUTATION_MAX },
+  { "timings", T_S, F_TIMINGS, MEMBER(timings), 0, 0 },
+  { "building", T_S, F_CHARS, MEMBER(building), 0, 0 },
+  { "base", T_P, F_BOOL, MEMBER(base), 0, 0 },
+  { "kind", T_P, F_PKIND, MEMBER(proj_kind), 0, 0 },
+  { "counts", T_P, F_COUNTS, MEMBER(proj_count), 0, 0 },
+  { "thresholds", T_P | T_X, F_LEVELS, MEMBER(thresholds), 0, 127 },
+  { "rewards", T_P | T_X, F_LEVELS, MEMBER(rewards), -128, 127 },
+  { "reputation_rewards", T_P, F_LEVELS, MEMBER(rep_rewards), -128, 127 },
+  { "bonus_reputation", T_P, F_INT, MEMBER(bonus_reputation), -128, 127 },
+  { "doubt", T_ALL, F_TEXT, NOMEMBER, 0, 0 }
+};
+
+#define N_CARD_FIELDS ((int)(sizeof card_fields / sizeof card_fields[0]))
+
+static const char *const card_types[] = {
+  "animal", "sponsor", "project", "scoring", NULL
+};
+static const char *const timing_names[] = {
+  "immediate", "ongoing", "end", "on-release", "on-partnership", NULL
+};
+static const char *const proj_kinds[] = {
+  "icon", "release", "breeding", NULL
+};
+/* In the order of ARK_REQ_* bits. */
+static const char *const req_names[] = {
+  "partner-zoo", "animals-ii", "sponsors-ii", "max-appeal-25", NULL
+};
+/* In the order of ARK_COUNT_* from ARK_COUNT_CATEGORIES. */
+static const char *const count_names[] = {
+  "categories", "continents", "small-animals", "large-animals", NULL
+};
+
+/* Stores an integer into a member of size 1 or 2. */
+static void put_int(void *dst, size_t size, int v) {
+  if (size == 1) {
+    int8_t b = (int8_t)v;
+    memcpy(dst, &b, 1);
+  } else {
+    int16_t h = (int16_t)v;
+    memcpy(dst, &h, 2);
+  }
+}
+
+/* icons and requires: icon names, repeated to count; requires may also name
+** the non-icon conditions (flags != NULL). */
+static void icon_list(ark_yaml_file *y, const yaml_node_t *n,
+                      const char *field, uint8_t counts[ARK_ICON_N],
+                      uint16_t *flags) {
+  char a[256], b[128];
+  int i, k;
+  if (!is_seq(y, n, field)) return;
+  for (i = 0; i < seq_len(n); i++) {
+    yaml_node_t *e = seq_at(y, n, i);
+    const char *s = get_str(y, e, field, 0);
+    if (s == NULL) continue;
+    if ((k = ark_icon_from_name(s)) >= 0) {
+      if (counts[k] == 255) err(y, e, "%s: too many %s icons", field, s);
+      else counts[k]++;
+    } else if (flags != NULL && (k = name_index(req_names, s)) >= 0) {
+      *flags |= (uint16_t)(1u << k);
+    } else if (flags != NULL) {
+      err(y, e, "%s: unknown icon or condition \"%.40s\" (icons: %s; "
+          "conditions: %s)", field, s,
+          join_fn(ark_icon_name, ARK_ICON_N, a, sizeof a),
+          join(req_names, b, sizeof b));
+    } else {
+      err(y, e, "%s: unknown icon \"%.40s\" (icons: %s)", field, s,
+          join_fn(ark_icon_name, ARK_ICON_N, a, sizeof a));
+    }
+  }
+}
+
+static void ability_list(ark_yaml_file *y, const yaml_node_t *n,
+                         ark_card_def *d) {
+  int i;
+  if (!is_seq(y, n, "abilities")) return;
+  for (i = 0; i < seq_len(n); i++) {
+    yaml_node_t *e = seq_at(y, n, i);
+    if (d->n_abilities == ARK_MAX_ABILITIES) {
+      err(y, e, "abilities: too many (at most %d)", ARK_MAX_ABILITIES);
+      return;
+    }
+    if (copy_str(y, e, "abilities", d->abilities[d->n_abilities],
+                 sizeof d->abilities[0])) {
+      if (d->abilities[d->n_abilities][0] == '\0' ||
+          d->abilities[d->n_abilities][0] == ':')
+        err(y, e, "abilities: expected \"name\" or \"name:value\"");
+      else
+        d->n_abilities++;
+    }
+  }
+}
+
+static void timing_list(ark_yaml_file *y, const yaml_node_t *n,
+                        ark_card_def *d) {
+  int i;
+  if (!is_seq(y, n, "timings")) return;
+  for (i = 0; i < seq_len(n); i++) {
+    int k = get_enum(y, seq_at(y, n, i), "timings", timing_names);
+    if (k >= 0) d->timings |= (uint8_t)(1u << k);
+  }
+}
+
+/* thresholds, rewards, reputation_rewards: up to 4 levels each. */
+static void level_list(ark_yaml_file *y, const yaml_node_t *n,
+                       const ark_yaml_field *f, ark_card_def *d) {
+  int8_t *dst = (int8_t *)((char *)d + f->off);
+  int i, v;
+  if (!is_seq(y, n, f->name)) return;
+  for (i = 0; i < seq_len(n); i++) {
+    yaml_node_t *e = seq_at(y, n, i);
+    if (i == 4) {
+      err(y, e, "%s: too many levels (at most 4)", f->name);
+      return;
+    }
+    if (get_int(y, e, f->name, f->lo, f->hi, &v)) dst[i] = (int8_t)v;
+  }
+  if (i > d->n_levels) d->n_levels = (uint8_t)i;
+}
+
+static void counts_value(ark_yaml_file *y, const yaml_node_t *n,
+                         ark_card_def *d) {
+  const char *s = get_str(y, n, "counts", 0);
+  int k;
+  if (s == NULL) return;
+  if ((k = name_index(count_names, s)) >= 0) {
+    d->proj_count = (int16_t)(ARK_COUNT_CATEGORIES + k);
+  } else if ((k = ark_icon_from_name(s)) >= 0) {
+    d->proj_count = (int16_t)k;
+  } else {
+    char a[256], b[128];
+    err(y, n, "counts: unknown value \"%.40s\" (an icon: %s; or: %s)", s,
+        join_fn(ark_icon_name, ARK_ICON_N, a, sizeof a),
+        join(count_names, b, sizeof b));
+  }
+}
+
+static void card_field(ark_yaml_file *y, const yaml_node_t *n,
+                       const ark_yaml_field *f, ark_card_def *d) {
+  void *dst = (char *)d + f->off;
+  const char *s;
+  int v;
+  switch (f->how) {
+    case F_INT:
+      if (get_int(y, n, f->name, f->lo, f->hi, &v)) put_int(dst, f->size, v);
+      break;
+    case F_CHARS: copy_str(y, n, f->name, (char *)dst, f->size); break;
+    case F_TYPE: break;  /* read first, by load_card */
+    case F_DESC:
+      if ((s = get_str(y, n, f->name, 0)) != NULL)
+        d->description = ark_content_str(y->c, s);
+      break;
+    case F_TEXT: get_str(y, n, f->name, 0); break;
+    case F_ICONS: icon_list(y, n, f->name, d->icons, NULL); break;
+    case F_REQUIRES:
+      icon_list(y, n, f->name, d->req_icons, &d->req_flags);
+      break;
+    case F_ABILITIES: ability_list(y, n, d); break;
+    case F_TIMINGS: timing_list(y, n, d); break;
+    case F_BOOL:
+      if (get_bool(y, n, f->name, &v)) put_int(dst, f->size, v);
+      break;
+    case F_PKIND:
+      if ((v = get_enum(y, n, f->name, proj_kinds)) >= 0)
+        d->proj_kind = (uint8_t)v;
+      break;
+    case F_COUNTS: counts_value(y, n, d); break;
+    case F_LEVELS: level_list(y, n, f, d); break;
+  }
+}
+
+static void add_card(ark_yaml_file *y, const ark_card_def *d,
+                     const yaml_node_t *number) {
+  ark_card_def *slot;
+  int i = ark_content_find_card(y->c, d->number);
+  if (i >= 0) {
+    err(y, number, "duplicate card number %d (first in %s)", d->number,
+        y->c->cards[i].path ? y->c->cards[i].path : "?");
+    return;
+  }
+  slot = ark_content_new_card(y->c);
+  if (slot == NULL) {
+    err(y, NULL, "out of memory");
+    return;
+  }
+  *slot = *d;
+  slot->path = ark_content_str(y->c, y->path);
+  slot->script = sibling_script(y->c, y->path);
+}
+
+static void load_card(ark_yaml_file *y, yaml_node_t *root) {
+  static const char *const what[] = {
+    "an animal card", "a sponsor card", "a project card", "a scoring card"
+  };
+  const char *allowed[N_CARD_FIELDS + 1];
+  ark_card_def d;
+  yaml_node_t *tn, *num;
+  int before = y->c->nerrors, type = -1, i, na = 0;
+  unsigned mask = T_ALL;
+  memset(&d, 0, sizeof d);
+  d.proj_count = -1;
+  tn = need_key(y, root, "type", "card");
+  if (tn != NULL && (type = get_enum(y, tn, "type", card_types)) >= 0) {
+    d.type = (uint8_t)type;
+    mask = 1u << type;
+  }
+  /* Fields of other card types are unknown here: a sponsor has no cost. */
+  for (i = 0; i < N_CARD_FIELDS; i++)
+    if (card_fields[i].types & mask) allowed[na++] = card_fields[i].name;
+  allowed[na] = NULL;
+  check_keys(y, root, allowed, type >= 0 ? what[type] : "a card");
+  num = need_key(y, root, "number", "card");
+  need_key(y, root, "name", "card");
+  for (i = 0; i < N_CARD_FIELDS; i++) {
+    yaml_node_t *v;
+    if (!(card_fields[i].types & mask)) continue;
+    if ((v = find_key(y, root, card_fields[i].name)) != NULL)
+      card_field(y, v, &card_fields[i], &d);
+  }
+  if (y->c->nerrors == before) add_card(y, &d, num);
+}
+
+int ark_yaml_load_cards(ark_content *c, const char *dir) {
+  return load_dir(c, dir, NULL, load_card);
+}
+
+/* }================================================================== */
+
+
+/*
+** {==================================================================
+** Maps
+** ===================================================================
+*/
+
+static const int grid_lo[2] = { 0, 0 };
+static const int grid_hi[2] = { ARK_GRID_W - 1, ARK_GRID_H - 1 };
+static const int off_lo[2] = { -128, -128 };
+static const int off_hi[2] = { 127, 127 };
+
+/* A cell [x, y] that must exist on m; its index or -1 (reported). */
+static int map_cell(ark_yaml_file *y, const yaml_node_t *n, const char *field,
+                    const ark_map_def *m) {
+  int xy[2], cell;
+  if (!get_xy(y, n, field, 2, grid_lo, grid_hi, xy)) return -1;
+  cell = ARK_CELL(xy[0], xy[1]);
+  if (!m->exists[cell]) {
+    err(y, n, "%s: (%d,%d) is not a cell of this map", field, xy[0], xy[1]);
+    return -1;
+  }
+  return cell;
+}
+
+static void map_cells(ark_yaml_file *y, const yaml_node_t *n, ark_map_def *m) {
+  static const char *const terrains[] = { "plain", "water", "rock", NULL };
+  int i;
+  if (!is_seq(y, n, "cells")) return;
+  for (i = 0; i < seq_len(n); i++) {
+    yaml_node_t *e = seq_at(y, n, i);
+    int xy[2], t, cell;
+    if (!get_xy(y, e, "cells", 3, grid_lo, grid_hi, xy)) continue;
+    if ((t = get_enum(y, seq_at(y, e, 2), "cells", terrains)) < 0) continue;
+    cell = ARK_CELL(xy[0], xy[1]);
+    if (m->exists[cell]) {
+      err(y, e, "cells: (%d,%d) is listed twice", xy[0], xy[1]);
+      continue;
+    }
+    m->exists[cell] = 1;
+    m->terrain[cell] = (uint8_t)t;
+  }
+}
+
+static void map_build2(ark_yaml_file *y, const yaml_node_t *n, ark_map_def *m) {
+  int i, cell;
+  if (!is_seq(y, n, "build2")) return;
+  for (i = 0; i < seq_len(n); i++)
+    if ((cell = map_cell(y, seq_at(y, n, i), "build2", m)) >= 0)
+      m->build2[cell] = 1;
+}
+
+/* {bonus: NAME, value: N}, shared by placement bonuses and edge slots. */
+static int map_bonus(ark_yaml_file *y, const yaml_node_t *n, const char *field,
+                     ark_bonus *b) {
+  yaml_node_t *v;
+  int k, value = 0;
+  if ((v = need_key(y, n, "bonus", field)) == NULL) return 0;
+  if ((k = get_bonus(y, v, field)) < 0) return 0;
+  if ((v = find_key(y, n, "value")) != NULL &&
+      !get_int(y, v, field, -128, 127, &value))
+    return 0;
+  b->kind = (uint8_t)k;
+  b->value = (int8_t)value;
+  return 1;
+}
+
+static void map_placements(ark_yaml_file *y, const yaml_node_t *n,
+                           ark_map_def *m) {
+  static const char *const keys[] = { "at", "bonus", "value", NULL };
+  const char *field = "placement_bonuses";
+  int i;
+  if (!is_seq(y, n, field)) return;
+  for (i = 0; i < seq_len(n); i++) {
+    yaml_node_t *e = seq_at(y, n, i), *at;
+    ark_bonus b;
+    int cell;
+    if (!is_map(y, e, field)) continue;
+    check_keys(y, e, keys, "a placement bonus");
+    if ((at = need_key(y, e, "at", field)) == NULL) continue;
+    if ((cell = map_cell(y, at, field, m)) < 0) continue;
+    if (!map_bonus(y, e, field, &b)) continue;
+    if (m->place_bonus[cell].kind != ARK_BONUS_NONE)
+      err(y, e, "%s: two bonuses on (%d,%d)", field, ARK_CELL_X(cell),
+          ARK_CELL_Y(cell));
+    else
+      m->place_bonus[cell] = b;
+  }
+}
+
+static void map_edge(ark_yaml_file *y, const yaml_node_t *n, ark_map_def *m) {
+  static const char *const keys[] = { "bonus", "value", "recurring", NULL };
+  int i;
+  if (!is_seq(y, n, "edge")) return;
+  for (i = 0; i < seq_len(n); i++) {
+    yaml_node_t *e = seq_at(y, n, i), *v;
+    ark_edge_slot s = { { 0, 0 }, 0 };
+    int rec = 0;
+    if (i == ARK_EDGE_SLOTS) {
+      err(y, e, "edge: too many slots (at most %d)", ARK_EDGE_SLOTS);
+      return;
+    }
+    if (!is_map(y, e, "edge")) continue;
+    check_keys(y, e, keys, "an edge slot");
+    if (!map_bonus(y, e, "edge", &s.bonus)) continue;
+    if ((v = find_key(y, e, "recurring")) != NULL &&
+        !get_bool(y, v, "recurring", &rec))
+      continue;
+    s.recurring = (uint8_t)rec;
+    m->slots[m->n_slots++] = s;
+  }
+}
+
+static void start_cells(ark_yaml_file *y, const yaml_node_t *n,
+                        ark_start_building *s, const ark_map_def *m) {
+  int i, cell;
+  if (!is_seq(y, n, "start_buildings")) return;
+  for (i = 0; i < seq_len(n); i++) {
+    yaml_node_t *e = seq_at(y, n, i);
+    if (i == ARK_MAX_FOOTPRINT) {
+      err(y, e, "start_buildings: too many cells (at most %d)",
+          ARK_MAX_FOOTPRINT);
+      return;
+    }
+    if ((cell = map_cell(y, e, "start_buildings", m)) >= 0)
+      s->cells[s->ncells++] = (uint8_t)cell;
+  }
+  if (i == 0) err(y, n, "start_buildings: a building needs cells");
+}
+
+static void map_start(ark_yaml_file *y, const yaml_node_t *n, ark_map_def *m) {
+  static const char *const keys[] = { "type", "cells", NULL };
+  const char *field = "start_buildings";
+  int i;
+  if (!is_seq(y, n, field)) return;
+  for (i = 0; i < seq_len(n); i++) {
+    yaml_node_t *e = seq_at(y, n, i), *v;
+    ark_start_building s;
+    if (i == ARK_MAX_START_BUILDINGS) {
+      err(y, e, "%s: too many (at most %d)", field, ARK_MAX_START_BUILDINGS);
+      return;
+    }
+    if (!is_map(y, e, field)) continue;
+    memset(&s, 0, sizeof s);
+    check_keys(y, e, keys, "a start building");
+    if ((v = need_key(y, e, "type", field)) == NULL ||
+        !copy_str(y, v, field, s.type, sizeof s.type))
+      continue;
+    /* Buildings may be loaded after the maps: check only when known. */
+    if (y->c->nbuildings > 0 && ark_content_find_building(y->c, s.type) < 0)
+      err(y, v, "%s: unknown building \"%s\"", field, s.type);
+    if ((v = need_key(y, e, "cells", field)) == NULL) continue;
+    start_cells(y, v, &s, m);
+    m->start[m->n_start++] = s;
+  }
+}
+
+static void map_features(ark_yaml_file *y, const yaml_node_t *n,
+                         ark_map_def *m) {
+  static const char *const keys[] = { "kind", "at", "off_board", "note", NULL };
+  const char *field = "features";
+  int i;
+  if (!is_seq(y, n, field)) return;
+  for (i = 0; i < seq_len(n); i++) {
+    yaml_node_t *e = seq_at(y, n, i), *v;
+    ark_feature f;
+    int off = 0, xy[2];
+    if (i == ARK_MAX_FEATURES) {
+      err(y, e, "%s: too many (at most %d)", field, ARK_MAX_FEATURES);
+      return;
+    }
+    if (!is_map(y, e, field)) continue;
+    memset(&f, 0, sizeof f);
+    check_keys(y, e, keys, "a feature");
+    if ((v = find_key(y, e, "note")) != NULL) get_str(y, v, field, 0);
+    if ((v = find_key(y, e, "off_board")) != NULL &&
+        !get_bool(y, v, "off_board", &off))
+      continue;
+    if ((v = need_key(y, e, "kind", field)) == NULL ||
+        !copy_str(y, v, field, f.kind, sizeof f.kind))
+      continue;
+    if ((v = need_key(y, e, "at", field)) == NULL ||
+        !get_xy(y, v, field, 2, off ? off_lo : grid_lo, off ? off_hi : grid_hi,
+                xy))
+      continue;
+    f.x = (int8_t)xy[0];
+    f.y = (int8_t)xy[1];
+    f.off_board = (uint8_t)off;
+    m->features[m->n_features++] = f;
+  }
+}
+
+static void map_strings(ark_yaml_file *y, const yaml_node_t *n) {
+  int i;
+  if (!is_seq(y, n, "doubts")) return;
+  for (i = 0; i < seq_len(n); i++) get_str(y, seq_at(y, n, i), "doubts", 0);
+}
+
+/* A map must be one piece: placement rules walk it by neighbours. */
+static int map_unreached(const ark_map_def *m) {
+  static const int dx[6] = { 0, 0, -1, 1, -1, 1 };
+  static const int dy[6] = { -2, 2, -1, -1, 1, 1 };
+  uint8_t seen[ARK_CELLS];
+  int queue[ARK_CELLS], head = 0, tail = 0, c, k;
+  memset(seen, 0, sizeof seen);
+  for (c = 0; c < ARK_CELLS && !m->exists[c]; c++) {}
+  if (c == ARK_CELLS) return -1;
+  seen[c] = 1;
+  queue[tail++] = c;
+  while (head < tail) {
+    int x, yy;
+    c = queue[head++];
+    x = ARK_CELL_X(c);
+    yy = ARK_CELL_Y(c);
+    for (k = 0; k < 6; k++) {
+      int nx = x + dx[k], ny = yy + dy[k], nc;
+      if (nx < 0 || nx >= ARK_GRID_W || ny < 0 || ny >= ARK_GRID_H) continue;
+      nc = ARK_CELL(nx, ny);
+      if (m->exists[nc] && !seen[nc]) {
+        seen[nc] = 1;
+        queue[tail++] = nc;
+      }
+    }
+  }
+  for (c = 0; c < ARK_CELLS; c++)
+    if (m->exists[c] && !seen[c]) return c;
+  return -1;
+}
+
+static void add_map(ark_yaml_file *y, const ark_map_def *m,
+                    const yaml_node_t *id, const yaml_node_t *cells) {
+  ark_map_def *slot;
+  int i = ark_content_find_map(y->c, m->id), cell;
+  if (i >= 0) {
+    err(y, id, "duplicate map id \"%s\" (first in %s)", m->id,
+        y->c->maps[i].path ? y->c->maps[i].path : "?");
+    return;
+  }
+  if ((cell = map_unreached(m)) >= 0) {
+    err(y, cells, "map is not connected: (%d,%d) cannot be reached from the "
+        "first cell", ARK_CELL_X(cell), ARK_CELL_Y(cell));
+    return;
+  }
+  slot = ark_content_new_map(y->c);
+  if (slot == NULL) {
+    err(y, NULL, "out of memory");
+    return;
+  }
+  *slot = *m;
+  slot->path = ark_content_str(y->c, y->path);
+  slot->script = sibling_script(y->c, y->path);
+  ark_map_derive(slot);
+}
+
+static void load_map(ark_yaml_file *y, yaml_node_t *root) {
+  static const char *const keys[] = {
+    "id", "name", "side", "provenance", "cells", "build2",
+    "placement_bonuses", "edge", "start_buildings", "features", "ability",
+    "doubts", NULL
+  };
+  static const char *const sides[] = { "front", "alternative", NULL };
+  ark_map_def map, *m = &map;
+  yaml_node_t *id, *cells, *v;
+  int before = y->c->nerrors;
+  memset(m, 0, sizeof *m);
+  check_keys(y, root, keys, "a map");
+  if ((id = need_key(y, root, "id", "map")) != NULL)
+    copy_str(y, id, "id", m->id, sizeof m->id);
+  if ((v = need_key(y, root, "name", "map")) != NULL)
+    copy_str(y, v, "name", m->name, sizeof m->name);
+  if ((v = find_key(y, root, "side")) != NULL) get_enum(y, v, "side", sides);
+  if ((v = find_key(y, root, "provenance")) != NULL)
+    get_str(y, v, "provenance", 0);
+  if ((v = find_key(y, root, "ability")) != NULL) get_str(y, v, "ability", 0);
+  if ((v = find_key(y, root, "doubts")) != NULL) map_strings(y, v);
+  /* Cells first: every other list refers to them. */
+  if ((cells = need_key(y, root, "cells", "map")) != NULL)
+    map_cells(y, cells, m);
+  if ((v = find_key(y, root, "build2")) != NULL) map_build2(y, v, m);
+  if ((v = find_key(y, root, "placement_bonuses")) != NULL)
+    map_placements(y, v, m);
+  if ((v = find_key(y, root, "edge")) != NULL) map_edge(y, v, m);
+  if ((v = find_key(y, root, "start_buildings")) != NULL) map_start(y, v, m);
+  if ((v = find_key(y, root, "features")) != NULL) map_features(y, v, m);
+  if (y->c->nerrors == before) add_map(y, m, id, cells);
+}
+
+int ark_yaml_load_maps(ark_content *c, const char *dir) {
+  /* buildings.yaml shares the folder but is not a map. */
+  return load_dir(c, dir, "buildings.yaml", load_map);
+}
+
+/* }================================================================== */
+
+
+/*
+** {==================================================================
+** Buildings
+** ===================================================================
+*/
+
+static void building_cells(ark_yaml_file *y, const yaml_node_t *n,
+                           ark_building_def *b) {
+  static const int lo[2] = { -ARK_GRID_H, -ARK_GRID_H };
+  static const int hi[2] = { ARK_GRID_H, ARK_GRID_H };
+  int i, qr[2];
+  if (!is_seq(y, n, "cells")) return;
+  for (i = 0; i < seq_len(n); i++) {
+    yaml_node_t *e = seq_at(y, n, i);
+    if (i == ARK_MAX_FOOTPRINT) {
+      err(y, e, "cells: too many (at most %d)", ARK_MAX_FOOTPRINT);
+      return;
+    }
+    if (!get_xy(y, e, "cells", 2, lo, hi, qr)) continue;
+    b->q[b->ncells] = (int8_t)qr[0];
+    b->r[b->ncells] = (int8_t)qr[1];
+    b->ncells++;
+  }
+  if (i == 0) err(y, n, "cells: a building needs at least one cell");
+}
+
+/* Small unsigned fields of a building. */
+static void building_u8(ark_yaml_file *y, const yaml_node_t *e,
+                        const char *key, int hi, uint8_t *dst) {
+  yaml_node_t *v = find_key(y, e, key);
+  int x;
+  if (v != NULL && get_int(y, v, key, 0, hi, &x)) *dst = (uint8_t)x;
+}
+
+static void building_flag(ark_yaml_file *y, const yaml_node_t *e,
+                          const char *key, uint8_t *dst) {
+  yaml_node_t *v = find_key(y, e, key);
+  int x;
+  if (v != NULL && get_bool(y, v, key, &x)) *dst = (uint8_t)x;
+}
+
+static void load_building(ark_yaml_file *y, const yaml_node_t *e) {
+  static const char *const keys[] = {
+    "key", "kind", "cells", "capacity", "build2", "adjacent_rock",
+    "adjacent_water", "border_spaces", "ignores_adjacency", "sponsor", NULL
+  };
+  static const char *const kinds[] = {
+    "enclosure", "kiosk", "pavilion", "special", "unique", NULL
+  };
+  ark_building_def b;
+  yaml_node_t *key, *v;
+  int before = y->c->nerrors, x;
+  if (!is_map(y, e, "buildings")) return;
+  memset(&b, 0, sizeof b);
+  check_keys(y, e, keys, "a building");
+  if ((key = need_key(y, e, "key", "building")) != NULL)
+    copy_str(y, key, "key", b.key, sizeof b.key);
+  if ((v = need_key(y, e, "kind", "building")) != NULL &&
+      (x = get_enum(y, v, "kind", kinds)) >= 0)
+    b.kind = (uint8_t)x;
+  if ((v = need_key(y, e, "cells", "building")) != NULL)
+    building_cells(y, v, &b);
+  building_u8(y, e, "capacity", 99, &b.capacity);
+  building_u8(y, e, "adjacent_rock", 6, &b.adjacent_rock);
+  building_u8(y, e, "adjacent_water", 6, &b.adjacent_water);
+  building_u8(y, e, "border_spaces", 6, &b.border_spaces);
+  building_flag(y, e, "build2", &b.needs_build2);
+  building_flag(y, e, "ignores_adjacency", &b.ignores_adjacency);
+  if ((v = find_key(y, e, "sponsor")) != NULL &&
+      get_int(y, v, "sponsor", 1, 32767, &x))
+    b.sponsor = (int16_t)x;
+  if (y->c->nerrors != before) return;
+  if (ark_content_find_building(y->c, b.key) >= 0)
+    err(y, key, "duplicate building key \"%s\"", b.key);
+  else if (y->c->nbuildings == ARK_MAX_BUILDING_DEFS)
+    err(y, e, "too many buildings (at most %d)", ARK_MAX_BUILDING_DEFS);
+  else
+    y->c->buildings[y->c->nbuildings++] = b;
+}
+
+static void load_buildings(ark_yaml_file *y, yaml_node_t *root) {
+  static const char *const keys[] = { "buildings", NULL };
+  yaml_node_t *list;
+  int i;
+  check_keys(y, root, keys, "the buildings file");
+  if ((list = need_key(y, root, "buildings", "buildings file")) == NULL ||
+      !is_seq(y, list, "buildings"))
+    return;
+  for (i = 0; i < seq_len(list); i++) load_building(y, seq_at(y, list, i));
+}
+
+int ark_yaml_load_buildings(ark_content *c, const char *path) {
+  int before = c->nerrors;
+  load_file(c, path, load_buildings);
+  return c->nerrors - before;
+}
+
+/* }================================================================== */
