@@ -160,3 +160,28 @@ void t_give(ark_game *g, int p, int number) {
   take_anywhere(g, id);
   ark_zone_hand_add(g, p, id);
 }
+
+void t_to_first_turn(ark_game *g) {
+  /* the draft keeps the first four cards of each hand */
+  while (ark_game_process(g) == ARK_AWAITING) {
+    const ark_decision *d = ark_game_decision(g);
+    if (!strcmp(d->tag, "action")) return;
+    char msg[128];
+    ark_game_answer(g, d->noptions - 1, msg, sizeof msg);
+  }
+  fail_msg("game ended before the first turn: %s", ark_game_error(g));
+}
+
+void t_restart(ark_game *g) {
+  ark_game_refresh(g);
+  ark_game_restart_step(g);
+}
+
+void t_clear_hand(ark_game *g, int p) {
+  ark_player *pl = &g->s.p[p];
+  while (pl->nhand > 0) {
+    int id = pl->hand[pl->nhand - 1];
+    pl->nhand--;
+    ark_zone_discard(g, id);
+  }
+}

@@ -27,4 +27,13 @@ int t_card(ark_game *g, int number);
 /* Moves card (by printed number) into p's hand from wherever it is. */
 void t_give(ark_game *g, int p, int number);
 
+/* Answers the draft (keeping the last four cards dealt) up to the first
+** turn's action decision. */
+void t_to_first_turn(ark_game *g);
+/* After editing g->s by hand at a decision: recompute icons and run the
+** current step again from the edited state, so options reflect it. */
+void t_restart(ark_game *g);
+/* Moves every card of p's hand to the discard pile. */
+void t_clear_hand(ark_game *g, int p);
+
 #endif

@@ -24,7 +24,7 @@ function A.playable(p, id, surcharge)
   local c = CARDS[id]
   if c.type ~= "animal" then return false end
   if money(p) < A.cost(p, id) + surcharge then return false end
-  if not conditions_met(p, id, ANIMAL_CONDITIONS_IGNORED and ANIMAL_CONDITIONS_IGNORED(p, id) or 0) then
+  if not conditions_met(p, id, modify("conditions_ignored", p, 0, id)) then
     return false
   end
   return #ark.fits(p, id) > 0

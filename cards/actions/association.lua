@@ -179,8 +179,7 @@ local function task_possible(p, t, side)
 end
 
 local function task_strength(p, t)
-  if ASSOCIATION_TASK_STRENGTH then return ASSOCIATION_TASK_STRENGTH(p, t) end
-  return A.TASK_STRENGTH[t]
+  return modify("task_strength", p, A.TASK_STRENGTH[t], A.TASKS[t])
 end
 
 local function do_task(p, t, side)

@@ -8,8 +8,7 @@ local A = {}
 
 -- Effective level of a sponsor for p (map abilities may lower it).
 function A.level(p, id)
-  local lv = CARDS[id].level
-  if SPONSOR_LEVEL_MODIFIER then lv = lv + SPONSOR_LEVEL_MODIFIER(p, id) end
+  local lv = modify("sponsor_level", p, CARDS[id].level, id)
   if lv < 0 then lv = 0 end
   return lv
 end
@@ -47,7 +46,7 @@ end
 
 -- Plays a sponsor: surcharge, into the zoo, its unique building, printed
 -- gains, its script.
-function play_sponsor(p, id, surcharge)
+function A.play(p, id, surcharge)
   pay(p, surcharge)
   ark.play_card(p, id)
   local c = CARDS[id]
@@ -68,7 +67,7 @@ function play_sponsor(p, id, surcharge)
 end
 
 -- Bonus: play a sponsor from hand paying money equal to its level.
-function play_sponsor_for_money(p)
+function A.play_for_money(p)
   local opts, ids = {}, {}
   for _, id in ipairs(hand_cards(p, "sponsor")) do
     local lv = A.level(p, id)
@@ -80,7 +79,7 @@ function play_sponsor_for_money(p)
   if #opts == 0 then return false end
   local i = choose_or_skip(p, "bonus.sponsor", "Play a sponsor paying its level?", opts, "no sponsor")
   if not i then return false end
-  play_sponsor(p, ids[i], A.level(p, ids[i]))
+  A.play(p, ids[i], A.level(p, ids[i]))
   return true
 end
 
@@ -110,7 +109,7 @@ function A.run(p, strength, side)
       if not i then return end
     end
     budget = budget - A.level(p, cands[i].card)
-    play_sponsor(p, cands[i].card, cands[i].surcharge)
+    A.play(p, cands[i].card, cands[i].surcharge)
     first = false
   until side == 1
 end

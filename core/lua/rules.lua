@@ -145,7 +145,7 @@ function apply_bonus(p, kind, value, source)
     ark.tokens(p, a, "multiplier", 1)
   elseif kind == "partner-zoo" then take_partner_zoo(p)
   elseif kind == "university" then take_university(p)
-  elseif kind == "sponsor" then play_sponsor_for_money(p)
+  elseif kind == "sponsor" then ACTION_SCRIPTS.sponsors.play_for_money(p)
   else
     -- determination, pouch and special enclosures arrive with their
     -- scripts (issues 3 and 5); a card hook may handle them
@@ -240,6 +240,18 @@ function fire(name, p, ...)
       if s and s[name] then s[name](owner, id, p, ...) end
     end
   end
+end
+
+-- Lets p's cards (and later the map) change a rules number: each script
+-- with a handler modify_<name>(p, id, value, ...) returns the new value.
+-- Used for sponsor levels, conditions that may be missing, task strengths.
+function modify(name, p, value, ...)
+  local key = "modify_" .. name
+  for _, id in ipairs(ark.zoo(p)) do
+    local s = SCRIPTS[id]
+    if s and s[key] then value = s[key](p, id, value, ...) end
+  end
+  return value
 end
 
 -- ---- steps ----
