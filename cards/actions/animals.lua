@@ -30,16 +30,29 @@ function A.playable(p, id, surcharge)
   return #ark.fits(p, id) > 0
 end
 
--- { {card=id, folder=f or nil, cost=n}, ... } playable now
-local function candidates(p, side)
+-- Side II at strength 5 gains 1 reputation before the action, so the
+-- action may reach one display folder further than the reputation now does.
+A.STRENGTH5_REPUTATION = 1
+local function reputation_first(strength, side)
+  if side == 2 and strength >= 5 then return A.STRENGTH5_REPUTATION end
+  return 0
+end
+
+-- { {card=id, folder=f or nil, cost=n}, ... } playable now; extra_rep:
+-- reputation about to be gained (it widens the display range).
+local function candidates(p, side, extra_rep)
   local out = {}
   for _, id in ipairs(hand_cards(p, "animal")) do
     if A.playable(p, id, 0) then out[#out + 1] = { card = id, cost = A.cost(p, id) } end
   end
   if side == 2 then
-    for _, e in ipairs(range_cards(p, "animal")) do
-      if A.playable(p, e.card, e.folder) then
-        out[#out + 1] = { card = e.card, folder = e.folder, cost = A.cost(p, e.card) + e.folder }
+    local rep = math.min(ark.get(p, "reputation") + (extra_rep or 0),
+                         ark.get(p, "reputation_cap"))
+    local disp = ark.display()
+    for f = 1, ark.range(rep) do
+      local id = disp[f]
+      if id and A.playable(p, id, f) then
+        out[#out + 1] = { card = id, folder = f, cost = A.cost(p, id) + f }
       end
     end
   end
@@ -48,7 +61,7 @@ end
 
 function A.can(p, strength, side)
   if A.COUNT[side][math.min(strength, 5)] == 0 then return false end
-  return #candidates(p, side) > 0
+  return #candidates(p, side, reputation_first(strength, side)) > 0
 end
 
 local function place(p, e)
@@ -72,7 +85,7 @@ end
 
 function A.run(p, strength, side)
   local n = A.COUNT[side][math.min(strength, 5)]
-  if side == 2 and strength >= 5 then gain(p, "reputation", 1) end
+  gain(p, "reputation", reputation_first(strength, side))
   for k = 1, n do
     local cands = candidates(p, side)
     if #cands == 0 then return end

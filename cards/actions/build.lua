@@ -29,7 +29,7 @@ local function buildable(p, budget, side, done)
        and (build2 or not d.build2)
        and not (SPECIAL_BIT[key] and math.floor(special / SPECIAL_BIT[key]) % 2 == 1)
        and money(p) >= A.COST_PER_SPACE * d.size
-       and ark.count_placements(p, key, build2) > 0 then
+       and ark.can_place(p, key, build2) then
       out[#out + 1] = key
     end
   end

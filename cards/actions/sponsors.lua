@@ -18,7 +18,7 @@ function A.playable(p, id, surcharge, budget)
   if c.type ~= "sponsor" then return false end
   if A.level(p, id) > budget or money(p) < surcharge then return false end
   if not conditions_met(p, id) then return false end
-  if c.building and ark.count_placements(p, c.building, ark.upgraded(p, "build")) == 0 then
+  if c.building and not ark.can_place(p, c.building, ark.upgraded(p, "build")) then
     return false
   end
   return true

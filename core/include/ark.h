@@ -75,6 +75,11 @@ typedef struct ark_decision {
 
 ark_status ark_game_new(const ark_config *cfg, ark_game **out, char *msg,
                         size_t msglen);
+/* A new game that shares the loaded cards, maps and scripts of `proto`
+** (no files are read); cfg's players, seed, map and turn_cap apply, its
+** folders are ignored.  Games sharing content must stay on one thread. */
+ark_status ark_game_new_like(const ark_game *proto, const ark_config *cfg,
+                             ark_game **out, char *msg, size_t msglen);
 void ark_game_free(ark_game *g);
 
 /* Runs the game until a decision is needed or it ends. */
@@ -92,6 +97,11 @@ ark_game *ark_game_clone(const ark_game *g);
 /* Why the game stopped with ARK_ERROR ("" otherwise). */
 const char *ark_game_error(const ark_game *g);
 
+/* Loads every card, map and script of cfg's folders and reports all
+** problems, one "file:line: message" line each, in *report (malloc'd, to
+** free; NULL when clean).  Returns ARK_OK or ARK_ERR_CONTENT. */
+ark_status ark_check(const ark_config *cfg, char **report, int *nerrors);
+
 /* ---- results and queries (for hosts, AIs and tests) ---- */
 
 typedef struct ark_player_view {
@@ -101,6 +111,11 @@ typedef struct ark_player_view {
   int supports;                    /* conservation projects supported */
   int hand, zoo_cards, buildings;
   int rank;                        /* 1 = winner (after the end) */
+  int income;                      /* money the next break would pay */
+  int empty_enclosures;            /* standard enclosures without an animal */
+  int upgraded;                    /* action cards on side II */
+  int hand_animals, hand_sponsors;
+  int partner_zoos, universities;
 } ark_player_view;
 
 int ark_game_players(const ark_game *g);

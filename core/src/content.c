@@ -47,9 +47,14 @@ void ark_content_error(ark_content *c, const char *file, int line,
   int n, h;
   size_t need;
   char *p;
-  if (file == NULL) file = "?";
-  h = line > 0 ? snprintf(head, sizeof head, ":%d: ", line)
-               : snprintf(head, sizeof head, ": ");
+  /* no file: the message names its place itself (Lua errors do) */
+  if (file == NULL) {
+    file = "";
+    h = snprintf(head, sizeof head, "%s", "");
+  } else {
+    h = line > 0 ? snprintf(head, sizeof head, ":%d: ", line)
+                 : snprintf(head, sizeof head, ": ");
+  }
   va_start(ap, fmt);
   n = vsnprintf(NULL, 0, fmt, ap);
   va_end(ap);

@@ -10,6 +10,7 @@
 #include <string.h>
 #include "game.h"
 #include "lua_bridge.h"
+#include "map.h"
 #include "rng.h"
 #include "setup.h"
 #include "track.h"
@@ -125,6 +126,29 @@ ark_status ark_game_new(const ark_config *cfg, ark_game **out, char *msg,
   return ARK_OK;
 }
 
+ark_status ark_game_new_like(const ark_game *proto, const ark_config *cfg,
+                             ark_game **out, char *msg, size_t msglen) {
+  *out = NULL;
+  if (cfg->players < 2 || cfg->players > ARK_MAX_PLAYERS) {
+    snprintf(msg, msglen, "players must be 2, 3 or 4 (got %d)", cfg->players);
+    return ARK_ERR_CONFIG;
+  }
+  ark_game *g = game_alloc(proto->c);
+  if (!g) {
+    snprintf(msg, msglen, "out of memory");
+    return ARK_ERR_MEMORY;
+  }
+  g->turn_cap = cfg->turn_cap > 0 ? cfg->turn_cap : ARK_DEFAULT_TURN_CAP;
+  ark_status st = ark_setup(g, cfg, msg, msglen);
+  if (st != ARK_OK) {
+    ark_game_free(g);
+    return st;
+  }
+  *out = g;
+  if (msglen) msg[0] = '\0';
+  return ARK_OK;
+}
+
 void ark_game_free(ark_game *g) {
   if (!g) return;
   ark_lua_drop_step(g);
@@ -186,6 +210,15 @@ static void after_turn(ark_game *g) {
   s->cur = (uint8_t)((p + 1) % s->nplayers);
 }
 
+/* Did p's markers cross during the break that just ended?  g->snap is the
+** state when the break step began.  Markers that had crossed before it
+** (during another player's turn) do not count here: their owner still
+** waits for the end of their own turn (after_turn). */
+static int crossed_in_break(const ark_game *g, int p) {
+  const ark_player *before = &g->snap.p[p];
+  return crossed(g, p) && before->appeal < ark_track_target(before->conservation);
+}
+
 static void after_break(ark_game *g) {
   ark_state *s = &g->s;
   int p = s->cur;
@@ -195,7 +228,7 @@ static void after_break(ark_game *g) {
   if (s->end_trigger < 0) {
     for (int i = 0; i < s->nplayers; i++) {
       int q = (p + 1 + i) % s->nplayers;
-      if (crossed(g, q)) {
+      if (crossed_in_break(g, q)) {
         s->end_trigger = (int8_t)q;
         s->end_in_break = 1;
         s->last_turns = (uint8_t)all_players_mask(g);
@@ -393,6 +426,21 @@ void ark_game_player(const ark_game *g, int p, ark_player_view *v) {
   v->zoo_cards = pl->nzoo;
   v->buildings = pl->zoo_map.nb;
   v->rank = rank_of(g, p);
+  v->income = ark_track_income(pl->appeal) +
+              ark_map_kiosk_income(&g->c->maps[pl->map], &pl->zoo_map, g->c->buildings);
+  for (int b = 0; b < pl->zoo_map.nb; b++)
+    if (g->c->buildings[pl->zoo_map.b[b].def].kind == ARK_BK_ENCLOSURE && !pl->zoo_map.b[b].used)
+      v->empty_enclosures++;
+  for (int a = 0; a < ARK_N_ACTIONS; a++) v->upgraded += (pl->upgraded >> a) & 1;
+  for (int i = 0; i < pl->nhand; i++) {
+    int t = g->c->cards[pl->hand[i]].type;
+    v->hand_animals += t == ARK_CARD_ANIMAL;
+    v->hand_sponsors += t == ARK_CARD_SPONSOR;
+  }
+  for (int k = 0; k < 8; k++) {
+    v->partner_zoos += (pl->partner_zoos >> k) & 1;
+    v->universities += (pl->universities >> k) & 1;
+  }
 }
 
 int ark_game_nevents(const ark_game *g) { return g->nev; }

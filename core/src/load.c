@@ -40,26 +40,26 @@ static int need_dir(const char *path, const char *what, char *msg, size_t n) {
   return -1;
 }
 
-int ark_content_load(const ark_config *cfg, ark_content **out, char *msg,
-                     size_t n) {
+/* Builds a content from the folders of cfg; problems are collected in the
+** content's error list.  Returns NULL (with msg) only when nothing can be
+** loaded at all (a folder is missing, out of memory). */
+static ark_content *content_build(const ark_config *cfg, char *msg, size_t n) {
   const char *data = cfg->data_dir ? cfg->data_dir : ARK_SOURCE_DIR;
   char cards[1024], maps[1024], buildings[1100];
   snprintf(cards, sizeof cards, "%s/cards", data);
   snprintf(maps, sizeof maps, "%s/maps", data);
   snprintf(buildings, sizeof buildings, "%s/buildings.yaml", maps);
-  *out = NULL;
-  if (need_dir(cards, "card", msg, n) || need_dir(maps, "map", msg, n))
-    return ARK_ERR_CONTENT;
+  if (need_dir(cards, "card", msg, n) || need_dir(maps, "map", msg, n)) return NULL;
   for (int i = 0; i < ARK_MAX_DIRS; i++) {
     if (cfg->card_dirs[i] && need_dir(cfg->card_dirs[i], "extra card", msg, n))
-      return ARK_ERR_CONFIG;
+      return NULL;
     if (cfg->map_dirs[i] && need_dir(cfg->map_dirs[i], "extra map", msg, n))
-      return ARK_ERR_CONFIG;
+      return NULL;
   }
   ark_content *c = calloc(1, sizeof *c);
   if (!c) {
     snprintf(msg, n, "out of memory");
-    return ARK_ERR_MEMORY;
+    return NULL;
   }
   c->refs = 1;
   ark_yaml_load_buildings(c, buildings);
@@ -70,6 +70,14 @@ int ark_content_load(const ark_config *cfg, ark_content **out, char *msg,
   for (int i = 0; i < ARK_MAX_DIRS; i++)
     if (cfg->map_dirs[i]) ark_yaml_load_maps(c, cfg->map_dirs[i]);
   if (c->nerrors == 0) ark_lua_open(c, cards);
+  return c;
+}
+
+int ark_content_load(const ark_config *cfg, ark_content **out, char *msg,
+                     size_t n) {
+  *out = NULL;
+  ark_content *c = content_build(cfg, msg, n);
+  if (!c) return ARK_ERR_CONTENT;
   if (c->nerrors > 0) {
     first_errors(c, msg, n);
     ark_content_release(c);
@@ -84,4 +92,24 @@ void ark_content_release(ark_content *c) {
   ark_lua_close(c);
   ark_content_free_data(c);
   free(c);
+}
+
+ark_status ark_check(const ark_config *cfg, char **report, int *nerrors) {
+  char msg[1024];
+  ark_content *c = content_build(cfg, msg, sizeof msg);
+  *report = NULL;
+  *nerrors = 0;
+  if (!c) {
+    *report = malloc(strlen(msg) + 2);
+    if (*report) sprintf(*report, "%s\n", msg);
+    *nerrors = 1;
+    return ARK_ERR_CONTENT;
+  }
+  *nerrors = c->nerrors;
+  if (c->errors) {
+    *report = malloc(c->errlen + 1);
+    if (*report) memcpy(*report, c->errors, c->errlen + 1);
+  }
+  ark_content_release(c);
+  return *nerrors ? ARK_ERR_CONTENT : ARK_OK;
 }

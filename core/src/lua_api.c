@@ -196,6 +196,17 @@ static int l_add(lua_State *L) {
   return 1;
 }
 
+/* ark.range(reputation) -> display folders within range at that reputation
+** (actions that gain reputation first ask what the gain would open up). */
+static int l_range(lua_State *L) {
+  static const int need[ARK_DISPLAY] = ARK_RANGE_INIT;
+  lua_Integer rep = luaL_checkinteger(L, 1);
+  int n = 0;
+  while (n < ARK_DISPLAY && rep >= need[n]) n++;
+  lua_pushinteger(L, n);
+  return 1;
+}
+
 /* ark.counter(p, i [, v]): free per-player counters for scripts (0..15). */
 static int l_counter(lua_State *L) {
   ark_game *g = G(L);
@@ -491,14 +502,13 @@ static int l_placements(lua_State *L) {
   return 1;
 }
 
-static int l_count_placements(lua_State *L) {
+/* ark.can_place(p, key, build2) -> is there any legal position? */
+static int l_can_place(lua_State *L) {
   ark_game *g = G(L);
   int p = arg_player(L, g, 1);
   int d = arg_bdef(L, g, 2);
-  ark_place buf[ARK_CELLS * 6];
-  lua_pushinteger(L, ark_map_placements(map_of(g, p), &g->s.p[p].zoo_map,
-                                        g->c->buildings, d, lua_toboolean(L, 3),
-                                        buf, ARK_CELLS * 6));
+  lua_pushboolean(L, ark_map_any_placement(map_of(g, p), &g->s.p[p].zoo_map,
+                                           g->c->buildings, d, lua_toboolean(L, 3)));
   return 1;
 }
 
@@ -1010,6 +1020,7 @@ static int l_mark_stopped(lua_State *L) {
 
 static const luaL_Reg api[] = {
   {"get", l_get}, {"set", l_set}, {"add", l_add}, {"counter", l_counter},
+  {"range", l_range},
   {"icons", l_icons}, {"hand", l_hand}, {"zoo", l_zoo},
   {"zoo_building", l_zoo_building}, {"scoring", l_scoring},
   {"scoring_discard", l_scoring_discard}, {"display", l_display},
@@ -1019,7 +1030,7 @@ static const luaL_Reg api[] = {
   {"slot_action", l_slot_action}, {"action_slot", l_action_slot},
   {"upgraded", l_upgraded}, {"upgrade", l_upgrade}, {"tokens", l_tokens},
   {"to_slot1", l_to_slot1}, {"advance_break", l_advance_break},
-  {"placements", l_placements}, {"count_placements", l_count_placements},
+  {"placements", l_placements}, {"can_place", l_can_place},
   {"build", l_build}, {"buildings", l_buildings},
   {"building_defs", l_building_defs}, {"fits", l_fits},
   {"place_animal", l_place_animal}, {"play_card", l_play_card},

@@ -277,6 +277,27 @@ static int ark_map_dedupe(ark_place *list, int len)
   return n;
 }
 
+static int ark_map_anchor_usable(const ark_map_def *m, const ark_zoo *z, int c)
+{
+  return m->exists[c] && m->terrain[c] == ARK_TERRAIN_PLAIN && z->at[c] == 0;
+}
+
+int ark_map_any_placement(const ark_map_def *m, const ark_zoo *z,
+                          const ark_building_def *defs, int bdef, int build2)
+{
+  uint8_t cells[ARK_MAX_FOOTPRINT];
+  for (int anchor = 0; anchor < ARK_CELLS; anchor++) {
+    if (!ark_map_anchor_usable(m, z, anchor))
+      continue;
+    for (int rot = 0; rot < 6; rot++) {
+      int n = ark_map_footprint(&defs[bdef], anchor, rot, cells);
+      if (n > 0 && ark_map_legal(m, z, defs, bdef, build2, cells, n))
+        return 1;
+    }
+  }
+  return 0;
+}
+
 int ark_map_placements(const ark_map_def *m, const ark_zoo *z,
                        const ark_building_def *defs, int bdef,
                        int build2, ark_place *out, int max)
@@ -284,7 +305,8 @@ int ark_map_placements(const ark_map_def *m, const ark_zoo *z,
   ark_place all[ARK_MAP_MAX_CANDIDATES];
   int len = 0, anchor, rot, i;
   for (anchor = 0; anchor < ARK_CELLS; anchor++) {
-    if (!m->exists[anchor])
+    /* offset (0,0) is in every footprint: a taken anchor rules out all six */
+    if (!ark_map_anchor_usable(m, z, anchor))
       continue;
     for (rot = 0; rot < 6; rot++) {
       ark_place *p = &all[len];

@@ -43,6 +43,10 @@ int ark_map_placements(const ark_map_def *m, const ark_zoo *z,
                        const ark_building_def *defs, int bdef,
                        int build2, ark_place *out, int max);
 
+/* Is there at least one legal position?  Stops at the first one found. */
+int ark_map_any_placement(const ark_map_def *m, const ark_zoo *z,
+                          const ark_building_def *defs, int bdef, int build2);
+
 /* Is one placement legal?  Same rules as above. */
 int ark_map_can_place(const ark_map_def *m, const ark_zoo *z,
                       const ark_building_def *defs, int bdef, int build2,

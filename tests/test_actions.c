@@ -1,0 +1,1228 @@
+/*
+** test_actions.c - the five action cards against shared/rules/ark-nova.md.
+**
+** Each test prepares a state by hand at the first turn's "action" decision
+** (t_to_first_turn, edit g->s, t_restart), plays one action through its
+** sub-decisions by option text, and checks the numbers the rules give:
+** money, tracks, hand and deck sizes, buildings, icons, project tokens.
+** Expected values are written out from the rules, never read back from
+** the engine.  Geometry checks (edge spaces, adjacency, kiosk distance)
+** recompute the rules' definitions here from the raw map cells.
+*/
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "support.h"
+#include "map.h"
+#include "track.h"
+#include "zone.h"
+#pragma GCC diagnostic ignored "-Wunused-function" /* TEMP */
+
+/* ---- helpers ------------------------------------------------------------ */
+
+#define SEED 7
+
+/* A game at its first turn, current player's action pending.  Track
+** rewards are marked as claimed so that reputation or conservation gained
+** by an action asks no reward question (tests that want them clear the
+** bits). */
+static ark_game *game(int players, const char *map) {
+  ark_game *g = t_new_game(players, SEED, map);
+  t_to_first_turn(g);
+  for (int p = 0; p < players; p++) {
+    g->s.p[p].cp_bonus_done = 0x0f;
+    g->s.p[p].rep_bonus_done = 0x7f;
+    g->s.p[p].xtokens = 0;
+  }
+  return g;
+}
+
+static void dump_events(ark_game *g, int from) {
+  char buf[256];
+  for (int i = from; i < ark_game_nevents(g); i++) {
+    ark_event_text(g, ark_game_event(g, i), buf, sizeof buf);
+    print_error("  ev %d: %s\n", i, buf);
+  }
+}
+
+static int cur(ark_game *g) { return g->s.cur; }
+
+/* Puts action a into slot (1..5) by swapping with the card there. */
+static void set_slot(ark_game *g, int p, int a, int slot) {
+  ark_player *pl = &g->s.p[p];
+  for (int i = 0; i < ARK_N_ACTIONS; i++)
+    if (pl->slot[i] == a) {
+      pl->slot[i] = pl->slot[slot - 1];
+      pl->slot[slot - 1] = (uint8_t)a;
+      return;
+    }
+}
+
+static void upgrade(ark_game *g, int p, int a) { g->s.p[p].upgraded |= (uint8_t)(1u << a); }
+
+static void print_options(ark_game *g) {
+  const ark_decision *d = ark_game_decision(g);
+  if (!d) {
+    print_error("no decision pending: %s\n", ark_game_error(g));
+    return;
+  }
+  print_error("decision %s for %d (%s):\n", d->tag, d->player, d->prompt);
+  for (int i = 0; i < d->noptions; i++) print_error("  [%s]\n", d->options[i]);
+}
+
+/* Is there an option with exactly this text? */
+static int has(ark_game *g, const char *text) {
+  const ark_decision *d = ark_game_decision(g);
+  if (!d) return 0;
+  for (int i = 0; i < d->noptions; i++)
+    if (!strcmp(d->options[i], text)) return 1;
+  return 0;
+}
+
+static int noptions(ark_game *g) {
+  const ark_decision *d = ark_game_decision(g);
+  return d ? d->noptions : 0;
+}
+
+static const char *tag(ark_game *g) {
+  ark_game_process(g);
+  const ark_decision *d = ark_game_decision(g);
+  return d ? d->tag : "";
+}
+
+/* Answers with the option of exactly this text. */
+static void answer(ark_game *g, const char *text) {
+  char msg[256];
+  ark_game_process(g);
+  if (ark_game_answer_text(g, text, msg, sizeof msg) != ARK_OK) {
+    print_options(g);
+    fail_msg("cannot answer '%s': %s %s", text, msg, ark_game_error(g));
+  }
+}
+
+static void answerf(ark_game *g, const char *fmt, ...) {
+  char buf[256];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(buf, sizeof buf, fmt, ap);
+  va_end(ap);
+  answer(g, buf);
+}
+
+/* Re-runs the turn from the edited state; the action decision is pending. */
+static void ready(ark_game *g) {
+  int p = cur(g);
+  t_restart(g);
+  t_expect(g, "action", p);
+}
+
+/* Expects tag to be pending for p. */
+static void expect(ark_game *g, const char *t, int p) { t_expect(g, t, p); }
+
+/* The action is over: the next player's turn is asked, nothing else. */
+static void turn_over(ark_game *g, int p) {
+  t_expect(g, "action", (p + 1) % g->s.nplayers);
+  const char *bad = t_invariants(g);
+  if (bad) fail_msg("invariant: %s", bad);
+}
+
+/* Removes card id from whatever zone holds it (through a hand). */
+static int take_card_out(ark_game *g, int number) {
+  int id = t_card(g, number);
+  int p = cur(g);
+  t_give(g, p, number);
+  ark_zone_hand_remove(g, p, id);
+  return id;
+}
+
+/* Card `number` into display folder f (1-based); the card there is discarded. */
+static int put_display(ark_game *g, int f, int number) {
+  int id = take_card_out(g, number);
+  int old = g->s.display[f - 1];
+  if (old >= 0) ark_zone_discard(g, old);
+  g->s.display[f - 1] = (int16_t)id;
+  return id;
+}
+
+static int hand_has(ark_game *g, int p, int number) {
+  return ark_zone_hand_find(g, p, t_card(g, number)) >= 0;
+}
+
+static int in_discard(ark_game *g, int number) {
+  int id = t_card(g, number);
+  for (int i = 0; i < g->s.ndiscard; i++)
+    if (g->s.discard[i] == id) return 1;
+  return 0;
+}
+
+/* ---- map helpers (the rules' definitions, recomputed from raw cells) ---- */
+
+static const ark_map_def *map_of(ark_game *g, int p) { return &g->c->maps[g->s.p[p].map]; }
+
+static int on_map(const ark_map_def *m, int x, int y) {
+  return x >= 0 && x < ARK_GRID_W && y >= 0 && y < ARK_GRID_H && m->exists[ARK_CELL(x, y)];
+}
+
+static const int DX[6] = { 0, 0, -1, 1, -1, 1 }, DY[6] = { -2, 2, -1, -1, 1, 1 };
+
+/* An edge space has fewer than 6 neighbouring cells on the map. */
+static int is_edge(const ark_map_def *m, int c) {
+  int x = ARK_CELL_X(c), y = ARK_CELL_Y(c), n = 0;
+  for (int k = 0; k < 6; k++) n += on_map(m, x + DX[k], y + DY[k]);
+  return n < 6;
+}
+
+static int neighbours(int a, int b) {
+  int dx = abs(ARK_CELL_X(a) - ARK_CELL_X(b)), dy = abs(ARK_CELL_Y(a) - ARK_CELL_Y(b));
+  return (dx == 0 && dy == 2) || (dx == 1 && dy == 1);
+}
+
+/* Rules: distance = dx + max(0, (dy - dx) / 2). */
+static int hex_distance(int a, int b) {
+  int dx = abs(ARK_CELL_X(a) - ARK_CELL_X(b)), dy = abs(ARK_CELL_Y(a) - ARK_CELL_Y(b));
+  int e = (dy - dx) / 2;
+  return dx + (e > 0 ? e : 0);
+}
+
+/* Parses "key at (x,y) (x,y)" into cells; returns the count. */
+static int parse_cells(const char *s, int cells[ARK_MAX_FOOTPRINT]) {
+  int n = 0, x, y, used;
+  const char *q = strchr(s, '(');
+  while (q && n < ARK_MAX_FOOTPRINT && sscanf(q, " (%d,%d)%n", &x, &y, &used) == 2) {
+    cells[n++] = ARK_CELL(x, y);
+    q += used;
+  }
+  return n;
+}
+
+/* Places a building by hand (no cost, no legality check: the test knows
+** the cells form the tile).  Returns its index. */
+static int put_building(ark_game *g, int p, const char *key, const char *cells) {
+  int def = ark_content_find_building(g->c, key);
+  assert_true(def >= 0);
+  int c[ARK_MAX_FOOTPRINT];
+  ark_place pl;
+  memset(&pl, 0, sizeof pl);
+  pl.ncells = (uint8_t)parse_cells(cells, c);
+  assert_int_equal(pl.ncells, g->c->buildings[def].ncells);
+  for (int i = 0; i < pl.ncells; i++) pl.cells[i] = (uint8_t)c[i];
+  /* sorted, as the engine keeps them */
+  for (int i = 1; i < pl.ncells; i++)
+    for (int j = i; j > 0 && pl.cells[j - 1] > pl.cells[j]; j--) {
+      uint8_t t = pl.cells[j]; pl.cells[j] = pl.cells[j - 1]; pl.cells[j - 1] = t;
+    }
+  int b = ark_map_place(&g->s.p[p].zoo_map, def, &pl);
+  assert_true(b >= 0);
+  if (!strcmp(key, "petting-zoo")) g->s.p[p].special_built |= ARK_SPECIAL_PETTING;
+  if (!strcmp(key, "reptile-house")) g->s.p[p].special_built |= ARK_SPECIAL_REPTILE;
+  if (!strcmp(key, "large-bird-aviary")) g->s.p[p].special_built |= ARK_SPECIAL_AVIARY;
+  return b;
+}
+
+/* Puts animal `number` into building b of p's zoo, as if played. */
+static int put_animal(ark_game *g, int p, int number, int b) {
+  int id = take_card_out(g, number);
+  ark_building *bu = &g->s.p[p].zoo_map.b[b];
+  const ark_building_def *d = &g->c->buildings[bu->def];
+  const ark_card_def *a = &g->c->cards[id];
+  if (d->kind == ARK_BK_ENCLOSURE) {
+    bu->used = 1;
+    bu->card = (int16_t)id;
+  } else if (!strcmp(d->key, "petting-zoo")) bu->used = (uint8_t)(bu->used + a->petting_size);
+  else if (!strcmp(d->key, "reptile-house")) bu->used = (uint8_t)(bu->used + a->reptile_size);
+  else bu->used = (uint8_t)(bu->used + a->aviary_size);
+  ark_zone_zoo_add(g, p, id, b);
+  return id;
+}
+
+/* A played sponsor (icons only) in p's zoo. */
+static void put_sponsor(ark_game *g, int p, int number) {
+  ark_zone_zoo_add(g, p, take_card_out(g, number), -1);
+}
+
+static int building_of(ark_game *g, int p, int number) {
+  int i = ark_zone_zoo_find(g, p, t_card(g, number));
+  return i < 0 ? -2 : g->s.p[p].zoo_building[i];
+}
+
+/* ---- Cards ---------------------------------------------------------------- */
+
+/* Side I by strength: draw, discard (rules). */
+static const int CARDS1[5][2] = { {1, 1}, {1, 0}, {2, 1}, {2, 0}, {3, 1} };
+static const int CARDS2[5][2] = { {1, 0}, {2, 1}, {2, 0}, {3, 1}, {4, 1} };
+
+static void cards_row(int side, int s) {
+  const int (*row)[2] = side == 1 ? CARDS1 : CARDS2;
+  int draw = row[s - 1][0], drop = row[s - 1][1];
+  ark_game *g = game(2, "0");
+  int p = cur(g);
+  set_slot(g, p, ARK_ACT_CARDS, s);
+  if (side == 2) upgrade(g, p, ARK_ACT_CARDS);
+  t_clear_hand(g, p);
+  ready(g);
+  int deck = g->s.ndeck, discard = g->s.ndiscard, brk = g->s.break_pos;
+  answerf(g, "Cards %s at strength %d", side == 1 ? "I" : "II", s);
+  /* snapping is offered from strength 5 (side I) / 3 (side II) */
+  int snap_from = side == 1 ? 5 : 3;
+  if (s >= snap_from) {
+    expect(g, "cards.mode", p);
+    char t[64];
+    snprintf(t, sizeof t, "draw %d%s", draw, drop ? ", discard 1" : "");
+    answer(g, t);
+  }
+  for (int k = 0; k < draw; k++) {
+    if (side == 2) {
+      /* reputation 1: the deck or folder 1 */
+      expect(g, "card.take", p);
+      assert_int_equal(noptions(g), 2);
+      answer(g, "draw from the deck");
+    }
+  }
+  if (drop && draw > 1) {
+    expect(g, "card.discard", p);
+    assert_int_equal(noptions(g), draw);
+    const ark_decision *d = ark_game_decision(g);
+    answer(g, d->options[0]);
+  }
+  turn_over(g, p);
+  if (s < snap_from) {
+    /* no snap question was asked: the turn went straight on */
+  }
+  assert_int_equal(g->s.p[p].nhand, draw - drop);
+  assert_int_equal(g->s.ndeck, deck - draw);
+  assert_int_equal(g->s.ndiscard, discard + drop);
+  assert_int_equal(g->s.break_pos, brk + 2);
+  ark_game_free(g);
+}
+
+static void test_cards_side1_by_strength(void **st) {
+  (void)st;
+  for (int s = 1; s <= 5; s++) cards_row(1, s);
+}
+
+static void test_cards_side2_by_strength(void **st) {
+  (void)st;
+  for (int s = 1; s <= 5; s++) cards_row(2, s);
+}
+
+/* Side I at 5 and side II from 3 may snap any display card, whatever the
+** reputation range; side I at 4 and side II at 2 may not. */
+static void snap_case(int side, int s, int can_snap) {
+  ark_game *g = game(2, "0");
+  int p = cur(g);
+  set_slot(g, p, ARK_ACT_CARDS, s);
+  if (side == 2) upgrade(g, p, ARK_ACT_CARDS);
+  t_clear_hand(g, p);
+  int six = put_display(g, 6, 401);
+  ready(g);
+  int brk = g->s.break_pos;
+  answerf(g, "Cards %s at strength %d", side == 1 ? "I" : "II", s);
+  if (!can_snap) {
+    assert_string_not_equal(tag(g), "cards.mode");
+    ark_game_free(g);
+    return;
+  }
+  expect(g, "cards.mode", p);
+  answer(g, "snap one display card");
+  expect(g, "card.snap", p);
+  assert_int_equal(noptions(g), 6);      /* all six folders, range 1 */
+  answer(g, "snap Cheetah (401) from folder 6");
+  turn_over(g, p);
+  assert_int_equal(g->s.p[p].nhand, 1);
+  assert_int_equal(g->s.p[p].hand[0], six);
+  assert_int_equal(g->s.break_pos, brk + 2);
+  assert_true(g->s.display[5] >= 0 && g->s.display[5] != six);   /* refilled */
+  ark_game_free(g);
+}
+
+static void test_cards_snap(void **st) {
+  (void)st;
+  snap_case(1, 5, 1);
+  snap_case(1, 4, 0);
+  snap_case(2, 3, 1);
+  snap_case(2, 2, 0);
+}
+
+/* Side II takes each card from the deck or a folder within reputation
+** range: folder 1 always, 2 from 2, 3 from 4, 4 from 7, 5 from 10, 6 from 13. */
+static void test_cards_side2_reputation_range(void **st) {
+  (void)st;
+  static const int rep_range[][2] = {
+    {0, 1}, {1, 1}, {2, 2}, {3, 2}, {4, 3}, {6, 3}, {7, 4}, {9, 4},
+    {10, 5}, {12, 5}, {13, 6}, {15, 6}
+  };
+  ark_game *g = game(2, "0");
+  int p = cur(g);
+  set_slot(g, p, ARK_ACT_CARDS, 1);         /* strength 1: one card */
+  upgrade(g, p, ARK_ACT_CARDS);             /* reputation cap 15 */
+  t_clear_hand(g, p);
+  ark_state saved = g->s;
+  for (size_t i = 0; i < sizeof rep_range / sizeof rep_range[0]; i++) {
+    g->s = saved;
+    g->s.p[p].reputation = (int16_t)rep_range[i][0];
+    ready(g);
+    answer(g, "Cards II at strength 1");
+    expect(g, "card.take", p);
+    int n = rep_range[i][1];
+    assert_int_equal(noptions(g), 1 + n);   /* the deck + n folders */
+    for (int f = 1; f <= 6; f++) {
+      char t[96];
+      int id = g->s.display[f - 1];
+      snprintf(t, sizeof t, "take %s (%d) from folder %d", g->c->cards[id].name,
+               g->c->cards[id].number, f);
+      if (has(g, t) != (f <= n)) fail_msg("reputation %d: folder %d", rep_range[i][0], f);
+    }
+  }
+  /* taking from folder 4 at reputation 7 puts that card in hand */
+  g->s = saved;
+  g->s.p[p].reputation = 7;
+  int four = put_display(g, 4, 401);
+  ready(g);
+  answer(g, "Cards II at strength 1");
+  answer(g, "take Cheetah (401) from folder 4");
+  turn_over(g, p);
+  assert_int_equal(g->s.p[p].nhand, 1);
+  assert_int_equal(g->s.p[p].hand[0], four);
+  ark_game_free(g);
+}
+
+/* ---- Build ---------------------------------------------------------------- */
+
+/* "key at (x,y) ..." with the cells in the engine's order (ascending index). */
+static const char *place_text(const char *key, const char *cells) {
+  static char buf[128];
+  int c[ARK_MAX_FOOTPRINT], n = parse_cells(cells, c);
+  for (int i = 1; i < n; i++)
+    for (int j = i; j > 0 && c[j - 1] > c[j]; j--) { int t = c[j]; c[j] = c[j - 1]; c[j - 1] = t; }
+  int len = snprintf(buf, sizeof buf, "%s at", key);
+  for (int i = 0; i < n; i++)
+    len += snprintf(buf + len, sizeof buf - (size_t)len, " (%d,%d)", ARK_CELL_X(c[i]), ARK_CELL_Y(c[i]));
+  return buf;
+}
+
+/* Every option of the pending build.place decision obeys the placement
+** rules: cells on the map, plain (never water or rock), free, Build-II
+** spaces only with side II, the first building on an edge space, later
+** ones touching a building. */
+static void check_places(ark_game *g, int p, int side) {
+  const ark_map_def *m = map_of(g, p);
+  const ark_zoo *z = &g->s.p[p].zoo_map;
+  const ark_decision *d = ark_game_decision(g);
+  assert_non_null(d);
+  assert_true(d->noptions > 0);
+  for (int i = 0; i < d->noptions; i++) {
+    int c[ARK_MAX_FOOTPRINT], n = parse_cells(d->options[i], c), edge = 0, touch = 0;
+    assert_true(n > 0);
+    for (int k = 0; k < n; k++) {
+      assert_true(m->exists[c[k]]);
+      if (m->terrain[c[k]] != ARK_TERRAIN_PLAIN) fail_msg("covers water/rock: %s", d->options[i]);
+      if (z->at[c[k]]) fail_msg("covers a building: %s", d->options[i]);
+      if (side == 1 && m->build2[c[k]]) fail_msg("Build-II space with side I: %s", d->options[i]);
+      edge |= is_edge(m, c[k]);
+      for (int b = 0; b < z->nb; b++)
+        for (int j = 0; j < z->b[b].ncells; j++) touch |= neighbours(c[k], z->b[b].cells[j]);
+    }
+    if (z->nb == 0 && !edge) fail_msg("first building off the edge: %s", d->options[i]);
+    if (z->nb > 0 && !touch) fail_msg("building touches nothing: %s", d->options[i]);
+  }
+}
+
+/* Answers the first placement that covers no placement bonus. */
+static void answer_plain_place(ark_game *g, int p) {
+  const ark_map_def *m = map_of(g, p);
+  const ark_decision *d = ark_game_decision(g);
+  for (int i = 0; i < d->noptions; i++) {
+    int c[ARK_MAX_FOOTPRINT], n = parse_cells(d->options[i], c), bonus = 0;
+    for (int k = 0; k < n; k++) bonus |= m->place_bonus[c[k]].kind != ARK_BONUS_NONE;
+    if (!bonus) {
+      answer(g, d->options[i]);
+      return;
+    }
+  }
+  fail_msg("every placement covers a bonus");
+}
+
+static void test_build_side1_one_building(void **st) {
+  (void)st;
+  ark_game *g = game(2, "0");
+  int p = cur(g);
+  set_slot(g, p, ARK_ACT_BUILD, 3);
+  g->s.p[p].money = 25;
+  ready(g);
+  answer(g, "Build I at strength 3");
+  expect(g, "build.kind", p);
+  /* size <= 3, 2 money per space; no Build-II-only buildings */
+  assert_int_equal(noptions(g), 6);
+  assert_true(has(g, "build size-1 (2 money)"));
+  assert_true(has(g, "build size-2 (4 money)"));
+  assert_true(has(g, "build size-3 (6 money)"));
+  assert_true(has(g, "build kiosk (2 money)"));
+  assert_true(has(g, "build pavilion (2 money)"));
+  assert_true(has(g, "build petting-zoo (6 money)"));
+  answer(g, "build size-3 (6 money)");
+  expect(g, "build.place", p);
+  check_places(g, p, 1);
+  /* map 0 has no start buildings: an all-interior triangle is refused */
+  assert_false(has(g, place_text("size-3", "(3,4) (3,6) (4,5)")));
+  answer(g, place_text("size-3", "(0,5) (0,7) (1,6)"));
+  turn_over(g, p);                      /* side I: one building only */
+  assert_int_equal(g->s.p[p].money, 25 - 6);
+  assert_int_equal(g->s.p[p].zoo_map.nb, 1);
+  assert_int_equal(g->s.p[p].zoo_map.at[ARK_CELL(1, 6)], 1);
+  ark_game_free(g);
+}
+
+/* The rules' example: at strength 5, a size-3 enclosure + a size-1
+** enclosure + a kiosk, each a different building. */
+static void test_build_side2_several_different(void **st) {
+  (void)st;
+  ark_game *g = game(2, "0");
+  int p = cur(g);
+  set_slot(g, p, ARK_ACT_BUILD, 5);
+  upgrade(g, p, ARK_ACT_BUILD);
+  g->s.p[p].money = 25;
+  ready(g);
+  answer(g, "Build II at strength 5");
+  expect(g, "build.kind", p);
+  assert_true(has(g, "build size-5 (10 money)"));
+  assert_true(has(g, "build reptile-house (10 money)"));
+  assert_true(has(g, "build large-bird-aviary (10 money)"));
+  answer(g, "build size-3 (6 money)");
+  expect(g, "build.place", p);
+  check_places(g, p, 2);
+  answer(g, place_text("size-3", "(0,5) (0,7) (1,6)"));
+  /* 2 left: size-1, size-2, kiosk, pavilion, or stop */
+  expect(g, "build.kind", p);
+  assert_int_equal(noptions(g), 5);
+  assert_true(has(g, "build size-1 (2 money)"));
+  assert_true(has(g, "build size-2 (4 money)"));
+  assert_true(has(g, "build kiosk (2 money)"));
+  assert_true(has(g, "build pavilion (2 money)"));
+  assert_true(has(g, "finish building"));
+  answer(g, "build size-1 (2 money)");
+  expect(g, "build.place", p);
+  check_places(g, p, 2);
+  answer(g, place_text("size-1", "(1,4)"));
+  /* 1 left: a second size-1 would not be a different building */
+  expect(g, "build.kind", p);
+  assert_int_equal(noptions(g), 3);
+  assert_false(has(g, "build size-1 (2 money)"));
+  answer(g, "build kiosk (2 money)");
+  expect(g, "build.place", p);
+  check_places(g, p, 2);
+  answer(g, place_text("kiosk", "(1,8)"));
+  turn_over(g, p);                      /* budget used up */
+  assert_int_equal(g->s.p[p].money, 25 - 6 - 2 - 2);
+  assert_int_equal(g->s.p[p].zoo_map.nb, 3);
+  ark_game_free(g);
+}
+
+/* 2 money per space: with 5 money nothing of 3 spaces. */
+static void test_build_cost_limits_choice(void **st) {
+  (void)st;
+  ark_game *g = game(2, "0");
+  int p = cur(g);
+  set_slot(g, p, ARK_ACT_BUILD, 5);
+  g->s.p[p].money = 5;
+  ready(g);
+  answer(g, "Build I at strength 5");
+  expect(g, "build.kind", p);
+  assert_int_equal(noptions(g), 4);
+  assert_true(has(g, "build size-2 (4 money)"));
+  assert_false(has(g, "build size-3 (6 money)"));
+  assert_false(has(g, "build petting-zoo (6 money)"));
+  answer(g, "build size-2 (4 money)");
+  answer(g, place_text("size-2", "(0,5) (0,7)"));
+  turn_over(g, p);
+  assert_int_equal(g->s.p[p].money, 1);
+  ark_game_free(g);
+}
+
+/* Map 0's marked spaces (6,5) and (7,4) need Build II. */
+static void test_build_build2_spaces(void **st) {
+  (void)st;
+  for (int side = 1; side <= 2; side++) {
+    ark_game *g = game(2, "0");
+    int p = cur(g);
+    set_slot(g, p, ARK_ACT_BUILD, 1);
+    if (side == 2) upgrade(g, p, ARK_ACT_BUILD);
+    put_building(g, p, "size-1", "(8,5)");
+    ready(g);
+    answerf(g, "Build %s at strength 1", side == 1 ? "I" : "II");
+    answer(g, "build size-1 (2 money)");
+    expect(g, "build.place", p);
+    check_places(g, p, side);
+    assert_int_equal(has(g, place_text("size-1", "(7,4)")), side == 2);
+    assert_true(has(g, place_text("size-1", "(8,3)")));
+    if (side == 2) {
+      answer(g, place_text("size-1", "(7,4)"));
+      turn_over(g, p);
+      assert_int_equal(g->s.p[p].zoo_map.nb, 2);
+    }
+    ark_game_free(g);
+  }
+}
+
+/* Kiosks stand at least 3 spaces apart. */
+static void test_build_kiosk_spacing(void **st) {
+  (void)st;
+  ark_game *g = game(2, "0");
+  int p = cur(g);
+  set_slot(g, p, ARK_ACT_BUILD, 1);
+  put_building(g, p, "size-3", "(0,5) (0,7) (1,6)");
+  put_building(g, p, "kiosk", "(1,4)");
+  ready(g);
+  answer(g, "Build I at strength 1");
+  answer(g, "build size-1 (2 money)");
+  /* (1,8) is free and touches the zoo ... */
+  assert_true(has(g, place_text("size-1", "(1,8)")));
+  ready(g);
+  answer(g, "Build I at strength 1");
+  answer(g, "build kiosk (2 money)");
+  /* ... but lies 2 from the kiosk: (0,9), 3 away, is the only place, so
+  ** nobody is asked */
+  assert_int_equal(hex_distance(ARK_CELL(1, 4), ARK_CELL(1, 8)), 2);
+  assert_int_equal(hex_distance(ARK_CELL(1, 4), ARK_CELL(0, 9)), 3);
+  turn_over(g, p);
+  const ark_zoo *z = &g->s.p[p].zoo_map;
+  assert_int_equal(z->nb, 3);
+  assert_int_equal(z->at[ARK_CELL(0, 9)], 3);
+  assert_int_equal(z->at[ARK_CELL(1, 8)], 0);
+  assert_int_equal(g->s.p[p].money, 25 - 2);
+  /* with more room, every kiosk place keeps the distance */
+  g->s.cur = (uint8_t)p;
+  set_slot(g, p, ARK_ACT_BUILD, 1);
+  put_building(g, p, "size-1", "(1,8)");
+  put_building(g, p, "size-3", "(2,9) (3,8) (3,10)");
+  ark_state more = g->s;
+  ready(g);
+  answer(g, "Build I at strength 1");
+  answer(g, "build size-1 (2 money)");
+  assert_true(has(g, place_text("size-1", "(2,11)")));
+  g->s = more;
+  ready(g);
+  answer(g, "Build I at strength 1");
+  answer(g, "build kiosk (2 money)");
+  expect(g, "build.place", p);
+  check_places(g, p, 1);
+  assert_int_equal(hex_distance(ARK_CELL(0, 9), ARK_CELL(2, 11)), 2);
+  assert_false(has(g, place_text("kiosk", "(2,11)")));
+  assert_true(has(g, place_text("kiosk", "(4,9)")));
+  const ark_decision *d = ark_game_decision(g);
+  for (int i = 0; i < d->noptions; i++) {
+    int c[ARK_MAX_FOOTPRINT];
+    parse_cells(d->options[i], c);
+    assert_true(hex_distance(c[0], ARK_CELL(1, 4)) >= 3);
+    assert_true(hex_distance(c[0], ARK_CELL(0, 9)) >= 3);
+  }
+  ark_game_free(g);
+}
+
+static void test_build_pavilion_appeal(void **st) {
+  (void)st;
+  ark_game *g = game(2, "0");
+  int p = cur(g);
+  set_slot(g, p, ARK_ACT_BUILD, 1);
+  g->s.p[p].appeal = 4;
+  ready(g);
+  answer(g, "Build I at strength 1");
+  answer(g, "build pavilion (2 money)");
+  answer(g, place_text("pavilion", "(0,5)"));
+  turn_over(g, p);
+  assert_int_equal(g->s.p[p].appeal, 5);
+  assert_int_equal(g->s.p[p].money, 23);
+  ark_game_free(g);
+}
+
+/* Printed placement bonuses: (0,9) 2 reputation, (4,5) 10 money, (4,1) an
+** X token; each paid for the one building that covers the space. */
+static void test_build_placement_bonuses(void **st) {
+  (void)st;
+  ark_game *g = game(2, "0");
+  int p = cur(g);
+  set_slot(g, p, ARK_ACT_BUILD, 3);
+  upgrade(g, p, ARK_ACT_BUILD);
+  g->s.p[p].reputation = 1;
+  ready(g);
+  answer(g, "Build II at strength 3");
+  answer(g, "build size-1 (2 money)");
+  answer(g, place_text("size-1", "(0,9)"));
+  answer(g, "build size-2 (4 money)");
+  answer(g, place_text("size-2", "(0,7) (1,8)"));
+  turn_over(g, p);
+  assert_int_equal(g->s.p[p].reputation, 3);
+  assert_int_equal(g->s.p[p].money, 25 - 2 - 4);
+  assert_int_equal(g->s.p[p].xtokens, 0);
+  ark_game_free(g);
+
+  g = game(2, "0");
+  p = cur(g);
+  set_slot(g, p, ARK_ACT_BUILD, 2);
+  put_building(g, p, "size-2", "(2,3) (3,4)");
+  ready(g);
+  answer(g, "Build I at strength 2");
+  answer(g, "build size-2 (4 money)");
+  answer(g, place_text("size-2", "(4,5) (4,7)"));
+  turn_over(g, p);
+  assert_int_equal(g->s.p[p].money, 25 - 4 + 10);
+  ark_game_free(g);
+
+  g = game(2, "0");
+  p = cur(g);
+  set_slot(g, p, ARK_ACT_BUILD, 1);
+  ready(g);
+  answer(g, "Build I at strength 1");
+  answer(g, "build size-1 (2 money)");
+  answer(g, place_text("size-1", "(4,1)"));
+  turn_over(g, p);
+  assert_int_equal(g->s.p[p].xtokens, 1);
+  assert_int_equal(g->s.p[p].money, 23);
+  ark_game_free(g);
+}
+
+/* 7 appeal once every buildable space is covered. */
+static void test_build_full_map_appeal(void **st) {
+  (void)st;
+  ark_game *g = game(2, "0");
+  int p = cur(g);
+  const ark_map_def *m = map_of(g, p);
+  set_slot(g, p, ARK_ACT_BUILD, 1);
+  g->s.p[p].appeal = 10;
+  int nplain = 0;
+  for (int c = 0; c < ARK_CELLS; c++) {
+    if (!m->exists[c] || m->terrain[c] != ARK_TERRAIN_PLAIN) continue;
+    nplain++;
+    if (c == ARK_CELL(0, 5) || c == ARK_CELL(0, 7)) continue;
+    char t[16];
+    snprintf(t, sizeof t, "(%d,%d)", ARK_CELL_X(c), ARK_CELL_Y(c));
+    put_building(g, p, "size-1", t);
+  }
+  assert_int_equal(nplain, 39);
+  ark_state two_free = g->s;
+  ready(g);
+  answer(g, "Build I at strength 1");
+  answer(g, "build size-1 (2 money)");
+  answer(g, place_text("size-1", "(0,5)"));
+  turn_over(g, p);
+  assert_int_equal(g->s.p[p].appeal, 10);       /* (0,7) still free */
+  g->s = two_free;
+  put_building(g, p, "size-1", "(0,7)");
+  ready(g);
+  answer(g, "Build I at strength 1");
+  answer(g, "build size-1 (2 money)");
+  turn_over(g, p);                              /* one place: asked of nobody */
+  assert_int_equal(g->s.p[p].appeal, 10 + 7);
+  assert_int_equal(g->s.p[p].money, 23);
+  ark_game_free(g);
+}
+
+/* Petting zoo: 3 spaces, side I too, at most one. */
+static void test_build_petting_zoo(void **st) {
+  (void)st;
+  ark_game *g = game(2, "0");
+  int p = cur(g);
+  set_slot(g, p, ARK_ACT_BUILD, 3);
+  ready(g);
+  answer(g, "Build I at strength 3");
+  answer(g, "build petting-zoo (6 money)");
+  expect(g, "build.place", p);
+  check_places(g, p, 1);
+  int c[ARK_MAX_FOOTPRINT];
+  assert_int_equal(parse_cells(ark_game_decision(g)->options[0], c), 3);
+  answer_plain_place(g, p);
+  turn_over(g, p);
+  assert_int_equal(g->s.p[p].money, 19);
+  assert_int_equal(g->s.p[p].zoo_map.nb, 1);
+  assert_int_equal(g->s.p[p].special_built, ARK_SPECIAL_PETTING);
+  /* a second petting zoo is never offered */
+  g->s.cur = (uint8_t)p;
+  set_slot(g, p, ARK_ACT_BUILD, 3);
+  ready(g);
+  answer(g, "Build I at strength 3");
+  expect(g, "build.kind", p);
+  assert_false(has(g, "build petting-zoo (6 money)"));
+  assert_true(has(g, "build size-3 (6 money)"));
+  ark_game_free(g);
+}
+
+/* Reptile house and large bird aviary: Build II only, one each. */
+static void test_build_special_enclosures(void **st) {
+  (void)st;
+  ark_game *g = game(2, "0");
+  int p = cur(g);
+  set_slot(g, p, ARK_ACT_BUILD, 5);
+  g->s.p[p].money = 30;
+  ark_state side1 = g->s;
+  ready(g);
+  answer(g, "Build I at strength 5");
+  expect(g, "build.kind", p);
+  assert_true(has(g, "build size-5 (10 money)"));
+  assert_false(has(g, "build reptile-house (10 money)"));
+  assert_false(has(g, "build large-bird-aviary (10 money)"));
+  g->s = side1;
+  upgrade(g, p, ARK_ACT_BUILD);
+  put_building(g, p, "reptile-house", "(5,0) (5,2) (6,1) (7,0) (7,2)");
+  ready(g);
+  answer(g, "Build II at strength 5");
+  expect(g, "build.kind", p);
+  assert_false(has(g, "build reptile-house (10 money)"));
+  assert_true(has(g, "build large-bird-aviary (10 money)"));
+  answer(g, "build large-bird-aviary (10 money)");
+  expect(g, "build.place", p);
+  check_places(g, p, 2);
+  answer_plain_place(g, p);
+  turn_over(g, p);                              /* budget 0 */
+  assert_int_equal(g->s.p[p].money, 20);
+  assert_int_equal(g->s.p[p].zoo_map.nb, 2);
+  assert_int_equal(g->s.p[p].special_built, ARK_SPECIAL_REPTILE | ARK_SPECIAL_AVIARY);
+  ark_game_free(g);
+}
+
+/* After the reptile house: fitting animals may move in from standard
+** enclosures, which become empty. */
+static void test_build_move_into_reptile_house(void **st) {
+  (void)st;
+  ark_game *g = game(2, "0");
+  int p = cur(g);
+  set_slot(g, p, ARK_ACT_BUILD, 5);
+  upgrade(g, p, ARK_ACT_BUILD);
+  g->s.p[p].money = 30;
+  int e_mamba = put_building(g, p, "size-2", "(0,5) (0,7)");
+  int e_gould = put_building(g, p, "size-3", "(1,4) (1,6) (2,5)");
+  int e_caracal = put_building(g, p, "size-2", "(1,8) (0,9)");
+  put_animal(g, p, 470, e_mamba);     /* Western Green Mamba: reptile house 1 */
+  put_animal(g, p, 490, e_gould);     /* Gould's Monitor: reptile house 2 */
+  put_animal(g, p, 404, e_caracal);   /* Caracal: not a reptile */
+  ready(g);
+  answer(g, "Build II at strength 5");
+  answer(g, "build reptile-house (10 money)");
+  expect(g, "build.place", p);
+  check_places(g, p, 2);
+  answer_plain_place(g, p);
+  expect(g, "build.move", p);
+  assert_int_equal(noptions(g), 3);
+  assert_true(has(g, "move Western Green Mamba (470) in"));
+  assert_true(has(g, "move Gould's Monitor (490) in"));
+  assert_true(has(g, "done"));
+  answer(g, "move Western Green Mamba (470) in");
+  expect(g, "build.move", p);
+  assert_int_equal(noptions(g), 2);
+  answer(g, "done");
+  turn_over(g, p);
+  int house = 3;
+  const ark_zoo *z = &g->s.p[p].zoo_map;
+  assert_int_equal(z->nb, 4);
+  assert_string_equal(g->c->buildings[z->b[house].def].key, "reptile-house");
+  assert_int_equal(building_of(g, p, 470), house);
+  assert_int_equal(z->b[house].used, 1);
+  assert_int_equal(z->b[e_mamba].used, 0);        /* empty again */
+  assert_int_equal(z->b[e_mamba].card, -1);
+  assert_int_equal(building_of(g, p, 490), e_gould);
+  assert_int_equal(z->b[e_gould].used, 1);
+  assert_int_equal(g->s.p[p].money, 20);
+  ark_game_free(g);
+}
+
+/* ---- Animals -------------------------------------------------------------- */
+
+/* A player on map 0 with an empty hand, 25 money, reputation 1, and no
+** animal in display folders 1-2 (sponsors there). */
+static ark_game *animals_game(int *pp) {
+  ark_game *g = game(2, "0");
+  int p = cur(g);
+  t_clear_hand(g, p);
+  g->s.p[p].money = 25;
+  g->s.p[p].reputation = 1;
+  put_display(g, 1, 223);
+  put_display(g, 2, 261);
+  *pp = p;
+  return g;
+}
+
+/* Side I: 1 none, 2-4 one, 5 two.  Side II: 1-2 one, 3-5 two. */
+static void animals_count(int side, int s, int expect_n) {
+  int p;
+  ark_game *g = animals_game(&p);
+  set_slot(g, p, ARK_ACT_ANIMALS, s);
+  if (side == 2) upgrade(g, p, ARK_ACT_ANIMALS);
+  put_building(g, p, "size-1", "(0,5)");
+  put_building(g, p, "size-1", "(0,7)");
+  put_building(g, p, "size-1", "(0,9)");
+  t_give(g, p, 405);                    /* Fennec Fox, 8 money, size 1 */
+  t_give(g, p, 445);                    /* Crested Porcupine, 8 money, size 1 */
+  t_give(g, p, 410);                    /* Yellow-Throated Marten, 7, size 1 */
+  ready(g);
+  char label[64];
+  snprintf(label, sizeof label, "Animals %s at strength %d", side == 1 ? "I" : "II", s);
+  if (expect_n == 0) {
+    assert_false(has(g, label));
+    ark_game_free(g);
+    return;
+  }
+  answer(g, label);
+  expect(g, "animals.card", p);
+  assert_int_equal(noptions(g), 3);
+  answer(g, "play Fennec Fox (405) for 8 money");
+  expect(g, "animals.enclosure", p);
+  assert_int_equal(noptions(g), 3);
+  answer(g, "into size-1 #0");
+  if (expect_n == 2) {
+    expect(g, "animals.card", p);
+    assert_int_equal(noptions(g), 3);
+    assert_true(has(g, "finish"));
+    answer(g, "play Crested Porcupine (445) for 8 money");
+    answer(g, "into size-1 #1");
+  }
+  turn_over(g, p);
+  assert_int_equal(g->s.p[p].nzoo, expect_n);
+  assert_int_equal(g->s.p[p].money, expect_n == 2 ? 25 - 8 - 8 : 25 - 8);
+  assert_int_equal(g->s.p[p].nhand, 3 - expect_n);
+  ark_game_free(g);
+}
+
+static void test_animals_count_by_strength(void **st) {
+  (void)st;
+  static const int side1[5] = { 0, 1, 1, 1, 2 }, side2[5] = { 1, 1, 2, 2, 2 };
+  for (int s = 1; s <= 5; s++) {
+    animals_count(1, s, side1[s - 1]);
+    animals_count(2, s, side2[s - 1]);
+  }
+}
+
+/* Side II plays from display folders within range for the folder number
+** in extra money; side I does not. */
+static void test_animals_side2_from_display(void **st) {
+  (void)st;
+  for (int side = 1; side <= 2; side++) {
+    int p;
+    ark_game *g = animals_game(&p);
+    set_slot(g, p, ARK_ACT_ANIMALS, 2);
+    if (side == 2) upgrade(g, p, ARK_ACT_ANIMALS);
+    g->s.p[p].reputation = 2;           /* range: folders 1-2 */
+    put_display(g, 2, 404);             /* Caracal, 9 money, size 2 */
+    put_display(g, 3, 439);             /* Lama, 10 money, size 2: out of range */
+    put_building(g, p, "size-2", "(0,5) (0,7)");
+    int appeal = g->s.p[p].appeal;
+    ready(g);
+    if (side == 1) {
+      assert_false(has(g, "Animals I at strength 2"));
+      ark_game_free(g);
+      continue;
+    }
+    answer(g, "Animals II at strength 2");
+    turn_over(g, p);                     /* the Caracal was the only choice */
+    assert_int_equal(g->s.p[p].money, 25 - 9 - 2);
+    assert_int_equal(building_of(g, p, 404), 0);
+    assert_int_equal(g->s.p[p].appeal, appeal + 4);
+    assert_int_equal(ark_zone_display_find(g, t_card(g, 404)), -1);
+    ark_game_free(g);
+  }
+  /* both in range: the choice names the folder and the price */
+  int p;
+  ark_game *g = animals_game(&p);
+  set_slot(g, p, ARK_ACT_ANIMALS, 2);
+  upgrade(g, p, ARK_ACT_ANIMALS);
+  g->s.p[p].reputation = 4;             /* range: folders 1-3 */
+  put_display(g, 2, 404);
+  put_display(g, 3, 439);
+  put_display(g, 4, 450);               /* Common Wombat: folder 4, out of range */
+  put_building(g, p, "size-2", "(0,5) (0,7)");
+  ready(g);
+  answer(g, "Animals II at strength 2");
+  expect(g, "animals.card", p);
+  assert_int_equal(noptions(g), 2);
+  assert_true(has(g, "play Caracal (404) from folder 2 for 11 money"));
+  answer(g, "play Lama (439) from folder 3 for 13 money");
+  turn_over(g, p);
+  assert_int_equal(g->s.p[p].money, 25 - 13);
+  ark_game_free(g);
+}
+
+/* Side II at strength 5: 1 reputation before the action; it widens the
+** range from folder 1 to folders 1-2 (reputation 2). */
+static void test_animals_side2_strength5_reputation(void **st) {
+  (void)st;
+  int p;
+  ark_game *g = animals_game(&p);
+  set_slot(g, p, ARK_ACT_ANIMALS, 5);
+  upgrade(g, p, ARK_ACT_ANIMALS);
+  put_building(g, p, "size-2", "(0,5) (0,7)");
+  t_give(g, p, 405);
+  ark_state base = g->s;
+  ready(g);
+  answer(g, "Animals II at strength 5");
+  turn_over(g, p);                       /* one animal, one enclosure */
+  assert_int_equal(building_of(g, p, 405), 0);
+  assert_int_equal(g->s.p[p].reputation, 2);
+  /* strength 4: no reputation */
+  g->s = base;
+  set_slot(g, p, ARK_ACT_ANIMALS, 4);
+  ready(g);
+  answer(g, "Animals II at strength 4");
+  turn_over(g, p);
+  assert_int_equal(building_of(g, p, 405), 0);
+  assert_int_equal(g->s.p[p].reputation, 1);
+  /* the only animal lies in folder 2: reachable once the reputation came */
+  g->s = base;
+  t_clear_hand(g, p);
+  put_display(g, 2, 404);
+  ready(g);
+  answer(g, "Animals II at strength 5");
+  turn_over(g, p);
+  assert_int_equal(g->s.p[p].reputation, 2);
+  assert_int_equal(g->s.p[p].money, 25 - 9 - 2);
+  assert_int_equal(building_of(g, p, 404), 0);
+  ark_game_free(g);
+}
+
+/* Minus 3 per continent icon with a partner zoo there. */
+static void test_animals_partner_zoo_discount(void **st) {
+  (void)st;
+  static const struct { uint8_t zoos; int cheetah, elephant; } cases[] = {
+    { 0, 17, 36 },
+    { 1u << 2, 17, 36 },                 /* Asia only: no discount */
+    { 1u << 0, 14, 30 },                 /* Africa: 1 and 2 Africa icons */
+    { (1u << 0) | (1u << 2), 14, 30 },
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    int p;
+    ark_game *g = animals_game(&p);
+    set_slot(g, p, ARK_ACT_ANIMALS, 2);
+    upgrade(g, p, ARK_ACT_ANIMALS);      /* the elephant needs Animals II */
+    g->s.p[p].money = 40;
+    g->s.p[p].partner_zoos = cases[i].zoos;
+    put_building(g, p, "size-5", "(3,8) (3,10) (3,12) (4,9) (4,11)");
+    t_give(g, p, 401);                   /* Cheetah 17, predator x2 + Africa */
+    t_give(g, p, 426);                   /* African Bush Elephant 36, Africa x2 */
+    ready(g);
+    answer(g, "Animals II at strength 2");
+    expect(g, "animals.card", p);
+    char t[96];
+    snprintf(t, sizeof t, "play Cheetah (401) for %d money", cases[i].cheetah);
+    assert_true(has(g, t));
+    snprintf(t, sizeof t, "play African Bush Elephant (426) for %d money", cases[i].elephant);
+    answer(g, t);
+    turn_over(g, p);
+    assert_int_equal(g->s.p[p].money, 40 - cases[i].elephant);
+    ark_game_free(g);
+  }
+}
+
+/* Standard enclosures: empty, at least the animal's size, with the water
+** and rock spaces it needs next to it. */
+static void test_animals_enclosure_fit(void **st) {
+  (void)st;
+  int p;
+  ark_game *g = animals_game(&p);
+  set_slot(g, p, ARK_ACT_ANIMALS, 2);
+  put_building(g, p, "size-1", "(0,9)");               /* #0 too small */
+  int full = put_building(g, p, "size-2", "(8,1) (8,3)"); /* #1 occupied */
+  put_building(g, p, "size-2", "(6,1) (7,2)");         /* #2 */
+  put_building(g, p, "size-3", "(3,4) (3,6) (4,5)");   /* #3 */
+  put_animal(g, p, 419, full);
+  t_give(g, p, 404);                                   /* Caracal, size 2 */
+  ready(g);
+  answer(g, "Animals I at strength 2");
+  expect(g, "animals.enclosure", p);
+  assert_int_equal(noptions(g), 2);
+  assert_true(has(g, "into size-2 #2"));
+  answer(g, "into size-3 #3");
+  turn_over(g, p);
+  assert_int_equal(building_of(g, p, 404), 3);
+  assert_int_equal(g->s.p[p].zoo_map.b[3].used, 1);
+  ark_game_free(g);
+
+  /* water and rock: (6,1)-(7,2) touches 1 rock, no water; (1,2)-(2,3)
+  ** touches 3 water and 2 rock; (1,6)-(1,8) touches 2 water, no rock */
+  g = animals_game(&p);
+  set_slot(g, p, ARK_ACT_ANIMALS, 2);
+  put_building(g, p, "size-2", "(6,1) (7,2)");         /* #0 */
+  put_building(g, p, "size-2", "(1,2) (2,3)");         /* #1 */
+  put_building(g, p, "size-2", "(1,6) (1,8)");         /* #2 */
+  t_give(g, p, 497);                                   /* Lesser Flamingo: 1 water */
+  t_give(g, p, 444);                                   /* Alpine Ibex: 2 rock */
+  ark_state base = g->s;
+  ready(g);
+  answer(g, "Animals I at strength 2");
+  answer(g, "play Lesser Flamingo (497) for 15 money");
+  expect(g, "animals.enclosure", p);
+  assert_int_equal(noptions(g), 2);
+  assert_true(has(g, "into size-2 #1"));
+  assert_true(has(g, "into size-2 #2"));
+  g->s = base;
+  ready(g);
+  answer(g, "Animals I at strength 2");
+  answer(g, "play Alpine Ibex (444) for 10 money");
+  turn_over(g, p);                                     /* one enclosure fits */
+  assert_int_equal(building_of(g, p, 444), 1);
+  ark_game_free(g);
+}
+
+/* Petting-zoo animals go only into the petting zoo; its capacity is 3. */
+static void test_animals_petting_zoo(void **st) {
+  (void)st;
+  int p;
+  ark_game *g = animals_game(&p);
+  set_slot(g, p, ARK_ACT_ANIMALS, 2);
+  put_building(g, p, "size-1", "(0,9)");
+  int pz = put_building(g, p, "petting-zoo", "(0,5) (0,7) (1,4)");
+  put_animal(g, p, 520, pz);
+  put_animal(g, p, 522, pz);
+  t_give(g, p, 519);                                   /* Goat, 7 money */
+  ark_state two_in = g->s;
+  ready(g);
+  answer(g, "Animals I at strength 2");
+  turn_over(g, p);                                     /* one place: asked of nobody */
+  assert_int_equal(building_of(g, p, 519), pz);
+  assert_int_equal(g->s.p[p].zoo_map.b[pz].used, 3);
+  assert_int_equal(g->s.p[p].zoo_map.b[0].used, 0);
+  assert_int_equal(g->s.p[p].money, 25 - 7);
+  /* full with 3 */
+  g->s = two_in;
+  put_animal(g, p, 523, pz);
+  ready(g);
+  assert_false(has(g, "Animals I at strength 2"));
+  ark_game_free(g);
+}
+
+/* Reptile house and large bird aviary hold animals whose sizes there add
+** up to at most 5. */
+static void test_animals_special_capacity(void **st) {
+  (void)st;
+  int p;
+  ark_game *g = animals_game(&p);
+  set_slot(g, p, ARK_ACT_ANIMALS, 5);
+  int rh = put_building(g, p, "reptile-house", "(0,5) (1,2) (1,4) (1,6) (2,3)");
+  put_animal(g, p, 490, rh);                           /* Gould's Monitor: 2 */
+  put_animal(g, p, 472, rh);                           /* Rock Monitor: 1 */
+  put_animal(g, p, 474, rh);                           /* Indian Rock Python: 1 */
+  t_give(g, p, 471);                                   /* Spurred Tortoise: 2, no room */
+  t_give(g, p, 470);                                   /* Green Mamba: 1 */
+  ready(g);
+  answer(g, "Animals I at strength 5");
+  turn_over(g, p);                                     /* only the mamba, then nothing */
+  assert_int_equal(building_of(g, p, 470), rh);
+  assert_int_equal(g->s.p[p].zoo_map.b[rh].used, 5);
+  assert_true(hand_has(g, p, 471));
+  assert_int_equal(g->s.p[p].money, 25 - 13);
+  ark_game_free(g);
+
+  g = animals_game(&p);
+  set_slot(g, p, ARK_ACT_ANIMALS, 5);
+  int av = put_building(g, p, "large-bird-aviary", "(0,5) (0,7) (1,6) (1,8) (2,5)");
+  put_animal(g, p, 494, av);                           /* Ostrich: 4 */
+  t_give(g, p, 496);                                   /* Marabou: 1 */
+  t_give(g, p, 495);                                   /* Secretary Bird: 1 */
+  ready(g);
+  answer(g, "Animals I at strength 5");
+  expect(g, "animals.card", p);
+  answer(g, "play Marabou (496) for 10 money");
+  turn_over(g, p);                                     /* full: no second animal */
+  assert_int_equal(g->s.p[p].zoo_map.b[av].used, 5);
+  assert_true(hand_has(g, p, 495));
+  ark_game_free(g);
+}
+
+/* Printed conditions: icons, a partner zoo, Animals II. */
+static int animal_offered(int number, int side, uint8_t zoos, uint8_t unis) {
+  int p;
+  ark_game *g = animals_game(&p);
+  set_slot(g, p, ARK_ACT_ANIMALS, 2);
+  if (side == 2) upgrade(g, p, ARK_ACT_ANIMALS);
+  g->s.p[p].money = 40;
+  g->s.p[p].partner_zoos = zoos;
+  g->s.p[p].universities = unis;
+  put_building(g, p, "size-5", "(3,8) (3,10) (3,12) (4,9) (4,11)");
+  t_give(g, p, number);
+  ready(g);
+  int r = has(g, side == 1 ? "Animals I at strength 2" : "Animals II at strength 2");
+  ark_game_free(g);
+  return r;
+}
+
+static void test_animals_conditions(void **st) {
+  (void)st;
+  const uint8_t research = 1u << ARK_UNI_RESEARCH, reput = 1u << ARK_UNI_REPUTATION;
+  /* Red Panda: 2 research icons */
+  assert_false(animal_offered(434, 1, 0, 0));
+  assert_false(animal_offered(434, 1, 0, reput));      /* 1 icon */
+  assert_true(animal_offered(434, 1, 0, research));    /* 2 icons */
+  /* Barbary Macaque: a partner zoo, any */
+  assert_false(animal_offered(456, 1, 0, 0));
+  assert_true(animal_offered(456, 1, 1u << 3, 0));
+  /* Indian Rhinoceros: Animals II */
+  assert_false(animal_offered(432, 1, 0, 0));
+  assert_true(animal_offered(432, 2, 0, 0));
+  /* Eurasian Lynx: 2 Europe icons (a partner zoo gives one) */
+  assert_false(animal_offered(418, 1, 1u << 4, 0));
+}
+
+/* Printed appeal, conservation, reputation and icons are gained. */
+static void test_animals_printed_gains(void **st) {
+  (void)st;
+  int p;
+  ark_game *g = animals_game(&p);
+  set_slot(g, p, ARK_ACT_ANIMALS, 5);
+  g->s.p[p].money = 40;
+  g->s.p[p].appeal = 2;
+  g->s.p[p].conservation = 0;
+  g->s.p[p].universities = 1u << ARK_UNI_RESEARCH;     /* 2 research icons */
+  put_building(g, p, "size-5", "(3,8) (3,10) (3,12) (4,9) (4,11)");
+  put_building(g, p, "size-1", "(0,9)");
+  t_give(g, p, 401);                                   /* Cheetah */
+  t_give(g, p, 468);                                   /* Cotton-Top Tamarin */
+  ready(g);
+  answer(g, "Animals I at strength 5");
+  answer(g, "play Cheetah (401) for 17 money");
+  answer(g, "play Cotton-Top Tamarin (468) for 15 money");
+  turn_over(g, p);
+  const ark_player *pl = &g->s.p[p];
+  assert_int_equal(pl->money, 40 - 17 - 15);
+  assert_int_equal(pl->appeal, 2 + 6 + 4);
+  assert_int_equal(pl->conservation, 1);
+  assert_int_equal(pl->reputation, 2);
+  assert_int_equal(pl->icons[ARK_ICON_PREDATOR], 2);
+  assert_int_equal(pl->icons[ARK_ICON_AFRICA], 1);
+  assert_int_equal(pl->icons[ARK_ICON_PRIMATE], 1);
+  assert_int_equal(pl->icons[ARK_ICON_AMERICAS], 1);
+  assert_int_equal(pl->icons[ARK_ICON_SCIENCE], 2);
+  assert_int_equal(building_of(g, p, 401), 0);
+  assert_int_equal(building_of(g, p, 468), 1);
+  ark_game_free(g);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test(test_cards_side1_by_strength),
+    cmocka_unit_test(test_cards_side2_by_strength),
+    cmocka_unit_test(test_cards_snap),
+    cmocka_unit_test(test_cards_side2_reputation_range),
+    cmocka_unit_test(test_build_side1_one_building),
+    cmocka_unit_test(test_build_side2_several_different),
+    cmocka_unit_test(test_build_cost_limits_choice),
+    cmocka_unit_test(test_build_build2_spaces),
+    cmocka_unit_test(test_build_kiosk_spacing),
+    cmocka_unit_test(test_build_pavilion_appeal),
+    cmocka_unit_test(test_build_placement_bonuses),
+    cmocka_unit_test(test_build_full_map_appeal),
+    cmocka_unit_test(test_build_petting_zoo),
+    cmocka_unit_test(test_build_special_enclosures),
+    cmocka_unit_test(test_build_move_into_reptile_house),
+    cmocka_unit_test(test_animals_count_by_strength),
+    cmocka_unit_test(test_animals_side2_from_display),
+    cmocka_unit_test(test_animals_side2_strength5_reputation),
+    cmocka_unit_test(test_animals_partner_zoo_discount),
+    cmocka_unit_test(test_animals_enclosure_fit),
+    cmocka_unit_test(test_animals_petting_zoo),
+    cmocka_unit_test(test_animals_special_capacity),
+    cmocka_unit_test(test_animals_conditions),
+    cmocka_unit_test(test_animals_printed_gains),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
