@@ -1197,6 +1197,881 @@ static void test_animals_printed_gains(void **st) {
   ark_game_free(g);
 }
 
+/* ---- Association ---------------------------------------------------------- */
+
+enum { AFRICA = 1, AMERICAS = 2, ASIA = 4, AUSTRALIA = 8, EUROPE = 16 };
+
+static int slot_of(ark_game *g, int p, int a) {
+  for (int i = 0; i < ARK_N_ACTIONS; i++)
+    if (g->s.p[p].slot[i] == a) return i + 1;
+  return 0;
+}
+
+/* A 3-player game (no blocked project levels) on map 0; the current player
+** holds no cards, 25 money, reputation 1, one worker. */
+static ark_game *assoc_game(int players, int *pp) {
+  ark_game *g = game(players, "0");
+  int p = cur(g);
+  t_clear_hand(g, p);
+  g->s.p[p].money = 25;
+  g->s.p[p].reputation = 1;
+  put_display(g, 1, 223);              /* no project within reach by chance */
+  put_display(g, 2, 261);
+  *pp = p;
+  return g;
+}
+
+static void assoc_play(ark_game *g, int p, int side, int s) {
+  set_slot(g, p, ARK_ACT_ASSOCIATION, s);
+  if (side == 2) upgrade(g, p, ARK_ACT_ASSOCIATION);
+  ready(g);
+  answerf(g, "Association %s at strength %d", side == 1 ? "I" : "II", s);
+}
+
+/* Tasks by strength: reputation 2, partner zoo 3, university 4, project 5. */
+static void test_association_task_strengths(void **st) {
+  (void)st;
+  static const char *const tasks[4] = {
+    "reputation (strength 2, 1 worker)", "partner zoo (strength 3, 1 worker)",
+    "university (strength 4, 1 worker)", "project (strength 5, 1 worker)"
+  };
+  for (int s = 1; s <= 5; s++) {
+    int p;
+    ark_game *g = assoc_game(3, &p);
+    g->s.p[p].universities = 1u << ARK_UNI_RESEARCH;  /* 2 research icons */
+    t_give(g, p, 132);                                /* Research: level 3 needs 2 */
+    set_slot(g, p, ARK_ACT_ASSOCIATION, s);
+    ready(g);
+    char label[64];
+    snprintf(label, sizeof label, "Association I at strength %d", s);
+    if (s == 1) {
+      assert_false(has(g, label));
+      ark_game_free(g);
+      continue;
+    }
+    answer(g, label);
+    if (s == 2) {
+      /* the reputation task is the only one: nobody is asked */
+      turn_over(g, p);
+      assert_int_equal(g->s.p[p].reputation, 3);
+      assert_int_equal(g->s.p[p].workers_out, 1);
+      assert_int_equal(g->s.p[p].task_workers[ARK_TASK_REPUTATION], 1);
+      ark_game_free(g);
+      continue;
+    }
+    expect(g, "association.task", p);
+    assert_int_equal(noptions(g), s - 1);
+    for (int t = 0; t < 4; t++) assert_int_equal(has(g, tasks[t]), t + 2 <= s);
+    ark_game_free(g);
+  }
+}
+
+/* A second worker is needed on a task that already holds one of yours. */
+static void test_association_workers(void **st) {
+  (void)st;
+  int p;
+  ark_game *g = assoc_game(3, &p);
+  g->s.p[p].workers = 3;
+  g->s.p[p].workers_out = 1;
+  g->s.p[p].task_workers[ARK_TASK_REPUTATION] = 1;
+  ark_state base = g->s;
+  assoc_play(g, p, 1, 2);
+  turn_over(g, p);
+  assert_int_equal(g->s.p[p].workers_out, 3);
+  assert_int_equal(g->s.p[p].reputation, 3);
+  /* only one worker free: the reputation task is closed, partner zoo open */
+  g->s = base;
+  g->s.p[p].workers = 2;
+  set_slot(g, p, ARK_ACT_ASSOCIATION, 2);
+  ready(g);
+  assert_false(has(g, "Association I at strength 2"));
+  assoc_play(g, p, 1, 3);
+  expect(g, "partner-zoo", p);            /* the task list had one entry */
+  answer(g, "partner zoo europe");
+  turn_over(g, p);
+  assert_int_equal(g->s.p[p].workers_out, 2);
+  assert_int_equal(g->s.p[p].partner_zoos, EUROPE);
+  ark_game_free(g);
+}
+
+/* Side II: several different tasks within the strength, then a donation. */
+static void test_association_side2_tasks_and_donation(void **st) {
+  (void)st;
+  int p;
+  ark_game *g = assoc_game(2, &p);
+  g->s.p[p].workers = 2;
+  assoc_play(g, p, 2, 5);
+  expect(g, "association.task", p);
+  answer(g, "reputation (strength 2, 1 worker)");
+  expect(g, "association.task", p);
+  /* 3 left: partner zoo, or stop; not the reputation task again */
+  assert_int_equal(noptions(g), 2);
+  assert_true(has(g, "no more tasks"));
+  answer(g, "partner zoo (strength 3, 1 worker)");
+  expect(g, "partner-zoo", p);
+  answer(g, "partner zoo asia");
+  expect(g, "association.donation", p);
+  answer(g, "donate 2 money for 1 conservation point");
+  turn_over(g, p);
+  const ark_player *pl = &g->s.p[p];
+  assert_int_equal(pl->reputation, 3);
+  assert_int_equal(pl->partner_zoos, ASIA);
+  assert_int_equal(pl->money, 23);
+  assert_int_equal(pl->conservation, 1);
+  assert_int_equal(pl->workers_out, 2);
+  assert_int_equal(g->s.donations, 1);
+  ark_game_free(g);
+}
+
+/* Donation prices, 3-4 players: 2,5,5,7,7,10,10 then 12; 2 players:
+** 2,5,7,10 then 12.  Association I never donates. */
+static void donation_prices(int players, const int *price, int n) {
+  for (int k = 0; k < n; k++) {
+    int p;
+    ark_game *g = assoc_game(players, &p);
+    g->s.donations = (uint8_t)k;
+    assoc_play(g, p, 2, 2);
+    expect(g, "association.donation", p);
+    assert_int_equal(noptions(g), 2);
+    answerf(g, "donate %d money for 1 conservation point", price[k]);
+    turn_over(g, p);
+    assert_int_equal(g->s.p[p].money, 25 - price[k]);
+    assert_int_equal(g->s.p[p].conservation, 1);
+    assert_int_equal(g->s.donations, k + 1);
+    ark_game_free(g);
+  }
+}
+
+static void test_association_donation_prices(void **st) {
+  (void)st;
+  static const int many[] = { 2, 5, 5, 7, 7, 10, 10, 12, 12 };
+  static const int two[] = { 2, 5, 7, 10, 12, 12 };
+  donation_prices(3, many, 9);
+  donation_prices(4, many, 9);
+  donation_prices(2, two, 6);
+  /* the track is shared: the next player's first donation costs 5 */
+  int p;
+  ark_game *g = assoc_game(3, &p);
+  assoc_play(g, p, 2, 2);
+  answer(g, "donate 2 money for 1 conservation point");
+  turn_over(g, p);
+  int q = cur(g);
+  g->s.p[q].money = 25;
+  assoc_play(g, q, 2, 2);
+  expect(g, "association.donation", q);
+  answer(g, "donate 5 money for 1 conservation point");
+  turn_over(g, q);
+  assert_int_equal(g->s.p[q].money, 20);
+  /* side I: no donation question */
+  int r = cur(g);
+  g->s.p[r].money = 25;
+  assoc_play(g, r, 1, 2);
+  turn_over(g, r);
+  assert_int_equal(g->s.p[r].money, 25);
+  assert_int_equal(g->s.donations, 2);
+  ark_game_free(g);
+}
+
+/* Partner zoos: one per continent, off the board once taken, at most 2
+** (4 with Association II); the 2nd upgrades an action card, the 3rd
+** brings a worker. */
+static void test_association_partner_zoos(void **st) {
+  (void)st;
+  int p;
+  ark_game *g = assoc_game(3, &p);
+  int q = (p + 1) % 3;
+  g->s.p[p].partner_zoos = AFRICA;
+  g->s.p[q].partner_zoos = AMERICAS;
+  g->s.board_zoos = 0x1f & ~(AFRICA | AMERICAS);
+  ark_state base = g->s;
+  assoc_play(g, p, 1, 3);
+  answer(g, "partner zoo (strength 3, 1 worker)");
+  expect(g, "partner-zoo", p);
+  assert_int_equal(noptions(g), 3);
+  assert_false(has(g, "partner zoo africa"));     /* already mine */
+  assert_false(has(g, "partner zoo americas"));   /* off the board */
+  answer(g, "partner zoo asia");
+  expect(g, "upgrade", p);                        /* second partner zoo */
+  answerf(g, "Build (slot %d)", slot_of(g, p, ARK_ACT_BUILD));
+  turn_over(g, p);
+  assert_int_equal(g->s.p[p].partner_zoos, AFRICA | ASIA);
+  assert_int_equal(g->s.board_zoos, AUSTRALIA | EUROPE);
+  assert_true(g->s.p[p].upgraded & (1u << ARK_ACT_BUILD));
+  assert_int_equal(g->s.p[p].icons[ARK_ICON_ASIA], 1);
+  /* side I holds 2: the task is gone, only reputation is left */
+  g->s = base;
+  g->s.p[p].partner_zoos = AFRICA | ASIA;
+  assoc_play(g, p, 1, 3);
+  turn_over(g, p);
+  assert_int_equal(g->s.p[p].reputation, 3);
+  assert_int_equal(g->s.p[p].partner_zoos, AFRICA | ASIA);
+  /* side II: a third brings a worker */
+  g->s = base;
+  g->s.p[p].partner_zoos = AFRICA | ASIA;
+  assoc_play(g, p, 2, 3);
+  answer(g, "partner zoo (strength 3, 1 worker)");
+  answer(g, "partner zoo europe");
+  expect(g, "association.donation", p);
+  answer(g, "no donation");
+  turn_over(g, p);
+  assert_int_equal(g->s.p[p].workers, 2);
+  assert_int_equal(g->s.p[p].partner_zoos, AFRICA | ASIA | EUROPE);
+  /* side II holds 4: no fifth */
+  g->s = base;
+  g->s.p[p].partner_zoos = AFRICA | ASIA | EUROPE | AUSTRALIA;
+  g->s.board_zoos = 0x1f & ~AMERICAS;
+  assoc_play(g, p, 2, 3);
+  expect(g, "association.donation", p);           /* the reputation task ran alone */
+  assert_int_equal(g->s.p[p].reputation, 3);
+  ark_game_free(g);
+}
+
+/* Universities: research 2 research icons; reputation 1 icon + 2
+** reputation; library 1 reputation + hand limit 5.  The 2nd upgrades. */
+static void test_association_universities(void **st) {
+  (void)st;
+  static const struct { const char *name; int science, rep, limit; } u[3] = {
+    { "research university", 2, 1, 3 },
+    { "reputation university", 1, 3, 3 },
+    { "library university", 0, 2, 5 },
+  };
+  for (int i = 0; i < 3; i++) {
+    int p;
+    ark_game *g = assoc_game(3, &p);
+    assoc_play(g, p, 1, 4);
+    answer(g, "university (strength 4, 1 worker)");
+    expect(g, "university", p);
+    assert_int_equal(noptions(g), 3);
+    answer(g, u[i].name);
+    turn_over(g, p);
+    const ark_player *pl = &g->s.p[p];
+    assert_int_equal(pl->universities, 1u << i);
+    assert_int_equal(pl->icons[ARK_ICON_SCIENCE], u[i].science);
+    assert_int_equal(pl->reputation, u[i].rep);
+    assert_int_equal(pl->hand_limit, u[i].limit);
+    assert_int_equal(g->s.board_unis, 7 & ~(1u << i));
+    /* the next player cannot take that one until the break */
+    int q = cur(g);
+    assoc_play(g, q, 1, 4);
+    answer(g, "university (strength 4, 1 worker)");
+    expect(g, "university", q);
+    assert_int_equal(noptions(g), 2);
+    assert_false(has(g, u[i].name));
+    ark_game_free(g);
+  }
+  /* a second university upgrades an action card */
+  int p;
+  ark_game *g = assoc_game(3, &p);
+  g->s.p[p].universities = 1u << ARK_UNI_LIBRARY;
+  g->s.board_unis = 3;
+  assoc_play(g, p, 1, 4);
+  answer(g, "university (strength 4, 1 worker)");
+  answer(g, "research university");
+  expect(g, "upgrade", p);
+  answerf(g, "Cards (slot %d)", slot_of(g, p, ARK_ACT_CARDS));
+  turn_over(g, p);
+  assert_true(g->s.p[p].upgraded & (1u << ARK_ACT_CARDS));
+  ark_game_free(g);
+}
+
+/* ---- Association: conservation projects ---------------------------------- */
+
+/* Base project slot i holds project `number` (the one there goes back to
+** the box, or swaps places when both are base projects in play). */
+static void set_base(ark_game *g, int i, int number) {
+  int id = t_card(g, number);
+  for (int j = 0; j < g->s.nbase; j++)
+    if (g->s.base[j].card == id) {
+      g->s.base[j].card = g->s.base[i].card;
+      g->s.base[i].card = (int16_t)id;
+      goto reset;
+    }
+  take_card_out(g, number);
+  ark_zone_box(g, g->s.base[i].card);
+  g->s.base[i].card = (int16_t)id;
+reset:
+  for (int j = 0; j < g->s.nbase; j++) memset(g->s.base[j].owner, -1, 3);
+}
+
+/* n reptile icons: small reptiles in size-1 enclosures along the west edge. */
+static void give_reptiles(ark_game *g, int p, int n) {
+  static const int reptiles[5] = { 473, 486, 493, 488, 478 };
+  static const char *const at[5] = { "(0,5)", "(0,7)", "(0,9)", "(1,6)", "(1,8)" };
+  for (int i = 0; i < n; i++) put_animal(g, p, reptiles[i], put_building(g, p, "size-1", at[i]));
+}
+
+/* Icon project: the level needs its threshold (level 1 hardest); the
+** support pays the level's reward and a map-edge token. */
+static void test_project_icon_levels(void **st) {
+  (void)st;
+  int p;
+  ark_game *g = assoc_game(3, &p);
+  set_base(g, 0, 109);                  /* Reptiles: 5 / 4 / 2 icons, 5 / 4 / 2 CP */
+  give_reptiles(g, p, 4);
+  ark_state base = g->s;
+  assoc_play(g, p, 1, 5);
+  answer(g, "project (strength 5, 1 worker)");
+  expect(g, "project.support", p);
+  assert_false(has(g, "support Reptiles (109) level 1 (5 CP)"));
+  assert_true(has(g, "support Reptiles (109) level 3 (2 CP)"));
+  answer(g, "support Reptiles (109) level 2 (4 CP)");
+  expect(g, "project.edge", p);
+  assert_int_equal(noptions(g), 7);
+  answer(g, "edge bonus: money 12");
+  turn_over(g, p);
+  const ark_player *pl = &g->s.p[p];
+  assert_int_equal(pl->conservation, 4);
+  assert_int_equal(pl->supports, 1);
+  assert_int_equal(pl->money, 25 + 12);
+  assert_int_equal(g->s.base[0].owner[1], p);
+  assert_int_equal(pl->icons[ARK_ICON_REPTILE], 4);   /* icons are not spent */
+  assert_int_equal(pl->edge_taken, 1u << 5);
+  /* level 1 with 5 icons */
+  g->s = base;
+  give_reptiles(g, p, 0);
+  put_animal(g, p, 478, put_building(g, p, "size-1", "(1,8)"));
+  assoc_play(g, p, 1, 5);
+  answer(g, "project (strength 5, 1 worker)");
+  answer(g, "support Reptiles (109) level 1 (5 CP)");
+  answer(g, "edge bonus: money 12");
+  turn_over(g, p);
+  assert_int_equal(g->s.p[p].conservation, 5);
+  assert_int_equal(g->s.base[0].owner[0], p);
+  ark_game_free(g);
+}
+
+/* One support per player per project; a level taken by someone is closed;
+** a taken map-edge token is not offered again. */
+static void test_project_tokens(void **st) {
+  (void)st;
+  int p;
+  ark_game *g = assoc_game(3, &p);
+  int q = (p + 1) % 3;
+  set_base(g, 0, 109);
+  give_reptiles(g, p, 5);
+  ark_state base = g->s;
+  g->s.base[0].owner[1] = (int8_t)q;    /* someone holds level 2 */
+  g->s.p[p].edge_taken = 1u << 5;       /* money 12 already taken */
+  assoc_play(g, p, 1, 5);
+  answer(g, "project (strength 5, 1 worker)");
+  expect(g, "project.support", p);
+  assert_true(has(g, "support Reptiles (109) level 1 (5 CP)"));
+  assert_false(has(g, "support Reptiles (109) level 2 (4 CP)"));
+  answer(g, "support Reptiles (109) level 3 (2 CP)");
+  expect(g, "project.edge", p);
+  assert_int_equal(noptions(g), 6);
+  assert_false(has(g, "edge bonus: money 12"));
+  answer(g, "edge bonus: xtoken 3");
+  turn_over(g, p);
+  assert_int_equal(g->s.p[p].xtokens, 3);
+  assert_int_equal(g->s.p[p].edge_taken, (1u << 5) | (1u << 6));
+  /* all 7 taken: the support gives no edge bonus */
+  g->s = base;
+  g->s.p[p].edge_taken = 0x7f;
+  assoc_play(g, p, 1, 5);
+  answer(g, "project (strength 5, 1 worker)");
+  answer(g, "support Reptiles (109) level 3 (2 CP)");
+  turn_over(g, p);
+  assert_int_equal(g->s.p[p].conservation, 2);
+  assert_int_equal(g->s.p[p].money, 25);
+  /* once supported, the project offers no other level to that player */
+  g->s = base;
+  g->s.base[0].owner[2] = (int8_t)p;
+  set_slot(g, p, ARK_ACT_ASSOCIATION, 5);
+  ready(g);
+  answer(g, "Association I at strength 5");
+  expect(g, "association.task", p);
+  if (has(g, "project (strength 5, 1 worker)")) {
+    answer(g, "project (strength 5, 1 worker)");
+    assert_false(has(g, "support Reptiles (109) level 1 (5 CP)"));
+    assert_false(has(g, "support Reptiles (109) level 2 (4 CP)"));
+  }
+  ark_game_free(g);
+}
+
+/* Two players: level 1 of the first base project, 2 of the second and 3 of
+** the third are blocked. */
+static void test_project_two_player_blocks(void **st) {
+  (void)st;
+  int p;
+  ark_game *g = assoc_game(2, &p);
+  set_base(g, 0, 109);
+  for (int i = 0; i < 3; i++) g->s.base[i].owner[i] = -2;
+  give_reptiles(g, p, 5);
+  assoc_play(g, p, 1, 5);
+  answer(g, "project (strength 5, 1 worker)");
+  expect(g, "project.support", p);
+  assert_false(has(g, "support Reptiles (109) level 1 (5 CP)"));
+  assert_true(has(g, "support Reptiles (109) level 2 (4 CP)"));
+  ark_game_free(g);
+}
+
+/* Release: the printed size picks the level (4-5, 3, 1-2); the animal is
+** discarded, its appeal and icons lost, its enclosure empty, its
+** conservation kept. */
+static void test_project_release(void **st) {
+  (void)st;
+  static const struct { int number, appeal, cp; const char *text; } lv[3] = {
+    { 401, 6, 5, "support Savanna (118) level 1 (5 CP + 1 reputation) from hand" },
+    { 403, 7, 4, "support Savanna (118) level 2 (4 CP + 1 reputation) from hand" },
+    { 405, 3, 3, "support Savanna (118) level 3 (3 CP + 1 reputation) from hand" },
+  };
+  for (int level = 1; level <= 3; level++) {
+    int p;
+    ark_game *g = assoc_game(3, &p);
+    int e[3];
+    e[0] = put_building(g, p, "size-5", "(3,8) (3,10) (3,12) (4,9) (4,11)");
+    e[1] = put_building(g, p, "size-3", "(0,5) (0,7) (1,6)");
+    e[2] = put_building(g, p, "size-1", "(8,1)");
+    put_animal(g, p, 401, e[0]);          /* Cheetah: size 5, 2 predator icons */
+    put_animal(g, p, 403, e[1]);          /* Leopard: size 3, 1 CP printed */
+    put_animal(g, p, 405, e[2]);          /* Fennec Fox: size 1 */
+    g->s.p[p].appeal = 20;
+    g->s.p[p].conservation = 1;           /* the Leopard's */
+    t_give(g, p, 118);                    /* Savanna: predators; 5 / 4 / 3 CP + 1 rep */
+    assoc_play(g, p, 1, 5);
+    answer(g, "project (strength 5, 1 worker)");
+    expect(g, "project.support", p);
+    assert_int_equal(noptions(g), 3);
+    answer(g, lv[level - 1].text);
+    /* one animal fits each level: released without a question */
+    expect(g, "project.edge", p);
+    answer(g, "edge bonus: money 12");
+    turn_over(g, p);
+    const ark_player *pl = &g->s.p[p];
+    int gone = lv[level - 1].number;
+    assert_int_equal(pl->appeal, 20 - lv[level - 1].appeal);
+    assert_int_equal(pl->conservation, 1 + lv[level - 1].cp);
+    assert_int_equal(pl->reputation, 2);
+    assert_true(in_discard(g, gone));
+    assert_int_equal(ark_zone_zoo_find(g, p, t_card(g, gone)), -1);
+    assert_int_equal(pl->nzoo, 2);
+    for (int i = 0; i < 3; i++) {
+      assert_int_equal(pl->zoo_map.b[e[i]].used, i != level - 1);
+      if (i == level - 1) assert_int_equal(pl->zoo_map.b[e[i]].card, -1);
+    }
+    assert_int_equal(pl->icons[ARK_ICON_PREDATOR], 4 - (level == 1 ? 2 : 1));
+    assert_int_equal(pl->icons[ARK_ICON_AFRICA], 2);
+    assert_int_equal(g->s.row[0].card, t_card(g, 118));
+    assert_int_equal(g->s.row[0].owner[level - 1], p);
+    ark_game_free(g);
+  }
+}
+
+/* Breeding: an animal of the category from a continent with one of your
+** partner zoos; the levels differ only in reward. */
+static void test_project_breeding(void **st) {
+  (void)st;
+  for (int zoo = 0; zoo < 2; zoo++) {
+    int p;
+    ark_game *g = assoc_game(3, &p);
+    put_animal(g, p, 401, put_building(g, p, "size-5", "(3,8) (3,10) (3,12) (4,9) (4,11)"));
+    g->s.p[p].partner_zoos = zoo ? AFRICA : ASIA;
+    t_give(g, p, 124);                   /* Predator Breeding Program */
+    assoc_play(g, p, 1, 5);
+    expect(g, "association.task", p);
+    if (!zoo) {
+      /* no Africa partner zoo: the project cannot be supported */
+      assert_false(has(g, "project (strength 5, 1 worker)"));
+      assert_true(has(g, "university (strength 4, 1 worker)"));
+      ark_game_free(g);
+      continue;
+    }
+    answer(g, "project (strength 5, 1 worker)");
+    expect(g, "project.support", p);
+    assert_int_equal(noptions(g), 3);
+    assert_true(has(g, "support Predator Breeding Program (124) level 2 (1 CP + 2 reputation) from hand"));
+    assert_true(has(g, "support Predator Breeding Program (124) level 3 (2 CP) from hand"));
+    answer(g, "support Predator Breeding Program (124) level 1 (2 CP + 2 reputation) from hand");
+    answer(g, "edge bonus: money 12");
+    turn_over(g, p);
+    assert_int_equal(g->s.p[p].conservation, 2);
+    assert_int_equal(g->s.p[p].reputation, 3);
+    assert_int_equal(g->s.p[p].supports, 1);
+    ark_game_free(g);
+  }
+}
+
+/* A new project enters the first of 3 row slots; with 3 there, the oldest
+** is discarded; supports already made still count. */
+static void test_project_row(void **st) {
+  (void)st;
+  int p;
+  ark_game *g = assoc_game(3, &p);
+  int q = (p + 1) % 3;
+  int old[3] = { take_card_out(g, 113), take_card_out(g, 114), take_card_out(g, 115) };
+  for (int i = 0; i < 3; i++) {
+    g->s.row[i].card = (int16_t)old[i];
+    memset(g->s.row[i].owner, -1, 3);
+  }
+  g->s.row[2].owner[0] = (int8_t)q;     /* q supported the oldest */
+  g->s.p[q].supports = 1;
+  g->s.p[q].conservation = 5;
+  g->s.p[p].universities = 1u << ARK_UNI_RESEARCH;
+  t_give(g, p, 132);                    /* Research: 2 icons for level 3 */
+  assoc_play(g, p, 1, 5);
+  answer(g, "project (strength 5, 1 worker)");
+  /* level 3 of Research is the only support: nobody is asked */
+  expect(g, "project.edge", p);
+  answer(g, "edge bonus: money 12");
+  turn_over(g, p);
+  assert_int_equal(g->s.row[0].card, t_card(g, 132));
+  assert_int_equal(g->s.row[1].card, old[0]);
+  assert_int_equal(g->s.row[2].card, old[1]);
+  assert_true(in_discard(g, 115));
+  assert_int_equal(g->s.p[q].supports, 1);
+  assert_int_equal(g->s.p[q].conservation, 5);
+  assert_int_equal(g->s.p[p].conservation, 2);
+  ark_game_free(g);
+}
+
+/* Association II may take the project from a display folder in range,
+** paying the folder number; side I may not. */
+static void test_project_from_display(void **st) {
+  (void)st;
+  for (int side = 1; side <= 2; side++) {
+    int p;
+    ark_game *g = assoc_game(3, &p);
+    g->s.p[p].reputation = 2;
+    g->s.p[p].universities = 1u << ARK_UNI_RESEARCH;
+    put_display(g, 2, 132);
+    assoc_play(g, p, side, 5);
+    expect(g, "association.task", p);
+    if (side == 1) {
+      assert_false(has(g, "project (strength 5, 1 worker)"));
+      ark_game_free(g);
+      continue;
+    }
+    answer(g, "project (strength 5, 1 worker)");
+    expect(g, "project.edge", p);       /* the only support, from folder 2 */
+    answer(g, "edge bonus: money 12");
+    expect(g, "association.donation", p);
+    answer(g, "no donation");
+    turn_over(g, p);
+    assert_int_equal(g->s.p[p].money, 25 - 2 + 12);
+    assert_int_equal(g->s.p[p].conservation, 2);
+    assert_int_equal(g->s.row[0].card, t_card(g, 132));
+    ark_game_free(g);
+  }
+}
+
+/* Income by the rules' bands (start, base, step). */
+static int income(int appeal) {
+  static const int band[6][3] = { {0, 5, 1}, {6, 11, 2}, {18, 17, 3}, {36, 23, 4},
+                                  {60, 29, 5}, {90, 35, 6} };
+  int i = 5;
+  while (i > 0 && appeal < band[i][0]) i--;
+  return band[i][1] + (appeal - band[i][0]) / band[i][2];
+}
+
+/* A ↻ map-edge token pays again at every break. */
+static void test_project_recurring_edge_bonus(void **st) {
+  (void)st;
+  int p;
+  ark_game *g = assoc_game(3, &p);
+  set_base(g, 0, 109);
+  give_reptiles(g, p, 2);
+  g->s.p[p].appeal = 9;
+  assoc_play(g, p, 1, 5);
+  answer(g, "project (strength 5, 1 worker)");
+  expect(g, "project.edge", p);         /* level 3 was the only support */
+  answer(g, "edge bonus: money 5 (every break)");
+  /* the break comes at the end of this turn (hands within the limit) */
+  for (int i = 0; i < 3; i++) t_clear_hand(g, i);
+  g->s.break_pos = g->s.break_len;
+  g->s.break_trigger = (int8_t)p;
+  int money = g->s.p[p].money;
+  assert_int_equal(money, 25 + 5);
+  t_expect(g, "action", (p + 1) % 3);
+  assert_int_equal(g->s.break_pos, 0);
+  assert_int_equal(g->s.p[p].money, money + income(9) + 5);
+  assert_int_equal(income(9), 12);
+  ark_game_free(g);
+}
+
+/* Partner zoos and universities return to the board at the break unless
+** every player already has them. */
+static void test_association_board_returns_at_break(void **st) {
+  (void)st;
+  int p;
+  ark_game *g = assoc_game(2, &p);
+  int q = (p + 1) % 2;
+  g->s.p[p].partner_zoos = EUROPE;
+  g->s.p[q].partner_zoos = EUROPE | AFRICA;
+  g->s.board_zoos = 0x1f & ~(EUROPE | AFRICA);
+  assoc_play(g, p, 1, 3);
+  answer(g, "partner zoo (strength 3, 1 worker)");
+  answer(g, "partner zoo asia");
+  expect(g, "upgrade", p);
+  answerf(g, "Build (slot %d)", slot_of(g, p, ARK_ACT_BUILD));
+  assert_int_equal(g->s.board_zoos, AMERICAS | AUSTRALIA);
+  for (int i = 0; i < 2; i++) t_clear_hand(g, i);
+  g->s.break_pos = g->s.break_len;
+  g->s.break_trigger = (int8_t)p;
+  t_expect(g, "action", q);
+  /* Asia and Africa come back; Europe, held by every player, does not */
+  assert_int_equal(g->s.board_zoos, 0x1f & ~EUROPE);
+  assert_int_equal(g->s.p[p].workers_out, 0);
+  ark_game_free(g);
+}
+
+/* ---- Sponsors ------------------------------------------------------------- */
+
+static ark_game *sponsor_game(int *pp) {
+  ark_game *g = game(2, "0");
+  int p = cur(g);
+  t_clear_hand(g, p);
+  g->s.p[p].money = 25;
+  g->s.p[p].reputation = 1;
+  g->s.p[p].appeal = 3;
+  put_display(g, 1, 401);                /* animals: no sponsor within reach */
+  put_display(g, 2, 404);
+  *pp = p;
+  return g;
+}
+
+static void sponsor_play(ark_game *g, int p, int side, int s) {
+  set_slot(g, p, ARK_ACT_SPONSORS, s);
+  if (side == 2) upgrade(g, p, ARK_ACT_SPONSORS);
+  ready(g);
+  answerf(g, "Sponsors %s at strength %d", side == 1 ? "I" : "II", s);
+}
+
+/* Side I: one sponsor from hand of level <= strength, for no money. */
+static void test_sponsors_side1(void **st) {
+  (void)st;
+  int p;
+  ark_game *g = sponsor_game(&p);
+  t_give(g, p, 223);                     /* Science Institute, level 3, 2 research */
+  t_give(g, p, 261);                     /* Guided School Tours, level 3, 1 appeal 1 CP */
+  t_give(g, p, 203);                     /* Veterinarian, level 4 */
+  sponsor_play(g, p, 1, 3);
+  expect(g, "sponsors.card", p);
+  assert_int_equal(noptions(g), 3);
+  assert_true(has(g, "play Science Institute (223) (level 3)"));
+  assert_true(has(g, "take 3 money and advance the break by 3"));
+  assert_false(has(g, "play Veterinarian (203) (level 4)"));
+  answer(g, "play Guided School Tours (261) (level 3)");
+  turn_over(g, p);                       /* one sponsor only */
+  const ark_player *pl = &g->s.p[p];
+  assert_int_equal(pl->money, 25);
+  assert_int_equal(pl->appeal, 4);
+  assert_int_equal(pl->conservation, 1);
+  assert_int_equal(pl->nhand, 2);
+  assert_int_equal(pl->nzoo, 1);
+  assert_int_equal(g->s.break_pos, 0);
+  ark_game_free(g);
+}
+
+/* Side II: levels adding up to <= strength + 1, from hand or display
+** folders in range (the folder number in money). */
+static void test_sponsors_side2(void **st) {
+  (void)st;
+  int p;
+  ark_game *g = sponsor_game(&p);
+  g->s.p[p].reputation = 2;              /* folders 1-2 */
+  t_give(g, p, 223);
+  put_display(g, 2, 261);
+  put_display(g, 3, 231);                /* out of range */
+  ark_state base = g->s;
+  sponsor_play(g, p, 2, 5);              /* budget 6 */
+  expect(g, "sponsors.card", p);
+  assert_int_equal(noptions(g), 3);
+  assert_true(has(g, "play Guided School Tours (261) (level 3) from folder 2 for 2 money"));
+  assert_true(has(g, "take 10 money and advance the break by 5"));
+  answer(g, "play Science Institute (223) (level 3)");
+  expect(g, "sponsors.card", p);
+  assert_int_equal(noptions(g), 2);
+  assert_true(has(g, "finish"));
+  answer(g, "play Guided School Tours (261) (level 3) from folder 2 for 2 money");
+  turn_over(g, p);                       /* budget used */
+  const ark_player *pl = &g->s.p[p];
+  assert_int_equal(pl->money, 23);
+  assert_int_equal(pl->nzoo, 2);
+  assert_int_equal(pl->icons[ARK_ICON_SCIENCE], 2);
+  assert_int_equal(pl->appeal, 4);
+  assert_int_equal(pl->conservation, 1);
+  /* strength 4: budget 5, one level-3 sponsor, then nothing fits */
+  g->s = base;
+  sponsor_play(g, p, 2, 4);
+  answer(g, "play Science Institute (223) (level 3)");
+  turn_over(g, p);
+  assert_int_equal(g->s.p[p].nzoo, 1);
+  /* a level-6 sponsor at strength 5: side II only */
+  g->s = base;
+  t_give(g, p, 226);                     /* Foreign Institute: level 6, 2 reputation */
+  set_slot(g, p, ARK_ACT_SPONSORS, 5);
+  ready(g);
+  answer(g, "Sponsors I at strength 5");
+  expect(g, "sponsors.card", p);
+  assert_false(has(g, "play Foreign Institute (226) (level 6)"));
+  sponsor_play(g, p, 2, 5);
+  answer(g, "play Foreign Institute (226) (level 6)");
+  turn_over(g, p);
+  assert_int_equal(g->s.p[p].reputation, 4);
+  assert_int_equal(g->s.p[p].icons[ARK_ICON_SCIENCE], 1);
+  ark_game_free(g);
+}
+
+/* Instead: break track + strength, money = strength (side II 2 x). */
+static void test_sponsors_money_alternative(void **st) {
+  (void)st;
+  for (int side = 1; side <= 2; side++)
+    for (int s = 1; s <= 5; s++) {
+      int p;
+      ark_game *g = sponsor_game(&p);
+      sponsor_play(g, p, side, s);
+      /* no sponsor in hand: the money is the only choice */
+      turn_over(g, p);
+      assert_int_equal(g->s.p[p].money, 25 + (side == 2 ? 2 * s : s));
+      assert_int_equal(g->s.break_pos, s);
+      ark_game_free(g);
+    }
+}
+
+/* Printed conditions. */
+static int sponsor_offered(int number, int side, int rep, int appeal, int science) {
+  int p;
+  ark_game *g = sponsor_game(&p);
+  g->s.p[p].reputation = (int16_t)rep;
+  g->s.p[p].appeal = (int16_t)appeal;
+  if (science >= 2) g->s.p[p].universities |= 1u << ARK_UNI_RESEARCH;
+  if (science == 1 || science == 3) g->s.p[p].universities |= 1u << ARK_UNI_REPUTATION;
+  t_give(g, p, number);
+  sponsor_play(g, p, side, 5);
+  int r = ark_game_process(g) == ARK_AWAITING && !strcmp(ark_game_decision(g)->tag, "sponsors.card")
+          && ark_game_decision(g)->noptions == 2;
+  ark_game_free(g);
+  return r;
+}
+
+static void test_sponsors_conditions(void **st) {
+  (void)st;
+  /* WAZA Small Animals Program: reputation 3 */
+  assert_false(sponsor_offered(228, 1, 2, 3, 0));
+  assert_true(sponsor_offered(228, 1, 3, 3, 0));
+  /* Science Lab: Sponsors II */
+  assert_false(sponsor_offered(201, 1, 1, 3, 0));
+  assert_true(sponsor_offered(201, 2, 1, 3, 0));
+  /* Gorilla Field Research: 3 research icons */
+  assert_false(sponsor_offered(205, 1, 1, 3, 2));
+  assert_true(sponsor_offered(205, 1, 1, 3, 3));
+  /* Release of Patents: appeal at most 25 */
+  assert_true(sponsor_offered(222, 1, 1, 25, 0));
+  assert_false(sponsor_offered(222, 1, 1, 26, 0));
+}
+
+/* Printed gains and icons: Gorilla Field Research, 1 CP + 2 reputation +
+** a research icon. */
+static void test_sponsors_printed_gains(void **st) {
+  (void)st;
+  int p;
+  ark_game *g = sponsor_game(&p);
+  g->s.p[p].universities = (1u << ARK_UNI_RESEARCH) | (1u << ARK_UNI_REPUTATION);
+  t_give(g, p, 205);
+  sponsor_play(g, p, 1, 3);
+  answer(g, "play Gorilla Field Research (205) (level 3)");
+  turn_over(g, p);
+  const ark_player *pl = &g->s.p[p];
+  assert_int_equal(pl->conservation, 1);
+  assert_int_equal(pl->reputation, 3);
+  assert_int_equal(pl->icons[ARK_ICON_SCIENCE], 3 + 1);
+  assert_int_equal(pl->money, 25);
+  ark_game_free(g);
+}
+
+/* Strength above 5 (X tokens): the strength-5 row of a table, but budgets
+** use the full strength. */
+static void test_strength_above_five(void **st) {
+  (void)st;
+  int p;
+  ark_game *g = sponsor_game(&p);
+  g->s.p[p].xtokens = 1;
+  t_give(g, p, 226);                     /* level 6 */
+  set_slot(g, p, ARK_ACT_SPONSORS, 5);
+  ark_state base = g->s;
+  ready(g);
+  answer(g, "Sponsors I at strength 6 (1 X)");
+  answer(g, "play Foreign Institute (226) (level 6)");
+  turn_over(g, p);
+  assert_int_equal(g->s.p[p].xtokens, 0);
+  assert_int_equal(g->s.p[p].reputation, 3);
+  /* the money alternative pays the full strength */
+  g->s = base;
+  t_clear_hand(g, p);
+  ready(g);
+  answer(g, "Sponsors I at strength 6 (1 X)");
+  turn_over(g, p);
+  assert_int_equal(g->s.p[p].money, 25 + 6);
+  assert_int_equal(g->s.break_pos, 6);
+  ark_game_free(g);
+
+  /* Build II at 7: a size-5 and a size-2 enclosure */
+  g = game(2, "0");
+  p = cur(g);
+  g->s.p[p].money = 25;
+  g->s.p[p].xtokens = 2;
+  set_slot(g, p, ARK_ACT_BUILD, 5);
+  upgrade(g, p, ARK_ACT_BUILD);
+  ready(g);
+  answer(g, "Build II at strength 7 (2 X)");
+  answer(g, "build size-5 (10 money)");
+  answer(g, place_text("size-5", "(0,5) (0,7) (1,4) (1,6) (1,8)"));
+  expect(g, "build.kind", p);
+  assert_true(has(g, "build size-2 (4 money)"));
+  assert_false(has(g, "build size-3 (6 money)"));
+  answer(g, "build size-2 (4 money)");
+  answer(g, place_text("size-2", "(2,3) (3,4)"));
+  turn_over(g, p);
+  assert_int_equal(g->s.p[p].zoo_map.nb, 2);
+  assert_int_equal(g->s.p[p].money, 25 - 10 - 4);
+  assert_int_equal(g->s.p[p].xtokens, 0);
+  ark_game_free(g);
+
+  /* Cards I at 6: the strength-5 row (draw 3, discard 1, or snap) */
+  g = game(2, "0");
+  p = cur(g);
+  t_clear_hand(g, p);
+  g->s.p[p].xtokens = 1;
+  set_slot(g, p, ARK_ACT_CARDS, 5);
+  ready(g);
+  answer(g, "Cards I at strength 6 (1 X)");
+  expect(g, "cards.mode", p);
+  answer(g, "draw 3, discard 1");
+  expect(g, "card.discard", p);
+  answer(g, ark_game_decision(g)->options[2]);
+  turn_over(g, p);
+  assert_int_equal(g->s.p[p].nhand, 2);
+  ark_game_free(g);
+}
+
+/* The reputation Animals II gains at strength 5 stops at the cap (9 until
+** Cards is upgraded), so it cannot open folder 5 there. */
+static void test_animals_strength5_reputation_cap(void **st) {
+  (void)st;
+  for (int cards2 = 0; cards2 <= 1; cards2++) {
+    int p;
+    ark_game *g = animals_game(&p);
+    set_slot(g, p, ARK_ACT_ANIMALS, 5);
+    upgrade(g, p, ARK_ACT_ANIMALS);
+    if (cards2) upgrade(g, p, ARK_ACT_CARDS);
+    g->s.p[p].reputation = 9;             /* folders 1-4 */
+    put_display(g, 3, 223);
+    put_display(g, 4, 261);
+    put_display(g, 5, 404);               /* Caracal in folder 5 */
+    put_building(g, p, "size-2", "(0,5) (0,7)");
+    ready(g);
+    assert_int_equal(has(g, "Animals II at strength 5"), cards2);
+    if (cards2) {
+      answer(g, "Animals II at strength 5");
+      turn_over(g, p);
+      assert_int_equal(g->s.p[p].reputation, 10);
+      assert_int_equal(g->s.p[p].money, 25 - 9 - 5);
+    }
+    ark_game_free(g);
+  }
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_cards_side1_by_strength),
@@ -1217,12 +2092,34 @@ int main(void) {
     cmocka_unit_test(test_animals_count_by_strength),
     cmocka_unit_test(test_animals_side2_from_display),
     cmocka_unit_test(test_animals_side2_strength5_reputation),
+    cmocka_unit_test(test_animals_strength5_reputation_cap),
     cmocka_unit_test(test_animals_partner_zoo_discount),
     cmocka_unit_test(test_animals_enclosure_fit),
     cmocka_unit_test(test_animals_petting_zoo),
     cmocka_unit_test(test_animals_special_capacity),
     cmocka_unit_test(test_animals_conditions),
     cmocka_unit_test(test_animals_printed_gains),
+    cmocka_unit_test(test_association_task_strengths),
+    cmocka_unit_test(test_association_workers),
+    cmocka_unit_test(test_association_side2_tasks_and_donation),
+    cmocka_unit_test(test_association_donation_prices),
+    cmocka_unit_test(test_association_partner_zoos),
+    cmocka_unit_test(test_association_universities),
+    cmocka_unit_test(test_project_icon_levels),
+    cmocka_unit_test(test_project_tokens),
+    cmocka_unit_test(test_project_two_player_blocks),
+    cmocka_unit_test(test_project_release),
+    cmocka_unit_test(test_project_breeding),
+    cmocka_unit_test(test_project_row),
+    cmocka_unit_test(test_project_from_display),
+    cmocka_unit_test(test_project_recurring_edge_bonus),
+    cmocka_unit_test(test_association_board_returns_at_break),
+    cmocka_unit_test(test_sponsors_side1),
+    cmocka_unit_test(test_sponsors_side2),
+    cmocka_unit_test(test_sponsors_money_alternative),
+    cmocka_unit_test(test_sponsors_conditions),
+    cmocka_unit_test(test_sponsors_printed_gains),
+    cmocka_unit_test(test_strength_above_five),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -928,7 +928,8 @@ static void test_end_cross_in_break(void **st) {
   break_turn(g, p);
   t_expect(g, "action", q);
   assert_int_equal(g->s.p[p].conservation, 6);
-  assert_true(g->s.end_trigger >= 0);
+  assert_int_equal(g->s.end_trigger, p);
+  assert_int_equal(g->s.end_in_break, 1);
   pass_turn(g, q);
   pass_turn(g, r);
   pass_turn(g, p);

@@ -78,7 +78,7 @@ local function place(p, e)
   gain(p, "appeal", c.appeal)
   gain(p, "conservation", c.conservation)
   gain(p, "reputation", c.reputation)
-  local s = SCRIPTS[e.card]
+  local s = script_of(e.card)
   if s and s.on_play then s.on_play(p, e.card) end
   fire("animal_played", p, e.card)
 end

@@ -61,7 +61,7 @@ function A.play(p, id, surcharge)
   gain(p, "appeal", c.appeal)
   gain(p, "conservation", c.conservation)
   gain(p, "reputation", c.reputation)
-  local s = SCRIPTS[id]
+  local s = script_of(id)
   if s and s.on_play then s.on_play(p, id) end
   fire("sponsor_played", p, id)
 end

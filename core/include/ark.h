@@ -53,6 +53,9 @@ typedef struct ark_config {
   const char *card_dirs[ARK_MAX_DIRS]; /* extra card folders (fan cards) */
   const char *map_dirs[ARK_MAX_DIRS];  /* extra map folders */
   int turn_cap;                    /* stop after this many turns; 0 = 2000 */
+  int script_ms;                   /* a script running longer than this is
+                                      stopped; 0 = 2000 ms */
+  int script_mb;                   /* memory cap of all scripts; 0 = 256 MiB */
 } ark_config;
 
 /* Fills cfg with the defaults: 2 players, seed 1, map A. */

@@ -236,7 +236,7 @@ function fire(name, p, ...)
   for i = 0, n - 1 do
     local owner = (first + i) % n
     for _, id in ipairs(ark.zoo(owner)) do
-      local s = SCRIPTS[id]
+      local s = script_of(id)
       if s and s[name] then s[name](owner, id, p, ...) end
     end
   end
@@ -248,7 +248,7 @@ end
 function modify(name, p, value, ...)
   local key = "modify_" .. name
   for _, id in ipairs(ark.zoo(p)) do
-    local s = SCRIPTS[id]
+    local s = script_of(id)
     if s and s[key] then value = s[key](p, id, value, ...) end
   end
   return value
@@ -369,7 +369,7 @@ function final(p0)
   for i = 0, n - 1 do
     local p = (p0 + i) % n
     for _, id in ipairs(ark.scoring(p)) do
-      local s = SCRIPTS[id]
+      local s = script_of(id)
       if s and s.score then ark.add(p, "conservation", s.score(p, id)) end
     end
     fire("game_end", p)

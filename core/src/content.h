@@ -29,7 +29,10 @@ typedef struct ark_content {
   int nerrors;
   lua_State *L;                 /* scripts (see lua.c) */
   struct ark_lua_ctx *lua;
+  size_t lua_mem;               /* bytes the Lua state holds now */
   size_t lua_mem_limit;         /* bytes; 0 = no cap */
+  double script_budget;         /* seconds one resume may run */
+  const char *data_dir;         /* messages name files relative to it */
 } ark_content;
 
 struct ark_config;

@@ -95,6 +95,7 @@ static ark_game *game_alloc(ark_content *c) {
   g->c = c;
   c->refs++;
   g->co_ref = -1;
+  g->step_ref = -1;
   return g;
 }
 

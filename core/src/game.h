@@ -35,6 +35,9 @@ struct ark_game {
   /* the running step */
   int co_ref;                   /* registry ref of the coroutine, or -1 */
   struct lua_State *co;         /* that coroutine */
+  int step_ref;                 /* registry ref of the step's scratch table */
+  char step_fn[16];             /* the rules function of the step */
+  int step_player;
   int step_done;
   /* the pending decision */
   int pending;

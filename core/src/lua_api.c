@@ -1013,9 +1013,21 @@ static int l_random(lua_State *L) {
   return 1;
 }
 
-static int l_mark_stopped(lua_State *L) {
-  GM(L)->s.script_stopped = 1;
-  return 0;
+/* ark.script_off(card) -> was this card's script stopped in this game? */
+static int l_script_off(lua_State *L) {
+  ark_game *g = G(L);
+  int card = arg_card(L, g, 1);
+  lua_pushboolean(L, (g->s.script_off[card / 8] >> (card % 8)) & 1);
+  return 1;
+}
+
+/* ark.step_data() -> a table that lives as long as the current step: where
+** effects wait for "after finishing this action" (scripts keep no state of
+** their own between steps). */
+static int l_step_data(lua_State *L) {
+  ark_game *g = G(L);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, g->step_ref);
+  return 1;
 }
 
 static const luaL_Reg api[] = {
@@ -1042,7 +1054,7 @@ static const luaL_Reg api[] = {
   {"take_university", l_take_university}, {"bonus_tiles", l_bonus_tiles},
   {"take_tile", l_take_tile}, {"break_cleanup", l_break_cleanup},
   {"task_workers", l_task_workers}, {"choose", l_choose}, {"pure", l_pure},
-  {"log", l_log}, {"random", l_random}, {"mark_stopped", l_mark_stopped},
+  {"log", l_log}, {"random", l_random}, {"script_off", l_script_off}, {"step_data", l_step_data},
   {NULL, NULL}
 };
 

@@ -10,6 +10,8 @@
 ** Each card script runs in an environment of its own whose reads fall back
 ** to _G, so one card cannot overwrite another card's functions.
 */
+#define _POSIX_C_SOURCE 200809L
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +19,10 @@
 #include "lua_api.h"
 #include "luacompat.h"
 #include "track.h"
+#include "watchdog.h"
+#ifdef ARK_LUAJIT
+#include <luajit.h>
+#endif
 
 extern const struct { const char *name; const char *text; size_t size; } ark_embedded[];
 
@@ -45,12 +51,20 @@ static char *read_file(const char *path, size_t *len) {
   return buf;
 }
 
+/* A file's name as messages show it: relative to the data folder when it
+** lies inside it ("cards/animals/401-cheetah.lua"), else as given. */
+static const char *shown_name(const ark_content *c, const char *path) {
+  size_t n = c->data_dir ? strlen(c->data_dir) : 0;
+  if (n && !strncmp(path, c->data_dir, n) && path[n] == '/') return path + n + 1;
+  return path;
+}
+
 /* Loads text (never bytecode) as a chunk named after its file, so errors
 ** read "cards/actions/build.lua:12: message". */
 static int load_chunk(ark_content *c, const char *name, const char *text,
                       size_t len) {
-  char chunk[512];
-  snprintf(chunk, sizeof chunk, "@%s", name);
+  char chunk[1500];
+  snprintf(chunk, sizeof chunk, "@%s", shown_name(c, name));
   if (luaL_loadbufferx(c->L, text, len, chunk, "t") != ARK_LUA_OK) {
     ark_content_error(c, NULL, 0, "%s", lua_tostring(c->L, -1));
     lua_pop(c->L, 1);
@@ -199,10 +213,13 @@ static int load_embedded_rules(ark_content *c) {
   return 0;
 }
 
-/* Loads a script in a fresh environment (reads fall back to _G) and stores
-** what it returns (or its environment) in table `into` under key. */
+/* Loads a script and stores what it returns (or its environment) in table
+** `into` under key.  Trusted scripts (action cards) read the rules
+** environment; card scripts get an allow-listed environment of their own
+** (make_card_env in core/lua/api.lua) and, under LuaJIT, run interpreted so
+** the watchdog's hook can always stop them. */
 static int load_script(ark_content *c, const char *path, const char *into,
-                       int key_is_int, int ikey, const char *skey) {
+                       int key_is_int, int ikey, const char *skey, int trusted) {
   lua_State *L = c->L;
   size_t len;
   char *text = read_file(path, &len);
@@ -213,11 +230,23 @@ static int load_script(ark_content *c, const char *path, const char *into,
   int st = load_chunk(c, path, text, len);
   free(text);
   if (st != 0) return -1;
-  lua_newtable(L);                     /* env */
-  lua_newtable(L);                     /* its metatable */
-  lua_getglobal(L, "_G");
-  lua_setfield(L, -2, "__index");
-  lua_setmetatable(L, -2);
+#ifdef ARK_LUAJIT
+  if (!trusted) luaJIT_setmode(L, -1, LUAJIT_MODE_ALLFUNC | LUAJIT_MODE_OFF);
+#endif
+  if (trusted) {
+    lua_newtable(L);                   /* env reading through to _G */
+    lua_newtable(L);
+    lua_getglobal(L, "_G");
+    lua_setfield(L, -2, "__index");
+    lua_setmetatable(L, -2);
+  } else {
+    lua_getglobal(L, "make_card_env");
+    if (lua_pcall(L, 0, 1, 0) != ARK_LUA_OK) {
+      ark_content_error(c, path, 0, "%s", lua_tostring(L, -1));
+      lua_pop(L, 2);
+      return -1;
+    }
+  }
   lua_pushvalue(L, -1);
   lua_insert(L, -3);                   /* env, chunk, env */
   ark_setenv(L, -2);                   /* env, chunk */
@@ -245,7 +274,7 @@ static int load_action_scripts(ark_content *c, const char *cards_dir) {
   lua_setglobal(c->L, "ACTION_SCRIPTS");
   for (int a = 0; a < ARK_N_ACTIONS; a++) {
     snprintf(path, sizeof path, "%s/actions/%s.lua", cards_dir, action_names[a]);
-    bad |= load_script(c, path, "ACTION_SCRIPTS", 0, 0, action_names[a]);
+    bad |= load_script(c, path, "ACTION_SCRIPTS", 0, 0, action_names[a], 1);
   }
   return bad ? -1 : 0;
 }
@@ -256,12 +285,75 @@ static int load_card_scripts(ark_content *c) {
   lua_setglobal(c->L, "SCRIPTS");
   for (int id = 0; id < c->ncards; id++)
     if (c->cards[id].script)
-      bad |= load_script(c, c->cards[id].script, "SCRIPTS", 1, id, NULL);
+      bad |= load_script(c, c->cards[id].script, "SCRIPTS", 1, id, NULL, 0);
   return bad ? -1 : 0;
 }
 
+static int cmp_str(const void *a, const void *b) {
+  return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* cards/lib/NAME.lua: the keyword abilities and helpers shared by cards, run
+** in the rules environment (they ship with the engine), in name order. */
+static int load_card_lib(ark_content *c, const char *cards_dir) {
+  char dir[1100], path[1400];
+  char *names[256];
+  int n = 0, bad = 0;
+  snprintf(dir, sizeof dir, "%s/lib", cards_dir);
+  DIR *d = opendir(dir);
+  if (!d) return 0;
+  struct dirent *e;
+  while ((e = readdir(d)) && n < 256) {
+    size_t len = strlen(e->d_name);
+    if (len > 4 && !strcmp(e->d_name + len - 4, ".lua")) names[n++] = strdup(e->d_name);
+  }
+  closedir(d);
+  qsort(names, (size_t)n, sizeof names[0], cmp_str);
+  for (int i = 0; i < n; i++) {
+    size_t len;
+    snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+    char *text = read_file(path, &len);
+    if (!text) {
+      ark_content_error(c, path, 0, "cannot read the script");
+      bad = 1;
+    } else {
+      if (load_chunk(c, path, text, len) != 0 || run_chunk(c) != 0) bad = 1;
+      else lua_pop(c->L, 1);
+      free(text);
+    }
+    free(names[i]);
+  }
+  return bad ? -1 : 0;
+}
+
+#ifndef ARK_LUAJIT
+/* Counts the bytes of the Lua state and refuses growth past the cap, so a
+** script that allocates without end gets a memory error, not the machine. */
+static void *counting_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
+  ark_content *c = ud;
+  size_t old = ptr ? osize : 0;
+  if (nsize == 0) {
+    free(ptr);
+    c->lua_mem -= old;
+    return NULL;
+  }
+  if (nsize > old && c->lua_mem_limit && c->lua_mem + (nsize - old) > c->lua_mem_limit)
+    return NULL;
+  void *np = realloc(ptr, nsize);
+  if (!np) return NULL;
+  c->lua_mem = c->lua_mem - old + nsize;
+  return np;
+}
+#endif
+
 int ark_lua_open(ark_content *c, const char *cards_dir) {
+#ifdef ARK_LUAJIT
+  /* LuaJIT on x86-64 takes no custom allocator: the watchdog's hook checks
+  ** the memory of the state instead */
   c->L = luaL_newstate();
+#else
+  c->L = lua_newstate(counting_alloc, c);
+#endif
   if (!c->L) {
     ark_content_error(c, NULL, 0, "cannot create a Lua state");
     return -1;
@@ -270,6 +362,7 @@ int ark_lua_open(ark_content *c, const char *cards_dir) {
   if (ark_lua_api_open(c) != 0) return -1;
   build_card_table(c);
   if (load_embedded_rules(c) != 0) return -1;
+  if (load_card_lib(c, cards_dir) != 0) return -1;
   if (load_action_scripts(c, cards_dir) != 0) return -1;
   return load_card_scripts(c);
 }
@@ -282,11 +375,54 @@ void ark_lua_close(ark_content *c) {
 
 /* ---- steps ---- */
 
+/* The card whose script a source name belongs to, or -1. */
+static int card_of_source(const ark_content *c, const char *src, size_t len) {
+  if (len > 0 && src[0] == '@') { src++; len--; }
+  for (int id = 0; id < c->ncards; id++) {
+    const char *sc = c->cards[id].script ? shown_name(c, c->cards[id].script) : NULL;
+    if (sc && strlen(sc) == len && !strncmp(sc, src, len)) return id;
+  }
+  return -1;
+}
+
+/* Which card's script caused the error: the innermost frame of a card
+** script on the stack, else the file named at the start of the message. */
+static int blame(const ark_content *c, lua_State *co, const char *msg) {
+  lua_Debug ar;
+  for (int level = 0; lua_getstack(co, level, &ar); level++) {
+    if (!lua_getinfo(co, "S", &ar) || !ar.source) continue;
+    int id = card_of_source(c, ar.source, strlen(ar.source));
+    if (id >= 0) return id;
+  }
+  const char *colon = msg ? strchr(msg, ':') : NULL;
+  return colon ? card_of_source(c, msg, (size_t)(colon - msg)) : -1;
+}
+
+static int start_coroutine(ark_game *g);
+
+/* A card script failed: undo the step, switch that script off for the rest
+** of the game, report it, and run the step again from its start. */
+static int stop_card_script(ark_game *g, int card, const char *msg) {
+  char text[600];
+  g->s = g->snap;
+  g->nev = g->snap_events;
+  g->pool.len = (size_t)g->snap_pool;
+  g->nanswers = g->snap_answers;
+  g->pending = 0;
+  g->s.script_off[card / 8] |= (uint8_t)(1u << (card % 8));
+  g->s.script_stopped = 1;
+  snprintf(text, sizeof text, "script of %s stopped: %s", g->c->cards[card].name, msg);
+  ark_game_log(g, -1, ARK_EV_TEXT, card, 0, 0, text);
+  return start_coroutine(g);
+}
+
 static int run(ark_game *g, int nargs) {
   lua_State *co = g->co;
   int nres = 0;
   ark_lua_set_game(g->c, g);
+  int slot = ark_wd_enter(co, g->c->script_budget, g->c->lua_mem_limit);
   int st = ark_resume(co, NULL, nargs, &nres);
+  ark_wd_leave(slot, co);
   ark_lua_set_game(g->c, NULL);
   if (st == LUA_YIELD) {
     lua_pop(co, nres);
@@ -300,28 +436,52 @@ static int run(ark_game *g, int nargs) {
     g->step_done = 1;
     return 0;
   }
-  const char *msg = lua_tostring(co, -1);
-  ark_game_fail(g, "%s", msg ? msg : "script error (no message)");
-  /* an error leaves the state of the failed step: go back to its start so
-  ** that what the game reports stays consistent */
+  const char *m = lua_tostring(co, -1);
+  char msg[ARK_ERRMSG];
+  snprintf(msg, sizeof msg, "%s", m ? m : "script error (no message)");
+  if (st == LUA_ERRMEM) {
+    lua_Debug ar;
+    /* a memory error carries no position: take it from the stack */
+    for (int level = 0; lua_getstack(co, level, &ar); level++)
+      if (lua_getinfo(co, "Sl", &ar) && ar.currentline > 0) {
+        snprintf(msg, sizeof msg, "%s:%d: script stopped: out of memory (cap %d MiB)",
+                 ar.source[0] == '@' ? ar.source + 1 : ar.short_src, ar.currentline,
+                 (int)(g->c->lua_mem_limit >> 20));
+        break;
+      }
+  }
+  int card = blame(g->c, co, msg);
+  lua_gc(g->c->L, LUA_GCCOLLECT, 0);
+  if (card >= 0 && !(g->s.script_off[card / 8] & (1u << (card % 8))))
+    return stop_card_script(g, card, msg);
+  ark_game_fail(g, "%s", msg);
+  /* keep what the game reports consistent: the state of the step's start */
   g->s = g->snap;
   g->pending = 0;
   return -1;
 }
 
-int ark_lua_start(ark_game *g, const char *fn, int player) {
+static int start_coroutine(ark_game *g) {
   lua_State *L = g->c->L;
   ark_lua_drop_step(g);
   lua_State *co = lua_newthread(L);
   g->co_ref = luaL_ref(L, LUA_REGISTRYINDEX);
   g->co = co;
-  lua_getglobal(co, fn);
+  lua_newtable(L);
+  g->step_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+  lua_getglobal(co, g->step_fn);
   if (!lua_isfunction(co, -1)) {
-    ark_game_fail(g, "rules function '%s' is missing", fn);
+    ark_game_fail(g, "rules function '%s' is missing", g->step_fn);
     return -1;
   }
-  lua_pushinteger(co, player);
+  lua_pushinteger(co, g->step_player);
   return run(g, 1);
+}
+
+int ark_lua_start(ark_game *g, const char *fn, int player) {
+  snprintf(g->step_fn, sizeof g->step_fn, "%s", fn);
+  g->step_player = player;
+  return start_coroutine(g);
 }
 
 int ark_lua_resume(ark_game *g, int answer) {
@@ -334,7 +494,11 @@ int ark_lua_resume(ark_game *g, int answer) {
 }
 
 void ark_lua_drop_step(ark_game *g) {
-  if (g->co_ref >= 0 && g->c->L) luaL_unref(g->c->L, LUA_REGISTRYINDEX, g->co_ref);
+  if (g->c->L) {
+    if (g->co_ref >= 0) luaL_unref(g->c->L, LUA_REGISTRYINDEX, g->co_ref);
+    if (g->step_ref >= 0) luaL_unref(g->c->L, LUA_REGISTRYINDEX, g->step_ref);
+  }
   g->co_ref = -1;
+  g->step_ref = -1;
   g->co = NULL;
 }

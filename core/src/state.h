@@ -130,6 +130,8 @@ typedef struct ark_state {
   uint8_t board_zoos;           /* bit per continent: a partner zoo on the board */
   uint8_t board_unis;           /* bit per university on the board */
   uint8_t script_stopped;       /* a script was stopped in this game */
+  uint8_t script_off[ARK_MAX_CARDS / 8]; /* bit per card: its script was
+                                   stopped and stays off for this game */
   ark_player p[ARK_MAX_PLAYERS];
 } ark_state;
 

@@ -1,0 +1,76 @@
+-- api.lua: what a card or map script can reach.  Each script runs in an
+-- environment of its own that holds copies of exactly these names (an
+-- allow-list, as Redis does for its scripts); nothing else of the rules
+-- environment is visible, and nothing a script sets leaks into another.
+
+-- Lua's own safe functions.  No load, require, io, os, debug, coroutine,
+-- collectgarbage, dofile: a card cannot reach outside the game.
+CARD_API_BASE = {
+  "assert", "error", "ipairs", "next", "pairs", "pcall", "select", "tonumber",
+  "tostring", "type", "unpack", "xpcall", "rawequal", "rawget", "rawlen", "rawset",
+  "setmetatable", "getmetatable",
+}
+
+-- Helpers of the rules that scripts may call (docs/lua-api.md).
+CARD_API_RULES = {
+  "card", "get", "choose", "choose_or_skip", "has_bit", "count_bits", "card_label",
+  "upgraded", "side_of", "check", "money", "pay", "gain", "gain_worker", "free_workers",
+  "hand_cards", "range_cards", "draw_cards", "take_card", "snap", "discard_from_hand",
+  "choose_action_card", "upgrade_action", "all_upgraded", "advance_break",
+  "conditions_met", "partner_count", "university_count", "has_partner_zoo",
+  "apply_bonus", "free_building", "place_building", "take_partner_zoo",
+  "take_university", "perform_action", "reward", "keyword",
+}
+
+-- Tables of constants, given to each script as its own copy.
+CARD_API_TABLES = { "ACTIONS", "ACTION_TITLE", "CONTINENTS", "CATEGORIES" }
+
+local function copy(t)
+  local out = {}
+  for k, v in pairs(t) do out[k] = v end
+  return out
+end
+
+local function deep_copy(t)
+  local out = {}
+  for k, v in pairs(t) do
+    if type(v) == "table" then out[k] = deep_copy(v) else out[k] = v end
+  end
+  return out
+end
+
+-- Strings share one metatable; hide it so no script can change how every
+-- string behaves.
+getmetatable("").__metatable = false
+
+local unpack_fn = unpack or table.unpack
+
+-- A fresh environment for one script.
+function make_card_env()
+  local env = {}
+  for _, name in ipairs(CARD_API_BASE) do env[name] = _G[name] end
+  env.unpack = unpack_fn
+  for _, name in ipairs(CARD_API_RULES) do env[name] = _G[name] end
+  for _, name in ipairs(CARD_API_TABLES) do env[name] = deep_copy(_G[name]) end
+  env.string = copy(string)
+  env.table = copy(table)
+  env.math = copy(math)
+  -- chance only from the game's seeded generator
+  env.math.random = function(m, n)
+    if m == nil then return (ark.random(1000000000) - 1) / 1000000000 end
+    if n == nil then return ark.random(m) end
+    return m + ark.random(n - m + 1) - 1
+  end
+  env.math.randomseed = nil
+  env.ark = copy(ark)
+  env.KEYWORDS = KEYWORDS and copy(KEYWORDS) or {}
+  env._G = env
+  return env
+end
+
+-- The script of a card, unless it was stopped earlier in this game.
+function script_of(id)
+  local s = SCRIPTS[id]
+  if s and ark.script_off(id) then return nil end
+  return s
+end

@@ -1,0 +1,134 @@
+/*
+** watchdog.c - see watchdog.h.  lua_sethook may be called from another
+** thread or a signal handler while the state runs (Lua's own interpreter
+** does so on Ctrl-C); that is the only thing the watchdog thread does to a
+** Lua state.
+*/
+#define _POSIX_C_SOURCE 200809L
+#include <pthread.h>
+#include <time.h>
+#include "luacompat.h"
+#include "watchdog.h"
+
+#define WD_SLOTS 64
+#define WD_PERIOD_NS 10000000L   /* look every 10 ms */
+#define WD_SUSPECT_S 0.05        /* a resume running this long gets a hook */
+#define WD_HOOK_COUNT 1000       /* the hook then checks every 1000 instructions */
+
+typedef struct wd_slot {
+  lua_State *co;
+  double start, budget;
+  size_t mem_limit;
+  int hooked;
+} wd_slot;
+
+static wd_slot slots[WD_SLOTS];
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_once_t once = PTHREAD_ONCE_INIT;
+
+static double now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static wd_slot *find(lua_State *L) {
+  for (int i = 0; i < WD_SLOTS; i++)
+    if (slots[i].co == L) return &slots[i];
+  return NULL;
+}
+
+/* Runs inside the script: decides whether to stop it. */
+static void check_hook(lua_State *L, lua_Debug *ar) {
+  (void)ar;
+  double start = 0, budget = 0;
+  size_t limit = 0;
+  pthread_mutex_lock(&lock);
+  wd_slot *s = find(L);
+  if (s) {
+    start = s->start;
+    budget = s->budget;
+    limit = s->mem_limit;
+  }
+  pthread_mutex_unlock(&lock);
+  if (!s) return;
+  size_t kb = (size_t)lua_gc(L, LUA_GCCOUNT, 0);
+  int too_long = now() - start > budget;
+  int too_big = limit > 0 && kb * 1024 > limit;
+  if (!too_long && !too_big) return;
+  /* fire on every instruction from now on, so a pcall in the script
+  ** cannot swallow the stop and carry on */
+  lua_sethook(L, check_hook, LUA_MASKCOUNT, 1);
+  /* name the line being run (level 0), not its caller as luaL_error would */
+  lua_Debug d;
+  const char *src = "?";
+  int line = 0;
+  if (lua_getstack(L, 0, &d) && lua_getinfo(L, "Sl", &d)) {
+    src = d.source[0] == '@' ? d.source + 1 : d.short_src;
+    line = d.currentline;
+  }
+  if (too_long)
+    lua_pushfstring(L, "%s:%d: script stopped: it ran longer than %d ms", src, line,
+                    (int)(budget * 1000));
+  else
+    lua_pushfstring(L, "%s:%d: script stopped: the scripts use %d MiB, over the cap of %d MiB",
+                    src, line, (int)(kb >> 10), (int)(limit >> 20));
+  lua_error(L);
+}
+
+static void *watch(void *arg) {
+  (void)arg;
+  struct timespec period = { 0, WD_PERIOD_NS };
+  for (;;) {
+    nanosleep(&period, NULL);
+    double t = now();
+    pthread_mutex_lock(&lock);
+    for (int i = 0; i < WD_SLOTS; i++) {
+      wd_slot *s = &slots[i];
+      if (s->co && !s->hooked && t - s->start > WD_SUSPECT_S) {
+        s->hooked = 1;
+        lua_sethook(s->co, check_hook, LUA_MASKCOUNT, WD_HOOK_COUNT);
+      }
+    }
+    pthread_mutex_unlock(&lock);
+  }
+  return NULL;
+}
+
+static void start_thread(void) {
+  pthread_t t;
+  pthread_attr_t a;
+  pthread_attr_init(&a);
+  pthread_attr_setdetachstate(&a, PTHREAD_CREATE_DETACHED);
+  pthread_create(&t, &a, watch, NULL);
+  pthread_attr_destroy(&a);
+}
+
+int ark_wd_enter(lua_State *co, double budget_s, size_t mem_limit) {
+  pthread_once(&once, start_thread);
+  pthread_mutex_lock(&lock);
+  int slot = -1;
+  for (int i = 0; i < WD_SLOTS && slot < 0; i++)
+    if (!slots[i].co) slot = i;
+  if (slot >= 0) {
+    wd_slot *s = &slots[slot];
+    s->co = co;
+    s->start = now();
+    s->budget = budget_s;
+    s->mem_limit = mem_limit;
+    s->hooked = 0;
+  }
+  pthread_mutex_unlock(&lock);
+  return slot;
+}
+
+void ark_wd_leave(int slot, lua_State *co) {
+  int hooked = 0;
+  pthread_mutex_lock(&lock);
+  if (slot >= 0 && slots[slot].co == co) {
+    hooked = slots[slot].hooked;
+    slots[slot].co = NULL;
+  }
+  pthread_mutex_unlock(&lock);
+  if (hooked) lua_sethook(co, NULL, 0, 0);
+}

@@ -1,0 +1,223 @@
+/*
+** test_sandbox.c - untrusted card scripts: every escape and fault is
+** stopped with a message naming the file and line, the game undoes the
+** step, switches that script off and goes on; the process never crashes.
+*/
+#define _DEFAULT_SOURCE
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <cmocka.h>
+#include "support.h"
+#include "map.h"
+#include "zone.h"
+
+static char dir[256];
+
+/* A fan animal (number 1001, size 1, cost 1) whose on_play is `body`. */
+static void write_card(const char *body) {
+  char path[512];
+  snprintf(dir, sizeof dir, "/tmp/ark-sandbox-XXXXXX");
+  assert_non_null(mkdtemp(dir));
+  snprintf(path, sizeof path, "%s/1001-test.yaml", dir);
+  FILE *f = fopen(path, "w");
+  fprintf(f, "number: 1001\nname: Test Beast\ntype: animal\n"
+             "description: \"A test card.\"\ncost: 1\nsize: 1\nappeal: 2\n");
+  fclose(f);
+  snprintf(path, sizeof path, "%s/1001-test.lua", dir);
+  f = fopen(path, "w");
+  fprintf(f, "local card = {}\nfunction card.on_play(p, id)\n%s\nend\nreturn card\n", body);
+  fclose(f);
+}
+
+static void cleanup(void) {
+  char cmd[300];
+  snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+  if (system(cmd) != 0) print_error("cannot remove %s\n", dir);
+}
+
+static ark_game *game_with_card(int ms, int mb) {
+  ark_config cfg;
+  ark_game *g = NULL;
+  char msg[2048];
+  ark_config_init(&cfg);
+  cfg.data_dir = ARK_SOURCE_DIR;
+  cfg.card_dirs[0] = dir;
+  cfg.script_ms = ms;
+  cfg.script_mb = mb;
+  if (ark_game_new(&cfg, &g, msg, sizeof msg) != ARK_OK) fail_msg("%s", msg);
+  return g;
+}
+
+/* Plays the fan card with the Animals action into a free size-1 enclosure. */
+static void play_card(ark_game *g) {
+  t_to_first_turn(g);
+  int p = g->s.cur;
+  ark_player *pl = &g->s.p[p];
+  t_clear_hand(g, p);
+  t_give(g, p, 1001);
+  pl->money = 20;
+  pl->slot[0] = ARK_ACT_BUILD; pl->slot[1] = ARK_ACT_ANIMALS;
+  pl->slot[2] = ARK_ACT_CARDS; pl->slot[3] = ARK_ACT_ASSOCIATION;
+  pl->slot[4] = ARK_ACT_SPONSORS;
+  ark_place pc = { 1, { ARK_CELL(4, 5) }, 0, 0 };
+  ark_map_place(&pl->zoo_map, ark_content_find_building(g->c, "size-1"), &pc);
+  t_restart(g);
+  t_expect(g, "action", p);
+  t_answer_match(g, "Animals I at strength 2");
+  /* map A's start enclosure fits too: take the new size-1 */
+  t_expect(g, "animals.enclosure", p);
+  t_answer_match(g, "into size-1");
+}
+
+static int log_has(ark_game *g, const char *needle) {
+  char line[1024];
+  for (int i = 0; i < ark_game_nevents(g); i++) {
+    ark_event_text(g, ark_game_event(g, i), line, sizeof line);
+    if (strstr(line, needle)) return 1;
+  }
+  return 0;
+}
+
+/* The fault is reported with file:line, the step is undone, the script is
+** switched off, and the game can be played to its end. */
+static void expect_stopped(const char *body, const char *what, int ms, int mb) {
+  write_card(body);
+  ark_game *g = game_with_card(ms, mb);
+  int p;
+  play_card(g);
+  p = g->s.cur;
+  assert_int_equal(ark_game_process(g), ARK_AWAITING);
+  assert_true(ark_game_script_stopped(g));
+  char where[300];
+  snprintf(where, sizeof where, "%s/1001-test.lua:", dir);
+  if (!log_has(g, where) || !log_has(g, what)) {
+    for (int i = 0; i < ark_game_nevents(g); i++) {
+      char line[1024];
+      ark_event_text(g, ark_game_event(g, i), line, sizeof line);
+      print_error("%s\n", line);
+    }
+    fail_msg("log lacks '%s' or '%s'", where, what);
+  }
+  /* undone: the same player chooses the action again, card still in hand */
+  t_expect(g, "action", p);
+  assert_true(ark_zone_hand_find(g, p, t_card(g, 1001)) >= 0);
+  /* played again, the card now works without its script */
+  t_answer_match(g, "Animals I at strength 2");
+  t_expect(g, "animals.enclosure", p);
+  t_answer_match(g, "into size-1");
+  assert_int_equal(ark_game_process(g), ARK_AWAITING);
+  assert_true(ark_zone_zoo_find(g, p, t_card(g, 1001)) >= 0);
+  assert_int_equal(t_play_random(g, 5, 0), ARK_END);
+  ark_game_free(g);
+  cleanup();
+}
+
+static void test_runtime_error(void **st) {
+  (void)st;
+  expect_stopped("  local t = nil\n  return t.x", "attempt to index", 0, 0);
+}
+
+static void test_endless_loop(void **st) {
+  (void)st;
+  expect_stopped("  while true do end", "ran longer than", 200, 0);
+}
+
+static void test_endless_loop_in_pcall(void **st) {
+  (void)st;
+  expect_stopped("  while true do pcall(function() while true do end end) end",
+                 "ran longer than", 200, 0);
+}
+
+static void test_memory_bomb(void **st) {
+  (void)st;
+#ifdef ARK_LUAJIT
+  const char *what = "MiB";
+#else
+  const char *what = "out of memory";
+#endif
+  expect_stopped("  local t = {}\n  local i = 0\n  while true do i = i + 1; t[i] = {i, i, i} end",
+                 what, 5000, 64);
+}
+
+static void test_io(void **st) {
+  (void)st;
+  expect_stopped("  io.open('/etc/passwd')", "io", 0, 0);
+}
+
+static void test_os(void **st) {
+  (void)st;
+  expect_stopped("  os.exit(1)", "os", 0, 0);
+}
+
+static void test_debug(void **st) {
+  (void)st;
+  expect_stopped("  debug.sethook()", "debug", 0, 0);
+}
+
+static void test_load(void **st) {
+  (void)st;
+  expect_stopped("  load('return 1')()", "load", 0, 0);
+}
+
+static void test_require(void **st) {
+  (void)st;
+  expect_stopped("  require('os')", "require", 0, 0);
+}
+
+static void test_string_metatable(void **st) {
+  (void)st;
+  expect_stopped("  getmetatable('').__index = {}", "index", 0, 0);
+}
+
+/* A script cannot change the rules other scripts see. */
+static void test_no_shared_writes(void **st) {
+  (void)st;
+  write_card("  gain = nil\n  ark.add = nil\n  math.floor = nil\n  string.rep = nil");
+  ark_game *g = game_with_card(0, 0);
+  play_card(g);
+  assert_int_equal(ark_game_process(g), ARK_AWAITING);
+  assert_false(ark_game_script_stopped(g));
+  assert_int_equal(t_play_random(g, 3, 1), ARK_END);
+  assert_false(ark_game_script_stopped(g));
+  ark_game_free(g);
+  cleanup();
+}
+
+/* math.random comes from the game's generator: same seed, same numbers. */
+static void test_deterministic_random(void **st) {
+  (void)st;
+  write_card("  gain(p, 'money', math.random(1, 1000))");
+  uint64_t h[2];
+  for (int k = 0; k < 2; k++) {
+    ark_game *g = game_with_card(0, 0);
+    play_card(g);
+    assert_int_equal(ark_game_process(g), ARK_AWAITING);
+    h[k] = ark_game_log_hash(g);
+    ark_game_free(g);
+  }
+  assert_true(h[0] == h[1]);
+  cleanup();
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test(test_runtime_error),
+    cmocka_unit_test(test_endless_loop),
+    cmocka_unit_test(test_endless_loop_in_pcall),
+    cmocka_unit_test(test_memory_bomb),
+    cmocka_unit_test(test_io),
+    cmocka_unit_test(test_os),
+    cmocka_unit_test(test_debug),
+    cmocka_unit_test(test_load),
+    cmocka_unit_test(test_require),
+    cmocka_unit_test(test_string_metatable),
+    cmocka_unit_test(test_no_shared_writes),
+    cmocka_unit_test(test_deterministic_random),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
