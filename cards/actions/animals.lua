@@ -78,9 +78,10 @@ local function place(p, e)
   gain(p, "appeal", c.appeal)
   gain(p, "conservation", c.conservation)
   gain(p, "reputation", c.reputation)
+  for _, ability in ipairs(c.abilities) do keyword(p, e.card, ability) end
   local s = script_of(e.card)
   if s and s.on_play then s.on_play(p, e.card) end
-  fire("animal_played", p, e.card)
+  fire("card_played", p, e.card)
 end
 
 function A.run(p, strength, side)

@@ -63,7 +63,7 @@ function A.play(p, id, surcharge)
   gain(p, "reputation", c.reputation)
   local s = script_of(id)
   if s and s.on_play then s.on_play(p, id) end
-  fire("sponsor_played", p, id)
+  fire("card_played", p, id)
 end
 
 -- Bonus: play a sponsor from hand paying money equal to its level.

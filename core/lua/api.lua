@@ -19,7 +19,9 @@ CARD_API_RULES = {
   "choose_action_card", "upgrade_action", "all_upgraded", "advance_break",
   "conditions_met", "partner_count", "university_count", "has_partner_zoo",
   "apply_bonus", "free_building", "place_building", "take_partner_zoo",
-  "take_university", "perform_action", "reward", "keyword",
+  "take_university", "perform_action", "reward", "keyword", "parse_ability",
+  "after_this_action", "fire", "fire_own", "can_take_partner_zoo", "can_take_university",
+  "play_sponsor", "CARDS",
 }
 
 -- Tables of constants, given to each script as its own copy.

@@ -228,3 +228,30 @@ function has_partner_zoo(p, continent)
   end
   return false
 end
+
+-- Plays a sponsor from hand or display paying `surcharge` (its effects,
+-- unique building and printed gains included).
+function play_sponsor(p, id, surcharge)
+  return ACTION_SCRIPTS.sponsors.play(p, id, surcharge or 0)
+end
+
+-- ---- keyword abilities ----
+
+-- KEYWORDS[name](p, id, value) carries out a keyword ability when its card
+-- is played; cards/lib/keywords.lua fills the table.  value is the text
+-- after the colon ("3" in "sprint:3", "sponsors" in "boost:sponsors"), a
+-- number when it reads as one, or nil.
+KEYWORDS = {}
+
+function parse_ability(ability)
+  local name, value = string.match(ability, "^([%w%-]+):?(.*)$")
+  if value == "" then value = nil end
+  return name, tonumber(value) or value
+end
+
+function keyword(p, id, ability)
+  local name, value = parse_ability(ability)
+  local k = KEYWORDS[name]
+  -- `arknova check` reports unknown keywords; in play they do nothing
+  if k then k(p, id, value) end
+end

@@ -33,6 +33,7 @@ function reputation_reached(p)
       done = done + 2 ^ (i - 1)
       ark.set(p, "rep_bonus_done", done)
       reward(p, b.reward)
+      fire("reputation_reached", p, b.space)
       done = ark.get(p, "rep_bonus_done")
     end
   end
@@ -50,6 +51,7 @@ function conservation_reached(p, before, after)
       else
         conservation_tile(p, space)
       end
+      fire("conservation_reached", p, space)
     end
   end
 end
@@ -179,7 +181,9 @@ function take_partner_zoo(p)
     end
   end
   if #opts == 0 then return false end
-  ark.take_partner_zoo(p, conts[choose(p, "partner-zoo", "Take a partner zoo", opts)])
+  local cont = conts[choose(p, "partner-zoo", "Take a partner zoo", opts)]
+  ark.take_partner_zoo(p, cont)
+  fire("partner_zoo_taken", p, cont)
   local bonus = PARTNER_ZOO_BONUS[partner_count(p)]
   if bonus then reward(p, bonus) end
   return true
@@ -215,6 +219,7 @@ function take_university(p)
   if #opts == 0 then return false end
   local u = us[choose(p, "university", "Take a university", opts)]
   ark.take_university(p, u)
+  fire("university_taken", p, u)
   if u == 1 then gain(p, "reputation", 2)
   elseif u == 2 then
     gain(p, "reputation", 1)
@@ -227,31 +232,71 @@ end
 
 -- ---- triggers (card and map scripts; see docs/triggers.md) ----
 
--- Calls handler `name` of every script that has it: first the scripts of
--- cards in the zoos of all players from `p` on in seat order, each zoo in
--- play order, then the map scripts.  Deterministic: no pairs().
+-- The handlers of one player's zoo, in play order, then of their map.
+local function each_handler(owner, key, fn)
+  for _, id in ipairs(ark.zoo(owner)) do
+    local s = script_of(id)
+    if s and s[key] then fn(s[key], id) end
+  end
+  local m = MAP_SCRIPTS[ark.get(owner, "map")]
+  if m and m[key] then fn(m[key], nil) end
+end
+
+-- "Each time ..." events: every zoo reacts, in seat order from `p`, each
+-- zoo in play order, its map last.  handler(owner, id, p, ...); id is nil
+-- for a map.  Deterministic: no pairs().
 function fire(name, p, ...)
   local n = ark.get(nil, "players")
   local first = p or ark.get(nil, "current")
+  local args = { ... }
+  local nargs = select("#", ...)
   for i = 0, n - 1 do
     local owner = (first + i) % n
-    for _, id in ipairs(ark.zoo(owner)) do
-      local s = script_of(id)
-      if s and s[name] then s[name](owner, id, p, ...) end
-    end
+    each_handler(owner, name, function(h, id)
+      h(owner, id, p, unpack_args(args, nargs))
+    end)
   end
 end
 
--- Lets p's cards (and later the map) change a rules number: each script
--- with a handler modify_<name>(p, id, value, ...) returns the new value.
--- Used for sponsor levels, conditions that may be missing, task strengths.
+-- Events that concern only p's own cards and map (income, end of game,
+-- p's turn and actions): handler(p, id, ...).
+function fire_own(name, p, ...)
+  local args = { ... }
+  local nargs = select("#", ...)
+  each_handler(p, name, function(h, id) h(p, id, unpack_args(args, nargs)) end)
+end
+
+-- Lets p's cards and map change a rules number: handler
+-- modify_<name>(p, id, value, ...) returns the new value.  Used for sponsor
+-- levels, conditions that may be missing, task strengths, animal costs.
 function modify(name, p, value, ...)
-  local key = "modify_" .. name
-  for _, id in ipairs(ark.zoo(p)) do
-    local s = script_of(id)
-    if s and s[key] then value = s[key](p, id, value, ...) end
-  end
+  local args = { ... }
+  local nargs = select("#", ...)
+  each_handler(p, "modify_" .. name, function(h, id)
+    value = h(p, id, value, unpack_args(args, nargs))
+  end)
   return value
+end
+
+local unpack_fn = unpack or table.unpack
+function unpack_args(t, n) return unpack_fn(t, 1, n) end
+
+-- "After finishing this action" effects (Clever, Boost, Action, Hypnosis,
+-- Determination) wait in the step's scratch table until the action card
+-- has moved to slot 1.
+function after_this_action(p, label, fn)
+  local d = ark.step_data()
+  d.after = d.after or {}
+  d.after[#d.after + 1] = { player = p, label = label, fn = fn }
+end
+
+local function run_after_action()
+  local d = ark.step_data()
+  while d.after and #d.after > 0 do
+    local q = d.after
+    d.after = nil
+    for _, e in ipairs(q) do e.fn(e.player) end
+  end
 end
 
 -- ---- steps ----
@@ -298,20 +343,22 @@ local function turn_options(p)
   return opts, plays
 end
 
+-- Performs action card `a` (also used by abilities that grant an action).
 function perform_action(p, a, strength, side)
   local script = ACTION_SCRIPTS[a]
-  fire("before_action", p, a, strength)
+  fire_own("before_action", p, a, strength)
   local times = 1 + ark.tokens(p, a, "multiplier")
   for k = 1, times do
     if k == 1 or check(script.can, p, strength, side) then
       script.run(p, strength, side)
     end
   end
-  fire("after_action", p, a, strength)
+  fire_own("after_action", p, a, strength)
 end
 
 function turn(p)
   ark.set(p, "played_this_turn", 0)
+  fire_own("turn_start", p)
   local opts, plays = turn_options(p)
   local pick = plays[choose(p, "action", "Choose your action", opts)]
   local a = pick.action
@@ -324,6 +371,7 @@ function turn(p)
     ark.set(p, "played_this_turn", ark.get(p, "played_this_turn") + 2 ^ (ACTION_INDEX[a] - 1))
     ark.to_slot1(p, a)
   end
+  run_after_action()
   end_of_turn(p)
 end
 
@@ -337,7 +385,7 @@ function end_of_turn(p)
       if due > 0 then pay(p, due) end
     end
   end
-  fire("turn_end", p)
+  fire_own("turn_end", p)
 end
 
 function break_phase(trigger)
@@ -357,7 +405,7 @@ function break_phase(trigger)
     for _, slot in ipairs(ark.edge(p)) do
       if slot.taken and slot.recurring then apply_bonus(p, slot.bonus, slot.value, "edge") end
     end
-    fire("income", p)
+    fire_own("income", p)
   end
 end
 
@@ -370,9 +418,9 @@ function final(p0)
     local p = (p0 + i) % n
     for _, id in ipairs(ark.scoring(p)) do
       local s = script_of(id)
-      if s and s.score then ark.add(p, "conservation", s.score(p, id)) end
+      if s and s.score then ark.add(p, "conservation", s.score(p, id) or 0) end
     end
-    fire("game_end", p)
+    fire_own("game_end", p)
   end
 end
 

@@ -1058,6 +1058,16 @@ static const luaL_Reg api[] = {
   {NULL, NULL}
 };
 
+ark_game *ark_lua_game(lua_State *L) { return G(L); }
+ark_game *ark_lua_game_mut(lua_State *L) { return GM(L); }
+int ark_lua_arg_player(lua_State *L, ark_game *g, int idx) { return arg_player(L, g, idx); }
+int ark_lua_arg_card(lua_State *L, ark_game *g, int idx) { return arg_card(L, g, idx); }
+
+void ark_lua_api_register(lua_State *L, void *ctx, const luaL_Reg *fns) {
+  lua_pushlightuserdata(L, ctx);
+  luaL_setfuncs(L, fns, 1);
+}
+
 int ark_lua_api_open(ark_content *c) {
   c->lua = calloc(1, sizeof *c->lua);
   if (!c->lua) {
@@ -1065,8 +1075,9 @@ int ark_lua_api_open(ark_content *c) {
     return -1;
   }
   lua_newtable(c->L);
-  lua_pushlightuserdata(c->L, c->lua);
-  luaL_setfuncs(c->L, api, 1);
+  ark_lua_api_register(c->L, c->lua, api);
+  ark_lua_api_cards(c->L, c->lua);
+  ark_lua_api_maps(c->L, c->lua);
   lua_setglobal(c->L, "ark");
   return 0;
 }

@@ -12,4 +12,20 @@ void ark_lua_api_close(ark_content *c);
 /* The game the primitives act on while a step runs (NULL outside). */
 void ark_lua_set_game(ark_content *c, ark_game *g);
 
+/* For the modules that add primitives (lua_api_cards.c, lua_api_maps.c):
+** the game being played (reading), the same for a primitive that changes
+** the game (refused inside a pure condition check), argument checks, and
+** registration into the `ark` table. */
+struct lua_State;
+struct luaL_Reg;
+ark_game *ark_lua_game(struct lua_State *L);
+ark_game *ark_lua_game_mut(struct lua_State *L);
+int ark_lua_arg_player(struct lua_State *L, ark_game *g, int idx);
+int ark_lua_arg_card(struct lua_State *L, ark_game *g, int idx);
+/* Adds fns to the `ark` table (on the stack top) with the shared context. */
+void ark_lua_api_register(struct lua_State *L, void *ctx, const struct luaL_Reg *fns);
+/* Extension modules, each registering its own primitives. */
+void ark_lua_api_cards(struct lua_State *L, void *ctx);
+void ark_lua_api_maps(struct lua_State *L, void *ctx);
+
 #endif

@@ -279,13 +279,19 @@ static int load_action_scripts(ark_content *c, const char *cards_dir) {
   return bad ? -1 : 0;
 }
 
+/* SCRIPTS[card id] and MAP_SCRIPTS[map index]: the untrusted scripts. */
 static int load_card_scripts(ark_content *c) {
   int bad = 0;
   lua_newtable(c->L);
   lua_setglobal(c->L, "SCRIPTS");
+  lua_newtable(c->L);
+  lua_setglobal(c->L, "MAP_SCRIPTS");
   for (int id = 0; id < c->ncards; id++)
     if (c->cards[id].script)
       bad |= load_script(c, c->cards[id].script, "SCRIPTS", 1, id, NULL, 0);
+  for (int m = 0; m < c->nmaps; m++)
+    if (c->maps[m].script)
+      bad |= load_script(c, c->maps[m].script, "MAP_SCRIPTS", 1, m, NULL, 0);
   return bad ? -1 : 0;
 }
 
