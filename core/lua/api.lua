@@ -13,7 +13,7 @@ CARD_API_BASE = {
 
 -- Helpers of the rules that scripts may call (docs/lua-api.md).
 CARD_API_RULES = {
-  "card", "get", "choose", "choose_or_skip", "has_bit", "count_bits", "card_label",
+  "get", "choose", "choose_or_skip", "has_bit", "count_bits", "card_label",
   "upgraded", "side_of", "check", "money", "pay", "gain", "gain_worker", "free_workers",
   "hand_cards", "range_cards", "draw_cards", "take_card", "snap", "discard_from_hand",
   "choose_action_card", "upgrade_action", "all_upgraded", "advance_break",
@@ -21,7 +21,7 @@ CARD_API_RULES = {
   "apply_bonus", "free_building", "place_building", "take_partner_zoo",
   "take_university", "perform_action", "reward", "keyword", "parse_ability",
   "after_this_action", "fire", "fire_own", "can_take_partner_zoo", "can_take_university",
-  "play_sponsor", "CARDS",
+  "play_sponsor",
 }
 
 -- Tables of constants, given to each script as its own copy.
@@ -65,6 +65,13 @@ function make_card_env()
   end
   env.math.randomseed = nil
   env.ark = copy(ark)
+  -- card facts are shared by every game: scripts get a fresh copy per read
+  env.CARDS = setmetatable({}, { __index = function(_, id)
+    local c = CARDS[id]
+    if c then return deep_copy(c) end
+    return nil
+  end, __newindex = function() error("CARDS is read-only", 2) end, __metatable = false })
+  env.card = function(id) return env.CARDS[id] end
   env.KEYWORDS = KEYWORDS and copy(KEYWORDS) or {}
   env._G = env
   return env
