@@ -1078,6 +1078,7 @@ int ark_lua_api_open(ark_content *c) {
   ark_lua_api_register(c->L, c->lua, api);
   ark_lua_api_cards(c->L, c->lua);
   ark_lua_api_maps(c->L, c->lua);
+  ark_lua_api_sponsors(c->L, c->lua);
   lua_setglobal(c->L, "ark");
   return 0;
 }

@@ -27,5 +27,6 @@ void ark_lua_api_register(struct lua_State *L, void *ctx, const struct luaL_Reg 
 /* Extension modules, each registering its own primitives. */
 void ark_lua_api_cards(struct lua_State *L, void *ctx);
 void ark_lua_api_maps(struct lua_State *L, void *ctx);
+void ark_lua_api_sponsors(struct lua_State *L, void *ctx);
 
 #endif
