@@ -43,6 +43,7 @@ typedef enum {
 } ark_progress;
 
 #define ARK_MAX_DIRS 8
+#define ARK_MAX_EXCLUDE 16
 
 typedef struct ark_config {
   int players;                     /* 2..4 */
@@ -56,6 +57,7 @@ typedef struct ark_config {
   int script_ms;                   /* a script running longer than this is
                                       stopped; 0 = 2000 ms */
   int script_mb;                   /* memory cap of all scripts; 0 = 256 MiB */
+  int exclude[ARK_MAX_EXCLUDE];    /* card numbers left out of the game (0 = none) */
 } ark_config;
 
 /* Fills cfg with the defaults: 2 players, seed 1, map A. */
@@ -156,6 +158,77 @@ uint64_t ark_game_log_hash(const ark_game *g);
 /* Answers given so far, in order (replay = seed + these). */
 int ark_game_nanswers(const ark_game *g);
 const int *ark_game_answers(const ark_game *g);
+
+/* ---- views and edits for hosts, scenarios and AIs (api_extra.c) ---- */
+
+typedef struct ark_card_view {
+  int id, number, type;            /* type: 0 animal, 1 sponsor, 2 project, 3 scoring */
+  const char *name, *description;
+  int cost, size;                  /* animals: money, standard enclosure size */
+  int level, min_reputation;       /* sponsors */
+  int appeal, conservation, reputation;
+} ark_card_view;
+
+int ark_card_count(const ark_game *g);
+/* Card id by printed number, or -1. */
+int ark_card_find(const ark_game *g, int number);
+/* Facts of card id; returns 0, or -1 for an unknown id. */
+int ark_card_get(const ark_game *g, int id, ark_card_view *out);
+
+int ark_game_current(const ark_game *g);     /* seat whose turn it is */
+void ark_game_break_track(const ark_game *g, int *pos, int *len);
+/* Card ids in p's hand / zoo (play order); returns the count (<= max). */
+int ark_game_hand(const ark_game *g, int p, int *ids, int max);
+int ark_game_zoo(const ark_game *g, int p, int *ids, int max);
+/* The six display folders (folder 1 first); -1 for an empty folder. */
+void ark_game_display(const ark_game *g, int ids[6]);
+/* How many display folders p reaches with their reputation. */
+int ark_game_reputation_range(const ark_game *g, int p);
+/* Action card in each slot (0 Animals, 1 Build, 2 Cards, 3 Association,
+** 4 Sponsors) and its side (1 or 2). */
+void ark_game_action_cards(const ark_game *g, int p, int action[5], int side[5]);
+const char *ark_action_name(int action);
+
+/* The zoo map grid: x 0..8, y 0..12 (doubled rows); cell = x + 9 * y. */
+#define ARK_MAP_W 9
+#define ARK_MAP_H 13
+typedef struct ark_cell_view {
+  int exists;
+  int terrain;                     /* 0 plain, 1 water, 2 rock */
+  int build2;                      /* needs the upgraded Build action */
+  const char *bonus;               /* placement bonus kind, or NULL */
+  int bonus_value;
+  int building;                    /* index in p's zoo, or -1 */
+  const char *building_key;        /* "size-3", "kiosk", ... or NULL */
+  int animal;                      /* card id living there, or -1 */
+} ark_cell_view;
+void ark_game_cell(const ark_game *g, int p, int cell, ark_cell_view *out);
+const char *ark_game_map_name(const ark_game *g, int p);
+
+/* Scenario edits: each changes the state directly (no rules applied);
+** call ark_edit_done before the next ark_game_process so that the
+** pending decision is asked again from the edited state.  Each returns 0,
+** or -1 with a message. */
+int ark_edit_track(ark_game *g, int p, const char *track, int value, char *msg, size_t n);
+/* Replaces p's hand with the cards of these printed numbers. */
+int ark_edit_hand(ark_game *g, int p, const int *numbers, int count, char *msg, size_t n);
+/* Puts cards (printed numbers, -1 empty) into the display folders. */
+int ark_edit_display(ark_game *g, const int *numbers, int count, char *msg, size_t n);
+/* Places building `key` on the cells (no legality check); *index gets its
+** index in the zoo. */
+int ark_edit_build(ark_game *g, int p, const char *key, const int *cells, int ncells,
+                   int *index, char *msg, size_t n);
+/* Puts a card into p's zoo; building = enclosure index for an animal, or -1. */
+int ark_edit_zoo_card(ark_game *g, int p, int number, int building, char *msg, size_t n);
+int ark_edit_actions(ark_game *g, int p, const int action[5], const int side[5], char *msg,
+                     size_t n);
+int ark_edit_current(ark_game *g, int p, char *msg, size_t n);
+void ark_edit_done(ark_game *g);
+
+/* For determinized search: shuffles the cards `viewer` cannot see (the
+** deck and the other players' hands, each keeping its size) and reseeds
+** the game's chance with `seed`.  Safe only when `viewer` is to answer. */
+void ark_game_redeal_hidden(ark_game *g, int viewer, uint64_t seed);
 
 #ifdef __cplusplus
 }

@@ -303,7 +303,7 @@ end
 
 -- Opening draft: keep 4 of the 8 cards drawn.
 function draft(p)
-  local drop = #ark.hand(p) - 4
+  local drop = #ark.hand(p) - ark.rule("draft_keep")
   for _ = 1, drop do
     discard_from_hand(p, 1, "Opening draft: discard a card (keep 4)")
   end

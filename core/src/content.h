@@ -9,6 +9,7 @@
 
 #include <stddef.h>
 #include "defs.h"
+#include "ruleset.h"
 
 #define ARK_MAX_BUILDING_DEFS 48
 
@@ -33,6 +34,7 @@ typedef struct ark_content {
   size_t lua_mem_limit;         /* bytes; 0 = no cap */
   double script_budget;         /* seconds one resume may run */
   const char *data_dir;         /* messages name files relative to it */
+  ark_ruleset rules;            /* rules constants (plugins may change them) */
 } ark_content;
 
 struct ark_config;

@@ -169,7 +169,7 @@ static int all_players_mask(const ark_game *g) {
 
 /* Markers cross when appeal reaches the conservation target. */
 static int crossed(const ark_game *g, int p) {
-  return g->s.p[p].appeal >= ark_track_target(g->s.p[p].conservation);
+  return g->s.p[p].appeal >= ark_track_target_of(g, g->s.p[p].conservation);
 }
 
 static void start_final(ark_game *g) {
@@ -217,7 +217,7 @@ static void after_turn(ark_game *g) {
 ** waits for the end of their own turn (after_turn). */
 static int crossed_in_break(const ark_game *g, int p) {
   const ark_player *before = &g->snap.p[p];
-  return crossed(g, p) && before->appeal < ark_track_target(before->conservation);
+  return crossed(g, p) && before->appeal < ark_track_target_of(g, before->conservation);
 }
 
 static void after_break(ark_game *g) {
@@ -420,14 +420,14 @@ void ark_game_player(const ark_game *g, int p, ark_player_view *v) {
   v->reputation = pl->reputation;
   v->xtokens = pl->xtokens;
   v->workers = pl->workers;
-  v->target = ark_track_target(pl->conservation);
-  v->score = ark_track_score(g, p);
+  v->target = ark_track_target_of(g, pl->conservation);
+  v->score = ark_track_score(g, p) + g->c->rules.score_offset;
   v->supports = pl->supports;
   v->hand = pl->nhand;
   v->zoo_cards = pl->nzoo;
   v->buildings = pl->zoo_map.nb;
   v->rank = rank_of(g, p);
-  v->income = ark_track_income(pl->appeal) +
+  v->income = ark_track_income_of(g, pl->appeal) +
               ark_map_kiosk_income(&g->c->maps[pl->map], &pl->zoo_map, g->c->buildings);
   for (int b = 0; b < pl->zoo_map.nb; b++)
     if (g->c->buildings[pl->zoo_map.b[b].def].kind == ARK_BK_ENCLOSURE && !pl->zoo_map.b[b].used)

@@ -62,6 +62,7 @@ static ark_content *content_build(const ark_config *cfg, char *msg, size_t n) {
     return NULL;
   }
   c->refs = 1;
+  ark_ruleset_default(&c->rules);
   c->data_dir = ark_content_str(c, data);
   c->lua_mem_limit = (size_t)(cfg->script_mb > 0 ? cfg->script_mb : 256) << 20;
   c->script_budget = (cfg->script_ms > 0 ? cfg->script_ms : 2000) / 1000.0;

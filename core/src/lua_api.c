@@ -156,7 +156,7 @@ static int l_get(lua_State *L) {
   int p = arg_player(L, g, 1);
   const field *f = find_field(k);
   if (f) lua_pushinteger(L, field_get(&g->s.p[p], f));
-  else if (!strcmp(k, "target")) lua_pushinteger(L, ark_track_target(g->s.p[p].conservation));
+  else if (!strcmp(k, "target")) lua_pushinteger(L, ark_track_target_of(g, g->s.p[p].conservation));
   else if (!strcmp(k, "score")) lua_pushinteger(L, ark_track_score(g, p));
   else if (!strcmp(k, "range")) lua_pushinteger(L, ark_track_range(g, p));
   else if (!strcmp(k, "reputation_cap")) lua_pushinteger(L, ark_track_reputation_cap(g, p));
@@ -745,12 +745,12 @@ static int l_kiosk_income(lua_State *L) {
 }
 
 static int l_income(lua_State *L) {
-  lua_pushinteger(L, ark_track_income((int)luaL_checkinteger(L, 1)));
+  lua_pushinteger(L, ark_track_income_of(G(L), (int)luaL_checkinteger(L, 1)));
   return 1;
 }
 
 static int l_target(lua_State *L) {
-  lua_pushinteger(L, ark_track_target((int)luaL_checkinteger(L, 1)));
+  lua_pushinteger(L, ark_track_target_of(G(L), (int)luaL_checkinteger(L, 1)));
   return 1;
 }
 
@@ -1004,6 +1004,37 @@ static int l_log(lua_State *L) {
   return 0;
 }
 
+/* ark.rule(key) -> a rules constant (a number, or a list for break_length
+** and income) as plugins may have set it */
+static int l_rule(lua_State *L) {
+  ark_game *g = G(L);
+  const char *k = luaL_checkstring(L, 1);
+  const ark_ruleset *r = &g->c->rules;
+  if (!strcmp(k, "break_length")) {
+    lua_createtable(L, 3, 0);
+    for (int i = 0; i < 3; i++) { lua_pushinteger(L, r->break_length[i]); lua_rawseti(L, -2, i + 1); }
+    return 1;
+  }
+  static const struct { const char *k; size_t off; } ints[] = {
+    {"start_money", offsetof(ark_ruleset, start_money)},
+    {"start_reputation", offsetof(ark_ruleset, start_reputation)},
+    {"start_workers", offsetof(ark_ruleset, start_workers)},
+    {"hand_limit", offsetof(ark_ruleset, hand_limit)},
+    {"draft_draw", offsetof(ark_ruleset, draft_draw)},
+    {"draft_keep", offsetof(ark_ruleset, draft_keep)},
+    {"appeal_max", offsetof(ark_ruleset, appeal_max)},
+    {"conservation_max", offsetof(ark_ruleset, conservation_max)},
+    {"reputation_max", offsetof(ark_ruleset, reputation_max)},
+    {"score_offset", offsetof(ark_ruleset, score_offset)},
+  };
+  for (size_t i = 0; i < sizeof ints / sizeof ints[0]; i++)
+    if (!strcmp(k, ints[i].k)) {
+      lua_pushinteger(L, *(const int *)((const char *)r + ints[i].off));
+      return 1;
+    }
+  return luaL_error(L, "ark.rule: unknown rule '%s'", k);
+}
+
 /* ark.random(n) -> 1..n from the game's RNG */
 static int l_random(lua_State *L) {
   ark_game *g = GM(L);
@@ -1054,7 +1085,7 @@ static const luaL_Reg api[] = {
   {"take_university", l_take_university}, {"bonus_tiles", l_bonus_tiles},
   {"take_tile", l_take_tile}, {"break_cleanup", l_break_cleanup},
   {"task_workers", l_task_workers}, {"choose", l_choose}, {"pure", l_pure},
-  {"log", l_log}, {"random", l_random}, {"script_off", l_script_off}, {"step_data", l_step_data},
+  {"log", l_log}, {"random", l_random}, {"rule", l_rule}, {"script_off", l_script_off}, {"step_data", l_step_data},
   {NULL, NULL}
 };
 
@@ -1079,6 +1110,7 @@ int ark_lua_api_open(ark_content *c) {
   ark_lua_api_cards(c->L, c->lua);
   ark_lua_api_maps(c->L, c->lua);
   ark_lua_api_sponsors(c->L, c->lua);
+  ark_lua_api_scoring(c->L, c->lua);
   lua_setglobal(c->L, "ark");
   return 0;
 }

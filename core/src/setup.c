@@ -13,11 +13,12 @@
 static void setup_player(ark_game *g, int p, int seat, int map) {
   ark_player *pl = &g->s.p[p];
   memset(pl, 0, sizeof *pl);
-  pl->money = ARK_START_MONEY;
-  pl->reputation = ARK_START_REPUTATION;
+  const ark_ruleset *r = &g->c->rules;
+  pl->money = (int16_t)r->start_money;
+  pl->reputation = (int16_t)r->start_reputation;
   pl->appeal = (int16_t)seat;          /* 0, 1, 2, 3 by turn order */
-  pl->workers = ARK_START_WORKERS;
-  pl->hand_limit = ARK_HAND_LIMIT;
+  pl->workers = (uint8_t)r->start_workers;
+  pl->hand_limit = (uint8_t)r->hand_limit;
   pl->map = (int8_t)map;
   pl->scoring[0] = pl->scoring[1] = ARK_NO_CARD;
   /* Animals in slot 1, the other four shuffled into slots 2-5 */
@@ -75,10 +76,16 @@ static void deal_bonus_tiles(ark_game *g) {
   g->s.bonus_taken = 0;
 }
 
+/* Card numbers the configuration leaves out (balance experiments). */
+static int excluded(const ark_config *cfg, int number) {
+  for (int i = 0; i < ARK_MAX_EXCLUDE; i++)
+    if (cfg->exclude[i] == number && number != 0) return 1;
+  return 0;
+}
+
 int ark_setup(ark_game *g, const ark_config *cfg, char *msg, size_t n) {
   ark_state *s = &g->s;
   ark_content *c = g->c;
-  static const int break_len[] = ARK_BREAK_LEN_INIT;
   int16_t deck[ARK_MAX_CARDS], base[ARK_MAX_CARDS], scoring[ARK_MAX_CARDS];
   int ndeck = 0, nbase = 0, nscoring = 0;
   const char *mapid = cfg->map ? cfg->map : "A";
@@ -102,7 +109,7 @@ int ark_setup(ark_game *g, const ark_config *cfg, char *msg, size_t n) {
   ark_rng_seed(s->rng, cfg->seed);
   s->nplayers = (uint8_t)cfg->players;
   s->start_player = (uint8_t)ark_rng_below(s->rng, (uint32_t)cfg->players);
-  s->break_len = (uint8_t)break_len[cfg->players];
+  s->break_len = (uint8_t)c->rules.break_length[cfg->players - 2];
   s->break_trigger = -1;
   s->end_trigger = -1;
   s->board_zoos = (1u << ARK_N_CONTINENTS) - 1;
@@ -115,7 +122,8 @@ int ark_setup(ark_game *g, const ark_config *cfg, char *msg, size_t n) {
   }
   for (int id = 0; id < c->ncards; id++) {
     const ark_card_def *d = &c->cards[id];
-    if (d->type == ARK_CARD_SCORING) scoring[nscoring++] = (int16_t)id;
+    if (excluded(cfg, d->number)) ark_zone_box(g, id);
+    else if (d->type == ARK_CARD_SCORING) scoring[nscoring++] = (int16_t)id;
     else if (d->type == ARK_CARD_PROJECT && d->base) base[nbase++] = (int16_t)id;
     else deck[ndeck++] = (int16_t)id;
   }
@@ -140,7 +148,7 @@ int ark_setup(ark_game *g, const ark_config *cfg, char *msg, size_t n) {
   for (int f = 0; f < ARK_DISPLAY; f++) s->display[f] = (int16_t)ark_zone_deck_pop(g);
   for (int i = 0; i < cfg->players; i++) {
     int p = (s->start_player + i) % cfg->players;
-    for (int k = 0; k < ARK_DRAFT_DRAW; k++) ark_zone_hand_add(g, p, ark_zone_deck_pop(g));
+    for (int k = 0; k < c->rules.draft_draw; k++) ark_zone_hand_add(g, p, ark_zone_deck_pop(g));
     ark_track_icons(g, p);
   }
   s->phase = ARK_PH_DRAFT;

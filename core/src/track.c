@@ -30,9 +30,18 @@ int ark_track_income(int appeal) {
   return bands[i][1] + (appeal - bands[i][0]) / bands[i][2];
 }
 
+int ark_track_target_of(const ark_game *g, int cp) {
+  return ark_ruleset_target(&g->c->rules, cp);
+}
+
+int ark_track_income_of(const ark_game *g, int appeal) {
+  return ark_ruleset_income(&g->c->rules, appeal);
+}
+
 int ark_track_reputation_cap(const ark_game *g, int p) {
-  return (g->s.p[p].upgraded & (1u << ARK_ACT_CARDS)) ? ARK_REPUTATION_MAX
-                                                     : ARK_REPUTATION_CAP_BASIC;
+  const ark_ruleset *r = &g->c->rules;
+  return (g->s.p[p].upgraded & (1u << ARK_ACT_CARDS)) ? r->reputation_max
+                                                     : r->reputation_cap_basic;
 }
 
 static int clamp_add(int16_t *v, int n, int lo, int hi) {
@@ -48,15 +57,15 @@ int ark_track_add(ark_game *g, int p, int track, int n) {
   int done = 0;
   switch (track) {
   case ARK_TR_MONEY: done = clamp_add(&pl->money, n, 0, 32000); break;
-  case ARK_TR_APPEAL: done = clamp_add(&pl->appeal, n, 0, ARK_APPEAL_MAX); break;
+  case ARK_TR_APPEAL: done = clamp_add(&pl->appeal, n, 0, g->c->rules.appeal_max); break;
   case ARK_TR_CONSERVATION:
-    done = clamp_add(&pl->conservation, n, 0, ARK_CONSERVATION_MAX);
+    done = clamp_add(&pl->conservation, n, 0, g->c->rules.conservation_max);
     break;
   case ARK_TR_REPUTATION: {
     int cap = ark_track_reputation_cap(g, p);
     int want = pl->reputation + n;
     done = clamp_add(&pl->reputation, n, 0, cap);
-    if (want > cap) clamp_add(&pl->appeal, want - cap, 0, ARK_APPEAL_MAX);
+    if (want > cap) clamp_add(&pl->appeal, want - cap, 0, g->c->rules.appeal_max);
     break;
   }
   case ARK_TR_XTOKENS: {
@@ -106,5 +115,5 @@ int ark_track_range(const ark_game *g, int p) {
 }
 
 int ark_track_score(const ark_game *g, int p) {
-  return g->s.p[p].appeal - ark_track_target(g->s.p[p].conservation);
+  return g->s.p[p].appeal - ark_track_target_of(g, g->s.p[p].conservation);
 }

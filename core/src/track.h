@@ -20,6 +20,9 @@ const char *ark_track_name(int t);
 int ark_track_target(int cp);
 /* Money from the appeal income table. */
 int ark_track_income(int appeal);
+/* The same two with the game's rules (plugins may change them). */
+int ark_track_target_of(const ark_game *g, int cp);
+int ark_track_income_of(const ark_game *g, int appeal);
 /* Reputation cap for p: 9, or 15 once the Cards action is upgraded. */
 int ark_track_reputation_cap(const ark_game *g, int p);
 /* Adds n (may be negative) to a track of p within its limits; reputation

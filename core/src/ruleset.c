@@ -1,0 +1,87 @@
+/*
+** ruleset.c - rules constants with their published defaults.
+*/
+#include <stdio.h>
+#include <string.h>
+#include "ruleset.h"
+
+void ark_ruleset_default(ark_ruleset *r) {
+  static const int income[ARK_INCOME_BANDS][3] = ARK_INCOME_INIT;
+  static const int brk[] = ARK_BREAK_LEN_INIT;
+  memset(r, 0, sizeof *r);
+  r->start_money = ARK_START_MONEY;
+  r->start_reputation = ARK_START_REPUTATION;
+  r->start_workers = ARK_START_WORKERS;
+  r->hand_limit = ARK_HAND_LIMIT;
+  r->draft_draw = ARK_DRAFT_DRAW;
+  r->draft_keep = ARK_DRAFT_KEEP;
+  r->appeal_max = ARK_APPEAL_MAX;
+  r->conservation_max = ARK_CONSERVATION_MAX;
+  r->target_start = ARK_TARGET_START;
+  r->target_step_low = ARK_TARGET_STEP_LOW;
+  r->target_step_high = ARK_TARGET_STEP_HIGH;
+  r->target_step_change = ARK_TARGET_STEP_CHANGE;
+  r->reputation_max = ARK_REPUTATION_MAX;
+  r->reputation_cap_basic = ARK_REPUTATION_CAP_BASIC;
+  for (int i = 0; i < 3; i++) r->break_length[i] = brk[i + 2];
+  memcpy(r->income, income, sizeof income);
+}
+
+/* One entry per rule: where it lives and how many numbers it takes. */
+typedef struct { const char *key; size_t off; int n, lo, hi; } rule_field;
+
+#define RF(k, n, lo, hi) { #k, offsetof(ark_ruleset, k), n, lo, hi }
+static const rule_field fields[] = {
+  RF(start_money, 1, 0, 1000), RF(start_reputation, 1, 0, 15), RF(start_workers, 1, 1, 4),
+  RF(hand_limit, 1, 0, 50), RF(draft_draw, 1, 0, 20), RF(draft_keep, 1, 0, 20),
+  RF(appeal_max, 1, 1, 1000), RF(conservation_max, 1, 1, 1000),
+  RF(target_start, 1, 0, 1000), RF(target_step_low, 1, 0, 100),
+  RF(target_step_high, 1, 0, 100), RF(target_step_change, 1, 0, 100),
+  RF(reputation_max, 1, 1, 15), RF(reputation_cap_basic, 1, 1, 15),
+  RF(break_length, 3, 1, 99), RF(income, ARK_INCOME_BANDS * 3, 0, 1000),
+  RF(score_offset, 1, -1000, 1000),
+};
+#undef RF
+#define NFIELDS (sizeof fields / sizeof fields[0])
+
+const char *const ark_ruleset_keys[] = {
+  "start_money", "start_reputation", "start_workers", "hand_limit", "draft_draw",
+  "draft_keep", "appeal_max", "conservation_max", "target_start", "target_step_low",
+  "target_step_high", "target_step_change", "reputation_max", "reputation_cap_basic",
+  "break_length", "income", "score_offset", NULL
+};
+
+int ark_ruleset_set(ark_ruleset *r, const char *key, const int *v, int n, char *err,
+                    size_t errlen) {
+  for (size_t i = 0; i < NFIELDS; i++) {
+    const rule_field *f = &fields[i];
+    if (strcmp(f->key, key) != 0) continue;
+    if (n != f->n) {
+      snprintf(err, errlen, "rule %s takes %d number%s, got %d", key, f->n,
+               f->n == 1 ? "" : "s", n);
+      return -1;
+    }
+    for (int k = 0; k < n; k++)
+      if (v[k] < f->lo || v[k] > f->hi) {
+        snprintf(err, errlen, "rule %s: %d is outside %d..%d", key, v[k], f->lo, f->hi);
+        return -1;
+      }
+    memcpy((char *)r + f->off, v, sizeof(int) * (size_t)n);
+    return 0;
+  }
+  snprintf(err, errlen, "unknown rule '%s'", key);
+  return -1;
+}
+
+int ark_ruleset_target(const ark_ruleset *r, int cp) {
+  int low = cp < r->target_step_change ? cp : r->target_step_change;
+  int high = cp > r->target_step_change ? cp - r->target_step_change : 0;
+  return r->target_start - r->target_step_low * low - r->target_step_high * high;
+}
+
+int ark_ruleset_income(const ark_ruleset *r, int appeal) {
+  int i = ARK_INCOME_BANDS - 1;
+  if (appeal < 0) appeal = 0;
+  while (i > 0 && appeal < r->income[i][0]) i--;
+  return r->income[i][1] + (appeal - r->income[i][0]) / (r->income[i][2] > 0 ? r->income[i][2] : 1);
+}

@@ -1,0 +1,33 @@
+/*
+** ruleset.h - the rules constants of one loaded content (ark_ruleset_).
+** They start as the published numbers of rules.h; plugins may change them
+** (plugin.yaml `rules:`), so code reads them from here, never the macros.
+*/
+#ifndef ARK_RULESET_H
+#define ARK_RULESET_H
+
+#include <stddef.h>
+#include "rules.h"
+
+typedef struct ark_ruleset {
+  int start_money, start_reputation, start_workers, hand_limit;
+  int draft_draw, draft_keep;
+  int appeal_max, conservation_max;
+  int target_start, target_step_low, target_step_high, target_step_change;
+  int reputation_max, reputation_cap_basic;
+  int break_length[3];             /* 2, 3 and 4 players */
+  int income[ARK_INCOME_BANDS][3]; /* start, base, step per band */
+  int score_offset;                /* added to every shown score (variants) */
+} ark_ruleset;
+
+void ark_ruleset_default(ark_ruleset *r);
+/* Sets rule `key` from n integers; returns 0, or -1 with a message. */
+int ark_ruleset_set(ark_ruleset *r, const char *key, const int *v, int n,
+                    char *err, size_t errlen);
+/* The names of all rules, NULL-terminated (for messages and docs). */
+extern const char *const ark_ruleset_keys[];
+
+int ark_ruleset_target(const ark_ruleset *r, int cp);
+int ark_ruleset_income(const ark_ruleset *r, int appeal);
+
+#endif
