@@ -28,5 +28,6 @@ void ark_lua_api_register(struct lua_State *L, void *ctx, const struct luaL_Reg 
 void ark_lua_api_cards(struct lua_State *L, void *ctx);
 void ark_lua_api_maps(struct lua_State *L, void *ctx);
 void ark_lua_api_sponsors(struct lua_State *L, void *ctx);
+void ark_lua_api_scoring(struct lua_State *L, void *ctx);
 
 #endif
