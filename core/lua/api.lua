@@ -83,3 +83,18 @@ function script_of(id)
   if s and ark.script_off(id) then return nil end
   return s
 end
+
+-- Handler names a card or map script may define (docs/triggers.md).
+-- `arknova check` reports any other name, so a typo such as on_paly does
+-- not fail silently.  Private helpers belong in locals, or in fields whose
+-- name starts with an underscore.
+KNOWN_HANDLERS = {
+  "on_play", "score",
+  "card_played", "building_placed", "animal_released", "project_supported",
+  "partner_zoo_taken", "university_taken", "reputation_reached",
+  "conservation_reached", "bonus",
+  "turn_start", "before_action", "after_action", "turn_end", "income", "game_end",
+  "modify_sponsor_level", "modify_conditions_ignored", "modify_task_strength",
+}
+KNOWN_HANDLER_SET = {}
+for _, name in ipairs(KNOWN_HANDLERS) do KNOWN_HANDLER_SET[name] = true end

@@ -35,6 +35,8 @@ typedef struct ark_content {
   double script_budget;         /* seconds one resume may run */
   const char *data_dir;         /* messages name files relative to it */
   ark_ruleset rules;            /* rules constants (plugins may change them) */
+  int strict;                   /* checking: also report what play tolerates
+                                   (keyword abilities no library defines) */
 } ark_content;
 
 struct ark_config;

@@ -43,7 +43,8 @@ static int need_dir(const char *path, const char *what, char *msg, size_t n) {
 /* Builds a content from the folders of cfg; problems are collected in the
 ** content's error list.  Returns NULL (with msg) only when nothing can be
 ** loaded at all (a folder is missing, out of memory). */
-static ark_content *content_build(const ark_config *cfg, char *msg, size_t n) {
+static ark_content *content_build(const ark_config *cfg, int strict, char *msg,
+                                  size_t n) {
   const char *data = cfg->data_dir ? cfg->data_dir : ARK_SOURCE_DIR;
   char cards[1024], maps[1024], buildings[1100];
   snprintf(cards, sizeof cards, "%s/cards", data);
@@ -62,6 +63,7 @@ static ark_content *content_build(const ark_config *cfg, char *msg, size_t n) {
     return NULL;
   }
   c->refs = 1;
+  c->strict = strict;
   ark_ruleset_default(&c->rules);
   c->data_dir = ark_content_str(c, data);
   c->lua_mem_limit = (size_t)(cfg->script_mb > 0 ? cfg->script_mb : 256) << 20;
@@ -80,7 +82,7 @@ static ark_content *content_build(const ark_config *cfg, char *msg, size_t n) {
 int ark_content_load(const ark_config *cfg, ark_content **out, char *msg,
                      size_t n) {
   *out = NULL;
-  ark_content *c = content_build(cfg, msg, n);
+  ark_content *c = content_build(cfg, 0, msg, n);
   if (!c) return ARK_ERR_CONTENT;
   if (c->nerrors > 0) {
     first_errors(c, msg, n);
@@ -100,7 +102,7 @@ void ark_content_release(ark_content *c) {
 
 ark_status ark_check(const ark_config *cfg, char **report, int *nerrors) {
   char msg[1024];
-  ark_content *c = content_build(cfg, msg, sizeof msg);
+  ark_content *c = content_build(cfg, 1, msg, sizeof msg);
   *report = NULL;
   *nerrors = 0;
   if (!c) {

@@ -352,6 +352,69 @@ static void *counting_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
 }
 #endif
 
+static int is_known_handler(lua_State *L, const char *name) {
+  if (name[0] == '_') return 1;
+  lua_getglobal(L, "KNOWN_HANDLER_SET");
+  lua_getfield(L, -1, name);
+  int known = !lua_isnil(L, -1);
+  lua_pop(L, 2);
+  return known;
+}
+
+/* Reports the fields of a script's table that are no trigger handler, at
+** the line where the function was defined. */
+static void check_handlers(ark_content *c, const char *table, int key, const char *path) {
+  lua_State *L = c->L;
+  lua_getglobal(L, table);
+  lua_rawgeti(L, -1, key);
+  if (!lua_istable(L, -1)) {
+    lua_pop(L, 2);
+    return;
+  }
+  lua_pushnil(L);
+  while (lua_next(L, -2)) {
+    if (lua_type(L, -2) == LUA_TSTRING && !is_known_handler(L, lua_tostring(L, -2))) {
+      int line = 0;
+      if (lua_isfunction(L, -1)) {
+        lua_Debug ar;
+        lua_pushvalue(L, -1);
+        if (lua_getinfo(L, ">S", &ar)) line = ar.linedefined;
+      }
+      ark_content_error(c, shown_name(c, path), line,
+                        "'%s' is not a trigger handler (see docs/triggers.md)",
+                        lua_tostring(L, -2));
+    }
+    lua_pop(L, 1);
+  }
+  lua_pop(L, 2);
+}
+
+/* Keyword abilities the cards name but no library defines. */
+static void check_keywords(ark_content *c) {
+  lua_State *L = c->L;
+  for (int id = 0; id < c->ncards; id++)
+    for (int k = 0; k < c->cards[id].n_abilities; k++) {
+      char name[24];
+      snprintf(name, sizeof name, "%s", c->cards[id].abilities[k]);
+      char *colon = strchr(name, ':');
+      if (colon) *colon = '\0';
+      lua_getglobal(L, "KEYWORDS");
+      lua_getfield(L, -1, name);
+      if (lua_isnil(L, -1))
+        ark_content_error(c, shown_name(c, c->cards[id].path), 0,
+                          "unknown keyword ability '%s'", name);
+      lua_pop(L, 2);
+    }
+}
+
+static void check_scripts(ark_content *c) {
+  for (int id = 0; id < c->ncards; id++)
+    if (c->cards[id].script) check_handlers(c, "SCRIPTS", id, c->cards[id].script);
+  for (int m = 0; m < c->nmaps; m++)
+    if (c->maps[m].script) check_handlers(c, "MAP_SCRIPTS", m, c->maps[m].script);
+  if (c->strict) check_keywords(c);
+}
+
 int ark_lua_open(ark_content *c, const char *cards_dir) {
 #ifdef ARK_LUAJIT
   /* LuaJIT on x86-64 takes no custom allocator: the watchdog's hook checks
@@ -370,7 +433,9 @@ int ark_lua_open(ark_content *c, const char *cards_dir) {
   if (load_embedded_rules(c) != 0) return -1;
   if (load_card_lib(c, cards_dir) != 0) return -1;
   if (load_action_scripts(c, cards_dir) != 0) return -1;
-  return load_card_scripts(c);
+  if (load_card_scripts(c) != 0) return -1;
+  check_scripts(c);
+  return c->nerrors ? -1 : 0;
 }
 
 void ark_lua_close(ark_content *c) {
