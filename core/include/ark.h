@@ -53,6 +53,9 @@ typedef struct ark_config {
                                       NULL = the source tree */
   const char *card_dirs[ARK_MAX_DIRS]; /* extra card folders (fan cards) */
   const char *map_dirs[ARK_MAX_DIRS];  /* extra map folders */
+  const char *plugins[ARK_MAX_DIRS];   /* plugin folders, or names of folders
+                                          under <data_dir>/plugins, applied in
+                                          this order */
   int turn_cap;                    /* stop after this many turns; 0 = 2000 */
   int script_ms;                   /* a script running longer than this is
                                       stopped; 0 = 2000 ms */
@@ -190,8 +193,8 @@ void ark_game_action_cards(const ark_game *g, int p, int action[5], int side[5])
 const char *ark_action_name(int action);
 
 /* The zoo map grid: x 0..8, y 0..12 (doubled rows); cell = x + 9 * y. */
-#define ARK_MAP_W 9
-#define ARK_MAP_H 13
+#define ARK_MAP_COLS 9
+#define ARK_MAP_ROWS 13
 typedef struct ark_cell_view {
   int exists;
   int terrain;                     /* 0 plain, 1 water, 2 rock */

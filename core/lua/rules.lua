@@ -240,6 +240,9 @@ local function each_handler(owner, key, fn)
   end
   local m = MAP_SCRIPTS[ark.get(owner, "map")]
   if m and m[key] then fn(m[key], nil) end
+  for _, pl in ipairs(PLUGIN_SCRIPTS) do
+    if pl[key] then fn(pl[key], nil) end
+  end
 end
 
 -- "Each time ..." events: every zoo reacts, in seat order from `p`, each

@@ -12,6 +12,17 @@
 #include "ruleset.h"
 
 #define ARK_MAX_BUILDING_DEFS 48
+#define ARK_MAX_PLUGINS 8
+
+/* A plugin: a folder with plugin.yaml (docs/plugins.md). */
+typedef struct ark_plugin_def {
+  char name[64], version[32];
+  const char *description;
+  const char *dir;              /* the plugin folder */
+  const char *path;             /* its plugin.yaml */
+  const char *script;           /* Lua hooks, or NULL */
+  const char *cards_dir, *maps_dir; /* extra content, or NULL */
+} ark_plugin_def;
 
 typedef struct lua_State lua_State;
 
@@ -35,6 +46,9 @@ typedef struct ark_content {
   double script_budget;         /* seconds one resume may run */
   const char *data_dir;         /* messages name files relative to it */
   ark_ruleset rules;            /* rules constants (plugins may change them) */
+  ark_plugin_def plugins[ARK_MAX_PLUGINS];
+  int nplugins;
+  char rule_owner[24][64];      /* plugin that set each rule (conflicts) */
   int strict;                   /* checking: also report what play tolerates
                                    (keyword abilities no library defines) */
 } ark_content;
@@ -65,6 +79,9 @@ void ark_content_free_data(ark_content *c); /* cards, maps, strings, errors */
 int ark_yaml_load_cards(ark_content *c, const char *dir);
 int ark_yaml_load_maps(ark_content *c, const char *dir);
 int ark_yaml_load_buildings(ark_content *c, const char *path);
+/* Reads dir/plugin.yaml into a new entry of c->plugins and applies its
+** `rules:` to c->rules (a rule set by two plugins is an error). */
+int ark_yaml_load_plugin(ark_content *c, const char *dir);
 
 /* Name tables shared by the loader, the Lua bridge and the host. */
 int ark_icon_from_name(const char *s);        /* -1 if unknown */

@@ -64,7 +64,7 @@ size_t ark_game_describe(const ark_game *g, char *buf, size_t n) {
     OUT("P%d: appeal %d, conservation %d (target %d, score %d), reputation %d, money %d, "
         "X %d, workers %d, hand %d, zoo %d cards, %d buildings, %d projects supported\n",
         p + 1, pl->appeal, pl->conservation, ark_track_target_of(g, pl->conservation),
-        ark_track_score(g, p), pl->reputation, pl->money, pl->xtokens, pl->workers,
+        ark_track_score(g, p) + g->c->rules.score_offset, pl->reputation, pl->money, pl->xtokens, pl->workers,
         pl->nhand, pl->nzoo, pl->zoo_map.nb, pl->supports);
     OUT("    action cards:");
     for (int i = 0; i < ARK_N_ACTIONS; i++)

@@ -40,6 +40,29 @@ static int need_dir(const char *path, const char *what, char *msg, size_t n) {
   return -1;
 }
 
+/* Plugins in the configured order: their plugin.yaml (rules), then the
+** cards and maps they bring.  Their Lua hooks load with the scripts. */
+static void load_plugins(ark_content *c, const ark_config *cfg, const char *data) {
+  for (int i = 0; i < ARK_MAX_DIRS; i++) {
+    const char *p = cfg->plugins[i];
+    char dir[1100];
+    if (!p) continue;
+    /* a bare name is a folder of the data folder's plugins/ */
+    if (!strchr(p, '/') && !is_dir(p)) snprintf(dir, sizeof dir, "%s/plugins/%s", data, p);
+    else snprintf(dir, sizeof dir, "%s", p);
+    if (!is_dir(dir)) {
+      ark_content_error(c, dir, 0, "plugin folder not found");
+      continue;
+    }
+    int before = c->nplugins;
+    ark_yaml_load_plugin(c, dir);
+    if (c->nplugins == before) continue;
+    const ark_plugin_def *pl = &c->plugins[c->nplugins - 1];
+    if (pl->cards_dir) ark_yaml_load_cards(c, pl->cards_dir);
+    if (pl->maps_dir) ark_yaml_load_maps(c, pl->maps_dir);
+  }
+}
+
 /* Builds a content from the folders of cfg; problems are collected in the
 ** content's error list.  Returns NULL (with msg) only when nothing can be
 ** loaded at all (a folder is missing, out of memory). */
@@ -75,6 +98,7 @@ static ark_content *content_build(const ark_config *cfg, int strict, char *msg,
   ark_yaml_load_maps(c, maps);
   for (int i = 0; i < ARK_MAX_DIRS; i++)
     if (cfg->map_dirs[i]) ark_yaml_load_maps(c, cfg->map_dirs[i]);
+  load_plugins(c, cfg, data);
   if (c->nerrors == 0) ark_lua_open(c, cards);
   return c;
 }

@@ -295,6 +295,19 @@ static int load_card_scripts(ark_content *c) {
   return bad ? -1 : 0;
 }
 
+/* PLUGIN_SCRIPTS[i]: plugin hooks, in load order.  Plugins are installed
+** on purpose, like the rules themselves, so they run in the rules
+** environment and may change rules tables (docs/plugins.md). */
+static int load_plugin_scripts(ark_content *c) {
+  int bad = 0;
+  lua_newtable(c->L);
+  lua_setglobal(c->L, "PLUGIN_SCRIPTS");
+  for (int i = 0; i < c->nplugins; i++)
+    if (c->plugins[i].script)
+      bad |= load_script(c, c->plugins[i].script, "PLUGIN_SCRIPTS", 1, i + 1, NULL, 1);
+  return bad ? -1 : 0;
+}
+
 static int cmp_str(const void *a, const void *b) {
   return strcmp(*(char *const *)a, *(char *const *)b);
 }
@@ -413,6 +426,8 @@ static void check_scripts(ark_content *c) {
   for (int m = 0; m < c->nmaps; m++)
     if (c->maps[m].script) check_handlers(c, "MAP_SCRIPTS", m, c->maps[m].script);
   if (c->strict) check_keywords(c);
+  for (int i = 0; i < c->nplugins; i++)
+    if (c->plugins[i].script) check_handlers(c, "PLUGIN_SCRIPTS", i + 1, c->plugins[i].script);
 }
 
 int ark_lua_open(ark_content *c, const char *cards_dir) {
@@ -433,7 +448,7 @@ int ark_lua_open(ark_content *c, const char *cards_dir) {
   if (load_embedded_rules(c) != 0) return -1;
   if (load_card_lib(c, cards_dir) != 0) return -1;
   if (load_action_scripts(c, cards_dir) != 0) return -1;
-  if (load_card_scripts(c) != 0) return -1;
+  if (load_card_scripts(c) != 0 || load_plugin_scripts(c) != 0) return -1;
   check_scripts(c);
   return c->nerrors ? -1 : 0;
 }

@@ -1171,6 +1171,108 @@ static void load_buildings(ark_yaml_file *y, yaml_node_t *root) {
   for (i = 0; i < seq_len(list); i++) load_building(y, seq_at(y, list, i));
 }
 
+/*
+** {==================================================================
+** Plugins
+** ===================================================================
+*/
+
+static void plugin_rule(ark_yaml_file *y, ark_plugin_def *pl, yaml_node_t *k,
+                        yaml_node_t *v) {
+  int vals[ARK_INCOME_BANDS * 3], n = 0, ok = 1;
+  char msg[200];
+  const char *key = text(k);
+  if (v->type == YAML_SEQUENCE_NODE) {
+    for (int i = 0; i < seq_len(v); i++) {
+      yaml_node_t *e = seq_at(y, v, i);
+      if (e->type == YAML_SEQUENCE_NODE) {       /* income: [[0, 5, 1], ...] */
+        for (int j = 0; j < seq_len(e) && n < ARK_INCOME_BANDS * 3; j++)
+          ok &= get_int(y, seq_at(y, e, j), key, -100000, 100000, &vals[n++]);
+      } else if (n < ARK_INCOME_BANDS * 3) {
+        ok &= get_int(y, e, key, -100000, 100000, &vals[n++]);
+      }
+    }
+  } else {
+    ok = get_int(y, v, key, -100000, 100000, &vals[n++]);
+  }
+  if (!ok) return;
+  int idx = name_index(ark_ruleset_keys, key);
+  if (idx >= 0 && y->c->rule_owner[idx][0]) {
+    err(y, k, "rule %s is also set by plugin %s: remove it from one of them", key,
+        y->c->rule_owner[idx]);
+    return;
+  }
+  if (ark_ruleset_set(&y->c->rules, key, vals, n, msg, sizeof msg) != 0) {
+    err(y, k, "%s", msg);
+    return;
+  }
+  snprintf(y->c->rule_owner[idx], sizeof y->c->rule_owner[idx], "%s", pl->name);
+}
+
+/* A path below the plugin folder, or NULL (reported) if it is missing. */
+static const char *plugin_path(ark_yaml_file *y, ark_plugin_def *pl, yaml_node_t *v,
+                               const char *field, int want_dir) {
+  char path[1200];
+  struct stat st;
+  const char *rel = get_str(y, v, field, 512);
+  if (!rel) return NULL;
+  snprintf(path, sizeof path, "%s/%s", pl->dir, rel);
+  if (stat(path, &st) != 0 || (want_dir ? !S_ISDIR(st.st_mode) : !S_ISREG(st.st_mode))) {
+    err(y, v, "%s: %s not found: %s", field, want_dir ? "folder" : "file", path);
+    return NULL;
+  }
+  return ark_content_str(y->c, path);
+}
+
+static void load_plugin(ark_yaml_file *y, yaml_node_t *root) {
+  static const char *const keys[] = { "name", "version", "description", "provides",
+                                      "rules", "cards", "maps", "script", NULL };
+  static const char *const provides[] = { "rules", "cards", "maps", "hooks", NULL };
+  ark_content *c = y->c;
+  ark_plugin_def *pl = &c->plugins[c->nplugins];
+  yaml_node_t *v;
+  if (!is_map(y, root, "plugin.yaml")) return;
+  check_keys(y, root, keys, "plugin.yaml");
+  if ((v = need_key(y, root, "name", "plugin")) && !copy_str(y, v, "name", pl->name, sizeof pl->name))
+    return;
+  for (int i = 0; i < c->nplugins; i++)
+    if (!strcmp(c->plugins[i].name, pl->name)) {
+      err(y, v, "plugin %s is loaded twice (also from %s)", pl->name, c->plugins[i].dir);
+      return;
+    }
+  if ((v = need_key(y, root, "version", "plugin")))
+    copy_str(y, v, "version", pl->version, sizeof pl->version);
+  if ((v = need_key(y, root, "description", "plugin")) && get_str(y, v, "description", 0))
+    pl->description = ark_content_str(c, text(v));
+  if ((v = find_key(y, root, "provides")) && is_seq(y, v, "provides"))
+    for (int i = 0; i < seq_len(v); i++) get_enum(y, seq_at(y, v, i), "provides", provides);
+  if ((v = find_key(y, root, "cards"))) pl->cards_dir = plugin_path(y, pl, v, "cards", 1);
+  if ((v = find_key(y, root, "maps"))) pl->maps_dir = plugin_path(y, pl, v, "maps", 1);
+  if ((v = find_key(y, root, "script"))) pl->script = plugin_path(y, pl, v, "script", 0);
+  if ((v = find_key(y, root, "rules")) && is_map(y, v, "rules"))
+    for (yaml_node_pair_t *p = v->data.mapping.pairs.start; p < v->data.mapping.pairs.top; p++) {
+      yaml_node_t *k = node(y, p->key);
+      if (k->type == YAML_SCALAR_NODE) plugin_rule(y, pl, k, node(y, p->value));
+    }
+}
+
+int ark_yaml_load_plugin(ark_content *c, const char *dir) {
+  char path[1100];
+  int before = c->nerrors;
+  if (c->nplugins >= ARK_MAX_PLUGINS) {
+    ark_content_error(c, dir, 0, "too many plugins (at most %d)", ARK_MAX_PLUGINS);
+    return 1;
+  }
+  snprintf(path, sizeof path, "%s/plugin.yaml", dir);
+  ark_plugin_def *pl = &c->plugins[c->nplugins];
+  memset(pl, 0, sizeof *pl);
+  pl->dir = ark_content_str(c, dir);
+  pl->path = ark_content_str(c, path);
+  load_file(c, path, load_plugin);
+  if (c->nerrors == before) c->nplugins++;
+  return c->nerrors - before;
+}
+
 int ark_yaml_load_buildings(ark_content *c, const char *path) {
   int before = c->nerrors;
   load_file(c, path, load_buildings);

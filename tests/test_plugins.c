@@ -1,0 +1,183 @@
+/*
+** test_plugins.c - plugins: the shipped 100-point variant, a plugin from a
+** folder outside the source tree that changes rules constants, brings a
+** card and a map and hooks a trigger, load order and conflicts.
+*/
+#define _DEFAULT_SOURCE
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <cmocka.h>
+#include "support.h"
+#include "track.h"
+#include "zone.h"
+
+static char root[256];
+
+static void write_file(const char *rel, const char *text) {
+  char path[600];
+  snprintf(path, sizeof path, "%s/%s", root, rel);
+  FILE *f = fopen(path, "w");
+  if (!f) fail_msg("cannot write %s", path);
+  fputs(text, f);
+  fclose(f);
+}
+
+static void make_dir(const char *rel) {
+  char path[600];
+  snprintf(path, sizeof path, "%s/%s", root, rel);
+  mkdir(path, 0755);
+}
+
+static int setup_root(void **st) {
+  (void)st;
+  snprintf(root, sizeof root, "/tmp/ark-plugins-XXXXXX");
+  if (!mkdtemp(root)) return -1;
+  return 0;
+}
+
+static int remove_root(void **st) {
+  char cmd[300];
+  (void)st;
+  snprintf(cmd, sizeof cmd, "rm -rf %s", root);
+  return system(cmd) == 0 ? 0 : -1;
+}
+
+static ark_status new_game(const char *p1, const char *p2, const char *map, ark_game **g,
+                           char *msg, size_t n) {
+  ark_config cfg;
+  ark_config_init(&cfg);
+  cfg.data_dir = ARK_SOURCE_DIR;
+  cfg.plugins[0] = p1;
+  cfg.plugins[1] = p2;
+  cfg.map = map;
+  cfg.seed = 77;
+  return ark_game_new(&cfg, g, msg, n);
+}
+
+/* The variant shifts every score by 100 and changes nothing else. */
+static void test_hundred_points(void **st) {
+  (void)st;
+  ark_game *a, *b;
+  char msg[1024];
+  assert_int_equal(new_game(NULL, NULL, "A", &a, msg, sizeof msg), ARK_OK);
+  assert_int_equal(new_game("hundred-points", NULL, "A", &b, msg, sizeof msg), ARK_OK);
+  assert_int_equal(t_play_random(a, 3, 0), ARK_END);
+  assert_int_equal(t_play_random(b, 3, 0), ARK_END);
+  assert_true(ark_game_log_hash(a) == ark_game_log_hash(b));
+  for (int p = 0; p < 2; p++) {
+    ark_player_view va, vb;
+    ark_game_player(a, p, &va);
+    ark_game_player(b, p, &vb);
+    assert_int_equal(vb.score, va.score + 100);
+    assert_int_equal(vb.rank, va.rank);
+    /* touching markers score exactly 100: appeal == target */
+    assert_int_equal(vb.score, 100 + va.appeal - va.target);
+  }
+  ark_game_free(a);
+  ark_game_free(b);
+}
+
+/* A plugin outside the source tree: rules, a fan card, a fan map, a hook. */
+static void test_outside_plugin(void **st) {
+  (void)st;
+  make_dir("mod");
+  make_dir("mod/cards");
+  make_dir("mod/maps");
+  write_file("mod/plugin.yaml",
+             "name: rich-start\nversion: \"0.1\"\n"
+             "description: \"More money, a shorter break track, a bonus at each break.\"\n"
+             "provides: [rules, cards, maps, hooks]\n"
+             "rules:\n  start_money: 40\n  break_length: [9, 8, 7]\n"
+             "cards: cards\nmaps: maps\nscript: hooks.lua\n");
+  write_file("mod/cards/1500-plugin-beast.yaml",
+             "number: 1500\nname: Plugin Beast\ntype: animal\n"
+             "description: \"A card that arrives with a plugin.\"\ncost: 3\nsize: 1\nappeal: 1\n");
+  /* map A's cells with a different name and no start buildings */
+  char cmd[1200];
+  snprintf(cmd, sizeof cmd,
+           "sed -e 's/^id: \"A\"/id: \"plug\"/' -e 's/^name: \"Map A\"/name: \"Plugin Map\"/' "
+           "-e '/^start_buildings:/,/^features:/{/^features:/!d}' %s/maps/A-map-a.yaml > %s/mod/maps/plug.yaml",
+           ARK_SOURCE_DIR, root);
+  assert_int_equal(system(cmd), 0);
+  write_file("mod/hooks.lua",
+             "local hooks = {}\n"
+             "function hooks.income(p, id)\n  gain(p, 'money', 1)\nend\n"
+             "return hooks\n");
+  char dir[400];
+  snprintf(dir, sizeof dir, "%s/mod", root);
+  ark_game *g;
+  char msg[2048];
+  if (new_game(dir, NULL, "plug", &g, msg, sizeof msg) != ARK_OK) fail_msg("%s", msg);
+  assert_int_equal(g->s.p[0].money, 40);
+  assert_int_equal(g->s.break_len, 9);
+  assert_int_equal(g->s.p[0].zoo_map.nb, 0);          /* no start buildings */
+  assert_true(ark_content_find_card(g->c, 1500) >= 0);
+  /* the hook pays 1 more at each break */
+  t_to_first_turn(g);
+  int p = g->s.cur;
+  g->s.break_pos = 8;
+  g->s.p[p].appeal = 10;                           /* income 13 */
+  g->s.p[1 - p].appeal = 0;                        /* income 5 */
+  t_restart(g);
+  t_expect(g, "action", p);
+  t_answer_match(g, "Cards I");
+  while (ark_game_process(g) == ARK_AWAITING && strcmp(ark_game_decision(g)->tag, "action"))
+    t_answer_match(g, "");
+  assert_int_equal(g->s.break_pos, 0);
+  assert_int_equal(ark_track_income(10), 13);
+  ark_player_view v;
+  ark_game_player(g, 1 - p, &v);
+  assert_int_equal(v.money, 40 + 5 + 1);
+  assert_int_equal(t_play_random(g, 9, 1), ARK_END);
+  ark_game_free(g);
+}
+
+static void test_conflict(void **st) {
+  (void)st;
+  make_dir("a");
+  make_dir("b");
+  write_file("a/plugin.yaml", "name: a\nversion: \"1\"\ndescription: \"x\"\nrules:\n  start_money: 30\n");
+  write_file("b/plugin.yaml", "name: b\nversion: \"1\"\ndescription: \"y\"\nrules:\n  hand_limit: 4\n  start_money: 10\n");
+  char a[400], b[400], msg[2048];
+  snprintf(a, sizeof a, "%s/a", root);
+  snprintf(b, sizeof b, "%s/b", root);
+  ark_game *g;
+  assert_int_equal(new_game(a, b, "A", &g, msg, sizeof msg), ARK_ERR_CONTENT);
+  char want[600];
+  snprintf(want, sizeof want, "%s/b/plugin.yaml:6: rule start_money is also set by plugin a", root);
+  if (!strstr(msg, want)) fail_msg("message lacks '%s':\n%s", want, msg);
+  /* the same plugin twice */
+  assert_int_equal(new_game(a, a, "A", &g, msg, sizeof msg), ARK_ERR_CONTENT);
+  assert_non_null(strstr(msg, "loaded twice"));
+}
+
+static void test_bad_plugin(void **st) {
+  (void)st;
+  make_dir("bad");
+  write_file("bad/plugin.yaml", "name: bad\nversion: \"1\"\ndescription: \"z\"\nrules:\n"
+                                "  start_mony: 30\n  break_length: [1, 2]\nscript: nope.lua\n");
+  char d[400], msg[2048];
+  snprintf(d, sizeof d, "%s/bad", root);
+  ark_game *g;
+  assert_int_equal(new_game(d, NULL, "A", &g, msg, sizeof msg), ARK_ERR_CONTENT);
+  assert_non_null(strstr(msg, "plugin.yaml:5: unknown rule 'start_mony'"));
+  assert_non_null(strstr(msg, "plugin.yaml:6: rule break_length takes 3 numbers, got 2"));
+  assert_non_null(strstr(msg, "plugin.yaml:7: script: file not found"));
+  assert_int_equal(new_game("/nonexistent/plugin", NULL, "A", &g, msg, sizeof msg), ARK_ERR_CONTENT);
+  assert_non_null(strstr(msg, "plugin folder not found"));
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test(test_hundred_points),
+    cmocka_unit_test(test_outside_plugin),
+    cmocka_unit_test(test_conflict),
+    cmocka_unit_test(test_bad_plugin),
+  };
+  return cmocka_run_group_tests(tests, setup_root, remove_root);
+}
