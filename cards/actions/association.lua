@@ -49,6 +49,18 @@ function A.project_count(p, what)
   return icons[what] or 0
 end
 
+-- Is animal id of p in a release size class?  By its printed size; one
+-- living in a standard enclosure that counts larger (map 2, Outdoor Areas:
+-- ark.enclosure_extra) also by the size its enclosure counts as.
+local function in_size_class(p, id, class)
+  local s = CARDS[id].size
+  if s >= class[1] and s <= class[2] then return true end
+  local b = ark.zoo_building(p, id)
+  if not b or ark.enclosure_extra(p, b) == 0 then return false end
+  local counted = math.min(ark.buildings(p)[b + 1].size, 5)
+  return counted >= class[1] and counted <= class[2]
+end
+
 -- Animals p could release for level `level` of release project c.
 function A.release_candidates(p, c, level)
   local out = {}
@@ -56,7 +68,9 @@ function A.release_candidates(p, c, level)
   if not class then return out end
   for _, id in ipairs(animals_of(p)) do
     local a = CARDS[id]
-    if (a.icons[c.counts] or 0) > 0 and a.size >= class[1] and a.size <= class[2] then
+    -- only an animal living in an enclosure can go back to the wild
+    if (a.icons[c.counts] or 0) > 0 and a.size > 0 and in_size_class(p, id, class) and
+       ark.zoo_building(p, id) then
       out[#out + 1] = id
     end
   end
@@ -76,9 +90,15 @@ function A.breeding_ok(p, c)
   return false
 end
 
+-- Icons that cards let p count as any icon for icon project c (215, 218:
+-- a token on the card discarded as a wildcard).
+local function wildcards(p, c)
+  return modify("project_wildcards", p, 0, c.id)
+end
+
 function A.level_ok(p, c, level)
   if c.kind == "icon" then
-    return A.project_count(p, c.counts) >= c.thresholds[level]
+    return A.project_count(p, c.counts) + wildcards(p, c) >= c.thresholds[level]
   elseif c.kind == "release" then
     return #A.release_candidates(p, c, level) > 0
   end
@@ -89,9 +109,10 @@ end
 function A.project_options(p, side)
   local out = {}
   for _, pr in ipairs(ark.projects()) do
-    local mine = false
-    for _, o in ipairs(pr.owners) do if o == p then mine = true end end
-    if not mine then
+    local held = 0
+    for _, o in ipairs(pr.owners) do if o == p then held = held + 1 end end
+    -- one support per project, unless a card allows more (224)
+    if held < modify("project_supports", p, 1, pr.card) then
       local c = CARDS[pr.card]
       for lv = 1, math.min(3, c.levels) do
         if pr.owners[lv] == -1 and A.level_ok(p, c, lv) then
@@ -159,6 +180,12 @@ function A.support(p, o)
     ark.release(p, id)
     ark.add(p, "appeal", -appeal)
     fire("animal_released", p, id)
+  end
+  if c.kind == "icon" then
+    -- icons missing for this level are paid by wildcards: each card that
+    -- pays one lowers need.left
+    local short = c.thresholds[o.level] - A.project_count(p, c.counts)
+    if short > 0 then fire_own("project_wildcards_used", p, o.card, { left = short }) end
   end
   ark.support(p, o.card, o.level)
   gain(p, "conservation", c.rewards[o.level] or 0)

@@ -21,7 +21,7 @@ CARD_API_RULES = {
   "apply_bonus", "free_building", "place_building", "take_partner_zoo",
   "take_university", "perform_action", "reward", "keyword", "parse_ability",
   "after_this_action", "fire", "fire_own", "can_take_partner_zoo", "can_take_university",
-  "play_sponsor",
+  "play_sponsor", "threshold_reward",
 }
 
 -- Tables of constants, given to each script as its own copy.

@@ -235,6 +235,17 @@ function play_sponsor(p, id, surcharge)
   return ACTION_SCRIPTS.sponsors.play(p, id, surcharge or 0)
 end
 
+-- The reward of the highest threshold of card id that n reaches, 0 below
+-- the first (final scoring cards list thresholds lowest first).
+function threshold_reward(id, n)
+  local c = CARDS[id]
+  local got = 0
+  for i, t in ipairs(c.thresholds) do
+    if n >= t then got = c.rewards[i] end
+  end
+  return got
+end
+
 -- ---- keyword abilities ----
 
 -- KEYWORDS[name](p, id, value) carries out a keyword ability when its card

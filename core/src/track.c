@@ -100,6 +100,12 @@ void ark_track_icons(ark_game *g, int p) {
   for (int i = 0; i < pl->nzoo; i++) {
     const ark_card_def *d = &g->c->cards[pl->zoo[i]];
     for (int k = 0; k < ARK_ICON_N; k++) pl->icons[k] += d->icons[k];
+    /* the water / rock an animal needs, printed beside its enclosure size,
+    ** are water / rock icons of the zoo too (sponsors' needs are not) */
+    if (d->type == ARK_CARD_ANIMAL) {
+      pl->icons[ARK_ICON_WATER] += (uint8_t)d->water;
+      pl->icons[ARK_ICON_ROCK] += (uint8_t)d->rock;
+    }
   }
   for (int k = 0; k < ARK_N_CONTINENTS; k++)
     if (pl->partner_zoos & (1u << k)) pl->icons[ARK_ICON_FIRST_CONTINENT + k]++;
