@@ -1,23 +1,27 @@
 /*
-** host.h - the subcommands of `arknova` and their shared option parsing.
+** host.h - the subcommands of `arknova` and their shared pieces: option
+** parsing, running a game with AIs, save files, state views.
 */
 #ifndef ARK_HOST_H
 #define ARK_HOST_H
 
+#include <stdio.h>
+#include "ai.h"
 #include "ark.h"
 
 int cmd_play(int argc, char **argv);
 int cmd_sim(int argc, char **argv);
 int cmd_check(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
+int cmd_scenario(int argc, char **argv);
 
 /* Options every game-running command understands. */
 typedef struct host_opts {
   ark_config cfg;
   int ai[4];               /* ai kind per seat */
   int nai;
+  ai_budget budget;        /* mcts search budget */
   int quiet, verbose;
-  const char *save;        /* write seed + answers here */
 } host_opts;
 
 void host_opts_init(host_opts *o);
@@ -25,10 +29,50 @@ void host_opts_init(host_opts *o);
 ** it was a game option, 0 if not, -1 after printing an error. */
 int host_parse_game_opt(host_opts *o, int argc, char **argv, int *i);
 extern const char *const host_game_opts_help;
+/* Strict number parsing with a message naming the option. */
+int host_parse_long(const char *opt, const char *s, long lo, long hi, long *out);
+int host_add_exclude(ark_config *cfg, int number);
 
+/* The seed of the AI's pick at answer number n of a game: a function of
+** the game's AI seed and n only, so a resumed game plays on the same. */
+uint64_t host_pick_seed(uint64_t ai_seed, int n);
 /* Plays a game to the end with the configured AIs; prints events if
 ** verbose.  Returns the final progress value. */
 int host_run_game(ark_game *g, const host_opts *o, uint64_t ai_seed);
 void host_print_summary(ark_game *g, const host_opts *o, FILE *f);
+/* Prints the events from *shown on, advancing it. */
+void host_print_events(ark_game *g, int *shown, FILE *f, const char *indent);
+
+/* ---- save files (save.c): seed, configuration, answers, log hash ---- */
+typedef struct host_save {
+  host_opts o;
+  uint64_t ai_seed;
+  int human;               /* seat, or -1 */
+  int *answers;
+  int nanswers, cap;
+  int has_hash;
+  unsigned long long hash; /* log hash when saved */
+  int finished;
+  char *strings[40];       /* owned copies of folder names */
+  int nstrings;
+} host_save;
+
+void host_save_init(host_save *s);
+void host_save_free(host_save *s);
+/* Writes the file atomically (a temporary file renamed over it). */
+int host_save_write(const char *path, const host_save *s, ark_game *g);
+int host_save_read(const char *path, host_save *s, char *msg, size_t n);
+/* A new game with s's configuration and the first `count` answers given;
+** returns NULL with a message if the answers do not fit the game. */
+ark_game *host_save_rebuild(const host_save *s, int count, char *msg, size_t n);
+
+int host_match_option(const ark_decision *d, const char *line, int verbose);
+
+/* ---- views for people (view.c) ---- */
+void view_zoo_map(const ark_game *g, int p, FILE *f);
+void view_player(const ark_game *g, int p, FILE *f);
+void view_others(const ark_game *g, int me, FILE *f);
+void view_board(const ark_game *g, int me, FILE *f);
+const char *view_card_text(const ark_game *g, int id, char *buf, size_t n);
 
 #endif

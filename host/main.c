@@ -14,6 +14,7 @@ static const struct {
   { "sim", cmd_sim, "run many seeded games and summarize the results" },
   { "check", cmd_check, "validate card and map files (file:line: message)" },
   { "replay", cmd_replay, "print a saved game (seed + answers) move by move" },
+  { "scenario", cmd_scenario, "set up a position, answer decisions, check values" },
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 

@@ -11,11 +11,21 @@
 const char *const host_game_opts_help =
   "  --players N       2, 3 or 4 players (default 2)\n"
   "  --seed S          game seed (default 1)\n"
-  "  --map ID          map for everyone: A (default), 0, 1..8, 1a..8a\n"
-  "  --ai LIST         AI per seat, comma separated: random, greedy (default greedy)\n"
+  "  --map ID          A (default), 0, 1..8, 1a..8a or a fan map id for everyone,\n"
+  "                    or advanced (each player keeps 1 of 2 dealt maps)\n"
+  "  --ai LIST         AI per seat, comma separated: random, greedy, mcts\n"
+  "                    (default greedy; a shorter list repeats)\n"
+  "  --mcts-iters N    mcts: iterations per decision (default 300)\n"
+  "  --mcts-ms N       mcts: milliseconds per decision (stops at whichever\n"
+  "                    of iterations and time comes first)\n"
+  "  --rollout KIND    mcts rollouts: random or greedy (default greedy)\n"
+  "  --rollout-turns N mcts: turns played in a rollout before valuing (4)\n"
   "  --data DIR        folder with cards/ and maps/ (default: the source tree)\n"
   "  --cards DIR       extra card folder (fan cards); may repeat\n"
   "  --maps DIR        extra map folder (fan maps); may repeat\n"
+  "  --plugin P        a plugin folder, or a name under plugins/; may repeat\n"
+  "                    (applied in order; see docs/plugins.md)\n"
+  "  --exclude N       leave card number N out of the game; may repeat\n"
   "  --turn-cap N      stop a game after N turns (default 2000)\n";
 
 void host_opts_init(host_opts *o) {
@@ -23,6 +33,9 @@ void host_opts_init(host_opts *o) {
   ark_config_init(&o->cfg);
   for (int i = 0; i < 4; i++) o->ai[i] = AI_GREEDY;
   o->nai = 1;
+  o->budget.iters = 300;
+  o->budget.rollout_greedy = 1;
+  o->budget.rollout_turns = 4;
 }
 
 static int need_value(int argc, char **argv, int i) {
@@ -31,7 +44,7 @@ static int need_value(int argc, char **argv, int i) {
   return 0;
 }
 
-static int parse_int(const char *opt, const char *s, long lo, long hi, long *out) {
+int host_parse_long(const char *opt, const char *s, long lo, long hi, long *out) {
   char *end;
   long v = strtol(s, &end, 10);
   if (*s == '\0' || *end != '\0' || v < lo || v > hi) {
@@ -49,12 +62,23 @@ static int add_dir(const char **dirs, const char *d) {
   return 0;
 }
 
-static int parse_ai_list(host_opts *o, char *list) {
+int host_add_exclude(ark_config *cfg, int number) {
+  for (int k = 0; k < ARK_MAX_EXCLUDE; k++) {
+    if (cfg->exclude[k] == number) return 1;
+    if (cfg->exclude[k] == 0) { cfg->exclude[k] = number; return 1; }
+  }
+  fprintf(stderr, "arknova: at most %d excluded cards\n", ARK_MAX_EXCLUDE);
+  return 0;
+}
+
+static int parse_ai_list(host_opts *o, const char *arg) {
+  char list[256];
   int n = 0;
+  snprintf(list, sizeof list, "%s", arg);
   for (char *t = strtok(list, ","); t; t = strtok(NULL, ",")) {
     int k = ai_from_name(t);
-    if (k < 0 || n >= 4) {
-      fprintf(stderr, "arknova: --ai expects up to 4 of: random, greedy (got '%s')\n", t);
+    if (k < 0 || k == AI_HUMAN || n >= 4) {
+      fprintf(stderr, "arknova: --ai expects up to 4 of: random, greedy, mcts (got '%s')\n", t);
       return 0;
     }
     o->ai[n++] = k;
@@ -64,54 +88,93 @@ static int parse_ai_list(host_opts *o, char *list) {
   return n > 0;
 }
 
-int host_parse_game_opt(host_opts *o, int argc, char **argv, int *i) {
-  const char *a = argv[*i];
+/* Options with a number value: name, bounds, where it goes. */
+static int number_opt(host_opts *o, const char *a, const char *val) {
   long v;
-  if (!strcmp(a, "--players") || !strcmp(a, "--seed") || !strcmp(a, "--turn-cap")) {
-    if (!need_value(argc, argv, *i)) return -1;
-    const char *val = argv[++*i];
-    if (!strcmp(a, "--players")) {
-      if (!parse_int(a, val, 2, 4, &v)) return -1;
-      o->cfg.players = (int)v;
-    } else if (!strcmp(a, "--seed")) {
-      char *end;
-      o->cfg.seed = strtoull(val, &end, 10);
-      if (*end) { fprintf(stderr, "arknova: --seed expects a number, got '%s'\n", val); return -1; }
-    } else {
-      if (!parse_int(a, val, 1, 1000000, &v)) return -1;
-      o->cfg.turn_cap = (int)v;
+  if (!strcmp(a, "--players")) {
+    if (!host_parse_long(a, val, 2, 4, &v)) return -1;
+    o->cfg.players = (int)v;
+  } else if (!strcmp(a, "--seed")) {
+    char *end;
+    if (!*val || *val == '-') { fprintf(stderr, "arknova: --seed expects a number, got '%s'\n", val); return -1; }
+    o->cfg.seed = strtoull(val, &end, 10);
+    if (*end) { fprintf(stderr, "arknova: --seed expects a number, got '%s'\n", val); return -1; }
+  } else if (!strcmp(a, "--turn-cap")) {
+    if (!host_parse_long(a, val, 1, 1000000, &v)) return -1;
+    o->cfg.turn_cap = (int)v;
+  } else if (!strcmp(a, "--mcts-iters")) {
+    if (!host_parse_long(a, val, 1, 100000000, &v)) return -1;
+    o->budget.iters = (int)v;
+    if (o->budget.ms > 0 && o->budget.iters == 300) o->budget.iters = 0;
+  } else if (!strcmp(a, "--mcts-ms")) {
+    if (!host_parse_long(a, val, 1, 3600000, &v)) return -1;
+    o->budget.ms = (int)v;
+  } else if (!strcmp(a, "--rollout-turns")) {
+    if (!host_parse_long(a, val, 1, 1000, &v)) return -1;
+    o->budget.rollout_turns = (int)v;
+  } else if (!strcmp(a, "--exclude")) {
+    if (!host_parse_long(a, val, 1, 100000, &v) || !host_add_exclude(&o->cfg, (int)v)) return -1;
+  } else {
+    return 0;
+  }
+  return 1;
+}
+
+int host_parse_game_opt(host_opts *o, int argc, char **argv, int *i) {
+  static const char *const with_value[] = {
+    "--players", "--seed", "--turn-cap", "--mcts-iters", "--mcts-ms", "--rollout-turns",
+    "--exclude", "--map", "--data", "--cards", "--maps", "--plugin", "--ai", "--rollout", NULL
+  };
+  const char *a = argv[*i];
+  int known = 0;
+  for (int k = 0; with_value[k]; k++) known |= !strcmp(a, with_value[k]);
+  if (!known) return 0;
+  if (!need_value(argc, argv, *i)) return -1;
+  char *val = argv[++*i];
+  int r = number_opt(o, a, val);
+  if (r) return r;
+  if (!strcmp(a, "--map")) o->cfg.map = val;
+  else if (!strcmp(a, "--data")) o->cfg.data_dir = val;
+  else if (!strcmp(a, "--cards")) return add_dir(o->cfg.card_dirs, val) ? 1 : -1;
+  else if (!strcmp(a, "--maps")) return add_dir(o->cfg.map_dirs, val) ? 1 : -1;
+  else if (!strcmp(a, "--plugin")) return add_dir(o->cfg.plugins, val) ? 1 : -1;
+  else if (!strcmp(a, "--rollout")) {
+    if (strcmp(val, "random") && strcmp(val, "greedy")) {
+      fprintf(stderr, "arknova: --rollout expects random or greedy, got '%s'\n", val);
+      return -1;
     }
-    return 1;
+    o->budget.rollout_greedy = !strcmp(val, "greedy");
+  } else return parse_ai_list(o, val) ? 1 : -1;
+  return 1;
+}
+
+uint64_t host_pick_seed(uint64_t ai_seed, int n) {
+  uint64_t x = ai_seed ^ ((uint64_t)n * 0x9e3779b97f4a7c15ULL);
+  return ai_rand(&x);
+}
+
+void host_print_events(ark_game *g, int *shown, FILE *f, const char *indent) {
+  char line[512];
+  for (; *shown < ark_game_nevents(g); (*shown)++) {
+    const ark_event *e = ark_game_event(g, *shown);
+    if (e->type == ARK_EV_ANSWER) continue;
+    ark_event_text(g, e, line, sizeof line);
+    fprintf(f, "%s[t%d] %s\n", indent, e->turn, line);
   }
-  if (!strcmp(a, "--map") || !strcmp(a, "--data") || !strcmp(a, "--cards") ||
-      !strcmp(a, "--maps") || !strcmp(a, "--ai")) {
-    if (!need_value(argc, argv, *i)) return -1;
-    char *val = argv[++*i];
-    if (!strcmp(a, "--map")) o->cfg.map = val;
-    else if (!strcmp(a, "--data")) o->cfg.data_dir = val;
-    else if (!strcmp(a, "--cards")) return add_dir(o->cfg.card_dirs, val) ? 1 : -1;
-    else if (!strcmp(a, "--maps")) return add_dir(o->cfg.map_dirs, val) ? 1 : -1;
-    else return parse_ai_list(o, val) ? 1 : -1;
-    return 1;
-  }
-  return 0;
 }
 
 int host_run_game(ark_game *g, const host_opts *o, uint64_t ai_seed) {
-  uint64_t rng = ai_seed;
-  char msg[256], line[512];
+  char msg[256];
   int shown = 0;
-  ark_progress pr;
-  while ((pr = ark_game_process(g)) == ARK_AWAITING) {
+  ai_player ai[4];
+  for (int p = 0; p < 4; p++) ai_init(&ai[p], o->ai[p], &o->budget);
+  while (ark_game_process(g) == ARK_AWAITING) {
     const ark_decision *d = ark_game_decision(g);
-    int pick = ai_pick(o->ai[d->player], g, &rng);
+    int pick = ai_pick(&ai[d->player], g, host_pick_seed(ai_seed, ark_game_nanswers(g)));
+    if (o->verbose)
+      printf("  P%d %s: %s\n", d->player + 1, d->prompt, d->options[pick]);
     if (ark_game_answer(g, pick, msg, sizeof msg) != ARK_OK) break;
-    if (o->verbose) {
-      for (; shown < ark_game_nevents(g); shown++) {
-        ark_event_text(g, ark_game_event(g, shown), line, sizeof line);
-        printf("  [t%d] %s\n", ark_game_event(g, shown)->turn, line);
-      }
-    }
+    if (o->verbose) host_print_events(g, &shown, stdout, "    ");
   }
   return ark_game_process(g);
 }

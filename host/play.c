@@ -1,41 +1,277 @@
 /*
-** play.c - `arknova play`: one game with AIs, printed as it goes or as a
-** summary at the end.
+** play.c - `arknova play`: a game between AIs printed as a summary, or a
+** person playing in the terminal against AIs (--human SEAT).  A person's
+** game is saved after every decision (seed, configuration, answers) so a
+** killed game resumes exactly (--resume FILE); `undo` takes back one's
+** own last decision by rebuilding the game from the seed and the answers
+** before it (the AIs' answers are replayed, not chosen again).
 */
+#include <ctype.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "host.h"
 
 static void play_usage(FILE *f) {
-  fprintf(f, "usage: arknova play [OPTIONS]\n\n"
-             "Plays one game between AIs on the chosen map and prints a summary.\n\n"
+  fprintf(f, "usage: arknova play [OPTIONS]\n"
+             "       arknova play --human SEAT [OPTIONS]\n"
+             "       arknova play --resume FILE\n\n"
+             "Plays one game.  Without --human, AIs play every seat and a summary is\n"
+             "printed.  With --human SEAT you play that seat against the AIs: choose\n"
+             "an option by its number or by (a unique prefix of) its text; `undo`\n"
+             "takes back your last decision, `board` shows everything again, `quit`\n"
+             "stops (the game is saved after every decision).\n\n"
              "options:\n%s"
-             "  --verbose         print every event of the game\n"
+             "  --human SEAT      you play seat SEAT (1..players)\n"
+             "  --save FILE       save file (default arknova-game.txt with --human)\n"
+             "  --resume FILE     continue the game saved in FILE\n"
+             "  --verbose         print every decision and event (AI games)\n"
              "  --help            this text\n", host_game_opts_help);
 }
 
-int cmd_play(int argc, char **argv) {
-  host_opts o;
-  host_opts_init(&o);
-  for (int i = 1; i < argc; i++) {
-    int r = host_parse_game_opt(&o, argc, argv, &i);
-    if (r < 0) return 2;
-    if (r > 0) continue;
-    if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) { play_usage(stdout); return 0; }
-    if (!strcmp(argv[i], "--verbose") || !strcmp(argv[i], "-v")) { o.verbose = 1; continue; }
-    fprintf(stderr, "arknova play: unknown option '%s'\n\n", argv[i]);
-    play_usage(stderr);
-    return 2;
+/* ---- the person's game ---- */
+
+typedef struct session {
+  host_save sv;
+  const char *path;
+  ark_game *g;
+  int *owner;                  /* seat that gave each answer */
+  int cap;
+  int shown;                   /* events printed so far */
+  ai_player ai[4];
+} session;
+
+static void note_owner(session *s, int i, int p) {
+  if (i >= s->cap) {
+    int cap = s->cap ? 2 * s->cap : 1024;
+    while (cap <= i) cap *= 2;
+    int *no = realloc(s->owner, sizeof *no * (size_t)cap);
+    if (!no) { fprintf(stderr, "arknova: out of memory\n"); exit(1); }
+    s->owner = no;
+    s->cap = cap;
   }
+  s->owner[i] = p;
+}
+
+/* Rebuilds the game from the seed and the first `count` saved answers,
+** noting who gave each.  Returns 0, or -1 with a message. */
+static int rebuild(session *s, int count) {
+  char msg[512];
+  ark_config cfg = s->sv.o.cfg;
+  ark_game *g;
+  if (ark_game_new(&cfg, &g, msg, sizeof msg) != ARK_OK) {
+    fprintf(stderr, "arknova: %s\n", msg);
+    return -1;
+  }
+  for (int i = 0; i < count; i++) {
+    if (ark_game_process(g) != ARK_AWAITING) break;
+    note_owner(s, i, ark_game_decision(g)->player);
+    if (ark_game_answer(g, s->sv.answers[i], msg, sizeof msg) != ARK_OK) {
+      fprintf(stderr, "arknova: saved answer %d does not fit the game: %s\n", i + 1, msg);
+      ark_game_free(g);
+      return -1;
+    }
+  }
+  ark_game_process(g);
+  ark_game_free(s->g);
+  s->g = g;
+  s->shown = ark_game_nevents(g);
+  return 0;
+}
+
+static void save(session *s) {
+  if (host_save_write(s->path, &s->sv, s->g) != 0)
+    fprintf(stderr, "arknova: could not save the game to %s\n", s->path);
+}
+
+/* Copies the game's answers into the save record (for undo). */
+static void sync_answers(session *s) {
+  int n = ark_game_nanswers(s->g);
+  const int *a = ark_game_answers(s->g);
+  if (n > s->sv.cap) {
+    int *na = realloc(s->sv.answers, sizeof *na * (size_t)n);
+    if (!na) { fprintf(stderr, "arknova: out of memory\n"); exit(1); }
+    s->sv.answers = na;
+    s->sv.cap = n;
+  }
+  if (n > 0) memcpy(s->sv.answers, a, sizeof *a * (size_t)n);
+  s->sv.nanswers = n;
+}
+
+static int undo(session *s) {
+  sync_answers(s);
+  int k = s->sv.nanswers - 1;
+  while (k >= 0 && s->owner[k] != s->sv.human) k--;
+  if (k < 0) {
+    printf("Nothing of yours to undo.\n");
+    return 0;
+  }
+  if (rebuild(s, k) != 0) return -1;
+  save(s);
+  printf("Undone: back to your decision %d.\n", k + 1);
+  return 0;
+}
+
+static void show_options(const ark_decision *d) {
+  printf("\nP%d, %s\n", d->player + 1, d->prompt);
+  for (int i = 0; i < d->noptions; i++) printf("  %2d) %s\n", i + 1, d->options[i]);
+}
+
+static int prefix_ci(const char *text, const char *pre) {
+  for (; *pre; pre++, text++)
+    if (tolower((unsigned char)*pre) != tolower((unsigned char)*text)) return 0;
+  return 1;
+}
+
+/* The option a typed line names: a number, an exact text, or a unique
+** prefix.  Returns the index, -1 if none, -2 if several (listed). */
+int host_match_option(const ark_decision *d, const char *line, int verbose) {
+  char *end;
+  long k = strtol(line, &end, 10);
+  if (end != line && *end == '\0') return k >= 1 && k <= d->noptions ? (int)k - 1 : -1;
+  for (int i = 0; i < d->noptions; i++)
+    if (!strcmp(d->options[i], line)) return i;
+  int found = -1, count = 0;
+  for (int i = 0; i < d->noptions; i++)
+    if (prefix_ci(d->options[i], line)) {
+      found = i;
+      count++;
+    }
+  if (count > 1) {
+    if (verbose) {
+      printf("'%s' fits %d options:\n", line, count);
+      for (int i = 0; i < d->noptions; i++)
+        if (prefix_ci(d->options[i], line)) printf("  %2d) %s\n", i + 1, d->options[i]);
+    }
+    return -2;
+  }
+  return found;
+}
+
+/* Reads the person's answer; returns the option, or -1 to stop. */
+static int ask(session *s) {
+  char line[512];
+  for (;;) {
+    const ark_decision *d = ark_game_decision(s->g);
+    printf("> ");
+    fflush(stdout);
+    if (!fgets(line, sizeof line, stdin)) return -1;
+    line[strcspn(line, "\r\n")] = '\0';
+    char *t = line;
+    while (isspace((unsigned char)*t)) t++;
+    for (size_t n = strlen(t); n > 0 && isspace((unsigned char)t[n - 1]); n--) t[n - 1] = '\0';
+    if (!*t) continue;
+    if (!strcmp(t, "quit") || !strcmp(t, "exit")) return -1;
+    if (!strcmp(t, "help") || !strcmp(t, "?")) {
+      printf("Type an option's number or the start of its text.  Commands: board, map,\n"
+             "hand, undo (take back your last decision), quit (the game stays saved).\n");
+      continue;
+    }
+    if (!strcmp(t, "board")) { view_board(s->g, s->sv.human, stdout); show_options(d); continue; }
+    if (!strcmp(t, "map")) { view_zoo_map(s->g, s->sv.human, stdout); continue; }
+    if (!strcmp(t, "hand")) {
+      char buf[512];
+      int ids[160], n = ark_game_hand(s->g, s->sv.human, ids, 160);
+      for (int i = 0; i < n; i++) printf("  %s\n", view_card_text(s->g, ids[i], buf, sizeof buf));
+      continue;
+    }
+    if (!strcmp(t, "undo")) {
+      if (undo(s) != 0) return -1;
+      return -3;
+    }
+    int i = host_match_option(d, t, 1);
+    if (i >= 0) return i;
+    if (i == -1) printf("No option fits '%s' (type a number 1-%d, or help).\n", t, d->noptions);
+  }
+}
+
+static int human_loop(session *s) {
+  char msg[256];
+  for (;;) {
+    ark_progress pr = ark_game_process(s->g);
+    if (pr == ARK_ERROR) {
+      fprintf(stderr, "arknova: the game stopped: %s\n", ark_game_error(s->g));
+      return 1;
+    }
+    if (pr == ARK_END) {
+      host_print_events(s->g, &s->shown, stdout, "  ");
+      save(s);
+      host_print_summary(s->g, &s->sv.o, stdout);
+      return 0;
+    }
+    const ark_decision *d = ark_game_decision(s->g);
+    int n = ark_game_nanswers(s->g), pick;
+    if (d->player != s->sv.human) {
+      pick = ai_pick(&s->ai[d->player], s->g, host_pick_seed(s->sv.ai_seed, n));
+      printf("P%d (%s) %s: %s\n", d->player + 1, ai_name(s->sv.o.ai[d->player]), d->prompt,
+             d->options[pick]);
+    } else {
+      host_print_events(s->g, &s->shown, stdout, "  ");
+      if (!strcmp(d->tag, "action")) view_board(s->g, s->sv.human, stdout);
+      show_options(d);
+      pick = ask(s);
+      if (pick == -3) continue;
+      if (pick < 0) {
+        save(s);
+        printf("\nThe game is saved in %s; continue it with: arknova play --resume %s\n",
+               s->path, s->path);
+        return 0;
+      }
+    }
+    note_owner(s, n, d->player);
+    if (ark_game_answer(s->g, pick, msg, sizeof msg) != ARK_OK) {
+      fprintf(stderr, "arknova: %s\n", msg);
+      return 1;
+    }
+    if (d->player != s->sv.human) host_print_events(s->g, &s->shown, stdout, "    ");
+    save(s);
+  }
+}
+
+static int run_human(host_save *sv, const char *path, int resumed) {
+  session s;
+  memset(&s, 0, sizeof s);
+  s.sv = *sv;
+  s.path = path;
+  for (int p = 0; p < 4; p++) ai_init(&s.ai[p], s.sv.o.ai[p], &s.sv.o.budget);
+  if (rebuild(&s, resumed ? s.sv.nanswers : 0) != 0) return 1;
+  if (resumed) {
+    if (s.sv.has_hash && ark_game_log_hash(s.g) != s.sv.hash)
+      fprintf(stderr, "arknova: warning: the rebuilt game differs from the saved one "
+                      "(cards or rules changed since?)\n");
+    printf("Resumed %s at decision %d.\n", path, s.sv.nanswers + 1);
+  } else {
+    save(&s);
+  }
+  printf("You are P%d.  Type help for the commands.\n", s.sv.human + 1);
+  int rc = human_loop(&s);
+  ark_game_free(s.g);
+  free(s.owner);
+  *sv = s.sv;
+  return rc;
+}
+
+/* ---- AI games ---- */
+
+static int run_ai(host_opts *o, const char *save_path) {
   ark_game *g;
   char msg[4096];
-  if (ark_game_new(&o.cfg, &g, msg, sizeof msg) != ARK_OK) {
+  if (ark_game_new(&o->cfg, &g, msg, sizeof msg) != ARK_OK) {
     fprintf(stderr, "arknova: %s\n", msg);
     return 1;
   }
-  printf("Ark Nova: %d players on map %s, seed %llu\n", o.cfg.players,
-         o.cfg.map ? o.cfg.map : "A", (unsigned long long)o.cfg.seed);
-  int pr = host_run_game(g, &o, o.cfg.seed * 7919u + 1);
+  printf("Ark Nova: %d players on map %s, seed %llu\n", o->cfg.players,
+         o->cfg.map ? o->cfg.map : "A", (unsigned long long)o->cfg.seed);
+  uint64_t ai_seed = o->cfg.seed * 7919u + 1;
+  int pr = host_run_game(g, o, ai_seed);
+  if (save_path) {
+    host_save sv;
+    host_save_init(&sv);
+    sv.o = *o;
+    sv.ai_seed = ai_seed;
+    if (host_save_write(save_path, &sv, g) != 0)
+      fprintf(stderr, "arknova: could not write %s\n", save_path);
+  }
   if (pr == ARK_ERROR) {
     fprintf(stderr, "arknova: the game stopped: %s\n", ark_game_error(g));
     ark_game_free(g);
@@ -44,7 +280,67 @@ int cmd_play(int argc, char **argv) {
   char buf[8192];
   ark_game_describe(g, buf, sizeof buf);
   fputs(buf, stdout);
-  host_print_summary(g, &o, stdout);
+  host_print_summary(g, o, stdout);
   ark_game_free(g);
   return 0;
+}
+
+int cmd_play(int argc, char **argv) {
+  host_opts o;
+  host_opts_init(&o);
+  long human = -1;
+  const char *save_path = NULL, *resume = NULL;
+  for (int i = 1; i < argc; i++) {
+    int r = host_parse_game_opt(&o, argc, argv, &i);
+    if (r < 0) return 2;
+    if (r > 0) continue;
+    const char *a = argv[i];
+    if (!strcmp(a, "--help") || !strcmp(a, "-h")) { play_usage(stdout); return 0; }
+    if (!strcmp(a, "--verbose") || !strcmp(a, "-v")) { o.verbose = 1; continue; }
+    if (!strcmp(a, "--human") || !strcmp(a, "--save") || !strcmp(a, "--resume")) {
+      if (i + 1 >= argc) {
+        fprintf(stderr, "arknova play: %s needs a value\n", a);
+        return 2;
+      }
+      const char *v = argv[++i];
+      if (!strcmp(a, "--human") && !host_parse_long(a, v, 1, 4, &human)) return 2;
+      if (!strcmp(a, "--save")) save_path = v;
+      if (!strcmp(a, "--resume")) resume = v;
+      continue;
+    }
+    fprintf(stderr, "arknova play: unknown option '%s'\n\n", a);
+    play_usage(stderr);
+    return 2;
+  }
+  if (resume) {
+    host_save sv;
+    char msg[1024];
+    if (host_save_read(resume, &sv, msg, sizeof msg) != 0) {
+      fprintf(stderr, "arknova play: %s\n", msg);
+      host_save_free(&sv);
+      return 1;
+    }
+    if (sv.human < 0) {
+      fprintf(stderr, "arknova play: %s is not a game with a person (use arknova replay)\n", resume);
+      host_save_free(&sv);
+      return 1;
+    }
+    int rc = run_human(&sv, save_path ? save_path : resume, 1);
+    host_save_free(&sv);
+    return rc;
+  }
+  if (human > o.cfg.players) {
+    fprintf(stderr, "arknova play: --human %ld but only %d players\n", human, o.cfg.players);
+    return 2;
+  }
+  if (human < 1) return run_ai(&o, save_path);
+  host_save sv;
+  host_save_init(&sv);
+  sv.o = o;
+  sv.o.ai[human - 1] = AI_HUMAN;
+  sv.human = (int)human - 1;
+  sv.ai_seed = o.cfg.seed * 7919u + 1;
+  int rc = run_human(&sv, save_path ? save_path : "arknova-game.txt", 0);
+  host_save_free(&sv);
+  return rc;
 }

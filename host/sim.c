@@ -1,10 +1,12 @@
 /*
 ** sim.c - `arknova sim`: many seeded games on all cores, one JSON line per
-** game, and a summary with 95% confidence intervals.
+** game, and a summary with 95% confidence intervals; comparisons of two
+** sets of games on the same seeds (a card left out or added, a folder of
+** fan cards added); `arknova sim merge` for shards.
 **
 ** Each worker thread loads its own content (Lua states are not shared
 ** between threads) and takes the next game number from a shared counter;
-** results are written in seed order so the output does not depend on
+** results are kept by game number, so the output does not depend on
 ** thread timing.
 */
 #define _POSIX_C_SOURCE 200809L
@@ -13,50 +15,88 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #include "ai.h"
 #include "host.h"
-
-typedef struct result {
-  uint64_t seed;
-  int done, error, capped, turns;
-  int score[4], rank[4], conservation[4], appeal[4];
-  char msg[160];
-} result;
+#include "simstats.h"
 
 typedef struct sim {
-  host_opts o;
+  host_opts o;                 /* set A */
+  ark_config cfg_b;            /* set B (comparisons) */
+  int compare;
+  char what[128];              /* what set B adds, for the report */
   uint64_t first_seed;
-  long games;
-  result *res;
-  long next;                   /* next game index to play */
-  long finished;
+  long games;                  /* per set */
+  sim_record *res;             /* games * (1 + compare) */
+  long next, total, finished;
   pthread_mutex_t lock;
 } sim;
 
 static void sim_usage(FILE *f) {
-  fprintf(f, "usage: arknova sim [OPTIONS]\n\n"
-             "Plays many seeded AI games on all cores and summarizes them.\n\n"
+  fprintf(f, "usage: arknova sim [OPTIONS]\n"
+             "       arknova sim merge FILE... [--svg FILE]\n\n"
+             "Plays many seeded AI games on all cores and summarizes them: win rates\n"
+             "per seat and per AI with 95%% intervals, score distribution, game length,\n"
+             "first-player advantage, cards played.  `merge` summarizes JSON-line\n"
+             "files written by --out (shards of one experiment).\n\n"
              "options:\n%s"
              "  --games N         number of games (default 100)\n"
              "  --seeds A..B      play seeds A to B inclusive (for shards)\n"
              "  --threads N       worker threads (default: all cores)\n"
              "  --out FILE        write one JSON line per game to FILE\n"
+             "  --svg FILE        write a chart (score distributions, win rates)\n"
+             "  --without-card N  also play the same seeds without card N and report\n"
+             "                    the difference (B = with the card minus A = without)\n"
+             "  --with-card N     the same comparison, named from the card's side\n"
+             "  --compare-cards DIR  also play the same seeds with the fan card\n"
+             "                    folder DIR added and report the difference\n"
+             "  --no-cards        leave out the table of cards played\n"
              "  --help            this text\n", host_game_opts_help);
 }
 
 static long take_next(sim *s) {
   pthread_mutex_lock(&s->lock);
-  long i = s->next < s->games ? s->next++ : -1;
+  long i = s->next < s->total ? s->next++ : -1;
   pthread_mutex_unlock(&s->lock);
   return i;
 }
 
+static void record_game(ark_game *g, const host_opts *o, sim_record *r) {
+  r->capped = ark_game_capped(g);
+  r->turns = ark_game_turns(g);
+  for (int p = 0; p < r->players; p++) {
+    ark_player_view v;
+    ark_game_player(g, p, &v);
+    r->score[p] = v.score;
+    r->rank[p] = v.rank;
+    snprintf(r->ai[p], sizeof r->ai[p], "%s", ai_name(o->ai[p]));
+  }
+  int n = ark_game_nevents(g);
+  for (int i = 0; i < n; i++) {
+    const ark_event *e = ark_game_event(g, i);
+    if (e->type == ARK_EV_SETUP) r->start = e->b;
+    if (e->type != ARK_EV_PLAY || e->player < 0) continue;
+    ark_card_view c;
+    if (ark_card_get(g, e->a, &c) != 0) continue;
+    if (r->nplays % 32 == 0) {
+      sim_play *np = realloc(r->plays, sizeof *np * (size_t)(r->nplays + 32));
+      if (!np) return;
+      r->plays = np;
+    }
+    r->plays[r->nplays++] = (sim_play){ (int16_t)e->player, (int16_t)c.number, (int16_t)e->turn };
+  }
+}
+
 static void play_one(sim *s, ark_game *proto, long i) {
-  result *r = &s->res[i];
-  ark_config cfg = s->o.cfg;
+  sim_record *r = &s->res[i];
+  int set = i >= s->games;
+  ark_config cfg = set ? s->cfg_b : s->o.cfg;
   ark_game *g;
-  cfg.seed = r->seed = s->first_seed + (uint64_t)i;
+  cfg.seed = r->seed = s->first_seed + (uint64_t)(i % s->games);
+  r->set = set;
+  r->players = cfg.players;
+  snprintf(r->map, sizeof r->map, "%s", cfg.map ? cfg.map : "A");
   if (ark_game_new_like(proto, &cfg, &g, r->msg, sizeof r->msg) != ARK_OK) {
     r->error = 1;
     return;
@@ -66,130 +106,178 @@ static void play_one(sim *s, ark_game *proto, long i) {
     r->error = 1;
     snprintf(r->msg, sizeof r->msg, "%s", ark_game_error(g));
   }
-  r->capped = ark_game_capped(g);
-  r->turns = ark_game_turns(g);
-  for (int p = 0; p < cfg.players; p++) {
-    ark_player_view v;
-    ark_game_player(g, p, &v);
-    r->score[p] = v.score;
-    r->rank[p] = v.rank;
-    r->conservation[p] = v.conservation;
-    r->appeal[p] = v.appeal;
-  }
+  record_game(g, &s->o, r);
   ark_game_free(g);
 }
 
 static void *worker(void *arg) {
   sim *s = arg;
-  ark_game *proto;
+  ark_game *proto[2] = { NULL, NULL };
   char msg[4096];
-  if (ark_game_new(&s->o.cfg, &proto, msg, sizeof msg) != ARK_OK) {
-    fprintf(stderr, "arknova sim: %s\n", msg);
-    return NULL;
-  }
   long i;
   while ((i = take_next(s)) >= 0) {
-    play_one(s, proto, i);
+    int set = i >= s->games;
+    if (!proto[set] &&
+        ark_game_new(set ? &s->cfg_b : &s->o.cfg, &proto[set], msg, sizeof msg) != ARK_OK) {
+      fprintf(stderr, "arknova sim: %s\n", msg);
+      break;
+    }
+    play_one(s, proto[set], i);
     pthread_mutex_lock(&s->lock);
-    s->res[i].done = 1;
     long f = ++s->finished;
     pthread_mutex_unlock(&s->lock);
-    if (isatty(2) || f == s->games || f % 50 == 0) {
-      int width = 30, fill = (int)(width * f / s->games);
+    if (isatty(2) || f == s->total || f % 50 == 0) {
+      int width = 30, fill = (int)(width * f / s->total);
       fprintf(stderr, "\r[%.*s%*s] %ld/%ld games", fill, "##############################",
-              width - fill, "", f, s->games);
+              width - fill, "", f, s->total);
     }
   }
-  ark_game_free(proto);
+  ark_game_free(proto[0]);
+  ark_game_free(proto[1]);
   return NULL;
 }
 
-static void write_json(const sim *s, FILE *f) {
-  int n = s->o.cfg.players;
-  for (long i = 0; i < s->games; i++) {
-    const result *r = &s->res[i];
-    fprintf(f, "{\"seed\":%llu,\"players\":%d,\"map\":\"%s\",\"ai\":[", (unsigned long long)r->seed,
-            n, s->o.cfg.map ? s->o.cfg.map : "A");
-    for (int p = 0; p < n; p++) fprintf(f, "%s\"%s\"", p ? "," : "", ai_name(s->o.ai[p]));
-    fprintf(f, "],\"scores\":[");
-    for (int p = 0; p < n; p++) fprintf(f, "%s%d", p ? "," : "", r->score[p]);
-    fprintf(f, "],\"ranks\":[");
-    for (int p = 0; p < n; p++) fprintf(f, "%s%d", p ? "," : "", r->rank[p]);
-    fprintf(f, "],\"turns\":%d,\"capped\":%s,\"error\":%s}\n", r->turns,
-            r->capped ? "true" : "false", r->error ? "true" : "false");
+static int report(sim_record *r, long n, int compare, const char *what, const char *svg,
+                  int cards) {
+  if (compare) {
+    printf("== A: without %s\n", what);
+    sim_summary(stdout, r, n, 0, 0);
+    printf("\n== B: with %s\n", what);
+    sim_summary(stdout, r, n, 1, cards);
+    sim_compare(stdout, r, n, what);
+  } else {
+    sim_summary(stdout, r, n, -1, cards);
   }
+  if (svg && sim_svg(svg, r, n, compare ? 1 : -1) != 0) {
+    fprintf(stderr, "arknova sim: cannot write %s\n", svg);
+    return 1;
+  }
+  return 0;
 }
 
-/* Wilson score interval for a proportion. */
-static void wilson(double wins, double n, double *lo, double *hi) {
-  const double z = 1.96;
-  if (n <= 0) { *lo = *hi = 0; return; }
-  double p = wins / n, d = 1 + z * z / n;
-  double c = (p + z * z / (2 * n)) / d;
-  double h = z * sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d;
-  *lo = c - h;
-  *hi = c + h;
-}
-
-static void summary(const sim *s, double secs) {
-  int n = s->o.cfg.players;
-  long ok = 0, errors = 0, capped = 0;
-  double turns = 0, wins[4] = { 0 }, sum[4] = { 0 }, sq[4] = { 0 };
-  for (long i = 0; i < s->games; i++) {
-    const result *r = &s->res[i];
-    if (r->error) {
-      if (errors++ < 3) fprintf(stderr, "seed %llu: %s\n", (unsigned long long)r->seed, r->msg);
+/* `arknova sim merge FILE...`: one summary of JSON-line shards. */
+static int merge(int argc, char **argv) {
+  const char *svg = NULL;
+  int cards = 1, nfiles = 0;
+  long n = 0, cap = 0;
+  sim_record *r = NULL;
+  int compare = 0;
+  for (int i = 1; i < argc; i++) {
+    if (!strcmp(argv[i], "--help")) { sim_usage(stdout); return 0; }
+    if (!strcmp(argv[i], "--no-cards")) { cards = 0; continue; }
+    if (!strcmp(argv[i], "--svg")) {
+      if (i + 1 >= argc) { fprintf(stderr, "arknova sim merge: --svg needs a file\n"); return 2; }
+      svg = argv[++i];
       continue;
     }
-    ok++;
-    capped += r->capped;
-    turns += r->turns;
-    for (int p = 0; p < n; p++) {
-      /* a shared first place counts as a win for each sharer */
-      if (r->rank[p] == 1) wins[p] += 1;
-      sum[p] += r->score[p];
-      sq[p] += (double)r->score[p] * r->score[p];
+    if (argv[i][0] == '-') { fprintf(stderr, "arknova sim merge: unknown option '%s'\n", argv[i]); return 2; }
+    FILE *f = fopen(argv[i], "r");
+    if (!f) { fprintf(stderr, "arknova sim merge: cannot open %s\n", argv[i]); free(r); return 1; }
+    nfiles++;
+    char line[1 << 16];
+    int lineno = 0;
+    while (fgets(line, sizeof line, f)) {
+      lineno++;
+      if (line[0] != '{') continue;
+      if (n == cap) {
+        cap = cap ? 2 * cap : 1024;
+        sim_record *nr = realloc(r, sizeof *nr * (size_t)cap);
+        if (!nr) { fclose(f); free(r); return 1; }
+        r = nr;
+      }
+      if (sim_read_json(line, &r[n]) != 0) {
+        fprintf(stderr, "arknova sim merge: %s:%d: not a game record\n", argv[i], lineno);
+        fclose(f);
+        for (long k = 0; k < n; k++) sim_record_free(&r[k]);
+        free(r);
+        return 1;
+      }
+      compare |= r[n].set;
+      n++;
     }
+    fclose(f);
   }
-  printf("%ld games (%ld errors, %ld stopped by the turn cap) in %.1f s, %.1f games/s\n",
-         s->games, errors, capped, secs, (double)s->games / (secs > 0 ? secs : 1));
-  if (!ok) return;
-  printf("average length: %.1f turns, %.1f per player\n", turns / ok, turns / ok / n);
-  printf("%-5s %-7s %8s %17s %8s %8s\n", "seat", "ai", "win %", "95% CI", "score", "sd");
-  for (int p = 0; p < n; p++) {
-    double lo, hi, mean = sum[p] / ok;
-    wilson(wins[p], (double)ok, &lo, &hi);
-    printf("P%-4d %-7s %7.1f%% [%5.1f%%, %5.1f%%] %8.1f %8.1f\n", p + 1, ai_name(s->o.ai[p]),
-           100 * wins[p] / ok, 100 * lo, 100 * hi, mean, sqrt(fmax(0, sq[p] / ok - mean * mean)));
+  if (!nfiles) { fprintf(stderr, "arknova sim merge: which files?\n"); return 2; }
+  /* the same seed twice (overlapping shards) would count twice */
+  for (long i = 1; i < n; i++)
+    for (long j = 0; j < i; j++)
+      if (r[i].seed == r[j].seed && r[i].set == r[j].set) {
+        fprintf(stderr, "arknova sim merge: seed %llu appears twice (overlapping shards?)\n",
+                (unsigned long long)r[i].seed);
+        i = n;
+        break;
+      }
+  printf("merged %ld games from %d files\n", n, nfiles);
+  int rc = report(r, n, compare, "set B", svg, cards);
+  for (long k = 0; k < n; k++) sim_record_free(&r[k]);
+  free(r);
+  return rc;
+}
+
+/* Sets up set B for --with-card/--without-card/--compare-cards. */
+static int comparison(sim *s, const char *a, const char *v) {
+  long num;
+  if (s->compare) {
+    fprintf(stderr, "arknova sim: one comparison at a time\n");
+    return -1;
   }
+  s->compare = 1;
+  s->cfg_b = s->o.cfg;
+  if (!strcmp(a, "--compare-cards")) {
+    snprintf(s->what, sizeof s->what, "the cards of %s", v);
+    int k = 0;
+    while (k < ARK_MAX_DIRS && s->cfg_b.card_dirs[k]) k++;
+    if (k == ARK_MAX_DIRS) return -1;
+    s->cfg_b.card_dirs[k] = v;
+    return 0;
+  }
+  if (!host_parse_long(a, v, 1, 100000, &num)) return -1;
+  snprintf(s->what, sizeof s->what, "card %ld", num);
+  /* A = the deck without the card, B = with it */
+  if (!host_add_exclude(&s->o.cfg, (int)num)) return -1;
+  return 0;
 }
 
 int cmd_sim(int argc, char **argv) {
+  if (argc > 1 && !strcmp(argv[1], "merge")) return merge(argc - 1, argv + 1);
   sim s;
   memset(&s, 0, sizeof s);
   host_opts_init(&s.o);
   s.games = 100;
   s.first_seed = 1;
   long threads = sysconf(_SC_NPROCESSORS_ONLN);
-  const char *out = NULL;
+  const char *out = NULL, *svg = NULL, *cmp_arg = NULL, *cmp_val = NULL;
+  int cards = 1;
   for (int i = 1; i < argc; i++) {
     int r = host_parse_game_opt(&s.o, argc, argv, &i);
     if (r < 0) return 2;
     if (r > 0) continue;
     const char *a = argv[i];
     if (!strcmp(a, "--help") || !strcmp(a, "-h")) { sim_usage(stdout); return 0; }
+    if (!strcmp(a, "--no-cards")) { cards = 0; continue; }
     if (i + 1 >= argc) {
       fprintf(stderr, "arknova sim: unknown option or missing value '%s'\n\n", a);
       sim_usage(stderr);
       return 2;
     }
     const char *v = argv[++i];
-    if (!strcmp(a, "--games")) s.games = atol(v);
-    else if (!strcmp(a, "--threads")) threads = atol(v);
-    else if (!strcmp(a, "--out")) out = v;
-    else if (!strcmp(a, "--seeds")) {
+    long num;
+    if (!strcmp(a, "--games")) {
+      if (!host_parse_long(a, v, 1, 100000000, &num)) return 2;
+      s.games = num;
+    } else if (!strcmp(a, "--threads")) {
+      if (!host_parse_long(a, v, 1, 1024, &threads)) return 2;
+    } else if (!strcmp(a, "--out")) out = v;
+    else if (!strcmp(a, "--svg")) svg = v;
+    else if (!strcmp(a, "--with-card") || !strcmp(a, "--without-card") ||
+             !strcmp(a, "--compare-cards")) {
+      if (cmp_arg) { fprintf(stderr, "arknova sim: one comparison at a time\n"); return 2; }
+      cmp_arg = a;
+      cmp_val = v;
+    } else if (!strcmp(a, "--seeds")) {
       unsigned long long lo, hi;
-      if (sscanf(v, "%llu..%llu", &lo, &hi) != 2 || hi < lo) {
+      char tail;
+      if (sscanf(v, "%llu..%llu%c", &lo, &hi, &tail) != 2 || hi < lo) {
         fprintf(stderr, "arknova sim: --seeds expects A..B with A <= B, got '%s'\n", v);
         return 2;
       }
@@ -201,12 +289,11 @@ int cmd_sim(int argc, char **argv) {
       return 2;
     }
   }
-  if (s.games < 1 || threads < 1) {
-    fprintf(stderr, "arknova sim: --games and --threads must be positive\n");
-    return 2;
-  }
-  if (threads > s.games) threads = s.games;
-  s.res = calloc((size_t)s.games, sizeof *s.res);
+  /* after all options, so that set B gets the same players, map, folders */
+  if (cmp_arg && comparison(&s, cmp_arg, cmp_val) != 0) return 2;
+  s.total = s.games * (1 + s.compare);
+  if (threads > s.total) threads = s.total;
+  s.res = calloc((size_t)s.total, sizeof *s.res);
   pthread_t *tid = calloc((size_t)threads, sizeof *tid);
   if (!s.res || !tid) {
     fprintf(stderr, "arknova sim: out of memory\n");
@@ -220,8 +307,8 @@ int cmd_sim(int argc, char **argv) {
   clock_gettime(CLOCK_MONOTONIC, &t1);
   fprintf(stderr, "\n");
   int rc = 0;
-  if (s.finished < s.games) {
-    fprintf(stderr, "arknova sim: only %ld of %ld games ran\n", s.finished, s.games);
+  if (s.finished < s.total) {
+    fprintf(stderr, "arknova sim: only %ld of %ld games ran\n", s.finished, s.total);
     rc = 1;
   }
   if (out) {
@@ -230,11 +317,14 @@ int cmd_sim(int argc, char **argv) {
       fprintf(stderr, "arknova sim: cannot write %s\n", out);
       rc = 1;
     } else {
-      write_json(&s, f);
+      for (long i = 0; i < s.finished && i < s.total; i++) sim_write_json(f, &s.res[i]);
       fclose(f);
     }
   }
-  summary(&s, (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9);
+  double secs = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
+  printf("%ld games in %.1f s, %.1f games/s\n", s.total, secs, s.total / (secs > 0 ? secs : 1));
+  if (s.finished == s.total && report(s.res, s.total, s.compare, s.what, svg, cards) != 0) rc = 1;
+  for (long i = 0; i < s.total; i++) sim_record_free(&s.res[i]);
   pthread_mutex_destroy(&s.lock);
   free(s.res);
   free(tid);

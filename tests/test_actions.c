@@ -120,7 +120,23 @@ static void ready(ark_game *g) {
 static void expect(ark_game *g, const char *t, int p) { t_expect(g, t, p); }
 
 /* The action is over: the next player's turn is asked, nothing else. */
+/* Keyword abilities of the animals played here (Clever, Resistance,
+** Scavenging...) ask their own questions: these tests are about the action,
+** so the first option answers them. */
+static void skip_abilities(ark_game *g, int p) {
+  char msg[128];
+  while (ark_game_process(g) == ARK_AWAITING) {
+    const ark_decision *d = ark_game_decision(g);
+    if (d->player != p || strcmp(d->tag, "action") == 0) return;
+    if (strchr(d->tag, '.') == NULL || !strncmp(d->tag, "animals.", 8) ||
+        !strncmp(d->tag, "build.", 6) || !strncmp(d->tag, "card.", 5))
+      return;
+    ark_game_answer(g, 0, msg, sizeof msg);
+  }
+}
+
 static void turn_over(ark_game *g, int p) {
+  skip_abilities(g, p);
   t_expect(g, "action", (p + 1) % g->s.nplayers);
   const char *bad = t_invariants(g);
   if (bad) fail_msg("invariant: %s", bad);

@@ -452,6 +452,11 @@ static void test_map_values(void **state) {
              "edge:\n"
              "  - {bonus: money, value: 1, recurring: true}\n"
              "  - {bonus: draw, value: 2}\n"
+             "  - {bonus: money, value: 1}\n"
+             "  - {bonus: money, value: 1}\n"
+             "  - {bonus: money, value: 1}\n"
+             "  - {bonus: money, value: 1}\n"
+             "  - {bonus: money, value: 1}\n"
              "start_buildings:\n"
              "  - {type: kiosk, cells: [[1, 6]]}\n"
              "features:\n"
@@ -477,7 +482,7 @@ static void test_map_values(void **state) {
   assert_int_equal(m->place_bonus[ARK_CELL(2, 3)].kind, ARK_BONUS_MONEY);
   assert_int_equal(m->place_bonus[ARK_CELL(2, 3)].value, 2);
   assert_int_equal(m->place_bonus[ARK_CELL(3, 4)].kind, ARK_BONUS_SNAPPING);
-  assert_int_equal(m->n_slots, 2);
+  assert_int_equal(m->n_slots, 7);
   assert_int_equal(m->slots[0].recurring, 1);
   assert_int_equal(m->slots[1].bonus.kind, ARK_BONUS_CARDS_DRAW);
   assert_int_equal(m->slots[1].bonus.value, 2);

@@ -7,7 +7,8 @@ local A = {}
 A.COUNT = { { 0, 1, 1, 1, 2 }, { 1, 1, 2, 2, 2 } }
 A.PARTNER_DISCOUNT = 3
 
--- Printed cost minus 3 per continent icon with a partner zoo there.
+-- Printed cost minus 3 per continent icon with a partner zoo there, then
+-- the modifiers of p's cards (modify_animal_cost), never below 0.
 function A.cost(p, id)
   local c = CARDS[id]
   local cost = c.cost
@@ -16,8 +17,11 @@ function A.cost(p, id)
     if n and has_partner_zoo(p, cont) then cost = cost - A.PARTNER_DISCOUNT * n end
   end
   if cost < 0 then cost = 0 end
-  return cost
+  return math.max(0, modify("animal_cost", p, cost, id))
 end
+
+-- Occupied enclosures the animal may share (Flock: cards/lib/keywords.lua).
+local function shared(p, id) return flock_places and flock_places(p, id) or {} end
 
 -- Can p play animal id now (surcharge: display folder number or 0)?
 function A.playable(p, id, surcharge)
@@ -27,7 +31,7 @@ function A.playable(p, id, surcharge)
   if not conditions_met(p, id, modify("conditions_ignored", p, 0, id)) then
     return false
   end
-  return #ark.fits(p, id) > 0
+  return #ark.fits(p, id) > 0 or #shared(p, id) > 0
 end
 
 -- Side II at strength 5 gains 1 reputation before the action, so the
@@ -71,9 +75,12 @@ local function place(p, e)
   for i, b in ipairs(fits) do
     opts[i] = "into " .. bs[b + 1].key .. " #" .. b
   end
-  local b = fits[choose(p, "animals.enclosure", "Which enclosure for " .. card_label(e.card) .. "?", opts)]
+  local share = shared(p, e.card)
+  for _, b in ipairs(share) do opts[#opts + 1] = "share " .. bs[b + 1].key .. " #" .. b end
+  local i = choose(p, "animals.enclosure", "Which enclosure for " .. card_label(e.card) .. "?", opts)
   pay(p, e.cost)
-  ark.place_animal(p, e.card, b)
+  if i > #fits then ark.place_sharing(p, e.card, share[i - #fits])
+  else ark.place_animal(p, e.card, fits[i]) end
   local c = CARDS[e.card]
   gain(p, "appeal", c.appeal)
   gain(p, "conservation", c.conservation)

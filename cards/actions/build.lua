@@ -78,11 +78,27 @@ local function build_one(p, key, side)
   return def(key).size
 end
 
+-- After the action's buildings, cards may allow one more building of a
+-- kind it built (217), at the usual price and beyond the strength:
+-- modify_build_repeats(p, id, 0, key) > 0.
+local function build_more(p, side, built)
+  local opts, keys = {}, {}
+  for _, key in ipairs(buildable(p, math.huge, side, {})) do
+    if built[key] and modify("build_repeats", p, 0, key) > 0 then
+      opts[#opts + 1] = "build one more " .. key .. " (" .. A.COST_PER_SPACE * def(key).size .. " money)"
+      keys[#keys + 1] = key
+    end
+  end
+  if #opts == 0 then return end
+  local i = choose_or_skip(p, "build.more", "Build one more of the same kind?", opts, "no more")
+  if i then build_one(p, keys[i], side) end
+end
+
 function A.run(p, strength, side)
   local budget, done, first = strength, {}, true
   repeat
     local kinds = buildable(p, budget, side, done)
-    if #kinds == 0 then return end
+    if #kinds == 0 then break end
     local opts = {}
     for i, key in ipairs(kinds) do
       opts[i] = "build " .. key .. " (" .. A.COST_PER_SPACE * def(key).size .. " money)"
@@ -92,13 +108,14 @@ function A.run(p, strength, side)
       i = choose(p, "build.kind", "Build: which building?", opts)
     else
       i = choose_or_skip(p, "build.kind", "Build another building?", opts, "finish building")
-      if not i then return end
+      if not i then break end
     end
     local key = kinds[i]
     budget = budget - build_one(p, key, side)
     done[key] = true
     first = false
   until side == 1
+  if not first then build_more(p, side, done) end
 end
 
 return A

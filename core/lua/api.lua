@@ -95,6 +95,9 @@ KNOWN_HANDLERS = {
   "conservation_reached", "bonus",
   "turn_start", "before_action", "after_action", "turn_end", "income", "game_end",
   "modify_sponsor_level", "modify_conditions_ignored", "modify_task_strength",
+  "modify_affected_by", "modify_project_wildcards", "project_wildcards_used",
+  "modify_project_supports", "modify_build_repeats", "modify_border_bonus_repeats",
+  "modify_animal_cost",
 }
 KNOWN_HANDLER_SET = {}
 for _, name in ipairs(KNOWN_HANDLERS) do KNOWN_HANDLER_SET[name] = true end

@@ -1,6 +1,7 @@
 /*
 ** game.c - the game object: creation, the process/answer loop, clone, the
-** phase machine (draft, turns, breaks, final scoring) and the event log.
+** phase machine (map choice in advanced mode, draft, turns, breaks, final
+** scoring) and the event log.
 ** What happens inside a step is Lua (core/lua/rules.lua); the order of the
 ** steps, the break trigger and the end-of-game rules are here.
 */
@@ -250,6 +251,10 @@ static void after_break(ark_game *g) {
 static void step_finished(ark_game *g) {
   ark_state *s = &g->s;
   switch (s->phase) {
+  case ARK_PH_MAPS:             /* advanced mode: every player kept a map */
+    s->phase = ARK_PH_DRAFT;
+    s->step = 0;
+    break;
   case ARK_PH_DRAFT:
     if (++s->step >= s->nplayers) {
       ark_zone_display_refill(g);   /* the display is revealed after the draft */
@@ -276,6 +281,7 @@ static int start_step(ark_game *g) {
   g->snap_pool = (int)g->pool.len;
   g->snap_answers = g->nanswers;
   switch (s->phase) {
+  case ARK_PH_MAPS: return ark_lua_start(g, "choose_maps", s->start_player);
   case ARK_PH_DRAFT:
     return ark_lua_start(g, "draft", (s->start_player + s->step) % s->nplayers);
   case ARK_PH_TURN: return ark_lua_start(g, "turn", s->cur);

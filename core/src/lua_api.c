@@ -565,7 +565,8 @@ static int l_buildings(lua_State *L) {
     lua_pushinteger(L, i); lua_setfield(L, -2, "id");
     lua_pushstring(L, d->key); lua_setfield(L, -2, "key");
     lua_pushstring(L, bkind_names[d->kind]); lua_setfield(L, -2, "kind");
-    lua_pushinteger(L, z->b[i].ncells); lua_setfield(L, -2, "size");
+    /* size counts the spaces a map ability adds (for all purposes) */
+    lua_pushinteger(L, z->b[i].ncells + z->b[i].extra); lua_setfield(L, -2, "size");
     lua_pushinteger(L, z->b[i].used); lua_setfield(L, -2, "used");
     lua_pushinteger(L, d->capacity); lua_setfield(L, -2, "capacity");
     if (z->b[i].card >= 0) {
@@ -610,7 +611,8 @@ static int animal_fits(ark_game *g, int p, const ark_card_def *a, int b) {
   const ark_map_def *m = map_of(g, p);
   int need = 0;
   if (d->kind == ARK_BK_ENCLOSURE) {
-    if (bu->used || a->size <= 0 || bu->ncells < a->size) return 0;
+    /* extra: spaces a map ability adds (Outdoor Areas counts 2 more) */
+    if (bu->used || a->size <= 0 || bu->ncells + bu->extra < a->size) return 0;
     need = 1;
   } else if (d->kind == ARK_BK_SPECIAL) {
     need = special_size(d, a);
@@ -698,15 +700,18 @@ static int l_release(lua_State *L) {
   int card = arg_card(L, g, 2);
   ark_player *pl = &g->s.p[p];
   int i = ark_zone_zoo_find(g, p, card);
-  if (i < 0 || pl->zoo_building[i] < 0)
+  if (i < 0 || (pl->zoo_building[i] < 0 && g->c->cards[card].type != ARK_CARD_ANIMAL))
     return luaL_error(L, "%s is not an animal in this zoo", g->c->cards[card].name);
-  ark_building *bu = &pl->zoo_map.b[pl->zoo_building[i]];
-  if (g->c->buildings[bu->def].kind == ARK_BK_ENCLOSURE) {
-    bu->used = 0;
-    bu->card = ARK_NO_CARD;
-  } else {
-    int need = special_size(&g->c->buildings[bu->def], &g->c->cards[card]);
-    bu->used = (uint8_t)(bu->used > need ? bu->used - need : 0);
+  /* an animal sharing a herbivore's enclosure (Flock) has none of its own */
+  if (pl->zoo_building[i] >= 0) {
+    ark_building *bu = &pl->zoo_map.b[pl->zoo_building[i]];
+    if (g->c->buildings[bu->def].kind == ARK_BK_ENCLOSURE) {
+      bu->used = 0;
+      bu->card = ARK_NO_CARD;
+    } else {
+      int need = special_size(&g->c->buildings[bu->def], &g->c->cards[card]);
+      bu->used = (uint8_t)(bu->used > need ? bu->used - need : 0);
+    }
   }
   ark_zone_zoo_remove(g, p, card);
   ark_zone_discard(g, card);

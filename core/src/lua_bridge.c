@@ -402,22 +402,25 @@ static void check_handlers(ark_content *c, const char *table, int key, const cha
   lua_pop(L, 2);
 }
 
-/* Keyword abilities the cards name but no library defines. */
+/* Keyword abilities the cards name but no library defines, or with a value
+** the keyword cannot take: validate_keywords() of cards/lib/keywords.lua. */
 static void check_keywords(ark_content *c) {
   lua_State *L = c->L;
-  for (int id = 0; id < c->ncards; id++)
-    for (int k = 0; k < c->cards[id].n_abilities; k++) {
-      char name[24];
-      snprintf(name, sizeof name, "%s", c->cards[id].abilities[k]);
-      char *colon = strchr(name, ':');
-      if (colon) *colon = '\0';
-      lua_getglobal(L, "KEYWORDS");
-      lua_getfield(L, -1, name);
-      if (lua_isnil(L, -1))
-        ark_content_error(c, shown_name(c, c->cards[id].path), 0,
-                          "unknown keyword ability '%s'", name);
-      lua_pop(L, 2);
-    }
+  lua_getglobal(L, "validate_keywords");
+  if (!lua_isfunction(L, -1)) {
+    lua_pop(L, 1);
+    return;
+  }
+  if (lua_pcall(L, 0, 1, 0) != ARK_LUA_OK) {
+    ark_content_error(c, NULL, 0, "%s", lua_tostring(L, -1));
+    lua_pop(L, 1);
+    return;
+  }
+  for (int i = 1; lua_istable(L, -1) && (lua_rawgeti(L, -1, i), !lua_isnil(L, -1)); i++) {
+    ark_content_error(c, NULL, 0, "%s", shown_name(c, lua_tostring(L, -1)));
+    lua_pop(L, 1);
+  }
+  lua_pop(L, 2);
 }
 
 static void check_scripts(ark_content *c) {
@@ -490,7 +493,12 @@ static int start_coroutine(ark_game *g);
 ** of the game, report it, and run the step again from its start. */
 static int stop_card_script(ark_game *g, int card, const char *msg) {
   char text[600];
+  /* keep the scripts already switched off in this step: restoring the
+  ** snapshot alone would switch them on again */
+  uint8_t off[sizeof g->s.script_off];
+  memcpy(off, g->s.script_off, sizeof off);
   g->s = g->snap;
+  memcpy(g->s.script_off, off, sizeof off);
   g->nev = g->snap_events;
   g->pool.len = (size_t)g->snap_pool;
   g->nanswers = g->snap_answers;

@@ -29,8 +29,9 @@ static void setup_player(ark_game *g, int p, int seat, int map) {
   for (int i = 0; i < 4; i++) pl->slot[i + 1] = (uint8_t)rest[i];
 }
 
-/* Buildings already standing on the map at the start (map A). */
-static int place_start_buildings(ark_game *g, int p, char *msg, size_t n) {
+/* Buildings already standing on the map at the start (map A); also called
+** when a player keeps a map in advanced mode (ark.set_map). */
+int ark_setup_start_buildings(ark_game *g, int p, char *msg, size_t n) {
   const ark_map_def *m = &g->c->maps[g->s.p[p].map];
   for (int i = 0; i < m->n_start; i++) {
     const ark_start_building *sb = &m->start[i];
@@ -47,6 +48,52 @@ static int place_start_buildings(ark_game *g, int p, char *msg, size_t n) {
     ark_map_place(&g->s.p[p].zoo_map, def, &pl);
   }
   return 0;
+}
+
+/* Advanced mode deals from the front sides of maps 1-8 (rules: "Setup";
+** the alternative sides stay available by id). */
+static const char *const advanced_ids[ARK_ADVANCED_POOL] = {
+  "1", "2", "3", "4", "5", "6", "7", "8"
+};
+
+int ark_setup_advanced_pool(const ark_content *c, int out[ARK_ADVANCED_POOL]) {
+  int n = 0;
+  for (int i = 0; i < ARK_ADVANCED_POOL; i++) {
+    int m = ark_content_find_map(c, advanced_ids[i]);
+    if (m >= 0) out[n++] = m;
+  }
+  return n;
+}
+
+/* The map every player starts with: the configured one, or in advanced
+** mode a stand-in (the first map of the pool, no start buildings) until
+** the map phase lets each player keep one.  -1 with a message if none. */
+static int starting_map(const ark_config *cfg, const ark_content *c, int *advanced,
+                        char *msg, size_t n) {
+  const char *mapid = cfg->map ? cfg->map : "A";
+  *advanced = !strcmp(mapid, ARK_MAP_ADVANCED);
+  if (*advanced) {
+    int pool[ARK_ADVANCED_POOL];
+    int np = ark_setup_advanced_pool(c, pool);
+    if (np < ARK_ADVANCED_DEAL * cfg->players) {
+      snprintf(msg, n, "advanced mode deals %d maps of 1-8 to each player: %d players "
+               "need %d, found %d", ARK_ADVANCED_DEAL, cfg->players,
+               ARK_ADVANCED_DEAL * cfg->players, np);
+      return -1;
+    }
+    return pool[0];
+  }
+  int map = ark_content_find_map(c, mapid);
+  if (map < 0) {
+    snprintf(msg, n, "unknown map '%s' (known: %s", mapid, ARK_MAP_ADVANCED);
+    for (int i = 0; i < c->nmaps; i++) {
+      size_t l = strlen(msg);
+      snprintf(msg + l, n - l, " %s", c->maps[i].id);
+    }
+    size_t l = strlen(msg);
+    snprintf(msg + l, n - l, ")");
+  }
+  return map;
 }
 
 static void deal_projects(ark_game *g, int16_t *base, int nbase) {
@@ -88,19 +135,10 @@ int ark_setup(ark_game *g, const ark_config *cfg, char *msg, size_t n) {
   ark_content *c = g->c;
   int16_t deck[ARK_MAX_CARDS], base[ARK_MAX_CARDS], scoring[ARK_MAX_CARDS];
   int ndeck = 0, nbase = 0, nscoring = 0;
-  const char *mapid = cfg->map ? cfg->map : "A";
-  int map = ark_content_find_map(c, mapid);
+  int advanced;
+  int map = starting_map(cfg, c, &advanced, msg, n);
 
-  if (map < 0) {
-    snprintf(msg, n, "unknown map '%s' (known:", mapid);
-    for (int i = 0; i < c->nmaps; i++) {
-      size_t l = strlen(msg);
-      snprintf(msg + l, n - l, " %s", c->maps[i].id);
-    }
-    size_t l = strlen(msg);
-    snprintf(msg + l, n - l, ")");
-    return ARK_ERR_CONFIG;
-  }
+  if (map < 0) return ARK_ERR_CONFIG;
   if (c->ncards > ARK_MAX_CARDS) {
     snprintf(msg, n, "too many cards (%d, at most %d)", c->ncards, ARK_MAX_CARDS);
     return ARK_ERR_CONTENT;
@@ -118,7 +156,7 @@ int ark_setup(ark_game *g, const ark_config *cfg, char *msg, size_t n) {
   for (int i = 0; i < cfg->players; i++) {
     int p = (s->start_player + i) % cfg->players;
     setup_player(g, p, i, map);
-    if (place_start_buildings(g, p, msg, n) != 0) return ARK_ERR_CONTENT;
+    if (!advanced && ark_setup_start_buildings(g, p, msg, n) != 0) return ARK_ERR_CONTENT;
   }
   for (int id = 0; id < c->ncards; id++) {
     const ark_card_def *d = &c->cards[id];
@@ -151,7 +189,8 @@ int ark_setup(ark_game *g, const ark_config *cfg, char *msg, size_t n) {
     for (int k = 0; k < c->rules.draft_draw; k++) ark_zone_hand_add(g, p, ark_zone_deck_pop(g));
     ark_track_icons(g, p);
   }
-  s->phase = ARK_PH_DRAFT;
+  /* advanced mode: the map phase (core/lua/maps.lua) comes before the draft */
+  s->phase = advanced ? ARK_PH_MAPS : ARK_PH_DRAFT;
   s->step = 0;
   ark_game_log(g, -1, ARK_EV_SETUP, cfg->players, s->start_player, map, NULL);
   return ARK_OK;

@@ -47,6 +47,8 @@ typedef struct ark_building {
   uint8_t ncells;
   uint8_t cells[ARK_MAX_FOOTPRINT];
   uint8_t used;                 /* standard: 1 if occupied; special: capacity used */
+  uint8_t extra;                /* standard enclosure: spaces it counts beyond its
+                                   cells (map abilities, ark.enclosure_extra) */
   int16_t card;                 /* standard enclosure: animal inside; unique: its sponsor */
 } ark_building;
 
@@ -98,7 +100,8 @@ typedef struct ark_project_slot {
 } ark_project_slot;
 
 typedef enum {
-  ARK_PH_DRAFT, ARK_PH_TURN, ARK_PH_BREAK, ARK_PH_FINAL, ARK_PH_END
+  ARK_PH_DRAFT, ARK_PH_TURN, ARK_PH_BREAK, ARK_PH_FINAL, ARK_PH_END,
+  ARK_PH_MAPS                   /* advanced mode: each player keeps a map (first) */
 } ark_phase;
 
 typedef struct ark_state {

@@ -879,6 +879,9 @@ static void map_edge(ark_yaml_file *y, const yaml_node_t *n, ark_map_def *m) {
   static const char *const keys[] = { "bonus", "value", "recurring", NULL };
   int i;
   if (!is_seq(y, n, "edge")) return;
+  /* a printed map edge holds exactly 7 tokens (more: reported below) */
+  if (seq_len(n) < ARK_EDGE_SLOTS)
+    err(y, n, "edge: %d slots, a map edge has exactly %d", seq_len(n), ARK_EDGE_SLOTS);
   for (i = 0; i < seq_len(n); i++) {
     yaml_node_t *e = seq_at(y, n, i), *v;
     ark_edge_slot s = { { 0, 0 }, 0 };
@@ -970,6 +973,18 @@ static void map_features(ark_yaml_file *y, const yaml_node_t *n,
         !get_xy(y, v, field, 2, off ? off_lo : grid_lo, off ? off_hi : grid_hi,
                 xy))
       continue;
+    /* a place on the board is one of its spaces; one beside the board
+    ** (a harbour) is marked off_board and lies off the map */
+    if (!off && !m->exists[ARK_CELL(xy[0], xy[1])]) {
+      err(y, v, "%s: (%d,%d) is not a cell of this map (off_board: true for a place "
+          "beside the board)", field, xy[0], xy[1]);
+      continue;
+    }
+    if (off && xy[0] >= 0 && xy[0] < ARK_GRID_W && xy[1] >= 0 && xy[1] < ARK_GRID_H &&
+        m->exists[ARK_CELL(xy[0], xy[1])]) {
+      err(y, v, "%s: (%d,%d) is a cell of this map but marked off_board", field, xy[0], xy[1]);
+      continue;
+    }
     f.x = (int8_t)xy[0];
     f.y = (int8_t)xy[1];
     f.off_board = (uint8_t)off;
@@ -1015,17 +1030,12 @@ static int map_unreached(const ark_map_def *m) {
 }
 
 static void add_map(ark_yaml_file *y, const ark_map_def *m,
-                    const yaml_node_t *id, const yaml_node_t *cells) {
+                    const yaml_node_t *id) {
   ark_map_def *slot;
-  int i = ark_content_find_map(y->c, m->id), cell;
+  int i = ark_content_find_map(y->c, m->id);
   if (i >= 0) {
     err(y, id, "duplicate map id \"%s\" (first in %s)", m->id,
         y->c->maps[i].path ? y->c->maps[i].path : "?");
-    return;
-  }
-  if ((cell = map_unreached(m)) >= 0) {
-    err(y, cells, "map is not connected: (%d,%d) cannot be reached from the "
-        "first cell", ARK_CELL_X(cell), ARK_CELL_Y(cell));
     return;
   }
   slot = ark_content_new_map(y->c);
@@ -1069,7 +1079,14 @@ static void load_map(ark_yaml_file *y, yaml_node_t *root) {
   if ((v = find_key(y, root, "edge")) != NULL) map_edge(y, v, m);
   if ((v = find_key(y, root, "start_buildings")) != NULL) map_start(y, v, m);
   if ((v = find_key(y, root, "features")) != NULL) map_features(y, v, m);
-  if (y->c->nerrors == before) add_map(y, m, id, cells);
+  /* checked whatever else is wrong, so one run of check lists it too */
+  if (cells != NULL) {
+    int cell = map_unreached(m);
+    if (cell >= 0)
+      err(y, cells, "map is not connected: (%d,%d) cannot be reached from the "
+          "first cell", ARK_CELL_X(cell), ARK_CELL_Y(cell));
+  }
+  if (y->c->nerrors == before) add_map(y, m, id);
 }
 
 int ark_yaml_load_maps(ark_content *c, const char *dir) {

@@ -1,0 +1,716 @@
+-- keywords.lua: the keyword abilities of animal cards, each written once and
+-- parameterized by the value after the colon ("hunter:4", "iconic:asia").
+-- Trusted code: it runs in the rules environment after core/lua/*.lua and
+-- fills KEYWORDS[name] = function(p, id, value) (see keyword() in
+-- core/lua/lib.lua).  An ability runs when its card is played, after the
+-- printed gains; "after finishing this action" effects wait in
+-- after_this_action() (core/lua/rules.lua).
+--
+-- Common subset of Lua 5.4 and LuaJIT: no //, no bitwise operators.  Every
+-- choice goes through choose()/choose_or_skip() with stable option texts;
+-- nothing is kept between steps.
+
+-- ---- rules numbers of the abilities ----
+
+KEYWORD_RULES = {
+  ICONIC_MAX = 8,               -- Iconic: at most 8 appeal
+  INVENTIVE_ALL_MAX = 3,        -- Inventive (bear): at most 3 X tokens
+  INVENTIVE_STEPS = { 1, 3, 5 }, -- Inventive (primate): 1/2/3 X tokens at 1/3/5 icons
+  PETTING_APPEAL = 3,           -- Petting: appeal per petting-zoo icon
+  POUCH_APPEAL = 2,             -- Pouch: appeal per card tucked
+  SUNBATHING_PRICE = 4,         -- Sunbathing: money per card sold
+  PILFER_MONEY = 5,             -- Pilfering: money handed over instead of a card
+  HYPNOSIS_SLOTS = 3,           -- Hypnosis without a value: slots 1-3
+  RESISTANCE_DRAW = 2,          -- Resistance: final scoring cards drawn (keep 1)
+  PERCEPTION_DRAW = 4,          -- Perception without a value: draw 4, keep half
+  CONSTRICTION_MINUS = 2,       -- strength lost per constriction token (rules.lua)
+  UNDER_ROOM = 32,              -- cards a player can have tucked (ark_player.under)
+}
+
+-- Pilfering N takes from the leader of each of the first N tracks.
+PILFER_TRACKS = { "appeal", "conservation", "reputation" }
+
+-- Inventive (icon): how the X tokens are counted.  "all": one per icon in
+-- all zoos up to a cap; "steps": one per step reached in one's own zoo.
+-- Icons not listed count the "all" way.
+INVENTIVE_FORMS = {
+  bear = { how = "all" },
+  primate = { how = "steps" },
+}
+
+-- Magnet (kind): a card type by its plural, else an icon on the card.
+MAGNET_TYPES = { sponsors = "sponsor", animals = "animal", projects = "project" }
+
+-- ---- helpers ----
+
+local function count_of(value, default)
+  if type(value) == "number" then return math.floor(value) end
+  return default
+end
+
+-- The action card a value names, or nil (`arknova check` reports a bad
+-- value through validate_keywords; in play the ability then does nothing,
+-- as an unknown keyword does).
+local function action_of(value)
+  if type(value) == "string" and ACTION_INDEX[value] then return value end
+  return nil
+end
+
+-- Other players, in seat order after p.
+local function opponents(p)
+  local out, n = {}, ark.get(nil, "players")
+  for i = 1, n - 1 do out[#out + 1] = (p + i) % n end
+  return out
+end
+
+-- Can an ability of p's card reach player q?  A card of q may refuse with
+-- modify_affected_by(q, id, value, kind) returning false (kind is the
+-- keyword: "venom", "constriction", "hypnosis", "pilfering").
+local function affected(q, kind)
+  return modify("affected_by", q, true, kind) ~= false
+end
+
+-- The opponents with the most of `track` (every one tied at the top).
+local function leaders(p, track)
+  local best, out = nil, {}
+  for _, q in ipairs(opponents(p)) do
+    local v = ark.get(q, track)
+    if best == nil or v > best then best, out = v, { q }
+    elseif v == best then out[#out + 1] = q end
+  end
+  return out
+end
+
+local function icons_all_zoos(icon)
+  local n = 0
+  for q = 0, ark.get(nil, "players") - 1 do n = n + ark.icons(q, icon) end
+  return n
+end
+
+-- The first icon of a card among `names` (for keywords without a value).
+local function first_icon(id, names)
+  local icons = CARDS[id].icons
+  for _, name in ipairs(names) do
+    if (icons[name] or 0) > 0 then return name end
+  end
+  return nil
+end
+
+-- A token of `kind` on an action card that q chooses.
+local function give_token(q, kind)
+  local a = choose_action_card(q, kind .. ".card",
+    "Put a " .. kind .. " token on which action card?")
+  ark.tokens(q, a, kind, 1)
+end
+
+-- The top n cards of the deck, revealed: they go to the discard pile at
+-- once (so every card stays in a zone while the player chooses) and are
+-- returned in order.
+local function reveal(n)
+  local out = {}
+  for _ = 1, n do
+    local c = ark.deck_pop()
+    if not c then break end
+    out[#out + 1] = c
+  end
+  for _, c in ipairs(out) do ark.discard(c) end
+  return out
+end
+
+-- p keeps `keep` of the cards (all in the discard pile), one choice each.
+local function keep_from_discard(p, cards, keep, tag, prompt)
+  local left = {}
+  for i, c in ipairs(cards) do left[i] = c end
+  for _ = 1, keep do
+    if #left == 0 then return end
+    local opts = {}
+    for i, c in ipairs(left) do opts[i] = "keep " .. card_label(c) end
+    local i = choose(p, tag, prompt, opts)
+    local c = table.remove(left, i)
+    ark.discard_take(c)
+    ark.hand_add(p, c)
+  end
+end
+
+-- Up to n times, p may pick one of options(); act(choice) carries it out.
+-- options() returns texts and values; stops when p declines or none remain.
+local function up_to(p, n, tag, prompt, skip, options, act)
+  for _ = 1, n do
+    local texts, values = options()
+    if #texts == 0 then return end
+    local i = choose_or_skip(p, tag, prompt, texts, skip)
+    if not i then return end
+    act(values[i])
+  end
+end
+
+local function hand_options(p, verb)
+  local texts, values = {}, {}
+  for _, c in ipairs(ark.hand(p)) do
+    texts[#texts + 1] = verb .. " " .. card_label(c)
+    values[#values + 1] = c
+  end
+  return texts, values
+end
+
+local function mark_played(p, a)
+  local bit = ACTION_INDEX[a] - 1
+  local played = ark.get(p, "played_this_turn")
+  if not has_bit(played, bit) then ark.set(p, "played_this_turn", played + 2 ^ bit) end
+end
+
+-- Offers p one more action with an own action card from `actions`: the
+-- strength of its slot, X tokens may be added, constriction tokens count;
+-- afterwards the card moves to slot 1 as after any action.
+local function extra_action(p, actions, tag, prompt)
+  local opts, plays = {}, {}
+  local xt = ark.get(p, "xtokens")
+  for _, a in ipairs(actions) do
+    local script, side = ACTION_SCRIPTS[a], side_of(p, a)
+    local base = ark.action_slot(p, a) -
+      KEYWORD_RULES.CONSTRICTION_MINUS * ark.tokens(p, a, "constriction")
+    local ok = false
+    for x = 0, xt do
+      local s = base + x
+      if s >= 1 and (ok or check(script.can, p, s, side)) then
+        ok = true
+        local label = ACTION_TITLE[a] .. (side == 2 and " II" or " I") .. " at strength " .. s
+        if x > 0 then label = label .. " (" .. x .. " X)" end
+        opts[#opts + 1] = label
+        plays[#plays + 1] = { action = a, strength = s, x = x, side = side }
+      end
+    end
+  end
+  if #opts == 0 then return end
+  local i = choose_or_skip(p, tag, prompt, opts, "no extra action")
+  if not i then return end
+  local pick = plays[i]
+  if pick.x > 0 then ark.add(p, "xtokens", -pick.x) end
+  perform_action(p, pick.action, pick.strength, pick.side)
+  mark_played(p, pick.action)
+  ark.to_slot1(p, pick.action)
+end
+
+-- Slot choices of p's action cards except the one in slot 1.
+local function movable_cards(p)
+  local texts, values = {}, {}
+  for slot = 2, 5 do
+    local a = ark.slot_action(p, slot)
+    texts[#texts + 1] = "move " .. ACTION_TITLE[a] .. " (slot " .. slot .. ") to slot 1"
+    values[#values + 1] = a
+  end
+  return texts, values
+end
+
+-- After a reptile house or aviary: fitting animals may move in from
+-- standard enclosures (rules: Build action), as the Build action offers.
+local function move_into(p, b)
+  up_to(p, #ark.zoo(p), "keyword.move", "Move an animal into the new building", "done",
+    function()
+      local texts, values = {}, {}
+      local bs = ark.buildings(p)
+      for _, c in ipairs(ark.zoo(p)) do
+        local from = ark.zoo_building(p, c)
+        if from and from ~= b and bs[from + 1].kind == "enclosure" then
+          for _, fb in ipairs(ark.fits(p, c)) do
+            if fb == b then
+              texts[#texts + 1] = "move " .. card_label(c) .. " in"
+              values[#values + 1] = c
+            end
+          end
+        end
+      end
+      return texts, values
+    end,
+    function(c) ark.move_animal(p, c, b) end)
+end
+
+-- ---- Flock: where a flock animal may live besides an empty enclosure ----
+
+-- Standard enclosures of p holding a herbivore whose size reaches the
+-- animal's Flock value: it may share one of them (cards/actions/animals.lua).
+function flock_places(p, id)
+  local need
+  for _, ability in ipairs(CARDS[id].abilities) do
+    local name, value = parse_ability(ability)
+    if name == "flock" then need = count_of(value, 1) end
+  end
+  local out = {}
+  if not need then return out end
+  for _, b in ipairs(ark.buildings(p)) do
+    if b.kind == "enclosure" and b.used > 0 and b.card and b.size >= need and
+       (CARDS[b.card].icons.herbivore or 0) > 0 then
+      out[#out + 1] = b.id
+    end
+  end
+  return out
+end
+
+-- ---- the keywords ----
+
+local K = KEYWORDS
+
+-- Sprint N: draw N cards from the deck.
+K.sprint = function(p, id, value)
+  draw_cards(p, count_of(value, 1))
+end
+
+-- Hunter N: reveal N cards, keep one animal among them, discard the rest.
+K.hunter = function(p, id, value)
+  local animals = {}
+  for _, c in ipairs(reveal(count_of(value, 1))) do
+    if CARDS[c].type == "animal" then animals[#animals + 1] = c end
+  end
+  keep_from_discard(p, animals, 1, "hunter.keep", "Hunter: which animal goes to your hand?")
+end
+
+-- Pack (icon): 1 appeal per predator (or the named) icon in p's zoo.
+K.pack = function(p, id, value)
+  local icon = type(value) == "string" and value or "predator"
+  gain(p, "appeal", ark.icons(p, icon))
+end
+
+-- Petting (N): N (3) appeal per petting-zoo icon in p's zoo.
+K.petting = function(p, id, value)
+  gain(p, "appeal", count_of(value, KEYWORD_RULES.PETTING_APPEAL) * ark.icons(p, "petting-zoo"))
+end
+
+-- Iconic (icon): 1 appeal per such icon in all zoos, at most 8.  Without a
+-- value: the card's own continent.
+K.iconic = function(p, id, value)
+  local icon = type(value) == "string" and value or first_icon(id, CONTINENTS)
+  if not icon then return end
+  gain(p, "appeal", math.min(icons_all_zoos(icon), KEYWORD_RULES.ICONIC_MAX))
+end
+
+-- Inventive N: N X tokens.  Inventive (icon): by icons, see INVENTIVE_FORMS.
+K.inventive = function(p, id, value)
+  if type(value) ~= "string" then
+    gain(p, "xtokens", count_of(value, 1))
+    return
+  end
+  local form = INVENTIVE_FORMS[value] or { how = "all" }
+  local n = 0
+  if form.how == "steps" then
+    local have = ark.icons(p, value)
+    for _, step in ipairs(KEYWORD_RULES.INVENTIVE_STEPS) do
+      if have >= step then n = n + 1 end
+    end
+  else
+    n = math.min(icons_all_zoos(value), KEYWORD_RULES.INVENTIVE_ALL_MAX)
+  end
+  gain(p, "xtokens", n)
+end
+
+-- Full-throated: one more association worker (N more with a value).
+K["full-throated"] = function(p, id, value)
+  for _ = 1, count_of(value, 1) do gain_worker(p) end
+end
+
+-- Jumping N: the break marker advances N spaces; gain N money.
+K.jumping = function(p, id, value)
+  local n = count_of(value, 1)
+  advance_break(p, n)
+  gain(p, "money", n)
+end
+
+-- Multiplier (action): a multiplier token on that action card of p.
+K.multiplier = function(p, id, value)
+  local a = action_of(value)
+  if a then ark.tokens(p, a, "multiplier", 1) end
+end
+
+-- Venom N: each opponent ahead of p on appeal takes N venom tokens, each
+-- on an action card of their choice.
+K.venom = function(p, id, value)
+  local mine = ark.get(p, "appeal")
+  for _, q in ipairs(opponents(p)) do
+    if ark.get(q, "appeal") > mine and affected(q, "venom") then
+      for _ = 1, count_of(value, 1) do give_token(q, "venom") end
+    end
+  end
+end
+
+-- Constriction (N): each opponent ahead of p on appeal takes N (1)
+-- constriction token, and each ahead on conservation N more.
+K.constriction = function(p, id, value)
+  for _, track in ipairs({ "appeal", "conservation" }) do
+    local mine = ark.get(p, track)
+    for _, q in ipairs(opponents(p)) do
+      if ark.get(q, track) > mine and affected(q, "constriction") then
+        for _ = 1, count_of(value, 1) do give_token(q, "constriction") end
+      end
+    end
+  end
+end
+
+-- Clever: after this action p may move any action card to slot 1.
+K.clever = function(p, id, value)
+  local n = count_of(value, 1)
+  after_this_action(p, "clever", function(pp)
+    up_to(pp, n, "keyword.clever", "Clever: move an action card to slot 1?", "leave the cards",
+      function() return movable_cards(pp) end,
+      function(a) ark.to_slot1(pp, a) end)
+  end)
+end
+
+-- Boost (action): after this action p may move that card to slot 1 or 5.
+K.boost = function(p, id, value)
+  local a = action_of(value)
+  if not a then return end
+  after_this_action(p, "boost", function(pp)
+    local slot = ark.action_slot(pp, a)
+    local texts, to = {}, {}
+    for _, target in ipairs({ 1, 5 }) do
+      if slot ~= target then
+        texts[#texts + 1] = "move " .. ACTION_TITLE[a] .. " to slot " .. target
+        to[#to + 1] = target
+      end
+    end
+    local i = choose_or_skip(pp, "keyword.boost", "Boost: move " .. ACTION_TITLE[a] .. "?",
+      texts, "leave it in slot " .. slot)
+    if i then ark.move_slot(pp, a, to[i]) end
+  end)
+end
+
+-- Action (action): after this action p may also carry out that action.
+K.action = function(p, id, value)
+  local a = action_of(value)
+  if not a then return end
+  after_this_action(p, "action", function(pp)
+    extra_action(pp, { a }, "keyword.action", "Also carry out the " .. ACTION_TITLE[a] .. " action?")
+  end)
+end
+
+-- Determination: after this action p may carry out one more action with
+-- an action card not used this turn.
+K.determination = function(p, id, value)
+  after_this_action(p, "determination", function(pp)
+    local played, list = ark.get(pp, "played_this_turn"), {}
+    for slot = 1, 5 do
+      local a = ark.slot_action(pp, slot)
+      if not has_bit(played, ACTION_INDEX[a] - 1) then list[#list + 1] = a end
+    end
+    extra_action(pp, list, "keyword.determination", "Determination: carry out another action?")
+  end)
+end
+
+-- Hypnosis N: after this action p may carry out the action of a card in
+-- slots 1..N of the appeal leader among the opponents, at the strength of
+-- that slot and on that card's side; the card stays where it is.
+K.hypnosis = function(p, id, value)
+  local n = math.min(count_of(value, KEYWORD_RULES.HYPNOSIS_SLOTS), 5)
+  after_this_action(p, "hypnosis", function(pp)
+    local opts, plays = {}, {}
+    for _, q in ipairs(leaders(pp, "appeal")) do
+      if affected(q, "hypnosis") then
+        for slot = 1, n do
+          local a = ark.slot_action(q, slot)
+          local side = side_of(q, a)
+          if check(ACTION_SCRIPTS[a].can, pp, slot, side) then
+            opts[#opts + 1] = "use P" .. (q + 1) .. "'s " .. ACTION_TITLE[a] ..
+              (side == 2 and " II" or " I") .. " at strength " .. slot
+            plays[#plays + 1] = { action = a, strength = slot, side = side }
+          end
+        end
+      end
+    end
+    if #opts == 0 then return end
+    local i = choose_or_skip(pp, "keyword.hypnosis", "Hypnosis: use an opponent's action card?",
+      opts, "no hypnosis")
+    if not i then return end
+    local pick = plays[i]
+    -- not p's own card: none of p's tokens apply and p's cards stay put
+    fire_own("before_action", pp, pick.action, pick.strength)
+    ACTION_SCRIPTS[pick.action].run(pp, pick.strength, pick.side)
+    fire_own("after_action", pp, pick.action, pick.strength)
+  end)
+end
+
+-- Pilfering N: the leader of appeal (N = 1), and of conservation (N = 2),
+-- among the opponents hands p either a random hand card or 5 money, as
+-- that player prefers.  Ties at the top: p chooses whom.
+local function pilfer(p, track)
+  local cands = {}
+  for _, q in ipairs(leaders(p, track)) do
+    if affected(q, "pilfering") then cands[#cands + 1] = q end
+  end
+  if #cands == 0 then return end
+  local texts = {}
+  for i, q in ipairs(cands) do texts[i] = "pilfer from P" .. (q + 1) end
+  local q = cands[choose(p, "pilfering.target", "Pilfering: whom to take from (" .. track .. ")?", texts)]
+  local hand, cash = ark.hand(q), math.min(KEYWORD_RULES.PILFER_MONEY, money(q))
+  local opts, what = {}, {}
+  if #hand > 0 then opts[#opts + 1] = "hand over a random card"; what[#what + 1] = "card" end
+  if cash > 0 then opts[#opts + 1] = "hand over " .. cash .. " money"; what[#what + 1] = "money" end
+  if #opts == 0 then return end
+  local w = what[choose(q, "pilfering.give", "P" .. (p + 1) .. " pilfers: what do you hand over?", opts)]
+  if w == "card" then
+    local c = hand[ark.random(#hand)]
+    ark.hand_remove(q, c)
+    ark.hand_add(p, c)
+  else
+    pay(q, cash)
+    gain(p, "money", cash)
+  end
+end
+
+K.pilfering = function(p, id, value)
+  local n = math.min(count_of(value, 1), #PILFER_TRACKS)
+  for i = 1, n do pilfer(p, PILFER_TRACKS[i]) end
+end
+
+-- Snapping N: N times take any display card; p may refill in between.
+K.snapping = function(p, id, value)
+  for k = 1, count_of(value, 1) do
+    if k > 1 then
+      local i = choose_or_skip(p, "snapping.refill", "Refill the display before the next snap?",
+        { "refill the display" }, "keep the display as it is")
+      if i then ark.display_refill() end
+    end
+    if not snap(p) then return end
+  end
+end
+
+-- Digging N: up to N times, discard a display card (the display is
+-- refilled) or swap a hand card for a card from the deck.
+K.digging = function(p, id, value)
+  up_to(p, count_of(value, 1), "digging.card", "Digging: discard a card?", "stop digging",
+    function()
+      local texts, values = {}, {}
+      local disp = ark.display()
+      for f = 1, 6 do
+        if disp[f] then
+          texts[#texts + 1] = "discard " .. card_label(disp[f]) .. " from folder " .. f
+          values[#values + 1] = { folder = f }
+        end
+      end
+      for _, c in ipairs(ark.hand(p)) do
+        texts[#texts + 1] = "replace " .. card_label(c) .. " from your hand"
+        values[#values + 1] = { card = c }
+      end
+      return texts, values
+    end,
+    function(v)
+      if v.folder then
+        ark.discard(ark.display_take(v.folder))
+        ark.display_refill()
+      else
+        ark.hand_remove(p, v.card)
+        ark.discard(v.card)
+        ark.draw(p)
+      end
+    end)
+end
+
+-- Magnet (kind): every display card of that type (or with that icon) goes
+-- to p's hand.
+K.magnet = function(p, id, value)
+  local kind = MAGNET_TYPES[value]
+  local disp = ark.display()
+  for f = 1, 6 do
+    local c = disp[f]
+    if c and ((kind and CARDS[c].type == kind) or
+              (not kind and (CARDS[c].icons[value] or 0) > 0)) then
+      ark.hand_add(p, ark.display_take(f))
+    end
+  end
+end
+
+-- Sunbathing N: p may sell up to N hand cards for 4 money each.
+K.sunbathing = function(p, id, value)
+  up_to(p, count_of(value, 1), "sunbathing.sell", "Sunbathing: sell a hand card?", "stop selling",
+    function() return hand_options(p, "sell") end,
+    function(c)
+      ark.hand_remove(p, c)
+      ark.discard(c)
+      gain(p, "money", KEYWORD_RULES.SUNBATHING_PRICE)
+    end)
+end
+
+-- Pouch N: p may tuck up to N hand cards under this card, 2 appeal each.
+K.pouch = function(p, id, value)
+  up_to(p, count_of(value, 1), "pouch.tuck", "Pouch: tuck a hand card under " .. card_label(id) .. "?",
+    "stop tucking",
+    function()
+      if #ark.under(p) >= KEYWORD_RULES.UNDER_ROOM then return {}, {} end
+      return hand_options(p, "tuck")
+    end,
+    function(c)
+      ark.tuck(p, c, id)
+      gain(p, "appeal", KEYWORD_RULES.POUCH_APPEAL)
+    end)
+end
+
+-- Posturing N: up to N free kiosks or pavilions.
+K.posturing = function(p, id, value)
+  local build2 = ark.upgraded(p, "build")
+  up_to(p, count_of(value, 1), "posturing.kind", "Posturing: place a free building?", "stop",
+    function()
+      local texts, values = {}, {}
+      for _, key in ipairs({ "kiosk", "pavilion" }) do
+        if ark.can_place(p, key, build2) then
+          texts[#texts + 1] = "place a free " .. key
+          values[#values + 1] = key
+        end
+      end
+      return texts, values
+    end,
+    function(key) free_building(p, key) end)
+end
+
+-- Peacocking (building): p may place the large bird aviary (or the named
+-- special enclosure) for free if it is not built yet and fits; the card
+-- stands in for Build II, not for the map's Build-II spaces.
+K.peacocking = function(p, id, value)
+  local key = type(value) == "string" and value or "large-bird-aviary"
+  local bit = SPECIAL_BIT[key]
+  if bit and math.floor(ark.get(p, "special_built") / bit) % 2 == 1 then return end
+  if not ark.can_place(p, key, ark.upgraded(p, "build")) then return end
+  local i = choose_or_skip(p, "peacocking.build", "Place a free " .. key .. "?",
+    { "place the " .. key .. " for free" }, "no")
+  if not i then return end
+  local before = ark.get(p, "buildings")
+  if free_building(p, key) and bit then move_into(p, before) end
+end
+
+-- Perception N: draw N cards, keep half of them (at least one).
+K.perception = function(p, id, value)
+  local n = count_of(value, KEYWORD_RULES.PERCEPTION_DRAW)
+  keep_from_discard(p, reveal(n), math.max(1, math.floor(n / 2)), "perception.keep",
+    "Perception: keep which card?")
+end
+
+-- Scavenging N: shuffle the discard pile, look at N of its cards, keep one.
+K.scavenging = function(p, id, value)
+  ark.discard_shuffle()
+  local pile, dealt = ark.discard_pile(), {}
+  for k = 1, count_of(value, 1) do
+    local c = pile[#pile - k + 1]
+    if not c then break end
+    dealt[#dealt + 1] = c
+  end
+  keep_from_discard(p, dealt, 1, "scavenging.keep", "Scavenging: keep which card?")
+end
+
+-- Resistance: draw 2 final scoring cards at random from those out of play,
+-- keep 1.  A player holds at most two (ark_player.scoring): with two
+-- already, p then gives one of the three back.
+K.resistance = function(p, id, value)
+  local pool = {}
+  for _, c in ipairs(ark.box()) do
+    if CARDS[c].type == "scoring" then pool[#pool + 1] = c end
+  end
+  local drawn = {}
+  for _ = 1, count_of(value, KEYWORD_RULES.RESISTANCE_DRAW) do
+    if #pool == 0 then break end
+    drawn[#drawn + 1] = table.remove(pool, ark.random(#pool))
+  end
+  if #drawn == 0 then return end
+  local opts = {}
+  for i, c in ipairs(drawn) do opts[i] = "keep " .. card_label(c) end
+  local keep = drawn[choose(p, "resistance.keep", "Resistance: keep which final scoring card?", opts)]
+  local held = ark.scoring(p)
+  if #held >= 2 then
+    local texts, cards = {}, {}
+    for _, c in ipairs({ held[1], held[2], keep }) do
+      texts[#texts + 1] = "give back " .. card_label(c)
+      cards[#cards + 1] = c
+    end
+    local back = cards[choose(p, "resistance.return", "You may hold two final scoring cards: give one back", texts)]
+    if back == keep then return end
+    ark.scoring_discard(p, back)
+  end
+  ark.box_take(keep)
+  ark.scoring_add(p, keep)
+end
+
+-- Base projects still out of play (in the box), in box order.
+local function unused_base_projects(icon)
+  local out = {}
+  for _, c in ipairs(ark.box()) do
+    local d = CARDS[c]
+    if d.type == "project" and d.base and (not icon or d.counts == icon) then out[#out + 1] = c end
+  end
+  return out
+end
+
+local function take_project(p, cards, tag, prompt)
+  if #cards == 0 then return end
+  local opts = {}
+  for i, c in ipairs(cards) do opts[i] = "take " .. card_label(c) end
+  local i = choose_or_skip(p, tag, prompt, opts, "take none")
+  if not i then return end
+  ark.box_take(cards[i])
+  ark.hand_add(p, cards[i])
+end
+
+-- Assertion: p may take any one unused base project into the hand.
+K.assertion = function(p, id, value)
+  take_project(p, unused_base_projects(nil), "assertion.project", "Assertion: take a base project?")
+end
+
+-- Dominance (icon): p may take the base project of that icon (without a
+-- value: the card's own category) if it is not in the game yet.
+K.dominance = function(p, id, value)
+  local icon = type(value) == "string" and value or first_icon(id, CATEGORIES)
+  if not icon then return end
+  take_project(p, unused_base_projects(icon), "dominance.project", "Dominance: take the base project?")
+end
+
+-- Flock N: no effect when played; it widens where the animal may live
+-- (flock_places above).
+K.flock = function(p, id, value) end
+
+-- ---- content check ----
+
+local ICON_NAMES = {}
+for _, n in ipairs(CATEGORIES) do ICON_NAMES[n] = true end
+for _, n in ipairs(CONTINENTS) do ICON_NAMES[n] = true end
+for _, n in ipairs({ "science", "rock", "water" }) do ICON_NAMES[n] = true end
+
+local function is_icon(v) return ICON_NAMES[v] == true end
+
+-- Per keyword: what a value must look like.
+local VALUE_CHECKS = {
+  boost = function(v) return ACTION_INDEX[v] ~= nil, "an action card name" end,
+  action = function(v) return ACTION_INDEX[v] ~= nil, "an action card name" end,
+  multiplier = function(v) return ACTION_INDEX[v] ~= nil, "an action card name" end,
+  iconic = function(v) return v == nil or is_icon(v), "an icon name" end,
+  dominance = function(v) return v == nil or is_icon(v), "an icon name" end,
+  pack = function(v) return v == nil or is_icon(v), "an icon name" end,
+  inventive = function(v) return v == nil or type(v) == "number" or is_icon(v),
+    "a number or an icon name" end,
+  magnet = function(v) return MAGNET_TYPES[v] ~= nil or is_icon(v),
+    "sponsors, animals, projects or an icon name" end,
+  peacocking = function(v) return v == nil or SPECIAL_BIT[v] ~= nil, "a special enclosure" end,
+}
+for _, name in ipairs({ "sprint", "hunter", "venom", "constriction", "clever", "jumping",
+                        "full-throated", "digging", "flock", "pilfering", "snapping", "hypnosis",
+                        "scavenging", "posturing", "perception", "petting", "sunbathing",
+                        "pouch", "resistance", "determination", "assertion" }) do
+  VALUE_CHECKS[name] = function(v) return v == nil or type(v) == "number", "a number" end
+end
+
+-- Every ability of every loaded card names a known keyword with a value of
+-- the right kind.  Returns a list of "path: problem" texts (empty: fine).
+function validate_keywords()
+  local out = {}
+  local id = 0
+  while CARDS[id] do
+    local c = CARDS[id]
+    for _, ability in ipairs(c.abilities) do
+      local name, value = parse_ability(ability)
+      if not name or not KEYWORDS[name] then
+        out[#out + 1] = c.path .. ": unknown keyword ability '" .. tostring(name or ability) .. "'"
+      elseif VALUE_CHECKS[name] then
+        local ok, what = VALUE_CHECKS[name](value)
+        if not ok then
+          out[#out + 1] = c.path .. ": keyword ability '" .. ability .. "' needs " .. what
+        end
+      end
+    end
+    id = id + 1
+  end
+  return out
+end

@@ -1,0 +1,50 @@
+-- sponsors_a.lua: engine-side hooks for sponsors 201-232, in the rules
+-- environment (trusted).  The card scripts themselves are self-contained.
+--
+-- Border placement bonuses (221 Archaeologist).  A card may let a placement
+-- bonus printed on a border space of p's map pay out more than once:
+--   modify_border_bonus_repeats(p, id, value, bonus, amount) -> extra times
+-- The bonuses covered by a new building come out of ark.build; the wrapper
+-- below appends the extra copies to that list, so place_building
+-- (core/lua/rules.lua) applies them in its usual loop, in the usual order.
+-- Card scripts copy `ark` when they load (after this file), so they see the
+-- wrapper too.
+
+local core_build = ark.build
+
+-- Border spaces of p's map, keyed by the cell text "(x,y)" of ark.build.
+local function border_cells(p)
+  local out = {}
+  if ark.map_cells then
+    for _, c in ipairs(ark.map_cells(p)) do
+      if c.edge then out["(" .. c.x .. "," .. c.y .. ")"] = true end
+    end
+    return out
+  end
+  -- without the map primitive: the printed maps' grid, 9 columns x 13
+  -- doubled rows, where a border space lacks a neighbour
+  for x = 0, 8 do
+    for y = 0, 12 do
+      if (x + y) % 2 == 1 and (x == 0 or x == 8 or y < 2 or y > 10) then
+        out["(" .. x .. "," .. y .. ")"] = true
+      end
+    end
+  end
+  return out
+end
+
+ark.build = function(p, key, cells, build2, card)
+  local b, bonuses = core_build(p, key, cells, build2, card)
+  if #bonuses == 0 then return b, bonuses end
+  local border = border_cells(p)
+  local extra = {}
+  for _, bo in ipairs(bonuses) do
+    if border[bo.cell] then
+      local n = modify("border_bonus_repeats", p, 0, bo.bonus, bo.value)
+      for _ = 1, n do extra[#extra + 1] = bo end
+    end
+  end
+  for _, bo in ipairs(extra) do bonuses[#bonuses + 1] = bo end
+  return b, bonuses
+end
+

@@ -1,0 +1,37 @@
+-- Expert on Africa (214).  When played: 1 appeal per Africa icon in the
+-- zoo (its own included).  Afterwards, for each Africa icon on a card p
+-- plays into p's zoo, p may move any action card to slot 1 once the
+-- current action is over (as Clever does).  End of game: 1 appeal per X
+-- token held.
+local ICON = "africa"
+
+local card = {}
+
+function card.on_play(p, id)
+  gain(p, "appeal", ark.icons(p, ICON))
+end
+
+local function clever(p)
+  local opts, names = {}, {}
+  for slot = 2, 5 do
+    local a = ark.slot_action(p, slot)
+    opts[#opts + 1] = ACTION_TITLE[a] .. " (slot " .. slot .. ")"
+    names[#names + 1] = a
+  end
+  local i = choose_or_skip(p, "expert-africa.clever",
+    "Expert on Africa: move an action card to slot 1?", opts, "leave the cards")
+  if i then ark.to_slot1(p, names[i]) end
+end
+
+function card.card_played(owner, id, p, played)
+  if owner ~= p or played == id then return end
+  for _ = 1, CARDS[played].icons[ICON] or 0 do
+    after_this_action(p, "Expert on Africa", clever)
+  end
+end
+
+function card.game_end(p, id)
+  ark.add(p, "appeal", ark.get(p, "xtokens"))
+end
+
+return card

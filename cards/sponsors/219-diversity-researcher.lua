@@ -1,0 +1,19 @@
+-- Diversity Researcher (219).  When played: 2 money for each water and
+-- rock icon of the zoo.  End of game: 2 appeal per pair of one water and
+-- one rock icon.  The zoo's water and rock icons include the water / rock
+-- spaces its animals need (the core counts them so).
+-- Not done here: building on water and rock spaces and ignoring those
+-- needs; the placement and fitting rules live in C (requested).
+local MONEY, APPEAL = 2, 2
+
+local card = {}
+
+function card.on_play(p, id)
+  gain(p, "money", MONEY * (ark.icons(p, "water") + ark.icons(p, "rock")))
+end
+
+function card.game_end(p, id)
+  ark.add(p, "appeal", APPEAL * math.min(ark.icons(p, "water"), ark.icons(p, "rock")))
+end
+
+return card

@@ -1,0 +1,20 @@
+-- Archaeologist (221).  Each time p takes the placement bonus of a border
+-- space, p takes that bonus once more (modify_border_bonus_repeats, see
+-- cards/lib/sponsors_a.lua).  End of game: 1 conservation point if every
+-- border space that can be built on is covered.
+local END_CP = 1
+
+local card = {}
+
+function card.modify_border_bonus_repeats(p, id, value, bonus, amount)
+  return value + 1
+end
+
+function card.game_end(p, id)
+  for _, c in ipairs(ark.map_cells(p)) do
+    if c.edge and c.terrain == "plain" and not c.building then return end
+  end
+  ark.add(p, "conservation", END_CP)
+end
+
+return card

@@ -1,0 +1,39 @@
+-- Quarantine Lab (225).  One X token when played.  Venom, constriction,
+-- hypnosis and pilfering no longer affect p: the abilities ask
+-- modify_affected_by (cards/lib/keywords.lua), and venom or constriction
+-- tokens already on p's action cards are removed before they can act
+-- (start of p's turn).  End of game: 1 conservation point with 5 different
+-- continent icons.
+local IMMUNE = { venom = true, constriction = true, hypnosis = true, pilfering = true }
+local TOKENS = { "venom", "constriction" }
+local END_CONTINENTS, END_CP = 5, 1
+
+local card = {}
+
+function card.on_play(p, id)
+  gain(p, "xtokens", 1)
+end
+
+function card.modify_affected_by(p, id, value, kind)
+  if IMMUNE[kind] then return false end
+  return value
+end
+
+function card.turn_start(p, id)
+  for _, a in ipairs(ACTIONS) do
+    for _, kind in ipairs(TOKENS) do
+      local n = ark.tokens(p, a, kind)
+      if n > 0 then ark.tokens(p, a, kind, -n) end
+    end
+  end
+end
+
+function card.game_end(p, id)
+  local icons, n = ark.icons(p), 0
+  for _, c in ipairs(CONTINENTS) do
+    if (icons[c] or 0) > 0 then n = n + 1 end
+  end
+  if n >= END_CONTINENTS then ark.add(p, "conservation", END_CP) end
+end
+
+return card

@@ -1,0 +1,312 @@
+/*
+** api_extra.c - read-only views of the state for hosts (the terminal game,
+** replays, statistics), direct edits for scenario files, and the redeal
+** of hidden cards that determinized search needs.  Declared in ark.h.
+*/
+#include <stdio.h>
+#include <string.h>
+#include "content.h"
+#include "game.h"
+#include "map.h"
+#include "rng.h"
+#include "track.h"
+#include "zone.h"
+
+static const char *const action_names[ARK_N_ACTIONS] = {
+  "Animals", "Build", "Cards", "Association", "Sponsors"
+};
+
+/* ---- views ---- */
+
+int ark_card_count(const ark_game *g) { return g->c->ncards; }
+
+int ark_card_find(const ark_game *g, int number) {
+  return ark_content_find_card(g->c, number);
+}
+
+int ark_card_get(const ark_game *g, int id, ark_card_view *v) {
+  memset(v, 0, sizeof *v);
+  if (id < 0 || id >= g->c->ncards) return -1;
+  const ark_card_def *d = &g->c->cards[id];
+  v->id = id;
+  v->number = d->number;
+  v->type = d->type;
+  v->name = d->name;
+  v->description = d->description ? d->description : "";
+  v->cost = d->cost;
+  v->size = d->size;
+  v->level = d->level;
+  v->min_reputation = d->min_reputation;
+  v->appeal = d->appeal;
+  v->conservation = d->conservation;
+  v->reputation = d->reputation;
+  return 0;
+}
+
+int ark_game_current(const ark_game *g) { return g->s.cur; }
+
+void ark_game_break_track(const ark_game *g, int *pos, int *len) {
+  *pos = g->s.break_pos;
+  *len = g->s.break_len;
+}
+
+static int bad_seat(const ark_game *g, int p) { return p < 0 || p >= g->s.nplayers; }
+
+int ark_game_hand(const ark_game *g, int p, int *ids, int max) {
+  if (bad_seat(g, p)) return 0;
+  int n = 0;
+  for (int i = 0; i < g->s.p[p].nhand && n < max; i++) ids[n++] = g->s.p[p].hand[i];
+  return n;
+}
+
+int ark_game_zoo(const ark_game *g, int p, int *ids, int max) {
+  if (bad_seat(g, p)) return 0;
+  int n = 0;
+  for (int i = 0; i < g->s.p[p].nzoo && n < max; i++) ids[n++] = g->s.p[p].zoo[i];
+  return n;
+}
+
+void ark_game_display(const ark_game *g, int ids[6]) {
+  for (int f = 0; f < 6; f++) ids[f] = f < ARK_DISPLAY ? g->s.display[f] : -1;
+}
+
+int ark_game_reputation_range(const ark_game *g, int p) {
+  return bad_seat(g, p) ? 0 : ark_track_range(g, p);
+}
+
+void ark_game_action_cards(const ark_game *g, int p, int action[5], int side[5]) {
+  for (int i = 0; i < ARK_N_ACTIONS; i++) {
+    action[i] = bad_seat(g, p) ? i : g->s.p[p].slot[i];
+    side[i] = bad_seat(g, p) ? 1 : 1 + ((g->s.p[p].upgraded >> action[i]) & 1);
+  }
+}
+
+const char *ark_action_name(int a) {
+  return a >= 0 && a < ARK_N_ACTIONS ? action_names[a] : "?";
+}
+
+void ark_game_cell(const ark_game *g, int p, int cell, ark_cell_view *v) {
+  memset(v, 0, sizeof *v);
+  v->building = v->animal = -1;
+  if (bad_seat(g, p) || cell < 0 || cell >= ARK_CELLS) return;
+  const ark_player *pl = &g->s.p[p];
+  const ark_map_def *m = &g->c->maps[pl->map];
+  v->exists = m->exists[cell];
+  v->terrain = m->terrain[cell];
+  v->build2 = m->build2[cell];
+  if (m->place_bonus[cell].kind != ARK_BONUS_NONE) {
+    v->bonus = ark_bonus_name(m->place_bonus[cell].kind);
+    v->bonus_value = m->place_bonus[cell].value;
+  }
+  int b = pl->zoo_map.at[cell] - 1;
+  if (b < 0) return;
+  v->building = b;
+  v->building_key = g->c->buildings[pl->zoo_map.b[b].def].key;
+  for (int i = 0; i < pl->nzoo; i++)
+    if (pl->zoo_building[i] == b) v->animal = pl->zoo[i];
+}
+
+const char *ark_game_map_name(const ark_game *g, int p) {
+  if (bad_seat(g, p)) return "?";
+  return g->c->maps[g->s.p[p].map].name;
+}
+
+/* ---- edits ---- */
+
+static int fail(char *msg, size_t n, const char *what, int v) {
+  snprintf(msg, n, what, v);
+  return -1;
+}
+
+static int card_of(const ark_game *g, int number, char *msg, size_t n) {
+  int id = ark_content_find_card(g->c, number);
+  if (id < 0) fail(msg, n, "no card with number %d", number);
+  return id;
+}
+
+/* Takes a card out of whichever zone holds it (deck, discard, box,
+** display, a hand) so that it can be put somewhere else. */
+static int take_anywhere(ark_game *g, int id) {
+  ark_state *s = &g->s;
+  int16_t *piles[3] = { s->deck, s->discard, s->box };
+  int16_t *counts[3] = { &s->ndeck, &s->ndiscard, &s->nbox };
+  for (int k = 0; k < 3; k++)
+    for (int i = 0; i < *counts[k]; i++)
+      if (piles[k][i] == id) {
+        memmove(&piles[k][i], &piles[k][i + 1], sizeof(int16_t) * (size_t)(*counts[k] - i - 1));
+        (*counts[k])--;
+        return 0;
+      }
+  for (int f = 0; f < ARK_DISPLAY; f++)
+    if (s->display[f] == id) {
+      s->display[f] = ARK_NO_CARD;
+      return 0;
+    }
+  for (int p = 0; p < s->nplayers; p++)
+    if (ark_zone_hand_remove(g, p, id) == 0) return 0;
+  return -1;
+}
+
+int ark_edit_track(ark_game *g, int p, const char *track, int value, char *msg, size_t n) {
+  if (bad_seat(g, p)) return fail(msg, n, "no player %d", p + 1);
+  ark_player *pl = &g->s.p[p];
+  if (!strcmp(track, "money")) pl->money = (int16_t)value;
+  else if (!strcmp(track, "appeal")) pl->appeal = (int16_t)value;
+  else if (!strcmp(track, "conservation")) pl->conservation = (int16_t)value;
+  else if (!strcmp(track, "reputation")) pl->reputation = (int16_t)value;
+  else if (!strcmp(track, "xtokens")) pl->xtokens = (uint8_t)value;
+  else if (!strcmp(track, "workers")) pl->workers = (uint8_t)value;
+  else {
+    snprintf(msg, n, "unknown track '%s' (money, appeal, conservation, reputation, xtokens, "
+                     "workers)", track);
+    return -1;
+  }
+  return 0;
+}
+
+int ark_edit_hand(ark_game *g, int p, const int *numbers, int count, char *msg, size_t n) {
+  if (bad_seat(g, p)) return fail(msg, n, "no player %d", p + 1);
+  ark_player *pl = &g->s.p[p];
+  while (pl->nhand > 0) ark_zone_discard(g, pl->hand[--pl->nhand]);
+  for (int i = 0; i < count; i++) {
+    int id = card_of(g, numbers[i], msg, n);
+    if (id < 0) return -1;
+    if (take_anywhere(g, id) != 0) return fail(msg, n, "card %d is not free to take", numbers[i]);
+    ark_zone_hand_add(g, p, id);
+  }
+  return 0;
+}
+
+int ark_edit_display(ark_game *g, const int *numbers, int count, char *msg, size_t n) {
+  if (count > ARK_DISPLAY) return fail(msg, n, "the display has %d folders", ARK_DISPLAY);
+  for (int f = 0; f < ARK_DISPLAY; f++) {
+    if (g->s.display[f] >= 0) ark_zone_discard(g, g->s.display[f]);
+    g->s.display[f] = ARK_NO_CARD;
+  }
+  for (int f = 0; f < count; f++) {
+    if (numbers[f] < 0) continue;
+    int id = card_of(g, numbers[f], msg, n);
+    if (id < 0) return -1;
+    if (take_anywhere(g, id) != 0) return fail(msg, n, "card %d is not free to take", numbers[f]);
+    g->s.display[f] = (int16_t)id;
+  }
+  return 0;
+}
+
+int ark_edit_build(ark_game *g, int p, const char *key, const int *cells, int ncells,
+                   int *index, char *msg, size_t n) {
+  if (bad_seat(g, p)) return fail(msg, n, "no player %d", p + 1);
+  int def = ark_content_find_building(g->c, key);
+  if (def < 0) {
+    snprintf(msg, n, "unknown building '%s'", key);
+    return -1;
+  }
+  if (ncells != g->c->buildings[def].ncells)
+    return fail(msg, n, "this building covers %d spaces", g->c->buildings[def].ncells);
+  ark_player *pl = &g->s.p[p];
+  const ark_map_def *m = &g->c->maps[pl->map];
+  ark_place pc;
+  memset(&pc, 0, sizeof pc);
+  for (int i = 0; i < ncells; i++) {
+    int c = cells[i];
+    if (c < 0 || c >= ARK_CELLS || !m->exists[c])
+      return fail(msg, n, "space %d is not on the map", c);
+    if (pl->zoo_map.at[c]) return fail(msg, n, "space %d is already built on", c);
+    /* ark_map_place expects the cells sorted ascending */
+    int k = i;
+    while (k > 0 && pc.cells[k - 1] > c) { pc.cells[k] = pc.cells[k - 1]; k--; }
+    pc.cells[k] = (uint8_t)c;
+  }
+  pc.ncells = (uint8_t)ncells;
+  int b = ark_map_place(&pl->zoo_map, def, &pc);
+  if (b < 0) return fail(msg, n, "the zoo holds at most %d buildings", ARK_MAX_BUILDINGS);
+  if (index) *index = b;
+  return 0;
+}
+
+/* Room an animal takes in a special enclosure (0 = does not fit). */
+static int special_room(const ark_building_def *b, const ark_card_def *a) {
+  if (!strcmp(b->key, "petting-zoo")) return a->petting_size;
+  if (!strcmp(b->key, "reptile-house")) return a->reptile_size;
+  if (!strcmp(b->key, "large-bird-aviary")) return a->aviary_size;
+  return 0;
+}
+
+int ark_edit_zoo_card(ark_game *g, int p, int number, int building, char *msg, size_t n) {
+  if (bad_seat(g, p)) return fail(msg, n, "no player %d", p + 1);
+  int id = card_of(g, number, msg, n);
+  if (id < 0) return -1;
+  ark_player *pl = &g->s.p[p];
+  if (pl->nzoo >= ARK_ZOO_MAX) return fail(msg, n, "at most %d cards in a zoo", ARK_ZOO_MAX);
+  if (building >= pl->zoo_map.nb) return fail(msg, n, "no building #%d", building);
+  if (building >= 0) {
+    ark_building *b = &pl->zoo_map.b[building];
+    const ark_building_def *d = &g->c->buildings[b->def];
+    if (d->kind == ARK_BK_ENCLOSURE) {
+      if (b->used) return fail(msg, n, "enclosure #%d already holds an animal", building);
+      b->used = 1;
+      b->card = (int16_t)id;
+    } else if (d->kind == ARK_BK_SPECIAL) {
+      int room = special_room(d, &g->c->cards[id]);
+      if (room == 0 || b->used + room > d->capacity)
+        return fail(msg, n, "card %d does not fit into that special enclosure", number);
+      b->used = (uint8_t)(b->used + room);
+    } else {
+      return fail(msg, n, "building #%d is not an enclosure", building);
+    }
+  }
+  if (take_anywhere(g, id) != 0) return fail(msg, n, "card %d is not free to take", number);
+  ark_zone_zoo_add(g, p, id, building);
+  return 0;
+}
+
+int ark_edit_actions(ark_game *g, int p, const int action[5], const int side[5], char *msg,
+                     size_t n) {
+  if (bad_seat(g, p)) return fail(msg, n, "no player %d", p + 1);
+  int seen = 0;
+  uint8_t up = 0;
+  for (int i = 0; i < ARK_N_ACTIONS; i++) {
+    if (action[i] < 0 || action[i] >= ARK_N_ACTIONS || (seen >> action[i]) & 1)
+      return fail(msg, n, "the five slots need the five action cards once each (slot %d)", i + 1);
+    seen |= 1 << action[i];
+    if (side[i] == 2) up |= (uint8_t)(1u << action[i]);
+  }
+  ark_player *pl = &g->s.p[p];
+  for (int i = 0; i < ARK_N_ACTIONS; i++) pl->slot[i] = (uint8_t)action[i];
+  pl->upgraded = up;
+  return 0;
+}
+
+int ark_edit_current(ark_game *g, int p, char *msg, size_t n) {
+  if (bad_seat(g, p)) return fail(msg, n, "no player %d", p + 1);
+  if (g->s.phase != ARK_PH_TURN) {
+    snprintf(msg, n, "the current player can only be set during the turns");
+    return -1;
+  }
+  g->s.cur = (uint8_t)p;
+  return 0;
+}
+
+void ark_edit_done(ark_game *g) {
+  ark_game_refresh(g);
+  ark_game_restart_step(g);
+}
+
+/* ---- determinization ---- */
+
+void ark_game_redeal_hidden(ark_game *g, int viewer, uint64_t seed) {
+  ark_state *s = &g->s;
+  int16_t pool[ARK_MAX_CARDS];
+  int n = 0;
+  for (int i = 0; i < s->ndeck; i++) pool[n++] = s->deck[i];
+  for (int p = 0; p < s->nplayers; p++)
+    if (p != viewer)
+      for (int i = 0; i < s->p[p].nhand; i++) pool[n++] = s->p[p].hand[i];
+  ark_rng_seed(s->rng, seed);
+  ark_rng_shuffle(s->rng, pool, n);
+  int k = 0;
+  for (int p = 0; p < s->nplayers; p++)
+    if (p != viewer)
+      for (int i = 0; i < s->p[p].nhand; i++) s->p[p].hand[i] = pool[k++];
+  for (int i = 0; i < s->ndeck; i++) s->deck[i] = pool[k++];
+}

@@ -1,0 +1,459 @@
+/*
+** scenario.c - `arknova scenario FILE.yaml`: sets up a position (tracks,
+** hands, display, buildings with animals, action cards, whose turn),
+** answers a list of decisions by option text and checks the expected
+** values.  Exit 0 when every expectation holds, 1 with a message for each
+** one that does not, 2 for a file that cannot be read.  The format is in
+** docs/scenarios.md.
+*/
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <yaml.h>
+#include "host.h"
+
+typedef struct scen {
+  yaml_document_t doc;
+  const char *path;
+  ark_game *g;
+  int failures, checks;
+  int verbose;
+} scen;
+
+/* ---- YAML tree helpers ---- */
+
+static yaml_node_t *node(scen *s, int id) { return yaml_document_get_node(&s->doc, id); }
+
+static yaml_node_t *get(scen *s, yaml_node_t *map, const char *key) {
+  if (!map || map->type != YAML_MAPPING_NODE) return NULL;
+  for (yaml_node_pair_t *p = map->data.mapping.pairs.start; p < map->data.mapping.pairs.top; p++) {
+    yaml_node_t *k = node(s, p->key);
+    if (k && k->type == YAML_SCALAR_NODE && !strcmp((char *)k->data.scalar.value, key))
+      return node(s, p->value);
+  }
+  return NULL;
+}
+
+static const char *str(yaml_node_t *n) {
+  return n && n->type == YAML_SCALAR_NODE ? (const char *)n->data.scalar.value : NULL;
+}
+
+static int bad(scen *s, yaml_node_t *n, const char *what) {
+  fprintf(stderr, "%s:%lu: %s\n", s->path, n ? (unsigned long)n->start_mark.line + 1 : 0UL, what);
+  return -1;
+}
+
+static int num(scen *s, yaml_node_t *n, int *out) {
+  const char *v = str(n);
+  char *end;
+  long x = v ? strtol(v, &end, 10) : 0;
+  if (!v || !*v || *end) return bad(s, n, "expected a whole number");
+  *out = (int)x;
+  return 0;
+}
+
+static int seq_len(yaml_node_t *n) {
+  return n && n->type == YAML_SEQUENCE_NODE
+             ? (int)(n->data.sequence.items.top - n->data.sequence.items.start) : -1;
+}
+
+static yaml_node_t *item(scen *s, yaml_node_t *n, int i) {
+  return node(s, n->data.sequence.items.start[i]);
+}
+
+/* A list of card numbers. */
+static int numbers(scen *s, yaml_node_t *n, int *out, int max) {
+  int len = seq_len(n);
+  if (len < 0 || len > max) return bad(s, n, "expected a list of card numbers");
+  for (int i = 0; i < len; i++)
+    if (num(s, item(s, n, i), &out[i]) != 0) return -1;
+  return len;
+}
+
+/* A map space: [x, y] or "(x,y)". */
+static int cell(scen *s, yaml_node_t *n, int *out) {
+  int x, y;
+  if (seq_len(n) == 2) {
+    if (num(s, item(s, n, 0), &x) || num(s, item(s, n, 1), &y)) return -1;
+  } else if (!str(n) || sscanf(str(n), " (%d , %d )", &x, &y) != 2) {
+    return bad(s, n, "a space is [x, y] or \"(x,y)\"");
+  }
+  if (x < 0 || x >= ARK_MAP_COLS || y < 0 || y >= ARK_MAP_ROWS)
+    return bad(s, n, "space off the map grid (x 0..8, y 0..12)");
+  *out = x + ARK_MAP_COLS * y;
+  return 0;
+}
+
+/* ---- setup ---- */
+
+static const char *const tracks[] = { "money", "appeal", "conservation", "reputation",
+                                      "xtokens", "workers", NULL };
+
+static int setup_actions(scen *s, int p, yaml_node_t *n) {
+  int act[5], side[5];
+  char msg[256];
+  if (seq_len(n) != 5) return bad(s, n, "actions: list the five action cards, slot 1 first");
+  for (int i = 0; i < 5; i++) {
+    const char *v = str(item(s, n, i));
+    char name[32] = "";
+    if (!v || sscanf(v, "%31s", name) != 1) return bad(s, item(s, n, i), "expected an action name");
+    act[i] = -1;
+    for (int a = 0; a < 5; a++)
+      if (!strcasecmp(name, ark_action_name(a))) act[i] = a;
+    if (act[i] < 0) return bad(s, item(s, n, i), "unknown action (animals, build, cards, association, sponsors)");
+    side[i] = strstr(v, " II") ? 2 : 1;
+  }
+  if (ark_edit_actions(s->g, p, act, side, msg, sizeof msg) != 0) return bad(s, n, msg);
+  return 0;
+}
+
+static int setup_buildings(scen *s, int p, yaml_node_t *n) {
+  char msg[256];
+  int len = seq_len(n);
+  if (len < 0) return bad(s, n, "buildings: expected a list");
+  for (int i = 0; i < len; i++) {
+    yaml_node_t *b = item(s, n, i), *cells = get(s, b, "cells");
+    const char *type = str(get(s, b, "type"));
+    int cs[8], nc = seq_len(cells), index;
+    if (!type || nc < 1 || nc > 8) return bad(s, b, "a building needs type: and cells: [[x,y], ...]");
+    for (int k = 0; k < nc; k++)
+      if (cell(s, item(s, cells, k), &cs[k]) != 0) return -1;
+    if (ark_edit_build(s->g, p, type, cs, nc, &index, msg, sizeof msg) != 0) return bad(s, b, msg);
+    yaml_node_t *an = get(s, b, "animals");
+    int ids[8], na = an ? numbers(s, an, ids, 8) : 0;
+    if (na < 0) return -1;
+    for (int k = 0; k < na; k++)
+      if (ark_edit_zoo_card(s->g, p, ids[k], index, msg, sizeof msg) != 0) return bad(s, an, msg);
+  }
+  return 0;
+}
+
+static int setup_player(scen *s, int p, yaml_node_t *n) {
+  char msg[256];
+  for (int t = 0; tracks[t]; t++) {
+    yaml_node_t *v = get(s, n, tracks[t]);
+    int x;
+    if (!v) continue;
+    if (num(s, v, &x) != 0) return -1;
+    if (ark_edit_track(s->g, p, tracks[t], x, msg, sizeof msg) != 0) return bad(s, v, msg);
+  }
+  yaml_node_t *v;
+  int ids[160], k;
+  if ((v = get(s, n, "hand"))) {
+    if ((k = numbers(s, v, ids, 160)) < 0) return -1;
+    if (ark_edit_hand(s->g, p, ids, k, msg, sizeof msg) != 0) return bad(s, v, msg);
+  }
+  if ((v = get(s, n, "actions")) && setup_actions(s, p, v) != 0) return -1;
+  if ((v = get(s, n, "buildings")) && setup_buildings(s, p, v) != 0) return -1;
+  if ((v = get(s, n, "zoo"))) {
+    if ((k = numbers(s, v, ids, 96)) < 0) return -1;
+    for (int i = 0; i < k; i++)
+      if (ark_edit_zoo_card(s->g, p, ids[i], -1, msg, sizeof msg) != 0) return bad(s, v, msg);
+  }
+  return 0;
+}
+
+/* Each entry of a `players:` list: `seat:` (1-based) or its list position. */
+static int seat_of(scen *s, yaml_node_t *n, int i, int *p) {
+  yaml_node_t *v = get(s, n, "seat");
+  int x = i + 1;
+  if (v && num(s, v, &x) != 0) return -1;
+  if (x < 1 || x > ark_game_players(s->g)) return bad(s, n, "no such seat");
+  *p = x - 1;
+  return 0;
+}
+
+static int setup(scen *s, yaml_node_t *n) {
+  char msg[256];
+  yaml_node_t *pl = get(s, n, "players"), *v;
+  for (int i = 0; i < (pl ? seq_len(pl) : 0); i++) {
+    int p;
+    if (seat_of(s, item(s, pl, i), i, &p) != 0 || setup_player(s, p, item(s, pl, i)) != 0) return -1;
+  }
+  if ((v = get(s, n, "display"))) {
+    int ids[6], k = numbers(s, v, ids, 6);
+    if (k < 0) return -1;
+    if (ark_edit_display(s->g, ids, k, msg, sizeof msg) != 0) return bad(s, v, msg);
+  }
+  if ((v = get(s, n, "current"))) {
+    int x;
+    if (num(s, v, &x) != 0) return -1;
+    if (ark_edit_current(s->g, x - 1, msg, sizeof msg) != 0) return bad(s, v, msg);
+  }
+  ark_edit_done(s->g);
+  return 0;
+}
+
+/* ---- decisions ---- */
+
+static int decide(scen *s, yaml_node_t *n, int k) {
+  const char *text = str(n);
+  if (!text) return bad(s, n, "a decision is an option text (or its unique beginning)");
+  if (ark_game_process(s->g) != ARK_AWAITING) {
+    fprintf(stderr, "%s:%lu: decision %d '%s': no decision is pending (%s)\n", s->path,
+            (unsigned long)n->start_mark.line + 1, k, text,
+            ark_game_error(s->g)[0] ? ark_game_error(s->g) : "the game is over");
+    return 1;
+  }
+  const ark_decision *d = ark_game_decision(s->g);
+  int i = host_match_option(d, text, 0);
+  if (i < 0) {
+    fprintf(stderr, "%s:%lu: decision %d '%s' %s among the options of P%d's \"%s\" (%s):\n",
+            s->path, (unsigned long)n->start_mark.line + 1, k, text,
+            i == -2 ? "fits several" : "is not", d->player + 1, d->prompt, d->tag);
+    for (int j = 0; j < d->noptions; j++) fprintf(stderr, "  %s\n", d->options[j]);
+    return 1;
+  }
+  if (s->verbose) printf("P%d %s -> %s\n", d->player + 1, d->prompt, d->options[i]);
+  char msg[256];
+  if (ark_game_answer(s->g, i, msg, sizeof msg) != ARK_OK) {
+    fprintf(stderr, "%s: decision %d: %s %s\n", s->path, k, msg, ark_game_error(s->g));
+    return 1;
+  }
+  return 0;
+}
+
+/* ---- expectations ---- */
+
+static void expect_int(scen *s, yaml_node_t *n, const char *what, int got) {
+  int want;
+  if (num(s, n, &want) != 0) { s->failures++; return; }
+  s->checks++;
+  if (want == got) return;
+  s->failures++;
+  fprintf(stderr, "%s:%lu: FAILED: %s: expected %d, got %d\n", s->path,
+          (unsigned long)n->start_mark.line + 1, what, want, got);
+}
+
+static int cmp_int(const void *a, const void *b) { return *(const int *)a - *(const int *)b; }
+
+static void card_numbers(scen *s, const int *ids, int n, int *out) {
+  for (int i = 0; i < n; i++) {
+    ark_card_view c;
+    ark_card_get(s->g, ids[i], &c);
+    out[i] = c.number;
+  }
+}
+
+static void list_text(const int *v, int n, char *buf, size_t len) {
+  size_t k = 0;
+  buf[0] = '\0';
+  for (int i = 0; i < n && k < len; i++) k += (size_t)snprintf(buf + k, len - k, "%s%d", i ? ", " : "", v[i]);
+}
+
+/* exact: the same cards in any order; else: every listed card is there. */
+static void expect_cards(scen *s, yaml_node_t *n, const char *what, const int *ids, int nids,
+                         int exact) {
+  int want[160], have[160], k = numbers(s, n, want, 160);
+  if (k < 0) { s->failures++; return; }
+  s->checks++;
+  card_numbers(s, ids, nids, have);
+  qsort(want, (size_t)k, sizeof *want, cmp_int);
+  qsort(have, (size_t)nids, sizeof *have, cmp_int);
+  int ok = 1;
+  if (exact) ok = k == nids && !memcmp(want, have, sizeof *want * (size_t)k);
+  for (int i = 0; i < k && ok; i++) {
+    int found = 0;
+    for (int j = 0; j < nids; j++) found |= have[j] == want[i];
+    ok = found;
+  }
+  if (ok) return;
+  char a[1024], b[1024];
+  list_text(want, k, a, sizeof a);
+  list_text(have, nids, b, sizeof b);
+  s->failures++;
+  fprintf(stderr, "%s:%lu: FAILED: %s: expected %s[%s], got [%s]\n", s->path,
+          (unsigned long)n->start_mark.line + 1, what, exact ? "" : "to include ", a, b);
+}
+
+static void expect_player(scen *s, int p, yaml_node_t *n) {
+  ark_player_view v;
+  ark_game_player(s->g, p, &v);
+  const struct { const char *key; int value; } fields[] = {
+    { "money", v.money }, { "appeal", v.appeal }, { "conservation", v.conservation },
+    { "reputation", v.reputation }, { "xtokens", v.xtokens }, { "workers", v.workers },
+    { "score", v.score }, { "buildings", v.buildings }, { "hand_size", v.hand },
+    { "zoo_size", v.zoo_cards }, { "supports", v.supports }, { "income", v.income },
+  };
+  char what[64];
+  for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++) {
+    yaml_node_t *x = get(s, n, fields[i].key);
+    snprintf(what, sizeof what, "P%d %s", p + 1, fields[i].key);
+    if (x) expect_int(s, x, what, fields[i].value);
+  }
+  int ids[160], k;
+  yaml_node_t *x;
+  k = ark_game_hand(s->g, p, ids, 160);
+  snprintf(what, sizeof what, "P%d hand", p + 1);
+  if ((x = get(s, n, "hand"))) expect_cards(s, x, what, ids, k, 1);
+  if ((x = get(s, n, "hand_contains"))) expect_cards(s, x, what, ids, k, 0);
+  k = ark_game_zoo(s->g, p, ids, 160);
+  snprintf(what, sizeof what, "P%d zoo", p + 1);
+  if ((x = get(s, n, "zoo"))) expect_cards(s, x, what, ids, k, 1);
+  if ((x = get(s, n, "zoo_contains"))) expect_cards(s, x, what, ids, k, 0);
+}
+
+static void expect_decision(scen *s, yaml_node_t *n) {
+  const ark_decision *d = ark_game_decision(s->g);
+  yaml_node_t *x;
+  if ((x = get(s, n, "tag"))) {
+    s->checks++;
+    if (!d || strcmp(d->tag, str(x) ? str(x) : "")) {
+      s->failures++;
+      fprintf(stderr, "%s:%lu: FAILED: pending decision: expected %s, got %s\n", s->path,
+              (unsigned long)x->start_mark.line + 1, str(x) ? str(x) : "?", d ? d->tag : "none");
+    }
+  }
+  if ((x = get(s, n, "player"))) expect_int(s, x, "pending decision's player", d ? d->player + 1 : 0);
+  for (int want = 0; want < 2; want++) {
+    yaml_node_t *l = get(s, n, want ? "options_include" : "options_exclude");
+    for (int i = 0; i < (l ? seq_len(l) : 0); i++) {
+      const char *t = str(item(s, l, i));
+      int found = 0;
+      for (int j = 0; d && t && j < d->noptions; j++) found |= strstr(d->options[j], t) != NULL;
+      s->checks++;
+      if (found != want) {
+        s->failures++;
+        fprintf(stderr, "%s:%lu: FAILED: an option containing '%s' %s\n", s->path,
+                (unsigned long)item(s, l, i)->start_mark.line + 1, t ? t : "?",
+                want ? "was expected but is missing" : "was not expected but is there");
+      }
+    }
+  }
+}
+
+static int expectations(scen *s, yaml_node_t *n) {
+  yaml_node_t *pl = get(s, n, "players"), *d = get(s, n, "decision");
+  for (int i = 0; i < (pl ? seq_len(pl) : 0); i++) {
+    int p;
+    if (seat_of(s, item(s, pl, i), i, &p) != 0) return -1;
+    expect_player(s, p, item(s, pl, i));
+  }
+  if (d) {
+    ark_game_process(s->g);
+    expect_decision(s, d);
+  }
+  return 0;
+}
+
+/* ---- the command ---- */
+
+static void scenario_usage(FILE *f) {
+  fprintf(f, "usage: arknova scenario FILE.yaml... [--verbose]\n\n"
+             "Sets up the position a scenario file describes, answers its decisions\n"
+             "(by option text or a unique beginning of it) and checks its expected\n"
+             "values.  Exit 0 if all hold, 1 after printing each failed expectation\n"
+             "(or a decision that fits no option), 2 for an unreadable file.  The\n"
+             "format: docs/scenarios.md.\n\n"
+             "  --data DIR   folder with cards/ and maps/ (default: the source tree)\n"
+             "  --verbose    print each decision taken\n"
+             "  --help       this text\n");
+}
+
+static int load(scen *s, const char *path) {
+  FILE *f = fopen(path, "rb");
+  if (!f) {
+    fprintf(stderr, "arknova scenario: cannot open %s\n", path);
+    return -1;
+  }
+  yaml_parser_t parser;
+  yaml_parser_initialize(&parser);
+  yaml_parser_set_input_file(&parser, f);
+  int ok = yaml_parser_load(&parser, &s->doc);
+  if (!ok)
+    fprintf(stderr, "%s:%lu: YAML error: %s\n", path, (unsigned long)parser.problem_mark.line + 1,
+            parser.problem ? parser.problem : "?");
+  yaml_parser_delete(&parser);
+  fclose(f);
+  if (ok && !yaml_document_get_root_node(&s->doc)) {
+    fprintf(stderr, "%s: empty file\n", path);
+    yaml_document_delete(&s->doc);
+    ok = 0;
+  }
+  return ok ? 0 : -1;
+}
+
+/* The draft keeps the first four cards; then the first turn is asked. */
+static int to_first_turn(ark_game *g) {
+  char msg[128];
+  while (ark_game_process(g) == ARK_AWAITING) {
+    const ark_decision *d = ark_game_decision(g);
+    if (!strcmp(d->tag, "action")) return 0;
+    ark_game_answer(g, d->noptions - 1, msg, sizeof msg);
+  }
+  return -1;
+}
+
+static int run_one(const char *path, const char *data, int verbose) {
+  scen s;
+  memset(&s, 0, sizeof s);
+  s.path = path;
+  s.verbose = verbose;
+  if (load(&s, path) != 0) return 2;
+  yaml_node_t *root = yaml_document_get_root_node(&s.doc);
+  ark_config cfg;
+  ark_config_init(&cfg);
+  cfg.data_dir = data;
+  yaml_node_t *v;
+  int x, rc = 2;
+  if ((v = get(&s, root, "players")) && num(&s, v, &x) == 0) cfg.players = x;
+  if ((v = get(&s, root, "seed")) && num(&s, v, &x) == 0) cfg.seed = (uint64_t)x;
+  if ((v = get(&s, root, "map"))) cfg.map = str(v);
+  char msg[2048];
+  if (ark_game_new(&cfg, &s.g, msg, sizeof msg) != ARK_OK) {
+    fprintf(stderr, "%s: %s\n", path, msg);
+    goto out;
+  }
+  if (to_first_turn(s.g) != 0) {
+    fprintf(stderr, "%s: the game ended before the first turn: %s\n", path, ark_game_error(s.g));
+    goto out;
+  }
+  if ((v = get(&s, root, "setup")) && setup(&s, v) != 0) goto out;
+  rc = 1;
+  v = get(&s, root, "decisions");
+  for (int i = 0; i < (v ? seq_len(v) : 0); i++)
+    if (decide(&s, item(&s, v, i), i + 1) != 0) goto out;
+  rc = 2;
+  if ((v = get(&s, root, "expect")) && expectations(&s, v) != 0) goto out;
+  rc = s.failures ? 1 : 0;
+  const char *name = str(get(&s, root, "name"));
+  if (rc == 0) printf("ok: %s: %d expectations hold%s%s\n", path, s.checks, name ? " - " : "", name ? name : "");
+  else fprintf(stderr, "%s: %d of %d expectations failed\n", path, s.failures, s.checks);
+out:
+  ark_game_free(s.g);
+  yaml_document_delete(&s.doc);
+  return rc;
+}
+
+int cmd_scenario(int argc, char **argv) {
+  const char *data = NULL;
+  int verbose = 0, nfiles = 0, worst = 0;
+  for (int i = 1; i < argc; i++) {
+    if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) { scenario_usage(stdout); return 0; }
+    if (!strcmp(argv[i], "--verbose") || !strcmp(argv[i], "-v")) { verbose = 1; continue; }
+    if (!strcmp(argv[i], "--data")) {
+      if (i + 1 >= argc) { fprintf(stderr, "arknova scenario: --data needs a folder\n"); return 2; }
+      data = argv[++i];
+      continue;
+    }
+    if (argv[i][0] == '-') {
+      fprintf(stderr, "arknova scenario: unknown option '%s'\n\n", argv[i]);
+      scenario_usage(stderr);
+      return 2;
+    }
+  }
+  for (int i = 1; i < argc; i++) {
+    if (argv[i][0] == '-') { if (!strcmp(argv[i], "--data")) i++; continue; }
+    nfiles++;
+    int rc = run_one(argv[i], data, verbose);
+    if (rc > worst) worst = rc;
+  }
+  if (!nfiles) {
+    fprintf(stderr, "arknova scenario: which file?\n\n");
+    scenario_usage(stderr);
+    return 2;
+  }
+  return worst;
+}

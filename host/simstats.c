@@ -1,0 +1,396 @@
+/*
+** simstats.c - records and summaries of `arknova sim` (see simstats.h).
+*/
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "simstats.h"
+
+void sim_record_free(sim_record *r) {
+  free(r->plays);
+  r->plays = NULL;
+  r->nplays = 0;
+}
+
+void sim_write_json(FILE *f, const sim_record *r) {
+  int n = r->players;
+  fprintf(f, "{\"seed\":%llu,\"set\":\"%c\",\"players\":%d,\"map\":\"%s\",\"start\":%d,\"ai\":[",
+          (unsigned long long)r->seed, r->set ? 'B' : 'A', n, r->map, r->start + 1);
+  for (int p = 0; p < n; p++) fprintf(f, "%s\"%s\"", p ? "," : "", r->ai[p]);
+  fprintf(f, "],\"scores\":[");
+  for (int p = 0; p < n; p++) fprintf(f, "%s%d", p ? "," : "", r->score[p]);
+  fprintf(f, "],\"ranks\":[");
+  for (int p = 0; p < n; p++) fprintf(f, "%s%d", p ? "," : "", r->rank[p]);
+  fprintf(f, "],\"turns\":%d,\"capped\":%s,\"error\":%s,\"plays\":[", r->turns,
+          r->capped ? "true" : "false", r->error ? "true" : "false");
+  for (int i = 0; i < r->nplays; i++)
+    fprintf(f, "%s[%d,%d,%d]", i ? "," : "", r->plays[i].player + 1, r->plays[i].number,
+            r->plays[i].turn);
+  fprintf(f, "]}\n");
+}
+
+/* ---- reading ---- */
+
+static const char *after_key(const char *line, const char *key) {
+  char k[32];
+  snprintf(k, sizeof k, "\"%s\":", key);
+  const char *p = strstr(line, k);
+  return p ? p + strlen(k) : NULL;
+}
+
+static int int_array(const char *line, const char *key, int *out, int max) {
+  const char *p = after_key(line, key);
+  if (!p || *p != '[') return -1;
+  int n = 0;
+  p++;
+  while (*p && *p != ']') {
+    char *end;
+    long v = strtol(p, &end, 10);
+    if (end == p || n >= max) return -1;
+    out[n++] = (int)v;
+    p = end;
+    if (*p == ',') p++;
+  }
+  return n;
+}
+
+static int str_array(const char *line, const char *key, char out[4][8]) {
+  const char *p = after_key(line, key);
+  if (!p || *p != '[') return -1;
+  int n = 0;
+  p++;
+  while (*p == '"' && n < 4) {
+    const char *q = strchr(p + 1, '"');
+    if (!q) return -1;
+    snprintf(out[n++], 8, "%.*s", (int)(q - p - 1), p + 1);
+    p = q + 1;
+    if (*p == ',') p++;
+  }
+  return n;
+}
+
+int sim_read_json(const char *line, sim_record *r) {
+  memset(r, 0, sizeof *r);
+  const char *p;
+  if (!(p = after_key(line, "seed"))) return -1;
+  r->seed = strtoull(p, NULL, 10);
+  if (!(p = after_key(line, "players"))) return -1;
+  r->players = atoi(p);
+  if (r->players < 2 || r->players > 4) return -1;
+  r->set = (p = after_key(line, "set")) && p[1] == 'B';
+  r->start = (p = after_key(line, "start")) ? atoi(p) - 1 : 0;
+  if ((p = after_key(line, "map")) && *p == '"') {
+    const char *q = strchr(p + 1, '"');
+    if (q) snprintf(r->map, sizeof r->map, "%.*s", (int)(q - p - 1), p + 1);
+  }
+  if (str_array(line, "ai", r->ai) != r->players) return -1;
+  if (int_array(line, "scores", r->score, 4) != r->players) return -1;
+  if (int_array(line, "ranks", r->rank, 4) != r->players) return -1;
+  if (!(p = after_key(line, "turns"))) return -1;
+  r->turns = atoi(p);
+  r->capped = (p = after_key(line, "capped")) && *p == 't';
+  r->error = (p = after_key(line, "error")) && *p == 't';
+  if ((p = after_key(line, "plays")) && *p == '[') {
+    p++;
+    while (*p == '[') {
+      int a, b, c, k;
+      if (sscanf(p, "[%d,%d,%d]%n", &a, &b, &c, &k) != 3) return -1;
+      if (r->nplays % 64 == 0) {
+        sim_play *np = realloc(r->plays, sizeof *np * (size_t)(r->nplays + 64));
+        if (!np) return -1;
+        r->plays = np;
+      }
+      r->plays[r->nplays++] = (sim_play){ (int16_t)(a - 1), (int16_t)b, (int16_t)c };
+      p += k;
+      if (*p == ',') p++;
+    }
+  }
+  return 0;
+}
+
+/* ---- statistics ---- */
+
+void sim_wilson(double wins, double n, double *lo, double *hi) {
+  const double z = 1.96;
+  if (n <= 0) { *lo = *hi = 0; return; }
+  double p = wins / n, d = 1 + z * z / n;
+  double c = (p + z * z / (2 * n)) / d;
+  double h = z * sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d;
+  *lo = c - h;
+  *hi = c + h;
+}
+
+static int usable(const sim_record *r, int set) {
+  return !r->error && (set < 0 || r->set == set);
+}
+
+static int cmp_int(const void *a, const void *b) {
+  return *(const int *)a - *(const int *)b;
+}
+
+static void win_line(FILE *f, const char *label, double wins, double n, double ssum, double ssq) {
+  double lo, hi, mean = n > 0 ? ssum / n : 0;
+  sim_wilson(wins, n, &lo, &hi);
+  fprintf(f, "%-16s %7.0f %7.1f%% [%5.1f%%, %5.1f%%] %8.1f %7.1f\n", label, n,
+          n > 0 ? 100 * wins / n : 0, 100 * lo, 100 * hi, mean,
+          n > 0 ? sqrt(fmax(0, ssq / n - mean * mean)) : 0);
+}
+
+static void per_seat(FILE *f, const sim_record *r, long n, int set, int np) {
+  fprintf(f, "%-16s %7s %8s %17s %8s %7s\n", "seat", "games", "win %", "95% CI", "score", "sd");
+  for (int p = 0; p < np; p++) {
+    double wins = 0, k = 0, s = 0, sq = 0;
+    for (long i = 0; i < n; i++) {
+      if (!usable(&r[i], set) || r[i].players != np) continue;
+      /* a shared first place counts as a win for each sharer */
+      wins += r[i].rank[p] == 1;
+      k++;
+      s += r[i].score[p];
+      sq += (double)r[i].score[p] * r[i].score[p];
+    }
+    char label[32];
+    const char *ai = "";
+    for (long i = 0; i < n && !*ai; i++)
+      if (usable(&r[i], set)) ai = r[i].ai[p];
+    snprintf(label, sizeof label, "P%d (%s)", p + 1, ai);
+    win_line(f, label, wins, k, s, sq);
+  }
+}
+
+static void per_ai(FILE *f, const sim_record *r, long n, int set) {
+  char kinds[8][8];
+  int nk = 0;
+  for (long i = 0; i < n; i++)
+    for (int p = 0; p < r[i].players && usable(&r[i], set); p++) {
+      int k = 0;
+      while (k < nk && strcmp(kinds[k], r[i].ai[p])) k++;
+      if (k == nk && nk < 8) snprintf(kinds[nk++], 8, "%s", r[i].ai[p]);
+    }
+  if (nk < 2) return;
+  fprintf(f, "%-16s %7s %8s %17s %8s %7s\n", "ai (all seats)", "seats", "win %", "95% CI",
+          "score", "sd");
+  for (int k = 0; k < nk; k++) {
+    double wins = 0, m = 0, s = 0, sq = 0;
+    for (long i = 0; i < n; i++)
+      for (int p = 0; p < r[i].players && usable(&r[i], set); p++)
+        if (!strcmp(r[i].ai[p], kinds[k])) {
+          wins += r[i].rank[p] == 1;
+          m++;
+          s += r[i].score[p];
+          sq += (double)r[i].score[p] * r[i].score[p];
+        }
+    win_line(f, kinds[k], wins, m, s, sq);
+  }
+}
+
+static void distribution(FILE *f, const sim_record *r, long n, int set) {
+  int *all = malloc(sizeof *all * (size_t)(4 * n + 1)), m = 0;
+  int *len = malloc(sizeof *len * (size_t)(n + 1)), nl = 0;
+  double first = 0, games = 0;
+  if (!all || !len) { free(all); free(len); return; }
+  for (long i = 0; i < n; i++) {
+    if (!usable(&r[i], set)) continue;
+    for (int p = 0; p < r[i].players; p++) all[m++] = r[i].score[p];
+    len[nl++] = r[i].turns;
+    first += r[i].rank[r[i].start] == 1;
+    games++;
+  }
+  if (m) {
+    qsort(all, (size_t)m, sizeof *all, cmp_int);
+    qsort(len, (size_t)nl, sizeof *len, cmp_int);
+    fprintf(f, "scores (all seats): min %d, 10%% %d, median %d, 90%% %d, max %d\n", all[0],
+            all[m / 10], all[m / 2], all[m * 9 / 10], all[m - 1]);
+    double s = 0;
+    for (int i = 0; i < nl; i++) s += len[i];
+    int np = r[0].players;
+    fprintf(f, "game length: mean %.1f turns (%.1f per player), median %d, 10%% %d, 90%% %d\n",
+            s / nl, s / nl / np, len[nl / 2], len[nl / 10], len[nl * 9 / 10]);
+    double lo, hi;
+    sim_wilson(first, games, &lo, &hi);
+    fprintf(f, "first player (who starts) wins %.1f%% [%.1f%%, %.1f%%] of %0.f games "
+               "(no advantage: %.1f%%)\n",
+            100 * first / games, 100 * lo, 100 * hi, games, 100.0 / np);
+  }
+  free(all);
+  free(len);
+}
+
+typedef struct card_stat { int number; double games_played, wins_played, plays; } card_stat;
+
+static int cmp_card(const void *a, const void *b) {
+  const card_stat *x = a, *y = b;
+  return x->plays < y->plays ? 1 : x->plays > y->plays ? -1 : x->number - y->number;
+}
+
+/* Play rate (share of games in which someone played the card) and the win
+** rate of the players who played it. */
+static void card_table(FILE *f, const sim_record *r, long n, int set) {
+  card_stat *cs = NULL;
+  int nc = 0;
+  double games = 0;
+  for (long i = 0; i < n; i++) {
+    if (!usable(&r[i], set)) continue;
+    games++;
+    for (int k = 0; k < r[i].nplays; k++) {
+      const sim_play *pl = &r[i].plays[k];
+      int c = 0;
+      while (c < nc && cs[c].number != pl->number) c++;
+      if (c == nc) {
+        card_stat *ncs = realloc(cs, sizeof *cs * (size_t)(nc + 1));
+        if (!ncs) { free(cs); return; }
+        cs = ncs;
+        memset(&cs[nc++], 0, sizeof *cs);
+        cs[c].number = pl->number;
+      }
+      cs[c].plays++;
+      cs[c].games_played++;
+      cs[c].wins_played += r[i].rank[pl->player] == 1;
+    }
+  }
+  if (!nc) return;
+  qsort(cs, (size_t)nc, sizeof *cs, cmp_card);
+  fprintf(f, "\ncards played (%d different; most played first, top 25):\n"
+             "%-7s %10s %18s\n", nc, "card", "play rate", "win % when played");
+  for (int c = 0; c < nc && c < 25; c++) {
+    double lo, hi;
+    sim_wilson(cs[c].wins_played, cs[c].games_played, &lo, &hi);
+    fprintf(f, "%-7d %9.1f%% %8.1f%% [%4.1f%%, %4.1f%%]\n", cs[c].number,
+            100 * cs[c].games_played / games, 100 * cs[c].wins_played / cs[c].games_played,
+            100 * lo, 100 * hi);
+  }
+  fprintf(f, "note: a high win rate when played is not proof that a card is strong: the\n"
+             "player already ahead has the money and room to play more and bigger cards.\n"
+             "Compare sets with --with-card / --without-card for a causal difference.\n");
+  free(cs);
+}
+
+void sim_summary(FILE *f, const sim_record *r, long n, int set, int card_stats) {
+  long ok = 0, errors = 0, capped = 0;
+  for (long i = 0; i < n; i++) {
+    if (set >= 0 && r[i].set != set) continue;
+    if (r[i].error) {
+      if (errors++ < 3) fprintf(stderr, "seed %llu: %s\n", (unsigned long long)r[i].seed, r[i].msg);
+      continue;
+    }
+    ok++;
+    capped += r[i].capped;
+  }
+  fprintf(f, "%ld games (%ld errors, %ld stopped by the turn cap)\n", ok + errors, errors, capped);
+  if (!ok) return;
+  int np = 0;
+  for (long i = 0; i < n && !np; i++) if (usable(&r[i], set)) np = r[i].players;
+  distribution(f, r, n, set);
+  per_seat(f, r, n, set, np);
+  per_ai(f, r, n, set);
+  if (card_stats) card_table(f, r, n, set);
+}
+
+/* Paired differences B - A over the seeds both sets played. */
+void sim_compare(FILE *f, const sim_record *r, long n, const char *what) {
+  int np = 0;
+  for (long i = 0; i < n && !np; i++) np = r[i].players;
+  fprintf(f, "\ncomparison on the same seeds: B (with %s) minus A (without):\n", what);
+  fprintf(f, "%-8s %7s %9s %9s %22s %9s %22s\n", "seat", "pairs", "win% A", "win% B",
+          "win diff [95% CI]", "score d", "score diff [95% CI]");
+  for (int p = 0; p < np; p++) {
+    double k = 0, wa = 0, wb = 0, dw = 0, dw2 = 0, ds = 0, ds2 = 0;
+    for (long i = 0; i < n; i++) {
+      if (r[i].set != 0 || r[i].error) continue;
+      for (long j = 0; j < n; j++) {
+        if (r[j].set != 1 || r[j].error || r[j].seed != r[i].seed) continue;
+        double a = r[i].rank[p] == 1, b = r[j].rank[p] == 1;
+        double s = r[j].score[p] - r[i].score[p];
+        k++; wa += a; wb += b;
+        dw += b - a; dw2 += (b - a) * (b - a);
+        ds += s; ds2 += s * s;
+        break;
+      }
+    }
+    if (k < 2) continue;
+    double mw = dw / k, sw = sqrt(fmax(0, (dw2 - k * mw * mw) / (k - 1)) / k);
+    double ms = ds / k, ss = sqrt(fmax(0, (ds2 - k * ms * ms) / (k - 1)) / k);
+    char c1[40], c2[40];
+    snprintf(c1, sizeof c1, "%+.1f%% [%+.1f, %+.1f]", 100 * mw, 100 * (mw - 1.96 * sw),
+             100 * (mw + 1.96 * sw));
+    snprintf(c2, sizeof c2, "%+.2f [%+.2f, %+.2f]", ms, ms - 1.96 * ss, ms + 1.96 * ss);
+    fprintf(f, "P%-7d %7.0f %8.1f%% %8.1f%% %22s %9.2f %22s\n", p + 1, k, 100 * wa / k,
+            100 * wb / k, c1, ms, c2);
+  }
+}
+
+/* ---- SVG chart: score histogram per seat, win rates with error bars ---- */
+
+static const char *const colors[4] = { "#1f77b4", "#d62728", "#2ca02c", "#9467bd" };
+
+int sim_svg(const char *path, const sim_record *r, long n, int set) {
+  FILE *f = fopen(path, "w");
+  if (!f) return -1;
+  int np = 0, lo = 1 << 30, hi = -(1 << 30);
+  for (long i = 0; i < n; i++) {
+    if (!usable(&r[i], set)) continue;
+    np = r[i].players;
+    for (int p = 0; p < np; p++) {
+      if (r[i].score[p] < lo) lo = r[i].score[p];
+      if (r[i].score[p] > hi) hi = r[i].score[p];
+    }
+  }
+  if (!np) { fclose(f); return -1; }
+  enum { NB = 30 };
+  const int W = 900, H = 420, X0 = 60, Y0 = 360, PW = 520, PH = 300;
+  int width = (hi - lo) / NB + 1, counts[4][NB] = { { 0 } }, maxc = 1;
+  double wins[4] = { 0 }, games = 0;
+  for (long i = 0; i < n; i++) {
+    if (!usable(&r[i], set)) continue;
+    games++;
+    for (int p = 0; p < np; p++) {
+      int b = (r[i].score[p] - lo) / width;
+      if (b >= NB) b = NB - 1;
+      if (++counts[p][b] > maxc) maxc = counts[p][b];
+      wins[p] += r[i].rank[p] == 1;
+    }
+  }
+  fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
+             "font-family=\"sans-serif\" font-size=\"12\">\n"
+             "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n"
+             "<text x=\"%d\" y=\"30\" font-size=\"15\">Final scores (%0.f games)</text>\n",
+          W, H, X0, games);
+  fprintf(f, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"black\"/>\n", X0, Y0, X0 + PW, Y0);
+  fprintf(f, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"black\"/>\n", X0, Y0, X0, Y0 - PH);
+  for (int t = 0; t <= 5; t++) {
+    int v = lo + (hi - lo + 1) * t / 5, x = X0 + PW * t / 5;
+    fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">%d</text>\n", x, Y0 + 16, v);
+  }
+  fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">score</text>\n", X0 + PW / 2, Y0 + 34);
+  fprintf(f, "<text x=\"%d\" y=\"%d\">%d</text>\n", X0 - 30, Y0 - PH + 4, maxc);
+  for (int p = 0; p < np; p++) {
+    fprintf(f, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"2\" points=\"", colors[p]);
+    for (int b = 0; b < NB; b++)
+      fprintf(f, "%d,%d ", X0 + (PW * (2 * b + 1)) / (2 * NB), Y0 - PH * counts[p][b] / maxc);
+    fprintf(f, "\"/>\n<text x=\"%d\" y=\"%d\" fill=\"%s\">P%d (%s)</text>\n", X0 + 10,
+            Y0 - PH + 16 * (p + 1), colors[p], p + 1, r[0].ai[p]);
+  }
+  /* win rates with 95% intervals */
+  const int BX = 640, BW = 220;
+  fprintf(f, "<text x=\"%d\" y=\"30\" font-size=\"15\">Win rate, 95%% CI</text>\n", BX);
+  fprintf(f, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"black\"/>\n", BX, Y0, BX + BW, Y0);
+  for (int t = 0; t <= 4; t++) {
+    int y = Y0 - PH * t / 4;
+    fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">%d%%</text>\n"
+               "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#ddd\"/>\n",
+            BX - 4, y + 4, 25 * t, BX, y, BX + BW, y);
+  }
+  for (int p = 0; p < np; p++) {
+    double l, h, w = games > 0 ? wins[p] / games : 0;
+    sim_wilson(wins[p], games, &l, &h);
+    int x = BX + 20 + p * (BW - 20) / np, bw = (BW - 20) / np - 14;
+    fprintf(f, "<rect x=\"%d\" y=\"%.1f\" width=\"%d\" height=\"%.1f\" fill=\"%s\"/>\n", x,
+            Y0 - PH * w, bw, PH * w, colors[p]);
+    fprintf(f, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"black\" stroke-width=\"2\"/>\n",
+            x + bw / 2, Y0 - PH * l, x + bw / 2, Y0 - PH * h);
+    fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">P%d %.0f%%</text>\n", x + bw / 2,
+            Y0 + 16, p + 1, 100 * w);
+  }
+  fprintf(f, "</svg>\n");
+  return fclose(f);
+}

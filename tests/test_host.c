@@ -1,0 +1,307 @@
+/*
+** test_host.c - the `arknova` command as a person or a script uses it:
+** replays reproduce the saved game (log hash), a killed game resumes from
+** its save file exactly, undo takes back one's own decision, scenario
+** files pass and fail, `sim merge` adds up shards correctly, bad option
+** values are refused.  Runs build/arknova (next to this test binary).
+*/
+#define _POSIX_C_SOURCE 200809L
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#include <cmocka.h>
+#include "support.h"
+
+static char exe[4096], tmp[256];
+
+/* Runs `arknova ARGS` with stdin from `input`, output into tmp/out;
+** returns the exit status. */
+static int run(const char *input, const char *fmt, ...) {
+  char args[2048], cmd[8192], in[512];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(args, sizeof args, fmt, ap);
+  va_end(ap);
+  snprintf(in, sizeof in, "%s/in", tmp);
+  FILE *f = fopen(in, "w");
+  assert_non_null(f);
+  fputs(input ? input : "", f);
+  fclose(f);
+  snprintf(cmd, sizeof cmd, "cd %s && %s %s < %s > %s/out 2>&1", tmp, exe, args, in, tmp);
+  int st = system(cmd);
+  return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+static char *slurp(const char *name) {
+  static char buf[1 << 20];
+  char path[512];
+  snprintf(path, sizeof path, "%s/%s", tmp, name);
+  FILE *f = fopen(path, "r");
+  if (!f) return NULL;
+  size_t n = fread(buf, 1, sizeof buf - 1, f);
+  buf[n] = '\0';
+  fclose(f);
+  return buf;
+}
+
+static int output_has(const char *needle) {
+  const char *o = slurp("out");
+  return o && strstr(o, needle) != NULL;
+}
+
+/* The answers and hash of a save file. */
+typedef struct saved { int a[20000]; int n; unsigned long long hash; int seed, players; } saved;
+
+static void read_save(const char *name, saved *s) {
+  char *text = slurp(name);
+  assert_non_null(text);
+  memset(s, 0, sizeof *s);
+  for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
+    if (!strncmp(line, "answers ", 8)) {
+      char *p = line + 8, *end;
+      for (long v = strtol(p, &end, 10); end != p; v = strtol(p, &end, 10)) {
+        s->a[s->n++] = (int)v;
+        p = end;
+      }
+    } else if (!strncmp(line, "hash ", 5)) {
+      s->hash = strtoull(line + 5, NULL, 16);
+    } else if (!strncmp(line, "seed ", 5)) {
+      s->seed = atoi(line + 5);
+    } else if (!strncmp(line, "players ", 8)) {
+      s->players = atoi(line + 8);
+    }
+  }
+}
+
+/* Rebuilds a saved game in this process: seed + answers. */
+static ark_game *rebuild(const saved *s) {
+  ark_game *g = t_new_game(s->players, (uint64_t)s->seed, "A");
+  char msg[256];
+  for (int i = 0; i < s->n; i++) {
+    assert_int_equal(ark_game_process(g), ARK_AWAITING);
+    assert_int_equal(ark_game_answer(g, s->a[i], msg, sizeof msg), ARK_OK);
+  }
+  ark_game_process(g);
+  return g;
+}
+
+static void test_replay_reproduces(void **st) {
+  (void)st;
+  assert_int_equal(run(NULL, "play --ai random --seed 3 --save g.txt"), 0);
+  assert_int_equal(run(NULL, "replay g.txt --quiet"), 0);
+  assert_true(output_has("matches the saved game"));
+  saved s;
+  read_save("g.txt", &s);
+  assert_true(s.n > 100);
+  ark_game *g = rebuild(&s);
+  assert_int_equal(ark_game_process(g), ARK_END);
+  assert_true(ark_game_log_hash(g) == s.hash);
+  ark_game_free(g);
+  /* one answer changed: the replay is another game and says so */
+  char *text = slurp("g.txt"), *p = strstr(text, "\nanswers ");
+  assert_non_null(p);
+  p[9] = p[9] == '0' ? '1' : '0';
+  char path[512];
+  snprintf(path, sizeof path, "%s/g2.txt", tmp);
+  FILE *f = fopen(path, "w");
+  fputs(text, f);
+  fclose(f);
+  assert_int_equal(run(NULL, "replay g2.txt --quiet"), 1);
+  assert_true(output_has("differs") || output_has("does not fit") || output_has("not an option"));
+}
+
+/* A person's game killed mid-game (SIGKILL) resumes from its save file at
+** the same state, and goes on from there. */
+static void test_resume_after_kill(void **st) {
+  (void)st;
+  char path[512], cmd[8192];
+  snprintf(path, sizeof path, "%s/h.txt", tmp);
+  remove(path);
+  int fd[2];
+  assert_int_equal(pipe(fd), 0);
+  pid_t pid = fork();
+  assert_true(pid >= 0);
+  if (pid == 0) {
+    dup2(fd[0], 0);
+    close(fd[1]);
+    int null = open("/dev/null", 1);
+    dup2(null, 1);
+    snprintf(cmd, sizeof cmd, "%s", path);
+    execl(exe, exe, "play", "--human", "1", "--ai", "random", "--seed", "4", "--save", path,
+          (char *)NULL);
+    _exit(127);
+  }
+  close(fd[0]);
+  /* four decisions of the person (the draft discards), then the kill
+  ** while the game waits for the fifth */
+  if (write(fd[1], "1\n1\n1\n1\n", 8) != 8) fail_msg("write");
+  saved s;
+  for (int tries = 0; tries < 200; tries++) {
+    struct timespec ts = { 0, 50000000 };
+    nanosleep(&ts, NULL);
+    if (slurp("h.txt")) {
+      read_save("h.txt", &s);
+      if (s.n >= 8) break;
+    }
+  }
+  kill(pid, SIGKILL);
+  waitpid(pid, NULL, 0);
+  close(fd[1]);
+  read_save("h.txt", &s);
+  assert_true(s.n >= 8);      /* both players' draft discards */
+  ark_game *g = rebuild(&s);
+  assert_true(ark_game_log_hash(g) == s.hash);
+  assert_non_null(ark_game_decision(g));   /* mid-game */
+  /* resume: one more decision, then stdin ends (saved, exit 0) */
+  assert_int_equal(run("1\n", "play --resume h.txt"), 0);
+  assert_true(output_has("Resumed"));
+  saved s2;
+  read_save("h.txt", &s2);
+  assert_true(s2.n > s.n);
+  assert_memory_equal(s2.a, s.a, sizeof s.a[0] * (size_t)s.n);
+  /* the AI may have been killed mid-turn: it plays on first; the person's
+  ** next decision got the "1" typed, i.e. option index 0 */
+  ark_game *g3 = rebuild(&s);
+  char msg[256];
+  for (int i = s.n; i < s2.n; i++) {
+    assert_int_equal(ark_game_process(g3), ARK_AWAITING);
+    if (ark_game_decision(g3)->player == 0) {
+      assert_int_equal(s2.a[i], 0);
+      break;
+    }
+    assert_int_equal(ark_game_answer(g3, s2.a[i], msg, sizeof msg), ARK_OK);
+  }
+  ark_game_free(g3);
+  ark_game *g2 = rebuild(&s2);
+  assert_true(ark_game_log_hash(g2) == s2.hash);
+  ark_game_free(g2);
+  ark_game_free(g);
+}
+
+static void test_undo(void **st) {
+  (void)st;
+  saved before, one, undone;
+  assert_int_equal(run("", "play --human 2 --ai greedy --seed 6 --save u.txt"), 0);
+  read_save("u.txt", &before);
+  assert_int_equal(run("2\n", "play --human 2 --ai greedy --seed 6 --save u.txt"), 0);
+  read_save("u.txt", &one);
+  assert_int_equal(one.n, before.n + 1);
+  assert_int_equal(one.a[before.n], 1);
+  assert_int_equal(run("2\nundo\n", "play --human 2 --ai greedy --seed 6 --save u.txt"), 0);
+  assert_true(output_has("Undone"));
+  read_save("u.txt", &undone);
+  assert_int_equal(undone.n, before.n);
+  assert_memory_equal(undone.a, before.a, sizeof before.a[0] * (size_t)before.n);
+  assert_true(undone.hash == before.hash);
+  /* nothing of one's own to undo yet */
+  assert_int_equal(run("undo\n", "play --human 2 --ai greedy --seed 6 --save u.txt"), 0);
+  assert_true(output_has("Nothing of yours to undo"));
+}
+
+static void test_human_input(void **st) {
+  (void)st;
+  /* a prefix shared by several options is listed, not taken; an unknown
+  ** text is refused; the board shows the map and the hand */
+  assert_int_equal(run("discard\nzzz\n99\n", "play --human 1 --ai random --seed 4 --save i.txt"), 0);
+  assert_true(output_has("fits"));
+  assert_true(output_has("No option fits 'zzz'"));
+  assert_true(output_has("No option fits '99'"));
+  saved s;
+  read_save("i.txt", &s);
+  assert_int_equal(run("board\n", "play --resume i.txt"), 0);
+  assert_true(output_has("Zoo map"));
+  assert_true(output_has("Hand ("));
+}
+
+static void test_scenarios(void **st) {
+  (void)st;
+  assert_int_equal(run(NULL, "scenario %s/tests/scenarios/*.yaml", ARK_SOURCE_DIR), 0);
+  assert_true(output_has("ok: "));
+  assert_int_equal(run(NULL, "scenario %s/tests/scenarios/failing/wrong-money.yaml", ARK_SOURCE_DIR), 1);
+  assert_true(output_has("FAILED: P1 money: expected 16, got 21"));
+  assert_int_equal(run(NULL, "scenario %s/tests/no-such-file.yaml", ARK_SOURCE_DIR), 2);
+}
+
+static void write_file(const char *name, const char *text) {
+  char path[512];
+  snprintf(path, sizeof path, "%s/%s", tmp, name);
+  FILE *f = fopen(path, "w");
+  assert_non_null(f);
+  fputs(text, f);
+  fclose(f);
+}
+
+/* Two shards by hand: P1 wins 3 of 4 games; Wilson 95% interval of 3/4
+** is [30.1%, 95.4%]; P1's scores 10, 20, 30, -20 average 10.0. */
+static void test_sim_merge(void **st) {
+  (void)st;
+  const char *head = "{\"seed\":%d,\"set\":\"A\",\"players\":2,\"map\":\"A\",\"start\":%d,"
+                     "\"ai\":[\"greedy\",\"random\"],\"scores\":[%d,%d],\"ranks\":[%d,%d],"
+                     "\"turns\":%d,\"capped\":false,\"error\":false,\"plays\":[[1,401,5]]}\n";
+  char a[2048], b[1024];
+  int k = snprintf(a, sizeof a, head, 1, 1, 10, 0, 1, 2, 40);
+  k += snprintf(a + k, sizeof a - (size_t)k, head, 2, 2, 20, 5, 1, 2, 50);
+  snprintf(a + k, sizeof a - (size_t)k, head, 3, 1, 30, -5, 1, 2, 60);
+  snprintf(b, sizeof b, head, 4, 2, -20, 0, 2, 1, 70);
+  write_file("m1.jsonl", a);
+  write_file("m2.jsonl", b);
+  assert_int_equal(run(NULL, "sim merge m1.jsonl m2.jsonl"), 0);
+  assert_true(output_has("merged 4 games from 2 files"));
+  assert_true(output_has("P1 (greedy)            4    75.0% [ 30.1%,  95.4%]     10.0"));
+  assert_true(output_has("P2 (random)            4    25.0% [  4.6%,  69.9%]      0.0"));
+  assert_true(output_has("game length: mean 55.0 turns (27.5 per player)"));
+  /* starts 1,2,1,2; winners P1,P1,P1,P2: the starting player won games 1, 3, 4 */
+  assert_true(output_has("first player (who starts) wins 75.0%"));
+  assert_true(output_has("401         100.0%     75.0%"));
+  write_file("bad.jsonl", "{\"seed\":1}\n");
+  assert_int_equal(run(NULL, "sim merge bad.jsonl"), 1);
+  assert_true(output_has("not a game record"));
+}
+
+static void test_bad_options(void **st) {
+  (void)st;
+  assert_int_equal(run(NULL, "sim --games abc"), 2);
+  assert_true(output_has("--games expects a number"));
+  assert_int_equal(run(NULL, "play --players 7"), 2);
+  assert_true(output_has("--players expects a number from 2 to 4"));
+  assert_int_equal(run(NULL, "play --human 3"), 2);
+  assert_int_equal(run(NULL, "play --ai clever"), 2);
+  assert_int_equal(run(NULL, "sim --seeds 9..3"), 2);
+  assert_int_equal(run(NULL, "replay"), 2);
+  for (int i = 0; i < 5; i++) {
+    static const char *const cmds[] = { "play", "sim", "replay", "scenario", "check" };
+    assert_int_equal(run(NULL, "%s --help", cmds[i]), 0);
+    assert_true(output_has("usage: arknova"));
+  }
+}
+
+int main(void) {
+  ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 32);
+  if (n <= 0) return 1;
+  exe[n] = '\0';
+  strcpy(strrchr(exe, '/') + 1, "arknova");
+  snprintf(tmp, sizeof tmp, "/tmp/ark_test_host.XXXXXX");
+  if (!mkdtemp(tmp)) return 1;
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test(test_bad_options),
+    cmocka_unit_test(test_sim_merge),
+    cmocka_unit_test(test_scenarios),
+    cmocka_unit_test(test_replay_reproduces),
+    cmocka_unit_test(test_resume_after_kill),
+    cmocka_unit_test(test_undo),
+    cmocka_unit_test(test_human_input),
+  };
+  int rc = cmocka_run_group_tests(tests, NULL, NULL);
+  char cmd[512];
+  snprintf(cmd, sizeof cmd, "rm -rf %s", tmp);
+  if (system(cmd) != 0) rc = rc ? rc : 1;
+  return rc;
+}

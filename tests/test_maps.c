@@ -1,0 +1,969 @@
+/*
+** test_maps.c - the zoo maps with abilities (rules: "Maps with abilities"),
+** the map choice of advanced mode (rules: "Setup") and fan maps loaded from
+** a folder of their own.
+**
+** Technique as in test_rules.c: a game runs to its first turn, the state is
+** edited by hand (buildings placed without the rules, cards moved), the
+** step is run again (t_restart) and the test answers as a player would.
+** Buildings whose placement matters to an ability are built through the
+** Build action, so the ability sees them placed.  Expected numbers come
+** from the rules and the printed cards, never from the engine.
+*/
+#define _POSIX_C_SOURCE 200809L
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#include "support.h"
+#include "map.h"
+#include "track.h"
+#include "zone.h"
+
+#define SEED 11
+
+/* ---- helpers ------------------------------------------------------------ */
+
+/* A game on `map` at its first turn.  Track rewards are marked as claimed
+** so that gains ask no reward question; no X tokens. */
+static ark_game *game_on(const char *map, int players) {
+  ark_game *g = t_new_game(players, SEED, map);
+  t_to_first_turn(g);
+  for (int p = 0; p < players; p++) {
+    g->s.p[p].cp_bonus_done = 0x0f;
+    g->s.p[p].rep_bonus_done = 0x7f;
+    g->s.p[p].xtokens = 0;
+  }
+  return g;
+}
+
+static void print_options(ark_game *g) {
+  const ark_decision *d = ark_game_decision(g);
+  if (!d) {
+    print_error("no decision pending: %s\n", ark_game_error(g));
+    return;
+  }
+  print_error("decision %s for %d (%s):\n", d->tag, d->player, d->prompt);
+  for (int i = 0; i < d->noptions; i++) print_error("  [%s]\n", d->options[i]);
+}
+
+/* Answers the pending decision with the option of exactly this text. */
+static void answer(ark_game *g, const char *text) {
+  char msg[256];
+  ark_game_process(g);
+  if (ark_game_answer_text(g, text, msg, sizeof msg) != ARK_OK) {
+    print_options(g);
+    fail_msg("cannot answer '%s': %s %s", text, msg, ark_game_error(g));
+  }
+}
+
+/* Answers `text` if the pending decision is `tag`: a choice with a single
+** option is taken at once and never asked (docs/design.md). */
+static void answer_if_asked(ark_game *g, const char *tag, const char *text) {
+  ark_game_process(g);
+  const ark_decision *d = ark_game_decision(g);
+  if (d && !strcmp(d->tag, tag)) answer(g, text);
+}
+
+/* Is an option of exactly this text pending? */
+static int has(ark_game *g, const char *text) {
+  ark_game_process(g);
+  const ark_decision *d = ark_game_decision(g);
+  if (!d) return 0;
+  for (int i = 0; i < d->noptions; i++)
+    if (!strcmp(d->options[i], text)) return 1;
+  return 0;
+}
+
+static const char *pending_tag(ark_game *g) {
+  ark_game_process(g);
+  const ark_decision *d = ark_game_decision(g);
+  return d ? d->tag : "";
+}
+
+/* Makes it p's turn from the edited state; turn_start has run when this
+** returns (map 4 may ask first). */
+static void own_turn(ark_game *g, int p) {
+  g->s.cur = (uint8_t)p;
+  t_restart(g);
+  ark_game_process(g);
+}
+
+/* p's turn is over: the next player's action is asked, invariants hold. */
+static void turn_over(ark_game *g, int p) {
+  t_expect(g, "action", (p + 1) % g->s.nplayers);
+  const char *bad = t_invariants(g);
+  if (bad) fail_msg("invariant: %s", bad);
+}
+
+/* Puts action a into slot (1..5) by swapping with the card there. */
+static void set_slot(ark_game *g, int p, int a, int slot) {
+  ark_player *pl = &g->s.p[p];
+  for (int i = 0; i < ARK_N_ACTIONS; i++)
+    if (pl->slot[i] == a) {
+      pl->slot[i] = pl->slot[slot - 1];
+      pl->slot[slot - 1] = (uint8_t)a;
+      return;
+    }
+}
+
+/* Places building `key` on "(x,y) (x,y) ..." without the placement rules
+** and without any ability seeing it; returns its index. */
+static int put_building(ark_game *g, int p, const char *key, const char *cells) {
+  int def = ark_content_find_building(g->c, key);
+  assert_true(def >= 0);
+  ark_place pl;
+  memset(&pl, 0, sizeof pl);
+  int x, y, used;
+  while (sscanf(cells, " (%d,%d)%n", &x, &y, &used) == 2) {
+    pl.cells[pl.ncells++] = (uint8_t)ARK_CELL(x, y);
+    cells += used;
+  }
+  assert_int_equal(pl.ncells, g->c->buildings[def].ncells);
+  for (int i = 1; i < pl.ncells; i++)          /* sorted, as the engine keeps them */
+    for (int j = i; j > 0 && pl.cells[j - 1] > pl.cells[j]; j--) {
+      uint8_t t = pl.cells[j]; pl.cells[j] = pl.cells[j - 1]; pl.cells[j - 1] = t;
+    }
+  int b = ark_map_place(&g->s.p[p].zoo_map, def, &pl);
+  assert_true(b >= 0);
+  return b;
+}
+
+/* Animal `number` lives in building b of p's zoo (no rules applied). */
+static void put_animal(ark_game *g, int p, int number, int b) {
+  int id = t_card(g, number);
+  t_give(g, p, number);
+  ark_zone_hand_remove(g, p, id);
+  ark_zone_zoo_add(g, p, id, b);
+  g->s.p[p].zoo_map.b[b].used = 1;
+  g->s.p[p].zoo_map.b[b].card = (int16_t)id;
+  ark_game_refresh(g);
+}
+
+/* Building index the animal lives in; -2 if it is not in p's zoo. */
+static int building_of(ark_game *g, int p, int number) {
+  int i = ark_zone_zoo_find(g, p, t_card(g, number));
+  return i < 0 ? -2 : g->s.p[p].zoo_building[i];
+}
+
+static int in_hand(ark_game *g, int p, int number) {
+  return ark_zone_hand_find(g, p, t_card(g, number)) >= 0;
+}
+
+static int in_list(const int16_t *a, int n, int card) {
+  for (int i = 0; i < n; i++)
+    if (a[i] == card) return 1;
+  return 0;
+}
+
+/* Project `number` enters the first slot of the row above the board. */
+static void put_project(ark_game *g, int number) {
+  int id = t_card(g, number);
+  int p = g->s.cur;
+  t_give(g, p, number);
+  ark_zone_hand_remove(g, p, id);
+  g->s.row[0].card = (int16_t)id;
+  memset(g->s.row[0].owner, -1, sizeof g->s.row[0].owner);
+}
+
+/* p fills the break track with Sponsors at strength 2 (money alternative:
+** +2 money) and the break follows; hands are emptied so that the break
+** asks nothing.  Returns when the next player's action is asked. */
+static void break_turn(ark_game *g, int p) {
+  for (int i = 0; i < g->s.nplayers; i++) t_clear_hand(g, i);
+  set_slot(g, p, ARK_ACT_SPONSORS, 2);
+  g->s.break_pos = (uint8_t)(g->s.break_len - 2);
+  own_turn(g, p);
+  answer(g, "Sponsors I at strength 2");
+  t_expect(g, "action", (p + 1) % g->s.nplayers);
+  assert_int_equal(g->s.break_pos, 0);          /* the break happened */
+}
+
+/* ---- map 1: Observation Tower ------------------------------------------- */
+
+/* Tower space (1,6).  An animal flipping the enclosure at (1,8), which
+** touches it, gives 2 appeal; after a release and a new animal, 2 again;
+** the enclosure at (3,8) and a reptile house touching the tower give none. */
+static void test_observation_tower(void **st) {
+  (void)st;
+  ark_game *g = game_on("1", 2);
+  int p = g->s.cur;
+  ark_player *pl = &g->s.p[p];
+  t_clear_hand(g, p);
+  set_slot(g, p, ARK_ACT_ANIMALS, 2);
+  set_slot(g, p, ARK_ACT_ASSOCIATION, 5);
+  int near = put_building(g, p, "size-1", "(1,8)");
+  int far = put_building(g, p, "size-1", "(3,8)");
+  int house = put_building(g, p, "reptile-house", "(2,3) (2,5) (3,2) (3,4) (4,3)");
+  pl->money = 25;
+  int a0 = pl->appeal;
+
+  /* Common Wall Lizard: 4 money, size 1, 1 rock (the tower is rock), 2 appeal */
+  t_give(g, p, 486);
+  own_turn(g, p);
+  answer(g, "Animals I at strength 2");
+  answer(g, "into size-1 #0");
+  turn_over(g, p);
+  assert_int_equal(building_of(g, p, 486), near);
+  assert_int_equal(pl->appeal, a0 + 2 + 2);
+  assert_int_equal(pl->money, 25 - 4);
+
+  /* release it for Bavarian Forest (Europe, level 3: size 1-2): its 2
+  ** appeal leave, the tower's 2 stay; the edge gives 12 money */
+  put_project(g, 113);
+  own_turn(g, p);
+  answer(g, "Association I at strength 5");
+  answer(g, "project (strength 5, 1 worker)");
+  answer_if_asked(g, "project.support",
+                  "support Bavarian Forest National Park (113) level 3 (3 CP + 1 reputation)");
+  answer(g, "edge bonus: money 12");
+  turn_over(g, p);
+  assert_int_equal(building_of(g, p, 486), -2);
+  assert_int_equal(pl->zoo_map.b[near].used, 0);
+  assert_int_equal(pl->appeal, a0 + 4 - 2);
+  assert_int_equal(pl->money, 21 + 12);
+
+  /* Thorny Devil (6 money, size 1, 1 rock, 3 appeal) into the same enclosure */
+  t_give(g, p, 493);
+  own_turn(g, p);
+  answer(g, "Animals I at strength 2");
+  answer(g, "into size-1 #0");
+  turn_over(g, p);
+  assert_int_equal(building_of(g, p, 493), near);
+  assert_int_equal(pl->appeal, a0 + 2 + 3 + 2);
+  assert_int_equal(pl->money, 33 - 6);
+
+  /* European Pond Turtle (9 money, 4 appeal) into the reptile house that
+  ** touches the tower: a special enclosure, no tower appeal */
+  t_give(g, p, 484);
+  set_slot(g, p, ARK_ACT_ANIMALS, 2);
+  own_turn(g, p);
+  answer(g, "Animals I at strength 2");
+  turn_over(g, p);
+  assert_int_equal(building_of(g, p, 484), house);
+  assert_int_equal(pl->appeal, a0 + 7 + 4);
+  assert_int_equal(pl->money, 27 - 9);
+
+  /* the lizard again, into the enclosure away from the tower: 2 appeal only */
+  t_give(g, p, 486);
+  set_slot(g, p, ARK_ACT_ANIMALS, 2);
+  own_turn(g, p);
+  answer(g, "Animals I at strength 2");
+  turn_over(g, p);
+  assert_int_equal(building_of(g, p, 486), far);
+  assert_int_equal(pl->appeal, a0 + 11 + 2);
+  assert_int_equal(pl->money, 18 - 4);
+  ark_game_free(g);
+}
+
+/* ---- map 2: Outdoor Areas ----------------------------------------------- */
+
+/* Outdoor space (5,8).  A size-1 enclosure built at (4,7) touches it and
+** counts as size 3: the Red Deer (size 3) moves in, the Secretary Bird
+** (size 4) does not; before it, a size-1 enclosure at (1,6) took neither. */
+static void test_outdoor_areas_fit(void **st) {
+  (void)st;
+  ark_game *g = game_on("2", 2);
+  int p = g->s.cur;
+  ark_player *pl = &g->s.p[p];
+  t_clear_hand(g, p);
+  set_slot(g, p, ARK_ACT_BUILD, 2);
+  set_slot(g, p, ARK_ACT_ANIMALS, 3);
+  put_building(g, p, "kiosk", "(4,5)");
+  int plain = put_building(g, p, "size-1", "(1,6)");
+  t_give(g, p, 443);          /* Red Deer: 12 money, size 3, 5 appeal */
+  t_give(g, p, 495);          /* Secretary Bird: 14 money, size 4 */
+  pl->money = 25;
+  int a0 = pl->appeal;
+  own_turn(g, p);
+  assert_false(has(g, "Animals I at strength 3"));   /* nothing fits yet */
+  answer(g, "Build I at strength 2");
+  answer(g, "build size-1 (2 money)");
+  answer(g, "size-1 at (4,7)");                       /* X-token bonus there */
+  turn_over(g, p);
+  int outdoor = pl->zoo_map.nb - 1;
+  assert_int_equal(pl->zoo_map.b[outdoor].ncells, 1);
+  assert_int_equal(pl->zoo_map.b[outdoor].extra, 2);
+  assert_int_equal(pl->zoo_map.b[plain].extra, 0);
+  assert_int_equal(pl->money, 25 - 2);
+  assert_int_equal(pl->xtokens, 1);
+
+  own_turn(g, p);
+  answer(g, "Animals I at strength 3");   /* the deer is the only candidate */
+  turn_over(g, p);
+  assert_int_equal(building_of(g, p, 443), outdoor);
+  assert_true(in_hand(g, p, 495));
+  assert_int_equal(pl->money, 23 - 12);
+  assert_int_equal(pl->appeal, a0 + 5);
+  ark_game_free(g);
+}
+
+/* Release: the Slow Worm (size 1, Europe) in an enclosure counting 3 may go
+** back to the wild for level 2 (size 3) of Bavarian Forest as well as for
+** level 3 (size 1-2); in a plain size-1 enclosure only for level 3. */
+static void test_outdoor_areas_release(void **st) {
+  (void)st;
+  for (int outdoor = 0; outdoor <= 1; outdoor++) {
+    ark_game *g = game_on("2", 2);
+    int p = g->s.cur;
+    ark_player *pl = &g->s.p[p];
+    t_clear_hand(g, p);
+    set_slot(g, p, ARK_ACT_BUILD, 2);
+    set_slot(g, p, ARK_ACT_ASSOCIATION, 5);
+    put_building(g, p, "kiosk", "(4,5)");
+    own_turn(g, p);
+    answer(g, "Build I at strength 2");
+    answer(g, "build size-1 (2 money)");
+    answer(g, outdoor ? "size-1 at (4,7)" : "size-1 at (3,4)");
+    turn_over(g, p);
+    int b = pl->zoo_map.nb - 1;
+    assert_int_equal(pl->zoo_map.b[b].extra, outdoor ? 2 : 0);
+    put_animal(g, p, 488, b);
+    put_project(g, 113);
+    int cp = pl->conservation;
+    own_turn(g, p);
+    answer(g, "Association I at strength 5");
+    answer(g, "project (strength 5, 1 worker)");
+    if (outdoor) {
+      const char *lv2 = "support Bavarian Forest National Park (113) level 2 (4 CP + 1 reputation)";
+      assert_false(has(g, "support Bavarian Forest National Park (113) level 1 "
+                          "(5 CP + 1 reputation)"));
+      assert_true(has(g, lv2));
+      assert_true(has(g, "support Bavarian Forest National Park (113) level 3 "
+                         "(3 CP + 1 reputation)"));
+      answer(g, lv2);
+    } else {
+      /* level 3 was the only choice, taken at once (its 3 CP are checked below) */
+      assert_string_equal(pending_tag(g), "project.edge");
+    }
+    answer(g, "edge bonus: money 12");
+    turn_over(g, p);
+    assert_int_equal(building_of(g, p, 488), -2);
+    assert_int_equal(pl->zoo_map.b[b].used, 0);
+    assert_int_equal(pl->conservation, cp + (outdoor ? 4 : 3));
+    ark_game_free(g);
+  }
+}
+
+/* ---- map 4: Commercial Harbour ------------------------------------------ */
+
+/* Harbour beside (0,11).  Not connected: nothing offered.  Connected: at
+** the start of the turn, one hand card for 3 money; then not again at the
+** end of that turn.  Declined at the start: offered at the end. */
+static void test_commercial_harbour(void **st) {
+  (void)st;
+  ark_game *g = game_on("4", 2);
+  int p = g->s.cur, q = 1 - p;
+  ark_player *pl = &g->s.p[p];
+  t_clear_hand(g, p);
+  t_give(g, p, 486);
+  t_give(g, p, 493);
+  pl->money = 10;
+  own_turn(g, p);
+  assert_string_equal(pending_tag(g), "action");     /* not connected */
+  put_building(g, p, "size-1", "(1,10)");             /* next to (0,11), not on it */
+  own_turn(g, p);
+  assert_string_equal(pending_tag(g), "action");
+
+  put_building(g, p, "kiosk", "(0,11)");
+  own_turn(g, p);
+  t_expect(g, "map.harbour", p);
+  assert_true(has(g, "sell Common Wall Lizard (486) for 3 money"));
+  assert_true(has(g, "sell Thorny Devil (493) for 3 money"));
+  answer(g, "sell Common Wall Lizard (486) for 3 money");
+  assert_int_equal(pl->money, 10 + 3);
+  assert_false(in_hand(g, p, 486));
+  assert_true(in_list(g->s.discard, g->s.ndiscard, t_card(g, 486)));
+  t_expect(g, "action", p);
+  answer(g, "X-token action: Build to slot 1");
+  turn_over(g, p);                                    /* no second sale */
+  assert_int_equal(pl->money, 13);
+  assert_int_equal(pl->nhand, 1);
+
+  /* q's turn: p is never asked (q's harbour is not connected) */
+  assert_int_equal(ark_game_decision(g)->player, q);
+
+  own_turn(g, p);
+  t_expect(g, "map.harbour", p);
+  answer(g, "keep your cards");
+  answer(g, "X-token action: Cards to slot 1");
+  t_expect(g, "map.harbour", p);                      /* the end of the turn */
+  answer(g, "sell Thorny Devil (493) for 3 money");
+  turn_over(g, p);
+  assert_int_equal(pl->money, 13 + 3);
+  assert_int_equal(pl->nhand, 0);
+  ark_game_free(g);
+}
+
+/* ---- map 5: Park Restaurant --------------------------------------------- */
+
+/* Restaurant (4,5).  Around it: an empty size-2 enclosure on (3,4) (3,6)
+** and a pavilion on (5,4): 3 covered spaces, 3 money at the break; a
+** size-1 enclosure on (0,9) is far away.  Appeal 10 pays 13 (6-17: 11 +
+** (10 - 6) / 2); no kiosks, no edge bonuses. */
+static void test_park_restaurant(void **st) {
+  (void)st;
+  ark_game *g = game_on("5", 2);
+  int p = g->s.cur, q = 1 - p;
+  ark_player *pl = &g->s.p[p];
+  put_building(g, p, "size-2", "(3,4) (3,6)");
+  put_building(g, p, "pavilion", "(5,4)");
+  put_building(g, p, "size-1", "(0,9)");
+  put_building(g, q, "size-1", "(0,9)");              /* q: none around */
+  pl->appeal = 10;
+  g->s.p[q].appeal = 10;
+  pl->money = 0;
+  g->s.p[q].money = 0;
+  break_turn(g, p);
+  assert_int_equal(pl->money, 2 + 13 + 3);
+  assert_int_equal(g->s.p[q].money, 13);
+  ark_game_free(g);
+}
+
+/* The map edge's special-enclosure token: a free reptile house or large
+** bird aviary without the upgraded Build action, at no cost. */
+static void test_park_restaurant_special_bonus(void **st) {
+  (void)st;
+  ark_game *g = game_on("5", 2);
+  int p = g->s.cur;
+  ark_player *pl = &g->s.p[p];
+  t_clear_hand(g, p);
+  set_slot(g, p, ARK_ACT_ASSOCIATION, 5);
+  int b = put_building(g, p, "size-1", "(3,0)");
+  put_animal(g, p, 486, b);                 /* Europe, size 1 */
+  put_project(g, 113);
+  pl->money = 7;
+  int nb = pl->zoo_map.nb;
+  own_turn(g, p);
+  answer(g, "Association I at strength 5");
+  answer(g, "project (strength 5, 1 worker)");
+  answer_if_asked(g, "project.support",
+                  "support Bavarian Forest National Park (113) level 3 (3 CP + 1 reputation)");
+  answer(g, "edge bonus: special-enclosure 1");
+  t_expect(g, "map.special", p);
+  /* a reptile house (which the Build action places only on side II) is
+  ** offered; "no building" declines */
+  const ark_decision *d = ark_game_decision(g);
+  assert_string_equal(d->options[d->noptions - 1], "no building");
+  char pick[128] = "";
+  for (int i = 0; i < d->noptions && !pick[0]; i++)
+    if (!strncmp(d->options[i], "reptile-house at ", 17))
+      snprintf(pick, sizeof pick, "%s", d->options[i]);
+  assert_true(pick[0] != '\0');
+  answer(g, pick);
+  /* it covers (4,1), whose Clever bonus moves an action card to slot 1,
+  ** and (6,3), whose card bonus takes a card */
+  t_expect(g, "bonus.clever", p);
+  snprintf(pick, sizeof pick, "%s", ark_game_decision(g)->options[0]);
+  answer(g, pick);
+  t_expect(g, "card.take", p);
+  answer(g, "draw from the deck");
+  turn_over(g, p);
+  assert_int_equal(pl->zoo_map.nb, nb + 1);
+  assert_string_equal(g->c->buildings[pl->zoo_map.b[nb].def].key, "reptile-house");
+  assert_int_equal(pl->special_built & 2, 2);
+  assert_int_equal(pl->money, 7);
+  assert_int_equal(pl->upgraded & (1 << ARK_ACT_BUILD), 0);
+  ark_game_free(g);
+}
+
+/* ---- map 6: Research Institute ------------------------------------------ */
+
+/* Institute beside (0,11).  Cotton-Top Tamarin lacks one condition (2
+** science icons): unplayable before the institute is connected, playable
+** after.  King Cobra lacks two (2 science, Animals II) and European Pond
+** Turtle its water space: both stay unplayable. */
+static void test_research_institute(void **st) {
+  (void)st;
+  ark_game *g = game_on("6", 2);
+  int p = g->s.cur;
+  ark_player *pl = &g->s.p[p];
+  t_clear_hand(g, p);
+  set_slot(g, p, ARK_ACT_ANIMALS, 2);
+  set_slot(g, p, ARK_ACT_BUILD, 3);
+  put_building(g, p, "size-2", "(0,7) (0,9)");       /* no water next to it */
+  t_give(g, p, 468);          /* Cotton-Top Tamarin: 15 money, size 1, 4 appeal, 1 CP, 1 rep */
+  t_give(g, p, 475);          /* King Cobra: science x2 and Animals II */
+  t_give(g, p, 484);          /* European Pond Turtle: needs 1 water space */
+  pl->money = 25;
+  int a0 = pl->appeal, cp0 = pl->conservation, rep0 = pl->reputation;
+  own_turn(g, p);
+  assert_false(has(g, "Animals I at strength 2"));
+  answer(g, "Build I at strength 3");
+  answer(g, "build size-1 (2 money)");
+  answer(g, "size-1 at (0,11)");                      /* connects the institute */
+  turn_over(g, p);
+  assert_int_equal(pl->money, 23);
+
+  own_turn(g, p);
+  answer(g, "Animals I at strength 3");
+  /* the tamarin is the only candidate: the next question is where it goes */
+  t_expect(g, "animals.enclosure", p);
+  answer(g, "into size-1 #1");
+  turn_over(g, p);
+  assert_int_equal(building_of(g, p, 468), 1);
+  assert_true(in_hand(g, p, 475));
+  assert_true(in_hand(g, p, 484));
+  assert_int_equal(pl->money, 23 - 15);
+  assert_int_equal(pl->appeal, a0 + 4);
+  assert_int_equal(pl->conservation, cp0 + 1);
+  assert_int_equal(pl->reputation, rep0 + 1);
+
+  /* the turtle gets a water space: then it is playable (its only lack was water) */
+  pl->money = 25;
+  int w = put_building(g, p, "size-1", "(6,9)");      /* (5,10) is water */
+  set_slot(g, p, ARK_ACT_ANIMALS, 2);
+  own_turn(g, p);
+  answer(g, "Animals I at strength 2");
+  turn_over(g, p);
+  assert_int_equal(building_of(g, p, 484), w);
+  assert_true(in_hand(g, p, 475));
+  ark_game_free(g);
+}
+
+/* ---- map 7: Ice Cream Parlors ------------------------------------------- */
+
+/* Kiosk spaces (1,2) (5,4) (5,10).  Three kiosks standing alone, two of the
+** spaces covered: no extra money.  Once (5,10) is covered: 3 extra. */
+static void test_ice_cream_parlors(void **st) {
+  (void)st;
+  ark_game *g = game_on("7", 2);
+  int p = g->s.cur;
+  ark_player *pl = &g->s.p[p];
+  put_building(g, p, "kiosk", "(1,2)");
+  put_building(g, p, "kiosk", "(5,4)");
+  put_building(g, p, "kiosk", "(8,7)");
+  pl->appeal = 10;                                    /* income 13 */
+  pl->money = 0;
+  break_turn(g, p);
+  assert_int_equal(pl->money, 2 + 13);
+
+  put_building(g, p, "size-1", "(5,10)");             /* empty: no kiosk income */
+  pl->money = 0;
+  break_turn(g, p);
+  assert_int_equal(pl->money, 2 + 13 + 3);
+  ark_game_free(g);
+}
+
+/* ---- map 8: Hollywood Hills --------------------------------------------- */
+
+/* H spaces (1,10) (4,11) (6,9).  Building on (1,10) reveals the deck's
+** top cards until the Science Institute (sponsor): it goes to hand, the
+** two animals above it to the discard pile.  With all three H covered the
+** Science Institute (level 3) counts as level 2. */
+static void test_hollywood_hills(void **st) {
+  (void)st;
+  ark_game *g = game_on("8", 2);
+  int p = g->s.cur;
+  ark_player *pl = &g->s.p[p];
+  ark_state *s = &g->s;
+  t_clear_hand(g, p);
+  set_slot(g, p, ARK_ACT_BUILD, 2);
+  set_slot(g, p, ARK_ACT_SPONSORS, 3);
+  put_building(g, p, "kiosk", "(1,8)");
+  /* the deck's top, from the top: Thorny Devil, Slow Worm, Science Institute */
+  int order[3] = { 223, 488, 493 };
+  for (int i = 0; i < 3; i++) {
+    t_give(g, p, order[i]);
+    ark_zone_hand_remove(g, p, t_card(g, order[i]));
+    s->deck[s->ndeck++] = (int16_t)t_card(g, order[i]);
+  }
+  int deck = s->ndeck, discard = s->ndiscard;
+  pl->money = 25;
+  own_turn(g, p);
+  answer(g, "Build I at strength 2");
+  answer(g, "build size-1 (2 money)");
+  answer(g, "size-1 at (1,10)");
+  turn_over(g, p);
+  assert_int_equal(pl->nhand, 1);
+  assert_true(in_hand(g, p, 223));
+  assert_int_equal(s->ndeck, deck - 3);
+  assert_int_equal(s->ndiscard, discard + 2);
+  assert_true(in_list(s->discard, s->ndiscard, t_card(g, 488)));
+  assert_true(in_list(s->discard, s->ndiscard, t_card(g, 493)));
+
+  /* two of three H covered: level 3 is too high for Sponsors at strength 2,
+  ** whose only choice left is the money (taken at once) */
+  put_building(g, p, "size-1", "(4,11)");
+  set_slot(g, p, ARK_ACT_SPONSORS, 2);
+  int money = pl->money;
+  own_turn(g, p);
+  answer(g, "Sponsors I at strength 2");
+  turn_over(g, p);
+  assert_true(in_hand(g, p, 223));
+  assert_int_equal(pl->money, money + 2);
+
+  /* the third: level 2 now */
+  put_building(g, p, "size-1", "(6,9)");
+  set_slot(g, p, ARK_ACT_SPONSORS, 2);
+  own_turn(g, p);
+  answer(g, "Sponsors I at strength 2");
+  assert_false(has(g, "play Science Institute (223) (level 3)"));
+  answer(g, "play Science Institute (223) (level 2)");
+  turn_over(g, p);
+  assert_int_equal(ark_zone_zoo_find(g, p, t_card(g, 223)) >= 0, 1);
+  assert_int_equal(pl->icons[ARK_ICON_SCIENCE], 2);
+  ark_game_free(g);
+}
+
+/* ---- advanced mode -------------------------------------------------------- */
+
+static void copy_file(const char *from, const char *to) {
+  FILE *in = fopen(from, "rb"), *out = fopen(to, "wb");
+  assert_non_null(in);
+  assert_non_null(out);
+  char buf[4096];
+  size_t n;
+  while ((n = fread(buf, 1, sizeof buf, in)) > 0) assert_int_equal(fwrite(buf, 1, n, out), n);
+  fclose(in);
+  fclose(out);
+}
+
+/* Each player is dealt 2 of the maps 1-8, no map twice, and keeps one
+** through a decision; then the draft starts. */
+static void test_advanced_deal(void **st) {
+  (void)st;
+  for (int players = 2; players <= 4; players++) {
+    ark_game *g = t_new_game(players, SEED + (uint64_t)players, "advanced");
+    int seen[ARK_MAX_PLAYERS] = { 0 };
+    char offered[8][64];
+    int noffered = 0;
+    for (int k = 0; k < players; k++) {
+      t_expect(g, "map.choose", -1);
+      const ark_decision *d = ark_game_decision(g);
+      assert_int_equal(d->player, (g->s.start_player + k) % players);
+      assert_false(seen[d->player]);
+      seen[d->player] = 1;
+      assert_int_equal(d->noptions, 2);
+      for (int i = 0; i < 2; i++) {
+        assert_true(!strncmp(d->options[i], "keep map ", 9));
+        char id = d->options[i][9];
+        assert_true(id >= '1' && id <= '8');
+        assert_true(d->options[i][10] == ' ');        /* a front side, not "1a" */
+        for (int j = 0; j < noffered; j++) assert_string_not_equal(offered[j], d->options[i]);
+        snprintf(offered[noffered++], sizeof offered[0], "%s", d->options[i]);
+      }
+      int who = d->player;
+      char want[2] = { d->options[1][9], 0 };
+      answer(g, d->options[1]);
+      assert_string_equal(g->c->maps[g->s.p[who].map].id, want);
+    }
+    t_expect(g, "card.discard", -1);             /* the opening draft */
+    ark_game_free(g);
+  }
+}
+
+/* Start buildings come with the map a player keeps.  A data folder whose
+** map 1 has a kiosk standing on (0,1): only its keeper has it. */
+static void test_advanced_start_buildings(void **st) {
+  (void)st;
+  char root[256], maps[300], cards[300], from[1024], to[1024];
+  snprintf(root, sizeof root, "/tmp/ark_test_maps_%d", (int)getpid());
+  snprintf(maps, sizeof maps, "%s/maps", root);
+  snprintf(cards, sizeof cards, "%s/cards", root);
+  mkdir(root, 0700);
+  mkdir(maps, 0700);
+  unlink(cards);
+  assert_int_equal(symlink(ARK_SOURCE_DIR "/cards", cards), 0);
+  static const char *const names[] = { "buildings.yaml", "1-observation-tower",
+    "2-outdoor-areas", "3-silver-lake", "4-commercial-harbor", "5-park-restaurant",
+    "6-research-institute", "7-ice-cream-parlors", "8-hollywood-hills", NULL };
+  for (int i = 0; names[i]; i++) {
+    const char *ext[2] = { ".yaml", ".lua" };
+    for (int e = 0; e < (i == 0 ? 1 : 2); e++) {
+      snprintf(from, sizeof from, "%s/maps/%s%s", ARK_SOURCE_DIR, names[i], i ? ext[e] : "");
+      snprintf(to, sizeof to, "%s/%s%s", maps, names[i], i ? ext[e] : "");
+      copy_file(from, to);
+    }
+  }
+  /* map 1 with a kiosk already built on (0,1) */
+  snprintf(to, sizeof to, "%s/1-observation-tower.yaml", maps);
+  FILE *f = fopen(to, "r+");
+  assert_non_null(f);
+  char text[16384];
+  size_t n = fread(text, 1, sizeof text - 1, f);
+  text[n] = '\0';
+  char *sb = strstr(text, "start_buildings: []");
+  assert_non_null(sb);
+  char fixed[16384];
+  snprintf(fixed, sizeof fixed, "%.*sstart_buildings:\n  - {type: kiosk, cells: [[0, 1]]}%s",
+           (int)(sb - text), text, sb + strlen("start_buildings: []"));
+  fclose(f);
+  f = fopen(to, "w");
+  fputs(fixed, f);
+  fclose(f);
+
+  ark_config cfg;
+  ark_game *g = NULL;
+  char msg[2048];
+  ark_config_init(&cfg);
+  cfg.players = 4;                   /* all eight maps are dealt */
+  cfg.seed = 5;
+  cfg.map = "advanced";
+  cfg.data_dir = root;
+  if (ark_game_new(&cfg, &g, msg, sizeof msg) != ARK_OK) fail_msg("%s", msg);
+  int keeper = -1;
+  for (int k = 0; k < 4; k++) {
+    t_expect(g, "map.choose", -1);
+    const ark_decision *d = ark_game_decision(g);
+    int who = d->player, pick = 0;
+    for (int i = 0; i < d->noptions; i++)
+      if (!strncmp(d->options[i], "keep map 1 ", 11)) { pick = i; keeper = who; }
+    answer(g, d->options[pick]);
+  }
+  assert_true(keeper >= 0);
+  for (int p = 0; p < 4; p++) {
+    const ark_zoo *z = &g->s.p[p].zoo_map;
+    if (p == keeper) {
+      assert_string_equal(g->c->maps[g->s.p[p].map].id, "1");
+      assert_int_equal(z->nb, 1);
+      assert_string_equal(g->c->buildings[z->b[0].def].key, "kiosk");
+      assert_int_equal(z->at[ARK_CELL(0, 1)], 1);
+    } else {
+      assert_int_equal(z->nb, 0);
+    }
+  }
+  assert_int_equal(t_play_random(g, 77, 1), ARK_END);
+  ark_game_free(g);
+  unlink(cards);
+  for (int i = 0; names[i]; i++) {
+    snprintf(to, sizeof to, "%s/%s%s", maps, names[i], i ? ".yaml" : "");
+    unlink(to);
+    snprintf(to, sizeof to, "%s/%s.lua", maps, names[i]);
+    unlink(to);
+  }
+  rmdir(maps);
+  rmdir(root);
+}
+
+/* ---- fan maps --------------------------------------------------------------- */
+
+static void write_file(const char *path, const char *text) {
+  FILE *f = fopen(path, "w");
+  assert_non_null(f);
+  fputs(text, f);
+  fclose(f);
+}
+
+/* A fan map written to a folder of its own: every cell of the 9x13 grid
+** with x + y odd, a pond and a ridge; a lookout at (4,7): each building
+** placed next to it gives 1 appeal. */
+static void write_fan_map(const char *dir) {
+  char yaml[8192], path[512];
+  size_t n = 0;
+  n += (size_t)snprintf(yaml + n, sizeof yaml - n,
+    "id: T1\nname: Lookout Test\nside: front\nprovenance: test\n"
+    "ability: \"Buildings next to the lookout give 1 appeal.\"\ncells: [\n");
+  for (int x = 0; x < 9; x++)
+    for (int y = 0; y < 13; y++) {
+      if ((x + y) % 2 == 0) continue;
+      const char *t = (x == 4 && y == 7) ? "rock"
+                    : (x == 7 && (y == 4 || y == 6)) ? "water"
+                    : (x == 1 && y == 2) ? "rock" : "plain";
+      n += (size_t)snprintf(yaml + n, sizeof yaml - n, "  [%d, %d, %s],\n", x, y, t);
+    }
+  n += (size_t)snprintf(yaml + n, sizeof yaml - n,
+    "]\nbuild2: [[4, 1]]\n"
+    "placement_bonuses:\n  - {at: [0, 5], bonus: money, value: 3}\n"
+    "edge:\n"
+    "  - {bonus: money, value: 5, recurring: true}\n"
+    "  - {bonus: xtoken, value: 1, recurring: true}\n"
+    "  - {bonus: reputation, value: 1}\n"
+    "  - {bonus: card, value: 1}\n"
+    "  - {bonus: worker, value: 1}\n"
+    "  - {bonus: money, value: 10}\n"
+    "  - {bonus: appeal, value: 3}\n"
+    "start_buildings: []\n"
+    "features:\n  - {kind: lookout, at: [4, 7], off_board: false, note: test}\n"
+    "doubts: []\n");
+  snprintf(path, sizeof path, "%s/T1-lookout.yaml", dir);
+  write_file(path, yaml);
+  snprintf(path, sizeof path, "%s/T1-lookout.lua", dir);
+  write_file(path,
+    "local map = {}\n"
+    "function map.building_placed(owner, _, p, b)\n"
+    "  if owner ~= p then return end\n"
+    "  for _, f in ipairs(ark.map_features(p, \"lookout\")) do\n"
+    "    if ark.map_touches(p, b, f.x, f.y) then gain(p, \"appeal\", 1) end\n"
+    "  end\n"
+    "end\n"
+    "return map\n");
+}
+
+static void test_fan_map_outside_tree(void **st) {
+  (void)st;
+  char dir[256], path[512];
+  snprintf(dir, sizeof dir, "/tmp/ark_test_fanmap_%d", (int)getpid());
+  mkdir(dir, 0700);
+  write_fan_map(dir);
+  ark_config cfg;
+  ark_game *g = NULL;
+  char msg[2048];
+  ark_config_init(&cfg);
+  cfg.seed = SEED;
+  cfg.map = "T1";
+  cfg.data_dir = ARK_SOURCE_DIR;
+  cfg.map_dirs[0] = dir;
+  if (ark_game_new(&cfg, &g, msg, sizeof msg) != ARK_OK) fail_msg("%s", msg);
+  assert_string_equal(ark_game_map_name(g, 0), "Lookout Test");
+  t_to_first_turn(g);
+  int p = g->s.cur;
+  ark_player *pl = &g->s.p[p];
+  set_slot(g, p, ARK_ACT_BUILD, 2);
+  put_building(g, p, "kiosk", "(3,4)");
+  pl->money = 20;
+  int a0 = pl->appeal;
+  /* a size-1 next to the lookout: 1 appeal; one away from it: none */
+  own_turn(g, p);
+  answer(g, "Build I at strength 2");
+  answer(g, "build size-1 (2 money)");
+  answer(g, "size-1 at (4,5)");
+  turn_over(g, p);
+  assert_int_equal(pl->appeal, a0 + 1);
+  set_slot(g, p, ARK_ACT_BUILD, 2);
+  own_turn(g, p);
+  answer(g, "Build I at strength 2");
+  answer(g, "build size-1 (2 money)");
+  answer(g, "size-1 at (2,3)");
+  turn_over(g, p);
+  assert_int_equal(pl->appeal, a0 + 1);
+  assert_int_equal(pl->money, 20 - 4);
+  assert_int_equal(t_play_random(g, 5, 1), ARK_END);
+  ark_game_free(g);
+  snprintf(path, sizeof path, "%s/T1-lookout.yaml", dir);
+  unlink(path);
+  snprintf(path, sizeof path, "%s/T1-lookout.lua", dir);
+  unlink(path);
+  rmdir(dir);
+}
+
+/* `arknova check` on a broken fan map: each problem as file:line. */
+static void test_fan_map_check_errors(void **st) {
+  (void)st;
+  char dir[256], path[512];
+  snprintf(dir, sizeof dir, "/tmp/ark_test_badmap_%d", (int)getpid());
+  mkdir(dir, 0700);
+  snprintf(path, sizeof path, "%s/T2-broken.yaml", dir);
+  write_file(path,
+    "id: T2\n"                                                        /* 1 */
+    "name: Broken\n"                                                  /* 2 */
+    "cells: [[0, 1, plain], [0, 3, plain], [1, 2, plain], [1, 4, plain],\n"
+    "        [2, 3, plain], [6, 6, plain], [9, 1, plain]]\n"          /* 4 */
+    "placement_bonuses:\n"                                            /* 5 */
+    "  - {at: [0, 1], bonus: gold, value: 1}\n"                       /* 6 */
+    "  - {at: [4, 5], bonus: money, value: 1}\n"                      /* 7 */
+    "edge:\n"                                                         /* 8 */
+    "  - {bonus: money, value: 1}\n"                                  /* 9 */
+    "  - {bonus: money, value: 2}\n"                                  /* 10 */
+    "features:\n"                                                     /* 11 */
+    "  - {kind: tower, at: [3, 8]}\n"                                 /* 12 */
+    "  - {kind: harbour, at: [0, 3], off_board: true}\n"              /* 13 */
+    "  - {kind: dock, at: [-1, 4], off_board: true}\n");              /* 14: fine */
+  ark_config cfg;
+  ark_config_init(&cfg);
+  cfg.data_dir = ARK_SOURCE_DIR;
+  cfg.map_dirs[0] = dir;
+  char *report = NULL;
+  int nerrors = 0;
+  assert_int_equal(ark_check(&cfg, &report, &nerrors), ARK_ERR_CONTENT);
+  assert_non_null(report);
+  static const struct { int line; const char *msg; } want[] = {
+    { 4, "cells: 9 is out of range 0..8" },
+    { 6, "placement_bonuses: unknown bonus \"gold\"" },
+    { 7, "placement_bonuses: (4,5) is not a cell of this map" },
+    { 9, "edge: 2 slots, a map edge has exactly 7" },
+    { 12, "features: (3,8) is not a cell of this map" },
+    { 13, "features: (0,3) is a cell of this map but marked off_board" },
+    { 3, "map is not connected: (6,6) cannot be reached" },
+  };
+  int n = (int)(sizeof want / sizeof want[0]);
+  for (int i = 0; i < n; i++) {
+    char line[700];
+    snprintf(line, sizeof line, "%s:%d: %s", path, want[i].line, want[i].msg);
+    if (!strstr(report, line)) fail_msg("missing '%s' in:\n%s", line, report);
+  }
+  assert_int_equal(nerrors, n);
+  free(report);
+  unlink(path);
+  rmdir(dir);
+}
+
+/* The example in examples/fan-map loads and plays. */
+static void test_fan_map_example(void **st) {
+  (void)st;
+  ark_config cfg;
+  ark_game *g = NULL;
+  char msg[2048];
+  ark_config_init(&cfg);
+  cfg.seed = 3;
+  cfg.map = "F1";
+  cfg.data_dir = ARK_SOURCE_DIR;
+  cfg.map_dirs[0] = ARK_SOURCE_DIR "/examples/fan-map";
+  if (ark_game_new(&cfg, &g, msg, sizeof msg) != ARK_OK) fail_msg("%s", msg);
+  assert_int_equal(t_play_random(g, 9, 1), ARK_END);
+  assert_int_equal(ark_game_script_stopped(g), 0);
+  ark_game_free(g);
+}
+
+/* ---- random games ----------------------------------------------------------- */
+
+#define RANDOM_SEEDS 3
+
+static void random_games(const char *map, int players) {
+  for (uint64_t seed = 1; seed <= RANDOM_SEEDS; seed++) {
+    ark_game *g = t_new_game(players, seed * 101 + (uint64_t)players, map);
+    int r = t_play_random(g, seed * 7 + 1, 1);
+    if (r != ARK_END) fail_msg("map %s, %d players, seed %d: %s", map, players, (int)seed,
+                               ark_game_error(g));
+    assert_false(ark_game_capped(g));
+    assert_int_equal(ark_game_script_stopped(g), 0);
+    ark_game_free(g);
+  }
+}
+
+/* Every map side of the source tree (A, 0, 1-8, 1a-8a). */
+static void test_random_every_side(void **st) {
+  (void)st;
+  ark_game *g = t_new_game(2, 1, "A");
+  int n = g->c->nmaps;
+  char ids[32][16];
+  assert_true(n <= 32);
+  for (int i = 0; i < n; i++) snprintf(ids[i], sizeof ids[i], "%s", g->c->maps[i].id);
+  ark_game_free(g);
+  assert_int_equal(n, 18);
+  for (int i = 0; i < n; i++) random_games(ids[i], 2 + i % 3);
+}
+
+static void test_random_advanced(void **st) {
+  (void)st;
+  for (int players = 2; players <= 4; players++) random_games("advanced", players);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test(test_observation_tower),
+    cmocka_unit_test(test_outdoor_areas_fit),
+    cmocka_unit_test(test_outdoor_areas_release),
+    cmocka_unit_test(test_commercial_harbour),
+    cmocka_unit_test(test_park_restaurant),
+    cmocka_unit_test(test_park_restaurant_special_bonus),
+    cmocka_unit_test(test_research_institute),
+    cmocka_unit_test(test_ice_cream_parlors),
+    cmocka_unit_test(test_hollywood_hills),
+    cmocka_unit_test(test_advanced_deal),
+    cmocka_unit_test(test_advanced_start_buildings),
+    cmocka_unit_test(test_fan_map_outside_tree),
+    cmocka_unit_test(test_fan_map_check_errors),
+    cmocka_unit_test(test_fan_map_example),
+    cmocka_unit_test(test_random_every_side),
+    cmocka_unit_test(test_random_advanced),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
