@@ -159,8 +159,8 @@ typedef enum {
   ARK_BK_UNIQUE
 } ark_building_kind;
 
-/* A tile footprint in axial offsets (q, r); on the grid x = q, y = 2r+q+1
-** relative to the anchor cell. */
+/* A tile footprint in axial offsets (q, r): from the anchor cell a step
+** (q, r) moves x by q and y by 2r+q. */
 typedef struct ark_building_def {
   char key[24];                 /* "size-1".."size-5", "kiosk", "pavilion",
                                    "petting-zoo", "reptile-house",

@@ -1029,6 +1029,21 @@ static int map_unreached(const ark_map_def *m) {
   return -1;
 }
 
+/* `script:` names the ability script when it is not the YAML's sibling,
+** so both sides of a printed map share one file.  Relative to the YAML. */
+static const char *map_script(ark_yaml_file *y, const yaml_node_t *n) {
+  char path[1200];
+  const char *rel = get_str(y, n, "script", 512);
+  const char *slash = strrchr(y->path, '/');
+  if (rel == NULL) return NULL;
+  snprintf(path, sizeof path, "%.*s%s", slash ? (int)(slash - y->path + 1) : 0, y->path, rel);
+  if (access(path, F_OK) != 0) {
+    err(y, n, "script: file not found: %s", path);
+    return NULL;
+  }
+  return ark_content_str(y->c, path);
+}
+
 static void add_map(ark_yaml_file *y, const ark_map_def *m,
                     const yaml_node_t *id) {
   ark_map_def *slot;
@@ -1045,7 +1060,7 @@ static void add_map(ark_yaml_file *y, const ark_map_def *m,
   }
   *slot = *m;
   slot->path = ark_content_str(y->c, y->path);
-  slot->script = sibling_script(y->c, y->path);
+  if (!slot->script) slot->script = sibling_script(y->c, y->path);
   ark_map_derive(slot);
 }
 
@@ -1053,7 +1068,7 @@ static void load_map(ark_yaml_file *y, yaml_node_t *root) {
   static const char *const keys[] = {
     "id", "name", "side", "provenance", "cells", "build2",
     "placement_bonuses", "edge", "start_buildings", "features", "ability",
-    "doubts", NULL
+    "doubts", "script", NULL
   };
   static const char *const sides[] = { "front", "alternative", NULL };
   ark_map_def map, *m = &map;
@@ -1070,6 +1085,7 @@ static void load_map(ark_yaml_file *y, yaml_node_t *root) {
     get_str(y, v, "provenance", 0);
   if ((v = find_key(y, root, "ability")) != NULL) get_str(y, v, "ability", 0);
   if ((v = find_key(y, root, "doubts")) != NULL) map_strings(y, v);
+  if ((v = find_key(y, root, "script")) != NULL) m->script = map_script(y, v);
   /* Cells first: every other list refers to them. */
   if ((cells = need_key(y, root, "cells", "map")) != NULL)
     map_cells(y, cells, m);
