@@ -567,7 +567,7 @@ static void test_211_expert_europe(void **st) {
   /* Slow Worm: Europe, 4 money, 2 appeal, needs 1 water: (0,3) */
   put_building(g, p, "size-1", CELLS(0, 5));
   play_animal(g, p, 488);
-  pick(g, "expert-europe.enclosure", p, "size-1 at ");
+  pick(g, "expert-europe.size-1", p, "size-1 at ");
   turn_over(g, p);
   assert_int_equal(count_kind(g, p, ARK_BK_ENCLOSURE), 2);
   assert_int_equal(g->s.p[p].money, 25 - 4);

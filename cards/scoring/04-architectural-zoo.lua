@@ -1,5 +1,5 @@
 -- Architectural Zoo (final scoring): 1 conservation point for each of four
--- feats of building, read from the spaces of p's map (ark.zoo_cells):
+-- feats of building, read from the spaces of p's map (ark.map_cells):
 --   1. every water space is connected: next to at least one building
 --      (water cannot be covered, so touching is the only way to reach it);
 --   2. every rock space is connected, the same way;
@@ -18,13 +18,13 @@ end
 
 local function border_covered(cells)
   for _, c in ipairs(cells) do
-    if c.terrain == "plain" and c.border and not c.building then return false end
+    if c.terrain == "plain" and c.edge and not c.building then return false end
   end
   return true
 end
 
 function card.score(p, id)
-  local cells = ark.zoo_cells(p)
+  local cells = ark.map_cells(p)
   local feats = {
     all_connected(cells, "water"),
     all_connected(cells, "rock"),

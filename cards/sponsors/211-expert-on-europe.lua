@@ -3,30 +3,10 @@
 -- plays into p's zoo, p may build a size-1 enclosure for free (usual
 -- placement rules).  End of game: 1 conservation point with 5 occupied
 -- size-1 enclosures.
-local ICON, KEY = "europe", "size-1"
 local END_ENCLOSURES, END_CP = 5, 1
+local KEY = "size-1"
 
-local card = {}
-
-function card.on_play(p, id)
-  gain(p, "appeal", ark.icons(p, ICON))
-end
-
-local function offer(p)
-  local build2 = ark.upgraded(p, "build")
-  local places = ark.placements(p, KEY, build2)
-  if #places == 0 then return end
-  local opts = {}
-  for i, cells in ipairs(places) do opts[i] = KEY .. " at " .. cells end
-  local i = choose_or_skip(p, "expert-europe.enclosure",
-    "Expert on Europe: build a free size-1 enclosure?", opts, "no enclosure")
-  if i then place_building(p, KEY, places[i], build2) end
-end
-
-function card.card_played(owner, id, p, played)
-  if owner ~= p or played == id then return end
-  for _ = 1, CARDS[played].icons[ICON] or 0 do offer(p) end
-end
+local card = icon_expert("europe", "size-1", "Expert on Europe")
 
 function card.game_end(p, id)
   local n = 0

@@ -22,6 +22,9 @@ CARD_API_RULES = {
   "take_university", "perform_action", "reward", "keyword", "parse_ability",
   "after_this_action", "fire", "fire_own", "can_take_partner_zoo", "can_take_university",
   "play_sponsor", "threshold_reward",
+  -- cards/lib/kit.lua
+  "offer_free_building", "count_connected", "icon_sponsorship", "icon_expert",
+  "card_icons", "native_species", "terrain_expert",
 }
 
 -- Tables of constants, given to each script as its own copy.

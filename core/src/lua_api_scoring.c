@@ -19,13 +19,23 @@ static int next_to_building(const ark_map_def *m, const ark_zoo *z, int c) {
   return 0;
 }
 
+/* Is one of the cells next to c of terrain t? */
+static int next_to_terrain(const ark_map_def *m, int c, int t) {
+  int nb[6];
+  int n = ark_map_neighbors(m, c, nb);
+  for (int k = 0; k < n; k++)
+    if (m->terrain[nb[k]] == t) return 1;
+  return 0;
+}
+
 static void set_bool(lua_State *L, const char *k, int v) {
   lua_pushboolean(L, v);
   lua_setfield(L, -2, k);
 }
 
-/* One space as {cell="(x,y)", x, y, terrain, border, build2,
-** building=id or nil, next_to_building}. */
+/* One space as {cell="(x,y)", x, y, terrain, edge, build2, building=id
+** or nil, next_to_building, next_to_water, next_to_rock, bonus=placement
+** bonus name or nil}. */
 static void push_cell(lua_State *L, const ark_map_def *m, const ark_zoo *z, int c) {
   char text[16];
   ark_map_cell_text(c, text, sizeof text);
@@ -38,18 +48,24 @@ static void push_cell(lua_State *L, const ark_map_def *m, const ark_zoo *z, int 
   lua_setfield(L, -2, "y");
   lua_pushstring(L, terrain_names[m->terrain[c] <= ARK_TERRAIN_ROCK ? m->terrain[c] : 0]);
   lua_setfield(L, -2, "terrain");
-  set_bool(L, "border", m->edge[c]);
+  set_bool(L, "edge", m->edge[c]);
   set_bool(L, "build2", m->build2[c]);
   if (z->at[c]) {
     lua_pushinteger(L, z->at[c] - 1);
     lua_setfield(L, -2, "building");
   }
   set_bool(L, "next_to_building", next_to_building(m, z, c));
+  set_bool(L, "next_to_water", next_to_terrain(m, c, ARK_TERRAIN_WATER));
+  set_bool(L, "next_to_rock", next_to_terrain(m, c, ARK_TERRAIN_ROCK));
+  if (m->place_bonus[c].kind != ARK_BONUS_NONE) {
+    lua_pushstring(L, ark_bonus_name(m->place_bonus[c].kind));
+    lua_setfield(L, -2, "bonus");
+  }
 }
 
-/* ark.zoo_cells(p) -> every space of p's zoo map, in ascending cell order
+/* ark.map_cells(p) -> every space of p's zoo map, in ascending cell order
 ** (deterministic, so scripts never depend on pairs()). */
-static int l_zoo_cells(lua_State *L) {
+static int l_map_cells(lua_State *L) {
   ark_game *g = ark_lua_game(L);
   int p = ark_lua_arg_player(L, g, 1);
   const ark_map_def *m = &g->c->maps[g->s.p[p].map];
@@ -65,7 +81,7 @@ static int l_zoo_cells(lua_State *L) {
 }
 
 static const luaL_Reg fns[] = {
-  {"zoo_cells", l_zoo_cells},
+  {"map_cells", l_map_cells},
   {NULL, NULL}
 };
 

@@ -4,8 +4,8 @@
 ** Several sponsors (241, 242, 257, 258-260, 264) judge the geometry of a
 ** zoo map: which spaces touch water, rock or a building, which are border
 ** spaces or carry a placement bonus.  Rather than one primitive per card,
-** ark.map_cells hands the whole map to the script, which counts what its
-** card asks for.  Okapi Stable (253) keeps player tokens "on the card"; they
+** ark.map_cells (lua_api_scoring.c) hands the whole map to the script,
+** which counts what its card asks for.  Okapi Stable (253) keeps player tokens "on the card"; they
 ** live in its unique building, whose `used` byte is otherwise unused, so the
 ** count stays in the game state (snapshots, clones) without new fields.
 */
@@ -13,7 +13,6 @@
 #include "luacompat.h"
 #include "map.h"
 
-static const char *const terrain_names[] = { "plain", "water", "rock" };
 
 static const ark_map_def *map_of(ark_game *g, int p) {
   return &g->c->maps[g->s.p[p].map];
@@ -23,38 +22,6 @@ static int arg_building(lua_State *L, ark_game *g, int p, int i) {
   lua_Integer b = luaL_checkinteger(L, i);
   if (b < 0 || b >= g->s.p[p].zoo_map.nb) luaL_error(L, "bad building id %d", (int)b);
   return (int)b;
-}
-
-/* ark.map_cells(p) -> every space of p's map, in cell order:
-** {x, y, terrain = "plain"|"water"|"rock", edge = bool, build2 = bool,
-**  building = id or nil, bonus = placement bonus name or nil} */
-static int l_map_cells(lua_State *L) {
-  ark_game *g = ark_lua_game(L);
-  int p = ark_lua_arg_player(L, g, 1);
-  const ark_map_def *m = map_of(g, p);
-  const ark_zoo *z = &g->s.p[p].zoo_map;
-  lua_newtable(L);
-  int n = 0;
-  for (int c = 0; c < ARK_CELLS; c++) {
-    if (!m->exists[c]) continue;
-    lua_createtable(L, 0, 7);
-    lua_pushinteger(L, ARK_CELL_X(c)); lua_setfield(L, -2, "x");
-    lua_pushinteger(L, ARK_CELL_Y(c)); lua_setfield(L, -2, "y");
-    lua_pushstring(L, terrain_names[m->terrain[c] < 3 ? m->terrain[c] : 0]);
-    lua_setfield(L, -2, "terrain");
-    lua_pushboolean(L, m->edge[c]); lua_setfield(L, -2, "edge");
-    lua_pushboolean(L, m->build2[c]); lua_setfield(L, -2, "build2");
-    if (z->at[c]) {
-      lua_pushinteger(L, z->at[c] - 1);
-      lua_setfield(L, -2, "building");
-    }
-    if (m->place_bonus[c].kind != ARK_BONUS_NONE) {
-      lua_pushstring(L, ark_bonus_name(m->place_bonus[c].kind));
-      lua_setfield(L, -2, "bonus");
-    }
-    lua_rawseti(L, -2, ++n);
-  }
-  return 1;
 }
 
 /* ark.adjacent_buildings(p, b) -> ids of the buildings sharing an edge
@@ -103,7 +70,6 @@ static int l_sponsor_tokens(lua_State *L) {
 }
 
 static const luaL_Reg fns[] = {
-  {"map_cells", l_map_cells},
   {"adjacent_buildings", l_adjacent_buildings},
   {"sponsor_tokens", l_sponsor_tokens},
   {NULL, NULL}

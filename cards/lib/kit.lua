@@ -1,0 +1,102 @@
+-- kit.lua: building blocks shared by card scripts (combinators, in the
+-- manner of ocgcore's helpers).  A family of printed cards that differ only
+-- in an icon or a number becomes one call here; a fan card can use them
+-- with any value.  Every name is in the script allow-list (core/lua/api.lua).
+
+-- A free building of kind key, if p wants one and it fits: true if built.
+function offer_free_building(p, key, tag, prompt)
+  local build2 = ark.upgraded(p, "build")
+  local places = ark.placements(p, key, build2)
+  if #places == 0 then return false end
+  local opts = {}
+  for i, cells in ipairs(places) do opts[i] = key .. " at " .. cells end
+  local i = choose_or_skip(p, tag, prompt, opts, "no " .. key)
+  if not i then return false end
+  place_building(p, key, places[i], build2)
+  return true
+end
+
+-- Spaces of p's map for which pred(cell) holds, split into those a
+-- building stands next to ("connected") and the others.
+function count_connected(p, pred)
+  local connected, unconnected = 0, 0
+  for _, c in ipairs(ark.map_cells(p)) do
+    if pred(c) then
+      if c.next_to_building then connected = connected + 1
+      else unconnected = unconnected + 1 end
+    end
+  end
+  return connected, unconnected
+end
+
+-- "Sponsorship" cards: 1 appeal per `icon` icon when played; at every
+-- break the money of the best tier reached.  tiers: {{icons, money}, ...}
+-- best first.
+function icon_sponsorship(icon, tiers)
+  local card = {}
+  function card.on_play(p, id)
+    gain(p, "appeal", ark.icons(p, icon))
+  end
+  function card.income(p, id)
+    local n = ark.icons(p, icon)
+    for _, t in ipairs(tiers) do
+      if n >= t[1] then return gain(p, "money", t[2]) end
+    end
+  end
+  return card
+end
+
+-- "Expert on <continent>" cards: 1 appeal per `icon` icon when played;
+-- then, for each such icon on a card p plays into the zoo, a free building
+-- of kind key if p wants it.
+function icon_expert(icon, key, title)
+  local card = {}
+  local tag = "expert-" .. icon .. "." .. key
+  local prompt = title .. ": build a free " .. key .. "?"
+  function card.on_play(p, id)
+    gain(p, "appeal", ark.icons(p, icon))
+  end
+  function card.card_played(owner, id, p, played)
+    if owner ~= p or played == id then return end
+    for _ = 1, card_icons(played, icon) do offer_free_building(p, key, tag, prompt) end
+  end
+  return card
+end
+
+-- How many `icon` icons card id shows.
+function card_icons(id, icon)
+  return CARDS[id].icons[icon] or 0
+end
+
+-- "Native species" cards: when played, 1 appeal per connected space that
+-- pred accepts and 1 conservation point per 2 unconnected ones.
+function native_species(pred)
+  local card = {}
+  function card.on_play(p, id)
+    local connected, unconnected = count_connected(p, pred)
+    gain(p, "appeal", connected)
+    gain(p, "conservation", math.floor(unconnected / 2))
+  end
+  return card
+end
+
+-- Hydrologist / Geologist: 1 money for each space a new building of p
+-- covers next to `terrain`; at the end 1 conservation point if every
+-- `terrain` space is connected.  on_play is the card's own.
+function terrain_expert(terrain, end_cp)
+  local card = {}
+  local near = "next_to_" .. terrain
+  function card.building_placed(owner, id, p, building)
+    if owner ~= p then return end
+    local n = 0
+    for _, c in ipairs(ark.map_cells(p)) do
+      if c.building == building and c[near] then n = n + 1 end
+    end
+    gain(p, "money", n)
+  end
+  function card.game_end(p, id)
+    local _, unconnected = count_connected(p, function(c) return c.terrain == terrain end)
+    if unconnected == 0 then ark.add(p, "conservation", end_cp) end
+  end
+  return card
+end
