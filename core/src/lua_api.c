@@ -102,7 +102,8 @@ static const field fields[] = {
   FLD(universities, F_U8, 0), FLD(edge_taken, F_U8, 0), FLD(hand_limit, F_U8, 1),
   FLD(special_built, F_U8, 1), FLD(supports, F_U8, 1), FLD(nhand, F_U8, 0),
   FLD(nzoo, F_U8, 0), FLD(rep_bonus_done, F_U16, 1), FLD(cp_bonus_done, F_U8, 1),
-  FLD(played_this_turn, F_U8, 1), FLD(map, F_U8, 0)
+  FLD(played_this_turn, F_U8, 1), FLD(map, F_U8, 0),
+  { "cover_terrain", offsetof(ark_player, zoo_map.cover_terrain), F_U8, 1 }
 };
 #undef FLD
 
@@ -620,6 +621,7 @@ static int animal_fits(ark_game *g, int p, const ark_card_def *a, int b) {
   } else {
     return 0;
   }
+  if (z->cover_terrain) return need;     /* water / rock needs do not apply */
   if (a->water > 0 && ark_map_adjacent_terrain(m, z, b, ARK_TERRAIN_WATER) < a->water)
     return 0;
   if (a->rock > 0 && ark_map_adjacent_terrain(m, z, b, ARK_TERRAIN_ROCK) < a->rock)

@@ -125,14 +125,16 @@ static int ark_map_has_cell(const uint8_t *cells, int n, int c)
   return 0;
 }
 
-/* Each cell exists, is plain, is free, and is allowed by the Build level. */
+/* Each cell exists, is plain (or the zoo may cover water and rock), is
+** free, and is allowed by the Build level. */
 static int ark_map_cells_free(const ark_map_def *m, const ark_zoo *z,
                               const uint8_t *cells, int n, int build2)
 {
   int i;
   for (i = 0; i < n; i++) {
     int c = cells[i];
-    if (!m->exists[c] || m->terrain[c] != ARK_TERRAIN_PLAIN || z->at[c])
+    if (!m->exists[c] || z->at[c] ||
+        (m->terrain[c] != ARK_TERRAIN_PLAIN && !z->cover_terrain))
       return 0;
     if (m->build2[c] && !build2)
       return 0;
@@ -213,17 +215,20 @@ static int ark_map_connection_ok(const ark_map_def *m, const ark_zoo *z,
   return ark_map_next_to_building(m, z, cells, n);
 }
 
-/* Unique-building needs; the fields are zero for every other tile. */
-static int ark_map_needs_ok(const ark_map_def *m, const ark_building_def *b,
-                            const uint8_t *cells, int n)
+/* Unique-building needs; the fields are zero for every other tile.  A zoo
+** that may cover water and rock ignores the water / rock needs. */
+static int ark_map_needs_ok(const ark_map_def *m, const ark_zoo *z,
+                            const ark_building_def *b, const uint8_t *cells, int n)
 {
+  if (b->border_spaces && ark_map_count_edge(m, cells, n) < b->border_spaces)
+    return 0;
+  if (z->cover_terrain)
+    return 1;
   if (b->adjacent_rock &&
       ark_map_terrain_around(m, cells, n, ARK_TERRAIN_ROCK) < b->adjacent_rock)
     return 0;
   if (b->adjacent_water &&
       ark_map_terrain_around(m, cells, n, ARK_TERRAIN_WATER) < b->adjacent_water)
-    return 0;
-  if (b->border_spaces && ark_map_count_edge(m, cells, n) < b->border_spaces)
     return 0;
   return 1;
 }
@@ -240,7 +245,7 @@ static int ark_map_legal(const ark_map_def *m, const ark_zoo *z,
     return 0;
   if (!ark_map_connection_ok(m, z, b, cells, n))
     return 0;
-  return ark_map_needs_ok(m, b, cells, n);
+  return ark_map_needs_ok(m, z, b, cells, n);
 }
 
 /* Lexicographic order on the sorted cell lists (shorter first on a tie). */
@@ -279,7 +284,8 @@ static int ark_map_dedupe(ark_place *list, int len)
 
 static int ark_map_anchor_usable(const ark_map_def *m, const ark_zoo *z, int c)
 {
-  return m->exists[c] && m->terrain[c] == ARK_TERRAIN_PLAIN && z->at[c] == 0;
+  return m->exists[c] && z->at[c] == 0 &&
+         (m->terrain[c] == ARK_TERRAIN_PLAIN || z->cover_terrain);
 }
 
 int ark_map_any_placement(const ark_map_def *m, const ark_zoo *z,

@@ -56,6 +56,8 @@ typedef struct ark_zoo {
   uint8_t at[ARK_CELLS];        /* 0 = free, else building index + 1 */
   ark_building b[ARK_MAX_BUILDINGS];
   uint8_t nb;
+  uint8_t cover_terrain;        /* may build on water and rock, and water /
+                                   rock needs do not apply (sponsor 219) */
 } ark_zoo;
 
 typedef struct ark_player {
