@@ -64,6 +64,7 @@ static long take_next(sim *s) {
 
 static void record_game(ark_game *g, const host_opts *o, sim_record *r) {
   r->capped = ark_game_capped(g);
+  r->stopped = ark_game_script_stopped(g);
   r->turns = ark_game_turns(g);
   for (int p = 0; p < r->players; p++) {
     ark_player_view v;

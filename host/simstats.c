@@ -22,8 +22,9 @@ void sim_write_json(FILE *f, const sim_record *r) {
   for (int p = 0; p < n; p++) fprintf(f, "%s%d", p ? "," : "", r->score[p]);
   fprintf(f, "],\"ranks\":[");
   for (int p = 0; p < n; p++) fprintf(f, "%s%d", p ? "," : "", r->rank[p]);
-  fprintf(f, "],\"turns\":%d,\"capped\":%s,\"error\":%s,\"plays\":[", r->turns,
-          r->capped ? "true" : "false", r->error ? "true" : "false");
+  fprintf(f, "],\"turns\":%d,\"capped\":%s,\"error\":%s,\"script_stopped\":%s,\"plays\":[",
+          r->turns, r->capped ? "true" : "false", r->error ? "true" : "false",
+          r->stopped ? "true" : "false");
   for (int i = 0; i < r->nplays; i++)
     fprintf(f, "%s[%d,%d,%d]", i ? "," : "", r->plays[i].player + 1, r->plays[i].number,
             r->plays[i].turn);
@@ -91,6 +92,7 @@ int sim_read_json(const char *line, sim_record *r) {
   r->turns = atoi(p);
   r->capped = (p = after_key(line, "capped")) && *p == 't';
   r->error = (p = after_key(line, "error")) && *p == 't';
+  r->stopped = (p = after_key(line, "script_stopped")) && *p == 't';
   if ((p = after_key(line, "plays")) && *p == '[') {
     p++;
     while (*p == '[') {
@@ -266,7 +268,7 @@ static void card_table(FILE *f, const sim_record *r, long n, int set) {
 }
 
 void sim_summary(FILE *f, const sim_record *r, long n, int set, int card_stats) {
-  long ok = 0, errors = 0, capped = 0;
+  long ok = 0, errors = 0, capped = 0, stopped = 0;
   for (long i = 0; i < n; i++) {
     if (set >= 0 && r[i].set != set) continue;
     if (r[i].error) {
@@ -275,8 +277,12 @@ void sim_summary(FILE *f, const sim_record *r, long n, int set, int card_stats) 
     }
     ok++;
     capped += r[i].capped;
+    stopped += r[i].stopped;
   }
   fprintf(f, "%ld games (%ld errors, %ld stopped by the turn cap)\n", ok + errors, errors, capped);
+  if (stopped)
+    fprintf(f, "%ld games had a card script stopped (see their logs): replays of those "
+               "are not guaranteed\n", stopped);
   if (!ok) return;
   int np = 0;
   for (long i = 0; i < n && !np; i++) if (usable(&r[i], set)) np = r[i].players;

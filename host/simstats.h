@@ -19,6 +19,7 @@ typedef struct sim_record {
   char ai[4][8];
   int score[4], rank[4];
   int turns, capped, error, start;
+  int stopped;                 /* a card script was stopped in the game */
   sim_play *plays;
   int nplays;
   char msg[160];
