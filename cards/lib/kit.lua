@@ -63,9 +63,14 @@ function icon_expert(icon, key, title)
   return card
 end
 
--- How many `icon` icons card id shows.
+-- How many `icon` icons card id brings into a zoo: the icons at its top,
+-- and for an animal the water / rock spaces it needs (they count as icons,
+-- as in the core's icon count, core/src/track.c).
 function card_icons(id, icon)
-  return CARDS[id].icons[icon] or 0
+  local c = CARDS[id]
+  local n = c.icons[icon] or 0
+  if c.type == "animal" and (icon == "water" or icon == "rock") then n = n + c[icon] end
+  return n
 end
 
 -- "Native species" cards: when played, 1 appeal per connected space that
@@ -97,6 +102,29 @@ function terrain_expert(terrain, end_cp)
   function card.game_end(p, id)
     local _, unconnected = count_connected(p, function(c) return c.terrain == terrain end)
     if unconnected == 0 then ark.add(p, "conservation", end_cp) end
+  end
+  return card
+end
+
+-- "Each time an `icon` icon is played into a zoo": the card's owner gains
+-- `amount` of `track` per icon; own_zoo: only cards played into the
+-- owner's zoo count.  The card's own icons do not trigger it.
+function icon_reward(icon, track, amount, own_zoo)
+  local card = {}
+  function card.card_played(owner, id, p, played)
+    if played == id or (own_zoo and owner ~= p) then return end
+    local n = card_icons(played, icon)
+    if n > 0 then gain(owner, track, amount * n) end
+  end
+  return card
+end
+
+-- At the end of the game, cp conservation points if p's zoo shows at least
+-- `need` `icon` icons (added to card as its game_end).  Final scoring:
+-- the track's bonus spaces no longer pay, hence ark.add.
+function end_icon_bonus(card, icon, need, cp)
+  function card.game_end(p, id)
+    if ark.icons(p, icon) >= need then ark.add(p, "conservation", cp) end
   end
   return card
 end

@@ -24,7 +24,7 @@ CARD_API_RULES = {
   "play_sponsor", "threshold_reward",
   -- cards/lib/kit.lua
   "offer_free_building", "count_connected", "icon_sponsorship", "icon_expert",
-  "card_icons", "native_species", "terrain_expert",
+  "card_icons", "native_species", "terrain_expert", "icon_reward", "end_icon_bonus",
 }
 
 -- Tables of constants, given to each script as its own copy.
