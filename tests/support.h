@@ -1,5 +1,9 @@
 /*
 ** support.h - helpers shared by the cmocka tests.
+**
+** Every helper used by two or more test files lives here, once.  Cards are
+** named by their printed number unless a parameter says `id`.  Helpers that
+** edit g->s leave recomputing to the caller (t_restart, t_ready, t_turn_of).
 */
 #ifndef ARK_TEST_SUPPORT_H
 #define ARK_TEST_SUPPORT_H
@@ -7,33 +11,153 @@
 #include <stdint.h>
 #include "ark.h"
 #include "game.h"
+#include "map.h"
+
+/* ---- games ---- */
 
 /* A new game from the source tree; fails the test on error. */
 ark_game *t_new_game(int players, uint64_t seed, const char *map);
+/* A new game at its first turn's action decision (t_to_first_turn), every
+** player's track rewards marked as claimed (so that gains ask no reward
+** question; tests that want one clear the bits) and no X tokens. */
+ark_game *t_game(int players, uint64_t seed, const char *map);
 /* Answers with a uniformly random option (own RNG, not the game's). */
 int t_random_answer(ark_game *g, uint64_t *rng);
 /* Plays random answers to the end; returns ARK_END or ARK_ERROR. */
 int t_play_random(ark_game *g, uint64_t rng_seed, int check_invariants);
 /* Checks the state invariants; returns NULL or a description. */
 const char *t_invariants(ark_game *g);
-/* Answers the option whose text contains `needle`; fails if none. */
-void t_answer_match(ark_game *g, const char *needle);
-/* Does the pending decision have an option containing needle? */
-int t_has_option(ark_game *g, const char *needle);
-/* Runs process() and asserts a decision with tag is pending for p. */
-void t_expect(ark_game *g, const char *tag, int player);
-/* Card id by printed number. */
-int t_card(ark_game *g, int number);
-/* Moves card (by printed number) into p's hand from wherever it is. */
-void t_give(ark_game *g, int p, int number);
-
 /* Answers the draft (keeping the last four cards dealt) up to the first
 ** turn's action decision. */
 void t_to_first_turn(ark_game *g);
 /* After editing g->s by hand at a decision: recompute icons and run the
 ** current step again from the edited state, so options reflect it. */
 void t_restart(ark_game *g);
+
+/* ---- decisions ---- */
+
+/* Prints the pending decision and its options (failure diagnostics). */
+void t_print_options(ark_game *g);
+/* Runs process(); the pending decision's tag, or "" if none. */
+const char *t_tag(ark_game *g);
+/* Runs process(); the number of options pending, 0 if none. */
+int t_noptions(ark_game *g);
+/* Runs process(); is an option reading exactly `text` offered? */
+int t_offered(ark_game *g, const char *text);
+/* Does the pending decision have an option containing needle? */
+int t_has_option(ark_game *g, const char *needle);
+/* Answers the option reading exactly `text`; fails if there is none. */
+void t_answer(ark_game *g, const char *text);
+/* t_answer with a printf-formatted text. */
+void t_answerf(ark_game *g, const char *fmt, ...)
+#if defined(__GNUC__)
+  __attribute__((format(printf, 2, 3)))
+#endif
+  ;
+/* Answers the option whose text contains `needle`; fails if none. */
+void t_answer_match(ark_game *g, const char *needle);
+/* Answers the first building placement covering no placement bonus (money
+** bonuses allowed when money_ok); returns the money they give. */
+int t_answer_place(ark_game *g, int money_ok);
+/* Runs process() and asserts a decision with tag is pending for p. */
+void t_expect(ark_game *g, const char *tag, int player);
+
+/* ---- turns, breaks, final scoring ---- */
+
+/* The current player. */
+int t_cur(ark_game *g);
+/* Runs the current player's turn again from the edited state; the action
+** decision is pending. */
+void t_ready(ark_game *g);
+/* Makes it p's turn from the edited state; the action decision is pending. */
+void t_turn_of(ark_game *g, int p);
+/* p's turn is over: the next player's action is asked; invariants hold. */
+void t_turn_over(ark_game *g, int p);
+/* p plays sponsor `number` (given if not in hand) with the Sponsors action
+** in slot 5: side I, or side II (budget 6) for level 6 and Sponsors II
+** cards; p's turn is made.  The caller answers what follows. */
+void t_play_sponsor(ark_game *g, int p, int number);
+/* Runs a break triggered by p (p filled the track): income for everyone. */
+void t_run_break(ark_game *g, int p);
+/* Runs the final scoring; fails unless the game ends without a question. */
+void t_run_final(ark_game *g);
+
+/* ---- action cards ---- */
+
+/* Puts action a into slot (1..5) by swapping with the card there. */
+void t_set_slot(ark_game *g, int p, int a, int slot);
+/* Sets all five slots of p, slot 1 first. */
+void t_set_slots(ark_game *g, int p, int a1, int a2, int a3, int a4, int a5);
+/* Asserts the five slots of p, slot 1 first. */
+void t_assert_slots(ark_game *g, int p, int a1, int a2, int a3, int a4, int a5);
+/* The slot (1..5) holding action a, 0 if none. */
+int t_slot_of(ark_game *g, int p, int a);
+/* Turns p's action card a to side II. */
+void t_upgrade(ark_game *g, int p, int a);
+
+/* ---- cards ---- */
+
+/* Card id by printed number. */
+int t_card(ark_game *g, int number);
+/* Moves card (by printed number) into p's hand from wherever it is. */
+void t_give(ark_game *g, int p, int number);
 /* Moves every card of p's hand to the discard pile. */
 void t_clear_hand(ark_game *g, int p);
+/* Removes card `id` from whatever zone holds it (deck, discard, box,
+** display, a hand); fails if no such zone holds it. */
+void t_take_id(ark_game *g, int id);
+/* t_take_id by printed number; returns the card's id. */
+int t_take_out(ark_game *g, int number);
+/* A card in p's zoo as if played, outside any enclosure (its icons count,
+** it has no effect of its own); returns its id. */
+int t_zoo_add(ark_game *g, int p, int number);
+/* Card into display folder f (1-based); the card there is discarded. */
+int t_put_display(ark_game *g, int f, int number);
+/* Cards on top of the deck, the last one topmost (all leave their zones
+** first: taking one from the display refills it from the deck). */
+void t_stack_deck(ark_game *g, const int *numbers, int n);
+/* Base project slot i holds project `number`: swapped with the card there
+** when both are base projects in play, else that card goes to the box.
+** The tokens on the slots stay. */
+void t_set_base(ark_game *g, int i, int number);
+/* Is card id among the n ids of a? */
+int t_in_list(const int16_t *a, int n, int id);
+/* Is the card in p's hand / the discard pile / p's zoo? */
+int t_in_hand(ark_game *g, int p, int number);
+int t_in_discard(ark_game *g, int number);
+int t_in_zoo(ark_game *g, int p, int number);
+/* Index of the building the card lives in (-1: none); -2 if the card is
+** not in p's zoo. */
+int t_building_of(ark_game *g, int p, int number);
+
+/* ---- maps and buildings ---- */
+
+/* The six neighbour offsets (dx, dy) of the map's coordinates. */
+extern const int T_DX[6], T_DY[6];
+/* p's map. */
+const ark_map_def *t_map_of(ark_game *g, int p);
+/* Is (x, y) a space of map m? */
+int t_on_map(const ark_map_def *m, int x, int y);
+/* An edge space (rules) has fewer than 6 neighbouring spaces on the map. */
+int t_is_edge(const ark_map_def *m, int c);
+/* Parses the "(x,y) (x,y)" after the first '(' of s into cells (in the
+** order written); returns their count. */
+int t_parse_cells(const char *s, int cells[ARK_MAX_FOOTPRINT]);
+/* Building `key` placed by hand on "(x,y) (x,y) ..." (free, no placement
+** rules, no ability sees it); returns its index. */
+int t_put_building(ark_game *g, int p, const char *key, const char *cells);
+/* t_put_building on cells given as n (x, y) pairs. */
+int t_put_building_xy(ark_game *g, int p, const char *key, int n, const int *xy);
+/* Building `key` on free plain spaces without placement bonus touching at
+** least `water` water and `rock` rock spaces; returns its index. */
+int t_put_fitting(ark_game *g, int p, const char *key, int water, int rock);
+/* Animal `number` into building b of p's zoo as if played (no gains);
+** returns its id. */
+int t_put_animal(ark_game *g, int p, int number, int b);
+
+/* ---- files ---- */
+
+/* Writes `text` to dir/name (name alone when dir is NULL). */
+void t_write_file(const char *dir, const char *name, const char *text);
 
 #endif

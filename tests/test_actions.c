@@ -27,99 +27,13 @@
 
 #define SEED 7
 
-/* A game at its first turn, current player's action pending.  Track
-** rewards are marked as claimed so that reputation or conservation gained
-** by an action asks no reward question (tests that want them clear the
-** bits). */
-static ark_game *game(int players, const char *map) {
-  ark_game *g = t_new_game(players, SEED, map);
-  t_to_first_turn(g);
-  for (int p = 0; p < players; p++) {
-    g->s.p[p].cp_bonus_done = 0x0f;
-    g->s.p[p].rep_bonus_done = 0x7f;
-    g->s.p[p].xtokens = 0;
-  }
-  return g;
-}
-
-static int cur(ark_game *g) { return g->s.cur; }
+/* A game at its first turn, current player's action pending, track
+** rewards claimed, no X tokens (t_game). */
+static ark_game *game(int players, const char *map) { return t_game(players, SEED, map); }
 
 /* Partner zoo bits (ark_player.partner_zoos, board_zoos). */
 enum { AFRICA = 1, AMERICAS = 2, ASIA = 4, AUSTRALIA = 8, EUROPE = 16 };
 
-/* Puts action a into slot (1..5) by swapping with the card there. */
-static void set_slot(ark_game *g, int p, int a, int slot) {
-  ark_player *pl = &g->s.p[p];
-  for (int i = 0; i < ARK_N_ACTIONS; i++)
-    if (pl->slot[i] == a) {
-      pl->slot[i] = pl->slot[slot - 1];
-      pl->slot[slot - 1] = (uint8_t)a;
-      return;
-    }
-}
-
-static void upgrade(ark_game *g, int p, int a) { g->s.p[p].upgraded |= (uint8_t)(1u << a); }
-
-static void print_options(ark_game *g) {
-  const ark_decision *d = ark_game_decision(g);
-  if (!d) {
-    print_error("no decision pending: %s\n", ark_game_error(g));
-    return;
-  }
-  print_error("decision %s for %d (%s):\n", d->tag, d->player, d->prompt);
-  for (int i = 0; i < d->noptions; i++) print_error("  [%s]\n", d->options[i]);
-}
-
-/* Is there an option with exactly this text? */
-static int has(ark_game *g, const char *text) {
-  const ark_decision *d = ark_game_decision(g);
-  if (!d) return 0;
-  for (int i = 0; i < d->noptions; i++)
-    if (!strcmp(d->options[i], text)) return 1;
-  return 0;
-}
-
-static int noptions(ark_game *g) {
-  const ark_decision *d = ark_game_decision(g);
-  return d ? d->noptions : 0;
-}
-
-static const char *tag(ark_game *g) {
-  ark_game_process(g);
-  const ark_decision *d = ark_game_decision(g);
-  return d ? d->tag : "";
-}
-
-/* Answers with the option of exactly this text. */
-static void answer(ark_game *g, const char *text) {
-  char msg[256];
-  ark_game_process(g);
-  if (ark_game_answer_text(g, text, msg, sizeof msg) != ARK_OK) {
-    print_options(g);
-    fail_msg("cannot answer '%s': %s %s", text, msg, ark_game_error(g));
-  }
-}
-
-static void answerf(ark_game *g, const char *fmt, ...) {
-  char buf[256];
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(buf, sizeof buf, fmt, ap);
-  va_end(ap);
-  answer(g, buf);
-}
-
-/* Re-runs the turn from the edited state; the action decision is pending. */
-static void ready(ark_game *g) {
-  int p = cur(g);
-  t_restart(g);
-  t_expect(g, "action", p);
-}
-
-/* Expects tag to be pending for p. */
-static void expect(ark_game *g, const char *t, int p) { t_expect(g, t, p); }
-
-/* The action is over: the next player's turn is asked, nothing else. */
 /* Keyword abilities of the animals played here (Clever, Resistance,
 ** Scavenging...) ask their own questions: these tests are about the action,
 ** so the first option answers them. */
@@ -135,58 +49,14 @@ static void skip_abilities(ark_game *g, int p) {
   }
 }
 
+/* The action is over (abilities skipped): the next player's turn is asked,
+** nothing else. */
 static void turn_over(ark_game *g, int p) {
   skip_abilities(g, p);
-  t_expect(g, "action", (p + 1) % g->s.nplayers);
-  const char *bad = t_invariants(g);
-  if (bad) fail_msg("invariant: %s", bad);
-}
-
-/* Removes card id from whatever zone holds it (through a hand). */
-static int take_card_out(ark_game *g, int number) {
-  int id = t_card(g, number);
-  int p = cur(g);
-  t_give(g, p, number);
-  ark_zone_hand_remove(g, p, id);
-  return id;
-}
-
-/* Card `number` into display folder f (1-based); the card there is discarded. */
-static int put_display(ark_game *g, int f, int number) {
-  int id = take_card_out(g, number);
-  int old = g->s.display[f - 1];
-  if (old >= 0) ark_zone_discard(g, old);
-  g->s.display[f - 1] = (int16_t)id;
-  return id;
-}
-
-static int hand_has(ark_game *g, int p, int number) {
-  return ark_zone_hand_find(g, p, t_card(g, number)) >= 0;
-}
-
-static int in_discard(ark_game *g, int number) {
-  int id = t_card(g, number);
-  for (int i = 0; i < g->s.ndiscard; i++)
-    if (g->s.discard[i] == id) return 1;
-  return 0;
+  t_turn_over(g, p);
 }
 
 /* ---- map helpers (the rules' definitions, recomputed from raw cells) ---- */
-
-static const ark_map_def *map_of(ark_game *g, int p) { return &g->c->maps[g->s.p[p].map]; }
-
-static int on_map(const ark_map_def *m, int x, int y) {
-  return x >= 0 && x < ARK_GRID_W && y >= 0 && y < ARK_GRID_H && m->exists[ARK_CELL(x, y)];
-}
-
-static const int DX[6] = { 0, 0, -1, 1, -1, 1 }, DY[6] = { -2, 2, -1, -1, 1, 1 };
-
-/* An edge space has fewer than 6 neighbouring cells on the map. */
-static int is_edge(const ark_map_def *m, int c) {
-  int x = ARK_CELL_X(c), y = ARK_CELL_Y(c), n = 0;
-  for (int k = 0; k < 6; k++) n += on_map(m, x + DX[k], y + DY[k]);
-  return n < 6;
-}
 
 static int neighbours(int a, int b) {
   int dx = abs(ARK_CELL_X(a) - ARK_CELL_X(b)), dy = abs(ARK_CELL_Y(a) - ARK_CELL_Y(b));
@@ -200,62 +70,6 @@ static int hex_distance(int a, int b) {
   return dx + (e > 0 ? e : 0);
 }
 
-/* Parses "key at (x,y) (x,y)" into cells; returns the count. */
-static int parse_cells(const char *s, int cells[ARK_MAX_FOOTPRINT]) {
-  int n = 0, x, y, used;
-  const char *q = strchr(s, '(');
-  while (q && n < ARK_MAX_FOOTPRINT && sscanf(q, " (%d,%d)%n", &x, &y, &used) == 2) {
-    cells[n++] = ARK_CELL(x, y);
-    q += used;
-  }
-  return n;
-}
-
-/* Places a building by hand (no cost, no legality check: the test knows
-** the cells form the tile).  Returns its index. */
-static int put_building(ark_game *g, int p, const char *key, const char *cells) {
-  int def = ark_content_find_building(g->c, key);
-  assert_true(def >= 0);
-  int c[ARK_MAX_FOOTPRINT];
-  ark_place pl;
-  memset(&pl, 0, sizeof pl);
-  pl.ncells = (uint8_t)parse_cells(cells, c);
-  assert_int_equal(pl.ncells, g->c->buildings[def].ncells);
-  for (int i = 0; i < pl.ncells; i++) pl.cells[i] = (uint8_t)c[i];
-  /* sorted, as the engine keeps them */
-  for (int i = 1; i < pl.ncells; i++)
-    for (int j = i; j > 0 && pl.cells[j - 1] > pl.cells[j]; j--) {
-      uint8_t t = pl.cells[j]; pl.cells[j] = pl.cells[j - 1]; pl.cells[j - 1] = t;
-    }
-  int b = ark_map_place(&g->s.p[p].zoo_map, def, &pl);
-  assert_true(b >= 0);
-  if (!strcmp(key, "petting-zoo")) g->s.p[p].special_built |= ARK_SPECIAL_PETTING;
-  if (!strcmp(key, "reptile-house")) g->s.p[p].special_built |= ARK_SPECIAL_REPTILE;
-  if (!strcmp(key, "large-bird-aviary")) g->s.p[p].special_built |= ARK_SPECIAL_AVIARY;
-  return b;
-}
-
-/* Puts animal `number` into building b of p's zoo, as if played. */
-static int put_animal(ark_game *g, int p, int number, int b) {
-  int id = take_card_out(g, number);
-  ark_building *bu = &g->s.p[p].zoo_map.b[b];
-  const ark_building_def *d = &g->c->buildings[bu->def];
-  const ark_card_def *a = &g->c->cards[id];
-  if (d->kind == ARK_BK_ENCLOSURE) {
-    bu->used = 1;
-    bu->card = (int16_t)id;
-  } else if (!strcmp(d->key, "petting-zoo")) bu->used = (uint8_t)(bu->used + a->petting_size);
-  else if (!strcmp(d->key, "reptile-house")) bu->used = (uint8_t)(bu->used + a->reptile_size);
-  else bu->used = (uint8_t)(bu->used + a->aviary_size);
-  ark_zone_zoo_add(g, p, id, b);
-  return id;
-}
-
-static int building_of(ark_game *g, int p, int number) {
-  int i = ark_zone_zoo_find(g, p, t_card(g, number));
-  return i < 0 ? -2 : g->s.p[p].zoo_building[i];
-}
-
 /* ---- Cards ---------------------------------------------------------------- */
 
 /* {draw, discard} by strength, sides I and II (rules: "Cards action"). */
@@ -266,32 +80,32 @@ static void cards_row(int side, int s) {
   const int (*row)[2] = side == 1 ? CARDS1 : CARDS2;
   int draw = row[s - 1][0], drop = row[s - 1][1];
   ark_game *g = game(2, "0");
-  int p = cur(g);
-  set_slot(g, p, ARK_ACT_CARDS, s);
-  if (side == 2) upgrade(g, p, ARK_ACT_CARDS);
+  int p = t_cur(g);
+  t_set_slot(g, p, ARK_ACT_CARDS, s);
+  if (side == 2) t_upgrade(g, p, ARK_ACT_CARDS);
   t_clear_hand(g, p);
-  ready(g);
+  t_ready(g);
   int deck = g->s.ndeck, discard = g->s.ndiscard, brk = g->s.break_pos;
-  answerf(g, "Cards %s at strength %d", side == 1 ? "I" : "II", s);
+  t_answerf(g, "Cards %s at strength %d", side == 1 ? "I" : "II", s);
   /* snapping is offered from strength 5 (side I) / 3 (side II) */
   int snap_from = side == 1 ? 5 : 3;
   if (s >= snap_from) {
-    expect(g, "cards.mode", p);
+    t_expect(g, "cards.mode", p);
     char t[64];
     snprintf(t, sizeof t, "draw %d%s", draw, drop ? ", discard 1" : "");
-    answer(g, t);
+    t_answer(g, t);
   }
   /* side II takes each card separately; reputation 1: the deck or folder 1 */
   for (int k = 0; side == 2 && k < draw; k++) {
-    expect(g, "card.take", p);
-    assert_int_equal(noptions(g), 2);
-    answer(g, "draw from the deck");
+    t_expect(g, "card.take", p);
+    assert_int_equal(t_noptions(g), 2);
+    t_answer(g, "draw from the deck");
   }
   if (drop && draw > 1) {
-    expect(g, "card.discard", p);
-    assert_int_equal(noptions(g), draw);
+    t_expect(g, "card.discard", p);
+    assert_int_equal(t_noptions(g), draw);
     const ark_decision *d = ark_game_decision(g);
-    answer(g, d->options[0]);
+    t_answer(g, d->options[0]);
   }
   turn_over(g, p);
   assert_int_equal(g->s.p[p].nhand, draw - drop);
@@ -315,24 +129,24 @@ static void test_cards_side2_by_strength(void **st) {
 ** reputation range; side I at 4 and side II at 2 may not. */
 static void snap_case(int side, int s, int can_snap) {
   ark_game *g = game(2, "0");
-  int p = cur(g);
-  set_slot(g, p, ARK_ACT_CARDS, s);
-  if (side == 2) upgrade(g, p, ARK_ACT_CARDS);
+  int p = t_cur(g);
+  t_set_slot(g, p, ARK_ACT_CARDS, s);
+  if (side == 2) t_upgrade(g, p, ARK_ACT_CARDS);
   t_clear_hand(g, p);
-  int six = put_display(g, 6, 401);
-  ready(g);
+  int six = t_put_display(g, 6, 401);
+  t_ready(g);
   int brk = g->s.break_pos;
-  answerf(g, "Cards %s at strength %d", side == 1 ? "I" : "II", s);
+  t_answerf(g, "Cards %s at strength %d", side == 1 ? "I" : "II", s);
   if (!can_snap) {
-    assert_string_not_equal(tag(g), "cards.mode");
+    assert_string_not_equal(t_tag(g), "cards.mode");
     ark_game_free(g);
     return;
   }
-  expect(g, "cards.mode", p);
-  answer(g, "snap one display card");
-  expect(g, "card.snap", p);
-  assert_int_equal(noptions(g), 6);      /* all six folders, range 1 */
-  answer(g, "snap Cheetah (401) from folder 6");
+  t_expect(g, "cards.mode", p);
+  t_answer(g, "snap one display card");
+  t_expect(g, "card.snap", p);
+  assert_int_equal(t_noptions(g), 6);    /* all six folders, range 1 */
+  t_answer(g, "snap Cheetah (401) from folder 6");
   turn_over(g, p);
   assert_int_equal(g->s.p[p].nhand, 1);
   assert_int_equal(g->s.p[p].hand[0], six);
@@ -358,34 +172,34 @@ static void test_cards_side2_reputation_range(void **st) {
     {10, 5}, {12, 5}, {13, 6}, {15, 6}
   };
   ark_game *g = game(2, "0");
-  int p = cur(g);
-  set_slot(g, p, ARK_ACT_CARDS, 1);         /* strength 1: one card */
-  upgrade(g, p, ARK_ACT_CARDS);             /* reputation cap 15 */
+  int p = t_cur(g);
+  t_set_slot(g, p, ARK_ACT_CARDS, 1);       /* strength 1: one card */
+  t_upgrade(g, p, ARK_ACT_CARDS);           /* reputation cap 15 */
   t_clear_hand(g, p);
   ark_state saved = g->s;
   for (size_t i = 0; i < sizeof rep_range / sizeof rep_range[0]; i++) {
     g->s = saved;
     g->s.p[p].reputation = (int16_t)rep_range[i][0];
-    ready(g);
-    answer(g, "Cards II at strength 1");
-    expect(g, "card.take", p);
+    t_ready(g);
+    t_answer(g, "Cards II at strength 1");
+    t_expect(g, "card.take", p);
     int n = rep_range[i][1];
-    assert_int_equal(noptions(g), 1 + n);   /* the deck + n folders */
+    assert_int_equal(t_noptions(g), 1 + n);  /* the deck + n folders */
     for (int f = 1; f <= 6; f++) {
       char t[96];
       int id = g->s.display[f - 1];
       snprintf(t, sizeof t, "take %s (%d) from folder %d", g->c->cards[id].name,
                g->c->cards[id].number, f);
-      if (has(g, t) != (f <= n)) fail_msg("reputation %d: folder %d", rep_range[i][0], f);
+      if (t_offered(g, t) != (f <= n)) fail_msg("reputation %d: folder %d", rep_range[i][0], f);
     }
   }
   /* taking from folder 4 at reputation 7 puts that card in hand */
   g->s = saved;
   g->s.p[p].reputation = 7;
-  int four = put_display(g, 4, 401);
-  ready(g);
-  answer(g, "Cards II at strength 1");
-  answer(g, "take Cheetah (401) from folder 4");
+  int four = t_put_display(g, 4, 401);
+  t_ready(g);
+  t_answer(g, "Cards II at strength 1");
+  t_answer(g, "take Cheetah (401) from folder 4");
   turn_over(g, p);
   assert_int_equal(g->s.p[p].nhand, 1);
   assert_int_equal(g->s.p[p].hand[0], four);
@@ -397,7 +211,7 @@ static void test_cards_side2_reputation_range(void **st) {
 /* "key at (x,y) ..." with the cells in the engine's order (ascending index). */
 static const char *place_text(const char *key, const char *cells) {
   static char buf[128];
-  int c[ARK_MAX_FOOTPRINT], n = parse_cells(cells, c);
+  int c[ARK_MAX_FOOTPRINT], n = t_parse_cells(cells, c);
   for (int i = 1; i < n; i++)
     for (int j = i; j > 0 && c[j - 1] > c[j]; j--) { int t = c[j]; c[j] = c[j - 1]; c[j - 1] = t; }
   int len = snprintf(buf, sizeof buf, "%s at", key);
@@ -411,20 +225,20 @@ static const char *place_text(const char *key, const char *cells) {
 ** spaces only with side II, the first building on an edge space, later
 ** ones touching a building. */
 static void check_places(ark_game *g, int p, int side) {
-  const ark_map_def *m = map_of(g, p);
+  const ark_map_def *m = t_map_of(g, p);
   const ark_zoo *z = &g->s.p[p].zoo_map;
   const ark_decision *d = ark_game_decision(g);
   assert_non_null(d);
   assert_true(d->noptions > 0);
   for (int i = 0; i < d->noptions; i++) {
-    int c[ARK_MAX_FOOTPRINT], n = parse_cells(d->options[i], c), edge = 0, touch = 0;
+    int c[ARK_MAX_FOOTPRINT], n = t_parse_cells(d->options[i], c), edge = 0, touch = 0;
     assert_true(n > 0);
     for (int k = 0; k < n; k++) {
       assert_true(m->exists[c[k]]);
       if (m->terrain[c[k]] != ARK_TERRAIN_PLAIN) fail_msg("covers water/rock: %s", d->options[i]);
       if (z->at[c[k]]) fail_msg("covers a building: %s", d->options[i]);
       if (side == 1 && m->build2[c[k]]) fail_msg("Build-II space with side I: %s", d->options[i]);
-      edge |= is_edge(m, c[k]);
+      edge |= t_is_edge(m, c[k]);
       for (int b = 0; b < z->nb; b++)
         for (int j = 0; j < z->b[b].ncells; j++) touch |= neighbours(c[k], z->b[b].cells[j]);
     }
@@ -433,44 +247,29 @@ static void check_places(ark_game *g, int p, int side) {
   }
 }
 
-/* Answers the first placement that covers no placement bonus. */
-static void answer_plain_place(ark_game *g, int p) {
-  const ark_map_def *m = map_of(g, p);
-  const ark_decision *d = ark_game_decision(g);
-  for (int i = 0; i < d->noptions; i++) {
-    int c[ARK_MAX_FOOTPRINT], n = parse_cells(d->options[i], c), bonus = 0;
-    for (int k = 0; k < n; k++) bonus |= m->place_bonus[c[k]].kind != ARK_BONUS_NONE;
-    if (!bonus) {
-      answer(g, d->options[i]);
-      return;
-    }
-  }
-  fail_msg("every placement covers a bonus");
-}
-
 static void test_build_side1_one_building(void **st) {
   (void)st;
   ark_game *g = game(2, "0");
-  int p = cur(g);
-  set_slot(g, p, ARK_ACT_BUILD, 3);
+  int p = t_cur(g);
+  t_set_slot(g, p, ARK_ACT_BUILD, 3);
   g->s.p[p].money = 25;
-  ready(g);
-  answer(g, "Build I at strength 3");
-  expect(g, "build.kind", p);
+  t_ready(g);
+  t_answer(g, "Build I at strength 3");
+  t_expect(g, "build.kind", p);
   /* size <= 3, 2 money per space; no Build-II-only buildings */
-  assert_int_equal(noptions(g), 6);
-  assert_true(has(g, "build size-1 (2 money)"));
-  assert_true(has(g, "build size-2 (4 money)"));
-  assert_true(has(g, "build size-3 (6 money)"));
-  assert_true(has(g, "build kiosk (2 money)"));
-  assert_true(has(g, "build pavilion (2 money)"));
-  assert_true(has(g, "build petting-zoo (6 money)"));
-  answer(g, "build size-3 (6 money)");
-  expect(g, "build.place", p);
+  assert_int_equal(t_noptions(g), 6);
+  assert_true(t_offered(g, "build size-1 (2 money)"));
+  assert_true(t_offered(g, "build size-2 (4 money)"));
+  assert_true(t_offered(g, "build size-3 (6 money)"));
+  assert_true(t_offered(g, "build kiosk (2 money)"));
+  assert_true(t_offered(g, "build pavilion (2 money)"));
+  assert_true(t_offered(g, "build petting-zoo (6 money)"));
+  t_answer(g, "build size-3 (6 money)");
+  t_expect(g, "build.place", p);
   check_places(g, p, 1);
   /* map 0 has no start buildings: an all-interior triangle is refused */
-  assert_false(has(g, place_text("size-3", "(3,4) (3,6) (4,5)")));
-  answer(g, place_text("size-3", "(0,5) (0,7) (1,6)"));
+  assert_false(t_offered(g, place_text("size-3", "(3,4) (3,6) (4,5)")));
+  t_answer(g, place_text("size-3", "(0,5) (0,7) (1,6)"));
   turn_over(g, p);                      /* side I: one building only */
   assert_int_equal(g->s.p[p].money, 25 - 6);
   assert_int_equal(g->s.p[p].zoo_map.nb, 1);
@@ -483,40 +282,40 @@ static void test_build_side1_one_building(void **st) {
 static void test_build_side2_several_different(void **st) {
   (void)st;
   ark_game *g = game(2, "0");
-  int p = cur(g);
-  set_slot(g, p, ARK_ACT_BUILD, 5);
-  upgrade(g, p, ARK_ACT_BUILD);
+  int p = t_cur(g);
+  t_set_slot(g, p, ARK_ACT_BUILD, 5);
+  t_upgrade(g, p, ARK_ACT_BUILD);
   g->s.p[p].money = 25;
-  ready(g);
-  answer(g, "Build II at strength 5");
-  expect(g, "build.kind", p);
-  assert_true(has(g, "build size-5 (10 money)"));
-  assert_true(has(g, "build reptile-house (10 money)"));
-  assert_true(has(g, "build large-bird-aviary (10 money)"));
-  answer(g, "build size-3 (6 money)");
-  expect(g, "build.place", p);
+  t_ready(g);
+  t_answer(g, "Build II at strength 5");
+  t_expect(g, "build.kind", p);
+  assert_true(t_offered(g, "build size-5 (10 money)"));
+  assert_true(t_offered(g, "build reptile-house (10 money)"));
+  assert_true(t_offered(g, "build large-bird-aviary (10 money)"));
+  t_answer(g, "build size-3 (6 money)");
+  t_expect(g, "build.place", p);
   check_places(g, p, 2);
-  answer(g, place_text("size-3", "(0,5) (0,7) (1,6)"));
+  t_answer(g, place_text("size-3", "(0,5) (0,7) (1,6)"));
   /* 2 left: size-1, size-2, kiosk, pavilion, or stop */
-  expect(g, "build.kind", p);
-  assert_int_equal(noptions(g), 5);
-  assert_true(has(g, "build size-1 (2 money)"));
-  assert_true(has(g, "build size-2 (4 money)"));
-  assert_true(has(g, "build kiosk (2 money)"));
-  assert_true(has(g, "build pavilion (2 money)"));
-  assert_true(has(g, "finish building"));
-  answer(g, "build size-1 (2 money)");
-  expect(g, "build.place", p);
+  t_expect(g, "build.kind", p);
+  assert_int_equal(t_noptions(g), 5);
+  assert_true(t_offered(g, "build size-1 (2 money)"));
+  assert_true(t_offered(g, "build size-2 (4 money)"));
+  assert_true(t_offered(g, "build kiosk (2 money)"));
+  assert_true(t_offered(g, "build pavilion (2 money)"));
+  assert_true(t_offered(g, "finish building"));
+  t_answer(g, "build size-1 (2 money)");
+  t_expect(g, "build.place", p);
   check_places(g, p, 2);
-  answer(g, place_text("size-1", "(1,4)"));
+  t_answer(g, place_text("size-1", "(1,4)"));
   /* 1 left: a second size-1 would not be a different building */
-  expect(g, "build.kind", p);
-  assert_int_equal(noptions(g), 3);
-  assert_false(has(g, "build size-1 (2 money)"));
-  answer(g, "build kiosk (2 money)");
-  expect(g, "build.place", p);
+  t_expect(g, "build.kind", p);
+  assert_int_equal(t_noptions(g), 3);
+  assert_false(t_offered(g, "build size-1 (2 money)"));
+  t_answer(g, "build kiosk (2 money)");
+  t_expect(g, "build.place", p);
   check_places(g, p, 2);
-  answer(g, place_text("kiosk", "(1,8)"));
+  t_answer(g, place_text("kiosk", "(1,8)"));
   turn_over(g, p);                      /* budget used up */
   assert_int_equal(g->s.p[p].money, 25 - 6 - 2 - 2);
   assert_int_equal(g->s.p[p].zoo_map.nb, 3);
@@ -527,18 +326,18 @@ static void test_build_side2_several_different(void **st) {
 static void test_build_cost_limits_choice(void **st) {
   (void)st;
   ark_game *g = game(2, "0");
-  int p = cur(g);
-  set_slot(g, p, ARK_ACT_BUILD, 5);
+  int p = t_cur(g);
+  t_set_slot(g, p, ARK_ACT_BUILD, 5);
   g->s.p[p].money = 5;
-  ready(g);
-  answer(g, "Build I at strength 5");
-  expect(g, "build.kind", p);
-  assert_int_equal(noptions(g), 4);
-  assert_true(has(g, "build size-2 (4 money)"));
-  assert_false(has(g, "build size-3 (6 money)"));
-  assert_false(has(g, "build petting-zoo (6 money)"));
-  answer(g, "build size-2 (4 money)");
-  answer(g, place_text("size-2", "(0,5) (0,7)"));
+  t_ready(g);
+  t_answer(g, "Build I at strength 5");
+  t_expect(g, "build.kind", p);
+  assert_int_equal(t_noptions(g), 4);
+  assert_true(t_offered(g, "build size-2 (4 money)"));
+  assert_false(t_offered(g, "build size-3 (6 money)"));
+  assert_false(t_offered(g, "build petting-zoo (6 money)"));
+  t_answer(g, "build size-2 (4 money)");
+  t_answer(g, place_text("size-2", "(0,5) (0,7)"));
   turn_over(g, p);
   assert_int_equal(g->s.p[p].money, 1);
   ark_game_free(g);
@@ -549,19 +348,19 @@ static void test_build_build2_spaces(void **st) {
   (void)st;
   for (int side = 1; side <= 2; side++) {
     ark_game *g = game(2, "0");
-    int p = cur(g);
-    set_slot(g, p, ARK_ACT_BUILD, 1);
-    if (side == 2) upgrade(g, p, ARK_ACT_BUILD);
-    put_building(g, p, "size-1", "(8,5)");
-    ready(g);
-    answerf(g, "Build %s at strength 1", side == 1 ? "I" : "II");
-    answer(g, "build size-1 (2 money)");
-    expect(g, "build.place", p);
+    int p = t_cur(g);
+    t_set_slot(g, p, ARK_ACT_BUILD, 1);
+    if (side == 2) t_upgrade(g, p, ARK_ACT_BUILD);
+    t_put_building(g, p, "size-1", "(8,5)");
+    t_ready(g);
+    t_answerf(g, "Build %s at strength 1", side == 1 ? "I" : "II");
+    t_answer(g, "build size-1 (2 money)");
+    t_expect(g, "build.place", p);
     check_places(g, p, side);
-    assert_int_equal(has(g, place_text("size-1", "(7,4)")), side == 2);
-    assert_true(has(g, place_text("size-1", "(8,3)")));
+    assert_int_equal(t_offered(g, place_text("size-1", "(7,4)")), side == 2);
+    assert_true(t_offered(g, place_text("size-1", "(8,3)")));
     if (side == 2) {
-      answer(g, place_text("size-1", "(7,4)"));
+      t_answer(g, place_text("size-1", "(7,4)"));
       turn_over(g, p);
       assert_int_equal(g->s.p[p].zoo_map.nb, 2);
     }
@@ -573,18 +372,18 @@ static void test_build_build2_spaces(void **st) {
 static void test_build_kiosk_spacing(void **st) {
   (void)st;
   ark_game *g = game(2, "0");
-  int p = cur(g);
-  set_slot(g, p, ARK_ACT_BUILD, 1);
-  put_building(g, p, "size-3", "(0,5) (0,7) (1,6)");
-  put_building(g, p, "kiosk", "(1,4)");
-  ready(g);
-  answer(g, "Build I at strength 1");
-  answer(g, "build size-1 (2 money)");
+  int p = t_cur(g);
+  t_set_slot(g, p, ARK_ACT_BUILD, 1);
+  t_put_building(g, p, "size-3", "(0,5) (0,7) (1,6)");
+  t_put_building(g, p, "kiosk", "(1,4)");
+  t_ready(g);
+  t_answer(g, "Build I at strength 1");
+  t_answer(g, "build size-1 (2 money)");
   /* (1,8) is free and touches the zoo ... */
-  assert_true(has(g, place_text("size-1", "(1,8)")));
-  ready(g);
-  answer(g, "Build I at strength 1");
-  answer(g, "build kiosk (2 money)");
+  assert_true(t_offered(g, place_text("size-1", "(1,8)")));
+  t_ready(g);
+  t_answer(g, "Build I at strength 1");
+  t_answer(g, "build kiosk (2 money)");
   /* ... but lies 2 from the kiosk: (0,9), 3 away, is the only place, so
   ** nobody is asked */
   assert_int_equal(hex_distance(ARK_CELL(1, 4), ARK_CELL(1, 8)), 2);
@@ -597,27 +396,27 @@ static void test_build_kiosk_spacing(void **st) {
   assert_int_equal(g->s.p[p].money, 25 - 2);
   /* with more room, every kiosk place keeps the distance */
   g->s.cur = (uint8_t)p;
-  set_slot(g, p, ARK_ACT_BUILD, 1);
-  put_building(g, p, "size-1", "(1,8)");
-  put_building(g, p, "size-3", "(2,9) (3,8) (3,10)");
+  t_set_slot(g, p, ARK_ACT_BUILD, 1);
+  t_put_building(g, p, "size-1", "(1,8)");
+  t_put_building(g, p, "size-3", "(2,9) (3,8) (3,10)");
   ark_state more = g->s;
-  ready(g);
-  answer(g, "Build I at strength 1");
-  answer(g, "build size-1 (2 money)");
-  assert_true(has(g, place_text("size-1", "(2,11)")));
+  t_ready(g);
+  t_answer(g, "Build I at strength 1");
+  t_answer(g, "build size-1 (2 money)");
+  assert_true(t_offered(g, place_text("size-1", "(2,11)")));
   g->s = more;
-  ready(g);
-  answer(g, "Build I at strength 1");
-  answer(g, "build kiosk (2 money)");
-  expect(g, "build.place", p);
+  t_ready(g);
+  t_answer(g, "Build I at strength 1");
+  t_answer(g, "build kiosk (2 money)");
+  t_expect(g, "build.place", p);
   check_places(g, p, 1);
   assert_int_equal(hex_distance(ARK_CELL(0, 9), ARK_CELL(2, 11)), 2);
-  assert_false(has(g, place_text("kiosk", "(2,11)")));
-  assert_true(has(g, place_text("kiosk", "(4,9)")));
+  assert_false(t_offered(g, place_text("kiosk", "(2,11)")));
+  assert_true(t_offered(g, place_text("kiosk", "(4,9)")));
   const ark_decision *d = ark_game_decision(g);
   for (int i = 0; i < d->noptions; i++) {
     int c[ARK_MAX_FOOTPRINT];
-    parse_cells(d->options[i], c);
+    t_parse_cells(d->options[i], c);
     assert_true(hex_distance(c[0], ARK_CELL(1, 4)) >= 3);
     assert_true(hex_distance(c[0], ARK_CELL(0, 9)) >= 3);
   }
@@ -627,13 +426,13 @@ static void test_build_kiosk_spacing(void **st) {
 static void test_build_pavilion_appeal(void **st) {
   (void)st;
   ark_game *g = game(2, "0");
-  int p = cur(g);
-  set_slot(g, p, ARK_ACT_BUILD, 1);
+  int p = t_cur(g);
+  t_set_slot(g, p, ARK_ACT_BUILD, 1);
   g->s.p[p].appeal = 4;
-  ready(g);
-  answer(g, "Build I at strength 1");
-  answer(g, "build pavilion (2 money)");
-  answer(g, place_text("pavilion", "(0,5)"));
+  t_ready(g);
+  t_answer(g, "Build I at strength 1");
+  t_answer(g, "build pavilion (2 money)");
+  t_answer(g, place_text("pavilion", "(0,5)"));
   turn_over(g, p);
   assert_int_equal(g->s.p[p].appeal, 5);
   assert_int_equal(g->s.p[p].money, 23);
@@ -645,16 +444,16 @@ static void test_build_pavilion_appeal(void **st) {
 static void test_build_placement_bonuses(void **st) {
   (void)st;
   ark_game *g = game(2, "0");
-  int p = cur(g);
-  set_slot(g, p, ARK_ACT_BUILD, 3);
-  upgrade(g, p, ARK_ACT_BUILD);
+  int p = t_cur(g);
+  t_set_slot(g, p, ARK_ACT_BUILD, 3);
+  t_upgrade(g, p, ARK_ACT_BUILD);
   g->s.p[p].reputation = 1;
-  ready(g);
-  answer(g, "Build II at strength 3");
-  answer(g, "build size-1 (2 money)");
-  answer(g, place_text("size-1", "(0,9)"));
-  answer(g, "build size-2 (4 money)");
-  answer(g, place_text("size-2", "(0,7) (1,8)"));
+  t_ready(g);
+  t_answer(g, "Build II at strength 3");
+  t_answer(g, "build size-1 (2 money)");
+  t_answer(g, place_text("size-1", "(0,9)"));
+  t_answer(g, "build size-2 (4 money)");
+  t_answer(g, place_text("size-2", "(0,7) (1,8)"));
   turn_over(g, p);
   assert_int_equal(g->s.p[p].reputation, 3);
   assert_int_equal(g->s.p[p].money, 25 - 2 - 4);
@@ -662,24 +461,24 @@ static void test_build_placement_bonuses(void **st) {
   ark_game_free(g);
 
   g = game(2, "0");
-  p = cur(g);
-  set_slot(g, p, ARK_ACT_BUILD, 2);
-  put_building(g, p, "size-2", "(2,3) (3,4)");
-  ready(g);
-  answer(g, "Build I at strength 2");
-  answer(g, "build size-2 (4 money)");
-  answer(g, place_text("size-2", "(4,5) (4,7)"));
+  p = t_cur(g);
+  t_set_slot(g, p, ARK_ACT_BUILD, 2);
+  t_put_building(g, p, "size-2", "(2,3) (3,4)");
+  t_ready(g);
+  t_answer(g, "Build I at strength 2");
+  t_answer(g, "build size-2 (4 money)");
+  t_answer(g, place_text("size-2", "(4,5) (4,7)"));
   turn_over(g, p);
   assert_int_equal(g->s.p[p].money, 25 - 4 + 10);
   ark_game_free(g);
 
   g = game(2, "0");
-  p = cur(g);
-  set_slot(g, p, ARK_ACT_BUILD, 1);
-  ready(g);
-  answer(g, "Build I at strength 1");
-  answer(g, "build size-1 (2 money)");
-  answer(g, place_text("size-1", "(4,1)"));
+  p = t_cur(g);
+  t_set_slot(g, p, ARK_ACT_BUILD, 1);
+  t_ready(g);
+  t_answer(g, "Build I at strength 1");
+  t_answer(g, "build size-1 (2 money)");
+  t_answer(g, place_text("size-1", "(4,1)"));
   turn_over(g, p);
   assert_int_equal(g->s.p[p].xtokens, 1);
   assert_int_equal(g->s.p[p].money, 23);
@@ -690,9 +489,9 @@ static void test_build_placement_bonuses(void **st) {
 static void test_build_full_map_appeal(void **st) {
   (void)st;
   ark_game *g = game(2, "0");
-  int p = cur(g);
-  const ark_map_def *m = map_of(g, p);
-  set_slot(g, p, ARK_ACT_BUILD, 1);
+  int p = t_cur(g);
+  const ark_map_def *m = t_map_of(g, p);
+  t_set_slot(g, p, ARK_ACT_BUILD, 1);
   g->s.p[p].appeal = 10;
   int nplain = 0;
   for (int c = 0; c < ARK_CELLS; c++) {
@@ -701,21 +500,21 @@ static void test_build_full_map_appeal(void **st) {
     if (c == ARK_CELL(0, 5) || c == ARK_CELL(0, 7)) continue;
     char t[16];
     snprintf(t, sizeof t, "(%d,%d)", ARK_CELL_X(c), ARK_CELL_Y(c));
-    put_building(g, p, "size-1", t);
+    t_put_building(g, p, "size-1", t);
   }
   assert_int_equal(nplain, 39);
   ark_state two_free = g->s;
-  ready(g);
-  answer(g, "Build I at strength 1");
-  answer(g, "build size-1 (2 money)");
-  answer(g, place_text("size-1", "(0,5)"));
+  t_ready(g);
+  t_answer(g, "Build I at strength 1");
+  t_answer(g, "build size-1 (2 money)");
+  t_answer(g, place_text("size-1", "(0,5)"));
   turn_over(g, p);
   assert_int_equal(g->s.p[p].appeal, 10);       /* (0,7) still free */
   g->s = two_free;
-  put_building(g, p, "size-1", "(0,7)");
-  ready(g);
-  answer(g, "Build I at strength 1");
-  answer(g, "build size-1 (2 money)");
+  t_put_building(g, p, "size-1", "(0,7)");
+  t_ready(g);
+  t_answer(g, "Build I at strength 1");
+  t_answer(g, "build size-1 (2 money)");
   turn_over(g, p);                              /* one place: asked of nobody */
   assert_int_equal(g->s.p[p].appeal, 10 + 7);
   assert_int_equal(g->s.p[p].money, 23);
@@ -726,28 +525,28 @@ static void test_build_full_map_appeal(void **st) {
 static void test_build_petting_zoo(void **st) {
   (void)st;
   ark_game *g = game(2, "0");
-  int p = cur(g);
-  set_slot(g, p, ARK_ACT_BUILD, 3);
-  ready(g);
-  answer(g, "Build I at strength 3");
-  answer(g, "build petting-zoo (6 money)");
-  expect(g, "build.place", p);
+  int p = t_cur(g);
+  t_set_slot(g, p, ARK_ACT_BUILD, 3);
+  t_ready(g);
+  t_answer(g, "Build I at strength 3");
+  t_answer(g, "build petting-zoo (6 money)");
+  t_expect(g, "build.place", p);
   check_places(g, p, 1);
   int c[ARK_MAX_FOOTPRINT];
-  assert_int_equal(parse_cells(ark_game_decision(g)->options[0], c), 3);
-  answer_plain_place(g, p);
+  assert_int_equal(t_parse_cells(ark_game_decision(g)->options[0], c), 3);
+  t_answer_place(g, 0);
   turn_over(g, p);
   assert_int_equal(g->s.p[p].money, 19);
   assert_int_equal(g->s.p[p].zoo_map.nb, 1);
   assert_int_equal(g->s.p[p].special_built, ARK_SPECIAL_PETTING);
   /* a second petting zoo is never offered */
   g->s.cur = (uint8_t)p;
-  set_slot(g, p, ARK_ACT_BUILD, 3);
-  ready(g);
-  answer(g, "Build I at strength 3");
-  expect(g, "build.kind", p);
-  assert_false(has(g, "build petting-zoo (6 money)"));
-  assert_true(has(g, "build size-3 (6 money)"));
+  t_set_slot(g, p, ARK_ACT_BUILD, 3);
+  t_ready(g);
+  t_answer(g, "Build I at strength 3");
+  t_expect(g, "build.kind", p);
+  assert_false(t_offered(g, "build petting-zoo (6 money)"));
+  assert_true(t_offered(g, "build size-3 (6 money)"));
   ark_game_free(g);
 }
 
@@ -755,28 +554,28 @@ static void test_build_petting_zoo(void **st) {
 static void test_build_special_enclosures(void **st) {
   (void)st;
   ark_game *g = game(2, "0");
-  int p = cur(g);
-  set_slot(g, p, ARK_ACT_BUILD, 5);
+  int p = t_cur(g);
+  t_set_slot(g, p, ARK_ACT_BUILD, 5);
   g->s.p[p].money = 30;
   ark_state side1 = g->s;
-  ready(g);
-  answer(g, "Build I at strength 5");
-  expect(g, "build.kind", p);
-  assert_true(has(g, "build size-5 (10 money)"));
-  assert_false(has(g, "build reptile-house (10 money)"));
-  assert_false(has(g, "build large-bird-aviary (10 money)"));
+  t_ready(g);
+  t_answer(g, "Build I at strength 5");
+  t_expect(g, "build.kind", p);
+  assert_true(t_offered(g, "build size-5 (10 money)"));
+  assert_false(t_offered(g, "build reptile-house (10 money)"));
+  assert_false(t_offered(g, "build large-bird-aviary (10 money)"));
   g->s = side1;
-  upgrade(g, p, ARK_ACT_BUILD);
-  put_building(g, p, "reptile-house", "(5,0) (5,2) (6,1) (7,0) (7,2)");
-  ready(g);
-  answer(g, "Build II at strength 5");
-  expect(g, "build.kind", p);
-  assert_false(has(g, "build reptile-house (10 money)"));
-  assert_true(has(g, "build large-bird-aviary (10 money)"));
-  answer(g, "build large-bird-aviary (10 money)");
-  expect(g, "build.place", p);
+  t_upgrade(g, p, ARK_ACT_BUILD);
+  t_put_building(g, p, "reptile-house", "(5,0) (5,2) (6,1) (7,0) (7,2)");
+  t_ready(g);
+  t_answer(g, "Build II at strength 5");
+  t_expect(g, "build.kind", p);
+  assert_false(t_offered(g, "build reptile-house (10 money)"));
+  assert_true(t_offered(g, "build large-bird-aviary (10 money)"));
+  t_answer(g, "build large-bird-aviary (10 money)");
+  t_expect(g, "build.place", p);
   check_places(g, p, 2);
-  answer_plain_place(g, p);
+  t_answer_place(g, 0);
   turn_over(g, p);                              /* budget 0 */
   assert_int_equal(g->s.p[p].money, 20);
   assert_int_equal(g->s.p[p].zoo_map.nb, 2);
@@ -789,41 +588,41 @@ static void test_build_special_enclosures(void **st) {
 static void test_build_move_into_reptile_house(void **st) {
   (void)st;
   ark_game *g = game(2, "0");
-  int p = cur(g);
-  set_slot(g, p, ARK_ACT_BUILD, 5);
-  upgrade(g, p, ARK_ACT_BUILD);
+  int p = t_cur(g);
+  t_set_slot(g, p, ARK_ACT_BUILD, 5);
+  t_upgrade(g, p, ARK_ACT_BUILD);
   g->s.p[p].money = 30;
-  int e_mamba = put_building(g, p, "size-2", "(0,5) (0,7)");
-  int e_gould = put_building(g, p, "size-3", "(1,4) (1,6) (2,5)");
-  int e_caracal = put_building(g, p, "size-2", "(1,8) (0,9)");
-  put_animal(g, p, 470, e_mamba);     /* Western Green Mamba: reptile house 1 */
-  put_animal(g, p, 490, e_gould);     /* Gould's Monitor: reptile house 2 */
-  put_animal(g, p, 404, e_caracal);   /* Caracal: not a reptile */
-  ready(g);
-  answer(g, "Build II at strength 5");
-  answer(g, "build reptile-house (10 money)");
-  expect(g, "build.place", p);
+  int e_mamba = t_put_building(g, p, "size-2", "(0,5) (0,7)");
+  int e_gould = t_put_building(g, p, "size-3", "(1,4) (1,6) (2,5)");
+  int e_caracal = t_put_building(g, p, "size-2", "(1,8) (0,9)");
+  t_put_animal(g, p, 470, e_mamba);    /* Western Green Mamba: reptile house 1 */
+  t_put_animal(g, p, 490, e_gould);    /* Gould's Monitor: reptile house 2 */
+  t_put_animal(g, p, 404, e_caracal);  /* Caracal: not a reptile */
+  t_ready(g);
+  t_answer(g, "Build II at strength 5");
+  t_answer(g, "build reptile-house (10 money)");
+  t_expect(g, "build.place", p);
   check_places(g, p, 2);
-  answer_plain_place(g, p);
-  expect(g, "build.move", p);
-  assert_int_equal(noptions(g), 3);
-  assert_true(has(g, "move Western Green Mamba (470) in"));
-  assert_true(has(g, "move Gould's Monitor (490) in"));
-  assert_true(has(g, "done"));
-  answer(g, "move Western Green Mamba (470) in");
-  expect(g, "build.move", p);
-  assert_int_equal(noptions(g), 2);
-  answer(g, "done");
+  t_answer_place(g, 0);
+  t_expect(g, "build.move", p);
+  assert_int_equal(t_noptions(g), 3);
+  assert_true(t_offered(g, "move Western Green Mamba (470) in"));
+  assert_true(t_offered(g, "move Gould's Monitor (490) in"));
+  assert_true(t_offered(g, "done"));
+  t_answer(g, "move Western Green Mamba (470) in");
+  t_expect(g, "build.move", p);
+  assert_int_equal(t_noptions(g), 2);
+  t_answer(g, "done");
   turn_over(g, p);
   int house = 3;
   const ark_zoo *z = &g->s.p[p].zoo_map;
   assert_int_equal(z->nb, 4);
   assert_string_equal(g->c->buildings[z->b[house].def].key, "reptile-house");
-  assert_int_equal(building_of(g, p, 470), house);
+  assert_int_equal(t_building_of(g, p, 470), house);
   assert_int_equal(z->b[house].used, 1);
   assert_int_equal(z->b[e_mamba].used, 0);        /* empty again */
   assert_int_equal(z->b[e_mamba].card, -1);
-  assert_int_equal(building_of(g, p, 490), e_gould);
+  assert_int_equal(t_building_of(g, p, 490), e_gould);
   assert_int_equal(z->b[e_gould].used, 1);
   assert_int_equal(g->s.p[p].money, 20);
   ark_game_free(g);
@@ -835,12 +634,12 @@ static void test_build_move_into_reptile_house(void **st) {
 ** animal in display folders 1-2 (sponsors there). */
 static ark_game *animals_game(int *pp) {
   ark_game *g = game(2, "0");
-  int p = cur(g);
+  int p = t_cur(g);
   t_clear_hand(g, p);
   g->s.p[p].money = 25;
   g->s.p[p].reputation = 1;
-  put_display(g, 1, 223);
-  put_display(g, 2, 261);
+  t_put_display(g, 1, 223);
+  t_put_display(g, 2, 261);
   *pp = p;
   return g;
 }
@@ -849,35 +648,35 @@ static ark_game *animals_game(int *pp) {
 static void animals_count(int side, int s, int expect_n) {
   int p;
   ark_game *g = animals_game(&p);
-  set_slot(g, p, ARK_ACT_ANIMALS, s);
-  if (side == 2) upgrade(g, p, ARK_ACT_ANIMALS);
-  put_building(g, p, "size-1", "(0,5)");
-  put_building(g, p, "size-1", "(0,7)");
-  put_building(g, p, "size-1", "(0,9)");
+  t_set_slot(g, p, ARK_ACT_ANIMALS, s);
+  if (side == 2) t_upgrade(g, p, ARK_ACT_ANIMALS);
+  t_put_building(g, p, "size-1", "(0,5)");
+  t_put_building(g, p, "size-1", "(0,7)");
+  t_put_building(g, p, "size-1", "(0,9)");
   t_give(g, p, 405);                    /* Fennec Fox, 8 money, size 1 */
   t_give(g, p, 445);                    /* Crested Porcupine, 8 money, size 1 */
   t_give(g, p, 410);                    /* Yellow-Throated Marten, 7, size 1 */
-  ready(g);
+  t_ready(g);
   char label[64];
   snprintf(label, sizeof label, "Animals %s at strength %d", side == 1 ? "I" : "II", s);
   if (expect_n == 0) {
-    assert_false(has(g, label));
+    assert_false(t_offered(g, label));
     ark_game_free(g);
     return;
   }
-  answer(g, label);
-  expect(g, "animals.card", p);
-  assert_int_equal(noptions(g), 3);
-  answer(g, "play Fennec Fox (405) for 8 money");
-  expect(g, "animals.enclosure", p);
-  assert_int_equal(noptions(g), 3);
-  answer(g, "into size-1 #0");
+  t_answer(g, label);
+  t_expect(g, "animals.card", p);
+  assert_int_equal(t_noptions(g), 3);
+  t_answer(g, "play Fennec Fox (405) for 8 money");
+  t_expect(g, "animals.enclosure", p);
+  assert_int_equal(t_noptions(g), 3);
+  t_answer(g, "into size-1 #0");
   if (expect_n == 2) {
-    expect(g, "animals.card", p);
-    assert_int_equal(noptions(g), 3);
-    assert_true(has(g, "finish"));
-    answer(g, "play Crested Porcupine (445) for 8 money");
-    answer(g, "into size-1 #1");
+    t_expect(g, "animals.card", p);
+    assert_int_equal(t_noptions(g), 3);
+    assert_true(t_offered(g, "finish"));
+    t_answer(g, "play Crested Porcupine (445) for 8 money");
+    t_answer(g, "into size-1 #1");
   }
   turn_over(g, p);
   assert_int_equal(g->s.p[p].nzoo, expect_n);
@@ -902,23 +701,23 @@ static void test_animals_side2_from_display(void **st) {
   for (int side = 1; side <= 2; side++) {
     int p;
     ark_game *g = animals_game(&p);
-    set_slot(g, p, ARK_ACT_ANIMALS, 2);
-    if (side == 2) upgrade(g, p, ARK_ACT_ANIMALS);
+    t_set_slot(g, p, ARK_ACT_ANIMALS, 2);
+    if (side == 2) t_upgrade(g, p, ARK_ACT_ANIMALS);
     g->s.p[p].reputation = 2;           /* range: folders 1-2 */
-    put_display(g, 2, 404);             /* Caracal, 9 money, size 2 */
-    put_display(g, 3, 439);             /* Lama, 10 money, size 2: out of range */
-    put_building(g, p, "size-2", "(0,5) (0,7)");
+    t_put_display(g, 2, 404);           /* Caracal, 9 money, size 2 */
+    t_put_display(g, 3, 439);           /* Lama, 10 money, size 2: out of range */
+    t_put_building(g, p, "size-2", "(0,5) (0,7)");
     int appeal = g->s.p[p].appeal;
-    ready(g);
+    t_ready(g);
     if (side == 1) {
-      assert_false(has(g, "Animals I at strength 2"));
+      assert_false(t_offered(g, "Animals I at strength 2"));
       ark_game_free(g);
       continue;
     }
-    answer(g, "Animals II at strength 2");
+    t_answer(g, "Animals II at strength 2");
     turn_over(g, p);                     /* the Caracal was the only choice */
     assert_int_equal(g->s.p[p].money, 25 - 9 - 2);
-    assert_int_equal(building_of(g, p, 404), 0);
+    assert_int_equal(t_building_of(g, p, 404), 0);
     assert_int_equal(g->s.p[p].appeal, appeal + 4);
     assert_int_equal(ark_zone_display_find(g, t_card(g, 404)), -1);
     ark_game_free(g);
@@ -926,19 +725,19 @@ static void test_animals_side2_from_display(void **st) {
   /* both in range: the choice names the folder and the price */
   int p;
   ark_game *g = animals_game(&p);
-  set_slot(g, p, ARK_ACT_ANIMALS, 2);
-  upgrade(g, p, ARK_ACT_ANIMALS);
+  t_set_slot(g, p, ARK_ACT_ANIMALS, 2);
+  t_upgrade(g, p, ARK_ACT_ANIMALS);
   g->s.p[p].reputation = 4;             /* range: folders 1-3 */
-  put_display(g, 2, 404);
-  put_display(g, 3, 439);
-  put_display(g, 4, 450);               /* Common Wombat: folder 4, out of range */
-  put_building(g, p, "size-2", "(0,5) (0,7)");
-  ready(g);
-  answer(g, "Animals II at strength 2");
-  expect(g, "animals.card", p);
-  assert_int_equal(noptions(g), 2);
-  assert_true(has(g, "play Caracal (404) from folder 2 for 11 money"));
-  answer(g, "play Lama (439) from folder 3 for 13 money");
+  t_put_display(g, 2, 404);
+  t_put_display(g, 3, 439);
+  t_put_display(g, 4, 450);             /* Common Wombat: folder 4, out of range */
+  t_put_building(g, p, "size-2", "(0,5) (0,7)");
+  t_ready(g);
+  t_answer(g, "Animals II at strength 2");
+  t_expect(g, "animals.card", p);
+  assert_int_equal(t_noptions(g), 2);
+  assert_true(t_offered(g, "play Caracal (404) from folder 2 for 11 money"));
+  t_answer(g, "play Lama (439) from folder 3 for 13 money");
   turn_over(g, p);
   assert_int_equal(g->s.p[p].money, 25 - 13);
   ark_game_free(g);
@@ -950,34 +749,34 @@ static void test_animals_side2_strength5_reputation(void **st) {
   (void)st;
   int p;
   ark_game *g = animals_game(&p);
-  set_slot(g, p, ARK_ACT_ANIMALS, 5);
-  upgrade(g, p, ARK_ACT_ANIMALS);
-  put_building(g, p, "size-2", "(0,5) (0,7)");
+  t_set_slot(g, p, ARK_ACT_ANIMALS, 5);
+  t_upgrade(g, p, ARK_ACT_ANIMALS);
+  t_put_building(g, p, "size-2", "(0,5) (0,7)");
   t_give(g, p, 405);
   ark_state base = g->s;
-  ready(g);
-  answer(g, "Animals II at strength 5");
+  t_ready(g);
+  t_answer(g, "Animals II at strength 5");
   turn_over(g, p);                       /* one animal, one enclosure */
-  assert_int_equal(building_of(g, p, 405), 0);
+  assert_int_equal(t_building_of(g, p, 405), 0);
   assert_int_equal(g->s.p[p].reputation, 2);
   /* strength 4: no reputation */
   g->s = base;
-  set_slot(g, p, ARK_ACT_ANIMALS, 4);
-  ready(g);
-  answer(g, "Animals II at strength 4");
+  t_set_slot(g, p, ARK_ACT_ANIMALS, 4);
+  t_ready(g);
+  t_answer(g, "Animals II at strength 4");
   turn_over(g, p);
-  assert_int_equal(building_of(g, p, 405), 0);
+  assert_int_equal(t_building_of(g, p, 405), 0);
   assert_int_equal(g->s.p[p].reputation, 1);
   /* the only animal lies in folder 2: reachable once the reputation came */
   g->s = base;
   t_clear_hand(g, p);
-  put_display(g, 2, 404);
-  ready(g);
-  answer(g, "Animals II at strength 5");
+  t_put_display(g, 2, 404);
+  t_ready(g);
+  t_answer(g, "Animals II at strength 5");
   turn_over(g, p);
   assert_int_equal(g->s.p[p].reputation, 2);
   assert_int_equal(g->s.p[p].money, 25 - 9 - 2);
-  assert_int_equal(building_of(g, p, 404), 0);
+  assert_int_equal(t_building_of(g, p, 404), 0);
   ark_game_free(g);
 }
 
@@ -993,21 +792,21 @@ static void test_animals_partner_zoo_discount(void **st) {
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
     int p;
     ark_game *g = animals_game(&p);
-    set_slot(g, p, ARK_ACT_ANIMALS, 2);
-    upgrade(g, p, ARK_ACT_ANIMALS);      /* the elephant needs Animals II */
+    t_set_slot(g, p, ARK_ACT_ANIMALS, 2);
+    t_upgrade(g, p, ARK_ACT_ANIMALS);    /* the elephant needs Animals II */
     g->s.p[p].money = 40;
     g->s.p[p].partner_zoos = cases[i].zoos;
-    put_building(g, p, "size-5", "(3,8) (3,10) (3,12) (4,9) (4,11)");
+    t_put_building(g, p, "size-5", "(3,8) (3,10) (3,12) (4,9) (4,11)");
     t_give(g, p, 401);                   /* Cheetah 17, predator x2 + Africa */
     t_give(g, p, 426);                   /* African Bush Elephant 36, Africa x2 */
-    ready(g);
-    answer(g, "Animals II at strength 2");
-    expect(g, "animals.card", p);
+    t_ready(g);
+    t_answer(g, "Animals II at strength 2");
+    t_expect(g, "animals.card", p);
     char t[96];
     snprintf(t, sizeof t, "play Cheetah (401) for %d money", cases[i].cheetah);
-    assert_true(has(g, t));
+    assert_true(t_offered(g, t));
     snprintf(t, sizeof t, "play African Bush Elephant (426) for %d money", cases[i].elephant);
-    answer(g, t);
+    t_answer(g, t);
     turn_over(g, p);
     assert_int_equal(g->s.p[p].money, 40 - cases[i].elephant);
     ark_game_free(g);
@@ -1020,47 +819,47 @@ static void test_animals_enclosure_fit(void **st) {
   (void)st;
   int p;
   ark_game *g = animals_game(&p);
-  set_slot(g, p, ARK_ACT_ANIMALS, 2);
-  put_building(g, p, "size-1", "(0,9)");               /* #0 too small */
-  int full = put_building(g, p, "size-2", "(8,1) (8,3)"); /* #1 occupied */
-  put_building(g, p, "size-2", "(6,1) (7,2)");         /* #2 */
-  put_building(g, p, "size-3", "(3,4) (3,6) (4,5)");   /* #3 */
-  put_animal(g, p, 419, full);
+  t_set_slot(g, p, ARK_ACT_ANIMALS, 2);
+  t_put_building(g, p, "size-1", "(0,9)");              /* #0 too small */
+  int full = t_put_building(g, p, "size-2", "(8,1) (8,3)"); /* #1 occupied */
+  t_put_building(g, p, "size-2", "(6,1) (7,2)");        /* #2 */
+  t_put_building(g, p, "size-3", "(3,4) (3,6) (4,5)");  /* #3 */
+  t_put_animal(g, p, 419, full);
   t_give(g, p, 404);                                   /* Caracal, size 2 */
-  ready(g);
-  answer(g, "Animals I at strength 2");
-  expect(g, "animals.enclosure", p);
-  assert_int_equal(noptions(g), 2);
-  assert_true(has(g, "into size-2 #2"));
-  answer(g, "into size-3 #3");
+  t_ready(g);
+  t_answer(g, "Animals I at strength 2");
+  t_expect(g, "animals.enclosure", p);
+  assert_int_equal(t_noptions(g), 2);
+  assert_true(t_offered(g, "into size-2 #2"));
+  t_answer(g, "into size-3 #3");
   turn_over(g, p);
-  assert_int_equal(building_of(g, p, 404), 3);
+  assert_int_equal(t_building_of(g, p, 404), 3);
   assert_int_equal(g->s.p[p].zoo_map.b[3].used, 1);
   ark_game_free(g);
 
   /* water and rock: (6,1)-(7,2) touches 1 rock, no water; (1,2)-(2,3)
   ** touches 3 water and 2 rock; (1,6)-(1,8) touches 2 water, no rock */
   g = animals_game(&p);
-  set_slot(g, p, ARK_ACT_ANIMALS, 2);
-  put_building(g, p, "size-2", "(6,1) (7,2)");         /* #0 */
-  put_building(g, p, "size-2", "(1,2) (2,3)");         /* #1 */
-  put_building(g, p, "size-2", "(1,6) (1,8)");         /* #2 */
+  t_set_slot(g, p, ARK_ACT_ANIMALS, 2);
+  t_put_building(g, p, "size-2", "(6,1) (7,2)");       /* #0 */
+  t_put_building(g, p, "size-2", "(1,2) (2,3)");       /* #1 */
+  t_put_building(g, p, "size-2", "(1,6) (1,8)");       /* #2 */
   t_give(g, p, 497);                                   /* Lesser Flamingo: 1 water */
   t_give(g, p, 444);                                   /* Alpine Ibex: 2 rock */
   ark_state base = g->s;
-  ready(g);
-  answer(g, "Animals I at strength 2");
-  answer(g, "play Lesser Flamingo (497) for 15 money");
-  expect(g, "animals.enclosure", p);
-  assert_int_equal(noptions(g), 2);
-  assert_true(has(g, "into size-2 #1"));
-  assert_true(has(g, "into size-2 #2"));
+  t_ready(g);
+  t_answer(g, "Animals I at strength 2");
+  t_answer(g, "play Lesser Flamingo (497) for 15 money");
+  t_expect(g, "animals.enclosure", p);
+  assert_int_equal(t_noptions(g), 2);
+  assert_true(t_offered(g, "into size-2 #1"));
+  assert_true(t_offered(g, "into size-2 #2"));
   g->s = base;
-  ready(g);
-  answer(g, "Animals I at strength 2");
-  answer(g, "play Alpine Ibex (444) for 10 money");
+  t_ready(g);
+  t_answer(g, "Animals I at strength 2");
+  t_answer(g, "play Alpine Ibex (444) for 10 money");
   turn_over(g, p);                                     /* one enclosure fits */
-  assert_int_equal(building_of(g, p, 444), 1);
+  assert_int_equal(t_building_of(g, p, 444), 1);
   ark_game_free(g);
 }
 
@@ -1069,25 +868,25 @@ static void test_animals_petting_zoo(void **st) {
   (void)st;
   int p;
   ark_game *g = animals_game(&p);
-  set_slot(g, p, ARK_ACT_ANIMALS, 2);
-  put_building(g, p, "size-1", "(0,9)");
-  int pz = put_building(g, p, "petting-zoo", "(0,5) (0,7) (1,4)");
-  put_animal(g, p, 520, pz);
-  put_animal(g, p, 522, pz);
+  t_set_slot(g, p, ARK_ACT_ANIMALS, 2);
+  t_put_building(g, p, "size-1", "(0,9)");
+  int pz = t_put_building(g, p, "petting-zoo", "(0,5) (0,7) (1,4)");
+  t_put_animal(g, p, 520, pz);
+  t_put_animal(g, p, 522, pz);
   t_give(g, p, 519);                                   /* Goat, 7 money */
   ark_state two_in = g->s;
-  ready(g);
-  answer(g, "Animals I at strength 2");
+  t_ready(g);
+  t_answer(g, "Animals I at strength 2");
   turn_over(g, p);                                     /* one place: asked of nobody */
-  assert_int_equal(building_of(g, p, 519), pz);
+  assert_int_equal(t_building_of(g, p, 519), pz);
   assert_int_equal(g->s.p[p].zoo_map.b[pz].used, 3);
   assert_int_equal(g->s.p[p].zoo_map.b[0].used, 0);
   assert_int_equal(g->s.p[p].money, 25 - 7);
   /* full with 3 */
   g->s = two_in;
-  put_animal(g, p, 523, pz);
-  ready(g);
-  assert_false(has(g, "Animals I at strength 2"));
+  t_put_animal(g, p, 523, pz);
+  t_ready(g);
+  assert_false(t_offered(g, "Animals I at strength 2"));
   ark_game_free(g);
 }
 
@@ -1097,35 +896,35 @@ static void test_animals_special_capacity(void **st) {
   (void)st;
   int p;
   ark_game *g = animals_game(&p);
-  set_slot(g, p, ARK_ACT_ANIMALS, 5);
-  int rh = put_building(g, p, "reptile-house", "(0,5) (1,2) (1,4) (1,6) (2,3)");
-  put_animal(g, p, 490, rh);                           /* Gould's Monitor: 2 */
-  put_animal(g, p, 472, rh);                           /* Rock Monitor: 1 */
-  put_animal(g, p, 474, rh);                           /* Indian Rock Python: 1 */
+  t_set_slot(g, p, ARK_ACT_ANIMALS, 5);
+  int rh = t_put_building(g, p, "reptile-house", "(0,5) (1,2) (1,4) (1,6) (2,3)");
+  t_put_animal(g, p, 490, rh);                         /* Gould's Monitor: 2 */
+  t_put_animal(g, p, 472, rh);                         /* Rock Monitor: 1 */
+  t_put_animal(g, p, 474, rh);                         /* Indian Rock Python: 1 */
   t_give(g, p, 471);                                   /* Spurred Tortoise: 2, no room */
   t_give(g, p, 470);                                   /* Green Mamba: 1 */
-  ready(g);
-  answer(g, "Animals I at strength 5");
+  t_ready(g);
+  t_answer(g, "Animals I at strength 5");
   turn_over(g, p);                                     /* only the mamba, then nothing */
-  assert_int_equal(building_of(g, p, 470), rh);
+  assert_int_equal(t_building_of(g, p, 470), rh);
   assert_int_equal(g->s.p[p].zoo_map.b[rh].used, 5);
-  assert_true(hand_has(g, p, 471));
+  assert_true(t_in_hand(g, p, 471));
   assert_int_equal(g->s.p[p].money, 25 - 13);
   ark_game_free(g);
 
   g = animals_game(&p);
-  set_slot(g, p, ARK_ACT_ANIMALS, 5);
-  int av = put_building(g, p, "large-bird-aviary", "(0,5) (0,7) (1,6) (1,8) (2,5)");
-  put_animal(g, p, 494, av);                           /* Ostrich: 4 */
+  t_set_slot(g, p, ARK_ACT_ANIMALS, 5);
+  int av = t_put_building(g, p, "large-bird-aviary", "(0,5) (0,7) (1,6) (1,8) (2,5)");
+  t_put_animal(g, p, 494, av);                         /* Ostrich: 4 */
   t_give(g, p, 496);                                   /* Marabou: 1 */
   t_give(g, p, 495);                                   /* Secretary Bird: 1 */
-  ready(g);
-  answer(g, "Animals I at strength 5");
-  expect(g, "animals.card", p);
-  answer(g, "play Marabou (496) for 10 money");
+  t_ready(g);
+  t_answer(g, "Animals I at strength 5");
+  t_expect(g, "animals.card", p);
+  t_answer(g, "play Marabou (496) for 10 money");
   turn_over(g, p);                                     /* full: no second animal */
   assert_int_equal(g->s.p[p].zoo_map.b[av].used, 5);
-  assert_true(hand_has(g, p, 495));
+  assert_true(t_in_hand(g, p, 495));
   ark_game_free(g);
 }
 
@@ -1133,15 +932,15 @@ static void test_animals_special_capacity(void **st) {
 static int animal_offered(int number, int side, uint8_t zoos, uint8_t unis) {
   int p;
   ark_game *g = animals_game(&p);
-  set_slot(g, p, ARK_ACT_ANIMALS, 2);
-  if (side == 2) upgrade(g, p, ARK_ACT_ANIMALS);
+  t_set_slot(g, p, ARK_ACT_ANIMALS, 2);
+  if (side == 2) t_upgrade(g, p, ARK_ACT_ANIMALS);
   g->s.p[p].money = 40;
   g->s.p[p].partner_zoos = zoos;
   g->s.p[p].universities = unis;
-  put_building(g, p, "size-5", "(3,8) (3,10) (3,12) (4,9) (4,11)");
+  t_put_building(g, p, "size-5", "(3,8) (3,10) (3,12) (4,9) (4,11)");
   t_give(g, p, number);
-  ready(g);
-  int r = has(g, side == 1 ? "Animals I at strength 2" : "Animals II at strength 2");
+  t_ready(g);
+  int r = t_offered(g, side == 1 ? "Animals I at strength 2" : "Animals II at strength 2");
   ark_game_free(g);
   return r;
 }
@@ -1168,19 +967,19 @@ static void test_animals_printed_gains(void **st) {
   (void)st;
   int p;
   ark_game *g = animals_game(&p);
-  set_slot(g, p, ARK_ACT_ANIMALS, 5);
+  t_set_slot(g, p, ARK_ACT_ANIMALS, 5);
   g->s.p[p].money = 40;
   g->s.p[p].appeal = 2;
   g->s.p[p].conservation = 0;
   g->s.p[p].universities = 1u << ARK_UNI_RESEARCH;     /* 2 research icons */
-  put_building(g, p, "size-5", "(3,8) (3,10) (3,12) (4,9) (4,11)");
-  put_building(g, p, "size-1", "(0,9)");
+  t_put_building(g, p, "size-5", "(3,8) (3,10) (3,12) (4,9) (4,11)");
+  t_put_building(g, p, "size-1", "(0,9)");
   t_give(g, p, 401);                                   /* Cheetah */
   t_give(g, p, 468);                                   /* Cotton-Top Tamarin */
-  ready(g);
-  answer(g, "Animals I at strength 5");
-  answer(g, "play Cheetah (401) for 17 money");
-  answer(g, "play Cotton-Top Tamarin (468) for 15 money");
+  t_ready(g);
+  t_answer(g, "Animals I at strength 5");
+  t_answer(g, "play Cheetah (401) for 17 money");
+  t_answer(g, "play Cotton-Top Tamarin (468) for 15 money");
   turn_over(g, p);
   const ark_player *pl = &g->s.p[p];
   assert_int_equal(pl->money, 40 - 17 - 15);
@@ -1192,38 +991,32 @@ static void test_animals_printed_gains(void **st) {
   assert_int_equal(pl->icons[ARK_ICON_PRIMATE], 1);
   assert_int_equal(pl->icons[ARK_ICON_AMERICAS], 1);
   assert_int_equal(pl->icons[ARK_ICON_SCIENCE], 2);
-  assert_int_equal(building_of(g, p, 401), 0);
-  assert_int_equal(building_of(g, p, 468), 1);
+  assert_int_equal(t_building_of(g, p, 401), 0);
+  assert_int_equal(t_building_of(g, p, 468), 1);
   ark_game_free(g);
 }
 
 /* ---- Association ---------------------------------------------------------- */
 
-static int slot_of(ark_game *g, int p, int a) {
-  for (int i = 0; i < ARK_N_ACTIONS; i++)
-    if (g->s.p[p].slot[i] == a) return i + 1;
-  return 0;
-}
-
 /* A 3-player game (no blocked project levels) on map 0; the current player
 ** holds no cards, 25 money, reputation 1, one worker. */
 static ark_game *assoc_game(int players, int *pp) {
   ark_game *g = game(players, "0");
-  int p = cur(g);
+  int p = t_cur(g);
   t_clear_hand(g, p);
   g->s.p[p].money = 25;
   g->s.p[p].reputation = 1;
-  put_display(g, 1, 223);              /* no project within reach by chance */
-  put_display(g, 2, 261);
+  t_put_display(g, 1, 223);            /* no project within reach by chance */
+  t_put_display(g, 2, 261);
   *pp = p;
   return g;
 }
 
 static void assoc_play(ark_game *g, int p, int side, int s) {
-  set_slot(g, p, ARK_ACT_ASSOCIATION, s);
-  if (side == 2) upgrade(g, p, ARK_ACT_ASSOCIATION);
-  ready(g);
-  answerf(g, "Association %s at strength %d", side == 1 ? "I" : "II", s);
+  t_set_slot(g, p, ARK_ACT_ASSOCIATION, s);
+  if (side == 2) t_upgrade(g, p, ARK_ACT_ASSOCIATION);
+  t_ready(g);
+  t_answerf(g, "Association %s at strength %d", side == 1 ? "I" : "II", s);
 }
 
 /* Tasks by strength: reputation 2, partner zoo 3, university 4, project 5. */
@@ -1238,16 +1031,16 @@ static void test_association_task_strengths(void **st) {
     ark_game *g = assoc_game(3, &p);
     g->s.p[p].universities = 1u << ARK_UNI_RESEARCH;  /* 2 research icons */
     t_give(g, p, 132);                                /* Research: level 3 needs 2 */
-    set_slot(g, p, ARK_ACT_ASSOCIATION, s);
-    ready(g);
+    t_set_slot(g, p, ARK_ACT_ASSOCIATION, s);
+    t_ready(g);
     char label[64];
     snprintf(label, sizeof label, "Association I at strength %d", s);
     if (s == 1) {
-      assert_false(has(g, label));
+      assert_false(t_offered(g, label));
       ark_game_free(g);
       continue;
     }
-    answer(g, label);
+    t_answer(g, label);
     if (s == 2) {
       /* the reputation task is the only one: nobody is asked */
       turn_over(g, p);
@@ -1257,9 +1050,9 @@ static void test_association_task_strengths(void **st) {
       ark_game_free(g);
       continue;
     }
-    expect(g, "association.task", p);
-    assert_int_equal(noptions(g), s - 1);
-    for (int t = 0; t < 4; t++) assert_int_equal(has(g, tasks[t]), t + 2 <= s);
+    t_expect(g, "association.task", p);
+    assert_int_equal(t_noptions(g), s - 1);
+    for (int t = 0; t < 4; t++) assert_int_equal(t_offered(g, tasks[t]), t + 2 <= s);
     ark_game_free(g);
   }
 }
@@ -1280,12 +1073,12 @@ static void test_association_workers(void **st) {
   /* only one worker free: the reputation task is closed, partner zoo open */
   g->s = base;
   g->s.p[p].workers = 2;
-  set_slot(g, p, ARK_ACT_ASSOCIATION, 2);
-  ready(g);
-  assert_false(has(g, "Association I at strength 2"));
+  t_set_slot(g, p, ARK_ACT_ASSOCIATION, 2);
+  t_ready(g);
+  assert_false(t_offered(g, "Association I at strength 2"));
   assoc_play(g, p, 1, 3);
-  expect(g, "partner-zoo", p);            /* the task list had one entry */
-  answer(g, "partner zoo europe");
+  t_expect(g, "partner-zoo", p);          /* the task list had one entry */
+  t_answer(g, "partner zoo europe");
   turn_over(g, p);
   assert_int_equal(g->s.p[p].workers_out, 2);
   assert_int_equal(g->s.p[p].partner_zoos, EUROPE);
@@ -1299,17 +1092,17 @@ static void test_association_side2_tasks_and_donation(void **st) {
   ark_game *g = assoc_game(2, &p);
   g->s.p[p].workers = 2;
   assoc_play(g, p, 2, 5);
-  expect(g, "association.task", p);
-  answer(g, "reputation (strength 2, 1 worker)");
-  expect(g, "association.task", p);
+  t_expect(g, "association.task", p);
+  t_answer(g, "reputation (strength 2, 1 worker)");
+  t_expect(g, "association.task", p);
   /* 3 left: partner zoo, or stop; not the reputation task again */
-  assert_int_equal(noptions(g), 2);
-  assert_true(has(g, "no more tasks"));
-  answer(g, "partner zoo (strength 3, 1 worker)");
-  expect(g, "partner-zoo", p);
-  answer(g, "partner zoo asia");
-  expect(g, "association.donation", p);
-  answer(g, "donate 2 money for 1 conservation point");
+  assert_int_equal(t_noptions(g), 2);
+  assert_true(t_offered(g, "no more tasks"));
+  t_answer(g, "partner zoo (strength 3, 1 worker)");
+  t_expect(g, "partner-zoo", p);
+  t_answer(g, "partner zoo asia");
+  t_expect(g, "association.donation", p);
+  t_answer(g, "donate 2 money for 1 conservation point");
   turn_over(g, p);
   const ark_player *pl = &g->s.p[p];
   assert_int_equal(pl->reputation, 3);
@@ -1329,9 +1122,9 @@ static void donation_prices(int players, const int *price, int n) {
     ark_game *g = assoc_game(players, &p);
     g->s.donations = (uint8_t)k;
     assoc_play(g, p, 2, 2);
-    expect(g, "association.donation", p);
-    assert_int_equal(noptions(g), 2);
-    answerf(g, "donate %d money for 1 conservation point", price[k]);
+    t_expect(g, "association.donation", p);
+    assert_int_equal(t_noptions(g), 2);
+    t_answerf(g, "donate %d money for 1 conservation point", price[k]);
     turn_over(g, p);
     assert_int_equal(g->s.p[p].money, 25 - price[k]);
     assert_int_equal(g->s.p[p].conservation, 1);
@@ -1351,17 +1144,17 @@ static void test_association_donation_prices(void **st) {
   int p;
   ark_game *g = assoc_game(3, &p);
   assoc_play(g, p, 2, 2);
-  answer(g, "donate 2 money for 1 conservation point");
+  t_answer(g, "donate 2 money for 1 conservation point");
   turn_over(g, p);
-  int q = cur(g);
+  int q = t_cur(g);
   g->s.p[q].money = 25;
   assoc_play(g, q, 2, 2);
-  expect(g, "association.donation", q);
-  answer(g, "donate 5 money for 1 conservation point");
+  t_expect(g, "association.donation", q);
+  t_answer(g, "donate 5 money for 1 conservation point");
   turn_over(g, q);
   assert_int_equal(g->s.p[q].money, 20);
   /* side I: no donation question */
-  int r = cur(g);
+  int r = t_cur(g);
   g->s.p[r].money = 25;
   assoc_play(g, r, 1, 2);
   turn_over(g, r);
@@ -1383,14 +1176,14 @@ static void test_association_partner_zoos(void **st) {
   g->s.board_zoos = 0x1f & ~(AFRICA | AMERICAS);
   ark_state base = g->s;
   assoc_play(g, p, 1, 3);
-  answer(g, "partner zoo (strength 3, 1 worker)");
-  expect(g, "partner-zoo", p);
-  assert_int_equal(noptions(g), 3);
-  assert_false(has(g, "partner zoo africa"));     /* already mine */
-  assert_false(has(g, "partner zoo americas"));   /* off the board */
-  answer(g, "partner zoo asia");
-  expect(g, "upgrade", p);                        /* second partner zoo */
-  answerf(g, "Build (slot %d)", slot_of(g, p, ARK_ACT_BUILD));
+  t_answer(g, "partner zoo (strength 3, 1 worker)");
+  t_expect(g, "partner-zoo", p);
+  assert_int_equal(t_noptions(g), 3);
+  assert_false(t_offered(g, "partner zoo africa"));    /* already mine */
+  assert_false(t_offered(g, "partner zoo americas"));  /* off the board */
+  t_answer(g, "partner zoo asia");
+  t_expect(g, "upgrade", p);                      /* second partner zoo */
+  t_answerf(g, "Build (slot %d)", t_slot_of(g, p, ARK_ACT_BUILD));
   turn_over(g, p);
   assert_int_equal(g->s.p[p].partner_zoos, AFRICA | ASIA);
   assert_int_equal(g->s.board_zoos, AUSTRALIA | EUROPE);
@@ -1407,10 +1200,10 @@ static void test_association_partner_zoos(void **st) {
   g->s = base;
   g->s.p[p].partner_zoos = AFRICA | ASIA;
   assoc_play(g, p, 2, 3);
-  answer(g, "partner zoo (strength 3, 1 worker)");
-  answer(g, "partner zoo europe");
-  expect(g, "association.donation", p);
-  answer(g, "no donation");
+  t_answer(g, "partner zoo (strength 3, 1 worker)");
+  t_answer(g, "partner zoo europe");
+  t_expect(g, "association.donation", p);
+  t_answer(g, "no donation");
   turn_over(g, p);
   assert_int_equal(g->s.p[p].workers, 2);
   assert_int_equal(g->s.p[p].partner_zoos, AFRICA | ASIA | EUROPE);
@@ -1419,7 +1212,7 @@ static void test_association_partner_zoos(void **st) {
   g->s.p[p].partner_zoos = AFRICA | ASIA | EUROPE | AUSTRALIA;
   g->s.board_zoos = 0x1f & ~AMERICAS;
   assoc_play(g, p, 2, 3);
-  expect(g, "association.donation", p);           /* the reputation task ran alone */
+  t_expect(g, "association.donation", p);         /* the reputation task ran alone */
   assert_int_equal(g->s.p[p].reputation, 3);
   ark_game_free(g);
 }
@@ -1437,10 +1230,10 @@ static void test_association_universities(void **st) {
     int p;
     ark_game *g = assoc_game(3, &p);
     assoc_play(g, p, 1, 4);
-    answer(g, "university (strength 4, 1 worker)");
-    expect(g, "university", p);
-    assert_int_equal(noptions(g), 3);
-    answer(g, u[i].name);
+    t_answer(g, "university (strength 4, 1 worker)");
+    t_expect(g, "university", p);
+    assert_int_equal(t_noptions(g), 3);
+    t_answer(g, u[i].name);
     turn_over(g, p);
     const ark_player *pl = &g->s.p[p];
     assert_int_equal(pl->universities, 1u << i);
@@ -1449,12 +1242,12 @@ static void test_association_universities(void **st) {
     assert_int_equal(pl->hand_limit, u[i].limit);
     assert_int_equal(g->s.board_unis, 7 & ~(1u << i));
     /* the next player cannot take that one until the break */
-    int q = cur(g);
+    int q = t_cur(g);
     assoc_play(g, q, 1, 4);
-    answer(g, "university (strength 4, 1 worker)");
-    expect(g, "university", q);
-    assert_int_equal(noptions(g), 2);
-    assert_false(has(g, u[i].name));
+    t_answer(g, "university (strength 4, 1 worker)");
+    t_expect(g, "university", q);
+    assert_int_equal(t_noptions(g), 2);
+    assert_false(t_offered(g, u[i].name));
     ark_game_free(g);
   }
   /* a second university upgrades an action card */
@@ -1463,10 +1256,10 @@ static void test_association_universities(void **st) {
   g->s.p[p].universities = 1u << ARK_UNI_LIBRARY;
   g->s.board_unis = 3;
   assoc_play(g, p, 1, 4);
-  answer(g, "university (strength 4, 1 worker)");
-  answer(g, "research university");
-  expect(g, "upgrade", p);
-  answerf(g, "Cards (slot %d)", slot_of(g, p, ARK_ACT_CARDS));
+  t_answer(g, "university (strength 4, 1 worker)");
+  t_answer(g, "research university");
+  t_expect(g, "upgrade", p);
+  t_answerf(g, "Cards (slot %d)", t_slot_of(g, p, ARK_ACT_CARDS));
   turn_over(g, p);
   assert_true(g->s.p[p].upgraded & (1u << ARK_ACT_CARDS));
   ark_game_free(g);
@@ -1474,20 +1267,10 @@ static void test_association_universities(void **st) {
 
 /* ---- Association: conservation projects ---------------------------------- */
 
-/* Base project slot i holds project `number` (the one there goes back to
-** the box, or swaps places when both are base projects in play). */
+/* Base project slot i holds project `number` (t_set_base); no level of
+** any base project is taken or blocked. */
 static void set_base(ark_game *g, int i, int number) {
-  int id = t_card(g, number);
-  for (int j = 0; j < g->s.nbase; j++)
-    if (g->s.base[j].card == id) {
-      g->s.base[j].card = g->s.base[i].card;
-      g->s.base[i].card = (int16_t)id;
-      goto reset;
-    }
-  take_card_out(g, number);
-  ark_zone_box(g, g->s.base[i].card);
-  g->s.base[i].card = (int16_t)id;
-reset:
+  t_set_base(g, i, number);
   for (int j = 0; j < g->s.nbase; j++) memset(g->s.base[j].owner, -1, 3);
 }
 
@@ -1495,7 +1278,8 @@ reset:
 static void give_reptiles(ark_game *g, int p, int n) {
   static const int reptiles[5] = { 473, 486, 493, 488, 478 };
   static const char *const at[5] = { "(0,5)", "(0,7)", "(0,9)", "(1,6)", "(1,8)" };
-  for (int i = 0; i < n; i++) put_animal(g, p, reptiles[i], put_building(g, p, "size-1", at[i]));
+  for (int i = 0; i < n; i++)
+    t_put_animal(g, p, reptiles[i], t_put_building(g, p, "size-1", at[i]));
 }
 
 /* Icon project: the level needs its threshold (level 1 hardest); the
@@ -1508,14 +1292,14 @@ static void test_project_icon_levels(void **st) {
   give_reptiles(g, p, 4);
   ark_state base = g->s;
   assoc_play(g, p, 1, 5);
-  answer(g, "project (strength 5, 1 worker)");
-  expect(g, "project.support", p);
-  assert_false(has(g, "support Reptiles (109) level 1 (5 CP)"));
-  assert_true(has(g, "support Reptiles (109) level 3 (2 CP)"));
-  answer(g, "support Reptiles (109) level 2 (4 CP)");
-  expect(g, "project.edge", p);
-  assert_int_equal(noptions(g), 7);
-  answer(g, "edge bonus: money 12");
+  t_answer(g, "project (strength 5, 1 worker)");
+  t_expect(g, "project.support", p);
+  assert_false(t_offered(g, "support Reptiles (109) level 1 (5 CP)"));
+  assert_true(t_offered(g, "support Reptiles (109) level 3 (2 CP)"));
+  t_answer(g, "support Reptiles (109) level 2 (4 CP)");
+  t_expect(g, "project.edge", p);
+  assert_int_equal(t_noptions(g), 7);
+  t_answer(g, "edge bonus: money 12");
   turn_over(g, p);
   const ark_player *pl = &g->s.p[p];
   assert_int_equal(pl->conservation, 4);
@@ -1527,11 +1311,11 @@ static void test_project_icon_levels(void **st) {
   /* level 1 with 5 icons */
   g->s = base;
   give_reptiles(g, p, 0);
-  put_animal(g, p, 478, put_building(g, p, "size-1", "(1,8)"));
+  t_put_animal(g, p, 478, t_put_building(g, p, "size-1", "(1,8)"));
   assoc_play(g, p, 1, 5);
-  answer(g, "project (strength 5, 1 worker)");
-  answer(g, "support Reptiles (109) level 1 (5 CP)");
-  answer(g, "edge bonus: money 12");
+  t_answer(g, "project (strength 5, 1 worker)");
+  t_answer(g, "support Reptiles (109) level 1 (5 CP)");
+  t_answer(g, "edge bonus: money 12");
   turn_over(g, p);
   assert_int_equal(g->s.p[p].conservation, 5);
   assert_int_equal(g->s.base[0].owner[0], p);
@@ -1551,15 +1335,15 @@ static void test_project_tokens(void **st) {
   g->s.base[0].owner[1] = (int8_t)q;    /* someone holds level 2 */
   g->s.p[p].edge_taken = 1u << 5;       /* money 12 already taken */
   assoc_play(g, p, 1, 5);
-  answer(g, "project (strength 5, 1 worker)");
-  expect(g, "project.support", p);
-  assert_true(has(g, "support Reptiles (109) level 1 (5 CP)"));
-  assert_false(has(g, "support Reptiles (109) level 2 (4 CP)"));
-  answer(g, "support Reptiles (109) level 3 (2 CP)");
-  expect(g, "project.edge", p);
-  assert_int_equal(noptions(g), 6);
-  assert_false(has(g, "edge bonus: money 12"));
-  answer(g, "edge bonus: xtoken 3");
+  t_answer(g, "project (strength 5, 1 worker)");
+  t_expect(g, "project.support", p);
+  assert_true(t_offered(g, "support Reptiles (109) level 1 (5 CP)"));
+  assert_false(t_offered(g, "support Reptiles (109) level 2 (4 CP)"));
+  t_answer(g, "support Reptiles (109) level 3 (2 CP)");
+  t_expect(g, "project.edge", p);
+  assert_int_equal(t_noptions(g), 6);
+  assert_false(t_offered(g, "edge bonus: money 12"));
+  t_answer(g, "edge bonus: xtoken 3");
   turn_over(g, p);
   assert_int_equal(g->s.p[p].xtokens, 3);
   assert_int_equal(g->s.p[p].edge_taken, (1u << 5) | (1u << 6));
@@ -1567,22 +1351,22 @@ static void test_project_tokens(void **st) {
   g->s = base;
   g->s.p[p].edge_taken = 0x7f;
   assoc_play(g, p, 1, 5);
-  answer(g, "project (strength 5, 1 worker)");
-  answer(g, "support Reptiles (109) level 3 (2 CP)");
+  t_answer(g, "project (strength 5, 1 worker)");
+  t_answer(g, "support Reptiles (109) level 3 (2 CP)");
   turn_over(g, p);
   assert_int_equal(g->s.p[p].conservation, 2);
   assert_int_equal(g->s.p[p].money, 25);
   /* once supported, the project offers no other level to that player */
   g->s = base;
   g->s.base[0].owner[2] = (int8_t)p;
-  set_slot(g, p, ARK_ACT_ASSOCIATION, 5);
-  ready(g);
-  answer(g, "Association I at strength 5");
-  expect(g, "association.task", p);
-  if (has(g, "project (strength 5, 1 worker)")) {
-    answer(g, "project (strength 5, 1 worker)");
-    assert_false(has(g, "support Reptiles (109) level 1 (5 CP)"));
-    assert_false(has(g, "support Reptiles (109) level 2 (4 CP)"));
+  t_set_slot(g, p, ARK_ACT_ASSOCIATION, 5);
+  t_ready(g);
+  t_answer(g, "Association I at strength 5");
+  t_expect(g, "association.task", p);
+  if (t_offered(g, "project (strength 5, 1 worker)")) {
+    t_answer(g, "project (strength 5, 1 worker)");
+    assert_false(t_offered(g, "support Reptiles (109) level 1 (5 CP)"));
+    assert_false(t_offered(g, "support Reptiles (109) level 2 (4 CP)"));
   }
   ark_game_free(g);
 }
@@ -1597,10 +1381,10 @@ static void test_project_two_player_blocks(void **st) {
   for (int i = 0; i < 3; i++) g->s.base[i].owner[i] = -2;
   give_reptiles(g, p, 5);
   assoc_play(g, p, 1, 5);
-  answer(g, "project (strength 5, 1 worker)");
-  expect(g, "project.support", p);
-  assert_false(has(g, "support Reptiles (109) level 1 (5 CP)"));
-  assert_true(has(g, "support Reptiles (109) level 2 (4 CP)"));
+  t_answer(g, "project (strength 5, 1 worker)");
+  t_expect(g, "project.support", p);
+  assert_false(t_offered(g, "support Reptiles (109) level 1 (5 CP)"));
+  assert_true(t_offered(g, "support Reptiles (109) level 2 (4 CP)"));
   ark_game_free(g);
 }
 
@@ -1618,30 +1402,30 @@ static void test_project_release(void **st) {
     int p;
     ark_game *g = assoc_game(3, &p);
     int e[3];
-    e[0] = put_building(g, p, "size-5", "(3,8) (3,10) (3,12) (4,9) (4,11)");
-    e[1] = put_building(g, p, "size-3", "(0,5) (0,7) (1,6)");
-    e[2] = put_building(g, p, "size-1", "(8,1)");
-    put_animal(g, p, 401, e[0]);          /* Cheetah: size 5, 2 predator icons */
-    put_animal(g, p, 403, e[1]);          /* Leopard: size 3, 1 CP printed */
-    put_animal(g, p, 405, e[2]);          /* Fennec Fox: size 1 */
+    e[0] = t_put_building(g, p, "size-5", "(3,8) (3,10) (3,12) (4,9) (4,11)");
+    e[1] = t_put_building(g, p, "size-3", "(0,5) (0,7) (1,6)");
+    e[2] = t_put_building(g, p, "size-1", "(8,1)");
+    t_put_animal(g, p, 401, e[0]);        /* Cheetah: size 5, 2 predator icons */
+    t_put_animal(g, p, 403, e[1]);        /* Leopard: size 3, 1 CP printed */
+    t_put_animal(g, p, 405, e[2]);        /* Fennec Fox: size 1 */
     g->s.p[p].appeal = 20;
     g->s.p[p].conservation = 1;           /* the Leopard's */
     t_give(g, p, 118);                    /* Savanna: predators; 5 / 4 / 3 CP + 1 rep */
     assoc_play(g, p, 1, 5);
-    answer(g, "project (strength 5, 1 worker)");
-    expect(g, "project.support", p);
-    assert_int_equal(noptions(g), 3);
-    answer(g, lv[level - 1].text);
+    t_answer(g, "project (strength 5, 1 worker)");
+    t_expect(g, "project.support", p);
+    assert_int_equal(t_noptions(g), 3);
+    t_answer(g, lv[level - 1].text);
     /* one animal fits each level: released without a question */
-    expect(g, "project.edge", p);
-    answer(g, "edge bonus: money 12");
+    t_expect(g, "project.edge", p);
+    t_answer(g, "edge bonus: money 12");
     turn_over(g, p);
     const ark_player *pl = &g->s.p[p];
     int gone = lv[level - 1].number;
     assert_int_equal(pl->appeal, 20 - lv[level - 1].appeal);
     assert_int_equal(pl->conservation, 1 + lv[level - 1].cp);
     assert_int_equal(pl->reputation, 2);
-    assert_true(in_discard(g, gone));
+    assert_true(t_in_discard(g, gone));
     assert_int_equal(ark_zone_zoo_find(g, p, t_card(g, gone)), -1);
     assert_int_equal(pl->nzoo, 2);
     for (int i = 0; i < 3; i++) {
@@ -1663,25 +1447,25 @@ static void test_project_breeding(void **st) {
   for (int zoo = 0; zoo < 2; zoo++) {
     int p;
     ark_game *g = assoc_game(3, &p);
-    put_animal(g, p, 401, put_building(g, p, "size-5", "(3,8) (3,10) (3,12) (4,9) (4,11)"));
+    t_put_animal(g, p, 401, t_put_building(g, p, "size-5", "(3,8) (3,10) (3,12) (4,9) (4,11)"));
     g->s.p[p].partner_zoos = zoo ? AFRICA : ASIA;
     t_give(g, p, 124);                   /* Predator Breeding Program */
     assoc_play(g, p, 1, 5);
-    expect(g, "association.task", p);
+    t_expect(g, "association.task", p);
     if (!zoo) {
       /* no Africa partner zoo: the project cannot be supported */
-      assert_false(has(g, "project (strength 5, 1 worker)"));
-      assert_true(has(g, "university (strength 4, 1 worker)"));
+      assert_false(t_offered(g, "project (strength 5, 1 worker)"));
+      assert_true(t_offered(g, "university (strength 4, 1 worker)"));
       ark_game_free(g);
       continue;
     }
-    answer(g, "project (strength 5, 1 worker)");
-    expect(g, "project.support", p);
-    assert_int_equal(noptions(g), 3);
-    assert_true(has(g, "support Predator Breeding Program (124) level 2 (1 CP + 2 reputation) from hand"));
-    assert_true(has(g, "support Predator Breeding Program (124) level 3 (2 CP) from hand"));
-    answer(g, "support Predator Breeding Program (124) level 1 (2 CP + 2 reputation) from hand");
-    answer(g, "edge bonus: money 12");
+    t_answer(g, "project (strength 5, 1 worker)");
+    t_expect(g, "project.support", p);
+    assert_int_equal(t_noptions(g), 3);
+    assert_true(t_offered(g, "support Predator Breeding Program (124) level 2 (1 CP + 2 reputation) from hand"));
+    assert_true(t_offered(g, "support Predator Breeding Program (124) level 3 (2 CP) from hand"));
+    t_answer(g, "support Predator Breeding Program (124) level 1 (2 CP + 2 reputation) from hand");
+    t_answer(g, "edge bonus: money 12");
     turn_over(g, p);
     assert_int_equal(g->s.p[p].conservation, 2);
     assert_int_equal(g->s.p[p].reputation, 3);
@@ -1697,7 +1481,7 @@ static void test_project_row(void **st) {
   int p;
   ark_game *g = assoc_game(3, &p);
   int q = (p + 1) % 3;
-  int old[3] = { take_card_out(g, 113), take_card_out(g, 114), take_card_out(g, 115) };
+  int old[3] = { t_take_out(g, 113), t_take_out(g, 114), t_take_out(g, 115) };
   for (int i = 0; i < 3; i++) {
     g->s.row[i].card = (int16_t)old[i];
     memset(g->s.row[i].owner, -1, 3);
@@ -1708,15 +1492,15 @@ static void test_project_row(void **st) {
   g->s.p[p].universities = 1u << ARK_UNI_RESEARCH;
   t_give(g, p, 132);                    /* Research: 2 icons for level 3 */
   assoc_play(g, p, 1, 5);
-  answer(g, "project (strength 5, 1 worker)");
+  t_answer(g, "project (strength 5, 1 worker)");
   /* level 3 of Research is the only support: nobody is asked */
-  expect(g, "project.edge", p);
-  answer(g, "edge bonus: money 12");
+  t_expect(g, "project.edge", p);
+  t_answer(g, "edge bonus: money 12");
   turn_over(g, p);
   assert_int_equal(g->s.row[0].card, t_card(g, 132));
   assert_int_equal(g->s.row[1].card, old[0]);
   assert_int_equal(g->s.row[2].card, old[1]);
-  assert_true(in_discard(g, 115));
+  assert_true(t_in_discard(g, 115));
   assert_int_equal(g->s.p[q].supports, 1);
   assert_int_equal(g->s.p[q].conservation, 5);
   assert_int_equal(g->s.p[p].conservation, 2);
@@ -1732,19 +1516,19 @@ static void test_project_from_display(void **st) {
     ark_game *g = assoc_game(3, &p);
     g->s.p[p].reputation = 2;
     g->s.p[p].universities = 1u << ARK_UNI_RESEARCH;
-    put_display(g, 2, 132);
+    t_put_display(g, 2, 132);
     assoc_play(g, p, side, 5);
-    expect(g, "association.task", p);
+    t_expect(g, "association.task", p);
     if (side == 1) {
-      assert_false(has(g, "project (strength 5, 1 worker)"));
+      assert_false(t_offered(g, "project (strength 5, 1 worker)"));
       ark_game_free(g);
       continue;
     }
-    answer(g, "project (strength 5, 1 worker)");
-    expect(g, "project.edge", p);       /* the only support, from folder 2 */
-    answer(g, "edge bonus: money 12");
-    expect(g, "association.donation", p);
-    answer(g, "no donation");
+    t_answer(g, "project (strength 5, 1 worker)");
+    t_expect(g, "project.edge", p);     /* the only support, from folder 2 */
+    t_answer(g, "edge bonus: money 12");
+    t_expect(g, "association.donation", p);
+    t_answer(g, "no donation");
     turn_over(g, p);
     assert_int_equal(g->s.p[p].money, 25 - 2 + 12);
     assert_int_equal(g->s.p[p].conservation, 2);
@@ -1771,9 +1555,9 @@ static void test_project_recurring_edge_bonus(void **st) {
   give_reptiles(g, p, 2);
   g->s.p[p].appeal = 9;
   assoc_play(g, p, 1, 5);
-  answer(g, "project (strength 5, 1 worker)");
-  expect(g, "project.edge", p);         /* level 3 was the only support */
-  answer(g, "edge bonus: money 5 (every break)");
+  t_answer(g, "project (strength 5, 1 worker)");
+  t_expect(g, "project.edge", p);       /* level 3 was the only support */
+  t_answer(g, "edge bonus: money 5 (every break)");
   /* the break comes at the end of this turn (hands within the limit) */
   for (int i = 0; i < 3; i++) t_clear_hand(g, i);
   g->s.break_pos = g->s.break_len;
@@ -1798,10 +1582,10 @@ static void test_association_board_returns_at_break(void **st) {
   g->s.p[q].partner_zoos = EUROPE | AFRICA;
   g->s.board_zoos = 0x1f & ~(EUROPE | AFRICA);
   assoc_play(g, p, 1, 3);
-  answer(g, "partner zoo (strength 3, 1 worker)");
-  answer(g, "partner zoo asia");
-  expect(g, "upgrade", p);
-  answerf(g, "Build (slot %d)", slot_of(g, p, ARK_ACT_BUILD));
+  t_answer(g, "partner zoo (strength 3, 1 worker)");
+  t_answer(g, "partner zoo asia");
+  t_expect(g, "upgrade", p);
+  t_answerf(g, "Build (slot %d)", t_slot_of(g, p, ARK_ACT_BUILD));
   assert_int_equal(g->s.board_zoos, AMERICAS | AUSTRALIA);
   for (int i = 0; i < 2; i++) t_clear_hand(g, i);
   g->s.break_pos = g->s.break_len;
@@ -1817,22 +1601,22 @@ static void test_association_board_returns_at_break(void **st) {
 
 static ark_game *sponsor_game(int *pp) {
   ark_game *g = game(2, "0");
-  int p = cur(g);
+  int p = t_cur(g);
   t_clear_hand(g, p);
   g->s.p[p].money = 25;
   g->s.p[p].reputation = 1;
   g->s.p[p].appeal = 3;
-  put_display(g, 1, 401);                /* animals: no sponsor within reach */
-  put_display(g, 2, 404);
+  t_put_display(g, 1, 401);              /* animals: no sponsor within reach */
+  t_put_display(g, 2, 404);
   *pp = p;
   return g;
 }
 
 static void sponsor_play(ark_game *g, int p, int side, int s) {
-  set_slot(g, p, ARK_ACT_SPONSORS, s);
-  if (side == 2) upgrade(g, p, ARK_ACT_SPONSORS);
-  ready(g);
-  answerf(g, "Sponsors %s at strength %d", side == 1 ? "I" : "II", s);
+  t_set_slot(g, p, ARK_ACT_SPONSORS, s);
+  if (side == 2) t_upgrade(g, p, ARK_ACT_SPONSORS);
+  t_ready(g);
+  t_answerf(g, "Sponsors %s at strength %d", side == 1 ? "I" : "II", s);
 }
 
 /* Side I: one sponsor from hand of level <= strength, for no money. */
@@ -1844,12 +1628,12 @@ static void test_sponsors_side1(void **st) {
   t_give(g, p, 261);                     /* Guided School Tours, level 3, 1 appeal 1 CP */
   t_give(g, p, 203);                     /* Veterinarian, level 4 */
   sponsor_play(g, p, 1, 3);
-  expect(g, "sponsors.card", p);
-  assert_int_equal(noptions(g), 3);
-  assert_true(has(g, "play Science Institute (223) (level 3)"));
-  assert_true(has(g, "take 3 money and advance the break by 3"));
-  assert_false(has(g, "play Veterinarian (203) (level 4)"));
-  answer(g, "play Guided School Tours (261) (level 3)");
+  t_expect(g, "sponsors.card", p);
+  assert_int_equal(t_noptions(g), 3);
+  assert_true(t_offered(g, "play Science Institute (223) (level 3)"));
+  assert_true(t_offered(g, "take 3 money and advance the break by 3"));
+  assert_false(t_offered(g, "play Veterinarian (203) (level 4)"));
+  t_answer(g, "play Guided School Tours (261) (level 3)");
   turn_over(g, p);                       /* one sponsor only */
   const ark_player *pl = &g->s.p[p];
   assert_int_equal(pl->money, 25);
@@ -1869,19 +1653,19 @@ static void test_sponsors_side2(void **st) {
   ark_game *g = sponsor_game(&p);
   g->s.p[p].reputation = 2;              /* folders 1-2 */
   t_give(g, p, 223);
-  put_display(g, 2, 261);
-  put_display(g, 3, 231);                /* out of range */
+  t_put_display(g, 2, 261);
+  t_put_display(g, 3, 231);              /* out of range */
   ark_state base = g->s;
   sponsor_play(g, p, 2, 5);              /* budget 6 */
-  expect(g, "sponsors.card", p);
-  assert_int_equal(noptions(g), 3);
-  assert_true(has(g, "play Guided School Tours (261) (level 3) from folder 2 for 2 money"));
-  assert_true(has(g, "take 10 money and advance the break by 5"));
-  answer(g, "play Science Institute (223) (level 3)");
-  expect(g, "sponsors.card", p);
-  assert_int_equal(noptions(g), 2);
-  assert_true(has(g, "finish"));
-  answer(g, "play Guided School Tours (261) (level 3) from folder 2 for 2 money");
+  t_expect(g, "sponsors.card", p);
+  assert_int_equal(t_noptions(g), 3);
+  assert_true(t_offered(g, "play Guided School Tours (261) (level 3) from folder 2 for 2 money"));
+  assert_true(t_offered(g, "take 10 money and advance the break by 5"));
+  t_answer(g, "play Science Institute (223) (level 3)");
+  t_expect(g, "sponsors.card", p);
+  assert_int_equal(t_noptions(g), 2);
+  assert_true(t_offered(g, "finish"));
+  t_answer(g, "play Guided School Tours (261) (level 3) from folder 2 for 2 money");
   turn_over(g, p);                       /* budget used */
   const ark_player *pl = &g->s.p[p];
   assert_int_equal(pl->money, 23);
@@ -1892,19 +1676,19 @@ static void test_sponsors_side2(void **st) {
   /* strength 4: budget 5, one level-3 sponsor, then nothing fits */
   g->s = base;
   sponsor_play(g, p, 2, 4);
-  answer(g, "play Science Institute (223) (level 3)");
+  t_answer(g, "play Science Institute (223) (level 3)");
   turn_over(g, p);
   assert_int_equal(g->s.p[p].nzoo, 1);
   /* a level-6 sponsor at strength 5: side II only */
   g->s = base;
   t_give(g, p, 226);                     /* Foreign Institute: level 6, 2 reputation */
-  set_slot(g, p, ARK_ACT_SPONSORS, 5);
-  ready(g);
-  answer(g, "Sponsors I at strength 5");
-  expect(g, "sponsors.card", p);
-  assert_false(has(g, "play Foreign Institute (226) (level 6)"));
+  t_set_slot(g, p, ARK_ACT_SPONSORS, 5);
+  t_ready(g);
+  t_answer(g, "Sponsors I at strength 5");
+  t_expect(g, "sponsors.card", p);
+  assert_false(t_offered(g, "play Foreign Institute (226) (level 6)"));
   sponsor_play(g, p, 2, 5);
-  answer(g, "play Foreign Institute (226) (level 6)");
+  t_answer(g, "play Foreign Institute (226) (level 6)");
   turn_over(g, p);
   assert_int_equal(g->s.p[p].reputation, 4);
   assert_int_equal(g->s.p[p].icons[ARK_ICON_SCIENCE], 1);
@@ -1968,7 +1752,7 @@ static void test_sponsors_printed_gains(void **st) {
   g->s.p[p].universities = (1u << ARK_UNI_RESEARCH) | (1u << ARK_UNI_REPUTATION);
   t_give(g, p, 205);
   sponsor_play(g, p, 1, 3);
-  answer(g, "play Gorilla Field Research (205) (level 3)");
+  t_answer(g, "play Gorilla Field Research (205) (level 3)");
   turn_over(g, p);
   const ark_player *pl = &g->s.p[p];
   assert_int_equal(pl->conservation, 1);
@@ -1986,19 +1770,19 @@ static void test_strength_above_five(void **st) {
   ark_game *g = sponsor_game(&p);
   g->s.p[p].xtokens = 1;
   t_give(g, p, 226);                     /* level 6 */
-  set_slot(g, p, ARK_ACT_SPONSORS, 5);
+  t_set_slot(g, p, ARK_ACT_SPONSORS, 5);
   ark_state base = g->s;
-  ready(g);
-  answer(g, "Sponsors I at strength 6 (1 X)");
-  answer(g, "play Foreign Institute (226) (level 6)");
+  t_ready(g);
+  t_answer(g, "Sponsors I at strength 6 (1 X)");
+  t_answer(g, "play Foreign Institute (226) (level 6)");
   turn_over(g, p);
   assert_int_equal(g->s.p[p].xtokens, 0);
   assert_int_equal(g->s.p[p].reputation, 3);
   /* the money alternative pays the full strength */
   g->s = base;
   t_clear_hand(g, p);
-  ready(g);
-  answer(g, "Sponsors I at strength 6 (1 X)");
+  t_ready(g);
+  t_answer(g, "Sponsors I at strength 6 (1 X)");
   turn_over(g, p);
   assert_int_equal(g->s.p[p].money, 25 + 6);
   assert_int_equal(g->s.break_pos, 6);
@@ -2006,20 +1790,20 @@ static void test_strength_above_five(void **st) {
 
   /* Build II at 7: a size-5 and a size-2 enclosure */
   g = game(2, "0");
-  p = cur(g);
+  p = t_cur(g);
   g->s.p[p].money = 25;
   g->s.p[p].xtokens = 2;
-  set_slot(g, p, ARK_ACT_BUILD, 5);
-  upgrade(g, p, ARK_ACT_BUILD);
-  ready(g);
-  answer(g, "Build II at strength 7 (2 X)");
-  answer(g, "build size-5 (10 money)");
-  answer(g, place_text("size-5", "(0,5) (0,7) (1,4) (1,6) (1,8)"));
-  expect(g, "build.kind", p);
-  assert_true(has(g, "build size-2 (4 money)"));
-  assert_false(has(g, "build size-3 (6 money)"));
-  answer(g, "build size-2 (4 money)");
-  answer(g, place_text("size-2", "(2,3) (3,4)"));
+  t_set_slot(g, p, ARK_ACT_BUILD, 5);
+  t_upgrade(g, p, ARK_ACT_BUILD);
+  t_ready(g);
+  t_answer(g, "Build II at strength 7 (2 X)");
+  t_answer(g, "build size-5 (10 money)");
+  t_answer(g, place_text("size-5", "(0,5) (0,7) (1,4) (1,6) (1,8)"));
+  t_expect(g, "build.kind", p);
+  assert_true(t_offered(g, "build size-2 (4 money)"));
+  assert_false(t_offered(g, "build size-3 (6 money)"));
+  t_answer(g, "build size-2 (4 money)");
+  t_answer(g, place_text("size-2", "(2,3) (3,4)"));
   turn_over(g, p);
   assert_int_equal(g->s.p[p].zoo_map.nb, 2);
   assert_int_equal(g->s.p[p].money, 25 - 10 - 4);
@@ -2028,16 +1812,16 @@ static void test_strength_above_five(void **st) {
 
   /* Cards I at 6: the strength-5 row (draw 3, discard 1, or snap) */
   g = game(2, "0");
-  p = cur(g);
+  p = t_cur(g);
   t_clear_hand(g, p);
   g->s.p[p].xtokens = 1;
-  set_slot(g, p, ARK_ACT_CARDS, 5);
-  ready(g);
-  answer(g, "Cards I at strength 6 (1 X)");
-  expect(g, "cards.mode", p);
-  answer(g, "draw 3, discard 1");
-  expect(g, "card.discard", p);
-  answer(g, ark_game_decision(g)->options[2]);
+  t_set_slot(g, p, ARK_ACT_CARDS, 5);
+  t_ready(g);
+  t_answer(g, "Cards I at strength 6 (1 X)");
+  t_expect(g, "cards.mode", p);
+  t_answer(g, "draw 3, discard 1");
+  t_expect(g, "card.discard", p);
+  t_answer(g, ark_game_decision(g)->options[2]);
   turn_over(g, p);
   assert_int_equal(g->s.p[p].nhand, 2);
   ark_game_free(g);
@@ -2050,18 +1834,18 @@ static void test_animals_strength5_reputation_cap(void **st) {
   for (int cards2 = 0; cards2 <= 1; cards2++) {
     int p;
     ark_game *g = animals_game(&p);
-    set_slot(g, p, ARK_ACT_ANIMALS, 5);
-    upgrade(g, p, ARK_ACT_ANIMALS);
-    if (cards2) upgrade(g, p, ARK_ACT_CARDS);
+    t_set_slot(g, p, ARK_ACT_ANIMALS, 5);
+    t_upgrade(g, p, ARK_ACT_ANIMALS);
+    if (cards2) t_upgrade(g, p, ARK_ACT_CARDS);
     g->s.p[p].reputation = 9;             /* folders 1-4 */
-    put_display(g, 3, 223);
-    put_display(g, 4, 261);
-    put_display(g, 5, 404);               /* Caracal in folder 5 */
-    put_building(g, p, "size-2", "(0,5) (0,7)");
-    ready(g);
-    assert_int_equal(has(g, "Animals II at strength 5"), cards2);
+    t_put_display(g, 3, 223);
+    t_put_display(g, 4, 261);
+    t_put_display(g, 5, 404);             /* Caracal in folder 5 */
+    t_put_building(g, p, "size-2", "(0,5) (0,7)");
+    t_ready(g);
+    assert_int_equal(t_offered(g, "Animals II at strength 5"), cards2);
     if (cards2) {
-      answer(g, "Animals II at strength 5");
+      t_answer(g, "Animals II at strength 5");
       turn_over(g, p);
       assert_int_equal(g->s.p[p].reputation, 10);
       assert_int_equal(g->s.p[p].money, 25 - 9 - 5);

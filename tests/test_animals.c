@@ -56,48 +56,14 @@ static const int SPARE[8] = { 201, 202, 203, 204, 205, 206, 207, 208 }; /* spons
 
 /* ---- helpers ---- */
 
-static void print_options(ark_game *g) {
-  const ark_decision *d = ark_game_decision(g);
-  if (!d) {
-    print_error("no decision pending: %s\n", ark_game_error(g));
-    return;
-  }
-  print_error("decision %s for %d (%s):\n", d->tag, d->player, d->prompt);
-  for (int i = 0; i < d->noptions; i++) print_error("  [%s]\n", d->options[i]);
-}
-
 static const ark_decision *pending(ark_game *g) {
   if (ark_game_process(g) != ARK_AWAITING) fail_msg("no decision: %s", ark_game_error(g));
   return ark_game_decision(g);
 }
 
-static void answer(ark_game *g, const char *text) {
-  char msg[256];
-  pending(g);
-  if (ark_game_answer_text(g, text, msg, sizeof msg) != ARK_OK) {
-    print_options(g);
-    fail_msg("cannot answer '%s': %s %s", text, msg, ark_game_error(g));
-  }
-}
-
-static void answerf(ark_game *g, const char *fmt, ...) {
-  char buf[256];
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(buf, sizeof buf, fmt, ap);
-  va_end(ap);
-  answer(g, buf);
-}
-
 static int has_prefix_option(const ark_decision *d, const char *prefix) {
   for (int i = 0; i < d->noptions; i++)
     if (!strncmp(d->options[i], prefix, strlen(prefix))) return 1;
-  return 0;
-}
-
-static int slot_of(ark_game *g, int p, int a) {
-  for (int i = 0; i < ARK_N_ACTIONS; i++)
-    if (g->s.p[p].slot[i] == a) return i + 1;
   return 0;
 }
 
@@ -109,76 +75,6 @@ static int action_index(const char *name) {
     if (!strcmp(name, names[a])) return a;
   fail_msg("unknown action card %s", name);
   return -1;
-}
-
-static int in_list(const int16_t *a, int n, int id) {
-  for (int i = 0; i < n; i++)
-    if (a[i] == id) return 1;
-  return 0;
-}
-
-/* Removes card id from whatever zone holds it (through the current
-** player's hand, as the test helpers of support.c do). */
-static void take_out(ark_game *g, int id) {
-  int p = g->s.cur;
-  t_give(g, p, g->c->cards[id].number);
-  ark_zone_hand_remove(g, p, id);
-}
-
-/* A building of `key` on free plain spaces without placement bonus,
-** touching at least `water` water and `rock` rock spaces (placed by hand:
-** free, no placement rules). */
-static int put_fitting(ark_game *g, int p, const char *key, int water, int rock) {
-  int def = ark_content_find_building(g->c, key);
-  const ark_map_def *m = &g->c->maps[g->s.p[p].map];
-  ark_zoo *z = &g->s.p[p].zoo_map;
-  for (int anchor = 0; anchor < ARK_CELLS; anchor++)
-    for (int rot = 0; rot < 6; rot++) {
-      ark_place pl;
-      memset(&pl, 0, sizeof pl);
-      pl.ncells = (uint8_t)ark_map_footprint(&g->c->buildings[def], anchor, rot, pl.cells);
-      int ok = pl.ncells > 0;
-      for (int k = 0; ok && k < pl.ncells; k++) {
-        int c = pl.cells[k];
-        ok = m->exists[c] && m->terrain[c] == ARK_TERRAIN_PLAIN && !z->at[c] &&
-             m->place_bonus[c].kind == ARK_BONUS_NONE;
-      }
-      if (!ok) continue;
-      ark_zoo trial = *z;
-      int b = ark_map_place(&trial, def, &pl);
-      if (ark_map_adjacent_terrain(m, &trial, b, ARK_TERRAIN_WATER) < water ||
-          ark_map_adjacent_terrain(m, &trial, b, ARK_TERRAIN_ROCK) < rock)
-        continue;
-      *z = trial;
-      if (!strcmp(key, "petting-zoo")) g->s.p[p].special_built |= ARK_SPECIAL_PETTING;
-      return b;
-    }
-  fail_msg("no place for %s with %d water and %d rock", key, water, rock);
-  return -1;
-}
-
-/* Answers the first building placement whose spaces carry no placement
-** bonus but money; returns that money (printed on the map). */
-static int answer_place(ark_game *g) {
-  const ark_decision *d = pending(g);
-  const ark_map_def *m = &g->c->maps[g->s.p[d->player].map];
-  for (int i = 0; i < d->noptions; i++) {
-    int x, y, used, money = 0, other = 0;
-    const char *q = strchr(d->options[i], '(');
-    while (q && sscanf(q, " (%d,%d)%n", &x, &y, &used) == 2) {
-      const ark_bonus *b = &m->place_bonus[ARK_CELL(x, y)];
-      if (b->kind == ARK_BONUS_MONEY) money += b->value;
-      else if (b->kind != ARK_BONUS_NONE) other = 1;
-      q += used;
-    }
-    if (!other) {
-      answer(g, d->options[i]);
-      return money;
-    }
-  }
-  print_options(g);
-  fail_msg("every placement covers a bonus other than money");
-  return 0;
 }
 
 /* ---- one animal ---- */
@@ -237,7 +133,7 @@ static void add_icons(int *icons, const ark_card_def *c) {
 
 /* Puts card id into p's zoo without an enclosure (its icons count). */
 static void zoo_card(run *r, int id) {
-  take_out(r->g, id);
+  t_take_id(r->g, id);
   ark_zone_zoo_add(r->g, r->p, id, -1);
   r->used[id] = 1;
   add_icons(r->icons, &r->g->c->cards[id]);
@@ -294,17 +190,17 @@ static void make_home(run *r) {
   char word[16];
   ark_game *g = r->g;
   if (r->a->size <= 0) {
-    put_fitting(g, r->p, "petting-zoo", 0, 0);
+    t_put_fitting(g, r->p, "petting-zoo", 0, 0);
     return;
   }
   char key[16];
   if (has_kw(r->a, "flock", word, sizeof word)) {
     int need = atoi(word);
     snprintf(key, sizeof key, "size-%d", need);
-    r->host = put_fitting(g, r->p, key, 0, 0);
+    r->host = t_put_fitting(g, r->p, key, 0, 0);
     int host = free_animal(r, ARK_ICON_HERBIVORE, need);
     assert_true(host >= 0);
-    take_out(g, host);
+    t_take_id(g, host);
     ark_building *bu = &g->s.p[r->p].zoo_map.b[r->host];
     bu->used = 1;
     bu->card = (int16_t)host;
@@ -314,13 +210,13 @@ static void make_home(run *r) {
     return;
   }
   snprintf(key, sizeof key, "size-%d", r->a->size);
-  put_fitting(g, r->p, key, r->a->water, r->a->rock);
+  t_put_fitting(g, r->p, key, r->a->water, r->a->rock);
 }
 
 static void give_spares(run *r, int n) {
   for (int i = 0; i < n; i++) {
     int id = t_card(r->g, SPARE[i]);
-    take_out(r->g, id);
+    t_take_id(r->g, id);
     ark_zone_hand_add(r->g, r->p, id);
   }
 }
@@ -338,7 +234,7 @@ static void prepare_keyword(run *r, const char *ability) {
     r->hunter_pick = free_animal(r, -1, 0);
     r->used[r->hunter_pick] = 1;
     ids[k++] = r->hunter_pick;
-    for (int i = 0; i < k; i++) take_out(g, ids[i]);
+    for (int i = 0; i < k; i++) t_take_id(g, ids[i]);
     for (int i = 0; i < k; i++) g->s.deck[g->s.ndeck++] = (int16_t)ids[i];
     r->hand += 1;
   } else if (is_kw(ability, "perception")) r->hand += n / 2;
@@ -347,7 +243,7 @@ static void prepare_keyword(run *r, const char *ability) {
   else if (is_kw(ability, "magnet")) r->hand += 3;          /* the 3 display sponsors */
   else if (is_kw(ability, "assertion")) r->hand += 1;
   else if (is_kw(ability, "dominance")) {
-    r->primates_in_box = in_list(g->s.box, g->s.nbox, t_card(g, 108));
+    r->primates_in_box = t_in_list(g->s.box, g->s.nbox, t_card(g, 108));
     r->hand += r->primates_in_box;
   } else if (is_kw(ability, "sunbathing")) {
     give_spares(r, n);
@@ -404,36 +300,36 @@ static void answer_all(run *r) {
     if (!strcmp(t, "action") && d->player == r->q) return;
     if (!strcmp(t, "venom.card") || !strcmp(t, "constriction.card")) {
       assert_int_equal(d->player, r->q);
-      answer(g, d->options[0]);
+      t_answer(g, d->options[0]);
     } else if (!strcmp(t, "pilfering.give")) {
       assert_int_equal(d->player, r->q);
-      answerf(g, "hand over %d money", PILFER_MONEY);
+      t_answerf(g, "hand over %d money", PILFER_MONEY);
     } else if (d->player != r->p) {
-      print_options(g);
+      t_print_options(g);
       fail_msg("%s asks player %d", t, d->player);
     } else if (!strcmp(t, "hunter.keep")) {
-      answerf(g, "keep %s (%d)", g->c->cards[r->hunter_pick].name,
+      t_answerf(g, "keep %s (%d)", g->c->cards[r->hunter_pick].name,
               g->c->cards[r->hunter_pick].number);
     } else if (!strcmp(t, "perception.keep") || !strcmp(t, "scavenging.keep") ||
                !strcmp(t, "digging.card") || !strcmp(t, "assertion.project") ||
                !strcmp(t, "sunbathing.sell") || !strcmp(t, "pouch.tuck")) {
-      answer(g, d->options[0]);
+      t_answer(g, d->options[0]);
     } else if (!strcmp(t, "card.snap")) {
       snaps++;
-      answer(g, d->options[0]);
+      t_answer(g, d->options[0]);
     } else if (!strcmp(t, "snapping.refill")) {
-      answer(g, "refill the display");
+      t_answer(g, "refill the display");
     } else if (!strcmp(t, "dominance.project")) {
-      answer(g, "take Primates (108)");
+      t_answer(g, "take Primates (108)");
     } else if (!strcmp(t, "posturing.kind")) {
-      answer(g, "place a free pavilion");
+      t_answer(g, "place a free pavilion");
     } else if (!strcmp(t, "build.free")) {
-      r->money += answer_place(g);
+      r->money += t_answer_place(g, 1);
     } else if (!strcmp(t, "peacocking.build")) {
       r->aviary = 1;
-      answer(g, "place the large-bird-aviary for free");
+      t_answer(g, "place the large-bird-aviary for free");
     } else if (!strcmp(t, "keyword.move")) {
-      answer(g, "done");
+      t_answer(g, "done");
     } else if (!strcmp(t, "resistance.keep")) {
       const char *o = d->options[0];
       for (int id = 0; id < g->c->ncards; id++) {
@@ -441,15 +337,15 @@ static void answer_all(run *r) {
         snprintf(want, sizeof want, "keep %s (%d)", g->c->cards[id].name, g->c->cards[id].number);
         if (!strcmp(want, o)) r->kept_scoring = id;
       }
-      answer(g, o);
+      t_answer(g, o);
     } else if (!strcmp(t, "resistance.return")) {
-      answer(g, d->options[0]);          /* an old card goes back */
+      t_answer(g, d->options[0]);        /* an old card goes back */
     } else if (!strcmp(t, "keyword.clever")) {
-      answerf(g, "move Sponsors (slot %d) to slot 1", slot_of(g, r->p, SPONSORS));
+      t_answerf(g, "move Sponsors (slot %d) to slot 1", t_slot_of(g, r->p, SPONSORS));
     } else if (!strcmp(t, "keyword.boost")) {
-      int s = slot_of(g, r->p, r->boost_action);
+      int s = t_slot_of(g, r->p, r->boost_action);
       r->boost_slot = s == 5 ? 1 : 5;
-      answerf(g, "move %s to slot %d", TITLE[r->boost_action], r->boost_slot);
+      t_answerf(g, "move %s to slot %d", TITLE[r->boost_action], r->boost_slot);
     } else if (!strcmp(t, "keyword.action")) {
       char word[24];
       assert_true(has_kw(r->a, "action", word, sizeof word));
@@ -457,19 +353,19 @@ static void answer_all(run *r) {
       snprintf(prefix, sizeof prefix, "%s I", TITLE[action_index(word)]);
       assert_true(has_prefix_option(d, prefix));
       r->asked_action = 1;
-      answer(g, "no extra action");
+      t_answer(g, "no extra action");
     } else if (!strcmp(t, "keyword.determination")) {
       assert_false(has_prefix_option(d, "Animals"));   /* used this turn */
       r->asked_determination = 1;
-      answer(g, "no extra action");
+      t_answer(g, "no extra action");
     } else if (!strcmp(t, "keyword.hypnosis")) {
       char prefix[32];
       snprintf(prefix, sizeof prefix, "use P%d's ", r->q + 1);
       assert_true(has_prefix_option(d, prefix));
       r->asked_hypnosis = 1;
-      answer(g, "no hypnosis");
+      t_answer(g, "no hypnosis");
     } else {
-      print_options(g);
+      t_print_options(g);
       fail_msg("%d: unexpected decision %s", r->a->number, t);
     }
   }
@@ -521,10 +417,10 @@ static void check_result(run *r, const ark_state *before) {
     else if (d->kind == ARK_BK_ENCLOSURE) EQ(pl->zoo_map.b[b].card, r->id);
   }
   if (has_kw(a, "hunter", NULL, 0)) EQ(ark_zone_hand_find(g, r->p, r->hunter_pick) >= 0, 1);
-  if (has_kw(a, "resistance", NULL, 0)) EQ(in_list(pl->scoring, 2, r->kept_scoring), 1);
+  if (has_kw(a, "resistance", NULL, 0)) EQ(t_in_list(pl->scoring, 2, r->kept_scoring), 1);
   if (has_kw(a, "dominance", NULL, 0))
     EQ(ark_zone_hand_find(g, r->p, t_card(g, 108)) >= 0, r->primates_in_box);
-  if (has_kw(a, "boost", NULL, 0)) EQ(slot_of(g, r->p, r->boost_action), r->boost_slot);
+  if (has_kw(a, "boost", NULL, 0)) EQ(t_slot_of(g, r->p, r->boost_action), r->boost_slot);
   if (r->clever) EQ(pl->slot[0], SPONSORS);
   if (has_kw(a, "action", word, sizeof word)) EQ(r->asked_action, 1);
   if (has_kw(a, "determination", NULL, 0)) EQ(r->asked_determination, 1);
@@ -544,14 +440,8 @@ static void check_result(run *r, const ark_state *before) {
 ** II in slot 2; the other leads on appeal and conservation; the display
 ** holds 3 sponsors and 3 projects; track rewards are claimed. */
 static ark_game *base_game(void) {
-  ark_game *g = t_new_game(2, SEED, "0");
-  t_to_first_turn(g);
+  ark_game *g = t_game(2, SEED, "0");
   int p = g->s.cur, q = 1 - p;
-  for (int k = 0; k < 2; k++) {
-    g->s.p[k].cp_bonus_done = 0x0f;
-    g->s.p[k].rep_bonus_done = 0x7f;
-    g->s.p[k].xtokens = 0;
-  }
   t_clear_hand(g, p);
   ark_player *pl = &g->s.p[p];
   pl->money = MONEY;
@@ -559,17 +449,11 @@ static ark_game *base_game(void) {
   pl->appeal = 0;
   pl->conservation = 0;
   pl->upgraded = 1u << ANIMALS;
-  uint8_t slots[5] = { BUILD, ANIMALS, CARDS, ASSOC, SPONSORS };
-  memcpy(pl->slot, slots, sizeof slots);
+  t_set_slots(g, p, BUILD, ANIMALS, CARDS, ASSOC, SPONSORS);
   g->s.p[q].appeal = OTHER_APPEAL;
   g->s.p[q].conservation = OTHER_CONSERVATION;
   g->s.p[q].money = OTHER_MONEY;
-  for (int f = 0; f < 6; f++) {
-    int id = t_card(g, DISPLAY[f]);
-    take_out(g, id);
-    if (g->s.display[f] >= 0) ark_zone_discard(g, g->s.display[f]);
-    g->s.display[f] = (int16_t)id;
-  }
+  for (int f = 0; f < 6; f++) t_put_display(g, f + 1, DISPLAY[f]);
   return g;
 }
 
@@ -589,7 +473,7 @@ static void play_one(ark_game *g, const ark_state *base, int number) {
   for (int i = 0; i < o->nzoo; i++) add_icons(r.other_icons, &g->c->cards[o->zoo[i]]);
   make_home(&r);
   meet_conditions(&r);
-  take_out(g, r.id);
+  t_take_id(g, r.id);
   ark_zone_hand_add(g, r.p, r.id);
   add_icons(r.icons, r.a);
   r.money = MONEY - r.a->cost;
@@ -602,7 +486,7 @@ static void play_one(ark_game *g, const ark_state *base, int number) {
   ark_state before = g->s;
   t_restart(g);
   t_expect(g, "action", r.p);
-  answer(g, "Animals II at strength 2");
+  t_answer(g, "Animals II at strength 2");
   answer_all(&r);
   check_result(&r, &before);
 }

@@ -230,15 +230,6 @@ static void test_scenarios(void **st) {
   assert_int_equal(run(NULL, "scenario %s/tests/no-such-file.yaml", ARK_SOURCE_DIR), 2);
 }
 
-static void write_file(const char *name, const char *text) {
-  char path[512];
-  snprintf(path, sizeof path, "%s/%s", tmp, name);
-  FILE *f = fopen(path, "w");
-  assert_non_null(f);
-  fputs(text, f);
-  fclose(f);
-}
-
 /* Two shards by hand: P1 wins 3 of 4 games; Wilson 95% interval of 3/4
 ** is [30.1%, 95.4%]; P1's scores 10, 20, 30, -20 average 10.0. */
 static void test_sim_merge(void **st) {
@@ -251,8 +242,8 @@ static void test_sim_merge(void **st) {
   k += snprintf(a + k, sizeof a - (size_t)k, head, 2, 2, 20, 5, 1, 2, 50);
   snprintf(a + k, sizeof a - (size_t)k, head, 3, 1, 30, -5, 1, 2, 60);
   snprintf(b, sizeof b, head, 4, 2, -20, 0, 2, 1, 70);
-  write_file("m1.jsonl", a);
-  write_file("m2.jsonl", b);
+  t_write_file(tmp, "m1.jsonl", a);
+  t_write_file(tmp, "m2.jsonl", b);
   assert_int_equal(run(NULL, "sim merge m1.jsonl m2.jsonl"), 0);
   assert_true(output_has("merged 4 games from 2 files"));
   assert_true(output_has("P1 (greedy)            4    75.0% [ 30.1%,  95.4%]     10.0"));
@@ -261,7 +252,7 @@ static void test_sim_merge(void **st) {
   /* starts 1,2,1,2; winners P1,P1,P1,P2: the starting player won games 1, 3, 4 */
   assert_true(output_has("first player (who starts) wins 75.0%"));
   assert_true(output_has("401         100.0%     75.0%"));
-  write_file("bad.jsonl", "{\"seed\":1}\n");
+  t_write_file(tmp, "bad.jsonl", "{\"seed\":1}\n");
   assert_int_equal(run(NULL, "sim merge bad.jsonl"), 1);
   assert_true(output_has("not a game record"));
 }

@@ -38,95 +38,6 @@ static const char *E5 = "(3,8) (3,10) (3,12) (4,9) (4,11)";
 
 /* ---- helpers ---- */
 
-static int cur(ark_game *g) { return g->s.cur; }
-
-static void print_options(ark_game *g) {
-  const ark_decision *d = ark_game_decision(g);
-  if (!d) {
-    print_error("no decision pending: %s\n", ark_game_error(g));
-    return;
-  }
-  print_error("decision %s for %d (%s):\n", d->tag, d->player, d->prompt);
-  for (int i = 0; i < d->noptions; i++) print_error("  [%s]\n", d->options[i]);
-}
-
-static const char *tag(ark_game *g) {
-  ark_game_process(g);
-  const ark_decision *d = ark_game_decision(g);
-  return d ? d->tag : "";
-}
-
-static int noptions(ark_game *g) {
-  ark_game_process(g);
-  const ark_decision *d = ark_game_decision(g);
-  return d ? d->noptions : 0;
-}
-
-static int has(ark_game *g, const char *text) {
-  ark_game_process(g);
-  const ark_decision *d = ark_game_decision(g);
-  if (!d) return 0;
-  for (int i = 0; i < d->noptions; i++)
-    if (!strcmp(d->options[i], text)) return 1;
-  return 0;
-}
-
-static void answer(ark_game *g, const char *text) {
-  char msg[256];
-  ark_game_process(g);
-  if (ark_game_answer_text(g, text, msg, sizeof msg) != ARK_OK) {
-    print_options(g);
-    fail_msg("cannot answer '%s': %s %s", text, msg, ark_game_error(g));
-  }
-}
-
-static void answerf(ark_game *g, const char *fmt, ...) {
-  char buf[256];
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(buf, sizeof buf, fmt, ap);
-  va_end(ap);
-  answer(g, buf);
-}
-
-static void expect(ark_game *g, const char *t, int p) { t_expect(g, t, p); }
-
-static void parse_place(const char *s, ark_place *pl);
-
-/* Answers the first placement whose spaces have no placement bonus, or
-** money bonuses only when money_ok; returns the money the bonuses give
-** (printed on the map). */
-static int answer_place(ark_game *g, int money_ok) {
-  ark_game_process(g);
-  const ark_decision *d = ark_game_decision(g);
-  const ark_map_def *m = &g->c->maps[g->s.p[d->player].map];
-  for (int i = 0; i < d->noptions; i++) {
-    ark_place pl;
-    int other = 0, money = 0;
-    parse_place(d->options[i], &pl);
-    for (int k = 0; k < pl.ncells; k++) {
-      const ark_bonus *b = &m->place_bonus[pl.cells[k]];
-      if (b->kind == ARK_BONUS_MONEY && money_ok) money += b->value;
-      else if (b->kind != ARK_BONUS_NONE) other = 1;
-    }
-    if (!other) {
-      answer(g, d->options[i]);
-      return money;
-    }
-  }
-  fail_msg("every placement covers a bonus");
-  return 0;
-}
-
-static void answer_plain(ark_game *g) { answer_place(g, 0); }
-
-/* p's turn is over: the next player's action is asked, nothing else. */
-static void turn_over(ark_game *g, int p) {
-  t_expect(g, "action", (p + 1) % g->s.nplayers);
-  const char *bad = t_invariants(g);
-  if (bad) fail_msg("invariant: %s", bad);
-}
-
 static const char *name_of(ark_game *g, int number) {
   return g->c->cards[t_card(g, number)].name;
 }
@@ -140,164 +51,13 @@ static const char *label(ark_game *g, int number) {
   return buf[k];
 }
 
-static void set_slots(ark_game *g, int p, int a1, int a2, int a3, int a4, int a5) {
-  uint8_t *s = g->s.p[p].slot;
-  s[0] = (uint8_t)a1; s[1] = (uint8_t)a2; s[2] = (uint8_t)a3;
-  s[3] = (uint8_t)a4; s[4] = (uint8_t)a5;
-}
-
-static void assert_slots(ark_game *g, int p, int a1, int a2, int a3, int a4, int a5) {
-  const uint8_t *s = g->s.p[p].slot;
-  int want[5] = { a1, a2, a3, a4, a5 };
-  for (int i = 0; i < 5; i++)
-    if (s[i] != want[i])
-      fail_msg("slot %d holds action %d, expected %d", i + 1, s[i], want[i]);
-}
-
-static int slot_of(ark_game *g, int q, int a) {
-  for (int i = 0; i < ARK_N_ACTIONS; i++)
-    if (g->s.p[q].slot[i] == a) return i + 1;
-  return 0;
-}
-
-static void upgrade(ark_game *g, int p, int a) { g->s.p[p].upgraded |= (uint8_t)(1u << a); }
-
-/* Removes card `number` from whatever zone holds it. */
-static int take_out(ark_game *g, int number) {
-  int id = t_card(g, number);
-  int p = cur(g);
-  t_give(g, p, number);
-  ark_zone_hand_remove(g, p, id);
-  return id;
-}
-
 static void give(ark_game *g, int p, int number) {
-  int id = take_out(g, number);
+  int id = t_take_out(g, number);
   ark_zone_hand_add(g, p, id);
 }
 
-/* Cards on top of the deck, the last one topmost.  All leave their zones
-** first: taking a card out of the display refills it from the deck. */
-static void stack_deck(ark_game *g, const int *numbers, int n) {
-  int ids[16];
-  for (int i = 0; i < n; i++) ids[i] = take_out(g, numbers[i]);
-  for (int i = 0; i < n; i++) g->s.deck[g->s.ndeck++] = (int16_t)ids[i];
-}
-
-/* Card `number` into display folder f; the card there is discarded. */
-static int put_display(ark_game *g, int f, int number) {
-  int id = take_out(g, number);
-  int old = g->s.display[f - 1];
-  if (old >= 0) ark_zone_discard(g, old);
-  g->s.display[f - 1] = (int16_t)id;
-  return id;
-}
-
-/* A played card without an enclosure: only its icons matter. */
-static void in_zoo(ark_game *g, int p, int number) {
-  ark_zone_zoo_add(g, p, take_out(g, number), -1);
-}
-
-static int in_hand(ark_game *g, int p, int number) {
-  return ark_zone_hand_find(g, p, t_card(g, number)) >= 0;
-}
-
-static int in_list(const int16_t *a, int n, int id) {
-  for (int i = 0; i < n; i++)
-    if (a[i] == id) return 1;
-  return 0;
-}
-
-static int in_discard(ark_game *g, int number) {
-  return in_list(g->s.discard, g->s.ndiscard, t_card(g, number));
-}
-
 static int in_box(ark_game *g, int number) {
-  return in_list(g->s.box, g->s.nbox, t_card(g, number));
-}
-
-static int zoo_building(ark_game *g, int p, int number) {
-  int i = ark_zone_zoo_find(g, p, t_card(g, number));
-  return i < 0 ? -2 : g->s.p[p].zoo_building[i];
-}
-
-/* Parses "(x,y) (x,y)" into a sorted placement. */
-static void parse_place(const char *s, ark_place *pl) {
-  int x, y, used;
-  memset(pl, 0, sizeof *pl);
-  const char *q = strchr(s, '(');
-  while (q && sscanf(q, " (%d,%d)%n", &x, &y, &used) == 2) {
-    int c = ARK_CELL(x, y), k = pl->ncells++;
-    while (k > 0 && pl->cells[k - 1] > c) { pl->cells[k] = pl->cells[k - 1]; k--; }
-    pl->cells[k] = (uint8_t)c;
-    q += used;
-  }
-}
-
-static void mark_special(ark_game *g, int p, const char *key) {
-  if (!strcmp(key, "petting-zoo")) g->s.p[p].special_built |= ARK_SPECIAL_PETTING;
-  if (!strcmp(key, "reptile-house")) g->s.p[p].special_built |= ARK_SPECIAL_REPTILE;
-  if (!strcmp(key, "large-bird-aviary")) g->s.p[p].special_built |= ARK_SPECIAL_AVIARY;
-}
-
-/* A building put by hand (free, no placement rules); returns its index. */
-static int put_building(ark_game *g, int p, const char *key, const char *cells) {
-  int def = ark_content_find_building(g->c, key);
-  assert_true(def >= 0);
-  ark_place pl;
-  parse_place(cells, &pl);
-  assert_int_equal(pl.ncells, g->c->buildings[def].ncells);
-  int b = ark_map_place(&g->s.p[p].zoo_map, def, &pl);
-  assert_true(b >= 0);
-  mark_special(g, p, key);
-  return b;
-}
-
-/* A building of `key` on free plain spaces touching at least `water` water
-** and `rock` rock spaces, found by trying every footprint on the map. */
-static int put_fitting(ark_game *g, int p, const char *key, int water, int rock) {
-  int def = ark_content_find_building(g->c, key);
-  const ark_map_def *m = &g->c->maps[g->s.p[p].map];
-  ark_zoo *z = &g->s.p[p].zoo_map;
-  for (int anchor = 0; anchor < ARK_CELLS; anchor++)
-    for (int rot = 0; rot < 6; rot++) {
-      ark_place pl;
-      memset(&pl, 0, sizeof pl);
-      pl.ncells = (uint8_t)ark_map_footprint(&g->c->buildings[def], anchor, rot, pl.cells);
-      int ok = pl.ncells > 0;
-      for (int k = 0; ok && k < pl.ncells; k++) {
-        int c = pl.cells[k];
-        ok = m->exists[c] && m->terrain[c] == ARK_TERRAIN_PLAIN && !z->at[c] &&
-             m->place_bonus[c].kind == ARK_BONUS_NONE;
-      }
-      if (!ok) continue;
-      ark_zoo trial = *z;
-      int b = ark_map_place(&trial, def, &pl);
-      if (ark_map_adjacent_terrain(m, &trial, b, ARK_TERRAIN_WATER) < water ||
-          ark_map_adjacent_terrain(m, &trial, b, ARK_TERRAIN_ROCK) < rock)
-        continue;
-      *z = trial;
-      mark_special(g, p, key);
-      return b;
-    }
-  fail_msg("no place for %s with %d water and %d rock", key, water, rock);
-  return -1;
-}
-
-/* Puts animal `number` into building b of p's zoo, as if played. */
-static int put_animal(ark_game *g, int p, int number, int b) {
-  int id = take_out(g, number);
-  ark_building *bu = &g->s.p[p].zoo_map.b[b];
-  const ark_building_def *d = &g->c->buildings[bu->def];
-  const ark_card_def *a = &g->c->cards[id];
-  if (d->kind == ARK_BK_ENCLOSURE) {
-    bu->used = 1;
-    bu->card = (int16_t)id;
-  } else if (!strcmp(d->key, "petting-zoo")) bu->used = (uint8_t)(bu->used + a->petting_size);
-  else if (!strcmp(d->key, "reptile-house")) bu->used = (uint8_t)(bu->used + a->reptile_size);
-  else bu->used = (uint8_t)(bu->used + a->aviary_size);
-  ark_zone_zoo_add(g, p, id, b);
-  return id;
+  return t_in_list(g->s.box, g->s.nbox, t_card(g, number));
 }
 
 /* A 2- to 4-player game on map 0 at the first turn: the current player
@@ -305,31 +65,21 @@ static int put_animal(ark_game *g, int p, int number, int b) {
 ** Animals card in slot 2; every player's track rewards are claimed (so no
 ** reward question interrupts) and everyone's appeal and conservation are 0. */
 static ark_game *kgame(int players, int *pp) {
-  ark_game *g = t_new_game(players, SEED, "0");
-  t_to_first_turn(g);
+  ark_game *g = t_game(players, SEED, "0");
   for (int q = 0; q < players; q++) {
-    ark_player *pl = &g->s.p[q];
-    pl->cp_bonus_done = 0x0f;
-    pl->rep_bonus_done = 0x7f;
-    pl->xtokens = 0;
-    pl->appeal = 0;
-    pl->conservation = 0;
+    g->s.p[q].appeal = 0;
+    g->s.p[q].conservation = 0;
   }
-  int p = cur(g);
+  int p = t_cur(g);
   t_clear_hand(g, p);
   g->s.p[p].money = MONEY;
   g->s.p[p].reputation = 1;
-  set_slots(g, p, BUILD, ANIMALS, CARDS, ASSOC, SPONSORS);
+  t_set_slots(g, p, BUILD, ANIMALS, CARDS, ASSOC, SPONSORS);
   /* sponsors in folders 1-2: no animal within reach by chance */
-  put_display(g, 1, 223);
-  put_display(g, 2, 261);
+  t_put_display(g, 1, 223);
+  t_put_display(g, 2, 261);
   *pp = p;
   return g;
-}
-
-static void ready(ark_game *g) {
-  t_restart(g);
-  t_expect(g, "action", cur(g));
 }
 
 /* Plays animal `number` from p's hand with the Animals card in its slot;
@@ -339,16 +89,16 @@ static void play(ark_game *g, int p, int number, const char *into) {
   int slot = 0;
   while (g->s.p[p].slot[slot] != ANIMALS) slot++;
   int side2 = (g->s.p[p].upgraded >> ANIMALS) & 1;
-  ready(g);
-  answerf(g, "Animals %s at strength %d", side2 ? "II" : "I", slot + 1);
-  if (!strcmp(tag(g), "animals.card")) {
+  t_ready(g);
+  t_answerf(g, "Animals %s at strength %d", side2 ? "II" : "I", slot + 1);
+  if (!strcmp(t_tag(g), "animals.card")) {
     char needle[128];
     snprintf(needle, sizeof needle, "play %s", label(g, number));
     t_answer_match(g, needle);
   }
-  if (!strcmp(tag(g), "animals.enclosure")) {
-    if (into) answer(g, into);
-    else answer(g, ark_game_decision(g)->options[0]);
+  if (!strcmp(t_tag(g), "animals.enclosure")) {
+    if (into) t_answer(g, into);
+    else t_answer(g, ark_game_decision(g)->options[0]);
   }
   assert_int_equal(ark_zone_zoo_find(g, p, t_card(g, number)) >= 0, 1);
 }
@@ -367,11 +117,11 @@ static void test_sprint(void **st) {
   (void)st;
   int p;
   ark_game *g = kgame(2, &p);
-  put_building(g, p, "size-5", E5);
+  t_put_building(g, p, "size-5", E5);
   give(g, p, 401);
   int deck = g->s.ndeck;
   play(g, p, 401, NULL);
-  turn_over(g, p);
+  t_turn_over(g, p);
   assert_int_equal(g->s.p[p].nhand, 3);
   assert_int_equal(g->s.ndeck, deck - 3);
   assert_int_equal(g->s.p[p].money, MONEY - 17);
@@ -385,36 +135,36 @@ static void test_hunter(void **st) {
   (void)st;
   int p;
   ark_game *g = kgame(2, &p);
-  put_building(g, p, "size-5", E5);
-  in_zoo(g, p, 465);                     /* an Americas icon: Jaguar's condition */
+  t_put_building(g, p, "size-5", E5);
+  t_zoo_add(g, p, 465);                  /* an Americas icon: Jaguar's condition */
   give(g, p, 412);
   /* from the 4th card to the top: a sponsor, Caracal, Fennec Fox, a sponsor */
   static const int top4[4] = { 230, 404, 405, 224 };
-  stack_deck(g, top4, 4);
+  t_stack_deck(g, top4, 4);
   int deck = g->s.ndeck, discard = g->s.ndiscard;
   play(g, p, 412, NULL);
-  expect(g, "hunter.keep", p);
-  assert_int_equal(noptions(g), 2);      /* the two animals only */
-  assert_true(has(g, "keep Fennec Fox (405)"));
-  answer(g, "keep Caracal (404)");
-  turn_over(g, p);
+  t_expect(g, "hunter.keep", p);
+  assert_int_equal(t_noptions(g), 2);    /* the two animals only */
+  assert_true(t_offered(g, "keep Fennec Fox (405)"));
+  t_answer(g, "keep Caracal (404)");
+  t_turn_over(g, p);
   assert_int_equal(g->s.p[p].nhand, 1);
-  assert_true(in_hand(g, p, 404));
+  assert_true(t_in_hand(g, p, 404));
   assert_int_equal(g->s.ndeck, deck - 4);
   assert_int_equal(g->s.ndiscard, discard + 3);
-  assert_true(in_discard(g, 405) && in_discard(g, 224) && in_discard(g, 230));
+  assert_true(t_in_discard(g, 405) && t_in_discard(g, 224) && t_in_discard(g, 230));
   ark_game_free(g);
 
   /* Hunter 1 (Yellow-Throated Marten) revealing a sponsor keeps nothing */
   g = kgame(2, &p);
-  put_building(g, p, "size-5", E5);
+  t_put_building(g, p, "size-5", E5);
   give(g, p, 410);
   static const int top1[1] = { 224 };
-  stack_deck(g, top1, 1);
+  t_stack_deck(g, top1, 1);
   play(g, p, 410, NULL);
-  turn_over(g, p);
+  t_turn_over(g, p);
   assert_int_equal(g->s.p[p].nhand, 0);
-  assert_true(in_discard(g, 224));
+  assert_true(t_in_discard(g, 224));
   ark_game_free(g);
 }
 
@@ -423,25 +173,25 @@ static void test_perception(void **st) {
   (void)st;
   int p;
   ark_game *g = kgame(2, &p);
-  put_building(g, p, "size-5", E5);
+  t_put_building(g, p, "size-5", E5);
   give(g, p, 513);
   static const int top4[4] = { 404, 224, 405, 230 };
-  stack_deck(g, top4, 4);
+  t_stack_deck(g, top4, 4);
   int deck = g->s.ndeck, discard = g->s.ndiscard;
   play(g, p, 513, NULL);
-  expect(g, "perception.keep", p);
-  assert_int_equal(noptions(g), 4);
-  answer(g, "keep Fennec Fox (405)");
-  expect(g, "perception.keep", p);
-  assert_int_equal(noptions(g), 3);
-  assert_false(has(g, "keep Fennec Fox (405)"));
-  answerf(g, "keep %s", label(g, 230));
-  turn_over(g, p);
+  t_expect(g, "perception.keep", p);
+  assert_int_equal(t_noptions(g), 4);
+  t_answer(g, "keep Fennec Fox (405)");
+  t_expect(g, "perception.keep", p);
+  assert_int_equal(t_noptions(g), 3);
+  assert_false(t_offered(g, "keep Fennec Fox (405)"));
+  t_answerf(g, "keep %s", label(g, 230));
+  t_turn_over(g, p);
   assert_int_equal(g->s.p[p].nhand, 2);
-  assert_true(in_hand(g, p, 405) && in_hand(g, p, 230));
+  assert_true(t_in_hand(g, p, 405) && t_in_hand(g, p, 230));
   assert_int_equal(g->s.ndeck, deck - 4);
   assert_int_equal(g->s.ndiscard, discard + 2);
-  assert_true(in_discard(g, 404) && in_discard(g, 224));
+  assert_true(t_in_discard(g, 404) && t_in_discard(g, 224));
   ark_game_free(g);
 }
 
@@ -451,30 +201,30 @@ static void test_scavenging(void **st) {
   (void)st;
   int p;
   ark_game *g = kgame(2, &p);
-  put_building(g, p, "size-5", E5);
+  t_put_building(g, p, "size-5", E5);
   give(g, p, 490);
   while (g->s.ndiscard > 0) ark_zone_box(g, g->s.discard[--g->s.ndiscard]);
   static const int pile[5] = { 404, 224, 405, 230, 410 };
-  for (int i = 0; i < 5; i++) ark_zone_discard(g, take_out(g, pile[i]));
+  for (int i = 0; i < 5; i++) ark_zone_discard(g, t_take_out(g, pile[i]));
   play(g, p, 490, NULL);
-  expect(g, "scavenging.keep", p);
-  assert_int_equal(noptions(g), 2);
+  t_expect(g, "scavenging.keep", p);
+  assert_int_equal(t_noptions(g), 2);
   int offered = 0, first = -1;
   for (int i = 0; i < 5; i++) {
     char t[128];
     snprintf(t, sizeof t, "keep %s", label(g, pile[i]));
-    if (has(g, t)) {
+    if (t_offered(g, t)) {
       offered++;
       if (first < 0) first = pile[i];
     }
   }
   assert_int_equal(offered, 2);
-  answerf(g, "keep %s", label(g, first));
-  turn_over(g, p);
+  t_answerf(g, "keep %s", label(g, first));
+  t_turn_over(g, p);
   assert_int_equal(g->s.p[p].nhand, 1);
-  assert_true(in_hand(g, p, first));
+  assert_true(t_in_hand(g, p, first));
   assert_int_equal(g->s.ndiscard, 4);
-  assert_false(in_discard(g, first));
+  assert_false(t_in_discard(g, first));
   ark_game_free(g);
 }
 
@@ -485,13 +235,13 @@ static void test_pack(void **st) {
   (void)st;
   int p;
   ark_game *g = kgame(2, &p);
-  put_building(g, p, "size-5", E5);
-  in_zoo(g, p, 401);                     /* Cheetah: 2 predator icons */
-  in_zoo(g, p, 405);                     /* Fennec Fox: 1 */
-  in_zoo(g, 1 - p, 404);                 /* another zoo: does not count */
+  t_put_building(g, p, "size-5", E5);
+  t_zoo_add(g, p, 401);                  /* Cheetah: 2 predator icons */
+  t_zoo_add(g, p, 405);                  /* Fennec Fox: 1 */
+  t_zoo_add(g, 1 - p, 404);              /* another zoo: does not count */
   give(g, p, 417);
   play(g, p, 417, NULL);
-  turn_over(g, p);
+  t_turn_over(g, p);
   assert_int_equal(g->s.p[p].appeal, 4 + 4);   /* printed 4 + predators 2+1+1 */
   ark_game_free(g);
 }
@@ -502,23 +252,23 @@ static void test_iconic(void **st) {
   (void)st;
   int p;
   ark_game *g = kgame(2, &p);
-  put_building(g, p, "size-5", E5);
-  in_zoo(g, p, 410);                     /* Asia 1 */
-  in_zoo(g, p, 460);                     /* Asia 1 (condition: 2 Asia) */
-  in_zoo(g, 1 - p, 431);                 /* Asian Elephant: Asia 2 */
+  t_put_building(g, p, "size-5", E5);
+  t_zoo_add(g, p, 410);                  /* Asia 1 */
+  t_zoo_add(g, p, 460);                  /* Asia 1 (condition: 2 Asia) */
+  t_zoo_add(g, 1 - p, 431);              /* Asian Elephant: Asia 2 */
   give(g, p, 476);
   ark_state base = g->s;
   play(g, p, 476, NULL);
-  turn_over(g, p);
+  t_turn_over(g, p);
   assert_int_equal(g->s.p[p].appeal, 2 + 5);   /* printed 2 + (2 + 2 + 1) */
   assert_int_equal(g->s.p[p].icons[ARK_ICON_ASIA], 3);
 
   /* 2 + 1 own and 7 elsewhere: 10 icons, capped at 8 */
   g->s = base;
   static const int more[] = { 406, 407, 408, 409, 434 };   /* Asia 1 each */
-  for (size_t i = 0; i < sizeof more / sizeof more[0]; i++) in_zoo(g, 1 - p, more[i]);
+  for (size_t i = 0; i < sizeof more / sizeof more[0]; i++) t_zoo_add(g, 1 - p, more[i]);
   play(g, p, 476, NULL);
-  turn_over(g, p);
+  t_turn_over(g, p);
   assert_int_equal(g->s.p[p].appeal, 2 + 8);
   ark_game_free(g);
 }
@@ -528,11 +278,11 @@ static void test_petting(void **st) {
   (void)st;
   int p;
   ark_game *g = kgame(2, &p);
-  int pz = put_building(g, p, "petting-zoo", "(0,5) (0,7) (1,4)");
-  put_animal(g, p, 520, pz);             /* Sheep */
+  int pz = t_put_building(g, p, "petting-zoo", "(0,5) (0,7) (1,4)");
+  t_put_animal(g, p, 520, pz);           /* Sheep */
   give(g, p, 519);
   play(g, p, 519, NULL);
-  turn_over(g, p);
+  t_turn_over(g, p);
   assert_int_equal(g->s.p[p].appeal, 3 * 2);
   assert_int_equal(g->s.p[p].money, MONEY - 7);
   assert_int_equal(g->s.p[p].zoo_map.b[pz].used, 2);
@@ -545,15 +295,15 @@ static int inventive_bear(int own_bears, int other_bears) {
   static const int bears[] = { 408, 409, 414, 415 };    /* bear icon 1 each */
   int p;
   ark_game *g = kgame(2, &p);
-  upgrade(g, p, ANIMALS);                /* Grizzly: Animals II */
-  put_building(g, p, "size-5", E5);
-  in_zoo(g, p, 401);                     /* 2 predators: Grizzly's condition */
+  t_upgrade(g, p, ANIMALS);              /* Grizzly: Animals II */
+  t_put_building(g, p, "size-5", E5);
+  t_zoo_add(g, p, 401);                  /* 2 predators: Grizzly's condition */
   int k = 0;
-  for (int i = 0; i < own_bears; i++) in_zoo(g, p, bears[k++]);
-  for (int i = 0; i < other_bears; i++) in_zoo(g, 1 - p, bears[k++]);
+  for (int i = 0; i < own_bears; i++) t_zoo_add(g, p, bears[k++]);
+  for (int i = 0; i < other_bears; i++) t_zoo_add(g, 1 - p, bears[k++]);
   give(g, p, 411);
   play(g, p, 411, NULL);
-  turn_over(g, p);
+  t_turn_over(g, p);
   assert_int_equal(g->s.p[p].workers, 2);          /* Full-throated */
   int x = g->s.p[p].xtokens;
   ark_game_free(g);
@@ -564,13 +314,13 @@ static int inventive_primate(int extra) {
   static const int primates[] = { 452, 453, 454, 455 };  /* primate icon 1 each */
   int p;
   ark_game *g = kgame(2, &p);
-  put_building(g, p, "size-5", E5);
+  t_put_building(g, p, "size-5", E5);
   g->s.p[p].universities = 1u << ARK_UNI_RESEARCH;       /* Douc: 1 science */
-  for (int i = 0; i < extra; i++) in_zoo(g, p, primates[i]);
-  in_zoo(g, 1 - p, 457);                 /* other zoos do not count */
+  for (int i = 0; i < extra; i++) t_zoo_add(g, p, primates[i]);
+  t_zoo_add(g, 1 - p, 457);              /* other zoos do not count */
   give(g, p, 459);
   play(g, p, 459, NULL);
-  turn_over(g, p);
+  t_turn_over(g, p);
   int x = g->s.p[p].xtokens;
   ark_game_free(g);
   return x;
@@ -583,10 +333,10 @@ static void test_inventive(void **st) {
   (void)st;
   int p;
   ark_game *g = kgame(2, &p);
-  put_building(g, p, "size-2", "(6,1) (7,2)");            /* 1 rock: the Coati's need */
+  t_put_building(g, p, "size-2", "(6,1) (7,2)");          /* 1 rock: the Coati's need */
   give(g, p, 414);
   play(g, p, 414, NULL);
-  turn_over(g, p);
+  t_turn_over(g, p);
   assert_int_equal(g->s.p[p].xtokens, 1);
   ark_game_free(g);
 
@@ -608,18 +358,18 @@ static void test_full_throated(void **st) {
   (void)st;
   int p;
   ark_game *g = kgame(2, &p);
-  upgrade(g, p, ANIMALS);
-  put_fitting(g, p, "size-5", 1, 1);
+  t_upgrade(g, p, ANIMALS);
+  t_put_fitting(g, p, "size-5", 1, 1);
   give(g, p, 421);
   ark_state base = g->s;
   play(g, p, 421, NULL);
-  turn_over(g, p);
+  t_turn_over(g, p);
   assert_int_equal(g->s.p[p].workers, 2);
   assert_int_equal(g->s.p[p].appeal, 8);
   g->s = base;
   g->s.p[p].workers = 4;
   play(g, p, 421, NULL);
-  turn_over(g, p);
+  t_turn_over(g, p);
   assert_int_equal(g->s.p[p].workers, 4);
   ark_game_free(g);
 }
@@ -630,11 +380,11 @@ static void test_multiplier(void **st) {
   (void)st;
   int p;
   ark_game *g = kgame(2, &p);
-  put_building(g, p, "size-5", E5);
+  t_put_building(g, p, "size-5", E5);
   g->s.p[p].universities = 1u << ARK_UNI_RESEARCH;        /* 2 science */
   give(g, p, 434);
   play(g, p, 434, NULL);
-  turn_over(g, p);
+  t_turn_over(g, p);
   assert_int_equal(tokens(g, p, SPONSORS, "multiplier"), 1);
   for (int a = 0; a < ARK_N_ACTIONS; a++)
     if (a != SPONSORS) assert_int_equal(tokens(g, p, a, "multiplier"), 0);
@@ -642,9 +392,9 @@ static void test_multiplier(void **st) {
   g->s.cur = (uint8_t)p;
   t_clear_hand(g, p);
   int money = g->s.p[p].money, brk = g->s.break_pos;
-  ready(g);
-  answer(g, "Sponsors I at strength 5");   /* no sponsor in hand: money twice */
-  turn_over(g, p);
+  t_ready(g);
+  t_answer(g, "Sponsors I at strength 5");  /* no sponsor in hand: money twice */
+  t_turn_over(g, p);
   assert_int_equal(g->s.p[p].money, money + 10);
   assert_int_equal(g->s.break_pos, brk + 10);
   ark_game_free(g);
@@ -655,12 +405,12 @@ static void test_jumping(void **st) {
   (void)st;
   int p;
   ark_game *g = kgame(2, &p);
-  put_fitting(g, p, "size-3", 0, 1);
+  t_put_fitting(g, p, "size-3", 0, 1);
   give(g, p, 413);
   ark_state base = g->s;
   int brk = g->s.break_pos;
   play(g, p, 413, NULL);
-  turn_over(g, p);
+  t_turn_over(g, p);
   assert_int_equal(g->s.break_pos, brk + 3);
   assert_int_equal(g->s.p[p].money, MONEY - 10 + 3);
   /* filling the break track gives an X token and a break follows */
@@ -683,19 +433,19 @@ static void test_venom(void **st) {
   int p;
   ark_game *g = kgame(3, &p);
   int q1 = (p + 1) % 3, q2 = (p + 2) % 3;
-  put_building(g, p, "size-5", E5);
-  in_zoo(g, p, 473);                     /* Africa + reptile: the conditions */
+  t_put_building(g, p, "size-5", E5);
+  t_zoo_add(g, p, 473);                  /* Africa + reptile: the conditions */
   g->s.p[p].appeal = 10;                 /* 16 after the Mamba's 6 */
   g->s.p[q1].appeal = 16;
   g->s.p[q2].appeal = 17;
   give(g, p, 470);
   play(g, p, 470, NULL);
-  expect(g, "venom.card", q2);
-  assert_int_equal(noptions(g), 5);
-  answerf(g, "Build (slot %d)", slot_of(g, q2, BUILD));
-  expect(g, "venom.card", q2);
-  answerf(g, "Build (slot %d)", slot_of(g, q2, BUILD));
-  turn_over(g, p);
+  t_expect(g, "venom.card", q2);
+  assert_int_equal(t_noptions(g), 5);
+  t_answerf(g, "Build (slot %d)", t_slot_of(g, q2, BUILD));
+  t_expect(g, "venom.card", q2);
+  t_answerf(g, "Build (slot %d)", t_slot_of(g, q2, BUILD));
+  t_turn_over(g, p);
   assert_int_equal(tokens(g, q2, BUILD, "venom"), 2);
   for (int a = 0; a < ARK_N_ACTIONS; a++) {
     assert_int_equal(tokens(g, q1, a, "venom"), 0);
@@ -711,7 +461,7 @@ static void test_constriction(void **st) {
   int p;
   ark_game *g = kgame(3, &p);
   int q1 = (p + 1) % 3, q2 = (p + 2) % 3;
-  put_building(g, p, "size-5", E5);
+  t_put_building(g, p, "size-5", E5);
   g->s.p[p].universities = 1u << ARK_UNI_RESEARCH;        /* 2 science */
   g->s.p[p].conservation = 3;
   g->s.p[q1].appeal = 20;                /* ahead on both */
@@ -720,13 +470,13 @@ static void test_constriction(void **st) {
   g->s.p[q2].conservation = 5;           /* ahead on conservation */
   give(g, p, 483);
   play(g, p, 483, NULL);
-  expect(g, "constriction.card", q1);    /* appeal first */
-  answerf(g, "Cards (slot %d)", slot_of(g, q1, CARDS));
-  expect(g, "constriction.card", q1);    /* then conservation */
-  answerf(g, "Sponsors (slot %d)", slot_of(g, q1, SPONSORS));
-  expect(g, "constriction.card", q2);
-  answerf(g, "Cards (slot %d)", slot_of(g, q2, CARDS));
-  turn_over(g, p);
+  t_expect(g, "constriction.card", q1);  /* appeal first */
+  t_answerf(g, "Cards (slot %d)", t_slot_of(g, q1, CARDS));
+  t_expect(g, "constriction.card", q1);  /* then conservation */
+  t_answerf(g, "Sponsors (slot %d)", t_slot_of(g, q1, SPONSORS));
+  t_expect(g, "constriction.card", q2);
+  t_answerf(g, "Cards (slot %d)", t_slot_of(g, q2, CARDS));
+  t_turn_over(g, p);
   assert_int_equal(tokens(g, q1, CARDS, "constriction"), 1);
   assert_int_equal(tokens(g, q1, SPONSORS, "constriction"), 1);
   assert_int_equal(tokens(g, q2, CARDS, "constriction"), 1);
@@ -742,22 +492,22 @@ static void test_clever(void **st) {
   (void)st;
   int p;
   ark_game *g = kgame(2, &p);
-  put_building(g, p, "size-5", E5);
+  t_put_building(g, p, "size-5", E5);
   give(g, p, 405);
   ark_state base = g->s;
   play(g, p, 405, NULL);
-  expect(g, "keyword.clever", p);
-  assert_slots(g, p, ANIMALS, BUILD, CARDS, ASSOC, SPONSORS);
-  assert_int_equal(noptions(g), 5);      /* slots 2-5, or leave them */
-  assert_true(has(g, "leave the cards"));
-  answer(g, "move Association (slot 4) to slot 1");
-  turn_over(g, p);
-  assert_slots(g, p, ASSOC, ANIMALS, BUILD, CARDS, SPONSORS);
+  t_expect(g, "keyword.clever", p);
+  t_assert_slots(g, p, ANIMALS, BUILD, CARDS, ASSOC, SPONSORS);
+  assert_int_equal(t_noptions(g), 5);    /* slots 2-5, or leave them */
+  assert_true(t_offered(g, "leave the cards"));
+  t_answer(g, "move Association (slot 4) to slot 1");
+  t_turn_over(g, p);
+  t_assert_slots(g, p, ASSOC, ANIMALS, BUILD, CARDS, SPONSORS);
   g->s = base;
   play(g, p, 405, NULL);
-  answer(g, "leave the cards");
-  turn_over(g, p);
-  assert_slots(g, p, ANIMALS, BUILD, CARDS, ASSOC, SPONSORS);
+  t_answer(g, "leave the cards");
+  t_turn_over(g, p);
+  t_assert_slots(g, p, ANIMALS, BUILD, CARDS, ASSOC, SPONSORS);
   ark_game_free(g);
 }
 
@@ -767,32 +517,32 @@ static void test_boost(void **st) {
   (void)st;
   int p;
   ark_game *g = kgame(2, &p);
-  put_building(g, p, "size-5", E5);
+  t_put_building(g, p, "size-5", E5);
   give(g, p, 408);
   ark_state base = g->s;
   play(g, p, 408, NULL);
-  expect(g, "keyword.boost", p);
-  assert_int_equal(noptions(g), 3);
-  assert_true(has(g, "move Association to slot 1"));
-  assert_true(has(g, "leave it in slot 4"));
-  answer(g, "move Association to slot 5");
-  turn_over(g, p);
-  assert_slots(g, p, ANIMALS, BUILD, CARDS, SPONSORS, ASSOC);
+  t_expect(g, "keyword.boost", p);
+  assert_int_equal(t_noptions(g), 3);
+  assert_true(t_offered(g, "move Association to slot 1"));
+  assert_true(t_offered(g, "leave it in slot 4"));
+  t_answer(g, "move Association to slot 5");
+  t_turn_over(g, p);
+  t_assert_slots(g, p, ANIMALS, BUILD, CARDS, SPONSORS, ASSOC);
   g->s = base;
   play(g, p, 408, NULL);
-  answer(g, "move Association to slot 1");
-  turn_over(g, p);
-  assert_slots(g, p, ASSOC, ANIMALS, BUILD, CARDS, SPONSORS);
+  t_answer(g, "move Association to slot 1");
+  t_turn_over(g, p);
+  t_assert_slots(g, p, ASSOC, ANIMALS, BUILD, CARDS, SPONSORS);
   /* already in slot 5: only slot 1 or stay */
   g->s = base;
-  set_slots(g, p, BUILD, ANIMALS, CARDS, SPONSORS, ASSOC);
+  t_set_slots(g, p, BUILD, ANIMALS, CARDS, SPONSORS, ASSOC);
   play(g, p, 408, NULL);
-  expect(g, "keyword.boost", p);
-  assert_int_equal(noptions(g), 2);
-  assert_true(has(g, "leave it in slot 5"));
-  answer(g, "move Association to slot 1");
-  turn_over(g, p);
-  assert_slots(g, p, ASSOC, ANIMALS, BUILD, CARDS, SPONSORS);
+  t_expect(g, "keyword.boost", p);
+  assert_int_equal(t_noptions(g), 2);
+  assert_true(t_offered(g, "leave it in slot 5"));
+  t_answer(g, "move Association to slot 1");
+  t_turn_over(g, p);
+  t_assert_slots(g, p, ASSOC, ANIMALS, BUILD, CARDS, SPONSORS);
   ark_game_free(g);
 }
 
@@ -802,34 +552,34 @@ static void test_action(void **st) {
   (void)st;
   int p;
   ark_game *g = kgame(2, &p);
-  put_building(g, p, "size-5", E5);
-  in_zoo(g, p, 404);                     /* an Africa icon */
+  t_put_building(g, p, "size-5", E5);
+  t_zoo_add(g, p, 404);                  /* an Africa icon */
   give(g, p, 453);
   ark_state base = g->s;
   int brk = g->s.break_pos, deck = g->s.ndeck;
   play(g, p, 453, NULL);
   /* Animals went to slot 1: Cards now lies in slot 3 */
-  expect(g, "keyword.action", p);
-  assert_int_equal(noptions(g), 2);
-  assert_true(has(g, "no extra action"));
-  answer(g, "Cards I at strength 3");
-  expect(g, "card.discard", p);          /* draw 2, discard 1 */
-  answer(g, ark_game_decision(g)->options[0]);
-  turn_over(g, p);
+  t_expect(g, "keyword.action", p);
+  assert_int_equal(t_noptions(g), 2);
+  assert_true(t_offered(g, "no extra action"));
+  t_answer(g, "Cards I at strength 3");
+  t_expect(g, "card.discard", p);        /* draw 2, discard 1 */
+  t_answer(g, ark_game_decision(g)->options[0]);
+  t_turn_over(g, p);
   assert_int_equal(g->s.p[p].nhand, 1);
   assert_int_equal(g->s.ndeck, deck - 2);
   assert_int_equal(g->s.break_pos, brk + 2);
-  assert_slots(g, p, CARDS, ANIMALS, BUILD, ASSOC, SPONSORS);
+  t_assert_slots(g, p, CARDS, ANIMALS, BUILD, ASSOC, SPONSORS);
   /* X tokens raise the strength; declining changes nothing */
   g->s = base;
   g->s.p[p].xtokens = 2;
   play(g, p, 453, NULL);
-  expect(g, "keyword.action", p);
-  assert_int_equal(noptions(g), 4);
-  assert_true(has(g, "Cards I at strength 5 (2 X)"));
-  answer(g, "no extra action");
-  turn_over(g, p);
-  assert_slots(g, p, ANIMALS, BUILD, CARDS, ASSOC, SPONSORS);
+  t_expect(g, "keyword.action", p);
+  assert_int_equal(t_noptions(g), 4);
+  assert_true(t_offered(g, "Cards I at strength 5 (2 X)"));
+  t_answer(g, "no extra action");
+  t_turn_over(g, p);
+  t_assert_slots(g, p, ANIMALS, BUILD, CARDS, ASSOC, SPONSORS);
   assert_int_equal(g->s.p[p].xtokens, 2);
   ark_game_free(g);
 }
@@ -840,22 +590,22 @@ static void test_determination(void **st) {
   (void)st;
   int p;
   ark_game *g = kgame(2, &p);
-  upgrade(g, p, ANIMALS);
-  put_fitting(g, p, "size-5", 0, 1);
+  t_upgrade(g, p, ANIMALS);
+  t_put_fitting(g, p, "size-5", 0, 1);
   give(g, p, 509);
   play(g, p, 509, NULL);
-  expect(g, "keyword.determination", p);
+  t_expect(g, "keyword.determination", p);
   /* Build (slot 2) cannot build without money? it can: 80 money left */
-  assert_false(has(g, "Animals II at strength 1"));
-  assert_true(has(g, "Cards I at strength 3"));
-  assert_true(has(g, "Sponsors I at strength 5"));
-  assert_true(has(g, "no extra action"));
+  assert_false(t_offered(g, "Animals II at strength 1"));
+  assert_true(t_offered(g, "Cards I at strength 3"));
+  assert_true(t_offered(g, "Sponsors I at strength 5"));
+  assert_true(t_offered(g, "no extra action"));
   int brk = g->s.break_pos;
-  answer(g, "Sponsors I at strength 5");   /* no sponsor in hand: the money */
-  turn_over(g, p);
+  t_answer(g, "Sponsors I at strength 5");  /* no sponsor in hand: the money */
+  t_turn_over(g, p);
   assert_int_equal(g->s.p[p].money, MONEY - 20 + 5);
   assert_int_equal(g->s.break_pos, brk + 5);
-  assert_slots(g, p, SPONSORS, ANIMALS, BUILD, CARDS, ASSOC);
+  t_assert_slots(g, p, SPONSORS, ANIMALS, BUILD, CARDS, ASSOC);
   ark_game_free(g);
 }
 
@@ -867,32 +617,32 @@ static void test_hypnosis(void **st) {
   int p;
   ark_game *g = kgame(2, &p);
   int q = 1 - p;
-  put_building(g, p, "size-5", E5);
+  t_put_building(g, p, "size-5", E5);
   g->s.p[p].partner_zoos = EUROPE;
   g->s.p[q].appeal = 30;
-  set_slots(g, q, CARDS, BUILD, SPONSORS, ANIMALS, ASSOC);
-  upgrade(g, q, CARDS);
+  t_set_slots(g, q, CARDS, BUILD, SPONSORS, ANIMALS, ASSOC);
+  t_upgrade(g, q, CARDS);
   give(g, p, 485);
   int deck = g->s.ndeck, brk = g->s.break_pos;
   play(g, p, 485, NULL);
-  expect(g, "keyword.hypnosis", p);
+  t_expect(g, "keyword.hypnosis", p);
   char t[96];
   snprintf(t, sizeof t, "use P%d's Cards II at strength 1", q + 1);
-  assert_true(has(g, t));
+  assert_true(t_offered(g, t));
   snprintf(t, sizeof t, "use P%d's Sponsors I at strength 3", q + 1);
-  assert_true(has(g, t));
+  assert_true(t_offered(g, t));
   snprintf(t, sizeof t, "use P%d's Animals I at strength 4", q + 1);
-  assert_false(has(g, t));               /* slot 4: beyond Hypnosis 3 */
+  assert_false(t_offered(g, t));         /* slot 4: beyond Hypnosis 3 */
   snprintf(t, sizeof t, "use P%d's Cards II at strength 1", q + 1);
-  answer(g, t);
-  expect(g, "card.take", p);             /* side II: deck or folder 1 */
-  answer(g, "draw from the deck");
-  turn_over(g, p);
+  t_answer(g, t);
+  t_expect(g, "card.take", p);           /* side II: deck or folder 1 */
+  t_answer(g, "draw from the deck");
+  t_turn_over(g, p);
   assert_int_equal(g->s.p[p].nhand, 1);
   assert_int_equal(g->s.ndeck, deck - 1);
   assert_int_equal(g->s.break_pos, brk + 2);
-  assert_slots(g, q, CARDS, BUILD, SPONSORS, ANIMALS, ASSOC);
-  assert_slots(g, p, ANIMALS, BUILD, CARDS, ASSOC, SPONSORS);
+  t_assert_slots(g, q, CARDS, BUILD, SPONSORS, ANIMALS, ASSOC);
+  t_assert_slots(g, p, ANIMALS, BUILD, CARDS, ASSOC, SPONSORS);
   ark_game_free(g);
 }
 
@@ -905,7 +655,7 @@ static void test_pilfering(void **st) {
   int p;
   ark_game *g = kgame(3, &p);
   int q1 = (p + 1) % 3, q2 = (p + 2) % 3;
-  put_building(g, p, "size-5", E5);
+  t_put_building(g, p, "size-5", E5);
   g->s.p[p].partner_zoos = EUROPE;
   g->s.p[q1].appeal = 20;
   g->s.p[q2].appeal = 30;                /* the leader */
@@ -915,17 +665,17 @@ static void test_pilfering(void **st) {
   give(g, p, 456);
   ark_state base = g->s;
   play(g, p, 456, NULL);
-  expect(g, "pilfering.give", q2);
-  assert_int_equal(noptions(g), 2);
-  answer(g, "hand over 5 money");
-  turn_over(g, p);
+  t_expect(g, "pilfering.give", q2);
+  assert_int_equal(t_noptions(g), 2);
+  t_answer(g, "hand over 5 money");
+  t_turn_over(g, p);
   assert_int_equal(g->s.p[p].money, MONEY - 13 + 5);
   assert_int_equal(g->s.p[q2].money, 7);
   g->s = base;
   play(g, p, 456, NULL);
-  answer(g, "hand over a random card");
-  turn_over(g, p);
-  assert_true(in_hand(g, p, 404));
+  t_answer(g, "hand over a random card");
+  t_turn_over(g, p);
+  assert_true(t_in_hand(g, p, 404));
   assert_int_equal(g->s.p[q2].nhand, 0);
   assert_int_equal(g->s.p[p].money, MONEY - 13);
   ark_game_free(g);
@@ -935,19 +685,19 @@ static void test_pilfering(void **st) {
   g = kgame(3, &p);
   q1 = (p + 1) % 3;
   q2 = (p + 2) % 3;
-  put_fitting(g, p, "size-3", 1, 0);
-  in_zoo(g, p, 410);                     /* an Asia icon */
+  t_put_fitting(g, p, "size-3", 1, 0);
+  t_zoo_add(g, p, 410);                  /* an Asia icon */
   g->s.p[q1].appeal = 30;
   g->s.p[q2].conservation = 6;
   g->s.p[q1].money = 20;
   g->s.p[q2].money = 3;                  /* only 3 to give */
   give(g, p, 458);
   play(g, p, 458, NULL);
-  expect(g, "pilfering.give", q1);
-  answer(g, "hand over 5 money");
-  expect(g, "pilfering.give", q2);
-  answer(g, "hand over 3 money");
-  turn_over(g, p);
+  t_expect(g, "pilfering.give", q1);
+  t_answer(g, "hand over 5 money");
+  t_expect(g, "pilfering.give", q2);
+  t_answer(g, "hand over 3 money");
+  t_turn_over(g, p);
   assert_int_equal(g->s.p[p].money, MONEY - 18 + 5 + 3);
   assert_int_equal(g->s.p[q1].money, 15);
   assert_int_equal(g->s.p[q2].money, 0);
@@ -960,23 +710,23 @@ static void test_snapping(void **st) {
   (void)st;
   int p;
   ark_game *g = kgame(2, &p);
-  put_fitting(g, p, "size-5", 1, 0);
+  t_put_fitting(g, p, "size-5", 1, 0);
   g->s.p[p].partner_zoos = EUROPE;
-  put_display(g, 6, 404);
-  put_display(g, 5, 405);
+  t_put_display(g, 6, 404);
+  t_put_display(g, 5, 405);
   give(g, p, 489);
   play(g, p, 489, NULL);
-  expect(g, "card.snap", p);
-  assert_int_equal(noptions(g), 6);      /* all folders, whatever the range */
-  answer(g, "snap Caracal (404) from folder 6");
-  expect(g, "snapping.refill", p);
-  answer(g, "refill the display");
-  expect(g, "card.snap", p);
-  assert_int_equal(noptions(g), 6);
-  answer(g, "snap Fennec Fox (405) from folder 5");
-  turn_over(g, p);
+  t_expect(g, "card.snap", p);
+  assert_int_equal(t_noptions(g), 6);    /* all folders, whatever the range */
+  t_answer(g, "snap Caracal (404) from folder 6");
+  t_expect(g, "snapping.refill", p);
+  t_answer(g, "refill the display");
+  t_expect(g, "card.snap", p);
+  assert_int_equal(t_noptions(g), 6);
+  t_answer(g, "snap Fennec Fox (405) from folder 5");
+  t_turn_over(g, p);
   assert_int_equal(g->s.p[p].nhand, 2);
-  assert_true(in_hand(g, p, 404) && in_hand(g, p, 405));
+  assert_true(t_in_hand(g, p, 404) && t_in_hand(g, p, 405));
   ark_game_free(g);
 }
 
@@ -985,19 +735,19 @@ static void test_magnet(void **st) {
   (void)st;
   int p;
   ark_game *g = kgame(2, &p);
-  put_building(g, p, "size-5", E5);
-  in_zoo(g, p, 465);                     /* an Americas icon */
-  put_display(g, 1, 404);
-  put_display(g, 2, 224);                /* sponsor */
-  put_display(g, 3, 405);
-  put_display(g, 4, 108);                /* a project */
-  put_display(g, 5, 230);                /* sponsor */
-  put_display(g, 6, 410);
+  t_put_building(g, p, "size-5", E5);
+  t_zoo_add(g, p, 465);                  /* an Americas icon */
+  t_put_display(g, 1, 404);
+  t_put_display(g, 2, 224);              /* sponsor */
+  t_put_display(g, 3, 405);
+  t_put_display(g, 4, 108);              /* a project */
+  t_put_display(g, 5, 230);              /* sponsor */
+  t_put_display(g, 6, 410);
   give(g, p, 437);
   play(g, p, 437, NULL);
-  turn_over(g, p);
+  t_turn_over(g, p);
   assert_int_equal(g->s.p[p].nhand, 2);
-  assert_true(in_hand(g, p, 224) && in_hand(g, p, 230));
+  assert_true(t_in_hand(g, p, 224) && t_in_hand(g, p, 230));
   assert_int_equal(ark_zone_display_find(g, t_card(g, 404)), 0);   /* slid down */
   ark_game_free(g);
 }
@@ -1008,22 +758,22 @@ static void test_digging(void **st) {
   (void)st;
   int p;
   ark_game *g = kgame(2, &p);
-  put_building(g, p, "size-5", E5);
-  put_display(g, 3, 404);
+  t_put_building(g, p, "size-5", E5);
+  t_put_display(g, 3, 404);
   give(g, p, 224);
   give(g, p, 435);
   static const int top1[1] = { 405 };
-  stack_deck(g, top1, 1);
+  t_stack_deck(g, top1, 1);
   play(g, p, 435, NULL);
-  expect(g, "digging.card", p);
-  assert_int_equal(noptions(g), 6 + 1 + 1);   /* 6 folders, 1 hand card, stop */
-  answer(g, "discard Caracal (404) from folder 3");
-  expect(g, "digging.card", p);
-  answerf(g, "replace %s from your hand", label(g, 224));
-  expect(g, "digging.card", p);
-  answer(g, "stop digging");
-  turn_over(g, p);
-  assert_true(in_discard(g, 404) && in_discard(g, 224));
+  t_expect(g, "digging.card", p);
+  assert_int_equal(t_noptions(g), 6 + 1 + 1);  /* 6 folders, 1 hand card, stop */
+  t_answer(g, "discard Caracal (404) from folder 3");
+  t_expect(g, "digging.card", p);
+  t_answerf(g, "replace %s from your hand", label(g, 224));
+  t_expect(g, "digging.card", p);
+  t_answer(g, "stop digging");
+  t_turn_over(g, p);
+  assert_true(t_in_discard(g, 404) && t_in_discard(g, 224));
   assert_int_equal(g->s.p[p].nhand, 1);
   for (int f = 0; f < ARK_DISPLAY; f++) assert_true(g->s.display[f] >= 0);
   assert_int_equal(g->s.display[5], t_card(g, 405));     /* refilled from the deck */
@@ -1035,20 +785,20 @@ static void test_sunbathing(void **st) {
   (void)st;
   int p;
   ark_game *g = kgame(2, &p);
-  put_building(g, p, "size-5", E5);
+  t_put_building(g, p, "size-5", E5);
   give(g, p, 224);
   give(g, p, 230);
   give(g, p, 404);
   give(g, p, 473);
   play(g, p, 473, NULL);
-  expect(g, "sunbathing.sell", p);
-  assert_int_equal(noptions(g), 4);
-  answerf(g, "sell %s", label(g, 224));
-  answerf(g, "sell %s", label(g, 404));
-  turn_over(g, p);                       /* no third sale */
+  t_expect(g, "sunbathing.sell", p);
+  assert_int_equal(t_noptions(g), 4);
+  t_answerf(g, "sell %s", label(g, 224));
+  t_answerf(g, "sell %s", label(g, 404));
+  t_turn_over(g, p);                     /* no third sale */
   assert_int_equal(g->s.p[p].money, MONEY - 9 + 8);
   assert_int_equal(g->s.p[p].nhand, 1);
-  assert_true(in_discard(g, 224) && in_discard(g, 404));
+  assert_true(t_in_discard(g, 224) && t_in_discard(g, 404));
   ark_game_free(g);
 }
 
@@ -1057,17 +807,17 @@ static void test_pouch(void **st) {
   (void)st;
   int p;
   ark_game *g = kgame(2, &p);
-  put_building(g, p, "size-5", E5);
+  t_put_building(g, p, "size-5", E5);
   give(g, p, 224);
   give(g, p, 230);
   give(g, p, 404);
   give(g, p, 447);
   ark_state base = g->s;
   play(g, p, 447, NULL);
-  expect(g, "pouch.tuck", p);
-  answerf(g, "tuck %s", label(g, 230));
-  answerf(g, "tuck %s", label(g, 404));
-  turn_over(g, p);
+  t_expect(g, "pouch.tuck", p);
+  t_answerf(g, "tuck %s", label(g, 230));
+  t_answerf(g, "tuck %s", label(g, 404));
+  t_turn_over(g, p);
   const ark_player *pl = &g->s.p[p];
   assert_int_equal(pl->appeal, 7 + 2 * 2);
   assert_int_equal(pl->nhand, 1);
@@ -1079,9 +829,9 @@ static void test_pouch(void **st) {
   /* one card only */
   g->s = base;
   play(g, p, 447, NULL);
-  answerf(g, "tuck %s", label(g, 224));
-  answer(g, "stop tucking");
-  turn_over(g, p);
+  t_answerf(g, "tuck %s", label(g, 224));
+  t_answer(g, "stop tucking");
+  t_turn_over(g, p);
   assert_int_equal(g->s.p[p].appeal, 7 + 2);
   assert_int_equal(g->s.p[p].nunder, 1);
   ark_game_free(g);
@@ -1093,15 +843,15 @@ static void test_resistance(void **st) {
   (void)st;
   int p;
   ark_game *g = kgame(2, &p);
-  upgrade(g, p, ANIMALS);
-  put_building(g, p, "size-5", E5);
+  t_upgrade(g, p, ANIMALS);
+  t_put_building(g, p, "size-5", E5);
   give(g, p, 426);
   int old0 = g->s.p[p].scoring[0], old1 = g->s.p[p].scoring[1];
   assert_true(old0 >= 0 && old1 >= 0);
   ark_state base = g->s;
   play(g, p, 426, NULL);
-  expect(g, "resistance.keep", p);
-  assert_int_equal(noptions(g), 2);
+  t_expect(g, "resistance.keep", p);
+  assert_int_equal(t_noptions(g), 2);
   const char *first = ark_game_decision(g)->options[0];
   int kept = -1;
   for (int id = 0; id < g->c->ncards; id++) {
@@ -1111,23 +861,23 @@ static void test_resistance(void **st) {
   }
   assert_true(kept >= 0);
   assert_int_equal(g->c->cards[kept].type, ARK_CARD_SCORING);
-  assert_true(in_list(g->s.box, g->s.nbox, kept));
-  answer(g, first);
-  expect(g, "resistance.return", p);
-  assert_int_equal(noptions(g), 3);
-  answerf(g, "give back %s (%d)", g->c->cards[old0].name, g->c->cards[old0].number);
-  turn_over(g, p);
-  assert_true(in_list(g->s.p[p].scoring, 2, kept));
-  assert_true(in_list(g->s.p[p].scoring, 2, old1));
-  assert_true(in_list(g->s.box, g->s.nbox, old0));
+  assert_true(t_in_list(g->s.box, g->s.nbox, kept));
+  t_answer(g, first);
+  t_expect(g, "resistance.return", p);
+  assert_int_equal(t_noptions(g), 3);
+  t_answerf(g, "give back %s (%d)", g->c->cards[old0].name, g->c->cards[old0].number);
+  t_turn_over(g, p);
+  assert_true(t_in_list(g->s.p[p].scoring, 2, kept));
+  assert_true(t_in_list(g->s.p[p].scoring, 2, old1));
+  assert_true(t_in_list(g->s.box, g->s.nbox, old0));
   /* holding one (after someone reached 10): the kept card fills the slot */
   g->s = base;
   ark_zone_box(g, g->s.p[p].scoring[1]);
   g->s.p[p].scoring[1] = -1;
   play(g, p, 426, NULL);
-  expect(g, "resistance.keep", p);
-  answer(g, ark_game_decision(g)->options[1]);
-  turn_over(g, p);
+  t_expect(g, "resistance.keep", p);
+  t_answer(g, ark_game_decision(g)->options[1]);
+  t_turn_over(g, p);
   assert_true(g->s.p[p].scoring[0] >= 0 && g->s.p[p].scoring[1] >= 0);
   ark_game_free(g);
 }
@@ -1138,8 +888,8 @@ static void test_assertion(void **st) {
   (void)st;
   int p;
   ark_game *g = kgame(2, &p);
-  upgrade(g, p, ANIMALS);
-  put_building(g, p, "size-5", E5);
+  t_upgrade(g, p, ANIMALS);
+  t_put_building(g, p, "size-5", E5);
   give(g, p, 432);
   int unused = 0, pick = 0;
   for (int n = 101; n <= 112; n++)
@@ -1149,12 +899,12 @@ static void test_assertion(void **st) {
     }
   assert_int_equal(unused, 12 - g->s.nbase);
   play(g, p, 432, NULL);
-  expect(g, "assertion.project", p);
-  assert_int_equal(noptions(g), unused + 1);
-  assert_true(has(g, "take none"));
-  answerf(g, "take %s", label(g, pick));
-  turn_over(g, p);
-  assert_true(in_hand(g, p, pick));
+  t_expect(g, "assertion.project", p);
+  assert_int_equal(t_noptions(g), unused + 1);
+  assert_true(t_offered(g, "take none"));
+  t_answerf(g, "take %s", label(g, pick));
+  t_turn_over(g, p);
+  assert_true(t_in_hand(g, p, pick));
   assert_false(in_box(g, pick));
   ark_game_free(g);
 }
@@ -1165,10 +915,10 @@ static void test_dominance(void **st) {
   (void)st;
   int p;
   ark_game *g = kgame(2, &p);
-  upgrade(g, p, ANIMALS);
-  put_fitting(g, p, "size-5", 0, 1);
-  in_zoo(g, p, 452);
-  in_zoo(g, p, 453);                     /* 2 primate icons */
+  t_upgrade(g, p, ANIMALS);
+  t_put_fitting(g, p, "size-5", 0, 1);
+  t_zoo_add(g, p, 452);
+  t_zoo_add(g, p, 453);                  /* 2 primate icons */
   give(g, p, 451);
   int primates = t_card(g, 108);
   /* 108 in the box, the base projects in play others */
@@ -1177,26 +927,26 @@ static void test_dominance(void **st) {
       int other = -1;
       for (int n = 101; n <= 112 && other < 0; n++)
         if (in_box(g, n)) other = t_card(g, n);
-      take_out(g, g->c->cards[other].number);
+      t_take_out(g, g->c->cards[other].number);
       g->s.base[i].card = (int16_t)other;
       ark_zone_box(g, primates);
     }
   ark_state base = g->s;
   play(g, p, 451, NULL);
-  expect(g, "dominance.project", p);
-  assert_int_equal(noptions(g), 2);
-  answer(g, "take Primates (108)");
-  turn_over(g, p);
-  assert_true(in_hand(g, p, 108));
+  t_expect(g, "dominance.project", p);
+  assert_int_equal(t_noptions(g), 2);
+  t_answer(g, "take Primates (108)");
+  t_turn_over(g, p);
+  assert_true(t_in_hand(g, p, 108));
   /* in play already: nothing to take */
   g->s = base;
   int was = g->s.base[0].card;
-  take_out(g, 108);
+  t_take_out(g, 108);
   g->s.base[0].card = (int16_t)primates;
   ark_zone_box(g, was);
   play(g, p, 451, NULL);
-  turn_over(g, p);
-  assert_false(in_hand(g, p, 108));
+  t_turn_over(g, p);
+  assert_false(t_in_hand(g, p, 108));
   ark_game_free(g);
 }
 
@@ -1207,21 +957,21 @@ static void test_posturing(void **st) {
   (void)st;
   int p;
   ark_game *g = kgame(2, &p);
-  put_building(g, p, "size-5", E5);
-  in_zoo(g, p, 410);                     /* an Asia icon */
+  t_put_building(g, p, "size-5", E5);
+  t_zoo_add(g, p, 410);                  /* an Asia icon */
   give(g, p, 501);
   int nb = g->s.p[p].zoo_map.nb;
   play(g, p, 501, NULL);
-  expect(g, "posturing.kind", p);
-  assert_int_equal(noptions(g), 3);
-  answer(g, "place a free pavilion");
-  expect(g, "build.free", p);
-  answer_plain(g);
-  expect(g, "posturing.kind", p);
-  answer(g, "place a free kiosk");
-  expect(g, "build.free", p);
-  answer_plain(g);
-  turn_over(g, p);
+  t_expect(g, "posturing.kind", p);
+  assert_int_equal(t_noptions(g), 3);
+  t_answer(g, "place a free pavilion");
+  t_expect(g, "build.free", p);
+  t_answer_place(g, 0);
+  t_expect(g, "posturing.kind", p);
+  t_answer(g, "place a free kiosk");
+  t_expect(g, "build.free", p);
+  t_answer_place(g, 0);
+  t_turn_over(g, p);
   assert_int_equal(g->s.p[p].zoo_map.nb, nb + 2);
   assert_int_equal(g->s.p[p].money, MONEY - 18);
   assert_int_equal(g->s.p[p].appeal, 7 + 1);   /* the pavilion's appeal */
@@ -1234,33 +984,33 @@ static void test_peacocking(void **st) {
   (void)st;
   int p;
   ark_game *g = kgame(2, &p);
-  put_building(g, p, "size-5", E5);
-  int e1 = put_building(g, p, "size-3", "(0,5) (0,7) (1,6)");
-  put_animal(g, p, 496, e1);             /* Marabou: aviary size 1 */
+  t_put_building(g, p, "size-5", E5);
+  int e1 = t_put_building(g, p, "size-3", "(0,5) (0,7) (1,6)");
+  t_put_animal(g, p, 496, e1);           /* Marabou: aviary size 1 */
   g->s.p[p].partner_zoos = AUSTRALIA;    /* 1 Australia icon... */
-  in_zoo(g, p, 517);                     /* ...and a second */
+  t_zoo_add(g, p, 517);                  /* ...and a second */
   give(g, p, 514);
   ark_state base = g->s;
   int nb = g->s.p[p].zoo_map.nb;
   play(g, p, 514, "into size-5 #0");
-  expect(g, "peacocking.build", p);
-  answer(g, "place the large-bird-aviary for free");
-  expect(g, "build.free", p);
-  int bonus = answer_place(g, 1);
-  expect(g, "keyword.move", p);
-  answer(g, "move Marabou (496) in");
-  turn_over(g, p);
+  t_expect(g, "peacocking.build", p);
+  t_answer(g, "place the large-bird-aviary for free");
+  t_expect(g, "build.free", p);
+  int bonus = t_answer_place(g, 1);
+  t_expect(g, "keyword.move", p);
+  t_answer(g, "move Marabou (496) in");
+  t_turn_over(g, p);
   const ark_player *pl = &g->s.p[p];
   assert_int_equal(pl->zoo_map.nb, nb + 1);
   assert_true(pl->special_built & ARK_SPECIAL_AVIARY);
-  assert_int_equal(zoo_building(g, p, 496), nb);
+  assert_int_equal(t_building_of(g, p, 496), nb);
   assert_int_equal(pl->zoo_map.b[e1].used, 0);
   assert_int_equal(pl->money, MONEY - (22 - 3) + bonus);   /* Australia partner zoo */
   /* aviary already there: nothing is asked */
   g->s = base;
-  put_fitting(g, p, "large-bird-aviary", 0, 0);
+  t_put_fitting(g, p, "large-bird-aviary", 0, 0);
   play(g, p, 514, "into size-5 #0");
-  turn_over(g, p);
+  t_turn_over(g, p);
   ark_game_free(g);
 }
 
@@ -1272,17 +1022,17 @@ static void test_flock(void **st) {
   (void)st;
   int p;
   ark_game *g = kgame(2, &p);
-  int host = put_building(g, p, "size-2", "(0,5) (0,7)");
-  int pred = put_building(g, p, "size-2", "(8,1) (8,3)");
-  int small = put_building(g, p, "size-1", "(0,9)");
-  put_animal(g, p, 445, host);           /* Crested Porcupine: herbivore */
-  put_animal(g, p, 404, pred);           /* Caracal: predator */
-  put_animal(g, p, 440, small);          /* a herbivore in a 1-space one */
+  int host = t_put_building(g, p, "size-2", "(0,5) (0,7)");
+  int pred = t_put_building(g, p, "size-2", "(8,1) (8,3)");
+  int small = t_put_building(g, p, "size-1", "(0,9)");
+  t_put_animal(g, p, 445, host);         /* Crested Porcupine: herbivore */
+  t_put_animal(g, p, 404, pred);         /* Caracal: predator */
+  t_put_animal(g, p, 440, small);        /* a herbivore in a 1-space one */
   give(g, p, 439);
   ark_state base = g->s;
   play(g, p, 439, NULL);                 /* one place only: not asked */
-  turn_over(g, p);
-  assert_int_equal(zoo_building(g, p, 439), -1);
+  t_turn_over(g, p);
+  assert_int_equal(t_building_of(g, p, 439), -1);
   assert_int_equal(g->s.p[p].zoo_map.b[host].card, t_card(g, 445));
   assert_int_equal(g->s.p[p].zoo_map.b[host].used, 1);
   assert_int_equal(g->s.p[p].icons[ARK_ICON_HERBIVORE], 3);
@@ -1290,10 +1040,10 @@ static void test_flock(void **st) {
   assert_int_equal(g->s.p[p].money, MONEY - 10);
   /* with an empty enclosure too, both are offered */
   g->s = base;
-  int empty = put_building(g, p, "size-3", "(3,4) (3,6) (4,5)");
+  int empty = t_put_building(g, p, "size-3", "(3,4) (3,6) (4,5)");
   play(g, p, 439, "share size-2 #0");
-  turn_over(g, p);
-  assert_int_equal(zoo_building(g, p, 439), -1);
+  t_turn_over(g, p);
+  assert_int_equal(t_building_of(g, p, 439), -1);
   assert_int_equal(g->s.p[p].zoo_map.b[empty].used, 0);
   /* Flock 3 (Reindeer) needs a herbivore's enclosure of size 3+ */
   g->s = base;
@@ -1301,8 +1051,8 @@ static void test_flock(void **st) {
   t_give(g, p, 439);
   ark_zone_hand_remove(g, p, t_card(g, 439));
   ark_zone_discard(g, t_card(g, 439));
-  ready(g);
-  assert_false(has(g, "Animals I at strength 2"));
+  t_ready(g);
+  assert_false(t_offered(g, "Animals I at strength 2"));
   ark_game_free(g);
 }
 
@@ -1311,11 +1061,11 @@ static void test_flock_release(void **st) {
   (void)st;
   int p;
   ark_game *g = kgame(2, &p);
-  int host = put_building(g, p, "size-2", "(0,5) (0,7)");
-  put_animal(g, p, 445, host);
+  int host = t_put_building(g, p, "size-2", "(0,5) (0,7)");
+  t_put_animal(g, p, 445, host);
   give(g, p, 439);
   play(g, p, 439, NULL);
-  turn_over(g, p);
+  t_turn_over(g, p);
   lua_State *L = g->c->L;
   ark_lua_set_game(g->c, g);
   char code[128];
@@ -1323,7 +1073,7 @@ static void test_flock_release(void **st) {
   assert_int_equal(luaL_dostring(L, code), 0);
   ark_lua_set_game(g->c, NULL);
   assert_int_equal(ark_zone_zoo_find(g, p, t_card(g, 439)), -1);
-  assert_true(in_discard(g, 439));
+  assert_true(t_in_discard(g, 439));
   assert_int_equal(g->s.p[p].zoo_map.b[host].used, 1);
   ark_game_free(g);
 }

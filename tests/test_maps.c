@@ -31,61 +31,14 @@
 
 /* ---- helpers ------------------------------------------------------------ */
 
-/* A game on `map` at its first turn.  Track rewards are marked as claimed
-** so that gains ask no reward question; no X tokens. */
-static ark_game *game_on(const char *map, int players) {
-  ark_game *g = t_new_game(players, SEED, map);
-  t_to_first_turn(g);
-  for (int p = 0; p < players; p++) {
-    g->s.p[p].cp_bonus_done = 0x0f;
-    g->s.p[p].rep_bonus_done = 0x7f;
-    g->s.p[p].xtokens = 0;
-  }
-  return g;
-}
-
-static void print_options(ark_game *g) {
-  const ark_decision *d = ark_game_decision(g);
-  if (!d) {
-    print_error("no decision pending: %s\n", ark_game_error(g));
-    return;
-  }
-  print_error("decision %s for %d (%s):\n", d->tag, d->player, d->prompt);
-  for (int i = 0; i < d->noptions; i++) print_error("  [%s]\n", d->options[i]);
-}
-
-/* Answers the pending decision with the option of exactly this text. */
-static void answer(ark_game *g, const char *text) {
-  char msg[256];
-  ark_game_process(g);
-  if (ark_game_answer_text(g, text, msg, sizeof msg) != ARK_OK) {
-    print_options(g);
-    fail_msg("cannot answer '%s': %s %s", text, msg, ark_game_error(g));
-  }
-}
+/* A game on `map` at its first turn, track rewards claimed, no X tokens
+** (t_game). */
+static ark_game *game_on(const char *map, int players) { return t_game(players, SEED, map); }
 
 /* Answers `text` if the pending decision is `tag`: a choice with a single
 ** option is taken at once and never asked (docs/design.md). */
 static void answer_if_asked(ark_game *g, const char *tag, const char *text) {
-  ark_game_process(g);
-  const ark_decision *d = ark_game_decision(g);
-  if (d && !strcmp(d->tag, tag)) answer(g, text);
-}
-
-/* Is an option of exactly this text pending? */
-static int has(ark_game *g, const char *text) {
-  ark_game_process(g);
-  const ark_decision *d = ark_game_decision(g);
-  if (!d) return 0;
-  for (int i = 0; i < d->noptions; i++)
-    if (!strcmp(d->options[i], text)) return 1;
-  return 0;
-}
-
-static const char *pending_tag(ark_game *g) {
-  ark_game_process(g);
-  const ark_decision *d = ark_game_decision(g);
-  return d ? d->tag : "";
+  if (!strcmp(t_tag(g), tag)) t_answer(g, text);
 }
 
 /* Makes it p's turn from the edited state; turn_start has run when this
@@ -96,79 +49,9 @@ static void own_turn(ark_game *g, int p) {
   ark_game_process(g);
 }
 
-/* p's turn is over: the next player's action is asked, invariants hold. */
-static void turn_over(ark_game *g, int p) {
-  t_expect(g, "action", (p + 1) % g->s.nplayers);
-  const char *bad = t_invariants(g);
-  if (bad) fail_msg("invariant: %s", bad);
-}
-
-/* Puts action a into slot (1..5) by swapping with the card there. */
-static void set_slot(ark_game *g, int p, int a, int slot) {
-  ark_player *pl = &g->s.p[p];
-  for (int i = 0; i < ARK_N_ACTIONS; i++)
-    if (pl->slot[i] == a) {
-      pl->slot[i] = pl->slot[slot - 1];
-      pl->slot[slot - 1] = (uint8_t)a;
-      return;
-    }
-}
-
-/* Places building `key` on "(x,y) (x,y) ..." without the placement rules
-** and without any ability seeing it; returns its index. */
-static int put_building(ark_game *g, int p, const char *key, const char *cells) {
-  int def = ark_content_find_building(g->c, key);
-  assert_true(def >= 0);
-  ark_place pl;
-  memset(&pl, 0, sizeof pl);
-  int x, y, used;
-  while (sscanf(cells, " (%d,%d)%n", &x, &y, &used) == 2) {
-    pl.cells[pl.ncells++] = (uint8_t)ARK_CELL(x, y);
-    cells += used;
-  }
-  assert_int_equal(pl.ncells, g->c->buildings[def].ncells);
-  for (int i = 1; i < pl.ncells; i++)          /* sorted, as the engine keeps them */
-    for (int j = i; j > 0 && pl.cells[j - 1] > pl.cells[j]; j--) {
-      uint8_t t = pl.cells[j]; pl.cells[j] = pl.cells[j - 1]; pl.cells[j - 1] = t;
-    }
-  int b = ark_map_place(&g->s.p[p].zoo_map, def, &pl);
-  assert_true(b >= 0);
-  return b;
-}
-
-/* Animal `number` lives in building b of p's zoo (no rules applied). */
-static void put_animal(ark_game *g, int p, int number, int b) {
-  int id = t_card(g, number);
-  t_give(g, p, number);
-  ark_zone_hand_remove(g, p, id);
-  ark_zone_zoo_add(g, p, id, b);
-  g->s.p[p].zoo_map.b[b].used = 1;
-  g->s.p[p].zoo_map.b[b].card = (int16_t)id;
-  ark_game_refresh(g);
-}
-
-/* Building index the animal lives in; -2 if it is not in p's zoo. */
-static int building_of(ark_game *g, int p, int number) {
-  int i = ark_zone_zoo_find(g, p, t_card(g, number));
-  return i < 0 ? -2 : g->s.p[p].zoo_building[i];
-}
-
-static int in_hand(ark_game *g, int p, int number) {
-  return ark_zone_hand_find(g, p, t_card(g, number)) >= 0;
-}
-
-static int in_list(const int16_t *a, int n, int card) {
-  for (int i = 0; i < n; i++)
-    if (a[i] == card) return 1;
-  return 0;
-}
-
 /* Project `number` enters the first slot of the row above the board. */
 static void put_project(ark_game *g, int number) {
-  int id = t_card(g, number);
-  int p = g->s.cur;
-  t_give(g, p, number);
-  ark_zone_hand_remove(g, p, id);
+  int id = t_take_out(g, number);
   g->s.row[0].card = (int16_t)id;
   memset(g->s.row[0].owner, -1, sizeof g->s.row[0].owner);
 }
@@ -178,10 +61,10 @@ static void put_project(ark_game *g, int number) {
 ** asks nothing.  Returns when the next player's action is asked. */
 static void break_turn(ark_game *g, int p) {
   for (int i = 0; i < g->s.nplayers; i++) t_clear_hand(g, i);
-  set_slot(g, p, ARK_ACT_SPONSORS, 2);
+  t_set_slot(g, p, ARK_ACT_SPONSORS, 2);
   g->s.break_pos = (uint8_t)(g->s.break_len - 2);
   own_turn(g, p);
-  answer(g, "Sponsors I at strength 2");
+  t_answer(g, "Sponsors I at strength 2");
   t_expect(g, "action", (p + 1) % g->s.nplayers);
   assert_int_equal(g->s.break_pos, 0);          /* the break happened */
 }
@@ -197,21 +80,21 @@ static void test_observation_tower(void **st) {
   int p = g->s.cur;
   ark_player *pl = &g->s.p[p];
   t_clear_hand(g, p);
-  set_slot(g, p, ARK_ACT_ANIMALS, 2);
-  set_slot(g, p, ARK_ACT_ASSOCIATION, 5);
-  int near = put_building(g, p, "size-1", "(1,8)");
-  int far = put_building(g, p, "size-1", "(3,8)");
-  int house = put_building(g, p, "reptile-house", "(2,3) (2,5) (3,2) (3,4) (4,3)");
+  t_set_slot(g, p, ARK_ACT_ANIMALS, 2);
+  t_set_slot(g, p, ARK_ACT_ASSOCIATION, 5);
+  int near = t_put_building(g, p, "size-1", "(1,8)");
+  int far = t_put_building(g, p, "size-1", "(3,8)");
+  int house = t_put_building(g, p, "reptile-house", "(2,3) (2,5) (3,2) (3,4) (4,3)");
   pl->money = 25;
   int a0 = pl->appeal;
 
   /* Common Wall Lizard: 4 money, size 1, 1 rock (the tower is rock), 2 appeal */
   t_give(g, p, 486);
   own_turn(g, p);
-  answer(g, "Animals I at strength 2");
-  answer(g, "into size-1 #0");
-  turn_over(g, p);
-  assert_int_equal(building_of(g, p, 486), near);
+  t_answer(g, "Animals I at strength 2");
+  t_answer(g, "into size-1 #0");
+  t_turn_over(g, p);
+  assert_int_equal(t_building_of(g, p, 486), near);
   assert_int_equal(pl->appeal, a0 + 2 + 2);
   assert_int_equal(pl->money, 25 - 4);
 
@@ -219,13 +102,13 @@ static void test_observation_tower(void **st) {
   ** appeal leave, the tower's 2 stay; the edge gives 12 money */
   put_project(g, 113);
   own_turn(g, p);
-  answer(g, "Association I at strength 5");
-  answer(g, "project (strength 5, 1 worker)");
+  t_answer(g, "Association I at strength 5");
+  t_answer(g, "project (strength 5, 1 worker)");
   answer_if_asked(g, "project.support",
                   "support Bavarian Forest National Park (113) level 3 (3 CP + 1 reputation)");
-  answer(g, "edge bonus: money 12");
-  turn_over(g, p);
-  assert_int_equal(building_of(g, p, 486), -2);
+  t_answer(g, "edge bonus: money 12");
+  t_turn_over(g, p);
+  assert_int_equal(t_building_of(g, p, 486), -2);
   assert_int_equal(pl->zoo_map.b[near].used, 0);
   assert_int_equal(pl->appeal, a0 + 4 - 2);
   assert_int_equal(pl->money, 21 + 12);
@@ -233,31 +116,31 @@ static void test_observation_tower(void **st) {
   /* Thorny Devil (6 money, size 1, 1 rock, 3 appeal) into the same enclosure */
   t_give(g, p, 493);
   own_turn(g, p);
-  answer(g, "Animals I at strength 2");
-  answer(g, "into size-1 #0");
-  turn_over(g, p);
-  assert_int_equal(building_of(g, p, 493), near);
+  t_answer(g, "Animals I at strength 2");
+  t_answer(g, "into size-1 #0");
+  t_turn_over(g, p);
+  assert_int_equal(t_building_of(g, p, 493), near);
   assert_int_equal(pl->appeal, a0 + 2 + 3 + 2);
   assert_int_equal(pl->money, 33 - 6);
 
   /* European Pond Turtle (9 money, 4 appeal) into the reptile house that
   ** touches the tower: a special enclosure, no tower appeal */
   t_give(g, p, 484);
-  set_slot(g, p, ARK_ACT_ANIMALS, 2);
+  t_set_slot(g, p, ARK_ACT_ANIMALS, 2);
   own_turn(g, p);
-  answer(g, "Animals I at strength 2");
-  turn_over(g, p);
-  assert_int_equal(building_of(g, p, 484), house);
+  t_answer(g, "Animals I at strength 2");
+  t_turn_over(g, p);
+  assert_int_equal(t_building_of(g, p, 484), house);
   assert_int_equal(pl->appeal, a0 + 7 + 4);
   assert_int_equal(pl->money, 27 - 9);
 
   /* the lizard again, into the enclosure away from the tower: 2 appeal only */
   t_give(g, p, 486);
-  set_slot(g, p, ARK_ACT_ANIMALS, 2);
+  t_set_slot(g, p, ARK_ACT_ANIMALS, 2);
   own_turn(g, p);
-  answer(g, "Animals I at strength 2");
-  turn_over(g, p);
-  assert_int_equal(building_of(g, p, 486), far);
+  t_answer(g, "Animals I at strength 2");
+  t_turn_over(g, p);
+  assert_int_equal(t_building_of(g, p, 486), far);
   assert_int_equal(pl->appeal, a0 + 11 + 2);
   assert_int_equal(pl->money, 18 - 4);
   ark_game_free(g);
@@ -274,20 +157,20 @@ static void test_outdoor_areas_fit(void **st) {
   int p = g->s.cur;
   ark_player *pl = &g->s.p[p];
   t_clear_hand(g, p);
-  set_slot(g, p, ARK_ACT_BUILD, 2);
-  set_slot(g, p, ARK_ACT_ANIMALS, 3);
-  put_building(g, p, "kiosk", "(4,5)");
-  int plain = put_building(g, p, "size-1", "(1,6)");
+  t_set_slot(g, p, ARK_ACT_BUILD, 2);
+  t_set_slot(g, p, ARK_ACT_ANIMALS, 3);
+  t_put_building(g, p, "kiosk", "(4,5)");
+  int plain = t_put_building(g, p, "size-1", "(1,6)");
   t_give(g, p, 443);          /* Red Deer: 12 money, size 3, 5 appeal */
   t_give(g, p, 495);          /* Secretary Bird: 14 money, size 4 */
   pl->money = 25;
   int a0 = pl->appeal;
   own_turn(g, p);
-  assert_false(has(g, "Animals I at strength 3"));   /* nothing fits yet */
-  answer(g, "Build I at strength 2");
-  answer(g, "build size-1 (2 money)");
-  answer(g, "size-1 at (4,7)");                       /* X-token bonus there */
-  turn_over(g, p);
+  assert_false(t_offered(g, "Animals I at strength 3"));  /* nothing fits yet */
+  t_answer(g, "Build I at strength 2");
+  t_answer(g, "build size-1 (2 money)");
+  t_answer(g, "size-1 at (4,7)");                     /* X-token bonus there */
+  t_turn_over(g, p);
   int outdoor = pl->zoo_map.nb - 1;
   assert_int_equal(pl->zoo_map.b[outdoor].ncells, 1);
   assert_int_equal(pl->zoo_map.b[outdoor].extra, 2);
@@ -296,10 +179,10 @@ static void test_outdoor_areas_fit(void **st) {
   assert_int_equal(pl->xtokens, 1);
 
   own_turn(g, p);
-  answer(g, "Animals I at strength 3");   /* the deer is the only candidate */
-  turn_over(g, p);
-  assert_int_equal(building_of(g, p, 443), outdoor);
-  assert_true(in_hand(g, p, 495));
+  t_answer(g, "Animals I at strength 3");  /* the deer is the only candidate */
+  t_turn_over(g, p);
+  assert_int_equal(t_building_of(g, p, 443), outdoor);
+  assert_true(t_in_hand(g, p, 495));
   assert_int_equal(pl->money, 23 - 12);
   assert_int_equal(pl->appeal, a0 + 5);
   ark_game_free(g);
@@ -315,37 +198,37 @@ static void test_outdoor_areas_release(void **st) {
     int p = g->s.cur;
     ark_player *pl = &g->s.p[p];
     t_clear_hand(g, p);
-    set_slot(g, p, ARK_ACT_BUILD, 2);
-    set_slot(g, p, ARK_ACT_ASSOCIATION, 5);
-    put_building(g, p, "kiosk", "(4,5)");
+    t_set_slot(g, p, ARK_ACT_BUILD, 2);
+    t_set_slot(g, p, ARK_ACT_ASSOCIATION, 5);
+    t_put_building(g, p, "kiosk", "(4,5)");
     own_turn(g, p);
-    answer(g, "Build I at strength 2");
-    answer(g, "build size-1 (2 money)");
-    answer(g, outdoor ? "size-1 at (4,7)" : "size-1 at (3,4)");
-    turn_over(g, p);
+    t_answer(g, "Build I at strength 2");
+    t_answer(g, "build size-1 (2 money)");
+    t_answer(g, outdoor ? "size-1 at (4,7)" : "size-1 at (3,4)");
+    t_turn_over(g, p);
     int b = pl->zoo_map.nb - 1;
     assert_int_equal(pl->zoo_map.b[b].extra, outdoor ? 2 : 0);
-    put_animal(g, p, 488, b);
+    t_put_animal(g, p, 488, b);
     put_project(g, 113);
     int cp = pl->conservation;
     own_turn(g, p);
-    answer(g, "Association I at strength 5");
-    answer(g, "project (strength 5, 1 worker)");
+    t_answer(g, "Association I at strength 5");
+    t_answer(g, "project (strength 5, 1 worker)");
     if (outdoor) {
       const char *lv2 = "support Bavarian Forest National Park (113) level 2 (4 CP + 1 reputation)";
-      assert_false(has(g, "support Bavarian Forest National Park (113) level 1 "
+      assert_false(t_offered(g, "support Bavarian Forest National Park (113) level 1 "
                           "(5 CP + 1 reputation)"));
-      assert_true(has(g, lv2));
-      assert_true(has(g, "support Bavarian Forest National Park (113) level 3 "
+      assert_true(t_offered(g, lv2));
+      assert_true(t_offered(g, "support Bavarian Forest National Park (113) level 3 "
                          "(3 CP + 1 reputation)"));
-      answer(g, lv2);
+      t_answer(g, lv2);
     } else {
       /* level 3 was the only choice, taken at once (its 3 CP are checked below) */
-      assert_string_equal(pending_tag(g), "project.edge");
+      assert_string_equal(t_tag(g), "project.edge");
     }
-    answer(g, "edge bonus: money 12");
-    turn_over(g, p);
-    assert_int_equal(building_of(g, p, 488), -2);
+    t_answer(g, "edge bonus: money 12");
+    t_turn_over(g, p);
+    assert_int_equal(t_building_of(g, p, 488), -2);
     assert_int_equal(pl->zoo_map.b[b].used, 0);
     assert_int_equal(pl->conservation, cp + (outdoor ? 4 : 3));
     ark_game_free(g);
@@ -367,23 +250,23 @@ static void test_commercial_harbour(void **st) {
   t_give(g, p, 493);
   pl->money = 10;
   own_turn(g, p);
-  assert_string_equal(pending_tag(g), "action");     /* not connected */
-  put_building(g, p, "size-1", "(1,10)");             /* next to (0,11), not on it */
+  assert_string_equal(t_tag(g), "action");           /* not connected */
+  t_put_building(g, p, "size-1", "(1,10)");           /* next to (0,11), not on it */
   own_turn(g, p);
-  assert_string_equal(pending_tag(g), "action");
+  assert_string_equal(t_tag(g), "action");
 
-  put_building(g, p, "kiosk", "(0,11)");
+  t_put_building(g, p, "kiosk", "(0,11)");
   own_turn(g, p);
   t_expect(g, "map.harbour", p);
-  assert_true(has(g, "sell Common Wall Lizard (486) for 3 money"));
-  assert_true(has(g, "sell Thorny Devil (493) for 3 money"));
-  answer(g, "sell Common Wall Lizard (486) for 3 money");
+  assert_true(t_offered(g, "sell Common Wall Lizard (486) for 3 money"));
+  assert_true(t_offered(g, "sell Thorny Devil (493) for 3 money"));
+  t_answer(g, "sell Common Wall Lizard (486) for 3 money");
   assert_int_equal(pl->money, 10 + 3);
-  assert_false(in_hand(g, p, 486));
-  assert_true(in_list(g->s.discard, g->s.ndiscard, t_card(g, 486)));
+  assert_false(t_in_hand(g, p, 486));
+  assert_true(t_in_list(g->s.discard, g->s.ndiscard, t_card(g, 486)));
   t_expect(g, "action", p);
-  answer(g, "X-token action: Build to slot 1");
-  turn_over(g, p);                                    /* no second sale */
+  t_answer(g, "X-token action: Build to slot 1");
+  t_turn_over(g, p);                                  /* no second sale */
   assert_int_equal(pl->money, 13);
   assert_int_equal(pl->nhand, 1);
 
@@ -392,11 +275,11 @@ static void test_commercial_harbour(void **st) {
 
   own_turn(g, p);
   t_expect(g, "map.harbour", p);
-  answer(g, "keep your cards");
-  answer(g, "X-token action: Cards to slot 1");
+  t_answer(g, "keep your cards");
+  t_answer(g, "X-token action: Cards to slot 1");
   t_expect(g, "map.harbour", p);                      /* the end of the turn */
-  answer(g, "sell Thorny Devil (493) for 3 money");
-  turn_over(g, p);
+  t_answer(g, "sell Thorny Devil (493) for 3 money");
+  t_turn_over(g, p);
   assert_int_equal(pl->money, 13 + 3);
   assert_int_equal(pl->nhand, 0);
   ark_game_free(g);
@@ -413,10 +296,10 @@ static void test_park_restaurant(void **st) {
   ark_game *g = game_on("5", 2);
   int p = g->s.cur, q = 1 - p;
   ark_player *pl = &g->s.p[p];
-  put_building(g, p, "size-2", "(3,4) (3,6)");
-  put_building(g, p, "pavilion", "(5,4)");
-  put_building(g, p, "size-1", "(0,9)");
-  put_building(g, q, "size-1", "(0,9)");              /* q: none around */
+  t_put_building(g, p, "size-2", "(3,4) (3,6)");
+  t_put_building(g, p, "pavilion", "(5,4)");
+  t_put_building(g, p, "size-1", "(0,9)");
+  t_put_building(g, q, "size-1", "(0,9)");            /* q: none around */
   pl->appeal = 10;
   g->s.p[q].appeal = 10;
   pl->money = 0;
@@ -435,18 +318,18 @@ static void test_park_restaurant_special_bonus(void **st) {
   int p = g->s.cur;
   ark_player *pl = &g->s.p[p];
   t_clear_hand(g, p);
-  set_slot(g, p, ARK_ACT_ASSOCIATION, 5);
-  int b = put_building(g, p, "size-1", "(3,0)");
-  put_animal(g, p, 486, b);                 /* Europe, size 1 */
+  t_set_slot(g, p, ARK_ACT_ASSOCIATION, 5);
+  int b = t_put_building(g, p, "size-1", "(3,0)");
+  t_put_animal(g, p, 486, b);               /* Europe, size 1 */
   put_project(g, 113);
   pl->money = 7;
   int nb = pl->zoo_map.nb;
   own_turn(g, p);
-  answer(g, "Association I at strength 5");
-  answer(g, "project (strength 5, 1 worker)");
+  t_answer(g, "Association I at strength 5");
+  t_answer(g, "project (strength 5, 1 worker)");
   answer_if_asked(g, "project.support",
                   "support Bavarian Forest National Park (113) level 3 (3 CP + 1 reputation)");
-  answer(g, "edge bonus: special-enclosure 1");
+  t_answer(g, "edge bonus: special-enclosure 1");
   t_expect(g, "map.special", p);
   /* a reptile house (which the Build action places only on side II) is
   ** offered; "no building" declines */
@@ -457,15 +340,15 @@ static void test_park_restaurant_special_bonus(void **st) {
     if (!strncmp(d->options[i], "reptile-house at ", 17))
       snprintf(pick, sizeof pick, "%s", d->options[i]);
   assert_true(pick[0] != '\0');
-  answer(g, pick);
+  t_answer(g, pick);
   /* it covers (4,1), whose Clever bonus moves an action card to slot 1,
   ** and (6,3), whose card bonus takes a card */
   t_expect(g, "bonus.clever", p);
   snprintf(pick, sizeof pick, "%s", ark_game_decision(g)->options[0]);
-  answer(g, pick);
+  t_answer(g, pick);
   t_expect(g, "card.take", p);
-  answer(g, "draw from the deck");
-  turn_over(g, p);
+  t_answer(g, "draw from the deck");
+  t_turn_over(g, p);
   assert_int_equal(pl->zoo_map.nb, nb + 1);
   assert_string_equal(g->c->buildings[pl->zoo_map.b[nb].def].key, "reptile-house");
   assert_int_equal(pl->special_built & 2, 2);
@@ -486,31 +369,31 @@ static void test_research_institute(void **st) {
   int p = g->s.cur;
   ark_player *pl = &g->s.p[p];
   t_clear_hand(g, p);
-  set_slot(g, p, ARK_ACT_ANIMALS, 2);
-  set_slot(g, p, ARK_ACT_BUILD, 3);
-  put_building(g, p, "size-2", "(0,7) (0,9)");       /* no water next to it */
+  t_set_slot(g, p, ARK_ACT_ANIMALS, 2);
+  t_set_slot(g, p, ARK_ACT_BUILD, 3);
+  t_put_building(g, p, "size-2", "(0,7) (0,9)");     /* no water next to it */
   t_give(g, p, 468);          /* Cotton-Top Tamarin: 15 money, size 1, 4 appeal, 1 CP, 1 rep */
   t_give(g, p, 475);          /* King Cobra: science x2 and Animals II */
   t_give(g, p, 484);          /* European Pond Turtle: needs 1 water space */
   pl->money = 25;
   int a0 = pl->appeal, cp0 = pl->conservation, rep0 = pl->reputation;
   own_turn(g, p);
-  assert_false(has(g, "Animals I at strength 2"));
-  answer(g, "Build I at strength 3");
-  answer(g, "build size-1 (2 money)");
-  answer(g, "size-1 at (0,11)");                      /* connects the institute */
-  turn_over(g, p);
+  assert_false(t_offered(g, "Animals I at strength 2"));
+  t_answer(g, "Build I at strength 3");
+  t_answer(g, "build size-1 (2 money)");
+  t_answer(g, "size-1 at (0,11)");                    /* connects the institute */
+  t_turn_over(g, p);
   assert_int_equal(pl->money, 23);
 
   own_turn(g, p);
-  answer(g, "Animals I at strength 3");
+  t_answer(g, "Animals I at strength 3");
   /* the tamarin is the only candidate: the next question is where it goes */
   t_expect(g, "animals.enclosure", p);
-  answer(g, "into size-1 #1");
-  turn_over(g, p);
-  assert_int_equal(building_of(g, p, 468), 1);
-  assert_true(in_hand(g, p, 475));
-  assert_true(in_hand(g, p, 484));
+  t_answer(g, "into size-1 #1");
+  t_turn_over(g, p);
+  assert_int_equal(t_building_of(g, p, 468), 1);
+  assert_true(t_in_hand(g, p, 475));
+  assert_true(t_in_hand(g, p, 484));
   assert_int_equal(pl->money, 23 - 15);
   assert_int_equal(pl->appeal, a0 + 4);
   assert_int_equal(pl->conservation, cp0 + 1);
@@ -518,13 +401,13 @@ static void test_research_institute(void **st) {
 
   /* the turtle gets a water space: then it is playable (its only lack was water) */
   pl->money = 25;
-  int w = put_building(g, p, "size-1", "(6,9)");      /* (5,10) is water */
-  set_slot(g, p, ARK_ACT_ANIMALS, 2);
+  int w = t_put_building(g, p, "size-1", "(6,9)");    /* (5,10) is water */
+  t_set_slot(g, p, ARK_ACT_ANIMALS, 2);
   own_turn(g, p);
-  answer(g, "Animals I at strength 2");
-  turn_over(g, p);
-  assert_int_equal(building_of(g, p, 484), w);
-  assert_true(in_hand(g, p, 475));
+  t_answer(g, "Animals I at strength 2");
+  t_turn_over(g, p);
+  assert_int_equal(t_building_of(g, p, 484), w);
+  assert_true(t_in_hand(g, p, 475));
   ark_game_free(g);
 }
 
@@ -537,15 +420,15 @@ static void test_ice_cream_parlors(void **st) {
   ark_game *g = game_on("7", 2);
   int p = g->s.cur;
   ark_player *pl = &g->s.p[p];
-  put_building(g, p, "kiosk", "(1,2)");
-  put_building(g, p, "kiosk", "(5,4)");
-  put_building(g, p, "kiosk", "(8,7)");
+  t_put_building(g, p, "kiosk", "(1,2)");
+  t_put_building(g, p, "kiosk", "(5,4)");
+  t_put_building(g, p, "kiosk", "(8,7)");
   pl->appeal = 10;                                    /* income 13 */
   pl->money = 0;
   break_turn(g, p);
   assert_int_equal(pl->money, 2 + 13);
 
-  put_building(g, p, "size-1", "(5,10)");             /* empty: no kiosk income */
+  t_put_building(g, p, "size-1", "(5,10)");           /* empty: no kiosk income */
   pl->money = 0;
   break_turn(g, p);
   assert_int_equal(pl->money, 2 + 13 + 3);
@@ -565,9 +448,9 @@ static void test_hollywood_hills(void **st) {
   ark_player *pl = &g->s.p[p];
   ark_state *s = &g->s;
   t_clear_hand(g, p);
-  set_slot(g, p, ARK_ACT_BUILD, 2);
-  set_slot(g, p, ARK_ACT_SPONSORS, 3);
-  put_building(g, p, "kiosk", "(1,8)");
+  t_set_slot(g, p, ARK_ACT_BUILD, 2);
+  t_set_slot(g, p, ARK_ACT_SPONSORS, 3);
+  t_put_building(g, p, "kiosk", "(1,8)");
   /* the deck's top, from the top: Thorny Devil, Slow Worm, Science Institute */
   int order[3] = { 223, 488, 493 };
   for (int i = 0; i < 3; i++) {
@@ -578,36 +461,36 @@ static void test_hollywood_hills(void **st) {
   int deck = s->ndeck, discard = s->ndiscard;
   pl->money = 25;
   own_turn(g, p);
-  answer(g, "Build I at strength 2");
-  answer(g, "build size-1 (2 money)");
-  answer(g, "size-1 at (1,10)");
-  turn_over(g, p);
+  t_answer(g, "Build I at strength 2");
+  t_answer(g, "build size-1 (2 money)");
+  t_answer(g, "size-1 at (1,10)");
+  t_turn_over(g, p);
   assert_int_equal(pl->nhand, 1);
-  assert_true(in_hand(g, p, 223));
+  assert_true(t_in_hand(g, p, 223));
   assert_int_equal(s->ndeck, deck - 3);
   assert_int_equal(s->ndiscard, discard + 2);
-  assert_true(in_list(s->discard, s->ndiscard, t_card(g, 488)));
-  assert_true(in_list(s->discard, s->ndiscard, t_card(g, 493)));
+  assert_true(t_in_list(s->discard, s->ndiscard, t_card(g, 488)));
+  assert_true(t_in_list(s->discard, s->ndiscard, t_card(g, 493)));
 
   /* two of three H covered: level 3 is too high for Sponsors at strength 2,
   ** whose only choice left is the money (taken at once) */
-  put_building(g, p, "size-1", "(4,11)");
-  set_slot(g, p, ARK_ACT_SPONSORS, 2);
+  t_put_building(g, p, "size-1", "(4,11)");
+  t_set_slot(g, p, ARK_ACT_SPONSORS, 2);
   int money = pl->money;
   own_turn(g, p);
-  answer(g, "Sponsors I at strength 2");
-  turn_over(g, p);
-  assert_true(in_hand(g, p, 223));
+  t_answer(g, "Sponsors I at strength 2");
+  t_turn_over(g, p);
+  assert_true(t_in_hand(g, p, 223));
   assert_int_equal(pl->money, money + 2);
 
   /* the third: level 2 now */
-  put_building(g, p, "size-1", "(6,9)");
-  set_slot(g, p, ARK_ACT_SPONSORS, 2);
+  t_put_building(g, p, "size-1", "(6,9)");
+  t_set_slot(g, p, ARK_ACT_SPONSORS, 2);
   own_turn(g, p);
-  answer(g, "Sponsors I at strength 2");
-  assert_false(has(g, "play Science Institute (223) (level 3)"));
-  answer(g, "play Science Institute (223) (level 2)");
-  turn_over(g, p);
+  t_answer(g, "Sponsors I at strength 2");
+  assert_false(t_offered(g, "play Science Institute (223) (level 3)"));
+  t_answer(g, "play Science Institute (223) (level 2)");
+  t_turn_over(g, p);
   assert_int_equal(ark_zone_zoo_find(g, p, t_card(g, 223)) >= 0, 1);
   assert_int_equal(pl->icons[ARK_ICON_SCIENCE], 2);
   ark_game_free(g);
@@ -652,7 +535,7 @@ static void test_advanced_deal(void **st) {
       }
       int who = d->player;
       char want[2] = { d->options[1][9], 0 };
-      answer(g, d->options[1]);
+      t_answer(g, d->options[1]);
       assert_string_equal(g->c->maps[g->s.p[who].map].id, want);
     }
     t_expect(g, "card.discard", -1);             /* the opening draft */
@@ -716,7 +599,7 @@ static void test_advanced_start_buildings(void **st) {
     int who = d->player, pick = 0;
     for (int i = 0; i < d->noptions; i++)
       if (!strncmp(d->options[i], "keep map 1 ", 11)) { pick = i; keeper = who; }
-    answer(g, d->options[pick]);
+    t_answer(g, d->options[pick]);
   }
   assert_true(keeper >= 0);
   for (int p = 0; p < 4; p++) {
@@ -745,18 +628,11 @@ static void test_advanced_start_buildings(void **st) {
 
 /* ---- fan maps --------------------------------------------------------------- */
 
-static void write_file(const char *path, const char *text) {
-  FILE *f = fopen(path, "w");
-  assert_non_null(f);
-  fputs(text, f);
-  fclose(f);
-}
-
 /* A fan map written to a folder of its own: every cell of the 9x13 grid
 ** with x + y odd, a pond and a ridge; a lookout at (4,7): each building
 ** placed next to it gives 1 appeal. */
 static void write_fan_map(const char *dir) {
-  char yaml[8192], path[512];
+  char yaml[8192];
   size_t n = 0;
   n += (size_t)snprintf(yaml + n, sizeof yaml - n,
     "id: T1\nname: Lookout Test\nside: front\nprovenance: test\n"
@@ -783,10 +659,8 @@ static void write_fan_map(const char *dir) {
     "start_buildings: []\n"
     "features:\n  - {kind: lookout, at: [4, 7], off_board: false, note: test}\n"
     "doubts: []\n");
-  snprintf(path, sizeof path, "%s/T1-lookout.yaml", dir);
-  write_file(path, yaml);
-  snprintf(path, sizeof path, "%s/T1-lookout.lua", dir);
-  write_file(path,
+  t_write_file(dir, "T1-lookout.yaml", yaml);
+  t_write_file(dir, "T1-lookout.lua",
     "local map = {}\n"
     "function map.building_placed(owner, _, p, b)\n"
     "  if owner ~= p then return end\n"
@@ -816,23 +690,23 @@ static void test_fan_map_outside_tree(void **st) {
   t_to_first_turn(g);
   int p = g->s.cur;
   ark_player *pl = &g->s.p[p];
-  set_slot(g, p, ARK_ACT_BUILD, 2);
-  put_building(g, p, "kiosk", "(3,4)");
+  t_set_slot(g, p, ARK_ACT_BUILD, 2);
+  t_put_building(g, p, "kiosk", "(3,4)");
   pl->money = 20;
   int a0 = pl->appeal;
   /* a size-1 next to the lookout: 1 appeal; one away from it: none */
   own_turn(g, p);
-  answer(g, "Build I at strength 2");
-  answer(g, "build size-1 (2 money)");
-  answer(g, "size-1 at (4,5)");
-  turn_over(g, p);
+  t_answer(g, "Build I at strength 2");
+  t_answer(g, "build size-1 (2 money)");
+  t_answer(g, "size-1 at (4,5)");
+  t_turn_over(g, p);
   assert_int_equal(pl->appeal, a0 + 1);
-  set_slot(g, p, ARK_ACT_BUILD, 2);
+  t_set_slot(g, p, ARK_ACT_BUILD, 2);
   own_turn(g, p);
-  answer(g, "Build I at strength 2");
-  answer(g, "build size-1 (2 money)");
-  answer(g, "size-1 at (2,3)");
-  turn_over(g, p);
+  t_answer(g, "Build I at strength 2");
+  t_answer(g, "build size-1 (2 money)");
+  t_answer(g, "size-1 at (2,3)");
+  t_turn_over(g, p);
   assert_int_equal(pl->appeal, a0 + 1);
   assert_int_equal(pl->money, 20 - 4);
   assert_int_equal(t_play_random(g, 5, 1), ARK_END);
@@ -851,7 +725,7 @@ static void test_fan_map_check_errors(void **st) {
   snprintf(dir, sizeof dir, "/tmp/ark_test_badmap_%d", (int)getpid());
   mkdir(dir, 0700);
   snprintf(path, sizeof path, "%s/T2-broken.yaml", dir);
-  write_file(path,
+  t_write_file(NULL, path,
     "id: T2\n"                                                        /* 1 */
     "name: Broken\n"                                                  /* 2 */
     "cells: [[0, 1, plain], [0, 3, plain], [1, 2, plain], [1, 4, plain],\n"

@@ -18,15 +18,6 @@
 
 static char root[256];
 
-static void write_file(const char *rel, const char *text) {
-  char path[600];
-  snprintf(path, sizeof path, "%s/%s", root, rel);
-  FILE *f = fopen(path, "w");
-  if (!f) fail_msg("cannot write %s", path);
-  fputs(text, f);
-  fclose(f);
-}
-
 static void make_dir(const char *rel) {
   char path[600];
   snprintf(path, sizeof path, "%s/%s", root, rel);
@@ -88,15 +79,16 @@ static void test_outside_plugin(void **st) {
   make_dir("mod");
   make_dir("mod/cards");
   make_dir("mod/maps");
-  write_file("mod/plugin.yaml",
-             "name: rich-start\nversion: \"0.1\"\n"
-             "description: \"More money, a shorter break track, a bonus at each break.\"\n"
-             "provides: [rules, cards, maps, hooks]\n"
-             "rules:\n  start_money: 40\n  break_length: [9, 8, 7]\n"
-             "cards: cards\nmaps: maps\nscript: hooks.lua\n");
-  write_file("mod/cards/1500-plugin-beast.yaml",
-             "number: 1500\nname: Plugin Beast\ntype: animal\n"
-             "description: \"A card that arrives with a plugin.\"\ncost: 3\nsize: 1\nappeal: 1\n");
+  t_write_file(root, "mod/plugin.yaml",
+               "name: rich-start\nversion: \"0.1\"\n"
+               "description: \"More money, a shorter break track, a bonus at each break.\"\n"
+               "provides: [rules, cards, maps, hooks]\n"
+               "rules:\n  start_money: 40\n  break_length: [9, 8, 7]\n"
+               "cards: cards\nmaps: maps\nscript: hooks.lua\n");
+  t_write_file(root, "mod/cards/1500-plugin-beast.yaml",
+               "number: 1500\nname: Plugin Beast\ntype: animal\n"
+               "description: \"A card that arrives with a plugin.\"\n"
+               "cost: 3\nsize: 1\nappeal: 1\n");
   /* map A's cells with a different name and no start buildings */
   char cmd[1200];
   snprintf(cmd, sizeof cmd,
@@ -104,10 +96,10 @@ static void test_outside_plugin(void **st) {
            "-e '/^start_buildings:/,/^features:/{/^features:/!d}' %s/maps/A-map-a.yaml > %s/mod/maps/plug.yaml",
            ARK_SOURCE_DIR, root);
   assert_int_equal(system(cmd), 0);
-  write_file("mod/hooks.lua",
-             "local hooks = {}\n"
-             "function hooks.income(p, id)\n  gain(p, 'money', 1)\nend\n"
-             "return hooks\n");
+  t_write_file(root, "mod/hooks.lua",
+               "local hooks = {}\n"
+               "function hooks.income(p, id)\n  gain(p, 'money', 1)\nend\n"
+               "return hooks\n");
   char dir[400];
   snprintf(dir, sizeof dir, "%s/mod", root);
   ark_game *g;
@@ -141,8 +133,10 @@ static void test_conflict(void **st) {
   (void)st;
   make_dir("a");
   make_dir("b");
-  write_file("a/plugin.yaml", "name: a\nversion: \"1\"\ndescription: \"x\"\nrules:\n  start_money: 30\n");
-  write_file("b/plugin.yaml", "name: b\nversion: \"1\"\ndescription: \"y\"\nrules:\n  hand_limit: 4\n  start_money: 10\n");
+  t_write_file(root, "a/plugin.yaml",
+               "name: a\nversion: \"1\"\ndescription: \"x\"\nrules:\n  start_money: 30\n");
+  t_write_file(root, "b/plugin.yaml",
+               "name: b\nversion: \"1\"\ndescription: \"y\"\nrules:\n  hand_limit: 4\n  start_money: 10\n");
   char a[400], b[400], msg[2048];
   snprintf(a, sizeof a, "%s/a", root);
   snprintf(b, sizeof b, "%s/b", root);
@@ -159,8 +153,8 @@ static void test_conflict(void **st) {
 static void test_bad_plugin(void **st) {
   (void)st;
   make_dir("bad");
-  write_file("bad/plugin.yaml", "name: bad\nversion: \"1\"\ndescription: \"z\"\nrules:\n"
-                                "  start_mony: 30\n  break_length: [1, 2]\nscript: nope.lua\n");
+  t_write_file(root, "bad/plugin.yaml", "name: bad\nversion: \"1\"\ndescription: \"z\"\nrules:\n"
+                                        "  start_mony: 30\n  break_length: [1, 2]\nscript: nope.lua\n");
   char d[400], msg[2048];
   snprintf(d, sizeof d, "%s/bad", root);
   ark_game *g;

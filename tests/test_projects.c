@@ -36,74 +36,13 @@
 /* A game on map 0 at its first turn: the current player holds no cards,
 ** 25 money, reputation 1, one worker; track rewards marked as claimed. */
 static ark_game *game(int players, int *pp) {
-  ark_game *g = t_new_game(players, SEED, "0");
-  t_to_first_turn(g);
-  for (int p = 0; p < players; p++) {
-    g->s.p[p].cp_bonus_done = 0x0f;
-    g->s.p[p].rep_bonus_done = 0x7f;
-    g->s.p[p].xtokens = 0;
-  }
+  ark_game *g = t_game(players, SEED, "0");
   int p = g->s.cur;
   t_clear_hand(g, p);
   g->s.p[p].money = 25;
   g->s.p[p].reputation = 1;
   *pp = p;
   return g;
-}
-
-static void set_slot(ark_game *g, int p, int a, int slot) {
-  ark_player *pl = &g->s.p[p];
-  for (int i = 0; i < ARK_N_ACTIONS; i++)
-    if (pl->slot[i] == a) {
-      pl->slot[i] = pl->slot[slot - 1];
-      pl->slot[slot - 1] = (uint8_t)a;
-      return;
-    }
-}
-
-static void print_options(ark_game *g) {
-  const ark_decision *d = ark_game_decision(g);
-  if (!d) {
-    print_error("no decision pending: %s\n", ark_game_error(g));
-    return;
-  }
-  print_error("decision %s for %d (%s):\n", d->tag, d->player, d->prompt);
-  for (int i = 0; i < d->noptions; i++) print_error("  [%s]\n", d->options[i]);
-}
-
-static int has(ark_game *g, const char *text) {
-  const ark_decision *d = ark_game_decision(g);
-  if (!d) return 0;
-  for (int i = 0; i < d->noptions; i++)
-    if (!strcmp(d->options[i], text)) return 1;
-  return 0;
-}
-
-static const char *tag(ark_game *g) {
-  ark_game_process(g);
-  const ark_decision *d = ark_game_decision(g);
-  return d ? d->tag : "";
-}
-
-static void answer(ark_game *g, const char *text) {
-  char msg[256];
-  ark_game_process(g);
-  if (ark_game_answer_text(g, text, msg, sizeof msg) != ARK_OK) {
-    print_options(g);
-    fail_msg("cannot answer '%s': %s %s", text, msg, ark_game_error(g));
-  }
-}
-
-static void ready(ark_game *g) {
-  int p = g->s.cur;
-  t_restart(g);
-  t_expect(g, "action", p);
-}
-
-static void turn_over(ark_game *g, int p) {
-  t_expect(g, "action", (p + 1) % g->s.nplayers);
-  const char *bad = t_invariants(g);
-  if (bad) fail_msg("invariant: %s", bad);
 }
 
 /* Answers the first option until the next player's action is asked. */
@@ -117,76 +56,7 @@ static void finish_turn(ark_game *g, int p) {
   }
 }
 
-static int take_card_out(ark_game *g, int number) {
-  int id = t_card(g, number);
-  int p = g->s.cur;
-  t_give(g, p, number);
-  ark_zone_hand_remove(g, p, id);
-  return id;
-}
-
-/* Card `number` in p's zoo, outside any enclosure (icons count). */
-static void zoo_add(ark_game *g, int p, int number) {
-  ark_zone_zoo_add(g, p, take_card_out(g, number), -1);
-}
-
-static int in_discard(ark_game *g, int number) {
-  int id = t_card(g, number);
-  for (int i = 0; i < g->s.ndiscard; i++)
-    if (g->s.discard[i] == id) return 1;
-  return 0;
-}
-
-/* A building placed by hand at the given cells (the test knows they form
-** the tile); returns its index. */
-static int put_building(ark_game *g, int p, const char *key, const char *cells) {
-  int def = ark_content_find_building(g->c, key);
-  assert_true(def >= 0);
-  ark_place pl;
-  memset(&pl, 0, sizeof pl);
-  int x, y, used;
-  const char *q = cells;
-  while (sscanf(q, " (%d,%d)%n", &x, &y, &used) == 2) {
-    pl.cells[pl.ncells++] = (uint8_t)ARK_CELL(x, y);
-    q += used;
-  }
-  assert_int_equal(pl.ncells, g->c->buildings[def].ncells);
-  for (int i = 1; i < pl.ncells; i++)
-    for (int j = i; j > 0 && pl.cells[j - 1] > pl.cells[j]; j--) {
-      uint8_t t = pl.cells[j]; pl.cells[j] = pl.cells[j - 1]; pl.cells[j - 1] = t;
-    }
-  int b = ark_map_place(&g->s.p[p].zoo_map, def, &pl);
-  assert_true(b >= 0);
-  return b;
-}
-
 #define ENCLOSURE_5 "(3,8) (3,10) (3,12) (4,9) (4,11)"
-
-/* Animal `number` into standard enclosure b of p's zoo, as if played. */
-static int put_animal(ark_game *g, int p, int number, int b) {
-  int id = take_card_out(g, number);
-  ark_building *bu = &g->s.p[p].zoo_map.b[b];
-  bu->used = 1;
-  bu->card = (int16_t)id;
-  ark_zone_zoo_add(g, p, id, b);
-  return id;
-}
-
-/* Base project slot i holds project `number`: it swaps places with the
-** card there when both are base projects in play, else that card goes back
-** to the box.  The tokens on the slots (2-player blocks) stay. */
-static void set_base(ark_game *g, int i, int number) {
-  int id = t_card(g, number);
-  for (int j = 0; j < g->s.nbase; j++)
-    if (g->s.base[j].card == id) {
-      g->s.base[j].card = g->s.base[i].card;
-      g->s.base[i].card = (int16_t)id;
-      return;
-    }
-  take_card_out(g, number);
-  ark_zone_box(g, g->s.base[i].card);
-  g->s.base[i].card = (int16_t)id;
-}
 
 /* The owner of a level (1-3) of a project in play, -1 free, -2 blocked,
 ** -3 if the project is not in play. */
@@ -210,9 +80,9 @@ static void label(char *buf, size_t n, const char *name, int number, int level, 
 
 /* Starts p's Association I at strength 5 up to the task decision. */
 static void association(ark_game *g, int p) {
-  set_slot(g, p, ARK_ACT_ASSOCIATION, 5);
-  ready(g);
-  answer(g, "Association I at strength 5");
+  t_set_slot(g, p, ARK_ACT_ASSOCIATION, 5);
+  t_ready(g);
+  t_answer(g, "Association I at strength 5");
   t_expect(g, "association.task", p);   /* the reputation task is always there */
 }
 
@@ -221,11 +91,11 @@ static void association(ark_game *g, int p) {
 ** money, end of turn.  Checks the option was there when asked. */
 static void support(ark_game *g, int p, const char *text) {
   association(g, p);
-  answer(g, "project (strength 5, 1 worker)");
-  if (!strcmp(tag(g), "project.support")) answer(g, text);
+  t_answer(g, "project (strength 5, 1 worker)");
+  if (!strcmp(t_tag(g), "project.support")) t_answer(g, text);
   t_expect(g, "project.edge", p);
-  answer(g, "edge bonus: money 12");
-  turn_over(g, p);
+  t_answer(g, "edge bonus: money 12");
+  t_turn_over(g, p);
 }
 
 /* The support `text` is not offered to p; if another support happens to
@@ -233,10 +103,10 @@ static void support(ark_game *g, int p, const char *text) {
 ** level). */
 static void refused(ark_game *g, int p, const char *text, int number, int level) {
   association(g, p);
-  if (!has(g, "project (strength 5, 1 worker)")) return;
-  answer(g, "project (strength 5, 1 worker)");
-  if (!strcmp(tag(g), "project.support")) {
-    if (has(g, text)) fail_msg("'%s' is offered", text);
+  if (!t_offered(g, "project (strength 5, 1 worker)")) return;
+  t_answer(g, "project (strength 5, 1 worker)");
+  if (!strcmp(t_tag(g), "project.support")) {
+    if (t_offered(g, text)) fail_msg("'%s' is offered", text);
     return;
   }
   finish_turn(g, p);
@@ -282,7 +152,7 @@ static const struct icon_project {
 static void icon_case(const struct icon_project *pr, int level) {
   int p;
   ark_game *g = game(3, &p);
-  if (pr->base) set_base(g, 0, pr->number);   /* 3 players: nothing blocked */
+  if (pr->base) t_set_base(g, 0, pr->number);  /* 3 players: nothing blocked */
   else t_give(g, p, pr->number);
   ark_state base = g->s;
   char text[160], harder[160];
@@ -290,23 +160,23 @@ static void icon_case(const struct icon_project *pr, int level) {
   label(text, sizeof text, pr->name, pr->number, level, pr->cp[L], 0, !pr->base);
 
   /* one short: refused */
-  for (int i = 0; i < pr->th[L] - 1; i++) zoo_add(g, p, pr->cards[i]);
+  for (int i = 0; i < pr->th[L] - 1; i++) t_zoo_add(g, p, pr->cards[i]);
   refused(g, p, text, pr->number, level);
 
   /* exactly the threshold: offered (the harder level is not), supported */
   g->s = base;
-  for (int i = 0; i < pr->th[L]; i++) zoo_add(g, p, pr->cards[i]);
+  for (int i = 0; i < pr->th[L]; i++) t_zoo_add(g, p, pr->cards[i]);
   if (level > 1) {
     label(harder, sizeof harder, pr->name, pr->number, level - 1, pr->cp[L - 1], 0,
           !pr->base);
     association(g, p);
-    answer(g, "project (strength 5, 1 worker)");
-    if (!strcmp(tag(g), "project.support")) {
-      assert_true(has(g, text));
-      assert_false(has(g, harder));
+    t_answer(g, "project (strength 5, 1 worker)");
+    if (!strcmp(t_tag(g), "project.support")) {
+      assert_true(t_offered(g, text));
+      assert_false(t_offered(g, harder));
     }
     g->s = base;
-    for (int i = 0; i < pr->th[L]; i++) zoo_add(g, p, pr->cards[i]);
+    for (int i = 0; i < pr->th[L]; i++) t_zoo_add(g, p, pr->cards[i]);
   }
   support(g, p, text);
   const ark_player *pl = &g->s.p[p];
@@ -351,31 +221,31 @@ static void release_case(const struct release_project *pr, int level) {
   int p;
   ark_game *g = game(3, &p);
   t_give(g, p, pr->number);
-  int b = put_building(g, p, "size-5", ENCLOSURE_5);
+  int b = t_put_building(g, p, "size-5", ENCLOSURE_5);
   ark_state base = g->s;
   char text[3][160];
   for (int k = 0; k < 3; k++)
     label(text[k], sizeof text[k], pr->name, pr->number, k + 1, RELEASE_CP[k], RELEASE_REP, 1);
 
   /* an animal without the icon cannot go */
-  put_animal(g, p, pr->wrong, b);
+  t_put_animal(g, p, pr->wrong, b);
   for (int k = 0; k < 3; k++) {
     refused(g, p, text[k], pr->number, k + 1);
     g->s = base;
-    put_animal(g, p, pr->wrong, b);
+    t_put_animal(g, p, pr->wrong, b);
   }
 
   /* the animal's size class offers exactly its level */
   g->s = base;
   int number = pr->animals[level - 1];
-  int id = put_animal(g, p, number, b);
+  int id = t_put_animal(g, p, number, b);
   g->s.p[p].appeal = 20;
   association(g, p);
-  answer(g, "project (strength 5, 1 worker)");
-  if (!strcmp(tag(g), "project.support"))
-    for (int k = 0; k < 3; k++) assert_int_equal(has(g, text[k]), k == level - 1);
+  t_answer(g, "project (strength 5, 1 worker)");
+  if (!strcmp(t_tag(g), "project.support"))
+    for (int k = 0; k < 3; k++) assert_int_equal(t_offered(g, text[k]), k == level - 1);
   g->s = base;
-  put_animal(g, p, number, b);
+  t_put_animal(g, p, number, b);
   g->s.p[p].appeal = 20;
   support(g, p, text[level - 1]);
   const ark_player *pl = &g->s.p[p];
@@ -384,7 +254,7 @@ static void release_case(const struct release_project *pr, int level) {
   assert_int_equal(pl->reputation, 1 + RELEASE_REP);
   assert_int_equal(pl->appeal, 20 - g->c->cards[id].appeal);
   assert_int_equal(pl->nzoo, 0);
-  assert_true(in_discard(g, number));
+  assert_true(t_in_discard(g, number));
   assert_int_equal(pl->zoo_map.b[b].used, 0);
   assert_int_equal(pl->zoo_map.b[b].card, ARK_NO_CARD);
   assert_int_equal(g->s.row[0].card, t_card(g, pr->number));
@@ -404,22 +274,22 @@ static void test_release_choice(void **st) {
   int p;
   ark_game *g = game(3, &p);
   t_give(g, p, 118);                    /* Savanna */
-  int b1 = put_building(g, p, "size-1", "(8,1)");
-  int b2 = put_building(g, p, "size-2", "(0,5) (0,7)");
-  put_animal(g, p, 405, b1);            /* Fennec Fox, size 1, predator africa */
-  put_animal(g, p, 404, b2);            /* Caracal, size 2, predator africa */
+  int b1 = t_put_building(g, p, "size-1", "(8,1)");
+  int b2 = t_put_building(g, p, "size-2", "(0,5) (0,7)");
+  t_put_animal(g, p, 405, b1);          /* Fennec Fox, size 1, predator africa */
+  t_put_animal(g, p, 404, b2);          /* Caracal, size 2, predator africa */
   t_restart(g);
   assert_int_equal(g->s.p[p].icons[ARK_ICON_PREDATOR], 2);
   association(g, p);
-  answer(g, "project (strength 5, 1 worker)");
+  t_answer(g, "project (strength 5, 1 worker)");
   /* only level 3 (size 1-2) of Savanna, then which animal */
-  if (!strcmp(tag(g), "project.support"))
-    answer(g, "support Savanna (118) level 3 (3 CP + 1 reputation) from hand");
+  if (!strcmp(t_tag(g), "project.support"))
+    t_answer(g, "support Savanna (118) level 3 (3 CP + 1 reputation) from hand");
   t_expect(g, "project.release", p);
-  answer(g, "release Caracal (404)");
+  t_answer(g, "release Caracal (404)");
   t_expect(g, "project.edge", p);
-  answer(g, "edge bonus: money 12");
-  turn_over(g, p);
+  t_answer(g, "edge bonus: money 12");
+  t_turn_over(g, p);
   const ark_player *pl = &g->s.p[p];
   assert_int_equal(pl->icons[ARK_ICON_PREDATOR], 1);
   assert_int_equal(pl->icons[ARK_ICON_AFRICA], 1);
@@ -456,31 +326,31 @@ static void breeding_case(const struct breeding_project *pr, int level) {
   label(text, sizeof text, pr->name, pr->number, level, BREED_CP[L], BREED_REP[L], 1);
 
   /* the animal, but the partner zoo is of another continent */
-  zoo_add(g, p, pr->animal);
+  t_zoo_add(g, p, pr->animal);
   g->s.p[p].partner_zoos = ASIA;
   refused(g, p, text, pr->number, level);
   /* the partner zoo, but an animal of another category */
   g->s = base;
-  zoo_add(g, p, pr->other);
+  t_zoo_add(g, p, pr->other);
   g->s.p[p].partner_zoos = AFRICA;
   refused(g, p, text, pr->number, level);
 
   /* both: every level is offered; this one is supported */
   g->s = base;
-  zoo_add(g, p, pr->animal);
+  t_zoo_add(g, p, pr->animal);
   g->s.p[p].partner_zoos = AFRICA;
   association(g, p);
-  answer(g, "project (strength 5, 1 worker)");
+  t_answer(g, "project (strength 5, 1 worker)");
   t_expect(g, "project.support", p);
   for (int k = 1; k <= 3; k++) {
     char t[160];
     label(t, sizeof t, pr->name, pr->number, k, BREED_CP[k - 1], BREED_REP[k - 1], 1);
-    assert_true(has(g, t));
+    assert_true(t_offered(g, t));
   }
-  answer(g, text);
+  t_answer(g, text);
   t_expect(g, "project.edge", p);
-  answer(g, "edge bonus: money 12");
-  turn_over(g, p);
+  t_answer(g, "edge bonus: money 12");
+  t_turn_over(g, p);
   const ark_player *pl = &g->s.p[p];
   assert_int_equal(owner(g, pr->number, level), p);
   assert_int_equal(pl->conservation, BREED_CP[L]);
@@ -513,14 +383,14 @@ static void test_two_player_blocks(void **st) {
   /* the blocked level 2 of the second base project is not offered */
   int p;
   ark_game *g = game(2, &p);
-  set_base(g, 1, 110);                  /* Predators: 5 / 4 / 2 icons */
+  t_set_base(g, 1, 110);                /* Predators: 5 / 4 / 2 icons */
   static const int predators[4] = { 404, 405, 410, 413 };
-  for (int i = 0; i < 4; i++) zoo_add(g, p, predators[i]);
+  for (int i = 0; i < 4; i++) t_zoo_add(g, p, predators[i]);
   association(g, p);
-  answer(g, "project (strength 5, 1 worker)");
-  if (!strcmp(tag(g), "project.support")) {
-    assert_false(has(g, "support Predators (110) level 2 (4 CP)"));
-    assert_true(has(g, "support Predators (110) level 3 (2 CP)"));
+  t_answer(g, "project (strength 5, 1 worker)");
+  if (!strcmp(t_tag(g), "project.support")) {
+    assert_false(t_offered(g, "support Predators (110) level 2 (4 CP)"));
+    assert_true(t_offered(g, "support Predators (110) level 3 (2 CP)"));
   }
   ark_game_free(g);
 }
@@ -533,7 +403,7 @@ static void test_row_from_display(void **st) {
   int p;
   ark_game *g = game(3, &p);
   int q = (p + 1) % 3;
-  int old[3] = { take_card_out(g, 119), take_card_out(g, 120), take_card_out(g, 121) };
+  int old[3] = { t_take_out(g, 119), t_take_out(g, 120), t_take_out(g, 121) };
   for (int i = 0; i < 3; i++) {
     g->s.row[i].card = (int16_t)old[i];
     memset(g->s.row[i].owner, -1, 3);
@@ -541,28 +411,28 @@ static void test_row_from_display(void **st) {
   g->s.row[2].owner[1] = (int8_t)q;
   g->s.p[q].supports = 1;
   g->s.p[p].reputation = 4;             /* folders 1-3 */
-  int id = take_card_out(g, 132);
+  int id = t_take_out(g, 132);
   if (g->s.display[2] >= 0) ark_zone_discard(g, g->s.display[2]);
   g->s.display[2] = (int16_t)id;
   g->s.p[p].universities = 1u << ARK_UNI_RESEARCH;   /* 2 research icons */
   g->s.p[p].upgraded |= 1u << ARK_ACT_ASSOCIATION;
-  set_slot(g, p, ARK_ACT_ASSOCIATION, 5);
-  ready(g);
-  answer(g, "Association II at strength 5");
+  t_set_slot(g, p, ARK_ACT_ASSOCIATION, 5);
+  t_ready(g);
+  t_answer(g, "Association II at strength 5");
   t_expect(g, "association.task", p);
-  answer(g, "project (strength 5, 1 worker)");
-  if (!strcmp(tag(g), "project.support"))
-    answer(g, "support Research (132) level 3 (2 CP) from folder 3");
+  t_answer(g, "project (strength 5, 1 worker)");
+  if (!strcmp(t_tag(g), "project.support"))
+    t_answer(g, "support Research (132) level 3 (2 CP) from folder 3");
   t_expect(g, "project.edge", p);
-  answer(g, "edge bonus: money 12");
+  t_answer(g, "edge bonus: money 12");
   t_expect(g, "association.donation", p);
-  answer(g, "no donation");
-  turn_over(g, p);
+  t_answer(g, "no donation");
+  t_turn_over(g, p);
   assert_int_equal(g->s.row[0].card, id);
   assert_int_equal(g->s.row[0].owner[2], p);
   assert_int_equal(g->s.row[1].card, old[0]);
   assert_int_equal(g->s.row[2].card, old[1]);
-  assert_true(in_discard(g, 121));
+  assert_true(t_in_discard(g, 121));
   assert_int_equal(g->s.p[q].supports, 1);
   assert_int_equal(g->s.p[p].conservation, 2);
   assert_int_equal(g->s.p[p].money, 25 - 3 + 12);
@@ -578,24 +448,24 @@ static void test_release_frees_enclosure(void **st) {
   int p;
   ark_game *g = game(2, &p);
   int q = 1 - p;
-  int b = put_building(g, p, "size-5", ENCLOSURE_5);
-  put_animal(g, p, 401, b);             /* Cheetah, size 5 */
+  int b = t_put_building(g, p, "size-5", ENCLOSURE_5);
+  t_put_animal(g, p, 401, b);           /* Cheetah, size 5 */
   t_give(g, p, 118);                    /* Savanna */
   t_give(g, p, 495);                    /* size 4, bird africa, 14 money */
   g->s.p[p].appeal = 20;
-  set_slot(g, p, ARK_ACT_ANIMALS, 4);
-  set_slot(g, p, ARK_ACT_ASSOCIATION, 5);
-  ready(g);
+  t_set_slot(g, p, ARK_ACT_ANIMALS, 4);
+  t_set_slot(g, p, ARK_ACT_ASSOCIATION, 5);
+  t_ready(g);
   /* the only enclosure is taken: no Animals action */
   assert_false(t_has_option(g, "Animals I at strength"));
-  answer(g, "Association I at strength 5");
+  t_answer(g, "Association I at strength 5");
   t_expect(g, "association.task", p);
-  answer(g, "project (strength 5, 1 worker)");
-  if (!strcmp(tag(g), "project.support"))
-    answer(g, "support Savanna (118) level 1 (5 CP + 1 reputation) from hand");
+  t_answer(g, "project (strength 5, 1 worker)");
+  if (!strcmp(t_tag(g), "project.support"))
+    t_answer(g, "support Savanna (118) level 1 (5 CP + 1 reputation) from hand");
   t_expect(g, "project.edge", p);
-  answer(g, "edge bonus: money 12");
-  turn_over(g, p);
+  t_answer(g, "edge bonus: money 12");
+  t_turn_over(g, p);
   assert_int_equal(g->s.p[p].zoo_map.b[b].used, 0);
   assert_int_equal(g->s.p[p].appeal, 20 - 6);
   t_answer_match(g, "X-token action: ");    /* q passes */

@@ -21,86 +21,12 @@
 
 /* ---- helpers ---- */
 
+/* A game on map A at its first turn; track rewards are left unclaimed (the
+** tests here check them), unlike t_game. */
 static ark_game *game_at_turn(int players, uint64_t seed) {
   ark_game *g = t_new_game(players, seed, "A");
   t_to_first_turn(g);
   return g;
-}
-
-/* Makes it p's turn from the current (edited) state. */
-static void own_turn(ark_game *g, int p) {
-  g->s.cur = (uint8_t)p;
-  t_restart(g);
-  t_expect(g, "action", p);
-}
-
-static void print_options(ark_game *g) {
-  const ark_decision *d = ark_game_decision(g);
-  if (!d) return;
-  print_error("decision %s for player %d (%s):\n", d->tag, d->player, d->prompt);
-  for (int i = 0; i < d->noptions; i++) print_error("  %s\n", d->options[i]);
-}
-
-/* Answers the option that reads exactly `text`. */
-static void answer(ark_game *g, const char *text) {
-  char msg[256];
-  assert_int_equal(ark_game_process(g), ARK_AWAITING);
-  if (ark_game_answer_text(g, text, msg, sizeof msg) != ARK_OK) {
-    print_options(g);
-    fail_msg("cannot answer '%s': %s %s", text, msg, ark_game_error(g));
-  }
-}
-
-/* Is an option that reads exactly `text` offered? */
-static int offered(ark_game *g, const char *text) {
-  assert_int_equal(ark_game_process(g), ARK_AWAITING);
-  const ark_decision *d = ark_game_decision(g);
-  for (int i = 0; i < d->noptions; i++)
-    if (!strcmp(d->options[i], text)) return 1;
-  return 0;
-}
-
-static void set_slots(ark_game *g, int p, int a1, int a2, int a3, int a4, int a5) {
-  uint8_t *s = g->s.p[p].slot;
-  s[0] = (uint8_t)a1; s[1] = (uint8_t)a2; s[2] = (uint8_t)a3;
-  s[3] = (uint8_t)a4; s[4] = (uint8_t)a5;
-}
-
-static void assert_slots(ark_game *g, int p, int a1, int a2, int a3, int a4, int a5) {
-  const uint8_t *s = g->s.p[p].slot;
-  assert_int_equal(s[0], a1);
-  assert_int_equal(s[1], a2);
-  assert_int_equal(s[2], a3);
-  assert_int_equal(s[3], a4);
-  assert_int_equal(s[4], a5);
-}
-
-static int in_list(const int16_t *a, int n, int card) {
-  for (int i = 0; i < n; i++)
-    if (a[i] == card) return 1;
-  return 0;
-}
-
-/* Puts animal `number` into p's zoo, living in building b. */
-static void put_animal(ark_game *g, int p, int number, int b) {
-  int id = t_card(g, number);
-  t_give(g, p, number);
-  ark_zone_hand_remove(g, p, id);
-  ark_zone_zoo_add(g, p, id, b);
-  g->s.p[p].zoo_map.b[b].used = 1;
-  g->s.p[p].zoo_map.b[b].card = (int16_t)id;
-}
-
-/* Places building `key` on the given cells (x, y pairs), unchecked. */
-static int put_building(ark_game *g, int p, const char *key, int n, const int *xy) {
-  ark_place pl;
-  memset(&pl, 0, sizeof pl);
-  for (int i = 0; i < n; i++) pl.cells[pl.ncells++] = (uint8_t)ARK_CELL(xy[2 * i], xy[2 * i + 1]);
-  int def = ark_content_find_building(g->c, key);
-  assert_true(def >= 0);
-  int b = ark_map_place(&g->s.p[p].zoo_map, def, &pl);
-  assert_true(b >= 0);
-  return b;
 }
 
 /* Gives p a fresh association worker situation: all workers at home. */
@@ -269,12 +195,12 @@ static void test_track_caps(void **st) {
 /* One Association turn of p taking the reputation task (+2).  Association
 ** sits in slot 2: strength 2 allows only that task on side I. */
 static void reputation_turn(ark_game *g, int p, int rep) {
-  set_slots(g, p, ARK_ACT_ANIMALS, ARK_ACT_ASSOCIATION, ARK_ACT_BUILD, ARK_ACT_CARDS,
+  t_set_slots(g, p, ARK_ACT_ANIMALS, ARK_ACT_ASSOCIATION, ARK_ACT_BUILD, ARK_ACT_CARDS,
             ARK_ACT_SPONSORS);
   g->s.p[p].reputation = (int16_t)rep;
   workers_home(g, p);
-  own_turn(g, p);
-  answer(g, "Association I at strength 2");
+  t_turn_of(g, p);
+  t_answer(g, "Association I at strength 2");
 }
 
 /* Reputation cap 9 until the Cards action is upgraded, then 15; every point
@@ -388,7 +314,7 @@ static void test_reputation_bonuses(void **st) {
 ** donation of the first price (2 money with 2 players) for 1 conservation. */
 static void donation_turn(ark_game *g, int p, int cp, int cp_done) {
   ark_player *pl = &g->s.p[p];
-  set_slots(g, p, ARK_ACT_ANIMALS, ARK_ACT_ASSOCIATION, ARK_ACT_BUILD, ARK_ACT_CARDS,
+  t_set_slots(g, p, ARK_ACT_ANIMALS, ARK_ACT_ASSOCIATION, ARK_ACT_BUILD, ARK_ACT_CARDS,
             ARK_ACT_SPONSORS);
   pl->upgraded |= 1 << ARK_ACT_ASSOCIATION;
   pl->conservation = (int16_t)cp;
@@ -398,9 +324,9 @@ static void donation_turn(ark_game *g, int p, int cp, int cp_done) {
   pl->money = 20;
   g->s.donations = 0;
   workers_home(g, p);
-  own_turn(g, p);
-  answer(g, "Association II at strength 2");
-  answer(g, "donate 2 money for 1 conservation point");
+  t_turn_of(g, p);
+  t_answer(g, "Association II at strength 2");
+  t_answer(g, "donate 2 money for 1 conservation point");
 }
 
 /* Conservation 2: upgrade or worker; 5 and 8: 5 money or a bonus tile
@@ -420,7 +346,7 @@ static void test_conservation_rewards(void **st) {
   donation_turn(g, p, 1, 0);
   t_expect(g, "reward.cp2", p);
   assert_int_equal(ark_game_decision(g)->noptions, 2);
-  answer(g, "gain a worker");
+  t_answer(g, "gain a worker");
   t_expect(g, "action", q);
   assert_int_equal(pp->conservation, 2);
   assert_int_equal(pp->workers, 2);
@@ -439,11 +365,11 @@ static void test_conservation_rewards(void **st) {
   donation_turn(g, p, 4, 1);
   t_expect(g, "reward.cp5", p);
   assert_int_equal(ark_game_decision(g)->noptions, 3);
-  answer(g, "gain 5 money");
+  t_answer(g, "gain 5 money");
   t_expect(g, "action", q);
   assert_int_equal(pp->money, 20 - 2 + 5);
   donation_turn(g, q, 4, 1);
-  answer(g, "take the bonus tile: money");
+  t_answer(g, "take the bonus tile: money");
   t_expect(g, "action", p);
   assert_int_equal(pq->money, 20 - 2 + 10);
   assert_int_equal(g->s.bonus_taken, 1);
@@ -453,7 +379,7 @@ static void test_conservation_rewards(void **st) {
   assert_int_equal(ark_game_decision(g)->noptions, 2);
   assert_false(t_has_option(g, "bonus tile: money"));
   int xt = pp->xtokens;
-  answer(g, "take the bonus tile: xtokens");
+  t_answer(g, "take the bonus tile: xtokens");
   t_expect(g, "action", q);
   assert_int_equal(pp->xtokens, xt + 3);
 
@@ -461,7 +387,7 @@ static void test_conservation_rewards(void **st) {
   donation_turn(g, q, 7, 3);
   t_expect(g, "reward.cp8", q);
   assert_true(t_has_option(g, "take the bonus tile: reputation"));
-  answer(g, "take the bonus tile: money");
+  t_answer(g, "take the bonus tile: money");
   t_expect(g, "action", p);
   assert_int_equal(pq->money, 20 - 2 + 10);
   assert_int_equal(g->s.bonus_taken, 1 | 2 | 8);
@@ -475,9 +401,9 @@ static void test_conservation_rewards(void **st) {
   ** scoring card, starting with that player */
   donation_turn(g, p, 9, 0x7);
   t_expect(g, "scoring.discard", p);
-  answer(g, ark_game_decision(g)->options[0]);
+  t_answer(g, ark_game_decision(g)->options[0]);
   t_expect(g, "scoring.discard", q);
-  answer(g, ark_game_decision(g)->options[1]);
+  t_answer(g, ark_game_decision(g)->options[1]);
   t_expect(g, "action", q);
   assert_true((pp->scoring[0] < 0) != (pp->scoring[1] < 0));
   assert_true((pq->scoring[0] < 0) != (pq->scoring[1] < 0));
@@ -499,16 +425,16 @@ static void test_xtoken_action(void **st) {
   ark_game *g = game_at_turn(2, 11);
   int p = g->s.cur, q = 1 - p;
   ark_player *pl = &g->s.p[p];
-  set_slots(g, p, ARK_ACT_ANIMALS, ARK_ACT_BUILD, ARK_ACT_CARDS, ARK_ACT_ASSOCIATION,
+  t_set_slots(g, p, ARK_ACT_ANIMALS, ARK_ACT_BUILD, ARK_ACT_CARDS, ARK_ACT_ASSOCIATION,
             ARK_ACT_SPONSORS);
   pl->xtokens = 0;
   pl->money = 10;
   g->s.break_pos = 3;
   int hand = pl->nhand;
-  own_turn(g, p);
-  answer(g, "X-token action: Association to slot 1");
+  t_turn_of(g, p);
+  t_answer(g, "X-token action: Association to slot 1");
   t_expect(g, "action", q);
-  assert_slots(g, p, ARK_ACT_ASSOCIATION, ARK_ACT_ANIMALS, ARK_ACT_BUILD, ARK_ACT_CARDS,
+  t_assert_slots(g, p, ARK_ACT_ASSOCIATION, ARK_ACT_ANIMALS, ARK_ACT_BUILD, ARK_ACT_CARDS,
                ARK_ACT_SPONSORS);
   assert_int_equal(pl->xtokens, 1);
   assert_int_equal(pl->money, 10);             /* nothing was performed */
@@ -517,28 +443,28 @@ static void test_xtoken_action(void **st) {
 
   /* two multiplier tokens on Build: 1 + 2 X tokens */
   pl->multiplier[ARK_ACT_BUILD] = 2;
-  own_turn(g, p);
-  answer(g, "X-token action: Build to slot 1");
+  t_turn_of(g, p);
+  t_answer(g, "X-token action: Build to slot 1");
   t_expect(g, "action", q);
   assert_int_equal(pl->xtokens, 4);
-  assert_slots(g, p, ARK_ACT_BUILD, ARK_ACT_ASSOCIATION, ARK_ACT_ANIMALS, ARK_ACT_CARDS,
+  t_assert_slots(g, p, ARK_ACT_BUILD, ARK_ACT_ASSOCIATION, ARK_ACT_ANIMALS, ARK_ACT_CARDS,
                ARK_ACT_SPONSORS);
 
   /* 4 -> 5, then the maximum: 5 stays 5 */
   pl->multiplier[ARK_ACT_BUILD] = 0;
-  own_turn(g, p);
-  assert_true(offered(g, "X-token action: Build to slot 1"));
-  answer(g, "X-token action: Sponsors to slot 1");
+  t_turn_of(g, p);
+  assert_true(t_offered(g, "X-token action: Build to slot 1"));
+  t_answer(g, "X-token action: Sponsors to slot 1");
   t_expect(g, "action", q);
   assert_int_equal(pl->xtokens, 5);
-  own_turn(g, p);
+  t_turn_of(g, p);
   /* with 5 tokens the slot-1 card would move nowhere and gain nothing */
-  assert_false(offered(g, "X-token action: Sponsors to slot 1"));
+  assert_false(t_offered(g, "X-token action: Sponsors to slot 1"));
   pl->multiplier[ARK_ACT_CARDS] = 1;
-  answer(g, "X-token action: Cards to slot 1");
+  t_answer(g, "X-token action: Cards to slot 1");
   t_expect(g, "action", q);
   assert_int_equal(pl->xtokens, 5);
-  assert_slots(g, p, ARK_ACT_CARDS, ARK_ACT_SPONSORS, ARK_ACT_BUILD, ARK_ACT_ASSOCIATION,
+  t_assert_slots(g, p, ARK_ACT_CARDS, ARK_ACT_SPONSORS, ARK_ACT_BUILD, ARK_ACT_ASSOCIATION,
                ARK_ACT_ANIMALS);
   ark_game_free(g);
 }
@@ -551,41 +477,41 @@ static void test_strength_slot_plus_xtokens(void **st) {
   ark_game *g = game_at_turn(2, 12);
   int p = g->s.cur, q = 1 - p;
   ark_player *pl = &g->s.p[p];
-  set_slots(g, p, ARK_ACT_ANIMALS, ARK_ACT_BUILD, ARK_ACT_CARDS, ARK_ACT_SPONSORS,
+  t_set_slots(g, p, ARK_ACT_ANIMALS, ARK_ACT_BUILD, ARK_ACT_CARDS, ARK_ACT_SPONSORS,
             ARK_ACT_ASSOCIATION);
   t_clear_hand(g, p);                          /* no sponsor to play: money */
   pl->xtokens = 2;
   pl->money = 10;
   g->s.break_pos = 0;
-  own_turn(g, p);
-  assert_true(offered(g, "Sponsors I at strength 4"));
-  assert_true(offered(g, "Sponsors I at strength 5 (1 X)"));
-  assert_true(offered(g, "Sponsors I at strength 6 (2 X)"));
-  assert_false(offered(g, "Sponsors I at strength 7 (3 X)"));
-  assert_true(offered(g, "Cards I at strength 3"));
-  assert_true(offered(g, "Cards I at strength 5 (2 X)"));
-  answer(g, "Sponsors I at strength 6 (2 X)");
+  t_turn_of(g, p);
+  assert_true(t_offered(g, "Sponsors I at strength 4"));
+  assert_true(t_offered(g, "Sponsors I at strength 5 (1 X)"));
+  assert_true(t_offered(g, "Sponsors I at strength 6 (2 X)"));
+  assert_false(t_offered(g, "Sponsors I at strength 7 (3 X)"));
+  assert_true(t_offered(g, "Cards I at strength 3"));
+  assert_true(t_offered(g, "Cards I at strength 5 (2 X)"));
+  t_answer(g, "Sponsors I at strength 6 (2 X)");
   t_expect(g, "action", q);
   assert_int_equal(pl->money, 16);
   assert_int_equal(g->s.break_pos, 6);
   assert_int_equal(pl->xtokens, 0);
-  assert_slots(g, p, ARK_ACT_SPONSORS, ARK_ACT_ANIMALS, ARK_ACT_BUILD, ARK_ACT_CARDS,
+  t_assert_slots(g, p, ARK_ACT_SPONSORS, ARK_ACT_ANIMALS, ARK_ACT_BUILD, ARK_ACT_CARDS,
                ARK_ACT_ASSOCIATION);
 
   /* the card in slot 5 played: the four others shift right */
-  own_turn(g, p);
-  answer(g, "Association I at strength 5");
+  t_turn_of(g, p);
+  t_answer(g, "Association I at strength 5");
   t_answer_match(g, "reputation");
   t_expect(g, "action", q);
-  assert_slots(g, p, ARK_ACT_ASSOCIATION, ARK_ACT_SPONSORS, ARK_ACT_ANIMALS, ARK_ACT_BUILD,
+  t_assert_slots(g, p, ARK_ACT_ASSOCIATION, ARK_ACT_SPONSORS, ARK_ACT_ANIMALS, ARK_ACT_BUILD,
                ARK_ACT_CARDS);
   /* Association at strength 1 allows no task: an action that does nothing
   ** is not offered */
-  own_turn(g, p);
-  assert_false(offered(g, "Association I at strength 1"));
-  answer(g, "Sponsors I at strength 2");
+  t_turn_of(g, p);
+  assert_false(t_offered(g, "Association I at strength 1"));
+  t_answer(g, "Sponsors I at strength 2");
   t_expect(g, "action", q);
-  assert_slots(g, p, ARK_ACT_SPONSORS, ARK_ACT_ASSOCIATION, ARK_ACT_ANIMALS, ARK_ACT_BUILD,
+  t_assert_slots(g, p, ARK_ACT_SPONSORS, ARK_ACT_ASSOCIATION, ARK_ACT_ANIMALS, ARK_ACT_BUILD,
                ARK_ACT_CARDS);
   ark_game_free(g);
 }
@@ -597,28 +523,28 @@ static void test_constriction(void **st) {
   int p = g->s.cur, q = 1 - p;
   ark_player *pl = &g->s.p[p];
   t_clear_hand(g, p);
-  set_slots(g, p, ARK_ACT_ANIMALS, ARK_ACT_BUILD, ARK_ACT_CARDS, ARK_ACT_ASSOCIATION,
+  t_set_slots(g, p, ARK_ACT_ANIMALS, ARK_ACT_BUILD, ARK_ACT_CARDS, ARK_ACT_ASSOCIATION,
             ARK_ACT_SPONSORS);
   pl->constriction[ARK_ACT_SPONSORS] = 1;
   pl->xtokens = 0;
   pl->money = 10;
   g->s.break_pos = 0;
-  own_turn(g, p);
-  assert_false(offered(g, "Sponsors I at strength 5"));
-  answer(g, "Sponsors I at strength 3");
+  t_turn_of(g, p);
+  assert_false(t_offered(g, "Sponsors I at strength 5"));
+  t_answer(g, "Sponsors I at strength 3");
   t_expect(g, "action", q);
   assert_int_equal(pl->money, 13);
   assert_int_equal(g->s.break_pos, 3);
 
   /* two tokens on the card in slot 3: -1, 0 with one X token, 1 with two */
-  set_slots(g, p, ARK_ACT_ANIMALS, ARK_ACT_BUILD, ARK_ACT_SPONSORS, ARK_ACT_CARDS,
+  t_set_slots(g, p, ARK_ACT_ANIMALS, ARK_ACT_BUILD, ARK_ACT_SPONSORS, ARK_ACT_CARDS,
             ARK_ACT_ASSOCIATION);
   pl->constriction[ARK_ACT_SPONSORS] = 2;
   pl->xtokens = 2;
-  own_turn(g, p);
+  t_turn_of(g, p);
   assert_false(t_has_option(g, "Sponsors I at strength -1"));
   assert_false(t_has_option(g, "Sponsors I at strength 0"));
-  answer(g, "Sponsors I at strength 1 (2 X)");
+  t_answer(g, "Sponsors I at strength 1 (2 X)");
   t_expect(g, "action", q);
   assert_int_equal(pl->money, 14);
   assert_int_equal(g->s.break_pos, 4);
@@ -634,7 +560,7 @@ static void test_venom(void **st) {
   int p = g->s.cur, q = 1 - p;
   ark_player *pl = &g->s.p[p];
   t_clear_hand(g, p);
-  set_slots(g, p, ARK_ACT_ANIMALS, ARK_ACT_BUILD, ARK_ACT_CARDS, ARK_ACT_ASSOCIATION,
+  t_set_slots(g, p, ARK_ACT_ANIMALS, ARK_ACT_BUILD, ARK_ACT_CARDS, ARK_ACT_ASSOCIATION,
             ARK_ACT_SPONSORS);
   pl->venom[ARK_ACT_BUILD] = 1;
   pl->venom[ARK_ACT_CARDS] = 2;
@@ -642,8 +568,8 @@ static void test_venom(void **st) {
   pl->money = 10;
   g->s.p[q].venom[ARK_ACT_BUILD] = 3;          /* not q's turn: q pays nothing */
   g->s.p[q].money = 7;
-  own_turn(g, p);
-  answer(g, "Sponsors I at strength 5");
+  t_turn_of(g, p);
+  t_answer(g, "Sponsors I at strength 5");
   t_expect(g, "action", q);
   assert_int_equal(pl->money, 10 + 5 - 2 * 1 - 2 * 2);
   assert_int_equal(g->s.p[q].money, 7);
@@ -654,8 +580,8 @@ static void test_venom(void **st) {
   pl->venom[ARK_ACT_SPONSORS] = 0;
   pl->venom[ARK_ACT_BUILD] = 2;
   pl->money = 3;
-  own_turn(g, p);
-  answer(g, "X-token action: Association to slot 1");
+  t_turn_of(g, p);
+  t_answer(g, "X-token action: Association to slot 1");
   t_expect(g, "action", q);
   assert_int_equal(pl->money, 0);
   ark_game_free(g);
@@ -668,22 +594,22 @@ static void test_multiplier(void **st) {
   int p = g->s.cur, q = 1 - p;
   ark_player *pl = &g->s.p[p];
   t_clear_hand(g, p);
-  set_slots(g, p, ARK_ACT_ANIMALS, ARK_ACT_BUILD, ARK_ACT_SPONSORS, ARK_ACT_CARDS,
+  t_set_slots(g, p, ARK_ACT_ANIMALS, ARK_ACT_BUILD, ARK_ACT_SPONSORS, ARK_ACT_CARDS,
             ARK_ACT_ASSOCIATION);
   pl->multiplier[ARK_ACT_SPONSORS] = 1;
   pl->money = 10;
   g->s.break_pos = 0;
-  own_turn(g, p);
-  answer(g, "Sponsors I at strength 3");
+  t_turn_of(g, p);
+  t_answer(g, "Sponsors I at strength 3");
   t_expect(g, "action", q);
   assert_int_equal(pl->money, 10 + 3 + 3);
   assert_int_equal(g->s.break_pos, 3 + 3);
   /* Cards I at strength 2 (draw 1) twice, and the break twice 2 further */
-  set_slots(g, p, ARK_ACT_ANIMALS, ARK_ACT_CARDS, ARK_ACT_SPONSORS, ARK_ACT_BUILD,
+  t_set_slots(g, p, ARK_ACT_ANIMALS, ARK_ACT_CARDS, ARK_ACT_SPONSORS, ARK_ACT_BUILD,
             ARK_ACT_ASSOCIATION);
   pl->multiplier[ARK_ACT_CARDS] = 2;
-  own_turn(g, p);
-  answer(g, "Cards I at strength 2");
+  t_turn_of(g, p);
+  t_answer(g, "Cards I at strength 2");
   t_expect(g, "action", q);
   assert_int_equal(pl->nhand, 3);
   assert_int_equal(g->s.break_pos, 6 + 3 * 2);
@@ -698,13 +624,13 @@ static void test_multiplier(void **st) {
 ** kiosk at (4,7): a unique building and an empty size-1 enclosure.
 ** Kiosk income: 3 + 1 = 4 (empty enclosures pay nothing). */
 static void build_kiosk_zoo(ark_game *g, int p) {
-  put_animal(g, p, 420, 0);
-  put_building(g, p, "pavilion", 1, (const int[]){ 1, 6 });
-  put_building(g, p, "size-1", 1, (const int[]){ 0, 5 });
-  put_building(g, p, "petting-zoo", 3, (const int[]){ 1, 8, 2, 7, 2, 5 });
-  put_building(g, p, "kiosk", 1, (const int[]){ 4, 7 });
-  put_building(g, p, "sponsor-249", 3, (const int[]){ 4, 9, 5, 10, 6, 11 });
-  put_building(g, p, "size-1", 1, (const int[]){ 4, 5 });
+  t_put_animal(g, p, 420, 0);
+  t_put_building_xy(g, p, "pavilion", 1, (const int[]){ 1, 6 });
+  t_put_building_xy(g, p, "size-1", 1, (const int[]){ 0, 5 });
+  t_put_building_xy(g, p, "petting-zoo", 3, (const int[]){ 1, 8, 2, 7, 2, 5 });
+  t_put_building_xy(g, p, "kiosk", 1, (const int[]){ 4, 7 });
+  t_put_building_xy(g, p, "sponsor-249", 3, (const int[]){ 4, 9, 5, 10, 6, 11 });
+  t_put_building_xy(g, p, "size-1", 1, (const int[]){ 4, 5 });
 }
 
 static void test_break(void **st) {
@@ -713,7 +639,7 @@ static void test_break(void **st) {
   ark_state *s = &g->s;
   int p = s->cur, q = 1 - p;
   ark_player *pp = &s->p[p], *pq = &s->p[q];
-  set_slots(g, p, ARK_ACT_ANIMALS, ARK_ACT_SPONSORS, ARK_ACT_BUILD, ARK_ACT_CARDS,
+  t_set_slots(g, p, ARK_ACT_ANIMALS, ARK_ACT_SPONSORS, ARK_ACT_BUILD, ARK_ACT_CARDS,
             ARK_ACT_ASSOCIATION);
   t_clear_hand(g, p);
   t_clear_hand(g, q);
@@ -749,8 +675,8 @@ static void test_break(void **st) {
 
   /* 12 + 2 = 14 of 15: no break yet */
   s->break_pos = 12;
-  own_turn(g, p);
-  answer(g, "Sponsors I at strength 2");
+  t_turn_of(g, p);
+  t_answer(g, "Sponsors I at strength 2");
   t_expect(g, "action", q);
   assert_int_equal(s->break_pos, 14);
   assert_int_equal(s->phase, ARK_PH_TURN);
@@ -760,11 +686,11 @@ static void test_break(void **st) {
   /* 14 + 2 reaches the end: p gains 1 X token, the break follows p's turn */
   int16_t old[6];
   memcpy(old, s->display, sizeof old);
-  set_slots(g, p, ARK_ACT_ANIMALS, ARK_ACT_SPONSORS, ARK_ACT_BUILD, ARK_ACT_CARDS,
+  t_set_slots(g, p, ARK_ACT_ANIMALS, ARK_ACT_SPONSORS, ARK_ACT_BUILD, ARK_ACT_CARDS,
             ARK_ACT_ASSOCIATION);
   int turns = s->turn;
-  own_turn(g, p);
-  answer(g, "Sponsors I at strength 2");
+  t_turn_of(g, p);
+  t_answer(g, "Sponsors I at strength 2");
   /* 1. discard down to the hand limit, trigger player first; nothing of
   ** steps 2 and 3 has happened yet */
   t_expect(g, "card.discard", p);
@@ -775,10 +701,10 @@ static void test_break(void **st) {
   assert_int_equal(pp->multiplier[ARK_ACT_CARDS], 1);
   for (int k = 0; k < 3; k++) {
     t_expect(g, "card.discard", p);
-    answer(g, ark_game_decision(g)->options[0]);
+    t_answer(g, ark_game_decision(g)->options[0]);
   }
   t_expect(g, "card.discard", q);
-  answer(g, ark_game_decision(g)->options[0]);
+  t_answer(g, ark_game_decision(g)->options[0]);
   /* the break is over: q's turn */
   t_expect(g, "action", q);
   assert_int_equal(s->phase, ARK_PH_TURN);
@@ -806,10 +732,10 @@ static void test_break(void **st) {
   for (int f = 0; f < 4; f++) assert_int_equal(s->display[f], old[f + 2]);
   for (int f = 4; f < 6; f++) {
     assert_true(s->display[f] >= 0);
-    assert_false(in_list(old, 6, s->display[f]));
+    assert_false(t_in_list(old, 6, s->display[f]));
   }
-  assert_true(in_list(s->discard, s->ndiscard, old[0]));
-  assert_true(in_list(s->discard, s->ndiscard, old[1]));
+  assert_true(t_in_list(s->discard, s->ndiscard, old[0]));
+  assert_true(t_in_list(s->discard, s->ndiscard, old[1]));
   /* 3. income: appeal table + kiosks + recurring edge bonuses */
   assert_int_equal(pp->money, 10 + 22 + 4 + 5);
   assert_int_equal(pq->money, 11);
@@ -844,7 +770,7 @@ static void final_discards(ark_game *g, int first) {
   int n = g->s.nplayers;
   for (int i = 0; i < n; i++) {
     t_expect(g, "scoring.discard", (first + i) % n);
-    answer(g, ark_game_decision(g)->options[0]);
+    t_answer(g, ark_game_decision(g)->options[0]);
   }
   assert_int_equal(ark_game_process(g), ARK_END);
   for (int p = 0; p < n; p++)
@@ -858,7 +784,7 @@ static void test_end_trigger(void **st) {
   ark_game *g = game_at_turn(3, 21);
   int p = g->s.cur, q = (p + 1) % 3, r = (p + 2) % 3;
   markers(g, p, 100, 7);                       /* target 100 */
-  own_turn(g, p);
+  t_turn_of(g, p);
   t_answer_match(g, "X-token action: ");
   t_expect(g, "action", q);
   assert_int_equal(g->s.end_trigger, p);
@@ -875,7 +801,7 @@ static void test_end_not_yet(void **st) {
   ark_game *g = game_at_turn(2, 22);
   int p = g->s.cur, q = 1 - p;
   markers(g, p, 99, 7);                        /* target 100 */
-  own_turn(g, p);
+  t_turn_of(g, p);
   t_answer_match(g, "X-token action: ");
   pass_turn(g, q);
   pass_turn(g, p);
@@ -891,7 +817,7 @@ static void test_end_cross_in_other_turn(void **st) {
   ark_game *g = game_at_turn(3, 23);
   int p = g->s.cur, q = (p + 1) % 3, r = (p + 2) % 3;
   markers(g, r, 100, 7);                       /* r crossed while p plays */
-  own_turn(g, p);
+  t_turn_of(g, p);
   t_answer_match(g, "X-token action: ");
   pass_turn(g, q);
   t_expect(g, "action", r);
@@ -909,11 +835,11 @@ static void test_end_cross_in_other_turn(void **st) {
 ** hands are emptied so that the break asks nothing. */
 static void break_turn(ark_game *g, int p) {
   for (int i = 0; i < g->s.nplayers; i++) t_clear_hand(g, i);
-  set_slots(g, p, ARK_ACT_ANIMALS, ARK_ACT_SPONSORS, ARK_ACT_BUILD, ARK_ACT_CARDS,
+  t_set_slots(g, p, ARK_ACT_ANIMALS, ARK_ACT_SPONSORS, ARK_ACT_BUILD, ARK_ACT_CARDS,
             ARK_ACT_ASSOCIATION);
   g->s.break_pos = (uint8_t)(g->s.break_len - 2);
-  own_turn(g, p);
-  answer(g, "Sponsors I at strength 2");
+  t_turn_of(g, p);
+  t_answer(g, "Sponsors I at strength 2");
 }
 
 /* Markers crossing during a break: every player, the one who crossed too,
@@ -979,7 +905,7 @@ static void test_final_score_and_rank(void **st) {
     ark_zone_box(g, s->p[p].scoring[1]);
     s->p[p].scoring[1] = ARK_NO_CARD;
   }
-  own_turn(g, a);
+  t_turn_of(g, a);
   t_answer_match(g, "X-token action: ");
   pass_turn(g, b);
   pass_turn(g, c);

@@ -41,22 +41,10 @@ static ark_game *game(int players) {
   return g;
 }
 
-/* Takes card `number` out of whatever zone holds it (through p's hand). */
-static int take_card_out(ark_game *g, int p, int number) {
-  int id = t_card(g, number);
-  t_give(g, p, number);
-  ark_zone_hand_remove(g, p, id);
-  return id;
-}
-
-/* Card `number` played into p's zoo (outside any enclosure: the final
-** scoring counts cards and icons, not where animals live). */
-static void zoo_add(ark_game *g, int p, int number) {
-  ark_zone_zoo_add(g, p, take_card_out(g, p, number), -1);
-}
-
+/* Cards played into p's zoo outside any enclosure (the final scoring counts
+** cards and icons, not where animals live). */
 static void zoo_add_list(ark_game *g, int p, const int *numbers, int n) {
-  for (int i = 0; i < n; i++) zoo_add(g, p, numbers[i]);
+  for (int i = 0; i < n; i++) t_zoo_add(g, p, numbers[i]);
 }
 
 /* Nobody holds a final scoring card but p, who holds `number` (0: none). */
@@ -67,7 +55,7 @@ static void hold(ark_game *g, int p, int number) {
         ark_zone_box(g, g->s.p[q].scoring[i]);
         g->s.p[q].scoring[i] = ARK_NO_CARD;
       }
-  if (number) g->s.p[p].scoring[0] = (int16_t)take_card_out(g, p, number);
+  if (number) g->s.p[p].scoring[0] = (int16_t)t_take_out(g, number);
 }
 
 /* Runs the final scoring (someone reached 10 conservation already, so no
@@ -75,13 +63,9 @@ static void hold(ark_game *g, int p, int number) {
 static int run_final(ark_game *g, int p) {
   int before = g->s.p[p].conservation;
   g->s.scoring_discarded = 1;
-  g->s.phase = ARK_PH_FINAL;
-  g->s.step = 0;
   g->s.cur = (uint8_t)p;
   g->status = 0;
-  t_restart(g);
-  ark_progress pr = ark_game_process(g);
-  if (pr != ARK_END) fail_msg("final scoring did not end (%d): %s", pr, ark_game_error(g));
+  t_run_final(g);
   const char *bad = t_invariants(g);
   if (bad) fail_msg("invariant: %s", bad);
   return g->s.p[p].conservation - before;
@@ -125,7 +109,7 @@ static void cover(ark_game *g, int p, const char *cells) {
 /* Covers the first n plain spaces of p's map (ascending cell order),
 ** skipping `except` (-1: none). */
 static void cover_plain(ark_game *g, int p, int n, int except) {
-  const ark_map_def *m = &g->c->maps[g->s.p[p].map];
+  const ark_map_def *m = t_map_of(g, p);
   int def = ark_content_find_building(g->c, "size-1");
   for (int c = 0; c < ARK_CELLS && n > 0; c++) {
     if (!m->exists[c] || m->terrain[c] != ARK_TERRAIN_PLAIN || c == except) continue;
@@ -162,9 +146,9 @@ static void test_large_animal_zoo(void **st) {
   static const int large[5] = { 401, 402, 406, 407, 411 };   /* 5, 4, 5, 4, 5 */
   ark_game *g = game(2);
   int p = g->s.cur;
-  zoo_add(g, p, 403);                   /* size 3 */
-  zoo_add(g, p, 405);                   /* size 1 */
-  zoo_add(g, p, 519);                   /* petting zoo, no size */
+  t_zoo_add(g, p, 403);                 /* size 3 */
+  t_zoo_add(g, p, 405);                 /* size 1 */
+  t_zoo_add(g, p, 519);                 /* petting zoo, no size */
   ark_state base = g->s;
   for (int n = 0; n <= 5; n++) {
     g->s = base;
@@ -186,9 +170,9 @@ static void test_small_animal_zoo(void **st) {
   static const int small[11] = { 404, 405, 409, 410, 414, 415, 419, 420, 424, 425, 429 };
   ark_game *g = game(2);
   int p = g->s.cur;
-  zoo_add(g, p, 403);                   /* size 3 */
-  zoo_add(g, p, 401);                   /* size 5 */
-  zoo_add(g, p, 520);                   /* petting zoo */
+  t_zoo_add(g, p, 403);                 /* size 3 */
+  t_zoo_add(g, p, 401);                 /* size 5 */
+  t_zoo_add(g, p, 520);                 /* petting zoo */
   ark_state base = g->s;
   static const int counts[] = { 0, 2, 3, 5, 6, 7, 8, 9, 10, 11 };
   static const int expect[] = { 0, 0, 1, 1, 2, 2, 3, 3, 4, 4 };
@@ -219,7 +203,7 @@ static void test_research_zoo(void **st) {
   /* research university (2) + 1 sponsor = 3 */
   g->s = base;
   g->s.p[p].universities = 1u << ARK_UNI_RESEARCH;
-  zoo_add(g, p, 201);
+  t_zoo_add(g, p, 201);
   assert_int_equal(card_cp(g, p, 3), 1);
   ark_game_free(g);
 }
@@ -277,8 +261,8 @@ static void test_sponsored_zoo(void **st) {
   static const int sponsors[9] = { 202, 204, 205, 206, 207, 212, 213, 222, 227 };
   ark_game *g = game(2);
   int p = g->s.cur;
-  zoo_add(g, p, 401);
-  zoo_add(g, p, 405);
+  t_zoo_add(g, p, 401);
+  t_zoo_add(g, p, 405);
   ark_state base = g->s;
   static const int expect[10] = { 0, 0, 0, 1, 1, 2, 2, 3, 3, 4 };
   for (int n = 0; n <= 9; n++) {
@@ -298,7 +282,7 @@ static void test_climbing_park(void **st) {
   static const int icons_after[7] = { 0, 1, 2, 4, 5, 6, 7 };
   ark_game *g = game(2);
   int p = g->s.cur;
-  zoo_add(g, p, 405);                   /* Fennec Fox: no rock */
+  t_zoo_add(g, p, 405);                 /* Fennec Fox: no rock */
   ark_state base = g->s;
   for (int n = 0; n <= 6; n++) {
     g->s = base;
@@ -309,11 +293,11 @@ static void test_climbing_park(void **st) {
   }
   /* exactly 3 (2 + 1) and 5 (2 + 1 + 1 + 1): at the thresholds */
   g->s = base;
-  zoo_add(g, p, 246);
-  zoo_add(g, p, 255);
+  t_zoo_add(g, p, 246);
+  t_zoo_add(g, p, 255);
   assert_int_equal(card_cp(g, p, 10), 2);
-  zoo_add(g, p, 252);
-  zoo_add(g, p, 414);                   /* Coati: rock 1 */
+  t_zoo_add(g, p, 252);
+  t_zoo_add(g, p, 414);                 /* Coati: rock 1 */
   assert_int_equal(card_cp(g, p, 10), 3);
   ark_game_free(g);
 }
@@ -325,7 +309,7 @@ static void test_aquatic_park(void **st) {
   static const int th[4] = { 2, 4, 6, 7 };
   ark_game *g = game(2);
   int p = g->s.cur;
-  zoo_add(g, p, 401);                   /* Cheetah: no water */
+  t_zoo_add(g, p, 401);                 /* Cheetah: no water */
   ark_state base = g->s;
   /* sponsors 241 (1), 245 (2), 256 (1), 244 (1), 250 (1); animals 430 (1), 407 (2) */
   static const int seq[7] = { 241, 430, 256, 244, 245, 250, 407 };
@@ -337,11 +321,11 @@ static void test_aquatic_park(void **st) {
   }
   /* exactly 5 and 6 */
   g->s = base;
-  zoo_add(g, p, 245);
-  zoo_add(g, p, 407);
-  zoo_add(g, p, 241);
+  t_zoo_add(g, p, 245);
+  t_zoo_add(g, p, 407);
+  t_zoo_add(g, p, 241);
   assert_int_equal(card_cp(g, p, 11), 2);      /* 5 */
-  zoo_add(g, p, 430);
+  t_zoo_add(g, p, 430);
   assert_int_equal(card_cp(g, p, 11), 3);      /* 6 */
   ark_game_free(g);
 }
@@ -422,12 +406,12 @@ static void test_biodiverse_zoo(void **st) {
   ark_state base = g->s;
 
   /* p: predator 1, herbivore 1; right: herbivore 1 (a tie); left: predator 3 */
-  zoo_add(g, p, 405);
-  zoo_add(g, p, 445);
-  zoo_add(g, right, 428);
-  zoo_add(g, left, 404);
-  zoo_add(g, left, 410);
-  zoo_add(g, left, 413);
+  t_zoo_add(g, p, 405);
+  t_zoo_add(g, p, 445);
+  t_zoo_add(g, right, 428);
+  t_zoo_add(g, left, 404);
+  t_zoo_add(g, left, 410);
+  t_zoo_add(g, left, 413);
   assert_int_equal(card_cp(g, p, 9), 1);
 
   /* the same zoos seen from the left player: ahead of p in predators only */
@@ -446,9 +430,9 @@ static void test_biodiverse_zoo(void **st) {
   /* right player has as much in every category: nothing */
   g->s = base;
   zoo_add_list(g, p, cards, 3);
-  zoo_add(g, right, 404);
-  zoo_add(g, right, 443);
-  zoo_add(g, right, 511);
+  t_zoo_add(g, right, 404);
+  t_zoo_add(g, right, 443);
+  t_zoo_add(g, right, 511);
   assert_int_equal(card_cp(g, p, 9), 0);
   ark_game_free(g);
 
@@ -456,9 +440,9 @@ static void test_biodiverse_zoo(void **st) {
   g = game(2);
   p = g->s.cur;
   int q = 1 - p;
-  zoo_add(g, p, 405);
-  zoo_add(g, p, 513);
-  zoo_add(g, q, 511);
+  t_zoo_add(g, p, 405);
+  t_zoo_add(g, p, 513);
+  t_zoo_add(g, q, 511);
   assert_int_equal(card_cp(g, p, 9), 1);        /* predator; birds tie */
   assert_int_equal(card_cp(g, q, 9), 0);
   ark_game_free(g);
@@ -466,28 +450,10 @@ static void test_biodiverse_zoo(void **st) {
 
 /* ---- which card is kept ------------------------------------------------- */
 
-/* Puts action a into slot (1..5) by swapping with the card there. */
-static void set_slot(ark_game *g, int p, int a, int slot) {
-  ark_player *pl = &g->s.p[p];
-  for (int i = 0; i < ARK_N_ACTIONS; i++)
-    if (pl->slot[i] == a) {
-      pl->slot[i] = pl->slot[slot - 1];
-      pl->slot[slot - 1] = (uint8_t)a;
-      return;
-    }
-}
-
-static void answer(ark_game *g, const char *text) {
-  char msg[256];
-  ark_game_process(g);
-  if (ark_game_answer_text(g, text, msg, sizeof msg) != ARK_OK)
-    fail_msg("cannot answer '%s': %s %s", text, msg, ark_game_error(g));
-}
-
 /* p holds Favorite Zoo (7) and Conservation Zoo (5) with reputation 9 (2 CP
 ** by card 7) and 4 supports (3 CP by card 5). */
 static void two_cards(ark_game *g, int p) {
-  int fav = take_card_out(g, p, 7), cons = take_card_out(g, p, 5);
+  int fav = t_take_out(g, 7), cons = t_take_out(g, 5);
   if (g->s.p[p].scoring[0] >= 0) ark_zone_box(g, g->s.p[p].scoring[0]);
   if (g->s.p[p].scoring[1] >= 0) ark_zone_box(g, g->s.p[p].scoring[1]);
   g->s.p[p].scoring[0] = (int16_t)fav;
@@ -522,7 +488,7 @@ static void test_discard_at_game_end(void **st) {
   t_expect(g, "scoring.discard", p);
   assert_true(t_has_option(g, "discard Favorite Zoo (7)"));
   assert_true(t_has_option(g, "discard Conservation Zoo (5)"));
-  answer(g, "discard Favorite Zoo (7)");
+  t_answer(g, "discard Favorite Zoo (7)");
   assert_int_equal(ark_game_process(g), ARK_END);
   assert_int_equal(g->s.p[p].scoring[0], ARK_NO_CARD);
   assert_int_equal(g->s.p[p].scoring[1], t_card(g, 5));
@@ -542,7 +508,7 @@ static void test_discard_at_game_end(void **st) {
   t_expect(g, "action", q);
   t_answer_match(g, "X-token action: ");
   t_expect(g, "scoring.discard", p);
-  answer(g, "discard Conservation Zoo (5)");
+  t_answer(g, "discard Conservation Zoo (5)");
   assert_int_equal(ark_game_process(g), ARK_END);
   assert_int_equal(g->s.p[p].conservation, 6 + 2);
   ark_game_free(g);
@@ -558,29 +524,29 @@ static void test_discard_at_ten(void **st) {
   hold(g, p, 0);
   two_cards(g, p);
   /* q holds Sponsored Zoo (8) and Research Zoo (3) with 3 sponsors */
-  int spon = take_card_out(g, q, 8), res = take_card_out(g, q, 3);
+  int spon = t_take_out(g, 8), res = t_take_out(g, 3);
   g->s.p[q].scoring[0] = (int16_t)spon;
   g->s.p[q].scoring[1] = (int16_t)res;
-  zoo_add(g, q, 202);
-  zoo_add(g, q, 204);
-  zoo_add(g, q, 205);                           /* 3 sponsors, 3 research icons */
+  t_zoo_add(g, q, 202);
+  t_zoo_add(g, q, 204);
+  t_zoo_add(g, q, 205);                         /* 3 sponsors, 3 research icons */
   /* p at 9 conservation donates with Association II at strength 2 */
   ark_player *pp = &g->s.p[p];
   pp->conservation = 9;
   pp->cp_bonus_done = 0x07;                     /* 2, 5, 8 claimed; 10 not */
   pp->money = 30;
   pp->upgraded |= 1u << ARK_ACT_ASSOCIATION;
-  set_slot(g, p, ARK_ACT_ASSOCIATION, 2);
+  t_set_slot(g, p, ARK_ACT_ASSOCIATION, 2);
   pp->appeal = (int16_t)ark_track_target(10);   /* crosses once at 10 */
   t_restart(g);
   t_expect(g, "action", p);
-  answer(g, "Association II at strength 2");
+  t_answer(g, "Association II at strength 2");
   t_expect(g, "association.donation", p);
   t_answer_match(g, "donate ");
   t_expect(g, "scoring.discard", p);
-  answer(g, "discard Conservation Zoo (5)");
+  t_answer(g, "discard Conservation Zoo (5)");
   t_expect(g, "scoring.discard", q);
-  answer(g, "discard Research Zoo (3)");
+  t_answer(g, "discard Research Zoo (3)");
   t_expect(g, "action", q);
   assert_int_equal(pp->conservation, 10);
   assert_int_equal(g->s.scoring_discarded, 1);

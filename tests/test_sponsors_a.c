@@ -34,17 +34,13 @@ enum { UNI_RESEARCH = 1, UNI_REPUTATION = 2, UNI_LIBRARY = 4 };
 ** appeal 0, reputation 1, no X tokens, track rewards claimed (gains ask no
 ** reward question), no final scoring card (their scripts stay out). */
 static ark_game *game(int players) {
-  ark_game *g = t_new_game(players, SEED, "0");
-  t_to_first_turn(g);
+  ark_game *g = t_game(players, SEED, "0");
   for (int p = 0; p < players; p++) {
     ark_player *pl = &g->s.p[p];
     t_clear_hand(g, p);
     pl->money = 25;
     pl->appeal = 0;
     pl->reputation = 1;
-    pl->xtokens = 0;
-    pl->cp_bonus_done = 0x0f;
-    pl->rep_bonus_done = 0x7f;
     for (int i = 0; i < 2; i++)
       if (pl->scoring[i] >= 0) {
         ark_zone_box(g, pl->scoring[i]);
@@ -55,49 +51,7 @@ static ark_game *game(int players) {
   return g;
 }
 
-static int cur(ark_game *g) { return g->s.cur; }
 static int next(ark_game *g, int p) { return (p + 1) % g->s.nplayers; }
-
-static void set_slot(ark_game *g, int p, int a, int slot) {
-  ark_player *pl = &g->s.p[p];
-  for (int i = 0; i < ARK_N_ACTIONS; i++)
-    if (pl->slot[i] == a) {
-      pl->slot[i] = pl->slot[slot - 1];
-      pl->slot[slot - 1] = (uint8_t)a;
-      return;
-    }
-}
-
-static void upgrade(ark_game *g, int p, int a) { g->s.p[p].upgraded |= (uint8_t)(1u << a); }
-
-static void print_options(ark_game *g) {
-  const ark_decision *d = ark_game_decision(g);
-  if (!d) {
-    print_error("no decision pending: %s\n", ark_game_error(g));
-    return;
-  }
-  print_error("decision %s for %d (%s):\n", d->tag, d->player, d->prompt);
-  for (int i = 0; i < d->noptions; i++) print_error("  [%s]\n", d->options[i]);
-}
-
-/* Answers the option that reads exactly `text`. */
-static void answer(ark_game *g, const char *text) {
-  char msg[256];
-  ark_game_process(g);
-  if (ark_game_answer_text(g, text, msg, sizeof msg) != ARK_OK) {
-    print_options(g);
-    fail_msg("cannot answer '%s': %s %s", text, msg, ark_game_error(g));
-  }
-}
-
-static void answerf(ark_game *g, const char *fmt, ...) {
-  char buf[256];
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(buf, sizeof buf, fmt, ap);
-  va_end(ap);
-  answer(g, buf);
-}
 
 /* Expects decision `tag` for p, then answers the first option containing
 ** `needle`. */
@@ -106,105 +60,8 @@ static void pick(ark_game *g, const char *tag, int p, const char *needle) {
   t_answer_match(g, needle);
 }
 
-static int has(ark_game *g, const char *text) {
-  ark_game_process(g);
-  const ark_decision *d = ark_game_decision(g);
-  if (!d) return 0;
-  for (int i = 0; i < d->noptions; i++)
-    if (!strcmp(d->options[i], text)) return 1;
-  return 0;
-}
-
-static int noptions(ark_game *g) {
-  ark_game_process(g);
-  const ark_decision *d = ark_game_decision(g);
-  return d ? d->noptions : 0;
-}
-
-/* p's turn from the edited state; the action decision is pending. */
-static void turn_of(ark_game *g, int p) {
-  g->s.cur = (uint8_t)p;
-  t_restart(g);
-  t_expect(g, "action", p);
-}
-
-/* The turn is over: the next player's action is asked. */
-static void turn_over(ark_game *g, int p) {
-  t_expect(g, "action", next(g, p));
-  const char *bad = t_invariants(g);
-  if (bad) fail_msg("invariant: %s", bad);
-}
-
-/* Removes a card from whatever zone holds it (through p's hand). */
-static int take_out(ark_game *g, int p, int number) {
-  int id = t_card(g, number);
-  t_give(g, p, number);
-  ark_zone_hand_remove(g, p, id);
-  return id;
-}
-
-/* A card in p's zoo as if played earlier (no effect of its own). */
-static int zoo_card(ark_game *g, int p, int number) {
-  int id = take_out(g, p, number);
-  ark_zone_zoo_add(g, p, id, -1);
-  return id;
-}
-
-static int in_zoo(ark_game *g, int p, int number) {
-  return ark_zone_zoo_find(g, p, t_card(g, number)) >= 0;
-}
-
-static int in_hand(ark_game *g, int p, int number) {
-  return ark_zone_hand_find(g, p, t_card(g, number)) >= 0;
-}
-
-static int in_discard(ark_game *g, int number) {
-  int id = t_card(g, number);
-  for (int i = 0; i < g->s.ndiscard; i++)
-    if (g->s.discard[i] == id) return 1;
-  return 0;
-}
-
-/* Card `number` into display folder f; the card there is discarded. */
-static void put_display(ark_game *g, int f, int number) {
-  int id = take_out(g, cur(g), number);
-  int old = g->s.display[f - 1];
-  if (old >= 0) ark_zone_discard(g, old);
-  g->s.display[f - 1] = (int16_t)id;
-}
-
-/* Card `number` on top of the deck. */
-static void put_deck_top(ark_game *g, int number) {
-  int id = take_out(g, cur(g), number);
-  g->s.deck[g->s.ndeck++] = (int16_t)id;
-}
-
-/* Building `key` on cells given as x, y pairs (unchecked); its index. */
-static int put_building(ark_game *g, int p, const char *key, int n, const int *xy) {
-  ark_place pl;
-  memset(&pl, 0, sizeof pl);
-  for (int i = 0; i < n; i++) pl.cells[pl.ncells++] = (uint8_t)ARK_CELL(xy[2 * i], xy[2 * i + 1]);
-  for (int i = 1; i < pl.ncells; i++)
-    for (int j = i; j > 0 && pl.cells[j - 1] > pl.cells[j]; j--) {
-      uint8_t t = pl.cells[j]; pl.cells[j] = pl.cells[j - 1]; pl.cells[j - 1] = t;
-    }
-  int def = ark_content_find_building(g->c, key);
-  assert_true(def >= 0);
-  int b = ark_map_place(&g->s.p[p].zoo_map, def, &pl);
-  assert_true(b >= 0);
-  return b;
-}
-
+/* The n, xy arguments of t_put_building_xy from x, y pairs. */
 #define CELLS(...) (int)(sizeof((const int[]){ __VA_ARGS__ }) / sizeof(int) / 2), (const int[]){ __VA_ARGS__ }
-
-/* Animal `number` living in standard enclosure b of p's zoo. */
-static int put_animal(ark_game *g, int p, int number, int b) {
-  int id = take_out(g, p, number);
-  g->s.p[p].zoo_map.b[b].used = 1;
-  g->s.p[p].zoo_map.b[b].card = (int16_t)id;
-  ark_zone_zoo_add(g, p, id, b);
-  return id;
-}
 
 static int count_kind(ark_game *g, int p, int kind) {
   const ark_zoo *z = &g->s.p[p].zoo_map;
@@ -213,59 +70,28 @@ static int count_kind(ark_game *g, int p, int kind) {
   return n;
 }
 
-/* Plays sponsor `number` from p's hand with the Sponsors action in slot 5
-** (side II for level 6, which side I cannot reach). */
-static void play_sponsor(ark_game *g, int p, int number) {
-  int id = t_card(g, number);
-  const ark_card_def *c = &g->c->cards[id];
-  int side = c->level > 5 || (c->req_flags & ARK_REQ_SPONSORS_II) ? 2 : 1;
-  t_give(g, p, number);
-  set_slot(g, p, ARK_ACT_SPONSORS, 5);
-  if (side == 2) upgrade(g, p, ARK_ACT_SPONSORS);
-  turn_of(g, p);
-  answerf(g, "Sponsors %s at strength 5", side == 1 ? "I" : "II");
-  answerf(g, "play %s (%d) (level %d)", c->name, number, c->level);
-}
-
 /* Plays animal `number` from p's hand with the Animals action I at
 ** strength 2 (one animal); the only candidate and enclosure are taken
 ** without a question. */
 static void play_animal(ark_game *g, int p, int number) {
   t_give(g, p, number);
-  set_slot(g, p, ARK_ACT_ANIMALS, 2);
-  turn_of(g, p);
-  answer(g, "Animals I at strength 2");
+  t_set_slot(g, p, ARK_ACT_ANIMALS, 2);
+  t_turn_of(g, p);
+  t_answer(g, "Animals I at strength 2");
   ark_game_process(g);
-  assert_true(in_zoo(g, p, number));
-}
-
-/* The break: every player's income, from p on (p filled the track). */
-static void run_break(ark_game *g, int p) {
-  g->s.cur = (uint8_t)p;
-  g->s.phase = ARK_PH_BREAK;
-  g->s.step = 0;
-  g->s.break_trigger = (int8_t)p;
-  t_restart(g);
-}
-
-/* The final scoring, to the end of the game. */
-static void run_final(ark_game *g) {
-  g->s.phase = ARK_PH_FINAL;
-  g->s.step = 0;
-  t_restart(g);
-  assert_int_equal(ark_game_process(g), ARK_END);
+  assert_true(t_in_zoo(g, p, number));
 }
 
 /* Final scoring of a zoo holding sponsor `number` after `prepare`; returns
 ** (conservation gained) * 100 + appeal gained. */
 static int final_gain(int number, void (*prepare)(ark_game *, int)) {
   ark_game *g = game(2);
-  int p = cur(g);
-  zoo_card(g, p, number);
+  int p = t_cur(g);
+  t_zoo_add(g, p, number);
   if (prepare) prepare(g, p);
   ark_game_refresh(g);
   int cp = g->s.p[p].conservation, appeal = g->s.p[p].appeal;
-  run_final(g);
+  t_run_final(g);
   int r = (g->s.p[p].conservation - cp) * 100 + (g->s.p[p].appeal - appeal);
   ark_game_free(g);
   return r;
@@ -278,21 +104,21 @@ static int final_gain(int number, void (*prepare)(ark_game *, int)) {
 static void test_201_science_lab(void **st) {
   (void)st;
   ark_game *g = game(2);
-  int p = cur(g), q = next(g, p);
-  put_display(g, 1, 223);
-  play_sponsor(g, p, 201);
+  int p = t_cur(g), q = next(g, p);
+  t_put_display(g, 1, 223);
+  t_play_sponsor(g, p, 201);
   t_expect(g, "card.take", p);
-  assert_int_equal(noptions(g), 2);              /* reputation 1: the deck or folder 1 */
-  answer(g, "take Science Institute (223) from folder 1");
-  turn_over(g, p);
-  assert_true(in_hand(g, p, 223));
+  assert_int_equal(t_noptions(g), 2);            /* reputation 1: the deck or folder 1 */
+  t_answer(g, "take Science Institute (223) from folder 1");
+  t_turn_over(g, p);
+  assert_true(t_in_hand(g, p, 223));
   assert_int_equal(g->s.p[p].nhand, 1);
   assert_int_equal(g->s.p[p].money, 25);
   /* the break: 5 money from appeal 0 and one more card */
   int deck = g->s.ndeck;
-  run_break(g, q);
+  t_run_break(g, q);
   t_expect(g, "card.take", p);
-  answer(g, "draw from the deck");
+  t_answer(g, "draw from the deck");
   t_expect(g, "action", p);
   assert_int_equal(g->s.p[p].nhand, 2);
   assert_int_equal(g->s.p[p].money, 25 + INCOME_AT_0);
@@ -304,7 +130,7 @@ static void test_201_science_lab(void **st) {
 static void research_3(ark_game *g, int p) { g->s.p[p].universities = UNI_RESEARCH; }
 static void research_6(ark_game *g, int p) {
   g->s.p[p].universities = UNI_RESEARCH | UNI_REPUTATION;
-  zoo_card(g, p, 223);
+  t_zoo_add(g, p, 223);
 }
 
 /* End: 1 CP for 3 research icons, 2 for 6 (201's own icon counts). */
@@ -320,17 +146,17 @@ static void test_201_end(void **st) {
 static void test_202_spokesperson(void **st) {
   (void)st;
   ark_game *g = game(2);
-  int p = cur(g), q = next(g, p);
+  int p = t_cur(g), q = next(g, p);
   g->s.p[p].universities = UNI_RESEARCH;         /* its condition: a research icon */
   g->s.p[q].universities = UNI_RESEARCH;
-  play_sponsor(g, p, 202);
-  turn_over(g, p);
+  t_play_sponsor(g, p, 202);
+  t_turn_over(g, p);
   assert_int_equal(g->s.p[p].reputation, 1);     /* its own icon does not count */
-  play_sponsor(g, p, 223);                       /* 2 research icons */
-  turn_over(g, p);
+  t_play_sponsor(g, p, 223);                     /* 2 research icons */
+  t_turn_over(g, p);
   assert_int_equal(g->s.p[p].reputation, 3);
-  play_sponsor(g, q, 209);                       /* q's research icon: not p's zoo */
-  turn_over(g, q);
+  t_play_sponsor(g, q, 209);                     /* q's research icon: not p's zoo */
+  t_turn_over(g, q);
   assert_int_equal(g->s.p[p].reputation, 3);
   ark_game_free(g);
 }
@@ -340,22 +166,22 @@ static void test_202_spokesperson(void **st) {
 static void test_203_veterinarian(void **st) {
   (void)st;
   ark_game *g = game(3);
-  int p = cur(g);
+  int p = t_cur(g);
   g->s.p[p].universities = UNI_RESEARCH | UNI_REPUTATION;   /* 3 research icons */
-  play_sponsor(g, p, 203);
-  turn_over(g, p);
+  t_play_sponsor(g, p, 203);
+  t_turn_over(g, p);
   assert_int_equal(g->s.p[p].money, 25 + 5);
   /* a Research project from hand: level 3 needs 2 research icons */
   t_give(g, p, 132);
-  set_slot(g, p, ARK_ACT_ASSOCIATION, 4);
-  turn_of(g, p);
-  answer(g, "Association I at strength 4");
+  t_set_slot(g, p, ARK_ACT_ASSOCIATION, 4);
+  t_turn_of(g, p);
+  t_answer(g, "Association I at strength 4");
   t_expect(g, "association.task", p);
-  assert_true(has(g, "project (strength 4, 1 worker)"));
-  answer(g, "project (strength 4, 1 worker)");
-  answer(g, "support Research (132) level 3 (2 CP) from hand");
-  answer(g, "edge bonus: money 12");
-  turn_over(g, p);
+  assert_true(t_offered(g, "project (strength 4, 1 worker)"));
+  t_answer(g, "project (strength 4, 1 worker)");
+  t_answer(g, "support Research (132) level 3 (2 CP) from hand");
+  t_answer(g, "edge bonus: money 12");
+  t_turn_over(g, p);
   assert_int_equal(g->s.p[p].conservation, 2);
   assert_int_equal(g->s.p[p].money, 30 + 12);
   ark_game_free(g);
@@ -365,15 +191,15 @@ static void test_203_veterinarian(void **st) {
 static void test_203_needed(void **st) {
   (void)st;
   ark_game *g = game(3);
-  int p = cur(g);
+  int p = t_cur(g);
   g->s.p[p].universities = UNI_RESEARCH | UNI_REPUTATION;
   t_give(g, p, 132);
-  set_slot(g, p, ARK_ACT_ASSOCIATION, 4);
-  turn_of(g, p);
-  answer(g, "Association I at strength 4");
+  t_set_slot(g, p, ARK_ACT_ASSOCIATION, 4);
+  t_turn_of(g, p);
+  t_answer(g, "Association I at strength 4");
   t_expect(g, "association.task", p);
-  assert_false(has(g, "project (strength 4, 1 worker)"));
-  assert_false(has(g, "project (strength 5, 1 worker)"));
+  assert_false(t_offered(g, "project (strength 4, 1 worker)"));
+  assert_false(t_offered(g, "project (strength 5, 1 worker)"));
   ark_game_free(g);
 }
 
@@ -391,15 +217,15 @@ static void test_203_end(void **st) {
 static void test_204_science_museum(void **st) {
   (void)st;
   ark_game *g = game(2);
-  int p = cur(g);
+  int p = t_cur(g);
   g->s.p[p].universities = UNI_RESEARCH | UNI_REPUTATION;   /* 3 */
-  zoo_card(g, p, 209);                                       /* 1: condition 4 met */
-  play_sponsor(g, p, 204);
-  turn_over(g, p);
+  t_zoo_add(g, p, 209);                                      /* 1: condition 4 met */
+  t_play_sponsor(g, p, 204);
+  t_turn_over(g, p);
   assert_int_equal(g->s.p[p].money, 25 + 2 * 5);
   assert_int_equal(g->s.p[p].conservation, 0);
-  play_sponsor(g, p, 223);
-  turn_over(g, p);
+  t_play_sponsor(g, p, 223);
+  t_turn_over(g, p);
   assert_int_equal(g->s.p[p].conservation, 2);
   assert_int_equal(g->s.p[p].money, 35);
   ark_game_free(g);
@@ -409,10 +235,10 @@ static void test_204_science_museum(void **st) {
 static void test_205_gorilla_field_research(void **st) {
   (void)st;
   ark_game *g = game(2);
-  int p = cur(g);
+  int p = t_cur(g);
   g->s.p[p].universities = UNI_RESEARCH | UNI_REPUTATION;
-  play_sponsor(g, p, 205);
-  turn_over(g, p);
+  t_play_sponsor(g, p, 205);
+  t_turn_over(g, p);
   const ark_player *pl = &g->s.p[p];
   assert_int_equal(pl->reputation, 1 + 2);        /* the card's 2 */
   assert_int_equal(pl->conservation, 1);
@@ -425,15 +251,15 @@ static void test_205_gorilla_field_research(void **st) {
 static void test_206_medical_breakthrough(void **st) {
   (void)st;
   ark_game *g = game(2);
-  int p = cur(g), q = next(g, p);
+  int p = t_cur(g), q = next(g, p);
   g->s.p[p].universities = UNI_RESEARCH | UNI_REPUTATION;
-  zoo_card(g, p, 209);
+  t_zoo_add(g, p, 209);
   g->s.p[p].supports = 3;
-  play_sponsor(g, p, 206);
-  turn_over(g, p);
+  t_play_sponsor(g, p, 206);
+  t_turn_over(g, p);
   assert_int_equal(g->s.p[p].appeal, 6);
   int money = g->s.p[p].money;
-  run_break(g, q);
+  t_run_break(g, q);
   t_expect(g, "action", p);
   assert_int_equal(g->s.p[p].conservation, 1);
   /* appeal 6 pays 11 (rules: 6-7 -> 11) */
@@ -447,13 +273,13 @@ static void test_206_medical_breakthrough(void **st) {
 static void test_207_basic_research(void **st) {
   (void)st;
   ark_game *g = game(3);
-  int p = cur(g), q = next(g, p), r = next(g, q);
-  zoo_card(g, p, 401);          /* predator x2, Africa */
-  zoo_card(g, p, 495);          /* bird, Africa */
-  zoo_card(g, p, 445);          /* herbivore, Europe */
+  int p = t_cur(g), q = next(g, p), r = next(g, q);
+  t_zoo_add(g, p, 401);         /* predator x2, Africa */
+  t_zoo_add(g, p, 495);         /* bird, Africa */
+  t_zoo_add(g, p, 445);         /* herbivore, Europe */
   /* distinct: Africa, Europe, predator, bird, herbivore = 5 -> 2 CP */
-  play_sponsor(g, p, 207);
-  turn_over(g, p);
+  t_play_sponsor(g, p, 207);
+  t_turn_over(g, p);
   assert_int_equal(g->s.p[p].conservation, 2);
   assert_int_equal(g->s.p[p].money, 25);
   assert_int_equal(g->s.p[q].money, 25 + 4);
@@ -466,32 +292,32 @@ static void test_207_basic_research(void **st) {
 static void test_208_science_library(void **st) {
   (void)st;
   ark_game *g = game(2);
-  int p = cur(g), q = next(g, p);
+  int p = t_cur(g), q = next(g, p);
   g->s.p[p].universities = UNI_RESEARCH;
-  play_sponsor(g, p, 208);
-  turn_over(g, p);
+  t_play_sponsor(g, p, 208);
+  t_turn_over(g, p);
   assert_int_equal(g->s.p[p].appeal, 3);
   assert_int_equal(g->s.p[p].money, 25);
-  play_sponsor(g, q, 223);                   /* another zoo: 2 icons */
-  turn_over(g, q);
+  t_play_sponsor(g, q, 223);                 /* another zoo: 2 icons */
+  t_turn_over(g, q);
   assert_int_equal(g->s.p[p].money, 25 + 4);
   assert_int_equal(g->s.p[q].money, 25);
   ark_game_free(g);
 }
 
 static void five_categories(ark_game *g, int p) {
-  zoo_card(g, p, 401);   /* predator */
-  zoo_card(g, p, 495);   /* bird */
-  zoo_card(g, p, 445);   /* herbivore */
-  zoo_card(g, p, 473);   /* reptile */
-  zoo_card(g, p, 452);   /* primate */
+  t_zoo_add(g, p, 401);  /* predator */
+  t_zoo_add(g, p, 495);  /* bird */
+  t_zoo_add(g, p, 445);  /* herbivore */
+  t_zoo_add(g, p, 473);  /* reptile */
+  t_zoo_add(g, p, 452);  /* primate */
 }
 static void four_categories(ark_game *g, int p) {
-  zoo_card(g, p, 401);
-  zoo_card(g, p, 495);
-  zoo_card(g, p, 445);
-  zoo_card(g, p, 473);
-  zoo_card(g, p, 404);   /* predator again */
+  t_zoo_add(g, p, 401);
+  t_zoo_add(g, p, 495);
+  t_zoo_add(g, p, 445);
+  t_zoo_add(g, p, 473);
+  t_zoo_add(g, p, 404);  /* predator again */
 }
 
 static void test_208_end(void **st) {
@@ -505,11 +331,11 @@ static void test_208_end(void **st) {
 static void test_209_technology_institute(void **st) {
   (void)st;
   ark_game *g = game(2);
-  int p = cur(g), q = next(g, p);
-  play_sponsor(g, p, 209);
-  turn_over(g, p);
+  int p = t_cur(g), q = next(g, p);
+  t_play_sponsor(g, p, 209);
+  t_turn_over(g, p);
   assert_int_equal(g->s.p[p].xtokens, 1);
-  run_break(g, q);
+  t_run_break(g, q);
   t_expect(g, "action", p);
   assert_int_equal(g->s.p[p].xtokens, 2);
   assert_int_equal(g->s.p[q].xtokens, 0);
@@ -525,17 +351,17 @@ static void test_209_technology_institute(void **st) {
 static void test_210_expert_americas(void **st) {
   (void)st;
   ark_game *g = game(2);
-  int p = cur(g);
-  int b = put_building(g, p, "size-2", CELLS(4, 5, 4, 7));
-  put_animal(g, p, 439, b);                        /* Lama: Americas */
-  play_sponsor(g, p, 210);
-  turn_over(g, p);
+  int p = t_cur(g);
+  int b = t_put_building_xy(g, p, "size-2", CELLS(4, 5, 4, 7));
+  t_put_animal(g, p, 439, b);                      /* Lama: Americas */
+  t_play_sponsor(g, p, 210);
+  t_turn_over(g, p);
   assert_int_equal(g->s.p[p].appeal, 2);           /* Lama + its own icon */
   /* Greater Rhea: Americas, 12 money, 5 appeal, sprint 1 (draws a card) */
-  put_building(g, p, "size-2", CELLS(3, 4, 3, 6));
+  t_put_building_xy(g, p, "size-2", CELLS(3, 4, 3, 6));
   play_animal(g, p, 507);
   pick(g, "expert-americas.kiosk", p, "kiosk at ");
-  turn_over(g, p);
+  t_turn_over(g, p);
   assert_int_equal(count_kind(g, p, ARK_BK_KIOSK), 1);
   assert_int_equal(g->s.p[p].money, 25 - 12);
   assert_int_equal(g->s.p[p].appeal, 2 + 5);
@@ -545,7 +371,7 @@ static void test_210_expert_americas(void **st) {
 
 static void five_kiosks(ark_game *g, int p) {
   static const int xy[5][2] = { { 0, 5 }, { 3, 4 }, { 6, 7 }, { 2, 11 }, { 8, 1 } };
-  for (int i = 0; i < 5; i++) put_building(g, p, "kiosk", 1, xy[i]);
+  for (int i = 0; i < 5; i++) t_put_building_xy(g, p, "kiosk", 1, xy[i]);
 }
 
 static void test_210_end(void **st) {
@@ -559,16 +385,16 @@ static void test_210_end(void **st) {
 static void test_211_expert_europe(void **st) {
   (void)st;
   ark_game *g = game(2);
-  int p = cur(g);
-  zoo_card(g, p, 445);                             /* Europe */
-  play_sponsor(g, p, 211);
-  turn_over(g, p);
+  int p = t_cur(g);
+  t_zoo_add(g, p, 445);                            /* Europe */
+  t_play_sponsor(g, p, 211);
+  t_turn_over(g, p);
   assert_int_equal(g->s.p[p].appeal, 2);
   /* Slow Worm: Europe, 4 money, 2 appeal, needs 1 water: (0,3) */
-  put_building(g, p, "size-1", CELLS(0, 5));
+  t_put_building_xy(g, p, "size-1", CELLS(0, 5));
   play_animal(g, p, 488);
   pick(g, "expert-europe.size-1", p, "size-1 at ");
-  turn_over(g, p);
+  t_turn_over(g, p);
   assert_int_equal(count_kind(g, p, ARK_BK_ENCLOSURE), 2);
   assert_int_equal(g->s.p[p].money, 25 - 4);
   assert_int_equal(g->s.p[p].appeal, 2 + 2);
@@ -579,12 +405,13 @@ static const int SIZE1[5][2] = { { 0, 5 }, { 0, 7 }, { 0, 9 }, { 1, 6 }, { 1, 8 
 static const int SMALL5[5] = { 405, 410, 420, 445, 473 };
 
 static void five_occupied(ark_game *g, int p) {
-  for (int i = 0; i < 5; i++) put_animal(g, p, SMALL5[i], put_building(g, p, "size-1", 1, SIZE1[i]));
+  for (int i = 0; i < 5; i++)
+    t_put_animal(g, p, SMALL5[i], t_put_building_xy(g, p, "size-1", 1, SIZE1[i]));
 }
 static void four_occupied(ark_game *g, int p) {
   for (int i = 0; i < 5; i++) {
-    int b = put_building(g, p, "size-1", 1, SIZE1[i]);
-    if (i < 4) put_animal(g, p, SMALL5[i], b);
+    int b = t_put_building_xy(g, p, "size-1", 1, SIZE1[i]);
+    if (i < 4) t_put_animal(g, p, SMALL5[i], b);
   }
 }
 
@@ -599,24 +426,24 @@ static void test_211_end(void **st) {
 static void test_212_expert_australia(void **st) {
   (void)st;
   ark_game *g = game(2);
-  int p = cur(g);
-  zoo_card(g, p, 450);                             /* Australia */
-  play_sponsor(g, p, 212);
-  turn_over(g, p);
+  int p = t_cur(g);
+  t_zoo_add(g, p, 450);                            /* Australia */
+  t_play_sponsor(g, p, 212);
+  t_turn_over(g, p);
   assert_int_equal(g->s.p[p].appeal, 2);
   /* Thorny Devil: Australia, 6 money, 3 appeal, needs 1 rock: (2,1) */
-  put_building(g, p, "size-1", CELLS(2, 3));
+  t_put_building_xy(g, p, "size-1", CELLS(2, 3));
   t_give(g, p, 401);
   t_give(g, p, 402);
   play_animal(g, p, 493);
   t_expect(g, "expert-australia.pouch", p);
-  assert_int_equal(noptions(g), 3);
-  answer(g, "tuck Lion (402)");
-  turn_over(g, p);
+  assert_int_equal(t_noptions(g), 3);
+  t_answer(g, "tuck Lion (402)");
+  t_turn_over(g, p);
   const ark_player *pl = &g->s.p[p];
   assert_int_equal(pl->appeal, 2 + 3 + 2);
   assert_int_equal(pl->nhand, 1);
-  assert_true(in_hand(g, p, 401));
+  assert_true(t_in_hand(g, p, 401));
   assert_int_equal(pl->nunder, 1);
   assert_int_equal(pl->under[0], t_card(g, 402));
   assert_int_equal(pl->under_host[0], t_card(g, 212));
@@ -628,16 +455,16 @@ static void test_212_expert_australia(void **st) {
 static void test_213_expert_asia(void **st) {
   (void)st;
   ark_game *g = game(2);
-  int p = cur(g);
-  zoo_card(g, p, 410);                             /* Asia */
-  play_sponsor(g, p, 213);
-  turn_over(g, p);
+  int p = t_cur(g);
+  t_zoo_add(g, p, 410);                            /* Asia */
+  t_play_sponsor(g, p, 213);
+  t_turn_over(g, p);
   assert_int_equal(g->s.p[p].appeal, 2);
   /* Chinese Water Dragon: Asia, 8 money, 3 appeal, 1 water: (0,3) */
-  put_building(g, p, "size-1", CELLS(0, 5));
+  t_put_building_xy(g, p, "size-1", CELLS(0, 5));
   play_animal(g, p, 478);
   pick(g, "expert-asia.pavilion", p, "pavilion at ");
-  turn_over(g, p);
+  t_turn_over(g, p);
   assert_int_equal(count_kind(g, p, ARK_BK_PAVILION), 1);
   assert_int_equal(g->s.p[p].money, 25 - 8);
   assert_int_equal(g->s.p[p].appeal, 2 + 3 + 1);
@@ -649,21 +476,21 @@ static void test_213_expert_asia(void **st) {
 static void test_214_expert_africa(void **st) {
   (void)st;
   ark_game *g = game(2);
-  int p = cur(g);
-  zoo_card(g, p, 473);                             /* Africa */
-  play_sponsor(g, p, 214);
-  turn_over(g, p);
+  int p = t_cur(g);
+  t_zoo_add(g, p, 473);                            /* Africa */
+  t_play_sponsor(g, p, 214);
+  t_turn_over(g, p);
   assert_int_equal(g->s.p[p].appeal, 2);
   /* Shoebill: Africa, 9 money, 3 appeal, 1 CP; needs 2 research icons */
   g->s.p[p].universities = UNI_RESEARCH;
-  put_building(g, p, "size-1", CELLS(4, 5));
+  t_put_building_xy(g, p, "size-1", CELLS(4, 5));
   play_animal(g, p, 498);
   /* the Animals card is in slot 1 by now: Animals, Sponsors, Association,
   ** Cards, Build */
   t_expect(g, "expert-africa.clever", p);
-  assert_int_equal(noptions(g), 5);
-  answer(g, "Build (slot 5)");
-  turn_over(g, p);
+  assert_int_equal(t_noptions(g), 5);
+  t_answer(g, "Build (slot 5)");
+  t_turn_over(g, p);
   assert_int_equal(g->s.p[p].slot[0], ARK_ACT_BUILD);
   assert_int_equal(g->s.p[p].slot[1], ARK_ACT_ANIMALS);
   assert_int_equal(g->s.p[p].appeal, 2 + 3);
@@ -705,25 +532,25 @@ static void set_base(ark_game *g, int i, int number) {
 ** a token of sponsor `number` (counter `slot`). */
 static void breeding_tokens(int number, int slot) {
   ark_game *g = game(3);
-  int p = cur(g);
+  int p = t_cur(g);
   set_base(g, 0, 110);
   g->s.p[p].partner_zoos = AFRICA | ASIA;          /* 215's condition */
   g->s.p[p].universities = UNI_RESEARCH;           /* 218's condition */
-  zoo_card(g, p, 401);                             /* 2 predators */
-  zoo_card(g, p, 405);                             /* 1 predator */
-  play_sponsor(g, p, number);
-  turn_over(g, p);
+  t_zoo_add(g, p, 401);                            /* 2 predators */
+  t_zoo_add(g, p, 405);                            /* 1 predator */
+  t_play_sponsor(g, p, number);
+  t_turn_over(g, p);
   assert_int_equal(g->s.p[p].counter[slot], 2);
-  set_slot(g, p, ARK_ACT_ASSOCIATION, 5);
-  turn_of(g, p);
-  answer(g, "Association I at strength 5");
-  answer(g, "project (strength 5, 1 worker)");
+  t_set_slot(g, p, ARK_ACT_ASSOCIATION, 5);
+  t_turn_of(g, p);
+  t_answer(g, "Association I at strength 5");
+  t_answer(g, "project (strength 5, 1 worker)");
   t_expect(g, "project.support", p);
-  assert_false(has(g, "support Predators (110) level 1 (5 CP)"));   /* 3 + 1 < 5 */
-  assert_true(has(g, "support Predators (110) level 3 (2 CP)"));
-  answer(g, "support Predators (110) level 2 (4 CP)");
-  answer(g, "edge bonus: money 12");
-  turn_over(g, p);
+  assert_false(t_offered(g, "support Predators (110) level 1 (5 CP)"));  /* 3 + 1 < 5 */
+  assert_true(t_offered(g, "support Predators (110) level 3 (2 CP)"));
+  t_answer(g, "support Predators (110) level 2 (4 CP)");
+  t_answer(g, "edge bonus: money 12");
+  t_turn_over(g, p);
   assert_int_equal(g->s.p[p].conservation, 4);
   assert_int_equal(g->s.p[p].counter[slot], 1);
   assert_int_equal(g->s.base[0].owner[1], p);
@@ -740,17 +567,17 @@ static void test_215_global_breeding_program(void **st) {
 static void test_215_needed(void **st) {
   (void)st;
   ark_game *g = game(3);
-  int p = cur(g);
+  int p = t_cur(g);
   set_base(g, 0, 110);
-  zoo_card(g, p, 401);
-  zoo_card(g, p, 405);
-  set_slot(g, p, ARK_ACT_ASSOCIATION, 5);
-  turn_of(g, p);
-  answer(g, "Association I at strength 5");
-  answer(g, "project (strength 5, 1 worker)");
+  t_zoo_add(g, p, 401);
+  t_zoo_add(g, p, 405);
+  t_set_slot(g, p, ARK_ACT_ASSOCIATION, 5);
+  t_turn_of(g, p);
+  t_answer(g, "Association I at strength 5");
+  t_answer(g, "project (strength 5, 1 worker)");
   /* level 3 is the only choice, so it is taken without a question */
-  answer(g, "edge bonus: money 12");
-  turn_over(g, p);
+  t_answer(g, "edge bonus: money 12");
+  t_turn_over(g, p);
   assert_int_equal(g->s.p[p].conservation, 2);
   assert_int_equal(g->s.base[0].owner[2], p);
   ark_game_free(g);
@@ -776,9 +603,9 @@ static void test_218_breeding_program(void **st) {
 static void test_216_talented_communicator(void **st) {
   (void)st;
   ark_game *g = game(2);
-  int p = cur(g);
-  play_sponsor(g, p, 216);
-  turn_over(g, p);
+  int p = t_cur(g);
+  t_play_sponsor(g, p, 216);
+  t_turn_over(g, p);
   assert_int_equal(g->s.p[p].workers, 2);
   ark_game_free(g);
 }
@@ -797,50 +624,41 @@ static void test_216_end(void **st) {
 static void test_217_engineer(void **st) {
   (void)st;
   ark_game *g = game(2);
-  int p = cur(g);
-  zoo_card(g, p, 217);
-  set_slot(g, p, ARK_ACT_BUILD, 2);
-  turn_of(g, p);
-  answer(g, "Build I at strength 2");
-  answer(g, "build size-1 (2 money)");
-  answer(g, "size-1 at (5,0)");
+  int p = t_cur(g);
+  t_zoo_add(g, p, 217);
+  t_set_slot(g, p, ARK_ACT_BUILD, 2);
+  t_turn_of(g, p);
+  t_answer(g, "Build I at strength 2");
+  t_answer(g, "build size-1 (2 money)");
+  t_answer(g, "size-1 at (5,0)");
   t_expect(g, "build.more", p);
-  assert_int_equal(noptions(g), 2);
-  answer(g, "build one more size-1 (2 money)");
-  answer(g, "size-1 at (6,1)");
-  turn_over(g, p);
+  assert_int_equal(t_noptions(g), 2);
+  t_answer(g, "build one more size-1 (2 money)");
+  t_answer(g, "size-1 at (6,1)");
+  t_turn_over(g, p);
   assert_int_equal(g->s.p[p].zoo_map.nb, 2);
   assert_int_equal(g->s.p[p].money, 25 - 2 - 2);
   /* side II: a petting zoo is not repeated */
-  upgrade(g, p, ARK_ACT_BUILD);
-  set_slot(g, p, ARK_ACT_BUILD, 5);
-  turn_of(g, p);
-  answer(g, "Build II at strength 5");
-  answer(g, "build petting-zoo (6 money)");
+  t_upgrade(g, p, ARK_ACT_BUILD);
+  t_set_slot(g, p, ARK_ACT_BUILD, 5);
+  t_turn_of(g, p);
+  t_answer(g, "Build II at strength 5");
+  t_answer(g, "build petting-zoo (6 money)");
   pick(g, "build.place", p, "petting-zoo at ");
-  answer(g, "finish building");
-  turn_over(g, p);
+  t_answer(g, "finish building");
+  t_turn_over(g, p);
   assert_int_equal(g->s.p[p].zoo_map.nb, 3);
   ark_game_free(g);
 }
 
-/* Every space of p's map that `want` accepts gets a size-1 enclosure. */
-static int edge_cell(const ark_map_def *m, int c) {
-  static const int DX[6] = { 0, 0, -1, 1, -1, 1 }, DY[6] = { -2, 2, -1, -1, 1, 1 };
-  int x = ARK_CELL_X(c), y = ARK_CELL_Y(c), n = 0;
-  for (int k = 0; k < 6; k++) {
-    int nx = x + DX[k], ny = y + DY[k];
-    n += nx >= 0 && nx < ARK_GRID_W && ny >= 0 && ny < ARK_GRID_H && m->exists[ARK_CELL(nx, ny)];
-  }
-  return n < 6;
-}
-
+/* Every plain space of p's map (edge spaces only when edge_only) gets a
+** size-1 enclosure, but the skip-th one (counted from 0; -1: none). */
 static void cover(ark_game *g, int p, int edge_only, int skip) {
-  const ark_map_def *m = &g->c->maps[g->s.p[p].map];
+  const ark_map_def *m = t_map_of(g, p);
   int def = ark_content_find_building(g->c, "size-1");
   for (int c = 0; c < ARK_CELLS; c++) {
     if (!m->exists[c] || m->terrain[c] != ARK_TERRAIN_PLAIN) continue;
-    if (edge_only && !edge_cell(m, c)) continue;
+    if (edge_only && !t_is_edge(m, c)) continue;
     if (skip-- == 0) continue;
     ark_place pl;
     memset(&pl, 0, sizeof pl);
@@ -864,18 +682,18 @@ static void test_217_end(void **st) {
 /* Diversity Researcher: 2 money per water and rock icon (animals' needs
 ** included); end: 2 appeal per water + rock pair. */
 static void water2_rock1(ark_game *g, int p) {
-  zoo_card(g, p, 488);     /* 1 water */
-  zoo_card(g, p, 484);     /* 1 water */
-  zoo_card(g, p, 486);     /* 1 rock */
+  t_zoo_add(g, p, 488);    /* 1 water */
+  t_zoo_add(g, p, 484);    /* 1 water */
+  t_zoo_add(g, p, 486);    /* 1 rock */
 }
 
 static void test_219_diversity_researcher(void **st) {
   (void)st;
   ark_game *g = game(2);
-  int p = cur(g);
+  int p = t_cur(g);
   water2_rock1(g, p);
-  play_sponsor(g, p, 219);
-  turn_over(g, p);
+  t_play_sponsor(g, p, 219);
+  t_turn_over(g, p);
   assert_int_equal(g->s.p[p].money, 25 + 2 * 3);
   ark_game_free(g);
   assert_int_equal(final_gain(219, water2_rock1), 2);
@@ -887,11 +705,11 @@ static void test_219_diversity_researcher(void **st) {
 static void test_220_federal_grants(void **st) {
   (void)st;
   ark_game *g = game(2);
-  int p = cur(g), q = next(g, p);
-  play_sponsor(g, p, 220);
-  turn_over(g, p);
+  int p = t_cur(g), q = next(g, p);
+  t_play_sponsor(g, p, 220);
+  t_turn_over(g, p);
   assert_int_equal(g->s.p[p].money, 25 + 3);
-  run_break(g, q);
+  t_run_break(g, q);
   t_expect(g, "action", p);
   assert_int_equal(g->s.p[p].money, 28 + INCOME_AT_0 + 3);
   assert_int_equal(g->s.p[q].money, 25 + INCOME_AT_0);
@@ -905,21 +723,21 @@ static void test_220_federal_grants(void **st) {
 static void test_221_archaeologist(void **st) {
   (void)st;
   ark_game *g = game(2);
-  int p = cur(g);
-  zoo_card(g, p, 221);
-  set_slot(g, p, ARK_ACT_BUILD, 1);
-  turn_of(g, p);
-  answer(g, "Build I at strength 1");
-  answer(g, "build size-1 (2 money)");
-  answer(g, "size-1 at (8,7)");                    /* border: 5 money */
-  turn_over(g, p);
+  int p = t_cur(g);
+  t_zoo_add(g, p, 221);
+  t_set_slot(g, p, ARK_ACT_BUILD, 1);
+  t_turn_of(g, p);
+  t_answer(g, "Build I at strength 1");
+  t_answer(g, "build size-1 (2 money)");
+  t_answer(g, "size-1 at (8,7)");                  /* border: 5 money */
+  t_turn_over(g, p);
   assert_int_equal(g->s.p[p].money, 25 - 2 + 5 + 5);
-  put_building(g, p, "size-1", CELLS(4, 3));
-  turn_of(g, p);
-  answer(g, "Build I at strength 1");
-  answer(g, "build size-1 (2 money)");
-  answer(g, "size-1 at (4,5)");                    /* inside: 10 money */
-  turn_over(g, p);
+  t_put_building_xy(g, p, "size-1", CELLS(4, 3));
+  t_turn_of(g, p);
+  t_answer(g, "Build I at strength 1");
+  t_answer(g, "build size-1 (2 money)");
+  t_answer(g, "size-1 at (4,5)");                  /* inside: 10 money */
+  t_turn_over(g, p);
   assert_int_equal(g->s.p[p].money, 33 - 2 + 10);
   ark_game_free(g);
 }
@@ -934,10 +752,10 @@ static void test_221_end(void **st) {
 static void test_222_release_of_patents(void **st) {
   (void)st;
   ark_game *g = game(3);
-  int p = cur(g), q = next(g, p), r = next(g, q);
+  int p = t_cur(g), q = next(g, p), r = next(g, q);
   g->s.p[p].universities = UNI_RESEARCH | UNI_REPUTATION;
-  play_sponsor(g, p, 222);
-  turn_over(g, p);
+  t_play_sponsor(g, p, 222);
+  t_turn_over(g, p);
   assert_int_equal(g->s.p[p].conservation, 3);
   assert_int_equal(g->s.p[p].money, 25);
   assert_int_equal(g->s.p[q].money, 25 + 6);
@@ -949,9 +767,9 @@ static void test_222_release_of_patents(void **st) {
 static void test_223_science_institute(void **st) {
   (void)st;
   ark_game *g = game(2);
-  int p = cur(g);
-  play_sponsor(g, p, 223);
-  turn_over(g, p);
+  int p = t_cur(g);
+  t_play_sponsor(g, p, 223);
+  t_turn_over(g, p);
   const ark_player *pl = &g->s.p[p];
   assert_int_equal(pl->icons[ARK_ICON_SCIENCE], 2);
   assert_int_equal(pl->money, 25);
@@ -967,40 +785,40 @@ static void test_223_science_institute(void **st) {
 static void test_224_migration_recording(void **st) {
   (void)st;
   ark_game *g = game(3);
-  int p = cur(g);
+  int p = t_cur(g);
   ark_player *pl = &g->s.p[p];
   pl->universities = UNI_RESEARCH;
-  play_sponsor(g, p, 224);
-  turn_over(g, p);
+  t_play_sponsor(g, p, 224);
+  t_turn_over(g, p);
   assert_int_equal(pl->xtokens, 1);
   /* Serengeti (116, Africa) in the row; a size-5 and a size-3 African animal */
-  int id = take_out(g, p, 116);
+  int id = t_take_out(g, 116);
   g->s.row[0].card = (int16_t)id;
   memset(g->s.row[0].owner, -1, sizeof g->s.row[0].owner);
-  put_animal(g, p, 401, put_building(g, p, "size-5", CELLS(4, 1, 4, 3, 4, 5, 5, 2, 3, 4)));
-  put_animal(g, p, 428, put_building(g, p, "size-3", CELLS(7, 2, 7, 4, 8, 3)));
+  t_put_animal(g, p, 401, t_put_building_xy(g, p, "size-5", CELLS(4, 1, 4, 3, 4, 5, 5, 2, 3, 4)));
+  t_put_animal(g, p, 428, t_put_building_xy(g, p, "size-3", CELLS(7, 2, 7, 4, 8, 3)));
   pl->appeal = 20;
-  set_slot(g, p, ARK_ACT_ASSOCIATION, 5);
-  turn_of(g, p);
-  answer(g, "Association I at strength 5");
-  answer(g, "project (strength 5, 1 worker)");
+  t_set_slot(g, p, ARK_ACT_ASSOCIATION, 5);
+  t_turn_of(g, p);
+  t_answer(g, "Association I at strength 5");
+  t_answer(g, "project (strength 5, 1 worker)");
   pick(g, "project.support", p, "Serengeti National Park (116) level 1 ");
-  answer(g, "edge bonus: money 12");
-  turn_over(g, p);
+  t_answer(g, "edge bonus: money 12");
+  t_turn_over(g, p);
   assert_int_equal(pl->conservation, 5 + 1);
   assert_int_equal(pl->reputation, 1 + 1);
   assert_int_equal(pl->appeal, 20 - 6);             /* the cheetah left */
   /* again, level 2 with the giraffe */
-  set_slot(g, p, ARK_ACT_ASSOCIATION, 5);
+  t_set_slot(g, p, ARK_ACT_ASSOCIATION, 5);
   pl->workers_out = 0;
   memset(pl->task_workers, 0, sizeof pl->task_workers);
-  turn_of(g, p);
-  answer(g, "Association I at strength 5");
+  t_turn_of(g, p);
+  t_answer(g, "Association I at strength 5");
   /* the project task exists only through 224: its one support, level 2
   ** (the giraffe), is taken without a question */
-  answer(g, "project (strength 5, 1 worker)");
-  answer(g, "edge bonus: money 5 (every break)");
-  turn_over(g, p);
+  t_answer(g, "project (strength 5, 1 worker)");
+  t_answer(g, "edge bonus: money 5 (every break)");
+  t_turn_over(g, p);
   assert_int_equal(pl->conservation, 6 + 4 + 1);
   assert_int_equal(g->s.row[0].owner[0], p);
   assert_int_equal(g->s.row[0].owner[1], p);
@@ -1013,18 +831,18 @@ static void test_224_migration_recording(void **st) {
 static void test_225_quarantine_lab(void **st) {
   (void)st;
   ark_game *g = game(2);
-  int p = cur(g);
+  int p = t_cur(g);
   ark_player *pl = &g->s.p[p];
-  play_sponsor(g, p, 225);
-  turn_over(g, p);
+  t_play_sponsor(g, p, 225);
+  t_turn_over(g, p);
   assert_int_equal(pl->xtokens, 1);
   pl->venom[ARK_ACT_BUILD] = 2;
   pl->constriction[ARK_ACT_CARDS] = 1;
-  set_slot(g, p, ARK_ACT_CARDS, 3);
-  turn_of(g, p);
-  assert_true(has(g, "Cards I at strength 3"));    /* not 3 - 2 */
+  t_set_slot(g, p, ARK_ACT_CARDS, 3);
+  t_turn_of(g, p);
+  assert_true(t_offered(g, "Cards I at strength 3"));  /* not 3 - 2 */
   t_answer_match(g, "X-token action: Sponsors");
-  turn_over(g, p);
+  t_turn_over(g, p);
   assert_int_equal(pl->money, 25);                 /* no venom paid */
   assert_int_equal(pl->venom[ARK_ACT_BUILD], 0);
   assert_int_equal(pl->constriction[ARK_ACT_CARDS], 0);
@@ -1035,10 +853,10 @@ static void test_225_quarantine_lab(void **st) {
 ** unless p holds Quarantine Lab. */
 static int venom_asked(int with_lab) {
   ark_game *g = game(2);
-  int p = cur(g), q = next(g, p);
-  if (with_lab) zoo_card(g, p, 225);
+  int p = t_cur(g), q = next(g, p);
+  if (with_lab) t_zoo_add(g, p, 225);
   g->s.p[p].appeal = 10;
-  put_building(g, q, "size-2", CELLS(0, 5, 0, 7));
+  t_put_building_xy(g, q, "size-2", CELLS(0, 5, 0, 7));
   play_animal(g, q, 449);
   ark_game_process(g);
   const ark_decision *d = ark_game_decision(g);
@@ -1068,9 +886,9 @@ static void test_225_226_end(void **st) {
 static void test_226_foreign_institute(void **st) {
   (void)st;
   ark_game *g = game(2);
-  int p = cur(g);
-  play_sponsor(g, p, 226);
-  turn_over(g, p);
+  int p = t_cur(g);
+  t_play_sponsor(g, p, 226);
+  t_turn_over(g, p);
   assert_int_equal(g->s.p[p].reputation, 3);
   assert_int_equal(g->s.p[p].conservation, 0);
   ark_game_free(g);
@@ -1082,42 +900,42 @@ static void test_226_foreign_institute(void **st) {
 static void test_227_waza_special_assignment(void **st) {
   (void)st;
   ark_game *g = game(2);
-  int p = cur(g);
+  int p = t_cur(g);
   ark_player *pl = &g->s.p[p];
   pl->reputation = 6;
-  put_deck_top(g, 488);            /* small: the third card turned over */
-  put_deck_top(g, 223);            /* a sponsor */
-  put_deck_top(g, 401);            /* large: the first card turned over */
+  /* the deck's top: 401 (large) turned over first, 223 (a sponsor), then
+  ** 488 (small) */
+  t_stack_deck(g, (const int[]){ 488, 223, 401 }, 3);
   t_give(g, p, 227);
   int deck = g->s.ndeck, discard = g->s.ndiscard;
-  play_sponsor(g, p, 227);
+  t_play_sponsor(g, p, 227);
   t_expect(g, "waza-special.kind", p);
-  answer(g, "small animals");
-  turn_over(g, p);
+  t_answer(g, "small animals");
+  t_turn_over(g, p);
   assert_int_equal(pl->nhand, 1);
-  assert_true(in_hand(g, p, 488));
-  assert_true(in_discard(g, 401));
-  assert_true(in_discard(g, 223));
+  assert_true(t_in_hand(g, p, 488));
+  assert_true(t_in_discard(g, 401));
+  assert_true(t_in_discard(g, 223));
   assert_int_equal(g->s.ndeck, deck - 3);
   assert_int_equal(g->s.ndiscard, discard + 2);
   assert_int_equal(pl->counter[15], 1);
   /* the cheetah cannot be played, the slow worm can (2 + 2 appeal) */
   t_give(g, p, 401);
-  put_building(g, p, "size-5", CELLS(4, 1, 4, 3, 4, 5, 5, 2, 3, 4));
-  put_building(g, p, "size-1", CELLS(0, 5));
+  t_put_building_xy(g, p, "size-5", CELLS(4, 1, 4, 3, 4, 5, 5, 2, 3, 4));
+  t_put_building_xy(g, p, "size-1", CELLS(0, 5));
   t_give(g, p, 488);
-  set_slot(g, p, ARK_ACT_ANIMALS, 2);
-  turn_of(g, p);
-  answer(g, "Animals I at strength 2");
+  t_set_slot(g, p, ARK_ACT_ANIMALS, 2);
+  t_turn_of(g, p);
+  t_answer(g, "Animals I at strength 2");
   t_expect(g, "animals.enclosure", p);             /* the only animal offered */
-  answer(g, "into size-1 #1");
-  turn_over(g, p);
-  assert_true(in_zoo(g, p, 488));
+  t_answer(g, "into size-1 #1");
+  t_turn_over(g, p);
+  assert_true(t_in_zoo(g, p, 488));
   assert_int_equal(pl->appeal, 2 + 2);
-  assert_true(in_hand(g, p, 401));
-  set_slot(g, p, ARK_ACT_ANIMALS, 2);
-  turn_of(g, p);
-  assert_false(has(g, "Animals I at strength 2"));
+  assert_true(t_in_hand(g, p, 401));
+  t_set_slot(g, p, ARK_ACT_ANIMALS, 2);
+  t_turn_of(g, p);
+  assert_false(t_offered(g, "Animals I at strength 2"));
   ark_game_free(g);
 }
 
@@ -1127,32 +945,32 @@ static void test_227_waza_special_assignment(void **st) {
 static void test_228_waza_small_animals(void **st) {
   (void)st;
   ark_game *g = game(2);
-  int p = cur(g);
+  int p = t_cur(g);
   ark_player *pl = &g->s.p[p];
   pl->reputation = 3;
-  put_animal(g, p, 486, put_building(g, p, "size-1", CELLS(2, 3)));
-  play_sponsor(g, p, 228);
-  turn_over(g, p);
+  t_put_animal(g, p, 486, t_put_building_xy(g, p, "size-1", CELLS(2, 3)));
+  t_play_sponsor(g, p, 228);
+  t_turn_over(g, p);
   assert_int_equal(pl->money, 25 + 2);
   static const int disp[6] = { 223, 201, 202, 203, 204, 493 };
-  for (int f = 0; f < 6; f++) put_display(g, f + 1, disp[f]);
-  put_building(g, p, "size-1", CELLS(0, 5));       /* both next to water (0,3) */
-  put_building(g, p, "size-1", CELLS(1, 4));
+  for (int f = 0; f < 6; f++) t_put_display(g, f + 1, disp[f]);
+  t_put_building_xy(g, p, "size-1", CELLS(0, 5));  /* both next to water (0,3) */
+  t_put_building_xy(g, p, "size-1", CELLS(1, 4));
   t_give(g, p, 488);                                /* 4 money */
   t_give(g, p, 484);                                /* 9 money */
-  set_slot(g, p, ARK_ACT_ANIMALS, 2);
-  turn_of(g, p);
-  answer(g, "Animals I at strength 2");
+  t_set_slot(g, p, ARK_ACT_ANIMALS, 2);
+  t_turn_of(g, p);
+  t_answer(g, "Animals I at strength 2");
   pick(g, "animals.card", p, "play Slow Worm (488)");
-  answer(g, "into size-1 #1");
+  t_answer(g, "into size-1 #1");
   t_expect(g, "waza-small.extra", p);
-  answer(g, "play one more small animal");
-  turn_over(g, p);
-  assert_true(in_zoo(g, p, 488));
-  assert_true(in_zoo(g, p, 484));
+  t_answer(g, "play one more small animal");
+  t_turn_over(g, p);
+  assert_true(t_in_zoo(g, p, 488));
+  assert_true(t_in_zoo(g, p, 484));
   assert_int_equal(pl->money, 27 - 4 - 9);
   assert_int_equal(pl->nhand, 1);
-  assert_true(in_hand(g, p, 493));
+  assert_true(t_in_hand(g, p, 493));
   assert_int_equal(g->s.display[5] == t_card(g, 493), 0);
   ark_game_free(g);
 }
@@ -1162,16 +980,16 @@ static void test_228_waza_small_animals(void **st) {
 static void test_229_expert_small(void **st) {
   (void)st;
   ark_game *g = game(2);
-  int p = cur(g);
-  put_animal(g, p, 486, put_building(g, p, "size-1", CELLS(2, 3)));
-  put_animal(g, p, 488, put_building(g, p, "size-1", CELLS(0, 5)));
-  put_animal(g, p, 401, put_building(g, p, "size-5", CELLS(4, 1, 4, 3, 4, 5, 5, 2, 3, 4)));
-  play_sponsor(g, p, 229);
-  turn_over(g, p);
+  int p = t_cur(g);
+  t_put_animal(g, p, 486, t_put_building_xy(g, p, "size-1", CELLS(2, 3)));
+  t_put_animal(g, p, 488, t_put_building_xy(g, p, "size-1", CELLS(0, 5)));
+  t_put_animal(g, p, 401, t_put_building_xy(g, p, "size-5", CELLS(4, 1, 4, 3, 4, 5, 5, 2, 3, 4)));
+  t_play_sponsor(g, p, 229);
+  t_turn_over(g, p);
   assert_int_equal(g->s.p[p].appeal, 2);
-  put_building(g, p, "size-1", CELLS(3, 6));
+  t_put_building_xy(g, p, "size-1", CELLS(3, 6));
   play_animal(g, p, 473);                          /* Common Agama: 9 money, 3 appeal */
-  turn_over(g, p);
+  t_turn_over(g, p);
   assert_int_equal(g->s.p[p].money, 25 - (9 - 3));
   assert_int_equal(g->s.p[p].appeal, 2 + 3);
   ark_game_free(g);
@@ -1182,16 +1000,16 @@ static void test_229_expert_small(void **st) {
 static void test_230_expert_large(void **st) {
   (void)st;
   ark_game *g = game(2);
-  int p = cur(g);
-  put_animal(g, p, 401, put_building(g, p, "size-5", CELLS(4, 1, 4, 3, 4, 5, 5, 2, 3, 4)));
-  zoo_card(g, p, 431);                             /* large too */
-  zoo_card(g, p, 486);                             /* small: no appeal */
-  play_sponsor(g, p, 230);
-  turn_over(g, p);
+  int p = t_cur(g);
+  t_put_animal(g, p, 401, t_put_building_xy(g, p, "size-5", CELLS(4, 1, 4, 3, 4, 5, 5, 2, 3, 4)));
+  t_zoo_add(g, p, 431);                            /* large too */
+  t_zoo_add(g, p, 486);                            /* small: no appeal */
+  t_play_sponsor(g, p, 230);
+  t_turn_over(g, p);
   assert_int_equal(g->s.p[p].appeal, 4);
-  put_building(g, p, "size-4", CELLS(7, 2, 7, 4, 8, 3, 8, 5));
+  t_put_building_xy(g, p, "size-4", CELLS(7, 2, 7, 4, 8, 3, 8, 5));
   play_animal(g, p, 495);                          /* Secretary Bird: 14 money, 4 appeal, 1 CP */
-  turn_over(g, p);
+  t_turn_over(g, p);
   assert_int_equal(g->s.p[p].money, 25 - (14 - 4));
   assert_int_equal(g->s.p[p].appeal, 4 + 4);
   assert_int_equal(g->s.p[p].conservation, 1);
@@ -1202,17 +1020,17 @@ static void test_230_expert_large(void **st) {
 ** 3 / 5 icons.  Appeal 1 pays 6 at a break (rules). */
 static void sponsorship(int number, const int icons[3][3]) {
   ark_game *g = game(2);
-  int p = cur(g), q = next(g, p);
-  zoo_card(g, p, icons[0][0]);
-  play_sponsor(g, p, number);
-  turn_over(g, p);
+  int p = t_cur(g), q = next(g, p);
+  t_zoo_add(g, p, icons[0][0]);
+  t_play_sponsor(g, p, number);
+  t_turn_over(g, p);
   assert_int_equal(g->s.p[p].appeal, 1);
   static const int bonus[3] = { 3, 6, 9 };
   for (int k = 0; k < 3; k++) {
     for (int i = 0; i < 3; i++)
-      if (k > 0 && icons[k][i]) zoo_card(g, p, icons[k][i]);
+      if (k > 0 && icons[k][i]) t_zoo_add(g, p, icons[k][i]);
     int money = g->s.p[p].money;
-    run_break(g, q);
+    t_run_break(g, q);
     t_expect(g, "action", p);
     assert_int_equal(g->s.p[p].money, money + 6 + bonus[k]);
   }
@@ -1240,20 +1058,20 @@ static void test_232_sponsorship_reptiles(void **st) {
 static void test_research_icon_reactions(void **st) {
   (void)st;
   ark_game *g = game(3);
-  int p = cur(g), q = next(g, p), r = next(g, q);
-  zoo_card(g, p, 202);
-  zoo_card(g, p, 204);
-  zoo_card(g, q, 208);
-  play_sponsor(g, p, 223);                          /* 2 research icons */
-  turn_over(g, p);
+  int p = t_cur(g), q = next(g, p), r = next(g, q);
+  t_zoo_add(g, p, 202);
+  t_zoo_add(g, p, 204);
+  t_zoo_add(g, q, 208);
+  t_play_sponsor(g, p, 223);                        /* 2 research icons */
+  t_turn_over(g, p);
   assert_int_equal(g->s.p[p].reputation, 1 + 2);
   assert_int_equal(g->s.p[p].conservation, 2);
   assert_int_equal(g->s.p[p].money, 25);
   assert_int_equal(g->s.p[q].money, 25 + 4);
   assert_int_equal(g->s.p[r].money, 25);
   /* q's research icon: q's Science Library pays, p's cards stay quiet */
-  play_sponsor(g, q, 209);
-  turn_over(g, q);
+  t_play_sponsor(g, q, 209);
+  t_turn_over(g, q);
   assert_int_equal(g->s.p[q].money, 29 + 2);
   assert_int_equal(g->s.p[p].reputation, 3);
   assert_int_equal(g->s.p[p].conservation, 2);
@@ -1266,25 +1084,25 @@ static void test_research_icon_reactions(void **st) {
 static void test_small_animal_reactions(void **st) {
   (void)st;
   ark_game *g = game(2);
-  int p = cur(g);
+  int p = t_cur(g);
   ark_player *pl = &g->s.p[p];
-  zoo_card(g, p, 212);
-  zoo_card(g, p, 227);
+  t_zoo_add(g, p, 212);
+  t_zoo_add(g, p, 227);
   pl->counter[15] = 1;                              /* small animals chosen */
-  zoo_card(g, p, 229);
-  zoo_card(g, p, 228);
+  t_zoo_add(g, p, 229);
+  t_zoo_add(g, p, 228);
   static const int disp[6] = { 223, 201, 488, 203, 204, 401 };
-  for (int f = 0; f < 6; f++) put_display(g, f + 1, disp[f]);
-  put_building(g, p, "size-1", CELLS(2, 3));
+  for (int f = 0; f < 6; f++) t_put_display(g, f + 1, disp[f]);
+  t_put_building_xy(g, p, "size-1", CELLS(2, 3));
   t_give(g, p, 402);                                /* large: banned by 227 */
   play_animal(g, p, 493);                           /* 6 money, 3 appeal */
-  answer(g, "tuck Lion (402)");
-  turn_over(g, p);
+  t_answer(g, "tuck Lion (402)");
+  t_turn_over(g, p);
   assert_int_equal(pl->appeal, 3 + 2 + 2);
   assert_int_equal(pl->money, 25 - 6 + 3);
   assert_int_equal(pl->nunder, 1);
   assert_int_equal(pl->nhand, 1);
-  assert_true(in_hand(g, p, 488));
+  assert_true(t_in_hand(g, p, 488));
   ark_game_free(g);
 }
 

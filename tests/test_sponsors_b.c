@@ -39,21 +39,11 @@ enum { AFRICA = 1, AMERICAS = 2, ASIA = 4, AUSTRALIA = 8, EUROPE = 16 };
 ** has MONEY money, 0 appeal and 0 X tokens.  The display holds animals no
 ** test plays, so no sponsor is ever in reach there. */
 static ark_game *game(void) {
-  ark_game *g = t_new_game(2, SEED, "0");
-  t_to_first_turn(g);
+  ark_game *g = t_game(2, SEED, "0");
   static const int display[6] = { 417, 418, 419, 420, 421, 422 };
-  for (int f = 0; f < 6; f++) {
-    int id = t_card(g, display[f]);
-    t_give(g, g->s.cur, display[f]);
-    ark_zone_hand_remove(g, g->s.cur, id);
-    if (g->s.display[f] >= 0) ark_zone_discard(g, g->s.display[f]);
-    g->s.display[f] = (int16_t)id;
-  }
+  for (int f = 0; f < 6; f++) t_put_display(g, f + 1, display[f]);
   for (int p = 0; p < 2; p++) {
     ark_player *pl = &g->s.p[p];
-    pl->cp_bonus_done = 0x0f;
-    pl->rep_bonus_done = 0x7f;
-    pl->xtokens = 0;
     pl->money = MONEY;
     pl->appeal = 0;
     t_clear_hand(g, p);
@@ -61,194 +51,43 @@ static ark_game *game(void) {
   return g;
 }
 
-static int cur(ark_game *g) { return g->s.cur; }
 static int other(int p) { return 1 - p; }
 static ark_player *P(ark_game *g, int p) { return &g->s.p[p]; }
 
-static void set_slot(ark_game *g, int p, int a, int slot) {
-  ark_player *pl = &g->s.p[p];
-  for (int i = 0; i < ARK_N_ACTIONS; i++)
-    if (pl->slot[i] == a) {
-      pl->slot[i] = pl->slot[slot - 1];
-      pl->slot[slot - 1] = (uint8_t)a;
-      return;
-    }
-}
-
-static void upgrade(ark_game *g, int p, int a) { g->s.p[p].upgraded |= (uint8_t)(1u << a); }
-
-static void print_options(ark_game *g) {
-  const ark_decision *d = ark_game_decision(g);
-  if (!d) {
-    print_error("no decision pending: %s\n", ark_game_error(g));
-    return;
-  }
-  print_error("decision %s for %d (%s):\n", d->tag, d->player, d->prompt);
-  for (int i = 0; i < d->noptions; i++) print_error("  [%s]\n", d->options[i]);
-}
-
-static int has(ark_game *g, const char *text) {
-  ark_game_process(g);
-  const ark_decision *d = ark_game_decision(g);
-  if (!d) return 0;
-  for (int i = 0; i < d->noptions; i++)
-    if (!strcmp(d->options[i], text)) return 1;
-  return 0;
-}
-
-static void answer(ark_game *g, const char *text) {
-  char msg[256];
-  ark_game_process(g);
-  if (ark_game_answer_text(g, text, msg, sizeof msg) != ARK_OK) {
-    print_options(g);
-    fail_msg("cannot answer '%s': %s %s", text, msg, ark_game_error(g));
-  }
-}
-
-static void answerf(ark_game *g, const char *fmt, ...) {
-  char buf[256];
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(buf, sizeof buf, fmt, ap);
-  va_end(ap);
-  answer(g, buf);
-}
-
-static void expect(ark_game *g, const char *tag, int p) { t_expect(g, tag, p); }
-
 /* Runs p's turn again from the edited state; the action is pending. */
 static void ready(ark_game *g, int p) {
-  assert_int_equal(cur(g), p);
-  t_restart(g);
-  expect(g, "action", p);
-}
-
-/* p's turn is over: the other player's action is asked, nothing else. */
-static void turn_over(ark_game *g, int p) {
-  expect(g, "action", other(p));
-  const char *bad = t_invariants(g);
-  if (bad) fail_msg("invariant: %s", bad);
+  assert_int_equal(t_cur(g), p);
+  t_ready(g);
 }
 
 /* The other player does something that touches no tested number. */
 static void pass_turn(ark_game *g, int q) {
-  expect(g, "action", q);
-  answer(g, "X-token action: Animals to slot 1");
-  turn_over(g, q);
+  t_expect(g, "action", q);
+  t_answer(g, "X-token action: Animals to slot 1");
+  t_turn_over(g, q);
 }
 
 /* ---- cards and buildings by hand ------------------------------------------- */
-
-static int take_out(ark_game *g, int number) {
-  int id = t_card(g, number);
-  t_give(g, 0, number);
-  ark_zone_hand_remove(g, 0, id);
-  return id;
-}
-
-/* A card into p's zoo as if it had been played (no building, no gains). */
-static int put_card(ark_game *g, int p, int number) {
-  int id = take_out(g, number);
-  ark_zone_zoo_add(g, p, id, -1);
-  return id;
-}
-
-/* Cards on top of the deck, the last one on top.  All are taken out
-** first: taking a card from the display refills it from the deck. */
-static void on_deck(ark_game *g, const int *numbers, int n) {
-  int ids[8];
-  for (int i = 0; i < n; i++) ids[i] = take_out(g, numbers[i]);
-  for (int i = 0; i < n; i++) g->s.deck[g->s.ndeck++] = (int16_t)ids[i];
-}
-
-static int in_discard(ark_game *g, int number) {
-  int id = t_card(g, number);
-  for (int i = 0; i < g->s.ndiscard; i++)
-    if (g->s.discard[i] == id) return 1;
-  return 0;
-}
-
-static int in_hand(ark_game *g, int p, int number) {
-  return ark_zone_hand_find(g, p, t_card(g, number)) >= 0;
-}
-
-static int in_zoo(ark_game *g, int p, int number) {
-  return ark_zone_zoo_find(g, p, t_card(g, number)) >= 0;
-}
-
-/* Parses "(x,y) (x,y)" anywhere in s into cells; returns the count. */
-static int parse_cells(const char *s, int cells[ARK_MAX_FOOTPRINT]) {
-  int n = 0, x, y, used;
-  const char *q = strchr(s, '(');
-  while (q && n < ARK_MAX_FOOTPRINT && sscanf(q, " (%d,%d)%n", &x, &y, &used) == 2) {
-    cells[n++] = ARK_CELL(x, y);
-    q += used;
-  }
-  return n;
-}
-
-/* A building placed by hand (no cost, no check); returns its index. */
-static int put_building(ark_game *g, int p, const char *key, const char *cells) {
-  int def = ark_content_find_building(g->c, key);
-  assert_true(def >= 0);
-  int c[ARK_MAX_FOOTPRINT];
-  ark_place pl;
-  memset(&pl, 0, sizeof pl);
-  pl.ncells = (uint8_t)parse_cells(cells, c);
-  assert_int_equal(pl.ncells, g->c->buildings[def].ncells);
-  for (int i = 0; i < pl.ncells; i++) pl.cells[i] = (uint8_t)c[i];
-  for (int i = 1; i < pl.ncells; i++)
-    for (int j = i; j > 0 && pl.cells[j - 1] > pl.cells[j]; j--) {
-      uint8_t t = pl.cells[j]; pl.cells[j] = pl.cells[j - 1]; pl.cells[j - 1] = t;
-    }
-  int b = ark_map_place(&g->s.p[p].zoo_map, def, &pl);
-  assert_true(b >= 0);
-  return b;
-}
-
-/* Animal `number` into standard enclosure b of p's zoo, as if played. */
-static int put_animal(ark_game *g, int p, int number, int b) {
-  int id = take_out(g, number);
-  ark_building *bu = &g->s.p[p].zoo_map.b[b];
-  bu->used = 1;
-  bu->card = (int16_t)id;
-  ark_zone_zoo_add(g, p, id, b);
-  return id;
-}
 
 /* A sponsor with its unique building already standing. */
 static int put_sponsor_building(ark_game *g, int p, int number, const char *cells) {
   char key[24];
   snprintf(key, sizeof key, "sponsor-%d", number);
-  int id = put_card(g, p, number);
-  int b = put_building(g, p, key, cells);
+  int id = t_zoo_add(g, p, number);
+  int b = t_put_building(g, p, key, cells);
   g->s.p[p].zoo_map.b[b].card = (int16_t)id;
   return b;
 }
 
 /* ---- map geometry, from the raw cells ---------------------------------------- */
 
-static const int DX[6] = { 0, 0, -1, 1, -1, 1 }, DY[6] = { -2, 2, -1, -1, 1, 1 };
-
-static const ark_map_def *map_of(ark_game *g, int p) { return &g->c->maps[g->s.p[p].map]; }
-
-static int on_map(const ark_map_def *m, int x, int y) {
-  return x >= 0 && x < ARK_GRID_W && y >= 0 && y < ARK_GRID_H && m->exists[ARK_CELL(x, y)];
-}
-
-static int is_edge(const ark_map_def *m, int c) {
-  int n = 0;
-  for (int k = 0; k < 6; k++) n += on_map(m, ARK_CELL_X(c) + DX[k], ARK_CELL_Y(c) + DY[k]);
-  return n < 6;
-}
-
 /* Distinct cells of terrain t next to the cells (the unique buildings' need). */
 static int terrain_around(const ark_map_def *m, const int *cells, int n, int t) {
   int seen[ARK_CELLS] = { 0 }, total = 0;
   for (int i = 0; i < n; i++)
     for (int k = 0; k < 6; k++) {
-      int x = ARK_CELL_X(cells[i]) + DX[k], y = ARK_CELL_Y(cells[i]) + DY[k];
-      if (!on_map(m, x, y)) continue;
+      int x = ARK_CELL_X(cells[i]) + T_DX[k], y = ARK_CELL_Y(cells[i]) + T_DY[k];
+      if (!t_on_map(m, x, y)) continue;
       int c = ARK_CELL(x, y);
       if (m->terrain[c] == t && !seen[c]) {
         seen[c] = 1;
@@ -260,9 +99,9 @@ static int terrain_around(const ark_map_def *m, const int *cells, int n, int t) 
 
 /* Do the cells meet the water / rock / border need of building def d? */
 static void assert_need(ark_game *g, int p, const ark_building_def *d, const int *cells, int n) {
-  const ark_map_def *m = map_of(g, p);
+  const ark_map_def *m = t_map_of(g, p);
   int edges = 0;
-  for (int i = 0; i < n; i++) edges += is_edge(m, cells[i]);
+  for (int i = 0; i < n; i++) edges += t_is_edge(m, cells[i]);
   assert_true(terrain_around(m, cells, n, ARK_TERRAIN_WATER) >= d->adjacent_water);
   assert_true(terrain_around(m, cells, n, ARK_TERRAIN_ROCK) >= d->adjacent_rock);
   assert_true(edges >= d->border_spaces);
@@ -275,13 +114,13 @@ static void answer_plain_place(ark_game *g) {
   ark_game_process(g);
   const ark_decision *d = ark_game_decision(g);
   if (!d || (strcmp(d->tag, "sponsors.place") && strcmp(d->tag, "waza-large.enclosure"))) return;
-  const ark_map_def *m = map_of(g, d->player);
+  const ark_map_def *m = t_map_of(g, d->player);
   /* first pass: no bonus at all; second: X tokens only (no number the
   ** tests check) */
   for (int pass = 0; pass < 2; pass++)
     for (int i = 0; i < d->noptions; i++) {
       int cells[ARK_MAX_FOOTPRINT];
-      int n = parse_cells(d->options[i], cells), bad = 0;
+      int n = t_parse_cells(d->options[i], cells), bad = 0;
       for (int k = 0; k < n; k++) {
         int kind = m->place_bonus[cells[k]].kind;
         bad += kind != ARK_BONUS_NONE && (pass == 0 || kind != ARK_BONUS_XTOKEN);
@@ -289,28 +128,21 @@ static void answer_plain_place(ark_game *g) {
       if (n > 0 && !bad) {
         char text[128];
         snprintf(text, sizeof text, "%s", d->options[i]);
-        answer(g, text);
+        t_answer(g, text);
         return;
       }
     }
-  print_options(g);
+  t_print_options(g);
   fail_msg("no placement without a bonus");
 }
 
 /* ---- playing ---------------------------------------------------------------- */
 
-/* p plays sponsor `number` from hand with the Sponsors action at strength
-** 5: side I, or side II (budget 6) for level 6 and Sponsors II cards.  The
-** caller answers what follows (placement, the card's own questions). */
+/* p, the current player, plays sponsor `number` from hand (t_play_sponsor).
+** The caller answers what follows (placement, the card's own questions). */
 static void play_sponsor(ark_game *g, int p, int number) {
-  const ark_card_def *c = &g->c->cards[t_card(g, number)];
-  int side2 = c->level > 5 || (c->req_flags & ARK_REQ_SPONSORS_II);
-  t_give(g, p, number);
-  set_slot(g, p, ARK_ACT_SPONSORS, 5);
-  if (side2) upgrade(g, p, ARK_ACT_SPONSORS);
-  ready(g, p);
-  answerf(g, "Sponsors %s at strength 5", side2 ? "II" : "I");
-  answerf(g, "play %s (%d) (level %d)", c->name, number, c->level);
+  assert_int_equal(t_cur(g), p);
+  t_play_sponsor(g, p, number);
 }
 
 /* p plays animal `number` from hand with Animals I at strength 2 (cost:
@@ -319,26 +151,22 @@ static void play_sponsor(ark_game *g, int p, int number) {
 static void play_animal(ark_game *g, int p, int number, int cost) {
   const ark_card_def *c = &g->c->cards[t_card(g, number)];
   t_give(g, p, number);
-  set_slot(g, p, ARK_ACT_ANIMALS, 2);
+  t_set_slot(g, p, ARK_ACT_ANIMALS, 2);
   ready(g, p);
-  answer(g, "Animals I at strength 2");
+  t_answer(g, "Animals I at strength 2");
   /* a single candidate is taken without a question */
   ark_game_process(g);
   const ark_decision *d = ark_game_decision(g);
   if (d && !strcmp(d->tag, "animals.card"))
-    answerf(g, "play %s (%d) for %d money", c->name, number, cost);
+    t_answerf(g, "play %s (%d) for %d money", c->name, number, cost);
 }
 
 /* Runs a break started by p (income for everyone); p's opponent is next. */
 static void run_break(ark_game *g, int p) {
   t_clear_hand(g, 0);
   t_clear_hand(g, 1);
-  g->s.phase = ARK_PH_BREAK;
-  g->s.step = 0;
-  g->s.break_trigger = (int8_t)p;
-  g->s.cur = (uint8_t)p;
-  t_restart(g);
-  expect(g, "action", other(p));
+  t_run_break(g, p);
+  t_expect(g, "action", other(p));
 }
 
 /* Runs the final scoring without final scoring cards (their own points
@@ -351,13 +179,7 @@ static void run_final(ark_game *g) {
         g->s.p[p].scoring[i] = ARK_NO_CARD;
       }
   g->s.scoring_discarded = 1;
-  g->s.phase = ARK_PH_FINAL;
-  g->s.step = 0;
-  t_restart(g);
-  if (ark_game_process(g) != ARK_END) {
-    print_options(g);
-    fail_msg("the final scoring asked something: %s", ark_game_error(g));
-  }
+  t_run_final(g);
 }
 
 /* Income of the rules' first band: appeal 0-5 pays 5 + appeal. */
@@ -375,10 +197,10 @@ static void test_sponsorships(void **st) {
   };
   for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
     ark_game *g = game();
-    int p = cur(g);
-    for (int i = 0; i < cases[k].n; i++) put_card(g, p, cases[k].animals[i]);
+    int p = t_cur(g);
+    for (int i = 0; i < cases[k].n; i++) t_zoo_add(g, p, cases[k].animals[i]);
     play_sponsor(g, p, cases[k].card);
-    turn_over(g, p);
+    t_turn_over(g, p);
     assert_int_equal(P(g, p)->appeal, cases[k].n);
     assert_int_equal(P(g, p)->money, MONEY);
     run_break(g, p);
@@ -391,10 +213,10 @@ static void test_sponsorships(void **st) {
   static const int birds[6] = { 495, 496, 498, 499, 500, 502 };
   for (int n = 4; n <= 6; n += 2) {
     ark_game *g = game();
-    int p = cur(g);
-    for (int i = 0; i < n; i++) put_card(g, p, birds[i]);
+    int p = t_cur(g);
+    for (int i = 0; i < n; i++) t_zoo_add(g, p, birds[i]);
     play_sponsor(g, p, 233);
-    turn_over(g, p);
+    t_turn_over(g, p);
     run_break(g, p);
     /* appeal 4 pays 9, appeal 6 (second band) 11 */
     assert_int_equal(P(g, p)->money, n == 4 ? MONEY + 9 + 6 : MONEY + 11 + 9);
@@ -418,10 +240,10 @@ static void test_experts_any_zoo(void **st) {
   };
   for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
     ark_game *g = game();
-    int p = cur(g), q = other(p);
+    int p = t_cur(g), q = other(p);
     play_sponsor(g, p, cases[k].expert);
-    turn_over(g, p);
-    assert_true(in_zoo(g, p, cases[k].expert));
+    t_turn_over(g, p);
+    assert_true(t_in_zoo(g, p, cases[k].expert));
     assert_int_equal(P(g, p)->money, MONEY);
     /* the opponent's turn */
     P(g, q)->universities = 1u << ARK_UNI_RESEARCH;  /* 2 research icons for 468 */
@@ -429,13 +251,13 @@ static void test_experts_any_zoo(void **st) {
       char key[16];
       const char *bar = strchr(cases[k].enclosure, '|');
       snprintf(key, sizeof key, "%.*s", (int)(bar - cases[k].enclosure), cases[k].enclosure);
-      put_building(g, q, key, bar + 1);
+      t_put_building(g, q, key, bar + 1);
       play_animal(g, q, cases[k].trigger, cases[k].cost);
     } else {
       play_sponsor(g, q, cases[k].trigger);
     }
-    turn_over(g, q);
-    assert_true(in_zoo(g, q, cases[k].trigger));
+    t_turn_over(g, q);
+    assert_true(t_in_zoo(g, q, cases[k].trigger));
     assert_int_equal(P(g, p)->money, MONEY + 3 * cases[k].icons);
     assert_int_equal(P(g, q)->money, MONEY - cases[k].cost);
     ark_game_free(g);
@@ -449,28 +271,28 @@ static void test_experts_any_zoo(void **st) {
 static void test_hydrologist(void **st) {
   (void)st;
   ark_game *g = game();
-  int p = cur(g), q = other(p);
-  put_card(g, p, 256);                     /* Water Playground: 1 water icon */
+  int p = t_cur(g), q = other(p);
+  t_zoo_add(g, p, 256);                    /* Water Playground: 1 water icon */
   play_sponsor(g, p, 241);
-  turn_over(g, p);
+  t_turn_over(g, p);
   assert_int_equal(P(g, p)->appeal, 2);    /* its own water icon + 256's */
   pass_turn(g, q);
   /* size-3 on (1,4) (0,5) (1,6): each of the 3 spaces touches water
   ** ((0,3) for the first two, (2,7) for the third); 6 money to build */
-  set_slot(g, p, ARK_ACT_BUILD, 3);
+  t_set_slot(g, p, ARK_ACT_BUILD, 3);
   ready(g, p);
-  answer(g, "Build I at strength 3");
-  answer(g, "build size-3 (6 money)");
-  answer(g, "size-3 at (1,4) (0,5) (1,6)");
-  turn_over(g, p);
+  t_answer(g, "Build I at strength 3");
+  t_answer(g, "build size-3 (6 money)");
+  t_answer(g, "size-3 at (1,4) (0,5) (1,6)");
+  t_turn_over(g, p);
   assert_int_equal(P(g, p)->money, MONEY - 6 + 3);
   /* the opponent's buildings do not pay p */
-  set_slot(g, q, ARK_ACT_BUILD, 3);
+  t_set_slot(g, q, ARK_ACT_BUILD, 3);
   ready(g, q);
-  answer(g, "Build I at strength 3");
-  answer(g, "build size-3 (6 money)");
-  answer(g, "size-3 at (1,4) (0,5) (1,6)");
-  turn_over(g, q);
+  t_answer(g, "Build I at strength 3");
+  t_answer(g, "build size-3 (6 money)");
+  t_answer(g, "size-3 at (1,4) (0,5) (1,6)");
+  t_turn_over(g, q);
   assert_int_equal(P(g, p)->money, MONEY - 3);
   assert_int_equal(P(g, q)->money, MONEY - 6);
   /* end: the 10 water spaces of map 0; (0,3) and (2,7) touch the size-3,
@@ -479,13 +301,13 @@ static void test_hydrologist(void **st) {
   ** for (8,11) (7,12) */
   ark_game *h = ark_game_clone(g);
   static const char *const reach[] = { "(1,2)", "(4,1)", "(5,2)", "(1,8)", "(7,8)", "(7,10)" };
-  for (int i = 0; i < 6; i++) put_building(g, p, "size-1", reach[i]);
+  for (int i = 0; i < 6; i++) t_put_building(g, p, "size-1", reach[i]);
   run_final(g);
   assert_int_equal(P(g, p)->conservation, 1);
   ark_game_free(g);
   /* without (7,10), two water spaces stay unconnected: no point */
   g = h;
-  for (int i = 0; i < 5; i++) put_building(g, p, "size-1", reach[i]);
+  for (int i = 0; i < 5; i++) t_put_building(g, p, "size-1", reach[i]);
   run_final(g);
   assert_int_equal(P(g, p)->conservation, 0);
   ark_game_free(g);
@@ -496,33 +318,33 @@ static void test_hydrologist(void **st) {
 static void test_geologist(void **st) {
   (void)st;
   ark_game *g = game();
-  int p = cur(g), q = other(p);
-  put_card(g, p, 243);                     /* Meerkat Den: a rock icon */
-  put_card(g, p, 255);                     /* Adventure Playground: a rock icon */
+  int p = t_cur(g), q = other(p);
+  t_zoo_add(g, p, 243);                    /* Meerkat Den: a rock icon */
+  t_zoo_add(g, p, 255);                    /* Adventure Playground: a rock icon */
   play_sponsor(g, p, 242);
-  turn_over(g, p);
+  t_turn_over(g, p);
   assert_int_equal(P(g, p)->appeal, 3);    /* 3 rock icons: one pair */
   pass_turn(g, q);
   /* size-3 on (4,9) (3,10) (4,11): (4,9) touches (5,8), (4,11) touches
   ** (5,12), (3,10) no rock */
-  set_slot(g, p, ARK_ACT_BUILD, 3);
+  t_set_slot(g, p, ARK_ACT_BUILD, 3);
   ready(g, p);
-  answer(g, "Build I at strength 3");
-  answer(g, "build size-3 (6 money)");
-  answer(g, "size-3 at (4,9) (3,10) (4,11)");
-  turn_over(g, p);
+  t_answer(g, "Build I at strength 3");
+  t_answer(g, "build size-3 (6 money)");
+  t_answer(g, "size-3 at (4,9) (3,10) (4,11)");
+  t_turn_over(g, p);
   assert_int_equal(P(g, p)->money, MONEY - 6 + 2);
   /* end: rock spaces (5,8) (5,12) touch the size-3; (2,3) reaches (2,1)
   ** (3,2); (6,1) reaches (6,3); (5,10) reaches (6,9) (6,11); (0,9)
   ** reaches (0,11); (2,11) reaches (1,12) */
   ark_game *h = ark_game_clone(g);
   static const char *const reach[] = { "(2,3)", "(6,1)", "(5,10)", "(0,9)", "(2,11)" };
-  for (int i = 0; i < 5; i++) put_building(g, p, "size-1", reach[i]);
+  for (int i = 0; i < 5; i++) t_put_building(g, p, "size-1", reach[i]);
   run_final(g);
   assert_int_equal(P(g, p)->conservation, 1);
   ark_game_free(g);
   g = h;
-  for (int i = 0; i < 4; i++) put_building(g, p, "size-1", reach[i]);
+  for (int i = 0; i < 4; i++) t_put_building(g, p, "size-1", reach[i]);
   run_final(g);
   assert_int_equal(P(g, p)->conservation, 0);
   ark_game_free(g);
@@ -537,7 +359,7 @@ static void test_unique_buildings_placed(void **st) {
   (void)st;
   for (int number = 243; number <= 257; number++) {
     ark_game *g = game();
-    int p = cur(g);
+    int p = t_cur(g);
     P(g, p)->reputation = 3;               /* 243-245 need 3 */
     char key[24];
     snprintf(key, sizeof key, "sponsor-%d", number);
@@ -550,20 +372,20 @@ static void test_unique_buildings_placed(void **st) {
       assert_true(dec->noptions > 1);
       for (int i = 0; i < dec->noptions; i++) {
         int cells[ARK_MAX_FOOTPRINT];
-        int n = parse_cells(dec->options[i], cells);
+        int n = t_parse_cells(dec->options[i], cells);
         assert_int_equal(n, d->ncells);
         assert_need(g, p, d, cells, n);
         int edges = 0;
-        for (int k = 0; k < n; k++) edges += is_edge(map_of(g, p), cells[k]);
+        for (int k = 0; k < n; k++) edges += t_is_edge(t_map_of(g, p), cells[k]);
         assert_true(edges >= 1);
       }
       answer_plain_place(g);
     }
     if (number == 254) {                   /* Zoo School: take a card */
-      expect(g, "card.take", p);
-      answer(g, "draw from the deck");
+      t_expect(g, "card.take", p);
+      t_answer(g, "draw from the deck");
     }
-    turn_over(g, p);
+    t_turn_over(g, p);
     const ark_zoo *z = &P(g, p)->zoo_map;
     assert_int_equal(z->nb, 1);
     assert_string_equal(g->c->buildings[z->b[0].def].key, key);
@@ -594,27 +416,27 @@ static void test_unique_needs_refused(void **st) {
     "(3,6)", "(5,6)", "(8,7)", "(1,8)", "(3,8)", "(7,8)", "(0,9)", "(2,9)", "(7,10)", "(2,11)" };
   for (int keep_free = 0; keep_free <= 1; keep_free++) {
     ark_game *g = game();
-    int p = cur(g);
+    int p = t_cur(g);
     for (int i = 0; i < 20; i++)
-      if (!(keep_free && !strcmp(wet[i], "(0,5)"))) put_building(g, p, "size-1", wet[i]);
+      if (!(keep_free && !strcmp(wet[i], "(0,5)"))) t_put_building(g, p, "size-1", wet[i]);
     t_give(g, p, 255);
     t_give(g, p, 256);
-    set_slot(g, p, ARK_ACT_SPONSORS, 5);
+    t_set_slot(g, p, ARK_ACT_SPONSORS, 5);
     ready(g, p);
-    answer(g, "Sponsors I at strength 5");
-    expect(g, "sponsors.card", p);
-    assert_true(has(g, "play Adventure Playground (255) (level 3)"));
-    assert_int_equal(has(g, "play Water Playground (256) (level 3)"), keep_free);
+    t_answer(g, "Sponsors I at strength 5");
+    t_expect(g, "sponsors.card", p);
+    assert_true(t_offered(g, "play Adventure Playground (255) (level 3)"));
+    assert_int_equal(t_offered(g, "play Water Playground (256) (level 3)"), keep_free);
     if (keep_free) {
       /* only (0,5) is left next to water: every position covers it */
-      answer(g, "play Water Playground (256) (level 3)");
+      t_answer(g, "play Water Playground (256) (level 3)");
       ark_game_process(g);
       const ark_decision *d = ark_game_decision(g);
       if (!strcmp(d->tag, "sponsors.place")) {
         for (int i = 0; i < d->noptions; i++) assert_non_null(strstr(d->options[i], "(0,5)"));
         answer_plain_place(g);
       }
-      turn_over(g, p);
+      t_turn_over(g, p);
       const ark_zoo *z = &P(g, p)->zoo_map;
       assert_int_equal(z->at[ARK_CELL(0, 5)], z->nb);   /* the newest building */
       assert_int_equal(P(g, p)->appeal, 4);
@@ -623,15 +445,15 @@ static void test_unique_needs_refused(void **st) {
   }
   for (int rep = 2; rep <= 3; rep++) {
     ark_game *g = game();
-    int p = cur(g);
+    int p = t_cur(g);
     P(g, p)->reputation = (int16_t)rep;
     t_give(g, p, 243);
     t_give(g, p, 261);                     /* a sponsor without condition */
-    set_slot(g, p, ARK_ACT_SPONSORS, 5);
+    t_set_slot(g, p, ARK_ACT_SPONSORS, 5);
     ready(g, p);
-    answer(g, "Sponsors I at strength 5");
-    expect(g, "sponsors.card", p);
-    assert_int_equal(has(g, "play Meerkat Den (243) (level 5)"), rep == 3);
+    t_answer(g, "Sponsors I at strength 5");
+    t_expect(g, "sponsors.card", p);
+    assert_int_equal(t_offered(g, "play Meerkat Den (243) (level 5)"), rep == 3);
     ark_game_free(g);
   }
 }
@@ -641,13 +463,13 @@ static void test_unique_kiosk_income(void **st) {
   (void)st;
   for (int with_kiosk = 0; with_kiosk <= 1; with_kiosk++) {
     ark_game *g = game();
-    int p = cur(g);
+    int p = t_cur(g);
     play_sponsor(g, p, 255);
-    answer(g, "sponsor-255 at (3,10) (4,11)");
-    turn_over(g, p);
+    t_answer(g, "sponsor-255 at (3,10) (4,11)");
+    t_turn_over(g, p);
     assert_int_equal(P(g, p)->appeal, 4);
     /* (3,12) touches (3,10) and (4,11) only */
-    if (with_kiosk) put_building(g, p, "kiosk", "(3,12)");
+    if (with_kiosk) t_put_building(g, p, "kiosk", "(3,12)");
     run_break(g, p);
     assert_int_equal(P(g, p)->money, MONEY + low_income(4) + with_kiosk);
     ark_game_free(g);
@@ -667,17 +489,17 @@ static void test_icon_houses(void **st) {
   };
   for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
     ark_game *g = game();
-    int p = cur(g), q = other(p);
-    put_card(g, p, cases[k].house);
+    int p = t_cur(g), q = other(p);
+    t_zoo_add(g, p, cases[k].house);
     play_sponsor(g, p, cases[k].trigger);
     answer_plain_place(g);
-    turn_over(g, p);
+    t_turn_over(g, p);
     assert_int_equal(P(g, p)->appeal, cases[k].printed + 2);
     if (k == 0) {
       /* a herbivore in the other zoo is not "your zoo" */
       play_sponsor(g, q, 260);
-      turn_over(g, q);
-      assert_true(in_zoo(g, q, 260));
+      t_turn_over(g, q);
+      assert_true(t_in_zoo(g, q, 260));
       assert_int_equal(P(g, p)->appeal, 2);
       assert_int_equal(P(g, q)->appeal, 0);   /* 260 finds no building there */
     }
@@ -687,15 +509,15 @@ static void test_icon_houses(void **st) {
   ** Baboon Rock gives 2 x 2 appeal besides its printed 9 */
   {
     ark_game *g = game();
-    int p = cur(g);
-    put_card(g, p, 247);
-    put_card(g, p, 453);
-    put_card(g, p, 454);
-    put_card(g, p, 455);
-    put_building(g, p, "size-5", "(8,1) (8,3) (7,0) (7,2) (7,4)");
+    int p = t_cur(g);
+    t_zoo_add(g, p, 247);
+    t_zoo_add(g, p, 453);
+    t_zoo_add(g, p, 454);
+    t_zoo_add(g, p, 455);
+    t_put_building(g, p, "size-5", "(8,1) (8,3) (7,0) (7,2) (7,4)");
     play_animal(g, p, 457, 28);
-    turn_over(g, p);
-    assert_true(in_zoo(g, p, 457));
+    t_turn_over(g, p);
+    assert_true(t_in_zoo(g, p, 457));
     assert_int_equal(P(g, p)->appeal, 9 + 4);
     ark_game_free(g);
   }
@@ -711,11 +533,11 @@ static void test_icon_houses(void **st) {
   for (size_t k = 0; k < sizeof ends / sizeof ends[0]; k++)
     for (int missing = 0; missing <= 1; missing++) {
       ark_game *g = game();
-      int p = cur(g);
-      put_card(g, p, ends[k].house);
+      int p = t_cur(g);
+      t_zoo_add(g, p, ends[k].house);
       int n = 0;
       while (n < 6 && ends[k].cards[n]) n++;
-      for (int i = 0; i < n - missing; i++) put_card(g, p, ends[k].cards[i]);
+      for (int i = 0; i < n - missing; i++) t_zoo_add(g, p, ends[k].cards[i]);
       run_final(g);
       assert_int_equal(P(g, p)->conservation, missing ? 0 : 1);
       ark_game_free(g);
@@ -727,48 +549,48 @@ static void test_icon_houses(void **st) {
 static void test_rhesus_owl_turtle(void **st) {
   (void)st;
   ark_game *g = game();
-  int p = cur(g);
-  put_card(g, p, 248);
+  int p = t_cur(g);
+  t_zoo_add(g, p, 248);
   play_sponsor(g, p, 236);                 /* Primatologist: a primate icon */
-  turn_over(g, p);
+  t_turn_over(g, p);
   assert_int_equal(P(g, p)->xtokens, 1);
   ark_game_free(g);
 
   g = game();
-  p = cur(g);
-  put_card(g, p, 249);
+  p = t_cur(g);
+  t_zoo_add(g, p, 249);
   t_give(g, p, 238);                       /* before counting the deck */
-  on_deck(g, (const int[]){ 417, 223 }, 2);   /* Science Institute on top */
+  t_stack_deck(g, (const int[]){ 417, 223 }, 2);   /* Science Institute on top */
   int deck = g->s.ndeck;
   play_sponsor(g, p, 238);                 /* Ornithologist: a bird icon */
-  expect(g, "perception.keep", p);
-  assert_true(has(g, "keep Wolf (417)"));
-  assert_true(has(g, "keep Science Institute (223)"));
-  answer(g, "keep Science Institute (223)");
-  turn_over(g, p);
-  assert_true(in_hand(g, p, 223));
-  assert_true(in_discard(g, 417));
+  t_expect(g, "perception.keep", p);
+  assert_true(t_offered(g, "keep Wolf (417)"));
+  assert_true(t_offered(g, "keep Science Institute (223)"));
+  t_answer(g, "keep Science Institute (223)");
+  t_turn_over(g, p);
+  assert_true(t_in_hand(g, p, 223));
+  assert_true(t_in_discard(g, 417));
   assert_int_equal(P(g, p)->nhand, 1);
   assert_int_equal(g->s.ndeck, deck - 2);
   ark_game_free(g);
 
   g = game();
-  p = cur(g);
-  put_card(g, p, 250);
+  p = t_cur(g);
+  t_zoo_add(g, p, 250);
   t_give(g, p, 401);
   t_give(g, p, 402);
   t_give(g, p, 403);
   play_sponsor(g, p, 237);                 /* Herpetologist: a reptile icon */
-  expect(g, "sunbathing.sell", p);
-  assert_true(has(g, "stop selling"));
-  answer(g, "sell Cheetah (401)");
-  expect(g, "sunbathing.sell", p);
-  answer(g, "sell Lion (402)");
-  turn_over(g, p);                         /* two sold: no third offer */
+  t_expect(g, "sunbathing.sell", p);
+  assert_true(t_offered(g, "stop selling"));
+  t_answer(g, "sell Cheetah (401)");
+  t_expect(g, "sunbathing.sell", p);
+  t_answer(g, "sell Lion (402)");
+  t_turn_over(g, p);                       /* two sold: no third offer */
   assert_int_equal(P(g, p)->money, MONEY + 8);
   assert_int_equal(P(g, p)->nhand, 1);
-  assert_true(in_hand(g, p, 403));
-  assert_true(in_discard(g, 401) && in_discard(g, 402));
+  assert_true(t_in_hand(g, p, 403));
+  assert_true(t_in_discard(g, 401) && t_in_discard(g, 402));
   ark_game_free(g);
 }
 
@@ -777,28 +599,28 @@ static void test_rhesus_owl_turtle(void **st) {
 static void test_polar_bear(void **st) {
   (void)st;
   ark_game *g = game();
-  int p = cur(g), q = other(p);
+  int p = t_cur(g), q = other(p);
   play_sponsor(g, p, 251);
   answer_plain_place(g);
-  turn_over(g, p);
+  t_turn_over(g, p);
   assert_int_equal(P(g, p)->appeal, 0);
   /* the opponent plays a Giant Panda (herbivore + bear; needs a herbivore,
   ** a bear and a partner zoo: Asia, which also makes it 3 cheaper) */
-  put_card(g, q, 428);
-  put_card(g, q, 409);
+  t_zoo_add(g, q, 428);
+  t_zoo_add(g, q, 409);
   P(g, q)->partner_zoos = ASIA;
-  put_building(g, q, "size-3", "(8,1) (8,3) (7,2)");
+  t_put_building(g, q, "size-3", "(8,1) (8,3) (7,2)");
   play_animal(g, q, 433, 24);
-  turn_over(g, q);
+  t_turn_over(g, q);
   assert_int_equal(P(g, p)->appeal, 2);
   ark_game_free(g);
   static const int bears[5] = { 408, 411, 414, 415, 416 };
   static const struct { int others, cp; } ends[] = { { 1, 0 }, { 2, 1 }, { 5, 2 } };
   for (int k = 0; k < 3; k++) {
     g = game();
-    p = cur(g);
-    put_card(g, p, 251);
-    for (int i = 0; i < ends[k].others; i++) put_card(g, p, bears[i]);
+    p = t_cur(g);
+    t_zoo_add(g, p, 251);
+    for (int i = 0; i < ends[k].others; i++) t_zoo_add(g, p, bears[i]);
     run_final(g);
     assert_int_equal(P(g, p)->conservation, ends[k].cp);
     ark_game_free(g);
@@ -810,21 +632,21 @@ static void test_polar_bear(void **st) {
 static void test_hyena(void **st) {
   (void)st;
   ark_game *g = game();
-  int p = cur(g);
-  put_card(g, p, 252);                     /* predator */
-  put_card(g, p, 404);                     /* predator */
+  int p = t_cur(g);
+  t_zoo_add(g, p, 252);                    /* predator */
+  t_zoo_add(g, p, 404);                    /* predator */
   /* from the top: 495, 226 (a sponsor), 496, then 497 which stays */
-  on_deck(g, (const int[]){ 497, 496, 226, 495 }, 4);
+  t_stack_deck(g, (const int[]){ 497, 496, 226, 495 }, 4);
   play_sponsor(g, p, 239);                 /* Expert in Predators: 3 icons now */
-  expect(g, "hunter.keep", p);
-  assert_true(has(g, "keep Secretary Bird (495)"));
-  assert_true(has(g, "keep Marabou (496)"));
+  t_expect(g, "hunter.keep", p);
+  assert_true(t_offered(g, "keep Secretary Bird (495)"));
+  assert_true(t_offered(g, "keep Marabou (496)"));
   assert_int_equal(ark_game_decision(g)->noptions, 2);
-  answer(g, "keep Marabou (496)");
-  turn_over(g, p);
-  assert_true(in_hand(g, p, 496));
+  t_answer(g, "keep Marabou (496)");
+  t_turn_over(g, p);
+  assert_true(t_in_hand(g, p, 496));
   assert_int_equal(P(g, p)->nhand, 1);
-  assert_true(in_discard(g, 495) && in_discard(g, 226));
+  assert_true(t_in_discard(g, 495) && t_in_discard(g, 226));
   assert_int_equal(g->s.deck[g->s.ndeck - 1], t_card(g, 497));
   ark_game_free(g);
 }
@@ -834,33 +656,33 @@ static void test_hyena(void **st) {
 static void test_okapi(void **st) {
   (void)st;
   ark_game *g = game();
-  int p = cur(g);
+  int p = t_cur(g);
   int b = put_sponsor_building(g, p, 253, "(8,1) (8,3) (7,4) (7,6)");
   P(g, p)->zoo_map.b[b].used = 3;
   t_give(g, p, 236);                       /* Primatologist, level 4 */
   ark_state base = g->s;
   play_sponsor(g, p, 240);                 /* Expert in Herbivores: herbivore */
-  expect(g, "bonus.sponsor", p);
-  answer(g, "play Primatologist (236) for 4 money");
-  turn_over(g, p);
-  assert_true(in_zoo(g, p, 236));
+  t_expect(g, "bonus.sponsor", p);
+  t_answer(g, "play Primatologist (236) for 4 money");
+  t_turn_over(g, p);
+  assert_true(t_in_zoo(g, p, 236));
   assert_int_equal(P(g, p)->money, MONEY - 4);
   assert_int_equal(P(g, p)->zoo_map.b[b].used, 2);
   /* declined: the token stays */
   g->s = base;
   play_sponsor(g, p, 240);
-  expect(g, "bonus.sponsor", p);
-  answer(g, "no sponsor");
-  turn_over(g, p);
-  assert_true(in_hand(g, p, 236));
+  t_expect(g, "bonus.sponsor", p);
+  t_answer(g, "no sponsor");
+  t_turn_over(g, p);
+  assert_true(t_in_hand(g, p, 236));
   assert_int_equal(P(g, p)->money, MONEY);
   assert_int_equal(P(g, p)->zoo_map.b[b].used, 3);
   /* no token left: nothing is offered */
   g->s = base;
   P(g, p)->zoo_map.b[b].used = 0;
   play_sponsor(g, p, 240);
-  turn_over(g, p);
-  assert_true(in_hand(g, p, 236));
+  t_turn_over(g, p);
+  assert_true(t_in_hand(g, p, 236));
   ark_game_free(g);
 }
 
@@ -868,17 +690,17 @@ static void test_okapi(void **st) {
 static void test_zoo_school(void **st) {
   (void)st;
   ark_game *g = game();
-  int p = cur(g);
+  int p = t_cur(g);
   assert_int_equal(P(g, p)->reputation, 1);
   play_sponsor(g, p, 254);
   answer_plain_place(g);
-  expect(g, "card.take", p);
-  assert_true(has(g, "take Wolf (417) from folder 1"));
-  assert_true(has(g, "take Eurasian Lynx (418) from folder 2"));
-  assert_false(has(g, "take European Badger (419) from folder 3"));
-  answer(g, "take Eurasian Lynx (418) from folder 2");
-  turn_over(g, p);
-  assert_true(in_hand(g, p, 418));
+  t_expect(g, "card.take", p);
+  assert_true(t_offered(g, "take Wolf (417) from folder 1"));
+  assert_true(t_offered(g, "take Eurasian Lynx (418) from folder 2"));
+  assert_false(t_offered(g, "take European Badger (419) from folder 3"));
+  t_answer(g, "take Eurasian Lynx (418) from folder 2");
+  t_turn_over(g, p);
+  assert_true(t_in_hand(g, p, 418));
   assert_int_equal(P(g, p)->reputation, 2);
   assert_int_equal(P(g, p)->conservation, 1);
   ark_game_free(g);
@@ -890,26 +712,26 @@ static void test_zoo_school(void **st) {
 static void test_side_entrance(void **st) {
   (void)st;
   ark_game *g = game();
-  int p = cur(g);
-  put_building(g, p, "size-3", "(1,4) (0,5) (1,6)");
+  int p = t_cur(g);
+  t_put_building(g, p, "size-3", "(1,4) (0,5) (1,6)");
   play_sponsor(g, p, 257);
-  expect(g, "sponsors.place", p);
+  t_expect(g, "sponsors.place", p);
   const ark_decision *d = ark_game_decision(g);
   const ark_building_def *def = &g->c->buildings[ark_content_find_building(g->c, "sponsor-257")];
   for (int i = 0; i < d->noptions; i++) {
     int cells[ARK_MAX_FOOTPRINT];
-    int n = parse_cells(d->options[i], cells);
+    int n = t_parse_cells(d->options[i], cells);
     assert_need(g, p, def, cells, n);
   }
   /* far from the size-3: the tile needs no neighbour */
-  answer(g, "sponsor-257 at (8,3) (8,5)");
-  turn_over(g, p);
+  t_answer(g, "sponsor-257 at (8,3) (8,5)");
+  t_turn_over(g, p);
   /* around it: a kiosk (8,1), an empty size-1 (7,2), an occupied size-1
   ** (7,6), a pavilion (8,7) */
-  put_building(g, p, "kiosk", "(8,1)");
-  put_building(g, p, "size-1", "(7,2)");
-  put_animal(g, p, 486, put_building(g, p, "size-1", "(7,6)"));
-  put_building(g, p, "pavilion", "(8,7)");
+  t_put_building(g, p, "kiosk", "(8,1)");
+  t_put_building(g, p, "size-1", "(7,2)");
+  t_put_animal(g, p, 486, t_put_building(g, p, "size-1", "(7,6)"));
+  t_put_building(g, p, "pavilion", "(8,7)");
   ark_game *h[2] = { ark_game_clone(g), ark_game_clone(g) };
   run_break(g, p);
   /* appeal 0; the kiosk earns 1 (the side entrance; (7,2) is empty); the
@@ -919,14 +741,14 @@ static void test_side_entrance(void **st) {
   /* end of game: every buildable space covered, then one left free */
   for (int left = 0; left <= 1; left++) {
     g = h[left];
-    const ark_map_def *m = map_of(g, p);
+    const ark_map_def *m = t_map_of(g, p);
     int skipped = 0;
     for (int c = 0; c < ARK_CELLS; c++)
       if (m->exists[c] && m->terrain[c] == ARK_TERRAIN_PLAIN && !P(g, p)->zoo_map.at[c]) {
         if (left && !skipped) { skipped = 1; continue; }
         char cell[16];
         snprintf(cell, sizeof cell, "(%d,%d)", ARK_CELL_X(c), ARK_CELL_Y(c));
-        put_building(g, p, "size-1", cell);
+        t_put_building(g, p, "size-1", cell);
       }
     run_final(g);
     assert_int_equal(P(g, p)->appeal, left ? 0 : 5);
@@ -948,12 +770,12 @@ static void test_natives(void **st) {
   };
   for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
     ark_game *g = game();
-    int p = cur(g);
+    int p = t_cur(g);
     P(g, p)->appeal = 20;
-    put_building(g, p, "size-3", cases[k].cells);
-    if (cases[k].card == 264) put_building(g, p, "size-1", "(2,5)");
+    t_put_building(g, p, "size-3", cases[k].cells);
+    if (cases[k].card == 264) t_put_building(g, p, "size-1", "(2,5)");
     play_sponsor(g, p, cases[k].card);
-    turn_over(g, p);
+    t_turn_over(g, p);
     assert_int_equal(P(g, p)->appeal, 20 + cases[k].appeal);
     assert_int_equal(P(g, p)->conservation, cases[k].cp);
     ark_game_free(g);
@@ -962,13 +784,13 @@ static void test_natives(void **st) {
   ** the free buildable spaces into areas of 23 and 10: 3 + 1 groups of 6;
   ** free border spaces touching a building: (0,7) and (4,11) */
   ark_game *g = game();
-  int p = cur(g);
-  put_building(g, p, "size-3", "(1,4) (0,5) (1,6)");
-  put_building(g, p, "size-1", "(3,6)");
-  put_building(g, p, "size-1", "(4,7)");
-  put_building(g, p, "size-1", "(4,9)");
+  int p = t_cur(g);
+  t_put_building(g, p, "size-3", "(1,4) (0,5) (1,6)");
+  t_put_building(g, p, "size-1", "(3,6)");
+  t_put_building(g, p, "size-1", "(4,7)");
+  t_put_building(g, p, "size-1", "(4,9)");
   play_sponsor(g, p, 260);
-  turn_over(g, p);
+  t_turn_over(g, p);
   assert_int_equal(P(g, p)->appeal, 2);
   assert_int_equal(P(g, p)->conservation, 4);
   ark_game_free(g);
@@ -976,15 +798,15 @@ static void test_natives(void **st) {
   static const int natives[4] = { 258, 259, 260, 264 };
   for (int k = 0; k < 4; k++) {
     g = game();
-    p = cur(g);
+    p = t_cur(g);
     P(g, p)->appeal = 26;
     t_give(g, p, natives[k]);
     t_give(g, p, 261);                     /* a sponsor without condition */
-    set_slot(g, p, ARK_ACT_SPONSORS, 5);
+    t_set_slot(g, p, ARK_ACT_SPONSORS, 5);
     ready(g, p);
-    answer(g, "Sponsors I at strength 5");
-    expect(g, "sponsors.card", p);
-    assert_true(has(g, "play Guided School Tours (261) (level 3)"));
+    t_answer(g, "Sponsors I at strength 5");
+    t_expect(g, "sponsors.card", p);
+    assert_true(t_offered(g, "play Guided School Tours (261) (level 3)"));
     assert_int_equal(ark_game_decision(g)->noptions, 2);
     ark_game_free(g);
   }
@@ -996,12 +818,12 @@ static void test_guided_school_tours(void **st) {
   static const int animals[5] = { 404, 428, 495, 486, 468 };  /* 5 categories */
   for (int n = 4; n <= 5; n++) {
     ark_game *g = game();
-    int p = cur(g);
+    int p = t_cur(g);
     play_sponsor(g, p, 261);
-    turn_over(g, p);
+    t_turn_over(g, p);
     assert_int_equal(P(g, p)->appeal, 1);
     assert_int_equal(P(g, p)->conservation, 1);
-    for (int i = 0; i < n; i++) put_card(g, p, animals[i]);
+    for (int i = 0; i < n; i++) t_zoo_add(g, p, animals[i]);
     run_final(g);
     assert_int_equal(P(g, p)->conservation, n == 5 ? 2 : 1);
     ark_game_free(g);
@@ -1013,42 +835,42 @@ static void test_guided_school_tours(void **st) {
 static void test_explorer(void **st) {
   (void)st;
   ark_game *g = game();
-  int p = cur(g), q = other(p);
-  put_card(g, p, 495);                     /* bird, africa */
-  put_card(g, p, 486);                     /* reptile, europe */
+  int p = t_cur(g), q = other(p);
+  t_zoo_add(g, p, 495);                    /* bird, africa */
+  t_zoo_add(g, p, 486);                    /* reptile, europe */
   play_sponsor(g, p, 262);
-  turn_over(g, p);
+  t_turn_over(g, p);
   assert_int_equal(P(g, p)->money, MONEY + 8);
   pass_turn(g, q);
   /* Cotton-Top Tamarin: primate and americas are new (4 appeal printed) */
   P(g, p)->universities = 1u << ARK_UNI_RESEARCH;
-  put_building(g, p, "size-1", "(0,5)");
+  t_put_building(g, p, "size-1", "(0,5)");
   play_animal(g, p, 468, 15);
-  turn_over(g, p);
+  t_turn_over(g, p);
   assert_int_equal(P(g, p)->appeal, 4 + 2);
   assert_int_equal(P(g, p)->money, MONEY + 8 - 15 + 4);
   pass_turn(g, q);
   /* a partner zoo in Asia: new; then one in Africa: already shown */
-  set_slot(g, p, ARK_ACT_ASSOCIATION, 3);
+  t_set_slot(g, p, ARK_ACT_ASSOCIATION, 3);
   ready(g, p);
-  answer(g, "Association I at strength 3");
-  answer(g, "partner zoo (strength 3, 1 worker)");
-  answer(g, "partner zoo asia");
-  turn_over(g, p);
+  t_answer(g, "Association I at strength 3");
+  t_answer(g, "partner zoo (strength 3, 1 worker)");
+  t_answer(g, "partner zoo asia");
+  t_turn_over(g, p);
   assert_int_equal(P(g, p)->appeal, 7);
   assert_int_equal(P(g, p)->money, MONEY + 8 - 15 + 4 + 2);
   pass_turn(g, q);
   P(g, p)->workers = 3;                    /* 2 free: this task needs 2 now */
-  set_slot(g, p, ARK_ACT_ASSOCIATION, 4);
+  t_set_slot(g, p, ARK_ACT_ASSOCIATION, 4);
   ready(g, p);
-  answer(g, "Association I at strength 4");
-  answer(g, "partner zoo (strength 3, 2 workers)");
-  answer(g, "partner zoo africa");
-  expect(g, "upgrade", p);                 /* 2nd partner zoo */
+  t_answer(g, "Association I at strength 4");
+  t_answer(g, "partner zoo (strength 3, 2 workers)");
+  t_answer(g, "partner zoo africa");
+  t_expect(g, "upgrade", p);               /* 2nd partner zoo */
   char up[64];
   snprintf(up, sizeof up, "%s", ark_game_decision(g)->options[0]);
-  answer(g, up);
-  turn_over(g, p);
+  t_answer(g, up);
+  t_turn_over(g, p);
   assert_int_equal(P(g, p)->appeal, 7);
   assert_int_equal(P(g, p)->money, MONEY + 8 - 15 + 4 + 2);
   ark_game_free(g);
@@ -1060,12 +882,12 @@ static void test_waza_large(void **st) {
   (void)st;
   /* without the card: Siberian Tiger needs 3 Asia icons */
   ark_game *g = game();
-  int p = cur(g), q = other(p);
-  put_building(g, p, "size-5", "(8,1) (8,3) (7,0) (7,2) (7,4)");
+  int p = t_cur(g), q = other(p);
+  t_put_building(g, p, "size-5", "(8,1) (8,3) (7,0) (7,2) (7,4)");
   t_give(g, p, 406);
-  set_slot(g, p, ARK_ACT_ANIMALS, 2);
+  t_set_slot(g, p, ARK_ACT_ANIMALS, 2);
   ready(g, p);
-  assert_false(has(g, "Animals I at strength 2"));
+  assert_false(t_offered(g, "Animals I at strength 2"));
   ark_game_free(g);
 
   /* its conditions: Sponsors II and reputation 6 (Explorer: Sponsors II) */
@@ -1074,64 +896,64 @@ static void test_waza_large(void **st) {
   };
   for (int k = 0; k < 5; k++) {
     g = game();
-    p = cur(g);
+    p = t_cur(g);
     P(g, p)->reputation = (int16_t)conds[k].rep;
     t_give(g, p, conds[k].card);
     t_give(g, p, 261);                     /* a sponsor without condition */
-    set_slot(g, p, ARK_ACT_SPONSORS, 5);
-    if (conds[k].side2) upgrade(g, p, ARK_ACT_SPONSORS);
+    t_set_slot(g, p, ARK_ACT_SPONSORS, 5);
+    if (conds[k].side2) t_upgrade(g, p, ARK_ACT_SPONSORS);
     ready(g, p);
-    answerf(g, "Sponsors %s at strength 5", conds[k].side2 ? "II" : "I");
-    expect(g, "sponsors.card", p);
-    assert_true(has(g, "play Guided School Tours (261) (level 3)"));
+    t_answerf(g, "Sponsors %s at strength 5", conds[k].side2 ? "II" : "I");
+    t_expect(g, "sponsors.card", p);
+    assert_true(t_offered(g, "play Guided School Tours (261) (level 3)"));
     char text[96];
     snprintf(text, sizeof text, "play %s (%d) (level 5)", g->c->cards[t_card(g, conds[k].card)].name,
              conds[k].card);
-    assert_int_equal(has(g, text), conds[k].offered);
+    assert_int_equal(t_offered(g, text), conds[k].offered);
     ark_game_free(g);
   }
 
   for (int take = 0; take <= 1; take++) {
     g = game();
-    p = cur(g);
+    p = t_cur(g);
     q = other(p);
     P(g, p)->reputation = 6;
     play_sponsor(g, p, 263);
-    expect(g, "waza-large.enclosure", p);
+    t_expect(g, "waza-large.enclosure", p);
     const ark_decision *d = ark_game_decision(g);
     assert_string_equal(d->options[d->noptions - 1], "no enclosure");
     if (!take) {
-      answer(g, "no enclosure");
-      turn_over(g, p);
+      t_answer(g, "no enclosure");
+      t_turn_over(g, p);
       assert_int_equal(P(g, p)->zoo_map.nb, 0);
       ark_game_free(g);
       continue;
     }
     answer_plain_place(g);
-    turn_over(g, p);
+    t_turn_over(g, p);
     assert_int_equal(P(g, p)->zoo_map.nb, 1);
     assert_string_equal(g->c->buildings[P(g, p)->zoo_map.b[0].def].key, "size-5");
     assert_int_equal(P(g, p)->money, MONEY);
     pass_turn(g, q);
     /* Siberian Tiger (large, 3 Asia icons missing: one condition) is
     ** playable; Cotton-Top Tamarin (small, research icons missing) not */
-    const ark_map_def *m = map_of(g, p);
+    const ark_map_def *m = t_map_of(g, p);
     for (int c = 0; c < ARK_CELLS; c++)
       if (m->exists[c] && m->terrain[c] == ARK_TERRAIN_PLAIN && !P(g, p)->zoo_map.at[c]) {
         char cell[16];
         snprintf(cell, sizeof cell, "(%d,%d)", ARK_CELL_X(c), ARK_CELL_Y(c));
-        put_building(g, p, "size-1", cell);
+        t_put_building(g, p, "size-1", cell);
         break;
       }
     t_give(g, p, 468);
     t_give(g, p, 406);
-    set_slot(g, p, ARK_ACT_ANIMALS, 2);
+    t_set_slot(g, p, ARK_ACT_ANIMALS, 2);
     ready(g, p);
     /* one candidate only: the tiger goes in without a question */
-    answer(g, "Animals I at strength 2");
-    turn_over(g, p);
-    assert_true(in_zoo(g, p, 406));
-    assert_true(in_hand(g, p, 468));
+    t_answer(g, "Animals I at strength 2");
+    t_turn_over(g, p);
+    assert_true(t_in_zoo(g, p, 406));
+    assert_true(t_in_hand(g, p, 468));
     assert_int_equal(P(g, p)->money, MONEY - 30);
     ark_game_free(g);
   }
@@ -1144,24 +966,24 @@ static void test_waza_large(void **st) {
 static void test_interaction(void **st) {
   (void)st;
   ark_game *g = game();
-  int p = cur(g), q = other(p);
-  put_card(g, p, 244);
-  put_card(g, p, 249);
-  put_card(g, p, 262);
-  put_card(g, q, 238);
-  on_deck(g, (const int[]){ 417, 418 }, 2);
-  put_building(g, p, "size-4", "(8,1) (8,3) (7,2) (7,4)");
+  int p = t_cur(g), q = other(p);
+  t_zoo_add(g, p, 244);
+  t_zoo_add(g, p, 249);
+  t_zoo_add(g, p, 262);
+  t_zoo_add(g, q, 238);
+  t_stack_deck(g, (const int[]){ 417, 418 }, 2);
+  t_put_building(g, p, "size-4", "(8,1) (8,3) (7,2) (7,4)");
   play_animal(g, p, 495, 14);              /* Secretary Bird: 4 appeal 1 CP */
-  expect(g, "perception.keep", p);
+  t_expect(g, "perception.keep", p);
   assert_int_equal(P(g, p)->appeal, 4 + 2);         /* Penguin Pool came first */
   assert_int_equal(P(g, q)->money, MONEY);          /* the opponent reacts last */
-  answer(g, "keep Wolf (417)");
-  turn_over(g, p);
+  t_answer(g, "keep Wolf (417)");
+  t_turn_over(g, p);
   assert_int_equal(P(g, p)->appeal, 4 + 2 + 1);
   assert_int_equal(P(g, p)->money, MONEY - 14 + 2);
   assert_int_equal(P(g, p)->conservation, 1);
-  assert_true(in_hand(g, p, 417));
-  assert_true(in_discard(g, 418));
+  assert_true(t_in_hand(g, p, 417));
+  assert_true(t_in_discard(g, 418));
   assert_int_equal(P(g, q)->money, MONEY + 3);
   ark_game_free(g);
 }

@@ -19,6 +19,7 @@
 #include <cmocka.h>
 
 #include "content.h"
+#include "support.h"
 
 #ifndef ARK_SOURCE_DIR
 #define ARK_SOURCE_DIR "."
@@ -77,16 +78,12 @@ static const char *at(fixture *f, const char *rel) {
 /* Writes rel (one directory level at most) with the given text. */
 static void put(fixture *f, const char *rel, const char *text) {
   const char *slash = strchr(rel, '/');
-  FILE *fp;
   if (slash != NULL) {
     char sub[128];
     snprintf(sub, sizeof sub, "%.*s", (int)(slash - rel), rel);
     mkdir(at(f, sub), 0700);
   }
-  fp = fopen(at(f, rel), "w");
-  assert_non_null(fp);
-  fputs(text, fp);
-  fclose(fp);
+  t_write_file(f->dir, rel, text);
 }
 
 /* Asserts that the error log holds the line "<dir>/<rel>:<line>: <msg>..."

@@ -17,6 +17,7 @@
 
 typedef struct wd_slot {
   lua_State *co;
+  clockid_t cpu;                 /* CPU clock of the thread running it */
   double start, budget;
   size_t mem_limit;
   int hooked;
@@ -26,9 +27,11 @@ static wd_slot slots[WD_SLOTS];
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 
-static double now(void) {
+/* Budgets count the CPU time of the script's thread, not wall time, so a
+** busy machine (parallel tests, sanitizers) does not stop a healthy step. */
+static double cpu_seconds(clockid_t clock) {
   struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
+  if (clock_gettime(clock, &ts) != 0) return 0;
   return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
@@ -43,9 +46,11 @@ static void check_hook(lua_State *L, lua_Debug *ar) {
   (void)ar;
   double start = 0, budget = 0;
   size_t limit = 0;
+  clockid_t cpu = CLOCK_THREAD_CPUTIME_ID;
   pthread_mutex_lock(&lock);
   wd_slot *s = find(L);
   if (s) {
+    cpu = s->cpu;
     start = s->start;
     budget = s->budget;
     limit = s->mem_limit;
@@ -53,7 +58,7 @@ static void check_hook(lua_State *L, lua_Debug *ar) {
   pthread_mutex_unlock(&lock);
   if (!s) return;
   size_t kb = (size_t)lua_gc(L, LUA_GCCOUNT, 0);
-  int too_long = now() - start > budget;
+  int too_long = cpu_seconds(cpu) - start > budget;
   int too_big = limit > 0 && kb * 1024 > limit;
   if (!too_long && !too_big) return;
   /* fire on every instruction from now on, so a pcall in the script
@@ -81,11 +86,10 @@ static void *watch(void *arg) {
   struct timespec period = { 0, WD_PERIOD_NS };
   for (;;) {
     nanosleep(&period, NULL);
-    double t = now();
     pthread_mutex_lock(&lock);
     for (int i = 0; i < WD_SLOTS; i++) {
       wd_slot *s = &slots[i];
-      if (s->co && !s->hooked && t - s->start > WD_SUSPECT_S) {
+      if (s->co && !s->hooked && cpu_seconds(s->cpu) - s->start > WD_SUSPECT_S) {
         s->hooked = 1;
         lua_sethook(s->co, check_hook, LUA_MASKCOUNT, WD_HOOK_COUNT);
       }
@@ -113,7 +117,8 @@ int ark_wd_enter(lua_State *co, double budget_s, size_t mem_limit) {
   if (slot >= 0) {
     wd_slot *s = &slots[slot];
     s->co = co;
-    s->start = now();
+    if (pthread_getcpuclockid(pthread_self(), &s->cpu) != 0) s->cpu = CLOCK_MONOTONIC;
+    s->start = cpu_seconds(s->cpu);
     s->budget = budget_s;
     s->mem_limit = mem_limit;
     s->hooked = 0;
