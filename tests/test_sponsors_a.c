@@ -687,14 +687,30 @@ static void water2_rock1(ark_game *g, int p) {
   t_zoo_add(g, p, 486);    /* 1 rock */
 }
 
+/* Size-1 positions of p's zoo that cover a water or rock space. */
+static int terrain_places(ark_game *g, int p) {
+  const ark_map_def *m = t_map_of(g, p);
+  ark_place buf[ARK_CELLS * 6];
+  int n = ark_map_placements(m, &g->s.p[p].zoo_map, g->c->buildings,
+                             ark_content_find_building(g->c, "size-1"), 1, buf, ARK_CELLS * 6);
+  int k = 0;
+  for (int i = 0; i < n; i++)
+    if (m->terrain[buf[i].cells[0]] != ARK_TERRAIN_PLAIN) k++;
+  return k;
+}
+
 static void test_219_diversity_researcher(void **st) {
   (void)st;
   ark_game *g = game(2);
   int p = t_cur(g);
   water2_rock1(g, p);
+  assert_int_equal(terrain_places(g, p), 0);
   t_play_sponsor(g, p, 219);
   t_turn_over(g, p);
   assert_int_equal(g->s.p[p].money, 25 + 2 * 3);
+  /* from now on water and rock spaces can be built on */
+  assert_int_equal(g->s.p[p].zoo_map.cover_terrain, 1);
+  assert_true(terrain_places(g, p) > 0);
   ark_game_free(g);
   assert_int_equal(final_gain(219, water2_rock1), 2);
   assert_int_equal(final_gain(219, NULL), 0);
