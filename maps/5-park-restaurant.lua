@@ -22,27 +22,6 @@ end
 
 -- As after building one with the Build action: animals that fit may move
 -- in from standard enclosures, which become empty.
-local function move_in(p, b)
-  while true do
-    local opts, ids = {}, {}
-    for _, id in ipairs(ark.zoo(p)) do
-      local from = ark.zoo_building(p, id)
-      if from and ark.buildings(p)[from + 1].kind == "enclosure" then
-        for _, fb in ipairs(ark.fits(p, id)) do
-          if fb == b then
-            opts[#opts + 1] = "move " .. card_label(id) .. " in"
-            ids[#ids + 1] = id
-          end
-        end
-      end
-    end
-    if #opts == 0 then return end
-    local i = choose_or_skip(p, "build.move", "Move an animal into the new building", opts, "done")
-    if not i then return end
-    ark.move_animal(p, ids[i], b)
-  end
-end
-
 function map.bonus(owner, _, p, kind)
   if owner ~= p or kind ~= "special-enclosure" then return end
   local build2 = ark.upgraded(p, "build")
@@ -59,7 +38,7 @@ function map.bonus(owner, _, p, kind)
   local i = choose_or_skip(p, "map.special", "Place a free special enclosure", opts, "no building")
   if not i then return end
   local b = place_building(p, places[i].key, places[i].cells, build2)
-  move_in(p, b)
+  move_animals_into(p, b)
 end
 
 return map

@@ -40,32 +40,6 @@ function A.can(p, strength, side)
   return #buildable(p, strength, side, {}) > 0
 end
 
-local function move_into_special(p, b)
-  -- after a reptile house or aviary: fitting animals may move in from
-  -- standard enclosures, emptying them
-  while true do
-    local opts, ids = {}, {}
-    for _, id in ipairs(ark.zoo(p)) do
-      local from = ark.zoo_building(p, id)
-      if from and from ~= b then
-        local bs = ark.buildings(p)
-        if bs[from + 1].kind == "enclosure" then
-          for _, fb in ipairs(ark.fits(p, id)) do
-            if fb == b then
-              opts[#opts + 1] = "move " .. card_label(id) .. " in"
-              ids[#ids + 1] = id
-            end
-          end
-        end
-      end
-    end
-    if #opts == 0 then return end
-    local i = choose_or_skip(p, "build.move", "Move an animal into the new building", opts, "done")
-    if not i then return end
-    ark.move_animal(p, ids[i], b)
-  end
-end
-
 local function build_one(p, key, side)
   local build2 = side == 2
   local places = ark.placements(p, key, build2)
@@ -74,7 +48,7 @@ local function build_one(p, key, side)
   local i = choose(p, "build.place", "Where does the " .. key .. " go?", opts)
   pay(p, A.COST_PER_SPACE * def(key).size)
   local b = place_building(p, key, places[i], build2)
-  if key == "reptile-house" or key == "large-bird-aviary" then move_into_special(p, b) end
+  if key == "reptile-house" or key == "large-bird-aviary" then move_animals_into(p, b) end
   return def(key).size
 end
 

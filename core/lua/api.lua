@@ -21,10 +21,11 @@ CARD_API_RULES = {
   "apply_bonus", "free_building", "place_building", "take_partner_zoo",
   "take_university", "perform_action", "reward", "keyword", "parse_ability",
   "after_this_action", "fire", "fire_own", "can_take_partner_zoo", "can_take_university",
-  "play_sponsor", "threshold_reward",
+  "play_sponsor", "threshold_reward", "move_animals_into",
   -- cards/lib/kit.lua
   "offer_free_building", "count_connected", "icon_sponsorship", "icon_expert",
   "card_icons", "native_species", "terrain_expert", "icon_reward", "end_icon_bonus",
+  "breeding_program",
 }
 
 -- Tables of constants, given to each script as its own copy.

@@ -429,6 +429,30 @@ end
 
 -- ---- buildings ----
 
+-- After a reptile house or aviary b is built: fitting animals may move in
+-- from standard enclosures, which become empty (one question per move).
+function move_animals_into(p, b)
+  while true do
+    local opts, ids = {}, {}
+    local bs = ark.buildings(p)
+    for _, id in ipairs(ark.zoo(p)) do
+      local from = ark.zoo_building(p, id)
+      if from and from ~= b and bs[from + 1].kind == "enclosure" then
+        for _, fb in ipairs(ark.fits(p, id)) do
+          if fb == b then
+            opts[#opts + 1] = "move " .. card_label(id) .. " in"
+            ids[#ids + 1] = id
+          end
+        end
+      end
+    end
+    if #opts == 0 then return end
+    local i = choose_or_skip(p, "build.move", "Move an animal into the new building", opts, "done")
+    if not i then return end
+    ark.move_animal(p, ids[i], b)
+  end
+end
+
 SPECIAL_BIT = { ["petting-zoo"] = 1, ["reptile-house"] = 2, ["large-bird-aviary"] = 4 }
 FULL_MAP_APPEAL = 7
 PAVILION_APPEAL = 1
