@@ -1,13 +1,14 @@
 /*
-** ai.c - the random player, the quick text policy, the position value, and
-** the greedy player.
+** ai.c - the computer players behind the decision API: random, greedy,
+** and the plans that carry the greedy's choices through a turn.
 **
 ** Greedy looks one turn ahead.  For each option of a decision it answers
 ** on a clone, finishes its own turn (each later sub-decision chosen by
 ** trying every option on a further clone finished with the quick policy)
-** and values the position when the next turn starts.  The answers it chose
-** for the rest of the turn are kept as a plan, so its own sub-decisions
-** cost nothing more.
+** and values the position when the next turn starts (ai_value.c).  The
+** answers it chose for the rest of the turn are kept as a plan, so its own
+** sub-decisions cost nothing more.  The options are tried in a copy where
+** the cards it cannot see are dealt anew, so it never peeks at the deck.
 */
 #include <stdio.h>
 #include <stdlib.h>
@@ -38,132 +39,10 @@ uint64_t ai_rand(uint64_t *x) {
   return z ^ (z >> 31);
 }
 
-/* ---- position value ---- */
+/* Tiny noise that breaks ties between equal values differently each time. */
+static double jitter(uint64_t *rng) { return (double)(ai_rand(rng) % 1000) * 1e-6; }
 
-/* What the animals in hand promise: each one that an empty enclosure of
-** its size could take (largest first, smallest fitting enclosure) counts
-** a good part of its appeal and conservation; the others a little. */
-static double animal_potential(const ark_game *g, int p, int money) {
-  int empty[ARK_MAP_COLS * ARK_MAP_ROWS], ne = 0, seen[64] = { 0 };
-  for (int cell = 0; cell < ARK_MAP_COLS * ARK_MAP_ROWS; cell++) {
-    ark_cell_view cv;
-    ark_game_cell(g, p, cell, &cv);
-    if (cv.building < 0 || cv.building >= 64 || seen[cv.building] || cv.animal >= 0) continue;
-    seen[cv.building] = 1;
-    if (cv.building_key && !strncmp(cv.building_key, "size-", 5))
-      empty[ne++] = cv.building_key[5] - '0';
-  }
-  int ids[160], n = ark_game_hand(g, p, ids, 160);
-  double total = 0;
-  for (int i = 0; i < n; i++) {
-    ark_card_view c;
-    ark_card_get(g, ids[i], &c);
-    if (c.type != 0) continue;
-    double worth = c.appeal + 2.5 * c.conservation + c.reputation;
-    int fit = -1;
-    for (int k = 0; k < ne; k++)
-      if (empty[k] >= c.size && (fit < 0 || empty[k] < empty[fit])) fit = k;
-    if (fit >= 0 && c.cost <= money + 10) {
-      total += 0.45 * worth;
-      empty[fit] = 0;          /* taken */
-    } else {
-      total += 0.1 * worth;
-    }
-  }
-  return total;
-}
-
-/* Points a position is worth to p: the score itself plus what usually
-** turns into score later.  Weights were tuned by self-play (see
-** bench/README-ai.md): appeal and conservation count through the score;
-** money, income, animals in hand with room for them, reputation, workers
-** and upgrades are means to them. */
-double ai_value(const ark_game *g, int p) {
-  ark_player_view v;
-  ark_game_player(g, p, &v);
-  if (!ark_game_decision(g))      /* the game is over */
-    return v.score + (v.rank == 1 ? 50.0 : 0.0);
-  double money = v.money < 30 ? v.money : 30 + 0.5 * (v.money - 30);
-  int hand = v.hand < 6 ? v.hand : 6;
-  int rep = v.reputation < 12 ? v.reputation : 12;
-  return v.score + 0.3 * money + 0.8 * v.income + animal_potential(g, p, v.money) +
-         0.3 * hand + 0.6 * rep + 0.4 * v.xtokens + 2.0 * v.workers + 2.5 * v.upgraded +
-         1.5 * v.partner_zoos + 1.5 * v.universities - 0.15 * v.buildings;
-}
-
-/* ---- quick policy: a choice read from the option texts ---- */
-
-/* The card number in an option like "play Cheetah (401) for 17 money". */
-static int number_in(const char *s) {
-  const char *o = strchr(s, '(');
-  while (o) {
-    char *end;
-    long n = strtol(o + 1, &end, 10);
-    if (end != o + 1 && *end == ')') return (int)n;
-    o = strchr(o + 1, '(');
-  }
-  return -1;
-}
-
-static double card_worth(const ark_game *g, int number) {
-  ark_card_view c;
-  if (number < 0 || ark_card_get(g, ark_card_find(g, number), &c) != 0) return 0;
-  return c.appeal + 2.5 * c.conservation + c.reputation - 0.15 * c.cost + 0.5 * c.level;
-}
-
-static int strength_in(const char *s) {
-  const char *k = strstr(s, "strength ");
-  return k ? atoi(k + 9) : 0;
-}
-
-static double quick_score(const ark_game *g, const char *tag, const char *o) {
-  if (!strcmp(tag, "action")) {
-    if (!strncmp(o, "X-token", 7)) return 0.5;
-    double base = !strncmp(o, "Animals", 7) ? 7 : !strncmp(o, "Association", 11) ? 6
-                : !strncmp(o, "Build", 5) ? 4 : !strncmp(o, "Sponsors", 8) ? 3 : 2;
-    const char *x = strstr(o, " X)");
-    int xs = x ? x[-1] - '0' : 0;
-    return base + strength_in(o) - 1.5 * xs;
-  }
-  if (!strcmp(tag, "animals.card") || !strcmp(tag, "sponsors.card")) {
-    if (!strncmp(o, "take ", 5) || !strcmp(o, "finish")) return 1;
-    return 2 + card_worth(g, number_in(o));
-  }
-  if (!strcmp(tag, "card.discard") || !strcmp(tag, "draft.discard") ||
-      !strcmp(tag, "break.discard"))
-    return -card_worth(g, number_in(o));
-  if (!strcmp(tag, "card.take") || !strcmp(tag, "card.snap")) return card_worth(g, number_in(o));
-  if (!strcmp(tag, "association.task"))
-    return !strncmp(o, "project", 7) ? 4 : !strncmp(o, "university", 10) ? 3
-         : !strncmp(o, "partner", 7) ? 2 : !strncmp(o, "no more", 7) ? 0 : 1;
-  if (!strcmp(tag, "project.support")) return atoi(o + (strstr(o, "(") ? strstr(o, "(") - o + 1 : 0));
-  if (!strcmp(tag, "build.kind")) {
-    if (!strncmp(o, "finish", 6)) return 0;
-    const char *sz = strstr(o, "size-");
-    return sz ? 1 + (sz[5] - '0') * 0.5 : 1.5;
-  }
-  if (!strcmp(tag, "association.donation")) return !strncmp(o, "donate", 6) ? 1 : 0;
-  if (!strcmp(tag, "reward.cp2")) return !strncmp(o, "upgrade", 7) ? 1 : 0;
-  if (!strcmp(tag, "cards.mode")) return !strncmp(o, "draw", 4) ? 1 : 0;
-  return 0;
-}
-
-int ai_quick(const ark_game *g, uint64_t *rng) {
-  const ark_decision *d = ark_game_decision(g);
-  int best = 0;
-  double bv = -1e9;
-  for (int i = 0; i < d->noptions; i++) {
-    /* a little noise spreads ties and keeps rollouts varied */
-    double v = quick_score(g, d->tag, d->options[i]) + (double)(ai_rand(rng) % 1000) * 1e-3;
-    if (v > bv) {
-      bv = v;
-      best = i;
-    }
-  }
-  return best;
-}
-
-/* ---- greedy ---- */
+/* ---- finishing a turn ---- */
 
 /* Answers with the quick policy until the next turn's action decision. */
 static void finish_quick(ark_game *c, uint64_t *rng) {
@@ -175,22 +54,34 @@ static void finish_quick(ark_game *c, uint64_t *rng) {
   }
 }
 
+/* Options tried per sub-decision; longer lists (placements) are sampled
+** evenly from a random offset. */
 #define SUB_SAMPLE 14
 
+/* A check of an answer: a hash of the decision's tag and the option's
+** text, so that a plan is followed only where it still fits. */
+static uint32_t step_check(const ark_decision *d, int i) {
+  uint32_t h = 2166136261u;
+  for (const char *t = d->tag; *t; t++) h = (h ^ (unsigned char)*t) * 16777619u;
+  for (const char *t = d->options[i]; *t; t++) h = (h ^ (unsigned char)*t) * 16777619u;
+  return h;
+}
+
 /* The best option of c's pending decision for `me` when each is finished
-** by the quick policy; large option lists are sampled evenly. */
-static int one_step(ark_game *c, int me, uint64_t *rng) {
+** by the quick policy. */
+static int one_step(ark_game *c, int me, double tau, uint64_t *rng) {
   const ark_decision *d = ark_game_decision(c);
   int n = d->noptions, step = n > SUB_SAMPLE ? (n + SUB_SAMPLE - 1) / SUB_SAMPLE : 1;
   int best = 0, off = step > 1 ? (int)(ai_rand(rng) % (uint64_t)step) : 0;
   double bv = -1e18;
   char msg[128];
+  if (n == 1) return 0;
   for (int i = off; i < n; i += step) {
     ark_game *cc = ark_game_clone(c);
     if (!cc) break;
     ark_game_answer(cc, i, msg, sizeof msg);
     finish_quick(cc, rng);
-    double v = ai_value(cc, me) + (double)(ai_rand(rng) % 1000) * 1e-6;
+    double v = ai_value_at(cc, me, tau) + jitter(rng);
     ark_game_free(cc);
     if (v > bv) {
       bv = v;
@@ -201,15 +92,18 @@ static int one_step(ark_game *c, int me, uint64_t *rng) {
 }
 
 /* Finishes me's turn on c: me's sub-decisions by one_step (recorded in
-** plan), other players' (break discards) by the quick policy. */
-static void finish_turn(ark_game *c, int me, int *plan, int *len, uint64_t *rng) {
+** plan if not NULL), other players' (break discards) by the quick policy. */
+static void finish_turn(ark_game *c, int me, double tau, ai_plan *plan, uint64_t *rng) {
   char msg[128];
-  *len = 0;
+  if (plan) plan->len = 0;
   for (int guard = 0; guard < 60 && ark_game_process(c) == ARK_AWAITING; guard++) {
     const ark_decision *d = ark_game_decision(c);
     if (!strcmp(d->tag, "action")) return;
-    int pick = d->player == me ? one_step(c, me, rng) : ai_quick(c, rng);
-    if (*len < AI_PLAN_MAX) plan[(*len)++] = d->player == me ? pick : -1;
+    int mine = d->player == me, pick = mine ? one_step(c, me, tau, rng) : ai_quick(c, rng);
+    if (plan && plan->len < AI_PLAN_MAX) {
+      plan->step[plan->len].pick = mine ? pick : -1;
+      plan->step[plan->len++].check = step_check(d, pick);
+    }
     if (ark_game_answer(c, pick, msg, sizeof msg) != ARK_OK) return;
   }
 }
@@ -222,62 +116,105 @@ static double option_penalty(const ark_game *g, int me, const char *opt) {
   return v.xtokens >= 5 ? 4 : 0;
 }
 
-/* Greedy's value of each option of g's pending decision; plans[i] (if
-** not NULL) gets the rest of the turn chosen after option i. */
-static void option_values(ark_game *g, double *v, int (*plans)[AI_PLAN_MAX], int *lens,
-                          uint64_t *rng) {
+/* ---- greedy ---- */
+
+void ai_greedy_values(ark_game *g, double *v, ai_plan *plans, uint64_t *rng) {
   const ark_decision *d = ark_game_decision(g);
-  int me = d->player, plan[AI_PLAN_MAX], len;
+  int me = d->player, n = d->noptions;
+  double tau = ai_time_left(g);
+  ark_game *base = ark_game_clone(g);
   char msg[128];
-  for (int i = 0; i < d->noptions; i++) {
-    ark_game *c = ark_game_clone(g);
+  if (base) ark_game_redeal_hidden(base, me, ai_rand(rng));
+  for (int i = 0; i < n; i++) {
+    ark_game *c = base ? ark_game_clone(base) : NULL;
     v[i] = -1e18;
+    if (plans) plans[i].len = 0;
     if (!c) continue;
     ark_game_answer(c, i, msg, sizeof msg);
-    finish_turn(c, me, plan, &len, rng);
-    v[i] = ai_value(c, me) - option_penalty(g, me, d->options[i]) +
-           (double)(ai_rand(rng) % 1000) * 1e-6;
-    if (getenv("ARK_AI_DEBUG")) fprintf(stderr, "  %-60s %8.2f\n", d->options[i], v[i]);
+    finish_turn(c, me, tau, plans ? &plans[i] : NULL, rng);
+    v[i] = ai_value_at(c, me, tau) - option_penalty(g, me, d->options[i]) + jitter(rng);
     ark_game_free(c);
-    if (plans) {
-      memcpy(plans[i], plan, sizeof plan[0] * (size_t)len);
-      lens[i] = len;
-    }
   }
+  ark_game_free(base);
 }
 
-void ai_greedy_values(ark_game *g, double *v, int (*plans)[AI_PLAN_MAX], int *lens,
-                      uint64_t *rng) {
-  option_values(g, v, plans, lens, rng);
+int ai_planned(ai_player *a, const ark_game *g) {
+  const ark_decision *d = ark_game_decision(g);
+  int na = ark_game_nanswers(g);
+  if (a->plan_at < 0 || na < a->plan_at || na >= a->plan_at + a->plan.len) return -1;
+  const ai_step *st = &a->plan.step[na - a->plan_at];
+  if (st->pick < 0) return -1;
+  if (st->pick < d->noptions && step_check(d, st->pick) == st->check) return st->pick;
+  for (int i = 0; i < d->noptions; i++)   /* the same option elsewhere in the list */
+    if (step_check(d, i) == st->check) return i;
+  return -1;
+}
+
+void ai_follow_plan(ai_player *a, const ark_game *g, const ai_plan *plan) {
+  a->plan = *plan;
+  a->plan_at = ark_game_nanswers(g);
 }
 
 int ai_greedy(ai_player *a, ark_game *g, uint64_t seed) {
   const ark_decision *d = ark_game_decision(g);
-  int n = d->noptions, na = ark_game_nanswers(g);
+  int n = d->noptions, na = ark_game_nanswers(g), best = 0;
   uint64_t rng = seed;
-  if (a->plan_at >= 0 && na >= a->plan_at && na < a->plan_at + a->plan_len) {
-    int k = a->plan[na - a->plan_at];
-    if (k >= 0 && k < n) return k;
-  }
+  int k = ai_planned(a, g);
+  if (k >= 0) return k;
   a->plan_at = -1;
   if (n == 1) return 0;
   double *v = malloc(sizeof *v * (size_t)n);
-  int (*plans)[AI_PLAN_MAX] = malloc(sizeof *plans * (size_t)n);
-  int *lens = calloc((size_t)n, sizeof *lens);
-  if (!v || !plans || !lens) {
-    free(v); free(plans); free(lens);
-    return 0;
+  ai_plan *plans = malloc(sizeof *plans * (size_t)n);
+  if (v && plans) {
+    ai_greedy_values(g, v, plans, &rng);
+    for (int i = 1; i < n; i++)
+      if (v[i] > v[best]) best = i;
+    a->plan = plans[best];
+    a->plan_at = na + 1;
   }
-  option_values(g, v, plans, lens, &rng);
-  int best = 0;
-  for (int i = 1; i < n; i++)
-    if (v[i] > v[best]) best = i;
-  memcpy(a->plan, plans[best], sizeof a->plan[0] * (size_t)lens[best]);
-  a->plan_len = lens[best];
-  a->plan_at = na + 1;
   free(v);
   free(plans);
-  free(lens);
+  return best;
+}
+
+/* ---- cheap policies for the search's rollouts ---- */
+
+int ai_fast(ark_game *g, uint64_t *rng) {
+  const ark_decision *d = ark_game_decision(g);
+  if (strcmp(d->tag, "action") || d->noptions == 1) return ai_quick(g, rng);
+  int me = d->player, best = 0;
+  double tau = ai_time_left(g), bv = -1e18;
+  char msg[128];
+  for (int i = 0; i < d->noptions; i++) {
+    ark_game *c = ark_game_clone(g);
+    if (!c) break;
+    ark_game_answer(c, i, msg, sizeof msg);
+    finish_quick(c, rng);
+    double v = ai_value_at(c, me, tau) - option_penalty(g, me, d->options[i]) + jitter(rng);
+    ark_game_free(c);
+    if (v > bv) {
+      bv = v;
+      best = i;
+    }
+  }
+  return best;
+}
+
+double ai_best_turn_lead(ark_game *g, double tau, uint64_t *rng) {
+  const ark_decision *d = ark_game_decision(g);
+  if (!d) return 0;
+  int me = d->player;
+  double best = -1e18;
+  char msg[128];
+  for (int i = 0; i < d->noptions; i++) {
+    ark_game *c = ark_game_clone(g);
+    if (!c) break;
+    ark_game_answer(c, i, msg, sizeof msg);
+    finish_quick(c, rng);
+    double v = ai_lead_at(c, me, tau) - option_penalty(g, me, d->options[i]);
+    ark_game_free(c);
+    if (v > best) best = v;
+  }
   return best;
 }
 

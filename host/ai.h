@@ -11,25 +11,40 @@
 
 typedef enum { AI_RANDOM, AI_GREEDY, AI_MCTS, AI_HUMAN, AI_NKINDS } ai_kind;
 
-/* Search budget of the mcts player: iterations, and/or milliseconds per
-** decision (the first reached stops the search; 0 = not used). */
+/* How the search plays its rollouts: the fast policy (each action chosen
+** by its value after a quick finish of the turn), the greedy, or at random. */
+typedef enum { AI_ROLLOUT_FAST, AI_ROLLOUT_GREEDY, AI_ROLLOUT_RANDOM } ai_rollout;
+
+/* Search budget of the mcts player: iterations (rollouts), and/or
+** milliseconds per action decision (the first reached stops the search;
+** 0 = not used). */
 typedef struct ai_budget {
   int iters, ms;
-  int rollout_greedy;            /* rollouts by the greedy's quick policy */
-  int rollout_turns;             /* turns per rollout before evaluating */
+  int rollout;                   /* ai_rollout */
+  int rollout_turns;             /* the searcher's turns per rollout */
 } ai_budget;
 
 #define AI_PLAN_MAX 32
+
+/* Answers chosen ahead for the rest of a turn: the option index and a
+** check of its text (followed only while the option is still there);
+** pick -1 = not this player's decision. */
+typedef struct ai_step {
+  int pick;
+  uint32_t check;
+} ai_step;
+typedef struct ai_plan {
+  ai_step step[AI_PLAN_MAX];
+  int len;
+} ai_plan;
 
 /* One seat's computer player.  The plan is the greedy's chosen answers
 ** for the rest of its turn, so that sub-decisions are not searched again. */
 typedef struct ai_player {
   int kind;
   ai_budget budget;
-  int plan[AI_PLAN_MAX];
+  ai_plan plan;
   int plan_at;                   /* answer count the plan starts at */
-  int plan_len;
-  uint64_t key;                  /* checks the plan belongs to this game */
 } ai_player;
 
 int ai_from_name(const char *s);       /* -1 if unknown */
@@ -40,22 +55,42 @@ void ai_init(ai_player *a, int kind, const ai_budget *b);
 ** count, so a resumed game picks as the original would have). */
 int ai_pick(ai_player *a, ark_game *g, uint64_t seed);
 
-/* A rough value of the position for player p (used by greedy and by
-** mcts to evaluate the end of a rollout). */
-double ai_value(const ark_game *g, int p);
-
 /* splitmix64 step */
 uint64_t ai_rand(uint64_t *x);
 
+/* ---- the position value (ai_value.c) ---- */
+
+/* How much of the game is left: 1 at the start, 0 when the leader's
+** markers cross. */
+double ai_time_left(const ark_game *g);
+/* Points p's position is worth: the score plus what usually turns into
+** score later, weighed with the time left tau (pass the tau of the
+** position the decision is taken in, so that gaining score does not lower
+** the worth of one's resources).  A finished game: score + 50 for a win. */
+double ai_value_at(const ark_game *g, int p, double tau);
+double ai_value(const ark_game *g, int p);
+/* p's value minus the best other player's. */
+double ai_lead_at(const ark_game *g, int p, double tau);
+
+/* ---- policies (ai.c, ai_quick.c, mcts.c) ---- */
+
+/* The quick policy: a choice read from the option texts, no search. */
+int ai_quick(const ark_game *g, uint64_t *rng);
+/* The fast policy: for an action decision, the action whose turn finished
+** by the quick policy is worth most; other decisions by the quick policy. */
+int ai_fast(ark_game *g, uint64_t *rng);
 int ai_greedy(ai_player *a, ark_game *g, uint64_t seed);
 /* The greedy value of each option of the pending decision (v[noptions])
 ** and the answers it would give for the rest of the turn after each
 ** (plans may be NULL). */
-void ai_greedy_values(ark_game *g, double *v, int (*plans)[AI_PLAN_MAX], int *lens,
-                      uint64_t *rng);
+void ai_greedy_values(ark_game *g, double *v, ai_plan *plans, uint64_t *rng);
+/* Makes a follow `plan` from g's next answer on; ai_planned is its answer
+** for g's pending decision, or -1 where the plan has none that fits. */
+void ai_follow_plan(ai_player *a, const ark_game *g, const ai_plan *plan);
+int ai_planned(ai_player *a, const ark_game *g);
+/* For g's pending action decision: the best lead (ai_lead_at) that the
+** mover reaches by any action, each turn finished by the quick policy. */
+double ai_best_turn_lead(ark_game *g, double tau, uint64_t *rng);
 int ai_mcts(ai_player *a, ark_game *g, uint64_t seed);
-/* The greedy's cheap choice for a decision without any search (used in
-** rollouts and to finish a turn when evaluating an option). */
-int ai_quick(const ark_game *g, uint64_t *rng);
 
 #endif

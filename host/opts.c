@@ -15,11 +15,11 @@ const char *const host_game_opts_help =
   "                    or advanced (each player keeps 1 of 2 dealt maps)\n"
   "  --ai LIST         AI per seat, comma separated: random, greedy, mcts\n"
   "                    (default greedy; a shorter list repeats)\n"
-  "  --mcts-iters N    mcts: iterations per decision (default 300)\n"
-  "  --mcts-ms N       mcts: milliseconds per decision (stops at whichever\n"
-  "                    of iterations and time comes first)\n"
-  "  --rollout KIND    mcts rollouts: random or greedy (default greedy)\n"
-  "  --rollout-turns N mcts: turns played in a rollout before valuing (4)\n"
+  "  --mcts-iters N    mcts: rollouts per action decision (default 40)\n"
+  "  --mcts-ms N       mcts: milliseconds per action decision (with both,\n"
+  "                    the search stops at whichever comes first)\n"
+  "  --rollout KIND    mcts rollouts: fast, greedy or random (default fast)\n"
+  "  --rollout-turns N mcts: own turns a rollout plays before valuing (1)\n"
   "  --data DIR        folder with cards/ and maps/ (default: the source tree)\n"
   "  --cards DIR       extra card folder (fan cards); may repeat\n"
   "  --maps DIR        extra map folder (fan maps); may repeat\n"
@@ -33,9 +33,8 @@ void host_opts_init(host_opts *o) {
   ark_config_init(&o->cfg);
   for (int i = 0; i < 4; i++) o->ai[i] = AI_GREEDY;
   o->nai = 1;
-  o->budget.iters = 300;
-  o->budget.rollout_greedy = 1;
-  o->budget.rollout_turns = 4;
+  o->budget.rollout = AI_ROLLOUT_FAST;
+  o->budget.rollout_turns = 1;
 }
 
 static int need_value(int argc, char **argv, int i) {
@@ -105,7 +104,6 @@ static int number_opt(host_opts *o, const char *a, const char *val) {
   } else if (!strcmp(a, "--mcts-iters")) {
     if (!host_parse_long(a, val, 1, 100000000, &v)) return -1;
     o->budget.iters = (int)v;
-    if (o->budget.ms > 0 && o->budget.iters == 300) o->budget.iters = 0;
   } else if (!strcmp(a, "--mcts-ms")) {
     if (!host_parse_long(a, val, 1, 3600000, &v)) return -1;
     o->budget.ms = (int)v;
@@ -139,11 +137,14 @@ int host_parse_game_opt(host_opts *o, int argc, char **argv, int *i) {
   else if (!strcmp(a, "--maps")) return add_dir(o->cfg.map_dirs, val) ? 1 : -1;
   else if (!strcmp(a, "--plugin")) return add_dir(o->cfg.plugins, val) ? 1 : -1;
   else if (!strcmp(a, "--rollout")) {
-    if (strcmp(val, "random") && strcmp(val, "greedy")) {
-      fprintf(stderr, "arknova: --rollout expects random or greedy, got '%s'\n", val);
+    static const char *const kinds[] = { "fast", "greedy", "random" };
+    int k = 0;
+    while (k < 3 && strcmp(val, kinds[k])) k++;
+    if (k == 3) {
+      fprintf(stderr, "arknova: --rollout expects fast, greedy or random, got '%s'\n", val);
       return -1;
     }
-    o->budget.rollout_greedy = !strcmp(val, "greedy");
+    o->budget.rollout = k;
   } else return parse_ai_list(o, val) ? 1 : -1;
   return 1;
 }

@@ -59,6 +59,7 @@ int host_save_write(const char *path, const host_save *s, ark_game *g) {
   for (int p = 0; p < c->players; p++) fprintf(f, "ai P%d %s\n", p + 1, ai_name(s->o.ai[p]));
   if (s->o.budget.iters) fprintf(f, "mcts-iters %d\n", s->o.budget.iters);
   if (s->o.budget.ms) fprintf(f, "mcts-ms %d\n", s->o.budget.ms);
+  fprintf(f, "rollout %d\nrollout-turns %d\n", s->o.budget.rollout, s->o.budget.rollout_turns);
   if (s->human >= 0) fprintf(f, "human %d\n", s->human + 1);
   fprintf(f, "ai-seed %llu\n", (unsigned long long)s->ai_seed);
   int n = ark_game_nanswers(g);
@@ -121,6 +122,14 @@ static int read_line(host_save *s, char *key, char *v, char *msg, size_t n) {
     else if (!strcmp(key, "exclude")) { if (!host_add_exclude(c, (int)x)) return -1; }
     else if (!strcmp(key, "mcts-iters")) s->o.budget.iters = (int)x;
     else if (!strcmp(key, "mcts-ms")) s->o.budget.ms = (int)x;
+    else if (!strcmp(key, "rollout") || !strcmp(key, "rollout-turns")) {
+      int turns = key[7] != '\0';
+      if (x < turns || x > (turns ? 1000 : AI_ROLLOUT_RANDOM)) {
+        snprintf(msg, n, "bad value '%s' for %s", v, key);
+        return -1;
+      }
+      *(turns ? &s->o.budget.rollout_turns : &s->o.budget.rollout) = (int)x;
+    }
     else if (!strcmp(key, "human")) s->human = (int)x - 1;
     else if (!strcmp(key, "ai-seed")) s->ai_seed = (uint64_t)strtoull(v, NULL, 10);
     else if (!strcmp(key, "finished")) s->finished = (int)x;

@@ -1,0 +1,103 @@
+/*
+** ai_quick.c - the quick policy: a choice read from the option texts
+** alone, without trying any option.  It is weak, but costs almost nothing,
+** so the greedy uses it to finish a turn when it values an option, and the
+** search uses it inside its rollouts.
+*/
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "ai.h"
+
+/* The card number in an option like "play Cheetah (401) for 17 money". */
+static int number_in(const char *s) {
+  const char *o = strchr(s, '(');
+  while (o) {
+    char *end;
+    long n = strtol(o + 1, &end, 10);
+    if (end != o + 1 && *end == ')') return (int)n;
+    o = strchr(o + 1, '(');
+  }
+  return -1;
+}
+
+static double card_worth(const ark_game *g, int number) {
+  ark_card_view c;
+  if (number < 0 || ark_card_get(g, ark_card_find(g, number), &c) != 0) return 0;
+  return c.appeal + 2.5 * c.conservation + c.reputation - 0.15 * c.cost + 0.5 * c.level;
+}
+
+static int strength_in(const char *s) {
+  const char *k = strstr(s, "strength ");
+  return k ? atoi(k + 9) : 0;
+}
+
+/* Placement bonuses on the cells "(x,y)" an option like "size-2 at (2,9)
+** (3,10)" covers. */
+static double placement_bonus(const ark_game *g, int p, const char *o) {
+  const char *at = strstr(o, " at (");
+  double n = 0;
+  for (const char *q = at ? at + 4 : NULL; q && *q == '('; ) {
+    int x, y;
+    if (sscanf(q, "(%d,%d)", &x, &y) != 2) break;
+    ark_cell_view cv;
+    ark_game_cell(g, p, x + ARK_MAP_COLS * y, &cv);
+    if (cv.bonus) n += 1;
+    q = strchr(q, ')');
+    if (!q) break;
+    q += q[1] == ' ' ? 2 : 1;
+  }
+  return n;
+}
+
+static double quick_score(const ark_game *g, int p, const char *tag, const char *o) {
+  if (!strcmp(tag, "action")) {
+    if (!strncmp(o, "X-token", 7)) return 0.5;
+    double base = !strncmp(o, "Animals", 7) ? 7 : !strncmp(o, "Association", 11) ? 6
+                : !strncmp(o, "Build", 5) ? 4 : !strncmp(o, "Sponsors", 8) ? 3 : 2;
+    const char *x = strstr(o, " X)");
+    int xs = x ? x[-1] - '0' : 0;
+    return base + strength_in(o) - 1.5 * xs;
+  }
+  if (!strcmp(tag, "animals.card") || !strcmp(tag, "sponsors.card")) {
+    if (!strncmp(o, "take ", 5) || !strcmp(o, "finish")) return 1;
+    return 2 + card_worth(g, number_in(o));
+  }
+  if (!strcmp(tag, "card.discard") || !strcmp(tag, "draft.discard") ||
+      !strcmp(tag, "break.discard"))
+    return -card_worth(g, number_in(o));
+  if (!strcmp(tag, "card.take") || !strcmp(tag, "card.snap")) return card_worth(g, number_in(o));
+  if (!strcmp(tag, "association.task"))
+    return !strncmp(o, "project", 7) ? 4 : !strncmp(o, "university", 10) ? 3
+         : !strncmp(o, "partner", 7) ? 2 : !strncmp(o, "no more", 7) ? 0 : 1;
+  if (!strcmp(tag, "project.support")) return atoi(o + (strstr(o, "(") ? strstr(o, "(") - o + 1 : 0));
+  if (!strcmp(tag, "build.kind")) {
+    if (!strncmp(o, "finish", 6)) return 0;
+    const char *sz = strstr(o, "size-");
+    return sz ? 1 + (sz[5] - '0') * 0.5 : 1.5;
+  }
+  if (!strcmp(tag, "association.donation")) return !strncmp(o, "donate", 6) ? 1 : 0;
+  if (!strcmp(tag, "reward.cp2")) return !strncmp(o, "upgrade", 7) ? 1 : 0;
+  if (!strcmp(tag, "cards.mode")) return !strncmp(o, "draw", 4) ? 1 : 0;
+  if (!strcmp(tag, "animals.enclosure")) {          /* the smallest that fits */
+    const char *sz = strstr(o, "size-");
+    return sz ? -(sz[5] - '0') : -3;
+  }
+  if (strstr(o, " at (")) return placement_bonus(g, p, o);
+  return 0;
+}
+
+int ai_quick(const ark_game *g, uint64_t *rng) {
+  const ark_decision *d = ark_game_decision(g);
+  int best = 0;
+  double bv = -1e9;
+  for (int i = 0; i < d->noptions; i++) {
+    /* a little noise spreads ties and keeps rollouts varied */
+    double v = quick_score(g, d->player, d->tag, d->options[i]) + (double)(ai_rand(rng) % 1000) * 1e-3;
+    if (v > bv) {
+      bv = v;
+      best = i;
+    }
+  }
+  return best;
+}

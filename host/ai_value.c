@@ -1,0 +1,140 @@
+/*
+** ai_value.c - what a position is worth to a player, in points.
+**
+** The worth is the score (appeal minus the conservation target) plus
+** weighed features that usually turn into score later: money, income,
+** animals in hand that an empty enclosure could take, reputation, workers,
+** partner zoos, upgraded action cards.  Each feature has two weights: one
+** that always applies and one multiplied by the time left (1 at the start,
+** 0 when the leader's markers cross), because income and upgrades pay off
+** only while there are breaks and turns to come.
+**
+** The weights were set by self-play: each change was kept when the
+** changed greedy beat the unchanged one over 40 games on both seat orders
+** (see bench/README-ai.md).
+*/
+#include <string.h>
+#include "ai.h"
+
+enum {
+  F_MONEY, F_MONEY2, F_MONEY_X, F_INCOME, F_FIT, F_UNFIT, F_HAND, F_REP, F_X, F_WORKERS,
+  F_PARTNERS, F_UNIS, F_BUILDINGS, F_PAVILIONS,
+  F_UP_ANIMALS, F_UP_BUILD, F_UP_CARDS, F_UP_ASSOC, F_UP_SPONSORS, F_N
+};
+/* Money counts less past these amounts: hoarding wins nothing. */
+#define MONEY_CAP1 20
+#define MONEY_CAP 40
+
+static const double w_always[F_N] = {
+  [F_MONEY] = 0.15, [F_MONEY2] = 0.1, [F_MONEY_X] = 0.05, [F_INCOME] = 0.1,
+  [F_FIT] = 0.65, [F_UNFIT] = 0.05, [F_HAND] = 0.3, [F_REP] = 0.6, [F_X] = 0.4,
+  [F_WORKERS] = 2.0, [F_PARTNERS] = 1.5, [F_UNIS] = 1.5, [F_BUILDINGS] = -0.15,
+  [F_PAVILIONS] = -1.5,  /* a pavilion's appeal is already in the score */
+  [F_UP_ANIMALS] = 4, [F_UP_BUILD] = 1, [F_UP_CARDS] = 1, [F_UP_ASSOC] = 1, [F_UP_SPONSORS] = 1,
+};
+static const double w_early[F_N] = {
+  [F_MONEY] = 0.2, [F_MONEY2] = 0.15, [F_INCOME] = 2.0,
+  [F_UP_ANIMALS] = 6, [F_UP_BUILD] = 2, [F_UP_CARDS] = 2, [F_UP_ASSOC] = 2, [F_UP_SPONSORS] = 2,
+};
+#define WIN_BONUS 50.0
+/* Score distance from the start to the end of a game, roughly. */
+#define TIME0 110.0
+
+static double card_worth(const ark_card_view *c) {
+  return c->appeal + 2.5 * c->conservation + c->reputation;
+}
+
+/* The empty standard enclosures of p (their sizes) and p's pavilions. */
+static int empty_enclosures(const ark_game *g, int p, int *size, int *pavilions) {
+  int ne = 0, seen[64] = { 0 };
+  *pavilions = 0;
+  for (int cell = 0; cell < ARK_MAP_COLS * ARK_MAP_ROWS; cell++) {
+    ark_cell_view cv;
+    ark_game_cell(g, p, cell, &cv);
+    if (cv.building < 0 || cv.building >= 64 || seen[cv.building]) continue;
+    seen[cv.building] = 1;
+    if (cv.building_key && !strcmp(cv.building_key, "pavilion")) ++*pavilions;
+    if (cv.animal < 0 && cv.building_key && !strncmp(cv.building_key, "size-", 5))
+      size[ne++] = cv.building_key[5] - '0';
+  }
+  return ne;
+}
+
+/* The animals in hand: *fit sums the worth of those an empty enclosure of
+** their size could take now (each into the smallest that fits) and p could
+** nearly afford; *unfit the worth of the others. */
+static void hand_animals(const ark_game *g, int p, int money, double *fit, double *unfit,
+                         int *pavilions) {
+  int empty[ARK_MAP_COLS * ARK_MAP_ROWS], ids[160];
+  int ne = empty_enclosures(g, p, empty, pavilions), n = ark_game_hand(g, p, ids, 160);
+  *fit = *unfit = 0;
+  for (int i = 0; i < n; i++) {
+    ark_card_view c;
+    if (ark_card_get(g, ids[i], &c) != 0 || c.type != 0) continue;
+    int best = -1;
+    for (int k = 0; k < ne; k++)
+      if (empty[k] >= c.size && (best < 0 || empty[k] < empty[best])) best = k;
+    if (best >= 0 && c.cost <= money + 10) {
+      *fit += card_worth(&c);
+      empty[best] = 0;          /* taken */
+    } else {
+      *unfit += card_worth(&c);
+    }
+  }
+}
+
+static void features(const ark_game *g, int p, const ark_player_view *v, double *f) {
+  int pavilions, act[5], side[5];
+  memset(f, 0, sizeof *f * F_N);
+  f[F_MONEY] = v->money < MONEY_CAP1 ? v->money : MONEY_CAP1;
+  f[F_MONEY2] = v->money < MONEY_CAP1 ? 0 : v->money < MONEY_CAP ? v->money - MONEY_CAP1
+              : MONEY_CAP - MONEY_CAP1;
+  f[F_MONEY_X] = v->money > MONEY_CAP ? v->money - MONEY_CAP : 0;
+  f[F_INCOME] = v->income;
+  hand_animals(g, p, v->money, &f[F_FIT], &f[F_UNFIT], &pavilions);
+  f[F_PAVILIONS] = pavilions;
+  f[F_HAND] = v->hand < 6 ? v->hand : 6;
+  f[F_REP] = v->reputation < 12 ? v->reputation : 12;
+  f[F_X] = v->xtokens;
+  f[F_WORKERS] = v->workers;
+  f[F_PARTNERS] = v->partner_zoos;
+  f[F_UNIS] = v->universities;
+  f[F_BUILDINGS] = v->buildings;
+  ark_game_action_cards(g, p, act, side);
+  for (int k = 0; k < 5; k++)
+    if (act[k] >= 0 && act[k] < 5) f[F_UP_ANIMALS + act[k]] = side[k] == 2;
+}
+
+double ai_time_left(const ark_game *g) {
+  int n = ark_game_players(g), best = -1000;
+  for (int p = 0; p < n; p++) {
+    ark_player_view v;
+    ark_game_player(g, p, &v);
+    if (v.score > best) best = v.score;
+  }
+  double t = -best / TIME0;
+  return t < 0 ? 0 : t > 1 ? 1 : t;
+}
+
+double ai_value_at(const ark_game *g, int p, double tau) {
+  ark_player_view v;
+  ark_game_player(g, p, &v);
+  if (!ark_game_decision(g))      /* the game is over */
+    return v.score + (v.rank == 1 ? WIN_BONUS : 0.0);
+  double f[F_N], sum = v.score;
+  features(g, p, &v, f);
+  for (int k = 0; k < F_N; k++) sum += (w_always[k] + tau * w_early[k]) * f[k];
+  return sum;
+}
+
+double ai_value(const ark_game *g, int p) { return ai_value_at(g, p, ai_time_left(g)); }
+
+double ai_lead_at(const ark_game *g, int p, double tau) {
+  double other = -1e18;
+  for (int q = 0; q < ark_game_players(g); q++)
+    if (q != p) {
+      double o = ai_value_at(g, q, tau);
+      if (o > other) other = o;
+    }
+  return ai_value_at(g, p, tau) - other;
+}

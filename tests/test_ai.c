@@ -1,0 +1,159 @@
+/*
+** test_ai.c - the computer players: the position value, the greedy's plan
+** through a turn, the search's reproducibility, and that the greedy beats
+** random play.  (Strength in numbers is measured in bench/README-ai.md,
+** not asserted here.)
+*/
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <string.h>
+#include <cmocka.h>
+#include "ai.h"
+#include "support.h"
+
+/* Plays g to the end with one AI kind per seat; returns the answers given. */
+static int play_out(ark_game *g, const int *kinds, uint64_t seed) {
+  ai_player ap[4];
+  ai_budget b = { .iters = 8, .rollout = AI_ROLLOUT_FAST, .rollout_turns = 1 };
+  char msg[128];
+  for (int p = 0; p < ark_game_players(g); p++) ai_init(&ap[p], kinds[p], &b);
+  int n = 0;
+  while (ark_game_process(g) == ARK_AWAITING) {
+    const ark_decision *d = ark_game_decision(g);
+    uint64_t s = seed ^ (uint64_t)ark_game_nanswers(g) * 0x9e3779b97f4a7c15ULL;
+    int pick = ai_pick(&ap[d->player], g, s);
+    assert_in_range(pick, 0, d->noptions - 1);
+    assert_int_equal(ark_game_answer(g, pick, msg, sizeof msg), ARK_OK);
+    n++;
+  }
+  return n;
+}
+
+/* A finished game is worth the score, plus 50 to the winner; no time is
+** left once someone crossed. */
+static void test_value_of_finished_game(void **st) {
+  (void)st;
+  ark_game *g = t_new_game(2, 11, "A");
+  assert_int_equal(t_play_random(g, 5, 0), ARK_END);
+  for (int p = 0; p < 2; p++) {
+    ark_player_view v;
+    ark_game_player(g, p, &v);
+    double want = v.score + (v.rank == 1 ? 50.0 : 0.0);
+    assert_true(ai_value(g, p) == want);
+  }
+  assert_true(ai_time_left(g) == 0.0);
+  ark_game_free(g);
+}
+
+/* At the first turn nobody has scored: the whole game is left. */
+static void test_time_left_at_start(void **st) {
+  (void)st;
+  ark_game *g = t_game(2, 3, "A");
+  ark_player_view v;
+  ark_game_player(g, 0, &v);
+  assert_true(v.score <= -110);           /* appeal 0 against a full target */
+  assert_true(ai_time_left(g) == 1.0);
+  ark_game_free(g);
+}
+
+/* After the greedy picks an action, it answers the rest of its turn from
+** its plan: the planned answers are the ones it gives. */
+static void test_greedy_follows_its_plan(void **st) {
+  (void)st;
+  ark_game *g = t_game(2, 21, "A");
+  ai_player a;
+  char msg[128];
+  ai_init(&a, AI_GREEDY, NULL);
+  int me = ark_game_decision(g)->player, planned = 0;
+  int pick = ai_pick(&a, g, 1);
+  assert_int_equal(ark_game_answer(g, pick, msg, sizeof msg), ARK_OK);
+  while (ark_game_process(g) == ARK_AWAITING && strcmp(ark_game_decision(g)->tag, "action")) {
+    const ark_decision *d = ark_game_decision(g);
+    int k = d->player == me ? ai_planned(&a, g) : -1;
+    int chosen = d->player == me ? ai_pick(&a, g, 2) : 0;
+    if (k >= 0) {
+      assert_int_equal(chosen, k);
+      planned++;
+    }
+    assert_int_equal(ark_game_answer(g, chosen, msg, sizeof msg), ARK_OK);
+  }
+  print_message("answers taken from the plan: %d\n", planned);
+  assert_true(planned > 0);               /* the plan was there to follow */
+  ark_game_free(g);
+}
+
+/* With an iteration budget the search is a function of the position and
+** the seed: two searches on clones pick the same option. */
+static void test_mcts_reproducible(void **st) {
+  (void)st;
+  ark_game *g = t_game(2, 31, "A");
+  ai_budget b = { .iters = 12, .rollout = AI_ROLLOUT_FAST, .rollout_turns = 1 };
+  ai_player a1, a2;
+  ai_init(&a1, AI_MCTS, &b);
+  ai_init(&a2, AI_MCTS, &b);
+  ark_game *c = ark_game_clone(g);
+  int p1 = ai_pick(&a1, g, 77), p2 = ai_pick(&a2, c, 77);
+  assert_int_equal(p1, p2);
+  assert_in_range(p1, 0, ark_game_decision(g)->noptions - 1);
+  /* searching leaves the position as it was */
+  assert_true(ark_game_log_hash(g) == ark_game_log_hash(c));
+  ark_game_free(c);
+  ark_game_free(g);
+}
+
+/* A whole game with an mcts seat (tiny budget) ends; the other rollout
+** kinds play the first turns of a game. */
+static void test_mcts_plays_a_game(void **st) {
+  (void)st;
+  for (int kind = AI_ROLLOUT_FAST; kind <= AI_ROLLOUT_RANDOM; kind++) {
+    ark_game *g = t_new_game(2, 41 + (uint64_t)kind, "A");
+    ai_player ap[2];
+    ai_budget b = { .iters = 4, .rollout = kind, .rollout_turns = 1 };
+    char msg[128];
+    ai_init(&ap[0], AI_MCTS, &b);
+    ai_init(&ap[1], AI_GREEDY, NULL);
+    int limit = kind == AI_ROLLOUT_FAST ? 20000 : 40, n = 0;
+    while (ark_game_process(g) == ARK_AWAITING && n++ < limit) {
+      const ark_decision *d = ark_game_decision(g);
+      int pick = ai_pick(&ap[d->player], g, (uint64_t)n);
+      assert_int_equal(ark_game_answer(g, pick, msg, sizeof msg), ARK_OK);
+    }
+    if (kind == AI_ROLLOUT_FAST) {
+      assert_int_equal(ark_game_process(g), ARK_END);
+      assert_false(ark_game_capped(g));
+    }
+    ark_game_free(g);
+  }
+}
+
+/* The greedy wins every one of a few games against random play (it won
+** 400 of 400 in bench/README-ai.md), from either seat. */
+static void test_greedy_beats_random(void **st) {
+  (void)st;
+  for (int seed = 1; seed <= 2; seed++) {
+    int gseat = seed % 2;
+    int kinds[2];
+    kinds[gseat] = AI_GREEDY;
+    kinds[1 - gseat] = AI_RANDOM;
+    ark_game *g = t_new_game(2, (uint64_t)seed, "A");
+    play_out(g, kinds, (uint64_t)seed);
+    ark_player_view v;
+    ark_game_player(g, gseat, &v);
+    assert_int_equal(v.rank, 1);
+    ark_game_free(g);
+  }
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test(test_value_of_finished_game),
+    cmocka_unit_test(test_time_left_at_start),
+    cmocka_unit_test(test_greedy_follows_its_plan),
+    cmocka_unit_test(test_mcts_reproducible),
+    cmocka_unit_test(test_mcts_plays_a_game),
+    cmocka_unit_test(test_greedy_beats_random),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
