@@ -174,6 +174,50 @@ static void test_string_metatable(void **st) {
   expect_stopped("  getmetatable('').__index = {}", "index", 0, 0);
 }
 
+/* A fan map whose ability fails at the first break: the fault is reported
+** with file:line, that map's script is switched off (once, not at every
+** break), and the game plays to its end. */
+static void test_map_script_stopped(void **st) {
+  (void)st;
+  char path[512], cmd[600];
+  snprintf(dir, sizeof dir, "/tmp/ark-sandbox-XXXXXX");
+  assert_non_null(mkdtemp(dir));
+  snprintf(cmd, sizeof cmd,
+           "sed -e 's/^id: .*/id: \"T9\"/' -e 's/^name: .*/name: \"Broken Garden\"/' "
+           "%s/examples/fan-map/F1-botanical-garden.yaml > %s/T9-broken.yaml",
+           ARK_SOURCE_DIR, dir);
+  assert_int_equal(system(cmd), 0);
+  snprintf(path, sizeof path, "%s/T9-broken.lua", dir);
+  FILE *f = fopen(path, "w");
+  assert_non_null(f);
+  fprintf(f, "local map = {}\nfunction map.income(p)\n  local t = nil\n  return t.x\nend\n"
+             "return map\n");
+  fclose(f);
+  ark_config cfg;
+  ark_game *g = NULL;
+  char msg[2048];
+  ark_config_init(&cfg);
+  cfg.data_dir = ARK_SOURCE_DIR;
+  cfg.map_dirs[0] = dir;
+  cfg.map = "T9";
+  if (ark_game_new(&cfg, &g, msg, sizeof msg) != ARK_OK) fail_msg("%s", msg);
+  assert_int_equal(t_play_random(g, 9, 1), ARK_END);
+  assert_true(ark_game_script_stopped(g));
+  char where[300], line[1024];
+  snprintf(where, sizeof where, "%s/T9-broken.lua:4:", dir);
+  int reports = 0;
+  for (int i = 0; i < ark_game_nevents(g); i++) {
+    ark_event_text(g, ark_game_event(g, i), line, sizeof line);
+    if (strstr(line, "script of map Broken Garden stopped")) {
+      reports++;
+      assert_non_null(strstr(line, where));
+    }
+  }
+  assert_int_equal(reports, 1);
+  ark_game_free(g);
+  cleanup();
+}
+
 /* A script cannot change the rules other scripts see. */
 static void test_no_shared_writes(void **st) {
   (void)st;
@@ -217,6 +261,7 @@ int main(void) {
     cmocka_unit_test(test_require),
     cmocka_unit_test(test_string_metatable),
     cmocka_unit_test(test_no_shared_writes),
+    cmocka_unit_test(test_map_script_stopped),
     cmocka_unit_test(test_deterministic_random),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

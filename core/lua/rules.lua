@@ -239,7 +239,7 @@ local function each_handler(owner, key, fn)
     if s and s[key] then fn(s[key], id) end
   end
   local m = MAP_SCRIPTS[ark.get(owner, "map")]
-  if m and m[key] then fn(m[key], nil) end
+  if m and m[key] and not ark.map_script_off(owner) then fn(m[key], nil) end
   for _, pl in ipairs(PLUGIN_SCRIPTS) do
     if pl[key] then fn(pl[key], nil) end
   end

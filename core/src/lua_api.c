@@ -1051,6 +1051,15 @@ static int l_random(lua_State *L) {
   return 1;
 }
 
+/* ark.map_script_off(p) -> was the script of p's map stopped in this game? */
+static int l_map_script_off(lua_State *L) {
+  ark_game *g = G(L);
+  int p = (int)luaL_checkinteger(L, 1);
+  luaL_argcheck(L, p >= 0 && p < g->s.nplayers, 1, "no such player");
+  lua_pushboolean(L, (g->s.map_script_off >> p) & 1);
+  return 1;
+}
+
 /* ark.script_off(card) -> was this card's script stopped in this game? */
 static int l_script_off(lua_State *L) {
   ark_game *g = G(L);
@@ -1092,7 +1101,8 @@ static const luaL_Reg api[] = {
   {"take_university", l_take_university}, {"bonus_tiles", l_bonus_tiles},
   {"take_tile", l_take_tile}, {"break_cleanup", l_break_cleanup},
   {"task_workers", l_task_workers}, {"choose", l_choose}, {"pure", l_pure},
-  {"log", l_log}, {"random", l_random}, {"rule", l_rule}, {"script_off", l_script_off}, {"step_data", l_step_data},
+  {"log", l_log}, {"random", l_random}, {"rule", l_rule}, {"script_off", l_script_off},
+  {"map_script_off", l_map_script_off}, {"step_data", l_step_data},
   {NULL, NULL}
 };
 

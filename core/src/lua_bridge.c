@@ -469,49 +469,79 @@ void ark_lua_close(ark_content *c) {
 /* ---- steps ---- */
 
 /* The card whose script a source name belongs to, or -1. */
-static int card_of_source(const ark_content *c, const char *src, size_t len) {
+/* The card (return >= 0) or map (-2 - map index) whose script chunk is
+** named src; -1 for none (the rules, a plugin). */
+static int script_of_source(const ark_content *c, const char *src, size_t len) {
   if (len > 0 && src[0] == '@') { src++; len--; }
   for (int id = 0; id < c->ncards; id++) {
     const char *sc = c->cards[id].script ? shown_name(c, c->cards[id].script) : NULL;
     if (sc && strlen(sc) == len && !strncmp(sc, src, len)) return id;
   }
+  for (int m = 0; m < c->nmaps; m++) {
+    const char *sc = c->maps[m].script ? shown_name(c, c->maps[m].script) : NULL;
+    if (sc && strlen(sc) == len && !strncmp(sc, src, len)) return -2 - m;
+  }
   return -1;
 }
 
-/* Which card's script caused the error: the innermost frame of a card
+/* Whose script caused the error: the innermost frame of a card or map
 ** script on the stack, else the file named at the start of the message. */
 static int blame(const ark_content *c, lua_State *co, const char *msg) {
   lua_Debug ar;
   for (int level = 0; lua_getstack(co, level, &ar); level++) {
     if (!lua_getinfo(co, "S", &ar) || !ar.source) continue;
-    int id = card_of_source(c, ar.source, strlen(ar.source));
-    if (id >= 0) return id;
+    int who = script_of_source(c, ar.source, strlen(ar.source));
+    if (who != -1) return who;
   }
   const char *colon = msg ? strchr(msg, ':') : NULL;
-  return colon ? card_of_source(c, msg, (size_t)(colon - msg)) : -1;
+  return colon ? script_of_source(c, msg, (size_t)(colon - msg)) : -1;
 }
 
 static int start_coroutine(ark_game *g);
 
-/* A card script failed: undo the step, switch that script off for the rest
-** of the game, report it, and run the step again from its start. */
-static int stop_card_script(ark_game *g, int card, const char *msg) {
+/* Does seat p's map run the script of map m?  (The two sides of a
+** printed map share one script file.) */
+static int runs_map_script(const ark_game *g, int p, int m) {
+  if (g->s.p[p].map < 0) return 0;       /* not chosen yet (advanced mode) */
+  const char *a = g->c->maps[g->s.p[p].map].script, *b = g->c->maps[m].script;
+  return a && b && !strcmp(a, b);
+}
+
+/* A card or map script failed: undo the step, switch that script off for
+** the rest of the game (who: as blame() returns), report it, and run the
+** step again from its start. */
+static int stop_script(ark_game *g, int who, const char *msg) {
   char text[600];
   /* keep the scripts already switched off in this step: restoring the
   ** snapshot alone would switch them on again */
-  uint8_t off[sizeof g->s.script_off];
+  uint8_t off[sizeof g->s.script_off], map_off = g->s.map_script_off;
   memcpy(off, g->s.script_off, sizeof off);
   g->s = g->snap;
   memcpy(g->s.script_off, off, sizeof off);
+  g->s.map_script_off = map_off;
   g->nev = g->snap_events;
   g->pool.len = (size_t)g->snap_pool;
   g->nanswers = g->snap_answers;
   g->pending = 0;
-  g->s.script_off[card / 8] |= (uint8_t)(1u << (card % 8));
+  if (who >= 0) {
+    g->s.script_off[who / 8] |= (uint8_t)(1u << (who % 8));
+    snprintf(text, sizeof text, "script of %s stopped: %s", g->c->cards[who].name, msg);
+  } else {
+    for (int p = 0; p < g->s.nplayers; p++)
+      if (runs_map_script(g, p, -2 - who)) g->s.map_script_off |= (uint8_t)(1u << p);
+    snprintf(text, sizeof text, "script of map %s stopped: %s", g->c->maps[-2 - who].name, msg);
+  }
   g->s.script_stopped = 1;
-  snprintf(text, sizeof text, "script of %s stopped: %s", g->c->cards[card].name, msg);
-  ark_game_log(g, -1, ARK_EV_TEXT, card, 0, 0, text);
+  ark_game_log(g, -1, ARK_EV_TEXT, who >= 0 ? who : 0, 0, 0, text);
   return start_coroutine(g);
+}
+
+/* Is that card's or map's script still on (who: as blame() returns)? */
+static int script_still_on(const ark_game *g, int who) {
+  if (who >= 0) return !(g->s.script_off[who / 8] & (1u << (who % 8)));
+  for (int p = 0; p < g->s.nplayers; p++)
+    if (runs_map_script(g, p, -2 - who) && !((g->s.map_script_off >> p) & 1)) return 1;
+  return 0;
 }
 
 static int run(ark_game *g, int nargs) {
@@ -548,10 +578,9 @@ static int run(ark_game *g, int nargs) {
         break;
       }
   }
-  int card = blame(g->c, co, msg);
+  int who = blame(g->c, co, msg);
   lua_gc(g->c->L, LUA_GCCOLLECT, 0);
-  if (card >= 0 && !(g->s.script_off[card / 8] & (1u << (card % 8))))
-    return stop_card_script(g, card, msg);
+  if (who != -1 && script_still_on(g, who)) return stop_script(g, who, msg);
   ark_game_fail(g, "%s", msg);
   /* keep what the game reports consistent: the state of the step's start */
   g->s = g->snap;

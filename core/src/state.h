@@ -137,6 +137,8 @@ typedef struct ark_state {
   uint8_t script_stopped;       /* a script was stopped in this game */
   uint8_t script_off[ARK_MAX_CARDS / 8]; /* bit per card: its script was
                                    stopped and stays off for this game */
+  uint8_t map_script_off;       /* bit per seat: the script of that seat's
+                                   map was stopped, likewise */
   ark_player p[ARK_MAX_PLAYERS];
 } ark_state;
 
