@@ -179,43 +179,43 @@ int ai_greedy(ai_player *a, ark_game *g, uint64_t seed) {
 
 /* ---- cheap policies for the search's rollouts ---- */
 
+/* Tries every action of g's pending action decision, each turn finished
+** by the quick policy; returns the best one and its worth in *best: the
+** mover's lead (lead = 1) or value with a tie-breaking jitter (lead = 0). */
+static int try_actions(ark_game *g, int lead, double tau, uint64_t *rng, double *best) {
+  const ark_decision *d = ark_game_decision(g);
+  int me = d->player, pick = 0;
+  char msg[128];
+  *best = -1e18;
+  for (int i = 0; i < d->noptions; i++) {
+    ark_game *c = ark_game_clone(g);
+    if (!c) break;
+    ark_game_answer(c, i, msg, sizeof msg);
+    finish_quick(c, rng);
+    double v = (lead ? ai_lead_at(c, me, tau) : ai_value_at(c, me, tau)) -
+               option_penalty(g, me, d->options[i]);
+    if (!lead) v += jitter(rng);
+    ark_game_free(c);
+    if (v > *best) {
+      *best = v;
+      pick = i;
+    }
+  }
+  return pick;
+}
+
 int ai_fast(ark_game *g, uint64_t *rng) {
   const ark_decision *d = ark_game_decision(g);
   if (strcmp(d->tag, "action") || d->noptions == 1) return ai_quick(g, rng);
-  int me = d->player, best = 0;
-  double tau = ai_time_left(g), bv = -1e18;
-  char msg[128];
-  for (int i = 0; i < d->noptions; i++) {
-    ark_game *c = ark_game_clone(g);
-    if (!c) break;
-    ark_game_answer(c, i, msg, sizeof msg);
-    finish_quick(c, rng);
-    double v = ai_value_at(c, me, tau) - option_penalty(g, me, d->options[i]) + jitter(rng);
-    ark_game_free(c);
-    if (v > bv) {
-      bv = v;
-      best = i;
-    }
-  }
-  return best;
+  double v;
+  return try_actions(g, 0, ai_time_left(g), rng, &v);
 }
 
 double ai_best_turn_lead(ark_game *g, double tau, uint64_t *rng) {
-  const ark_decision *d = ark_game_decision(g);
-  if (!d) return 0;
-  int me = d->player;
-  double best = -1e18;
-  char msg[128];
-  for (int i = 0; i < d->noptions; i++) {
-    ark_game *c = ark_game_clone(g);
-    if (!c) break;
-    ark_game_answer(c, i, msg, sizeof msg);
-    finish_quick(c, rng);
-    double v = ai_lead_at(c, me, tau) - option_penalty(g, me, d->options[i]);
-    ark_game_free(c);
-    if (v > best) best = v;
-  }
-  return best;
+  double v;
+  if (!ark_game_decision(g)) return 0;
+  try_actions(g, 1, tau, rng, &v);
+  return v;
 }
 
 int ai_pick(ai_player *a, ark_game *g, uint64_t seed) {

@@ -40,18 +40,26 @@ static void cleanup(void) {
   if (system(cmd) != 0) print_error("cannot remove %s\n", dir);
 }
 
-static ark_game *game_with_card(int ms, int mb) {
+/* A game with the fan content of `dir`: cards (map NULL) or a map. */
+static ark_game *game_with(const char *map, int ms, int mb) {
   ark_config cfg;
   ark_game *g = NULL;
   char msg[2048];
   ark_config_init(&cfg);
   cfg.data_dir = ARK_SOURCE_DIR;
-  cfg.card_dirs[0] = dir;
+  if (map) {
+    cfg.map_dirs[0] = dir;
+    cfg.map = map;
+  } else {
+    cfg.card_dirs[0] = dir;
+  }
   cfg.script_ms = ms;
   cfg.script_mb = mb;
   if (ark_game_new(&cfg, &g, msg, sizeof msg) != ARK_OK) fail_msg("%s", msg);
   return g;
 }
+
+static ark_game *game_with_card(int ms, int mb) { return game_with(NULL, ms, mb); }
 
 /* Plays the fan card with the Animals action into a free size-1 enclosure. */
 static void play_card(ark_game *g) {
@@ -193,14 +201,7 @@ static void test_map_script_stopped(void **st) {
   fprintf(f, "local map = {}\nfunction map.income(p)\n  local t = nil\n  return t.x\nend\n"
              "return map\n");
   fclose(f);
-  ark_config cfg;
-  ark_game *g = NULL;
-  char msg[2048];
-  ark_config_init(&cfg);
-  cfg.data_dir = ARK_SOURCE_DIR;
-  cfg.map_dirs[0] = dir;
-  cfg.map = "T9";
-  if (ark_game_new(&cfg, &g, msg, sizeof msg) != ARK_OK) fail_msg("%s", msg);
+  ark_game *g = game_with("T9", 0, 0);
   assert_int_equal(t_play_random(g, 9, 1), ARK_END);
   assert_true(ark_game_script_stopped(g));
   char where[300], line[1024];
