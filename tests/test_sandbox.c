@@ -182,6 +182,12 @@ static void test_string_metatable(void **st) {
   expect_stopped("  getmetatable('').__index = {}", "index", 0, 0);
 }
 
+/* A card's memo holds 16 bits: a value beyond is refused with file:line. */
+static void test_memo_range(void **st) {
+  (void)st;
+  expect_stopped("  ark.memo(id, 70000)", "memo out of -32768..32767", 0, 0);
+}
+
 /* A fan map whose ability fails at the first break: the fault is reported
 ** with file:line, that map's script is switched off (once, not at every
 ** break), and the game plays to its end. */
@@ -263,6 +269,7 @@ int main(void) {
     cmocka_unit_test(test_string_metatable),
     cmocka_unit_test(test_no_shared_writes),
     cmocka_unit_test(test_map_script_stopped),
+    cmocka_unit_test(test_memo_range),
     cmocka_unit_test(test_deterministic_random),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

@@ -528,9 +528,25 @@ static void set_base(ark_game *g, int i, int number) {
   fail_msg("base project %d not found", number);
 }
 
+/* The memo (ark.memo) the script of card `number` keeps, 0 if none. */
+static int memo(ark_game *g, int number) {
+  int id = t_card(g, number);
+  for (int k = 0; k < g->s.nmemo; k++)
+    if (g->s.memo_card[k] == id) return g->s.memo_value[k];
+  return 0;
+}
+
+/* Sets that memo, as the card's script would. */
+static void set_memo(ark_game *g, int number, int v) {
+  int id = t_card(g, number), k = 0;
+  while (k < g->s.nmemo && g->s.memo_card[k] != id) k++;
+  if (k == g->s.nmemo) g->s.memo_card[g->s.nmemo++] = (int16_t)id;
+  g->s.memo_value[k] = (int16_t)v;
+}
+
 /* Supports Predators (110) level 2 (4 predators) with 3 predator icons and
-** a token of sponsor `number` (counter `slot`). */
-static void breeding_tokens(int number, int slot) {
+** a token of sponsor `number` (its memo). */
+static void breeding_tokens(int number) {
   ark_game *g = game(3);
   int p = t_cur(g);
   set_base(g, 0, 110);
@@ -540,7 +556,7 @@ static void breeding_tokens(int number, int slot) {
   t_zoo_add(g, p, 405);                            /* 1 predator */
   t_play_sponsor(g, p, number);
   t_turn_over(g, p);
-  assert_int_equal(g->s.p[p].counter[slot], 2);
+  assert_int_equal(memo(g, number), 2);
   t_set_slot(g, p, ARK_ACT_ASSOCIATION, 5);
   t_turn_of(g, p);
   t_answer(g, "Association I at strength 5");
@@ -552,7 +568,7 @@ static void breeding_tokens(int number, int slot) {
   t_answer(g, "edge bonus: money 12");
   t_turn_over(g, p);
   assert_int_equal(g->s.p[p].conservation, 4);
-  assert_int_equal(g->s.p[p].counter[slot], 1);
+  assert_int_equal(memo(g, number), 1);
   assert_int_equal(g->s.base[0].owner[1], p);
   ark_game_free(g);
 }
@@ -560,7 +576,7 @@ static void breeding_tokens(int number, int slot) {
 /* Global Breeding Program: 2 tokens; one stands in for a missing icon. */
 static void test_215_global_breeding_program(void **st) {
   (void)st;
-  breeding_tokens(215, 13);
+  breeding_tokens(215);
 }
 
 /* Without a token the missing icon stays missing. */
@@ -596,7 +612,7 @@ static void test_215_end(void **st) {
 /* Breeding Program: read as 215's effect (see its YAML doubt). */
 static void test_218_breeding_program(void **st) {
   (void)st;
-  breeding_tokens(218, 14);
+  breeding_tokens(218);
 }
 
 /* Talented Communicator: one more worker; end: reputation 9, 1 CP. */
@@ -934,7 +950,7 @@ static void test_227_waza_special_assignment(void **st) {
   assert_true(t_in_discard(g, 223));
   assert_int_equal(g->s.ndeck, deck - 3);
   assert_int_equal(g->s.ndiscard, discard + 2);
-  assert_int_equal(pl->counter[15], 1);
+  assert_int_equal(memo(g, 227), 1);
   /* the cheetah cannot be played, the slow worm can (2 + 2 appeal) */
   t_give(g, p, 401);
   t_put_building_xy(g, p, "size-5", CELLS(4, 1, 4, 3, 4, 5, 5, 2, 3, 4));
@@ -1104,7 +1120,7 @@ static void test_small_animal_reactions(void **st) {
   ark_player *pl = &g->s.p[p];
   t_zoo_add(g, p, 212);
   t_zoo_add(g, p, 227);
-  pl->counter[15] = 1;                              /* small animals chosen */
+  set_memo(g, 227, 1);                              /* small animals chosen */
   t_zoo_add(g, p, 229);
   t_zoo_add(g, p, 228);
   static const int disp[6] = { 223, 201, 488, 203, 204, 401 };

@@ -129,22 +129,22 @@ function end_icon_bonus(card, icon, need, cp)
   return card
 end
 
--- "Breeding program" sponsors (215, 218): 2 tokens when played, kept in
--- player counter `counter`; when p supports a base project, a token may
--- stand in for one missing icon (at most one per support).  At the end,
--- 1 conservation point for 5 supports.
-function breeding_program(counter)
+-- "Breeding program" sponsors (215, 218): 2 tokens on the card when
+-- played (its memo); when p supports a base project, a token may stand in
+-- for one missing icon (at most one per support).  At the end, 1
+-- conservation point for 5 supports.
+function breeding_program()
   local card = {}
   function card.on_play(p, id)
-    ark.counter(p, counter, 2)
+    ark.memo(id, 2)
   end
   function card.modify_project_wildcards(p, id, value, project)
-    if ark.counter(p, counter) > 0 and CARDS[project].base then return value + 1 end
+    if ark.memo(id) > 0 and CARDS[project].base then return value + 1 end
     return value
   end
   function card.project_wildcards_used(p, id, project, need)
-    if need.left > 0 and ark.counter(p, counter) > 0 and CARDS[project].base then
-      ark.counter(p, counter, ark.counter(p, counter) - 1)
+    if need.left > 0 and ark.memo(id) > 0 and CARDS[project].base then
+      ark.memo(id, ark.memo(id) - 1)
       need.left = need.left - 1
     end
   end

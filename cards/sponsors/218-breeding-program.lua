@@ -3,5 +3,5 @@
 -- supports a base conservation project, one token may be discarded to
 -- count as any one icon (at most one per support).  End of game: 1
 -- conservation point for 5 project supports.
--- The tokens live in counter TOKENS of the player (docs/lua-api.md).
-return breeding_program(14)   -- tokens in ark.counter 14
+-- The tokens on the card are its memo (ark.memo, docs/lua-api.md).
+return breeding_program()

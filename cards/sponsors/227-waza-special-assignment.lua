@@ -3,10 +3,9 @@
 -- the deck until one of that kind, which p keeps; the others are
 -- discarded.  From then on p cannot play animals of the other kind, and
 -- each animal of the chosen kind p plays gives 2 (small) or 4 (large)
--- appeal.  The choice lives in counter KIND of the player.
+-- appeal.  The choice is the card's memo: 0 none, 1 small, 2 large.
 -- The ban uses the Animals action's conditions check: an animal of the
 -- other kind can never have its conditions met.
-local KIND = 15                           -- ark.counter index: 0 none, 1 small, 2 large
 local SMALL, LARGE = 1, 2
 local APPEAL = { 2, 4 }
 local BANNED = 100                        -- far more conditions than a card has
@@ -41,19 +40,19 @@ end
 function card.on_play(p, id)
   local k = choose(p, "waza-special.kind", "WAZA Special Assignment: which animals?",
     { "small animals", "large animals" })
-  ark.counter(p, KIND, k)
+  ark.memo(id, k)
   reveal(p, k)
 end
 
 function card.modify_conditions_ignored(p, id, value, animal)
-  local chosen, k = ark.counter(p, KIND), kind_of(animal)
+  local chosen, k = ark.memo(id), kind_of(animal)
   if chosen > 0 and k and k ~= chosen then return value - BANNED end
   return value
 end
 
 function card.card_played(owner, id, p, played)
   if owner ~= p then return end
-  local chosen = ark.counter(p, KIND)
+  local chosen = ark.memo(id)
   if chosen > 0 and kind_of(played) == chosen then gain(p, "appeal", APPEAL[chosen]) end
 end
 

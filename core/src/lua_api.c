@@ -222,6 +222,27 @@ static int l_counter(lua_State *L) {
   return 1;
 }
 
+/* ark.memo(card [, v]) -> the number card's script keeps for the rest of
+** the game, 0 until set; with v, sets it first.  One per card, so fan cards
+** cannot collide the way shared counters can. */
+static int l_memo(lua_State *L) {
+  ark_game *g = G(L);
+  int card = arg_card(L, g, 1), k = 0;
+  while (k < g->s.nmemo && g->s.memo_card[k] != card) k++;
+  if (!lua_isnoneornil(L, 2)) {
+    lua_Integer v = luaL_checkinteger(L, 2);
+    GM(L);
+    luaL_argcheck(L, v >= INT16_MIN && v <= INT16_MAX, 2, "memo out of -32768..32767");
+    if (k == g->s.nmemo) {
+      if (k == ARK_MEMO_MAX) return luaL_error(L, "more than %d cards keep a memo", ARK_MEMO_MAX);
+      g->s.memo_card[g->s.nmemo++] = (int16_t)card;
+    }
+    g->s.memo_value[k] = (int16_t)v;
+  }
+  lua_pushinteger(L, k < g->s.nmemo ? g->s.memo_value[k] : 0);
+  return 1;
+}
+
 static int l_icons(lua_State *L) {
   ark_game *g = G(L);
   int p = arg_player(L, g, 1);
@@ -1079,6 +1100,7 @@ static int l_step_data(lua_State *L) {
 
 static const luaL_Reg api[] = {
   {"get", l_get}, {"set", l_set}, {"add", l_add}, {"counter", l_counter},
+  {"memo", l_memo},
   {"range", l_range},
   {"icons", l_icons}, {"hand", l_hand}, {"zoo", l_zoo},
   {"zoo_building", l_zoo_building}, {"scoring", l_scoring},

@@ -12,6 +12,7 @@
 
 #define ARK_MAX_PLAYERS 4
 #define ARK_MAX_CARDS 1024       /* printed cards plus fan cards */
+#define ARK_MEMO_MAX 32          /* cards per game whose scripts keep a number */
 #define ARK_MAX_BUILDINGS 48
 #define ARK_HAND_MAX 160
 #define ARK_ZOO_MAX 96
@@ -127,6 +128,9 @@ typedef struct ark_state {
   int16_t box[ARK_MAX_CARDS];   /* out of the game: unused base projects,
                                    undealt final scoring cards, removed cards */
   int16_t nbox;
+  int16_t memo_card[ARK_MEMO_MAX];  /* cards whose scripts keep a number (ark.memo) */
+  int16_t memo_value[ARK_MEMO_MAX];
+  uint8_t nmemo;
   ark_project_slot base[ARK_MAX_BASE_PROJECTS];
   uint8_t nbase;
   ark_project_slot row[ARK_ROW_SLOTS];  /* row[0] newest */
