@@ -265,6 +265,9 @@ static void test_bad_options(void **st) {
   assert_true(output_has("--players expects a number from 2 to 4"));
   assert_int_equal(run(NULL, "play --human 3"), 2);
   assert_int_equal(run(NULL, "play --ai clever"), 2);
+  assert_int_equal(run(NULL, "play --ai mcts --rollout clever"), 2);
+  assert_true(output_has("--rollout expects fast, greedy or random"));
+  assert_int_equal(run(NULL, "play --ai mcts --mcts-iters 0"), 2);
   assert_int_equal(run(NULL, "sim --seeds 9..3"), 2);
   assert_int_equal(run(NULL, "replay"), 2);
   for (int i = 0; i < 5; i++) {
