@@ -72,6 +72,58 @@ static int numbers(scen *s, yaml_node_t *n, int *out, int max) {
   return len;
 }
 
+/* Every key of mapping n is one of the space-separated `known`; a typo is
+** reported with its line instead of being silently ignored. */
+static int known_keys(scen *s, yaml_node_t *n, const char *known) {
+  if (!n || n->type != YAML_MAPPING_NODE) return 0;
+  int rc = 0;
+  for (yaml_node_pair_t *p = n->data.mapping.pairs.start; p < n->data.mapping.pairs.top; p++) {
+    yaml_node_t *k = node(s, p->key);
+    const char *key = str(k), *at = key && *key ? strstr(known, key) : NULL;
+    size_t len = key ? strlen(key) : 0;
+    while (at && ((at != known && at[-1] != ' ') || (at[len] && at[len] != ' ')))
+      at = strstr(at + 1, key);
+    if (!at) {
+      char msg[512];
+      snprintf(msg, sizeof msg, "unknown key '%s' here (known: %s)", key ? key : "?", known);
+      rc = bad(s, k, msg);
+    }
+  }
+  return rc;
+}
+
+/* The keys of the whole file (docs/scenarios.md). */
+static int check_keys(scen *s, yaml_node_t *root) {
+  static const char *const player_setup =
+    "seat money appeal conservation reputation xtokens workers hand actions partner_zoos "
+    "universities scoring buildings zoo";
+  static const char *const player_expect =
+    "seat money appeal conservation reputation xtokens workers score buildings hand_size "
+    "zoo_size supports income hand hand_contains zoo zoo_contains";
+  yaml_node_t *setup = get(s, root, "setup"), *expect = get(s, root, "expect"), *l;
+  int rc = known_keys(s, root, "name players seed map setup decisions expect");
+  rc |= known_keys(s, setup, "current display base_projects players");
+  rc |= known_keys(s, expect, "players decision");
+  rc |= known_keys(s, get(s, expect, "decision"), "tag player options_include options_exclude");
+  for (int i = 0; (l = get(s, setup, "players")) && i < seq_len(l); i++) {
+    yaml_node_t *pl = item(s, l, i), *b = get(s, pl, "buildings");
+    rc |= known_keys(s, pl, player_setup);
+    for (int j = 0; j < seq_len(b); j++) rc |= known_keys(s, item(s, b, j), "type cells animals");
+  }
+  for (int i = 0; (l = get(s, expect, "players")) && i < seq_len(l); i++)
+    rc |= known_keys(s, item(s, l, i), player_expect);
+  return rc;
+}
+
+/* A list of words (at most max). */
+static int words(scen *s, yaml_node_t *n, const char **out, int max) {
+  int len = seq_len(n);
+  if (len < 0 || len > max) return bad(s, n, "expected a list of names");
+  for (int i = 0; i < len; i++)
+    if (!(out[i] = str(item(s, n, i)))) return bad(s, item(s, n, i), "expected a name");
+  return len;
+}
+
 /* A map space: [x, y] or "(x,y)". */
 static int cell(scen *s, yaml_node_t *n, int *out) {
   int x, y;
@@ -146,6 +198,19 @@ static int setup_player(scen *s, int p, yaml_node_t *n) {
     if (ark_edit_hand(s->g, p, ids, k, msg, sizeof msg) != 0) return bad(s, v, msg);
   }
   if ((v = get(s, n, "actions")) && setup_actions(s, p, v) != 0) return -1;
+  const char *names[8];
+  if ((v = get(s, n, "partner_zoos"))) {
+    if ((k = words(s, v, names, 5)) < 0) return -1;
+    if (ark_edit_partner_zoos(s->g, p, names, k, msg, sizeof msg) != 0) return bad(s, v, msg);
+  }
+  if ((v = get(s, n, "universities"))) {
+    if ((k = words(s, v, names, 3)) < 0) return -1;
+    if (ark_edit_universities(s->g, p, names, k, msg, sizeof msg) != 0) return bad(s, v, msg);
+  }
+  if ((v = get(s, n, "scoring"))) {
+    if ((k = numbers(s, v, ids, 2)) < 0) return -1;
+    if (ark_edit_scoring(s->g, p, ids, k, msg, sizeof msg) != 0) return bad(s, v, msg);
+  }
   if ((v = get(s, n, "buildings")) && setup_buildings(s, p, v) != 0) return -1;
   if ((v = get(s, n, "zoo"))) {
     if ((k = numbers(s, v, ids, 96)) < 0) return -1;
@@ -171,6 +236,11 @@ static int setup(scen *s, yaml_node_t *n) {
   for (int i = 0; i < (pl ? seq_len(pl) : 0); i++) {
     int p;
     if (seat_of(s, item(s, pl, i), i, &p) != 0 || setup_player(s, p, item(s, pl, i)) != 0) return -1;
+  }
+  if ((v = get(s, n, "base_projects"))) {
+    int ids[8], k = numbers(s, v, ids, 8);
+    if (k < 0) return -1;
+    if (ark_edit_base_projects(s->g, ids, k, msg, sizeof msg) != 0) return bad(s, v, msg);
   }
   if ((v = get(s, n, "display"))) {
     int ids[6], k = numbers(s, v, ids, 6);
@@ -393,6 +463,10 @@ static int run_one(const char *path, const char *data, int verbose) {
   s.verbose = verbose;
   if (load(&s, path) != 0) return 2;
   yaml_node_t *root = yaml_document_get_root_node(&s.doc);
+  if (check_keys(&s, root) != 0) {
+    yaml_document_delete(&s.doc);
+    return 2;
+  }
   ark_config cfg;
   ark_config_init(&cfg);
   cfg.data_dir = data;

@@ -228,6 +228,15 @@ static void test_scenarios(void **st) {
   assert_int_equal(run(NULL, "scenario %s/tests/scenarios/failing/wrong-money.yaml", ARK_SOURCE_DIR), 1);
   assert_true(output_has("FAILED: P1 money: expected 16, got 21"));
   assert_int_equal(run(NULL, "scenario %s/tests/no-such-file.yaml", ARK_SOURCE_DIR), 2);
+  /* a misspelt key is an error with its line, not silently ignored */
+  t_write_file(tmp, "typo.yaml", "players: 2\nsetup:\n  players:\n    - seat: 1\n"
+                                 "      partner_zoo: [africa]\n");
+  assert_int_equal(run(NULL, "scenario typo.yaml"), 2);
+  assert_true(output_has("typo.yaml:5: unknown key 'partner_zoo'"));
+  /* so is a name the rules do not know */
+  t_write_file(tmp, "badzoo.yaml", "setup:\n  players:\n    - partner_zoos: [atlantis]\n");
+  assert_int_equal(run(NULL, "scenario badzoo.yaml"), 2);
+  assert_true(output_has("badzoo.yaml:3: unknown continent"));
 }
 
 /* Two shards by hand: P1 wins 3 of 4 games; Wilson 95% interval of 3/4

@@ -226,6 +226,18 @@ int ark_edit_zoo_card(ark_game *g, int p, int number, int building, char *msg, s
 int ark_edit_actions(ark_game *g, int p, const int action[5], const int side[5], char *msg,
                      size_t n);
 int ark_edit_current(ark_game *g, int p, char *msg, size_t n);
+/* p's partner zoos (continent names) and universities ("research",
+** "reputation", "library"); each replaces what p had. */
+int ark_edit_partner_zoos(ark_game *g, int p, const char *const *continents, int count,
+                          char *msg, size_t n);
+int ark_edit_universities(ark_game *g, int p, const char *const *names, int count, char *msg,
+                          size_t n);
+/* p's two final scoring cards (printed numbers). */
+int ark_edit_scoring(ark_game *g, int p, const int *numbers, int count, char *msg, size_t n);
+/* The base conservation projects on the association board (printed
+** numbers), none supported; with two players the usual levels stay
+** blocked. */
+int ark_edit_base_projects(ark_game *g, const int *numbers, int count, char *msg, size_t n);
 void ark_edit_done(ark_game *g);
 
 /* For determinized search: shuffles the cards `viewer` cannot see (the

@@ -287,6 +287,95 @@ int ark_edit_current(ark_game *g, int p, char *msg, size_t n) {
   return 0;
 }
 
+static const char *const continents[] = { "africa", "americas", "asia", "australia", "europe" };
+static const char *const universities[] = { "research", "reputation", "library" };
+
+/* The bits of names[] in the list `of` (nof long); -1 with a message. */
+static int name_bits(const char *const *names, int count, const char *const *of, int nof,
+                     const char *what, char *msg, size_t n) {
+  int bits = 0;
+  for (int i = 0; i < count; i++) {
+    int k = 0;
+    while (k < nof && strcmp(names[i], of[k])) k++;
+    if (k == nof) {
+      snprintf(msg, n, "unknown %s '%s'", what, names[i]);
+      return -1;
+    }
+    bits |= 1 << k;
+  }
+  return bits;
+}
+
+int ark_edit_partner_zoos(ark_game *g, int p, const char *const *names, int count, char *msg,
+                          size_t n) {
+  if (bad_seat(g, p)) return fail(msg, n, "no player %d", p + 1);
+  int bits = name_bits(names, count, continents, 5,
+                       "continent (africa, americas, asia, australia, europe)", msg, n);
+  if (bits < 0) return -1;
+  g->s.p[p].partner_zoos = (uint8_t)bits;
+  return 0;
+}
+
+int ark_edit_universities(ark_game *g, int p, const char *const *names, int count, char *msg,
+                          size_t n) {
+  if (bad_seat(g, p)) return fail(msg, n, "no player %d", p + 1);
+  int bits = name_bits(names, count, universities, 3,
+                       "university (research, reputation, library)", msg, n);
+  if (bits < 0) return -1;
+  g->s.p[p].universities = (uint8_t)bits;
+  return 0;
+}
+
+/* Card id of printed `number` if it is of `type`, else -1 with a message. */
+static int card_of_type(ark_game *g, int number, int type, const char *what, char *msg,
+                        size_t n) {
+  int id = card_of(g, number, msg, n);
+  if (id < 0) return -1;
+  if ((int)g->c->cards[id].type == type) return id;
+  snprintf(msg, n, "card %d is not %s", number, what);
+  return -1;
+}
+
+int ark_edit_scoring(ark_game *g, int p, const int *numbers, int count, char *msg, size_t n) {
+  if (bad_seat(g, p)) return fail(msg, n, "no player %d", p + 1);
+  if (count != 2) return fail(msg, n, "a player holds 2 final scoring cards, not %d", count);
+  ark_player *pl = &g->s.p[p];
+  for (int i = 0; i < 2; i++)
+    if (pl->scoring[i] >= 0) ark_zone_box(g, pl->scoring[i]);
+  pl->scoring[0] = pl->scoring[1] = ARK_NO_CARD;
+  for (int i = 0; i < 2; i++) {
+    int id = card_of_type(g, numbers[i], ARK_CARD_SCORING, "a final scoring card", msg, n);
+    if (id < 0) return -1;
+    for (int q = 0; q < g->s.nplayers; q++)
+      for (int k = 0; k < 2; k++)
+        if (g->s.p[q].scoring[k] == id) g->s.p[q].scoring[k] = ARK_NO_CARD;
+    take_anywhere(g, id);
+    pl->scoring[i] = (int16_t)id;
+  }
+  return 0;
+}
+
+int ark_edit_base_projects(ark_game *g, const int *numbers, int count, char *msg, size_t n) {
+  ark_state *s = &g->s;
+  if (count < 1 || count > ARK_MAX_BASE_PROJECTS)
+    return fail(msg, n, "1 to %d base projects", ARK_MAX_BASE_PROJECTS);
+  for (int i = 0; i < s->nbase; i++)
+    if (s->base[i].card >= 0) ark_zone_box(g, s->base[i].card);
+  for (int i = 0; i < ARK_MAX_BASE_PROJECTS; i++) {
+    s->base[i].card = ARK_NO_CARD;
+    memset(s->base[i].owner, -1, sizeof s->base[i].owner);
+  }
+  s->nbase = (uint8_t)count;
+  for (int i = 0; i < count; i++) {
+    int id = card_of_type(g, numbers[i], ARK_CARD_PROJECT, "a conservation project", msg, n);
+    if (id < 0) return -1;
+    if (take_anywhere(g, id) != 0) return fail(msg, n, "card %d is not free to take", numbers[i]);
+    s->base[i].card = (int16_t)id;
+    if (s->nplayers == 2 && i < 3) s->base[i].owner[i] = -2;
+  }
+  return 0;
+}
+
 void ark_edit_done(ark_game *g) {
   ark_game_refresh(g);
   ark_game_restart_step(g);
