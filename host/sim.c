@@ -30,8 +30,25 @@ typedef struct sim {
   long games;                  /* per set */
   sim_record *res;             /* games * (1 + compare) */
   long next, total, finished;
+  struct timespec t0;          /* start, for the time left on the progress line */
   pthread_mutex_t lock;
 } sim;
+
+static double seconds_since(const struct timespec *t0) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)(t.tv_sec - t0->tv_sec) + (double)(t.tv_nsec - t0->tv_nsec) * 1e-9;
+}
+
+/* "[#####     ] 50/100 games, 1m 40s left" on stderr. */
+static void progress(sim *s, long f) {
+  int width = 30, fill = (int)(width * f / s->total);
+  double left = seconds_since(&s->t0) / (double)f * (double)(s->total - f);
+  fprintf(stderr, "\r[%.*s%*s] %ld/%ld games", fill, "##############################",
+          width - fill, "", f, s->total);
+  if (f < s->total) fprintf(stderr, ", %dm %02ds left  ", (int)left / 60, (int)left % 60);
+  else fprintf(stderr, "%18s", "");
+}
 
 static void sim_usage(FILE *f) {
   fprintf(f, "usage: arknova sim [OPTIONS]\n"
@@ -127,11 +144,7 @@ static void *worker(void *arg) {
     pthread_mutex_lock(&s->lock);
     long f = ++s->finished;
     pthread_mutex_unlock(&s->lock);
-    if (isatty(2) || f == s->total || f % 50 == 0) {
-      int width = 30, fill = (int)(width * f / s->total);
-      fprintf(stderr, "\r[%.*s%*s] %ld/%ld games", fill, "##############################",
-              width - fill, "", f, s->total);
-    }
+    if (isatty(2) || f == s->total || f % 50 == 0) progress(s, f);
   }
   ark_game_free(proto[0]);
   ark_game_free(proto[1]);
@@ -301,11 +314,10 @@ int cmd_sim(int argc, char **argv) {
     return 1;
   }
   pthread_mutex_init(&s.lock, NULL);
-  struct timespec t0, t1;
-  clock_gettime(CLOCK_MONOTONIC, &t0);
+  clock_gettime(CLOCK_MONOTONIC, &s.t0);
   for (long t = 0; t < threads; t++) pthread_create(&tid[t], NULL, worker, &s);
   for (long t = 0; t < threads; t++) pthread_join(tid[t], NULL);
-  clock_gettime(CLOCK_MONOTONIC, &t1);
+  double secs = seconds_since(&s.t0);
   fprintf(stderr, "\n");
   int rc = 0;
   if (s.finished < s.total) {
@@ -322,7 +334,6 @@ int cmd_sim(int argc, char **argv) {
       fclose(f);
     }
   }
-  double secs = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
   printf("%ld games in %.1f s, %.1f games/s\n", s.total, secs, s.total / (secs > 0 ? secs : 1));
   if (s.finished == s.total && report(s.res, s.total, s.compare, s.what, svg, cards) != 0) rc = 1;
   for (long i = 0; i < s.total; i++) sim_record_free(&s.res[i]);
