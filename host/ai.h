@@ -1,7 +1,8 @@
 /*
 ** ai.h - computer players behind the decision API: random, greedy (one
 ** turn of look-ahead with a position value) and mcts (determinized Monte
-** Carlo tree search over clones).
+** Carlo search over clones, a one-level tree over the greedy's best
+** actions).
 */
 #ifndef ARK_AI_H
 #define ARK_AI_H
