@@ -203,26 +203,9 @@ local function movable_cards(p)
 end
 
 -- After a reptile house or aviary: fitting animals may move in from
--- standard enclosures (rules: Build action), as the Build action offers.
+-- standard enclosures, as the Build action offers (rules.lua).
 local function move_into(p, b)
-  up_to(p, #ark.zoo(p), "keyword.move", "Move an animal into the new building", "done",
-    function()
-      local texts, values = {}, {}
-      local bs = ark.buildings(p)
-      for _, c in ipairs(ark.zoo(p)) do
-        local from = ark.zoo_building(p, c)
-        if from and from ~= b and bs[from + 1].kind == "enclosure" then
-          for _, fb in ipairs(ark.fits(p, c)) do
-            if fb == b then
-              texts[#texts + 1] = "move " .. card_label(c) .. " in"
-              values[#values + 1] = c
-            end
-          end
-        end
-      end
-      return texts, values
-    end,
-    function(c) ark.move_animal(p, c, b) end)
+  move_animals_into(p, b, "keyword.move")
 end
 
 -- ---- Flock: where a flock animal may live besides an empty enclosure ----

@@ -430,8 +430,9 @@ end
 -- ---- buildings ----
 
 -- After a reptile house or aviary b is built: fitting animals may move in
--- from standard enclosures, which become empty (one question per move).
-function move_animals_into(p, b)
+-- from standard enclosures, which become empty (one question per move,
+-- asked under `tag`, "build.move" unless a caller names its own).
+function move_animals_into(p, b, tag)
   while true do
     local opts, ids = {}, {}
     local bs = ark.buildings(p)
@@ -447,7 +448,8 @@ function move_animals_into(p, b)
       end
     end
     if #opts == 0 then return end
-    local i = choose_or_skip(p, "build.move", "Move an animal into the new building", opts, "done")
+    local i = choose_or_skip(p, tag or "build.move", "Move an animal into the new building",
+                             opts, "done")
     if not i then return end
     ark.move_animal(p, ids[i], b)
   end
