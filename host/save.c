@@ -115,21 +115,20 @@ static int read_line(host_save *s, char *key, char *v, char *msg, size_t n) {
     s->has_hash = *v && !*end;
   } else {
     long long x = strtoll(v, &end, 10);
-    if (!*v || *end) { snprintf(msg, n, "bad value '%s' for %s", v, key); return -1; }
+    int out_of_range = (!strcmp(key, "rollout") && (x < 0 || x > AI_ROLLOUT_RANDOM)) ||
+                       (!strcmp(key, "rollout-turns") && (x < 1 || x > 1000));
+    if (!*v || *end || out_of_range) {
+      snprintf(msg, n, "bad value '%s' for %s", v, key);
+      return -1;
+    }
     if (!strcmp(key, "players")) c->players = (int)x;
     else if (!strcmp(key, "seed")) c->seed = (uint64_t)x;
     else if (!strcmp(key, "turn-cap")) c->turn_cap = (int)x;
     else if (!strcmp(key, "exclude")) { if (!host_add_exclude(c, (int)x)) return -1; }
     else if (!strcmp(key, "mcts-iters")) s->o.budget.iters = (int)x;
     else if (!strcmp(key, "mcts-ms")) s->o.budget.ms = (int)x;
-    else if (!strcmp(key, "rollout") || !strcmp(key, "rollout-turns")) {
-      int turns = key[7] != '\0';
-      if (x < turns || x > (turns ? 1000 : AI_ROLLOUT_RANDOM)) {
-        snprintf(msg, n, "bad value '%s' for %s", v, key);
-        return -1;
-      }
-      *(turns ? &s->o.budget.rollout_turns : &s->o.budget.rollout) = (int)x;
-    }
+    else if (!strcmp(key, "rollout")) s->o.budget.rollout = (int)x;
+    else if (!strcmp(key, "rollout-turns")) s->o.budget.rollout_turns = (int)x;
     else if (!strcmp(key, "human")) s->human = (int)x - 1;
     else if (!strcmp(key, "ai-seed")) s->ai_seed = (uint64_t)strtoull(v, NULL, 10);
     else if (!strcmp(key, "finished")) s->finished = (int)x;
