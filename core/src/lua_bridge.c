@@ -532,7 +532,8 @@ static int stop_script(ark_game *g, int who, const char *msg) {
     snprintf(text, sizeof text, "script of map %s stopped: %s", g->c->maps[-2 - who].name, msg);
   }
   g->s.script_stopped = 1;
-  ark_game_log(g, -1, ARK_EV_TEXT, who >= 0 ? who : 0, 0, 0, text);
+  /* a: the card, or the map index as map scripts' own log lines carry it */
+  ark_game_log(g, -1, ARK_EV_TEXT, who >= 0 ? who : -2 - who, 0, 0, text);
   return start_coroutine(g);
 }
 
