@@ -83,11 +83,13 @@ static void record_game(ark_game *g, const host_opts *o, sim_record *r) {
   r->capped = ark_game_capped(g);
   r->stopped = ark_game_script_stopped(g);
   r->turns = ark_game_turns(g);
+  r->has_counts = 1;
   for (int p = 0; p < r->players; p++) {
     ark_player_view v;
     ark_game_player(g, p, &v);
     r->score[p] = v.score;
     r->rank[p] = v.rank;
+    r->supports[p] = v.supports;
     snprintf(r->ai[p], sizeof r->ai[p], "%s", ai_name(o->ai[p]));
   }
   int n = ark_game_nevents(g);
@@ -97,6 +99,10 @@ static void record_game(ark_game *g, const host_opts *o, sim_record *r) {
     if (e->type != ARK_EV_PLAY || e->player < 0) continue;
     ark_card_view c;
     if (ark_card_get(g, e->a, &c) != 0) continue;
+    if (e->player < 4) {
+      r->animals[e->player] += c.type == 0;
+      r->sponsors[e->player] += c.type == 1;
+    }
     if (r->nplays % 32 == 0) {
       sim_play *np = realloc(r->plays, sizeof *np * (size_t)(r->nplays + 32));
       if (!np) return;

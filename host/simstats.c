@@ -22,6 +22,14 @@ void sim_write_json(FILE *f, const sim_record *r) {
   for (int p = 0; p < n; p++) fprintf(f, "%s%d", p ? "," : "", r->score[p]);
   fprintf(f, "],\"ranks\":[");
   for (int p = 0; p < n; p++) fprintf(f, "%s%d", p ? "," : "", r->rank[p]);
+  if (r->has_counts) {
+    const int *arr[3] = { r->animals, r->sponsors, r->supports };
+    static const char *const key[3] = { "animals", "sponsors", "supports" };
+    for (int k = 0; k < 3; k++) {
+      fprintf(f, "],\"%s\":[", key[k]);
+      for (int p = 0; p < n; p++) fprintf(f, "%s%d", p ? "," : "", arr[k][p]);
+    }
+  }
   fprintf(f, "],\"turns\":%d,\"capped\":%s,\"error\":%s,\"script_stopped\":%s,\"plays\":[",
           r->turns, r->capped ? "true" : "false", r->error ? "true" : "false",
           r->stopped ? "true" : "false");
@@ -88,6 +96,10 @@ int sim_read_json(const char *line, sim_record *r) {
   if (str_array(line, "ai", r->ai) != r->players) return -1;
   if (int_array(line, "scores", r->score, 4) != r->players) return -1;
   if (int_array(line, "ranks", r->rank, 4) != r->players) return -1;
+  /* files from before these counts were recorded lack them */
+  r->has_counts = int_array(line, "animals", r->animals, 4) == r->players &&
+                  int_array(line, "sponsors", r->sponsors, 4) == r->players &&
+                  int_array(line, "supports", r->supports, 4) == r->players;
   if (!(p = after_key(line, "turns"))) return -1;
   r->turns = atoi(p);
   r->capped = (p = after_key(line, "capped")) && *p == 't';
@@ -160,8 +172,8 @@ static void per_seat(FILE *f, const sim_record *r, long n, int set, int np) {
   }
 }
 
-static void per_ai(FILE *f, const sim_record *r, long n, int set) {
-  char kinds[8][8];
+/* The AI kinds that played in the records (at most 8); returns how many. */
+static int ai_kinds(const sim_record *r, long n, int set, char kinds[8][8]) {
   int nk = 0;
   for (long i = 0; i < n; i++)
     for (int p = 0; p < r[i].players && usable(&r[i], set); p++) {
@@ -169,6 +181,12 @@ static void per_ai(FILE *f, const sim_record *r, long n, int set) {
       while (k < nk && strcmp(kinds[k], r[i].ai[p])) k++;
       if (k == nk && nk < 8) snprintf(kinds[nk++], 8, "%s", r[i].ai[p]);
     }
+  return nk;
+}
+
+static void per_ai(FILE *f, const sim_record *r, long n, int set) {
+  char kinds[8][8];
+  int nk = ai_kinds(r, n, set, kinds);
   if (nk < 2) return;
   fprintf(f, "%-16s %7s %8s %17s %8s %7s\n", "ai (all seats)", "seats", "win %", "95% CI",
           "score", "sd");
@@ -216,6 +234,31 @@ static void distribution(FILE *f, const sim_record *r, long n, int set) {
   }
   free(all);
   free(len);
+}
+
+/* What a player did in an average game: cards played by kind and
+** conservation projects supported, per AI kind when several played
+** (records that carry the counts). */
+static void play_counts(FILE *f, const sim_record *r, long n, int set) {
+  char kinds[8][8];
+  int nk = ai_kinds(r, n, set, kinds);
+  for (int k = 0; k < nk; k++) {
+    double seats = 0, sum[3] = { 0 };
+    for (long i = 0; i < n; i++) {
+      if (!usable(&r[i], set) || !r[i].has_counts) continue;
+      for (int p = 0; p < r[i].players; p++) {
+        if (strcmp(r[i].ai[p], kinds[k])) continue;
+        seats++;
+        sum[0] += r[i].animals[p];
+        sum[1] += r[i].sponsors[p];
+        sum[2] += r[i].supports[p];
+      }
+    }
+    if (seats == 0) continue;
+    fprintf(f, "per player and game%s%s: %.1f animals, %.1f sponsors played, %.1f projects "
+               "supported\n", nk > 1 ? ", " : "", nk > 1 ? kinds[k] : "", sum[0] / seats,
+            sum[1] / seats, sum[2] / seats);
+  }
 }
 
 typedef struct card_stat { int number; double games_played, wins_played, plays; } card_stat;
@@ -287,6 +330,7 @@ void sim_summary(FILE *f, const sim_record *r, long n, int set, int card_stats) 
   int np = 0;
   for (long i = 0; i < n && !np; i++) if (usable(&r[i], set)) np = r[i].players;
   distribution(f, r, n, set);
+  play_counts(f, r, n, set);
   per_seat(f, r, n, set, np);
   per_ai(f, r, n, set);
   if (card_stats) card_table(f, r, n, set);

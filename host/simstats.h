@@ -20,6 +20,9 @@ typedef struct sim_record {
   int score[4], rank[4];
   int turns, capped, error, start;
   int stopped;                 /* a card script was stopped in the game */
+  int animals[4], sponsors[4]; /* cards of each kind each player played */
+  int supports[4];             /* conservation projects each supported */
+  int has_counts;              /* the three above were recorded */
   sim_play *plays;
   int nplays;
   char msg[160];

@@ -58,6 +58,33 @@ static void test_time_left_at_start(void **st) {
   ark_game_free(g);
 }
 
+/* Icons toward an open conservation project are worth something, and a
+** project whose level is met is worth more with Association in slot 5
+** (ready to support it) than in slot 1.  Africa (103) is the first base
+** project: with 2 players its level 1 is blocked, level 3 needs 2 icons. */
+static void test_value_of_project_progress(void **st) {
+  (void)st;
+  ark_game *g = t_game(2, 3, "A");
+  int p = t_cur(g);
+  t_clear_hand(g, p);
+  t_set_base(g, 0, 103);
+  t_set_slot(g, p, ARK_ACT_ASSOCIATION, 1);
+  ark_game_refresh(g);
+  double none = ai_value_at(g, p, 1.0);
+  t_zoo_add(g, p, 402);                  /* lion: 1 Africa icon */
+  ark_game_refresh(g);
+  double one = ai_value_at(g, p, 1.0);
+  t_zoo_add(g, p, 403);                  /* leopard: 2 Africa icons, level 3 met */
+  ark_game_refresh(g);
+  double two = ai_value_at(g, p, 1.0);
+  print_message("value with 0, 1, 2 Africa icons: %.2f %.2f %.2f\n", none, one, two);
+  assert_true(one > none);
+  assert_true(two > one);
+  t_set_slot(g, p, ARK_ACT_ASSOCIATION, 5);
+  assert_true(ai_value_at(g, p, 1.0) > two);
+  ark_game_free(g);
+}
+
 /* After the greedy picks an action, it answers the rest of its turn from
 ** its plan: the planned answers are the ones it gives. */
 static void test_greedy_follows_its_plan(void **st) {
@@ -150,6 +177,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_value_of_finished_game),
     cmocka_unit_test(test_time_left_at_start),
+    cmocka_unit_test(test_value_of_project_progress),
     cmocka_unit_test(test_greedy_follows_its_plan),
     cmocka_unit_test(test_mcts_reproducible),
     cmocka_unit_test(test_mcts_plays_a_game),

@@ -250,7 +250,12 @@ static void test_sim_merge(void **st) {
   int k = snprintf(a, sizeof a, head, 1, 1, 10, 0, 1, 2, 40);
   k += snprintf(a + k, sizeof a - (size_t)k, head, 2, 2, 20, 5, 1, 2, 50);
   snprintf(a + k, sizeof a - (size_t)k, head, 3, 1, 30, -5, 1, 2, 60);
-  snprintf(b, sizeof b, head, 4, 2, -20, 0, 2, 1, 70);
+  /* the last game also carries the per-player counts (older files lack them) */
+  snprintf(b, sizeof b,
+           "{\"seed\":4,\"set\":\"A\",\"players\":2,\"map\":\"A\",\"start\":2,"
+           "\"ai\":[\"greedy\",\"random\"],\"scores\":[-20,0],\"ranks\":[2,1],"
+           "\"animals\":[9,3],\"sponsors\":[2,1],\"supports\":[4,0],"
+           "\"turns\":70,\"capped\":false,\"error\":false,\"plays\":[[1,401,5]]}\n");
   t_write_file(tmp, "m1.jsonl", a);
   t_write_file(tmp, "m2.jsonl", b);
   assert_int_equal(run(NULL, "sim merge m1.jsonl m2.jsonl"), 0);
@@ -261,6 +266,11 @@ static void test_sim_merge(void **st) {
   /* starts 1,2,1,2; winners P1,P1,P1,P2: the starting player won games 1, 3, 4 */
   assert_true(output_has("first player (who starts) wins 75.0%"));
   assert_true(output_has("401         100.0%     75.0%"));
+  /* counts from game 4 only, one line per AI */
+  assert_true(output_has("per player and game, greedy: 9.0 animals, 2.0 sponsors played, "
+                         "4.0 projects supported"));
+  assert_true(output_has("per player and game, random: 3.0 animals, 1.0 sponsors played, "
+                         "0.0 projects supported"));
   t_write_file(tmp, "bad.jsonl", "{\"seed\":1}\n");
   assert_int_equal(run(NULL, "sim merge bad.jsonl"), 1);
   assert_true(output_has("not a game record"));

@@ -485,6 +485,69 @@ static void test_release_frees_enclosure(void **st) {
   ark_game_free(g);
 }
 
+/* ---- the "projects" query (for computer players) ------------------------ */
+
+/* The (have, need, CP) the query reports for one level of a project;
+** fails if the level is not listed. */
+static void progress_of(const int *q, int n, int id, int level_need, int *have, int *cp) {
+  for (int i = 0; i + 3 < n; i += 4)
+    if (q[i] == id && q[i + 2] == level_need) {
+      *have = q[i + 1];
+      *cp = q[i + 3];
+      return;
+    }
+  fail_msg("card %d with need %d not in the query", id, level_need);
+}
+
+/* Africa (103: 5 / 4 / 2 icons for 5 / 3 / 2 CP) as the first base
+** project, level 1 blocked with 2 players; two Africa animals in the zoo;
+** Bavarian Forest (113, release) in hand with a size 4-5 Europe animal in
+** an enclosure.  The query reports the open levels with what p has, and
+** leaves the game exactly as it was. */
+static void test_progress_query(void **st) {
+  (void)st;
+  int p, q[256], have, cp;
+  ark_game *g = game(2, &p);
+  t_set_base(g, 0, 103);
+  t_zoo_add(g, p, 402);
+  t_zoo_add(g, p, 403);
+  t_give(g, p, 113);
+  int b = t_put_building(g, p, "size-5", ENCLOSURE_5);
+  t_put_animal(g, p, 417, b);
+  ark_game_refresh(g);
+  ark_state before = g->s;
+  uint64_t hash = ark_game_log_hash(g);
+
+  int n = ark_game_query(g, "projects", p, q, 256);
+  assert_true(n > 0 && n % 4 == 0 && n <= 256);
+  int africa = t_card(g, 103), bavaria = t_card(g, 113);
+  for (int i = 0; i < n; i += 4)            /* level 1 of Africa is blocked */
+    assert_false(q[i] == africa && q[i + 2] == 5);
+  progress_of(q, n, africa, 4, &have, &cp);
+  assert_int_equal(have, 2);
+  assert_int_equal(cp, 3);
+  progress_of(q, n, africa, 2, &have, &cp);
+  assert_int_equal(have, 2);
+  assert_int_equal(cp, 2);
+  int levels = 0, met = 0;
+  for (int i = 0; i < n; i += 4)
+    if (q[i] == bavaria) {
+      levels++;
+      assert_int_equal(q[i + 2], 1);
+      met += q[i + 1];
+      if (q[i + 1]) assert_int_equal(q[i + 3], 5);   /* size 4-5: level 1, 5 CP */
+    }
+  assert_int_equal(levels, 3);
+  assert_int_equal(met, 1);
+
+  assert_memory_equal(&before, &g->s, sizeof before);
+  assert_true(ark_game_log_hash(g) == hash);
+  assert_int_equal(ark_game_query(g, "no-such-query", p, q, 256), -1);
+  assert_int_equal(ark_game_query(g, "projects", 5, q, 256), -1);
+  assert_int_equal(ark_game_query(g, "projects", p, q, 4), n);  /* count even when cut */
+  ark_game_free(g);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_icon_projects),
@@ -494,6 +557,7 @@ int main(void) {
     cmocka_unit_test(test_two_player_blocks),
     cmocka_unit_test(test_row_from_display),
     cmocka_unit_test(test_release_frees_enclosure),
+    cmocka_unit_test(test_progress_query),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

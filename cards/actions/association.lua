@@ -142,6 +142,37 @@ function A.project_options(p, side)
   return out
 end
 
+-- For computer players (QUERIES.projects): how near p is to each level
+-- of each project p could still support, on the board or from the hand,
+-- as a flat list of (card, have, need, CP) quadruples.  Release and
+-- breeding projects count 1 of 1 when p has a fitting animal.
+function A.progress(p)
+  local out = {}
+  local function add(id, lv)
+    local c = CARDS[id]
+    local have, need = 0, 1
+    if c.kind == "icon" then
+      have, need = A.project_count(p, c.counts) + wildcards(p, c), c.thresholds[lv]
+    elseif A.level_ok(p, c, lv) then
+      have = 1
+    end
+    for _, v in ipairs({ id, have, need, c.rewards[lv] or 0 }) do out[#out + 1] = v end
+  end
+  for _, pr in ipairs(ark.projects()) do
+    local held = 0
+    for _, o in ipairs(pr.owners) do if o == p then held = held + 1 end end
+    if held < modify("project_supports", p, 1, pr.card) then
+      for lv = 1, math.min(3, CARDS[pr.card].levels) do
+        if pr.owners[lv] == -1 then add(pr.card, lv) end
+      end
+    end
+  end
+  for _, id in ipairs(hand_cards(p, "project")) do
+    for lv = 1, math.min(3, CARDS[id].levels) do add(id, lv) end
+  end
+  return out
+end
+
 local function reward_text(c, lv)
   local t = (c.rewards[lv] or 0) .. " CP"
   local rep = (c.reputation_rewards[lv] or 0) + (c.bonus_reputation or 0)

@@ -240,6 +240,13 @@ int ark_edit_scoring(ark_game *g, int p, const int *numbers, int count, char *ms
 int ark_edit_base_projects(ark_game *g, const int *numbers, int count, char *msg, size_t n);
 void ark_edit_done(ark_game *g);
 
+/* A read-only question to the rules, for hosts and AIs: calls the Lua
+** function QUERIES[name](p) (core/lua/rules.lua lists them) and copies up
+** to max of the integers it returns into out.  Returns how many it
+** returned, or -1 for an unknown query or a script error.  The game is
+** left exactly as it was. */
+int ark_game_query(const ark_game *g, const char *name, int p, int *out, int max);
+
 /* For determinized search: shuffles the cards `viewer` cannot see (the
 ** deck and the other players' hands, each keeping its size) and reseeds
 ** the game's chance with `seed`.  Safe only when `viewer` is to answer. */

@@ -23,6 +23,12 @@ CONSERVATION_BONUS = { 2, 5, 8, 10 }
 PARTNER_ZOO_BONUS = { [2] = "upgrade", [3] = "worker", [4] = "conservation 2" }
 UNIVERSITY_BONUS = { [2] = "upgrade", [3] = "conservation 1" }
 
+-- Read-only questions that hosts and AIs ask with ark_game_query; each
+-- returns a flat list of integers.
+QUERIES = {
+  projects = function(p) return ACTION_SCRIPTS.association.progress(p) end,
+}
+
 -- ---- track rewards ----
 
 function reputation_reached(p)

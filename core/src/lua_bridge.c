@@ -630,3 +630,39 @@ void ark_lua_drop_step(ark_game *g) {
   g->step_ref = -1;
   g->co = NULL;
 }
+
+/* ---- read-only queries ---- */
+
+/* Runs on the main Lua state, outside any step: a query that tries to ask
+** a decision fails (it cannot yield), and the state is put back whatever
+** the script did, so a careless query cannot change the game. */
+int ark_game_query(const ark_game *cg, const char *name, int p, int *out, int max) {
+  ark_game *g = (ark_game *)cg;       /* bound for the call, restored after */
+  lua_State *L = g->c->L;
+  if (!L || p < 0 || p >= g->s.nplayers) return -1;
+  int top = lua_gettop(L), n = -1;
+  lua_getglobal(L, "QUERIES");
+  if (lua_istable(L, -1)) lua_getfield(L, -1, name);
+  if (!lua_isfunction(L, -1)) {
+    lua_settop(L, top);
+    return -1;
+  }
+  ark_state keep = g->s;
+  lua_pushinteger(L, p);
+  ark_lua_set_game(g->c, g);
+  int slot = ark_wd_enter(L, g->c->script_budget, g->c->lua_mem_limit);
+  int st = lua_pcall(L, 1, 1, 0);
+  ark_wd_leave(slot, L);
+  ark_lua_set_game(g->c, NULL);
+  if (st == ARK_LUA_OK && lua_istable(L, -1)) {
+    n = ark_rawlen(L, -1);
+    for (int i = 0; i < n && i < max; i++) {
+      lua_rawgeti(L, -1, i + 1);
+      out[i] = (int)lua_tointeger(L, -1);
+      lua_pop(L, 1);
+    }
+  }
+  lua_settop(L, top);
+  g->s = keep;
+  return n;
+}
