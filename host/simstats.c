@@ -152,6 +152,7 @@ static void win_line(FILE *f, const char *label, double wins, double n, double s
 }
 
 static void per_seat(FILE *f, const sim_record *r, long n, int set, int np) {
+  int mixed = 0;
   fprintf(f, "%-16s %7s %8s %17s %8s %7s\n", "seat", "games", "win %", "95% CI", "score", "sd");
   for (int p = 0; p < np; p++) {
     double wins = 0, k = 0, s = 0, sq = 0;
@@ -165,11 +166,18 @@ static void per_seat(FILE *f, const sim_record *r, long n, int set, int np) {
     }
     char label[32];
     const char *ai = "";
-    for (long i = 0; i < n && !*ai; i++)
-      if (usable(&r[i], set)) ai = r[i].ai[p];
+    for (long i = 0; i < n; i++)
+      if (usable(&r[i], set) && r[i].players == np) {
+        if (!*ai) ai = r[i].ai[p];
+        else if (strcmp(ai, r[i].ai[p])) ai = "mixed";
+      }
+    mixed |= !strcmp(ai, "mixed");
     snprintf(label, sizeof label, "P%d (%s)", p + 1, ai);
     win_line(f, label, wins, k, s, sq);
   }
+  if (mixed)   /* e.g. a merge of both seat orders */
+    fprintf(f, "(the records put different AIs in the same seat: compare AIs by the "
+               "per-AI rows)\n");
 }
 
 /* The AI kinds that played in the records (at most 8); returns how many. */

@@ -271,6 +271,16 @@ static void test_sim_merge(void **st) {
                          "4.0 projects supported"));
   assert_true(output_has("per player and game, random: 3.0 animals, 1.0 sponsors played, "
                          "0.0 projects supported"));
+  /* both seat orders merged: the seat rows say they mix AIs */
+  snprintf(a, sizeof a,
+           "{\"seed\":5,\"set\":\"A\",\"players\":2,\"map\":\"A\",\"start\":1,"
+           "\"ai\":[\"random\",\"greedy\"],\"scores\":[-90,8],\"ranks\":[2,1],"
+           "\"turns\":100,\"capped\":false,\"error\":false,\"plays\":[]}\n");
+  t_write_file(tmp, "m3.jsonl", a);
+  assert_int_equal(run(NULL, "sim merge m2.jsonl m3.jsonl"), 0);
+  assert_true(output_has("P1 (mixed)"));
+  assert_true(output_has("different AIs in the same seat"));
+  assert_true(output_has("greedy                 2    50.0%"));
   t_write_file(tmp, "bad.jsonl", "{\"seed\":1}\n");
   assert_int_equal(run(NULL, "sim merge bad.jsonl"), 1);
   assert_true(output_has("not a game record"));
