@@ -129,6 +129,43 @@ static void test_outside_plugin(void **st) {
   ark_game_free(g);
 }
 
+/* A plugin adds its own queries (docs/lua-api.md).  One that changes the
+** state and logs leaves no trace; one that asks a player fails with -1. */
+static void test_plugin_query(void **st) {
+  (void)st;
+  make_dir("asker");
+  t_write_file(root, "asker/plugin.yaml",
+               "name: asker\nversion: \"0.1\"\ndescription: \"Two queries.\"\n"
+               "provides: [hooks]\nscript: hooks.lua\n");
+  t_write_file(root, "asker/hooks.lua",
+               "QUERIES.twice = function(p)\n"
+               "  gain(p, 'money', 5)\n"
+               "  return { money(p), 2 * money(p) }\n"
+               "end\n"
+               "QUERIES.asks = function(p)\n"
+               "  choose(p, 'asker.pick', 'Pick one', { 'a', 'b' })\n"
+               "  return { 1 }\n"
+               "end\n"
+               "return {}\n");
+  char dir[400], msg[2048];
+  snprintf(dir, sizeof dir, "%s/asker", root);
+  ark_game *g;
+  if (new_game(dir, NULL, "A", &g, msg, sizeof msg) != ARK_OK) fail_msg("%s", msg);
+  t_to_first_turn(g);
+  int p = g->s.cur, money = g->s.p[p].money, nev = ark_game_nevents(g), out[4];
+  uint64_t hash = ark_game_log_hash(g);
+  assert_int_equal(ark_game_query(g, "twice", p, out, 4), 2);
+  assert_int_equal(out[0], money + 5);    /* what the query saw */
+  assert_int_equal(out[1], 2 * (money + 5));
+  assert_int_equal(g->s.p[p].money, money);
+  assert_int_equal(ark_game_nevents(g), nev);
+  assert_true(ark_game_log_hash(g) == hash);
+  assert_int_equal(ark_game_query(g, "asks", p, out, 4), -1);
+  assert_int_equal(ark_game_nevents(g), nev);
+  assert_int_equal(t_play_random(g, 4, 1), ARK_END);   /* play goes on as usual */
+  ark_game_free(g);
+}
+
 static void test_conflict(void **st) {
   (void)st;
   make_dir("a");
@@ -170,6 +207,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_hundred_points),
     cmocka_unit_test(test_outside_plugin),
+    cmocka_unit_test(test_plugin_query),
     cmocka_unit_test(test_conflict),
     cmocka_unit_test(test_bad_plugin),
   };

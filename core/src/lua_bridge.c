@@ -634,8 +634,9 @@ void ark_lua_drop_step(ark_game *g) {
 /* ---- read-only queries ---- */
 
 /* Runs on the main Lua state, outside any step: a query that tries to ask
-** a decision fails (it cannot yield), and the state is put back whatever
-** the script did, so a careless query cannot change the game. */
+** a decision fails (it cannot yield), and the state and the event log are
+** put back whatever the script did, so a careless query cannot change the
+** game. */
 int ark_game_query(const ark_game *cg, const char *name, int p, int *out, int max) {
   ark_game *g = (ark_game *)cg;       /* bound for the call, restored after */
   lua_State *L = g->c->L;
@@ -648,6 +649,8 @@ int ark_game_query(const ark_game *cg, const char *name, int p, int *out, int ma
     return -1;
   }
   ark_state keep = g->s;
+  int nev = g->nev;
+  size_t pool = g->pool.len;
   lua_pushinteger(L, p);
   ark_lua_set_game(g->c, g);
   int slot = ark_wd_enter(L, g->c->script_budget, g->c->lua_mem_limit);
@@ -663,6 +666,8 @@ int ark_game_query(const ark_game *cg, const char *name, int p, int *out, int ma
     }
   }
   lua_settop(L, top);
-  g->s = keep;
+  g->s = keep;                        /* and the log: a query leaves no trace */
+  g->nev = nev;
+  g->pool.len = pool;
   return n;
 }
