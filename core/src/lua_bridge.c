@@ -468,19 +468,20 @@ void ark_lua_close(ark_content *c) {
 
 /* ---- steps ---- */
 
-/* The card whose script a source name belongs to, or -1. */
+/* Is script file `path` (NULL: none) the chunk named src (len long)? */
+static int script_named(const ark_content *c, const char *path, const char *src, size_t len) {
+  const char *sc = path ? shown_name(c, path) : NULL;
+  return sc && strlen(sc) == len && !strncmp(sc, src, len);
+}
+
 /* The card (return >= 0) or map (-2 - map index) whose script chunk is
 ** named src; -1 for none (the rules, a plugin). */
 static int script_of_source(const ark_content *c, const char *src, size_t len) {
   if (len > 0 && src[0] == '@') { src++; len--; }
-  for (int id = 0; id < c->ncards; id++) {
-    const char *sc = c->cards[id].script ? shown_name(c, c->cards[id].script) : NULL;
-    if (sc && strlen(sc) == len && !strncmp(sc, src, len)) return id;
-  }
-  for (int m = 0; m < c->nmaps; m++) {
-    const char *sc = c->maps[m].script ? shown_name(c, c->maps[m].script) : NULL;
-    if (sc && strlen(sc) == len && !strncmp(sc, src, len)) return -2 - m;
-  }
+  for (int id = 0; id < c->ncards; id++)
+    if (script_named(c, c->cards[id].script, src, len)) return id;
+  for (int m = 0; m < c->nmaps; m++)
+    if (script_named(c, c->maps[m].script, src, len)) return -2 - m;
   return -1;
 }
 
