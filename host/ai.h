@@ -70,6 +70,9 @@ double ai_time_left(const ark_game *g);
 ** the worth of one's resources).  A finished game: score + 50 for a win. */
 double ai_value_at(const ark_game *g, int p, double tau);
 double ai_value(const ark_game *g, int p);
+/* What a card's printed gains are worth, in points (a conservation point
+** counts 2.5). */
+double ai_card_points(const ark_card_view *c);
 /* p's value minus the best other player's. */
 double ai_lead_at(const ark_game *g, int p, double tau);
 

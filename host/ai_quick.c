@@ -24,7 +24,7 @@ static int number_in(const char *s) {
 static double card_worth(const ark_game *g, int number) {
   ark_card_view c;
   if (number < 0 || ark_card_get(g, ark_card_find(g, number), &c) != 0) return 0;
-  return c.appeal + 2.5 * c.conservation + c.reputation - 0.15 * c.cost + 0.5 * c.level;
+  return ai_card_points(&c) - 0.15 * c.cost + 0.5 * c.level;
 }
 
 static int strength_in(const char *s) {

@@ -85,7 +85,7 @@ static double project_progress(const ark_game *g, int p, int cp, double ready) {
   return sum;
 }
 
-static double card_worth(const ark_card_view *c) {
+double ai_card_points(const ark_card_view *c) {
   return c->appeal + 2.5 * c->conservation + c->reputation;
 }
 
@@ -120,10 +120,10 @@ static void hand_animals(const ark_game *g, int p, int money, double *fit, doubl
     for (int k = 0; k < ne; k++)
       if (empty[k] >= c.size && (best < 0 || empty[k] < empty[best])) best = k;
     if (best >= 0 && c.cost <= money + 10) {
-      *fit += card_worth(&c);
+      *fit += ai_card_points(&c);
       empty[best] = 0;          /* taken */
     } else {
-      *unfit += card_worth(&c);
+      *unfit += ai_card_points(&c);
     }
   }
 }
