@@ -96,9 +96,25 @@ local function wildcards(p, c)
   return modify("project_wildcards", p, 0, c.id)
 end
 
+-- The icons p counts toward icon project c, wildcards included.
+local function icons_toward(p, c)
+  return A.project_count(p, c.counts) + wildcards(p, c)
+end
+
+-- May p support one more level of project pr in play?  One support per
+-- project, unless a card allows more (224).
+local function may_support(p, pr)
+  local held = 0
+  for _, o in ipairs(pr.owners) do if o == p then held = held + 1 end end
+  return held < modify("project_supports", p, 1, pr.card)
+end
+
+-- The levels a project has (at most 3).
+local function levels(c) return math.min(3, c.levels) end
+
 function A.level_ok(p, c, level)
   if c.kind == "icon" then
-    return A.project_count(p, c.counts) + wildcards(p, c) >= c.thresholds[level]
+    return icons_toward(p, c) >= c.thresholds[level]
   elseif c.kind == "release" then
     return #A.release_candidates(p, c, level) > 0
   end
@@ -109,12 +125,9 @@ end
 function A.project_options(p, side)
   local out = {}
   for _, pr in ipairs(ark.projects()) do
-    local held = 0
-    for _, o in ipairs(pr.owners) do if o == p then held = held + 1 end end
-    -- one support per project, unless a card allows more (224)
-    if held < modify("project_supports", p, 1, pr.card) then
+    if may_support(p, pr) then
       local c = CARDS[pr.card]
-      for lv = 1, math.min(3, c.levels) do
+      for lv = 1, levels(c) do
         if pr.owners[lv] == -1 and A.level_ok(p, c, lv) then
           out[#out + 1] = { card = pr.card, level = lv }
         end
@@ -132,7 +145,7 @@ function A.project_options(p, side)
   end
   for _, e in ipairs(new) do
     local c = CARDS[e.card]
-    for lv = 1, math.min(3, c.levels) do
+    for lv = 1, levels(c) do
       if A.level_ok(p, c, lv) then
         out[#out + 1] = { card = e.card, level = lv, enter = true, folder = e.folder,
                           surcharge = e.surcharge }
@@ -152,23 +165,21 @@ function A.progress(p)
     local c = CARDS[id]
     local have, need = 0, 1
     if c.kind == "icon" then
-      have, need = A.project_count(p, c.counts) + wildcards(p, c), c.thresholds[lv]
+      have, need = icons_toward(p, c), c.thresholds[lv]
     elseif A.level_ok(p, c, lv) then
       have = 1
     end
     for _, v in ipairs({ id, have, need, c.rewards[lv] or 0 }) do out[#out + 1] = v end
   end
   for _, pr in ipairs(ark.projects()) do
-    local held = 0
-    for _, o in ipairs(pr.owners) do if o == p then held = held + 1 end end
-    if held < modify("project_supports", p, 1, pr.card) then
-      for lv = 1, math.min(3, CARDS[pr.card].levels) do
+    if may_support(p, pr) then
+      for lv = 1, levels(CARDS[pr.card]) do
         if pr.owners[lv] == -1 then add(pr.card, lv) end
       end
     end
   end
   for _, id in ipairs(hand_cards(p, "project")) do
-    for lv = 1, math.min(3, CARDS[id].levels) do add(id, lv) end
+    for lv = 1, levels(CARDS[id]) do add(id, lv) end
   end
   return out
 end
