@@ -3,7 +3,7 @@
 **
 ** The worth is the score (appeal minus the conservation target) plus
 ** weighed features that usually turn into score later: money, income,
-** animals in hand that an empty enclosure could take, progress toward
+** animals in hand that the rules would let p place now, progress toward
 ** conservation projects, sponsors in the zoo, reputation, workers, partner
 ** zoos, upgraded action cards.  Each feature has two weights: one that
 ** always applies and one multiplied by the time left (1 at the start, 0
@@ -20,7 +20,7 @@
 #include "ai.h"
 
 enum {
-  F_MONEY, F_MONEY2, F_MONEY_X, F_INCOME, F_FIT, F_UNFIT, F_HAND, F_REP, F_X, F_WORKERS,
+  F_MONEY, F_MONEY2, F_MONEY_X, F_INCOME, F_FIT, F_NEAR, F_FAR, F_HAND, F_REP, F_X, F_WORKERS,
   F_PARTNERS, F_UNIS, F_BUILDINGS, F_PAVILIONS, F_PROJECTS, F_SPONSORS,
   F_UP_ANIMALS, F_UP_BUILD, F_UP_CARDS, F_UP_ASSOC, F_UP_SPONSORS, F_N
 };
@@ -30,7 +30,7 @@ enum {
 
 static const double w_always[F_N] = {
   [F_MONEY] = 0.15, [F_MONEY2] = 0.1, [F_MONEY_X] = 0.05, [F_INCOME] = 0.1,
-  [F_FIT] = 0.65, [F_UNFIT] = 0.05, [F_HAND] = 0.3, [F_REP] = 0.6, [F_X] = 0.4,
+  [F_FIT] = 0.8, [F_NEAR] = 0.2, [F_FAR] = 0.05, [F_HAND] = 0.3, [F_REP] = 0.6, [F_X] = 0.4,
   [F_WORKERS] = 2.0, [F_PARTNERS] = 1.5, [F_UNIS] = 1.5, [F_BUILDINGS] = -0.15,
   [F_PAVILIONS] = -1.5,  /* a pavilion's appeal is already in the score */
   [F_PROJECTS] = 1.0,
@@ -89,42 +89,52 @@ double ai_card_points(const ark_card_view *c) {
   return c->appeal + 2.5 * c->conservation + c->reputation;
 }
 
-/* The empty standard enclosures of p (their sizes) and p's pavilions. */
-static int empty_enclosures(const ark_game *g, int p, int *size, int *pavilions) {
-  int ne = 0, seen[64] = { 0 };
-  *pavilions = 0;
+/* p's pavilions (their appeal is already in the score). */
+static int pavilions(const ark_game *g, int p) {
+  int n = 0, seen[64] = { 0 };
   for (int cell = 0; cell < ARK_MAP_COLS * ARK_MAP_ROWS; cell++) {
     ark_cell_view cv;
     ark_game_cell(g, p, cell, &cv);
     if (cv.building < 0 || cv.building >= 64 || seen[cv.building]) continue;
     seen[cv.building] = 1;
-    if (cv.building_key && !strcmp(cv.building_key, "pavilion")) ++*pavilions;
-    if (cv.animal < 0 && cv.building_key && !strncmp(cv.building_key, "size-", 5))
-      size[ne++] = cv.building_key[5] - '0';
+    if (cv.building_key && !strcmp(cv.building_key, "pavilion")) n++;
   }
-  return ne;
+  return n;
 }
 
-/* The animals in hand: *fit sums the worth of those an empty enclosure of
-** their size could take now (each into the smallest that fits) and p could
-** nearly afford; *unfit the worth of the others. */
-static void hand_animals(const ark_game *g, int p, int money, double *fit, double *unfit,
-                         int *pavilions) {
-  int empty[ARK_MAP_COLS * ARK_MAP_ROWS], ids[160];
-  int ne = empty_enclosures(g, p, empty, pavilions), n = ark_game_hand(g, p, ids, 160);
-  *fit = *unfit = 0;
-  for (int i = 0; i < n; i++) {
+/* The animals in hand, from the rules' "animals" query: the conditions and
+** the enclosures (water, rock, special enclosures) each animal fits now.
+** Best first, each animal whose conditions hold and that p could nearly
+** afford takes one enclosure it fits: its worth goes to *fit.  One whose
+** conditions hold but that has no enclosure (or money) left goes to *near,
+** the rest to *far.  Asking the rules, not comparing sizes, means that an
+** animal which needs water does not count as placed beside a dry enclosure,
+** and a fan card's own conditions count as the rules apply them. */
+#define HAND_Q 512
+static void hand_animals(const ark_game *g, int p, int money, double *fit, double *near,
+                         double *far) {
+  int q[HAND_Q], n = ark_game_query(g, "animals", p, q, HAND_Q);
+  int at[160], na = 0, done[160] = { 0 }, used[64] = { 0 };
+  double pts[160];
+  *fit = *near = *far = 0;
+  if (n > HAND_Q) n = HAND_Q;
+  for (int i = 0; i + 3 < n && i + 4 + q[i + 3] <= n && na < 160; i += 4 + q[i + 3]) {
     ark_card_view c;
-    if (ark_card_get(g, ids[i], &c) != 0 || c.type != 0) continue;
-    int best = -1;
-    for (int k = 0; k < ne; k++)
-      if (empty[k] >= c.size && (best < 0 || empty[k] < empty[best])) best = k;
-    if (best >= 0 && c.cost <= money + 10) {
-      *fit += ai_card_points(&c);
-      empty[best] = 0;          /* taken */
-    } else {
-      *unfit += ai_card_points(&c);
-    }
+    pts[na] = ark_card_get(g, q[i], &c) == 0 ? ai_card_points(&c) : 0;
+    at[na++] = i;
+  }
+  for (int left = na; left > 0; left--) {
+    int top = -1;
+    for (int a = 0; a < na; a++)
+      if (!done[a] && (top < 0 || pts[a] > pts[top])) top = a;
+    done[top] = 1;
+    const int *e = &q[at[top]];     /* card, cost, conditions met, k, k enclosures */
+    int place = -2;
+    if (e[2] && e[1] <= money + 10)
+      for (int k = 0; k < e[3] && place == -2; k++)
+        if (e[4 + k] < 0 || (e[4 + k] < 64 && !used[e[4 + k]])) place = e[4 + k];
+    if (place >= 0) used[place] = 1;
+    *(place != -2 ? fit : e[2] ? near : far) += pts[top];
   }
 }
 
@@ -151,15 +161,15 @@ static double ready(const int act[5], int a, int xtokens) {
 }
 
 static void features(const ark_game *g, int p, const ark_player_view *v, double *f) {
-  int pavilions, act[5], side[5];
+  int act[5], side[5];
   memset(f, 0, sizeof *f * F_N);
   f[F_MONEY] = v->money < MONEY_CAP1 ? v->money : MONEY_CAP1;
   f[F_MONEY2] = v->money < MONEY_CAP1 ? 0 : v->money < MONEY_CAP ? v->money - MONEY_CAP1
               : MONEY_CAP - MONEY_CAP1;
   f[F_MONEY_X] = v->money > MONEY_CAP ? v->money - MONEY_CAP : 0;
   f[F_INCOME] = v->income;
-  hand_animals(g, p, v->money, &f[F_FIT], &f[F_UNFIT], &pavilions);
-  f[F_PAVILIONS] = pavilions;
+  hand_animals(g, p, v->money, &f[F_FIT], &f[F_NEAR], &f[F_FAR]);
+  f[F_PAVILIONS] = pavilions(g, p);
   f[F_HAND] = v->hand < 6 ? v->hand : 6;
   f[F_REP] = v->reputation < 12 ? v->reputation : 12;
   f[F_X] = v->xtokens;

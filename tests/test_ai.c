@@ -85,6 +85,52 @@ static void test_value_of_project_progress(void **st) {
   ark_game_free(g);
 }
 
+/* What holding an animal adds to p's value, by the rules' "animals" query:
+** V(hand = the card) - V(empty hand). */
+static double hand_worth(ark_game *g, int p, int number, int *q, int *nq) {
+  char msg[128];
+  assert_int_equal(ark_edit_hand(g, p, NULL, 0, msg, sizeof msg), 0);
+  double without = ai_value_at(g, p, 1.0);
+  assert_int_equal(ark_edit_hand(g, p, &number, 1, msg, sizeof msg), 0);
+  *nq = ark_game_query(g, "animals", p, q, 16);
+  return ai_value_at(g, p, 1.0) - without;
+}
+
+/* The Sumatran Tiger (407: cost 26, size 4, 2 water, needs 2 science
+** icons; 8 appeal + 2 CP + 1 reputation = 14 in the value's points) counts
+** 0.05 of its points while its conditions fail, 0.2 once they hold but no
+** enclosure by water takes it, 0.8 once one does, and 0.2 again when p
+** cannot nearly afford it. */
+static void test_value_counts_placeable_animals(void **st) {
+  (void)st;
+  ark_game *g = t_game(2, 3, "A");
+  int p = t_cur(g), q[16], nq;
+  char msg[128];
+  const char *research[] = { "research" };
+  assert_int_equal(ark_edit_track(g, p, "money", 100, msg, sizeof msg), 0);
+  double far = hand_worth(g, p, 407, q, &nq);
+  assert_int_equal(nq, 4);                 /* no enclosure fits */
+  assert_int_equal(q[0], t_card(g, 407));
+  assert_int_equal(q[1], 26);
+  assert_int_equal(q[2], 0);               /* no science icons */
+  assert_int_equal(q[3], 0);
+  assert_int_equal(ark_edit_universities(g, p, research, 1, msg, sizeof msg), 0);
+  ark_game_refresh(g);                     /* icon counts */
+  double near = hand_worth(g, p, 407, q, &nq);
+  assert_int_equal(q[2], 1);
+  int b = t_put_fitting(g, p, "size-4", 2, 0);
+  double fit = hand_worth(g, p, 407, q, &nq);
+  assert_int_equal(q[3], 1);
+  assert_int_equal(q[4], b);
+  assert_int_equal(ark_edit_track(g, p, "money", 10, msg, sizeof msg), 0);
+  double poor = hand_worth(g, p, 407, q, &nq);
+  print_message("hand worth: far %.2f near %.2f fit %.2f poor %.2f\n", far, near, fit, poor);
+  assert_float_equal(near - far, 0.15 * 14, 1e-9);
+  assert_float_equal(fit - near, 0.6 * 14, 1e-9);
+  assert_float_equal(poor, near, 1e-9);
+  ark_game_free(g);
+}
+
 /* After the greedy picks an action, it answers the rest of its turn from
 ** its plan: the planned answers are the ones it gives. */
 static void test_greedy_follows_its_plan(void **st) {
@@ -178,6 +224,7 @@ int main(void) {
     cmocka_unit_test(test_value_of_finished_game),
     cmocka_unit_test(test_time_left_at_start),
     cmocka_unit_test(test_value_of_project_progress),
+    cmocka_unit_test(test_value_counts_placeable_animals),
     cmocka_unit_test(test_greedy_follows_its_plan),
     cmocka_unit_test(test_mcts_reproducible),
     cmocka_unit_test(test_mcts_plays_a_game),

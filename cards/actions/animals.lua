@@ -63,6 +63,23 @@ local function candidates(p, side, extra_rep)
   return out
 end
 
+-- For computer players (QUERIES.animals): each animal in p's hand as
+-- (card, cost, conditions met 0/1, k, then k building indices it fits
+-- now), with water, rock and special enclosures checked by the rules'
+-- own test.  A Flock animal that may share an occupied enclosure lists
+-- the single index -1.  Money is left out: the caller weighs it.
+function A.hand_fit(p)
+  local out = {}
+  for _, id in ipairs(hand_cards(p, "animal")) do
+    local ok = conditions_met(p, id, modify("conditions_ignored", p, 0, id))
+    local fits = ark.fits(p, id)
+    if #fits == 0 and #shared(p, id) > 0 then fits = { -1 } end
+    for _, v in ipairs({ id, A.cost(p, id), ok and 1 or 0, #fits }) do out[#out + 1] = v end
+    for _, b in ipairs(fits) do out[#out + 1] = b end
+  end
+  return out
+end
+
 function A.can(p, strength, side)
   if A.COUNT[side][math.min(strength, 5)] == 0 then return false end
   return #candidates(p, side, reputation_first(strength, side)) > 0

@@ -161,26 +161,32 @@ end
 -- breeding projects count 1 of 1 when p has a fitting animal.
 function A.progress(p)
   local out = {}
-  local function add(id, lv)
+  -- levels(c) entries for card id; open(lv) says which levels to list.
+  -- An icon project's count is the same for every level: counted once,
+  -- since computer players ask this for every position they weigh.
+  local function add(id, open)
     local c = CARDS[id]
-    local have, need = 0, 1
-    if c.kind == "icon" then
-      have, need = icons_toward(p, c), c.thresholds[lv]
-    elseif A.level_ok(p, c, lv) then
-      have = 1
-    end
-    for _, v in ipairs({ id, have, need, c.rewards[lv] or 0 }) do out[#out + 1] = v end
-  end
-  for _, pr in ipairs(ark.projects()) do
-    if may_support(p, pr) then
-      for lv = 1, levels(CARDS[pr.card]) do
-        if pr.owners[lv] == -1 then add(pr.card, lv) end
+    local icons = c.kind == "icon" and icons_toward(p, c)
+    for lv = 1, levels(c) do
+      if open(lv) then
+        local have, need = 0, 1
+        if icons then
+          have, need = icons, c.thresholds[lv]
+        elseif A.level_ok(p, c, lv) then
+          have = 1
+        end
+        out[#out + 1], out[#out + 2], out[#out + 3], out[#out + 4] =
+          id, have, need, c.rewards[lv] or 0
       end
     end
   end
-  for _, id in ipairs(hand_cards(p, "project")) do
-    for lv = 1, levels(CARDS[id]) do add(id, lv) end
+  for _, pr in ipairs(ark.projects()) do
+    if may_support(p, pr) then
+      add(pr.card, function(lv) return pr.owners[lv] == -1 end)
+    end
   end
+  local any = function() return true end
+  for _, id in ipairs(hand_cards(p, "project")) do add(id, any) end
   return out
 end
 

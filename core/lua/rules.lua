@@ -27,6 +27,7 @@ UNIVERSITY_BONUS = { [2] = "upgrade", [3] = "conservation 1" }
 -- returns a flat list of integers.
 QUERIES = {
   projects = function(p) return ACTION_SCRIPTS.association.progress(p) end,
+  animals = function(p) return ACTION_SCRIPTS.animals.hand_fit(p) end,
 }
 
 -- ---- track rewards ----
