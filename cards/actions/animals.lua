@@ -69,9 +69,9 @@ end
 -- own test.  A Flock animal that may share an occupied enclosure lists
 -- the single index -1.  Money is left out: the caller weighs it.
 function A.hand_fit(p)
-  local out = {}
+  local out, icons = {}, ark.icons(p)
   for _, id in ipairs(hand_cards(p, "animal")) do
-    local ok = conditions_met(p, id, modify("conditions_ignored", p, 0, id))
+    local ok = conditions_met(p, id, modify("conditions_ignored", p, 0, id), icons)
     local fits = ark.fits(p, id)
     if #fits == 0 and #shared(p, id) > 0 then fits = { -1 } end
     for _, v in ipairs({ id, A.cost(p, id), ok and 1 or 0, #fits }) do out[#out + 1] = v end

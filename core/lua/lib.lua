@@ -202,10 +202,11 @@ end
 
 -- Do p's zoo and tracks meet the printed conditions of card id?
 -- `ignore` conditions may be missing (map abilities, card effects).
-function conditions_met(p, id, ignore)
+-- `icons` (optional) is ark.icons(p), for a caller that checks many cards.
+function conditions_met(p, id, ignore, icons)
   local c = CARDS[id]
   local missing = 0
-  local icons = ark.icons(p)
+  icons = icons or ark.icons(p)
   for icon, n in pairs(c.requires) do
     if (icons[icon] or 0) < n then missing = missing + 1 end
   end

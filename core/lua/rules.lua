@@ -239,17 +239,26 @@ end
 
 -- ---- triggers (card and map scripts; see docs/triggers.md) ----
 
--- The handlers of one player's zoo, in play order, then of their map.
-local function each_handler(owner, key, fn)
+-- The handlers of one player's zoo, in play order, then of their map and
+-- the plugins: a flat list handler1, id1, handler2, id2, ... (id nil for
+-- a map or plugin).
+local function handlers_of(owner, key)
+  local out, n = {}, 0
   for _, id in ipairs(ark.zoo(owner)) do
     local s = script_of(id)
-    if s and s[key] then fn(s[key], id) end
+    if s and s[key] then out[n + 1], out[n + 2], n = s[key], id, n + 2 end
   end
   local m = MAP_SCRIPTS[ark.get(owner, "map")]
-  if m and m[key] and not ark.map_script_off(owner) then fn(m[key], nil) end
+  if m and m[key] and not ark.map_script_off(owner) then out[n + 1], n = m[key], n + 2 end
   for _, pl in ipairs(PLUGIN_SCRIPTS) do
-    if pl[key] then fn(pl[key], nil) end
+    if pl[key] then out[n + 1], n = pl[key], n + 2 end
   end
+  return out, n
+end
+
+local function each_handler(owner, key, fn)
+  local hs, n = handlers_of(owner, key)
+  for i = 1, n, 2 do fn(hs[i], hs[i + 1]) end
 end
 
 -- "Each time ..." events: every zoo reacts, in seat order from `p`, each
@@ -280,11 +289,9 @@ end
 -- modify_<name>(p, id, value, ...) returns the new value.  Used for sponsor
 -- levels, conditions that may be missing, task strengths, animal costs.
 function modify(name, p, value, ...)
-  local args = { ... }
-  local nargs = select("#", ...)
-  each_handler(p, "modify_" .. name, function(h, id)
-    value = h(p, id, value, unpack_args(args, nargs))
-  end)
+  -- no closure here: the rules and the AI's queries ask this very often
+  local hs, n = handlers_of(p, "modify_" .. name)
+  for i = 1, n, 2 do value = hs[i](p, hs[i + 1], value, ...) end
   return value
 end
 
