@@ -23,14 +23,18 @@ end
 -- Occupied enclosures the animal may share (Flock: cards/lib/keywords.lua).
 local function shared(p, id) return flock_places and flock_places(p, id) or {} end
 
+-- Does p meet animal id's conditions, less those p's cards and map let it
+-- ignore?  icons: ark.icons(p) when the caller has it (optional).
+local function conditions_hold(p, id, icons)
+  return conditions_met(p, id, modify("conditions_ignored", p, 0, id), icons)
+end
+
 -- Can p play animal id now (surcharge: display folder number or 0)?
 function A.playable(p, id, surcharge)
   local c = CARDS[id]
   if c.type ~= "animal" then return false end
   if money(p) < A.cost(p, id) + surcharge then return false end
-  if not conditions_met(p, id, modify("conditions_ignored", p, 0, id)) then
-    return false
-  end
+  if not conditions_hold(p, id) then return false end
   return #ark.fits(p, id) > 0 or #shared(p, id) > 0
 end
 
@@ -71,10 +75,11 @@ end
 function A.hand_fit(p)
   local out, icons = {}, ark.icons(p)
   for _, id in ipairs(hand_cards(p, "animal")) do
-    local ok = conditions_met(p, id, modify("conditions_ignored", p, 0, id), icons)
     local fits = ark.fits(p, id)
     if #fits == 0 and #shared(p, id) > 0 then fits = { -1 } end
-    for _, v in ipairs({ id, A.cost(p, id), ok and 1 or 0, #fits }) do out[#out + 1] = v end
+    local n = #out
+    out[n + 1], out[n + 2], out[n + 3], out[n + 4] =
+      id, A.cost(p, id), conditions_hold(p, id, icons) and 1 or 0, #fits
     for _, b in ipairs(fits) do out[#out + 1] = b end
   end
   return out
