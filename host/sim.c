@@ -59,7 +59,8 @@ static void sim_usage(FILE *f) {
              "files written by --out (shards of one experiment).\n\n"
              "options:\n%s"
              "  --games N         number of games (default 100)\n"
-             "  --seeds A..B      play seeds A to B inclusive (for shards)\n"
+             "  --seeds A..B      play seeds A to B inclusive (for shards); --seed S\n"
+             "                    with --games N plays seeds S to S+N-1\n"
              "  --threads N       worker threads (default: all cores)\n"
              "  --out FILE        write one JSON line per game to FILE\n"
              "  --svg FILE        write a chart (score distributions, win rates)\n"
@@ -83,6 +84,7 @@ static void record_game(ark_game *g, const host_opts *o, sim_record *r) {
   r->capped = ark_game_capped(g);
   r->stopped = ark_game_script_stopped(g);
   r->turns = ark_game_turns(g);
+  r->breaks = 0;
   r->has_counts = 1;
   for (int p = 0; p < r->players; p++) {
     ark_player_view v;
@@ -96,6 +98,7 @@ static void record_game(ark_game *g, const host_opts *o, sim_record *r) {
   for (int i = 0; i < n; i++) {
     const ark_event *e = ark_game_event(g, i);
     if (e->type == ARK_EV_SETUP) r->start = e->b;
+    if (e->type == ARK_EV_BREAK) r->breaks++;
     if (e->type != ARK_EV_PLAY || e->player < 0) continue;
     ark_card_view c;
     if (ark_card_get(g, e->a, &c) != 0) continue;
@@ -120,6 +123,7 @@ static void play_one(sim *s, ark_game *proto, long i) {
   cfg.seed = r->seed = s->first_seed + (uint64_t)(i % s->games);
   r->set = set;
   r->players = cfg.players;
+  r->breaks = -1;                 /* until the game is recorded */
   snprintf(r->map, sizeof r->map, "%s", cfg.map ? cfg.map : "A");
   if (ark_game_new_like(proto, &cfg, &g, r->msg, sizeof r->msg) != ARK_OK) {
     r->error = 1;
@@ -267,8 +271,9 @@ int cmd_sim(int argc, char **argv) {
   s.first_seed = 1;
   long threads = sysconf(_SC_NPROCESSORS_ONLN);
   const char *out = NULL, *svg = NULL, *cmp_arg = NULL, *cmp_val = NULL;
-  int cards = 1;
+  int cards = 1, seed_opt = 0, seeds_opt = 0;
   for (int i = 1; i < argc; i++) {
+    seed_opt |= !strcmp(argv[i], "--seed");
     int r = host_parse_game_opt(&s.o, argc, argv, &i);
     if (r < 0) return 2;
     if (r > 0) continue;
@@ -303,12 +308,19 @@ int cmd_sim(int argc, char **argv) {
       }
       s.first_seed = lo;
       s.games = (long)(hi - lo + 1);
+      seeds_opt = 1;
     } else {
       fprintf(stderr, "arknova sim: unknown option '%s'\n\n", a);
       sim_usage(stderr);
       return 2;
     }
   }
+  /* --seed S starts the run at seed S; --seeds names the whole range */
+  if (seed_opt && seeds_opt) {
+    fprintf(stderr, "arknova sim: give --seed S (with --games N) or --seeds A..B, not both\n");
+    return 2;
+  }
+  if (seed_opt) s.first_seed = s.o.cfg.seed;
   /* after all options, so that set B gets the same players, map, folders */
   if (cmp_arg && comparison(&s, cmp_arg, cmp_val) != 0) return 2;
   s.total = s.games * (1 + s.compare);

@@ -30,8 +30,10 @@ void sim_write_json(FILE *f, const sim_record *r) {
       for (int p = 0; p < n; p++) fprintf(f, "%s%d", p ? "," : "", arr[k][p]);
     }
   }
-  fprintf(f, "],\"turns\":%d,\"capped\":%s,\"error\":%s,\"script_stopped\":%s,\"plays\":[",
-          r->turns, r->capped ? "true" : "false", r->error ? "true" : "false",
+  fprintf(f, "],\"turns\":%d,", r->turns);
+  if (r->breaks >= 0) fprintf(f, "\"breaks\":%d,", r->breaks);
+  fprintf(f, "\"capped\":%s,\"error\":%s,\"script_stopped\":%s,\"plays\":[",
+          r->capped ? "true" : "false", r->error ? "true" : "false",
           r->stopped ? "true" : "false");
   for (int i = 0; i < r->nplays; i++)
     fprintf(f, "%s[%d,%d,%d]", i ? "," : "", r->plays[i].player + 1, r->plays[i].number,
@@ -102,6 +104,7 @@ int sim_read_json(const char *line, sim_record *r) {
                   int_array(line, "supports", r->supports, 4) == r->players;
   if (!(p = after_key(line, "turns"))) return -1;
   r->turns = atoi(p);
+  r->breaks = (p = after_key(line, "breaks")) ? atoi(p) : -1;
   r->capped = (p = after_key(line, "capped")) && *p == 't';
   r->error = (p = after_key(line, "error")) && *p == 't';
   r->stopped = (p = after_key(line, "script_stopped")) && *p == 't';
@@ -215,12 +218,13 @@ static void per_ai(FILE *f, const sim_record *r, long n, int set) {
 static void distribution(FILE *f, const sim_record *r, long n, int set) {
   int *all = malloc(sizeof *all * (size_t)(4 * n + 1)), m = 0;
   int *len = malloc(sizeof *len * (size_t)(n + 1)), nl = 0;
-  double first = 0, games = 0;
+  double first = 0, games = 0, breaks = 0, with_breaks = 0;
   if (!all || !len) { free(all); free(len); return; }
   for (long i = 0; i < n; i++) {
     if (!usable(&r[i], set)) continue;
     for (int p = 0; p < r[i].players; p++) all[m++] = r[i].score[p];
     len[nl++] = r[i].turns;
+    if (r[i].breaks >= 0) breaks += r[i].breaks, with_breaks++;
     first += r[i].rank[r[i].start] == 1;
     games++;
   }
@@ -232,8 +236,11 @@ static void distribution(FILE *f, const sim_record *r, long n, int set) {
     double s = 0;
     for (int i = 0; i < nl; i++) s += len[i];
     int np = r[0].players;
-    fprintf(f, "game length: mean %.1f turns (%.1f per player), median %d, 10%% %d, 90%% %d\n",
+    fprintf(f, "game length: mean %.1f turns (%.1f per player), median %d, 10%% %d, 90%% %d",
             s / nl, s / nl / np, len[nl / 2], len[nl / 10], len[nl * 9 / 10]);
+    /* breaks pay the income, so they pace the game (older files lack them) */
+    if (with_breaks > 0) fprintf(f, "; %.1f breaks per game", breaks / with_breaks);
+    fputc('\n', f);
     double lo, hi;
     sim_wilson(first, games, &lo, &hi);
     fprintf(f, "first player (who starts) wins %.1f%% [%.1f%%, %.1f%%] of %0.f games "

@@ -19,6 +19,7 @@ typedef struct sim_record {
   char ai[4][8];
   int score[4], rank[4];
   int turns, capped, error, start;
+  int breaks;                  /* breaks in the game; -1 in older files */
   int stopped;                 /* a card script was stopped in the game */
   int animals[4], sponsors[4]; /* cards of each kind each player played */
   int supports[4];             /* conservation projects each supported */

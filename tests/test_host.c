@@ -2,8 +2,9 @@
 ** test_host.c - the `arknova` command as a person or a script uses it:
 ** replays reproduce the saved game (log hash), a killed game resumes from
 ** its save file exactly, undo takes back one's own decision, scenario
-** files pass and fail, `sim merge` adds up shards correctly, bad option
-** values are refused.  Runs build/arknova (next to this test binary).
+** files pass and fail, `sim merge` adds up shards correctly, `sim` counts
+** each game's breaks, bad option values are refused.  Runs build/arknova
+** (next to this test binary).
 */
 #define _POSIX_C_SOURCE 200809L
 #include <stdarg.h>
@@ -255,7 +256,7 @@ static void test_sim_merge(void **st) {
            "{\"seed\":4,\"set\":\"A\",\"players\":2,\"map\":\"A\",\"start\":2,"
            "\"ai\":[\"greedy\",\"random\"],\"scores\":[-20,0],\"ranks\":[2,1],"
            "\"animals\":[9,3],\"sponsors\":[2,1],\"supports\":[4,0],"
-           "\"turns\":70,\"capped\":false,\"error\":false,\"plays\":[[1,401,5]]}\n");
+           "\"turns\":70,\"breaks\":6,\"capped\":false,\"error\":false,\"plays\":[[1,401,5]]}\n");
   t_write_file(tmp, "m1.jsonl", a);
   t_write_file(tmp, "m2.jsonl", b);
   assert_int_equal(run(NULL, "sim merge m1.jsonl m2.jsonl"), 0);
@@ -263,6 +264,8 @@ static void test_sim_merge(void **st) {
   assert_true(output_has("P1 (greedy)            4    75.0% [ 30.1%,  95.4%]     10.0"));
   assert_true(output_has("P2 (random)            4    25.0% [  4.6%,  69.9%]      0.0"));
   assert_true(output_has("game length: mean 55.0 turns (27.5 per player)"));
+  /* only game 4 counted its breaks */
+  assert_true(output_has("; 6.0 breaks per game\n"));
   /* starts 1,2,1,2; winners P1,P1,P1,P2: the starting player won games 1, 3, 4 */
   assert_true(output_has("first player (who starts) wins 75.0%"));
   assert_true(output_has("401         100.0%     75.0%"));
@@ -275,15 +278,52 @@ static void test_sim_merge(void **st) {
   snprintf(a, sizeof a,
            "{\"seed\":5,\"set\":\"A\",\"players\":2,\"map\":\"A\",\"start\":1,"
            "\"ai\":[\"random\",\"greedy\"],\"scores\":[-90,8],\"ranks\":[2,1],"
-           "\"turns\":100,\"capped\":false,\"error\":false,\"plays\":[]}\n");
+           "\"turns\":100,\"breaks\":3,\"capped\":false,\"error\":false,\"plays\":[]}\n");
   t_write_file(tmp, "m3.jsonl", a);
   assert_int_equal(run(NULL, "sim merge m2.jsonl m3.jsonl"), 0);
+  assert_true(output_has("; 4.5 breaks per game\n"));
   assert_true(output_has("P1 (mixed)"));
   assert_true(output_has("different AIs in the same seat"));
   assert_true(output_has("greedy                 2    50.0%"));
   t_write_file(tmp, "bad.jsonl", "{\"seed\":1}\n");
   assert_int_equal(run(NULL, "sim merge bad.jsonl"), 1);
   assert_true(output_has("not a game record"));
+}
+
+/* A real run counts each game's breaks from its event log: the JSON lines
+** carry them, the summary prints their mean, and merging the file again
+** prints the same mean. */
+static void test_sim_records_breaks(void **st) {
+  (void)st;
+  assert_int_equal(run(NULL, "sim --games 3 --ai random --turn-cap 90 --threads 1 --no-cards "
+                             "--out real.jsonl"), 0);
+  const char *lines = slurp("real.jsonl");
+  assert_non_null(lines);
+  int sum = 0, games = 0;
+  for (const char *b = strstr(lines, "\"breaks\":"); b; b = strstr(b + 1, "\"breaks\":")) {
+    int k = atoi(b + 9);
+    assert_in_range(k, 0, 90 / 2);         /* a break needs at least 2 turns of track */
+    sum += k;
+    games++;
+  }
+  assert_int_equal(games, 3);
+  char want[64];
+  snprintf(want, sizeof want, "; %.1f breaks per game\n", sum / 3.0);
+  assert_true(output_has(want));
+  assert_int_equal(run(NULL, "sim merge real.jsonl"), 0);
+  assert_true(output_has(want));
+}
+
+/* --seed S with --games N plays seeds S to S+N-1 (it once played 1..N). */
+static void test_sim_first_seed(void **st) {
+  (void)st;
+  assert_int_equal(run(NULL, "sim --seed 41 --games 2 --ai random --turn-cap 6 --threads 1 "
+                             "--no-cards --out first.jsonl"), 0);
+  const char *lines = slurp("first.jsonl");
+  assert_non_null(lines);
+  assert_non_null(strstr(lines, "{\"seed\":41,"));
+  assert_non_null(strstr(lines, "{\"seed\":42,"));
+  assert_null(strstr(lines, "{\"seed\":1,"));
 }
 
 static void test_bad_options(void **st) {
@@ -298,6 +338,8 @@ static void test_bad_options(void **st) {
   assert_true(output_has("--rollout expects fast, greedy or random"));
   assert_int_equal(run(NULL, "play --ai mcts --mcts-iters 0"), 2);
   assert_int_equal(run(NULL, "sim --seeds 9..3"), 2);
+  assert_int_equal(run(NULL, "sim --seed 4 --seeds 1..2"), 2);
+  assert_true(output_has("not both"));
   assert_int_equal(run(NULL, "replay"), 2);
   for (int i = 0; i < 5; i++) {
     static const char *const cmds[] = { "play", "sim", "replay", "scenario", "check" };
@@ -316,6 +358,8 @@ int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_bad_options),
     cmocka_unit_test(test_sim_merge),
+    cmocka_unit_test(test_sim_records_breaks),
+    cmocka_unit_test(test_sim_first_seed),
     cmocka_unit_test(test_scenarios),
     cmocka_unit_test(test_replay_reproduces),
     cmocka_unit_test(test_resume_after_kill),
