@@ -1,6 +1,6 @@
 /*
-** test_plugins.c - plugins: the shipped 100-point variant, a plugin from a
-** folder outside the source tree that changes rules constants, brings a
+** test_plugins.c - plugins: the shipped 100-point variant, the break-track
+** plugins of bench/, a plugin from a folder outside the source tree that changes rules constants, brings a
 ** card and a map and hooks a trigger, load order and conflicts.
 */
 #define _DEFAULT_SOURCE
@@ -71,6 +71,29 @@ static void test_hundred_points(void **st) {
   }
   ark_game_free(a);
   ark_game_free(b);
+}
+
+/* The measuring plugins of bench/plugins shorten the two-player break track
+** (printed: 15) and change nothing else that a game starts with. */
+static void test_bench_break_plugins(void **st) {
+  (void)st;
+  static const struct { const char *dir; int len; } cases[] = {
+    { "bench/plugins/break-12", 12 }, { "bench/plugins/break-10", 10 },
+  };
+  for (int i = 0; i < 2; i++) {
+    char dir[600], msg[1024];
+    ark_game *g;
+    snprintf(dir, sizeof dir, "%s/%s", ARK_SOURCE_DIR, cases[i].dir);
+    if (new_game(dir, NULL, "A", &g, msg, sizeof msg) != ARK_OK) fail_msg("%s", msg);
+    assert_int_equal(g->s.break_len, cases[i].len);
+    assert_int_equal(g->s.p[0].money, 25);
+    ark_game_free(g);
+  }
+  ark_game *g;
+  char msg[1024];
+  assert_int_equal(new_game(NULL, NULL, "A", &g, msg, sizeof msg), ARK_OK);
+  assert_int_equal(g->s.break_len, 15);
+  ark_game_free(g);
 }
 
 /* A plugin outside the source tree: rules, a fan card, a fan map, a hook. */
@@ -206,6 +229,7 @@ static void test_bad_plugin(void **st) {
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_hundred_points),
+    cmocka_unit_test(test_bench_break_plugins),
     cmocka_unit_test(test_outside_plugin),
     cmocka_unit_test(test_plugin_query),
     cmocka_unit_test(test_conflict),
