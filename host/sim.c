@@ -85,7 +85,8 @@ static void record_game(ark_game *g, const host_opts *o, sim_record *r) {
   r->stopped = ark_game_script_stopped(g);
   r->turns = ark_game_turns(g);
   r->breaks = 0;
-  r->has_counts = 1;
+  r->has_counts = r->has_money = 1;
+  int money = ark_track_from_name("money");
   for (int p = 0; p < r->players; p++) {
     ark_player_view v;
     ark_game_player(g, p, &v);
@@ -99,6 +100,8 @@ static void record_game(ark_game *g, const host_opts *o, sim_record *r) {
     const ark_event *e = ark_game_event(g, i);
     if (e->type == ARK_EV_SETUP) r->start = e->b;
     if (e->type == ARK_EV_BREAK) r->breaks++;
+    if (e->type == ARK_EV_GAIN && e->a == money && e->player >= 0 && e->player < 4)
+      r->money[e->player] += e->b;
     if (e->type != ARK_EV_PLAY || e->player < 0) continue;
     ark_card_view c;
     if (ark_card_get(g, e->a, &c) != 0) continue;

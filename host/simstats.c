@@ -30,6 +30,10 @@ void sim_write_json(FILE *f, const sim_record *r) {
       for (int p = 0; p < n; p++) fprintf(f, "%s%d", p ? "," : "", arr[k][p]);
     }
   }
+  if (r->has_money) {
+    fprintf(f, "],\"money\":[");
+    for (int p = 0; p < n; p++) fprintf(f, "%s%d", p ? "," : "", r->money[p]);
+  }
   fprintf(f, "],\"turns\":%d,", r->turns);
   if (r->breaks >= 0) fprintf(f, "\"breaks\":%d,", r->breaks);
   fprintf(f, "\"capped\":%s,\"error\":%s,\"script_stopped\":%s,\"plays\":[",
@@ -102,6 +106,7 @@ int sim_read_json(const char *line, sim_record *r) {
   r->has_counts = int_array(line, "animals", r->animals, 4) == r->players &&
                   int_array(line, "sponsors", r->sponsors, 4) == r->players &&
                   int_array(line, "supports", r->supports, 4) == r->players;
+  r->has_money = int_array(line, "money", r->money, 4) == r->players;
   if (!(p = after_key(line, "turns"))) return -1;
   r->turns = atoi(p);
   r->breaks = (p = after_key(line, "breaks")) ? atoi(p) : -1;
@@ -258,7 +263,7 @@ static void play_counts(FILE *f, const sim_record *r, long n, int set) {
   char kinds[8][8];
   int nk = ai_kinds(r, n, set, kinds);
   for (int k = 0; k < nk; k++) {
-    double seats = 0, sum[3] = { 0 };
+    double seats = 0, sum[3] = { 0 }, money = 0, money_seats = 0;
     for (long i = 0; i < n; i++) {
       if (!usable(&r[i], set) || !r[i].has_counts) continue;
       for (int p = 0; p < r[i].players; p++) {
@@ -267,12 +272,16 @@ static void play_counts(FILE *f, const sim_record *r, long n, int set) {
         sum[0] += r[i].animals[p];
         sum[1] += r[i].sponsors[p];
         sum[2] += r[i].supports[p];
+        if (r[i].has_money) money += r[i].money[p], money_seats++;
       }
     }
     if (seats == 0) continue;
     fprintf(f, "per player and game%s%s: %.1f animals, %.1f sponsors played, %.1f projects "
-               "supported\n", nk > 1 ? ", " : "", nk > 1 ? kinds[k] : "", sum[0] / seats,
+               "supported", nk > 1 ? ", " : "", nk > 1 ? kinds[k] : "", sum[0] / seats,
             sum[1] / seats, sum[2] / seats);
+    /* the money a player got (income, Sponsors, bonuses) paces what it can play */
+    if (money_seats > 0) fprintf(f, ", %.0f money gained", money / money_seats);
+    fputc('\n', f);
   }
 }
 

@@ -24,6 +24,8 @@ typedef struct sim_record {
   int animals[4], sponsors[4]; /* cards of each kind each player played */
   int supports[4];             /* conservation projects each supported */
   int has_counts;              /* the three above were recorded */
+  int money[4];                /* money each player gained after the setup */
+  int has_money;               /* money was recorded (older files lack it) */
   sim_play *plays;
   int nplays;
   char msg[160];

@@ -255,7 +255,7 @@ static void test_sim_merge(void **st) {
   snprintf(b, sizeof b,
            "{\"seed\":4,\"set\":\"A\",\"players\":2,\"map\":\"A\",\"start\":2,"
            "\"ai\":[\"greedy\",\"random\"],\"scores\":[-20,0],\"ranks\":[2,1],"
-           "\"animals\":[9,3],\"sponsors\":[2,1],\"supports\":[4,0],"
+           "\"animals\":[9,3],\"sponsors\":[2,1],\"supports\":[4,0],\"money\":[200,50],"
            "\"turns\":70,\"breaks\":6,\"capped\":false,\"error\":false,\"plays\":[[1,401,5]]}\n");
   t_write_file(tmp, "m1.jsonl", a);
   t_write_file(tmp, "m2.jsonl", b);
@@ -271,9 +271,9 @@ static void test_sim_merge(void **st) {
   assert_true(output_has("401         100.0%     75.0%"));
   /* counts from game 4 only, one line per AI */
   assert_true(output_has("per player and game, greedy: 9.0 animals, 2.0 sponsors played, "
-                         "4.0 projects supported"));
+                         "4.0 projects supported, 200 money gained\n"));
   assert_true(output_has("per player and game, random: 3.0 animals, 1.0 sponsors played, "
-                         "0.0 projects supported"));
+                         "0.0 projects supported, 50 money gained\n"));
   /* both seat orders merged: the seat rows say they mix AIs */
   snprintf(a, sizeof a,
            "{\"seed\":5,\"set\":\"A\",\"players\":2,\"map\":\"A\",\"start\":1,"
@@ -291,9 +291,9 @@ static void test_sim_merge(void **st) {
 }
 
 /* A real run: --seed S with --games N plays seeds S to S+N-1 (it once
-** played 1..N whatever S was); each JSON line carries the game's breaks,
-** counted from its event log, the summary prints their mean, and merging
-** the file again prints the same mean. */
+** played 1..N whatever S was); each JSON line carries the game's breaks
+** and each player's money gained, counted from the event log; the summary
+** prints their means, and merging the file again prints the same. */
 static void test_sim_seeds_and_breaks(void **st) {
   (void)st;
   assert_int_equal(run(NULL, "sim --seed 41 --games 3 --ai random --turn-cap 90 --threads 1 "
@@ -314,11 +314,24 @@ static void test_sim_seeds_and_breaks(void **st) {
     games++;
   }
   assert_int_equal(games, 3);
-  char want[64];
+  /* the money each player gained after the setup, averaged over the 6 seats */
+  int money = 0, seats = 0;
+  for (const char *m = strstr(lines, "\"money\":["); m; m = strstr(m + 1, "\"money\":[")) {
+    int a, b;
+    assert_int_equal(sscanf(m, "\"money\":[%d,%d]", &a, &b), 2);
+    assert_true(a > 0 && b > 0);            /* every break pays at least 5 */
+    money += a + b;
+    seats += 2;
+  }
+  assert_int_equal(seats, 6);
+  char want[64], want_money[64];
   snprintf(want, sizeof want, "; %.1f breaks per game\n", sum / 3.0);
+  snprintf(want_money, sizeof want_money, ", %.0f money gained\n", money / 6.0);
   assert_true(output_has(want));
+  assert_true(output_has(want_money));
   assert_int_equal(run(NULL, "sim merge real.jsonl"), 0);
   assert_true(output_has(want));
+  assert_true(output_has(want_money));
 }
 
 static void test_bad_options(void **st) {

@@ -152,6 +152,10 @@ typedef enum {
 
 int ark_game_nevents(const ark_game *g);
 const ark_event *ark_game_event(const ark_game *g, int i);
+/* ARK_EV_GAIN and ARK_EV_PAY: a = the track, b = the amount, c = the
+** track's new value.  Tracks by name: "money", "appeal", "conservation",
+** "reputation", "xtokens"; -1 for an unknown name. */
+int ark_track_from_name(const char *name);
 /* One readable line for an event. */
 size_t ark_event_text(const ark_game *g, const ark_event *e, char *buf,
                       size_t n);

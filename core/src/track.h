@@ -14,7 +14,7 @@ typedef enum {
   ARK_TR_XTOKENS, ARK_TR_N
 } ark_track_id;
 
-int ark_track_from_name(const char *s);        /* -1 if unknown */
+/* ark_track_from_name is public: ark.h */
 const char *ark_track_name(int t);
 /* Conservation target for cp points (114 - 2/point to 10 - 3/point after). */
 int ark_track_target(int cp);
