@@ -1,7 +1,8 @@
 /*
 ** test_plugins.c - plugins: the shipped 100-point variant, the break-track
-** plugins of bench/, a plugin from a folder outside the source tree that changes rules constants, brings a
-** card and a map and hooks a trigger, load order and conflicts.
+** plugins of bench/, a plugin from a folder outside the source tree that
+** changes rules constants, brings a card and a map and hooks a trigger,
+** load order and conflicts.
 */
 #define _DEFAULT_SOURCE
 #include <stdarg.h>
