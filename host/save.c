@@ -7,7 +7,7 @@
 ** The format is line based text, one "key value" per line:
 **   arknova-save 1
 **   players 2 / seed 7 / map A / turn-cap N / data DIR / cards DIR /
-**   maps DIR / exclude N / ai P1 greedy / human 1 / ai-seed N
+**   maps DIR / plugin P / exclude N / ai P1 greedy / human 1 / ai-seed N
 **   answers 3 0 12 ...          (any number of such lines, in order)
 **   hash 0123456789abcdef       (after the answers; checked on replay)
 **   finished 1
@@ -55,6 +55,7 @@ int host_save_write(const char *path, const host_save *s, ark_game *g) {
   if (c->data_dir) fprintf(f, "data %s\n", c->data_dir);
   for (int k = 0; k < ARK_MAX_DIRS && c->card_dirs[k]; k++) fprintf(f, "cards %s\n", c->card_dirs[k]);
   for (int k = 0; k < ARK_MAX_DIRS && c->map_dirs[k]; k++) fprintf(f, "maps %s\n", c->map_dirs[k]);
+  for (int k = 0; k < ARK_MAX_DIRS && c->plugins[k]; k++) fprintf(f, "plugin %s\n", c->plugins[k]);
   for (int k = 0; k < ARK_MAX_EXCLUDE && c->exclude[k]; k++) fprintf(f, "exclude %d\n", c->exclude[k]);
   for (int p = 0; p < c->players; p++) fprintf(f, "ai P%d %s\n", p + 1, ai_name(s->o.ai[p]));
   if (s->o.budget.iters) fprintf(f, "mcts-iters %d\n", s->o.budget.iters);
@@ -96,8 +97,8 @@ static int read_line(host_save *s, char *key, char *v, char *msg, size_t n) {
   }
   if (!strcmp(key, "map")) c->map = keep(s, v);
   else if (!strcmp(key, "data")) c->data_dir = keep(s, v);
-  else if (!strcmp(key, "cards") || !strcmp(key, "maps")) {
-    const char **dirs = key[0] == 'c' ? c->card_dirs : c->map_dirs;
+  else if (!strcmp(key, "cards") || !strcmp(key, "maps") || !strcmp(key, "plugin")) {
+    const char **dirs = key[0] == 'c' ? c->card_dirs : key[1] == 'a' ? c->map_dirs : c->plugins;
     int k = 0;
     while (k < ARK_MAX_DIRS && dirs[k]) k++;
     if (k == ARK_MAX_DIRS) { snprintf(msg, n, "too many %s folders", key); return -1; }

@@ -1,10 +1,10 @@
 /*
 ** test_host.c - the `arknova` command as a person or a script uses it:
-** replays reproduce the saved game (log hash), a killed game resumes from
-** its save file exactly, undo takes back one's own decision, scenario
-** files pass and fail, `sim merge` adds up shards correctly, `sim` counts
-** each game's breaks, bad option values are refused.  Runs build/arknova
-** (next to this test binary).
+** replays reproduce the saved game (log hash) and keep its rules plugins,
+** a killed game resumes from its save file exactly, undo takes back one's
+** own decision, scenario files pass and fail, `sim merge` adds up shards
+** correctly, `sim` counts each game's breaks, bad option values are
+** refused.  Runs build/arknova (next to this test binary).
 */
 #define _POSIX_C_SOURCE 200809L
 #include <stdarg.h>
@@ -117,6 +117,29 @@ static void test_replay_reproduces(void **st) {
   fclose(f);
   assert_int_equal(run(NULL, "replay g2.txt --quiet"), 1);
   assert_true(output_has("differs") || output_has("does not fit") || output_has("not an option"));
+}
+
+/* A game played with a rules plugin keeps the plugin in its save file, so
+** the replay plays by the same rules: with the break track of 12 spaces
+** the breaks come sooner, and the printed 15 would replay another game. */
+static void test_replay_keeps_plugins(void **st) {
+  (void)st;
+  assert_int_equal(run(NULL, "play --ai random --seed 5 --turn-cap 60 --plugin "
+                             ARK_SOURCE_DIR "/bench/plugins/break-12 --save pl.txt"), 0);
+  assert_non_null(strstr(slurp("pl.txt"), "\nplugin " ARK_SOURCE_DIR "/bench/plugins/break-12\n"));
+  assert_int_equal(run(NULL, "replay pl.txt --quiet"), 0);
+  assert_true(output_has("matches the saved game"));
+  /* the same answers without the plugin are another game */
+  char *text = slurp("pl.txt"), *line = strstr(text, "\nplugin ");
+  char *next = strchr(line + 1, '\n');
+  memmove(line, next, strlen(next) + 1);
+  char path[512];
+  snprintf(path, sizeof path, "%s/pl2.txt", tmp);
+  FILE *f = fopen(path, "w");
+  assert_non_null(f);
+  fputs(text, f);
+  fclose(f);
+  assert_int_equal(run(NULL, "replay pl2.txt --quiet"), 1);
 }
 
 /* A person's game killed mid-game (SIGKILL) resumes from its save file at
@@ -369,6 +392,7 @@ int main(void) {
     cmocka_unit_test(test_sim_seeds_and_breaks),
     cmocka_unit_test(test_scenarios),
     cmocka_unit_test(test_replay_reproduces),
+    cmocka_unit_test(test_replay_keeps_plugins),
     cmocka_unit_test(test_resume_after_kill),
     cmocka_unit_test(test_undo),
     cmocka_unit_test(test_human_input),
