@@ -74,20 +74,21 @@ static void test_hundred_points(void **st) {
   ark_game_free(b);
 }
 
-/* The measuring plugins of bench/plugins shorten the two-player break track
-** (printed: 15) and change nothing else that a game starts with. */
-static void test_bench_break_plugins(void **st) {
+/* The measuring plugins of bench/plugins change one printed number each:
+** the two-player break track (15) or the start money (25). */
+static void test_bench_plugins(void **st) {
   (void)st;
-  static const struct { const char *dir; int len; } cases[] = {
-    { "bench/plugins/break-12", 12 }, { "bench/plugins/break-10", 10 },
+  static const struct { const char *dir; int len, money; } cases[] = {
+    { "bench/plugins/break-12", 12, 25 }, { "bench/plugins/break-10", 10, 25 },
+    { "bench/plugins/money-300", 15, 300 },
   };
-  for (int i = 0; i < 2; i++) {
+  for (int i = 0; i < 3; i++) {
     char dir[600], msg[1024];
     ark_game *g;
     snprintf(dir, sizeof dir, "%s/%s", ARK_SOURCE_DIR, cases[i].dir);
     if (new_game(dir, NULL, "A", &g, msg, sizeof msg) != ARK_OK) fail_msg("%s", msg);
     assert_int_equal(g->s.break_len, cases[i].len);
-    assert_int_equal(g->s.p[0].money, 25);
+    for (int p = 0; p < 2; p++) assert_int_equal(g->s.p[p].money, cases[i].money);
     ark_game_free(g);
   }
   ark_game *g;
@@ -230,7 +231,7 @@ static void test_bad_plugin(void **st) {
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_hundred_points),
-    cmocka_unit_test(test_bench_break_plugins),
+    cmocka_unit_test(test_bench_plugins),
     cmocka_unit_test(test_outside_plugin),
     cmocka_unit_test(test_plugin_query),
     cmocka_unit_test(test_conflict),
