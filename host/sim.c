@@ -128,6 +128,8 @@ static void play_one(sim *s, ark_game *proto, long i) {
   r->players = cfg.players;
   r->breaks = -1;                 /* until the game is recorded */
   snprintf(r->map, sizeof r->map, "%s", cfg.map ? cfg.map : "A");
+  sim_describe_rules(&cfg, r->rules, sizeof r->rules);
+  r->has_rules = 1;
   if (ark_game_new_like(proto, &cfg, &g, r->msg, sizeof r->msg) != ARK_OK) {
     r->error = 1;
     return;
@@ -182,6 +184,28 @@ static int report(sim_record *r, long n, int compare, const char *what, const ch
   return 0;
 }
 
+/* Where the first record of each set that carries its rules came from:
+** shards of one experiment must all carry the same rules. */
+typedef struct rules_seen { long rec; const char *file; int line; } rules_seen;
+
+/* 0 if record k of file:line has the rules of the first one of its set,
+** else -1 with a message naming both. */
+static int same_rules(const sim_record *r, long k, const char *file, int line,
+                      rules_seen seen[2]) {
+  rules_seen *s = &seen[r[k].set];
+  if (!r[k].has_rules) return 0;
+  if (s->rec < 0) {
+    *s = (rules_seen){ k, file, line };
+    return 0;
+  }
+  if (!strcmp(r[s->rec].rules, r[k].rules)) return 0;
+  fprintf(stderr, "arknova sim merge: %s:%d was played with other rules than %s:%d:\n"
+                  "  '%s'\n  '%s'\n('' is the printed game); merge only shards of one "
+                  "experiment, and summarize the others on their own\n",
+          file, line, s->file, s->line, r[k].rules, r[s->rec].rules);
+  return -1;
+}
+
 /* `arknova sim merge FILE...`: one summary of JSON-line shards. */
 static int merge(int argc, char **argv) {
   const char *svg = NULL;
@@ -189,6 +213,7 @@ static int merge(int argc, char **argv) {
   long n = 0, cap = 0;
   sim_record *r = NULL;
   int compare = 0;
+  rules_seen seen[2] = { { -1, NULL, 0 }, { -1, NULL, 0 } };
   for (int i = 1; i < argc; i++) {
     if (!strcmp(argv[i], "--help")) { sim_usage(stdout); return 0; }
     if (!strcmp(argv[i], "--no-cards")) { cards = 0; continue; }
@@ -212,10 +237,11 @@ static int merge(int argc, char **argv) {
         if (!nr) { fclose(f); free(r); return 1; }
         r = nr;
       }
-      if (sim_read_json(line, &r[n]) != 0) {
-        fprintf(stderr, "arknova sim merge: %s:%d: not a game record\n", argv[i], lineno);
+      int bad = sim_read_json(line, &r[n]) != 0;
+      if (bad) fprintf(stderr, "arknova sim merge: %s:%d: not a game record\n", argv[i], lineno);
+      if (bad || same_rules(r, n, argv[i], lineno, seen) != 0) {
         fclose(f);
-        for (long k = 0; k < n; k++) sim_record_free(&r[k]);
+        for (long k = 0; k <= n; k++) sim_record_free(&r[k]);
         free(r);
         return 1;
       }

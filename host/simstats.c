@@ -13,10 +13,33 @@ void sim_record_free(sim_record *r) {
   r->nplays = 0;
 }
 
+void sim_describe_rules(const ark_config *c, char *buf, size_t n) {
+  size_t o = 0;
+  buf[0] = '\0';
+  const char *const *lists[3] = { c->plugins, c->card_dirs, c->map_dirs };
+  static const char *const what[3] = { "plugin", "cards", "maps" };
+  for (int l = 0; l < 3; l++)
+    for (int k = 0; k < ARK_MAX_DIRS && lists[l][k] && o < n; k++)
+      o += (size_t)snprintf(buf + o, n - o, "%s%s %s", o ? "; " : "", what[l], lists[l][k]);
+  for (int k = 0; k < ARK_MAX_EXCLUDE && c->exclude[k] && o < n; k++)
+    o += (size_t)snprintf(buf + o, n - o, "%s%s%d", o ? (k ? "," : "; ") : "",
+                          k ? "" : "exclude ", c->exclude[k]);
+}
+
+/* s as a JSON string body: quotes and backslashes escaped. */
+static void json_string(FILE *f, const char *s) {
+  for (; *s; s++) {
+    if (*s == '"' || *s == '\\') fputc('\\', f);
+    fputc((unsigned char)*s >= 0x20 ? *s : '?', f);
+  }
+}
+
 void sim_write_json(FILE *f, const sim_record *r) {
   int n = r->players;
-  fprintf(f, "{\"seed\":%llu,\"set\":\"%c\",\"players\":%d,\"map\":\"%s\",\"start\":%d,\"ai\":[",
-          (unsigned long long)r->seed, r->set ? 'B' : 'A', n, r->map, r->start + 1);
+  fprintf(f, "{\"seed\":%llu,\"set\":\"%c\",\"players\":%d,\"map\":\"%s\",\"rules\":\"",
+          (unsigned long long)r->seed, r->set ? 'B' : 'A', n, r->map);
+  json_string(f, r->rules);
+  fprintf(f, "\",\"start\":%d,\"ai\":[", r->start + 1);
   for (int p = 0; p < n; p++) fprintf(f, "%s\"%s\"", p ? "," : "", r->ai[p]);
   fprintf(f, "],\"scores\":[");
   for (int p = 0; p < n; p++) fprintf(f, "%s%d", p ? "," : "", r->score[p]);
@@ -98,6 +121,16 @@ int sim_read_json(const char *line, sim_record *r) {
   if ((p = after_key(line, "map")) && *p == '"') {
     const char *q = strchr(p + 1, '"');
     if (q) snprintf(r->map, sizeof r->map, "%.*s", (int)(q - p - 1), p + 1);
+  }
+  if ((p = after_key(line, "rules")) && *p == '"') {
+    size_t k = 0;
+    for (p++; *p && *p != '"'; p++) {
+      if (*p == '\\' && p[1]) p++;
+      if (k + 1 < sizeof r->rules) r->rules[k++] = *p;
+    }
+    r->rules[k] = '\0';
+    r->has_rules = *p == '"';
+    if (!r->has_rules) return -1;
   }
   if (str_array(line, "ai", r->ai) != r->players) return -1;
   if (int_array(line, "scores", r->score, 4) != r->players) return -1;
@@ -347,6 +380,11 @@ void sim_summary(FILE *f, const sim_record *r, long n, int set, int card_stats) 
     stopped += r[i].stopped;
   }
   fprintf(f, "%ld games (%ld errors, %ld stopped by the turn cap)\n", ok + errors, errors, capped);
+  for (long i = 0; i < n; i++)
+    if ((set < 0 || r[i].set == set) && r[i].has_rules) {
+      if (r[i].rules[0]) fprintf(f, "changed from the printed game: %s\n", r[i].rules);
+      break;
+    }
   if (stopped)
     fprintf(f, "%ld games had a card script stopped (see their logs): replays of those "
                "are not guaranteed\n", stopped);

@@ -9,6 +9,7 @@
 
 #include <stdint.h>
 #include <stdio.h>
+#include "ark.h"
 
 typedef struct sim_play { int16_t player, number, turn; } sim_play;
 
@@ -16,6 +17,8 @@ typedef struct sim_record {
   uint64_t seed;
   int players, set;            /* set: 0 = A (or the only set), 1 = B */
   char map[16];
+  char rules[256];             /* what differs from the printed game, "" if nothing */
+  int has_rules;               /* rules was recorded (older files lack it) */
   char ai[4][8];
   int score[4], rank[4];
   int turns, capped, error, start;
@@ -32,6 +35,9 @@ typedef struct sim_record {
 } sim_record;
 
 void sim_write_json(FILE *f, const sim_record *r);
+/* What a configuration changes from the printed game (plugins, card and
+** map folders, cards left out), for the records: "" if nothing. */
+void sim_describe_rules(const ark_config *c, char *buf, size_t n);
 /* Parses one line written by sim_write_json; 0 or -1. */
 int sim_read_json(const char *line, sim_record *r);
 void sim_record_free(sim_record *r);

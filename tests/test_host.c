@@ -3,8 +3,9 @@
 ** replays reproduce the saved game (log hash) and keep its rules plugins,
 ** a killed game resumes from its save file exactly, undo takes back one's
 ** own decision, scenario files pass and fail, `sim merge` adds up shards
-** correctly, `sim` counts each game's breaks, bad option values are
-** refused.  Runs build/arknova (next to this test binary).
+** correctly and refuses shards played by other rules, `sim` counts each
+** game's breaks, bad option values are refused.  Runs build/arknova (next
+** to this test binary).
 */
 #define _POSIX_C_SOURCE 200809L
 #include <stdarg.h>
@@ -313,6 +314,37 @@ static void test_sim_merge(void **st) {
   assert_true(output_has("not a game record"));
 }
 
+/* Each record names what its game changed from the printed one (plugins,
+** card folders, cards left out); the summary says it, and `sim merge`
+** refuses shards played by different rules, naming file and line of
+** both.  Records older than the field merge with any. */
+static void test_sim_records_rules(void **st) {
+  (void)st;
+  assert_int_equal(run(NULL, "sim --seed 7 --games 2 --ai random --turn-cap 30 --threads 1 "
+                             "--no-cards --exclude 401 --plugin %s/bench/plugins/break-12 "
+                             "--out r1.jsonl", ARK_SOURCE_DIR), 0);
+  char want[512];
+  snprintf(want, sizeof want, "changed from the printed game: plugin %s/bench/plugins/break-12; "
+           "exclude 401\n", ARK_SOURCE_DIR);
+  assert_true(output_has(want));
+  snprintf(want, sizeof want, "\"rules\":\"plugin %s/bench/plugins/break-12; exclude 401\",",
+           ARK_SOURCE_DIR);
+  assert_non_null(strstr(slurp("r1.jsonl"), want));
+  assert_int_equal(run(NULL, "sim --seed 9 --games 1 --ai random --turn-cap 30 --threads 1 "
+                             "--no-cards --out r2.jsonl"), 0);
+  assert_false(output_has("changed from the printed game"));
+  assert_non_null(strstr(slurp("r2.jsonl"), "\"rules\":\"\","));
+  assert_int_equal(run(NULL, "sim merge r1.jsonl r2.jsonl"), 1);
+  assert_true(output_has("r2.jsonl:1 was played with other rules than r1.jsonl:1"));
+  /* a record without the field (an older file) does not stop the merge */
+  t_write_file(tmp, "r3.jsonl",
+               "{\"seed\":30,\"set\":\"A\",\"players\":2,\"map\":\"A\",\"start\":1,"
+               "\"ai\":[\"random\",\"random\"],\"scores\":[-90,-80],\"ranks\":[2,1],"
+               "\"turns\":30,\"capped\":true,\"error\":false,\"plays\":[]}\n");
+  assert_int_equal(run(NULL, "sim merge r1.jsonl r3.jsonl"), 0);
+  assert_true(output_has("merged 3 games from 2 files"));
+}
+
 /* A real run: --seed S with --games N plays seeds S to S+N-1 (it once
 ** played 1..N whatever S was); each JSON line carries the game's breaks
 ** and each player's money gained, counted from the event log; the summary
@@ -389,6 +421,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_bad_options),
     cmocka_unit_test(test_sim_merge),
+    cmocka_unit_test(test_sim_records_rules),
     cmocka_unit_test(test_sim_seeds_and_breaks),
     cmocka_unit_test(test_scenarios),
     cmocka_unit_test(test_replay_reproduces),
