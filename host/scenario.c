@@ -101,7 +101,7 @@ static int check_keys(scen *s, yaml_node_t *root) {
     "seat money appeal conservation reputation xtokens workers score buildings hand_size "
     "zoo_size supports income hand hand_contains zoo zoo_contains";
   yaml_node_t *setup = get(s, root, "setup"), *expect = get(s, root, "expect"), *l;
-  int rc = known_keys(s, root, "name players seed map setup decisions expect");
+  int rc = known_keys(s, root, "name players seed map cards maps plugins setup decisions expect");
   rc |= known_keys(s, setup, "current display base_projects players");
   rc |= known_keys(s, expect, "players decision");
   rc |= known_keys(s, get(s, expect, "decision"), "tag player options_include options_exclude");
@@ -411,15 +411,20 @@ static int expectations(scen *s, yaml_node_t *n) {
 /* ---- the command ---- */
 
 static void scenario_usage(FILE *f) {
-  fprintf(f, "usage: arknova scenario FILE.yaml... [--verbose]\n\n"
+  fprintf(f, "usage: arknova scenario FILE.yaml... [--verbose] [--cards DIR]...\n\n"
              "Sets up the position a scenario file describes, answers its decisions\n"
              "(by option text or a unique beginning of it) and checks its expected\n"
              "values.  Exit 0 if all hold, 1 after printing each failed expectation\n"
              "(or a decision that fits no option), 2 for an unreadable file.  The\n"
              "format: docs/scenarios.md.\n\n"
              "  --data DIR   folder with cards/ and maps/ (default: the source tree)\n"
+             "  --cards DIR  extra card folder (fan cards) for every file; may repeat\n"
+             "  --maps DIR   extra map folder (fan maps) for every file; may repeat\n"
+             "  --plugin P   a plugin folder, or a name under plugins/; may repeat\n"
              "  --verbose    print each decision taken\n"
-             "  --help       this text\n");
+             "  --help       this text\n\n"
+             "A file may name its own folders (`cards:`, `maps:`, `plugins:`), read\n"
+             "from the file's folder when relative.\n");
 }
 
 static int load(scen *s, const char *path) {
@@ -456,7 +461,42 @@ static int to_first_turn(ark_game *g) {
   return -1;
 }
 
-static int run_one(const char *path, const char *data, int verbose) {
+/* Extra folders for every scenario, from the command line. */
+typedef struct scen_dirs { const char *cards[ARK_MAX_DIRS], *maps[ARK_MAX_DIRS], *plugins[ARK_MAX_DIRS]; } scen_dirs;
+
+/* Folder lists of the file (`cards`, `maps`, `plugins`) and then of the
+** command line into cfg.  A relative folder in the file is read from the
+** file's own folder, so that a card's scenario can sit beside it and run
+** from anywhere; a plugin name without a '/' names one under plugins/. */
+static int add_dirs(scen *s, yaml_node_t *root, const scen_dirs *cli, ark_config *cfg,
+                    char store[3][ARK_MAX_DIRS][1024]) {
+  static const char *const key[3] = { "cards", "maps", "plugins" };
+  const char **dst[3] = { cfg->card_dirs, cfg->map_dirs, cfg->plugins };
+  const char *const *extra[3] = { cli->cards, cli->maps, cli->plugins };
+  const char *slash = strrchr(s->path, '/');
+  int dirlen = slash ? (int)(slash - s->path) : 0;
+  for (int k = 0; k < 3; k++) {
+    const char *list[ARK_MAX_DIRS];
+    int n = 0, m = 0;
+    yaml_node_t *v = get(s, root, key[k]);
+    if (v && (n = words(s, v, list, ARK_MAX_DIRS)) < 0) return -1;
+    for (int i = 0; i < n; i++) {
+      const char *d = list[i];
+      if (d[0] != '/' && slash && (k < 2 || strchr(d, '/'))) {
+        snprintf(store[k][i], sizeof store[k][i], "%.*s/%s", dirlen, s->path, d);
+        d = store[k][i];
+      }
+      dst[k][m++] = d;
+    }
+    for (int i = 0; i < ARK_MAX_DIRS && extra[k][i]; i++) {
+      if (m == ARK_MAX_DIRS) return bad(s, v, "too many folders");
+      dst[k][m++] = extra[k][i];
+    }
+  }
+  return 0;
+}
+
+static int run_one(const char *path, const char *data, const scen_dirs *cli, int verbose) {
   scen s;
   memset(&s, 0, sizeof s);
   s.path = path;
@@ -475,6 +515,8 @@ static int run_one(const char *path, const char *data, int verbose) {
   if ((v = get(&s, root, "players")) && num(&s, v, &x) == 0) cfg.players = x;
   if ((v = get(&s, root, "seed")) && num(&s, v, &x) == 0) cfg.seed = (uint64_t)x;
   if ((v = get(&s, root, "map"))) cfg.map = str(v);
+  static char store[3][ARK_MAX_DIRS][1024];
+  if (add_dirs(&s, root, cli, &cfg, store) != 0) goto out;
   char msg[2048];
   if (ark_game_new(&cfg, &s.g, msg, sizeof msg) != ARK_OK) {
     fprintf(stderr, "%s: %s\n", path, msg);
@@ -501,15 +543,40 @@ out:
   return rc;
 }
 
+/* --cards, --maps, --plugin: appends the folder to its list; 1 if taken. */
+static int dir_opt(scen_dirs *d, const char *a, const char *v) {
+  const char **list = !strcmp(a, "--cards") ? d->cards : !strcmp(a, "--maps") ? d->maps
+                    : !strcmp(a, "--plugin") ? d->plugins : NULL;
+  if (!list) return 0;
+  int k = 0;
+  while (k < ARK_MAX_DIRS && list[k]) k++;
+  if (k == ARK_MAX_DIRS) {
+    fprintf(stderr, "arknova scenario: at most %d %s\n", ARK_MAX_DIRS, a);
+    return -1;
+  }
+  list[k] = v;
+  return 1;
+}
+
+static int takes_value(const char *a) {
+  return !strcmp(a, "--data") || !strcmp(a, "--cards") || !strcmp(a, "--maps") ||
+         !strcmp(a, "--plugin");
+}
+
 int cmd_scenario(int argc, char **argv) {
   const char *data = NULL;
   int verbose = 0, nfiles = 0, worst = 0;
+  scen_dirs cli;
+  memset(&cli, 0, sizeof cli);
   for (int i = 1; i < argc; i++) {
     if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) { scenario_usage(stdout); return 0; }
     if (!strcmp(argv[i], "--verbose") || !strcmp(argv[i], "-v")) { verbose = 1; continue; }
-    if (!strcmp(argv[i], "--data")) {
-      if (i + 1 >= argc) { fprintf(stderr, "arknova scenario: --data needs a folder\n"); return 2; }
-      data = argv[++i];
+    if (takes_value(argv[i])) {
+      if (i + 1 >= argc) { fprintf(stderr, "arknova scenario: %s needs a value\n", argv[i]); return 2; }
+      int r = dir_opt(&cli, argv[i], argv[i + 1]);
+      if (r < 0) return 2;
+      if (!r) data = argv[i + 1];
+      i++;
       continue;
     }
     if (argv[i][0] == '-') {
@@ -519,9 +586,9 @@ int cmd_scenario(int argc, char **argv) {
     }
   }
   for (int i = 1; i < argc; i++) {
-    if (argv[i][0] == '-') { if (!strcmp(argv[i], "--data")) i++; continue; }
+    if (argv[i][0] == '-') { if (takes_value(argv[i])) i++; continue; }
     nfiles++;
-    int rc = run_one(argv[i], data, verbose);
+    int rc = run_one(argv[i], data, &cli, verbose);
     if (rc > worst) worst = rc;
   }
   if (!nfiles) {

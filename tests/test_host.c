@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -264,6 +265,51 @@ static void test_scenarios(void **st) {
   assert_true(output_has("badzoo.yaml:3: unknown continent"));
 }
 
+static int mkdir_in_tmp(const char *name) {
+  char path[512];
+  snprintf(path, sizeof path, "%s/%s", tmp, name);
+  return mkdir(path, 0755);
+}
+
+/* A card designer's scenario: the fan card's folder comes from the file
+** (`cards:`, read from the file's folder, so it runs from anywhere) or
+** from --cards; without it the card is unknown, with a hint. */
+static void test_scenario_fan_cards(void **st) {
+  (void)st;
+  assert_int_equal(run(NULL, "scenario %s/examples/scenarios/desert-hedgehog.yaml", ARK_SOURCE_DIR), 0);
+  assert_true(output_has("4 expectations hold"));
+  /* the same file without its `cards:` line */
+  char path[600];
+  snprintf(path, sizeof path, "%s/examples/scenarios/desert-hedgehog.yaml", ARK_SOURCE_DIR);
+  FILE *f = fopen(path, "r");
+  assert_non_null(f);
+  char text[8192], line[512];
+  size_t k = 0;
+  while (fgets(line, sizeof line, f))
+    if (strncmp(line, "cards:", 6)) k += (size_t)snprintf(text + k, sizeof text - k, "%s", line);
+  fclose(f);
+  t_write_file(tmp, "hog.yaml", text);
+  assert_int_equal(run(NULL, "scenario hog.yaml"), 2);
+  assert_true(output_has("hog.yaml:12: no card with number 1001 (a fan card needs its folder"));
+  assert_int_equal(run(NULL, "scenario hog.yaml --cards %s/examples/fan-cards", ARK_SOURCE_DIR), 0);
+  assert_true(output_has("4 expectations hold"));
+  /* the card's script is what the scenario checks: the card without it
+  ** (its YAML alone) leaves 10 - 3 = 7 money */
+  char yml[600];
+  snprintf(yml, sizeof yml, "%s/examples/fan-cards/1001-desert-hedgehog.yaml", ARK_SOURCE_DIR);
+  f = fopen(yml, "r");
+  assert_non_null(f);
+  k = fread(text, 1, sizeof text - 1, f);
+  text[k] = '\0';
+  fclose(f);
+  assert_int_equal(mkdir_in_tmp("noscript"), 0);
+  t_write_file(tmp, "noscript/1001-desert-hedgehog.yaml", text);
+  assert_int_equal(run(NULL, "scenario hog.yaml --cards noscript"), 1);
+  assert_true(output_has("FAILED: P1 money: expected 9, got 7"));
+  assert_int_equal(run(NULL, "scenario hog.yaml --cards"), 2);
+  assert_true(output_has("--cards needs a value"));
+}
+
 /* Two shards by hand: P1 wins 3 of 4 games; Wilson 95% interval of 3/4
 ** is [30.1%, 95.4%]; P1's scores 10, 20, 30, -20 average 10.0. */
 static void test_sim_merge(void **st) {
@@ -424,6 +470,7 @@ int main(void) {
     cmocka_unit_test(test_sim_records_rules),
     cmocka_unit_test(test_sim_seeds_and_breaks),
     cmocka_unit_test(test_scenarios),
+    cmocka_unit_test(test_scenario_fan_cards),
     cmocka_unit_test(test_replay_reproduces),
     cmocka_unit_test(test_replay_keeps_plugins),
     cmocka_unit_test(test_resume_after_kill),

@@ -120,7 +120,9 @@ static int fail(char *msg, size_t n, const char *what, int v) {
 
 static int card_of(const ark_game *g, int number, char *msg, size_t n) {
   int id = ark_content_find_card(g->c, number);
-  if (id < 0) fail(msg, n, "no card with number %d", number);
+  if (id < 0)
+    fail(msg, n, "no card with number %d (a fan card needs its folder: --cards DIR, or "
+                 "cards: in a scenario)", number);
   return id;
 }
 
