@@ -2,7 +2,8 @@
 ** save.c - saved games: the configuration, the seed of the AIs, every
 ** answer given, and the event-log hash at the time of saving.  A game is
 ** rebuilt by replaying the answers on a new game with the same
-** configuration; the hash proves the rebuild is the same game.
+** configuration; the hash proves the rebuild is the same game.  Folders
+** are written as absolute paths, so a save resumes from any folder.
 **
 ** The format is line based text, one "key value" per line:
 **   arknova-save 1
@@ -12,8 +13,9 @@
 **   hash 0123456789abcdef       (after the answers; checked on replay)
 **   finished 1
 */
-#define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE 700
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,6 +45,14 @@ static int push(host_save *s, int a) {
   return 0;
 }
 
+/* A folder as an absolute path when it exists, so that a saved game
+** resumes and replays from any working folder; a plugin name (no '/')
+** or a folder that is gone stays as given. */
+static const char *where(const char *dir, int is_plugin, char *buf) {
+  if (is_plugin && !strchr(dir, '/')) return dir;
+  return realpath(dir, buf) ? buf : dir;
+}
+
 int host_save_write(const char *path, const host_save *s, ark_game *g) {
   char tmp[4096];
   snprintf(tmp, sizeof tmp, "%s.tmp", path);
@@ -52,10 +62,14 @@ int host_save_write(const char *path, const host_save *s, ark_game *g) {
   fprintf(f, "arknova-save 1\nplayers %d\nseed %llu\nmap %s\n", c->players,
           (unsigned long long)c->seed, c->map ? c->map : "A");
   if (c->turn_cap) fprintf(f, "turn-cap %d\n", c->turn_cap);
-  if (c->data_dir) fprintf(f, "data %s\n", c->data_dir);
-  for (int k = 0; k < ARK_MAX_DIRS && c->card_dirs[k]; k++) fprintf(f, "cards %s\n", c->card_dirs[k]);
-  for (int k = 0; k < ARK_MAX_DIRS && c->map_dirs[k]; k++) fprintf(f, "maps %s\n", c->map_dirs[k]);
-  for (int k = 0; k < ARK_MAX_DIRS && c->plugins[k]; k++) fprintf(f, "plugin %s\n", c->plugins[k]);
+  char abs[PATH_MAX];
+  if (c->data_dir) fprintf(f, "data %s\n", where(c->data_dir, 0, abs));
+  for (int k = 0; k < ARK_MAX_DIRS && c->card_dirs[k]; k++)
+    fprintf(f, "cards %s\n", where(c->card_dirs[k], 0, abs));
+  for (int k = 0; k < ARK_MAX_DIRS && c->map_dirs[k]; k++)
+    fprintf(f, "maps %s\n", where(c->map_dirs[k], 0, abs));
+  for (int k = 0; k < ARK_MAX_DIRS && c->plugins[k]; k++)
+    fprintf(f, "plugin %s\n", where(c->plugins[k], 1, abs));
   for (int k = 0; k < ARK_MAX_EXCLUDE && c->exclude[k]; k++) fprintf(f, "exclude %d\n", c->exclude[k]);
   for (int p = 0; p < c->players; p++) fprintf(f, "ai P%d %s\n", p + 1, ai_name(s->o.ai[p]));
   if (s->o.budget.iters) fprintf(f, "mcts-iters %d\n", s->o.budget.iters);

@@ -7,11 +7,12 @@
 ** game's breaks, bad option values are refused.  Runs build/arknova (next
 ** to this test binary).
 */
-#define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE 700
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -121,9 +122,16 @@ static void test_replay_reproduces(void **st) {
   assert_true(output_has("differs") || output_has("does not fit") || output_has("not an option"));
 }
 
+static int mkdir_in_tmp(const char *name) {
+  char path[512];
+  snprintf(path, sizeof path, "%s/%s", tmp, name);
+  return mkdir(path, 0755);
+}
+
 /* A game played with a rules plugin keeps the plugin in its save file, so
 ** the replay plays by the same rules: with the break track of 12 spaces
-** the breaks come sooner, and the printed 15 would replay another game. */
+** the breaks come sooner, and the printed 15 would replay another game.
+** Folders are saved as absolute paths. */
 static void test_replay_keeps_plugins(void **st) {
   (void)st;
   assert_int_equal(run(NULL, "play --ai random --seed 5 --turn-cap 60 --plugin "
@@ -142,6 +150,17 @@ static void test_replay_keeps_plugins(void **st) {
   fputs(text, f);
   fclose(f);
   assert_int_equal(run(NULL, "replay pl2.txt --quiet"), 1);
+  /* a folder given relative to where the game was played is saved as an
+  ** absolute path, so the save also resumes and replays from elsewhere */
+  assert_int_equal(mkdir_in_tmp("fan"), 0);
+  t_write_file(tmp, "fan/1001-hog.yaml",
+               "number: 1001\nname: Hog\ntype: animal\ndescription: \"A test animal.\"\n"
+               "cost: 6\nsize: 1\nicons: [africa]\nappeal: 2\n");
+  assert_int_equal(run(NULL, "play --ai random --seed 5 --turn-cap 20 --cards fan --save rel.txt"), 0);
+  char want[PATH_MAX + 16], real[PATH_MAX];
+  assert_non_null(realpath(tmp, real));
+  snprintf(want, sizeof want, "\ncards %s/fan\n", real);
+  assert_non_null(strstr(slurp("rel.txt"), want));
 }
 
 /* A person's game killed mid-game (SIGKILL) resumes from its save file at
@@ -263,12 +282,6 @@ static void test_scenarios(void **st) {
   t_write_file(tmp, "badzoo.yaml", "setup:\n  players:\n    - partner_zoos: [atlantis]\n");
   assert_int_equal(run(NULL, "scenario badzoo.yaml"), 2);
   assert_true(output_has("badzoo.yaml:3: unknown continent"));
-}
-
-static int mkdir_in_tmp(const char *name) {
-  char path[512];
-  snprintf(path, sizeof path, "%s/%s", tmp, name);
-  return mkdir(path, 0755);
 }
 
 /* A card designer's scenario: the fan card's folder comes from the file
