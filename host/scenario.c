@@ -462,7 +462,9 @@ static int to_first_turn(ark_game *g) {
 }
 
 /* Extra folders for every scenario, from the command line. */
-typedef struct scen_dirs { const char *cards[ARK_MAX_DIRS], *maps[ARK_MAX_DIRS], *plugins[ARK_MAX_DIRS]; } scen_dirs;
+typedef struct scen_dirs {
+  const char *cards[ARK_MAX_DIRS], *maps[ARK_MAX_DIRS], *plugins[ARK_MAX_DIRS];
+} scen_dirs;
 
 /* Folder lists of the file (`cards`, `maps`, `plugins`) and then of the
 ** command line into cfg.  A relative folder in the file is read from the
@@ -515,7 +517,7 @@ static int run_one(const char *path, const char *data, const scen_dirs *cli, int
   if ((v = get(&s, root, "players")) && num(&s, v, &x) == 0) cfg.players = x;
   if ((v = get(&s, root, "seed")) && num(&s, v, &x) == 0) cfg.seed = (uint64_t)x;
   if ((v = get(&s, root, "map"))) cfg.map = str(v);
-  static char store[3][ARK_MAX_DIRS][1024];
+  static char store[3][ARK_MAX_DIRS][1024];   /* the folders resolved; 24 KiB, off the stack */
   if (add_dirs(&s, root, cli, &cfg, store) != 0) goto out;
   char msg[2048];
   if (ark_game_new(&cfg, &s.g, msg, sizeof msg) != ARK_OK) {

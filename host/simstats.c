@@ -16,6 +16,7 @@ void sim_record_free(sim_record *r) {
 void sim_describe_rules(const ark_config *c, char *buf, size_t n) {
   size_t o = 0;
   buf[0] = '\0';
+  if (c->data_dir) o += (size_t)snprintf(buf, n, "data %s", c->data_dir);
   const char *const *lists[3] = { c->plugins, c->card_dirs, c->map_dirs };
   static const char *const what[3] = { "plugin", "cards", "maps" };
   for (int l = 0; l < 3; l++)

@@ -35,8 +35,9 @@ typedef struct sim_record {
 } sim_record;
 
 void sim_write_json(FILE *f, const sim_record *r);
-/* What a configuration changes from the printed game (plugins, card and
-** map folders, cards left out), for the records: "" if nothing. */
+/* What a configuration changes from the printed game (another data
+** folder, plugins, card and map folders, cards left out), for the
+** records: "" if nothing. */
 void sim_describe_rules(const ark_config *c, char *buf, size_t n);
 /* Parses one line written by sim_write_json; 0 or -1. */
 int sim_read_json(const char *line, sim_record *r);
