@@ -32,6 +32,9 @@ extern const char *const host_game_opts_help;
 /* Strict number parsing with a message naming the option. */
 int host_parse_long(const char *opt, const char *s, long lo, long hi, long *out);
 int host_add_exclude(ark_config *cfg, int number);
+/* Appends folder d to a list of ARK_MAX_DIRS (card, map or plugin
+** folders); 0 when the list is full, the caller says so. */
+int host_add_dir(const char **dirs, const char *d);
 
 /* The seed of the AI's pick at answer number n of a game: a function of
 ** the game's AI seed and n only, so a resumed game plays on the same. */

@@ -54,9 +54,14 @@ int host_parse_long(const char *opt, const char *s, long lo, long hi, long *out)
   return 1;
 }
 
-static int add_dir(const char **dirs, const char *d) {
+int host_add_dir(const char **dirs, const char *d) {
   for (int k = 0; k < ARK_MAX_DIRS; k++)
     if (!dirs[k]) { dirs[k] = d; return 1; }
+  return 0;
+}
+
+static int add_dir(const char **dirs, const char *d) {
+  if (host_add_dir(dirs, d)) return 1;
   fprintf(stderr, "arknova: at most %d extra folders\n", ARK_MAX_DIRS);
   return 0;
 }

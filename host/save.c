@@ -113,10 +113,7 @@ static int read_line(host_save *s, char *key, char *v, char *msg, size_t n) {
   else if (!strcmp(key, "data")) c->data_dir = keep(s, v);
   else if (!strcmp(key, "cards") || !strcmp(key, "maps") || !strcmp(key, "plugin")) {
     const char **dirs = key[0] == 'c' ? c->card_dirs : key[1] == 'a' ? c->map_dirs : c->plugins;
-    int k = 0;
-    while (k < ARK_MAX_DIRS && dirs[k]) k++;
-    if (k == ARK_MAX_DIRS) { snprintf(msg, n, "too many %s folders", key); return -1; }
-    dirs[k] = keep(s, v);
+    if (!host_add_dir(dirs, keep(s, v))) { snprintf(msg, n, "too many %s folders", key); return -1; }
   } else if (!strcmp(key, "ai")) {
     int p, kind;
     char name[32];

@@ -479,7 +479,7 @@ static int add_dirs(scen *s, yaml_node_t *root, const scen_dirs *cli, ark_config
   int dirlen = slash ? (int)(slash - s->path) : 0;
   for (int k = 0; k < 3; k++) {
     const char *list[ARK_MAX_DIRS];
-    int n = 0, m = 0;
+    int n = 0;
     yaml_node_t *v = get(s, root, key[k]);
     if (v && (n = words(s, v, list, ARK_MAX_DIRS)) < 0) return -1;
     for (int i = 0; i < n; i++) {
@@ -488,12 +488,10 @@ static int add_dirs(scen *s, yaml_node_t *root, const scen_dirs *cli, ark_config
         snprintf(store[k][i], sizeof store[k][i], "%.*s/%s", dirlen, s->path, d);
         d = store[k][i];
       }
-      dst[k][m++] = d;
+      host_add_dir(dst[k], d);        /* fits: words() took at most ARK_MAX_DIRS */
     }
-    for (int i = 0; i < ARK_MAX_DIRS && extra[k][i]; i++) {
-      if (m == ARK_MAX_DIRS) return bad(s, v, "too many folders");
-      dst[k][m++] = extra[k][i];
-    }
+    for (int i = 0; i < ARK_MAX_DIRS && extra[k][i]; i++)
+      if (!host_add_dir(dst[k], extra[k][i])) return bad(s, v, "too many folders");
   }
   return 0;
 }
@@ -550,14 +548,9 @@ static int dir_opt(scen_dirs *d, const char *a, const char *v) {
   const char **list = !strcmp(a, "--cards") ? d->cards : !strcmp(a, "--maps") ? d->maps
                     : !strcmp(a, "--plugin") ? d->plugins : NULL;
   if (!list) return 0;
-  int k = 0;
-  while (k < ARK_MAX_DIRS && list[k]) k++;
-  if (k == ARK_MAX_DIRS) {
-    fprintf(stderr, "arknova scenario: at most %d %s\n", ARK_MAX_DIRS, a);
-    return -1;
-  }
-  list[k] = v;
-  return 1;
+  if (host_add_dir(list, v)) return 1;
+  fprintf(stderr, "arknova scenario: at most %d %s\n", ARK_MAX_DIRS, a);
+  return -1;
 }
 
 static int takes_value(const char *a) {

@@ -35,6 +35,13 @@ static void json_string(FILE *f, const char *s) {
   }
 }
 
+/* ,"key":[a,b,...] for the n players. */
+static void json_ints(FILE *f, const char *key, const int *v, int n) {
+  fprintf(f, ",\"%s\":[", key);
+  for (int p = 0; p < n; p++) fprintf(f, "%s%d", p ? "," : "", v[p]);
+  fputc(']', f);
+}
+
 void sim_write_json(FILE *f, const sim_record *r) {
   int n = r->players;
   fprintf(f, "{\"seed\":%llu,\"set\":\"%c\",\"players\":%d,\"map\":\"%s\",\"rules\":\"",
@@ -42,23 +49,16 @@ void sim_write_json(FILE *f, const sim_record *r) {
   json_string(f, r->rules);
   fprintf(f, "\",\"start\":%d,\"ai\":[", r->start + 1);
   for (int p = 0; p < n; p++) fprintf(f, "%s\"%s\"", p ? "," : "", r->ai[p]);
-  fprintf(f, "],\"scores\":[");
-  for (int p = 0; p < n; p++) fprintf(f, "%s%d", p ? "," : "", r->score[p]);
-  fprintf(f, "],\"ranks\":[");
-  for (int p = 0; p < n; p++) fprintf(f, "%s%d", p ? "," : "", r->rank[p]);
+  fputc(']', f);
+  json_ints(f, "scores", r->score, n);
+  json_ints(f, "ranks", r->rank, n);
   if (r->has_counts) {
-    const int *arr[3] = { r->animals, r->sponsors, r->supports };
-    static const char *const key[3] = { "animals", "sponsors", "supports" };
-    for (int k = 0; k < 3; k++) {
-      fprintf(f, "],\"%s\":[", key[k]);
-      for (int p = 0; p < n; p++) fprintf(f, "%s%d", p ? "," : "", arr[k][p]);
-    }
+    json_ints(f, "animals", r->animals, n);
+    json_ints(f, "sponsors", r->sponsors, n);
+    json_ints(f, "supports", r->supports, n);
   }
-  if (r->has_money) {
-    fprintf(f, "],\"money\":[");
-    for (int p = 0; p < n; p++) fprintf(f, "%s%d", p ? "," : "", r->money[p]);
-  }
-  fprintf(f, "],\"turns\":%d,", r->turns);
+  if (r->has_money) json_ints(f, "money", r->money, n);
+  fprintf(f, ",\"turns\":%d,", r->turns);
   if (r->breaks >= 0) fprintf(f, "\"breaks\":%d,", r->breaks);
   fprintf(f, "\"capped\":%s,\"error\":%s,\"script_stopped\":%s,\"plays\":[",
           r->capped ? "true" : "false", r->error ? "true" : "false",

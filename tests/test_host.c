@@ -44,16 +44,31 @@ static int run(const char *input, const char *fmt, ...) {
   return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }
 
-static char *slurp(const char *name) {
+/* The text of dir/name, in a buffer the next call reuses. */
+static char *slurp_from(const char *dir, const char *name) {
   static char buf[1 << 20];
-  char path[512];
-  snprintf(path, sizeof path, "%s/%s", tmp, name);
+  char path[1024];
+  snprintf(path, sizeof path, "%s/%s", dir, name);
   FILE *f = fopen(path, "r");
   if (!f) return NULL;
   size_t n = fread(buf, 1, sizeof buf - 1, f);
   buf[n] = '\0';
   fclose(f);
   return buf;
+}
+
+static char *slurp(const char *name) { return slurp_from(tmp, name); }
+
+/* Takes out of text the first line that starts with `start` (not the first
+** line of all). */
+static void drop_line(char *text, const char *start) {
+  char key[64];
+  snprintf(key, sizeof key, "\n%s", start);
+  char *line = strstr(text, key);
+  assert_non_null(line);
+  char *next = strchr(line + 1, '\n');
+  if (next) memmove(line, next, strlen(next) + 1);
+  else *line = '\0';
 }
 
 static int output_has(const char *needle) {
@@ -113,11 +128,7 @@ static void test_replay_reproduces(void **st) {
   char *text = slurp("g.txt"), *p = strstr(text, "\nanswers ");
   assert_non_null(p);
   p[9] = p[9] == '0' ? '1' : '0';
-  char path[512];
-  snprintf(path, sizeof path, "%s/g2.txt", tmp);
-  FILE *f = fopen(path, "w");
-  fputs(text, f);
-  fclose(f);
+  t_write_file(tmp, "g2.txt", text);
   assert_int_equal(run(NULL, "replay g2.txt --quiet"), 1);
   assert_true(output_has("differs") || output_has("does not fit") || output_has("not an option"));
 }
@@ -140,15 +151,9 @@ static void test_replay_keeps_plugins(void **st) {
   assert_int_equal(run(NULL, "replay pl.txt --quiet"), 0);
   assert_true(output_has("matches the saved game"));
   /* the same answers without the plugin are another game */
-  char *text = slurp("pl.txt"), *line = strstr(text, "\nplugin ");
-  char *next = strchr(line + 1, '\n');
-  memmove(line, next, strlen(next) + 1);
-  char path[512];
-  snprintf(path, sizeof path, "%s/pl2.txt", tmp);
-  FILE *f = fopen(path, "w");
-  assert_non_null(f);
-  fputs(text, f);
-  fclose(f);
+  char *text = slurp("pl.txt");
+  drop_line(text, "plugin ");
+  t_write_file(tmp, "pl2.txt", text);
   assert_int_equal(run(NULL, "replay pl2.txt --quiet"), 1);
   /* a folder given relative to where the game was played is saved as an
   ** absolute path, so the save also resumes and replays from elsewhere */
@@ -292,15 +297,9 @@ static void test_scenario_fan_cards(void **st) {
   assert_int_equal(run(NULL, "scenario %s/examples/scenarios/desert-hedgehog.yaml", ARK_SOURCE_DIR), 0);
   assert_true(output_has("4 expectations hold"));
   /* the same file without its `cards:` line */
-  char path[600];
-  snprintf(path, sizeof path, "%s/examples/scenarios/desert-hedgehog.yaml", ARK_SOURCE_DIR);
-  FILE *f = fopen(path, "r");
-  assert_non_null(f);
-  char text[8192], line[512];
-  size_t k = 0;
-  while (fgets(line, sizeof line, f))
-    if (strncmp(line, "cards:", 6)) k += (size_t)snprintf(text + k, sizeof text - k, "%s", line);
-  fclose(f);
+  char *text = slurp_from(ARK_SOURCE_DIR, "examples/scenarios/desert-hedgehog.yaml");
+  assert_non_null(text);
+  drop_line(text, "cards:");
   t_write_file(tmp, "hog.yaml", text);
   assert_int_equal(run(NULL, "scenario hog.yaml"), 2);
   assert_true(output_has("hog.yaml:12: no card with number 1001 (a fan card needs its folder"));
@@ -308,13 +307,8 @@ static void test_scenario_fan_cards(void **st) {
   assert_true(output_has("4 expectations hold"));
   /* the card's script is what the scenario checks: the card without it
   ** (its YAML alone) leaves 10 - 3 = 7 money */
-  char yml[600];
-  snprintf(yml, sizeof yml, "%s/examples/fan-cards/1001-desert-hedgehog.yaml", ARK_SOURCE_DIR);
-  f = fopen(yml, "r");
-  assert_non_null(f);
-  k = fread(text, 1, sizeof text - 1, f);
-  text[k] = '\0';
-  fclose(f);
+  text = slurp_from(ARK_SOURCE_DIR, "examples/fan-cards/1001-desert-hedgehog.yaml");
+  assert_non_null(text);
   assert_int_equal(mkdir_in_tmp("noscript"), 0);
   t_write_file(tmp, "noscript/1001-desert-hedgehog.yaml", text);
   assert_int_equal(run(NULL, "scenario hog.yaml --cards noscript"), 1);

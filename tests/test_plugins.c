@@ -1,5 +1,5 @@
 /*
-** test_plugins.c - plugins: the shipped 100-point variant, the break-track
+** test_plugins.c - plugins: the shipped 100-point variant, the measuring
 ** plugins of bench/, a plugin from a folder outside the source tree that
 ** changes rules constants, brings a card and a map and hooks a trigger,
 ** load order and conflicts.
