@@ -109,12 +109,16 @@ static int pavilions(const ark_game *g, int p) {
 ** conditions hold but that has no enclosure (or money) left goes to *near,
 ** the rest to *far.  Asking the rules, not comparing sizes, means that an
 ** animal which needs water does not count as placed beside a dry enclosure,
-** and a fan card's own conditions count as the rules apply them. */
+** and a fan card's own conditions count as the rules apply them.
+** Of the animals that cannot be placed now, only the best `limit` count:
+** the break discards the rest.  Counting them made a hand of twelve look
+** worth guarding, and two greedy players with full hands stopped moving
+** the break marker at all (bench/README-ai.md). */
 #define HAND_Q 512
-static void hand_animals(const ark_game *g, int p, int money, double *fit, double *near,
-                         double *far) {
+static void hand_animals(const ark_game *g, int p, int money, int limit, double *fit,
+                         double *near, double *far) {
   int q[HAND_Q], n = ark_game_query(g, "animals", p, q, HAND_Q);
-  int at[160], na = 0, done[160] = { 0 }, used[64] = { 0 };
+  int at[160], na = 0, done[160] = { 0 }, used[64] = { 0 }, kept = 0;
   double pts[160];
   *fit = *near = *far = 0;
   if (n > HAND_Q) n = HAND_Q;
@@ -134,6 +138,7 @@ static void hand_animals(const ark_game *g, int p, int money, double *fit, doubl
       for (int k = 0; k < e[3] && place == -2; k++)
         if (e[4 + k] < 0 || (e[4 + k] < 64 && !used[e[4 + k]])) place = e[4 + k];
     if (place >= 0) used[place] = 1;
+    if (place == -2 && kept++ >= limit) continue;
     *(place != -2 ? fit : e[2] ? near : far) += pts[top];
   }
 }
@@ -168,7 +173,7 @@ static void features(const ark_game *g, int p, const ark_player_view *v, double 
               : MONEY_CAP - MONEY_CAP1;
   f[F_MONEY_X] = v->money > MONEY_CAP ? v->money - MONEY_CAP : 0;
   f[F_INCOME] = v->income;
-  hand_animals(g, p, v->money, &f[F_FIT], &f[F_NEAR], &f[F_FAR]);
+  hand_animals(g, p, v->money, v->hand_limit, &f[F_FIT], &f[F_NEAR], &f[F_FAR]);
   f[F_PAVILIONS] = pavilions(g, p);
   f[F_HAND] = v->hand < 6 ? v->hand : 6;
   f[F_REP] = v->reputation < 12 ? v->reputation : 12;

@@ -131,6 +131,45 @@ static void test_value_counts_placeable_animals(void **st) {
   ark_game_free(g);
 }
 
+/* Animals that cannot be placed count only up to the hand limit: the break
+** discards the rest.  Map A's one enclosure (size 3) takes none of the
+** African Bush Elephant (11 points), Indian Rhinoceros (9), Lion (9) or
+** Cheetah (6).  With the limit of 3 the Cheetah adds only the 0.3 every
+** hand card is worth; with the library university's limit of 5 it adds its
+** share of its 6 points too (0.2 if its conditions hold, 0.05 if not). */
+static double hand_value(ark_game *g, int p, const int *numbers, int n) {
+  char msg[128];
+  assert_int_equal(ark_edit_hand(g, p, numbers, n, msg, sizeof msg), 0);
+  return ai_value_at(g, p, 1.0);
+}
+
+static void test_value_stops_at_hand_limit(void **st) {
+  (void)st;
+  ark_game *g = t_game(2, 3, "A");
+  int p = t_cur(g), four[] = { 426, 432, 402, 401 }, q[64];
+  char msg[128];
+  const char *library[] = { "library" };
+  assert_int_equal(ark_edit_track(g, p, "money", 100, msg, sizeof msg), 0);
+  ark_player_view v;
+  ark_game_player(g, p, &v);
+  assert_int_equal(v.hand_limit, 3);
+  double three = hand_value(g, p, four, 3);  /* two statements: C leaves the order of */
+  double cheetah = hand_value(g, p, four, 4) - three;  /* a - b's calls open */
+  assert_float_equal(cheetah, 0.3, 1e-9);
+  assert_int_equal(ark_edit_universities(g, p, library, 1, msg, sizeof msg), 0);
+  ark_game_refresh(g);
+  ark_game_player(g, p, &v);
+  assert_int_equal(v.hand_limit, 5);
+  three = hand_value(g, p, four, 3);
+  double kept = hand_value(g, p, four, 4) - three;
+  int nq = ark_game_query(g, "animals", p, q, 64);
+  assert_int_equal(nq, 16);                /* 4 animals, none with an enclosure */
+  assert_int_equal(q[12], t_card(g, 401));
+  print_message("the Cheetah adds %.2f (limit 3), %.2f (limit 5)\n", cheetah, kept);
+  assert_float_equal(kept, 0.3 + (q[14] ? 0.2 : 0.05) * 6, 1e-9);
+  ark_game_free(g);
+}
+
 /* After the greedy picks an action, it answers the rest of its turn from
 ** its plan: the planned answers are the ones it gives. */
 static void test_greedy_follows_its_plan(void **st) {
@@ -225,6 +264,7 @@ int main(void) {
     cmocka_unit_test(test_time_left_at_start),
     cmocka_unit_test(test_value_of_project_progress),
     cmocka_unit_test(test_value_counts_placeable_animals),
+    cmocka_unit_test(test_value_stops_at_hand_limit),
     cmocka_unit_test(test_greedy_follows_its_plan),
     cmocka_unit_test(test_mcts_reproducible),
     cmocka_unit_test(test_mcts_plays_a_game),

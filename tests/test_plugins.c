@@ -74,21 +74,30 @@ static void test_hundred_points(void **st) {
   ark_game_free(b);
 }
 
-/* The measuring plugins of bench/plugins change one printed number each:
-** the two-player break track (15) or the start money (25). */
+/* The measuring plugins of bench/plugins change one printed rule each: the
+** two-player break track (15), the start money (25), the start workers (1),
+** or every action card on side II from a player's first turn. */
 static void test_bench_plugins(void **st) {
   (void)st;
-  static const struct { const char *dir; int len, money; } cases[] = {
-    { "bench/plugins/break-12", 12, 25 }, { "bench/plugins/break-10", 10, 25 },
-    { "bench/plugins/money-300", 15, 300 },
+  /* upgraded: the action cards as bits (all five: 31) once the first turn began */
+  static const struct { const char *dir; int len, money, workers, upgraded; } cases[] = {
+    { "bench/plugins/break-12", 12, 25, 1, 0 }, { "bench/plugins/break-10", 10, 25, 1, 0 },
+    { "bench/plugins/money-300", 15, 300, 1, 0 }, { "bench/plugins/workers-4", 15, 25, 4, 0 },
+    { "bench/plugins/upgraded", 15, 25, 1, 31 },
   };
-  for (int i = 0; i < 3; i++) {
+  for (int i = 0; i < 5; i++) {
     char dir[600], msg[1024];
     ark_game *g;
     snprintf(dir, sizeof dir, "%s/%s", ARK_SOURCE_DIR, cases[i].dir);
     if (new_game(dir, NULL, "A", &g, msg, sizeof msg) != ARK_OK) fail_msg("%s", msg);
     assert_int_equal(g->s.break_len, cases[i].len);
-    for (int p = 0; p < 2; p++) assert_int_equal(g->s.p[p].money, cases[i].money);
+    for (int p = 0; p < 2; p++) {
+      assert_int_equal(g->s.p[p].money, cases[i].money);
+      assert_int_equal(g->s.p[p].workers, cases[i].workers);
+    }
+    t_to_first_turn(g);
+    assert_int_equal(g->s.p[g->s.cur].upgraded, cases[i].upgraded);
+    assert_int_equal(g->s.p[1 - g->s.cur].upgraded, 0);  /* not before its own turn */
     ark_game_free(g);
   }
   ark_game *g;

@@ -124,6 +124,7 @@ typedef struct ark_player_view {
   int upgraded;                    /* action cards on side II */
   int hand_animals, hand_sponsors;
   int partner_zoos, universities;
+  int hand_limit;                  /* cards kept at the break */
 } ark_player_view;
 
 int ark_game_players(const ark_game *g);

@@ -9,6 +9,7 @@
 #include "game.h"
 #include "map.h"
 #include "rng.h"
+#include "rules.h"
 #include "track.h"
 #include "zone.h"
 
@@ -325,6 +326,9 @@ int ark_edit_universities(ark_game *g, int p, const char *const *names, int coun
                        "university (research, reputation, library)", msg, n);
   if (bits < 0) return -1;
   g->s.p[p].universities = (uint8_t)bits;
+  /* the library raises the hand limit when it is taken (rules.lua); an
+  ** edited position must keep what the taking would have given */
+  g->s.p[p].hand_limit = (uint8_t)(bits & 4 ? ARK_HAND_LIMIT_LIBRARY : g->c->rules.hand_limit);
   return 0;
 }
 

@@ -430,6 +430,7 @@ void ark_game_player(const ark_game *g, int p, ark_player_view *v) {
   v->score = ark_track_score(g, p) + g->c->rules.score_offset;
   v->supports = pl->supports;
   v->hand = pl->nhand;
+  v->hand_limit = pl->hand_limit;
   v->zoo_cards = pl->nzoo;
   v->buildings = pl->zoo_map.nb;
   v->rank = rank_of(g, p);
