@@ -85,15 +85,20 @@ static void test_value_of_project_progress(void **st) {
   ark_game_free(g);
 }
 
+/* p's value (time left 1) with exactly these cards in hand. */
+static double hand_value(ark_game *g, int p, const int *numbers, int n) {
+  char msg[128];
+  assert_int_equal(ark_edit_hand(g, p, numbers, n, msg, sizeof msg), 0);
+  return ai_value_at(g, p, 1.0);
+}
+
 /* What holding an animal adds to p's value, by the rules' "animals" query:
 ** V(hand = the card) - V(empty hand). */
 static double hand_worth(ark_game *g, int p, int number, int *q, int *nq) {
-  char msg[128];
-  assert_int_equal(ark_edit_hand(g, p, NULL, 0, msg, sizeof msg), 0);
-  double without = ai_value_at(g, p, 1.0);
-  assert_int_equal(ark_edit_hand(g, p, &number, 1, msg, sizeof msg), 0);
+  double without = hand_value(g, p, NULL, 0);
+  double with = hand_value(g, p, &number, 1);
   *nq = ark_game_query(g, "animals", p, q, 16);
-  return ai_value_at(g, p, 1.0) - without;
+  return with - without;
 }
 
 /* The Sumatran Tiger (407: cost 26, size 4, 2 water, needs 2 science
@@ -137,12 +142,6 @@ static void test_value_counts_placeable_animals(void **st) {
 ** Cheetah (6).  With the limit of 3 the Cheetah adds only the 0.3 every
 ** hand card is worth; with the library university's limit of 5 it adds its
 ** share of its 6 points too (0.2 if its conditions hold, 0.05 if not). */
-static double hand_value(ark_game *g, int p, const int *numbers, int n) {
-  char msg[128];
-  assert_int_equal(ark_edit_hand(g, p, numbers, n, msg, sizeof msg), 0);
-  return ai_value_at(g, p, 1.0);
-}
-
 static void test_value_stops_at_hand_limit(void **st) {
   (void)st;
   ark_game *g = t_game(2, 3, "A");

@@ -5,6 +5,7 @@
 MAX_WORKERS = 4
 MAX_XTOKENS = 5
 CP_BONUS_MONEY = 5
+LIBRARY_HAND_LIMIT = 5   -- also ARK_HAND_LIMIT_LIBRARY (core/src/rules.h): the position editor
 
 -- Reputation spaces with a bonus, in track order (rules: "Reputation").
 REPUTATION_BONUS = {
@@ -230,7 +231,7 @@ function take_university(p)
   if u == 1 then gain(p, "reputation", 2)
   elseif u == 2 then
     gain(p, "reputation", 1)
-    ark.set(p, "hand_limit", 5)
+    ark.set(p, "hand_limit", LIBRARY_HAND_LIMIT)
   end
   local bonus = UNIVERSITY_BONUS[university_count(p)]
   if bonus then reward(p, bonus) end
