@@ -155,9 +155,14 @@ void ai_follow_plan(ai_player *a, const ark_game *g, const ai_plan *plan) {
   a->plan_at = ark_game_nanswers(g);
 }
 
+void ai_adopt_plan(ai_player *a, const ark_game *g, const ai_plan *plan) {
+  ai_follow_plan(a, g, plan);
+  a->plan_at++;                  /* the plan begins after the answer now given */
+}
+
 int ai_greedy(ai_player *a, ark_game *g, uint64_t seed) {
   const ark_decision *d = ark_game_decision(g);
-  int n = d->noptions, na = ark_game_nanswers(g), best = 0;
+  int n = d->noptions, best = 0;
   uint64_t rng = seed;
   int k = ai_planned(a, g);
   if (k >= 0) return k;
@@ -169,8 +174,7 @@ int ai_greedy(ai_player *a, ark_game *g, uint64_t seed) {
     ai_greedy_values(g, v, plans, &rng);
     for (int i = 1; i < n; i++)
       if (v[i] > v[best]) best = i;
-    a->plan = plans[best];
-    a->plan_at = na + 1;
+    ai_adopt_plan(a, g, &plans[best]);
   }
   free(v);
   free(plans);

@@ -92,6 +92,9 @@ void ai_greedy_values(ark_game *g, double *v, ai_plan *plans, uint64_t *rng);
 ** for g's pending decision, or -1 where the plan has none that fits. */
 void ai_follow_plan(ai_player *a, const ark_game *g, const ai_plan *plan);
 int ai_planned(ai_player *a, const ark_game *g);
+/* Makes a follow `plan` after the answer about to be given to g's pending
+** decision (the plan of the option chosen there). */
+void ai_adopt_plan(ai_player *a, const ark_game *g, const ai_plan *plan);
 /* For g's pending action decision: the best lead (ai_lead_at) that the
 ** mover reaches by any action, each turn finished by the quick policy. */
 double ai_best_turn_lead(ark_game *g, double tau, uint64_t *rng);

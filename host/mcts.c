@@ -186,7 +186,7 @@ int ai_mcts(ai_player *a, ark_game *g, uint64_t seed) {
   }
   ai_budget b = a->budget;
   if (b.iters <= 0 && b.ms <= 0) b.iters = DEFAULT_ITERS;
-  int n = d->noptions, me = d->player, na = ark_game_nanswers(g);
+  int n = d->noptions, me = d->player;
   uint64_t rng = seed;
   double *v = malloc(sizeof *v * (size_t)n);
   ai_plan *plans = malloc(sizeof *plans * (size_t)n);
@@ -198,8 +198,7 @@ int ai_mcts(ai_player *a, ark_game *g, uint64_t seed) {
   ai_greedy_values(g, v, plans, &rng);
   int child[ROOT_KEEP], nc = pick_children(v, n, child);
   int pick = child[search(g, me, child, nc, plans, &b, &rng)];
-  a->plan = plans[pick];
-  a->plan_at = na + 1;
+  ai_adopt_plan(a, g, &plans[pick]);
   free(v);
   free(plans);
   return pick;

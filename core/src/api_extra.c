@@ -293,10 +293,13 @@ int ark_edit_current(ark_game *g, int p, char *msg, size_t n) {
 static const char *const continents[] = { "africa", "americas", "asia", "australia", "europe" };
 static const char *const universities[] = { "research", "reputation", "library" };
 
-/* The bits of names[] in the list `of` (nof long); -1 with a message. */
-static int name_bits(const char *const *names, int count, const char *const *of, int nof,
-                     const char *what, char *msg, size_t n) {
+/* The set of names (each one of `of`) as bits, for seat p; -1 with a
+** message for a bad seat or an unknown name. */
+static int seat_name_bits(const ark_game *g, int p, const char *const *names, int count,
+                          const char *const *of, int nof, const char *what, char *msg,
+                          size_t n) {
   int bits = 0;
+  if (bad_seat(g, p)) return fail(msg, n, "no player %d", p + 1);
   for (int i = 0; i < count; i++) {
     int k = 0;
     while (k < nof && strcmp(names[i], of[k])) k++;
@@ -311,9 +314,8 @@ static int name_bits(const char *const *names, int count, const char *const *of,
 
 int ark_edit_partner_zoos(ark_game *g, int p, const char *const *names, int count, char *msg,
                           size_t n) {
-  if (bad_seat(g, p)) return fail(msg, n, "no player %d", p + 1);
-  int bits = name_bits(names, count, continents, 5,
-                       "continent (africa, americas, asia, australia, europe)", msg, n);
+  int bits = seat_name_bits(g, p, names, count, continents, 5,
+                            "continent (africa, americas, asia, australia, europe)", msg, n);
   if (bits < 0) return -1;
   g->s.p[p].partner_zoos = (uint8_t)bits;
   return 0;
@@ -321,9 +323,8 @@ int ark_edit_partner_zoos(ark_game *g, int p, const char *const *names, int coun
 
 int ark_edit_universities(ark_game *g, int p, const char *const *names, int count, char *msg,
                           size_t n) {
-  if (bad_seat(g, p)) return fail(msg, n, "no player %d", p + 1);
-  int bits = name_bits(names, count, universities, 3,
-                       "university (research, reputation, library)", msg, n);
+  int bits = seat_name_bits(g, p, names, count, universities, 3,
+                            "university (research, reputation, library)", msg, n);
   if (bits < 0) return -1;
   g->s.p[p].universities = (uint8_t)bits;
   /* the library raises the hand limit when it is taken (rules.lua); an
