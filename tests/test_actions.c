@@ -1250,9 +1250,18 @@ static void test_association_universities(void **st) {
     assert_false(t_offered(g, u[i].name));
     ark_game_free(g);
   }
-  /* a second university upgrades an action card */
+  /* the library never lowers a higher hand limit (a rules plugin's, a card's) */
   int p;
   ark_game *g = assoc_game(3, &p);
+  g->s.p[p].hand_limit = 6;
+  assoc_play(g, p, 1, 4);
+  t_answer(g, "university (strength 4, 1 worker)");
+  t_answer(g, "library university");
+  turn_over(g, p);
+  assert_int_equal(g->s.p[p].hand_limit, 6);
+  ark_game_free(g);
+  /* a second university upgrades an action card */
+  g = assoc_game(3, &p);
   g->s.p[p].universities = 1u << ARK_UNI_LIBRARY;
   g->s.board_unis = 3;
   assoc_play(g, p, 1, 4);

@@ -221,6 +221,30 @@ static void test_conflict(void **st) {
   assert_non_null(strstr(msg, "loaded twice"));
 }
 
+/* A plugin's hand limit of 6 is the limit at the start; the position
+** editor giving the library (limit 5) keeps it, as taking it would. */
+static void test_plugin_hand_limit(void **st) {
+  (void)st;
+  make_dir("hand6");
+  t_write_file(root, "hand6/plugin.yaml",
+               "name: hand6\nversion: \"1\"\ndescription: \"h\"\nrules:\n  hand_limit: 6\n");
+  char d[400], msg[2048];
+  snprintf(d, sizeof d, "%s/hand6", root);
+  ark_game *g;
+  assert_int_equal(new_game(d, NULL, "A", &g, msg, sizeof msg), ARK_OK);
+  ark_player_view v;
+  ark_game_player(g, 0, &v);
+  assert_int_equal(v.hand_limit, 6);
+  const char *library[] = { "library" }, *research[] = { "research" };
+  assert_int_equal(ark_edit_universities(g, 0, library, 1, msg, sizeof msg), 0);
+  ark_game_player(g, 0, &v);
+  assert_int_equal(v.hand_limit, 6);
+  assert_int_equal(ark_edit_universities(g, 0, research, 1, msg, sizeof msg), 0);
+  ark_game_player(g, 0, &v);
+  assert_int_equal(v.hand_limit, 6);
+  ark_game_free(g);
+}
+
 static void test_bad_plugin(void **st) {
   (void)st;
   make_dir("bad");
@@ -244,6 +268,7 @@ int main(void) {
     cmocka_unit_test(test_outside_plugin),
     cmocka_unit_test(test_plugin_query),
     cmocka_unit_test(test_conflict),
+    cmocka_unit_test(test_plugin_hand_limit),
     cmocka_unit_test(test_bad_plugin),
   };
   return cmocka_run_group_tests(tests, setup_root, remove_root);

@@ -231,7 +231,8 @@ function take_university(p)
   if u == 1 then gain(p, "reputation", 2)
   elseif u == 2 then
     gain(p, "reputation", 1)
-    ark.set(p, "hand_limit", LIBRARY_HAND_LIMIT)
+    -- raises the limit to 5; a higher one (a rules plugin, a card) stays
+    ark.set(p, "hand_limit", math.max(ark.get(p, "hand_limit"), LIBRARY_HAND_LIMIT))
   end
   local bonus = UNIVERSITY_BONUS[university_count(p)]
   if bonus then reward(p, bonus) end

@@ -327,9 +327,12 @@ int ark_edit_universities(ark_game *g, int p, const char *const *names, int coun
                             "university (research, reputation, library)", msg, n);
   if (bits < 0) return -1;
   g->s.p[p].universities = (uint8_t)bits;
-  /* the library raises the hand limit when it is taken (rules.lua); an
-  ** edited position must keep what the taking would have given */
-  g->s.p[p].hand_limit = (uint8_t)(bits & 4 ? ARK_HAND_LIMIT_LIBRARY : g->c->rules.hand_limit);
+  /* the library raises the hand limit to 5 when it is taken (rules.lua);
+  ** an edited position must keep what the taking would have given, and a
+  ** rules plugin's higher limit stays */
+  int base = g->c->rules.hand_limit;
+  g->s.p[p].hand_limit =
+      (uint8_t)(bits & 4 && base < ARK_HAND_LIMIT_LIBRARY ? ARK_HAND_LIMIT_LIBRARY : base);
   return 0;
 }
 
