@@ -1217,6 +1217,13 @@ static void test_association_partner_zoos(void **st) {
   ark_game_free(g);
 }
 
+/* p plays Association at strength 4 and takes the university `name`. */
+static void take_university(ark_game *g, int p, const char *name) {
+  assoc_play(g, p, 1, 4);
+  t_answer(g, "university (strength 4, 1 worker)");
+  t_answer(g, name);
+}
+
 /* Universities: research 2 research icons; reputation 1 icon + 2
 ** reputation; library 1 reputation + hand limit 5.  The 2nd upgrades. */
 static void test_association_universities(void **st) {
@@ -1254,9 +1261,7 @@ static void test_association_universities(void **st) {
   int p;
   ark_game *g = assoc_game(3, &p);
   g->s.p[p].hand_limit = 6;
-  assoc_play(g, p, 1, 4);
-  t_answer(g, "university (strength 4, 1 worker)");
-  t_answer(g, "library university");
+  take_university(g, p, "library university");
   turn_over(g, p);
   assert_int_equal(g->s.p[p].hand_limit, 6);
   ark_game_free(g);
@@ -1264,9 +1269,7 @@ static void test_association_universities(void **st) {
   g = assoc_game(3, &p);
   g->s.p[p].universities = 1u << ARK_UNI_LIBRARY;
   g->s.board_unis = 3;
-  assoc_play(g, p, 1, 4);
-  t_answer(g, "university (strength 4, 1 worker)");
-  t_answer(g, "research university");
+  take_university(g, p, "research university");
   t_expect(g, "upgrade", p);
   t_answerf(g, "Cards (slot %d)", t_slot_of(g, p, ARK_ACT_CARDS));
   turn_over(g, p);
