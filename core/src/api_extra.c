@@ -330,9 +330,9 @@ int ark_edit_universities(ark_game *g, int p, const char *const *names, int coun
   /* the library raises the hand limit to 5 when it is taken (rules.lua);
   ** an edited position must keep what the taking would have given, and a
   ** rules plugin's higher limit stays */
-  int base = g->c->rules.hand_limit;
+  int library = bits & (1 << ARK_UNI_LIBRARY), base = g->c->rules.hand_limit;
   g->s.p[p].hand_limit =
-      (uint8_t)(bits & 4 && base < ARK_HAND_LIMIT_LIBRARY ? ARK_HAND_LIMIT_LIBRARY : base);
+      (uint8_t)(library && base < ARK_HAND_LIMIT_LIBRARY ? ARK_HAND_LIMIT_LIBRARY : base);
   return 0;
 }
 
