@@ -188,6 +188,13 @@ static void test_memo_range(void **st) {
   expect_stopped("  ark.memo(id, 70000)", "memo out of -32768..32767", 0, 0);
 }
 
+/* ark.set writes only the fields docs/lua-api.md lists: a track is refused
+** by name, with file:line (tracks change through gain, pay or ark.add). */
+static void test_set_refuses_tracks(void **st) {
+  (void)st;
+  expect_stopped("  ark.set(p, 'money', 99)", "ark.set: field 'money' is not writable", 0, 0);
+}
+
 /* A fan map whose ability fails at the first break: the fault is reported
 ** with file:line, that map's script is switched off (once, not at every
 ** break), and the game plays to its end. */
@@ -270,6 +277,7 @@ int main(void) {
     cmocka_unit_test(test_no_shared_writes),
     cmocka_unit_test(test_map_script_stopped),
     cmocka_unit_test(test_memo_range),
+    cmocka_unit_test(test_set_refuses_tracks),
     cmocka_unit_test(test_deterministic_random),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
