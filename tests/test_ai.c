@@ -169,6 +169,46 @@ static void test_value_stops_at_hand_limit(void **st) {
   ark_game_free(g);
 }
 
+/* Sponsors in hand by the rules' "sponsors" query (card, level, 1 if p
+** could play it now).  One p could play with its Sponsors card adds half
+** its printed points and, early on, half its level to the 0.3 of a hand
+** card; only the best two count.  Veterinarian (203): level 4, no points,
+** no condition.  Gorilla Field Research (205): level 3, 1 CP + 2 reputation,
+** needs 3 science icons.  Foreign Institute (226): level 6, 2 reputation,
+** beyond Sponsors I at strength 5 until an X token adds one. */
+static void test_value_counts_playable_sponsors(void **st) {
+  (void)st;
+  ark_game *g = t_game(2, 3, "A");
+  int p = t_cur(g), q[16], vet = 203, gorilla = 205, foreign = 226;
+  char msg[128];
+  double none = hand_value(g, p, NULL, 0);
+  double v = hand_value(g, p, &vet, 1) - none, vet_worth = v;
+  assert_int_equal(ark_game_query(g, "sponsors", p, q, 16), 3);
+  assert_int_equal(q[0], t_card(g, 203));
+  assert_int_equal(q[1], 4);
+  assert_int_equal(q[2], 1);
+  assert_float_equal(v, 0.3 + 0.5 * 4, 1e-9);
+  v = hand_value(g, p, &gorilla, 1) - none;
+  assert_int_equal(ark_game_query(g, "sponsors", p, q, 16), 3);
+  assert_int_equal(q[2], 0);               /* no science icons */
+  assert_float_equal(v, 0.3, 1e-9);
+  v = hand_value(g, p, &foreign, 1) - none;
+  assert_int_equal(ark_game_query(g, "sponsors", p, q, 16), 3);
+  assert_int_equal(q[1], 6);
+  assert_int_equal(q[2], 1);
+  assert_float_equal(v, 0.3, 1e-9);        /* level 6 > strength 5 */
+  assert_int_equal(ark_edit_track(g, p, "xtokens", 1, msg, sizeof msg), 0);
+  none = hand_value(g, p, NULL, 0);
+  v = hand_value(g, p, &foreign, 1) - none;
+  assert_float_equal(v, 0.3 + 0.5 * 2 + 0.5 * 6, 1e-9);
+  int three[] = { 226, 203, 208 };          /* Science Library (208): level 4, no points */
+  double two = hand_value(g, p, three, 2);
+  v = hand_value(g, p, three, 3) - two;
+  print_message("sponsor worth: Veterinarian %.2f, a third sponsor %.2f\n", vet_worth, v);
+  assert_float_equal(v, 0.3, 1e-9);        /* only the best two count */
+  ark_game_free(g);
+}
+
 /* After the greedy picks an action, it answers the rest of its turn from
 ** its plan: the planned answers are the ones it gives. */
 static void test_greedy_follows_its_plan(void **st) {
@@ -264,6 +304,7 @@ int main(void) {
     cmocka_unit_test(test_value_of_project_progress),
     cmocka_unit_test(test_value_counts_placeable_animals),
     cmocka_unit_test(test_value_stops_at_hand_limit),
+    cmocka_unit_test(test_value_counts_playable_sponsors),
     cmocka_unit_test(test_greedy_follows_its_plan),
     cmocka_unit_test(test_mcts_reproducible),
     cmocka_unit_test(test_mcts_plays_a_game),

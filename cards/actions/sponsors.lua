@@ -66,6 +66,19 @@ function A.play(p, id, surcharge)
   fire("card_played", p, id)
 end
 
+-- The sponsors in p's hand, for the rules' "sponsors" query: card id, its
+-- level for p, and 1 if p could play it now with a strong enough action
+-- (conditions and its unique building's place checked), else 0.
+function A.hand_fit(p)
+  local out = {}
+  for _, id in ipairs(hand_cards(p, "sponsor")) do
+    out[#out + 1] = id
+    out[#out + 1] = A.level(p, id)
+    out[#out + 1] = A.playable(p, id, 0, 99) and 1 or 0
+  end
+  return out
+end
+
 -- Bonus: play a sponsor from hand paying money equal to its level.
 function A.play_for_money(p)
   local opts, ids = {}, {}

@@ -29,6 +29,7 @@ UNIVERSITY_BONUS = { [2] = "upgrade", [3] = "conservation 1" }
 QUERIES = {
   projects = function(p) return ACTION_SCRIPTS.association.progress(p) end,
   animals = function(p) return ACTION_SCRIPTS.animals.hand_fit(p) end,
+  sponsors = function(p) return ACTION_SCRIPTS.sponsors.hand_fit(p) end,
 }
 
 -- ---- track rewards ----
