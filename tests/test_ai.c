@@ -130,8 +130,8 @@ static void test_value_counts_placeable_animals(void **st) {
   assert_int_equal(ark_edit_track(g, p, "money", 10, msg, sizeof msg), 0);
   double poor = hand_worth(g, p, 407, q, &nq);
   print_message("hand worth: far %.2f near %.2f fit %.2f poor %.2f\n", far, near, fit, poor);
-  assert_float_equal(near - far, 0.15 * 14, 1e-9);
-  assert_float_equal(fit - near, 0.6 * 14, 1e-9);
+  assert_float_equal((near - far), 0.15 * 14, 1e-9);
+  assert_float_equal((fit - near), 0.6 * 14, 1e-9);
   assert_float_equal(poor, near, 1e-9);
   ark_game_free(g);
 }
@@ -206,6 +206,39 @@ static void test_value_counts_playable_sponsors(void **st) {
   v = hand_value(g, p, three, 3) - two;
   print_message("sponsor worth: Veterinarian %.2f, a third sponsor %.2f\n", vet_worth, v);
   assert_float_equal(v, 0.3, 1e-9);        /* only the best two count */
+  ark_game_free(g);
+}
+
+/* Final scoring cards by the rules' "scoring" query (card, conservation
+** points if the game ended now).  The best of p's two counts in points
+** from p's conservation.  Research Zoo (3) gives 1 CP for 3 research
+** icons, which the research and reputation universities give; Large
+** Animal Zoo (1) and Small Animal Zoo (2) give nothing to an empty zoo.
+** 1 CP is worth 2 points below conservation 10 and 3 above. */
+static void test_value_counts_final_scoring(void **st) {
+  (void)st;
+  ark_game *g = t_game(2, 3, "A");
+  int p = t_cur(g), research_large[] = { 3, 1 }, large_small[] = { 1, 2 }, q[8];
+  char msg[128];
+  const char *unis[] = { "research", "reputation" };
+  assert_int_equal(ark_edit_universities(g, p, unis, 2, msg, sizeof msg), 0);
+  ark_game_refresh(g);                     /* icon counts */
+  for (int cp = 0; cp <= 12; cp += 12) {
+    assert_int_equal(ark_edit_track(g, p, "conservation", cp, msg, sizeof msg), 0);
+    assert_int_equal(ark_edit_scoring(g, p, large_small, 2, msg, sizeof msg), 0);
+    double none = ai_value_at(g, p, 1.0);
+    assert_int_equal(ark_game_query(g, "scoring", p, q, 8), 4);
+    assert_int_equal(q[1], 0);
+    assert_int_equal(q[3], 0);
+    assert_int_equal(ark_edit_scoring(g, p, research_large, 2, msg, sizeof msg), 0);
+    double one = ai_value_at(g, p, 1.0);
+    assert_int_equal(ark_game_query(g, "scoring", p, q, 8), 4);
+    assert_int_equal(q[0], t_card(g, 3));
+    assert_int_equal(q[1], 1);
+    assert_int_equal(q[3], 0);
+    print_message("Research Zoo at conservation %d adds %.2f\n", cp, one - none);
+    assert_float_equal((one - none), (cp < 10 ? 2.0 : 3.0), 1e-9);
+  }
   ark_game_free(g);
 }
 
@@ -305,6 +338,7 @@ int main(void) {
     cmocka_unit_test(test_value_counts_placeable_animals),
     cmocka_unit_test(test_value_stops_at_hand_limit),
     cmocka_unit_test(test_value_counts_playable_sponsors),
+    cmocka_unit_test(test_value_counts_final_scoring),
     cmocka_unit_test(test_greedy_follows_its_plan),
     cmocka_unit_test(test_mcts_reproducible),
     cmocka_unit_test(test_mcts_plays_a_game),

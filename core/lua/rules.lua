@@ -30,7 +30,20 @@ QUERIES = {
   projects = function(p) return ACTION_SCRIPTS.association.progress(p) end,
   animals = function(p) return ACTION_SCRIPTS.animals.hand_fit(p) end,
   sponsors = function(p) return ACTION_SCRIPTS.sponsors.hand_fit(p) end,
+  scoring = function(p) return scoring_now(p) end,
 }
+
+-- For each final scoring card p holds: card id, the conservation points it
+-- would give if the game ended now (the "scoring" query).
+function scoring_now(p)
+  local out = {}
+  for _, id in ipairs(ark.scoring(p)) do
+    local s = script_of(id)
+    out[#out + 1] = id
+    out[#out + 1] = s and s.score and (s.score(p, id) or 0) or 0
+  end
+  return out
+end
 
 -- ---- track rewards ----
 
