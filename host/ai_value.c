@@ -42,6 +42,13 @@ static const double w_early[F_N] = {
   [F_UP_ANIMALS] = 6, [F_UP_BUILD] = 2, [F_UP_CARDS] = 2, [F_UP_ASSOC] = 2, [F_UP_SPONSORS] = 2,
 };
 #define WIN_BONUS 50.0
+/* In the last quarter of the time left every feature fades, to a fifth
+** when the leader's markers cross: what is not score by then mostly never
+** will be, and a leader that kept building its zoo gave the others turns
+** to catch up.  With it greedy games are 2 turns shorter per player and
+** it won 72 of 120 against the greedy without (bench/README-ai.md). */
+#define END_WINDOW 0.25
+#define END_FADE 0.8
 /* Score distance from the start to the end of a game, roughly. */
 #define TIME0 110.0
 
@@ -259,7 +266,8 @@ double ai_value_at(const ark_game *g, int p, double tau) {
     return v.score + (v.rank == 1 ? WIN_BONUS : 0.0);
   double f[F_N], sum = v.score;
   features(g, p, &v, f);
-  for (int k = 0; k < F_N; k++) sum += (w_always[k] + tau * w_early[k]) * f[k];
+  double fade = 1 - END_FADE * (tau < END_WINDOW ? 1 - tau / END_WINDOW : 0);
+  for (int k = 0; k < F_N; k++) sum += fade * (w_always[k] + tau * w_early[k]) * f[k];
   return sum;
 }
 

@@ -242,6 +242,28 @@ static void test_value_counts_final_scoring(void **st) {
   ark_game_free(g);
 }
 
+/* In the last quarter of the time left the features fade, to a fifth when
+** the markers cross.  10 money (below 20) is worth 0.15 + 0.2 x time left
+** each: 10 x 0.2 = 2.0 with a quarter of the time left, 0.6 x 1.75 = 1.05
+** with an eighth, 0.2 x 1.5 = 0.3 at the end. */
+static void test_value_fades_at_the_end(void **st) {
+  (void)st;
+  ark_game *g = t_game(2, 3, "A");
+  int p = t_cur(g);
+  char msg[128];
+  const double tau[] = { 0.25, 0.125, 0.0 }, worth[] = { 2.0, 1.05, 0.3 };
+  assert_int_equal(ark_edit_hand(g, p, NULL, 0, msg, sizeof msg), 0);
+  for (int i = 0; i < 3; i++) {
+    assert_int_equal(ark_edit_track(g, p, "money", 0, msg, sizeof msg), 0);
+    double poor = ai_value_at(g, p, tau[i]);
+    assert_int_equal(ark_edit_track(g, p, "money", 10, msg, sizeof msg), 0);
+    double ten = ai_value_at(g, p, tau[i]);
+    print_message("10 money at time left %.3f: %.2f\n", tau[i], ten - poor);
+    assert_float_equal((ten - poor), worth[i], 1e-9);
+  }
+  ark_game_free(g);
+}
+
 /* After the greedy picks an action, it answers the rest of its turn from
 ** its plan: the planned answers are the ones it gives. */
 static void test_greedy_follows_its_plan(void **st) {
@@ -339,6 +361,7 @@ int main(void) {
     cmocka_unit_test(test_value_stops_at_hand_limit),
     cmocka_unit_test(test_value_counts_playable_sponsors),
     cmocka_unit_test(test_value_counts_final_scoring),
+    cmocka_unit_test(test_value_fades_at_the_end),
     cmocka_unit_test(test_greedy_follows_its_plan),
     cmocka_unit_test(test_mcts_reproducible),
     cmocka_unit_test(test_mcts_plays_a_game),
