@@ -4,12 +4,13 @@
 ** The worth is the score (appeal minus the conservation target) plus
 ** weighed features that usually turn into score later: money, income,
 ** animals in hand that the rules would let p place now, sponsors in hand
-** that p could play, progress toward conservation projects, what its
-** final scoring cards would give now, sponsors in the zoo, reputation, workers, partner zoos, upgraded action cards.
-** Each feature has two weights: one that always applies and one
-** multiplied by the time left (1 at the start, 0 when the leader's markers
-** cross), because income and upgrades pay off only while there are breaks
-** and turns to come.
+** that p could play, progress toward conservation projects, what p's
+** final scoring cards would give now, sponsors in the zoo, reputation,
+** workers, partner zoos, upgraded action cards.  Each feature has two
+** weights: one that always applies and one multiplied by the time left (1
+** at the start, 0 when the leader's markers cross), because income and
+** upgrades pay off only while there are breaks and turns to come.  Near
+** the end all of them fade.
 **
 ** The weights were set by self-play: each change was kept when the
 ** changed greedy won more games than the unchanged one on both seat
