@@ -206,6 +206,14 @@ static int same_rules(const sim_record *r, long k, const char *file, int line,
   return -1;
 }
 
+/* Two records of one game: the same seed, set and AI in every seat. */
+static int same_game(const sim_record *a, const sim_record *b) {
+  if (a->seed != b->seed || a->set != b->set || a->players != b->players) return 0;
+  for (int p = 0; p < a->players && p < 4; p++)
+    if (strcmp(a->ai[p], b->ai[p])) return 0;
+  return 1;
+}
+
 /* `arknova sim merge FILE...`: one summary of JSON-line shards. */
 static int merge(int argc, char **argv) {
   const char *svg = NULL;
@@ -251,10 +259,11 @@ static int merge(int argc, char **argv) {
     fclose(f);
   }
   if (!nfiles) { fprintf(stderr, "arknova sim merge: which files?\n"); return 2; }
-  /* the same seed twice (overlapping shards) would count twice */
+  /* the same game twice (overlapping shards) would count twice; the same
+  ** seed with the AIs in other seats is another game (both seat orders) */
   for (long i = 1; i < n; i++)
     for (long j = 0; j < i; j++)
-      if (r[i].seed == r[j].seed && r[i].set == r[j].set) {
+      if (same_game(&r[i], &r[j])) {
         fprintf(stderr, "arknova sim merge: seed %llu appears twice (overlapping shards?)\n",
                 (unsigned long long)r[i].seed);
         i = n;

@@ -362,6 +362,18 @@ static void test_sim_merge(void **st) {
   assert_true(output_has("P1 (mixed)"));
   assert_true(output_has("different AIs in the same seat"));
   assert_true(output_has("greedy                 2    50.0%"));
+  assert_false(output_has("appears twice"));
+  /* seed 5 with the seats swapped is another game (the other seat order);
+  ** seed 5 again as it was is an overlap of shards */
+  snprintf(b, sizeof b,
+           "{\"seed\":5,\"set\":\"A\",\"players\":2,\"map\":\"A\",\"start\":1,"
+           "\"ai\":[\"greedy\",\"random\"],\"scores\":[8,-90],\"ranks\":[1,2],"
+           "\"turns\":100,\"capped\":false,\"error\":false,\"plays\":[]}\n");
+  t_write_file(tmp, "m4.jsonl", b);
+  assert_int_equal(run(NULL, "sim merge m3.jsonl m4.jsonl"), 0);
+  assert_false(output_has("appears twice"));
+  assert_int_equal(run(NULL, "sim merge m3.jsonl m3.jsonl"), 0);
+  assert_true(output_has("seed 5 appears twice (overlapping shards?)"));
   t_write_file(tmp, "bad.jsonl", "{\"seed\":1}\n");
   assert_int_equal(run(NULL, "sim merge bad.jsonl"), 1);
   assert_true(output_has("not a game record"));
