@@ -352,10 +352,11 @@ static void test_sim_merge(void **st) {
   assert_true(output_has("per player and game, random: 3.0 animals, 1.0 sponsors played, "
                          "0.0 projects supported, 50 money gained\n"));
   /* both seat orders merged: the seat rows say they mix AIs */
-  snprintf(a, sizeof a,
-           "{\"seed\":5,\"set\":\"A\",\"players\":2,\"map\":\"A\",\"start\":1,"
-           "\"ai\":[\"random\",\"greedy\"],\"scores\":[-90,8],\"ranks\":[2,1],"
-           "\"turns\":100,\"breaks\":3,\"capped\":false,\"error\":false,\"plays\":[]}\n");
+  const char *seed5 = "{\"seed\":5,\"set\":\"A\",\"players\":2,\"map\":\"A\",\"start\":1,"
+                      "\"ai\":[\"%s\",\"%s\"],\"scores\":[%d,%d],\"ranks\":[%d,%d],"
+                      "\"turns\":100,\"breaks\":3,\"capped\":false,\"error\":false,"
+                      "\"plays\":[]}\n";
+  snprintf(a, sizeof a, seed5, "random", "greedy", -90, 8, 2, 1);
   t_write_file(tmp, "m3.jsonl", a);
   assert_int_equal(run(NULL, "sim merge m2.jsonl m3.jsonl"), 0);
   assert_true(output_has("; 4.5 breaks per game\n"));
@@ -365,10 +366,7 @@ static void test_sim_merge(void **st) {
   assert_false(output_has("appears twice"));
   /* seed 5 with the seats swapped is another game (the other seat order);
   ** seed 5 again as it was is an overlap of shards */
-  snprintf(b, sizeof b,
-           "{\"seed\":5,\"set\":\"A\",\"players\":2,\"map\":\"A\",\"start\":1,"
-           "\"ai\":[\"greedy\",\"random\"],\"scores\":[8,-90],\"ranks\":[1,2],"
-           "\"turns\":100,\"capped\":false,\"error\":false,\"plays\":[]}\n");
+  snprintf(b, sizeof b, seed5, "greedy", "random", 8, -90, 1, 2);
   t_write_file(tmp, "m4.jsonl", b);
   assert_int_equal(run(NULL, "sim merge m3.jsonl m4.jsonl"), 0);
   assert_false(output_has("appears twice"));
