@@ -45,9 +45,9 @@ static const double w_early[F_N] = {
 #define WIN_BONUS 50.0
 /* In the last quarter of the time left every feature fades, to a fifth
 ** when the leader's markers cross: what is not score by then mostly never
-** will be, and a leader that kept building its zoo gave the others turns
-** to catch up.  With it greedy games are 2 turns shorter per player and
-** it won 72 of 120 against the greedy without (bench/README-ai.md). */
+** will be, and a leader that keeps building its zoo gives the others
+** turns to catch up.  With it greedy games are 2 turns shorter per player
+** and it won 72 of 120 against the greedy without (bench/README-ai.md). */
 #define END_WINDOW 0.25
 #define END_FADE 0.8
 /* Score distance from the start to the end of a game, roughly. */
