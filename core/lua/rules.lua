@@ -33,14 +33,21 @@ QUERIES = {
   scoring = function(p) return scoring_now(p) end,
 }
 
+-- The conservation points final scoring card id gives p now; nil if the
+-- card has no score function.  The end of the game and the AI's "scoring"
+-- query both ask it.
+function scoring_cp(p, id)
+  local s = script_of(id)
+  if s and s.score then return s.score(p, id) or 0 end
+end
+
 -- For each final scoring card p holds: card id, the conservation points it
 -- would give if the game ended now (the "scoring" query).
 function scoring_now(p)
   local out = {}
   for _, id in ipairs(ark.scoring(p)) do
-    local s = script_of(id)
     out[#out + 1] = id
-    out[#out + 1] = s and s.score and (s.score(p, id) or 0) or 0
+    out[#out + 1] = scoring_cp(p, id) or 0
   end
   return out
 end
@@ -450,8 +457,8 @@ function final(p0)
   for i = 0, n - 1 do
     local p = (p0 + i) % n
     for _, id in ipairs(ark.scoring(p)) do
-      local s = script_of(id)
-      if s and s.score then ark.add(p, "conservation", s.score(p, id) or 0) end
+      local cp = scoring_cp(p, id)
+      if cp then ark.add(p, "conservation", cp) end
     end
     fire_own("game_end", p)
   end
