@@ -7,7 +7,9 @@
 ** Each worker thread loads its own content (Lua states are not shared
 ** between threads) and takes the next game number from a shared counter;
 ** results are kept by game number, so the output does not depend on
-** thread timing.
+** thread timing.  --out is opened before the first game and each line is
+** written as soon as every game before it has finished, so a run that is
+** killed keeps the games it finished, in order.
 */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
@@ -29,7 +31,10 @@ typedef struct sim {
   uint64_t first_seed;
   long games;                  /* per set */
   sim_record *res;             /* games * (1 + compare) */
-  long next, total, finished;
+  char *done;                  /* done[i]: game i finished */
+  FILE *out;                   /* --out, or NULL */
+  long next, total, finished, written;
+  int out_failed;
   struct timespec t0;          /* start, for the time left on the progress line */
   pthread_mutex_t lock;
 } sim;
@@ -40,14 +45,33 @@ static double seconds_since(const struct timespec *t0) {
   return (double)(t.tv_sec - t0->tv_sec) + (double)(t.tv_nsec - t0->tv_nsec) * 1e-9;
 }
 
-/* "[#####     ] 50/100 games, 1m 40s left" on stderr. */
+/* "[#####     ] 50/100 games, 1m 40s left" on stderr: redrawn on a
+** terminal, one line per step in a log file. */
 static void progress(sim *s, long f) {
-  int width = 30, fill = (int)(width * f / s->total);
+  int width = 30, fill = (int)(width * f / s->total), tty = isatty(2);
   double left = seconds_since(&s->t0) / (double)f * (double)(s->total - f);
-  fprintf(stderr, "\r[%.*s%*s] %ld/%ld games", fill, "##############################",
-          width - fill, "", f, s->total);
-  if (f < s->total) fprintf(stderr, ", %dm %02ds left  ", (int)left / 60, (int)left % 60);
-  else fprintf(stderr, "%18s", "");
+  fprintf(stderr, "%s[%.*s%*s] %ld/%ld games", tty ? "\r" : "", fill,
+          "##############################", width - fill, "", f, s->total);
+  if (f < s->total) fprintf(stderr, ", %dm %02ds left%s", (int)left / 60, (int)left % 60,
+                            tty ? "  " : "\n");
+  else fprintf(stderr, tty ? "%18s" : "\n", "");
+}
+
+/* A log gets a line every 5% of the games (and at the first game, so that
+** a slow run shows its pace early). */
+static int progress_due(const sim *s, long f) {
+  long step = s->total >= 20 ? s->total / 20 : 1;
+  return isatty(2) || f == 1 || f == s->total || f % step == 0;
+}
+
+/* Writes the lines of the games finished in order since the last call;
+** called with the lock held. */
+static void write_ready(sim *s) {
+  for (; s->written < s->total && s->done[s->written]; s->written++) {
+    if (!s->out) continue;
+    sim_write_json(s->out, &s->res[s->written]);
+    if (fflush(s->out) != 0) s->out_failed = 1;
+  }
 }
 
 static void sim_usage(FILE *f) {
@@ -158,8 +182,10 @@ static void *worker(void *arg) {
     play_one(s, proto[set], i);
     pthread_mutex_lock(&s->lock);
     long f = ++s->finished;
+    s->done[i] = 1;
+    write_ready(s);
+    if (progress_due(s, f)) progress(s, f);
     pthread_mutex_unlock(&s->lock);
-    if (isatty(2) || f == s->total || f % 50 == 0) progress(s, f);
   }
   ark_game_free(proto[0]);
   ark_game_free(proto[1]);
@@ -269,7 +295,7 @@ static int merge(int argc, char **argv) {
         i = n;
         break;
       }
-  printf("merged %ld games from %d files\n", n, nfiles);
+  printf("merged %ld games from %d file%s\n", n, nfiles, nfiles == 1 ? "" : "s");
   int rc = report(r, n, compare, "set B", svg, cards);
   for (long k = 0; k < n; k++) sim_record_free(&r[k]);
   free(r);
@@ -364,37 +390,40 @@ int cmd_sim(int argc, char **argv) {
   s.total = s.games * (1 + s.compare);
   if (threads > s.total) threads = s.total;
   s.res = calloc((size_t)s.total, sizeof *s.res);
+  s.done = calloc((size_t)s.total, 1);
   pthread_t *tid = calloc((size_t)threads, sizeof *tid);
-  if (!s.res || !tid) {
+  if (!s.res || !s.done || !tid) {
     fprintf(stderr, "arknova sim: out of memory\n");
     return 1;
+  }
+  if (out && !(s.out = fopen(out, "w"))) {   /* before the games, not after them */
+    fprintf(stderr, "arknova sim: cannot write %s\n", out);
+    free(s.res);
+    free(s.done);
+    free(tid);
+    return 2;
   }
   pthread_mutex_init(&s.lock, NULL);
   clock_gettime(CLOCK_MONOTONIC, &s.t0);
   for (long t = 0; t < threads; t++) pthread_create(&tid[t], NULL, worker, &s);
   for (long t = 0; t < threads; t++) pthread_join(tid[t], NULL);
   double secs = seconds_since(&s.t0);
-  fprintf(stderr, "\n");
+  if (isatty(2)) fprintf(stderr, "\n");   /* ends the redrawn progress line */
   int rc = 0;
   if (s.finished < s.total) {
     fprintf(stderr, "arknova sim: only %ld of %ld games ran\n", s.finished, s.total);
     rc = 1;
   }
-  if (out) {
-    FILE *f = fopen(out, "w");
-    if (!f) {
-      fprintf(stderr, "arknova sim: cannot write %s\n", out);
-      rc = 1;
-    } else {
-      for (long i = 0; i < s.finished && i < s.total; i++) sim_write_json(f, &s.res[i]);
-      fclose(f);
-    }
+  if (s.out && (fclose(s.out) != 0 || s.out_failed)) {
+    fprintf(stderr, "arknova sim: writing %s failed\n", out);
+    rc = 1;
   }
   printf("%ld games in %.1f s, %.1f games/s\n", s.total, secs, s.total / (secs > 0 ? secs : 1));
   if (s.finished == s.total && report(s.res, s.total, s.compare, s.what, svg, cards) != 0) rc = 1;
   for (long i = 0; i < s.total; i++) sim_record_free(&s.res[i]);
   pthread_mutex_destroy(&s.lock);
   free(s.res);
+  free(s.done);
   free(tid);
   return rc;
 }

@@ -4,7 +4,8 @@
 ** a killed game resumes from its save file exactly, undo takes back one's
 ** own decision, scenario files pass and fail, `sim merge` adds up shards
 ** correctly and refuses shards played by other rules, `sim` counts each
-** game's breaks, bad option values are refused.  Runs build/arknova (next
+** game's breaks and keeps a killed sweep's finished games, bad option
+** values are refused.  Runs build/arknova (next
 ** to this test binary).
 */
 #define _XOPEN_SOURCE 700
@@ -452,6 +453,58 @@ static void test_sim_seeds_and_breaks(void **st) {
   assert_true(output_has(want_money));
 }
 
+/* The number at the start of a record line, {"seed":N, ...; -1 if not. */
+static long line_seed(const char *line) {
+  long k;
+  return sscanf(line, "{\"seed\":%ld,", &k) == 1 ? k : -1;
+}
+
+/* A long sweep killed (SIGKILL) mid-run keeps every game it finished: the
+** lines are written as the games finish, in seed order with two threads,
+** and merge reads them.  A --out that cannot be written stops the run
+** before its first game. */
+static void test_sim_killed_keeps_games(void **st) {
+  (void)st;
+  char path[512];
+  snprintf(path, sizeof path, "%s/k.jsonl", tmp);
+  remove(path);
+  pid_t pid = fork();
+  assert_true(pid >= 0);
+  if (pid == 0) {
+    int null = open("/dev/null", O_WRONLY);
+    dup2(null, 1);
+    dup2(null, 2);
+    execl(exe, exe, "sim", "--seeds", "1..100000", "--ai", "random", "--turn-cap", "40",
+          "--threads", "2", "--no-cards", "--out", path, (char *)NULL);
+    _exit(127);
+  }
+  long lines = 0;
+  for (int tries = 0; tries < 600 && lines < 6; tries++) {
+    struct timespec ts = { 0, 50000000 };
+    nanosleep(&ts, NULL);
+    const char *t = slurp("k.jsonl");
+    lines = 0;
+    for (; t && *t; t = strchr(t, '\n') ? strchr(t, '\n') + 1 : "") lines++;
+  }
+  kill(pid, SIGKILL);
+  waitpid(pid, NULL, 0);
+  assert_true(lines >= 6);
+  const char *t = slurp("k.jsonl");
+  long seed = 0;
+  for (const char *l = t; *l; l = strchr(l, '\n') + 1) {
+    assert_non_null(strchr(l, '\n'));              /* no half-written line */
+    assert_int_equal(line_seed(l), ++seed);        /* in seed order, none missing */
+  }
+  assert_true(seed >= 6 && seed < 100000);
+  assert_int_equal(run(NULL, "sim merge k.jsonl"), 0);
+  char want[64];
+  snprintf(want, sizeof want, "merged %ld games from 1 file\n", seed);
+  assert_true(output_has(want));
+  assert_int_equal(run(NULL, "sim --games 100000 --ai random --out no/such/dir/x.jsonl"), 2);
+  assert_true(output_has("arknova sim: cannot write no/such/dir/x.jsonl"));
+  assert_false(output_has("games in"));
+}
+
 static void test_bad_options(void **st) {
   (void)st;
   assert_int_equal(run(NULL, "sim --games abc"), 2);
@@ -486,6 +539,7 @@ int main(void) {
     cmocka_unit_test(test_sim_merge),
     cmocka_unit_test(test_sim_records_rules),
     cmocka_unit_test(test_sim_seeds_and_breaks),
+    cmocka_unit_test(test_sim_killed_keeps_games),
     cmocka_unit_test(test_scenarios),
     cmocka_unit_test(test_scenario_fan_cards),
     cmocka_unit_test(test_replay_reproduces),
