@@ -15,7 +15,7 @@ const char *const host_game_opts_help =
   "                    or advanced (each player keeps 1 of 2 dealt maps)\n"
   "  --ai LIST         AI per seat, comma separated: random, greedy, mcts\n"
   "                    (default greedy; a shorter list repeats)\n"
-  "  --mcts-iters N    mcts: rollouts per action decision (default 40)\n"
+  "  --mcts-iters N    mcts: rollouts per action decision (default 80)\n"
   "  --mcts-ms N       mcts: milliseconds per action decision (with both,\n"
   "                    the search stops at whichever comes first)\n"
   "  --rollout KIND    mcts rollouts: fast, greedy or random (default fast)\n"

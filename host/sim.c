@@ -418,7 +418,9 @@ int cmd_sim(int argc, char **argv) {
     fprintf(stderr, "arknova sim: writing %s failed\n", out);
     rc = 1;
   }
-  printf("%ld games in %.1f s, %.1f games/s\n", s.total, secs, s.total / (secs > 0 ? secs : 1));
+  double rate = s.total / (secs > 0 ? secs : 1);
+  if (rate >= 1) printf("%ld games in %.1f s, %.1f games/s\n", s.total, secs, rate);
+  else printf("%ld games in %.1f s, one every %.1f s\n", s.total, secs, 1 / rate);
   if (s.finished == s.total && report(s.res, s.total, s.compare, s.what, svg, cards) != 0) rc = 1;
   for (long i = 0; i < s.total; i++) sim_record_free(&s.res[i]);
   pthread_mutex_destroy(&s.lock);
