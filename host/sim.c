@@ -35,6 +35,7 @@ typedef struct sim {
   FILE *out;                   /* --out, or NULL */
   long next, total, finished, written;
   int out_failed;
+  int tty;                     /* stderr is a terminal: redraw one progress line */
   struct timespec t0;          /* start, for the time left on the progress line */
   pthread_mutex_t lock;
 } sim;
@@ -48,7 +49,7 @@ static double seconds_since(const struct timespec *t0) {
 /* "[#####     ] 50/100 games, 1m 40s left" on stderr: redrawn on a
 ** terminal, one line per step in a log file. */
 static void progress(sim *s, long f) {
-  int width = 30, fill = (int)(width * f / s->total), tty = isatty(2);
+  int width = 30, fill = (int)(width * f / s->total), tty = s->tty;
   double left = seconds_since(&s->t0) / (double)f * (double)(s->total - f);
   fprintf(stderr, "%s[%.*s%*s] %ld/%ld games", tty ? "\r" : "", fill,
           "##############################", width - fill, "", f, s->total);
@@ -61,7 +62,7 @@ static void progress(sim *s, long f) {
 ** a slow run shows its pace early). */
 static int progress_due(const sim *s, long f) {
   long step = s->total >= 20 ? s->total / 20 : 1;
-  return isatty(2) || f == 1 || f == s->total || f % step == 0;
+  return s->tty || f == 1 || f == s->total || f % step == 0;
 }
 
 /* Writes the lines of the games finished in order since the last call;
@@ -389,26 +390,28 @@ int cmd_sim(int argc, char **argv) {
   if (cmp_arg && comparison(&s, cmp_arg, cmp_val) != 0) return 2;
   s.total = s.games * (1 + s.compare);
   if (threads > s.total) threads = s.total;
+  if (out && !(s.out = fopen(out, "w"))) {   /* before the games, not after them */
+    fprintf(stderr, "arknova sim: cannot write %s\n", out);
+    return 2;
+  }
+  s.tty = isatty(2);
   s.res = calloc((size_t)s.total, sizeof *s.res);
   s.done = calloc((size_t)s.total, 1);
   pthread_t *tid = calloc((size_t)threads, sizeof *tid);
   if (!s.res || !s.done || !tid) {
     fprintf(stderr, "arknova sim: out of memory\n");
-    return 1;
-  }
-  if (out && !(s.out = fopen(out, "w"))) {   /* before the games, not after them */
-    fprintf(stderr, "arknova sim: cannot write %s\n", out);
     free(s.res);
     free(s.done);
     free(tid);
-    return 2;
+    if (s.out) fclose(s.out);
+    return 1;
   }
   pthread_mutex_init(&s.lock, NULL);
   clock_gettime(CLOCK_MONOTONIC, &s.t0);
   for (long t = 0; t < threads; t++) pthread_create(&tid[t], NULL, worker, &s);
   for (long t = 0; t < threads; t++) pthread_join(tid[t], NULL);
   double secs = seconds_since(&s.t0);
-  if (isatty(2)) fprintf(stderr, "\n");   /* ends the redrawn progress line */
+  if (s.tty) fprintf(stderr, "\n");   /* ends the redrawn progress line */
   int rc = 0;
   if (s.finished < s.total) {
     fprintf(stderr, "arknova sim: only %ld of %ld games ran\n", s.finished, s.total);
