@@ -26,7 +26,7 @@ shift
 bin=${ARKNOVA:-build/arknova}
 [ -x "$bin" ] || { echo "bench/upgraded-one.sh: $bin not found; build first (see README.md)" >&2; exit 2; }
 
-dir=$(mktemp -d)
+dir=$(mktemp -d "${TMPDIR:-/tmp}/upgraded-$card.XXXXXX")
 trap 'rm -rf "$dir"' EXIT
 cat > "$dir/plugin.yaml" <<EOF
 name: upgraded-$card
