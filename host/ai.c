@@ -109,11 +109,19 @@ static void finish_turn(ark_game *c, int me, double tau, ai_plan *plan, uint64_t
 }
 
 /* An X-token action that gains nothing (tokens already at 5) only passes. */
-static double option_penalty(const ark_game *g, int me, const char *opt) {
+double ai_option_penalty(const ark_game *g, int me, const char *opt) {
   ark_player_view v;
   if (strncmp(opt, "X-token", 7)) return 0;
   ark_game_player(g, me, &v);
   return v.xtokens >= 5 ? 4 : 0;
+}
+
+void ai_finish_turn(ark_game *c, int me, double tau, uint64_t *rng) {
+  finish_turn(c, me, tau, NULL, rng);
+}
+
+int ai_best_step(ark_game *c, int me, double tau, uint64_t *rng) {
+  return one_step(c, me, tau, rng);
 }
 
 /* ---- greedy ---- */
@@ -132,7 +140,7 @@ void ai_greedy_values(ark_game *g, double *v, ai_plan *plans, uint64_t *rng) {
     if (!c) continue;
     ark_game_answer(c, i, msg, sizeof msg);
     finish_turn(c, me, tau, plans ? &plans[i] : NULL, rng);
-    v[i] = ai_value_at(c, me, tau) - option_penalty(g, me, d->options[i]) + jitter(rng);
+    v[i] = ai_value_at(c, me, tau) - ai_option_penalty(g, me, d->options[i]) + jitter(rng);
     ark_game_free(c);
   }
   ark_game_free(base);
@@ -197,7 +205,7 @@ static int try_actions(ark_game *g, int lead, double tau, uint64_t *rng, double 
     ark_game_answer(c, i, msg, sizeof msg);
     finish_quick(c, rng);
     double v = (lead ? ai_lead_at(c, me, tau) : ai_value_at(c, me, tau)) -
-               option_penalty(g, me, d->options[i]);
+               ai_option_penalty(g, me, d->options[i]);
     if (!lead) v += jitter(rng);
     ark_game_free(c);
     if (v > *best) {

@@ -100,4 +100,16 @@ void ai_adopt_plan(ai_player *a, const ark_game *g, const ai_plan *plan);
 double ai_best_turn_lead(ark_game *g, double tau, uint64_t *rng);
 int ai_mcts(ai_player *a, ark_game *g, uint64_t seed);
 
+/* ---- pieces of the greedy for measuring programs (bench/lookahead) ---- */
+
+/* Finishes me's turn on c as the greedy does: each of me's sub-decisions
+** by ai_best_step, other players' (break discards) by the quick policy. */
+void ai_finish_turn(ark_game *c, int me, double tau, uint64_t *rng);
+/* The option of c's pending decision that is worth most to me when the
+** turn is finished by the quick policy (long lists are sampled). */
+int ai_best_step(ark_game *c, int me, double tau, uint64_t *rng);
+/* Points subtracted from an option that only passes (an X-token action
+** with 5 tokens already). */
+double ai_option_penalty(const ark_game *g, int me, const char *opt);
+
 #endif
