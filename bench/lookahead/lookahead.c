@@ -283,14 +283,16 @@ static void la_usage(FILE *f) {
           "\n"
           "  --seeds A..B  game seeds (default 1..10)\n"
           "  --beam N      lines kept per level (default 4)\n"
-          "  --depth N     own turns searched at each action decision (default 3)\n"
+          "  --depth N     fair mode: own turns searched at each action decision\n"
+          "                (default 3)\n"
           "  --whole       instead, one search over the rest of the game on the\n"
           "                real deck: it sees its own draws, which no player can,\n"
           "                so its turns are a bound, not a player's\n"
           "  --data DIR    folder with cards/ and maps/ (default: the source tree)\n"
           "\n"
-          "The fair mode takes about 6 minutes a game with the defaults; --whole\n"
-          "about 1 minute with --beam 4.  Split long runs over cores with --seeds.\n");
+          "With the defaults a game takes 2-5 minutes; with --whole --beam 4 about\n"
+          "1-2 minutes.  Each seed is played on its own, so a long run can be\n"
+          "split over cores or machines with --seeds.\n");
 }
 
 int main(int argc, char **argv) {
