@@ -39,8 +39,7 @@ uint64_t ai_rand(uint64_t *x) {
   return z ^ (z >> 31);
 }
 
-/* Tiny noise that breaks ties between equal values differently each time. */
-static double jitter(uint64_t *rng) { return (double)(ai_rand(rng) % 1000) * 1e-6; }
+double ai_jitter(uint64_t *rng) { return (double)(ai_rand(rng) % 1000) * 1e-6; }
 
 /* ---- finishing a turn ---- */
 
@@ -81,7 +80,7 @@ static int one_step(ark_game *c, int me, double tau, uint64_t *rng) {
     if (!cc) break;
     ark_game_answer(cc, i, msg, sizeof msg);
     finish_quick(cc, rng);
-    double v = ai_value_at(cc, me, tau) + jitter(rng);
+    double v = ai_value_at(cc, me, tau) + ai_jitter(rng);
     ark_game_free(cc);
     if (v > bv) {
       bv = v;
@@ -140,7 +139,7 @@ void ai_greedy_values(ark_game *g, double *v, ai_plan *plans, uint64_t *rng) {
     if (!c) continue;
     ark_game_answer(c, i, msg, sizeof msg);
     finish_turn(c, me, tau, plans ? &plans[i] : NULL, rng);
-    v[i] = ai_value_at(c, me, tau) - ai_option_penalty(g, me, d->options[i]) + jitter(rng);
+    v[i] = ai_value_at(c, me, tau) - ai_option_penalty(g, me, d->options[i]) + ai_jitter(rng);
     ark_game_free(c);
   }
   ark_game_free(base);
@@ -206,7 +205,7 @@ static int try_actions(ark_game *g, int lead, double tau, uint64_t *rng, double 
     finish_quick(c, rng);
     double v = (lead ? ai_lead_at(c, me, tau) : ai_value_at(c, me, tau)) -
                ai_option_penalty(g, me, d->options[i]);
-    if (!lead) v += jitter(rng);
+    if (!lead) v += ai_jitter(rng);
     ark_game_free(c);
     if (v > *best) {
       *best = v;

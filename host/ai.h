@@ -58,6 +58,9 @@ int ai_pick(ai_player *a, ark_game *g, uint64_t seed);
 
 /* splitmix64 step */
 uint64_t ai_rand(uint64_t *x);
+/* Tiny noise (below 0.001) that breaks ties between equal values
+** differently each time. */
+double ai_jitter(uint64_t *rng);
 
 /* ---- the position value (ai_value.c) ---- */
 

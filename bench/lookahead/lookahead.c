@@ -41,8 +41,6 @@ typedef struct la_level {       /* what one level of the search met */
   ark_game *first_end;           /* the first line that ended (--whole reports it) */
 } la_level;
 
-static double la_jitter(uint64_t *rng) { return (double)(ai_rand(rng) % 1000) * 1e-6; }
-
 static int la_cmp(const void *a, const void *b) {
   double x = ((const la_node *)a)->v, y = ((const la_node *)b)->v;
   return x < y ? 1 : x > y ? -1 : 0;
@@ -86,12 +84,12 @@ static la_node *la_expand(const la_node *beam, int nb, double tau, int first, in
       if (v.score >= 0 && v.score > lv->crossed) lv->crossed = v.score;
       double pen = ai_option_penalty(beam[b].g, LA_ME, d->options[i]);
       int more = la_others(c, rng);
-      int bad = !more && ark_game_process(c) != ARK_END;   /* a script error */
+      int bad = !more && ark_game_process(c) != ARK_END;   /* stopped, not ended */
       if (!more && !bad) {
         lv->ended = 1;
         if (!lv->first_end) lv->first_end = ark_game_clone(c);
       }
-      kids[*nk] = (la_node){ c, bad ? -1e9 : ai_value_at(c, LA_ME, tau) - pen + la_jitter(rng),
+      kids[*nk] = (la_node){ c, bad ? -1e9 : ai_value_at(c, LA_ME, tau) - pen + ai_jitter(rng),
                              ark_game_log_hash(c), first ? i : beam[b].root };
       (*nk)++;
     }
@@ -156,10 +154,9 @@ static double la_now(void) {
   return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-/* The setup and the opening draft: the greedy for both seats until the
-** planner's first action. */
-static void la_opening(ark_game *g, uint64_t *rng) {
-  ai_player a[2];
+/* The setup and the opening draft: the greedy players a[] for both seats
+** until the planner's first action. */
+static void la_opening(ark_game *g, ai_player a[2], uint64_t *rng) {
   char msg[128];
   ai_init(&a[0], AI_GREEDY, NULL);
   ai_init(&a[1], AI_GREEDY, NULL);
@@ -173,8 +170,9 @@ static void la_opening(ark_game *g, uint64_t *rng) {
 /* --whole: one beam over the rest of the game on the real deck. */
 static void la_whole(ark_game *g, uint64_t seed, int width, uint64_t *rng, double *sum) {
   la_level lv;
+  ai_player a[2];
   int levels;
-  la_opening(g, rng);
+  la_opening(g, a, rng);
   if (!ark_game_decision(g)) {
     fprintf(stderr, "ark_lookahead: seed %llu: the game ended before the first turn\n",
             (unsigned long long)seed);
@@ -213,9 +211,8 @@ static int la_kind(const char *option) {
 static int la_fair(ark_game *g, uint64_t seed, int width, int depth, uint64_t *rng, double *sum) {
   ai_player a[2];
   char msg[256];
-  int own = 0, kinds[LA_KINDS] = { 0 };
-  ai_init(&a[0], AI_GREEDY, NULL);
-  ai_init(&a[1], AI_GREEDY, NULL);
+  int kinds[LA_KINDS] = { 0 };
+  la_opening(g, a, rng);
   while (ark_game_process(g) == ARK_AWAITING) {
     const ark_decision *d = ark_game_decision(g);
     int pick;
@@ -225,12 +222,11 @@ static int la_fair(ark_game *g, uint64_t seed, int width, int depth, uint64_t *r
       int levels;
       if (!base) return -1;
       ark_game_redeal_hidden(base, LA_ME, ai_rand(rng));
-      own++;
       pick = la_search(base, width, depth, 0, ai_time_left(g), &lv, &levels, rng);
       kinds[la_kind(d->options[pick])]++;
       ark_game_free(lv.first_end);
       ark_game_free(base);
-    } else if (d->player == LA_ME && own > 0) {
+    } else if (d->player == LA_ME) {
       ark_game *c = ark_game_clone(g);
       if (!c) return -1;
       ark_game_redeal_hidden(c, LA_ME, ai_rand(rng));
