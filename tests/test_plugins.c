@@ -107,6 +107,47 @@ static void test_bench_plugins(void **st) {
   ark_game_free(g);
 }
 
+/* solo-pace: the solo tile's breaks in a two-player game.  No action moves
+** the break token (random players take Cards and Sponsors money often), a
+** break comes once both players have taken 7 own turns, then 13, 18, 22 and
+** 25, each player starts with 20 appeal, and a cap of 54 turns stops the
+** game after 27 own turns each. */
+static void test_solo_pace(void **st) {
+  (void)st;
+  static const int after[] = { 7, 13, 18, 22, 25 };
+  ark_config cfg;
+  ark_game *g;
+  char msg[1024], dir[600];
+  snprintf(dir, sizeof dir, "%s/bench/plugins/solo-pace", ARK_SOURCE_DIR);
+  ark_config_init(&cfg);
+  cfg.data_dir = ARK_SOURCE_DIR;
+  cfg.plugins[0] = dir;
+  cfg.seed = 5;
+  cfg.turn_cap = 54;
+  if (ark_game_new(&cfg, &g, msg, sizeof msg) != ARK_OK) fail_msg("%s", msg);
+  t_to_first_turn(g);
+  assert_int_equal(t_play_random(g, 9, 1), ARK_END);
+  assert_true(ark_game_capped(g));
+  assert_int_equal(ark_game_turns(g), 54);
+  int nbreaks = 0, first_appeal[2] = { -1, -1 };
+  for (int i = 0; i < ark_game_nevents(g); i++) {
+    const ark_event *e = ark_game_event(g, i);
+    if (e->type == ARK_EV_BREAK) {
+      assert_true(nbreaks < 5);
+      /* logged in the last turn before the break; turns count from 0 */
+      assert_int_equal(e->turn, 2 * after[nbreaks] - 1);
+      nbreaks++;
+    }
+    if (e->type == ARK_EV_GAIN && e->a == ark_track_from_name("appeal") && e->player >= 0 &&
+        first_appeal[e->player] < 0)
+      first_appeal[e->player] = e->b;
+  }
+  assert_int_equal(nbreaks, 5);
+  assert_int_equal(first_appeal[0], 20);
+  assert_int_equal(first_appeal[1], 20);
+  ark_game_free(g);
+}
+
 /* A plugin outside the source tree: rules, a fan card, a fan map, a hook. */
 static void test_outside_plugin(void **st) {
   (void)st;
@@ -265,6 +306,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_hundred_points),
     cmocka_unit_test(test_bench_plugins),
+    cmocka_unit_test(test_solo_pace),
     cmocka_unit_test(test_outside_plugin),
     cmocka_unit_test(test_plugin_query),
     cmocka_unit_test(test_conflict),
