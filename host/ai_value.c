@@ -52,6 +52,8 @@ static const double w_early[F_N] = {
 #define END_FADE 0.8
 /* Score distance from the start to the end of a game, roughly. */
 #define TIME0 110.0
+/* Own turns a greedy player takes over that distance, roughly. */
+#define TURNS0 44.0
 
 /* Points that r more conservation points are worth from cp, with the
 ** printed target track: 2 each up to 10, 3 each after. */
@@ -257,6 +259,12 @@ double ai_time_left(const ark_game *g) {
     if (v.score > best) best = v.score;
   }
   double t = -best / TIME0;
+  /* A turn cap near enough (a measuring run of fixed length, such as the
+  ** solo pacing of bench/) ends the game before the score does, and the
+  ** rules' cap is known to everyone as the crossing markers are.  The
+  ** default cap of 2000 turns never comes near. */
+  double own_left = (double)(ark_game_turn_cap(g) - ark_game_turns(g)) / n;
+  if (own_left / TURNS0 < t) t = own_left / TURNS0;
   return t < 0 ? 0 : t > 1 ? 1 : t;
 }
 

@@ -58,6 +58,28 @@ static void test_time_left_at_start(void **st) {
   ark_game_free(g);
 }
 
+/* A turn cap nearer than the crossing ends the game sooner: at the first
+** turn a cap of 54 turns leaves each of 2 players 27 own turns, 27/44 of a
+** greedy game, and a cap of 10 leaves 5.  The default cap never counts. */
+static void test_time_left_with_turn_cap(void **st) {
+  (void)st;
+  static const struct { int cap; double want; } cases[] = { { 54, 27.0 / 44 }, { 10, 5.0 / 44 } };
+  for (int i = 0; i < 2; i++) {
+    ark_config cfg;
+    ark_game *g;
+    char msg[512];
+    ark_config_init(&cfg);
+    cfg.data_dir = ARK_SOURCE_DIR;
+    cfg.seed = 3;
+    cfg.turn_cap = cases[i].cap;
+    if (ark_game_new(&cfg, &g, msg, sizeof msg) != ARK_OK) fail_msg("%s", msg);
+    t_to_first_turn(g);
+    assert_int_equal(ark_game_turns(g), 0);
+    assert_true(ai_time_left(g) > cases[i].want - 1e-9 && ai_time_left(g) < cases[i].want + 1e-9);
+    ark_game_free(g);
+  }
+}
+
 /* Icons toward an open conservation project are worth something, and a
 ** project whose level is met is worth more with Association in slot 5
 ** (ready to support it) than in slot 1.  Africa (103) is the first base
@@ -356,6 +378,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_value_of_finished_game),
     cmocka_unit_test(test_time_left_at_start),
+    cmocka_unit_test(test_time_left_with_turn_cap),
     cmocka_unit_test(test_value_of_project_progress),
     cmocka_unit_test(test_value_counts_placeable_animals),
     cmocka_unit_test(test_value_stops_at_hand_limit),

@@ -130,6 +130,7 @@ typedef struct ark_player_view {
 int ark_game_players(const ark_game *g);
 int ark_game_turns(const ark_game *g);
 int ark_game_capped(const ark_game *g);      /* ended by the turn cap */
+int ark_game_turn_cap(const ark_game *g);    /* turns after which it stops */
 int ark_game_script_stopped(const ark_game *g);
 void ark_game_player(const ark_game *g, int p, ark_player_view *out);
 /* A multi-line readable summary of the whole state. */

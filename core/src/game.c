@@ -404,6 +404,7 @@ ark_game *ark_game_clone(const ark_game *g) {
 int ark_game_players(const ark_game *g) { return g->s.nplayers; }
 int ark_game_turns(const ark_game *g) { return g->s.turn; }
 int ark_game_capped(const ark_game *g) { return g->capped; }
+int ark_game_turn_cap(const ark_game *g) { return g->turn_cap; }
 int ark_game_script_stopped(const ark_game *g) { return g->s.script_stopped; }
 
 static int rank_of(const ark_game *g, int p) {
