@@ -17,6 +17,10 @@
 **   planning with this value could save.
 **
 **   ark_lookahead [--seeds A..B] [--beam N] [--depth N] [--whole] [--data DIR]
+**                 [--plugin P]... [--turn-cap N]
+**
+** With the solo-pace plugin and a turn cap the games stop after a fixed
+** number of turns, and what counts is the planner's score when they stop.
 */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
@@ -38,6 +42,7 @@ typedef struct la_node {
 typedef struct la_level {       /* what one level of the search met */
   int ended;                     /* some line's game ended */
   int crossed;                   /* best planner score among lines that crossed, or -1000 */
+  int best_end;                  /* best planner score among lines that ended, or -1000 */
   ark_game *first_end;           /* the first line that ended (--whole reports it) */
 } la_level;
 
@@ -86,6 +91,9 @@ static la_node *la_expand(const la_node *beam, int nb, double tau, int first, in
       int more = la_others(c, rng);
       int bad = !more && ark_game_process(c) != ARK_END;   /* stopped, not ended */
       if (!more && !bad) {
+        ark_player_view fin;
+        ark_game_player(c, LA_ME, &fin);
+        if (fin.score > lv->best_end) lv->best_end = fin.score;
         lv->ended = 1;
         if (!lv->first_end) lv->first_end = ark_game_clone(c);
       }
@@ -123,6 +131,7 @@ static int la_search(ark_game *root, int width, int depth, int stop_on_cross, do
   beam[0] = (la_node){ root, 0, 0, -1 };
   lv->ended = 0;
   lv->crossed = -1000;
+  lv->best_end = -1000;
   lv->first_end = NULL;
   for (*levels = 0; *levels < depth && nb > 0;) {
     int nk;
@@ -167,8 +176,9 @@ static void la_opening(ark_game *g, ai_player a[2], uint64_t *rng) {
   }
 }
 
-/* --whole: one beam over the rest of the game on the real deck. */
-static void la_whole(ark_game *g, uint64_t seed, int width, uint64_t *rng, double *sum) {
+/* --whole: one beam over the rest of the game on the real deck.  Returns
+** the planner's score where its search stopped (-1000 if nothing ended). */
+static int la_whole(ark_game *g, uint64_t seed, int width, uint64_t *rng, double *sum) {
   la_level lv;
   ai_player a[2];
   int levels;
@@ -176,16 +186,24 @@ static void la_whole(ark_game *g, uint64_t seed, int width, uint64_t *rng, doubl
   if (!ark_game_decision(g)) {
     fprintf(stderr, "ark_lookahead: seed %llu: the game ended before the first turn\n",
             (unsigned long long)seed);
-    return;
+    return -1000;
   }
+  int score = -1000;
   la_search(g, width, LA_MAX_DEPTH, 1, -1, &lv, &levels, rng);
   if (lv.crossed >= 0) {
     printf("seed %llu: the planner crossed at its own turn %d (score %d)\n",
            (unsigned long long)seed, levels, lv.crossed);
+    score = lv.crossed;
+  } else if (lv.first_end && ark_game_capped(lv.first_end)) {
+    printf("seed %llu: the turn cap stopped the game at the planner's own turn %d "
+           "(best planner score among the lines that reached it: %d)\n",
+           (unsigned long long)seed, levels, lv.best_end);
+    score = lv.best_end;
   } else if (lv.first_end) {
     ark_player_view p1, p2;
     ark_game_player(lv.first_end, 0, &p1);
     ark_game_player(lv.first_end, 1, &p2);
+    score = p1.score;
     printf("seed %llu: the greedy ended the game at the planner's own turn %d "
            "(scores %d, %d)\n", (unsigned long long)seed, levels, p1.score, p2.score);
   } else {
@@ -193,6 +211,7 @@ static void la_whole(ark_game *g, uint64_t seed, int width, uint64_t *rng, doubl
   }
   ark_game_free(lv.first_end);
   *sum += levels;
+  return score;
 }
 
 /* The planner's actions by kind, read from the option's text; the last
@@ -271,6 +290,7 @@ static int la_fair(ark_game *g, uint64_t seed, int width, int depth, uint64_t *r
 static void la_usage(FILE *f) {
   fprintf(f,
           "usage: ark_lookahead [--seeds A..B] [--beam N] [--depth N] [--whole] [--data DIR]\n"
+          "                     [--plugin P]... [--turn-cap N]\n"
           "\n"
           "Measures how many turns a player that plans further than the greedy\n"
           "needs.  Seat 1 keeps the N best lines of its own whole turns (each\n"
@@ -285,6 +305,11 @@ static void la_usage(FILE *f) {
           "                real deck: it sees its own draws, which no player can,\n"
           "                so its turns are a bound, not a player's\n"
           "  --data DIR    folder with cards/ and maps/ (default: the source tree)\n"
+          "  --plugin P    a plugin folder, or a name under plugins/; may repeat\n"
+          "  --turn-cap N  stop each game after N turns (both players' turns)\n"
+          "\n"
+          "The publisher's solo pacing, 27 own turns each:\n"
+          "  ark_lookahead --plugin bench/plugins/solo-pace --turn-cap 54\n"
           "\n"
           "With the defaults a game takes 2-5 minutes; with --whole --beam 4 about\n"
           "1-2 minutes.  Each seed is played on its own, so a long run can be\n"
@@ -293,7 +318,7 @@ static void la_usage(FILE *f) {
 
 int main(int argc, char **argv) {
   unsigned long long s0 = 1, s1 = 10;
-  int width = 4, depth = 3, whole = 0;
+  int width = 4, depth = 3, whole = 0, nplugins = 0;
   ark_config cfg;
   ark_config_init(&cfg);
   for (int i = 1; i < argc; i++) {
@@ -312,15 +337,21 @@ int main(int argc, char **argv) {
     } else if (v && !strcmp(a, "--data")) {
       cfg.data_dir = v;
       i++;
+    } else if (v && !strcmp(a, "--plugin") && nplugins < ARK_MAX_DIRS) {
+      cfg.plugins[nplugins++] = v;
+      i++;
+    } else if (v && !strcmp(a, "--turn-cap") && (cfg.turn_cap = atoi(v)) >= 1) {
+      i++;
     } else {
       fprintf(stderr, "ark_lookahead: bad or incomplete option '%s' (--beam 1..64, "
-              "--depth 1..20, --seeds A..B with A <= B)\n", a);
+              "--depth 1..20, --seeds A..B with A <= B, --turn-cap N >= 1, at most %d "
+              "--plugin)\n", a, ARK_MAX_DIRS);
       la_usage(stderr);
       return 2;
     }
   }
-  double sum = 0;
-  int games = 0, wins = 0;
+  double sum = 0, scores = 0;
+  int games = 0, wins = 0, scored = 0;
   for (unsigned long long seed = s0; seed <= s1; seed++) {
     ark_game *g;
     char msg[4096];
@@ -332,7 +363,11 @@ int main(int argc, char **argv) {
     }
     uint64_t rng = seed * 7919 + 1;
     if (whole) {
-      la_whole(g, seed, width, &rng, &sum);
+      int sc = la_whole(g, seed, width, &rng, &sum);
+      if (sc > -1000) {
+        scores += sc;
+        scored++;
+      }
     } else {
       int w = la_fair(g, seed, width, depth, &rng, &sum);
       if (w < 0) {
@@ -349,8 +384,8 @@ int main(int argc, char **argv) {
   }
   if (whole)
     printf("%d games, beam %d over the whole game: on average the planner crossed, or the\n"
-           "greedy ended the game, at the planner's own turn %.2f\n",
-           games, width, sum / games);
+           "greedy ended the game, at the planner's own turn %.2f; its mean score there %.1f\n",
+           games, width, sum / games, scored ? scores / scored : 0.0);
   else
     printf("%d games, beam %d, %d turns ahead: %.2f turns per player; the planner won %d\n",
            games, width, depth, sum / games, wins);
