@@ -17,18 +17,23 @@
 
 /* ---- games ---------------------------------------------------------------- */
 
-/* A game from the source tree's data; a failure to build one fails the test. */
-ark_game *t_new_game(int players, uint64_t seed, const char *map) {
-  ark_config cfg;
+/* A game of cfg from the source tree's data; a failure to build one fails
+** the test. */
+ark_game *t_new_game_cfg(ark_config *cfg) {
   ark_game *g = NULL;
   char msg[2048];
+  cfg->data_dir = ARK_SOURCE_DIR;
+  if (ark_game_new(cfg, &g, msg, sizeof msg) != ARK_OK) fail_msg("ark_game_new: %s", msg);
+  return g;
+}
+
+ark_game *t_new_game(int players, uint64_t seed, const char *map) {
+  ark_config cfg;
   ark_config_init(&cfg);
   cfg.players = players;
   cfg.seed = seed;
   cfg.map = map;
-  cfg.data_dir = ARK_SOURCE_DIR;
-  if (ark_game_new(&cfg, &g, msg, sizeof msg) != ARK_OK) fail_msg("ark_game_new: %s", msg);
-  return g;
+  return t_new_game_cfg(&cfg);
 }
 
 /* The usual starting point of a rules test: a game at its first action,

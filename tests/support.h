@@ -17,6 +17,8 @@
 
 /* A new game from the source tree; fails the test on error. */
 ark_game *t_new_game(int players, uint64_t seed, const char *map);
+/* The same for any configuration (plugins, turn cap); sets its data_dir. */
+ark_game *t_new_game_cfg(ark_config *cfg);
 /* A new game at its first turn's action decision (t_to_first_turn), every
 ** player's track rewards marked as claimed (so that gains ask no reward
 ** question; tests that want one clear the bits) and no X tokens. */

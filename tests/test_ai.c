@@ -66,13 +66,10 @@ static void test_time_left_with_turn_cap(void **st) {
   static const struct { int cap; double want; } cases[] = { { 54, 27.0 / 44 }, { 10, 5.0 / 44 } };
   for (int i = 0; i < 2; i++) {
     ark_config cfg;
-    ark_game *g;
-    char msg[512];
     ark_config_init(&cfg);
-    cfg.data_dir = ARK_SOURCE_DIR;
     cfg.seed = 3;
     cfg.turn_cap = cases[i].cap;
-    if (ark_game_new(&cfg, &g, msg, sizeof msg) != ARK_OK) fail_msg("%s", msg);
+    ark_game *g = t_new_game_cfg(&cfg);
     t_to_first_turn(g);
     assert_int_equal(ark_game_turns(g), 0);
     assert_true(ai_time_left(g) > cases[i].want - 1e-9 && ai_time_left(g) < cases[i].want + 1e-9);

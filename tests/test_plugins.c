@@ -116,15 +116,13 @@ static void test_solo_pace(void **st) {
   (void)st;
   static const int after[] = { 7, 13, 18, 22, 25 };
   ark_config cfg;
-  ark_game *g;
-  char msg[1024], dir[600];
+  char dir[600];
   snprintf(dir, sizeof dir, "%s/bench/plugins/solo-pace", ARK_SOURCE_DIR);
   ark_config_init(&cfg);
-  cfg.data_dir = ARK_SOURCE_DIR;
   cfg.plugins[0] = dir;
   cfg.seed = 5;
   cfg.turn_cap = 54;
-  if (ark_game_new(&cfg, &g, msg, sizeof msg) != ARK_OK) fail_msg("%s", msg);
+  ark_game *g = t_new_game_cfg(&cfg);
   t_to_first_turn(g);
   assert_int_equal(t_play_random(g, 9, 1), ARK_END);
   assert_true(ark_game_capped(g));
