@@ -23,7 +23,7 @@ end
 function hooks.turn_end(p)
   local n = ark.get(nil, "players")
   local done = ark.get(nil, "turn") + 1          -- counting this turn
-  if done % n == 0 and BREAK_AFTER[done // n] then fill_track(p, 99) end
+  if done % n == 0 and BREAK_AFTER[math.floor(done / n)] then fill_track(p, 99) end
 end
 
 return hooks
