@@ -383,8 +383,9 @@ int main(int argc, char **argv) {
             la_now() - t0);
   }
   if (whole)
-    printf("%d games, beam %d over the whole game: on average the planner crossed, or the\n"
-           "greedy ended the game, at the planner's own turn %.2f; its mean score there %.1f\n",
+    printf("%d games, beam %d over the whole game: on average the planner crossed, the greedy\n"
+           "ended the game or the turn cap stopped it at the planner's own turn %.2f; its mean\n"
+           "score there %.1f\n",
            games, width, sum / games, scored ? scores / scored : 0.0);
   else
     printf("%d games, beam %d, %d turns ahead: %.2f turns per player; the planner won %d\n",

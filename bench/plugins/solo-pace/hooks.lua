@@ -9,8 +9,8 @@ local fill_track = ark.advance_break
 ark.advance_break = function() return false end
 
 -- Own turns after which the solo tile reveals a break: 7, then 6, 5, 4, 3.
--- (The sixth break, after turn 27, ends the solo game and pays nothing
--- that scores, so the run stops at the turn cap instead.)
+-- (The break after turn 27 ends the solo game; what it pays is mostly
+-- money, which no longer scores, so the run stops at the turn cap instead.)
 local BREAK_AFTER = { [7] = true, [13] = true, [18] = true, [22] = true, [25] = true }
 
 local hooks = {}
