@@ -68,7 +68,7 @@ static uint32_t step_check(const ark_decision *d, int i) {
 
 /* The best option of c's pending decision for `me` when each is finished
 ** by the quick policy. */
-static int one_step(ark_game *c, int me, double tau, uint64_t *rng) {
+int ai_best_step(ark_game *c, int me, double tau, uint64_t *rng) {
   const ark_decision *d = ark_game_decision(c);
   int n = d->noptions, step = n > SUB_SAMPLE ? (n + SUB_SAMPLE - 1) / SUB_SAMPLE : 1;
   int best = 0, off = step > 1 ? (int)(ai_rand(rng) % (uint64_t)step) : 0;
@@ -90,7 +90,7 @@ static int one_step(ark_game *c, int me, double tau, uint64_t *rng) {
   return best;
 }
 
-/* Finishes me's turn on c: me's sub-decisions by one_step (recorded in
+/* Finishes me's turn on c: me's sub-decisions by ai_best_step (recorded in
 ** plan if not NULL), other players' (break discards) by the quick policy. */
 static void finish_turn(ark_game *c, int me, double tau, ai_plan *plan, uint64_t *rng) {
   char msg[128];
@@ -98,7 +98,7 @@ static void finish_turn(ark_game *c, int me, double tau, ai_plan *plan, uint64_t
   for (int guard = 0; guard < 60 && ark_game_process(c) == ARK_AWAITING; guard++) {
     const ark_decision *d = ark_game_decision(c);
     if (!strcmp(d->tag, "action")) return;
-    int mine = d->player == me, pick = mine ? one_step(c, me, tau, rng) : ai_quick(c, rng);
+    int mine = d->player == me, pick = mine ? ai_best_step(c, me, tau, rng) : ai_quick(c, rng);
     if (plan && plan->len < AI_PLAN_MAX) {
       plan->step[plan->len].pick = mine ? pick : -1;
       plan->step[plan->len++].check = step_check(d, pick);
@@ -117,10 +117,6 @@ double ai_option_penalty(const ark_game *g, int me, const char *opt) {
 
 void ai_finish_turn(ark_game *c, int me, double tau, uint64_t *rng) {
   finish_turn(c, me, tau, NULL, rng);
-}
-
-int ai_best_step(ark_game *c, int me, double tau, uint64_t *rng) {
-  return one_step(c, me, tau, rng);
 }
 
 /* ---- greedy ---- */
