@@ -127,7 +127,7 @@ static void test_solo_pace(void **st) {
   assert_int_equal(t_play_random(g, 9, 1), ARK_END);
   assert_true(ark_game_capped(g));
   assert_int_equal(ark_game_turns(g), 54);
-  int nbreaks = 0, first_appeal[2] = { -1, -1 };
+  int nbreaks = 0, first_appeal[2] = { -1, -1 }, appeal = ark_track_from_name("appeal");
   for (int i = 0; i < ark_game_nevents(g); i++) {
     const ark_event *e = ark_game_event(g, i);
     if (e->type == ARK_EV_BREAK) {
@@ -136,8 +136,7 @@ static void test_solo_pace(void **st) {
       assert_int_equal(e->turn, 2 * after[nbreaks] - 1);
       nbreaks++;
     }
-    if (e->type == ARK_EV_GAIN && e->a == ark_track_from_name("appeal") && e->player >= 0 &&
-        first_appeal[e->player] < 0)
+    if (e->type == ARK_EV_GAIN && e->a == appeal && e->player >= 0 && first_appeal[e->player] < 0)
       first_appeal[e->player] = e->b;
   }
   assert_int_equal(nbreaks, 5);
