@@ -7,8 +7,12 @@
 ** trying every option on a further clone finished with the quick policy)
 ** and values the position when the next turn starts (ai_value.c).  The
 ** answers it chose for the rest of the turn are kept as a plan, so its own
-** sub-decisions cost nothing more.  The options are tried in a copy where
-** the cards it cannot see are dealt anew, so it never peeks at the deck.
+** sub-decisions cost nothing more.
+**
+** No AI ever sees the real game: ai_pick, the one entry for a real game,
+** hands every AI a copy in which whatever the deciding seat cannot know
+** is dealt anew (ark_game_view), so what is hidden from a seat never
+** reaches its AI.
 */
 #include <stdio.h>
 #include <stdlib.h>
@@ -125,11 +129,9 @@ void ai_greedy_values(ark_game *g, double *v, ai_plan *plans, uint64_t *rng) {
   const ark_decision *d = ark_game_decision(g);
   int me = d->player, n = d->noptions;
   double tau = ai_time_left(g);
-  ark_game *base = ark_game_clone(g);
   char msg[128];
-  if (base) ark_game_redeal_hidden(base, me, ai_rand(rng));
   for (int i = 0; i < n; i++) {
-    ark_game *c = base ? ark_game_clone(base) : NULL;
+    ark_game *c = ark_game_clone(g);
     v[i] = -1e18;
     if (plans) plans[i].len = 0;
     if (!c) continue;
@@ -138,7 +140,6 @@ void ai_greedy_values(ark_game *g, double *v, ai_plan *plans, uint64_t *rng) {
     v[i] = ai_value_at(c, me, tau) - ai_option_penalty(g, me, d->options[i]) + ai_jitter(rng);
     ark_game_free(c);
   }
-  ark_game_free(base);
 }
 
 int ai_planned(ai_player *a, const ark_game *g) {
@@ -227,8 +228,15 @@ double ai_best_turn_lead(ark_game *g, double tau, uint64_t *rng) {
 
 int ai_pick(ai_player *a, ark_game *g, uint64_t seed) {
   const ark_decision *d = ark_game_decision(g);
-  if (a->kind == AI_GREEDY) return ai_greedy(a, g, seed);
-  if (a->kind == AI_MCTS) return ai_mcts(a, g, seed);
   uint64_t x = seed;
-  return (int)(ai_rand(&x) % (uint64_t)d->noptions);
+  if (a->kind != AI_GREEDY && a->kind != AI_MCTS)
+    return (int)(ai_rand(&x) % (uint64_t)d->noptions);
+  if (d->noptions == 1) return 0;
+  int k = ai_planned(a, g);        /* reads only the seat's own options */
+  if (k >= 0) return k;
+  ark_game *view = ark_game_view(g, d->player, ai_rand(&x));
+  if (!view) return 0;
+  int pick = a->kind == AI_GREEDY ? ai_greedy(a, view, x) : ai_mcts(a, view, x);
+  ark_game_free(view);
+  return pick;
 }

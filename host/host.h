@@ -45,6 +45,12 @@ int host_run_game(ark_game *g, const host_opts *o, uint64_t ai_seed);
 void host_print_summary(ark_game *g, const host_opts *o, FILE *f);
 /* Prints the events from *shown on, advancing it. */
 void host_print_events(ark_game *g, int *shown, FILE *f, const char *indent);
+/* The same as `seat` sees them (-1 = everything): other seats' cards
+** drawn are "a card". */
+void host_print_events_for(ark_game *g, int *shown, FILE *f, const char *indent, int seat);
+/* The option taken in d, as `seat` sees it (-1 = everything): another
+** seat's secret choice is not named. */
+const char *host_choice_for(const ark_decision *d, int pick, int seat);
 
 /* ---- save files (save.c): seed, configuration, answers, log hash ---- */
 typedef struct host_save {

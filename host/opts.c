@@ -160,13 +160,22 @@ uint64_t host_pick_seed(uint64_t ai_seed, int n) {
 }
 
 void host_print_events(ark_game *g, int *shown, FILE *f, const char *indent) {
+  host_print_events_for(g, shown, f, indent, -1);
+}
+
+void host_print_events_for(ark_game *g, int *shown, FILE *f, const char *indent, int seat) {
   char line[512];
   for (; *shown < ark_game_nevents(g); (*shown)++) {
     const ark_event *e = ark_game_event(g, *shown);
     if (e->type == ARK_EV_ANSWER) continue;
-    ark_event_text(g, e, line, sizeof line);
+    ark_event_text_for(g, e, seat, line, sizeof line);
     fprintf(f, "%s[t%d] %s\n", indent, e->turn, line);
   }
+}
+
+const char *host_choice_for(const ark_decision *d, int pick, int seat) {
+  if (d->secret && seat >= 0 && seat != d->player) return "(a secret choice)";
+  return d->options[pick];
 }
 
 int host_run_game(ark_game *g, const host_opts *o, uint64_t ai_seed) {

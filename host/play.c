@@ -194,7 +194,7 @@ static int human_loop(session *s) {
       return 1;
     }
     if (pr == ARK_END) {
-      host_print_events(s->g, &s->shown, stdout, "  ");
+      host_print_events_for(s->g, &s->shown, stdout, "  ", s->sv.human);
       save(s);
       host_print_summary(s->g, &s->sv.o, stdout);
       return 0;
@@ -204,9 +204,9 @@ static int human_loop(session *s) {
     if (d->player != s->sv.human) {
       pick = ai_pick(&s->ai[d->player], s->g, host_pick_seed(s->sv.ai_seed, n));
       printf("P%d (%s) %s: %s\n", d->player + 1, ai_name(s->sv.o.ai[d->player]), d->prompt,
-             d->options[pick]);
+             host_choice_for(d, pick, s->sv.human));
     } else {
-      host_print_events(s->g, &s->shown, stdout, "  ");
+      host_print_events_for(s->g, &s->shown, stdout, "  ", s->sv.human);
       if (!strcmp(d->tag, "action")) view_board(s->g, s->sv.human, stdout);
       show_options(d);
       pick = ask(s);
@@ -223,7 +223,7 @@ static int human_loop(session *s) {
       fprintf(stderr, "arknova: %s\n", msg);
       return 1;
     }
-    if (d->player != s->sv.human) host_print_events(s->g, &s->shown, stdout, "    ");
+    if (d->player != s->sv.human) host_print_events_for(s->g, &s->shown, stdout, "    ", s->sv.human);
     save(s);
   }
 }

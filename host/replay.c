@@ -1,18 +1,23 @@
 /*
 ** replay.c - `arknova replay FILE`: plays a saved game (seed + answers)
 ** again, printing each decision with the option taken and the events it
-** caused, and checks the event-log hash stored at save time.
+** caused, and checks the event-log hash stored at save time.  With --seat
+** it prints what that seat saw: the other seats' draws and secret choices
+** stay unnamed (the file keeps the whole game either way).
 */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "host.h"
 
 static void replay_usage(FILE *f) {
-  fprintf(f, "usage: arknova replay FILE [--step] [--quiet]\n\n"
+  fprintf(f, "usage: arknova replay FILE [--seat N] [--step] [--quiet]\n\n"
              "Prints a saved game (written by arknova play --save or --human) move\n"
              "by move: every decision with the option taken, then its events.  The\n"
              "replay must reproduce the game exactly: the event-log hash stored in\n"
              "the file is checked at the end (exit 1 if it differs).\n\n"
+             "  --seat N   show the game as seat N saw it: the other seats' draws\n"
+             "             read \"draws a card\" and their secret choices are not named\n"
              "  --step     wait for Enter after each decision (q + Enter stops)\n"
              "  --quiet    print only the result and the hash check\n"
              "  --help     this text\n");
@@ -20,9 +25,20 @@ static void replay_usage(FILE *f) {
 
 int cmd_replay(int argc, char **argv) {
   const char *path = NULL;
-  int step = 0, quiet = 0;
+  int step = 0, quiet = 0, seat = -1;
   for (int i = 1; i < argc; i++) {
     if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) { replay_usage(stdout); return 0; }
+    if (!strcmp(argv[i], "--seat")) {
+      char *end = NULL;
+      long v = i + 1 < argc ? strtol(argv[i + 1], &end, 10) : 0;
+      if (i + 1 >= argc || *end || v < 1 || v > 4) {
+        fprintf(stderr, "arknova replay: --seat needs a seat number 1..4\n");
+        return 2;
+      }
+      seat = (int)v - 1;
+      i++;
+      continue;
+    }
     if (!strcmp(argv[i], "--step")) { step = 1; continue; }
     if (!strcmp(argv[i], "--quiet") || !strcmp(argv[i], "-q")) { quiet = 1; continue; }
     if (argv[i][0] == '-' || path) {
@@ -50,9 +66,18 @@ int cmd_replay(int argc, char **argv) {
     host_save_free(&sv);
     return 1;
   }
-  if (!quiet)
+  if (seat >= sv.o.cfg.players) {
+    fprintf(stderr, "arknova replay: --seat %d, but the game has %d players\n", seat + 1,
+            sv.o.cfg.players);
+    ark_game_free(g);
+    host_save_free(&sv);
+    return 2;
+  }
+  if (!quiet) {
     printf("Replay of %s: %d players, map %s, seed %llu, %d decisions\n", path, sv.o.cfg.players,
            sv.o.cfg.map ? sv.o.cfg.map : "A", (unsigned long long)sv.o.cfg.seed, sv.nanswers);
+    if (seat >= 0) printf("as seat P%d saw it\n", seat + 1);
+  }
   int shown = 0, rc = 0;
   for (int i = 0; i < sv.nanswers; i++) {
     if (ark_game_process(g) != ARK_AWAITING) {
@@ -69,8 +94,9 @@ int cmd_replay(int argc, char **argv) {
       break;
     }
     if (!quiet) {
-      host_print_events(g, &shown, stdout, "    ");
-      printf("#%d P%d %s -> %s\n", i + 1, d->player + 1, d->prompt, d->options[sv.answers[i]]);
+      host_print_events_for(g, &shown, stdout, "    ", seat);
+      printf("#%d P%d %s -> %s\n", i + 1, d->player + 1, d->prompt,
+             host_choice_for(d, sv.answers[i], seat));
     }
     if (ark_game_answer(g, sv.answers[i], msg, sizeof msg) != ARK_OK) {
       fprintf(stderr, "arknova replay: %s\n", msg);
@@ -84,7 +110,7 @@ int cmd_replay(int argc, char **argv) {
     }
   }
   ark_progress pr = ark_game_process(g);
-  if (!quiet) host_print_events(g, &shown, stdout, "    ");
+  if (!quiet) host_print_events_for(g, &shown, stdout, "    ", seat);
   if (rc == 0 && pr == ARK_END) host_print_summary(g, &sv.o, stdout);
   else if (rc == 0 && pr == ARK_AWAITING) printf("(the saved game goes on from here)\n");
   unsigned long long h = ark_game_log_hash(g);

@@ -134,6 +134,54 @@ static void test_replay_reproduces(void **st) {
   assert_true(output_has("differs") || output_has("does not fit") || output_has("not an option"));
 }
 
+/* How many lines of out start (after the indent) with `seat` "draws "
+** and name a card, and how many say only "a card". */
+static void count_draws(const char *seat, int *named, int *unnamed) {
+  const char *o = slurp("out");
+  char pat[32];
+  snprintf(pat, sizeof pat, "] %s draws ", seat);
+  *named = *unnamed = 0;
+  for (const char *q = strstr(o, pat); q; q = strstr(q + 1, pat)) {
+    if (!strncmp(q + strlen(pat), "a card\n", 7)) (*unnamed)++;
+    else (*named)++;
+  }
+}
+
+/* replay --seat 2 names P2's draws and hides P1's; the whole replay names
+** both, so the save file lost nothing. */
+static void test_replay_for_one_seat(void **st) {
+  (void)st;
+  int named, unnamed;
+  assert_int_equal(run(NULL, "play --ai random --seed 4 --save g.txt"), 0);
+  assert_int_equal(run(NULL, "replay g.txt --seat 2"), 0);
+  assert_true(output_has("as seat P2 saw it"));
+  count_draws("P1", &named, &unnamed);
+  assert_int_equal(named, 0);
+  assert_true(unnamed >= 8);
+  count_draws("P2", &named, &unnamed);
+  assert_true(named >= 8);
+  assert_int_equal(unnamed, 0);
+  assert_int_equal(run(NULL, "replay g.txt"), 0);
+  count_draws("P1", &named, &unnamed);
+  assert_true(named >= 8);
+  assert_int_equal(unnamed, 0);
+  assert_int_equal(run(NULL, "replay g.txt --seat 3"), 2);
+  assert_true(output_has("the game has 2 players"));
+}
+
+/* In the person's game the AI's draws read "P2 draws a card". */
+static void test_human_sees_no_other_draws(void **st) {
+  (void)st;
+  char input[1024] = "";
+  int named, unnamed;
+  for (int i = 0; i < 150; i++) strcat(input, "1\n");
+  strcat(input, "quit\n");
+  assert_int_equal(run(input, "play --human 1 --seed 4 --save h.txt"), 0);
+  count_draws("P2", &named, &unnamed);
+  assert_int_equal(named, 0);
+  assert_true(unnamed >= 5);
+}
+
 static int mkdir_in_tmp(const char *name) {
   char path[512];
   snprintf(path, sizeof path, "%s/%s", tmp, name);
@@ -542,6 +590,8 @@ int main(void) {
     cmocka_unit_test(test_scenarios),
     cmocka_unit_test(test_scenario_fan_cards),
     cmocka_unit_test(test_replay_reproduces),
+    cmocka_unit_test(test_replay_for_one_seat),
+    cmocka_unit_test(test_human_sees_no_other_draws),
     cmocka_unit_test(test_replay_keeps_plugins),
     cmocka_unit_test(test_resume_after_kill),
     cmocka_unit_test(test_undo),

@@ -62,7 +62,7 @@ static int la_others(ark_game *g, uint64_t *rng) {
     if (ark_game_process(g) != ARK_AWAITING) return 0;
     const ark_decision *d = ark_game_decision(g);
     if (d->player == LA_ME && !strcmp(d->tag, "action")) return 1;
-    int pick = d->player == LA_ME ? ai_quick(g, rng) : ai_greedy(&opp, g, ai_rand(rng));
+    int pick = d->player == LA_ME ? ai_quick(g, rng) : ai_pick(&opp, g, ai_rand(rng));
     if (ark_game_answer(g, pick, msg, sizeof msg) != ARK_OK) return 0;
   }
   return 0;
@@ -172,7 +172,7 @@ static void la_opening(ark_game *g, ai_player a[2], uint64_t *rng) {
   while (ark_game_process(g) == ARK_AWAITING) {
     const ark_decision *d = ark_game_decision(g);
     if (d->player == LA_ME && !strcmp(d->tag, "action")) return;
-    ark_game_answer(g, ai_greedy(&a[d->player], g, ai_rand(rng)), msg, sizeof msg);
+    ark_game_answer(g, ai_pick(&a[d->player], g, ai_rand(rng)), msg, sizeof msg);
   }
 }
 
@@ -254,7 +254,7 @@ static int la_fair(ark_game *g, uint64_t seed, int width, int depth, uint64_t *r
       if (!strncmp(d->options[pick], "take ", 5) && strstr(d->options[pick], "break"))
         kinds[LA_KINDS - 1]++;            /* Sponsors taken as money */
     } else {
-      pick = ai_greedy(&a[d->player], g, ai_rand(rng));
+      pick = ai_pick(&a[d->player], g, ai_rand(rng));
     }
     if (ark_game_answer(g, pick, msg, sizeof msg) != ARK_OK) {
       fprintf(stderr, "ark_lookahead: seed %llu: %s\n", (unsigned long long)seed, msg);

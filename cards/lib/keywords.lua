@@ -592,7 +592,7 @@ K.resistance = function(p, id, value)
   if #drawn == 0 then return end
   local opts = {}
   for i, c in ipairs(drawn) do opts[i] = "keep " .. card_label(c) end
-  local keep = drawn[choose(p, "resistance.keep", "Resistance: keep which final scoring card?", opts)]
+  local keep = drawn[choose_secret(p, "resistance.keep", "Resistance: keep which final scoring card?", opts)]
   local held = ark.scoring(p)
   if #held >= 2 then
     local texts, cards = {}, {}
@@ -600,7 +600,7 @@ K.resistance = function(p, id, value)
       texts[#texts + 1] = "give back " .. card_label(c)
       cards[#cards + 1] = c
     end
-    local back = cards[choose(p, "resistance.return", "You may hold two final scoring cards: give one back", texts)]
+    local back = cards[choose_secret(p, "resistance.return", "You may hold two final scoring cards: give one back", texts)]
     if back == keep then return end
     ark.scoring_discard(p, back)
   end

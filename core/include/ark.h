@@ -79,6 +79,10 @@ typedef struct ark_decision {
   const char *prompt;              /* readable question */
   int noptions;
   const char *const *options;      /* stable text form of each option */
+  int secret;                      /* 1: the options show what only `player`
+                                      may see (a final scoring card); the
+                                      other seats learn only that a choice
+                                      was made */
 } ark_decision;
 
 ark_status ark_game_new(const ark_config *cfg, ark_game **out, char *msg,
@@ -143,7 +147,11 @@ typedef struct ark_event {
   int type;                        /* ark_event_type */
   int a, b, c;
   int text;                        /* offset of a text in the log pool, or -1 */
+  int seen;                        /* seats that see it in full: bit p for
+                                      seat p; ARK_SEEN_ALL = everyone */
 } ark_event;
+
+#define ARK_SEEN_ALL 0xff
 
 typedef enum {
   ARK_EV_SETUP, ARK_EV_TURN, ARK_EV_ACTION, ARK_EV_XTOKEN_ACTION,
@@ -158,9 +166,16 @@ const ark_event *ark_game_event(const ark_game *g, int i);
 ** track's new value.  Tracks by name: "money", "appeal", "conservation",
 ** "reputation", "xtokens"; -1 for an unknown name. */
 int ark_track_from_name(const char *name);
-/* One readable line for an event. */
+/* One readable line for an event, as the whole game knows it. */
 size_t ark_event_text(const ark_game *g, const ark_event *e, char *buf,
                       size_t n);
+/* Does `seat` see event e in full?  seat -1 = the whole game: yes. */
+int ark_event_visible(const ark_event *e, int seat);
+/* The line as `seat` sees it: an event hidden from that seat says only
+** what happened ("P2 draws a card"), never which card.  seat -1 = as
+** ark_event_text. */
+size_t ark_event_text_for(const ark_game *g, const ark_event *e, int seat,
+                          char *buf, size_t n);
 /* FNV-1a hash of the whole event log: equal logs, equal hashes. */
 uint64_t ark_game_log_hash(const ark_game *g);
 
@@ -253,10 +268,20 @@ void ark_edit_done(ark_game *g);
 ** left exactly as it was. */
 int ark_game_query(const ark_game *g, const char *name, int p, int *out, int max);
 
-/* For determinized search: shuffles the cards `viewer` cannot see (the
-** deck and the other players' hands, each keeping its size) and reseeds
-** the game's chance with `seed`.  Safe only when `viewer` is to answer. */
+/* ---- what a seat may know (hidden.c) ---- */
+
+/* For determinized search: deals anew every card whose place `viewer`
+** cannot know (the deck, the other players' hands and final scoring cards
+** except cards the log showed `viewer`, the display while it is face
+** down), reseeds the game's chance with `seed`, and blanks the cards of
+** log events hidden from `viewer`.  The result depends only on what
+** `viewer` may know and on `seed`, not on where the hidden cards really
+** are.  It holds in every later clone.  Safe only when `viewer` is to
+** answer. */
 void ark_game_redeal_hidden(ark_game *g, int viewer, uint64_t seed);
+/* A copy of g as `seat` may know it: ark_game_clone + ark_game_redeal_hidden.
+** Every AI decides on such a copy, never on the real game. */
+ark_game *ark_game_view(const ark_game *g, int seat, uint64_t seed);
 
 #ifdef __cplusplus
 }

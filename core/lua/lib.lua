@@ -29,6 +29,14 @@ function choose(p, tag, prompt, options)
   return ark.choose(p, tag, prompt, options)
 end
 
+-- Like choose(), for a choice whose options only p may see (the other
+-- seats learn that a choice was made, not which).
+function choose_secret(p, tag, prompt, options)
+  if #options == 0 then error("choose_secret: no options for " .. tag, 2) end
+  if #options == 1 then return 1 end
+  return ark.choose(p, tag, prompt, options, true)
+end
+
 -- Like choose(), with a last option that declines; returns nil for it.
 function choose_or_skip(p, tag, prompt, options, skip_text)
   local opts = {}

@@ -125,7 +125,7 @@ function discard_scoring(p)
   if #held < 2 then return end
   local opts = {}
   for i, id in ipairs(held) do opts[i] = "discard " .. card_label(id) end
-  ark.scoring_discard(p, held[choose(p, "scoring.discard", "Discard a final scoring card", opts)])
+  ark.scoring_discard(p, held[choose_secret(p, "scoring.discard", "Discard a final scoring card", opts)])
 end
 
 function reward(p, what)

@@ -1,14 +1,13 @@
 /*
 ** api_extra.c - read-only views of the state for hosts (the terminal game,
-** replays, statistics), direct edits for scenario files, and the redeal
-** of hidden cards that determinized search needs.  Declared in ark.h.
+** replays, statistics) and direct edits for scenario files.  Declared in
+** ark.h; what each seat may know is hidden.c.
 */
 #include <stdio.h>
 #include <string.h>
 #include "content.h"
 #include "game.h"
 #include "map.h"
-#include "rng.h"
 #include "rules.h"
 #include "track.h"
 #include "zone.h"
@@ -389,23 +388,4 @@ int ark_edit_base_projects(ark_game *g, const int *numbers, int count, char *msg
 void ark_edit_done(ark_game *g) {
   ark_game_refresh(g);
   ark_game_restart_step(g);
-}
-
-/* ---- determinization ---- */
-
-void ark_game_redeal_hidden(ark_game *g, int viewer, uint64_t seed) {
-  ark_state *s = &g->s;
-  int16_t pool[ARK_MAX_CARDS];
-  int n = 0;
-  for (int i = 0; i < s->ndeck; i++) pool[n++] = s->deck[i];
-  for (int p = 0; p < s->nplayers; p++)
-    if (p != viewer)
-      for (int i = 0; i < s->p[p].nhand; i++) pool[n++] = s->p[p].hand[i];
-  ark_rng_seed(s->rng, seed);
-  ark_rng_shuffle(s->rng, pool, n);
-  int k = 0;
-  for (int p = 0; p < s->nplayers; p++)
-    if (p != viewer)
-      for (int i = 0; i < s->p[p].nhand; i++) s->p[p].hand[i] = pool[k++];
-  for (int i = 0; i < s->ndeck; i++) s->deck[i] = pool[k++];
 }

@@ -30,7 +30,10 @@ size_t ark_event_text(const ark_game *g, const ark_event *e, char *buf, size_t n
     k = snprintf(buf, n, "%s %s %d %s (now %d)", who, e->type == ARK_EV_GAIN ? "gains" : "loses",
                  e->b, ark_track_name(e->a), e->c);
     break;
-  case ARK_EV_DRAW: k = snprintf(buf, n, "%s draws %s", who, card_name(g, e->a)); break;
+  case ARK_EV_DRAW:
+    k = e->a < 0 ? snprintf(buf, n, "%s draws a card", who)
+                 : snprintf(buf, n, "%s draws %s", who, card_name(g, e->a));
+    break;
   case ARK_EV_DISCARD: k = snprintf(buf, n, "%s discards %s", who, card_name(g, e->a)); break;
   case ARK_EV_BUILD:
     k = snprintf(buf, n, "%s builds %s at (%d,%d)", who, g->c->buildings[e->a].key,
@@ -49,6 +52,19 @@ size_t ark_event_text(const ark_game *g, const ark_event *e, char *buf, size_t n
     else
       k = snprintf(buf, n, "%s %s", who, text ? text : "event");
   }
+  return k < 0 ? 0 : (size_t)k;
+}
+
+/* What a seat that does not see the event in full is told of it. */
+size_t ark_event_text_for(const ark_game *g, const ark_event *e, int seat, char *buf, size_t n) {
+  if (ark_event_visible(e, seat)) return ark_event_text(g, e, buf, n);
+  int k;
+  if (e->type == ARK_EV_DRAW)
+    k = snprintf(buf, n, "P%d draws a card", e->player + 1);
+  else if (e->type == ARK_EV_DISCARD && e->b == 1)
+    k = snprintf(buf, n, "P%d discards a final scoring card", e->player + 1);
+  else
+    k = snprintf(buf, n, "P%d does something only they see", e->player + 1);
   return k < 0 ? 0 : (size_t)k;
 }
 

@@ -56,6 +56,11 @@ void ark_game_fail(ark_game *g, const char *fmt, ...) {
 
 void ark_game_log(ark_game *g, int player, int type, int a, int b, int c,
                   const char *text) {
+  ark_game_log_seen(g, player, type, a, b, c, text, ARK_SEEN_ALL);
+}
+
+void ark_game_log_seen(ark_game *g, int player, int type, int a, int b, int c,
+                       const char *text, int seen) {
   if (g->nev == g->capev) {
     int cap = g->capev ? g->capev * 2 : 256;
     ark_event *ne = realloc(g->ev, sizeof *ne * (size_t)cap);
@@ -71,6 +76,7 @@ void ark_game_log(ark_game *g, int player, int type, int a, int b, int c,
   e->b = b;
   e->c = c;
   e->text = -1;
+  e->seen = seen;
   if (text) {
     e->text = (int)g->pool.len;
     ark_strbuf_add(&g->pool, text, strlen(text) + 1);
@@ -280,6 +286,7 @@ static int start_step(ark_game *g) {
   g->snap_events = g->nev;
   g->snap_pool = (int)g->pool.len;
   g->snap_answers = g->nanswers;
+  g->nredeal = 0;               /* the snapshot holds every earlier redeal */
   switch (s->phase) {
   case ARK_PH_MAPS: return ark_lua_start(g, "choose_maps", s->start_player);
   case ARK_PH_DRAFT:
@@ -362,7 +369,8 @@ void ark_game_refresh(ark_game *g) {
   for (int p = 0; p < g->s.nplayers; p++) ark_track_icons(g, p);
 }
 
-/* ---- clone: the snapshot of the current step plus the answers since ---- */
+/* ---- clone: the snapshot of the current step plus the answers since
+** (and the redeals of hidden.c at the answer counts they were made at) ---- */
 
 ark_game *ark_game_clone(const ark_game *g) {
   ark_game *n = game_alloc(g->c);
@@ -385,9 +393,13 @@ ark_game *ark_game_clone(const ark_game *g) {
   if (npool) ark_strbuf_add(&n->pool, g->pool.s, npool);
   for (int i = 0; i < nans; i++) push_answer(n, g->answers[i]);
   if (g->co_ref < 0 || g->status != 0) return n;
-  /* replay the running step */
+  /* replay the running step, repeating each redeal where it happened */
   if (start_step(n) != 0) return n;
-  for (int i = nans; i < g->nanswers && n->status == 0; i++) {
+  int r = 0;
+  for (int i = nans; n->status == 0; i++) {
+    for (; r < g->nredeal && g->redeal[r].at == i; r++)
+      ark_hidden_redeal(n, g->redeal[r].viewer, g->redeal[r].seed);
+    if (i >= g->nanswers) break;
     if (!n->pending) {
       ark_game_fail(n, "clone: replay diverged");
       break;

@@ -16,6 +16,7 @@
 
 #define ARK_MAX_OPTIONS 4096
 #define ARK_ERRMSG 512
+#define ARK_MAX_REDEALS 8
 
 typedef struct ark_strbuf {
   char *s;
@@ -45,6 +46,10 @@ struct ark_game {
   const char *opts[ARK_MAX_OPTIONS];
   int opt_off[ARK_MAX_OPTIONS];
   ark_strbuf optbuf;            /* option texts, prompt and tag */
+  /* seats' hidden cards dealt anew while this step runs (hidden.c):
+  ** a clone replays the step and repeats each at its answer count */
+  struct { int at, viewer; uint64_t seed; } redeal[ARK_MAX_REDEALS];
+  int nredeal;
   /* history */
   int *answers;
   int nanswers, capanswers;
@@ -57,11 +62,18 @@ struct ark_game {
 void ark_game_fail(ark_game *g, const char *fmt, ...);
 void ark_game_log(ark_game *g, int player, int type, int a, int b, int c,
                   const char *text);
+/* The same for an event that only the seats in mask `seen` see in full. */
+void ark_game_log_seen(ark_game *g, int player, int type, int a, int b, int c,
+                       const char *text, int seen);
 /* Drops the running step and runs it again from the current state (tests
 ** use it after preparing a state by hand). */
 void ark_game_restart_step(ark_game *g);
 /* Recomputes derived data (icons) after a test changed the state. */
 void ark_game_refresh(ark_game *g);
+
+/* Deals anew what `viewer` cannot see (hidden.c); the clone replay calls
+** it again for each recorded redeal. */
+void ark_hidden_redeal(ark_game *g, int viewer, uint64_t seed);
 
 void ark_strbuf_add(ark_strbuf *b, const char *s, size_t n);
 void ark_strbuf_free(ark_strbuf *b);

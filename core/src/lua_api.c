@@ -306,8 +306,8 @@ static int l_scoring_discard(lua_State *L) {
   for (int i = 0; i < 2; i++)
     if (g->s.p[p].scoring[i] == card) {
       g->s.p[p].scoring[i] = ARK_NO_CARD;
-      ark_zone_box(g, card);
-      ark_game_log(g, p, ARK_EV_DISCARD, card, 1, 0, NULL);
+      ark_zone_box(g, card);       /* face down: only p knows which */
+      ark_game_log_seen(g, p, ARK_EV_DISCARD, card, 1, 0, NULL, 1 << p);
       return 0;
     }
   return luaL_error(L, "player %d holds no final scoring card %d", p, card);
@@ -334,7 +334,7 @@ static int l_draw(lua_State *L) {
 /* ark.deck_pop() -> the top card of the deck (for reveals), or nil */
 static int l_deck_pop(lua_State *L) {
   ark_game *g = GM(L);
-  push_card_or_nil(L, ark_zone_deck_pop(g));
+  push_card_or_nil(L, ark_zone_reveal(g));
   return 1;
 }
 
@@ -975,8 +975,9 @@ static int l_task_workers(lua_State *L) {
 
 /* ---- decisions, log, chance ---- */
 
-/* ark.choose(p, tag, prompt, options) -> 1-based index; yields until the
-** player answers through the decision API. */
+/* ark.choose(p, tag, prompt, options [, secret]) -> 1-based index; yields
+** until the player answers through the decision API.  secret: the options
+** show what only p may see. */
 static int l_choose(lua_State *L) {
   ark_lua_ctx *x = ctx_of(L);
   ark_game *g = G(L);
@@ -1010,6 +1011,7 @@ static int l_choose(lua_State *L) {
   g->dec.kind = strcmp(tag, "action") == 0 ? ARK_DK_ACTION : ARK_DK_CHOICE;
   g->dec.noptions = n;
   g->dec.options = g->opts;
+  g->dec.secret = lua_toboolean(L, 5);
   g->pending = 1;
   return lua_yield(L, 0);
 }

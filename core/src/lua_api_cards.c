@@ -143,6 +143,7 @@ static int l_scoring_add(lua_State *L) {
   for (int i = 0; i < 2; i++)
     if (pl->scoring[i] < 0) {
       pl->scoring[i] = (int16_t)card;
+      g->s.known[card] = (uint8_t)(1 << p);
       return 0;
     }
   return luaL_error(L, "player %d holds two final scoring cards already", p);

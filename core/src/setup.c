@@ -160,7 +160,10 @@ int ark_setup(ark_game *g, const ark_config *cfg, char *msg, size_t n) {
   }
   for (int id = 0; id < c->ncards; id++) {
     const ark_card_def *d = &c->cards[id];
-    if (excluded(cfg, d->number)) ark_zone_box(g, id);
+    if (excluded(cfg, d->number)) {
+      ark_zone_box(g, id);
+      s->known[id] = ARK_SEEN_ALL;    /* everyone knows it is out */
+    }
     else if (d->type == ARK_CARD_SCORING) scoring[nscoring++] = (int16_t)id;
     else if (d->type == ARK_CARD_PROJECT && d->base) base[nbase++] = (int16_t)id;
     else deck[ndeck++] = (int16_t)id;
@@ -179,10 +182,15 @@ int ark_setup(ark_game *g, const ark_config *cfg, char *msg, size_t n) {
   ark_rng_shuffle(s->rng, scoring, nscoring);
   for (int i = 0; i < nscoring; i++) {
     int p = i / 2;
-    if (p < cfg->players) s->p[p].scoring[i % 2] = scoring[i];
-    else ark_zone_box(g, scoring[i]);
+    if (p < cfg->players) {
+      s->p[p].scoring[i % 2] = scoring[i];
+      s->known[scoring[i]] = (uint8_t)(1 << p);
+    } else ark_zone_box(g, scoring[i]);
   }
-  /* the display is dealt face down before the draft */
+  /* base projects lie face up; the display is dealt face down before the
+  ** draft (known to nobody until the first refill turns it) */
+  for (int i = 0; i < s->nbase; i++)
+    if (s->base[i].card >= 0) s->known[s->base[i].card] = ARK_SEEN_ALL;
   for (int f = 0; f < ARK_DISPLAY; f++) s->display[f] = (int16_t)ark_zone_deck_pop(g);
   for (int i = 0; i < cfg->players; i++) {
     int p = (s->start_player + i) % cfg->players;
@@ -193,5 +201,10 @@ int ark_setup(ark_game *g, const ark_config *cfg, char *msg, size_t n) {
   s->phase = advanced ? ARK_PH_MAPS : ARK_PH_DRAFT;
   s->step = 0;
   ark_game_log(g, -1, ARK_EV_SETUP, cfg->players, s->start_player, map, NULL);
+  for (int i = 0; i < cfg->players; i++) {   /* each sees only its own deal */
+    int p = (s->start_player + i) % cfg->players;
+    for (int k = 0; k < s->p[p].nhand; k++)
+      ark_game_log_seen(g, p, ARK_EV_DRAW, s->p[p].hand[k], 0, 0, NULL, 1 << p);
+  }
   return ARK_OK;
 }

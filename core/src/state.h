@@ -143,6 +143,9 @@ typedef struct ark_state {
                                    stopped and stays off for this game */
   uint8_t map_script_off;       /* bit per seat: the script of that seat's
                                    map was stopped, likewise */
+  uint8_t known[ARK_MAX_CARDS]; /* bit per seat: that seat knows where the
+                                   card is (hidden.c uses it to deal anew
+                                   only what a seat cannot know) */
   ark_player p[ARK_MAX_PLAYERS];
 } ark_state;
 

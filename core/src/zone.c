@@ -1,5 +1,8 @@
 /*
-** zone.c - card movements between zones.
+** zone.c - card movements between zones.  Each move also keeps
+** state.known[card], the seats that know where the card is: a private
+** draw tells its drawer, a card face up tells everyone, the deck tells
+** nobody (hidden.c deals anew only what a seat cannot know).
 */
 #include <stdio.h>
 #include <string.h>
@@ -16,21 +19,30 @@ int ark_zone_deck_pop(ark_game *g) {
     s->ndeck = s->ndiscard;
     s->ndiscard = 0;
     ark_rng_shuffle(s->rng, s->deck, s->ndeck);
+    for (int i = 0; i < s->ndeck; i++) s->known[s->deck[i]] = 0;
     ark_game_log(g, -1, ARK_EV_TEXT, s->ndeck, 0, 0, "discard pile reshuffled into the deck");
   }
   return s->deck[--s->ndeck];
 }
 
+int ark_zone_reveal(ark_game *g) {
+  int card = ark_zone_deck_pop(g);
+  if (card >= 0) g->s.known[card] = ARK_SEEN_ALL;
+  return card;
+}
+
 int ark_zone_draw(ark_game *g, int p) {
   int card = ark_zone_deck_pop(g);
   if (card >= 0) {
+    g->s.known[card] = 0;          /* only the drawer sees it */
     ark_zone_hand_add(g, p, card);
-    ark_game_log(g, p, ARK_EV_DRAW, card, 0, 0, NULL);
+    ark_game_log_seen(g, p, ARK_EV_DRAW, card, 0, 0, NULL, 1 << p);
   }
   return card;
 }
 
 void ark_zone_discard(ark_game *g, int card) {
+  g->s.known[card] = ARK_SEEN_ALL;   /* the discard pile is face up */
   g->s.discard[g->s.ndiscard++] = (int16_t)card;
 }
 
@@ -46,6 +58,7 @@ void ark_zone_hand_add(ark_game *g, int p, int card) {
     return;
   }
   pl->hand[pl->nhand++] = (int16_t)card;
+  g->s.known[card] |= (uint8_t)(1 << p);
 }
 
 int ark_zone_hand_find(const ark_game *g, int p, int card) {
@@ -87,6 +100,9 @@ void ark_zone_display_refill(ark_game *g) {
     int card = ark_zone_deck_pop(g);
     s->display[n++] = (int16_t)card;
   }
+  /* face up from now on (the first refill turns the opening display) */
+  for (int f = 0; f < ARK_DISPLAY; f++)
+    if (s->display[f] >= 0) s->known[s->display[f]] = ARK_SEEN_ALL;
 }
 
 void ark_zone_zoo_add(ark_game *g, int p, int card, int building) {
@@ -94,6 +110,7 @@ void ark_zone_zoo_add(ark_game *g, int p, int card, int building) {
   pl->zoo[pl->nzoo] = (int16_t)card;
   pl->zoo_building[pl->nzoo] = (int8_t)building;
   pl->nzoo++;
+  g->s.known[card] = ARK_SEEN_ALL;
   ark_track_icons(g, p);
 }
 

@@ -11,7 +11,9 @@
 /* Top card of the deck (the discard pile is reshuffled when the deck is
 ** empty), or -1 when both are empty. */
 int ark_zone_deck_pop(ark_game *g);
-int ark_zone_draw(ark_game *g, int p);           /* deck -> hand */
+/* The top card of the deck shown to everyone (reveals), or -1. */
+int ark_zone_reveal(ark_game *g);
+int ark_zone_draw(ark_game *g, int p);           /* deck -> hand, privately */
 void ark_zone_discard(ark_game *g, int card);    /* -> discard pile */
 void ark_zone_box(ark_game *g, int card);        /* -> out of the game */
 void ark_zone_hand_add(ark_game *g, int p, int card);

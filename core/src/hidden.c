@@ -1,0 +1,126 @@
+/*
+** hidden.c - what each seat may know (ark_hidden_): the cards it cannot
+** see, dealt anew for determinized search, and the log events it sees.
+**
+** state.known[card] holds a bit per seat that knows where the card is;
+** the zone moves keep it (zone.c).  A seat knows its own hand and final
+** scoring cards, every face-up card, and a card in another hand that the
+** log showed it (taken from the display, say); it never knows the deck.
+**
+** A redeal collects the cards the viewer cannot place, sorts them, and
+** shuffles them back into the same places with the given seed: sorting
+** first is what makes the result a function of the viewer's knowledge
+** alone, so two games that differ only in what the viewer cannot see give
+** the same dealt game.  A step that is running cannot be copied (its Lua
+** coroutine is replayed by a clone), so the redeal is recorded with the
+** answer count it happened at and the clone repeats it there (game.c).
+*/
+#include <stdlib.h>
+#include <string.h>
+#include "game.h"
+#include "rng.h"
+
+typedef struct places {
+  int16_t *at[ARK_MAX_CARDS];
+  int n;
+} places;
+
+static void add_place(places *pl, int16_t *where) {
+  if (pl->n < ARK_MAX_CARDS) pl->at[pl->n++] = where;
+}
+
+static int unknown_to(const ark_state *s, int card, int viewer) {
+  return card >= 0 && !(s->known[card] & (1u << viewer));
+}
+
+/* The places of cards `viewer` cannot know, in a fixed order: the deck,
+** the display while face down, the other seats' hands, then (apart) the
+** other seats' final scoring cards and those left in the box. */
+static void gather(ark_game *g, int viewer, places *cards, places *scoring) {
+  ark_state *s = &g->s;
+  for (int i = 0; i < s->ndeck; i++) add_place(cards, &s->deck[i]);
+  for (int f = 0; f < ARK_DISPLAY; f++)
+    if (unknown_to(s, s->display[f], viewer)) add_place(cards, &s->display[f]);
+  for (int p = 0; p < s->nplayers; p++) {
+    if (p == viewer) continue;
+    for (int i = 0; i < s->p[p].nhand; i++)
+      if (unknown_to(s, s->p[p].hand[i], viewer)) add_place(cards, &s->p[p].hand[i]);
+    for (int k = 0; k < 2; k++)
+      if (unknown_to(s, s->p[p].scoring[k], viewer)) add_place(scoring, &s->p[p].scoring[k]);
+  }
+  for (int i = 0; i < s->nbox; i++)
+    if (g->c->cards[s->box[i]].type == ARK_CARD_SCORING && unknown_to(s, s->box[i], viewer))
+      add_place(scoring, &s->box[i]);
+}
+
+static int by_id(const void *a, const void *b) {
+  return *(const int16_t *)a - *(const int16_t *)b;
+}
+
+/* Sorts the cards of these places, shuffles them and puts them back. */
+static void deal(ark_state *s, places *pl) {
+  int16_t pool[ARK_MAX_CARDS];
+  for (int i = 0; i < pl->n; i++) pool[i] = *pl->at[i];
+  qsort(pool, (size_t)pl->n, sizeof pool[0], by_id);
+  ark_rng_shuffle(s->rng, pool, pl->n);
+  for (int i = 0; i < pl->n; i++) *pl->at[i] = pool[i];
+}
+
+/* After the deal the knowledge is what the deal itself implies: each
+** seat knows the cards in its own hand and scoring slots, nobody the rest
+** (so the knowledge, too, depends only on what the viewer knew). */
+static void settle_knowledge(ark_state *s, const places *cards, const places *scoring) {
+  for (int i = 0; i < cards->n; i++) s->known[*cards->at[i]] = 0;
+  for (int i = 0; i < scoring->n; i++) s->known[*scoring->at[i]] = 0;
+  for (int p = 0; p < s->nplayers; p++) {
+    for (int i = 0; i < s->p[p].nhand; i++) s->known[s->p[p].hand[i]] |= (uint8_t)(1 << p);
+    for (int k = 0; k < 2; k++)
+      if (s->p[p].scoring[k] >= 0) s->known[s->p[p].scoring[k]] |= (uint8_t)(1 << p);
+  }
+}
+
+/* Blanks what events hidden from `viewer` said (the card drawn, ...). */
+static void blank_log(ark_game *g, int viewer) {
+  for (int i = 0; i < g->nev; i++) {
+    ark_event *e = &g->ev[i];
+    if (ark_event_visible(e, viewer)) continue;
+    e->a = e->b = e->c = -1;
+    e->text = -1;
+  }
+}
+
+void ark_hidden_redeal(ark_game *g, int viewer, uint64_t seed) {
+  places cards, scoring;
+  ark_state *s = &g->s;
+  if (viewer < 0 || viewer >= s->nplayers) return;
+  if (g->co_ref >= 0) {
+    if (g->nredeal == ARK_MAX_REDEALS) {
+      ark_game_fail(g, "internal: more than %d redeals in one step", ARK_MAX_REDEALS);
+      return;
+    }
+    g->redeal[g->nredeal].at = g->nanswers;
+    g->redeal[g->nredeal].viewer = viewer;
+    g->redeal[g->nredeal++].seed = seed;
+  }
+  cards.n = scoring.n = 0;
+  gather(g, viewer, &cards, &scoring);
+  ark_rng_seed(s->rng, seed);
+  deal(s, &cards);
+  deal(s, &scoring);
+  settle_knowledge(s, &cards, &scoring);
+  blank_log(g, viewer);
+}
+
+void ark_game_redeal_hidden(ark_game *g, int viewer, uint64_t seed) {
+  ark_hidden_redeal(g, viewer, seed);
+}
+
+ark_game *ark_game_view(const ark_game *g, int seat, uint64_t seed) {
+  ark_game *v = ark_game_clone(g);
+  if (v) ark_hidden_redeal(v, seat, seed);
+  return v;
+}
+
+int ark_event_visible(const ark_event *e, int seat) {
+  return seat < 0 || (e->seen & (1 << seat)) != 0;
+}
