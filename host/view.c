@@ -44,64 +44,132 @@ static char kind_char(const char *key) {
   return 'U';
 }
 
-static void bonus_code(const ark_cell_view *cv, char out[4]) {
-  static const struct { const char *name; char c; } codes[] = {
-    { "money", '$' }, { "reputation", 'r' }, { "conservation", 'c' }, { "appeal", 'a' },
-    { "xtoken", 'x' }, { "card", 'C' }, { "snapping", 's' }, { "enclosure", 'e' },
-    { "worker", 'w' }, { "kiosk", 'k' }, { "partner-zoo", 'z' }, { "university", 'u' },
-  };
-  char c = '?';
-  for (size_t i = 0; i < sizeof codes / sizeof codes[0]; i++)
-    if (!strcmp(cv->bonus, codes[i].name)) c = codes[i].c;
-  int v = cv->bonus_value < 0 ? 0 : cv->bonus_value > 9 ? 9 : cv->bonus_value;
-  out[0] = c;
-  out[1] = (char)('0' + v);
-  out[2] = '\0';
+/* The placement bonuses by name: the letter drawn on the map and the
+** words of the legend. */
+static const struct bonus_code { const char *name; char c; const char *words; } codes[] = {
+  { "money", '$', "money" }, { "reputation", 'r', "reputation" },
+  { "conservation", 'c', "conservation" }, { "appeal", 'a', "appeal" },
+  { "xtoken", 'x', "X tokens" }, { "card", 'C', "cards" }, { "draw", 'D', "cards from the deck" },
+  { "snapping", 's', "snap a display card" }, { "enclosure", 'e', "free enclosure of that size" },
+  { "worker", 'w', "worker" }, { "kiosk", 'k', "free kiosk" }, { "partner-zoo", 'z', "partner zoo" },
+  { "university", 'u', "university" }, { "clever", 'm', "move an action card to slot 1" },
+  { "sponsor", 'S', "play a sponsor" }, { "multiplier", 'M', "multiplier token" },
+};
+#define NCODES (int)(sizeof codes / sizeof codes[0])
+
+/* Index in codes of a bonus name, or -1 for one the map view does not
+** know (a fan map's own bonus: drawn as '?'). */
+static int bonus_index(const char *name) {
+  for (int i = 0; i < NCODES; i++)
+    if (!strcmp(name, codes[i].name)) return i;
+  return -1;
 }
 
-/* The token (3 characters) drawn for one cell. */
-static void cell_token(const ark_cell_view *cv, char out[4]) {
-  if (!cv->exists) { strcpy(out, "   "); return; }
-  if (cv->building >= 0) {
-    out[0] = kind_char(cv->building_key);
-    out[1] = (char)(cv->building < 26 ? 'a' + cv->building : 'A' + (cv->building - 26) % 26);
-    out[2] = cv->animal >= 0 ? '*' : ' ';
-    out[3] = '\0';
-    return;
+/* The bonus as its letter and its whole value ("$10", "C1"): a value is
+** never cut short, so the map tells what covering the space gives. */
+static void bonus_text(const ark_cell_view *cv, char *out, size_t n) {
+  int i = bonus_index(cv->bonus);
+  snprintf(out, n, "%c%d", i >= 0 ? codes[i].c : '?', cv->bonus_value);
+}
+
+/* Columns per cell.  On a map every space has x + y of the same parity,
+** so a row holds every other column: the next token of the same row is
+** 2 * CELL_W further, and a longer token (a bonus of 100) still fits. */
+#define CELL_W 5
+
+/* The token drawn for one space: what covers or fills it (3 characters),
+** then '!' when it needs Build II.  Returns the placement bonus it shows
+** as 1 + its index in codes (0 for one of the map's own), or -1. */
+static int cell_token(const ark_cell_view *cv, char *out, size_t n) {
+  char body[16] = " . ";
+  int free = cv->building < 0, shown = -1;
+  if (!free)
+    snprintf(body, sizeof body, "%c%c%c", kind_char(cv->building_key),
+             cv->building < 26 ? 'a' + cv->building : 'A' + (cv->building - 26) % 26,
+             cv->animal >= 0 ? '*' : ' ');
+  else if (cv->terrain == 1) strcpy(body, "~~~");
+  else if (cv->terrain == 2) strcpy(body, "^^^");
+  else if (cv->bonus) {
+    bonus_text(cv, body, sizeof body);
+    shown = 1 + bonus_index(cv->bonus);
   }
-  if (cv->terrain == 1) { strcpy(out, "~~~"); return; }
-  if (cv->terrain == 2) { strcpy(out, "^^^"); return; }
-  char b[4] = " . ";
-  if (cv->bonus) bonus_code(cv, b);
-  if (cv->build2) snprintf(out, 4, "%.2s!", cv->bonus ? b : "..");
-  else snprintf(out, 4, "%-3s", cv->bonus ? b : " . ");
+  snprintf(out, n, "%-3s%c", body, free && cv->build2 ? '!' : ' ');
+  return shown;
 }
 
-void view_zoo_map(const ark_game *g, int p, FILE *f) {
-  fprintf(f, "  Zoo map %s of P%d (columns x, rows y; a space is (x,y)):\n     ",
-          ark_game_map_name(g, p), p + 1);
-  for (int x = 0; x < ARK_MAP_COLS; x++) fprintf(f, "x%-3d", x);
+/* The grid, one line per doubled row; notes in used[] which placement
+** bonuses it shows, for the legend. */
+static void print_grid(const ark_game *g, int p, FILE *f, int used[NCODES + 1]) {
+  fprintf(f, "     ");
+  for (int x = 0; x < ARK_MAP_COLS; x++)
+    fprintf(f, "x%-*d", x + 1 < ARK_MAP_COLS ? CELL_W - 1 : 0, x);
   fprintf(f, "\n");
   for (int y = 0; y < ARK_MAP_ROWS; y++) {
-    char line[ARK_MAP_COLS * 4 + 1];
+    char line[ARK_MAP_COLS * CELL_W + 16];
     memset(line, ' ', sizeof line);
-    line[sizeof line - 1] = '\0';
-    int any = 0;
+    int end = 0;
     for (int x = 0; x < ARK_MAP_COLS; x++) {
       ark_cell_view cv;
       ark_game_cell(g, p, x + ARK_MAP_COLS * y, &cv);
-      char t[4];
-      cell_token(&cv, t);
-      memcpy(line + 4 * x, t, 3);
-      any |= cv.exists;
+      if (!cv.exists) continue;
+      char t[16];
+      int b = cell_token(&cv, t, sizeof t);
+      if (b >= 0) used[b] = 1;
+      size_t len = strlen(t);
+      memcpy(line + CELL_W * x, t, len);
+      end = CELL_W * x + (int)len;
     }
-    if (any) fprintf(f, "  y%-2d %s\n", y, line);
+    while (end > 0 && line[end - 1] == ' ') end--;
+    line[end] = '\0';
+    if (end > 0) fprintf(f, "  y%-2d %s\n", y, line);
   }
-  fprintf(f, "  legend: 1-5 enclosure of that size, K kiosk, P pavilion, Z petting zoo,\n"
-             "  R reptile house, B bird aviary, U sponsor building; the letter after it\n"
-             "  names the building (a = #0), * an animal lives there; ~~~ water, ^^^ rock,\n"
-             "  ! needs Build II; placement bonus: $ money, r reputation, c conservation,\n"
-             "  a appeal, x X token, C card, s snap, e enclosure, w worker, k kiosk.\n");
+}
+
+/* Prints text as lines of at most WRAP characters, each starting with
+** two spaces (a terminal is 80 wide), broken at a space; with `items`
+** only at a space after ',' ';' or ':', so that a legend entry
+** ("R reptile house") stays on one line. */
+#define WRAP 78
+static void print_wrapped(FILE *f, const char *text, int items) {
+  const char *s = text;
+  while (*s) {
+    while (*s == ' ') s++;
+    const char *end = s, *cut = NULL;
+    for (; *end && end - s < WRAP - 2; end++)
+      if (*end == ' ' && (!items || (end > s && strchr(",;:", end[-1])))) cut = end;
+    if (!*end || !cut) cut = end;
+    fprintf(f, "  %.*s\n", (int)(cut - s), s);
+    s = cut;
+  }
+}
+
+/* What the letters of the grid mean: the buildings, then the placement
+** bonuses the grid shows. */
+static void print_legend(FILE *f, const int used[NCODES + 1]) {
+  char text[1024];
+  size_t k = (size_t)snprintf(text, sizeof text,
+      "legend: 1-5 enclosure of that size, K kiosk, P pavilion, Z petting zoo, R reptile "
+      "house, B bird aviary, U sponsor building; the letter after it names the building "
+      "(a = #0), * an animal lives there; ~~~ water, ^^^ rock, ! needs Build II; placement "
+      "bonus (letter and amount):");
+  int shown = 0;
+  for (int i = 0; i < NCODES; i++)
+    if (used[i + 1])
+      k += (size_t)snprintf(text + k, sizeof text - k, "%s %c %s", shown++ ? "," : "",
+                            codes[i].c, codes[i].words);
+  if (used[0])
+    k += (size_t)snprintf(text + k, sizeof text - k, "%s ? a bonus of this map's own",
+                          shown++ ? "," : "");
+  snprintf(text + k, sizeof text - k, "%s", shown ? "." : " none left.");
+  print_wrapped(f, text, 1);
+}
+
+void view_zoo_map(const ark_game *g, int p, FILE *f) {
+  fprintf(f, "  Zoo map %s of P%d (columns x, rows y; a space is (x,y)):\n",
+          ark_game_map_name(g, p), p + 1);
+  int used[NCODES + 1] = { 0 };
+  print_grid(g, p, f, used);
+  print_legend(f, used);
   /* the animals by building */
   int ids[128], n = ark_game_zoo(g, p, ids, 128);
   if (n) {

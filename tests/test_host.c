@@ -272,6 +272,50 @@ static void test_human_input(void **st) {
   assert_true(output_has("Hand ("));
 }
 
+/* The text of the grid row y of the last map printed ("" if none). */
+static const char *map_row(int y) {
+  static char row[256];
+  char key[16];
+  snprintf(key, sizeof key, "\n  y%-2d ", y);
+  const char *o = slurp("out"), *r = o ? strstr(o, key) : NULL;
+  row[0] = '\0';
+  if (r) snprintf(row, sizeof row, "%.*s", (int)strcspn(r + 1, "\n"), r + 1);
+  return row;
+}
+
+/* text with its first `from` replaced by `to`, into out. */
+static void replace_once(const char *text, const char *from, const char *to, char *out,
+                         size_t n) {
+  const char *at = strstr(text, from);
+  assert_non_null(at);
+  snprintf(out, n, "%.*s%s%s", (int)(at - text), text, to, at + strlen(from));
+}
+
+/* The map shows a placement bonus with its whole value: map A's 10 money
+** at (8,5) is $10 (it was drawn as $9), in the column of x = 8 (5
+** characters a column); a fan map's 120 money is $120, its Build II mark
+** after it.  The legend names the letters the grid shows. */
+static void test_map_bonus_values(void **st) {
+  (void)st;
+  assert_int_equal(run("map\n", "play --human 1 --ai random --seed 4 --save mv.txt"), 0);
+  assert_string_equal(map_row(5), "  y5   .        C1         .         .        $10");
+  assert_true(output_has("placement bonus (letter and amount):\n"
+                         "  $ money, r reputation, x X tokens, C cards, w worker.\n"));
+  assert_false(output_has("$9"));
+  /* the example fan map with (7,10) worth 120 money and needing Build II */
+  static char a[1 << 14], b[1 << 14];
+  char *text = slurp_from(ARK_SOURCE_DIR, "examples/fan-map/F1-botanical-garden.yaml");
+  assert_non_null(text);
+  replace_once(text, "{at: [7, 10], bonus: money, value: 3}",
+               "{at: [7, 10], bonus: money, value: 120}", a, sizeof a);
+  replace_once(a, "build2: [", "build2: [[7, 10], ", b, sizeof b);
+  assert_int_equal(mkdir_in_tmp("bigmap"), 0);
+  t_write_file(tmp, "bigmap/F1-big.yaml", b);
+  assert_int_equal(run("map\n", "play --human 1 --ai random --seed 4 --maps bigmap --map F1 "
+                                "--save mb.txt"), 0);
+  assert_non_null(strstr(map_row(10), "  $120!"));
+}
+
 static void test_scenarios(void **st) {
   (void)st;
   assert_int_equal(run(NULL, "scenario %s/tests/scenarios/*.yaml", ARK_SOURCE_DIR), 0);
@@ -546,6 +590,7 @@ int main(void) {
     cmocka_unit_test(test_resume_after_kill),
     cmocka_unit_test(test_undo),
     cmocka_unit_test(test_human_input),
+    cmocka_unit_test(test_map_bonus_values),
   };
   int rc = cmocka_run_group_tests(tests, NULL, NULL);
   char cmd[512];
