@@ -316,6 +316,23 @@ static void test_map_bonus_values(void **st) {
   assert_non_null(strstr(map_row(10), "  $120!"));
 }
 
+/* The map's ability and the places it is about come from the map's
+** file, as read-only views for a host. */
+static void test_map_ability_places(void **st) {
+  (void)st;
+  ark_game *g = t_new_game(2, 1, "8");
+  ark_map_feature_view f[4];
+  assert_int_equal(ark_game_map_features(g, 0, f, 4), 3);
+  assert_string_equal(f[0].kind, "hollywood_h");
+  assert_int_equal(f[0].x, 1);
+  assert_int_equal(f[0].y, 10);
+  assert_int_equal(f[0].off_board, 0);
+  assert_string_equal(f[2].note, "H space; covering it draws the first sponsor revealed from "
+                                 "the deck");
+  assert_non_null(strstr(ark_game_map_ability(g, 1), "once all 3 are covered"));
+  ark_game_free(g);
+}
+
 static void test_scenarios(void **st) {
   (void)st;
   assert_int_equal(run(NULL, "scenario %s/tests/scenarios/*.yaml", ARK_SOURCE_DIR), 0);
@@ -591,6 +608,7 @@ int main(void) {
     cmocka_unit_test(test_undo),
     cmocka_unit_test(test_human_input),
     cmocka_unit_test(test_map_bonus_values),
+    cmocka_unit_test(test_map_ability_places),
   };
   int rc = cmocka_run_group_tests(tests, NULL, NULL);
   char cmd[512];
