@@ -78,9 +78,10 @@ static void bonus_text(const ark_cell_view *cv, char *out, size_t n) {
 #define CELL_W 5
 
 /* The token drawn for one space: what covers or fills it (3 characters),
-** then '!' when it needs Build II.  Returns the placement bonus it shows
-** as 1 + its index in codes (0 for one of the map's own), or -1. */
-static int cell_token(const ark_cell_view *cv, char *out, size_t n) {
+** '!' when it needs Build II, then the mark of a place of the map's
+** ability (`mark`, or a space).  Returns the placement bonus it shows as
+** 1 + its index in codes (0 for one of the map's own), or -1. */
+static int cell_token(const ark_cell_view *cv, char mark, char *out, size_t n) {
   char body[16] = " . ";
   int free = cv->building < 0, shown = -1;
   if (!free)
@@ -93,13 +94,45 @@ static int cell_token(const ark_cell_view *cv, char *out, size_t n) {
     bonus_text(cv, body, sizeof body);
     shown = 1 + bonus_index(cv->bonus);
   }
-  snprintf(out, n, "%-3s%c", body, free && cv->build2 ? '!' : ' ');
+  snprintf(out, n, "%-3s%c%c", body, free && cv->build2 ? '!' : ' ', mark);
   return shown;
+}
+
+/* The places of a map that its ability is about (the tower, the
+** restaurant, the H spaces, a harbour beside the board), and the mark of
+** each kind of place on the grid: '@' for the first kind, then '&', ... */
+#define MAX_PLACES 16
+static const char place_marks[] = "@&%#+=<>";
+typedef struct places {
+  ark_map_feature_view f[MAX_PLACES];
+  char mark[MAX_PLACES];         /* ' ' for a place beside the board */
+  int n;
+} places;
+
+static void find_places(const ark_game *g, int p, places *pl) {
+  pl->n = ark_game_map_features(g, p, pl->f, MAX_PLACES);
+  if (pl->n > MAX_PLACES) pl->n = MAX_PLACES;
+  int kinds = 0;
+  for (int i = 0; i < pl->n; i++) {
+    pl->mark[i] = ' ';
+    if (pl->f[i].off_board) continue;
+    for (int k = 0; k < i && pl->mark[i] == ' '; k++)
+      if (!pl->f[k].off_board && !strcmp(pl->f[k].kind, pl->f[i].kind)) pl->mark[i] = pl->mark[k];
+    if (pl->mark[i] == ' ' && kinds < (int)sizeof place_marks - 1)
+      pl->mark[i] = place_marks[kinds++];
+  }
+}
+
+static char place_mark(const places *pl, int x, int y) {
+  for (int i = 0; i < pl->n; i++)
+    if (!pl->f[i].off_board && pl->f[i].x == x && pl->f[i].y == y) return pl->mark[i];
+  return ' ';
 }
 
 /* The grid, one line per doubled row; notes in used[] which placement
 ** bonuses it shows, for the legend. */
-static void print_grid(const ark_game *g, int p, FILE *f, int used[NCODES + 1]) {
+static void print_grid(const ark_game *g, int p, const places *pl, FILE *f,
+                       int used[NCODES + 1]) {
   fprintf(f, "     ");
   for (int x = 0; x < ARK_MAP_COLS; x++)
     fprintf(f, "x%-*d", x + 1 < ARK_MAP_COLS ? CELL_W - 1 : 0, x);
@@ -113,7 +146,7 @@ static void print_grid(const ark_game *g, int p, FILE *f, int used[NCODES + 1]) 
       ark_game_cell(g, p, x + ARK_MAP_COLS * y, &cv);
       if (!cv.exists) continue;
       char t[16];
-      int b = cell_token(&cv, t, sizeof t);
+      int b = cell_token(&cv, place_mark(pl, x, y), t, sizeof t);
       if (b >= 0) used[b] = 1;
       size_t len = strlen(t);
       memcpy(line + CELL_W * x, t, len);
@@ -164,12 +197,47 @@ static void print_legend(FILE *f, const int used[NCODES + 1]) {
   print_wrapped(f, text, 1);
 }
 
+/* A place's own words, or its kind when the map gives none
+** ("observation_tower" as "observation tower"). */
+static const char *place_words(const ark_map_feature_view *f, char *buf, size_t n) {
+  if (f->note[0]) return f->note;
+  snprintf(buf, n, "%s", f->kind);
+  for (char *c = buf; *c; c++)
+    if (*c == '_') *c = ' ';
+  return buf;
+}
+
+/* One legend line per kind of marked place (the first place of each
+** kind speaks for all), one per place beside the board, then the map's
+** ability in its own words. */
+static void print_places(const ark_game *g, int p, const places *pl, FILE *f) {
+  char line[512], kind[64];
+  for (int i = 0; i < pl->n; i++) {
+    const ark_map_feature_view *fv = &pl->f[i];
+    if (fv->off_board)
+      snprintf(line, sizeof line, "beside the board at (%d,%d): %s", fv->x, fv->y,
+               place_words(fv, kind, sizeof kind));
+    else if (pl->mark[i] != ' ' && !memchr(pl->mark, pl->mark[i], (size_t)i))
+      snprintf(line, sizeof line, "%c %s", pl->mark[i], place_words(fv, kind, sizeof kind));
+    else
+      continue;
+    print_wrapped(f, line, 0);
+  }
+  const char *ability = ark_game_map_ability(g, p);
+  if (!ability[0]) return;
+  snprintf(line, sizeof line, "map ability (%s): %s", ark_game_map_name(g, p), ability);
+  print_wrapped(f, line, 0);
+}
+
 void view_zoo_map(const ark_game *g, int p, FILE *f) {
   fprintf(f, "  Zoo map %s of P%d (columns x, rows y; a space is (x,y)):\n",
           ark_game_map_name(g, p), p + 1);
+  places pl;
+  find_places(g, p, &pl);
   int used[NCODES + 1] = { 0 };
-  print_grid(g, p, f, used);
+  print_grid(g, p, &pl, f, used);
   print_legend(f, used);
+  print_places(g, p, &pl, f);
   /* the animals by building */
   int ids[128], n = ark_game_zoo(g, p, ids, 128);
   if (n) {

@@ -317,7 +317,9 @@ static void test_map_bonus_values(void **st) {
 }
 
 /* The map's ability and the places it is about come from the map's
-** file, as read-only views for a host. */
+** file: the view marks the tower space of map 1 (rock, at (1,6)) with
+** '@' and says what it is; the harbour of map 4 lies beside the board;
+** the `map` command of the person's game shows the ability's words. */
 static void test_map_ability_places(void **st) {
   (void)st;
   ark_game *g = t_new_game(2, 1, "8");
@@ -331,6 +333,17 @@ static void test_map_ability_places(void **st) {
                                  "the deck");
   assert_non_null(strstr(ark_game_map_ability(g, 1), "once all 3 are covered"));
   ark_game_free(g);
+  assert_int_equal(run("map\n", "play --human 1 --ai random --seed 4 --map 1 --save mt.txt"), 0);
+  assert_string_equal(map_row(6), "  y6       ^^^ @     C1        ~~~       ~~~");
+  assert_true(output_has("\n  @ tower space; standard enclosures touching it give 2 appeal when "
+                         "occupied\n"));
+  assert_true(output_has("\n  map ability (Observation Tower): Gain 2 appeal each time a "
+                         "standard\n  enclosure touching the tower space itself becomes "
+                         "occupied; special\n  enclosures do not count.\n"));
+  assert_int_equal(run("map\n", "play --human 1 --ai random --seed 4 --map 4 --save mh.txt"), 0);
+  assert_true(output_has("\n  beside the board at (-1,12): harbour beside the board, next to "
+                         "(0, 11);\n"));
+  assert_false(output_has("@"));
 }
 
 static void test_scenarios(void **st) {
