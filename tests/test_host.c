@@ -346,6 +346,30 @@ static void test_map_ability_places(void **st) {
   assert_false(output_has("@"));
 }
 
+/* The events of a move are printed right after it, before the next
+** decision is shown.  In the person's game, each of the person's turns
+** (from its "Choose your action" to the next one of anyone) shows the
+** person's own events, e.g. "[t1] P1 builds size-1 at (0,5)"; they were
+** printed under the next AI's line. */
+static void test_move_events_in_order(void **st) {
+  (void)st;
+  char answers[64] = "";
+  for (int i = 0; i < 12; i++) strcat(answers, "1\n");
+  assert_int_equal(run(answers, "play --human 1 --ai random --seed 4 --save ev.txt"), 0);
+  const char *o = slurp("out"), *mine = "\nP1, Choose your action";
+  int turns = 0;
+  for (const char *t = strstr(o, mine); t; t = strstr(t + 1, mine)) {
+    const char *next = strstr(t + strlen(mine), "Choose your action");
+    if (!next) break;                       /* the last prompt, not answered */
+    char *turn = strndup(t, (size_t)(next - t));
+    assert_non_null(strstr(turn, "] P1 "));
+    free(turn);
+    turns++;
+  }
+  assert_true(turns >= 2);
+  assert_non_null(strstr(o, "  [t1] P1 builds size-1 at (0,5)\nP2 (random) Choose your action"));
+}
+
 static void test_scenarios(void **st) {
   (void)st;
   assert_int_equal(run(NULL, "scenario %s/tests/scenarios/*.yaml", ARK_SOURCE_DIR), 0);
@@ -622,6 +646,7 @@ int main(void) {
     cmocka_unit_test(test_human_input),
     cmocka_unit_test(test_map_bonus_values),
     cmocka_unit_test(test_map_ability_places),
+    cmocka_unit_test(test_move_events_in_order),
   };
   int rc = cmocka_run_group_tests(tests, NULL, NULL);
   char cmd[512];
