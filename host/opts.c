@@ -175,14 +175,18 @@ int host_run_game(ark_game *g, const host_opts *o, uint64_t ai_seed) {
   ai_player ai[4];
   for (int p = 0; p < 4; p++) ai_init(&ai[p], o->ai[p], &o->budget);
   while (ark_game_process(g) == ARK_AWAITING) {
+    /* after the game has run on, so that what the last answer led to
+    ** (the end of a turn, a break) is printed before the next decision */
+    if (o->verbose) host_print_events(g, &shown, stdout, "    ");
     const ark_decision *d = ark_game_decision(g);
     int pick = ai_pick(&ai[d->player], g, host_pick_seed(ai_seed, ark_game_nanswers(g)));
     if (o->verbose)
       printf("  P%d %s: %s\n", d->player + 1, d->prompt, d->options[pick]);
     if (ark_game_answer(g, pick, msg, sizeof msg) != ARK_OK) break;
-    if (o->verbose) host_print_events(g, &shown, stdout, "    ");
   }
-  return ark_game_process(g);
+  int pr = ark_game_process(g);
+  if (o->verbose) host_print_events(g, &shown, stdout, "    ");
+  return pr;
 }
 
 void host_print_summary(ark_game *g, const host_opts *o, FILE *f) {

@@ -350,7 +350,8 @@ static void test_map_ability_places(void **st) {
 ** decision is shown.  In the person's game, each of the person's turns
 ** (from its "Choose your action" to the next one of anyone) shows the
 ** person's own events, e.g. "[t1] P1 builds size-1 at (0,5)"; they were
-** printed under the next AI's line. */
+** printed under the next AI's line.  With --verbose, the setup comes
+** before the first decision. */
 static void test_move_events_in_order(void **st) {
   (void)st;
   char answers[64] = "";
@@ -368,6 +369,12 @@ static void test_move_events_in_order(void **st) {
   }
   assert_true(turns >= 2);
   assert_non_null(strstr(o, "  [t1] P1 builds size-1 at (0,5)\nP2 (random) Choose your action"));
+  assert_int_equal(run(NULL, "play --verbose --ai random --seed 3 --turn-cap 20"), 0);
+  o = slurp("out");
+  const char *setup = strstr(o, "[t0] setup: "), *draft = strstr(o, "Opening draft");
+  assert_non_null(setup);
+  assert_non_null(draft);
+  assert_true(setup < draft);
 }
 
 static void test_scenarios(void **st) {
