@@ -51,8 +51,9 @@ static const struct bonus_code { const char *name; char c; const char *words; } 
   { "conservation", 'c', "conservation" }, { "appeal", 'a', "appeal" },
   { "xtoken", 'x', "X tokens" }, { "card", 'C', "cards" }, { "draw", 'D', "cards from the deck" },
   { "snapping", 's', "snap a display card" }, { "enclosure", 'e', "free enclosure of that size" },
-  { "worker", 'w', "worker" }, { "kiosk", 'k', "free kiosk" }, { "partner-zoo", 'z', "partner zoo" },
-  { "university", 'u', "university" }, { "clever", 'm', "move an action card to slot 1" },
+  { "worker", 'w', "worker" }, { "kiosk", 'k', "free kiosk" },
+  { "partner-zoo", 'z', "partner zoo" }, { "university", 'u', "university" },
+  { "clever", 'm', "move an action card to slot 1" },
   { "sponsor", 'S', "play a sponsor" }, { "multiplier", 'M', "multiplier token" },
 };
 #define NCODES (int)(sizeof codes / sizeof codes[0])
@@ -255,7 +256,8 @@ void view_zoo_map(const ark_game *g, int p, FILE *f) {
 void view_player(const ark_game *g, int p, FILE *f) {
   ark_player_view v;
   ark_game_player(g, p, &v);
-  fprintf(f, "  P%d: appeal %d | conservation %d (target %d, score %d) | reputation %d "
+  fprintf(f, "  P%d: appeal %d | conservation %d (marker at appeal space %d, score %d) | "
+             "reputation %d "
              "(display range %d) | money %d (income %d) | X tokens %d | workers %d\n",
           p + 1, v.appeal, v.conservation, v.target, v.score, v.reputation,
           ark_game_reputation_range(g, p), v.money, v.income, v.xtokens, v.workers);

@@ -377,6 +377,32 @@ static void test_move_events_in_order(void **st) {
   assert_true(setup < draft);
 }
 
+/* The end-of-game table says what its numbers are: "CP at" (it was
+** "target") is the appeal space the conservation marker stands on, 114
+** less 2 per CP up to 10 (rules: "Goal and score"), and the score is
+** appeal minus it; the lines under the table say so, and with the
+** 100-point variant they say the 100 too. */
+static void test_summary_explains_score(void **st) {
+  (void)st;
+  assert_int_equal(run(NULL, "play --ai random --seed 3 --turn-cap 20"), 0);
+  assert_true(output_has("\nplayer ai       score appeal     CP  CP at  money  rep.  cards  "
+                         "rank\n"));
+  assert_true(output_has("\nscore = appeal - CP at: the distance between your two markers, "
+                         "below 0 until they meet.\n"
+                         "CP at: appeal space of your conservation marker: 114 at 0 CP, "
+                         "2 lower per CP to 10, then 3.\nWinner: "));
+  const char *row = strstr(slurp("out"), "\nP1     random ");
+  assert_non_null(row);
+  int score, appeal, cp, at;
+  assert_int_equal(sscanf(row + 15, "%d %d %d %d", &score, &appeal, &cp, &at), 4);
+  assert_true(cp <= 10);
+  assert_int_equal(at, 114 - 2 * cp);
+  assert_int_equal(score, appeal - at);
+  assert_int_equal(run(NULL, "play --ai random --seed 3 --turn-cap 20 --plugin hundred-points"), 0);
+  assert_true(output_has("\nscore = 100 + appeal - CP at (these rules): 100 plus the distance "
+                         "between your two markers.\n"));
+}
+
 static void test_scenarios(void **st) {
   (void)st;
   assert_int_equal(run(NULL, "scenario %s/tests/scenarios/*.yaml", ARK_SOURCE_DIR), 0);
@@ -654,6 +680,7 @@ int main(void) {
     cmocka_unit_test(test_map_bonus_values),
     cmocka_unit_test(test_map_ability_places),
     cmocka_unit_test(test_move_events_in_order),
+    cmocka_unit_test(test_summary_explains_score),
   };
   int rc = cmocka_run_group_tests(tests, NULL, NULL);
   char cmd[512];

@@ -227,6 +227,10 @@ typedef struct ark_map_feature_view {
 /* Copies up to max of p's map places into out, in the file's order;
 ** returns how many the map has. */
 int ark_game_map_features(const ark_game *g, int p, ark_map_feature_view *out, int max);
+/* The space of the appeal track a conservation marker stands on with
+** that many conservation points, by this game's rules (the player view's
+** `target`; score = appeal - target, plus a variant's offset). */
+int ark_game_target(const ark_game *g, int conservation);
 
 /* Scenario edits: each changes the state directly (no rules applied);
 ** call ark_edit_done before the next ark_game_process so that the

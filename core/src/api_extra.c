@@ -132,6 +132,10 @@ int ark_game_map_features(const ark_game *g, int p, ark_map_feature_view *out, i
   return m->n_features;
 }
 
+int ark_game_target(const ark_game *g, int conservation) {
+  return ark_track_target_of(g, conservation);
+}
+
 /* ---- edits ---- */
 
 static int fail(char *msg, size_t n, const char *what, int v) {
