@@ -168,6 +168,7 @@ static void print_wrapped(FILE *f, const char *text, int items) {
   const char *s = text;
   while (*s) {
     while (*s == ' ') s++;
+    if (!*s) break;
     const char *end = s, *cut = NULL;
     for (; *end && end - s < WRAP - 2; end++)
       if (*end == ' ' && (!items || (end > s && strchr(",;:", end[-1])))) cut = end;
@@ -180,7 +181,7 @@ static void print_wrapped(FILE *f, const char *text, int items) {
 /* What the letters of the grid mean: the buildings, then the placement
 ** bonuses the grid shows. */
 static void print_legend(FILE *f, const int used[NCODES + 1]) {
-  char text[1024];
+  char text[2048];                 /* the fixed part and every bonus's words */
   size_t k = (size_t)snprintf(text, sizeof text,
       "legend: 1-5 enclosure of that size, K kiosk, P pavilion, Z petting zoo, R reptile "
       "house, B bird aviary, U sponsor building; the letter after it names the building "

@@ -5,8 +5,10 @@
 ** own decision, scenario files pass and fail, `sim merge` adds up shards
 ** correctly and refuses shards played by other rules, `sim` counts each
 ** game's breaks and keeps a killed sweep's finished games, bad option
-** values are refused.  Runs build/arknova (next
-** to this test binary).
+** values are refused; the terminal game as a player reads it: the map's
+** bonus values, its ability and places, a move's events right after it,
+** the summary's words for the score.  Runs build/arknova (next to this
+** test binary).
 */
 #define _XOPEN_SOURCE 700
 #include <stdarg.h>
