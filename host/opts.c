@@ -184,14 +184,48 @@ int host_run_game(ark_game *g, const host_opts *o, uint64_t ai_seed) {
   ai_player ai[4];
   for (int p = 0; p < 4; p++) ai_init(&ai[p], o->ai[p], &o->budget);
   while (ark_game_process(g) == ARK_AWAITING) {
+    /* after the game has run on, so that what the last answer led to
+    ** (the end of a turn, a break) is printed before the next decision */
+    if (o->verbose) host_print_events(g, &shown, stdout, "    ");
     const ark_decision *d = ark_game_decision(g);
     int pick = ai_pick(&ai[d->player], g, host_pick_seed(ai_seed, ark_game_nanswers(g)));
     if (o->verbose)
       printf("  P%d %s: %s\n", d->player + 1, d->prompt, d->options[pick]);
     if (ark_game_answer(g, pick, msg, sizeof msg) != ARK_OK) break;
-    if (o->verbose) host_print_events(g, &shown, stdout, "    ");
   }
-  return ark_game_process(g);
+  int pr = ark_game_process(g);
+  if (o->verbose) host_print_events(g, &shown, stdout, "    ");
+  return pr;
+}
+
+/* How the conservation marker's space falls, from this game's rules:
+** "114 at 0 CP, 2 lower per CP to 10, then 3". */
+static void target_words(ark_game *g, char *buf, size_t n) {
+  int first = ark_game_target(g, 0) - ark_game_target(g, 1), k = 2;
+  while (k <= 100 && ark_game_target(g, k - 1) - ark_game_target(g, k) == first) k++;
+  int len = snprintf(buf, n, "%d at 0 CP, %d lower per CP", ark_game_target(g, 0), first);
+  if (k <= 100 && len > 0 && (size_t)len < n)
+    snprintf(buf + len, n - (size_t)len, " to %d, then %d", k - 1,
+             ark_game_target(g, k - 1) - ark_game_target(g, k));
+}
+
+/* Two lines under the table: the score and "CP at" in the words of the
+** board, where the appeal marker and the conservation marker share one
+** track and the score is the distance between them (a variant's offset
+** said too). */
+static void print_score_words(ark_game *g, FILE *f) {
+  ark_player_view v;
+  ark_game_player(g, 0, &v);
+  int offset = v.score - (v.appeal - v.target);
+  char rule[128];
+  target_words(g, rule, sizeof rule);
+  if (offset)
+    fprintf(f, "score = %d + appeal - CP at (these rules): %d plus the distance between your two "
+               "markers.\n", offset, offset);
+  else
+    fprintf(f, "score = appeal - CP at: the distance between your two markers, below 0 until "
+               "they meet.\n");
+  fprintf(f, "CP at: appeal space of your conservation marker: %s.\n", rule);
 }
 
 void host_print_summary(ark_game *g, const host_opts *o, FILE *f) {
@@ -203,13 +237,14 @@ void host_print_summary(ark_game *g, const host_opts *o, FILE *f) {
     fprintf(f, "A card script was stopped during this game (see the log); its replay is "
                "not guaranteed.\n");
   fprintf(f, "%-6s %-7s %6s %6s %6s %6s %6s %5s %6s %5s\n", "player", "ai", "score", "appeal",
-          "cons.", "target", "money", "rep.", "cards", "rank");
+          "CP", "CP at", "money", "rep.", "cards", "rank");
   for (int p = 0; p < n; p++) {
     ark_game_player(g, p, &v);
     fprintf(f, "P%-5d %-7s %6d %6d %6d %6d %6d %5d %6d %5d\n", p + 1, ai_name(o->ai[p]),
             v.score, v.appeal, v.conservation, v.target, v.money, v.reputation, v.zoo_cards,
             v.rank);
   }
+  print_score_words(g, f);
   for (int p = 0; p < n; p++) {
     ark_game_player(g, p, &v);
     if (v.rank == 1) fprintf(f, "Winner: P%d with %d points.\n", p + 1, v.score);

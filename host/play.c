@@ -185,6 +185,18 @@ static int ask(session *s) {
   }
 }
 
+/* Prints the events since the last print, nested under the AI's line
+** when an AI gave the last answer.  Called each time the game has run on
+** (ark_game_process), before the next decision is shown, so a move's
+** events come right after it: printing them only after an AI's answer put
+** the person's move, and whatever the game ran on to after an answer (the
+** end of a turn), under the next AI's "Choose your action" line. */
+static void print_new_events(session *s) {
+  int n = ark_game_nanswers(s->g);
+  int by_ai = n > 0 && s->owner[n - 1] != s->sv.human;
+  host_print_events_for(s->g, &s->shown, stdout, by_ai ? "    " : "  ", s->sv.human);
+}
+
 static int human_loop(session *s) {
   char msg[256];
   for (;;) {
@@ -193,20 +205,19 @@ static int human_loop(session *s) {
       fprintf(stderr, "arknova: the game stopped: %s\n", ark_game_error(s->g));
       return 1;
     }
+    print_new_events(s);
     if (pr == ARK_END) {
-      host_print_events_for(s->g, &s->shown, stdout, "  ", s->sv.human);
       save(s);
       host_print_summary(s->g, &s->sv.o, stdout);
       return 0;
     }
     const ark_decision *d = ark_game_decision(s->g);
-    int n = ark_game_nanswers(s->g), pick;
-    if (d->player != s->sv.human) {
-      pick = ai_pick(&s->ai[d->player], s->g, host_pick_seed(s->sv.ai_seed, n));
-      printf("P%d (%s) %s: %s\n", d->player + 1, ai_name(s->sv.o.ai[d->player]), d->prompt,
+    int n = ark_game_nanswers(s->g), pick, who = d->player;
+    if (who != s->sv.human) {
+      pick = ai_pick(&s->ai[who], s->g, host_pick_seed(s->sv.ai_seed, n));
+      printf("P%d (%s) %s: %s\n", who + 1, ai_name(s->sv.o.ai[who]), d->prompt,
              host_choice_for(d, pick, s->sv.human));
     } else {
-      host_print_events_for(s->g, &s->shown, stdout, "  ", s->sv.human);
       if (!strcmp(d->tag, "action")) view_board(s->g, s->sv.human, stdout);
       show_options(d);
       pick = ask(s);
@@ -218,12 +229,12 @@ static int human_loop(session *s) {
         return 0;
       }
     }
-    note_owner(s, n, d->player);
+    /* d belongs to the game: answering may replace it with the next decision */
+    note_owner(s, n, who);
     if (ark_game_answer(s->g, pick, msg, sizeof msg) != ARK_OK) {
       fprintf(stderr, "arknova: %s\n", msg);
       return 1;
     }
-    if (d->player != s->sv.human) host_print_events_for(s->g, &s->shown, stdout, "    ", s->sv.human);
     save(s);
   }
 }

@@ -44,64 +44,202 @@ static char kind_char(const char *key) {
   return 'U';
 }
 
-static void bonus_code(const ark_cell_view *cv, char out[4]) {
-  static const struct { const char *name; char c; } codes[] = {
-    { "money", '$' }, { "reputation", 'r' }, { "conservation", 'c' }, { "appeal", 'a' },
-    { "xtoken", 'x' }, { "card", 'C' }, { "snapping", 's' }, { "enclosure", 'e' },
-    { "worker", 'w' }, { "kiosk", 'k' }, { "partner-zoo", 'z' }, { "university", 'u' },
-  };
-  char c = '?';
-  for (size_t i = 0; i < sizeof codes / sizeof codes[0]; i++)
-    if (!strcmp(cv->bonus, codes[i].name)) c = codes[i].c;
-  int v = cv->bonus_value < 0 ? 0 : cv->bonus_value > 9 ? 9 : cv->bonus_value;
-  out[0] = c;
-  out[1] = (char)('0' + v);
-  out[2] = '\0';
+/* The placement bonuses by name: the letter drawn on the map and the
+** words of the legend. */
+static const struct bonus_code { const char *name; char c; const char *words; } codes[] = {
+  { "money", '$', "money" }, { "reputation", 'r', "reputation" },
+  { "conservation", 'c', "conservation" }, { "appeal", 'a', "appeal" },
+  { "xtoken", 'x', "X tokens" }, { "card", 'C', "cards" }, { "draw", 'D', "cards from the deck" },
+  { "snapping", 's', "snap a display card" }, { "enclosure", 'e', "free enclosure of that size" },
+  { "worker", 'w', "worker" }, { "kiosk", 'k', "free kiosk" },
+  { "partner-zoo", 'z', "partner zoo" }, { "university", 'u', "university" },
+  { "clever", 'm', "move an action card to slot 1" },
+  { "sponsor", 'S', "play a sponsor" }, { "multiplier", 'M', "multiplier token" },
+};
+#define NCODES (int)(sizeof codes / sizeof codes[0])
+
+/* Index in codes of a bonus name, or -1 for one the map view does not
+** know (a fan map's own bonus: drawn as '?'). */
+static int bonus_index(const char *name) {
+  for (int i = 0; i < NCODES; i++)
+    if (!strcmp(name, codes[i].name)) return i;
+  return -1;
 }
 
-/* The token (3 characters) drawn for one cell. */
-static void cell_token(const ark_cell_view *cv, char out[4]) {
-  if (!cv->exists) { strcpy(out, "   "); return; }
-  if (cv->building >= 0) {
-    out[0] = kind_char(cv->building_key);
-    out[1] = (char)(cv->building < 26 ? 'a' + cv->building : 'A' + (cv->building - 26) % 26);
-    out[2] = cv->animal >= 0 ? '*' : ' ';
-    out[3] = '\0';
-    return;
+/* The bonus as its letter and its whole value ("$10", "C1"): a value is
+** never cut short, so the map tells what covering the space gives. */
+static void bonus_text(const ark_cell_view *cv, char *out, size_t n) {
+  int i = bonus_index(cv->bonus);
+  snprintf(out, n, "%c%d", i >= 0 ? codes[i].c : '?', cv->bonus_value);
+}
+
+/* Columns per cell.  On a map every space has x + y of the same parity,
+** so a row holds every other column: the next token of the same row is
+** 2 * CELL_W further, and a longer token (a bonus of 100) still fits. */
+#define CELL_W 5
+
+/* The token drawn for one space: what covers or fills it (3 characters),
+** '!' when it needs Build II, then the mark of a place of the map's
+** ability (`mark`, or a space).  Returns the placement bonus it shows as
+** 1 + its index in codes (0 for one of the map's own), or -1. */
+static int cell_token(const ark_cell_view *cv, char mark, char *out, size_t n) {
+  char body[16] = " . ";
+  int free = cv->building < 0, shown = -1;
+  if (!free)
+    snprintf(body, sizeof body, "%c%c%c", kind_char(cv->building_key),
+             cv->building < 26 ? 'a' + cv->building : 'A' + (cv->building - 26) % 26,
+             cv->animal >= 0 ? '*' : ' ');
+  else if (cv->terrain == 1) strcpy(body, "~~~");
+  else if (cv->terrain == 2) strcpy(body, "^^^");
+  else if (cv->bonus) {
+    bonus_text(cv, body, sizeof body);
+    shown = 1 + bonus_index(cv->bonus);
   }
-  if (cv->terrain == 1) { strcpy(out, "~~~"); return; }
-  if (cv->terrain == 2) { strcpy(out, "^^^"); return; }
-  char b[4] = " . ";
-  if (cv->bonus) bonus_code(cv, b);
-  if (cv->build2) snprintf(out, 4, "%.2s!", cv->bonus ? b : "..");
-  else snprintf(out, 4, "%-3s", cv->bonus ? b : " . ");
+  snprintf(out, n, "%-3s%c%c", body, free && cv->build2 ? '!' : ' ', mark);
+  return shown;
 }
 
-void view_zoo_map(const ark_game *g, int p, FILE *f) {
-  fprintf(f, "  Zoo map %s of P%d (columns x, rows y; a space is (x,y)):\n     ",
-          ark_game_map_name(g, p), p + 1);
-  for (int x = 0; x < ARK_MAP_COLS; x++) fprintf(f, "x%-3d", x);
+/* The places of a map that its ability is about (the tower, the
+** restaurant, the H spaces, a harbour beside the board), and the mark of
+** each kind of place on the grid: '@' for the first kind, then '&', ... */
+#define MAX_PLACES 16
+static const char place_marks[] = "@&%#+=<>";
+typedef struct places {
+  ark_map_feature_view f[MAX_PLACES];
+  char mark[MAX_PLACES];         /* ' ' for a place beside the board */
+  int n;
+} places;
+
+static void find_places(const ark_game *g, int p, places *pl) {
+  pl->n = ark_game_map_features(g, p, pl->f, MAX_PLACES);
+  if (pl->n > MAX_PLACES) pl->n = MAX_PLACES;
+  int kinds = 0;
+  for (int i = 0; i < pl->n; i++) {
+    pl->mark[i] = ' ';
+    if (pl->f[i].off_board) continue;
+    for (int k = 0; k < i && pl->mark[i] == ' '; k++)
+      if (!pl->f[k].off_board && !strcmp(pl->f[k].kind, pl->f[i].kind)) pl->mark[i] = pl->mark[k];
+    if (pl->mark[i] == ' ' && kinds < (int)sizeof place_marks - 1)
+      pl->mark[i] = place_marks[kinds++];
+  }
+}
+
+static char place_mark(const places *pl, int x, int y) {
+  for (int i = 0; i < pl->n; i++)
+    if (!pl->f[i].off_board && pl->f[i].x == x && pl->f[i].y == y) return pl->mark[i];
+  return ' ';
+}
+
+/* The grid, one line per doubled row; notes in used[] which placement
+** bonuses it shows, for the legend. */
+static void print_grid(const ark_game *g, int p, const places *pl, FILE *f,
+                       int used[NCODES + 1]) {
+  fprintf(f, "     ");
+  for (int x = 0; x < ARK_MAP_COLS; x++)
+    fprintf(f, "x%-*d", x + 1 < ARK_MAP_COLS ? CELL_W - 1 : 0, x);
   fprintf(f, "\n");
   for (int y = 0; y < ARK_MAP_ROWS; y++) {
-    char line[ARK_MAP_COLS * 4 + 1];
+    char line[ARK_MAP_COLS * CELL_W + 16];
     memset(line, ' ', sizeof line);
-    line[sizeof line - 1] = '\0';
-    int any = 0;
+    int end = 0;
     for (int x = 0; x < ARK_MAP_COLS; x++) {
       ark_cell_view cv;
       ark_game_cell(g, p, x + ARK_MAP_COLS * y, &cv);
-      char t[4];
-      cell_token(&cv, t);
-      memcpy(line + 4 * x, t, 3);
-      any |= cv.exists;
+      if (!cv.exists) continue;
+      char t[16];
+      int b = cell_token(&cv, place_mark(pl, x, y), t, sizeof t);
+      if (b >= 0) used[b] = 1;
+      size_t len = strlen(t);
+      memcpy(line + CELL_W * x, t, len);
+      end = CELL_W * x + (int)len;
     }
-    if (any) fprintf(f, "  y%-2d %s\n", y, line);
+    while (end > 0 && line[end - 1] == ' ') end--;
+    line[end] = '\0';
+    if (end > 0) fprintf(f, "  y%-2d %s\n", y, line);
   }
-  fprintf(f, "  legend: 1-5 enclosure of that size, K kiosk, P pavilion, Z petting zoo,\n"
-             "  R reptile house, B bird aviary, U sponsor building; the letter after it\n"
-             "  names the building (a = #0), * an animal lives there; ~~~ water, ^^^ rock,\n"
-             "  ! needs Build II; placement bonus: $ money, r reputation, c conservation,\n"
-             "  a appeal, x X token, C card, s snap, e enclosure, w worker, k kiosk.\n");
+}
+
+/* Prints text as lines of at most WRAP characters, each starting with
+** two spaces (a terminal is 80 wide), broken at a space; with `items`
+** only at a space after ',' ';' or ':', so that a legend entry
+** ("R reptile house") stays on one line. */
+#define WRAP 78
+static void print_wrapped(FILE *f, const char *text, int items) {
+  const char *s = text;
+  while (*s) {
+    while (*s == ' ') s++;
+    if (!*s) break;
+    const char *end = s, *cut = NULL;
+    for (; *end && end - s < WRAP - 2; end++)
+      if (*end == ' ' && (!items || (end > s && strchr(",;:", end[-1])))) cut = end;
+    if (!*end || !cut) cut = end;
+    fprintf(f, "  %.*s\n", (int)(cut - s), s);
+    s = cut;
+  }
+}
+
+/* What the letters of the grid mean: the buildings, then the placement
+** bonuses the grid shows. */
+static void print_legend(FILE *f, const int used[NCODES + 1]) {
+  char text[2048];                 /* the fixed part and every bonus's words */
+  size_t k = (size_t)snprintf(text, sizeof text,
+      "legend: 1-5 enclosure of that size, K kiosk, P pavilion, Z petting zoo, R reptile "
+      "house, B bird aviary, U sponsor building; the letter after it names the building "
+      "(a = #0), * an animal lives there; ~~~ water, ^^^ rock, ! needs Build II; placement "
+      "bonus (letter and amount):");
+  int shown = 0;
+  for (int i = 0; i < NCODES; i++)
+    if (used[i + 1])
+      k += (size_t)snprintf(text + k, sizeof text - k, "%s %c %s", shown++ ? "," : "",
+                            codes[i].c, codes[i].words);
+  if (used[0])
+    k += (size_t)snprintf(text + k, sizeof text - k, "%s ? a bonus of this map's own",
+                          shown++ ? "," : "");
+  snprintf(text + k, sizeof text - k, "%s", shown ? "." : " none left.");
+  print_wrapped(f, text, 1);
+}
+
+/* A place's own words, or its kind when the map gives none
+** ("observation_tower" as "observation tower"). */
+static const char *place_words(const ark_map_feature_view *f, char *buf, size_t n) {
+  if (f->note[0]) return f->note;
+  snprintf(buf, n, "%s", f->kind);
+  for (char *c = buf; *c; c++)
+    if (*c == '_') *c = ' ';
+  return buf;
+}
+
+/* One legend line per kind of marked place (the first place of each
+** kind speaks for all), one per place beside the board, then the map's
+** ability in its own words. */
+static void print_places(const ark_game *g, int p, const places *pl, FILE *f) {
+  char line[512], kind[64];
+  for (int i = 0; i < pl->n; i++) {
+    const ark_map_feature_view *fv = &pl->f[i];
+    if (fv->off_board)
+      snprintf(line, sizeof line, "beside the board at (%d,%d): %s", fv->x, fv->y,
+               place_words(fv, kind, sizeof kind));
+    else if (pl->mark[i] != ' ' && !memchr(pl->mark, pl->mark[i], (size_t)i))
+      snprintf(line, sizeof line, "%c %s", pl->mark[i], place_words(fv, kind, sizeof kind));
+    else
+      continue;
+    print_wrapped(f, line, 0);
+  }
+  const char *ability = ark_game_map_ability(g, p);
+  if (!ability[0]) return;
+  snprintf(line, sizeof line, "map ability (%s): %s", ark_game_map_name(g, p), ability);
+  print_wrapped(f, line, 0);
+}
+
+void view_zoo_map(const ark_game *g, int p, FILE *f) {
+  fprintf(f, "  Zoo map %s of P%d (columns x, rows y; a space is (x,y)):\n",
+          ark_game_map_name(g, p), p + 1);
+  places pl;
+  find_places(g, p, &pl);
+  int used[NCODES + 1] = { 0 };
+  print_grid(g, p, &pl, f, used);
+  print_legend(f, used);
+  print_places(g, p, &pl, f);
   /* the animals by building */
   int ids[128], n = ark_game_zoo(g, p, ids, 128);
   if (n) {
@@ -119,7 +257,8 @@ void view_zoo_map(const ark_game *g, int p, FILE *f) {
 void view_player(const ark_game *g, int p, FILE *f) {
   ark_player_view v;
   ark_game_player(g, p, &v);
-  fprintf(f, "  P%d: appeal %d | conservation %d (target %d, score %d) | reputation %d "
+  fprintf(f, "  P%d: appeal %d | conservation %d (marker at appeal space %d, score %d) | "
+             "reputation %d "
              "(display range %d) | money %d (income %d) | X tokens %d | workers %d\n",
           p + 1, v.appeal, v.conservation, v.target, v.score, v.reputation,
           ark_game_reputation_range(g, p), v.money, v.income, v.xtokens, v.workers);

@@ -5,8 +5,10 @@
 ** own decision, scenario files pass and fail, `sim merge` adds up shards
 ** correctly and refuses shards played by other rules, `sim` counts each
 ** game's breaks and keeps a killed sweep's finished games, bad option
-** values are refused.  Runs build/arknova (next
-** to this test binary).
+** values are refused; the terminal game as a player reads it: the map's
+** bonus values, its ability and places, a move's events right after it,
+** the summary's words for the score.  Runs build/arknova (next to this
+** test binary).
 */
 #define _XOPEN_SOURCE 700
 #include <stdarg.h>
@@ -320,6 +322,137 @@ static void test_human_input(void **st) {
   assert_true(output_has("Hand ("));
 }
 
+/* The text of the grid row y of the last map printed ("" if none). */
+static const char *map_row(int y) {
+  static char row[256];
+  char key[16];
+  snprintf(key, sizeof key, "\n  y%-2d ", y);
+  const char *o = slurp("out"), *r = o ? strstr(o, key) : NULL;
+  row[0] = '\0';
+  if (r) snprintf(row, sizeof row, "%.*s", (int)strcspn(r + 1, "\n"), r + 1);
+  return row;
+}
+
+/* text with its first `from` replaced by `to`, into out. */
+static void replace_once(const char *text, const char *from, const char *to, char *out,
+                         size_t n) {
+  const char *at = strstr(text, from);
+  assert_non_null(at);
+  snprintf(out, n, "%.*s%s%s", (int)(at - text), text, to, at + strlen(from));
+}
+
+/* The map shows a placement bonus with its whole value: map A's 10 money
+** at (8,5) is $10 (it was drawn as $9), in the column of x = 8 (5
+** characters a column); a fan map's 120 money is $120, its Build II mark
+** after it.  The legend names the letters the grid shows. */
+static void test_map_bonus_values(void **st) {
+  (void)st;
+  assert_int_equal(run("map\n", "play --human 1 --ai random --seed 4 --save mv.txt"), 0);
+  assert_string_equal(map_row(5), "  y5   .        C1         .         .        $10");
+  assert_true(output_has("placement bonus (letter and amount):\n"
+                         "  $ money, r reputation, x X tokens, C cards, w worker.\n"));
+  assert_false(output_has("$9"));
+  /* the example fan map with (7,10) worth 120 money and needing Build II */
+  static char a[1 << 14], b[1 << 14];
+  char *text = slurp_from(ARK_SOURCE_DIR, "examples/fan-map/F1-botanical-garden.yaml");
+  assert_non_null(text);
+  replace_once(text, "{at: [7, 10], bonus: money, value: 3}",
+               "{at: [7, 10], bonus: money, value: 120}", a, sizeof a);
+  replace_once(a, "build2: [", "build2: [[7, 10], ", b, sizeof b);
+  assert_int_equal(mkdir_in_tmp("bigmap"), 0);
+  t_write_file(tmp, "bigmap/F1-big.yaml", b);
+  assert_int_equal(run("map\n", "play --human 1 --ai random --seed 4 --maps bigmap --map F1 "
+                                "--save mb.txt"), 0);
+  assert_non_null(strstr(map_row(10), "  $120!"));
+}
+
+/* The map's ability and the places it is about come from the map's
+** file: the view marks the tower space of map 1 (rock, at (1,6)) with
+** '@' and says what it is; the harbour of map 4 lies beside the board;
+** the `map` command of the person's game shows the ability's words. */
+static void test_map_ability_places(void **st) {
+  (void)st;
+  ark_game *g = t_new_game(2, 1, "8");
+  ark_map_feature_view f[4];
+  assert_int_equal(ark_game_map_features(g, 0, f, 4), 3);
+  assert_string_equal(f[0].kind, "hollywood_h");
+  assert_int_equal(f[0].x, 1);
+  assert_int_equal(f[0].y, 10);
+  assert_int_equal(f[0].off_board, 0);
+  assert_string_equal(f[2].note, "H space; covering it draws the first sponsor revealed from "
+                                 "the deck");
+  assert_non_null(strstr(ark_game_map_ability(g, 1), "once all 3 are covered"));
+  ark_game_free(g);
+  assert_int_equal(run("map\n", "play --human 1 --ai random --seed 4 --map 1 --save mt.txt"), 0);
+  assert_string_equal(map_row(6), "  y6       ^^^ @     C1        ~~~       ~~~");
+  assert_true(output_has("\n  @ tower space; standard enclosures touching it give 2 appeal when "
+                         "occupied\n"));
+  assert_true(output_has("\n  map ability (Observation Tower): Gain 2 appeal each time a "
+                         "standard\n  enclosure touching the tower space itself becomes "
+                         "occupied; special\n  enclosures do not count.\n"));
+  assert_int_equal(run("map\n", "play --human 1 --ai random --seed 4 --map 4 --save mh.txt"), 0);
+  assert_true(output_has("\n  beside the board at (-1,12): harbour beside the board, next to "
+                         "(0, 11);\n"));
+  assert_false(output_has("@"));
+}
+
+/* The events of a move are printed right after it, before the next
+** decision is shown.  In the person's game, each of the person's turns
+** (from its "Choose your action" to the next one of anyone) shows the
+** person's own events, e.g. "[t1] P1 builds size-1 at (0,5)"; they were
+** printed under the next AI's line.  With --verbose, the setup comes
+** before the first decision. */
+static void test_move_events_in_order(void **st) {
+  (void)st;
+  char answers[64] = "";
+  for (int i = 0; i < 12; i++) strcat(answers, "1\n");
+  assert_int_equal(run(answers, "play --human 1 --ai random --seed 4 --save ev.txt"), 0);
+  const char *o = slurp("out"), *mine = "\nP1, Choose your action";
+  int turns = 0;
+  for (const char *t = strstr(o, mine); t; t = strstr(t + 1, mine)) {
+    const char *next = strstr(t + strlen(mine), "Choose your action");
+    if (!next) break;                       /* the last prompt, not answered */
+    char *turn = strndup(t, (size_t)(next - t));
+    assert_non_null(strstr(turn, "] P1 "));
+    free(turn);
+    turns++;
+  }
+  assert_true(turns >= 2);
+  assert_non_null(strstr(o, "  [t1] P1 builds size-1 at (0,5)\nP2 (random) Choose your action"));
+  assert_int_equal(run(NULL, "play --verbose --ai random --seed 3 --turn-cap 20"), 0);
+  o = slurp("out");
+  const char *setup = strstr(o, "[t0] setup: "), *draft = strstr(o, "Opening draft");
+  assert_non_null(setup);
+  assert_non_null(draft);
+  assert_true(setup < draft);
+}
+
+/* The end-of-game table says what its numbers are: "CP at" (it was
+** "target") is the appeal space the conservation marker stands on, 114
+** less 2 per CP up to 10 (rules: "Goal and score"), and the score is
+** appeal minus it; the lines under the table say so, and with the
+** 100-point variant they say the 100 too. */
+static void test_summary_explains_score(void **st) {
+  (void)st;
+  assert_int_equal(run(NULL, "play --ai random --seed 3 --turn-cap 20"), 0);
+  assert_true(output_has("\nplayer ai       score appeal     CP  CP at  money  rep.  cards  "
+                         "rank\n"));
+  assert_true(output_has("\nscore = appeal - CP at: the distance between your two markers, "
+                         "below 0 until they meet.\n"
+                         "CP at: appeal space of your conservation marker: 114 at 0 CP, "
+                         "2 lower per CP to 10, then 3.\nWinner: "));
+  const char *row = strstr(slurp("out"), "\nP1     random ");
+  assert_non_null(row);
+  int score, appeal, cp, at;
+  assert_int_equal(sscanf(row + 15, "%d %d %d %d", &score, &appeal, &cp, &at), 4);
+  assert_true(cp <= 10);
+  assert_int_equal(at, 114 - 2 * cp);
+  assert_int_equal(score, appeal - at);
+  assert_int_equal(run(NULL, "play --ai random --seed 3 --turn-cap 20 --plugin hundred-points"), 0);
+  assert_true(output_has("\nscore = 100 + appeal - CP at (these rules): 100 plus the distance "
+                         "between your two markers.\n"));
+}
+
 static void test_scenarios(void **st) {
   (void)st;
   assert_int_equal(run(NULL, "scenario %s/tests/scenarios/*.yaml", ARK_SOURCE_DIR), 0);
@@ -596,6 +729,10 @@ int main(void) {
     cmocka_unit_test(test_resume_after_kill),
     cmocka_unit_test(test_undo),
     cmocka_unit_test(test_human_input),
+    cmocka_unit_test(test_map_bonus_values),
+    cmocka_unit_test(test_map_ability_places),
+    cmocka_unit_test(test_move_events_in_order),
+    cmocka_unit_test(test_summary_explains_score),
   };
   int rc = cmocka_run_group_tests(tests, NULL, NULL);
   char cmd[512];

@@ -228,6 +228,24 @@ typedef struct ark_cell_view {
 } ark_cell_view;
 void ark_game_cell(const ark_game *g, int p, int cell, ark_cell_view *out);
 const char *ark_game_map_name(const ark_game *g, int p);
+/* The ability of p's map in the map's own words (its YAML `ability`),
+** or "" when the map says nothing. */
+const char *ark_game_map_ability(const ark_game *g, int p);
+/* A place of p's map that its ability is about (its YAML `features`):
+** the tower, the restaurant, an H space, a harbour beside the board. */
+typedef struct ark_map_feature_view {
+  const char *kind;                /* "observation_tower", "restaurant", ... */
+  int x, y;                        /* grid coordinates, off the grid when off_board */
+  int off_board;                   /* beside the board, not one of its spaces */
+  const char *note;                /* the map's words for the place, or "" */
+} ark_map_feature_view;
+/* Copies up to max of p's map places into out, in the file's order;
+** returns how many the map has. */
+int ark_game_map_features(const ark_game *g, int p, ark_map_feature_view *out, int max);
+/* The space of the appeal track a conservation marker stands on with
+** that many conservation points, by this game's rules (the player view's
+** `target`; score = appeal - target, plus a variant's offset). */
+int ark_game_target(const ark_game *g, int conservation);
 
 /* Scenario edits: each changes the state directly (no rules applied);
 ** call ark_edit_done before the next ark_game_process so that the

@@ -111,6 +111,30 @@ const char *ark_game_map_name(const ark_game *g, int p) {
   return g->c->maps[g->s.p[p].map].name;
 }
 
+const char *ark_game_map_ability(const ark_game *g, int p) {
+  if (bad_seat(g, p)) return "";
+  const char *a = g->c->maps[g->s.p[p].map].ability;
+  return a ? a : "";
+}
+
+int ark_game_map_features(const ark_game *g, int p, ark_map_feature_view *out, int max) {
+  if (bad_seat(g, p)) return 0;
+  const ark_map_def *m = &g->c->maps[g->s.p[p].map];
+  for (int i = 0; i < m->n_features && i < max; i++) {
+    const ark_feature *f = &m->features[i];
+    out[i].kind = f->kind;
+    out[i].x = f->x;
+    out[i].y = f->y;
+    out[i].off_board = f->off_board;
+    out[i].note = f->note ? f->note : "";
+  }
+  return m->n_features;
+}
+
+int ark_game_target(const ark_game *g, int conservation) {
+  return ark_track_target_of(g, conservation);
+}
+
 /* ---- edits ---- */
 
 static int fail(char *msg, size_t n, const char *what, int v) {

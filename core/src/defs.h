@@ -128,6 +128,7 @@ typedef struct {
   char kind[24];                /* observation_tower, gate, restaurant, ... */
   int8_t x, y;                  /* may be off the grid, e.g. (-1, 12) */
   uint8_t off_board;
+  const char *note;             /* the map's words for the place, or NULL */
 } ark_feature;
 
 typedef struct {
@@ -141,6 +142,7 @@ typedef struct ark_map_def {
   char name[ARK_NAME_MAX];
   const char *path;
   const char *script;           /* ability script, or NULL */
+  const char *ability;          /* the ability in words (YAML), or NULL */
   uint8_t exists[ARK_CELLS];
   uint8_t terrain[ARK_CELLS];   /* ark_terrain */
   uint8_t build2[ARK_CELLS];    /* needs the upgraded Build action */

@@ -962,7 +962,9 @@ static void map_features(ark_yaml_file *y, const yaml_node_t *n,
     if (!is_map(y, e, field)) continue;
     memset(&f, 0, sizeof f);
     check_keys(y, e, keys, "a feature");
-    if ((v = find_key(y, e, "note")) != NULL) get_str(y, v, field, 0);
+    /* kept so that a host can say what the place is */
+    if ((v = find_key(y, e, "note")) != NULL)
+      f.note = ark_content_str(y->c, get_str(y, v, field, 0));
     if ((v = find_key(y, e, "off_board")) != NULL &&
         !get_bool(y, v, "off_board", &off))
       continue;
@@ -1083,7 +1085,8 @@ static void load_map(ark_yaml_file *y, yaml_node_t *root) {
   if ((v = find_key(y, root, "side")) != NULL) get_enum(y, v, "side", sides);
   if ((v = find_key(y, root, "provenance")) != NULL)
     get_str(y, v, "provenance", 0);
-  if ((v = find_key(y, root, "ability")) != NULL) get_str(y, v, "ability", 0);
+  if ((v = find_key(y, root, "ability")) != NULL)
+    m->ability = ark_content_str(y->c, get_str(y, v, "ability", 0));
   if ((v = find_key(y, root, "doubts")) != NULL) map_strings(y, v);
   if ((v = find_key(y, root, "script")) != NULL) m->script = map_script(y, v);
   /* Cells first: every other list refers to them. */
