@@ -144,6 +144,12 @@ typedef struct ark_state {
   uint8_t map_script_off;       /* bit per seat: the script of that seat's
                                    map was stopped, likewise */
   ark_player p[ARK_MAX_PLAYERS];
+  /* cards still to hand over when the draft ends (ark_config.handover,
+  ** ark_setup_handover): in the state, so that snapshots and clones taken
+  ** during the draft hand them over too */
+  uint8_t nhandover;
+  uint8_t handover_seat[4];
+  int16_t handover_card[4];     /* card ids */
 } ark_state;
 
 #endif
