@@ -170,11 +170,17 @@ void host_print_events(ark_game *g, int *shown, FILE *f, const char *indent) {
 }
 
 int host_run_game(ark_game *g, const host_opts *o, uint64_t ai_seed) {
+  return host_run_game_watch(g, o, ai_seed, NULL, NULL);
+}
+
+int host_run_game_watch(ark_game *g, const host_opts *o, uint64_t ai_seed,
+                        void (*watch)(ark_game *g, void *arg), void *arg) {
   char msg[256];
   int shown = 0;
   ai_player ai[4];
   for (int p = 0; p < 4; p++) ai_init(&ai[p], o->ai[p], &o->budget);
   while (ark_game_process(g) == ARK_AWAITING) {
+    if (watch) watch(g, arg);
     const ark_decision *d = ark_game_decision(g);
     int pick = ai_pick(&ai[d->player], g, host_pick_seed(ai_seed, ark_game_nanswers(g)));
     if (o->verbose)
