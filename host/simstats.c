@@ -381,7 +381,8 @@ static void card_table(FILE *f, const sim_record *r, long n, int set) {
   }
   fprintf(f, "note: a high win rate when played is not proof that a card is strong: the\n"
              "player already ahead has the money and room to play more and bigger cards.\n"
-             "Compare sets with --with-card / --without-card for a causal difference.\n");
+             "Compare sets with --with-card / --without-card for a causal difference,\n"
+             "or put the card in one seat's opening hand with --test-card.\n");
   free(cs);
 }
 
