@@ -42,6 +42,9 @@ uint64_t host_pick_seed(uint64_t ai_seed, int n);
 /* Plays a game to the end with the configured AIs; prints events if
 ** verbose.  Returns the final progress value. */
 int host_run_game(ark_game *g, const host_opts *o, uint64_t ai_seed);
+/* The same, calling watch(g, arg) at every decision before it is answered. */
+int host_run_game_watch(ark_game *g, const host_opts *o, uint64_t ai_seed,
+                        void (*watch)(ark_game *g, void *arg), void *arg);
 void host_print_summary(ark_game *g, const host_opts *o, FILE *f);
 /* Prints the events from *shown on, advancing it. */
 void host_print_events(ark_game *g, int *shown, FILE *f, const char *indent);

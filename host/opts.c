@@ -179,6 +179,11 @@ const char *host_choice_for(const ark_decision *d, int pick, int seat) {
 }
 
 int host_run_game(ark_game *g, const host_opts *o, uint64_t ai_seed) {
+  return host_run_game_watch(g, o, ai_seed, NULL, NULL);
+}
+
+int host_run_game_watch(ark_game *g, const host_opts *o, uint64_t ai_seed,
+                        void (*watch)(ark_game *g, void *arg), void *arg) {
   char msg[256];
   int shown = 0;
   ai_player ai[4];
@@ -187,6 +192,7 @@ int host_run_game(ark_game *g, const host_opts *o, uint64_t ai_seed) {
     /* after the game has run on, so that what the last answer led to
     ** (the end of a turn, a break) is printed before the next decision */
     if (o->verbose) host_print_events(g, &shown, stdout, "    ");
+    if (watch) watch(g, arg);
     const ark_decision *d = ark_game_decision(g);
     int pick = ai_pick(&ai[d->player], g, host_pick_seed(ai_seed, ark_game_nanswers(g)));
     if (o->verbose)

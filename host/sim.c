@@ -2,7 +2,9 @@
 ** sim.c - `arknova sim`: many seeded games on all cores, one JSON line per
 ** game, and a summary with 95% confidence intervals; comparisons of two
 ** sets of games on the same seeds (a card left out or added, a folder of
-** fan cards added); `arknova sim merge` for shards.
+** fan cards added); a card tested in play (--test-card, simtest.c: both
+** arms of a seed without the card, arm B's tested seat handed it after
+** the draft); `arknova sim merge` for shards.
 **
 ** Each worker thread loads its own content (Lua states are not shared
 ** between threads) and takes the next game number from a shared counter;
@@ -28,6 +30,8 @@ typedef struct sim {
   ark_config cfg_b;            /* set B (comparisons) */
   int compare;
   char what[128];              /* what set B adds, for the report */
+  int test_card;               /* --test-card N: N, else 0 */
+  char test_name[96];          /* its name */
   uint64_t first_seed;
   long games;                  /* per set */
   sim_record *res;             /* games * (1 + compare) */
@@ -94,6 +98,13 @@ static void sim_usage(FILE *f) {
              "  --with-card N     the same comparison, named from the card's side\n"
              "  --compare-cards DIR  also play the same seeds with the fan card\n"
              "                    folder DIR added and report the difference\n"
+             "  --test-card N     is card N (printed or a --cards fan card) too strong\n"
+             "                    in play?  Plays each seed twice without N in the\n"
+             "                    deck; in arm B the tested seat (seed mod players)\n"
+             "                    gets N in place of its last kept draft card.  Reports\n"
+             "                    B - A of that seat's win rate and score over the\n"
+             "                    pairs (95%% t intervals), N's play rate and turn in\n"
+             "                    arm B, and the pairs that would halve each interval\n"
              "  --no-cards        leave out the table of cards played\n"
              "  --help            this text\n", host_game_opts_help);
 }
@@ -103,6 +114,16 @@ static long take_next(sim *s) {
   long i = s->next < s->total ? s->next++ : -1;
   pthread_mutex_unlock(&s->lock);
   return i;
+}
+
+/* --test-card: the hands when the first turn begins (the draft's result). */
+typedef struct draft_watch { int tested, done; uint32_t sig; } draft_watch;
+
+static void watch_draft(ark_game *g, void *arg) {
+  draft_watch *w = arg;
+  if (w->done || strcmp(ark_game_decision(g)->tag, "action")) return;
+  w->sig = sim_draft_sig(g, w->tested);
+  w->done = 1;
 }
 
 static void record_game(ark_game *g, const host_opts *o, sim_record *r) {
@@ -134,6 +155,10 @@ static void record_game(ark_game *g, const host_opts *o, sim_record *r) {
       r->animals[e->player] += c.type == 0;
       r->sponsors[e->player] += c.type == 1;
     }
+    if (r->test_card && c.number == r->test_card && e->player == r->tested && !r->played_turn) {
+      r->played_turn = e->turn + 1;
+      r->played_own = sim_own_turn(e->turn, r->start, r->tested, r->players);
+    }
     if (r->nplays % 32 == 0) {
       sim_play *np = realloc(r->plays, sizeof *np * (size_t)(r->nplays + 32));
       if (!np) return;
@@ -148,18 +173,31 @@ static void play_one(sim *s, ark_game *proto, long i) {
   int set = i >= s->games;
   ark_config cfg = set ? s->cfg_b : s->o.cfg;
   ark_game *g;
-  cfg.seed = r->seed = s->first_seed + (uint64_t)(i % s->games);
+  uint64_t seed = s->first_seed + (uint64_t)(i % s->games);
+  draft_watch w = { 0, 0, 0 };
   r->set = set;
   r->players = cfg.players;
   r->breaks = -1;                 /* until the game is recorded */
   snprintf(r->map, sizeof r->map, "%s", cfg.map ? cfg.map : "A");
   sim_describe_rules(&cfg, r->rules, sizeof r->rules);
   r->has_rules = 1;
+  if (s->test_card) {
+    /* the same rules in both arms and on every seed: the arm is the set */
+    size_t l = strlen(r->rules);
+    snprintf(r->rules + l, sizeof r->rules - l, "%stest card %d", l ? "; " : "", s->test_card);
+    r->test_card = s->test_card;
+    r->tested = w.tested = sim_test_seat(seed, cfg.players);
+    sim_test_config(&s->o.cfg, s->test_card, seed, set, &cfg);   /* checked in cmd_sim */
+  }
+  cfg.seed = r->seed = seed;
   if (ark_game_new_like(proto, &cfg, &g, r->msg, sizeof r->msg) != ARK_OK) {
     r->error = 1;
     return;
   }
-  int pr = host_run_game(g, &s->o, cfg.seed * 2654435761u + 17);
+  int pr = host_run_game_watch(g, &s->o, cfg.seed * 2654435761u + 17,
+                               s->test_card ? watch_draft : NULL, &w);
+  r->draft = w.sig;
+  r->has_draft = w.done;
   if (pr == ARK_ERROR) {
     r->error = 1;
     snprintf(r->msg, sizeof r->msg, "%s", ark_game_error(g));
@@ -174,7 +212,7 @@ static void *worker(void *arg) {
   char msg[4096];
   long i;
   while ((i = take_next(s)) >= 0) {
-    int set = i >= s->games;
+    int set = i >= s->games && !s->test_card;   /* both arms of a test share content */
     if (!proto[set] &&
         ark_game_new(set ? &s->cfg_b : &s->o.cfg, &proto[set], msg, sizeof msg) != ARK_OK) {
       fprintf(stderr, "arknova sim: %s\n", msg);
@@ -247,7 +285,7 @@ static int merge(int argc, char **argv) {
   int cards = 1, nfiles = 0;
   long n = 0, cap = 0;
   sim_record *r = NULL;
-  int compare = 0;
+  int compare = 0, test = 0;
   rules_seen seen[2] = { { -1, NULL, 0 }, { -1, NULL, 0 } };
   for (int i = 1; i < argc; i++) {
     if (!strcmp(argv[i], "--help")) { sim_usage(stdout); return 0; }
@@ -281,6 +319,7 @@ static int merge(int argc, char **argv) {
         return 1;
       }
       compare |= r[n].set;
+      test |= r[n].test_card != 0;
       n++;
     }
     fclose(f);
@@ -297,7 +336,10 @@ static int merge(int argc, char **argv) {
         break;
       }
   printf("merged %ld games from %d file%s\n", n, nfiles, nfiles == 1 ? "" : "s");
-  int rc = report(r, n, compare, "set B", svg, cards);
+  int rc = 0;
+  if (test && svg) fprintf(stderr, "arknova sim merge: no chart of --test-card pairs (--svg)\n");
+  if (test) sim_test_report(stdout, r, n, NULL);   /* the rules name the card: no mixing */
+  else rc = report(r, n, compare, "set B", svg, cards);
   for (long k = 0; k < n; k++) sim_record_free(&r[k]);
   free(r);
   return rc;
@@ -324,6 +366,48 @@ static int comparison(sim *s, const char *a, const char *v) {
   snprintf(s->what, sizeof s->what, "card %ld", num);
   /* A = the deck without the card, B = with it */
   if (!host_add_exclude(&s->o.cfg, (int)num)) return -1;
+  return 0;
+}
+
+/* --test-card N: checks that N is a card of the deck these options load
+** and that its arms can be set up, before any game; both arms are played
+** as the two sets.  -1 after a message. */
+static int test_card_setup(sim *s, const char *v) {
+  long num;
+  char msg[4096];
+  ark_game *g, *b;
+  ark_config cb;
+  if (!host_parse_long("--test-card", v, 1, 100000, &num)) return -1;
+  for (int k = 0; k < ARK_MAX_EXCLUDE; k++)
+    if (s->o.cfg.exclude[k] == num) {
+      fprintf(stderr, "arknova sim: --test-card %ld: the card is also left out by --exclude\n", num);
+      return -1;
+    }
+  if (ark_game_new(&s->o.cfg, &g, msg, sizeof msg) != ARK_OK) {
+    fprintf(stderr, "arknova sim: %s\n", msg);
+    return -1;
+  }
+  int id = ark_card_find(g, (int)num);
+  if (id < 0) {
+    fprintf(stderr, "arknova sim: --test-card %ld: no card has the number %ld (the printed "
+                    "cards, and fan cards with --cards DIR)\n", num, num);
+    ark_game_free(g);
+    return -1;
+  }
+  ark_card_view c;
+  ark_card_get(g, id, &c);
+  snprintf(s->test_name, sizeof s->test_name, "%s", c.name ? c.name : "?");
+  int st = sim_test_config(&s->o.cfg, (int)num, s->first_seed, 1, &cb) != 0 ? -2
+           : ark_game_new_like(g, &cb, &b, msg, sizeof msg) != ARK_OK ? -1 : 0;
+  if (st == 0) ark_game_free(b);
+  ark_game_free(g);
+  if (st == -2) fprintf(stderr, "arknova sim: --test-card %ld: too many --exclude cards\n", num);
+  else if (st == -1) fprintf(stderr, "arknova sim: --test-card %ld: %s\n", num, msg);
+  if (st) return -1;
+  s->test_card = (int)num;
+  s->compare = 1;
+  s->cfg_b = s->o.cfg;
+  snprintf(s->what, sizeof s->what, "card %ld in the tested seat's hand", num);
   return 0;
 }
 
@@ -360,7 +444,7 @@ int cmd_sim(int argc, char **argv) {
     } else if (!strcmp(a, "--out")) out = v;
     else if (!strcmp(a, "--svg")) svg = v;
     else if (!strcmp(a, "--with-card") || !strcmp(a, "--without-card") ||
-             !strcmp(a, "--compare-cards")) {
+             !strcmp(a, "--compare-cards") || !strcmp(a, "--test-card")) {
       if (cmp_arg) { fprintf(stderr, "arknova sim: one comparison at a time\n"); return 2; }
       cmp_arg = a;
       cmp_val = v;
@@ -387,7 +471,15 @@ int cmd_sim(int argc, char **argv) {
   }
   if (seed_opt) s.first_seed = s.o.cfg.seed;
   /* after all options, so that set B gets the same players, map, folders */
-  if (cmp_arg && comparison(&s, cmp_arg, cmp_val) != 0) return 2;
+  if (cmp_arg && !strcmp(cmp_arg, "--test-card")) {
+    if (svg) {
+      fprintf(stderr, "arknova sim: --svg charts one set of games, not --test-card's pairs\n");
+      return 2;
+    }
+    if (test_card_setup(&s, cmp_val) != 0) return 2;
+  } else if (cmp_arg && comparison(&s, cmp_arg, cmp_val) != 0) {
+    return 2;
+  }
   s.total = s.games * (1 + s.compare);
   if (threads > s.total) threads = s.total;
   if (out && !(s.out = fopen(out, "w"))) {   /* before the games, not after them */
@@ -424,7 +516,9 @@ int cmd_sim(int argc, char **argv) {
   double rate = s.total / (secs > 0 ? secs : 1);
   if (rate >= 1) printf("%ld games in %.1f s, %.1f games/s\n", s.total, secs, rate);
   else printf("%ld games in %.1f s, one every %.1f s\n", s.total, secs, 1 / rate);
-  if (s.finished == s.total && report(s.res, s.total, s.compare, s.what, svg, cards) != 0) rc = 1;
+  if (s.finished == s.total && s.test_card) sim_test_report(stdout, s.res, s.total, s.test_name);
+  else if (s.finished == s.total && report(s.res, s.total, s.compare, s.what, svg, cards) != 0)
+    rc = 1;
   for (long i = 0; i < s.total; i++) sim_record_free(&s.res[i]);
   pthread_mutex_destroy(&s.lock);
   free(s.res);

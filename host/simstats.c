@@ -60,9 +60,17 @@ void sim_write_json(FILE *f, const sim_record *r) {
   if (r->has_money) json_ints(f, "money", r->money, n);
   fprintf(f, ",\"turns\":%d,", r->turns);
   if (r->breaks >= 0) fprintf(f, "\"breaks\":%d,", r->breaks);
-  fprintf(f, "\"capped\":%s,\"error\":%s,\"script_stopped\":%s,\"plays\":[",
+  fprintf(f, "\"capped\":%s,\"error\":%s,\"script_stopped\":%s",
           r->capped ? "true" : "false", r->error ? "true" : "false",
           r->stopped ? "true" : "false");
+  if (r->test_card) {          /* sim --test-card: set is the arm */
+    fprintf(f, ",\"test_card\":%d,\"tested\":%d,\"played\":%s", r->test_card, r->tested + 1,
+            r->played_turn ? "true" : "false");
+    if (r->played_turn)
+      fprintf(f, ",\"played_turn\":%d,\"played_own_turn\":%d", r->played_turn, r->played_own);
+    if (r->has_draft) fprintf(f, ",\"draft\":%lu", (unsigned long)r->draft);
+  }
+  fprintf(f, ",\"plays\":[");
   for (int i = 0; i < r->nplays; i++)
     fprintf(f, "%s[%d,%d,%d]", i ? "," : "", r->plays[i].player + 1, r->plays[i].number,
             r->plays[i].turn);
@@ -147,6 +155,15 @@ int sim_read_json(const char *line, sim_record *r) {
   r->capped = (p = after_key(line, "capped")) && *p == 't';
   r->error = (p = after_key(line, "error")) && *p == 't';
   r->stopped = (p = after_key(line, "script_stopped")) && *p == 't';
+  if ((p = after_key(line, "test_card"))) {
+    r->test_card = atoi(p);
+    r->tested = (p = after_key(line, "tested")) ? atoi(p) - 1 : -1;
+    if (r->test_card <= 0 || r->tested < 0 || r->tested >= r->players) return -1;
+    r->played_turn = (p = after_key(line, "played_turn")) ? atoi(p) : 0;
+    r->played_own = (p = after_key(line, "played_own_turn")) ? atoi(p) : 0;
+    if ((r->has_draft = (p = after_key(line, "draft")) != NULL))
+      r->draft = (uint32_t)strtoul(p, NULL, 10);
+  }
   if ((p = after_key(line, "plays")) && *p == '[') {
     p++;
     while (*p == '[') {
@@ -364,7 +381,8 @@ static void card_table(FILE *f, const sim_record *r, long n, int set) {
   }
   fprintf(f, "note: a high win rate when played is not proof that a card is strong: the\n"
              "player already ahead has the money and room to play more and bigger cards.\n"
-             "Compare sets with --with-card / --without-card for a causal difference.\n");
+             "Compare sets with --with-card / --without-card for a causal difference,\n"
+             "or put the card in one seat's opening hand with --test-card.\n");
   free(cs);
 }
 

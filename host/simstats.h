@@ -31,6 +31,14 @@ typedef struct sim_record {
   int has_money;               /* money was recorded (older files lack it) */
   sim_play *plays;
   int nplays;
+  /* sim --test-card (simtest.c): the card tested (0: not such a run) and
+  ** the tested seat (0-based); when that seat first played the card
+  ** (1-based game turn and its own turn number; 0: never); a hash of the
+  ** hands when the first turn began, less the tested seat's last card,
+  ** equal in both arms when they drafted alike */
+  int test_card, tested, played_turn, played_own;
+  uint32_t draft;
+  int has_draft;
   char msg[160];
 } sim_record;
 
@@ -49,5 +57,38 @@ void sim_summary(FILE *f, const sim_record *r, long n, int set, int card_stats);
 void sim_compare(FILE *f, const sim_record *r, long n, const char *what);
 int sim_svg(const char *path, const sim_record *r, long n, int set);
 void sim_wilson(double wins, double n, double *lo, double *hi);
+
+/* ---- sim --test-card (simtest.c) ---- */
+
+/* The seat tested on a seed: seed mod players (0-based). */
+int sim_test_seat(uint64_t seed, int players);
+/* The configuration of arm A (arm 0) or B (arm 1) of a seed: base with
+** card `number` out of the deck, and in arm B handed to the tested seat
+** when the draft ends.  -1 when base's exclude or handover list is full. */
+int sim_test_config(const ark_config *base, int number, uint64_t seed, int arm,
+                    ark_config *out);
+/* The own turn number (1-based) of `seat` during game turn `turn`
+** (0-based, as ark_event.turn counts): how many own turns it has begun. */
+int sim_own_turn(int turn, int start, int seat, int players);
+/* The hash of every hand without the tested seat's last card. */
+uint32_t sim_draft_sig(const ark_game *g, int tested);
+
+typedef struct sim_interval {
+  long n;
+  double mean, sd;             /* of the values (sd with n - 1) */
+  double lo, hi;               /* 95% Student t interval of the mean (n >= 2) */
+  long halve;                  /* values that would halve its width, sd staying */
+} sim_interval;
+
+/* t such that P(|T| <= t) = 0.95 for Student's T with df degrees of freedom. */
+double sim_t975(long df);
+void sim_mean_interval(const double *v, long n, sim_interval *out);
+/* The smallest m whose t interval is half as wide as n's at the same sd. */
+long sim_pairs_to_halve(long n);
+/* The same for a Wilson interval of a share p of n. */
+long sim_wilson_to_halve(double p, long n);
+/* The report over the pairs of arm A and B records; name: the card's
+** name, or NULL when unknown (merge). */
+void sim_test_report(FILE *f, const sim_record *r, long n, const char *name);
 
 #endif

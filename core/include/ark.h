@@ -44,6 +44,7 @@ typedef enum {
 
 #define ARK_MAX_DIRS 8
 #define ARK_MAX_EXCLUDE 16
+#define ARK_MAX_HANDOVER 4
 
 typedef struct ark_config {
   int players;                     /* 2..4 */
@@ -61,6 +62,16 @@ typedef struct ark_config {
                                       stopped; 0 = 2000 ms */
   int script_mb;                   /* memory cap of all scripts; 0 = 256 MiB */
   int exclude[ARK_MAX_EXCLUDE];    /* card numbers left out of the game (0 = none) */
+  /* Cards handed to a seat (0-based) when the opening draft ends, for
+  ** balance experiments (`arknova sim --test-card`).  Each card, a printed
+  ** number of a deck card (animal, sponsor, or a project that is not a
+  ** base project; 0 = none), is taken out of the deck at the setup as an
+  ** excluded one is.  When every player has drafted, it takes the place
+  ** of the seat's last kept card, which leaves the game (the box); a
+  ** second card for the same seat takes the place of the card before that.
+  ** Logged as an ARK_EV_TEXT event of the seat: a = the card handed, b =
+  ** the card it replaced (-1: none).  ark_game_new_like applies it too. */
+  struct { int seat, number; } handover[ARK_MAX_HANDOVER];
 } ark_config;
 
 /* Fills cfg with the defaults: 2 players, seed 1, map A. */

@@ -263,6 +263,7 @@ static void step_finished(ark_game *g) {
     break;
   case ARK_PH_DRAFT:
     if (++s->step >= s->nplayers) {
+      ark_setup_handover(g);        /* cards the configuration hands over */
       ark_zone_display_refill(g);   /* the display is revealed after the draft */
       s->phase = ARK_PH_TURN;
       s->step = 0;

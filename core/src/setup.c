@@ -130,6 +130,43 @@ static int excluded(const ark_config *cfg, int number) {
   return 0;
 }
 
+/* Index in cfg->handover of the card with this number, or -1. */
+static int handed(const ark_config *cfg, int number) {
+  for (int k = 0; k < ARK_MAX_HANDOVER; k++)
+    if (cfg->handover[k].number == number && number != 0) return k;
+  return -1;
+}
+
+/* Checks cfg->handover against the content and keeps it in the state;
+** ARK_ERR_CONFIG with a message naming the entry when one does not fit. */
+static int keep_handover(ark_game *g, const ark_config *cfg, char *msg, size_t n) {
+  ark_state *s = &g->s;
+  s->nhandover = 0;
+  for (int k = 0; k < ARK_MAX_HANDOVER; k++) {
+    int number = cfg->handover[k].number, seat = cfg->handover[k].seat, id = 0;
+    if (number == 0) continue;
+    while (id < g->c->ncards && g->c->cards[id].number != number) id++;
+    if (id == g->c->ncards) {
+      snprintf(msg, n, "card %d to hand over after the draft: no card has that number", number);
+      return ARK_ERR_CONFIG;
+    }
+    const ark_card_def *d = &g->c->cards[id];
+    if (d->type == ARK_CARD_SCORING || (d->type == ARK_CARD_PROJECT && d->base)) {
+      snprintf(msg, n, "card %d to hand over after the draft is not a card of the deck "
+               "(a final scoring card or a base project)", number);
+      return ARK_ERR_CONFIG;
+    }
+    if (seat < 0 || seat >= cfg->players || handed(cfg, number) != k) {
+      snprintf(msg, n, "card %d to hand over after the draft: %s", number,
+               handed(cfg, number) != k ? "named twice" : "no such seat");
+      return ARK_ERR_CONFIG;
+    }
+    s->handover_seat[s->nhandover] = (uint8_t)seat;
+    s->handover_card[s->nhandover++] = (int16_t)id;
+  }
+  return ARK_OK;
+}
+
 int ark_setup(ark_game *g, const ark_config *cfg, char *msg, size_t n) {
   ark_state *s = &g->s;
   ark_content *c = g->c;
@@ -158,11 +195,14 @@ int ark_setup(ark_game *g, const ark_config *cfg, char *msg, size_t n) {
     setup_player(g, p, i, map);
     if (!advanced && ark_setup_start_buildings(g, p, msg, n) != 0) return ARK_ERR_CONTENT;
   }
+  int st = keep_handover(g, cfg, msg, n);
+  if (st != ARK_OK) return st;
   for (int id = 0; id < c->ncards; id++) {
     const ark_card_def *d = &c->cards[id];
-    if (excluded(cfg, d->number)) {
+    /* a card to hand over waits in the box until the draft ends */
+    if (excluded(cfg, d->number) || handed(cfg, d->number) >= 0) {
       ark_zone_box(g, id);
-      s->known[id] = ARK_SEEN_ALL;    /* everyone knows it is out */
+      s->known[id] = ARK_SEEN_ALL;    /* everyone knows it is out (or handed over) */
     }
     else if (d->type == ARK_CARD_SCORING) scoring[nscoring++] = (int16_t)id;
     else if (d->type == ARK_CARD_PROJECT && d->base) base[nbase++] = (int16_t)id;
@@ -207,4 +247,43 @@ int ark_setup(ark_game *g, const ark_config *cfg, char *msg, size_t n) {
       ark_game_log_seen(g, p, ARK_EV_DRAW, s->p[p].hand[k], 0, 0, NULL, 1 << p);
   }
   return ARK_OK;
+}
+
+/* ---- cards handed over when the draft ends (ark_config.handover) ---- */
+
+_Static_assert(ARK_MAX_HANDOVER <= sizeof ((ark_state *)0)->handover_card /
+                                   sizeof ((ark_state *)0)->handover_card[0],
+               "ark_state keeps every card of ark_config.handover");
+
+void ark_setup_handover(ark_game *g) {
+  ark_state *s = &g->s;
+  int given[ARK_MAX_PLAYERS] = { 0 };
+  char text[256];
+  for (int k = 0; k < s->nhandover; k++) {
+    int p = s->handover_seat[k], card = s->handover_card[k], old = ARK_NO_CARD;
+    ark_player *pl = &s->p[p];
+    int b = 0;
+    while (b < s->nbox && s->box[b] != card) b++;
+    if (b == s->nbox) continue;      /* a script moved it during the draft: keep it there */
+    memmove(&s->box[b], &s->box[b + 1], sizeof s->box[0] * (size_t)(s->nbox - b - 1));
+    s->nbox--;
+    /* the last kept card, then the one before it for a second card */
+    int at = pl->nhand - 1 - given[p]++;
+    if (at >= 0) {
+      old = pl->hand[at];
+      pl->hand[at] = (int16_t)card;
+      s->known[old] = ARK_SEEN_ALL;    /* the event below names both cards */
+      ark_zone_box(g, old);
+    } else {
+      ark_zone_hand_add(g, p, card);
+    }
+    s->known[card] = ARK_SEEN_ALL;
+    const ark_card_def *d = &g->c->cards[card];
+    int k2 = snprintf(text, sizeof text, "is handed %s (%d) after the draft", d->name, d->number);
+    if (old != ARK_NO_CARD && k2 > 0 && (size_t)k2 < sizeof text)
+      snprintf(text + k2, sizeof text - (size_t)k2, ", in place of %s (%d), which leaves the game",
+               g->c->cards[old].name, g->c->cards[old].number);
+    ark_game_log(g, p, ARK_EV_TEXT, card, old, 0, text);
+  }
+  s->nhandover = 0;
 }

@@ -18,5 +18,9 @@ int ark_setup_advanced_pool(const ark_content *c, int out[ARK_ADVANCED_POOL]);
 /* Places the start buildings of p's map (ark_map_def.start); -1 with a
 ** message when one names an unknown building. */
 int ark_setup_start_buildings(ark_game *g, int p, char *msg, size_t msglen);
+/* When the opening draft ends: hands each seat the cards of
+** ark_config.handover (kept in the state by ark_setup), each in the place
+** of a kept card that goes to the box, and logs it. */
+void ark_setup_handover(ark_game *g);
 
 #endif

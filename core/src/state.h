@@ -147,6 +147,12 @@ typedef struct ark_state {
                                    card is (hidden.c uses it to deal anew
                                    only what a seat cannot know) */
   ark_player p[ARK_MAX_PLAYERS];
+  /* cards still to hand over when the draft ends (ark_config.handover,
+  ** ark_setup_handover): in the state, so that snapshots and clones taken
+  ** during the draft hand them over too */
+  uint8_t nhandover;
+  uint8_t handover_seat[4];
+  int16_t handover_card[4];     /* card ids */
 } ark_state;
 
 #endif

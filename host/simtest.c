@@ -1,0 +1,366 @@
+/*
+** simtest.c - `arknova sim --test-card N`: is one card too strong, with
+** the card in play?  Each seed is played twice, arm A and arm B, alike but
+** for the card: in both arms card N is out of the deck before the deal;
+** in arm B the tested seat (seed mod players) is handed it when the
+** opening draft ends, in the place of its last kept card (ark_config.
+** handover), so that it holds the card at its first turn.  The report
+** gives, over the pairs, the differences B - A of the tested seat's win
+** rate and score with 95% Student t intervals, how often and when arm B's
+** seat played the card (ARK_EV_PLAY of the event log), and how many pairs
+** would halve each interval.
+*/
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "simstats.h"
+
+/* Below these the report says plainly that its answer means little. */
+#define FEW_PAIRS 30
+#define LOW_PLAY_RATE 0.5
+
+int sim_test_seat(uint64_t seed, int players) {
+  return (int)(seed % (uint64_t)players);
+}
+
+int sim_test_config(const ark_config *base, int number, uint64_t seed, int arm,
+                    ark_config *out) {
+  *out = *base;
+  out->seed = seed;
+  int k = 0;
+  while (k < ARK_MAX_EXCLUDE && out->exclude[k] && out->exclude[k] != number) k++;
+  if (k == ARK_MAX_EXCLUDE) return -1;
+  out->exclude[k] = number;
+  if (!arm) return 0;
+  int h = 0;
+  while (h < ARK_MAX_HANDOVER && out->handover[h].number) h++;
+  if (h == ARK_MAX_HANDOVER) return -1;
+  out->handover[h].seat = sim_test_seat(seed, base->players);
+  out->handover[h].number = number;
+  return 0;
+}
+
+int sim_own_turn(int turn, int start, int seat, int players) {
+  int first = ((seat - start) % players + players) % players;   /* its first own turn */
+  return turn < first ? 0 : (turn - first) / players + 1;
+}
+
+uint32_t sim_draft_sig(const ark_game *g, int tested) {
+  uint32_t h = 2166136261u;
+  int ids[256];
+  for (int p = 0; p < ark_game_players(g); p++) {
+    int n = ark_game_hand(g, p, ids, 256);
+    if (p == tested && n > 0) n--;    /* the place of arm B's card */
+    for (int i = 0; i < n; i++) {
+      h = (h ^ (uint32_t)(ids[i] & 0xff)) * 16777619u;
+      h = (h ^ (uint32_t)(ids[i] >> 8)) * 16777619u;
+    }
+    h = (h ^ 0x5au) * 16777619u;      /* where one hand ends */
+  }
+  return h;
+}
+
+/* ---- intervals ---- */
+
+/* The continued fraction of the incomplete beta function, evaluated by
+** the modified Lentz method. */
+static double beta_fraction(double a, double b, double x) {
+  const double tiny = 1e-300;
+  double c = 1, d = 1 - (a + b) * x / (a + 1);
+  if (fabs(d) < tiny) d = tiny;
+  d = 1 / d;
+  double h = d;
+  for (int m = 1; m <= 500; m++) {
+    double m2 = 2.0 * m;
+    double e = m * (b - m) * x / ((a + m2 - 1) * (a + m2));
+    d = 1 + e * d;
+    c = 1 + e / c;
+    if (fabs(d) < tiny) d = tiny;
+    if (fabs(c) < tiny) c = tiny;
+    d = 1 / d;
+    h *= d * c;
+    e = -(a + m) * (a + b + m) * x / ((a + m2) * (a + m2 + 1));
+    d = 1 + e * d;
+    c = 1 + e / c;
+    if (fabs(d) < tiny) d = tiny;
+    if (fabs(c) < tiny) c = tiny;
+    d = 1 / d;
+    h *= d * c;
+    if (fabs(d * c - 1) < 1e-15) break;
+  }
+  return h;
+}
+
+/* The regularized incomplete beta function I_x(a, b). */
+static double beta_regularized(double a, double b, double x) {
+  if (x <= 0) return 0;
+  if (x >= 1) return 1;
+  double front = exp(lgamma(a + b) - lgamma(a) - lgamma(b) + a * log(x) + b * log1p(-x));
+  if (x < (a + 1) / (a + b + 2)) return front * beta_fraction(a, b, x) / a;
+  return 1 - front * beta_fraction(b, a, 1 - x) / b;
+}
+
+double sim_t975(long df) {
+  if (df < 1) return NAN;
+  /* P(|T| >= t) = I_{df / (df + t^2)}(df / 2, 1 / 2): find the t where it is 5% */
+  double lo = 0, hi = 64, v = (double)df;
+  while (beta_regularized(v / 2, 0.5, v / (v + hi * hi)) > 0.05) hi *= 2;
+  for (int i = 0; i < 100; i++) {
+    double t = (lo + hi) / 2;
+    if (beta_regularized(v / 2, 0.5, v / (v + t * t)) > 0.05) lo = t;
+    else hi = t;
+  }
+  return (lo + hi) / 2;
+}
+
+/* The width of a t interval of m values per unit of sd. */
+static double t_width(long m) {
+  return sim_t975(m - 1) / sqrt((double)m);
+}
+
+long sim_pairs_to_halve(long n) {
+  if (n < 2) return 0;
+  /* m = n is too few; 4n is enough, since t falls as m grows */
+  double goal = t_width(n) / 2;
+  long lo = n, hi = 4 * n;
+  while (lo + 1 < hi) {
+    long mid = lo + (hi - lo) / 2;
+    if (t_width(mid) <= goal) hi = mid;
+    else lo = mid;
+  }
+  return hi;
+}
+
+static double wilson_half(double p, double m) {
+  double lo, hi;
+  sim_wilson(p * m, m, &lo, &hi);
+  return (hi - lo) / 2;
+}
+
+long sim_wilson_to_halve(double p, long n) {
+  if (n < 1) return 0;
+  /* the Wilson width shrinks as 1/sqrt(m) inside and as 1/m at 0 and 1 */
+  double goal = wilson_half(p, (double)n) / 2;
+  long lo = n, hi = 16 * n;
+  while (lo + 1 < hi) {
+    long mid = lo + (hi - lo) / 2;
+    if (wilson_half(p, (double)mid) <= goal) hi = mid;
+    else lo = mid;
+  }
+  return hi;
+}
+
+void sim_mean_interval(const double *v, long n, sim_interval *out) {
+  memset(out, 0, sizeof *out);
+  out->n = n;
+  if (n < 1) return;
+  double s = 0, q = 0;
+  for (long i = 0; i < n; i++) s += v[i];
+  out->mean = s / (double)n;
+  for (long i = 0; i < n; i++) q += (v[i] - out->mean) * (v[i] - out->mean);
+  out->lo = out->hi = out->mean;
+  if (n < 2) return;
+  out->sd = sqrt(q / (double)(n - 1));
+  double half = sim_t975(n - 1) * out->sd / sqrt((double)n);
+  out->lo = out->mean - half;
+  out->hi = out->mean + half;
+  out->halve = sim_pairs_to_halve(n);
+}
+
+/* ---- the report ---- */
+
+/* The AIs of both records differ (merged seat orders are other pairs). */
+static int ai_cmp(const sim_record *x, const sim_record *y) {
+  if (x->players != y->players) return x->players - y->players;
+  for (int p = 0; p < x->players && p < 4; p++) {
+    int c = strcmp(x->ai[p], y->ai[p]);
+    if (c) return c;
+  }
+  return 0;
+}
+
+static int by_game_then_arm(const void *a, const void *b) {
+  const sim_record *x = *(const sim_record *const *)a, *y = *(const sim_record *const *)b;
+  if (x->seed != y->seed) return x->seed < y->seed ? -1 : 1;
+  int c = ai_cmp(x, y);
+  return c ? c : x->set - y->set;
+}
+
+static int cmp_double(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return x < y ? -1 : x > y;
+}
+
+static double median(double *v, long n) {
+  if (n < 1) return 0;
+  qsort(v, (size_t)n, sizeof *v, cmp_double);
+  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+static double mean_of(const double *v, long n) {
+  double s = 0;
+  for (long i = 0; i < n; i++) s += v[i];
+  return n > 0 ? s / (double)n : 0;
+}
+
+/* What an interval says, in a sentence. */
+static void verdict(FILE *f, const char *what, const sim_interval *iv) {
+  if (iv->lo > 0)
+    fprintf(f, "%s: higher with the card (the interval lies above 0)\n", what);
+  else if (iv->hi < 0)
+    fprintf(f, "%s: lower with the card (the interval lies below 0)\n", what);
+  else
+    fprintf(f, "%s: no difference shown (the interval includes 0)\n", what);
+}
+
+/* The pairs: arm A then arm B of each seed, both without an error. */
+typedef struct test_pairs {
+  const sim_record **a, **b;
+  long n, broken;              /* pairs used; seeds with a game missing or failed */
+} test_pairs;
+
+static int find_pairs(const sim_record *r, long n, test_pairs *tp) {
+  const sim_record **idx = malloc(sizeof *idx * (size_t)(n + 1));
+  tp->a = malloc(sizeof *tp->a * (size_t)(n + 1));
+  tp->b = malloc(sizeof *tp->b * (size_t)(n + 1));
+  tp->n = tp->broken = 0;
+  if (!idx || !tp->a || !tp->b) {
+    free(idx);
+    return -1;
+  }
+  long m = 0;
+  for (long i = 0; i < n; i++)
+    if (r[i].test_card) idx[m++] = &r[i];
+  qsort(idx, (size_t)m, sizeof *idx, by_game_then_arm);
+  for (long i = 0; i < m;) {
+    long j = i;
+    while (j < m && idx[j]->seed == idx[i]->seed && !ai_cmp(idx[j], idx[i])) j++;
+    /* one seed and seating: its arm A record first, then arm B */
+    const sim_record *a = idx[i]->set == 0 ? idx[i] : NULL;
+    const sim_record *b = idx[j - 1]->set == 1 ? idx[j - 1] : NULL;
+    if (a && b && !a->error && !b->error && a->tested == b->tested) {
+      tp->a[tp->n] = a;
+      tp->b[tp->n++] = b;
+    } else {
+      tp->broken++;
+    }
+    i = j;
+  }
+  free(idx);
+  return 0;
+}
+
+void sim_test_report(FILE *f, const sim_record *r, long n, const char *name) {
+  test_pairs tp;
+  int card = 0;
+  for (long i = 0; i < n && !card; i++) card = r[i].test_card;
+  if (find_pairs(r, n, &tp) != 0) {
+    fprintf(f, "out of memory\n");
+    return;
+  }
+  long k = tp.n, played = 0, same_draft = 0, has_draft = 0, capped = 0;
+  double *dw = malloc(sizeof *dw * (size_t)(k + 1)), *ds = malloc(sizeof *ds * (size_t)(k + 1));
+  double *own = malloc(sizeof *own * (size_t)(k + 1)), *gt = malloc(sizeof *gt * (size_t)(k + 1));
+  double wa = 0, wb = 0, sa = 0, sb = 0;
+  long seat_pairs[4] = { 0 };
+  if (!dw || !ds || !own || !gt) {
+    fprintf(f, "out of memory\n");
+    k = 0;
+  }
+  for (long i = 0; i < k; i++) {
+    const sim_record *a = tp.a[i], *b = tp.b[i];
+    int t = a->tested;
+    double win_a = a->rank[t] == 1, win_b = b->rank[t] == 1;
+    wa += win_a;
+    wb += win_b;
+    sa += a->score[t];
+    sb += b->score[t];
+    dw[i] = win_b - win_a;
+    ds[i] = b->score[t] - a->score[t];
+    if (t >= 0 && t < 4) seat_pairs[t]++;
+    capped += a->capped + b->capped;
+    if (b->played_turn > 0) {
+      own[played] = b->played_own;
+      gt[played++] = b->played_turn;
+    }
+    if (a->has_draft && b->has_draft) {
+      has_draft++;
+      same_draft += a->draft == b->draft;
+    }
+  }
+  fprintf(f, "test of card %d", card);
+  if (name) fprintf(f, " (%s)", name);
+  fprintf(f, ": %ld pair%s of games on the same seeds", k, k == 1 ? "" : "s");
+  if (k) {
+    fprintf(f, ", ai ");
+    for (int p = 0; p < tp.a[0]->players; p++) fprintf(f, "%s%s", p ? "," : "", tp.a[0]->ai[p]);
+  }
+  fprintf(f, "\narm A: card %d out of the game; arm B: the tested seat is handed it when the\n"
+             "draft ends, in the place of its last kept card\n", card);
+  if (k) {
+    fprintf(f, "tested seat (seed mod players):");
+    for (int p = 0; p < tp.a[0]->players && p < 4; p++)
+      fprintf(f, "%s P%d in %ld", p ? "," : "", p + 1, seat_pairs[p]);
+    fprintf(f, " pairs\n");
+  }
+  for (long i = 0; i < n; i++)
+    if (r[i].test_card && r[i].has_rules) {
+      fprintf(f, "changed from the printed game: %s\n", r[i].rules);
+      break;
+    }
+  if (tp.broken)
+    fprintf(f, "%ld seed%s left out: a game of the pair is missing or stopped with an error\n",
+            tp.broken, tp.broken == 1 ? "" : "s");
+  if (capped) fprintf(f, "%ld games stopped by the turn cap\n", capped);
+  if (k < 2) {
+    fprintf(f, "too few pairs for an interval: run more seeds\n");
+  } else {
+    sim_interval iw, is;
+    sim_mean_interval(dw, k, &iw);
+    sim_mean_interval(ds, k, &is);
+    char c1[64], c2[64];
+    fprintf(f, "\n%-12s %8s %8s   %-26s %7s %15s\n", "tested seat", "arm A", "arm B",
+            "B - A [95% interval]", "sd", "pairs to halve");
+    /* a difference of win rates lies in [-100%, +100%]: the t interval,
+    ** symmetric, may reach past that with few pairs */
+    snprintf(c1, sizeof c1, "%+.1f%% [%+.1f%%, %+.1f%%]", 100 * iw.mean,
+             100 * fmax(-1, iw.lo), 100 * fmin(1, iw.hi));
+    snprintf(c2, sizeof c2, "%+.2f [%+.2f, %+.2f]", is.mean, is.lo, is.hi);
+    fprintf(f, "%-12s %7.1f%% %7.1f%%   %-26s %7.2f %15ld\n", "win rate", 100 * wa / (double)k,
+            100 * wb / (double)k, c1, iw.sd, iw.halve);
+    fprintf(f, "%-12s %8.2f %8.2f   %-26s %7.2f %15ld\n", "score", sa / (double)k,
+            sb / (double)k, c2, is.sd, is.halve);
+    double lo, hi, rate = (double)played / (double)k;
+    sim_wilson((double)played, (double)k, &lo, &hi);
+    fprintf(f, "\ncard %d played by the tested seat in arm B: %ld of %ld games, %.1f%% "
+               "[%.1f%%, %.1f%%] (pairs to halve: %ld)\n", card, played, k, 100 * rate,
+            100 * fmax(0, lo), 100 * fmin(1, hi), sim_wilson_to_halve(rate, k));
+    if (played) {
+      double mo = mean_of(own, played), mg = mean_of(gt, played);
+      double medo = median(own, played), medg = median(gt, played);
+      fprintf(f, "played at its own turn: mean %.1f, median %.1f; at game turn: mean %.1f, "
+                 "median %.1f\n", mo, medo, mg, medg);
+    }
+    if (has_draft)
+      fprintf(f, "draft: the same in both arms in %ld of %ld pairs%s\n", same_draft, has_draft,
+              same_draft < has_draft ? " (an AI that looks ahead to its first turn sees arm "
+              "B's card coming and may keep other cards around it)" : "");
+    fputc('\n', f);
+    verdict(f, "win rate", &iw);
+    verdict(f, "score", &is);
+    if (k < FEW_PAIRS)
+      fprintf(f, "warning: only %ld pairs (fewer than %d): the intervals are rough and wide; "
+                 "run more seeds before reading much into them\n", k, FEW_PAIRS);
+    if (rate < LOW_PLAY_RATE)
+      fprintf(f, "warning: the card was played in only %.0f%% of arm-B games (below %.0f%%): "
+                 "mostly it sat in hand unplayed, so B - A says little about what the card "
+                 "does when played\n", 100 * rate, 100 * LOW_PLAY_RATE);
+  }
+  free(dw);
+  free(ds);
+  free(own);
+  free(gt);
+  free(tp.a);
+  free(tp.b);
+}
