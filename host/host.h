@@ -31,6 +31,11 @@ int host_parse_game_opt(host_opts *o, int argc, char **argv, int *i);
 extern const char *const host_game_opts_help;
 /* Strict number parsing with a message naming the option. */
 int host_parse_long(const char *opt, const char *s, long lo, long hi, long *out);
+/* The same without a message, for numbers read from files: the whole of s
+** is one decimal number (no blanks, no '+') within lo..hi; 1 if it is. */
+int host_number(const char *s, long long lo, long long hi, long long *out);
+/* A whole decimal number of 0..UINT64_MAX (seeds); 1 if s is one. */
+int host_unsigned(const char *s, uint64_t *out);
 int host_add_exclude(ark_config *cfg, int number);
 /* Appends folder d to a list of ARK_MAX_DIRS (card, map or plugin
 ** folders); 0 when the list is full, the caller says so. */

@@ -560,6 +560,15 @@ static void test_bad_options(void **st) {
   assert_true(output_has("--players expects a number from 2 to 4"));
   assert_int_equal(run(NULL, "play --human 3"), 2);
   assert_int_equal(run(NULL, "play --ai clever"), 2);
+  assert_int_equal(run(NULL, "play --ai ''"), 2);
+  assert_true(output_has("--ai expects a comma-separated list"));
+  assert_int_equal(run(NULL, "play --ai greedy,,mcts"), 2);
+  assert_true(output_has("without empty names (got 'greedy,,mcts')"));
+  assert_int_equal(run(NULL, "play --seed 99999999999999999999"), 2);
+  assert_true(output_has("--seed expects a number from 0 to 18446744073709551615"));
+  assert_int_equal(run(NULL, "play --seed -1"), 2);
+  assert_int_equal(run(NULL, "play --players ' 3'"), 2);
+  assert_int_equal(run(NULL, "play --turn-cap 99999999999999999999"), 2);
   assert_int_equal(run(NULL, "play --ai mcts --rollout clever"), 2);
   assert_true(output_has("--rollout expects fast, greedy or random"));
   assert_int_equal(run(NULL, "play --ai mcts --mcts-iters 0"), 2);
