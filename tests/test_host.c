@@ -5,8 +5,8 @@
 ** own decision, scenario files pass and fail, `sim merge` adds up shards
 ** correctly and refuses shards played by other rules, `sim` counts each
 ** game's breaks and keeps a killed sweep's finished games, bad option
-** values are refused.  Runs build/arknova (next
-** to this test binary).
+** values and bad save files (cut short, tampered, out of range) are
+** refused.  Runs build/arknova (next to this test binary).
 */
 #define _XOPEN_SOURCE 700
 #include <stdarg.h>
@@ -283,6 +283,139 @@ static void test_resume_after_kill(void **st) {
   assert_true(ark_game_log_hash(g2) == s2.hash);
   ark_game_free(g2);
   ark_game_free(g);
+}
+
+/* The size of tmp/name in bytes, -1 if it is missing. */
+static long file_size(const char *name) {
+  char path[512];
+  struct stat st;
+  snprintf(path, sizeof path, "%s/%s", tmp, name);
+  return stat(path, &st) == 0 ? (long)st.st_size : -1;
+}
+
+/* Writes text with line `start...` replaced by `with` into tmp/name. */
+static void write_changed(const char *name, const char *text, const char *start, const char *with) {
+  static char buf[1 << 16];
+  const char *at = strstr(text, start);
+  assert_non_null(at);
+  const char *eol = strchr(at, '\n');
+  assert_non_null(eol);
+  snprintf(buf, sizeof buf, "%.*s%s%s", (int)(at - text), text, with, eol);
+  t_write_file(tmp, name, buf);
+}
+
+/* A resume of `name` that must be refused: exit 1, the message, no game
+** played, and the file left byte for byte as it was. */
+static void refused_resume(const char *name, const char *message) {
+  static char before[1 << 16];
+  const char *t = slurp(name);
+  assert_non_null(t);
+  assert_true(strlen(t) < sizeof before);
+  memcpy(before, t, strlen(t) + 1);
+  int rc = run("1\nquit\n", "play --resume %s", name);
+  if (rc != 1 || !output_has(message) || output_has("Resumed"))
+    fail_msg("%s: exit %d, expected 1 and '%s'; got:\n%s", name, rc, message, slurp("out"));
+  assert_string_equal(slurp(name), before);
+}
+
+/* Bad save files are refused with a message and never rewritten: numbers
+** out of range (an answer of 20 digits once read as -1), a seat the game
+** does not have, a file cut short anywhere (it once resumed at an earlier
+** decision), a file whose answers do not give its hash (it was once
+** resumed and saved again with a fresh hash), an answer that does not fit
+** (a leak under ASan). */
+static void test_bad_saves(void **st) {
+  (void)st;
+  static char good[1 << 16];
+  assert_int_equal(run("1\n1\n1\n1\nquit\n", "play --human 1 --ai random --seed 4 --save b.txt"), 0);
+  assert_true(strlen(slurp("b.txt")) < sizeof good);
+  memcpy(good, slurp("b.txt"), strlen(slurp("b.txt")) + 1);
+  assert_non_null(strstr(good, "\nhash "));
+  assert_true(strlen(good) > 100 && !strcmp(good + strlen(good) - 4, "end\n"));
+  assert_int_equal(run("quit\n", "play --resume b.txt"), 0);
+  assert_true(output_has("Resumed"));
+
+  write_changed("o.txt", good, "answers ", "answers 99999999999999999999 0 1");
+  refused_resume("o.txt", "o.txt:11: bad answer '99999999999999999999'");
+  write_changed("o.txt", good, "answers ", "answers -1");
+  refused_resume("o.txt", "bad answer '-1'");
+  write_changed("o.txt", good, "seed ", "seed 18446744073709551616");
+  refused_resume("o.txt", "bad value '18446744073709551616' for seed");
+  write_changed("o.txt", good, "seed ", "seed -4");
+  refused_resume("o.txt", "bad value '-4' for seed");
+  write_changed("o.txt", good, "players ", "players 2x");
+  refused_resume("o.txt", "bad value '2x' for players");
+  write_changed("o.txt", good, "human ", "human 5");
+  refused_resume("o.txt", "bad value '5' for human");
+  write_changed("o.txt", good, "human ", "human 3");
+  refused_resume("o.txt", "human 3, but the game has 2 players");
+  write_changed("o.txt", good, "ai P2", "ai P3 greedy");
+  refused_resume("o.txt", "an ai line for a seat the 2-player game does not have");
+  write_changed("o.txt", good, "human ", "human 2");
+  refused_resume("o.txt", "ai P1 human, but the person plays another seat");
+  write_changed("o.txt", good, "map ", "map A\nplayers 3");
+  refused_resume("o.txt", "a second players line");
+  write_changed("o.txt", good, "end", "end\nanswers 1");
+  refused_resume("o.txt", "a line after the end line");
+
+  /* cut short after any byte: refused, whatever the line it ends in (only
+  ** the final newline may go: "end" is all there) */
+  for (size_t len = 0; len + 1 < strlen(good); len++) {
+    char name[32];
+    char path[512];
+    snprintf(name, sizeof name, "cut%zu.txt", len);
+    snprintf(path, sizeof path, "%s/%s", tmp, name);
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    fwrite(good, 1, len, f);
+    fclose(f);
+    int rc = run("1\nquit\n", "play --resume %s", name);
+    if (rc != 1 || output_has("Resumed"))
+      fail_msg("a save cut after %zu of %zu bytes: exit %d:\n%s", len, strlen(good), rc, slurp("out"));
+    assert_int_equal(file_size(name), (long)len);
+  }
+  assert_true(output_has("cut short"));
+  /* a NUL block where the disk lost the end */
+  t_write_file(tmp, "nul.txt", good);
+  {
+    char path[512];
+    snprintf(path, sizeof path, "%s/nul.txt", tmp);
+    FILE *f = fopen(path, "r+b");
+    assert_non_null(f);
+    fseek(f, -12, SEEK_END);
+    fwrite("\0\0\0\0\0\0\0\0\0\0\0\0", 1, 12, f);
+    fclose(f);
+  }
+  assert_int_equal(run("quit\n", "play --resume nul.txt"), 1);
+  assert_true(output_has("NUL byte"));
+
+  /* complete files whose answers do not give their hash */
+  char answers[512];
+  const char *a = strstr(good, "\nanswers ") + 1;
+  snprintf(answers, sizeof answers, "%.*s", (int)(strchr(a, '\n') - a), a);
+  *strrchr(answers, ' ') = '\0';                  /* the last answer dropped */
+  write_changed("h.txt", good, "answers ", answers);
+  refused_resume("h.txt", "replaying its answers gives log hash");
+  const char *h = strstr(good, "\nhash ") + 6;
+  char hash[64];
+  snprintf(hash, sizeof hash, "hash %c%.15s", *h == '0' ? '1' : '0', h + 1);
+  write_changed("h.txt", good, "hash ", hash);
+  refused_resume("h.txt", "not the saved");
+  write_changed("h.txt", good, "finished ", "finished 1");
+  refused_resume("h.txt", "the file says the game is over");
+  /* an answer that is not an option (this path leaked 4 KiB) */
+  write_changed("h.txt", good, "answers ", "answers 0 0 99");
+  refused_resume("h.txt", "saved answer 3 does not fit the game");
+
+  /* another file is never taken for a save to overwrite */
+  t_write_file(tmp, "notes.txt", "my notes\n");
+  assert_int_equal(run("quit\n", "play --human 1 --save notes.txt"), 2);
+  assert_true(output_has("notes.txt exists and is not an arknova save file"));
+  assert_string_equal(slurp("notes.txt"), "my notes\n");
+  assert_int_equal(run(NULL, "play --ai random --turn-cap 4 --save notes.txt"), 2);
+  assert_string_equal(slurp("notes.txt"), "my notes\n");
+  assert_int_equal(run("quit\n", "play --resume b.txt --save notes.txt"), 2);
+  assert_string_equal(slurp("notes.txt"), "my notes\n");
 }
 
 static void test_undo(void **st) {
@@ -603,6 +736,7 @@ int main(void) {
     cmocka_unit_test(test_human_sees_no_other_draws),
     cmocka_unit_test(test_replay_keeps_plugins),
     cmocka_unit_test(test_resume_after_kill),
+    cmocka_unit_test(test_bad_saves),
     cmocka_unit_test(test_undo),
     cmocka_unit_test(test_human_input),
   };
