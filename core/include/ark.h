@@ -233,6 +233,9 @@ const char *ark_game_map_name(const ark_game *g, int p);
 ** call ark_edit_done before the next ark_game_process so that the
 ** pending decision is asked again from the edited state.  Each returns 0,
 ** or -1 with a message. */
+/* Sets a track within its range; for reputation and conservation the bonus
+** spaces at or below the value count as passed (so the next gain pays only
+** the spaces it reaches), those above as not reached. */
 int ark_edit_track(ark_game *g, int p, const char *track, int value, char *msg, size_t n);
 /* Replaces p's hand with the cards of these printed numbers. */
 int ark_edit_hand(ark_game *g, int p, const int *numbers, int count, char *msg, size_t n);
@@ -259,6 +262,19 @@ int ark_edit_scoring(ark_game *g, int p, const int *numbers, int count, char *ms
 ** numbers), none supported; with two players the usual levels stay
 ** blocked. */
 int ark_edit_base_projects(ark_game *g, const int *numbers, int count, char *msg, size_t n);
+/* The break track's position (0 .. its length - 1; a full track is a
+** break, which an edit does not start) and the donations made so far. */
+int ark_edit_break(ark_game *g, int pos, char *msg, size_t n);
+int ark_edit_donations(ark_game *g, int count, char *msg, size_t n);
+int ark_game_donations(const ark_game *g);
+/* How many conservation projects p has supported (what scoring cards and
+** sponsors count; the projects' own markers stay as they are). */
+int ark_edit_supports(ark_game *g, int p, int count, char *msg, size_t n);
+/* Tokens of one kind ("multiplier", "venom", "constriction") on p's action
+** cards, by action (0 Animals .. 4 Sponsors, as ark_game_action_cards). */
+int ark_game_tokens(const ark_game *g, int p, const char *kind, int count[5]);
+int ark_edit_tokens(ark_game *g, int p, const char *kind, const int count[5], char *msg,
+                    size_t n);
 void ark_edit_done(ark_game *g);
 
 /* A read-only question to the rules, for hosts and AIs: calls the Lua

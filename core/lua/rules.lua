@@ -31,6 +31,16 @@ QUERIES = {
   animals = function(p) return ACTION_SCRIPTS.animals.hand_fit(p) end,
   sponsors = function(p) return ACTION_SCRIPTS.sponsors.hand_fit(p) end,
   scoring = function(p) return scoring_now(p) end,
+  -- the bonus spaces of the tracks, for the position editor (a scenario
+  -- that sets a track marks those below as passed): the number of
+  -- reputation spaces, each space; the number of conservation spaces, each
+  bonus_spaces = function()
+    local out = { #REPUTATION_BONUS }
+    for _, b in ipairs(REPUTATION_BONUS) do out[#out + 1] = b.space end
+    out[#out + 1] = #CONSERVATION_BONUS
+    for _, space in ipairs(CONSERVATION_BONUS) do out[#out + 1] = space end
+    return out
+  end,
 }
 
 -- The conservation points final scoring card id gives p now; nil if the
