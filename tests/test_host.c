@@ -459,6 +459,38 @@ static void test_scenarios(void **st) {
   assert_true(output_has("ok: "));
   assert_int_equal(run(NULL, "scenario %s/tests/scenarios/failing/wrong-money.yaml", ARK_SOURCE_DIR), 1);
   assert_true(output_has("FAILED: P1 money: expected 16, got 21"));
+  /* values checked in the middle of an action must be asked for */
+  assert_int_equal(run(NULL, "scenario %s/tests/scenarios/failing/pending-unnamed.yaml",
+                       ARK_SOURCE_DIR), 1);
+  assert_true(output_has("pending-unnamed.yaml:21: FAILED: the values are checked while P1's "
+                         "decision \"Conservation 8 reward\" (reward.cp8) is pending"));
+  assert_true(output_has("write `pending: reward.cp8` under expect:"));
+  /* a key given twice is refused with both lines */
+  assert_int_equal(run(NULL, "scenario %s/tests/scenarios/failing/duplicate-key.yaml",
+                       ARK_SOURCE_DIR), 2);
+  assert_true(output_has("duplicate-key.yaml:10: duplicate key 'money' (first on line 8)"));
+  /* a script's error is shown with the fan file and line, and fails */
+  assert_int_equal(run(NULL, "scenario %s/tests/scenarios/failing/script-error.yaml",
+                       ARK_SOURCE_DIR), 1);
+  assert_true(output_has("script-error.yaml: FAILED: script of Broken Gnu stopped: "));
+  assert_true(output_has("broken-card/1002-broken-gnu.lua:5: attempt to call a nil value"));
+  /* numbers are whole and in range: 99999999999 is not read as another */
+  t_write_file(tmp, "big.yaml", "setup:\n  players:\n    - money: 99999999999\n");
+  assert_int_equal(run(NULL, "scenario big.yaml"), 2);
+  assert_true(output_has("big.yaml:3: expected a whole number"));
+  t_write_file(tmp, "range.yaml", "setup:\n  players:\n    - reputation: 16\n");
+  assert_int_equal(run(NULL, "scenario range.yaml"), 2);
+  assert_true(output_has("range.yaml:3: reputation 16 is outside 0..15"));
+  t_write_file(tmp, "seed.yaml", "seed: -3\n");
+  assert_int_equal(run(NULL, "scenario seed.yaml"), 2);
+  assert_true(output_has("seed.yaml:1: seed: expected a whole number"));
+  t_write_file(tmp, "cell.yaml", "setup:\n  players:\n    - buildings:\n        - type: size-1\n"
+                                 "          cells: [\"(2,99999999999)\"]\n");
+  assert_int_equal(run(NULL, "scenario cell.yaml"), 2);
+  assert_true(output_has("cell.yaml:5: a space is [x, y]"));
+  t_write_file(tmp, "brk.yaml", "setup:\n  break: 15\n");
+  assert_int_equal(run(NULL, "scenario brk.yaml"), 2);
+  assert_true(output_has("brk.yaml:2: the break track holds 0 to 14 before it is full"));
   assert_int_equal(run(NULL, "scenario %s/tests/no-such-file.yaml", ARK_SOURCE_DIR), 2);
   /* a misspelt key is an error with its line, not silently ignored */
   t_write_file(tmp, "typo.yaml", "players: 2\nsetup:\n  players:\n    - seat: 1\n"
