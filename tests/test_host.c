@@ -541,6 +541,52 @@ static void test_scenario_fan_cards(void **st) {
   assert_true(output_has("--cards needs a value"));
 }
 
+/* Copies a file of the source tree into tmp/to. */
+static void copy_in(const char *from, const char *to) {
+  char *text = slurp_from(ARK_SOURCE_DIR, from);
+  assert_non_null(text);
+  t_write_file(tmp, to, text);
+}
+
+/* `arknova check` takes each folder for what it holds and says what it
+** loaded: a folder of fan maps was checked as cards (13 problems), a fan
+** pack with cards/ and maps/ as a whole data folder (no buildings.yaml),
+** one with maps/ alone failed for want of cards/. */
+static void test_check_folders(void **st) {
+  (void)st;
+  assert_int_equal(run(NULL, "check"), 0);
+  assert_true(output_has("ok: ") && output_has(" maps load without problems, scripts included\n"));
+  assert_int_equal(run(NULL, "check %s", ARK_SOURCE_DIR), 0);
+  assert_true(output_has(" maps load without problems, scripts included\n"));
+  assert_false(output_has("fan"));
+  assert_int_equal(run(NULL, "check %s/examples/fan-map", ARK_SOURCE_DIR), 0);
+  assert_true(output_has("ok: 1 fan map loads without problems, scripts included (beside the "
+                         "data folder's "));
+  assert_int_equal(run(NULL, "check %s/examples/fan-cards", ARK_SOURCE_DIR), 0);
+  assert_true(output_has("ok: 1 fan card loads without problems"));
+  assert_int_equal(mkdir_in_tmp("pack"), 0);
+  assert_int_equal(mkdir_in_tmp("pack/cards"), 0);
+  assert_int_equal(mkdir_in_tmp("pack/maps"), 0);
+  copy_in("examples/fan-cards/1001-desert-hedgehog.yaml", "pack/cards/1001-desert-hedgehog.yaml");
+  copy_in("examples/fan-cards/1001-desert-hedgehog.lua", "pack/cards/1001-desert-hedgehog.lua");
+  copy_in("examples/fan-map/F1-botanical-garden.yaml", "pack/maps/F1-botanical-garden.yaml");
+  copy_in("examples/fan-map/F1-botanical-garden.lua", "pack/maps/F1-botanical-garden.lua");
+  assert_int_equal(run(NULL, "check pack"), 0);
+  assert_true(output_has("ok: 1 fan card and 1 fan map load without problems"));
+  assert_int_equal(mkdir_in_tmp("mapsonly"), 0);
+  assert_int_equal(mkdir_in_tmp("mapsonly/maps"), 0);
+  copy_in("examples/fan-map/F1-botanical-garden.yaml", "mapsonly/maps/F1-botanical-garden.yaml");
+  copy_in("examples/fan-map/F1-botanical-garden.lua", "mapsonly/maps/F1-botanical-garden.lua");
+  assert_int_equal(run(NULL, "check mapsonly"), 0);
+  assert_true(output_has("ok: 1 fan map loads without problems"));
+  /* a problem: file:line, the count, exit 1 */
+  t_write_file(tmp, "pack/cards/1002-typo.yaml", "number: 1002\nname: Typo\ntype: animal\n"
+                                                  "description: \"x\"\ncost: 3\nsize: 1\nappeal: 1\nicons: [afrika]\n");
+  assert_int_equal(run(NULL, "check pack"), 1);
+  assert_true(output_has("pack/cards/1002-typo.yaml:8: icons: unknown icon \"afrika\""));
+  assert_true(output_has("1 problem found\n"));
+}
+
 /* Two shards by hand: P1 wins 3 of 4 games; Wilson 95% interval of 3/4
 ** is [30.1%, 95.4%]; P1's scores 10, 20, 30, -20 average 10.0. */
 static void test_sim_merge(void **st) {
@@ -772,6 +818,7 @@ int main(void) {
     cmocka_unit_test(test_sim_seeds_and_breaks),
     cmocka_unit_test(test_sim_killed_keeps_games),
     cmocka_unit_test(test_scenarios),
+    cmocka_unit_test(test_check_folders),
     cmocka_unit_test(test_scenario_fan_cards),
     cmocka_unit_test(test_replay_reproduces),
     cmocka_unit_test(test_replay_for_one_seat),

@@ -114,6 +114,14 @@ const char *ark_game_error(const ark_game *g);
 ** free; NULL when clean).  Returns ARK_OK or ARK_ERR_CONTENT. */
 ark_status ark_check(const ark_config *cfg, char **report, int *nerrors);
 
+/* What cfg's folders hold once loaded: cards and maps in all, how many of
+** them come from outside the data folder (extra folders, plugins: fan
+** content), and the plugins.  0, or -1 with a message if it does not load. */
+typedef struct ark_content_counts {
+  int cards, maps, extra_cards, extra_maps, plugins;
+} ark_content_counts;
+int ark_content_count(const ark_config *cfg, ark_content_counts *out, char *msg, size_t n);
+
 /* ---- results and queries (for hosts, AIs and tests) ---- */
 
 typedef struct ark_player_view {

@@ -111,6 +111,27 @@ const char *ark_game_map_name(const ark_game *g, int p) {
   return g->c->maps[g->s.p[p].map].name;
 }
 
+/* Does path lie in folder dir/sub? */
+static int inside(const char *path, const char *dir, const char *sub) {
+  size_t n = strlen(dir), k = strlen(sub);
+  return path && !strncmp(path, dir, n) && path[n] == '/' && !strncmp(path + n + 1, sub, k) &&
+         path[n + 1 + k] == '/';
+}
+
+int ark_content_count(const ark_config *cfg, ark_content_counts *out, char *msg, size_t n) {
+  ark_content *c;
+  memset(out, 0, sizeof *out);
+  if (ark_content_load(cfg, &c, msg, n) != ARK_OK) return -1;
+  const char *data = c->data_dir ? c->data_dir : "";
+  out->cards = c->ncards;
+  out->maps = c->nmaps;
+  for (int i = 0; i < c->ncards; i++) out->extra_cards += !inside(c->cards[i].path, data, "cards");
+  for (int i = 0; i < c->nmaps; i++) out->extra_maps += !inside(c->maps[i].path, data, "maps");
+  out->plugins = c->nplugins;
+  ark_content_release(c);
+  return 0;
+}
+
 /* ---- edits ---- */
 
 static int fail(char *msg, size_t n, const char *what, int v) {
