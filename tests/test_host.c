@@ -473,7 +473,8 @@ static void test_scenarios(void **st) {
   assert_int_equal(run(NULL, "scenario %s/tests/scenarios/failing/script-error.yaml",
                        ARK_SOURCE_DIR), 1);
   assert_true(output_has("script-error.yaml: FAILED: script of Broken Gnu stopped: "));
-  assert_true(output_has("broken-card/1002-broken-gnu.lua:5: attempt to call a nil value"));
+  /* (Lua 5.4 and LuaJIT word the rest differently) */
+  assert_true(output_has("broken-card/1002-broken-gnu.lua:5: attempt to call "));
   /* a modifier that returns nothing stops its own script, named */
   assert_int_equal(run(NULL, "scenario %s/tests/scenarios/failing/bad-modifier.yaml",
                        ARK_SOURCE_DIR), 1);
