@@ -1,7 +1,20 @@
 /*
 ** check.c - `arknova check`: loads cards, maps and scripts and prints every
-** problem as file:line: message; exits 1 when there is any.
+** problem as file:line: message; exits 1 when there is any, and otherwise
+** says what it loaded ("ok: 1 fan card and 1 fan map load without
+** problems, scripts included (beside the data folder's ...)").
+**
+** A folder named on the command line is taken for what it holds:
+**   - a data folder (cards/ with the action cards, maps/ with
+**     buildings.yaml): checked in place of the built-in data;
+**   - a folder with cards/ and/or maps/ but not a whole data folder (a fan
+**     pack): its cards/ and maps/ are extra folders beside the built-in data;
+**   - a folder of map files (each YAML has a top-level cells: list): an
+**     extra map folder;
+**   - any other folder: an extra card folder.
 */
+#define _POSIX_C_SOURCE 200809L
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,46 +26,145 @@ static void check_usage(FILE *f) {
              "Validates the card and map YAML files and their Lua scripts: unknown\n"
              "fields, wrong types, unknown icons, keywords and bonuses, duplicate ids,\n"
              "disconnected maps, Lua syntax errors.  Prints file:line: message for\n"
-             "each problem and exits with 1 if there is any.\n\n"
-             "A DIR holding cards/ or maps/ is checked as a data folder; any other\n"
-             "DIR as a folder of extra (fan) cards.  Without arguments, the built-in\n"
-             "cards and maps are checked.\n");
+             "each problem and exits with 1 if there is any; otherwise prints how\n"
+             "many cards and maps loaded.\n\n"
+             "A DIR that is a whole data folder (cards/ with cards/actions/, maps/\n"
+             "with maps/buildings.yaml) is checked instead of the built-in data; a\n"
+             "DIR with cards/ or maps/ but not a whole data folder adds them as fan\n"
+             "card and map folders; a DIR of map files (top-level cells:) is a fan\n"
+             "map folder; any other DIR a fan card folder.  Without arguments, the\n"
+             "built-in cards and maps are checked.\n");
 }
 
-static int has_sub(const char *dir, const char *sub) {
-  char path[2048];
+static int is_dir(const char *dir, const char *sub) {
+  char path[4096];
   struct stat st;
   snprintf(path, sizeof path, "%s/%s", dir, sub);
   return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
+static int is_file(const char *dir, const char *sub) {
+  char path[4096];
+  struct stat st;
+  snprintf(path, sizeof path, "%s/%s", dir, sub);
+  return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+/* Has the YAML file a top-level `cells:` key (a map) and no `type:` (a card)? */
+static int map_file(const char *path) {
+  FILE *f = fopen(path, "r");
+  char line[512];
+  int cells = 0, type = 0;
+  if (!f) return 0;
+  while (fgets(line, sizeof line, f)) {
+    cells |= !strncmp(line, "cells:", 6);
+    type |= !strncmp(line, "type:", 5);
+  }
+  fclose(f);
+  return cells && !type;
+}
+
+/* 1 if dir holds YAML files and every one of them (subfolders too) is a
+** map file; 0 otherwise. */
+static int maps_only(const char *dir, int depth, int *nyaml) {
+  DIR *d = depth < 8 ? opendir(dir) : NULL;
+  struct dirent *e;
+  int ok = 1;
+  if (!d) return 0;
+  while (ok && (e = readdir(d)) != NULL) {
+    char path[4096];
+    struct stat st;
+    size_t len = strlen(e->d_name);
+    if (e->d_name[0] == '.') continue;
+    snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+    if (stat(path, &st) != 0) continue;
+    if (S_ISDIR(st.st_mode)) ok = maps_only(path, depth + 1, nyaml);
+    else if (len > 5 && !strcmp(e->d_name + len - 5, ".yaml")) {
+      (*nyaml)++;
+      ok = map_file(path);
+    }
+  }
+  closedir(d);
+  return ok;
+}
+
+static int add(const char **dirs, const char *d) {
+  if (host_add_dir(dirs, d)) return 1;
+  fprintf(stderr, "arknova check: at most %d card or map folders\n", ARK_MAX_DIRS);
+  return 0;
+}
+
+static char *joined(const char *dir, const char *sub) {
+  size_t n = strlen(dir) + strlen(sub) + 2;
+  char *s = malloc(n);
+  if (s) snprintf(s, n, "%s/%s", dir, sub);
+  return s;
+}
+
+static const char *plural(int n, const char *one, const char *many) { return n == 1 ? one : many; }
+
 int cmd_check(int argc, char **argv) {
   host_opts o;
   host_opts_init(&o);
-  int ncards = 0;
-  for (int i = 1; i < argc; i++) {
+  char *owned[2 * ARK_MAX_DIRS];
+  int nowned = 0, rc = 0;
+  for (int i = 1; i < argc && rc == 0; i++) {
     if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) { check_usage(stdout); return 0; }
     int r = host_parse_game_opt(&o, argc, argv, &i);
-    if (r < 0) return 2;
-    if (r > 0) continue;
-    if (argv[i][0] == '-') {
-      fprintf(stderr, "arknova check: unknown option '%s'\n\n", argv[i]);
+    if (r < 0) rc = 2;
+    if (r) continue;
+    const char *a = argv[i];
+    int yaml = 0;
+    if (a[0] == '-') {
+      fprintf(stderr, "arknova check: unknown option '%s'\n\n", a);
       check_usage(stderr);
-      return 2;
+      rc = 2;
+    } else if (is_dir(a, "cards/actions") && is_file(a, "maps/buildings.yaml")) {
+      o.cfg.data_dir = a;
+    } else if (is_dir(a, "cards") || is_dir(a, "maps")) {
+      for (int k = 0; k < 2 && rc == 0; k++) {
+        const char *sub = k ? "maps" : "cards";
+        if (!is_dir(a, sub) || nowned == 2 * ARK_MAX_DIRS) continue;
+        owned[nowned] = joined(a, sub);
+        if (!owned[nowned] || !add(k ? o.cfg.map_dirs : o.cfg.card_dirs, owned[nowned])) rc = 2;
+        nowned += owned[nowned] != NULL;
+      }
+    } else if (maps_only(a, 0, &yaml) && yaml > 0) {
+      if (!add(o.cfg.map_dirs, a)) rc = 2;
+    } else if (!add(o.cfg.card_dirs, a)) {
+      rc = 2;
     }
-    if (has_sub(argv[i], "cards") || has_sub(argv[i], "maps")) o.cfg.data_dir = argv[i];
-    else if (ncards < ARK_MAX_DIRS) o.cfg.card_dirs[ncards++] = argv[i];
   }
-  for (int k = 0; k < ARK_MAX_DIRS && o.cfg.card_dirs[k]; k++) ncards = k + 1;
-  char *report;
-  int nerrors;
-  ark_check(&o.cfg, &report, &nerrors);
-  if (report) fputs(report, stdout);
-  free(report);
-  if (nerrors) {
-    printf("%d problem%s found\n", nerrors, nerrors == 1 ? "" : "s");
-    return 1;
+  if (rc == 0) {
+    char *report;
+    int nerrors;
+    ark_check(&o.cfg, &report, &nerrors);
+    if (report) fputs(report, stdout);
+    free(report);
+    ark_content_counts n;
+    char msg[2048];
+    if (nerrors) {
+      printf("%d problem%s found\n", nerrors, nerrors == 1 ? "" : "s");
+      rc = 1;
+    } else if (ark_content_count(&o.cfg, &n, msg, sizeof msg) != 0) {
+      printf("%s\n", msg);               /* what check let pass but a game refuses */
+      rc = 1;
+    } else if (n.extra_cards || n.extra_maps) {
+      char fan[128];
+      snprintf(fan, sizeof fan, "%d fan %s", n.extra_cards ? n.extra_cards : n.extra_maps,
+               n.extra_cards ? plural(n.extra_cards, "card", "cards") : plural(n.extra_maps, "map", "maps"));
+      if (n.extra_cards && n.extra_maps)
+        snprintf(fan + strlen(fan), sizeof fan - strlen(fan), " and %d fan %s", n.extra_maps,
+                 plural(n.extra_maps, "map", "maps"));
+      printf("ok: %s %s without problems, scripts included (beside the data folder's %d %s "
+             "and %d %s)\n", fan, n.extra_cards + n.extra_maps == 1 ? "loads" : "load",
+             n.cards - n.extra_cards, plural(n.cards - n.extra_cards, "card", "cards"),
+             n.maps - n.extra_maps, plural(n.maps - n.extra_maps, "map", "maps"));
+    } else {
+      printf("ok: %d %s and %d %s load without problems, scripts included\n", n.cards,
+             plural(n.cards, "card", "cards"), n.maps, plural(n.maps, "map", "maps"));
+    }
   }
-  printf("ok: cards, maps and scripts load without problems\n");
-  return 0;
+  for (int k = 0; k < nowned; k++) free(owned[k]);
+  return rc;
 }

@@ -31,6 +31,11 @@ int host_parse_game_opt(host_opts *o, int argc, char **argv, int *i);
 extern const char *const host_game_opts_help;
 /* Strict number parsing with a message naming the option. */
 int host_parse_long(const char *opt, const char *s, long lo, long hi, long *out);
+/* The same without a message, for numbers read from files: the whole of s
+** is one decimal number (no blanks, no '+') within lo..hi; 1 if it is. */
+int host_number(const char *s, long long lo, long long hi, long long *out);
+/* A whole decimal number of 0..UINT64_MAX (seeds); 1 if s is one. */
+int host_unsigned(const char *s, uint64_t *out);
 int host_add_exclude(ark_config *cfg, int number);
 /* Appends folder d to a list of ARK_MAX_DIRS (card, map or plugin
 ** folders); 0 when the list is full, the caller says so. */
@@ -64,7 +69,9 @@ typedef struct host_save {
   int nanswers, cap;
   int has_hash;
   unsigned long long hash; /* log hash when saved */
-  int finished;
+  int finished;            /* 0 or 1 (-1 while reading: no line yet) */
+  int ai_seen;             /* bit per seat: its ai line was read */
+  int version;             /* of the file's format (1 or 2) */
   char *strings[40];       /* owned copies of folder names */
   int nstrings;
 } host_save;
@@ -73,7 +80,16 @@ void host_save_init(host_save *s);
 void host_save_free(host_save *s);
 /* Writes the file atomically (a temporary file renamed over it). */
 int host_save_write(const char *path, const host_save *s, ark_game *g);
+/* 0 if path may be written as a save (missing, or a save), else -1 with
+** a message: another file is never overwritten. */
+int host_save_may_replace(const char *path, char *msg, size_t n);
+/* Reads and checks a whole file: every line, the seats, and that it is
+** complete (hash and end lines); -1 with "file:line: message". */
 int host_save_read(const char *path, host_save *s, char *msg, size_t n);
+/* After all of s's answers were given to g: 0 if g is the saved game
+** (every answer taken, the same log hash, finished or not alike), else -1
+** with a message.  A game that fails it must not be saved over the file. */
+int host_save_verify(const host_save *s, ark_game *g, char *msg, size_t n);
 /* A new game with s's configuration and the first `count` answers given;
 ** returns NULL with a message if the answers do not fit the game. */
 ark_game *host_save_rebuild(const host_save *s, int count, char *msg, size_t n);

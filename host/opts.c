@@ -2,6 +2,8 @@
 ** opts.c - option parsing shared by the game-running subcommands, running
 ** one game with AIs, and the end-of-game summary.
 */
+#include <ctype.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,14 +45,36 @@ static int need_value(int argc, char **argv, int i) {
   return 0;
 }
 
-int host_parse_long(const char *opt, const char *s, long lo, long hi, long *out) {
+int host_number(const char *s, long long lo, long long hi, long long *out) {
   char *end;
-  long v = strtol(s, &end, 10);
-  if (*s == '\0' || *end != '\0' || v < lo || v > hi) {
+  /* strtoll alone would take leading blanks, a '+' and, out of range, its
+  ** limit without a word: all of that is refused here */
+  if (!s || !(isdigit((unsigned char)s[0]) || (s[0] == '-' && isdigit((unsigned char)s[1]))))
+    return 0;
+  errno = 0;
+  long long v = strtoll(s, &end, 10);
+  if (errno == ERANGE || *end != '\0' || v < lo || v > hi) return 0;
+  *out = v;
+  return 1;
+}
+
+int host_unsigned(const char *s, uint64_t *out) {
+  char *end;
+  if (!s || !isdigit((unsigned char)s[0])) return 0;   /* strtoull would wrap "-1" */
+  errno = 0;
+  unsigned long long v = strtoull(s, &end, 10);
+  if (errno == ERANGE || *end != '\0') return 0;
+  *out = (uint64_t)v;
+  return 1;
+}
+
+int host_parse_long(const char *opt, const char *s, long lo, long hi, long *out) {
+  long long v;
+  if (!host_number(s, lo, hi, &v)) {
     fprintf(stderr, "arknova: %s expects a number from %ld to %ld, got '%s'\n", opt, lo, hi, s);
     return 0;
   }
-  *out = v;
+  *out = (long)v;
   return 1;
 }
 
@@ -76,20 +100,29 @@ int host_add_exclude(ark_config *cfg, int number) {
 }
 
 static int parse_ai_list(host_opts *o, const char *arg) {
-  char list[256];
   int n = 0;
-  snprintf(list, sizeof list, "%s", arg);
-  for (char *t = strtok(list, ","); t; t = strtok(NULL, ",")) {
-    int k = ai_from_name(t);
+  /* every comma-separated item must be a name: "", "greedy," and
+  ** "greedy,,mcts" are mistakes, not shorter lists */
+  for (const char *t = arg;; t++) {
+    size_t len = strcspn(t, ",");
+    char name[32];
+    snprintf(name, sizeof name, "%.*s", (int)(len < sizeof name ? len : sizeof name - 1), t);
+    int k = len < sizeof name ? ai_from_name(name) : -1;
     if (k < 0 || k == AI_HUMAN || n >= 4) {
-      fprintf(stderr, "arknova: --ai expects up to 4 of: random, greedy, mcts (got '%s')\n", t);
+      if (n >= 4) fprintf(stderr, "arknova: --ai names at most 4 AIs, one per seat (got '%s')\n", arg);
+      else if (!len) fprintf(stderr, "arknova: --ai expects a comma-separated list of random, "
+                                     "greedy, mcts without empty names (got '%s')\n", arg);
+      else fprintf(stderr, "arknova: --ai expects up to 4 of: random, greedy, mcts (got '%.*s')\n",
+                   (int)len, t);
       return 0;
     }
     o->ai[n++] = k;
+    t += len;
+    if (!*t) break;
   }
-  for (int i = n; i < 4 && n > 0; i++) o->ai[i] = o->ai[i % n];
+  for (int i = n; i < 4; i++) o->ai[i] = o->ai[i % n];
   o->nai = n;
-  return n > 0;
+  return 1;
 }
 
 /* Options with a number value: name, bounds, where it goes. */
@@ -99,10 +132,11 @@ static int number_opt(host_opts *o, const char *a, const char *val) {
     if (!host_parse_long(a, val, 2, 4, &v)) return -1;
     o->cfg.players = (int)v;
   } else if (!strcmp(a, "--seed")) {
-    char *end;
-    if (!*val || *val == '-') { fprintf(stderr, "arknova: --seed expects a number, got '%s'\n", val); return -1; }
-    o->cfg.seed = strtoull(val, &end, 10);
-    if (*end) { fprintf(stderr, "arknova: --seed expects a number, got '%s'\n", val); return -1; }
+    if (!host_unsigned(val, &o->cfg.seed)) {
+      fprintf(stderr, "arknova: --seed expects a number from 0 to %llu, got '%s'\n",
+              (unsigned long long)UINT64_MAX, val);
+      return -1;
+    }
   } else if (!strcmp(a, "--turn-cap")) {
     if (!host_parse_long(a, val, 1, 1000000, &v)) return -1;
     o->cfg.turn_cap = (int)v;

@@ -64,7 +64,11 @@ static int rebuild(session *s, int count) {
     return -1;
   }
   for (int i = 0; i < count; i++) {
-    if (ark_game_process(g) != ARK_AWAITING) break;
+    if (ark_game_process(g) != ARK_AWAITING) {
+      fprintf(stderr, "arknova: the game is over after %d of the %d saved answers\n", i, count);
+      ark_game_free(g);
+      return -1;
+    }
     note_owner(s, i, ark_game_decision(g)->player);
     if (ark_game_answer(g, s->sv.answers[i], msg, sizeof msg) != ARK_OK) {
       fprintf(stderr, "arknova: saved answer %d does not fit the game: %s\n", i + 1, msg);
@@ -245,11 +249,19 @@ static int run_human(host_save *sv, const char *path, int resumed) {
   s.sv = *sv;
   s.path = path;
   for (int p = 0; p < 4; p++) ai_init(&s.ai[p], s.sv.o.ai[p], &s.sv.o.budget);
-  if (rebuild(&s, resumed ? s.sv.nanswers : 0) != 0) return 1;
+  char msg[1024];
+  int bad = rebuild(&s, resumed ? s.sv.nanswers : 0) != 0;
+  /* a save that does not replay to its own hash is refused, not rewritten */
+  if (!bad && resumed && host_save_verify(&s.sv, s.g, msg, sizeof msg) != 0) {
+    fprintf(stderr, "arknova play: %s: %s; the file is left as it is\n", path, msg);
+    bad = 1;
+  }
+  if (bad) {
+    ark_game_free(s.g);
+    free(s.owner);
+    return 1;
+  }
   if (resumed) {
-    if (s.sv.has_hash && ark_game_log_hash(s.g) != s.sv.hash)
-      fprintf(stderr, "arknova: warning: the rebuilt game differs from the saved one "
-                      "(cards or rules changed since?)\n");
     printf("Resumed %s at decision %d.\n", path, s.sv.nanswers + 1);
   } else {
     save(&s);
@@ -323,9 +335,14 @@ int cmd_play(int argc, char **argv) {
     play_usage(stderr);
     return 2;
   }
+  char msg[1024];
+  const char *target = save_path ? save_path : !resume && human >= 1 ? "arknova-game.txt" : NULL;
+  if (target && host_save_may_replace(target, msg, sizeof msg) != 0) {
+    fprintf(stderr, "arknova play: %s\n", msg);
+    return 2;
+  }
   if (resume) {
     host_save sv;
-    char msg[1024];
     if (host_save_read(resume, &sv, msg, sizeof msg) != 0) {
       fprintf(stderr, "arknova play: %s\n", msg);
       host_save_free(&sv);

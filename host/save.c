@@ -6,12 +6,18 @@
 ** are written as absolute paths, so a save resumes from any folder.
 **
 ** The format is line based text, one "key value" per line:
-**   arknova-save 1
+**   arknova-save 2
 **   players 2 / seed 7 / map A / turn-cap N / data DIR / cards DIR /
 **   maps DIR / plugin P / exclude N / ai P1 greedy / human 1 / ai-seed N
 **   answers 3 0 12 ...          (any number of such lines, in order)
 **   hash 0123456789abcdef       (after the answers; checked on replay)
 **   finished 1
+**   end                         (the last line: the file is complete)
+** A file is written to a temporary file first and renamed over the old
+** one, so a crash leaves the old save or the new one, never half of one.
+** A file that lacks its hash or its end line all the same (cut by a copy,
+** an editor, a full disk) is refused, never played from a shorter game.
+** Version 1 files (no end line; finished was the last line) are read too.
 */
 #define _XOPEN_SOURCE 700
 #include <errno.h>
@@ -19,7 +25,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "host.h"
+
+/* The largest answer a file may hold: no decision has more options. */
+#define SAVE_MAX_ANSWER 100000
 
 void host_save_init(host_save *s) {
   memset(s, 0, sizeof *s);
@@ -53,13 +63,27 @@ static const char *where(const char *dir, int is_plugin, char *buf) {
   return realpath(dir, buf) ? buf : dir;
 }
 
+/* 0 if path is missing or holds an arknova save (which may be replaced),
+** -1 with a message for any other file, which a save must never replace. */
+int host_save_may_replace(const char *path, char *msg, size_t n) {
+  FILE *f = fopen(path, "r");
+  if (!f) return 0;
+  char head[16] = "";
+  size_t got = fread(head, 1, sizeof head - 1, f);
+  fclose(f);
+  head[got] = '\0';
+  if (!strncmp(head, "arknova-save ", 13)) return 0;
+  snprintf(msg, n, "%s exists and is not an arknova save file: not overwriting it", path);
+  return -1;
+}
+
 int host_save_write(const char *path, const host_save *s, ark_game *g) {
   char tmp[4096];
-  snprintf(tmp, sizeof tmp, "%s.tmp", path);
+  if ((size_t)snprintf(tmp, sizeof tmp, "%s.tmp", path) >= sizeof tmp) return -1;
   FILE *f = fopen(tmp, "w");
   if (!f) return -1;
   const ark_config *c = &s->o.cfg;
-  fprintf(f, "arknova-save 1\nplayers %d\nseed %llu\nmap %s\n", c->players,
+  fprintf(f, "arknova-save 2\nplayers %d\nseed %llu\nmap %s\n", c->players,
           (unsigned long long)c->seed, c->map ? c->map : "A");
   if (c->turn_cap) fprintf(f, "turn-cap %d\n", c->turn_cap);
   char abs[PATH_MAX];
@@ -84,106 +108,270 @@ int host_save_write(const char *path, const host_save *s, ark_game *g) {
     for (int k = i; k < n && k < i + 20; k++) fprintf(f, " %d", a[k]);
     fprintf(f, "\n");
   }
+  /* right after an answer no decision is pending yet: the game is run to
+  ** the next one (as a rebuild does) before its hash and state are read */
+  int over = ark_game_process(g) != ARK_AWAITING;
   fprintf(f, "hash %016llx\n", (unsigned long long)ark_game_log_hash(g));
-  fprintf(f, "finished %d\n", ark_game_decision(g) == NULL);
-  if (fflush(f) != 0 || fclose(f) != 0) return -1;
-  return rename(tmp, path);
+  fprintf(f, "finished %d\nend\n", over);
+  /* on the disk before the rename, so that a crash cannot leave the new
+  ** name pointing at a file whose data never arrived */
+  int bad = ferror(f) || fflush(f) != 0 || fsync(fileno(f)) != 0;
+  if (fclose(f) != 0 || bad || rename(tmp, path) != 0) {
+    remove(tmp);
+    return -1;
+  }
+  return 0;
 }
 
 static const char *keep(host_save *s, const char *v) {
-  if (s->nstrings >= 40) return NULL;
-  return s->strings[s->nstrings++] = strdup(v);
+  if (s->nstrings >= (int)(sizeof s->strings / sizeof s->strings[0])) return NULL;
+  char *copy = strdup(v);
+  if (copy) s->strings[s->nstrings++] = copy;
+  return copy;
 }
 
+/* Keys that may appear once; a second line would silently win. */
+static const char *const once[] = { "players", "seed", "map", "turn-cap", "data", "mcts-iters",
+                                    "mcts-ms", "rollout", "rollout-turns", "human", "ai-seed",
+                                    "hash", "finished", NULL };
+
+/* A number line's key, its bounds and where it goes. */
+typedef struct { const char *key; long long lo, hi; } save_number;
+static const save_number numbers[] = {
+  { "players", 2, 4 }, { "turn-cap", 1, 1000000 }, { "exclude", 1, 100000 },
+  { "mcts-iters", 1, 100000000 }, { "mcts-ms", 1, 3600000 }, { "rollout", 0, AI_ROLLOUT_RANDOM },
+  { "rollout-turns", 1, 1000 }, { "human", 1, 4 }, { "finished", 0, 1 },
+};
+
 /* One "key value" line into s; returns 0 or -1 with a message. */
-static int read_line(host_save *s, char *key, char *v, char *msg, size_t n) {
+static int read_line(host_save *s, const char *key, char *v, char *msg, size_t n) {
   ark_config *c = &s->o.cfg;
-  char *end;
   if (!strcmp(key, "answers")) {
     for (char *t = strtok(v, " \t"); t; t = strtok(NULL, " \t")) {
-      long a = strtol(t, &end, 10);
-      if (*end || a < 0 || push(s, (int)a) != 0) {
-        snprintf(msg, n, "bad answer '%s'", t);
+      long long a;
+      if (!host_number(t, 0, SAVE_MAX_ANSWER, &a)) {
+        snprintf(msg, n, "bad answer '%.40s' (answers are option numbers 0..%d)", t,
+                 SAVE_MAX_ANSWER);
+        return -1;
+      }
+      if (push(s, (int)a) != 0) {
+        snprintf(msg, n, "out of memory");
         return -1;
       }
     }
     return 0;
   }
-  if (!strcmp(key, "map")) c->map = keep(s, v);
-  else if (!strcmp(key, "data")) c->data_dir = keep(s, v);
-  else if (!strcmp(key, "cards") || !strcmp(key, "maps") || !strcmp(key, "plugin")) {
-    const char **dirs = key[0] == 'c' ? c->card_dirs : key[1] == 'a' ? c->map_dirs : c->plugins;
-    if (!host_add_dir(dirs, keep(s, v))) { snprintf(msg, n, "too many %s folders", key); return -1; }
-  } else if (!strcmp(key, "ai")) {
-    int p, kind;
-    char name[32];
-    if (sscanf(v, "P%d %31s", &p, name) != 2 || p < 1 || p > 4 || (kind = ai_from_name(name)) < 0) {
-      snprintf(msg, n, "bad ai line '%s'", v);
-      return -1;
+  if (!strcmp(key, "map") || !strcmp(key, "data") || !strcmp(key, "cards") ||
+      !strcmp(key, "maps") || !strcmp(key, "plugin")) {
+    const char *kept = *v ? keep(s, v) : NULL;
+    if (!*v) { snprintf(msg, n, "%s needs a value", key); return -1; }
+    if (!kept) { snprintf(msg, n, "too many folder lines"); return -1; }
+    if (!strcmp(key, "map")) c->map = kept;
+    else if (!strcmp(key, "data")) c->data_dir = kept;
+    else {
+      const char **dirs = key[0] == 'c' ? c->card_dirs : key[1] == 'a' ? c->map_dirs : c->plugins;
+      if (!host_add_dir(dirs, kept)) {
+        snprintf(msg, n, "too many %s lines (at most %d)", key, ARK_MAX_DIRS);
+        return -1;
+      }
     }
-    s->o.ai[p - 1] = kind;
-  } else if (!strcmp(key, "hash")) {
-    s->hash = strtoull(v, &end, 16);
-    s->has_hash = *v && !*end;
-  } else {
-    long long x = strtoll(v, &end, 10);
-    int out_of_range = (!strcmp(key, "rollout") && (x < 0 || x > AI_ROLLOUT_RANDOM)) ||
-                       (!strcmp(key, "rollout-turns") && (x < 1 || x > 1000));
-    if (!*v || *end || out_of_range) {
-      snprintf(msg, n, "bad value '%s' for %s", v, key);
-      return -1;
-    }
-    if (!strcmp(key, "players")) c->players = (int)x;
-    else if (!strcmp(key, "seed")) c->seed = (uint64_t)x;
-    else if (!strcmp(key, "turn-cap")) c->turn_cap = (int)x;
-    else if (!strcmp(key, "exclude")) { if (!host_add_exclude(c, (int)x)) return -1; }
-    else if (!strcmp(key, "mcts-iters")) s->o.budget.iters = (int)x;
-    else if (!strcmp(key, "mcts-ms")) s->o.budget.ms = (int)x;
-    else if (!strcmp(key, "rollout")) s->o.budget.rollout = (int)x;
-    else if (!strcmp(key, "rollout-turns")) s->o.budget.rollout_turns = (int)x;
-    else if (!strcmp(key, "human")) s->human = (int)x - 1;
-    else if (!strcmp(key, "ai-seed")) s->ai_seed = (uint64_t)strtoull(v, NULL, 10);
-    else if (!strcmp(key, "finished")) s->finished = (int)x;
-    else { snprintf(msg, n, "unknown key '%s'", key); return -1; }
+    return 0;
   }
+  if (!strcmp(key, "ai")) {
+    long long p;
+    char *name = strchr(v, ' ');
+    int kind = -1;
+    if (name) *name++ = '\0';
+    if (v[0] != 'P' || !host_number(v + 1, 1, 4, &p) || !name ||
+        (kind = ai_from_name(name)) < 0) {
+      snprintf(msg, n, "bad ai line '%.20s%s%.20s' (expected e.g. 'ai P1 greedy')", v,
+               name ? " " : "", name ? name : "");
+      return -1;
+    }
+    if (s->ai_seen & (1 << (p - 1))) {
+      snprintf(msg, n, "a second ai line for P%lld", p);
+      return -1;
+    }
+    s->ai_seen |= 1 << (p - 1);
+    s->o.ai[p - 1] = kind;
+    return 0;
+  }
+  if (!strcmp(key, "hash")) {
+    char *end;
+    s->hash = strtoull(v, &end, 16);
+    if (strlen(v) != 16 || strspn(v, "0123456789abcdefABCDEF") != 16) {
+      snprintf(msg, n, "bad hash '%.40s' (16 hex digits)", v);
+      return -1;
+    }
+    s->has_hash = 1;
+    return 0;
+  }
+  if (!strcmp(key, "seed") || !strcmp(key, "ai-seed")) {
+    uint64_t x;
+    if (!host_unsigned(v, &x)) {
+      snprintf(msg, n, "bad value '%.40s' for %s (a number from 0 to %llu)", v, key,
+               (unsigned long long)UINT64_MAX);
+      return -1;
+    }
+    if (key[0] == 's') c->seed = x;
+    else s->ai_seed = x;
+    return 0;
+  }
+  const save_number *f = NULL;
+  for (size_t i = 0; i < sizeof numbers / sizeof numbers[0]; i++)
+    if (!strcmp(key, numbers[i].key)) f = &numbers[i];
+  if (!f) {
+    snprintf(msg, n, "unknown key '%.40s'", key);
+    return -1;
+  }
+  long long x;
+  if (!host_number(v, f->lo, f->hi, &x)) {
+    snprintf(msg, n, "bad value '%.40s' for %s (a number from %lld to %lld)", v, key, f->lo, f->hi);
+    return -1;
+  }
+  if (!strcmp(key, "players")) c->players = (int)x;
+  else if (!strcmp(key, "turn-cap")) c->turn_cap = (int)x;
+  else if (!strcmp(key, "exclude")) {
+    int k = 0;
+    while (k < ARK_MAX_EXCLUDE && c->exclude[k] && c->exclude[k] != x) k++;
+    if (k == ARK_MAX_EXCLUDE) {
+      snprintf(msg, n, "too many exclude lines (at most %d)", ARK_MAX_EXCLUDE);
+      return -1;
+    }
+    c->exclude[k] = (int)x;
+  }
+  else if (!strcmp(key, "mcts-iters")) s->o.budget.iters = (int)x;
+  else if (!strcmp(key, "mcts-ms")) s->o.budget.ms = (int)x;
+  else if (!strcmp(key, "rollout")) s->o.budget.rollout = (int)x;
+  else if (!strcmp(key, "rollout-turns")) s->o.budget.rollout_turns = (int)x;
+  else if (!strcmp(key, "human")) s->human = (int)x - 1;
+  else s->finished = (int)x;
+  return 0;
+}
+
+/* What the whole file must say once it is read. */
+static int complete(const host_save *s, int version, int ended, int has_players, char *msg,
+                    size_t n) {
+  int players = s->o.cfg.players;
+  if (!has_players) {
+    snprintf(msg, n, "no players line");
+    return -1;
+  }
+  if (!s->has_hash || (version >= 2 && !ended) || s->finished < 0) {
+    snprintf(msg, n, "the file is incomplete (no %s line): it was cut short, so it may hold "
+             "fewer decisions than the game had", !s->has_hash ? "hash" : s->finished < 0 ?
+             "finished" : "end");
+    return -1;
+  }
+  if (s->human >= players) {
+    snprintf(msg, n, "human %d, but the game has %d players", s->human + 1, players);
+    return -1;
+  }
+  if (s->ai_seen >> players) {
+    snprintf(msg, n, "an ai line for a seat the %d-player game does not have", players);
+    return -1;
+  }
+  for (int p = 0; p < players; p++)
+    if (s->o.ai[p] == AI_HUMAN && p != s->human) {
+      snprintf(msg, n, "ai P%d human, but the person plays %s", p + 1,
+               s->human < 0 ? "no seat (no human line)" : "another seat");
+      return -1;
+    }
   return 0;
 }
 
 int host_save_read(const char *path, host_save *s, char *msg, size_t n) {
   host_save_init(s);
+  s->finished = -1;
   FILE *f = fopen(path, "r");
   if (!f) {
     snprintf(msg, n, "cannot open %s: %s", path, strerror(errno));
     return -1;
   }
-  char line[8192];
-  int lineno = 0, rc = 0;
-  while (rc == 0 && fgets(line, sizeof line, f)) {
+  char *line = NULL;
+  size_t cap = 0;
+  ssize_t len;
+  int lineno = 0, rc = 0, version = 0, ended = 0, has_players = 0;
+  unsigned seen = 0;
+  while (rc == 0 && (len = getline(&line, &cap, f)) >= 0) {
     lineno++;
-    line[strcspn(line, "\r\n")] = '\0';
-    if (lineno == 1) {
-      if (strcmp(line, "arknova-save 1") != 0) {
-        snprintf(msg, n, "%s: not an arknova save file (first line '%s')", path, line);
+    char why[256] = "";
+    int cut = len > 0 && line[len - 1] != '\n';   /* the file ends inside this line */
+    if ((size_t)len != strlen(line)) {
+      snprintf(why, sizeof why, "a NUL byte in the line (a damaged file?)");
+    } else {
+      line[strcspn(line, "\r\n")] = '\0';
+      if (lineno == 1) {
+        if (!strcmp(line, "arknova-save 1") || !strcmp(line, "arknova-save 2")) {
+          version = line[13] - '0';
+          continue;
+        }
+        snprintf(msg, n, "%s: not an arknova save file (first line '%.60s')", path, line);
         rc = -1;
+        break;
       }
-      continue;
+      if (!line[0] || line[0] == '#') continue;
+      char *sp = strchr(line, ' ');
+      char *v = sp ? sp + 1 : line + strlen(line);
+      if (sp) *sp = '\0';
+      for (int k = 0; once[k] && !why[0]; k++)
+        if (!strcmp(line, once[k])) {
+          if (seen & (1u << k)) snprintf(why, sizeof why, "a second %s line", line);
+          seen |= 1u << k;
+        }
+      has_players |= !strcmp(line, "players");
+      if (why[0]) {
+      } else if (ended) {
+        snprintf(why, sizeof why, "a line after the end line");
+      } else if (!strcmp(line, "end") && version >= 2) {
+        if (*v || sp) snprintf(why, sizeof why, "the end line takes no value");
+        ended = 1;
+      } else {
+        read_line(s, line, v, why, sizeof why);
+      }
     }
-    if (!line[0] || line[0] == '#') continue;
-    char *sp = strchr(line, ' ');
-    char *v = sp ? sp + 1 : line + strlen(line);
-    if (sp) *sp = '\0';
-    char why[256];
-    if (read_line(s, line, v, why, sizeof why) != 0) {
-      snprintf(msg, n, "%s:%d: %s", path, lineno, why);
+    if (why[0]) {
+      snprintf(msg, n, "%s:%d: %s%s", path, lineno, why,
+               cut && !ended ? " (the file ends inside this line: it was cut short)" : "");
       rc = -1;
     }
   }
+  free(line);
   fclose(f);
   if (rc == 0 && lineno == 0) {
     snprintf(msg, n, "%s: empty file", path);
     rc = -1;
   }
+  char why[256];
+  s->version = version;
+  if (rc == 0 && complete(s, version, ended, has_players, why, sizeof why) != 0) {
+    snprintf(msg, n, "%s: %s", path, why);
+    rc = -1;
+  }
   return rc;
+}
+
+int host_save_verify(const host_save *s, ark_game *g, char *msg, size_t n) {
+  unsigned long long h = ark_game_log_hash(g);
+  int over = ark_game_process(g) != ARK_AWAITING;
+  if (ark_game_nanswers(g) != s->nanswers) {
+    snprintf(msg, n, "the game took %d of the %d saved answers", ark_game_nanswers(g),
+             s->nanswers);
+    return -1;
+  }
+  if (h != s->hash) {
+    snprintf(msg, n, "replaying its answers gives log hash %016llx, not the saved %016llx: "
+             "the file was changed, or the cards or rules it names have changed since "
+             "(arknova replay shows the game the answers give)", h, s->hash);
+    return -1;
+  }
+  /* version 1 wrote "finished 1" after any answer: not checked there */
+  if (s->version >= 2 && over != s->finished) {
+    snprintf(msg, n, "the file says the game is %s, but its answers leave it %s",
+             s->finished ? "over" : "going on", over ? "over" : "going on");
+    return -1;
+  }
+  return 0;
 }
 
 ark_game *host_save_rebuild(const host_save *s, int count, char *msg, size_t n) {
@@ -191,8 +379,12 @@ ark_game *host_save_rebuild(const host_save *s, int count, char *msg, size_t n) 
   if (ark_game_new(&s->o.cfg, &g, msg, n) != ARK_OK) return NULL;
   char why[256] = "";
   for (int i = 0; i < count && i < s->nanswers; i++) {
-    if (ark_game_process(g) != ARK_AWAITING ||
-        ark_game_answer(g, s->answers[i], why, sizeof why) != ARK_OK) {
+    if (ark_game_process(g) != ARK_AWAITING) {
+      snprintf(msg, n, "the game is over after answer %d, but the file has %d", i, s->nanswers);
+      ark_game_free(g);
+      return NULL;
+    }
+    if (ark_game_answer(g, s->answers[i], why, sizeof why) != ARK_OK) {
       snprintf(msg, n, "answer %d of %d (%d) does not fit the game: %s", i + 1, s->nanswers,
                s->answers[i], why[0] ? why : ark_game_error(g));
       ark_game_free(g);

@@ -1,10 +1,13 @@
 /*
 ** scenario.c - `arknova scenario FILE.yaml`: sets up a position (tracks,
-** hands, display, buildings with animals, action cards, whose turn),
-** answers a list of decisions by option text and checks the expected
-** values.  Exit 0 when every expectation holds, 1 with a message for each
-** one that does not, 2 for a file that cannot be read.  The format is in
-** docs/scenarios.md.
+** hands, display, buildings with animals, action cards and their tokens,
+** whose turn, the break track and donations), answers a list of decisions
+** by option text, lets the game run on to the next decision, and checks
+** the expected values - where a turn begins, unless the file names the
+** decision it expects pending.  Exit 0 when every expectation holds, 1
+** with a message for each one that does not (and for each script that
+** stopped with an error), 2 for a file that cannot be read (also a key
+** given twice).  The format is in docs/scenarios.md.
 */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
@@ -46,11 +49,20 @@ static int bad(scen *s, yaml_node_t *n, const char *what) {
 }
 
 static int num(scen *s, yaml_node_t *n, int *out) {
-  const char *v = str(n);
-  char *end;
-  long x = v ? strtol(v, &end, 10) : 0;
-  if (!v || !*v || *end) return bad(s, n, "expected a whole number");
+  long long x;
+  /* whole and within int: 99999999999 is not read as something else */
+  if (!host_number(str(n), -1000000000, 1000000000, &x))
+    return bad(s, n, "expected a whole number (-1000000000..1000000000)");
   *out = (int)x;
+  return 0;
+}
+
+/* true or false. */
+static int boolean(scen *s, yaml_node_t *n, int *out) {
+  const char *v = str(n);
+  if (v && !strcmp(v, "true")) *out = 1;
+  else if (v && !strcmp(v, "false")) *out = 0;
+  else return bad(s, n, "expected true or false");
   return 0;
 }
 
@@ -92,26 +104,63 @@ static int known_keys(scen *s, yaml_node_t *n, const char *known) {
   return rc;
 }
 
+/* A key given twice in one mapping: YAML parsers differ on which one wins,
+** so the file says two things.  Every mapping of the file is looked at. */
+static int duplicate_keys(scen *s) {
+  int rc = 0;
+  for (yaml_node_t *n = s->doc.nodes.start; n < s->doc.nodes.top; n++) {
+    if (n->type != YAML_MAPPING_NODE) continue;
+    for (yaml_node_pair_t *p = n->data.mapping.pairs.start; p < n->data.mapping.pairs.top; p++)
+      for (yaml_node_pair_t *q = n->data.mapping.pairs.start; q < p; q++) {
+        const char *a = str(node(s, p->key)), *b = str(node(s, q->key));
+        if (a && b && !strcmp(a, b)) {
+          char msg[300];
+          snprintf(msg, sizeof msg, "duplicate key '%.200s' (first on line %lu)", a,
+                   (unsigned long)node(s, q->key)->start_mark.line + 1);
+          rc = bad(s, node(s, p->key), msg);
+          break;
+        }
+      }
+  }
+  return rc;
+}
+
+static const char *const action_keys = "animals build cards association sponsors";
+
+/* tokens: {multiplier: {animals: 1}, venom: ..., constriction: ...} */
+static int token_keys(scen *s, yaml_node_t *t) {
+  int rc = known_keys(s, t, "multiplier venom constriction");
+  for (int k = 0; k < 3; k++) {
+    static const char *const kinds[] = { "multiplier", "venom", "constriction" };
+    rc |= known_keys(s, get(s, t, kinds[k]), action_keys);
+  }
+  return rc;
+}
+
 /* The keys of the whole file (docs/scenarios.md). */
 static int check_keys(scen *s, yaml_node_t *root) {
   static const char *const player_setup =
     "seat money appeal conservation reputation xtokens workers hand actions partner_zoos "
-    "universities scoring buildings zoo";
+    "universities scoring buildings zoo supports tokens";
   static const char *const player_expect =
     "seat money appeal conservation reputation xtokens workers score buildings hand_size "
-    "zoo_size supports income hand hand_contains zoo zoo_contains";
+    "zoo_size supports income hand hand_contains zoo zoo_contains rank actions tokens";
   yaml_node_t *setup = get(s, root, "setup"), *expect = get(s, root, "expect"), *l;
-  int rc = known_keys(s, root, "name players seed map cards maps plugins setup decisions expect");
-  rc |= known_keys(s, setup, "current display base_projects players");
-  rc |= known_keys(s, expect, "players decision");
+  int rc = duplicate_keys(s);
+  rc |= known_keys(s, root, "name players seed map cards maps plugins setup decisions expect");
+  rc |= known_keys(s, setup, "current display base_projects break donations players");
+  rc |= known_keys(s, expect, "pending players decision break donations game_over display");
   rc |= known_keys(s, get(s, expect, "decision"), "tag player options_include options_exclude");
   for (int i = 0; (l = get(s, setup, "players")) && i < seq_len(l); i++) {
     yaml_node_t *pl = item(s, l, i), *b = get(s, pl, "buildings");
     rc |= known_keys(s, pl, player_setup);
+    rc |= token_keys(s, get(s, pl, "tokens"));
     for (int j = 0; j < seq_len(b); j++) rc |= known_keys(s, item(s, b, j), "type cells animals");
   }
-  for (int i = 0; (l = get(s, expect, "players")) && i < seq_len(l); i++)
+  for (int i = 0; (l = get(s, expect, "players")) && i < seq_len(l); i++) {
     rc |= known_keys(s, item(s, l, i), player_expect);
+    rc |= token_keys(s, get(s, item(s, l, i), "tokens"));
+  }
   return rc;
 }
 
@@ -124,12 +173,36 @@ static int words(scen *s, yaml_node_t *n, const char **out, int max) {
   return len;
 }
 
+/* "(x,y)", blanks allowed around the numbers; 1 if t is one. */
+static int space_text(const char *t, int *x, int *y) {
+  char a[16], b[16];
+  long long vx, vy;
+  t += strspn(t, " ");
+  if (*t++ != '(') return 0;
+  t += strspn(t, " ");
+  size_t la = strspn(t, "-0123456789");
+  if (!la || la >= sizeof a) return 0;
+  snprintf(a, sizeof a, "%.*s", (int)la, t);
+  t += la + strspn(t + la, " ");
+  if (*t++ != ',') return 0;
+  t += strspn(t, " ");
+  size_t lb = strspn(t, "-0123456789");
+  if (!lb || lb >= sizeof b) return 0;
+  snprintf(b, sizeof b, "%.*s", (int)lb, t);
+  t += lb + strspn(t + lb, " ");
+  if (*t++ != ')' || t[strspn(t, " ")] != '\0') return 0;
+  if (!host_number(a, -1000, 1000, &vx) || !host_number(b, -1000, 1000, &vy)) return 0;
+  *x = (int)vx;
+  *y = (int)vy;
+  return 1;
+}
+
 /* A map space: [x, y] or "(x,y)". */
 static int cell(scen *s, yaml_node_t *n, int *out) {
   int x, y;
   if (seq_len(n) == 2) {
     if (num(s, item(s, n, 0), &x) || num(s, item(s, n, 1), &y)) return -1;
-  } else if (!str(n) || sscanf(str(n), " (%d , %d )", &x, &y) != 2) {
+  } else if (!str(n) || !space_text(str(n), &x, &y)) {
     return bad(s, n, "a space is [x, y] or \"(x,y)\"");
   }
   if (x < 0 || x >= ARK_MAP_COLS || y < 0 || y >= ARK_MAP_ROWS)
@@ -143,9 +216,9 @@ static int cell(scen *s, yaml_node_t *n, int *out) {
 static const char *const tracks[] = { "money", "appeal", "conservation", "reputation",
                                       "xtokens", "workers", NULL };
 
-static int setup_actions(scen *s, int p, yaml_node_t *n) {
-  int act[5], side[5];
-  char msg[256];
+/* actions: [cards, animals, build II, association, sponsors]: the action
+** card in each slot, slot 1 first, and its side. */
+static int action_list(scen *s, yaml_node_t *n, int act[5], int side[5]) {
   if (seq_len(n) != 5) return bad(s, n, "actions: list the five action cards, slot 1 first");
   for (int i = 0; i < 5; i++) {
     const char *v = str(item(s, n, i));
@@ -157,7 +230,43 @@ static int setup_actions(scen *s, int p, yaml_node_t *n) {
     if (act[i] < 0) return bad(s, item(s, n, i), "unknown action (animals, build, cards, association, sponsors)");
     side[i] = strstr(v, " II") ? 2 : 1;
   }
+  return 0;
+}
+
+static int setup_actions(scen *s, int p, yaml_node_t *n) {
+  int act[5], side[5];
+  char msg[256];
+  if (action_list(s, n, act, side) != 0) return -1;
   if (ark_edit_actions(s->g, p, act, side, msg, sizeof msg) != 0) return bad(s, n, msg);
+  return 0;
+}
+
+static const char *const token_kinds[] = { "multiplier", "venom", "constriction", NULL };
+
+/* One kind's {action: count} of a tokens: mapping, by action (unlisted: 0). */
+static int token_counts(scen *s, yaml_node_t *n, int count[5]) {
+  memset(count, 0, sizeof(int) * 5);
+  if (!n || n->type != YAML_MAPPING_NODE)
+    return bad(s, n, "tokens: each kind maps action cards to counts, e.g. {animals: 1}");
+  for (int a = 0; a < 5; a++) {
+    char name[32];
+    snprintf(name, sizeof name, "%s", ark_action_name(a));
+    for (char *c = name; *c; c++) *c = (char)(*c >= 'A' && *c <= 'Z' ? *c - 'A' + 'a' : *c);
+    yaml_node_t *v = get(s, n, name);
+    if (v && num(s, v, &count[a]) != 0) return -1;
+  }
+  return 0;
+}
+
+static int setup_tokens(scen *s, int p, yaml_node_t *n) {
+  char msg[256];
+  int count[5];
+  for (int k = 0; token_kinds[k]; k++) {
+    yaml_node_t *v = get(s, n, token_kinds[k]);
+    if (!v) continue;
+    if (token_counts(s, v, count) != 0) return -1;
+    if (ark_edit_tokens(s->g, p, token_kinds[k], count, msg, sizeof msg) != 0) return bad(s, v, msg);
+  }
   return 0;
 }
 
@@ -217,6 +326,11 @@ static int setup_player(scen *s, int p, yaml_node_t *n) {
     for (int i = 0; i < k; i++)
       if (ark_edit_zoo_card(s->g, p, ids[i], -1, msg, sizeof msg) != 0) return bad(s, v, msg);
   }
+  if ((v = get(s, n, "supports"))) {
+    if (num(s, v, &k) != 0) return -1;
+    if (ark_edit_supports(s->g, p, k, msg, sizeof msg) != 0) return bad(s, v, msg);
+  }
+  if ((v = get(s, n, "tokens")) && setup_tokens(s, p, v) != 0) return -1;
   return 0;
 }
 
@@ -251,6 +365,16 @@ static int setup(scen *s, yaml_node_t *n) {
     int x;
     if (num(s, v, &x) != 0) return -1;
     if (ark_edit_current(s->g, x - 1, msg, sizeof msg) != 0) return bad(s, v, msg);
+  }
+  if ((v = get(s, n, "break"))) {
+    int x;
+    if (num(s, v, &x) != 0) return -1;
+    if (ark_edit_break(s->g, x, msg, sizeof msg) != 0) return bad(s, v, msg);
+  }
+  if ((v = get(s, n, "donations"))) {
+    int x;
+    if (num(s, v, &x) != 0) return -1;
+    if (ark_edit_donations(s->g, x, msg, sizeof msg) != 0) return bad(s, v, msg);
   }
   ark_edit_done(s->g);
   return 0;
@@ -338,6 +462,52 @@ static void expect_cards(scen *s, yaml_node_t *n, const char *what, const int *i
           (unsigned long)n->start_mark.line + 1, what, exact ? "" : "to include ", a, b);
 }
 
+/* The five action cards as a scenario writes them: "cards, animals II, ...". */
+static void actions_text(const int act[5], const int side[5], char *buf, size_t len) {
+  size_t k = 0;
+  buf[0] = '\0';
+  for (int i = 0; i < 5 && k < len; i++) {
+    char name[32];
+    snprintf(name, sizeof name, "%s", ark_action_name(act[i]));
+    for (char *c = name; *c; c++) *c = (char)(*c >= 'A' && *c <= 'Z' ? *c - 'A' + 'a' : *c);
+    k += (size_t)snprintf(buf + k, len - k, "%s%s%s", i ? ", " : "", name, side[i] == 2 ? " II" : "");
+  }
+}
+
+static void expect_actions(scen *s, int p, yaml_node_t *n) {
+  int want[5], wside[5], have[5], hside[5];
+  if (action_list(s, n, want, wside) != 0) { s->failures++; return; }
+  s->checks++;
+  ark_game_action_cards(s->g, p, have, hside);
+  if (!memcmp(want, have, sizeof want) && !memcmp(wside, hside, sizeof wside)) return;
+  char a[200], b[200];
+  actions_text(want, wside, a, sizeof a);
+  actions_text(have, hside, b, sizeof b);
+  s->failures++;
+  fprintf(stderr, "%s:%lu: FAILED: P%d actions: expected [%s], got [%s]\n", s->path,
+          (unsigned long)n->start_mark.line + 1, p + 1, a, b);
+}
+
+/* Each kind listed is compared on all five cards (unlisted cards: 0). */
+static void expect_tokens(scen *s, int p, yaml_node_t *n) {
+  for (int k = 0; token_kinds[k]; k++) {
+    yaml_node_t *v = get(s, n, token_kinds[k]);
+    int want[5], have[5];
+    if (!v) continue;
+    if (token_counts(s, v, want) != 0) { s->failures++; continue; }
+    ark_game_tokens(s->g, p, token_kinds[k], have);
+    for (int a = 0; a < 5; a++) {
+      char what[96];
+      snprintf(what, sizeof what, "P%d %s tokens on %s", p + 1, token_kinds[k], ark_action_name(a));
+      s->checks++;
+      if (want[a] == have[a]) continue;
+      s->failures++;
+      fprintf(stderr, "%s:%lu: FAILED: %s: expected %d, got %d\n", s->path,
+              (unsigned long)v->start_mark.line + 1, what, want[a], have[a]);
+    }
+  }
+}
+
 static void expect_player(scen *s, int p, yaml_node_t *n) {
   ark_player_view v;
   ark_game_player(s->g, p, &v);
@@ -346,6 +516,7 @@ static void expect_player(scen *s, int p, yaml_node_t *n) {
     { "reputation", v.reputation }, { "xtokens", v.xtokens }, { "workers", v.workers },
     { "score", v.score }, { "buildings", v.buildings }, { "hand_size", v.hand },
     { "zoo_size", v.zoo_cards }, { "supports", v.supports }, { "income", v.income },
+    { "rank", v.rank },
   };
   char what[64];
   for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++) {
@@ -363,6 +534,50 @@ static void expect_player(scen *s, int p, yaml_node_t *n) {
   snprintf(what, sizeof what, "P%d zoo", p + 1);
   if ((x = get(s, n, "zoo"))) expect_cards(s, x, what, ids, k, 1);
   if ((x = get(s, n, "zoo_contains"))) expect_cards(s, x, what, ids, k, 0);
+  if ((x = get(s, n, "actions"))) expect_actions(s, p, x);
+  if ((x = get(s, n, "tokens"))) expect_tokens(s, p, x);
+}
+
+/* display: the card numbers of folders 1..6, -1 for an empty one. */
+static void expect_display(scen *s, yaml_node_t *n) {
+  int want[6], ids[6], have[6], k = numbers(s, n, want, 6);
+  if (k < 0) { s->failures++; return; }
+  s->checks++;
+  ark_game_display(s->g, ids);
+  for (int f = 0; f < 6; f++) {
+    ark_card_view c;
+    have[f] = ids[f] >= 0 && ark_card_get(s->g, ids[f], &c) == 0 ? c.number : -1;
+  }
+  if (k == 6 && !memcmp(want, have, sizeof want)) return;
+  char a[200], b[200];
+  list_text(want, k, a, sizeof a);
+  list_text(have, 6, b, sizeof b);
+  s->failures++;
+  fprintf(stderr, "%s:%lu: FAILED: display: expected [%s], got [%s]\n", s->path,
+          (unsigned long)n->start_mark.line + 1, a, b);
+}
+
+/* The game-level values: break, donations, game_over, display. */
+static void expect_game(scen *s, yaml_node_t *n) {
+  yaml_node_t *x;
+  int pos, len, over;
+  ark_game_break_track(s->g, &pos, &len);
+  if ((x = get(s, n, "break"))) expect_int(s, x, "break track", pos);
+  if ((x = get(s, n, "donations"))) expect_int(s, x, "donations", ark_game_donations(s->g));
+  if ((x = get(s, n, "game_over"))) {
+    int got = ark_game_process(s->g) == ARK_END;
+    if (boolean(s, x, &over) != 0) {
+      s->failures++;
+    } else {
+      s->checks++;
+      if (over != got) {
+        s->failures++;
+        fprintf(stderr, "%s:%lu: FAILED: game_over: expected %s, got %s\n", s->path,
+                (unsigned long)x->start_mark.line + 1, over ? "true" : "false", got ? "true" : "false");
+      }
+    }
+  }
+  if ((x = get(s, n, "display"))) expect_display(s, x);
 }
 
 static void expect_decision(scen *s, yaml_node_t *n) {
@@ -394,18 +609,62 @@ static void expect_decision(scen *s, yaml_node_t *n) {
   }
 }
 
+/* Values are checked where a turn begins (the pending decision is a turn's
+** action) or after the game.  Any other pending decision means the last
+** answer left an action half done - a bonus still to choose, whose gains
+** are not in the values yet - so the file must say so: `pending: TAG` (or
+** `decision: {tag: TAG}`) names the decision it expects there. */
+static void expect_pending(scen *s, yaml_node_t *n) {
+  const ark_decision *d = ark_game_decision(s->g);
+  yaml_node_t *x = get(s, n, "pending"), *tag = get(s, get(s, n, "decision"), "tag");
+  if (x) {
+    const char *want = str(x);
+    s->checks++;
+    if (want && d && !strcmp(want, d->tag)) return;
+    s->failures++;
+    fprintf(stderr, "%s:%lu: FAILED: pending decision: expected %s, got %s\n", s->path,
+            (unsigned long)x->start_mark.line + 1, want ? want : "?",
+            d ? d->tag : "none (the game is over)");
+    return;
+  }
+  if (!d || !strcmp(d->tag, "action") || tag) return;
+  s->checks++;
+  s->failures++;
+  fprintf(stderr, "%s:%lu: FAILED: the values are checked while P%d's decision \"%s\" (%s) is "
+          "pending: an action is not finished, and what it still gives is not counted.  Answer "
+          "it in decisions:, or write `pending: %s` under expect: if that is the position meant\n",
+          s->path, (unsigned long)n->start_mark.line + 1, d->player + 1, d->prompt, d->tag, d->tag);
+}
+
 static int expectations(scen *s, yaml_node_t *n) {
   yaml_node_t *pl = get(s, n, "players"), *d = get(s, n, "decision");
+  expect_pending(s, n);
   for (int i = 0; i < (pl ? seq_len(pl) : 0); i++) {
     int p;
     if (seat_of(s, item(s, pl, i), i, &p) != 0) return -1;
     expect_player(s, p, item(s, pl, i));
   }
-  if (d) {
-    ark_game_process(s->g);
-    expect_decision(s, d);
-  }
+  expect_game(s, n);
+  if (d) expect_decision(s, d);
   return 0;
+}
+
+/* A card or map script stopped during the scenario (the game undid the
+** step and went on without it): its error is shown, and the scenario fails,
+** since the values then show the game without the script. */
+static int stopped_scripts(scen *s) {
+  int n = 0;
+  char line[700];
+  for (int i = 0; i < ark_game_nevents(s->g); i++) {
+    const ark_event *e = ark_game_event(s->g, i);
+    if (e->type != ARK_EV_TEXT) continue;
+    ark_event_text(s->g, e, line, sizeof line);
+    const char *at = strstr(line, "script of ");
+    if (!at || !strstr(at, " stopped: ")) continue;
+    fprintf(stderr, "%s: FAILED: %s\n", s->path, at);
+    n++;
+  }
+  return n;
 }
 
 /* ---- the command ---- */
@@ -512,8 +771,14 @@ static int run_one(const char *path, const char *data, const scen_dirs *cli, int
   cfg.data_dir = data;
   yaml_node_t *v;
   int x, rc = 2;
-  if ((v = get(&s, root, "players")) && num(&s, v, &x) == 0) cfg.players = x;
-  if ((v = get(&s, root, "seed")) && num(&s, v, &x) == 0) cfg.seed = (uint64_t)x;
+  if ((v = get(&s, root, "players"))) {
+    if (num(&s, v, &x) != 0) goto out;
+    cfg.players = x;
+  }
+  if ((v = get(&s, root, "seed")) && !host_unsigned(str(v), &cfg.seed)) {
+    bad(&s, v, "seed: expected a whole number from 0 to 18446744073709551615");
+    goto out;
+  }
   if ((v = get(&s, root, "map"))) cfg.map = str(v);
   static char store[3][ARK_MAX_DIRS][1024];   /* the folders resolved; 24 KiB, off the stack */
   if (add_dirs(&s, root, cli, &cfg, store) != 0) goto out;
@@ -530,7 +795,19 @@ static int run_one(const char *path, const char *data, const scen_dirs *cli, int
   rc = 1;
   v = get(&s, root, "decisions");
   for (int i = 0; i < (v ? seq_len(v) : 0); i++)
-    if (decide(&s, item(&s, v, i), i + 1) != 0) goto out;
+    if (decide(&s, item(&s, v, i), i + 1) != 0) {
+      stopped_scripts(&s);
+      goto out;
+    }
+  /* the last answer's consequences first (a break it triggered pays its
+  ** income), then the values */
+  if (ark_game_process(s.g) == ARK_ERROR) {
+    fprintf(stderr, "%s: the game stopped after the decisions: %s\n", path, ark_game_error(s.g));
+    goto out;
+  }
+  x = stopped_scripts(&s);
+  s.checks += x;
+  s.failures += x;
   rc = 2;
   if ((v = get(&s, root, "expect")) && expectations(&s, v) != 0) goto out;
   rc = s.failures ? 1 : 0;

@@ -5,10 +5,11 @@
 ** own decision, scenario files pass and fail, `sim merge` adds up shards
 ** correctly and refuses shards played by other rules, `sim` counts each
 ** game's breaks and keeps a killed sweep's finished games, bad option
-** values are refused; the terminal game as a player reads it: the map's
-** bonus values, its ability and places, a move's events right after it,
-** the summary's words for the score.  Runs build/arknova (next to this
-** test binary).
+** values and bad save files (cut short, tampered, out of range) are
+** refused; the terminal game as a player reads it: the map's bonus
+** values, its ability and places, a move's events right after it, the
+** summary's words for the score.  Runs build/arknova (next to this test
+** binary).
 */
 #define _XOPEN_SOURCE 700
 #include <stdarg.h>
@@ -287,6 +288,139 @@ static void test_resume_after_kill(void **st) {
   ark_game_free(g);
 }
 
+/* The size of tmp/name in bytes, -1 if it is missing. */
+static long file_size(const char *name) {
+  char path[512];
+  struct stat st;
+  snprintf(path, sizeof path, "%s/%s", tmp, name);
+  return stat(path, &st) == 0 ? (long)st.st_size : -1;
+}
+
+/* Writes text with line `start...` replaced by `with` into tmp/name. */
+static void write_changed(const char *name, const char *text, const char *start, const char *with) {
+  static char buf[1 << 16];
+  const char *at = strstr(text, start);
+  assert_non_null(at);
+  const char *eol = strchr(at, '\n');
+  assert_non_null(eol);
+  snprintf(buf, sizeof buf, "%.*s%s%s", (int)(at - text), text, with, eol);
+  t_write_file(tmp, name, buf);
+}
+
+/* A resume of `name` that must be refused: exit 1, the message, no game
+** played, and the file left byte for byte as it was. */
+static void refused_resume(const char *name, const char *message) {
+  static char before[1 << 16];
+  const char *t = slurp(name);
+  assert_non_null(t);
+  assert_true(strlen(t) < sizeof before);
+  memcpy(before, t, strlen(t) + 1);
+  int rc = run("1\nquit\n", "play --resume %s", name);
+  if (rc != 1 || !output_has(message) || output_has("Resumed"))
+    fail_msg("%s: exit %d, expected 1 and '%s'; got:\n%s", name, rc, message, slurp("out"));
+  assert_string_equal(slurp(name), before);
+}
+
+/* Bad save files are refused with a message and never rewritten: numbers
+** out of range (an answer of 20 digits once read as -1), a seat the game
+** does not have, a file cut short anywhere (it once resumed at an earlier
+** decision), a file whose answers do not give its hash (it was once
+** resumed and saved again with a fresh hash), an answer that does not fit
+** (a leak under ASan). */
+static void test_bad_saves(void **st) {
+  (void)st;
+  static char good[1 << 16];
+  assert_int_equal(run("1\n1\n1\n1\nquit\n", "play --human 1 --ai random --seed 4 --save b.txt"), 0);
+  assert_true(strlen(slurp("b.txt")) < sizeof good);
+  memcpy(good, slurp("b.txt"), strlen(slurp("b.txt")) + 1);
+  assert_non_null(strstr(good, "\nhash "));
+  assert_true(strlen(good) > 100 && !strcmp(good + strlen(good) - 4, "end\n"));
+  assert_int_equal(run("quit\n", "play --resume b.txt"), 0);
+  assert_true(output_has("Resumed"));
+
+  write_changed("o.txt", good, "answers ", "answers 99999999999999999999 0 1");
+  refused_resume("o.txt", "o.txt:11: bad answer '99999999999999999999'");
+  write_changed("o.txt", good, "answers ", "answers -1");
+  refused_resume("o.txt", "bad answer '-1'");
+  write_changed("o.txt", good, "seed ", "seed 18446744073709551616");
+  refused_resume("o.txt", "bad value '18446744073709551616' for seed");
+  write_changed("o.txt", good, "seed ", "seed -4");
+  refused_resume("o.txt", "bad value '-4' for seed");
+  write_changed("o.txt", good, "players ", "players 2x");
+  refused_resume("o.txt", "bad value '2x' for players");
+  write_changed("o.txt", good, "human ", "human 5");
+  refused_resume("o.txt", "bad value '5' for human");
+  write_changed("o.txt", good, "human ", "human 3");
+  refused_resume("o.txt", "human 3, but the game has 2 players");
+  write_changed("o.txt", good, "ai P2", "ai P3 greedy");
+  refused_resume("o.txt", "an ai line for a seat the 2-player game does not have");
+  write_changed("o.txt", good, "human ", "human 2");
+  refused_resume("o.txt", "ai P1 human, but the person plays another seat");
+  write_changed("o.txt", good, "map ", "map A\nplayers 3");
+  refused_resume("o.txt", "a second players line");
+  write_changed("o.txt", good, "end", "end\nanswers 1");
+  refused_resume("o.txt", "a line after the end line");
+
+  /* cut short after any byte: refused, whatever the line it ends in (only
+  ** the final newline may go: "end" is all there) */
+  for (size_t len = 0; len + 1 < strlen(good); len++) {
+    char name[32];
+    char path[512];
+    snprintf(name, sizeof name, "cut%zu.txt", len);
+    snprintf(path, sizeof path, "%s/%s", tmp, name);
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    fwrite(good, 1, len, f);
+    fclose(f);
+    int rc = run("1\nquit\n", "play --resume %s", name);
+    if (rc != 1 || output_has("Resumed"))
+      fail_msg("a save cut after %zu of %zu bytes: exit %d:\n%s", len, strlen(good), rc, slurp("out"));
+    assert_int_equal(file_size(name), (long)len);
+  }
+  assert_true(output_has("cut short"));
+  /* a NUL block where the disk lost the end */
+  t_write_file(tmp, "nul.txt", good);
+  {
+    char path[512];
+    snprintf(path, sizeof path, "%s/nul.txt", tmp);
+    FILE *f = fopen(path, "r+b");
+    assert_non_null(f);
+    fseek(f, -12, SEEK_END);
+    fwrite("\0\0\0\0\0\0\0\0\0\0\0\0", 1, 12, f);
+    fclose(f);
+  }
+  assert_int_equal(run("quit\n", "play --resume nul.txt"), 1);
+  assert_true(output_has("NUL byte"));
+
+  /* complete files whose answers do not give their hash */
+  char answers[512];
+  const char *a = strstr(good, "\nanswers ") + 1;
+  snprintf(answers, sizeof answers, "%.*s", (int)(strchr(a, '\n') - a), a);
+  *strrchr(answers, ' ') = '\0';                  /* the last answer dropped */
+  write_changed("h.txt", good, "answers ", answers);
+  refused_resume("h.txt", "replaying its answers gives log hash");
+  const char *h = strstr(good, "\nhash ") + 6;
+  char hash[64];
+  snprintf(hash, sizeof hash, "hash %c%.15s", *h == '0' ? '1' : '0', h + 1);
+  write_changed("h.txt", good, "hash ", hash);
+  refused_resume("h.txt", "not the saved");
+  write_changed("h.txt", good, "finished ", "finished 1");
+  refused_resume("h.txt", "the file says the game is over");
+  /* an answer that is not an option (this path leaked 4 KiB) */
+  write_changed("h.txt", good, "answers ", "answers 0 0 99");
+  refused_resume("h.txt", "saved answer 3 does not fit the game");
+
+  /* another file is never taken for a save to overwrite */
+  t_write_file(tmp, "notes.txt", "my notes\n");
+  assert_int_equal(run("quit\n", "play --human 1 --save notes.txt"), 2);
+  assert_true(output_has("notes.txt exists and is not an arknova save file"));
+  assert_string_equal(slurp("notes.txt"), "my notes\n");
+  assert_int_equal(run(NULL, "play --ai random --turn-cap 4 --save notes.txt"), 2);
+  assert_string_equal(slurp("notes.txt"), "my notes\n");
+  assert_int_equal(run("quit\n", "play --resume b.txt --save notes.txt"), 2);
+  assert_string_equal(slurp("notes.txt"), "my notes\n");
+}
+
 static void test_undo(void **st) {
   (void)st;
   saved before, one, undone;
@@ -459,6 +593,49 @@ static void test_scenarios(void **st) {
   assert_true(output_has("ok: "));
   assert_int_equal(run(NULL, "scenario %s/tests/scenarios/failing/wrong-money.yaml", ARK_SOURCE_DIR), 1);
   assert_true(output_has("FAILED: P1 money: expected 16, got 21"));
+  /* values checked in the middle of an action must be asked for */
+  assert_int_equal(run(NULL, "scenario %s/tests/scenarios/failing/pending-unnamed.yaml",
+                       ARK_SOURCE_DIR), 1);
+  assert_true(output_has("pending-unnamed.yaml:21: FAILED: the values are checked while P1's "
+                         "decision \"Conservation 8 reward\" (reward.cp8) is pending"));
+  assert_true(output_has("write `pending: reward.cp8` under expect:"));
+  /* a key given twice is refused with both lines */
+  assert_int_equal(run(NULL, "scenario %s/tests/scenarios/failing/duplicate-key.yaml",
+                       ARK_SOURCE_DIR), 2);
+  assert_true(output_has("duplicate-key.yaml:10: duplicate key 'money' (first on line 8)"));
+  /* a script's error is shown with the fan file and line, and fails */
+  assert_int_equal(run(NULL, "scenario %s/tests/scenarios/failing/script-error.yaml",
+                       ARK_SOURCE_DIR), 1);
+  assert_true(output_has("script-error.yaml: FAILED: script of Broken Gnu stopped: "));
+  /* (Lua 5.4 and LuaJIT word the rest differently) */
+  assert_true(output_has("broken-card/1002-broken-gnu.lua:5: attempt to call "));
+  /* a modifier that returns nothing stops its own script, named */
+  assert_int_equal(run(NULL, "scenario %s/tests/scenarios/failing/bad-modifier.yaml",
+                       ARK_SOURCE_DIR), 1);
+  assert_true(output_has("FAILED: script of Bad Modifier stopped: "));
+  assert_true(output_has("broken-card/1003-bad-modifier.lua: modify_animal_cost returned nil, "
+                         "not a whole number"));
+  assert_int_equal(run(NULL, "scenario %s/tests/scenarios/failing/bad-score.yaml",
+                       ARK_SOURCE_DIR), 1);
+  assert_true(output_has("broken-card/1004-half-point-zoo.lua: score returned 0.5, not a whole "
+                         "number of conservation points"));
+  /* numbers are whole and in range: 99999999999 is not read as another */
+  t_write_file(tmp, "big.yaml", "setup:\n  players:\n    - money: 99999999999\n");
+  assert_int_equal(run(NULL, "scenario big.yaml"), 2);
+  assert_true(output_has("big.yaml:3: expected a whole number"));
+  t_write_file(tmp, "range.yaml", "setup:\n  players:\n    - reputation: 16\n");
+  assert_int_equal(run(NULL, "scenario range.yaml"), 2);
+  assert_true(output_has("range.yaml:3: reputation 16 is outside 0..15"));
+  t_write_file(tmp, "seed.yaml", "seed: -3\n");
+  assert_int_equal(run(NULL, "scenario seed.yaml"), 2);
+  assert_true(output_has("seed.yaml:1: seed: expected a whole number"));
+  t_write_file(tmp, "cell.yaml", "setup:\n  players:\n    - buildings:\n        - type: size-1\n"
+                                 "          cells: [\"(2,99999999999)\"]\n");
+  assert_int_equal(run(NULL, "scenario cell.yaml"), 2);
+  assert_true(output_has("cell.yaml:5: a space is [x, y]"));
+  t_write_file(tmp, "brk.yaml", "setup:\n  break: 15\n");
+  assert_int_equal(run(NULL, "scenario brk.yaml"), 2);
+  assert_true(output_has("brk.yaml:2: the break track holds 0 to 14 before it is full"));
   assert_int_equal(run(NULL, "scenario %s/tests/no-such-file.yaml", ARK_SOURCE_DIR), 2);
   /* a misspelt key is an error with its line, not silently ignored */
   t_write_file(tmp, "typo.yaml", "players: 2\nsetup:\n  players:\n    - seat: 1\n"
@@ -497,6 +674,52 @@ static void test_scenario_fan_cards(void **st) {
   assert_true(output_has("FAILED: P1 money: expected 9, got 7"));
   assert_int_equal(run(NULL, "scenario hog.yaml --cards"), 2);
   assert_true(output_has("--cards needs a value"));
+}
+
+/* Copies a file of the source tree into tmp/to. */
+static void copy_in(const char *from, const char *to) {
+  char *text = slurp_from(ARK_SOURCE_DIR, from);
+  assert_non_null(text);
+  t_write_file(tmp, to, text);
+}
+
+/* `arknova check` takes each folder for what it holds and says what it
+** loaded: a folder of fan maps was checked as cards (13 problems), a fan
+** pack with cards/ and maps/ as a whole data folder (no buildings.yaml),
+** one with maps/ alone failed for want of cards/. */
+static void test_check_folders(void **st) {
+  (void)st;
+  assert_int_equal(run(NULL, "check"), 0);
+  assert_true(output_has("ok: ") && output_has(" maps load without problems, scripts included\n"));
+  assert_int_equal(run(NULL, "check %s", ARK_SOURCE_DIR), 0);
+  assert_true(output_has(" maps load without problems, scripts included\n"));
+  assert_false(output_has("fan"));
+  assert_int_equal(run(NULL, "check %s/examples/fan-map", ARK_SOURCE_DIR), 0);
+  assert_true(output_has("ok: 1 fan map loads without problems, scripts included (beside the "
+                         "data folder's "));
+  assert_int_equal(run(NULL, "check %s/examples/fan-cards", ARK_SOURCE_DIR), 0);
+  assert_true(output_has("ok: 1 fan card loads without problems"));
+  assert_int_equal(mkdir_in_tmp("pack"), 0);
+  assert_int_equal(mkdir_in_tmp("pack/cards"), 0);
+  assert_int_equal(mkdir_in_tmp("pack/maps"), 0);
+  copy_in("examples/fan-cards/1001-desert-hedgehog.yaml", "pack/cards/1001-desert-hedgehog.yaml");
+  copy_in("examples/fan-cards/1001-desert-hedgehog.lua", "pack/cards/1001-desert-hedgehog.lua");
+  copy_in("examples/fan-map/F1-botanical-garden.yaml", "pack/maps/F1-botanical-garden.yaml");
+  copy_in("examples/fan-map/F1-botanical-garden.lua", "pack/maps/F1-botanical-garden.lua");
+  assert_int_equal(run(NULL, "check pack"), 0);
+  assert_true(output_has("ok: 1 fan card and 1 fan map load without problems"));
+  assert_int_equal(mkdir_in_tmp("mapsonly"), 0);
+  assert_int_equal(mkdir_in_tmp("mapsonly/maps"), 0);
+  copy_in("examples/fan-map/F1-botanical-garden.yaml", "mapsonly/maps/F1-botanical-garden.yaml");
+  copy_in("examples/fan-map/F1-botanical-garden.lua", "mapsonly/maps/F1-botanical-garden.lua");
+  assert_int_equal(run(NULL, "check mapsonly"), 0);
+  assert_true(output_has("ok: 1 fan map loads without problems"));
+  /* a problem: file:line, the count, exit 1 */
+  t_write_file(tmp, "pack/cards/1002-typo.yaml", "number: 1002\nname: Typo\ntype: animal\n"
+                                                  "description: \"x\"\ncost: 3\nsize: 1\nappeal: 1\nicons: [afrika]\n");
+  assert_int_equal(run(NULL, "check pack"), 1);
+  assert_true(output_has("pack/cards/1002-typo.yaml:8: icons: unknown icon \"afrika\""));
+  assert_true(output_has("1 problem found\n"));
 }
 
 /* Two shards by hand: P1 wins 3 of 4 games; Wilson 95% interval of 3/4
@@ -693,6 +916,15 @@ static void test_bad_options(void **st) {
   assert_true(output_has("--players expects a number from 2 to 4"));
   assert_int_equal(run(NULL, "play --human 3"), 2);
   assert_int_equal(run(NULL, "play --ai clever"), 2);
+  assert_int_equal(run(NULL, "play --ai ''"), 2);
+  assert_true(output_has("--ai expects a comma-separated list"));
+  assert_int_equal(run(NULL, "play --ai greedy,,mcts"), 2);
+  assert_true(output_has("without empty names (got 'greedy,,mcts')"));
+  assert_int_equal(run(NULL, "play --seed 99999999999999999999"), 2);
+  assert_true(output_has("--seed expects a number from 0 to 18446744073709551615"));
+  assert_int_equal(run(NULL, "play --seed -1"), 2);
+  assert_int_equal(run(NULL, "play --players ' 3'"), 2);
+  assert_int_equal(run(NULL, "play --turn-cap 99999999999999999999"), 2);
   assert_int_equal(run(NULL, "play --ai mcts --rollout clever"), 2);
   assert_true(output_has("--rollout expects fast, greedy or random"));
   assert_int_equal(run(NULL, "play --ai mcts --mcts-iters 0"), 2);
@@ -721,12 +953,14 @@ int main(void) {
     cmocka_unit_test(test_sim_seeds_and_breaks),
     cmocka_unit_test(test_sim_killed_keeps_games),
     cmocka_unit_test(test_scenarios),
+    cmocka_unit_test(test_check_folders),
     cmocka_unit_test(test_scenario_fan_cards),
     cmocka_unit_test(test_replay_reproduces),
     cmocka_unit_test(test_replay_for_one_seat),
     cmocka_unit_test(test_human_sees_no_other_draws),
     cmocka_unit_test(test_replay_keeps_plugins),
     cmocka_unit_test(test_resume_after_kill),
+    cmocka_unit_test(test_bad_saves),
     cmocka_unit_test(test_undo),
     cmocka_unit_test(test_human_input),
     cmocka_unit_test(test_map_bonus_values),

@@ -30,9 +30,15 @@ static void random_games(int players) {
     capped += ark_game_capped(g);
     turns += ark_game_turns(g);
     ark_game_free(g);
+    /* a line every 50 games, so a slow run (ASan: minutes) shows it is alive */
+    if (seed % 50 == 0 && seed < ARK_SIM_SEEDS) {
+      print_message("%d players: %d of %d games played\n", players, seed, ARK_SIM_SEEDS);
+      fflush(stdout);
+    }
   }
   print_message("%d players: %d games, %.1f turns per game, %d stopped by the turn cap\n",
                 players, ARK_SIM_SEEDS, (double)turns / ARK_SIM_SEEDS, capped);
+  fflush(stdout);
   /* the cap is a safety net: random play must finish on its own */
   assert_true(capped * 100 <= ARK_SIM_SEEDS);
 }

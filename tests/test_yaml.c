@@ -409,6 +409,22 @@ static void test_buildings(void **state) {
   assert_int_equal(b->ignores_adjacency, 1);
 }
 
+/* A card must have a name, and a sponsor's building must be one of
+** buildings.yaml (when it is loaded first, as in a game). */
+static void test_card_name_and_building(void **state) {
+  fixture *f = *state;
+  put(f, "buildings.yaml", buildings);
+  assert_int_equal(ark_yaml_load_buildings(&f->c, at(f, "buildings.yaml")), 0);
+  put(f, "cards/201.yaml", "number: 201\nname: S\ntype: sponsor\nbuilding: sponsor-999\n");
+  put(f, "cards/202.yaml", "number: 202\nname: T\ntype: sponsor\nbuilding: sponsor-257\n");
+  put(f, "cards/401.yaml", "number: 401\nname: \"\"\ntype: animal\n");
+  assert_int_equal(ark_yaml_load_cards(&f->c, at(f, "cards")), 2);
+  has_error(f, "cards/201.yaml", 4, "building: unknown building \"sponsor-999\"");
+  has_error(f, "cards/401.yaml", 2, "name: must not be empty");
+  assert_int_equal(f->c.ncards, 1);
+  assert_string_equal(card(f, 202)->building, "sponsor-257");
+}
+
 static void test_buildings_errors(void **state) {
   fixture *f = *state;
   put(f, "b.yaml",
@@ -603,6 +619,7 @@ int main(void) {
     cmocka_unit_test_setup_teardown(test_card_syntax_error, setup, teardown),
     cmocka_unit_test_setup_teardown(test_missing_dir, setup, teardown),
     cmocka_unit_test_setup_teardown(test_buildings, setup, teardown),
+    cmocka_unit_test_setup_teardown(test_card_name_and_building, setup, teardown),
     cmocka_unit_test_setup_teardown(test_buildings_errors, setup, teardown),
     cmocka_unit_test_setup_teardown(test_map_values, setup, teardown),
     cmocka_unit_test_setup_teardown(test_map_errors, setup, teardown),

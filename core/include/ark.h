@@ -125,6 +125,14 @@ const char *ark_game_error(const ark_game *g);
 ** free; NULL when clean).  Returns ARK_OK or ARK_ERR_CONTENT. */
 ark_status ark_check(const ark_config *cfg, char **report, int *nerrors);
 
+/* What cfg's folders hold once loaded: cards and maps in all, how many of
+** them come from outside the data folder (extra folders, plugins: fan
+** content), and the plugins.  0, or -1 with a message if it does not load. */
+typedef struct ark_content_counts {
+  int cards, maps, extra_cards, extra_maps, plugins;
+} ark_content_counts;
+int ark_content_count(const ark_config *cfg, ark_content_counts *out, char *msg, size_t n);
+
 /* ---- results and queries (for hosts, AIs and tests) ---- */
 
 typedef struct ark_player_view {
@@ -262,6 +270,9 @@ int ark_game_target(const ark_game *g, int conservation);
 ** call ark_edit_done before the next ark_game_process so that the
 ** pending decision is asked again from the edited state.  Each returns 0,
 ** or -1 with a message. */
+/* Sets a track within its range; for reputation and conservation the bonus
+** spaces at or below the value count as passed (so the next gain pays only
+** the spaces it reaches), those above as not reached. */
 int ark_edit_track(ark_game *g, int p, const char *track, int value, char *msg, size_t n);
 /* Replaces p's hand with the cards of these printed numbers. */
 int ark_edit_hand(ark_game *g, int p, const int *numbers, int count, char *msg, size_t n);
@@ -288,6 +299,19 @@ int ark_edit_scoring(ark_game *g, int p, const int *numbers, int count, char *ms
 ** numbers), none supported; with two players the usual levels stay
 ** blocked. */
 int ark_edit_base_projects(ark_game *g, const int *numbers, int count, char *msg, size_t n);
+/* The break track's position (0 .. its length - 1; a full track is a
+** break, which an edit does not start) and the donations made so far. */
+int ark_edit_break(ark_game *g, int pos, char *msg, size_t n);
+int ark_edit_donations(ark_game *g, int count, char *msg, size_t n);
+int ark_game_donations(const ark_game *g);
+/* How many conservation projects p has supported (what scoring cards and
+** sponsors count; the projects' own markers stay as they are). */
+int ark_edit_supports(ark_game *g, int p, int count, char *msg, size_t n);
+/* Tokens of one kind ("multiplier", "venom", "constriction") on p's action
+** cards, by action (0 Animals .. 4 Sponsors, as ark_game_action_cards). */
+int ark_game_tokens(const ark_game *g, int p, const char *kind, int count[5]);
+int ark_edit_tokens(ark_game *g, int p, const char *kind, const int count[5], char *msg,
+                    size_t n);
 void ark_edit_done(ark_game *g);
 
 /* A read-only question to the rules, for hosts and AIs: calls the Lua

@@ -31,6 +31,16 @@ QUERIES = {
   animals = function(p) return ACTION_SCRIPTS.animals.hand_fit(p) end,
   sponsors = function(p) return ACTION_SCRIPTS.sponsors.hand_fit(p) end,
   scoring = function(p) return scoring_now(p) end,
+  -- the bonus spaces of the tracks, for the position editor (a scenario
+  -- that sets a track marks those below as passed): the number of
+  -- reputation spaces, each space; the number of conservation spaces, each
+  bonus_spaces = function()
+    local out = { #REPUTATION_BONUS }
+    for _, b in ipairs(REPUTATION_BONUS) do out[#out + 1] = b.space end
+    out[#out + 1] = #CONSERVATION_BONUS
+    for _, space in ipairs(CONSERVATION_BONUS) do out[#out + 1] = space end
+    return out
+  end,
 }
 
 -- The conservation points final scoring card id gives p now; nil if the
@@ -38,7 +48,15 @@ QUERIES = {
 -- query both ask it.
 function scoring_cp(p, id)
   local s = script_of(id)
-  if s and s.score then return s.score(p, id) or 0 end
+  if not (s and s.score) then return nil end
+  local cp = s.score(p, id) or 0
+  if type(cp) ~= "number" or cp ~= math.floor(cp) or cp > 1e9 or cp < -1e9 then
+    -- named after the card's file, so that its script is stopped (bad_modifier)
+    error((ark.script_file(id) or card_label(id)) .. ": score returned " ..
+          (type(cp) == "string" and string.format("%q", cp) or tostring(cp)) ..
+          ", not a whole number of conservation points", 0)
+  end
+  return cp
 end
 
 -- For each final scoring card p holds: card id, the conservation points it
@@ -311,10 +329,39 @@ end
 -- Lets p's cards and map change a rules number: handler
 -- modify_<name>(p, id, value, ...) returns the new value.  Used for sponsor
 -- levels, conditions that may be missing, task strengths, animal costs.
+-- What each modifier must return: a whole number, or for affected_by true
+-- or false (docs/triggers.md).  Anything else used to fail later, deep in
+-- the rules ("attempt to compare number with nil", no file named).
+MODIFIER_TYPES = {
+  sponsor_level = "number", conditions_ignored = "number", task_strength = "number",
+  animal_cost = "number", project_wildcards = "number", project_supports = "number",
+  build_repeats = "number", border_bonus_repeats = "number", affected_by = "boolean",
+}
+
+-- The error for a handler that returned v: it starts with the card's
+-- script file, so that the engine stops that card's script (as for any
+-- error in it) and the message names it.
+local function bad_modifier(name, id, v, want)
+  local where = "a map or plugin script"
+  if id then where = ark.script_file(id) or card_label(id) end
+  local got = type(v) == "string" and string.format("%q", v) or tostring(v)
+  if type(v) ~= "nil" and type(v) ~= "string" then got = got .. " (" .. type(v) .. ")" end
+  error(where .. ": modify_" .. name .. " returned " .. got .. ", not " ..
+        (want == "boolean" and "true or false" or "a whole number"), 0)
+end
+
 function modify(name, p, value, ...)
   -- no closure here: the rules and the AI's queries ask this very often
   local hs, n = handlers_of(p, "modify_" .. name)
-  for i = 1, n, 2 do value = hs[i](p, hs[i + 1], value, ...) end
+  local want = MODIFIER_TYPES[name]
+  for i = 1, n, 2 do
+    value = hs[i](p, hs[i + 1], value, ...)
+    local t = type(value)
+    if want and (t ~= want or (t == "number" and (value ~= math.floor(value) or
+        value > 1e9 or value < -1e9))) then
+      bad_modifier(name, hs[i + 1], value, want)
+    end
+  end
   return value
 end
 

@@ -135,6 +135,27 @@ int ark_game_target(const ark_game *g, int conservation) {
   return ark_track_target_of(g, conservation);
 }
 
+/* Does path lie in folder dir/sub? */
+static int inside(const char *path, const char *dir, const char *sub) {
+  size_t n = strlen(dir), k = strlen(sub);
+  return path && !strncmp(path, dir, n) && path[n] == '/' && !strncmp(path + n + 1, sub, k) &&
+         path[n + 1 + k] == '/';
+}
+
+int ark_content_count(const ark_config *cfg, ark_content_counts *out, char *msg, size_t n) {
+  ark_content *c;
+  memset(out, 0, sizeof *out);
+  if (ark_content_load(cfg, &c, msg, n) != ARK_OK) return -1;
+  const char *data = c->data_dir ? c->data_dir : "";
+  out->cards = c->ncards;
+  out->maps = c->nmaps;
+  for (int i = 0; i < c->ncards; i++) out->extra_cards += !inside(c->cards[i].path, data, "cards");
+  for (int i = 0; i < c->nmaps; i++) out->extra_maps += !inside(c->maps[i].path, data, "maps");
+  out->plugins = c->nplugins;
+  ark_content_release(c);
+  return 0;
+}
+
 /* ---- edits ---- */
 
 static int fail(char *msg, size_t n, const char *what, int v) {
@@ -173,20 +194,54 @@ static int take_anywhere(ark_game *g, int id) {
   return -1;
 }
 
+/* The bonus spaces of reputation and conservation (QUERIES.bonus_spaces in
+** core/lua/rules.lua, which a plugin may move) at or below p's value count
+** as passed, those above as not reached: a position edited to reputation
+** 8 has had its upgrade at 5 and its worker at 8, and the next gain must
+** not pay them again.  The rules pay each space once, when it is reached. */
+static void mark_bonus_spaces(ark_game *g, int p) {
+  int v[64], n = ark_game_query(g, "bonus_spaces", p, v, 64);
+  ark_player *pl = &g->s.p[p];
+  if (n < 2 || v[0] < 0 || v[0] > 16 || v[0] + 2 > n) return;
+  int ncp = v[v[0] + 1];
+  if (ncp < 0 || ncp > 8 || v[0] + 2 + ncp > n) return;
+  uint16_t rep = 0;
+  uint8_t cp = 0;
+  for (int i = 0; i < v[0]; i++)
+    if (pl->reputation >= v[1 + i]) rep |= (uint16_t)(1u << i);
+  for (int i = 0; i < ncp; i++)
+    if (pl->conservation >= v[v[0] + 2 + i]) cp |= (uint8_t)(1u << i);
+  pl->rep_bonus_done = rep;
+  pl->cp_bonus_done = cp;
+}
+
 int ark_edit_track(ark_game *g, int p, const char *track, int value, char *msg, size_t n) {
   if (bad_seat(g, p)) return fail(msg, n, "no player %d", p + 1);
   ark_player *pl = &g->s.p[p];
+  const ark_ruleset *r = &g->c->rules;
+  const struct { const char *name; int lo, hi; } range[] = {
+    { "money", 0, 32000 }, { "appeal", 0, r->appeal_max },
+    { "conservation", 0, r->conservation_max }, { "reputation", 0, r->reputation_max },
+    { "xtokens", 0, ARK_MAX_XTOKENS }, { "workers", 1, ARK_MAX_WORKERS },
+  };
+  size_t k = 0;
+  while (k < sizeof range / sizeof range[0] && strcmp(track, range[k].name)) k++;
+  if (k == sizeof range / sizeof range[0]) {
+    snprintf(msg, n, "unknown track '%s' (money, appeal, conservation, reputation, xtokens, "
+                     "workers)", track);
+    return -1;
+  }
+  if (value < range[k].lo || value > range[k].hi) {
+    snprintf(msg, n, "%s %d is outside %d..%d", track, value, range[k].lo, range[k].hi);
+    return -1;
+  }
   if (!strcmp(track, "money")) pl->money = (int16_t)value;
   else if (!strcmp(track, "appeal")) pl->appeal = (int16_t)value;
   else if (!strcmp(track, "conservation")) pl->conservation = (int16_t)value;
   else if (!strcmp(track, "reputation")) pl->reputation = (int16_t)value;
   else if (!strcmp(track, "xtokens")) pl->xtokens = (uint8_t)value;
-  else if (!strcmp(track, "workers")) pl->workers = (uint8_t)value;
-  else {
-    snprintf(msg, n, "unknown track '%s' (money, appeal, conservation, reputation, xtokens, "
-                     "workers)", track);
-    return -1;
-  }
+  else pl->workers = (uint8_t)value;
+  if (!strcmp(track, "reputation") || !strcmp(track, "conservation")) mark_bonus_spaces(g, p);
   return 0;
 }
 
@@ -406,6 +461,65 @@ int ark_edit_base_projects(ark_game *g, const int *numbers, int count, char *msg
     s->base[i].card = (int16_t)id;
     if (s->nplayers == 2 && i < 3) s->base[i].owner[i] = -2;
   }
+  return 0;
+}
+
+int ark_edit_break(ark_game *g, int pos, char *msg, size_t n) {
+  /* a full track is a break under way, which an edit cannot start */
+  if (pos < 0 || pos >= g->s.break_len)
+    return fail(msg, n, "the break track holds 0 to %d before it is full", g->s.break_len - 1);
+  g->s.break_pos = (uint8_t)pos;
+  return 0;
+}
+
+int ark_edit_donations(ark_game *g, int count, char *msg, size_t n) {
+  if (count < 0 || count > 100) return fail(msg, n, "donations: %d is outside 0..100", count);
+  g->s.donations = (uint8_t)count;
+  return 0;
+}
+
+int ark_game_donations(const ark_game *g) { return g->s.donations; }
+
+int ark_edit_supports(ark_game *g, int p, int count, char *msg, size_t n) {
+  if (bad_seat(g, p)) return fail(msg, n, "no player %d", p + 1);
+  if (count < 0 || count > 100) return fail(msg, n, "supports: %d is outside 0..100", count);
+  g->s.p[p].supports = (uint8_t)count;
+  return 0;
+}
+
+static const char *const token_kinds[] = { "multiplier", "venom", "constriction" };
+
+static uint8_t *tokens_of(ark_player *pl, int kind) {
+  return kind == 0 ? pl->multiplier : kind == 1 ? pl->venom : pl->constriction;
+}
+
+static int token_kind(const char *kind) {
+  for (int k = 0; k < 3; k++)
+    if (!strcmp(kind, token_kinds[k])) return k;
+  return -1;
+}
+
+int ark_game_tokens(const ark_game *g, int p, const char *kind, int count[5]) {
+  int k = token_kind(kind);
+  if (bad_seat(g, p) || k < 0) return -1;
+  const uint8_t *t = tokens_of((ark_player *)&g->s.p[p], k);
+  for (int a = 0; a < ARK_N_ACTIONS; a++) count[a] = t[a];
+  return 0;
+}
+
+int ark_edit_tokens(ark_game *g, int p, const char *kind, const int count[5], char *msg,
+                    size_t n) {
+  int k = token_kind(kind);
+  if (bad_seat(g, p)) return fail(msg, n, "no player %d", p + 1);
+  if (k < 0) {
+    snprintf(msg, n, "unknown token kind '%s' (multiplier, venom, constriction)", kind);
+    return -1;
+  }
+  for (int a = 0; a < ARK_N_ACTIONS; a++)
+    if (count[a] < 0 || count[a] > 20)
+      return fail(msg, n, "%d tokens on one action card: at most 20", count[a]);
+  uint8_t *t = tokens_of(&g->s.p[p], k);
+  for (int a = 0; a < ARK_N_ACTIONS; a++) t[a] = (uint8_t)count[a];
   return 0;
 }
 

@@ -776,6 +776,15 @@ static void load_card(ark_yaml_file *y, yaml_node_t *root) {
     if ((v = find_key(y, root, card_fields[i].name)) != NULL)
       card_field(y, v, &card_fields[i], &d);
   }
+  /* what a game would trip over later: a nameless card among the options,
+  ** a sponsor whose building the rules cannot find (the game stopped with
+  ** "unknown building" when it was played, naming no file) */
+  if (y->c->nerrors == before && d.name[0] == '\0')
+    err(y, find_key(y, root, "name"), "name: must not be empty");
+  if (y->c->nerrors == before && d.building[0] && y->c->nbuildings > 0 &&
+      ark_content_find_building(y->c, d.building) < 0)
+    err(y, find_key(y, root, "building"), "building: unknown building \"%.40s\" (see "
+        "maps/buildings.yaml)", d.building);
   if (y->c->nerrors == before) add_card(y, &d, num);
 }
 
