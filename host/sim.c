@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include "ai.h"
 #include "host.h"
@@ -43,6 +44,29 @@ typedef struct sim {
   struct timespec t0;          /* start, for the time left on the progress line */
   pthread_mutex_t lock;
 } sim;
+
+/* --seeds A..B: both ends whole unsigned numbers (no sign, no overflow),
+** A <= B, and no more games than --games allows. */
+static int parse_seed_range(const char *v, uint64_t *first, long *games) {
+  char lo_s[32], hi_s[32];
+  const char *dots = strstr(v, "..");
+  uint64_t lo, hi;
+  if (!dots || (size_t)(dots - v) >= sizeof lo_s || strlen(dots + 2) >= sizeof hi_s) goto bad;
+  memcpy(lo_s, v, (size_t)(dots - v));
+  lo_s[dots - v] = '\0';
+  strcpy(hi_s, dots + 2);
+  if (!host_unsigned(lo_s, &lo) || !host_unsigned(hi_s, &hi) || hi < lo) goto bad;
+  if (hi - lo >= 100000000) {
+    fprintf(stderr, "arknova sim: --seeds %s is more than 100000000 games\n", v);
+    return -1;
+  }
+  *first = lo;
+  *games = (long)(hi - lo + 1);
+  return 0;
+bad:
+  fprintf(stderr, "arknova sim: --seeds expects A..B, two whole numbers with A <= B, got '%s'\n", v);
+  return -1;
+}
 
 static double seconds_since(const struct timespec *t0) {
   struct timespec t;
@@ -297,13 +321,32 @@ static int merge(int argc, char **argv) {
     }
     if (argv[i][0] == '-') { fprintf(stderr, "arknova sim merge: unknown option '%s'\n", argv[i]); return 2; }
     FILE *f = fopen(argv[i], "r");
+    struct stat st;
     if (!f) { fprintf(stderr, "arknova sim merge: cannot open %s\n", argv[i]); free(r); return 1; }
+    if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode)) {
+      fprintf(stderr, "arknova sim merge: %s is not a file of game records\n", argv[i]);
+      fclose(f);
+      free(r);
+      return 1;
+    }
     nfiles++;
     char line[1 << 16];
     int lineno = 0;
     while (fgets(line, sizeof line, f)) {
       lineno++;
-      if (line[0] != '{') continue;
+      size_t len = strlen(line);
+      /* every line of --out is one record ending in '}' and a newline: a
+      ** longer line, a NUL inside or anything else is not ours */
+      int whole = len > 1 && line[len - 1] == '\n' && line[len - 2] == '}';
+      if (line[0] == '\n' && len == 1) continue;
+      if (line[0] != '{' || !whole) {
+        fprintf(stderr, "arknova sim merge: %s:%d: not a game record (a line of sim --out)\n",
+                argv[i], lineno);
+        fclose(f);
+        for (long k = 0; k < n; k++) sim_record_free(&r[k]);
+        free(r);
+        return 1;
+      }
       if (n == cap) {
         cap = cap ? 2 * cap : 1024;
         sim_record *nr = realloc(r, sizeof *nr * (size_t)cap);
@@ -325,6 +368,11 @@ static int merge(int argc, char **argv) {
     fclose(f);
   }
   if (!nfiles) { fprintf(stderr, "arknova sim merge: which files?\n"); return 2; }
+  if (n == 0) {
+    fprintf(stderr, "arknova sim merge: no game records in %d file%s\n", nfiles, nfiles == 1 ? "" : "s");
+    free(r);
+    return 1;
+  }
   /* the same game twice (overlapping shards) would count twice; the same
   ** seed with the AIs in other seats is another game (both seat orders) */
   for (long i = 1; i < n; i++)
@@ -449,14 +497,7 @@ int cmd_sim(int argc, char **argv) {
       cmp_arg = a;
       cmp_val = v;
     } else if (!strcmp(a, "--seeds")) {
-      unsigned long long lo, hi;
-      char tail;
-      if (sscanf(v, "%llu..%llu%c", &lo, &hi, &tail) != 2 || hi < lo) {
-        fprintf(stderr, "arknova sim: --seeds expects A..B with A <= B, got '%s'\n", v);
-        return 2;
-      }
-      s.first_seed = lo;
-      s.games = (long)(hi - lo + 1);
+      if (parse_seed_range(v, &s.first_seed, &s.games) != 0) return 2;
       seeds_opt = 1;
     } else {
       fprintf(stderr, "arknova sim: unknown option '%s'\n\n", a);

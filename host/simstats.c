@@ -144,6 +144,11 @@ int sim_read_json(const char *line, sim_record *r) {
   if (str_array(line, "ai", r->ai) != r->players) return -1;
   if (int_array(line, "scores", r->score, 4) != r->players) return -1;
   if (int_array(line, "ranks", r->rank, 4) != r->players) return -1;
+  /* seats and ranks index arrays of `players`: a record from elsewhere
+  ** must not reach past them */
+  if (r->start < 0 || r->start >= r->players) return -1;
+  for (int k = 0; k < r->players; k++)
+    if (r->rank[k] < 1 || r->rank[k] > r->players) return -1;
   /* files from before these counts were recorded lack them */
   r->has_counts = int_array(line, "animals", r->animals, 4) == r->players &&
                   int_array(line, "sponsors", r->sponsors, 4) == r->players &&
@@ -169,6 +174,7 @@ int sim_read_json(const char *line, sim_record *r) {
     while (*p == '[') {
       int a, b, c, k;
       if (sscanf(p, "[%d,%d,%d]%n", &a, &b, &c, &k) != 3) return -1;
+      if (a < 1 || a > r->players) return -1;
       if (r->nplays % 64 == 0) {
         sim_play *np = realloc(r->plays, sizeof *np * (size_t)(r->nplays + 64));
         if (!np) return -1;

@@ -185,6 +185,38 @@ static void test_human_sees_no_other_draws(void **st) {
   assert_true(unnamed >= 5);
 }
 
+/* sim refuses seed ranges it cannot hold and merge refuses what sim did
+** not write (binary garbage, a folder, no records, a start seat out of
+** range that once read past its arrays), each with a message and exit 1
+** or 2. */
+static void test_sim_bad_input(void **st) {
+  (void)st;
+  assert_int_equal(run(NULL, "sim --ai random --seeds 1..99999999999999999999"), 2);
+  assert_true(output_has("--seeds expects A..B"));
+  assert_int_equal(run(NULL, "sim --ai random --seeds -5..3"), 2);
+  assert_int_equal(run(NULL, "sim --ai random --seeds 0..18446744073709551615"), 2);
+  assert_true(output_has("more than 100000000 games"));
+  char bin[64];
+  for (int i = 0; i < 64; i++) bin[i] = (char)(i * 37 + 1);
+  bin[63] = '\0';
+  t_write_file(tmp, "garbage.jsonl", bin);
+  assert_int_equal(run(NULL, "sim merge garbage.jsonl"), 1);
+  assert_true(output_has("garbage.jsonl:1: not a game record"));
+  assert_int_equal(run(NULL, "sim merge ."), 1);
+  assert_true(output_has("is not a file of game records"));
+  t_write_file(tmp, "none.jsonl", "");
+  assert_int_equal(run(NULL, "sim merge none.jsonl"), 1);
+  assert_true(output_has("no game records"));
+  assert_int_equal(run(NULL, "sim --ai random --games 1 --out one.jsonl"), 0);
+  char *rec = slurp("one.jsonl"), *at = strstr(rec, "\"start\":");
+  assert_non_null(at);
+  char bad[8192];
+  snprintf(bad, sizeof bad, "%.*s\"start\":100000000%s", (int)(at - rec), rec, strchr(at + 8, ','));
+  t_write_file(tmp, "far.jsonl", bad);
+  assert_int_equal(run(NULL, "sim merge far.jsonl"), 1);
+  assert_true(output_has("far.jsonl:1: not a game record"));
+}
+
 static int mkdir_in_tmp(const char *name) {
   char path[512];
   snprintf(path, sizeof path, "%s/%s", tmp, name);
@@ -957,6 +989,7 @@ int main(void) {
     cmocka_unit_test(test_scenario_fan_cards),
     cmocka_unit_test(test_replay_reproduces),
     cmocka_unit_test(test_replay_for_one_seat),
+    cmocka_unit_test(test_sim_bad_input),
     cmocka_unit_test(test_human_sees_no_other_draws),
     cmocka_unit_test(test_replay_keeps_plugins),
     cmocka_unit_test(test_resume_after_kill),
