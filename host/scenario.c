@@ -12,6 +12,7 @@
 #include <string.h>
 #include <strings.h>
 #include <yaml.h>
+#include "deal.h"
 #include "host.h"
 
 typedef struct scen {
@@ -101,7 +102,7 @@ static int check_keys(scen *s, yaml_node_t *root) {
     "seat money appeal conservation reputation xtokens workers score buildings hand_size "
     "zoo_size supports income hand hand_contains zoo zoo_contains";
   yaml_node_t *setup = get(s, root, "setup"), *expect = get(s, root, "expect"), *l;
-  int rc = known_keys(s, root, "name players seed map cards maps plugins setup decisions expect");
+  int rc = known_keys(s, root, "name players seed map cards maps plugins deal setup decisions expect");
   rc |= known_keys(s, setup, "current display base_projects players");
   rc |= known_keys(s, expect, "players decision");
   rc |= known_keys(s, get(s, expect, "decision"), "tag player options_include options_exclude");
@@ -508,6 +509,7 @@ static int run_one(const char *path, const char *data, const scen_dirs *cli, int
     return 2;
   }
   ark_config cfg;
+  host_deal *deal = NULL;
   ark_config_init(&cfg);
   cfg.data_dir = data;
   yaml_node_t *v;
@@ -518,6 +520,11 @@ static int run_one(const char *path, const char *data, const scen_dirs *cli, int
   static char store[3][ARK_MAX_DIRS][1024];   /* the folders resolved; 24 KiB, off the stack */
   if (add_dirs(&s, root, cli, &cfg, store) != 0) goto out;
   char msg[2048];
+  if ((v = get(&s, root, "deal")) && host_deal_from_yaml(&s.doc, v, &deal, msg, sizeof msg) != 0) {
+    fprintf(stderr, "%s:%s\n", path, msg);      /* the position dealt: deal.c */
+    goto out;
+  }
+  cfg.setup = deal ? &deal->spec : NULL;
   if (ark_game_new(&cfg, &s.g, msg, sizeof msg) != ARK_OK) {
     fprintf(stderr, "%s: %s\n", path, msg);
     goto out;
@@ -539,6 +546,7 @@ static int run_one(const char *path, const char *data, const scen_dirs *cli, int
   else fprintf(stderr, "%s: %d of %d expectations failed\n", path, s.failures, s.checks);
 out:
   ark_game_free(s.g);
+  host_deal_free(deal);
   yaml_document_delete(&s.doc);
   return rc;
 }

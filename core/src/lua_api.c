@@ -907,18 +907,13 @@ static int l_take_university(lua_State *L) {
   return 0;
 }
 
-static const char *const tile_names[ARK_TILE_N] = {
-  "reputation", "money", "enclosure", "multiplier", "xtokens", "cards",
-  "university", "partner-zoo", "sponsor"
-};
-
 /* ark.bonus_tiles() -> {tile=name, space=5|8, taken=bool} x 4 */
 static int l_bonus_tiles(lua_State *L) {
   ark_game *g = G(L);
   lua_createtable(L, ARK_N_BONUS_TILES, 0);
   for (int i = 0; i < ARK_N_BONUS_TILES; i++) {
     lua_createtable(L, 0, 3);
-    lua_pushstring(L, tile_names[g->s.bonus_tile[i]]); lua_setfield(L, -2, "tile");
+    lua_pushstring(L, ark_bonus_tile_name(g->s.bonus_tile[i])); lua_setfield(L, -2, "tile");
     lua_pushinteger(L, i < 2 ? 5 : 8); lua_setfield(L, -2, "space");
     lua_pushboolean(L, (g->s.bonus_taken >> i) & 1); lua_setfield(L, -2, "taken");
     lua_rawseti(L, -2, i + 1);
