@@ -329,6 +329,27 @@ static void donation_turn(ark_game *g, int p, int cp, int cp_done) {
   t_answer(g, "donate 2 money for 1 conservation point");
 }
 
+/* A card snapped as break income (the recurring snapping of map 3a's edge)
+** is replaced at once, before the next player's income, as Board Game Arena
+** does it (sample game moves 252-253: a refill between the two incomes). */
+static void test_break_snap_refills_display(void **st) {
+  (void)st;
+  ark_game *g = t_game(2, 7, "3a");
+  int p = g->s.cur, q = 1 - p;
+  for (int s2 = 0; s2 < 2; s2++) g->s.p[s2].nhand = 0;
+  g->s.p[p].edge_taken = 1;                  /* slot 1: snapping 1, every break */
+  g->s.p[q].edge_taken = 1;
+  t_run_break(g, p);
+  t_expect(g, "card.snap", p);
+  int f1 = g->s.display[2];                  /* folders 1 and 2 were discarded and refilled */
+  t_answer_match(g, "from folder 3");
+  t_expect(g, "card.snap", q);
+  /* the folder p emptied is full again when q snaps */
+  for (int f = 0; f < ARK_DISPLAY; f++) assert_true(g->s.display[f] >= 0);
+  assert_true(t_in_list(g->s.p[p].hand, g->s.p[p].nhand, f1));
+  ark_game_free(g);
+}
+
 /* The bonus tile "3 cards": each of the three from the deck or a display
 ** folder in reputation range, as Board Game Arena plays it (the sample
 ** game's tile reads "take 1 card in reputation range or draw (3 times)"). */
@@ -965,6 +986,7 @@ int main(void) {
     cmocka_unit_test(test_reputation_bonuses),
     cmocka_unit_test(test_conservation_rewards),
     cmocka_unit_test(test_bonus_tile_cards),
+    cmocka_unit_test(test_break_snap_refills_display),
     cmocka_unit_test(test_xtoken_action),
     cmocka_unit_test(test_strength_slot_plus_xtokens),
     cmocka_unit_test(test_constriction),

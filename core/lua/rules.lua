@@ -446,6 +446,7 @@ function break_phase(trigger)
       if slot.taken and slot.recurring then apply_bonus(p, slot.bonus, slot.value, "edge") end
     end
     fire_own("income", p)
+    ark.display_refill()   -- a card snapped as income is replaced before the next player's
   end
 end
 
