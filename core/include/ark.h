@@ -126,6 +126,9 @@ typedef struct ark_setup_spec {
 
 /* Fills s with "all by the seed". */
 void ark_setup_spec_init(ark_setup_spec *s);
+/* How many cards of the given draw order (ark_setup_spec.next) the game
+** has used so far. */
+int ark_game_draws_used(const ark_game *g);
 /* The name of bonus tile i (0..8, as in ark_setup_spec.bonus_tiles), or
 ** NULL. */
 const char *ark_bonus_tile_name(int i);

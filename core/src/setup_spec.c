@@ -26,6 +26,8 @@ const char *ark_bonus_tile_name(int i) {
   return i >= 0 && i < ARK_TILE_N ? tile_names[i] : NULL;
 }
 
+int ark_game_draws_used(const ark_game *g) { return g->s.next_pos; }
+
 void ark_setup_spec_init(ark_setup_spec *s) {
   memset(s, 0, sizeof *s);
   s->start_player = -1;
