@@ -973,6 +973,10 @@ void bga_convert(ark_game *g, bga_log *log, bga_result *res, int verbose, FILE *
       if (verbose)
         fprintf(out, "  [BGA turn: facts %d-%d, moves %d-%d]\n", m->seg_start, m->seg_end,
                 F(m, m->seg_start)->move, F(m, m->seg_end)->move);
+      if (res->nturns < (int)(sizeof res->turn_at / sizeof res->turn_at[0])) {
+        res->turn_at[res->nturns][0] = ark_game_nanswers(g);
+        res->turn_at[res->nturns++][1] = F(m, m->seg_start)->move;
+      }
     }
     sync_buildings(m);
     int i = decide(m, d);

@@ -185,9 +185,21 @@ int host_deal_line(host_deal *d, const char *line, char *msg, size_t n) {
     if (sp->nnext + nv > ARK_SPEC_CARDS) { snprintf(msg, n, "setup %s: too many cards", key); return -1; }
     if (cards(v, nv, sp->next + sp->nnext, 1, key, msg, n) != 0) return -1;
     sp->nnext += nv;
+  } else if (is_key(key, "bga-moves", NULL)) {
+    for (int i = 0; i < nv; i++) {
+      int dn, mv;
+      char tail;
+      if (sscanf(v[i], "%d:%d%c", &dn, &mv, &tail) != 2 || dn < 1 || mv < 0 ||
+          d->nmoves >= (int)(sizeof d->moves / sizeof d->moves[0])) {
+        snprintf(msg, n, "setup %s: '%s' is not DECISION:MOVE", key, v[i]);
+        return -1;
+      }
+      d->moves[d->nmoves][0] = dn - 1;
+      d->moves[d->nmoves++][1] = mv;
+    }
   } else {
     snprintf(msg, n, "setup: unknown key '%s' (known: start-player map actions hand scoring "
-             "display base-projects blocked bonus-tiles deck draws name)", key);
+             "display base-projects blocked bonus-tiles deck draws name bga-moves)", key);
     return -1;
   }
   return 0;
@@ -237,6 +249,11 @@ void host_deal_write(FILE *f, const host_deal *d) {
   }
   if (sp->ndeck) numbers_line(f, "deck", sp->deck, sp->ndeck, 20);
   if (sp->nnext) numbers_line(f, "draws", sp->next, sp->nnext, 20);
+  for (int i = 0; i < d->nmoves; i += 16) {
+    fprintf(f, "setup bga-moves");
+    for (int k = i; k < d->nmoves && k < i + 16; k++) fprintf(f, " %d:%d", d->moves[k][0] + 1, d->moves[k][1]);
+    fputc('\n', f);
+  }
 }
 
 const char *host_deal_name(const host_deal *d, int p, char *buf, size_t n) {

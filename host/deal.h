@@ -19,6 +19,8 @@
 **   draws N1 ..               later draws in order (may repeat: the lists add
 **                             up); -N = N comes from a discard-pile shuffle
 **   name S TEXT               seat S's player name (shown, not played)
+**   bga-moves D:M ...         an imported game: BGA move M begins at decision
+**                             D (1-based, as `arknova replay` numbers them)
 */
 #ifndef ARK_HOST_DEAL_H
 #define ARK_HOST_DEAL_H
@@ -30,6 +32,10 @@
 typedef struct host_deal {
   ark_setup_spec spec;
   char *names[ARK_SPEC_PLAYERS];     /* player names, or NULL */
+  /* an imported game: the decision (0-based answer count) each BGA turn
+  ** begins at, and that turn's BGA move number (for `arknova hint --at`) */
+  int moves[1024][2];
+  int nmoves;
   char *strings[16];                 /* owned copies of map and tile names */
   int nstrings;
 } host_deal;
