@@ -39,6 +39,23 @@ static void import_usage(FILE *f) {
     "  --help       this text\n");
 }
 
+/* A card of the deal or the draw order that is not one of ours (a promo
+** or expansion card): -1 with the BGA move that names it. */
+static int unknown_cards(const ark_game *proto, const bga_log *log, char *msg, size_t n) {
+  for (int k = 0; k < log->nf; k++) {
+    const bga_fact *f = &log->f[k];
+    if (f->kind != BF_HAND && f->kind != BF_SCORING && f->kind != BF_DRAW && f->kind != BF_DISPLAY)
+      continue;
+    for (int i = 0; i < f->ncards; i++)
+      if (ark_card_find(proto, f->cards[i]) < 0) {
+        snprintf(msg, n, "BGA move %d deals card %d, which is not one of our cards (a promo or an "
+                 "expansion card?): %s", f->move, f->cards[i], f->text);
+        return -1;
+      }
+  }
+  return 0;
+}
+
 static void default_out(const char *log, char *out, size_t n) {
   const char *dot = strrchr(log, '.'), *slash = strrchr(log, '/');
   if (dot && (!slash || dot > slash)) snprintf(out, n, "%.*s.txt", (int)(dot - log), log);
@@ -112,6 +129,10 @@ int cmd_import_bga(int argc, char **argv) {
   printf("; BGA moves %d-%d\n%s", log.first_move, log.last_move, why);
   cfg.map = deal->spec.maps[0];
   cfg.setup = &deal->spec;
+  if (unknown_cards(proto, &log, msg, sizeof msg) != 0) {
+    fprintf(stderr, "arknova import-bga: %s: %s\n", path, msg);
+    goto done;
+  }
   if (ark_game_new(&cfg, &g, msg, sizeof msg) != ARK_OK) {
     fprintf(stderr, "arknova import-bga: %s: the deal does not fit our cards: %s\n", path, msg);
     goto done;

@@ -950,7 +950,12 @@ void bga_convert(ark_game *g, bga_log *log, bga_result *res, int verbose, FILE *
     const ark_decision *d = ark_game_decision(g);
     if (!strcmp(d->tag, "action")) {
       if (in_turn && close_segment(m, d) != 0) return;
-      if (in_turn) turn_check(m, m->seg_end);
+      int broke = 0;                  /* our break ran since: BGA's tracks before it differ */
+      for (int k = m->seg_end + 1; in_turn && k < log->nf && !broke; k++) {
+        if (F(m, k)->kind == BF_BREAK_START) broke = 1;
+        if (F(m, k)->kind == BF_ACTION || F(m, k)->kind == BF_XSPEND) break;
+      }
+      if (in_turn && !broke && !m->seg_break) turn_check(m, m->seg_end);
       if (m->last_turn) {             /* the log's game ended in the turn just matched */
         m->res->ended = 1;
         m->res->matched_move = F(m, m->seg_end)->move;
