@@ -44,7 +44,7 @@ static const char *jstr(const json_t *o, const char *key) {
 
 /* "A525_GuineaPig" -> 525, "F005_ConservationZoo" -> 5; 0 if it is not one. */
 static int card_number(const char *id) {
-  if (!id || !strchr("ASPF", id[0]) || !isdigit((unsigned char)id[1])) return 0;
+  if (!id || !id[0] || !strchr("ASPF", id[0]) || !isdigit((unsigned char)id[1])) return 0;
   return atoi(id + 1);
 }
 
@@ -875,7 +875,7 @@ static void reconcile(bga_log *log) {
     if (nf[k].kind != BF_CLEANUP || !nf[k].synthetic) continue;
     for (int q = k - 1; q >= 0; q--)
       if (nf[q].kind == BF_ACTION && nf[q].player == nf[k].player) {
-        snprintf(nf[k].what, sizeof nf[k].what, "%s", nf[q].what);
+        memcpy(nf[k].what, nf[q].what, sizeof nf[k].what);   /* distinct facts (q < k) */
         break;
       }
   }
