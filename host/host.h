@@ -74,6 +74,8 @@ typedef struct host_save {
   int version;             /* of the file's format (1 or 2) */
   char *strings[40];       /* owned copies of folder names */
   int nstrings;
+  struct host_deal *deal;  /* the setup section (deal.h), or NULL: o.cfg.setup
+                              points into it */
 } host_save;
 
 void host_save_init(host_save *s);
@@ -95,6 +97,9 @@ int host_save_verify(const host_save *s, ark_game *g, char *msg, size_t n);
 ark_game *host_save_rebuild(const host_save *s, int count, char *msg, size_t n);
 
 int host_match_option(const ark_decision *d, const char *line, int verbose);
+/* One "setup KEY VALUES" line of a save into s->deal (made on the first
+** one; s->o.cfg.setup then points at it): 0, or -1 with a message. */
+int host_save_setup_line(host_save *s, const char *v, char *msg, size_t n);
 
 /* ---- views for people (view.c) ---- */
 void view_zoo_map(const ark_game *g, int p, FILE *f);

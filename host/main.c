@@ -3,6 +3,7 @@
 */
 #include <stdio.h>
 #include <string.h>
+#include "bga.h"
 #include "host.h"
 
 static const struct {
@@ -15,6 +16,8 @@ static const struct {
   { "check", cmd_check, "validate card and map files (file:line: message)" },
   { "replay", cmd_replay, "print a saved game (seed + answers) move by move" },
   { "scenario", cmd_scenario, "set up a position, answer decisions, check values" },
+  { "import-bga", cmd_import_bga, "a game recorded on Board Game Arena into a save" },
+  { "hint", cmd_hint, "what the AI would choose at a point of a saved game" },
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 
@@ -23,7 +26,7 @@ static void usage(FILE *f) {
              "Ark Nova engine.  Without a command, plays one AI-vs-AI game.\n\n"
              "commands:\n");
   for (size_t i = 0; i < NCOMMANDS; i++)
-    fprintf(f, "  %-8s %s\n", commands[i].name, commands[i].help);
+    fprintf(f, "  %-10s %s\n", commands[i].name, commands[i].help);
   fprintf(f, "\n'arknova COMMAND --help' describes a command's options.\n");
 }
 

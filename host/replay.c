@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "deal.h"
 #include "host.h"
 
 static void replay_usage(FILE *f) {
@@ -73,7 +74,15 @@ int cmd_replay(int argc, char **argv) {
     host_save_free(&sv);
     return 2;
   }
-  if (!quiet) {
+  if (!quiet && sv.deal) {           /* a given deal (an imported game): its players and maps */
+    printf("Replay of %s: %d players, a given deal, %d decisions\n", path, sv.o.cfg.players,
+           sv.nanswers);
+    for (int p = 0; p < sv.o.cfg.players; p++) {
+      char buf[16];
+      printf("  P%d %s: map %s\n", p + 1, host_deal_name(sv.deal, p, buf, sizeof buf),
+             ark_game_map_name(g, p));
+    }
+  } else if (!quiet) {
     printf("Replay of %s: %d players, map %s, seed %llu, %d decisions\n", path, sv.o.cfg.players,
            sv.o.cfg.map ? sv.o.cfg.map : "A", (unsigned long long)sv.o.cfg.seed, sv.nanswers);
     if (seat >= 0) printf("as seat P%d saw it\n", seat + 1);

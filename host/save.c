@@ -9,6 +9,7 @@
 **   arknova-save 2
 **   players 2 / seed 7 / map A / turn-cap N / data DIR / cards DIR /
 **   maps DIR / plugin P / exclude N / ai P1 greedy / human 1 / ai-seed N
+**   setup KEY VALUES            (the setup section of a given deal: deal.h)
 **   answers 3 0 12 ...          (any number of such lines, in order)
 **   hash 0123456789abcdef       (after the answers; checked on replay)
 **   finished 1
@@ -26,6 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "deal.h"
 #include "host.h"
 
 /* The largest answer a file may hold: no decision has more options. */
@@ -38,6 +40,7 @@ void host_save_init(host_save *s) {
 }
 
 void host_save_free(host_save *s) {
+  host_deal_free(s->deal);
   free(s->answers);
   for (int i = 0; i < s->nstrings; i++) free(s->strings[i]);
   memset(s, 0, sizeof *s);
@@ -101,6 +104,7 @@ int host_save_write(const char *path, const host_save *s, ark_game *g) {
   fprintf(f, "rollout %d\nrollout-turns %d\n", s->o.budget.rollout, s->o.budget.rollout_turns);
   if (s->human >= 0) fprintf(f, "human %d\n", s->human + 1);
   fprintf(f, "ai-seed %llu\n", (unsigned long long)s->ai_seed);
+  if (s->deal) host_deal_write(f, s->deal);      /* the setup section (deal.c) */
   int n = ark_game_nanswers(g);
   const int *a = ark_game_answers(g);
   for (int i = 0; i < n; i += 20) {
@@ -161,6 +165,7 @@ static int read_line(host_save *s, const char *key, char *v, char *msg, size_t n
     }
     return 0;
   }
+  if (!strcmp(key, "setup")) return host_save_setup_line(s, v, msg, n);
   if (!strcmp(key, "map") || !strcmp(key, "data") || !strcmp(key, "cards") ||
       !strcmp(key, "maps") || !strcmp(key, "plugin")) {
     const char *kept = *v ? keep(s, v) : NULL;

@@ -15,6 +15,7 @@
 #include <string.h>
 #include <strings.h>
 #include <yaml.h>
+#include "deal.h"
 #include "host.h"
 
 typedef struct scen {
@@ -147,7 +148,7 @@ static int check_keys(scen *s, yaml_node_t *root) {
     "zoo_size supports income hand hand_contains zoo zoo_contains rank actions tokens";
   yaml_node_t *setup = get(s, root, "setup"), *expect = get(s, root, "expect"), *l;
   int rc = duplicate_keys(s);
-  rc |= known_keys(s, root, "name players seed map cards maps plugins setup decisions expect");
+  rc |= known_keys(s, root, "name players seed map cards maps plugins deal setup decisions expect");
   rc |= known_keys(s, setup, "current display base_projects break donations players");
   rc |= known_keys(s, expect, "pending players decision break donations game_over display");
   rc |= known_keys(s, get(s, expect, "decision"), "tag player options_include options_exclude");
@@ -767,6 +768,7 @@ static int run_one(const char *path, const char *data, const scen_dirs *cli, int
     return 2;
   }
   ark_config cfg;
+  host_deal *deal = NULL;
   ark_config_init(&cfg);
   cfg.data_dir = data;
   yaml_node_t *v;
@@ -783,6 +785,11 @@ static int run_one(const char *path, const char *data, const scen_dirs *cli, int
   static char store[3][ARK_MAX_DIRS][1024];   /* the folders resolved; 24 KiB, off the stack */
   if (add_dirs(&s, root, cli, &cfg, store) != 0) goto out;
   char msg[2048];
+  if ((v = get(&s, root, "deal")) && host_deal_from_yaml(&s.doc, v, &deal, msg, sizeof msg) != 0) {
+    fprintf(stderr, "%s:%s\n", path, msg);      /* the position dealt: deal.c */
+    goto out;
+  }
+  cfg.setup = deal ? &deal->spec : NULL;
   if (ark_game_new(&cfg, &s.g, msg, sizeof msg) != ARK_OK) {
     fprintf(stderr, "%s: %s\n", path, msg);
     goto out;
@@ -816,6 +823,7 @@ static int run_one(const char *path, const char *data, const scen_dirs *cli, int
   else fprintf(stderr, "%s: %d of %d expectations failed\n", path, s.failures, s.checks);
 out:
   ark_game_free(s.g);
+  host_deal_free(deal);
   yaml_document_delete(&s.doc);
   return rc;
 }

@@ -353,8 +353,9 @@ static int merge(int argc, char **argv) {
         if (!nr) { fclose(f); free(r); return 1; }
         r = nr;
       }
-      int bad = sim_read_json(line, &r[n]) != 0;
-      if (bad) fprintf(stderr, "arknova sim merge: %s:%d: not a game record\n", argv[i], lineno);
+      char why[256];
+      int bad = sim_read_json(line, &r[n], why, sizeof why) != 0;
+      if (bad) fprintf(stderr, "arknova sim merge: %s:%d: %s\n", argv[i], lineno, why);
       if (bad || same_rules(r, n, argv[i], lineno, seen) != 0) {
         fclose(f);
         for (long k = 0; k <= n; k++) sim_record_free(&r[k]);
@@ -511,6 +512,12 @@ int cmd_sim(int argc, char **argv) {
     return 2;
   }
   if (seed_opt) s.first_seed = s.o.cfg.seed;
+  /* the records keep seeds as JSON integers (simstats.c): below 2^63 */
+  if (s.first_seed > (uint64_t)INT64_MAX - (uint64_t)s.games) {
+    fprintf(stderr, "arknova sim: seeds go up to %lld, got %llu and %ld games\n",
+            (long long)INT64_MAX - s.games, (unsigned long long)s.first_seed, s.games);
+    return 2;
+  }
   /* after all options, so that set B gets the same players, map, folders */
   if (cmp_arg && !strcmp(cmp_arg, "--test-card")) {
     if (svg) {

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <jansson.h>
 #include "simstats.h"
 
 void sim_record_free(sim_record *r) {
@@ -27,165 +28,176 @@ void sim_describe_rules(const ark_config *c, char *buf, size_t n) {
                           k ? "" : "exclude ", c->exclude[k]);
 }
 
-/* s as a JSON string body: quotes and backslashes escaped. */
-static void json_string(FILE *f, const char *s) {
-  for (; *s; s++) {
-    if (*s == '"' || *s == '\\') fputc('\\', f);
-    fputc((unsigned char)*s >= 0x20 ? *s : '?', f);
-  }
+/* ---- the JSON lines, with jansson ----
+** One object per game, keys in this order, written compactly: the files of
+** earlier versions (written by hand) and these are the same bytes.  A
+** string's control characters and bytes that are not UTF-8 become '?', as
+** they always did. */
+
+static json_t *text(const char *s) {
+  char buf[512];
+  size_t n = 0;
+  for (; *s && n + 1 < sizeof buf; s++) buf[n++] = (unsigned char)*s >= 0x20 ? *s : '?';
+  buf[n] = '\0';
+  json_t *v = json_string(buf);
+  if (v) return v;
+  for (size_t i = 0; i < n; i++) if ((unsigned char)buf[i] >= 0x80) buf[i] = '?';
+  return json_string(buf);
 }
 
-/* ,"key":[a,b,...] for the n players. */
-static void json_ints(FILE *f, const char *key, const int *v, int n) {
-  fprintf(f, ",\"%s\":[", key);
-  for (int p = 0; p < n; p++) fprintf(f, "%s%d", p ? "," : "", v[p]);
-  fputc(']', f);
+static json_t *ints(const int *v, int n) {
+  json_t *a = json_array();
+  for (int p = 0; p < n; p++) json_array_append_new(a, json_integer(v[p]));
+  return a;
 }
 
 void sim_write_json(FILE *f, const sim_record *r) {
   int n = r->players;
-  fprintf(f, "{\"seed\":%llu,\"set\":\"%c\",\"players\":%d,\"map\":\"%s\",\"rules\":\"",
-          (unsigned long long)r->seed, r->set ? 'B' : 'A', n, r->map);
-  json_string(f, r->rules);
-  fprintf(f, "\",\"start\":%d,\"ai\":[", r->start + 1);
-  for (int p = 0; p < n; p++) fprintf(f, "%s\"%s\"", p ? "," : "", r->ai[p]);
-  fputc(']', f);
-  json_ints(f, "scores", r->score, n);
-  json_ints(f, "ranks", r->rank, n);
+  json_t *o = json_object();
+  /* seeds are below 2^63 (cmd_sim refuses larger ones): a JSON integer */
+  json_object_set_new(o, "seed", json_integer((json_int_t)r->seed));
+  json_object_set_new(o, "set", json_string(r->set ? "B" : "A"));
+  json_object_set_new(o, "players", json_integer(n));
+  json_object_set_new(o, "map", text(r->map));
+  json_object_set_new(o, "rules", text(r->rules));
+  json_object_set_new(o, "start", json_integer(r->start + 1));
+  json_t *ai = json_array();
+  for (int p = 0; p < n; p++) json_array_append_new(ai, text(r->ai[p]));
+  json_object_set_new(o, "ai", ai);
+  json_object_set_new(o, "scores", ints(r->score, n));
+  json_object_set_new(o, "ranks", ints(r->rank, n));
   if (r->has_counts) {
-    json_ints(f, "animals", r->animals, n);
-    json_ints(f, "sponsors", r->sponsors, n);
-    json_ints(f, "supports", r->supports, n);
+    json_object_set_new(o, "animals", ints(r->animals, n));
+    json_object_set_new(o, "sponsors", ints(r->sponsors, n));
+    json_object_set_new(o, "supports", ints(r->supports, n));
   }
-  if (r->has_money) json_ints(f, "money", r->money, n);
-  fprintf(f, ",\"turns\":%d,", r->turns);
-  if (r->breaks >= 0) fprintf(f, "\"breaks\":%d,", r->breaks);
-  fprintf(f, "\"capped\":%s,\"error\":%s,\"script_stopped\":%s",
-          r->capped ? "true" : "false", r->error ? "true" : "false",
-          r->stopped ? "true" : "false");
+  if (r->has_money) json_object_set_new(o, "money", ints(r->money, n));
+  json_object_set_new(o, "turns", json_integer(r->turns));
+  if (r->breaks >= 0) json_object_set_new(o, "breaks", json_integer(r->breaks));
+  json_object_set_new(o, "capped", json_boolean(r->capped));
+  json_object_set_new(o, "error", json_boolean(r->error));
+  json_object_set_new(o, "script_stopped", json_boolean(r->stopped));
   if (r->test_card) {          /* sim --test-card: set is the arm */
-    fprintf(f, ",\"test_card\":%d,\"tested\":%d,\"played\":%s", r->test_card, r->tested + 1,
-            r->played_turn ? "true" : "false");
-    if (r->played_turn)
-      fprintf(f, ",\"played_turn\":%d,\"played_own_turn\":%d", r->played_turn, r->played_own);
-    if (r->has_draft) fprintf(f, ",\"draft\":%lu", (unsigned long)r->draft);
+    json_object_set_new(o, "test_card", json_integer(r->test_card));
+    json_object_set_new(o, "tested", json_integer(r->tested + 1));
+    json_object_set_new(o, "played", json_boolean(r->played_turn));
+    if (r->played_turn) {
+      json_object_set_new(o, "played_turn", json_integer(r->played_turn));
+      json_object_set_new(o, "played_own_turn", json_integer(r->played_own));
+    }
+    if (r->has_draft) json_object_set_new(o, "draft", json_integer((json_int_t)r->draft));
   }
-  fprintf(f, ",\"plays\":[");
-  for (int i = 0; i < r->nplays; i++)
-    fprintf(f, "%s[%d,%d,%d]", i ? "," : "", r->plays[i].player + 1, r->plays[i].number,
-            r->plays[i].turn);
-  fprintf(f, "]}\n");
+  json_t *plays = json_array();
+  for (int i = 0; i < r->nplays; i++) {
+    const int v[3] = { r->plays[i].player + 1, r->plays[i].number, r->plays[i].turn };
+    json_array_append_new(plays, ints(v, 3));
+  }
+  json_object_set_new(o, "plays", plays);
+  json_dumpf(o, f, JSON_COMPACT);
+  fputc('\n', f);
+  json_decref(o);
 }
 
 /* ---- reading ---- */
 
-static const char *after_key(const char *line, const char *key) {
-  char k[32];
-  snprintf(k, sizeof k, "\"%s\":", key);
-  const char *p = strstr(line, k);
-  return p ? p + strlen(k) : NULL;
-}
-
-static int int_array(const char *line, const char *key, int *out, int max) {
-  const char *p = after_key(line, key);
-  if (!p || *p != '[') return -1;
-  int n = 0;
-  p++;
-  while (*p && *p != ']') {
-    char *end;
-    long v = strtol(p, &end, 10);
-    if (end == p || n >= max) return -1;
-    out[n++] = (int)v;
-    p = end;
-    if (*p == ',') p++;
+/* An array of at most max integers into out: its length, or -1. */
+static int int_array(const json_t *a, int *out, int max) {
+  if (!json_is_array(a) || json_array_size(a) > (size_t)max) return -1;
+  size_t i;
+  json_t *v;
+  json_array_foreach(a, i, v) {
+    if (!json_is_integer(v)) return -1;
+    out[i] = (int)json_integer_value(v);
   }
-  return n;
+  return (int)json_array_size(a);
 }
 
-static int str_array(const char *line, const char *key, char out[4][8]) {
-  const char *p = after_key(line, key);
-  if (!p || *p != '[') return -1;
-  int n = 0;
-  p++;
-  while (*p == '"' && n < 4) {
-    const char *q = strchr(p + 1, '"');
-    if (!q) return -1;
-    snprintf(out[n++], 8, "%.*s", (int)(q - p - 1), p + 1);
-    p = q + 1;
-    if (*p == ',') p++;
-  }
-  return n;
+static int is_true(const json_t *o, const char *key) {
+  return json_is_true(json_object_get(o, key));
 }
 
-int sim_read_json(const char *line, sim_record *r) {
+static int int_of(const json_t *o, const char *key, int dflt) {
+  const json_t *v = json_object_get(o, key);
+  return json_is_integer(v) ? (int)json_integer_value(v) : dflt;
+}
+
+int sim_read_json(const char *line, sim_record *r, char *why, size_t whylen) {
   memset(r, 0, sizeof *r);
-  const char *p;
-  if (!(p = after_key(line, "seed"))) return -1;
-  r->seed = strtoull(p, NULL, 10);
-  if (!(p = after_key(line, "players"))) return -1;
-  r->players = atoi(p);
-  if (r->players < 2 || r->players > 4) return -1;
-  r->set = (p = after_key(line, "set")) && p[1] == 'B';
-  r->start = (p = after_key(line, "start")) ? atoi(p) - 1 : 0;
-  if ((p = after_key(line, "map")) && *p == '"') {
-    const char *q = strchr(p + 1, '"');
-    if (q) snprintf(r->map, sizeof r->map, "%.*s", (int)(q - p - 1), p + 1);
+  json_error_t err;
+  json_t *o = json_loads(line, 0, &err);
+  int rc = -1;
+  if (!o) {
+    snprintf(why, whylen, "column %d: %s", err.column, err.text);
+    return -1;
   }
-  if ((p = after_key(line, "rules")) && *p == '"') {
-    size_t k = 0;
-    for (p++; *p && *p != '"'; p++) {
-      if (*p == '\\' && p[1]) p++;
-      if (k + 1 < sizeof r->rules) r->rules[k++] = *p;
-    }
-    r->rules[k] = '\0';
-    r->has_rules = *p == '"';
-    if (!r->has_rules) return -1;
+  snprintf(why, whylen, "not a game record");
+  const json_t *v;
+  const char *str;
+  if (!json_is_object(o) || !json_is_integer(v = json_object_get(o, "seed"))) goto out;
+  r->seed = (uint64_t)json_integer_value(v);
+  r->players = int_of(o, "players", 0);
+  if (r->players < 2 || r->players > 4) goto out;
+  r->set = (str = json_string_value(json_object_get(o, "set"))) && str[0] == 'B';
+  r->start = int_of(o, "start", 1) - 1;
+  if ((str = json_string_value(json_object_get(o, "map"))))
+    snprintf(r->map, sizeof r->map, "%s", str);
+  if ((v = json_object_get(o, "rules"))) {
+    if (!json_is_string(v)) goto out;
+    snprintf(r->rules, sizeof r->rules, "%s", json_string_value(v));
+    r->has_rules = 1;
   }
-  if (str_array(line, "ai", r->ai) != r->players) return -1;
-  if (int_array(line, "scores", r->score, 4) != r->players) return -1;
-  if (int_array(line, "ranks", r->rank, 4) != r->players) return -1;
+  v = json_object_get(o, "ai");
+  if (!json_is_array(v) || json_array_size(v) != (size_t)r->players) goto out;
+  for (int p = 0; p < r->players; p++) {
+    if (!(str = json_string_value(json_array_get(v, (size_t)p)))) goto out;
+    snprintf(r->ai[p], sizeof r->ai[p], "%s", str);
+  }
+  if (int_array(json_object_get(o, "scores"), r->score, 4) != r->players ||
+      int_array(json_object_get(o, "ranks"), r->rank, 4) != r->players) goto out;
   /* seats and ranks index arrays of `players`: a record from elsewhere
   ** must not reach past them */
-  if (r->start < 0 || r->start >= r->players) return -1;
-  for (int k = 0; k < r->players; k++)
-    if (r->rank[k] < 1 || r->rank[k] > r->players) return -1;
+  if (r->start < 0 || r->start >= r->players) goto out;
+  for (int p = 0; p < r->players; p++)
+    if (r->rank[p] < 1 || r->rank[p] > r->players) goto out;
   /* files from before these counts were recorded lack them */
-  r->has_counts = int_array(line, "animals", r->animals, 4) == r->players &&
-                  int_array(line, "sponsors", r->sponsors, 4) == r->players &&
-                  int_array(line, "supports", r->supports, 4) == r->players;
-  r->has_money = int_array(line, "money", r->money, 4) == r->players;
-  if (!(p = after_key(line, "turns"))) return -1;
-  r->turns = atoi(p);
-  r->breaks = (p = after_key(line, "breaks")) ? atoi(p) : -1;
-  r->capped = (p = after_key(line, "capped")) && *p == 't';
-  r->error = (p = after_key(line, "error")) && *p == 't';
-  r->stopped = (p = after_key(line, "script_stopped")) && *p == 't';
-  if ((p = after_key(line, "test_card"))) {
-    r->test_card = atoi(p);
-    r->tested = (p = after_key(line, "tested")) ? atoi(p) - 1 : -1;
-    if (r->test_card <= 0 || r->tested < 0 || r->tested >= r->players) return -1;
-    r->played_turn = (p = after_key(line, "played_turn")) ? atoi(p) : 0;
-    r->played_own = (p = after_key(line, "played_own_turn")) ? atoi(p) : 0;
-    if ((r->has_draft = (p = after_key(line, "draft")) != NULL))
-      r->draft = (uint32_t)strtoul(p, NULL, 10);
+  r->has_counts = int_array(json_object_get(o, "animals"), r->animals, 4) == r->players &&
+                  int_array(json_object_get(o, "sponsors"), r->sponsors, 4) == r->players &&
+                  int_array(json_object_get(o, "supports"), r->supports, 4) == r->players;
+  r->has_money = int_array(json_object_get(o, "money"), r->money, 4) == r->players;
+  if (!json_is_integer(json_object_get(o, "turns"))) goto out;
+  r->turns = int_of(o, "turns", 0);
+  r->breaks = int_of(o, "breaks", -1);
+  r->capped = is_true(o, "capped");
+  r->error = is_true(o, "error");
+  r->stopped = is_true(o, "script_stopped");
+  if (json_object_get(o, "test_card")) {
+    r->test_card = int_of(o, "test_card", 0);
+    r->tested = int_of(o, "tested", 0) - 1;
+    if (r->test_card <= 0 || r->tested < 0 || r->tested >= r->players) goto out;
+    r->played_turn = int_of(o, "played_turn", 0);
+    r->played_own = int_of(o, "played_own_turn", 0);
+    if ((r->has_draft = json_is_integer(v = json_object_get(o, "draft"))))
+      r->draft = (uint32_t)json_integer_value(v);
   }
-  if ((p = after_key(line, "plays")) && *p == '[') {
-    p++;
-    while (*p == '[') {
-      int a, b, c, k;
-      if (sscanf(p, "[%d,%d,%d]%n", &a, &b, &c, &k) != 3) return -1;
-      if (a < 1 || a > r->players) return -1;
+  if (json_is_array(v = json_object_get(o, "plays"))) {
+    size_t i;
+    const json_t *e;
+    json_array_foreach(v, i, e) {
+      int t[3];
+      if (int_array(e, t, 3) != 3 || t[0] < 1 || t[0] > r->players) goto out;
       if (r->nplays % 64 == 0) {
         sim_play *np = realloc(r->plays, sizeof *np * (size_t)(r->nplays + 64));
-        if (!np) return -1;
+        if (!np) goto out;
         r->plays = np;
       }
-      r->plays[r->nplays++] = (sim_play){ (int16_t)(a - 1), (int16_t)b, (int16_t)c };
-      p += k;
-      if (*p == ',') p++;
+      r->plays[r->nplays++] = (sim_play){ (int16_t)(t[0] - 1), (int16_t)t[1], (int16_t)t[2] };
     }
   }
-  return 0;
+  rc = 0;
+  why[0] = '\0';
+out:
+  json_decref(o);
+  return rc;
 }
 
 /* ---- statistics ---- */

@@ -47,8 +47,9 @@ void sim_write_json(FILE *f, const sim_record *r);
 ** folder, plugins, card and map folders, cards left out), for the
 ** records: "" if nothing. */
 void sim_describe_rules(const ark_config *c, char *buf, size_t n);
-/* Parses one line written by sim_write_json; 0 or -1. */
-int sim_read_json(const char *line, sim_record *r);
+/* Parses one line written by sim_write_json; 0, or -1 with why it is not
+** a record (for bad JSON, the column and jansson's message). */
+int sim_read_json(const char *line, sim_record *r, char *why, size_t whylen);
 void sim_record_free(sim_record *r);
 
 /* Prints the summary of records of one set (set < 0: all). */

@@ -93,9 +93,10 @@ static const char *building_bad(ark_game *g, const ark_player *pl, int b) {
     if (pl->zoo_building[i] == b) {
       count++;
       const ark_card_def *a = &g->c->cards[pl->zoo[i]];
-      used += !strcmp(d->key, "petting-zoo") ? a->petting_size
-            : !strcmp(d->key, "reptile-house") ? a->reptile_size
-            : !strcmp(d->key, "large-bird-aviary") ? a->aviary_size : 1;
+      int size = !strcmp(d->key, "petting-zoo") ? a->petting_size
+               : !strcmp(d->key, "reptile-house") ? a->reptile_size
+               : !strcmp(d->key, "large-bird-aviary") ? a->aviary_size : 1;
+      used += size > 0 ? size : 0;     /* ARK_ROOM_NONE: it takes no room */
     }
   if (d->kind == ARK_BK_ENCLOSURE) {
     if (count > 1) return "two animals in one standard enclosure";

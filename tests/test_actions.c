@@ -628,6 +628,31 @@ static void test_build_move_into_reptile_house(void **st) {
   ark_game_free(g);
 }
 
+/* A size-1 reptile lives in the reptile house taking no room (card files:
+** reptile_house 0), as Board Game Arena plays it: a full house still takes
+** Common Agama. */
+static void test_small_reptile_takes_no_room(void **st) {
+  (void)st;
+  ark_game *g = game(2, "0");
+  int p = t_cur(g);
+  t_clear_hand(g, p);
+  g->s.p[p].money = 25;
+  int house = t_put_building(g, p, "reptile-house", "(5,0) (5,2) (6,1) (7,0) (7,2)");
+  t_put_animal(g, p, 490, house);      /* Gould's Monitor: 2 */
+  t_put_animal(g, p, 481, house);      /* Galapagos Giant Tortoise: 2 */
+  t_put_animal(g, p, 470, house);      /* Western Green Mamba: 1 */
+  assert_int_equal(g->s.p[p].zoo_map.b[house].used, 5);
+  t_give(g, p, 473);                   /* Common Agama: 9 money, no water or rock */
+  t_set_slot(g, p, ARK_ACT_ANIMALS, 2);
+  t_ready(g);
+  t_answer(g, "Animals I at strength 2");
+  turn_over(g, p);
+  assert_int_equal(t_building_of(g, p, 473), house);
+  assert_int_equal(g->s.p[p].zoo_map.b[house].used, 5);
+  assert_int_equal(g->s.p[p].money, 25 - 9);
+  ark_game_free(g);
+}
+
 /* ---- Animals -------------------------------------------------------------- */
 
 /* A player on map 0 with an empty hand, 25 money, reputation 1, and no
@@ -1914,6 +1939,7 @@ int main(void) {
     cmocka_unit_test(test_sponsors_conditions),
     cmocka_unit_test(test_sponsors_printed_gains),
     cmocka_unit_test(test_strength_above_five),
+    cmocka_unit_test(test_small_reptile_takes_no_room),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

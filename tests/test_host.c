@@ -619,6 +619,42 @@ static void test_summary_explains_score(void **st) {
                          "between your two markers.\n"));
 }
 
+/* import-bga and hint: their help, a recorded game imported, replayed and
+** asked about, and bad JSON reported with its line and column.  The log is
+** the shared test data beside the clone; without it the import part is
+** skipped. */
+static void test_import_and_hint(void **st) {
+  (void)st;
+  assert_int_equal(run(NULL, "import-bga --help"), 0);
+  assert_true(output_has("usage: arknova import-bga LOG.json"));
+  assert_int_equal(run(NULL, "hint --help"), 0);
+  assert_true(output_has("usage: arknova hint SAVE"));
+  assert_int_equal(run(NULL, "import-bga"), 2);
+  assert_true(output_has("which log?"));
+  t_write_file(tmp, "bad.json", "{\"data\": {\"logs\": [\n  {\"move_id\": 1,, }]}}\n");
+  assert_int_equal(run(NULL, "import-bga bad.json"), 1);
+  assert_true(output_has("bad.json:2:"));
+  const char *log = ARK_SOURCE_DIR "/../shared/data/bga/sample_game.log.json";
+  FILE *f = fopen(log, "r");
+  if (!f) {
+    fprintf(stderr, "skipped: %s is not there\n", log);
+    return;
+  }
+  fclose(f);
+  assert_int_equal(run(NULL, "import-bga %s -o game.txt", log), 0);
+  assert_true(output_has("Baboude: map 3a (inferred from"));
+  assert_true(output_has("up to BGA move 396; 3 breaks; tracks compared 46 times, 0 differ"));
+  assert_int_equal(run(NULL, "replay game.txt --quiet"), 0);
+  assert_true(output_has("matches the saved game"));
+  assert_int_equal(run(NULL, "hint game.txt --at bga:129"), 0);
+  assert_true(output_has("decision #99 (Board Game Arena move 129): P1 Baboude, Choose your action"));
+  assert_true(output_has("greedy would choose: "));
+  assert_true(output_has("the game went on with: Animals I at strength 5"));
+  assert_true(output_has("<- played"));
+  assert_int_equal(run(NULL, "hint game.txt --at bga:1"), 2);
+  assert_true(output_has("no turn begins at or before BGA move 1 (the first is move 4)"));
+}
+
 static void test_scenarios(void **st) {
   (void)st;
   assert_int_equal(run(NULL, "scenario %s/tests/scenarios/*.yaml", ARK_SOURCE_DIR), 0);
@@ -1000,6 +1036,7 @@ int main(void) {
     cmocka_unit_test(test_map_ability_places),
     cmocka_unit_test(test_move_events_in_order),
     cmocka_unit_test(test_summary_explains_score),
+    cmocka_unit_test(test_import_and_hint),
   };
   int rc = cmocka_run_group_tests(tests, NULL, NULL);
   char cmd[512];

@@ -134,11 +134,14 @@ static void test_observation_tower(void **st) {
   assert_int_equal(pl->appeal, a0 + 7 + 4);
   assert_int_equal(pl->money, 27 - 9);
 
-  /* the lizard again, into the enclosure away from the tower: 2 appeal only */
+  /* the lizard again, into the enclosure away from the tower: 2 appeal only
+  ** (the reptile house is offered too: a small reptile takes no room there) */
   t_give(g, p, 486);
   t_set_slot(g, p, ARK_ACT_ANIMALS, 2);
   own_turn(g, p);
   t_answer(g, "Animals I at strength 2");
+  assert_true(t_offered(g, "into reptile-house #2"));
+  t_answer(g, "into size-1 #1");
   t_turn_over(g, p);
   assert_int_equal(t_building_of(g, p, 486), far);
   assert_int_equal(pl->appeal, a0 + 11 + 2);

@@ -74,6 +74,31 @@ static void test_hundred_points(void **st) {
   ark_game_free(b);
 }
 
+
+/* plugins/published: Board Game Arena's constants, at the points the
+** recorded game shows (its plugin.yaml gives the move numbers); the
+** documents' values stay the default. */
+static void test_published(void **st) {
+  (void)st;
+  ark_game *a, *b;
+  char msg[1024];
+  assert_int_equal(new_game(NULL, NULL, "A", &a, msg, sizeof msg), ARK_OK);
+  assert_int_equal(new_game("published", NULL, "A", &b, msg, sizeof msg), ARK_OK);
+  static const int appeal[] = { 0, 4, 5, 6, 7, 8, 9, 11, 13, 14, 17, 19, 20, 28, 32, 50 };
+  static const int bga[] = { 5, 9, 10, 10, 11, 11, 12, 13, 14, 14, 16, 17, 17, 19, 21, 25 };
+  static const int ours[] = { 5, 9, 10, 11, 11, 12, 12, 13, 14, 15, 16, 17, 17, 20, 21, 26 };
+  for (size_t k = 0; k < sizeof appeal / sizeof appeal[0]; k++) {
+    assert_int_equal(ark_track_income_of(b, appeal[k]), bga[k]);
+    assert_int_equal(ark_track_income_of(a, appeal[k]), ours[k]);
+  }
+  int pos, len;
+  ark_game_break_track(b, &pos, &len);
+  assert_int_equal(len, 9);
+  ark_game_break_track(a, &pos, &len);
+  assert_int_equal(len, 15);
+  ark_game_free(a);
+  ark_game_free(b);
+}
 /* The measuring plugins of bench/plugins change one printed rule each: the
 ** two-player break track (15), the start money (25), the start workers (1),
 ** or every action card on side II from a player's first turn. */
@@ -302,6 +327,7 @@ static void test_bad_plugin(void **st) {
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_hundred_points),
+    cmocka_unit_test(test_published),
     cmocka_unit_test(test_bench_plugins),
     cmocka_unit_test(test_solo_pace),
     cmocka_unit_test(test_outside_plugin),

@@ -329,6 +329,54 @@ static void donation_turn(ark_game *g, int p, int cp, int cp_done) {
   t_answer(g, "donate 2 money for 1 conservation point");
 }
 
+/* A card snapped as break income (the recurring snapping of map 3a's edge)
+** is replaced at once, before the next player's income, as Board Game Arena
+** does it (sample game moves 252-253: a refill between the two incomes). */
+static void test_break_snap_refills_display(void **st) {
+  (void)st;
+  ark_game *g = t_game(2, 7, "3a");
+  int p = g->s.cur, q = 1 - p;
+  for (int s2 = 0; s2 < 2; s2++) g->s.p[s2].nhand = 0;
+  g->s.p[p].edge_taken = 1;                  /* slot 1: snapping 1, every break */
+  g->s.p[q].edge_taken = 1;
+  t_run_break(g, p);
+  t_expect(g, "card.snap", p);
+  int f1 = g->s.display[2];                  /* folders 1 and 2 were discarded and refilled */
+  t_answer_match(g, "from folder 3");
+  t_expect(g, "card.snap", q);
+  /* the folder p emptied is full again when q snaps */
+  for (int f = 0; f < ARK_DISPLAY; f++) assert_true(g->s.display[f] >= 0);
+  assert_true(t_in_list(g->s.p[p].hand, g->s.p[p].nhand, f1));
+  ark_game_free(g);
+}
+
+/* The bonus tile "3 cards": each of the three from the deck or a display
+** folder in reputation range, as Board Game Arena plays it (the sample
+** game's tile reads "take 1 card in reputation range or draw (3 times)"). */
+static void test_bonus_tile_cards(void **st) {
+  (void)st;
+  ark_game *g = game_at_turn(2, 7);
+  int p = g->s.cur;
+  ark_player *pp = &g->s.p[p];
+  g->s.bonus_tile[0] = ARK_TILE_CARDS;
+  int f1 = g->s.display[0], f2 = g->s.display[1], nhand = pp->nhand;
+  donation_turn(g, p, 4, 1);          /* its reputation task: 5, folders 1-3 in range */
+  t_expect(g, "reward.cp5", p);
+  t_answer(g, "take the bonus tile: cards");
+  t_expect(g, "card.take", p);
+  assert_int_equal(t_noptions(g), 4);          /* the deck, folders 1, 2 and 3 */
+  t_answer_match(g, "from folder 2");
+  t_expect(g, "card.take", p);
+  assert_int_equal(t_noptions(g), 3);          /* folder 2 stays empty until the turn ends */
+  t_answer(g, "draw from the deck");
+  t_expect(g, "card.take", p);
+  t_answer_match(g, "from folder 1");
+  t_expect(g, "action", 1 - p);
+  assert_int_equal(pp->nhand, nhand + 3);
+  assert_true(t_in_list(pp->hand, pp->nhand, f1) && t_in_list(pp->hand, pp->nhand, f2));
+  ark_game_free(g);
+}
+
 /* Conservation 2: upgrade or worker; 5 and 8: 5 money or a bonus tile
 ** beside that space, each tile once in the game; the first player to
 ** reach 10 makes everyone discard a final scoring card. */
@@ -937,6 +985,8 @@ int main(void) {
     cmocka_unit_test(test_reputation_cap),
     cmocka_unit_test(test_reputation_bonuses),
     cmocka_unit_test(test_conservation_rewards),
+    cmocka_unit_test(test_bonus_tile_cards),
+    cmocka_unit_test(test_break_snap_refills_display),
     cmocka_unit_test(test_xtoken_action),
     cmocka_unit_test(test_strength_slot_plus_xtokens),
     cmocka_unit_test(test_constriction),

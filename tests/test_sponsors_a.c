@@ -141,8 +141,8 @@ static void test_201_end(void **st) {
   assert_int_equal(final_gain(201, research_6), 200);   /* 1 + 3 + 2 */
 }
 
-/* Spokesperson: 1 reputation per research icon played into the own zoo
-** later; not for itself, not for another zoo. */
+/* Spokesperson: 1 reputation per research icon played into the own zoo,
+** its own too (as Board Game Arena plays it); not for another zoo. */
 static void test_202_spokesperson(void **st) {
   (void)st;
   ark_game *g = game(2);
@@ -151,13 +151,13 @@ static void test_202_spokesperson(void **st) {
   g->s.p[q].universities = UNI_RESEARCH;
   t_play_sponsor(g, p, 202);
   t_turn_over(g, p);
-  assert_int_equal(g->s.p[p].reputation, 1);     /* its own icon does not count */
+  assert_int_equal(g->s.p[p].reputation, 2);     /* its own icon counts */
   t_play_sponsor(g, p, 223);                     /* 2 research icons */
   t_turn_over(g, p);
-  assert_int_equal(g->s.p[p].reputation, 3);
+  assert_int_equal(g->s.p[p].reputation, 4);
   t_play_sponsor(g, q, 209);                     /* q's research icon: not p's zoo */
   t_turn_over(g, q);
-  assert_int_equal(g->s.p[p].reputation, 3);
+  assert_int_equal(g->s.p[p].reputation, 4);
   ark_game_free(g);
 }
 
@@ -213,7 +213,7 @@ static void test_203_end(void **st) {
 }
 
 /* Science Museum: 2 money per research icon when played (its own too);
-** then 1 CP per research icon played into the own zoo. */
+** then 1 CP per research icon played into the own zoo, its own first. */
 static void test_204_science_museum(void **st) {
   (void)st;
   ark_game *g = game(2);
@@ -223,10 +223,10 @@ static void test_204_science_museum(void **st) {
   t_play_sponsor(g, p, 204);
   t_turn_over(g, p);
   assert_int_equal(g->s.p[p].money, 25 + 2 * 5);
-  assert_int_equal(g->s.p[p].conservation, 0);
+  assert_int_equal(g->s.p[p].conservation, 1);
   t_play_sponsor(g, p, 223);
   t_turn_over(g, p);
-  assert_int_equal(g->s.p[p].conservation, 2);
+  assert_int_equal(g->s.p[p].conservation, 3);
   assert_int_equal(g->s.p[p].money, 35);
   ark_game_free(g);
 }
@@ -288,7 +288,7 @@ static void test_207_basic_research(void **st) {
 }
 
 /* Science Library: 1 appeal per research icon; 2 money for each research
-** icon played into any zoo; end: 5 categories, 1 CP. */
+** icon played into any zoo (its own too); end: 5 categories, 1 CP. */
 static void test_208_science_library(void **st) {
   (void)st;
   ark_game *g = game(2);
@@ -297,10 +297,10 @@ static void test_208_science_library(void **st) {
   t_play_sponsor(g, p, 208);
   t_turn_over(g, p);
   assert_int_equal(g->s.p[p].appeal, 3);
-  assert_int_equal(g->s.p[p].money, 25);
+  assert_int_equal(g->s.p[p].money, 25 + 2);        /* its own icon */
   t_play_sponsor(g, q, 223);                 /* another zoo: 2 icons */
   t_turn_over(g, q);
-  assert_int_equal(g->s.p[p].money, 25 + 4);
+  assert_int_equal(g->s.p[p].money, 25 + 2 + 4);
   assert_int_equal(g->s.p[q].money, 25);
   ark_game_free(g);
 }
@@ -347,7 +347,8 @@ static void test_209_technology_institute(void **st) {
 /* ---- 210-214: the continent experts --------------------------------------- */
 
 /* Expert on the Americas: appeal per Americas icon; a free kiosk per
-** Americas icon played later; end: 5 kiosks, 1 CP. */
+** Americas icon played, its own too (Board Game Arena, sample game moves
+** 234-237); end: 5 kiosks, 1 CP. */
 static void test_210_expert_americas(void **st) {
   (void)st;
   ark_game *g = game(2);
@@ -355,6 +356,7 @@ static void test_210_expert_americas(void **st) {
   int b = t_put_building_xy(g, p, "size-2", CELLS(4, 5, 4, 7));
   t_put_animal(g, p, 439, b);                      /* Lama: Americas */
   t_play_sponsor(g, p, 210);
+  pick(g, "expert-americas.kiosk", p, "no kiosk");  /* its own Americas icon */
   t_turn_over(g, p);
   assert_int_equal(g->s.p[p].appeal, 2);           /* Lama + its own icon */
   /* Greater Rhea: Americas, 12 money, 5 appeal, sprint 1 (draws a card) */
@@ -380,14 +382,15 @@ static void test_210_end(void **st) {
   assert_int_equal(final_gain(210, NULL), 0);
 }
 
-/* Expert on Europe: a free size-1 enclosure per Europe icon played later;
-** end: 5 occupied size-1 enclosures, 1 CP. */
+/* Expert on Europe: a free size-1 enclosure per Europe icon played, its
+** own too (sample game moves 42-45); end: 5 occupied size-1 enclosures, 1 CP. */
 static void test_211_expert_europe(void **st) {
   (void)st;
   ark_game *g = game(2);
   int p = t_cur(g);
   t_zoo_add(g, p, 445);                            /* Europe */
   t_play_sponsor(g, p, 211);
+  pick(g, "expert-europe.size-1", p, "no size-1");   /* its own Europe icon */
   t_turn_over(g, p);
   assert_int_equal(g->s.p[p].appeal, 2);
   /* Slow Worm: Europe, 4 money, 2 appeal, needs 1 water: (0,3) */
@@ -450,14 +453,15 @@ static void test_212_expert_australia(void **st) {
   ark_game_free(g);
 }
 
-/* Expert on Asia: a free pavilion (with its 1 appeal) per Asia icon played
-** later. */
+/* Expert on Asia: a free pavilion (with its 1 appeal) per Asia icon
+** played, its own too. */
 static void test_213_expert_asia(void **st) {
   (void)st;
   ark_game *g = game(2);
   int p = t_cur(g);
   t_zoo_add(g, p, 410);                            /* Asia */
   t_play_sponsor(g, p, 213);
+  pick(g, "expert-asia.pavilion", p, "no pavilion");  /* its own Asia icon */
   t_turn_over(g, p);
   assert_int_equal(g->s.p[p].appeal, 2);
   /* Chinese Water Dragon: Asia, 8 money, 3 appeal, 1 water: (0,3) */
@@ -471,14 +475,16 @@ static void test_213_expert_asia(void **st) {
   ark_game_free(g);
 }
 
-/* Expert on Africa: per Africa icon played later, any action card may go to
-** slot 1 once the action is over; end: 1 appeal per X token. */
+/* Expert on Africa: per Africa icon played, its own too (sample game moves
+** 159-160), any action card may go to slot 1 once the action is over; end:
+** 1 appeal per X token. */
 static void test_214_expert_africa(void **st) {
   (void)st;
   ark_game *g = game(2);
   int p = t_cur(g);
   t_zoo_add(g, p, 473);                            /* Africa */
   t_play_sponsor(g, p, 214);
+  pick(g, "expert-africa.clever", p, "leave the cards");  /* its own Africa icon */
   t_turn_over(g, p);
   assert_int_equal(g->s.p[p].appeal, 2);
   /* Shoebill: Africa, 9 money, 3 appeal, 1 CP; needs 2 research icons */

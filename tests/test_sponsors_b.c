@@ -226,7 +226,8 @@ static void test_sponsorships(void **st) {
 
 /* ---- 236-240: experts, any zoo ------------------------------------------------ */
 
-/* Played: no money for the card's own icon.  Then the opponent plays a card
+/* Played: 3 money for the card's own icon (as Board Game Arena plays it:
+** Expert in Predators, sample game move 13).  Then the opponent plays a card
 ** with that icon into their zoo: 3 money per icon. */
 static void test_experts_any_zoo(void **st) {
   (void)st;
@@ -244,7 +245,7 @@ static void test_experts_any_zoo(void **st) {
     play_sponsor(g, p, cases[k].expert);
     t_turn_over(g, p);
     assert_true(t_in_zoo(g, p, cases[k].expert));
-    assert_int_equal(P(g, p)->money, MONEY);
+    assert_int_equal(P(g, p)->money, MONEY + 3);
     /* the opponent's turn */
     P(g, q)->universities = 1u << ARK_UNI_RESEARCH;  /* 2 research icons for 468 */
     if (cases[k].enclosure) {
@@ -258,7 +259,7 @@ static void test_experts_any_zoo(void **st) {
     }
     t_turn_over(g, q);
     assert_true(t_in_zoo(g, q, cases[k].trigger));
-    assert_int_equal(P(g, p)->money, MONEY + 3 * cases[k].icons);
+    assert_int_equal(P(g, p)->money, MONEY + 3 + 3 * cases[k].icons);
     assert_int_equal(P(g, q)->money, MONEY - cases[k].cost);
     ark_game_free(g);
   }
@@ -354,7 +355,10 @@ static void test_geologist(void **st) {
 
 /* Each unique building, played into an empty zoo: every position offered
 ** meets its need (and covers an edge space, being the first building); it
-** stands on the map linked to its card; printed gains come with it. */
+** stands on the map linked to its card; printed gains come with it, and
+** the card's own icons trigger its "each icon" effect (as Board Game Arena
+** plays it): 2 appeal per icon for 243-247 and 251, an X token for 248,
+** Perception for 249. */
 static void test_unique_buildings_placed(void **st) {
   (void)st;
   for (int number = 243; number <= 257; number++) {
@@ -364,6 +368,7 @@ static void test_unique_buildings_placed(void **st) {
     char key[24];
     snprintf(key, sizeof key, "sponsor-%d", number);
     const ark_building_def *d = &g->c->buildings[ark_content_find_building(g->c, key)];
+    if (number == 252) t_stack_deck(g, (const int[]){ 226 }, 1);  /* Hunter 1 turns a sponsor */
     play_sponsor(g, p, number);
     ark_game_process(g);
     const ark_decision *dec = ark_game_decision(g);
@@ -385,6 +390,10 @@ static void test_unique_buildings_placed(void **st) {
       t_expect(g, "card.take", p);
       t_answer(g, "draw from the deck");
     }
+    if (number == 249) {                   /* its own bird icon: Perception 2 */
+      t_expect(g, "perception.keep", p);
+      t_answer_match(g, "keep ");
+    }
     t_turn_over(g, p);
     const ark_zoo *z = &P(g, p)->zoo_map;
     assert_int_equal(z->nb, 1);
@@ -394,11 +403,12 @@ static void test_unique_buildings_placed(void **st) {
     for (int k = 0; k < z->b[0].ncells; k++) cells[k] = z->b[0].cells[k];
     assert_need(g, p, d, cells, z->b[0].ncells);
     const ark_player *pl = P(g, p);
-    int appeal = number == 255 || number == 256 ? 4 : 0;
-    assert_int_equal(pl->appeal, appeal);
+    static const int own_appeal[15] = { 2, 2, 4, 4, 2, 0, 0, 0, 2, 0, 0, 0, 4, 4, 0 };
+    assert_int_equal(pl->appeal, own_appeal[number - 243]);
+    if (number == 248) assert_int_equal(pl->xtokens, 1);   /* its own primate icon */
     assert_int_equal(pl->conservation, number == 254 ? 1 : 0);
     assert_int_equal(pl->reputation, number == 254 ? 4 : 3);
-    assert_int_equal(pl->nhand, number == 254 ? 1 : 0);
+    assert_int_equal(pl->nhand, number == 254 || number == 249 ? 1 : 0);
     assert_int_equal(pl->money, MONEY);
     if (number == 253) assert_int_equal(z->b[0].used, 3);   /* Okapi: 3 tokens */
     ark_game_free(g);
@@ -587,14 +597,33 @@ static void test_rhesus_owl_turtle(void **st) {
   t_expect(g, "sunbathing.sell", p);
   t_answer(g, "sell Lion (402)");
   t_turn_over(g, p);                       /* two sold: no third offer */
-  assert_int_equal(P(g, p)->money, MONEY + 8);
+  assert_int_equal(P(g, p)->money, MONEY + 8 + 3);   /* + 3: 237's own reptile icon */
   assert_int_equal(P(g, p)->nhand, 1);
   assert_true(t_in_hand(g, p, 403));
   assert_true(t_in_discard(g, 401) && t_in_discard(g, 402));
   ark_game_free(g);
 }
 
-/* 251: 2 appeal whenever a bear icon is played in any zoo (not its own);
+/* Sea Turtle Tank's own reptile icon lets its owner sell cards at once, as
+** Board Game Arena plays it (sample game moves 5-10: Long-billed Vulture
+** sold for 4 money right after the tank was built). */
+static void test_turtle_own_icon(void **st) {
+  (void)st;
+  ark_game *g = game();
+  int p = t_cur(g);
+  t_give(g, p, 500);
+  play_sponsor(g, p, 250);
+  answer_plain_place(g);
+  t_expect(g, "sunbathing.sell", p);
+  t_answer(g, "sell Long-Billed Vulture (500)");
+  t_turn_over(g, p);
+  assert_true(t_in_discard(g, 500));
+  assert_int_equal(P(g, p)->nhand, 0);
+  assert_int_equal(P(g, p)->money, MONEY + 4);
+  ark_game_free(g);
+}
+
+/* 251: 2 appeal whenever a bear icon is played in any zoo (its own too);
 ** end: 1 CP for 3 bear icons, 2 CP for 6. */
 static void test_polar_bear(void **st) {
   (void)st;
@@ -603,7 +632,7 @@ static void test_polar_bear(void **st) {
   play_sponsor(g, p, 251);
   answer_plain_place(g);
   t_turn_over(g, p);
-  assert_int_equal(P(g, p)->appeal, 0);
+  assert_int_equal(P(g, p)->appeal, 2);
   /* the opponent plays a Giant Panda (herbivore + bear; needs a herbivore,
   ** a bear and a partner zoo: Asia, which also makes it 3 cheaper) */
   t_zoo_add(g, q, 428);
@@ -612,7 +641,7 @@ static void test_polar_bear(void **st) {
   t_put_building(g, q, "size-3", "(8,1) (8,3) (7,2)");
   play_animal(g, q, 433, 24);
   t_turn_over(g, q);
-  assert_int_equal(P(g, p)->appeal, 2);
+  assert_int_equal(P(g, p)->appeal, 4);
   ark_game_free(g);
   static const int bears[5] = { 408, 411, 414, 415, 416 };
   static const struct { int others, cp; } ends[] = { { 1, 0 }, { 2, 1 }, { 5, 2 } };
@@ -666,7 +695,8 @@ static void test_okapi(void **st) {
   t_answer(g, "play Primatologist (236) for 4 money");
   t_turn_over(g, p);
   assert_true(t_in_zoo(g, p, 236));
-  assert_int_equal(P(g, p)->money, MONEY - 4);
+  /* 240 and 236 pay 3 money each for their own icons */
+  assert_int_equal(P(g, p)->money, MONEY - 4 + 3 + 3);
   assert_int_equal(P(g, p)->zoo_map.b[b].used, 2);
   /* declined: the token stays */
   g->s = base;
@@ -675,7 +705,7 @@ static void test_okapi(void **st) {
   t_answer(g, "no sponsor");
   t_turn_over(g, p);
   assert_true(t_in_hand(g, p, 236));
-  assert_int_equal(P(g, p)->money, MONEY);
+  assert_int_equal(P(g, p)->money, MONEY + 3);
   assert_int_equal(P(g, p)->zoo_map.b[b].used, 3);
   /* no token left: nothing is offered */
   g->s = base;
@@ -1010,6 +1040,7 @@ int main(void) {
     cmocka_unit_test(test_unique_kiosk_income),
     cmocka_unit_test(test_icon_houses),
     cmocka_unit_test(test_rhesus_owl_turtle),
+    cmocka_unit_test(test_turtle_own_icon),
     cmocka_unit_test(test_polar_bear),
     cmocka_unit_test(test_hyena),
     cmocka_unit_test(test_okapi),

@@ -47,8 +47,9 @@ function icon_sponsorship(icon, tiers)
 end
 
 -- "Expert on <continent>" cards: 1 appeal per `icon` icon when played;
--- then, for each such icon on a card p plays into the zoo, a free building
--- of kind key if p wants it.
+-- then, for each such icon on a card p plays into the zoo (its own icon
+-- included, as Board Game Arena plays it: docs/rules-notes.md), a free
+-- building of kind key if p wants it.
 function icon_expert(icon, key, title)
   local card = {}
   local tag = "expert-" .. icon .. "." .. key
@@ -57,7 +58,7 @@ function icon_expert(icon, key, title)
     gain(p, "appeal", ark.icons(p, icon))
   end
   function card.card_played(owner, id, p, played)
-    if owner ~= p or played == id then return end
+    if owner ~= p then return end
     for _ = 1, card_icons(played, icon) do offer_free_building(p, key, tag, prompt) end
   end
   return card
@@ -108,11 +109,11 @@ end
 
 -- "Each time an `icon` icon is played into a zoo": the card's owner gains
 -- `amount` of `track` per icon; own_zoo: only cards played into the
--- owner's zoo count.  The card's own icons do not trigger it.
+-- owner's zoo count.  The card's own icons trigger it too (docs/rules-notes.md).
 function icon_reward(icon, track, amount, own_zoo)
   local card = {}
   function card.card_played(owner, id, p, played)
-    if played == id or (own_zoo and owner ~= p) then return end
+    if own_zoo and owner ~= p then return end
     local n = card_icons(played, icon)
     if n > 0 then gain(owner, track, amount * n) end
   end

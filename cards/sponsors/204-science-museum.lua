@@ -10,7 +10,7 @@ function card.on_play(p, id)
 end
 
 function card.card_played(owner, id, p, played)
-  if owner ~= p or played == id then return end
+  if owner ~= p then return end
   local n = CARDS[played].icons.science or 0
   if n > 0 then gain(owner, "conservation", CP * n) end
 end

@@ -12,7 +12,6 @@ function card.on_play(p, id)
 end
 
 function card.card_played(owner, id, p, played)
-  if played == id then return end
   local n = CARDS[played].icons.science or 0
   if n > 0 then gain(owner, "money", MONEY * n) end
 end

@@ -23,7 +23,7 @@ local function pouch(p, id)
 end
 
 function card.card_played(owner, id, p, played)
-  if owner ~= p or played == id then return end
+  if owner ~= p then return end
   for _ = 1, CARDS[played].icons[ICON] or 0 do pouch(p, id) end
 end
 

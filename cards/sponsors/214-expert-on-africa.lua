@@ -24,7 +24,7 @@ local function clever(p)
 end
 
 function card.card_played(owner, id, p, played)
-  if owner ~= p or played == id then return end
+  if owner ~= p then return end
   for _ = 1, CARDS[played].icons[ICON] or 0 do
     after_this_action(p, "Expert on Africa", clever)
   end

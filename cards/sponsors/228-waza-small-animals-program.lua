@@ -12,9 +12,11 @@ local BANNED = 100                        -- far more conditions than a card has
 
 local card = {}
 
+-- Small: standard size 1-2, or a petting-zoo animal, as Board Game Arena
+-- counts them for this card (docs/rules-notes.md).
 local function small(id)
   local c = CARDS[id]
-  return c.type == "animal" and c.size >= 1 and c.size <= 2
+  return c.type == "animal" and ((c.size >= 1 and c.size <= 2) or c.petting_zoo > 0)
 end
 
 function card.on_play(p, id)

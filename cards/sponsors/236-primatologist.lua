@@ -1,4 +1,4 @@
 -- Primatologist (236): whenever a primate icon is played into any zoo, its owner
--- gains 3 money per icon.  The card's own icon does not count: the effect
--- starts once the card is in the zoo.
+-- gains 3 money per icon.  The card's own icon counts too, as Board Game
+-- Arena plays it (docs/rules-notes.md).
 return icon_reward("primate", "money", 3, false)

@@ -1,11 +1,11 @@
--- Rhesus Monkey Park (248): each primate icon later played into this zoo
+-- Rhesus Monkey Park (248): each primate icon played into this zoo (its own too)
 -- gives 1 X token (within the usual limit of 5).  The building is printed.
 local ICON = "primate"
 
 local card = {}
 
 function card.card_played(owner, id, p, played)
-  if owner ~= p or played == id then return end
+  if owner ~= p then return end
   local n = CARDS[played].icons[ICON] or 0
   if n > 0 then gain(p, "xtokens", n) end
 end

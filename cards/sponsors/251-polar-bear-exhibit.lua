@@ -1,5 +1,5 @@
 -- Polar Bear Exhibit (251): whenever a bear icon is played into any zoo,
--- the owner gains 2 appeal per icon (not for its own icon).  End of game:
+-- the owner gains 2 appeal per icon (its own icon too).  End of game:
 -- 1 conservation point for 3 bear icons, 2 for 6.  The building is printed.
 local ICON = "bear"
 local APPEAL = 2
@@ -8,7 +8,6 @@ local END_TIERS = { { 6, 2 }, { 3, 1 } }   -- {icons needed, CP}, best first
 local card = {}
 
 function card.card_played(owner, id, p, played)
-  if played == id then return end
   local n = CARDS[played].icons[ICON] or 0
   if n > 0 then gain(owner, "appeal", APPEAL * n) end
 end

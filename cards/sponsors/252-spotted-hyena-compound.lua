@@ -1,5 +1,5 @@
--- Spotted Hyena Compound (252): each predator icon later played into this
--- zoo reveals X deck cards, X = p's predator icons (the new ones
+-- Spotted Hyena Compound (252): each predator icon played into this zoo
+-- (its own too) reveals X deck cards, X = p's predator icons (the new ones
 -- included), and p keeps one animal among them: the Hunter X keyword
 -- ability.  The building and its rock need are printed facts.
 local ICON = "predator"
@@ -7,7 +7,7 @@ local ICON = "predator"
 local card = {}
 
 function card.card_played(owner, id, p, played)
-  if owner ~= p or played == id then return end
+  if owner ~= p then return end
   for _ = 1, CARDS[played].icons[ICON] or 0 do
     keyword(p, id, "hunter:" .. ark.icons(p, ICON))
   end

@@ -1,5 +1,5 @@
 -- Okapi Stable (253): 3 of p's tokens go onto the card (kept in its unique
--- building, ark.sponsor_tokens).  Each herbivore icon later played into
+-- building, ark.sponsor_tokens).  Each herbivore icon played (its own too) into
 -- this zoo lets p remove one token to play a sponsor from hand paying
 -- money equal to its level (the rules' "sponsor" bonus, which also knows
 -- level modifiers and conditions).
@@ -27,7 +27,7 @@ local function use_token(p, id)
 end
 
 function card.card_played(owner, id, p, played)
-  if owner ~= p or played == id then return end
+  if owner ~= p then return end
   for _ = 1, CARDS[played].icons[ICON] or 0 do
     if not use_token(p, id) then return end
   end

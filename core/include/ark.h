@@ -72,7 +72,66 @@ typedef struct ark_config {
   ** Logged as an ARK_EV_TEXT event of the seat: a = the card handed, b =
   ** the card it replaced (-1: none).  ark_game_new_like applies it too. */
   struct { int seat, number; } handover[ARK_MAX_HANDOVER];
+  /* A starting position given card by card (NULL = all by the seed): a
+  ** game that did not come from our seed (a recorded online game) set up
+  ** exactly.  See ark_setup_spec below. */
+  const struct ark_setup_spec *setup;
 } ark_config;
+
+/* ---- a given starting position (ark_config.setup) ----
+**
+** Every field is optional: what is left at its ark_setup_spec_init value
+** is dealt by the seed as usual (after the given cards are taken out of
+** the seed's deal, so nothing is dealt twice).  Cards are printed
+** numbers.  The seeded setup runs first and the given cards are then
+** swapped into their places, so a game with the same seed and no spec is
+** exactly the seeded game.  ark_game_new reports a card that does not
+** exist, is named twice, or does not fit its place (a final scoring card
+** in a hand, a deck card among the base projects) as ARK_ERR_CONFIG. */
+#define ARK_SPEC_PLAYERS 4
+#define ARK_SPEC_HAND 16
+#define ARK_SPEC_CARDS 1024
+typedef struct ark_setup_spec {
+  int start_player;                /* seat that plays first (0-based); -1 = seed */
+  const char *maps[ARK_SPEC_PLAYERS]; /* map id per seat; NULL = ark_config.map */
+  /* action card in slots 1..5 per seat, as ark_action_name index + 1
+  ** (1 Animals, 2 Build, 3 Cards, 4 Association, 5 Sponsors); 0 = seed */
+  int actions[ARK_SPEC_PLAYERS][5];
+  int hand[ARK_SPEC_PLAYERS][ARK_SPEC_HAND]; /* the cards dealt for the draft */
+  int nhand[ARK_SPEC_PLAYERS];     /* 0 = seed; else the rules' draft draw */
+  int scoring[ARK_SPEC_PLAYERS][2];/* final scoring cards; 0 = seed */
+  int display[6];                  /* folder 1 first, dealt face down; 0 = seed */
+  int base[4];                     /* base projects by slot; 0 = seed */
+  /* blocked level (1-3) of each base project slot, 0 = none; used when
+  ** blocked_given (else 2 players block level i+1 of slot i, as seeded) */
+  int blocked[4];
+  int blocked_given;
+  /* bonus tiles: slots 0 and 1 beside conservation space 5, 2 and 3
+  ** beside 8; names as ark.bonus_tiles gives them ("cards", "sponsor",
+  ** "multiplier", ...); NULL = seed */
+  const char *bonus_tiles[4];
+  int deck[ARK_SPEC_CARDS];        /* top of the deck after the deal, top first */
+  int ndeck;
+  /* The draw source: the cards that later come out of a random pile, in
+  ** order.  A number n: the next card taken from the deck is n (also
+  ** after the discard pile was shuffled into a new deck); -n: the next
+  ** time the discard pile is shuffled (Scavenging), n goes on top, a run
+  ** of such entries in that order from the top.  When the list is used
+  ** up, cards come as the seed deals them.  A card named here that is not
+  ** in that pile when its turn comes stops the game with an error.  A
+  ** seat's view (ark_game_view) does not know the list. */
+  int next[ARK_SPEC_CARDS];
+  int nnext;
+} ark_setup_spec;
+
+/* Fills s with "all by the seed". */
+void ark_setup_spec_init(ark_setup_spec *s);
+/* How many cards of the given draw order (ark_setup_spec.next) the game
+** has used so far. */
+int ark_game_draws_used(const ark_game *g);
+/* The name of bonus tile i (0..8, as in ark_setup_spec.bonus_tiles), or
+** NULL. */
+const char *ark_bonus_tile_name(int i);
 
 /* Fills cfg with the defaults: 2 players, seed 1, map A. */
 void ark_config_init(ark_config *cfg);

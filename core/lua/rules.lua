@@ -164,7 +164,7 @@ function bonus_tile(p, tile)
   elseif tile == "enclosure" then free_building(p, "size-3")
   elseif tile == "multiplier" then apply_bonus(p, "multiplier", 1)
   elseif tile == "xtokens" then gain(p, "xtokens", 3)
-  elseif tile == "cards" then draw_cards(p, 3)
+  elseif tile == "cards" then for _ = 1, 3 do take_card(p) end   -- each from the deck or range
   elseif tile == "university" then apply_bonus(p, "university", 1)
   elseif tile == "partner-zoo" then apply_bonus(p, "partner-zoo", 1)
   elseif tile == "sponsor" then apply_bonus(p, "sponsor", 1)
@@ -493,6 +493,7 @@ function break_phase(trigger)
       if slot.taken and slot.recurring then apply_bonus(p, slot.bonus, slot.value, "edge") end
     end
     fire_own("income", p)
+    ark.display_refill()   -- a card snapped as income is replaced before the next player's
   end
 end
 

@@ -305,7 +305,8 @@ int ark_edit_build(ark_game *g, int p, const char *key, const int *cells, int nc
   return 0;
 }
 
-/* Room an animal takes in a special enclosure (0 = does not fit). */
+/* Room an animal takes in a special enclosure (0 = does not fit,
+** ARK_ROOM_NONE = fits, takes none). */
 static int special_room(const ark_building_def *b, const ark_card_def *a) {
   if (!strcmp(b->key, "petting-zoo")) return a->petting_size;
   if (!strcmp(b->key, "reptile-house")) return a->reptile_size;
@@ -328,8 +329,8 @@ int ark_edit_zoo_card(ark_game *g, int p, int number, int building, char *msg, s
       b->used = 1;
       b->card = (int16_t)id;
     } else if (d->kind == ARK_BK_SPECIAL) {
-      int room = special_room(d, &g->c->cards[id]);
-      if (room == 0 || b->used + room > d->capacity)
+      int size = special_room(d, &g->c->cards[id]), room = size > 0 ? size : 0;
+      if (size == 0 || b->used + room > d->capacity)
         return fail(msg, n, "card %d does not fit into that special enclosure", number);
       b->used = (uint8_t)(b->used + room);
     } else {

@@ -6,6 +6,10 @@
 #ifndef ARK_DEFS_H
 #define ARK_DEFS_H
 
+/* A special-enclosure size of 0 in a card file: the animal fits there and
+** takes no room (the small reptiles in the reptile house). */
+#define ARK_ROOM_NONE (-1)
+
 #include <stdint.h>
 
 /* The zoo map grid: x is the column 0..8, y a doubled row 0..12, and a
@@ -81,7 +85,8 @@ typedef struct ark_card_def {
   int8_t cost;                  /* money */
   int8_t size;                  /* standard enclosure size; 0 = none (petting zoo only) */
   int8_t water, rock;           /* adjacent water / rock spaces needed */
-  int8_t reptile_size, aviary_size, petting_size; /* 0 = does not fit there */
+  int8_t reptile_size, aviary_size, petting_size; /* room taken there; 0 = does not fit
+                                                     there, ARK_ROOM_NONE = fits, takes none */
   /* every card */
   uint8_t icons[ARK_ICON_N];    /* icons given to the zoo (counts) */
   uint8_t req_icons[ARK_ICON_N];/* icons required (counts) */

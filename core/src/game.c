@@ -161,6 +161,7 @@ void ark_game_free(ark_game *g) {
   if (!g) return;
   ark_lua_drop_step(g);
   ark_content_release(g->c);
+  free(g->next);
   free(g->answers);
   free(g->ev);
   ark_strbuf_free(&g->pool);
@@ -378,6 +379,12 @@ ark_game *ark_game_clone(const ark_game *g) {
   if (!n) return NULL;
   n->turn_cap = g->turn_cap;
   n->capped = g->capped;
+  if (g->nnext > 0) {
+    n->next = malloc(sizeof *n->next * (size_t)g->nnext);
+    if (!n->next) { ark_game_free(n); return NULL; }
+    memcpy(n->next, g->next, sizeof *n->next * (size_t)g->nnext);
+    n->nnext = g->nnext;
+  }
   n->status = g->status;
   memcpy(n->error, g->error, sizeof n->error);
   n->s = g->co_ref >= 0 ? g->snap : g->s;

@@ -17,6 +17,7 @@
 #define ARK_MAX_OPTIONS 4096
 #define ARK_ERRMSG 512
 #define ARK_MAX_REDEALS 8
+#define ARK_NEXT_DISCARD 0x4000
 
 typedef struct ark_strbuf {
   char *s;
@@ -50,6 +51,11 @@ struct ark_game {
   ** a clone replays the step and repeats each at its answer count */
   struct { int at, viewer; uint64_t seed; } redeal[ARK_MAX_REDEALS];
   int nredeal;
+  /* the given draw order (ark_setup_spec.next) as card ids, with
+  ** ARK_NEXT_DISCARD set for a card a discard-pile shuffle puts on top;
+  ** the state's next_pos says how much is used (zone.c) */
+  int16_t *next;
+  int nnext;
   /* history */
   int *answers;
   int nanswers, capanswers;

@@ -105,6 +105,7 @@ void ark_hidden_redeal(ark_game *g, int viewer, uint64_t seed) {
   cards.n = scoring.n = 0;
   gather(g, viewer, &cards, &scoring);
   ark_rng_seed(s->rng, seed);
+  s->next_off = 1;              /* a given draw order is not for the seat to know */
   deal(s, &cards);
   deal(s, &scoring);
   settle_knowledge(s, &cards, &scoring);

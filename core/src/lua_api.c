@@ -617,7 +617,8 @@ static int l_building_defs(lua_State *L) {
   return 1;
 }
 
-/* Size an animal uses in a special enclosure (0: it cannot live there). */
+/* Size an animal uses in a special enclosure (0: it cannot live there;
+** ARK_ROOM_NONE: it lives there taking no room). */
 static int special_size(const ark_building_def *d, const ark_card_def *a) {
   if (!strcmp(d->key, "petting-zoo")) return a->petting_size;
   if (!strcmp(d->key, "reptile-house")) return a->reptile_size;
@@ -625,8 +626,10 @@ static int special_size(const ark_building_def *d, const ark_card_def *a) {
   return 0;
 }
 
-/* Size an animal uses in building b, or 0 if it cannot live there. */
-static int animal_fits(ark_game *g, int p, const ark_card_def *a, int b) {
+static int room_of(int size) { return size > 0 ? size : 0; }
+
+/* Can the animal live in building b?  *room: what it takes there. */
+static int animal_fits(ark_game *g, int p, const ark_card_def *a, int b, int *room) {
   const ark_zoo *z = &g->s.p[p].zoo_map;
   const ark_building *bu = &z->b[b];
   const ark_building_def *d = &g->c->buildings[bu->def];
@@ -637,17 +640,19 @@ static int animal_fits(ark_game *g, int p, const ark_card_def *a, int b) {
     if (bu->used || a->size <= 0 || bu->ncells + bu->extra < a->size) return 0;
     need = 1;
   } else if (d->kind == ARK_BK_SPECIAL) {
-    need = special_size(d, a);
-    if (need <= 0 || bu->used + need > d->capacity) return 0;
+    int size = special_size(d, a);
+    need = room_of(size);
+    if (size == 0 || bu->used + need > d->capacity) return 0;
   } else {
     return 0;
   }
-  if (z->cover_terrain) return need;     /* water / rock needs do not apply */
+  *room = need;
+  if (z->cover_terrain) return 1;        /* water / rock needs do not apply */
   if (a->water > 0 && ark_map_adjacent_terrain(m, z, b, ARK_TERRAIN_WATER) < a->water)
     return 0;
   if (a->rock > 0 && ark_map_adjacent_terrain(m, z, b, ARK_TERRAIN_ROCK) < a->rock)
     return 0;
-  return need;
+  return 1;
 }
 
 /* ark.fits(p, card [, bonus]) -> array of building ids the animal can enter;
@@ -659,8 +664,9 @@ static int l_fits(lua_State *L) {
   const ark_zoo *z = &g->s.p[p].zoo_map;
   lua_newtable(L);
   int n = 0;
+  int room;
   for (int b = 0; b < z->nb; b++)
-    if (animal_fits(g, p, a, b)) {
+    if (animal_fits(g, p, a, b, &room)) {
       lua_pushinteger(L, b);
       lua_rawseti(L, -2, ++n);
     }
@@ -685,8 +691,8 @@ static int l_place_animal(lua_State *L) {
   int card = arg_card(L, g, 2);
   int b = arg_building(L, g, p, 3);
   const ark_card_def *a = &g->c->cards[card];
-  int need = animal_fits(g, p, a, b);
-  if (!need) return luaL_error(L, "%s does not fit in building %d", a->name, b);
+  int need;
+  if (!animal_fits(g, p, a, b, &need)) return luaL_error(L, "%s does not fit in building %d", a->name, b);
   if (take_for_play(g, p, card) != 0)
     return luaL_error(L, "%s is neither in the hand nor in the display", a->name);
   ark_building *bu = &g->s.p[p].zoo_map.b[b];
@@ -732,7 +738,7 @@ static int l_release(lua_State *L) {
       bu->used = 0;
       bu->card = ARK_NO_CARD;
     } else {
-      int need = special_size(&g->c->buildings[bu->def], &g->c->cards[card]);
+      int need = room_of(special_size(&g->c->buildings[bu->def], &g->c->cards[card]));
       bu->used = (uint8_t)(bu->used > need ? bu->used - need : 0);
     }
   }
@@ -752,8 +758,9 @@ static int l_move_animal(lua_State *L) {
   ark_player *pl = &g->s.p[p];
   int i = ark_zone_zoo_find(g, p, card);
   if (i < 0 || pl->zoo_building[i] < 0) return luaL_error(L, "not an animal of this zoo");
-  int need = animal_fits(g, p, &g->c->cards[card], b);
-  if (!need) return luaL_error(L, "%s does not fit there", g->c->cards[card].name);
+  int need;
+  if (!animal_fits(g, p, &g->c->cards[card], b, &need))
+    return luaL_error(L, "%s does not fit there", g->c->cards[card].name);
   ark_building *from = &pl->zoo_map.b[pl->zoo_building[i]];
   if (g->c->buildings[from->def].kind != ARK_BK_ENCLOSURE)
     return luaL_error(L, "only animals in standard enclosures move");
@@ -907,18 +914,13 @@ static int l_take_university(lua_State *L) {
   return 0;
 }
 
-static const char *const tile_names[ARK_TILE_N] = {
-  "reputation", "money", "enclosure", "multiplier", "xtokens", "cards",
-  "university", "partner-zoo", "sponsor"
-};
-
 /* ark.bonus_tiles() -> {tile=name, space=5|8, taken=bool} x 4 */
 static int l_bonus_tiles(lua_State *L) {
   ark_game *g = G(L);
   lua_createtable(L, ARK_N_BONUS_TILES, 0);
   for (int i = 0; i < ARK_N_BONUS_TILES; i++) {
     lua_createtable(L, 0, 3);
-    lua_pushstring(L, tile_names[g->s.bonus_tile[i]]); lua_setfield(L, -2, "tile");
+    lua_pushstring(L, ark_bonus_tile_name(g->s.bonus_tile[i])); lua_setfield(L, -2, "tile");
     lua_pushinteger(L, i < 2 ? 5 : 8); lua_setfield(L, -2, "space");
     lua_pushboolean(L, (g->s.bonus_taken >> i) & 1); lua_setfield(L, -2, "taken");
     lua_rawseti(L, -2, i + 1);

@@ -97,10 +97,10 @@ static int l_discard_pile(lua_State *L) {
 }
 
 /* ark.discard_shuffle(): shuffles the discard pile (Scavenging) with the
-** game's generator. */
+** game's generator; a given draw order puts its cards on top. */
 static int l_discard_shuffle(lua_State *L) {
   ark_game *g = ark_lua_game_mut(L);
-  ark_rng_shuffle(g->s.rng, g->s.discard, g->s.ndiscard);
+  ark_zone_discard_shuffle(g);
   return 0;
 }
 

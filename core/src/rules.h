@@ -69,7 +69,7 @@ typedef enum {
   ARK_TILE_ENCLOSURE,       /* a free 3-space enclosure */
   ARK_TILE_MULTIPLIER,      /* a multiplier token */
   ARK_TILE_XTOKENS,         /* 3 X tokens */
-  ARK_TILE_CARDS,           /* 3 cards from the deck */
+  ARK_TILE_CARDS,           /* 3 cards, each from the deck or the reputation range */
   ARK_TILE_UNIVERSITY,      /* a university */
   ARK_TILE_PARTNER_ZOO,     /* a partner zoo */
   ARK_TILE_SPONSOR,         /* play a sponsor paying money equal to its level */

@@ -240,7 +240,10 @@ int ark_setup(ark_game *g, const ark_config *cfg, char *msg, size_t n) {
   /* advanced mode: the map phase (core/lua/maps.lua) comes before the draft */
   s->phase = advanced ? ARK_PH_MAPS : ARK_PH_DRAFT;
   s->step = 0;
-  ark_game_log(g, -1, ARK_EV_SETUP, cfg->players, s->start_player, map, NULL);
+  st = ark_setup_apply_spec(g, cfg, msg, n);   /* a given position (setup_spec.c) */
+  if (st != ARK_OK) return st;
+  ark_game_log(g, -1, ARK_EV_SETUP, cfg->players, s->start_player, s->p[s->start_player].map,
+               NULL);
   for (int i = 0; i < cfg->players; i++) {   /* each sees only its own deal */
     int p = (s->start_player + i) % cfg->players;
     for (int k = 0; k < s->p[p].nhand; k++)

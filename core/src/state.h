@@ -153,6 +153,10 @@ typedef struct ark_state {
   uint8_t nhandover;
   uint8_t handover_seat[4];
   int16_t handover_card[4];     /* card ids */
+  /* the given draw order (ark_setup_spec.next, kept in ark_game.next):
+  ** how much of it was used, and 1 once a seat's view dropped it */
+  uint16_t next_pos;
+  uint8_t next_off;
 } ark_state;
 
 #endif

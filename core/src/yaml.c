@@ -521,7 +521,7 @@ static const char *sibling_script(ark_content *c, const char *path) {
 #define T_ALL (T_A | T_S | T_P | T_X)
 
 typedef enum {
-  F_INT, F_CHARS, F_TYPE, F_DESC, F_TEXT, F_ICONS, F_REQUIRES, F_ABILITIES,
+  F_INT, F_ROOM, F_CHARS, F_TYPE, F_DESC, F_TEXT, F_ICONS, F_REQUIRES, F_ABILITIES,
   F_TIMINGS, F_BOOL, F_PKIND, F_COUNTS, F_LEVELS
 } ark_yaml_how;
 
@@ -545,9 +545,9 @@ static const ark_yaml_field card_fields[] = {
   { "size", T_A, F_INT, MEMBER(size), 1, 5 },
   { "water", T_A, F_INT, MEMBER(water), 0, 6 },
   { "rock", T_A, F_INT, MEMBER(rock), 0, 6 },
-  { "reptile_house", T_A, F_INT, MEMBER(reptile_size), 1, 5 },
-  { "aviary", T_A, F_INT, MEMBER(aviary_size), 1, 5 },
-  { "petting_zoo", T_A, F_INT, MEMBER(petting_size), 1, 5 },
+  { "reptile_house", T_A, F_ROOM, MEMBER(reptile_size), 0, 5 },
+  { "aviary", T_A, F_ROOM, MEMBER(aviary_size), 0, 5 },
+  { "petting_zoo", T_A, F_ROOM, MEMBER(petting_size), 0, 5 },
   { "icons", T_ALL, F_ICONS, MEMBER(icons), 0, 0 },
   { "requires", T_A | T_S, F_REQUIRES, MEMBER(req_icons), 0, 0 },
   { "abilities", T_A, F_ABILITIES, MEMBER(abilities), 0, 0 },
@@ -702,6 +702,9 @@ static void card_field(ark_yaml_file *y, const yaml_node_t *n,
   switch (f->how) {
     case F_INT:
       if (get_int(y, n, f->name, f->lo, f->hi, &v)) put_int(dst, f->size, v);
+      break;
+    case F_ROOM:       /* 0: fits there, takes no room */
+      if (get_int(y, n, f->name, f->lo, f->hi, &v)) put_int(dst, f->size, v ? v : ARK_ROOM_NONE);
       break;
     case F_CHARS: copy_str(y, n, f->name, (char *)dst, f->size); break;
     case F_TYPE: break;  /* read first, by load_card */

@@ -22,7 +22,47 @@ int ark_zone_deck_pop(ark_game *g) {
     for (int i = 0; i < s->ndeck; i++) s->known[s->deck[i]] = 0;
     ark_game_log(g, -1, ARK_EV_TEXT, s->ndeck, 0, 0, "discard pile reshuffled into the deck");
   }
+  if (ark_zone_next_given(g, 0)) {
+    /* the given draw order names the card: it comes up from wherever it
+    ** lies in the deck */
+    int want = g->next[s->next_pos], i = s->ndeck - 1;
+    while (i >= 0 && s->deck[i] != want) i--;
+    if (i < 0) {
+      ark_game_fail(g, "the given draw order names %s (%d) as card %d to draw, but it is "
+                    "not in the deck", g->c->cards[want].name, g->c->cards[want].number,
+                    s->next_pos + 1);
+      return -1;
+    }
+    s->deck[i] = s->deck[s->ndeck - 1];
+    s->deck[s->ndeck - 1] = (int16_t)want;
+    s->next_pos++;
+  }
   return s->deck[--s->ndeck];
+}
+
+int ark_zone_next_given(const ark_game *g, int from_discard) {
+  const ark_state *s = &g->s;
+  if (s->next_off || s->next_pos >= g->nnext) return 0;
+  return ((g->next[s->next_pos] & ARK_NEXT_DISCARD) != 0) == (from_discard != 0);
+}
+
+void ark_zone_discard_shuffle(ark_game *g) {
+  ark_state *s = &g->s;
+  ark_rng_shuffle(s->rng, s->discard, s->ndiscard);
+  /* the given draw order: its run of discard-pile cards, on top in order */
+  for (int top = s->ndiscard - 1; top >= 0 && ark_zone_next_given(g, 1); top--) {
+    int want = g->next[s->next_pos] & ~ARK_NEXT_DISCARD, i = top;
+    while (i >= 0 && s->discard[i] != want) i--;
+    if (i < 0) {
+      ark_game_fail(g, "the given draw order names %s (%d) as card %d to come from the "
+                    "discard pile, but it is not there", g->c->cards[want].name,
+                    g->c->cards[want].number, s->next_pos + 1);
+      return;
+    }
+    s->discard[i] = s->discard[top];
+    s->discard[top] = (int16_t)want;
+    s->next_pos++;
+  }
 }
 
 int ark_zone_reveal(ark_game *g) {

@@ -11,6 +11,12 @@
 /* Top card of the deck (the discard pile is reshuffled when the deck is
 ** empty), or -1 when both are empty. */
 int ark_zone_deck_pop(ark_game *g);
+/* Does the given draw order (ark_setup_spec.next) name the next card of
+** the deck (from_discard 0) or of a discard-pile shuffle (1)? */
+int ark_zone_next_given(const ark_game *g, int from_discard);
+/* Shuffles the discard pile (Scavenging); the given draw order's run of
+** discard-pile cards then lies on top, the first one topmost. */
+void ark_zone_discard_shuffle(ark_game *g);
 /* The top card of the deck shown to everyone (reveals), or -1. */
 int ark_zone_reveal(ark_game *g);
 int ark_zone_draw(ark_game *g, int p);           /* deck -> hand, privately */

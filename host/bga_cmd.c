@@ -1,0 +1,179 @@
+/*
+** bga_cmd.c - `arknova import-bga LOG.json [-o SAVE]`: a game recorded on
+** Board Game Arena into a save that `arknova replay` steps through.
+**
+** The log is read (bga_log.c), the maps inferred where the log does not
+** name them and the position dealt at the start rebuilt with the draw
+** order of every card that came out of the deck later (bga_setup.c); a
+** game set up from that deal, with Board Game Arena's rules constants
+** (plugins/published), is then played along the log, each decision
+** answered by what the players did there (bga_match.c).  The save holds
+** the deal, the plugin and the answers, as far as the log could be
+** matched; where it could not, the command says at which BGA move, what
+** BGA did there and what our options were.
+*/
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "bga.h"
+#include "host.h"
+
+static void import_usage(FILE *f) {
+  fprintf(f,
+    "usage: arknova import-bga LOG.json [-o SAVE] [--verbose] [--facts] [--data DIR]\n\n"
+    "Reads a Board Game Arena replay log of Ark Nova (the JSON of the table's\n"
+    "replay with both players' private channels, docs/real-games.md), rebuilds the\n"
+    "position dealt at the start (maps, hands, display, base projects, bonus tiles,\n"
+    "action cards, start player, and the order of every card drawn later), plays\n"
+    "our game along the log and writes a save that `arknova replay` steps through.\n"
+    "A map the log does not name is inferred from the building spots BGA offered.\n"
+    "The save plays by Board Game Arena's rules constants (--plugin published).\n\n"
+    "Where a move cannot be matched the import stops with the BGA move number, what\n"
+    "BGA did and what our options were (exit 1); the save then holds the game up to\n"
+    "there.  Tracks (money, appeal, conservation, reputation, income) are compared\n"
+    "with the log's at every break and at the end; differences are listed.\n\n"
+    "  -o SAVE      where to write the save (default: LOG with .txt for .json)\n"
+    "  --verbose    print every answer given, with the BGA move it came from\n"
+    "  --facts      print the facts read from the log and stop (no save)\n"
+    "  --data DIR   folder with cards/ maps/ plugins/ (default: the source tree)\n"
+    "  --help       this text\n");
+}
+
+/* A card of the deal or the draw order that is not one of ours (a promo
+** or expansion card): -1 with the BGA move that names it. */
+static int unknown_cards(const ark_game *proto, const bga_log *log, char *msg, size_t n) {
+  for (int k = 0; k < log->nf; k++) {
+    const bga_fact *f = &log->f[k];
+    if (f->kind != BF_HAND && f->kind != BF_SCORING && f->kind != BF_DRAW && f->kind != BF_DISPLAY)
+      continue;
+    for (int i = 0; i < f->ncards; i++)
+      if (ark_card_find(proto, f->cards[i]) < 0) {
+        snprintf(msg, n, "BGA move %d deals card %d, which is not one of our cards (a promo or an "
+                 "expansion card?): %s", f->move, f->cards[i], f->text);
+        return -1;
+      }
+  }
+  return 0;
+}
+
+static void default_out(const char *log, char *out, size_t n) {
+  const char *dot = strrchr(log, '.'), *slash = strrchr(log, '/');
+  if (dot && (!slash || dot > slash)) snprintf(out, n, "%.*s.txt", (int)(dot - log), log);
+  else snprintf(out, n, "%s.txt", log);
+}
+
+int cmd_import_bga(int argc, char **argv) {
+  const char *path = NULL, *out = NULL, *data = NULL;
+  int verbose = 0, facts = 0;
+  for (int i = 1; i < argc; i++) {
+    const char *a = argv[i];
+    if (!strcmp(a, "--help") || !strcmp(a, "-h")) { import_usage(stdout); return 0; }
+    if (!strcmp(a, "--verbose") || !strcmp(a, "-v")) { verbose = 1; continue; }
+    if (!strcmp(a, "--facts")) { facts = 1; continue; }
+    if (!strcmp(a, "-o") || !strcmp(a, "--out") || !strcmp(a, "--data")) {
+      if (i + 1 >= argc) {
+        fprintf(stderr, "arknova import-bga: %s needs a value\n", a);
+        return 2;
+      }
+      if (!strcmp(a, "--data")) data = argv[++i];
+      else out = argv[++i];
+      continue;
+    }
+    if (a[0] == '-' || path) {
+      fprintf(stderr, "arknova import-bga: unexpected argument '%s'\n\n", a);
+      import_usage(stderr);
+      return 2;
+    }
+    path = a;
+  }
+  if (!path) {
+    fprintf(stderr, "arknova import-bga: which log?\n\n");
+    import_usage(stderr);
+    return 2;
+  }
+  static bga_log log;
+  char msg[4096];
+  if (bga_read(path, &log, msg, sizeof msg) != 0) {
+    fprintf(stderr, "arknova import-bga: %s\n", msg);
+    return 1;
+  }
+  if (facts) {
+    bga_print_facts(&log, stdout);
+    bga_free(&log);
+    return 0;
+  }
+  /* the content, with Board Game Arena's rules constants */
+  ark_config cfg;
+  ark_config_init(&cfg);
+  cfg.data_dir = data;
+  cfg.plugins[0] = "published";
+  cfg.players = log.nplayers;
+  ark_game *proto = NULL;
+  if (ark_game_new(&cfg, &proto, msg, sizeof msg) != ARK_OK) {
+    fprintf(stderr, "arknova import-bga: %s\n", msg);
+    bga_free(&log);
+    return 1;
+  }
+  char why[1024];
+  int rc = 1;
+  host_deal *deal = host_deal_new();
+  ark_game *g = NULL;
+  if (!deal) goto done;
+  if (bga_infer_maps(proto, &log, why, sizeof why, msg, sizeof msg) != 0 ||
+      bga_make_deal(&log, deal, msg, sizeof msg) != 0) {
+    fprintf(stderr, "arknova import-bga: %s: %s\n", path, msg);
+    goto done;
+  }
+  printf("%s: %d players", path, log.nplayers);
+  for (int p = 0; p < log.nplayers; p++) printf("%s P%d %s", p ? "," : ":", p + 1, log.pl[p].name);
+  printf("; BGA moves %d-%d\n%s", log.first_move, log.last_move, why);
+  cfg.map = deal->spec.maps[0];
+  cfg.setup = &deal->spec;
+  if (unknown_cards(proto, &log, msg, sizeof msg) != 0) {
+    fprintf(stderr, "arknova import-bga: %s: %s\n", path, msg);
+    goto done;
+  }
+  if (ark_game_new(&cfg, &g, msg, sizeof msg) != ARK_OK) {
+    fprintf(stderr, "arknova import-bga: %s: the deal does not fit our cards: %s\n", path, msg);
+    goto done;
+  }
+  static bga_result res;
+  bga_convert(g, &log, &res, verbose, stdout);
+  /* the draws the matched game did not reach stay out of the save */
+  if (deal->spec.nnext > ark_game_draws_used(g)) deal->spec.nnext = ark_game_draws_used(g);
+  for (int t = 0; t < res.nturns && deal->nmoves < 1024; t++) {
+    deal->moves[deal->nmoves][0] = res.turn_at[t][0];
+    deal->moves[deal->nmoves++][1] = res.turn_at[t][1];
+  }
+  char outbuf[1100];
+  if (!out) default_out(path, outbuf, sizeof outbuf), out = outbuf;
+  host_save sv;
+  host_save_init(&sv);
+  sv.o.cfg = cfg;
+  sv.deal = deal;
+  sv.ai_seed = 1;
+  if (host_save_write(out, &sv, g) != 0) {
+    fprintf(stderr, "arknova import-bga: cannot write %s\n", out);
+    sv.deal = NULL;
+    goto done;
+  }
+  sv.deal = NULL;
+  printf("%d decisions matched, up to BGA move %d; %d breaks; tracks compared %d times, "
+         "%d differ\n", ark_game_nanswers(g), res.matched_move, res.breaks, res.nchecks,
+         res.nmismatch);
+  if (res.nmismatch) printf("differences:\n%s", res.mismatches);
+  if (res.stopped) {
+    fflush(stdout);
+    fprintf(stderr, "arknova import-bga: stopped: %s", res.why);
+    printf("saved %s (the game up to there)\n", out);
+  } else {
+    printf("%s\nsaved %s\n", res.ended ? "the log's game ends here" : "the log ends here", out);
+    rc = 0;
+  }
+done:
+  ark_game_free(g);
+  ark_game_free(proto);
+  host_deal_free(deal);
+  bga_free(&log);
+  return rc;
+}

@@ -1,0 +1,199 @@
+/*
+** hint.c - `arknova hint SAVE [--at MOVE] [--ai greedy|mcts]`: what an AI
+** would choose at one point of a saved game, and what the greedy's value
+** of each option is.
+**
+** The game is rebuilt from the save up to that decision.  The choice comes
+** from ai_pick (which lets the AI decide on what the deciding seat may
+** know); the values are ai_greedy_values on ark_game_view of that seat,
+** never on the real game, so neither reveals the other seats' cards or the
+** order of the deck.  Works on imported games too (their save knows where
+** each Board Game Arena move begins: --at bga:M).
+*/
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "ai.h"
+#include "deal.h"
+#include "host.h"
+
+static void hint_usage(FILE *f) {
+  fprintf(f,
+    "usage: arknova hint SAVE [--at MOVE] [--ai greedy|mcts] [--mcts-iters N] [--seed S]\n\n"
+    "Rebuilds the saved game up to one decision and prints what the AI would choose\n"
+    "there and what each option is worth to the greedy AI (points: the score plus\n"
+    "what usually turns into score later).  The AI sees only what the deciding seat\n"
+    "may know: its values come from a copy in which the others' hidden cards and the\n"
+    "deck are dealt anew.\n\n"
+    "  --at MOVE        the decision: N (as `arknova replay` numbers them: #N), or\n"
+    "                   bga:M for the turn that begins at Board Game Arena move M\n"
+    "                   (a save written by import-bga); default: the decision the\n"
+    "                   save ends at\n"
+    "  --ai KIND        greedy (default) or mcts: who chooses\n"
+    "  --mcts-iters N   mcts: rollouts (default 80)\n"
+    "  --seed S         seed of the AI's random choices and of the dealt copy (1)\n"
+    "  --help           this text\n");
+}
+
+/* The 0-based decision of --at: a number, or bga:M through the save's
+** table of BGA moves.  -1 with a message. */
+static int decision_at(const char *at, const host_save *sv, char *msg, size_t n) {
+  char *end;
+  if (!strncmp(at, "bga:", 4)) {
+    long m = strtol(at + 4, &end, 10);
+    if (!at[4] || *end || m < 0) {
+      snprintf(msg, n, "--at bga:M needs a move number, got '%s'", at);
+      return -1;
+    }
+    if (!sv->deal || sv->deal->nmoves == 0) {
+      snprintf(msg, n, "--at %s: this save holds no Board Game Arena moves (not written by "
+               "arknova import-bga)", at);
+      return -1;
+    }
+    /* the turn that begins at move m, or the last one begun before it */
+    int best = -1;
+    for (int i = 0; i < sv->deal->nmoves; i++)
+      if (sv->deal->moves[i][1] <= m) best = i;
+    if (best < 0) {
+      snprintf(msg, n, "--at %s: no turn begins at or before BGA move %ld (the first is move %d)",
+               at, m, sv->deal->moves[0][1]);
+      return -1;
+    }
+    return sv->deal->moves[best][0];
+  }
+  long k = strtol(at, &end, 10);
+  if (!*at || *end || k < 1) {
+    snprintf(msg, n, "--at needs a decision number (1, 2, ...) or bga:M, got '%s'", at);
+    return -1;
+  }
+  return (int)k - 1;
+}
+
+/* The BGA move a decision belongs to (the last turn begun at or before it), or -1. */
+static int bga_move_of(const host_save *sv, int decision) {
+  int move = -1;
+  for (int i = 0; sv->deal && i < sv->deal->nmoves; i++)
+    if (sv->deal->moves[i][0] <= decision) move = sv->deal->moves[i][1];
+  return move;
+}
+
+int cmd_hint(int argc, char **argv) {
+  const char *path = NULL, *at = NULL;
+  int kind = AI_GREEDY;
+  long iters = 0, seedv = 1;
+  for (int i = 1; i < argc; i++) {
+    const char *a = argv[i];
+    if (!strcmp(a, "--help") || !strcmp(a, "-h")) { hint_usage(stdout); return 0; }
+    if (!strcmp(a, "--at") || !strcmp(a, "--ai") || !strcmp(a, "--mcts-iters") || !strcmp(a, "--seed")) {
+      if (i + 1 >= argc) {
+        fprintf(stderr, "arknova hint: %s needs a value\n", a);
+        return 2;
+      }
+      const char *v = argv[++i];
+      if (!strcmp(a, "--at")) at = v;
+      else if (!strcmp(a, "--ai")) {
+        kind = ai_from_name(v);
+        if (kind != AI_GREEDY && kind != AI_MCTS) {
+          fprintf(stderr, "arknova hint: --ai is greedy or mcts, got '%s'\n", v);
+          return 2;
+        }
+      } else if (!strcmp(a, "--mcts-iters")) {
+        if (!host_parse_long(a, v, 1, 100000, &iters)) return 2;
+      } else if (!host_parse_long(a, v, 0, 2000000000L, &seedv)) return 2;
+      continue;
+    }
+    if (a[0] == '-' || path) {
+      fprintf(stderr, "arknova hint: unexpected argument '%s'\n\n", a);
+      hint_usage(stderr);
+      return 2;
+    }
+    path = a;
+  }
+  if (!path) {
+    fprintf(stderr, "arknova hint: which save?\n\n");
+    hint_usage(stderr);
+    return 2;
+  }
+  host_save sv;
+  char msg[1024];
+  if (host_save_read(path, &sv, msg, sizeof msg) != 0) {
+    fprintf(stderr, "arknova hint: %s\n", msg);
+    host_save_free(&sv);
+    return 1;
+  }
+  int count = at ? decision_at(at, &sv, msg, sizeof msg) : sv.nanswers;
+  if (count < 0) {
+    fprintf(stderr, "arknova hint: %s\n", msg);
+    host_save_free(&sv);
+    return 2;
+  }
+  if (count > sv.nanswers) {
+    fprintf(stderr, "arknova hint: %s holds %d decisions; --at %s is beyond them\n", path,
+            sv.nanswers, at);
+    host_save_free(&sv);
+    return 2;
+  }
+  ark_game *g = host_save_rebuild(&sv, count, msg, sizeof msg);
+  if (!g) {
+    fprintf(stderr, "arknova hint: %s: %s\n", path, msg);
+    host_save_free(&sv);
+    return 1;
+  }
+  const ark_decision *d = ark_game_decision(g);
+  if (!d) {
+    fprintf(stderr, "arknova hint: the game is over at decision %d: nothing to choose\n", count + 1);
+    ark_game_free(g);
+    host_save_free(&sv);
+    return 1;
+  }
+  char who[80];
+  const char *name = host_deal_name(sv.deal, d->player, who, sizeof who);
+  int bga = bga_move_of(&sv, count);
+  printf("%s, decision #%d", path, count + 1);
+  if (bga >= 0) printf(" (Board Game Arena move %d)", bga);
+  printf(": P%d %s, %s\n", d->player + 1, name, d->prompt);
+  /* the choice, by the AI on what the seat may know */
+  ai_budget budget = sv.o.budget;
+  if (iters) budget.iters = (int)iters;
+  if (budget.rollout_turns < 1) budget.rollout_turns = 1;
+  ai_player ai;
+  ai_init(&ai, kind, &budget);
+  uint64_t seed = host_pick_seed((uint64_t)seedv, count);
+  /* the values first, from the seat's view (the pick below changes nothing in g) */
+  int n = d->noptions;
+  double *v = malloc(sizeof *v * (size_t)(n > 0 ? n : 1));
+  int *order = malloc(sizeof *order * (size_t)(n > 0 ? n : 1));
+  /* the same deal and random numbers ai_pick gives the greedy */
+  uint64_t x = seed;
+  ark_game *view = ark_game_view(g, d->player, ai_rand(&x));
+  if (!v || !order || !view) {
+    fprintf(stderr, "arknova hint: out of memory\n");
+    free(v), free(order), ark_game_free(view), ark_game_free(g), host_save_free(&sv);
+    return 1;
+  }
+  uint64_t rng = x;
+  ai_greedy_values(view, v, NULL, &rng);
+  ark_game_free(view);
+  int pick = ai_pick(&ai, g, seed);
+  printf("%s would choose: %s\n", ai_name(kind), d->options[pick]);
+  if (count < sv.nanswers && sv.answers[count] < n)
+    printf("the game went on with: %s\n", d->options[sv.answers[count]]);
+  for (int i = 0; i < n; i++) order[i] = i;
+  for (int i = 1; i < n; i++)          /* best first; equal values keep the option order */
+    for (int j = i; j > 0 && v[order[j]] > v[order[j - 1]]; j--) {
+      int t = order[j];
+      order[j] = order[j - 1];
+      order[j - 1] = t;
+    }
+  printf("greedy value of each option (points for P%d, best first):\n", d->player + 1);
+  for (int i = 0; i < n; i++) {
+    int o = order[i];
+    printf("  %8.1f  %s%s%s\n", v[o], d->options[o], o == pick ? "   <- AI" : "",
+           count < sv.nanswers && sv.answers[count] == o ? "   <- played" : "");
+  }
+  free(v);
+  free(order);
+  ark_game_free(g);
+  host_save_free(&sv);
+  return 0;
+}

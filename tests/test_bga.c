@@ -1,0 +1,281 @@
+/*
+** test_bga.c - games recorded on Board Game Arena (host/bga*.c): the
+** complete 2-player sample game imports and replays to its last move with
+** every track equal to the log's at each break and at the end; the
+** 4-player excerpt's deal imports and the conversion stops where the log
+** does; bad JSON is reported with line and column.
+**
+** The logs are test data beside the project (shared/data/bga, read from
+** ARK_SOURCE_DIR "/../shared/data/bga"); a test whose log is absent is
+** skipped with a message.
+*/
+#define _XOPEN_SOURCE 700
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <fcntl.h>
+#include <unistd.h>
+#include <cmocka.h>
+#include <jansson.h>
+#include "bga.h"
+
+#define DATA ARK_SOURCE_DIR "/../shared/data/bga/"
+
+static int have(const char *path) {
+  if (access(path, R_OK) == 0) return 1;
+  fprintf(stderr, "skipped: %s is not there (the shared test data sits beside the clone)\n",
+          path);
+  return 0;
+}
+
+/* The content with Board Game Arena's constants, as import-bga loads it. */
+static ark_game *proto(int players) {
+  ark_config cfg;
+  ark_config_init(&cfg);
+  cfg.data_dir = ARK_SOURCE_DIR;
+  cfg.plugins[0] = "published";
+  cfg.players = players;
+  ark_game *g = NULL;
+  char msg[512];
+  if (ark_game_new(&cfg, &g, msg, sizeof msg) != ARK_OK) fail_msg("%s", msg);
+  return g;
+}
+
+/* log -> maps -> deal -> a game from that deal; NULL if the deal fails. */
+static ark_game *imported(bga_log *log, host_deal *deal, char *msg, size_t n) {
+  ark_game *p = proto(log->nplayers), *g = NULL;
+  char why[1024];
+  if (bga_infer_maps(p, log, why, sizeof why, msg, n) != 0 || bga_make_deal(log, deal, msg, n) != 0) {
+    ark_game_free(p);
+    return NULL;
+  }
+  ark_config cfg;
+  ark_config_init(&cfg);
+  cfg.data_dir = ARK_SOURCE_DIR;
+  cfg.plugins[0] = "published";
+  cfg.players = log->nplayers;
+  cfg.map = deal->spec.maps[0];
+  cfg.setup = &deal->spec;
+  if (ark_game_new(&cfg, &g, msg, n) != ARK_OK) g = NULL;
+  ark_game_free(p);
+  return g;
+}
+
+static void test_footprints(void **st) {
+  (void)st;
+  int cells[8];
+  const char *key;
+  /* the sample game's first size-2 enclosure (move 39) and Sea Turtle Tank (move 7) */
+  assert_int_equal(bga_footprint("size-2", 5, 8, 1, cells, &key), 2);
+  assert_string_equal(key, "size-2");
+  assert_int_equal(cells[0], 5 + 9 * 8);      /* (5,8) (4,9) */
+  assert_int_equal(cells[1], 4 + 9 * 9);
+  assert_int_equal(bga_footprint("sea-turtle", 1, 10, 3, cells, &key), 4);
+  assert_string_equal(key, "sponsor-250");
+  assert_int_equal(cells[0], 0 + 9 * 9);      /* (0,9) (2,9) (1,10) (1,12) */
+  assert_int_equal(cells[1], 2 + 9 * 9);
+  assert_int_equal(cells[2], 1 + 9 * 10);
+  assert_int_equal(cells[3], 1 + 9 * 12);
+  assert_int_equal(bga_footprint("no-such-building", 1, 1, 0, cells, &key), 0);
+}
+
+/* The complete game: every move matched, every track equal at the three
+** breaks and at the end (Baboude concedes at move 396, 32 to 75 on BGA's
+** 100-point scale). */
+static void test_sample_game(void **st) {
+  (void)st;
+  const char *path = DATA "sample_game.log.json";
+  if (!have(path)) skip();
+  static bga_log log;
+  char msg[1024];
+  if (bga_read(path, &log, msg, sizeof msg) != 0) fail_msg("%s", msg);
+  assert_int_equal(log.nplayers, 2);
+  assert_string_equal(log.pl[0].name, "Baboude");
+  assert_int_equal(log.start_player, 0);
+  host_deal *deal = host_deal_new();
+  ark_game *g = imported(&log, deal, msg, sizeof msg);
+  if (!g) fail_msg("%s", msg);
+  assert_string_equal(log.pl[0].map, "3a");   /* inferred: the log names no map */
+  assert_string_equal(log.pl[1].map, "3a");
+  assert_int_equal(deal->spec.hand[0][0], 250);
+  assert_int_equal(deal->spec.display[0], 227);
+  assert_int_equal(deal->spec.base[0], 107);
+  assert_int_equal(deal->spec.base[2], 101);
+  assert_string_equal(deal->spec.bonus_tiles[0], "cards");    /* taken at move 261 */
+  assert_string_equal(deal->spec.bonus_tiles[1], "sponsor");
+  assert_string_equal(deal->spec.bonus_tiles[2], "multiplier");
+  static bga_result res;
+  bga_convert(g, &log, &res, 0, stdout);
+  if (res.stopped) fail_msg("stopped: %s", res.why);
+  if (res.nmismatch) fail_msg("tracks differ:\n%s", res.mismatches);
+  assert_int_equal(res.ended, 1);
+  assert_int_equal(res.matched_move, 396);
+  assert_int_equal(res.breaks, 3);
+  assert_int_equal(res.nchecks, 46);
+  ark_player_view a, b;
+  ark_game_player(g, 0, &a);
+  ark_game_player(g, 1, &b);
+  assert_int_equal(a.money, 37);
+  assert_int_equal(a.appeal, 28);
+  assert_int_equal(a.conservation, 9);
+  assert_int_equal(a.reputation, 5);
+  assert_int_equal(b.money, 11);
+  assert_int_equal(b.appeal, 75);
+  assert_int_equal(b.conservation, 7);
+  assert_int_equal(b.reputation, 8);
+  assert_int_equal(a.score + 100, 32);         /* BGA's final scores */
+  assert_int_equal(b.score + 100, 75);
+  /* the save's replay is the same game */
+  int n = ark_game_nanswers(g);
+  assert_true(n > 250);
+  ark_config cfg;
+  ark_config_init(&cfg);
+  cfg.data_dir = ARK_SOURCE_DIR;
+  cfg.plugins[0] = "published";
+  cfg.map = deal->spec.maps[0];
+  cfg.setup = &deal->spec;
+  ark_game *r;
+  assert_int_equal(ark_game_new(&cfg, &r, msg, sizeof msg), ARK_OK);
+  for (int i = 0; i < n; i++) {
+    assert_int_equal(ark_game_process(r), ARK_AWAITING);
+    assert_int_equal(ark_game_answer(r, ark_game_answers(g)[i], msg, sizeof msg), ARK_OK);
+  }
+  ark_game_process(r);
+  assert_true(ark_game_log_hash(r) == ark_game_log_hash(g));
+  ark_game_free(r);
+  ark_game_free(g);
+  host_deal_free(deal);
+  bga_free(&log);
+}
+
+/* Moves missing from the log: the card drawn and the refill hidden in the
+** gap after move 263 are inferred from what BGA showed later. */
+static void test_gaps_inferred(void **st) {
+  (void)st;
+  const char *path = DATA "sample_game.log.json";
+  if (!have(path)) skip();
+  static bga_log log;
+  char msg[512];
+  if (bga_read(path, &log, msg, sizeof msg) != 0) fail_msg("%s", msg);
+  int draw = 0, refill = 0, end = 0;
+  for (int k = 0; k < log.nf; k++) {
+    const bga_fact *f = &log.f[k];
+    if (!f->synthetic) continue;
+    draw += f->kind == BF_DRAW && f->cards[0] == 490 && f->player == 1;
+    refill += f->kind == BF_DISPLAY && (f->cards[0] == 245 || f->cards[0] == 515);
+    end += f->kind == BF_CLEANUP && f->player == 1;
+  }
+  assert_int_equal(draw, 1);
+  assert_int_equal(refill, 2);
+  assert_int_equal(end, 1);
+  bga_free(&log);
+}
+
+/* The 4-player excerpt names the maps; the deal imports, and the
+** conversion stops after the draft moves it holds, naming the gap. */
+static void test_four_player_excerpt(void **st) {
+  (void)st;
+  const char *path = DATA "4p.log.json";
+  if (!have(path)) skip();
+  static bga_log log;
+  char msg[1024];
+  if (bga_read(path, &log, msg, sizeof msg) != 0) fail_msg("%s", msg);
+  assert_int_equal(log.nplayers, 4);
+  host_deal *deal = host_deal_new();
+  ark_game *g = imported(&log, deal, msg, sizeof msg);
+  if (!g) fail_msg("%s", msg);
+  assert_string_equal(deal->spec.maps[0], "7a");
+  assert_string_equal(deal->spec.maps[1], "1a");
+  assert_string_equal(deal->spec.maps[2], "4a");
+  assert_string_equal(deal->spec.maps[3], "8a");
+  assert_int_equal(deal->spec.hand[0][0], 232);
+  assert_int_equal(deal->spec.scoring[3][0], 10);
+  static bga_result res;
+  bga_convert(g, &log, &res, 0, stdout);
+  assert_int_equal(res.stopped, 1);
+  assert_non_null(strstr(res.why, "no opening draft of dwarvintime"));
+  assert_non_null(strstr(res.why, "moves 8-787 are missing"));
+  assert_int_equal(res.matched_move, 6);
+  assert_int_equal(ark_game_nanswers(g), 4);   /* randale_und_hurra's four discards */
+  ark_game_free(g);
+  host_deal_free(deal);
+  bga_free(&log);
+}
+
+/* A log cut after move 200, in the middle of Baboude's turn: the conversion
+** ends with the last whole turn and says where the log stops. */
+static void test_log_stops_early(void **st) {
+  (void)st;
+  const char *path = DATA "sample_game.log.json";
+  if (!have(path)) skip();
+  json_error_t err;
+  json_t *root = json_load_file(path, 0, &err);
+  assert_non_null(root);
+  json_t *logs = json_object_get(json_object_get(root, "data"), "logs");
+  while (json_array_size(logs) > 0) {
+    json_t *last = json_array_get(logs, json_array_size(logs) - 1);
+    if (atoi(json_string_value(json_object_get(last, "move_id"))) <= 200) break;
+    json_array_remove(logs, json_array_size(logs) - 1);
+  }
+  char tmp[] = "/tmp/ark-bga-XXXXXX";
+  int fd = mkstemp(tmp);
+  assert_true(fd >= 0);
+  close(fd);
+  assert_int_equal(json_dump_file(root, tmp, 0), 0);
+  json_decref(root);
+  static bga_log log;
+  char msg[1024];
+  if (bga_read(tmp, &log, msg, sizeof msg) != 0) fail_msg("%s", msg);
+  host_deal *deal = host_deal_new();
+  ark_game *g = imported(&log, deal, msg, sizeof msg);
+  if (!g) fail_msg("%s", msg);
+  static bga_result res;
+  bga_convert(g, &log, &res, 0, stdout);
+  assert_int_equal(res.stopped, 1);
+  if (!strstr(res.why, "the log ends in the middle of Baboude's turn (it begins at BGA move 198, "
+                      "the log's last move is 200)")) fail_msg("%s", res.why);
+  assert_int_equal(res.matched_move, 196);
+  ark_game_free(g);
+  host_deal_free(deal);
+  bga_free(&log);
+  unlink(tmp);
+}
+
+static void test_bad_json(void **st) {
+  (void)st;
+  char tmp[] = "/tmp/ark-bga-XXXXXX";
+  int fd = mkstemp(tmp);
+  assert_true(fd >= 0);
+  const char *text = "{\"status\": 1,\n \"data\": {\"logs\": [\n   {\"move_id\": \"1\",, }]}}\n";
+  assert_int_equal(write(fd, text, strlen(text)), (ssize_t)strlen(text));
+  close(fd);
+  static bga_log log;
+  char msg[1024], want[1100];
+  assert_int_equal(bga_read(tmp, &log, msg, sizeof msg), -1);
+  snprintf(want, sizeof want, "%s:3:", tmp);
+  assert_non_null(strstr(msg, want));          /* line 3, then the column */
+  /* JSON, but not a BGA log */
+  fd = open(tmp, O_WRONLY | O_TRUNC);
+  assert_true(fd >= 0);
+  text = "{\"status\": 1}\n";
+  assert_int_equal(write(fd, text, strlen(text)), (ssize_t)strlen(text));
+  close(fd);
+  assert_int_equal(bga_read(tmp, &log, msg, sizeof msg), -1);
+  assert_non_null(strstr(msg, "not a Board Game Arena replay log"));
+  unlink(tmp);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test(test_footprints),
+    cmocka_unit_test(test_sample_game),
+    cmocka_unit_test(test_gaps_inferred),
+    cmocka_unit_test(test_four_player_excerpt),
+    cmocka_unit_test(test_log_stops_early),
+    cmocka_unit_test(test_bad_json),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
