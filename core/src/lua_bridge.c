@@ -18,6 +18,7 @@
 #include "lua_bridge.h"
 #include "lua_api.h"
 #include "luacompat.h"
+#include "strlib.h"
 #include "track.h"
 #include "watchdog.h"
 #ifdef ARK_LUAJIT
@@ -95,6 +96,7 @@ static void open_safe_libs(lua_State *L) {
     lua_pushnil(L);
     lua_setglobal(L, drop[i]);
   }
+  ark_strlib_open(L);
 }
 
 static void set_int(lua_State *L, const char *k, int v) {
@@ -369,6 +371,15 @@ static void *counting_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
 }
 #endif
 
+size_t ark_strlib_max_bytes(lua_State *L) {
+  lua_getfield(L, LUA_REGISTRYINDEX, "ark.content");
+  const ark_content *c = lua_touserdata(L, -1);
+  lua_pop(L, 1);
+  if (!c || !c->lua_mem_limit) return (size_t)-1;
+  size_t used = (size_t)lua_gc(L, LUA_GCCOUNT, 0) * 1024;
+  return used < c->lua_mem_limit ? c->lua_mem_limit - used : 0;
+}
+
 static int is_known_handler(lua_State *L, const char *name) {
   if (name[0] == '_') return 1;
   lua_getglobal(L, "KNOWN_HANDLER_SET");
@@ -449,6 +460,8 @@ int ark_lua_open(ark_content *c, const char *cards_dir) {
     ark_content_error(c, NULL, 0, "cannot create a Lua state");
     return -1;
   }
+  lua_pushlightuserdata(c->L, c);
+  lua_setfield(c->L, LUA_REGISTRYINDEX, "ark.content");
   open_safe_libs(c->L);
   if (ark_lua_api_open(c) != 0) return -1;
   build_card_table(c);
