@@ -55,11 +55,17 @@ local unpack_fn = unpack or table.unpack
 function make_card_env()
   local env = {}
   for _, name in ipairs(CARD_API_BASE) do env[name] = _G[name] end
+  -- a fixed order of keys, no finalizers or weak tables (core/src/sandbox.c)
+  env.pairs, env.next, env.rawset, env.rawget, env.rawlen =
+    SANDBOX.pairs, SANDBOX.next, SANDBOX.rawset, SANDBOX.rawget, SANDBOX.rawlen
+  env.setmetatable, env.getmetatable = SANDBOX.setmetatable, SANDBOX.getmetatable
   env.unpack = unpack_fn
   for _, name in ipairs(CARD_API_RULES) do env[name] = _G[name] end
   for _, name in ipairs(CARD_API_TABLES) do env[name] = deep_copy(_G[name]) end
   env.string = copy(string)
   env.table = copy(table)
+  env.table.sort = SANDBOX.sort  -- stable, and counts its comparisons
+  env.table.move = nil           -- loops in C without a bound (and LuaJIT has none)
   env.math = copy(math)
   -- chance only from the game's seeded generator
   env.math.random = function(m, n)

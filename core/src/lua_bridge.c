@@ -18,6 +18,7 @@
 #include "lua_bridge.h"
 #include "lua_api.h"
 #include "luacompat.h"
+#include "sandbox.h"
 #include "strlib.h"
 #include "track.h"
 #include "watchdog.h"
@@ -97,6 +98,7 @@ static void open_safe_libs(lua_State *L) {
     lua_setglobal(L, drop[i]);
   }
   ark_strlib_open(L);
+  ark_sandbox_open(L);
 }
 
 static void set_int(lua_State *L, const char *k, int v) {
