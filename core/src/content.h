@@ -51,6 +51,8 @@ typedef struct ark_content {
   char rule_owner[24][64];      /* plugin that set each rule (conflicts) */
   int strict;                   /* checking: also report what play tolerates
                                    (keyword abilities no library defines) */
+  int mem_uncapped;             /* LuaJIT without a custom allocator: the
+                                   scripts' memory cannot be capped */
 } ark_content;
 
 struct ark_config;

@@ -222,10 +222,26 @@ static int load_embedded_rules(ark_content *c) {
 ** environment; card scripts get an allow-listed environment of their own
 ** (make_card_env in core/lua/api.lua) and, under LuaJIT, run interpreted so
 ** the watchdog's hook can always stop them. */
+/* Is path inside the data folder's cards/ or maps/ (shipped, not fan)? */
+static int shipped(const ark_content *c, const char *path) {
+  char dir[1100];
+  for (int i = 0; i < 2; i++) {
+    snprintf(dir, sizeof dir, "%s/%s/", c->data_dir ? c->data_dir : ".", i ? "maps" : "cards");
+    if (!strncmp(path, dir, strlen(dir))) return 1;
+  }
+  return 0;
+}
+
 static int load_script(ark_content *c, const char *path, const char *into,
                        int key_is_int, int ikey, const char *skey, int trusted) {
   lua_State *L = c->L;
   size_t len;
+  if (!trusted && c->mem_uncapped && !shipped(c, path)) {
+    ark_content_error(c, shown_name(c, path), 0, "refused: this LuaJIT build cannot cap the "
+                      "memory of scripts (it takes no custom allocator), so it runs only the "
+                      "shipped card scripts; play fan cards with the Lua 5.4 build");
+    return -1;
+  }
   char *text = read_file(path, &len);
   if (!text) {
     ark_content_error(c, path, 0, "cannot read the script");
@@ -353,9 +369,9 @@ static int load_card_lib(ark_content *c, const char *cards_dir) {
   return bad ? -1 : 0;
 }
 
-#ifndef ARK_LUAJIT
 /* Counts the bytes of the Lua state and refuses growth past the cap, so a
-** script that allocates without end gets a memory error, not the machine. */
+** script that allocates without end gets a memory error, not the machine.
+** Used by both builds (LuaJIT in its 64-bit GC mode takes it too). */
 static void *counting_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
   ark_content *c = ud;
   size_t old = ptr ? osize : 0;
@@ -371,7 +387,6 @@ static void *counting_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
   c->lua_mem = c->lua_mem - old + nsize;
   return np;
 }
-#endif
 
 size_t ark_strlib_max_bytes(lua_State *L) {
   lua_getfield(L, LUA_REGISTRYINDEX, "ark.content");
@@ -451,12 +466,15 @@ static void check_scripts(ark_content *c) {
 }
 
 int ark_lua_open(ark_content *c, const char *cards_dir) {
-#ifdef ARK_LUAJIT
-  /* LuaJIT on x86-64 takes no custom allocator: the watchdog's hook checks
-  ** the memory of the state instead */
-  c->L = luaL_newstate();
-#else
   c->L = lua_newstate(counting_alloc, c);
+#ifdef ARK_LUAJIT
+  if (!c->L) {
+    /* a LuaJIT built without its 64-bit GC mode takes no allocator of ours:
+    ** nothing would cap what a script allocates in one call, so fan
+    ** scripts are refused (load_script) */
+    c->L = luaL_newstate();
+    c->mem_uncapped = 1;
+  }
 #endif
   if (!c->L) {
     ark_content_error(c, NULL, 0, "cannot create a Lua state");
@@ -596,6 +614,9 @@ static int run(ark_game *g, int nargs) {
       }
   }
   int who = blame(g->c, co, msg);
+  /* the dead coroutine still holds what the script allocated: let it go
+  ** before collecting, or a step that filled the memory leaves it full */
+  ark_lua_drop_step(g);
   lua_gc(g->c->L, LUA_GCCOLLECT, 0);
   if (who != -1 && script_still_on(g, who)) return stop_script(g, who, msg);
   ark_game_fail(g, "%s", msg);

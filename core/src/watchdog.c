@@ -58,7 +58,10 @@ static int over_limit(lua_State *L, double *budget, size_t *limit) {
   pthread_mutex_unlock(&lock);
   if (!s) return ARK_WD_NONE;
   if (cpu_seconds(cpu) - start > *budget) return ARK_WD_TIME;
-  if (*limit > 0 && (size_t)lua_gc(L, LUA_GCCOUNT, 0) * 1024 > *limit) return ARK_WD_MEMORY;
+  /* at 7/8 of the cap, before the allocator refuses (lua_bridge.c): a stop
+  ** here has the script's stack, an allocation refused later may not */
+  if (*limit > 0 && (size_t)lua_gc(L, LUA_GCCOUNT, 0) * 1024 > *limit - *limit / 8)
+    return ARK_WD_MEMORY;
   return ARK_WD_NONE;
 }
 
@@ -87,8 +90,8 @@ static void stop(lua_State *L, int reason, double budget, size_t limit) {
     lua_pushfstring(L, "%s:%d: script stopped: it ran longer than %d ms", src, line,
                     (int)(budget * 1000 + 0.5));
   else
-    lua_pushfstring(L, "%s:%d: script stopped: the scripts' memory is over the cap of %d MiB",
-                    src, line, (int)(limit >> 20));
+    lua_pushfstring(L, "%s:%d: script stopped: out of memory (the scripts' memory is near "
+                    "the cap of %d MiB)", src, line, (int)(limit >> 20));
   lua_error(L);
 }
 
