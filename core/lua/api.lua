@@ -87,6 +87,84 @@ function make_card_env()
   return env
 end
 
+-- ---- handlers ----
+
+-- wrapper -> { script key, line of the handler, handler name }: tells
+-- core/src/lua_bridge.c whose handler an error or a stop happened in.
+SCRIPT_WRAPPERS = {}
+
+local LIMIT = 9999
+
+local function whole(v)
+  return v == math.floor(v) and v >= -LIMIT and v <= LIMIT
+end
+
+local function shown(v)
+  if type(v) == "string" then
+    if #v > 40 then v = string.sub(v, 1, 40) .. "..." end
+    return "the string \"" .. v .. "\""
+  elseif v == nil then
+    return "nothing"
+  elseif type(v) == "number" or type(v) == "boolean" then
+    return tostring(v)
+  end
+  return "a " .. type(v)
+end
+
+local function article(t)
+  if string.match(t, "^[aeiou]") then return "an " .. t end
+  return "a " .. t
+end
+
+-- The table the rules see as SCRIPTS[id] (MAP_SCRIPTS[m]): the known
+-- handlers of the script's table t, each behind a wrapper.  A modifier
+-- must return a value of the type it was given (a whole number within
+-- -9999..9999 for a number); score a whole number or nil.  A handler that
+-- is no function becomes one that fails with the script's file and line.
+-- key: the card id, or -2 - map index; lines[name]: where it is defined.
+function install_script(key, t, path, lines)
+  local out = {}
+  for _, name in ipairs(KNOWN_HANDLERS) do
+    local f = t[name]
+    if f ~= nil then
+      local line = lines[name] or 1
+      local where = path .. ":" .. line
+      local w
+      if type(f) ~= "function" then
+        local msg = where .. ": " .. name .. " must be a function, not " .. article(type(f))
+        w = function() error(msg, 0) end
+      elseif string.sub(name, 1, 7) == "modify_" then
+        w = function(p, id, value, ...)
+          local r = f(p, id, value, ...)
+          if type(r) ~= type(value) or (type(r) == "number" and not whole(r)) then
+            local want = type(value) == "number" and "a whole number (-9999..9999)" or
+              article(type(value))
+            error(where .. ": " .. name .. " returned " .. shown(r) .. "; a modifier returns " ..
+                  want .. ", the value it was given changed or not", 0)
+          end
+          return r
+        end
+      elseif name == "score" then
+        w = function(p, id)
+          local r = f(p, id)
+          if r ~= nil and (type(r) ~= "number" or not whole(r)) then
+            error(where .. ": score returned " .. shown(r) ..
+                  "; it returns a whole number of conservation points (or nil for 0)", 0)
+          end
+          return r
+        end
+      else
+        w = function(...)
+          f(...)
+        end
+      end
+      SCRIPT_WRAPPERS[w] = { key, line, name }
+      out[name] = w
+    end
+  end
+  return out
+end
+
 -- The script of a card, unless it was stopped earlier in this game.
 function script_of(id)
   local s = SCRIPTS[id]

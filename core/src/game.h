@@ -16,6 +16,7 @@
 
 #define ARK_MAX_OPTIONS 4096
 #define ARK_ERRMSG 512
+#define ARK_MAX_MAP_SCRIPTS 256      /* maps whose scripts lua_bridge.c tracks */
 
 typedef struct ark_strbuf {
   char *s;

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "lua_api.h"
+#include "lua_bridge.h"
 #include "luacompat.h"
 #include "map.h"
 #include "rng.h"
@@ -1018,8 +1019,12 @@ static int l_choose(lua_State *L) {
 static int l_pure(lua_State *L) {
   ark_lua_ctx *x = ctx_of(L);
   luaL_checktype(L, 1, LUA_TFUNCTION);
+  int n = lua_gettop(L) - 1;
+  /* the stack unwinds at the pcall: name the script at fault before */
+  lua_pushcfunction(L, ark_lua_msgh);
+  lua_insert(L, 1);
   x->pure++;
-  int st = lua_pcall(L, lua_gettop(L) - 1, 1, 0);
+  int st = lua_pcall(L, n, 1, 1);
   x->pure--;
   if (st != ARK_LUA_OK) return lua_error(L);
   return 1;
@@ -1089,12 +1094,34 @@ static int l_script_off(lua_State *L) {
   return 1;
 }
 
-/* ark.step_data() -> a table that lives as long as the current step: where
-** effects wait for "after finishing this action" (scripts keep no state of
-** their own between steps). */
+/* ark.step_data() -> a table shared by the scripts that lives as long as
+** the current step, for marks such as "once per turn" (scripts keep no
+** state of their own between calls).  It is element 1 of the step's table
+** of the rules (lua_bridge.c); its metatable is protected. */
 static int l_step_data(lua_State *L) {
   ark_game *g = G(L);
+  if (g->step_ref < 0) {
+    lua_newtable(L);            /* a query outside any step */
+    return 1;
+  }
   lua_rawgeti(L, LUA_REGISTRYINDEX, g->step_ref);
+  lua_rawgeti(L, -1, 1);
+  if (lua_isnil(L, -1)) {       /* made at the first call of the step */
+    lua_pop(L, 1);
+    lua_newtable(L);
+    lua_getfield(L, LUA_REGISTRYINDEX, "ark.protected");
+    if (lua_isnil(L, -1)) {
+      lua_pop(L, 1);
+      lua_newtable(L);
+      lua_pushboolean(L, 0);
+      lua_setfield(L, -2, "__metatable");
+      lua_pushvalue(L, -1);
+      lua_setfield(L, LUA_REGISTRYINDEX, "ark.protected");
+    }
+    lua_setmetatable(L, -2);
+    lua_pushvalue(L, -1);
+    lua_rawseti(L, -3, 1);
+  }
   return 1;
 }
 
@@ -1129,6 +1156,7 @@ static const luaL_Reg api[] = {
 };
 
 ark_game *ark_lua_game(lua_State *L) { return G(L); }
+ark_game *ark_lua_running(lua_State *L) { return ctx_of(L)->g; }
 ark_game *ark_lua_game_mut(lua_State *L) { return GM(L); }
 int ark_lua_arg_player(lua_State *L, ark_game *g, int idx) { return arg_player(L, g, idx); }
 int ark_lua_arg_card(lua_State *L, ark_game *g, int idx) { return arg_card(L, g, idx); }

@@ -21,4 +21,9 @@ int ark_lua_resume(ark_game *g, int answer);
 /* Forgets the running coroutine, if any. */
 void ark_lua_drop_step(ark_game *g);
 
+/* Message handler for pcalls inside a step (pure checks): the error
+** becomes the "file:line: text" of the script at fault while its frames
+** still exist. */
+int ark_lua_msgh(struct lua_State *L);
+
 #endif
