@@ -8,6 +8,7 @@
 #define ARK_CONTENT_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include "defs.h"
 #include "ruleset.h"
 
@@ -56,6 +57,8 @@ typedef struct ark_content {
                                    call, lua_bridge.c) */
   int mem_uncapped;             /* LuaJIT without a custom allocator: the
                                    scripts' memory cannot be capped */
+  uint8_t *kept;                /* bit per script (lua_bridge.c numbering)
+                                   whose state script_state.c checks */
 } ark_content;
 
 struct ark_config;

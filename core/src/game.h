@@ -52,6 +52,10 @@ struct ark_game {
   ark_event *ev;
   int nev, capev;
   ark_strbuf pool;              /* texts referenced by events */
+  /* kept by lua_bridge.c: the scripts whose handlers ran in this step (bit
+  ** per card, then per map from ARK_MAX_CARDS), checked for kept state
+  ** after every resume */
+  uint8_t script_ran[(ARK_MAX_CARDS + ARK_MAX_MAP_SCRIPTS) / 8];
 };
 
 /* Internal helpers shared by the modules. */

@@ -29,6 +29,7 @@
 #include "lua_api.h"
 #include "luacompat.h"
 #include "sandbox.h"
+#include "script_state.h"
 #include "strlib.h"
 #include "track.h"
 #include "watchdog.h"
@@ -477,6 +478,19 @@ static int line_of_name(const char *text, size_t len, const char *name) {
   return first;
 }
 
+/* The line of the last "return" that starts a line (a script's `return
+** card`), 0 if none. */
+static int line_of_return(const char *text, size_t len) {
+  int line = 1, found = 0;
+  for (size_t i = 0; i < len; i++) {
+    if ((i == 0 || text[i - 1] == '\n') && len - i >= 6 && !memcmp(text + i, "return", 6) &&
+        (len - i == 6 || !word_char(text[i + 6])))
+      found = line;
+    if (text[i] == '\n') line++;
+  }
+  return found;
+}
+
 static int last_line(const char *text, size_t len) {
   int line = 1;
   for (size_t i = 0; i + 1 < len; i++) line += text[i] == '\n';
@@ -514,6 +528,8 @@ static void check_handlers(ark_content *c, int t, int lines, const char *file,
     lua_pop(L, 1);
   }
 }
+
+static int bit_of(int who);
 
 /* Is path inside the data folder's cards/ or maps/ (shipped, not fan)? */
 static int shipped(const ark_content *c, const char *path) {
@@ -597,6 +613,23 @@ static int load_sandboxed(ark_content *c, const char *path, int key) {
     lua_pushvalue(L, -2);
     lua_rawseti(L, -2, key >= 0 ? key : -2 - key);
     lua_pop(L, 2);
+    lua_getglobal(L, "seal_card_env");
+    lua_pushvalue(L, env);
+    lua_pushvalue(L, t);
+    if (call_guarded_in(c, 2, file) == 0) {
+      char chunkname[1500];
+      snprintf(chunkname, sizeof chunkname, "@%s", file);
+      int kept = ark_state_record(L, key, -1, chunkname), b = bit_of(key);
+      if (kept < 0) {
+        ark_content_error(c, file, 1, "the script keeps more than 20000 values in its "
+                          "tables and locals; a script's tables hold constants only");
+        bad = 1;
+      } else if (kept && b >= 0) {
+        c->kept[b / 8] |= (uint8_t)(1u << (b % 8));
+      }
+    } else {
+      bad = 1;
+    }
   } else {
     bad = 1;
   }
@@ -792,6 +825,22 @@ static void check_plugins(ark_content *c) {
   }
 }
 
+/* ENGINE.touch(key): the handler of script key is about to run (wrappers
+** in core/lua/api.lua): marks it for the check of kept state. */
+static int bit_of(int who) {
+  int b = who >= 0 ? who : ARK_MAX_CARDS + (-2 - who);
+  return b >= 0 && b < ARK_MAX_CARDS + ARK_MAX_MAP_SCRIPTS ? b : -1;
+}
+
+static int e_touch(lua_State *L) {
+  ark_game *g = ark_lua_running(L);
+  int key = (int)lua_tointeger(L, 1);
+  int b = bit_of(key);
+  if (!g || b < 0) return 0;
+  g->script_ran[b / 8] |= (uint8_t)(1u << (b % 8));
+  return 0;
+}
+
 /* ENGINE.step_private(): the rules' own table of the running step (the
 ** scripts' ark.step_data() is its element 1). */
 static int e_step_private(lua_State *L) {
@@ -803,7 +852,7 @@ static int e_step_private(lua_State *L) {
 
 static void open_engine(ark_content *c) {
   static const luaL_Reg fns[] = {
-    {"step_private", e_step_private}, {NULL, NULL}
+    {"touch", e_touch}, {"step_private", e_step_private}, {NULL, NULL}
   };
   lua_newtable(c->L);
   ark_lua_api_register(c->L, c->lua, fns);
@@ -827,6 +876,11 @@ int ark_lua_open(ark_content *c, const char *cards_dir) {
   }
   lua_pushlightuserdata(c->L, c);
   lua_setfield(c->L, LUA_REGISTRYINDEX, "ark.content");
+  c->kept = calloc((ARK_MAX_CARDS + ARK_MAX_MAP_SCRIPTS) / 8, 1);
+  if (!c->kept) {
+    ark_content_error(c, NULL, 0, "out of memory");
+    return -1;
+  }
   open_safe_libs(c->L);
   if (ark_lua_api_open(c) != 0) return -1;
   open_engine(c);
@@ -843,6 +897,8 @@ int ark_lua_open(ark_content *c, const char *cards_dir) {
 void ark_lua_close(ark_content *c) {
   if (c->L) lua_close(c->L);
   c->L = NULL;
+  free(c->kept);
+  c->kept = NULL;
   ark_lua_api_close(c);
 }
 
@@ -901,6 +957,52 @@ static int script_still_on(const ark_game *g, int who) {
   return 0;
 }
 
+/* After a resume: the scripts that ran in this step must have left their
+** state as loading left it (script_state.c).  Puts back every change; the
+** first culprit and its message go to *who and msg (who -1: none). */
+static void check_kept_state(ark_game *g, int *who, char *msg, size_t n) {
+  lua_State *L = g->c->L;
+  *who = -1;
+  for (size_t i = 0; i < sizeof g->script_ran; i++) {
+    if (i % 8 == 0) {                    /* most words are empty: skip them whole */
+      uint64_t a, k;
+      memcpy(&a, g->script_ran + i, 8);
+      memcpy(&k, g->c->kept + i, 8);
+      if (!(a & k)) {
+        i += 7;
+        continue;
+      }
+    }
+    uint8_t ran = g->script_ran[i] & g->c->kept[i];
+    if (!ran) continue;
+    for (int b = 0; b < 8; b++) {
+      if (!((ran >> b) & 1)) continue;
+      int bit = (int)i * 8 + b;
+      int key = bit < ARK_MAX_CARDS ? bit : -2 - (bit - ARK_MAX_CARDS);
+      char name[80];
+      int line = 0;
+      if (!ark_state_check(L, key, name, sizeof name, &line) || *who != -1) continue;
+      *who = key;
+      /* the line where that name is declared, if the file says */
+      const char *path = key >= 0 ? g->c->cards[key].script : g->c->maps[-2 - key].script;
+      char ident[80];
+      const char *q = strchr(name, '\'');
+      snprintf(ident, sizeof ident, "%s", q ? q + 1 : name);
+      char *end = strchr(ident, '\'');
+      if (end) *end = '\0';
+      size_t len;
+      char *text = path ? read_file(path, &len) : NULL;
+      int decl = !text ? 0 : strcmp(ident, "return") ? line_of_name(text, len, ident)
+                                                      : line_of_return(text, len);
+      free(text);
+      snprintf(msg, n, "%s:%d: script stopped: it keeps state between calls (%s changed "
+               "after a handler ran); a script's data belongs in ark.memo or ark.step_data",
+               script_file(g->c, key), decl > 0 ? decl : line > 0 ? line : 1,
+               strcmp(name, "return") ? name : "its returned table");
+    }
+  }
+}
+
 static int run(ark_game *g, int nargs) {
   lua_State *co = g->co, *L = g->c->L;
   int nres = 0;
@@ -909,8 +1011,12 @@ static int run(ark_game *g, int nargs) {
   int st = ark_resume(co, NULL, nargs, &nres);
   int reason = ark_wd_leave(slot, co);
   ark_lua_set_game(g->c, NULL);
+  int kept;
+  char kept_msg[ARK_ERRMSG];
+  check_kept_state(g, &kept, kept_msg, sizeof kept_msg);
   if (st == LUA_YIELD || st == ARK_LUA_OK) {
     if (st == LUA_YIELD) lua_pop(co, nres);
+    if (kept != -1 && script_still_on(g, kept)) return stop_script(g, kept, kept_msg, 0);
     if (st == ARK_LUA_OK) {
       g->step_done = 1;
       return 0;
@@ -948,6 +1054,7 @@ static int run(ark_game *g, int nargs) {
 static int start_coroutine(ark_game *g) {
   lua_State *L = g->c->L;
   ark_lua_drop_step(g);
+  memset(g->script_ran, 0, sizeof g->script_ran);
   lua_State *co = lua_newthread(L);
   g->co_ref = luaL_ref(L, LUA_REGISTRYINDEX);
   g->co = co;
@@ -990,9 +1097,9 @@ void ark_lua_drop_step(ark_game *g) {
 /* ---- read-only queries ---- */
 
 /* Runs on the main Lua state, outside any step: a query that tries to ask
-** a decision fails (it cannot yield), and the state and the event log are
-** put back whatever the script did, so a careless query cannot change the
-** game. */
+** a decision fails (it cannot yield), and the state, the event log and the
+** scripts' own state are put back whatever the scripts did, so a careless
+** query cannot change the game. */
 int ark_game_query(const ark_game *cg, const char *name, int p, int *out, int max) {
   ark_game *g = (ark_game *)cg;       /* bound for the call, restored after */
   lua_State *L = g->c->L;
@@ -1007,12 +1114,19 @@ int ark_game_query(const ark_game *cg, const char *name, int p, int *out, int ma
   ark_state keep = g->s;
   int nev = g->nev;
   size_t pool = g->pool.len;
+  uint8_t ran[sizeof g->script_ran];
+  memcpy(ran, g->script_ran, sizeof ran);
+  memset(g->script_ran, 0, sizeof g->script_ran);
   lua_pushinteger(L, p);
   ark_lua_set_game(g->c, g);
   int slot = ark_wd_enter(L, g->c->script_budget, g->c->lua_mem_limit);
   int st = lua_pcall(L, 1, 1, 0);
   ark_wd_leave(slot, L);
   ark_lua_set_game(g->c, NULL);
+  int kept;
+  char msg[ARK_ERRMSG];
+  check_kept_state(g, &kept, msg, sizeof msg);
+  memcpy(g->script_ran, ran, sizeof ran);
   if (st == ARK_LUA_OK && lua_istable(L, -1)) {
     n = ark_rawlen(L, -1);
     for (int i = 0; i < n && i < max; i++) {
