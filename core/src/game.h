@@ -54,8 +54,11 @@ struct ark_game {
   ark_strbuf pool;              /* texts referenced by events */
   /* kept by lua_bridge.c: the scripts whose handlers ran in this step (bit
   ** per card, then per map from ARK_MAX_CARDS), checked for kept state
-  ** after every resume */
+  ** after every resume; the game and its clones' shared record of scripts
+  ** that hit the time limit; set while a query runs */
   uint8_t script_ran[(ARK_MAX_CARDS + ARK_MAX_MAP_SCRIPTS) / 8];
+  struct ark_family *family;
+  int in_query;
 };
 
 /* Internal helpers shared by the modules. */

@@ -1082,7 +1082,7 @@ static int l_map_script_off(lua_State *L) {
   ark_game *g = G(L);
   int p = (int)luaL_checkinteger(L, 1);
   luaL_argcheck(L, p >= 0 && p < g->s.nplayers, 1, "no such player");
-  lua_pushboolean(L, (g->s.map_script_off >> p) & 1);
+  lua_pushboolean(L, ark_lua_map_script_is_off(g, p));
   return 1;
 }
 
@@ -1090,7 +1090,7 @@ static int l_map_script_off(lua_State *L) {
 static int l_script_off(lua_State *L) {
   ark_game *g = G(L);
   int card = arg_card(L, g, 1);
-  lua_pushboolean(L, (g->s.script_off[card / 8] >> (card % 8)) & 1);
+  lua_pushboolean(L, ark_lua_script_is_off(g, card));
   return 1;
 }
 

@@ -826,10 +826,31 @@ static void check_plugins(ark_content *c) {
 }
 
 /* ENGINE.touch(key): the handler of script key is about to run (wrappers
-** in core/lua/api.lua): marks it for the check of kept state. */
+** in core/lua/api.lua).  Marks it for the check of kept state; a script
+** that already ran too long in this game or one of its clones gets only a
+** short time now (the family, below). */
 static int bit_of(int who) {
   int b = who >= 0 ? who : ARK_MAX_CARDS + (-2 - who);
   return b >= 0 && b < ARK_MAX_CARDS + ARK_MAX_MAP_SCRIPTS ? b : -1;
+}
+
+struct ark_family {
+  int refs;
+  uint8_t slow[(ARK_MAX_CARDS + ARK_MAX_MAP_SCRIPTS) / 8]; /* hit the time limit */
+};
+
+static void mark_slow(ark_game *g, int who) {
+  int b = bit_of(who);
+  if (!g->family) {
+    g->family = calloc(1, sizeof *g->family);
+    if (g->family) g->family->refs = 1;
+  }
+  if (g->family && b >= 0) g->family->slow[b / 8] |= (uint8_t)(1u << (b % 8));
+}
+
+static int family_slow(const ark_game *g, int who) {
+  int b = bit_of(who);
+  return g->family && b >= 0 && ((g->family->slow[b / 8] >> (b % 8)) & 1);
 }
 
 static int e_touch(lua_State *L) {
@@ -838,6 +859,10 @@ static int e_touch(lua_State *L) {
   int b = bit_of(key);
   if (!g || b < 0) return 0;
   g->script_ran[b / 8] |= (uint8_t)(1u << (b % 8));
+  if (family_slow(g, key)) {
+    double extra = g->c->script_budget / 20;
+    ark_wd_hurry(L, extra < 0.005 ? 0.005 : extra);
+  }
   return 0;
 }
 
@@ -850,13 +875,19 @@ static int e_step_private(lua_State *L) {
   return 1;
 }
 
+static int query_msgh(lua_State *L);
+
 static void open_engine(ark_content *c) {
   static const luaL_Reg fns[] = {
     {"touch", e_touch}, {"step_private", e_step_private}, {NULL, NULL}
   };
+  static const luaL_Reg msgh[] = { {"ark.query_msgh", query_msgh}, {NULL, NULL} };
   lua_newtable(c->L);
   ark_lua_api_register(c->L, c->lua, fns);
   lua_setglobal(c->L, "ENGINE");
+  lua_pushvalue(c->L, LUA_REGISTRYINDEX);   /* with the context, as the primitives */
+  ark_lua_api_register(c->L, c->lua, msgh);
+  lua_pop(c->L, 1);
 }
 
 int ark_lua_open(ark_content *c, const char *cards_dir) {
@@ -902,6 +933,33 @@ void ark_lua_close(ark_content *c) {
   ark_lua_api_close(c);
 }
 
+/* ---- the family of a game and its clones ---- */
+
+void ark_lua_family_share(ark_game *clone, ark_game *orig) {
+  if (!orig->family) {
+    orig->family = calloc(1, sizeof *orig->family);
+    if (!orig->family) return;
+    orig->family->refs = 1;
+  }
+  clone->family = orig->family;
+  clone->family->refs++;
+}
+
+void ark_lua_family_drop(ark_game *g) {
+  if (g->family && --g->family->refs == 0) free(g->family);
+  g->family = NULL;
+}
+
+int ark_lua_script_is_off(const ark_game *g, int card) {
+  if ((g->s.script_off[card / 8] >> (card % 8)) & 1) return 1;
+  return g->in_query && family_slow(g, card);
+}
+
+int ark_lua_map_script_is_off(const ark_game *g, int p) {
+  if ((g->s.map_script_off >> p) & 1) return 1;
+  return g->in_query && g->s.p[p].map >= 0 && family_slow(g, -2 - g->s.p[p].map);
+}
+
 /* ---- steps ---- */
 
 static int start_coroutine(ark_game *g);
@@ -926,7 +984,10 @@ static void switch_off(const ark_game *g, ark_state *s, int who) {
 }
 
 /* A card or map script failed: undo the step, switch that script off for
-** the rest of the game, report it, and run the step again from its start. */
+** the rest of the game, report it, and run the step again from its start.
+** The snapshot of the step's start takes the switch and the report too, so
+** a clone (which replays the step from the snapshot) does not run the
+** script again, and logs what the game logged. */
 static int stop_script(ark_game *g, int who, const char *msg, int reason) {
   char text[ARK_ERRMSG + 100];
   /* keep the scripts already switched off in this step: restoring the
@@ -940,12 +1001,15 @@ static int stop_script(ark_game *g, int who, const char *msg, int reason) {
   g->pool.len = (size_t)g->snap_pool;
   g->nanswers = g->snap_answers;
   g->pending = 0;
-  (void)reason;
   switch_off(g, &g->s, who);
+  switch_off(g, &g->snap, who);
+  if (reason == ARK_WD_TIME) mark_slow(g, who);
   if (who >= 0) snprintf(text, sizeof text, "script of %s stopped: %s", g->c->cards[who].name, msg);
   else snprintf(text, sizeof text, "script of map %s stopped: %s", g->c->maps[-2 - who].name, msg);
   /* a: the card, or the map index as map scripts' own log lines carry it */
   ark_game_log(g, -1, ARK_EV_TEXT, who >= 0 ? who : -2 - who, 0, 0, text);
+  g->snap_events = g->nev;
+  g->snap_pool = (int)g->pool.len;
   return start_coroutine(g);
 }
 
@@ -1096,10 +1160,23 @@ void ark_lua_drop_step(ark_game *g) {
 
 /* ---- read-only queries ---- */
 
+/* Message handler of a query: a script stopped for time is marked slow in
+** the game's family, so the next queries skip it. */
+static int query_msgh(lua_State *L) {
+  ark_game *g = ark_lua_running(L);
+  if (g && ark_wd_reason(L) == ARK_WD_TIME) {
+    culprit k;
+    find_culprit(g->c, L, L, &k);
+    if (k.who != -1) mark_slow(g, k.who);
+  }
+  return 1;
+}
+
 /* Runs on the main Lua state, outside any step: a query that tries to ask
 ** a decision fails (it cannot yield), and the state, the event log and the
 ** scripts' own state are put back whatever the scripts did, so a careless
-** query cannot change the game. */
+** query cannot change the game.  A script that ran too long in this game
+** or its clones counts as switched off here. */
 int ark_game_query(const ark_game *cg, const char *name, int p, int *out, int max) {
   ark_game *g = (ark_game *)cg;       /* bound for the call, restored after */
   lua_State *L = g->c->L;
@@ -1117,11 +1194,15 @@ int ark_game_query(const ark_game *cg, const char *name, int p, int *out, int ma
   uint8_t ran[sizeof g->script_ran];
   memcpy(ran, g->script_ran, sizeof ran);
   memset(g->script_ran, 0, sizeof g->script_ran);
+  lua_getfield(L, LUA_REGISTRYINDEX, "ark.query_msgh");
+  lua_insert(L, -2);
   lua_pushinteger(L, p);
   ark_lua_set_game(g->c, g);
+  g->in_query = 1;
   int slot = ark_wd_enter(L, g->c->script_budget, g->c->lua_mem_limit);
-  int st = lua_pcall(L, 1, 1, 0);
+  int st = lua_pcall(L, 1, 1, -3);
   ark_wd_leave(slot, L);
+  g->in_query = 0;
   ark_lua_set_game(g->c, NULL);
   int kept;
   char msg[ARK_ERRMSG];

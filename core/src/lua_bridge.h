@@ -26,4 +26,14 @@ void ark_lua_drop_step(ark_game *g);
 ** still exist. */
 int ark_lua_msgh(struct lua_State *L);
 
+/* Is the script of card `card` (of seat p's map) switched off in g?  Also
+** true while a query runs for one that hit the time limit in g's family. */
+int ark_lua_script_is_off(const ark_game *g, int card);
+int ark_lua_map_script_is_off(const ark_game *g, int p);
+/* A clone shares its original's record of scripts that ran too long, so
+** a looping card costs the time limit once per game, not once per clone
+** (game.c calls these from ark_game_clone and ark_game_free). */
+void ark_lua_family_share(ark_game *clone, ark_game *orig);
+void ark_lua_family_drop(ark_game *g);
+
 #endif
