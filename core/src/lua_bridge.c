@@ -73,10 +73,16 @@ static const char *shown_name(const ark_content *c, const char *path) {
 }
 
 /* Loads text (never bytecode) as a chunk named after its file, so errors
-** read "cards/actions/build.lua:12: message". */
+** read "cards/actions/build.lua:12: message".  A UTF-8 byte-order mark,
+** which some editors write, is skipped (Lua would read it as a syntax
+** error at line 1). */
 static int load_chunk(ark_content *c, const char *name, const char *text,
                       size_t len) {
   char chunk[1500];
+  if (len >= 3 && !memcmp(text, "\xef\xbb\xbf", 3)) {
+    text += 3;
+    len -= 3;
+  }
   snprintf(chunk, sizeof chunk, "@%s", shown_name(c, name));
   if (luaL_loadbufferx(c->L, text, len, chunk, "t") != ARK_LUA_OK) {
     ark_content_error(c, NULL, 0, "%s", lua_tostring(c->L, -1));
@@ -784,21 +790,25 @@ size_t ark_strlib_max_bytes(lua_State *L) {
   return used < c->lua_mem_limit ? c->lua_mem_limit - used : 0;
 }
 
-/* Keyword abilities the cards name but no library defines, or with a value
-** the keyword cannot take: validate_keywords() of cards/lib/keywords.lua. */
+/* Every ability of every card names a known keyword with a value of the
+** right kind (keyword_problem in cards/lib/keywords.lua), at its line. */
 static void check_keywords(ark_content *c) {
   lua_State *L = c->L;
-  lua_getglobal(L, "validate_keywords");
-  if (!lua_isfunction(L, -1)) {
-    lua_pop(L, 1);
-    return;
+  for (int id = 0; id < c->ncards; id++) {
+    const ark_card_def *d = &c->cards[id];
+    for (int i = 0; i < d->n_abilities; i++) {
+      lua_getglobal(L, "keyword_problem");
+      if (!lua_isfunction(L, -1)) {
+        lua_pop(L, 1);
+        return;
+      }
+      lua_pushstring(L, d->abilities[i]);
+      if (call_guarded(c, 1) != 0) continue;
+      if (lua_isstring(L, -1))
+        ark_content_error(c, d->path, d->ability_line[i], "%s", lua_tostring(L, -1));
+      lua_pop(L, 1);
+    }
   }
-  if (call_guarded(c, 0) != 0) return;
-  for (int i = 1; lua_istable(L, -1) && (lua_rawgeti(L, -1, i), !lua_isnil(L, -1)); i++) {
-    ark_content_error(c, NULL, 0, "%s", shown_name(c, lua_tostring(L, -1)));
-    lua_pop(L, 1);
-  }
-  lua_pop(L, 2);
 }
 
 /* Plugin hooks: names that are no trigger handler. */
@@ -919,8 +929,8 @@ int ark_lua_open(ark_content *c, const char *cards_dir) {
   if (load_embedded_rules(c) != 0) return -1;
   if (load_card_lib(c, cards_dir) != 0) return -1;
   if (load_action_scripts(c, cards_dir) != 0) return -1;
+  check_keywords(c);
   if (load_card_scripts(c) != 0 || load_plugin_scripts(c) != 0) return -1;
-  if (c->strict) check_keywords(c);
   check_plugins(c);
   return c->nerrors ? -1 : 0;
 }
