@@ -52,6 +52,15 @@ static int arg_card(lua_State *L, ark_game *g, int i) {
   return (int)c;
 }
 
+/* An integer argument clamped to +-1000000: the state keeps small numbers,
+** and a script's 2^53 must not overflow the arithmetic on them. */
+static int arg_int(lua_State *L, int i) {
+  lua_Integer v = luaL_checkinteger(L, i);
+  return (int)(v > 1000000 ? 1000000 : v < -1000000 ? -1000000 : v);
+}
+
+int ark_lua_arg_int(lua_State *L, int i) { return arg_int(L, i); }
+
 static const char *const action_names[ARK_N_ACTIONS] = {
   "animals", "build", "cards", "association", "sponsors"
 };
@@ -174,7 +183,7 @@ static int l_get(lua_State *L) {
 static int l_set(lua_State *L) {
   ark_game *g = GM(L);
   const char *k = luaL_checkstring(L, 2);
-  int v = (int)luaL_checkinteger(L, 3);
+  int v = arg_int(L, 3);
   if (lua_isnil(L, 1)) {
     if (!strcmp(k, "scoring_discarded")) g->s.scoring_discarded = (uint8_t)v;
     else if (!strcmp(k, "donations")) g->s.donations = (uint8_t)v;
@@ -194,7 +203,7 @@ static int l_add(lua_State *L) {
   int p = arg_player(L, g, 1);
   int t = ark_track_from_name(luaL_checkstring(L, 2));
   if (t < 0) return luaL_error(L, "ark.add: unknown track '%s'", lua_tostring(L, 2));
-  lua_pushinteger(L, ark_track_add(g, p, t, (int)luaL_checkinteger(L, 3)));
+  lua_pushinteger(L, ark_track_add(g, p, t, arg_int(L, 3)));
   return 1;
 }
 
@@ -431,7 +440,7 @@ static int l_tokens(lua_State *L) {
   uint8_t *t = token_array(L, &g->s.p[p], luaL_checkstring(L, 3));
   if (!lua_isnoneornil(L, 4)) {
     GM(L);
-    int v = t[a] + (int)luaL_checkinteger(L, 4);
+    int v = t[a] + arg_int(L, 4);
     t[a] = (uint8_t)(v < 0 ? 0 : v > 255 ? 255 : v);
   }
   lua_pushinteger(L, t[a]);
@@ -455,10 +464,11 @@ static int l_to_slot1(lua_State *L) {
 static int l_advance_break(lua_State *L) {
   ark_game *g = GM(L);
   int p = arg_player(L, g, 1);
-  int n = (int)luaL_checkinteger(L, 2);
+  int n = arg_int(L, 2);
   ark_state *s = &g->s;
   int was_full = s->break_pos >= s->break_len;
   int pos = s->break_pos + n;
+  if (pos < 0) pos = 0;
   s->break_pos = (uint8_t)(pos > s->break_len ? s->break_len : pos);
   int now = !was_full && s->break_pos >= s->break_len && s->break_trigger < 0;
   if (now) {
@@ -774,12 +784,12 @@ static int l_kiosk_income(lua_State *L) {
 }
 
 static int l_income(lua_State *L) {
-  lua_pushinteger(L, ark_track_income_of(G(L), (int)luaL_checkinteger(L, 1)));
+  lua_pushinteger(L, ark_track_income_of(G(L), arg_int(L, 1)));
   return 1;
 }
 
 static int l_target(lua_State *L) {
-  lua_pushinteger(L, ark_track_target_of(G(L), (int)luaL_checkinteger(L, 1)));
+  lua_pushinteger(L, ark_track_target_of(G(L), arg_int(L, 1)));
   return 1;
 }
 
@@ -986,6 +996,11 @@ static int l_choose(lua_State *L) {
   const char *tag = luaL_checkstring(L, 2);
   const char *prompt = luaL_checkstring(L, 3);
   luaL_checktype(L, 4, LUA_TTABLE);
+  /* a script that asks without end (a bonus taken 10^9 times) would never
+  ** let the step finish: refused with the asking script's line */
+  if (g->nanswers - g->snap_answers >= ARK_MAX_STEP_DECISIONS)
+    return luaL_error(L, "ark.choose: more than %d decisions in one step",
+                      ARK_MAX_STEP_DECISIONS);
   int n = ark_rawlen(L, 4);
   if (n < 1) return luaL_error(L, "ark.choose: no options");
   if (n > ARK_MAX_OPTIONS) return luaL_error(L, "ark.choose: too many options (%d)", n);

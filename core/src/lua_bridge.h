@@ -26,6 +26,9 @@ void ark_lua_drop_step(ark_game *g);
 ** still exist. */
 int ark_lua_msgh(struct lua_State *L);
 
+/* Decisions one step may ask before the asking script is stopped. */
+#define ARK_MAX_STEP_DECISIONS 5000
+
 /* Is the script of card `card` (of seat p's map) switched off in g?  Also
 ** true while a query runs for one that hit the time limit in g's family. */
 int ark_lua_script_is_off(const ark_game *g, int card);
