@@ -1013,6 +1013,10 @@ static int stop_script(ark_game *g, int who, const char *msg, int reason) {
   g->pending = 0;
   switch_off(g, &g->s, who);
   switch_off(g, &g->snap, who);
+  if (reason) {                          /* a limit of this machine (ark.h) */
+    g->s.script_stopped |= 2;
+    g->snap.script_stopped |= 2;
+  }
   if (reason == ARK_WD_TIME) mark_slow(g, who);
   if (who >= 0) snprintf(text, sizeof text, "script of %s stopped: %s", g->c->cards[who].name, msg);
   else snprintf(text, sizeof text, "script of map %s stopped: %s", g->c->maps[-2 - who].name, msg);
