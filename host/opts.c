@@ -273,9 +273,14 @@ void host_print_summary(ark_game *g, const host_opts *o, FILE *f) {
   ark_player_view v;
   fprintf(f, "Game over after %d turns (%.1f per player)%s.\n", ark_game_turns(g),
           (double)ark_game_turns(g) / n, ark_game_capped(g) ? " - stopped by the turn cap" : "");
-  if (ark_game_script_stopped(g))
-    fprintf(f, "A card script was stopped during this game (see the log); its replay is "
-               "not guaranteed.\n");
+  int stopped = ark_game_script_stopped(g);
+  if (stopped & 2)
+    fprintf(f, "A card script was stopped during this game for running too long or using "
+               "too much memory (see the log); these limits depend on the machine, so its "
+               "replay elsewhere is not guaranteed.\n");
+  else if (stopped)
+    fprintf(f, "A card script was stopped during this game (see the log) and played on "
+               "switched off; its replay does the same.\n");
   fprintf(f, "%-6s %-7s %6s %6s %6s %6s %6s %5s %6s %5s\n", "player", "ai", "score", "appeal",
           "CP", "CP at", "money", "rep.", "cards", "rank");
   for (int p = 0; p < n; p++) {

@@ -681,12 +681,12 @@ static void test_scenarios(void **st) {
   assert_int_equal(run(NULL, "scenario %s/tests/scenarios/failing/bad-modifier.yaml",
                        ARK_SOURCE_DIR), 1);
   assert_true(output_has("FAILED: script of Bad Modifier stopped: "));
-  assert_true(output_has("broken-card/1003-bad-modifier.lua: modify_animal_cost returned nil, "
-                         "not a whole number"));
+  assert_true(output_has("broken-card/1003-bad-modifier.lua:4: modify_animal_cost returned "
+                         "nothing; a modifier returns a whole number"));
   assert_int_equal(run(NULL, "scenario %s/tests/scenarios/failing/bad-score.yaml",
                        ARK_SOURCE_DIR), 1);
-  assert_true(output_has("broken-card/1004-half-point-zoo.lua: score returned 0.5, not a whole "
-                         "number of conservation points"));
+  assert_true(output_has("broken-card/1004-half-point-zoo.lua:4: score returned 0.5; it returns "
+                         "a whole number of conservation points"));
   /* numbers are whole and in range: 99999999999 is not read as another */
   t_write_file(tmp, "big.yaml", "setup:\n  players:\n    - money: 99999999999\n");
   assert_int_equal(run(NULL, "scenario big.yaml"), 2);

@@ -252,16 +252,18 @@ static void test_card_order(void **state) {
 static void test_card_unknown_field(void **state) {
   fixture *f = *state;
   put(f, "401.yaml", "number: 401\nname: Cheetah\ntype: animal\ncots: 17\n");
-  assert_int_equal(ark_yaml_load_cards(&f->c, f->dir), 1);
+  assert_int_equal(ark_yaml_load_cards(&f->c, f->dir), 2);
   has_error(f, "401.yaml", 4, "unknown field \"cots\" in an animal card "
             "(allowed: number, name, type, description, cost,");
+  /* and the price it meant is missing: not silently 0 */
+  has_error(f, "401.yaml", 1, "an animal card: missing required field \"cost\"");
   assert_int_equal(f->c.ncards, 0);  /* dropped, not half-filled */
 }
 
 /* A field of another card type is unknown for this one. */
 static void test_card_field_of_other_type(void **state) {
   fixture *f = *state;
-  put(f, "201.yaml", "number: 201\nname: S\ntype: sponsor\ncost: 3\n");
+  put(f, "201.yaml", "number: 201\nname: S\ntype: sponsor\ncost: 3\nlevel: 1\n");
   assert_int_equal(ark_yaml_load_cards(&f->c, f->dir), 1);
   has_error(f, "201.yaml", 4, "unknown field \"cost\" in a sponsor card");
 }
@@ -287,11 +289,11 @@ static void test_card_unknown_names(void **state) {
   fixture *f = *state;
   put(f, "401.yaml",
       "number: 401\nname: Cheetah\ntype: animal\n"
-      "icons:\n  - predator\n  - dragon\n");
+      "icons:\n  - predator\n  - dragon\ncost: 1\nsize: 1\n");
   put(f, "402.yaml", "number: 402\nname: X\ntype: animul\n");
   put(f, "201.yaml",
       "number: 201\nname: S\ntype: sponsor\nrequires: [partner-zoos]\n"
-      "timings: [sometimes]\n");
+      "timings: [sometimes]\nlevel: 1\n");
   put(f, "101.yaml", "number: 101\nname: P\ntype: project\ncounts: eggs\n"
       "kind: other\n");
   assert_int_equal(ark_yaml_load_cards(&f->c, f->dir), 6);
@@ -310,7 +312,7 @@ static void test_card_ranges_and_limits(void **state) {
   fixture *f = *state;
   put(f, "401.yaml",
       "number: 401\nname: Cheetah\ntype: animal\nsize: 7\n"
-      "abilities: [a, b, c, d, e, f, g]\n");
+      "abilities: [a, b, c, d, e, f, g]\ncost: 1\n");
   put(f, "201.yaml", "number: 201\nname: S\ntype: sponsor\nlevel: 0\n");
   put(f, "101.yaml", "number: 101\nname: P\ntype: project\n"
       "thresholds: [1, 2, 3, 4, 5]\n");
@@ -327,7 +329,7 @@ static void test_card_duplicate_number(void **state) {
   fixture *f = *state;
   char msg[320];
   put(f, "a/401-a.yaml", cheetah);
-  put(f, "b/401-b.yaml", "name: Other\ntype: animal\nnumber: 401\n");
+  put(f, "b/401-b.yaml", "name: Other\ntype: animal\nnumber: 401\ncost: 1\nsize: 1\n");
   assert_int_equal(ark_yaml_load_cards(&f->c, f->dir), 1);
   snprintf(msg, sizeof msg, "duplicate card number 401 (first in %s)",
            at(f, "a/401-a.yaml"));
@@ -415,11 +417,12 @@ static void test_card_name_and_building(void **state) {
   fixture *f = *state;
   put(f, "buildings.yaml", buildings);
   assert_int_equal(ark_yaml_load_buildings(&f->c, at(f, "buildings.yaml")), 0);
-  put(f, "cards/201.yaml", "number: 201\nname: S\ntype: sponsor\nbuilding: sponsor-999\n");
-  put(f, "cards/202.yaml", "number: 202\nname: T\ntype: sponsor\nbuilding: sponsor-257\n");
-  put(f, "cards/401.yaml", "number: 401\nname: \"\"\ntype: animal\n");
-  assert_int_equal(ark_yaml_load_cards(&f->c, at(f, "cards")), 2);
-  has_error(f, "cards/201.yaml", 4, "building: unknown building \"sponsor-999\"");
+  put(f, "cards/201.yaml", "number: 201\nname: S\ntype: sponsor\nlevel: 3\nbuilding: sponsor-999\n");
+  put(f, "cards/202.yaml", "number: 202\nname: T\ntype: sponsor\nlevel: 3\nbuilding: sponsor-257\n");
+  put(f, "cards/401.yaml", "number: 401\nname: \"\"\ntype: animal\ncost: 5\nsize: 1\n");
+  int nerr = ark_yaml_load_cards(&f->c, at(f, "cards"));
+  if (nerr != 2) fail_msg("%d errors:\n%s", nerr, f->c.errors ? f->c.errors : "");
+  has_error(f, "cards/201.yaml", 5, "building: unknown building \"sponsor-999\"");
   has_error(f, "cards/401.yaml", 2, "name: must not be empty");
   assert_int_equal(f->c.ncards, 1);
   assert_string_equal(card(f, 202)->building, "sponsor-257");

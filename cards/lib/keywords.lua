@@ -675,23 +675,29 @@ for _, name in ipairs({ "sprint", "hunter", "venom", "constriction", "clever", "
   VALUE_CHECKS[name] = function(v) return v == nil or type(v) == "number", "a number" end
 end
 
--- Every ability of every loaded card names a known keyword with a value of
--- the right kind.  Returns a list of "path: problem" texts (empty: fine).
+-- What is wrong with one ability text ("sprint:3"): nil if it names a
+-- known keyword with a value of the right kind.  Loading (for play and for
+-- `arknova check` alike) reports each problem at the ability's YAML line.
+function keyword_problem(ability)
+  local name, value = parse_ability(ability)
+  if not name or not KEYWORDS[name] then
+    return "unknown keyword ability '" .. tostring(name or ability) .. "'"
+  elseif VALUE_CHECKS[name] then
+    local ok, what = VALUE_CHECKS[name](value)
+    if not ok then return "keyword ability '" .. ability .. "' needs " .. what end
+  end
+  return nil
+end
+
+-- Every ability of every loaded card: a list of "path: problem" texts.
 function validate_keywords()
   local out = {}
   local id = 0
   while CARDS[id] do
     local c = CARDS[id]
     for _, ability in ipairs(c.abilities) do
-      local name, value = parse_ability(ability)
-      if not name or not KEYWORDS[name] then
-        out[#out + 1] = c.path .. ": unknown keyword ability '" .. tostring(name or ability) .. "'"
-      elseif VALUE_CHECKS[name] then
-        local ok, what = VALUE_CHECKS[name](value)
-        if not ok then
-          out[#out + 1] = c.path .. ": keyword ability '" .. ability .. "' needs " .. what
-        end
-      end
+      local problem = keyword_problem(ability)
+      if problem then out[#out + 1] = c.path .. ": " .. problem end
     end
     id = id + 1
   end

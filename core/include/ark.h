@@ -213,6 +213,10 @@ int ark_game_players(const ark_game *g);
 int ark_game_turns(const ark_game *g);
 int ark_game_capped(const ark_game *g);      /* ended by the turn cap */
 int ark_game_turn_cap(const ark_game *g);    /* turns after which it stops */
+/* Nonzero if a card or map script was stopped and switched off in this
+** game: 1 for a fault (its replay is exact), 3 if one ran into the time or
+** memory limit, which depend on the machine (a replay elsewhere may stop
+** it at another moment, or not at all). */
 int ark_game_script_stopped(const ark_game *g);
 void ark_game_player(const ark_game *g, int p, ark_player_view *out);
 /* A multi-line readable summary of the whole state. */

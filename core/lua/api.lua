@@ -1,7 +1,18 @@
 -- api.lua: what a card or map script can reach.  Each script runs in an
--- environment of its own that holds copies of exactly these names (an
--- allow-list, as Redis does for its scripts); nothing else of the rules
--- environment is visible, and nothing a script sets leaks into another.
+-- environment of its own that holds exactly these names (an allow-list, as
+-- Redis does for its scripts); nothing else of the rules environment is
+-- visible, and nothing a script sets leaks into another.
+--
+-- A script keeps no state between calls: all games of a content share its
+-- functions, and an AI replays steps on clones, so a value a handler left
+-- behind would make the same seed play another game (docs/lua-api.md).
+-- What enforces it: after loading, the environment and the library tables
+-- are read-only (a write is an error at its line), the constant tables are
+-- copied afresh on every read, and the script's own locals and tables are
+-- compared after every resume with what loading left (core/src/
+-- script_state.c).  Its handlers reach the rules only through wrappers
+-- (install_script) that check what they return and tell the engine which
+-- card is running.
 
 -- Lua's own safe functions.  No load, require, io, os, debug, coroutine,
 -- collectgarbage, dofile: a card cannot reach outside the game.
@@ -28,8 +39,11 @@ CARD_API_RULES = {
   "breeding_program",
 }
 
--- Tables of constants, given to each script as its own copy.
+-- Tables of constants: every read gives a fresh copy.
 CARD_API_TABLES = { "ACTIONS", "ACTION_TITLE", "CONTINENTS", "CATEGORIES" }
+
+local CONSTANT = {}
+for _, name in ipairs(CARD_API_TABLES) do CONSTANT[name] = true end
 
 local function copy(t)
   local out = {}
@@ -50,35 +64,182 @@ end
 getmetatable("").__metatable = false
 
 local unpack_fn = unpack or table.unpack
+local sealed, target = SANDBOX.sealed, SANDBOX.target
 
--- A fresh environment for one script.
+-- A read-only view of t: reads go through, a write is an error at the
+-- line that tries it.  pairs, next and the raw functions of the sandbox see
+-- the table behind it.
+local function view(t, what)
+  local v = setmetatable({}, {
+    __index = t,
+    __newindex = function(_, k)
+      error(what .. " is read-only: cannot set '" .. tostring(k) .. "'", 2)
+    end,
+    __metatable = false,
+  })
+  sealed[v] = true
+  target[v] = t
+  return v
+end
+
+-- env -> { names table, env's metatable }, until the script is sealed.
+local parts = setmetatable({}, { __mode = "k" })
+
+-- A fresh environment for one script: an empty table whose reads fall
+-- through to the names of the API.  While the script loads, its globals
+-- land in it; seal_card_env then makes it read-only.
 function make_card_env()
-  local env = {}
-  for _, name in ipairs(CARD_API_BASE) do env[name] = _G[name] end
-  env.unpack = unpack_fn
-  for _, name in ipairs(CARD_API_RULES) do env[name] = _G[name] end
-  for _, name in ipairs(CARD_API_TABLES) do env[name] = deep_copy(_G[name]) end
-  env.string = copy(string)
-  env.table = copy(table)
-  env.math = copy(math)
+  local api = {}
+  for _, name in ipairs(CARD_API_BASE) do api[name] = _G[name] end
+  api.pairs, api.next, api.rawset, api.rawget, api.rawlen =
+    SANDBOX.pairs, SANDBOX.next, SANDBOX.rawset, SANDBOX.rawget, SANDBOX.rawlen
+  api.setmetatable, api.getmetatable = SANDBOX.setmetatable, SANDBOX.getmetatable
+  api.unpack = unpack_fn
+  for _, name in ipairs(CARD_API_RULES) do api[name] = _G[name] end
+  api.string = view(copy(string), "string")
+  local tbl = copy(table)
+  tbl.sort = SANDBOX.sort
+  tbl.move = nil          -- loops in C without a bound (and LuaJIT has none)
+  api.table = view(tbl, "table")
+  local m = copy(math)
   -- chance only from the game's seeded generator
-  env.math.random = function(m, n)
-    if m == nil then return (ark.random(1000000000) - 1) / 1000000000 end
-    if n == nil then return ark.random(m) end
-    return m + ark.random(n - m + 1) - 1
+  m.random = function(lo, hi)
+    if lo == nil then return (ark.random(1000000000) - 1) / 1000000000 end
+    if hi == nil then return ark.random(lo) end
+    return lo + ark.random(hi - lo + 1) - 1
   end
-  env.math.randomseed = nil
-  env.ark = copy(ark)
+  m.randomseed = nil
+  api.math = view(m, "math")
+  api.ark = view(copy(ark), "ark")
   -- card facts are shared by every game: scripts get a fresh copy per read
-  env.CARDS = setmetatable({}, { __index = function(_, id)
+  local cards = setmetatable({}, { __index = function(_, id)
     local c = CARDS[id]
     if c then return deep_copy(c) end
     return nil
   end, __newindex = function() error("CARDS is read-only", 2) end, __metatable = false })
-  env.card = function(id) return env.CARDS[id] end
-  env.KEYWORDS = KEYWORDS and copy(KEYWORDS) or {}
-  env._G = env
+  sealed[cards] = true
+  api.CARDS = cards
+  api.card = function(id) return cards[id] end
+  api.KEYWORDS = view(KEYWORDS and copy(KEYWORDS) or {}, "KEYWORDS")
+  setmetatable(api, { __index = function(_, k)
+    if CONSTANT[k] then return deep_copy(_G[k]) end
+    return nil
+  end })
+  local env = {}
+  local meta = { __index = api, __metatable = false }
+  setmetatable(env, meta)
+  api._G = env
+  parts[env] = { api, meta }
   return env
+end
+
+-- After loading: the script's globals move behind the read-only
+-- environment.  Returns the roots of what the script keeps, for
+-- core/src/script_state.c: its returned table and its own globals.
+function seal_card_env(env, returned)
+  local api, meta = parts[env][1], parts[env][2]
+  parts[env] = nil
+  local roots, keys, n = { ["return"] = returned }, {}, 0
+  for k in next, env do
+    n = n + 1
+    keys[n] = k
+  end
+  for i = 1, n do
+    local k = keys[i]
+    local v = rawget(env, k)
+    api[k] = v
+    rawset(env, k, nil)
+    if type(k) == "string" then roots[k] = v else roots["[" .. tostring(k) .. "]#" .. i] = v end
+  end
+  meta.__newindex = function(_, k)
+    error("cannot set global '" .. tostring(k) .. "' after loading: a script keeps no state " ..
+          "between calls (ark.memo keeps a number for the game)", 2)
+  end
+  sealed[env] = true
+  target[env] = api
+  return roots
+end
+
+-- ---- handlers ----
+
+-- wrapper -> { script key, line of the handler, handler name }: tells
+-- core/src/lua_bridge.c whose handler an error or a stop happened in.
+SCRIPT_WRAPPERS = {}
+
+local touch = ENGINE.touch
+local LIMIT = 9999
+
+local function whole(v)
+  return v == math.floor(v) and v >= -LIMIT and v <= LIMIT
+end
+
+local function shown(v)
+  if type(v) == "string" then
+    if #v > 40 then v = string.sub(v, 1, 40) .. "..." end
+    return "the string \"" .. v .. "\""
+  elseif v == nil then
+    return "nothing"
+  elseif type(v) == "number" or type(v) == "boolean" then
+    return tostring(v)
+  end
+  return "a " .. type(v)
+end
+
+local function article(t)
+  if string.match(t, "^[aeiou]") then return "an " .. t end
+  return "a " .. t
+end
+
+-- The table the rules see as SCRIPTS[id] (MAP_SCRIPTS[m]): the known
+-- handlers of the script's table t, each behind a wrapper.  A modifier
+-- must return a value of the type it was given (a whole number within
+-- -9999..9999 for a number); score a whole number or nil.  A handler that
+-- is no function becomes one that fails with the script's file and line.
+-- key: the card id, or -2 - map index; lines[name]: where it is defined.
+function install_script(key, t, path, lines)
+  local out = {}
+  for _, name in ipairs(KNOWN_HANDLERS) do
+    local f = t[name]
+    if f ~= nil then
+      local line = lines[name] or 1
+      local where = path .. ":" .. line
+      local w
+      if type(f) ~= "function" then
+        local msg = where .. ": " .. name .. " must be a function, not " .. article(type(f))
+        w = function() error(msg, 0) end
+      elseif string.sub(name, 1, 7) == "modify_" then
+        w = function(p, id, value, ...)
+          touch(key)
+          local r = f(p, id, value, ...)
+          if type(r) ~= type(value) or (type(r) == "number" and not whole(r)) then
+            local want = type(value) == "number" and "a whole number (-9999..9999)" or
+              article(type(value))
+            error(where .. ": " .. name .. " returned " .. shown(r) .. "; a modifier returns " ..
+                  want .. ", the value it was given changed or not", 0)
+          end
+          return r
+        end
+      elseif name == "score" then
+        w = function(p, id)
+          touch(key)
+          local r = f(p, id)
+          if r ~= nil and (type(r) ~= "number" or not whole(r)) then
+            error(where .. ": score returned " .. shown(r) ..
+                  "; it returns a whole number of conservation points (or nil for 0)", 0)
+          end
+          return r
+        end
+      else
+        w = function(...)
+          touch(key)
+          f(...)
+        end
+      end
+      SCRIPT_WRAPPERS[w] = { key, line, name }
+      out[name] = w
+    end
+  end
+  return out
 end
 
 -- The script of a card, unless it was stopped earlier in this game.

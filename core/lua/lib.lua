@@ -75,7 +75,12 @@ function check(f, ...) return ark.pure(f, ...) end
 
 function money(p) return ark.get(p, "money") end
 
+-- The tracks gain and pay change; a script naming another gets the error
+-- at its own line (level 2).
+TRACKS = { money = true, appeal = true, conservation = true, reputation = true, xtokens = true }
+
 function pay(p, n)
+  if type(n) ~= "number" then error("pay: the amount must be a number, not " .. type(n), 2) end
   if n <= 0 then return end
   if ark.get(p, "money") < n then error("cannot pay " .. n, 2) end
   ark.add(p, "money", -n)
@@ -83,6 +88,13 @@ end
 
 -- Gains on a track, then the rewards of any bonus space reached.
 function gain(p, track, n)
+  if not TRACKS[track] then
+    error("gain: unknown track '" .. tostring(track) ..
+          "' (money, appeal, conservation, reputation, xtokens)", 2)
+  end
+  if n ~= nil and type(n) ~= "number" then
+    error("gain: the amount must be a number, not " .. type(n), 2)
+  end
   if not n or n == 0 then return 0 end
   if track == "conservation" then
     local before = ark.get(p, "conservation")

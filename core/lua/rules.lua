@@ -369,16 +369,19 @@ local unpack_fn = unpack or table.unpack
 function unpack_args(t, n) return unpack_fn(t, 1, n) end
 
 -- "After finishing this action" effects (Clever, Boost, Action, Hypnosis,
--- Determination) wait in the step's scratch table until the action card
--- has moved to slot 1.
+-- Determination) wait in the step's own table of the rules (not the one
+-- scripts share, ark.step_data) until the action card has moved to slot 1.
 function after_this_action(p, label, fn)
-  local d = ark.step_data()
+  if type(fn) ~= "function" then
+    error("after_this_action: the third argument must be a function, not " .. type(fn), 2)
+  end
+  local d = ENGINE.step_private()
   d.after = d.after or {}
   d.after[#d.after + 1] = { player = p, label = label, fn = fn }
 end
 
 local function run_after_action()
-  local d = ark.step_data()
+  local d = ENGINE.step_private()
   while d.after and #d.after > 0 do
     local q = d.after
     d.after = nil

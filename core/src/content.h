@@ -8,6 +8,7 @@
 #define ARK_CONTENT_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include "defs.h"
 #include "ruleset.h"
 
@@ -49,8 +50,13 @@ typedef struct ark_content {
   ark_plugin_def plugins[ARK_MAX_PLUGINS];
   int nplugins;
   char rule_owner[24][64];      /* plugin that set each rule (conflicts) */
-  int strict;                   /* checking: also report what play tolerates
-                                   (keyword abilities no library defines) */
+  int strict;                   /* checking: also report handlers that are no
+                                   function (play turns them into stubs that
+                                   fail at their first call, lua_bridge.c) */
+  int mem_uncapped;             /* LuaJIT without a custom allocator: the
+                                   scripts' memory cannot be capped */
+  uint8_t *kept;                /* bit per script (lua_bridge.c numbering)
+                                   whose state script_state.c checks */
 } ark_content;
 
 struct ark_config;

@@ -93,6 +93,7 @@ typedef struct ark_card_def {
   uint16_t req_flags;           /* ARK_REQ_* */
   int8_t appeal, conservation, reputation; /* printed gains */
   char abilities[ARK_MAX_ABILITIES][24];   /* "sprint:3", "boost:sponsors" */
+  uint16_t ability_line[ARK_MAX_ABILITIES]; /* their lines in the YAML file */
   uint8_t n_abilities;
   /* sponsors */
   int8_t level, min_reputation;

@@ -160,6 +160,7 @@ ark_status ark_game_new_like(const ark_game *proto, const ark_config *cfg,
 void ark_game_free(ark_game *g) {
   if (!g) return;
   ark_lua_drop_step(g);
+  ark_lua_family_drop(g);
   ark_content_release(g->c);
   free(g->next);
   free(g->answers);
@@ -377,6 +378,7 @@ void ark_game_refresh(ark_game *g) {
 ark_game *ark_game_clone(const ark_game *g) {
   ark_game *n = game_alloc(g->c);
   if (!n) return NULL;
+  ark_lua_family_share(n, (ark_game *)g);    /* scripts stopped for time */
   n->turn_cap = g->turn_cap;
   n->capped = g->capped;
   if (g->nnext > 0) {

@@ -18,6 +18,7 @@
 #define ARK_ERRMSG 512
 #define ARK_MAX_REDEALS 8
 #define ARK_NEXT_DISCARD 0x4000
+#define ARK_MAX_MAP_SCRIPTS 256      /* maps whose scripts lua_bridge.c tracks */
 
 typedef struct ark_strbuf {
   char *s;
@@ -62,6 +63,13 @@ struct ark_game {
   ark_event *ev;
   int nev, capev;
   ark_strbuf pool;              /* texts referenced by events */
+  /* kept by lua_bridge.c: the scripts whose handlers ran in this step (bit
+  ** per card, then per map from ARK_MAX_CARDS), checked for kept state
+  ** after every resume; the game and its clones' shared record of scripts
+  ** that hit the time limit; set while a query runs */
+  uint8_t script_ran[(ARK_MAX_CARDS + ARK_MAX_MAP_SCRIPTS) / 8];
+  struct ark_family *family;
+  int in_query;
 };
 
 /* Internal helpers shared by the modules. */

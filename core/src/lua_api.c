@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "lua_api.h"
+#include "lua_bridge.h"
 #include "luacompat.h"
 #include "map.h"
 #include "rng.h"
@@ -50,6 +51,15 @@ static int arg_card(lua_State *L, ark_game *g, int i) {
   if (c < 0 || c >= g->c->ncards) luaL_error(L, "bad card id %d", (int)c);
   return (int)c;
 }
+
+/* An integer argument clamped to +-1000000: the state keeps small numbers,
+** and a script's 2^53 must not overflow the arithmetic on them. */
+static int arg_int(lua_State *L, int i) {
+  lua_Integer v = luaL_checkinteger(L, i);
+  return (int)(v > 1000000 ? 1000000 : v < -1000000 ? -1000000 : v);
+}
+
+int ark_lua_arg_int(lua_State *L, int i) { return arg_int(L, i); }
 
 static const char *const action_names[ARK_N_ACTIONS] = {
   "animals", "build", "cards", "association", "sponsors"
@@ -173,7 +183,7 @@ static int l_get(lua_State *L) {
 static int l_set(lua_State *L) {
   ark_game *g = GM(L);
   const char *k = luaL_checkstring(L, 2);
-  int v = (int)luaL_checkinteger(L, 3);
+  int v = arg_int(L, 3);
   if (lua_isnil(L, 1)) {
     if (!strcmp(k, "scoring_discarded")) g->s.scoring_discarded = (uint8_t)v;
     else if (!strcmp(k, "donations")) g->s.donations = (uint8_t)v;
@@ -193,7 +203,7 @@ static int l_add(lua_State *L) {
   int p = arg_player(L, g, 1);
   int t = ark_track_from_name(luaL_checkstring(L, 2));
   if (t < 0) return luaL_error(L, "ark.add: unknown track '%s'", lua_tostring(L, 2));
-  lua_pushinteger(L, ark_track_add(g, p, t, (int)luaL_checkinteger(L, 3)));
+  lua_pushinteger(L, ark_track_add(g, p, t, arg_int(L, 3)));
   return 1;
 }
 
@@ -430,7 +440,7 @@ static int l_tokens(lua_State *L) {
   uint8_t *t = token_array(L, &g->s.p[p], luaL_checkstring(L, 3));
   if (!lua_isnoneornil(L, 4)) {
     GM(L);
-    int v = t[a] + (int)luaL_checkinteger(L, 4);
+    int v = t[a] + arg_int(L, 4);
     t[a] = (uint8_t)(v < 0 ? 0 : v > 255 ? 255 : v);
   }
   lua_pushinteger(L, t[a]);
@@ -454,10 +464,11 @@ static int l_to_slot1(lua_State *L) {
 static int l_advance_break(lua_State *L) {
   ark_game *g = GM(L);
   int p = arg_player(L, g, 1);
-  int n = (int)luaL_checkinteger(L, 2);
+  int n = arg_int(L, 2);
   ark_state *s = &g->s;
   int was_full = s->break_pos >= s->break_len;
   int pos = s->break_pos + n;
+  if (pos < 0) pos = 0;
   s->break_pos = (uint8_t)(pos > s->break_len ? s->break_len : pos);
   int now = !was_full && s->break_pos >= s->break_len && s->break_trigger < 0;
   if (now) {
@@ -780,12 +791,12 @@ static int l_kiosk_income(lua_State *L) {
 }
 
 static int l_income(lua_State *L) {
-  lua_pushinteger(L, ark_track_income_of(G(L), (int)luaL_checkinteger(L, 1)));
+  lua_pushinteger(L, ark_track_income_of(G(L), arg_int(L, 1)));
   return 1;
 }
 
 static int l_target(lua_State *L) {
-  lua_pushinteger(L, ark_track_target_of(G(L), (int)luaL_checkinteger(L, 1)));
+  lua_pushinteger(L, ark_track_target_of(G(L), arg_int(L, 1)));
   return 1;
 }
 
@@ -988,6 +999,11 @@ static int l_choose(lua_State *L) {
   const char *tag = luaL_checkstring(L, 2);
   const char *prompt = luaL_checkstring(L, 3);
   luaL_checktype(L, 4, LUA_TTABLE);
+  /* a script that asks without end (a bonus taken 10^9 times) would never
+  ** let the step finish: refused with the asking script's line */
+  if (g->nanswers - g->snap_answers >= ARK_MAX_STEP_DECISIONS)
+    return luaL_error(L, "ark.choose: more than %d decisions in one step",
+                      ARK_MAX_STEP_DECISIONS);
   int n = ark_rawlen(L, 4);
   if (n < 1) return luaL_error(L, "ark.choose: no options");
   if (n > ARK_MAX_OPTIONS) return luaL_error(L, "ark.choose: too many options (%d)", n);
@@ -1022,8 +1038,12 @@ static int l_choose(lua_State *L) {
 static int l_pure(lua_State *L) {
   ark_lua_ctx *x = ctx_of(L);
   luaL_checktype(L, 1, LUA_TFUNCTION);
+  int n = lua_gettop(L) - 1;
+  /* the stack unwinds at the pcall: name the script at fault before */
+  lua_pushcfunction(L, ark_lua_msgh);
+  lua_insert(L, 1);
   x->pure++;
-  int st = lua_pcall(L, lua_gettop(L) - 1, 1, 0);
+  int st = lua_pcall(L, n, 1, 1);
   x->pure--;
   if (st != ARK_LUA_OK) return lua_error(L);
   return 1;
@@ -1081,7 +1101,7 @@ static int l_map_script_off(lua_State *L) {
   ark_game *g = G(L);
   int p = (int)luaL_checkinteger(L, 1);
   luaL_argcheck(L, p >= 0 && p < g->s.nplayers, 1, "no such player");
-  lua_pushboolean(L, (g->s.map_script_off >> p) & 1);
+  lua_pushboolean(L, ark_lua_map_script_is_off(g, p));
   return 1;
 }
 
@@ -1089,7 +1109,7 @@ static int l_map_script_off(lua_State *L) {
 static int l_script_off(lua_State *L) {
   ark_game *g = G(L);
   int card = arg_card(L, g, 1);
-  lua_pushboolean(L, (g->s.script_off[card / 8] >> (card % 8)) & 1);
+  lua_pushboolean(L, ark_lua_script_is_off(g, card));
   return 1;
 }
 
@@ -1111,12 +1131,34 @@ static int l_script_file(lua_State *L) {
   return 1;
 }
 
-/* ark.step_data() -> a table that lives as long as the current step: where
-** effects wait for "after finishing this action" (scripts keep no state of
-** their own between steps). */
+/* ark.step_data() -> a table shared by the scripts that lives as long as
+** the current step, for marks such as "once per turn" (scripts keep no
+** state of their own between calls).  It is element 1 of the step's table
+** of the rules (lua_bridge.c); its metatable is protected. */
 static int l_step_data(lua_State *L) {
   ark_game *g = G(L);
+  if (g->step_ref < 0) {
+    lua_newtable(L);            /* a query outside any step */
+    return 1;
+  }
   lua_rawgeti(L, LUA_REGISTRYINDEX, g->step_ref);
+  lua_rawgeti(L, -1, 1);
+  if (lua_isnil(L, -1)) {       /* made at the first call of the step */
+    lua_pop(L, 1);
+    lua_newtable(L);
+    lua_getfield(L, LUA_REGISTRYINDEX, "ark.protected");
+    if (lua_isnil(L, -1)) {
+      lua_pop(L, 1);
+      lua_newtable(L);
+      lua_pushboolean(L, 0);
+      lua_setfield(L, -2, "__metatable");
+      lua_pushvalue(L, -1);
+      lua_setfield(L, LUA_REGISTRYINDEX, "ark.protected");
+    }
+    lua_setmetatable(L, -2);
+    lua_pushvalue(L, -1);
+    lua_rawseti(L, -3, 1);
+  }
   return 1;
 }
 
@@ -1152,6 +1194,7 @@ static const luaL_Reg api[] = {
 };
 
 ark_game *ark_lua_game(lua_State *L) { return G(L); }
+ark_game *ark_lua_running(lua_State *L) { return ctx_of(L)->g; }
 ark_game *ark_lua_game_mut(lua_State *L) { return GM(L); }
 int ark_lua_arg_player(lua_State *L, ark_game *g, int idx) { return arg_player(L, g, idx); }
 int ark_lua_arg_card(lua_State *L, ark_game *g, int idx) { return arg_card(L, g, idx); }

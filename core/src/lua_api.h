@@ -22,6 +22,10 @@ ark_game *ark_lua_game(struct lua_State *L);
 ark_game *ark_lua_game_mut(struct lua_State *L);
 int ark_lua_arg_player(struct lua_State *L, ark_game *g, int idx);
 int ark_lua_arg_card(struct lua_State *L, ark_game *g, int idx);
+/* An integer argument, clamped to +-1000000. */
+int ark_lua_arg_int(struct lua_State *L, int idx);
+/* The game a step or query runs for, or NULL (no error, unlike the above). */
+ark_game *ark_lua_running(struct lua_State *L);
 /* Adds fns to the `ark` table (on the stack top) with the shared context. */
 void ark_lua_api_register(struct lua_State *L, void *ctx, const struct luaL_Reg *fns);
 /* Extension modules, each registering its own primitives. */

@@ -98,7 +98,7 @@ static int l_map_features(lua_State *L) {
 static int l_map_next_to(lua_State *L) {
   ark_game *g = ark_lua_game(L);
   int p = ark_lua_arg_player(L, g, 1);
-  int x = (int)luaL_checkinteger(L, 2), y = (int)luaL_checkinteger(L, 3);
+  int x = ark_lua_arg_int(L, 2), y = ark_lua_arg_int(L, 3);
   int nb[6];
   int n = cells_next_to(map_of(g, p), x, y, nb);
   lua_createtable(L, n, 0);
@@ -127,7 +127,7 @@ static int l_map_touches(lua_State *L) {
   ark_game *g = ark_lua_game(L);
   int p = ark_lua_arg_player(L, g, 1);
   int b = arg_building(L, g, p, 2);
-  int x = (int)luaL_checkinteger(L, 3), y = (int)luaL_checkinteger(L, 4);
+  int x = ark_lua_arg_int(L, 3), y = ark_lua_arg_int(L, 4);
   const ark_map_def *m = map_of(g, p);
   const ark_zoo *z = &g->s.p[p].zoo_map;
   int own = cell_at(m, x, y);

@@ -6,9 +6,19 @@
 **               `ark` primitives (lua_api.c), the embedded core/lua rules
 **   CARDS[id]   a read-only description of every card (built here)
 **   ACTION_SCRIPTS[name]  the table returned by cards/actions/<name>.lua
-**   SCRIPTS[id] the table returned by a card's own script, if it has one
+**   SCRIPTS[id] the handlers of a card's own script, each behind a wrapper
+**               (install_script in core/lua/api.lua); MAP_SCRIPTS[m] alike
+**   ENGINE, SANDBOX  rules-only helpers (here, sandbox.c)
 ** Each card script runs in an environment of its own whose reads fall back
-** to _G, so one card cannot overwrite another card's functions.
+** to an allow-list, so one card cannot overwrite another card's functions.
+**
+** Containing a script: every chunk runs under the watchdog, loading
+** included.  A failing handler is found on the stack (its wrapper, or a
+** frame of its file) and stopped: the step is undone and played again with
+** that script switched off, and the log names the script's file and line.
+** Messages about time and memory name the line where the handler is
+** defined, not where the watchdog happened to interrupt it, so the same
+** game logs the same text on every run (its replay checks the log hash).
 */
 #define _POSIX_C_SOURCE 200809L
 #include <dirent.h>
@@ -18,6 +28,9 @@
 #include "lua_bridge.h"
 #include "lua_api.h"
 #include "luacompat.h"
+#include "sandbox.h"
+#include "script_state.h"
+#include "strlib.h"
 #include "track.h"
 #include "watchdog.h"
 #ifdef ARK_LUAJIT
@@ -60,10 +73,16 @@ static const char *shown_name(const ark_content *c, const char *path) {
 }
 
 /* Loads text (never bytecode) as a chunk named after its file, so errors
-** read "cards/actions/build.lua:12: message". */
+** read "cards/actions/build.lua:12: message".  A UTF-8 byte-order mark,
+** which some editors write, is skipped (Lua would read it as a syntax
+** error at line 1). */
 static int load_chunk(ark_content *c, const char *name, const char *text,
                       size_t len) {
   char chunk[1500];
+  if (len >= 3 && !memcmp(text, "\xef\xbb\xbf", 3)) {
+    text += 3;
+    len -= 3;
+  }
   snprintf(chunk, sizeof chunk, "@%s", shown_name(c, name));
   if (luaL_loadbufferx(c->L, text, len, chunk, "t") != ARK_LUA_OK) {
     ark_content_error(c, NULL, 0, "%s", lua_tostring(c->L, -1));
@@ -73,15 +92,40 @@ static int load_chunk(ark_content *c, const char *name, const char *text,
   return 0;
 }
 
-/* Runs the chunk on the stack top with no arguments; leaves 1 result. */
-static int run_chunk(ark_content *c) {
-  if (lua_pcall(c->L, 0, 1, 0) != ARK_LUA_OK) {
-    ark_content_error(c, NULL, 0, "%s", lua_tostring(c->L, -1));
-    lua_pop(c->L, 1);
+static int load_msgh(lua_State *L);
+
+/* Runs the function below the top n arguments under the watchdog, with
+** load_msgh turning an error into a "file:line: message" text; leaves 1
+** result, or reports the error and leaves nothing.  file: the script being
+** loaded, for a memory error (Lua calls no message handler for those). */
+static int call_guarded_in(ark_content *c, int nargs, const char *file) {
+  lua_State *L = c->L;
+  int base = lua_gettop(L) - nargs;
+  lua_pushcfunction(L, load_msgh);
+  lua_insert(L, base);
+  int slot = ark_wd_enter(L, c->script_budget, c->lua_mem_limit);
+  int st = lua_pcall(L, nargs, 1, base);
+  ark_wd_leave(slot, L);
+  lua_remove(L, base);
+  if (st == LUA_ERRMEM && file)
+    ark_content_error(c, file, 0, "script stopped: it ran out of memory while loading (the "
+                      "scripts may use %d MiB)", (int)(c->lua_mem_limit >> 20));
+  else if (st != ARK_LUA_OK)
+    ark_content_error(c, NULL, 0, "%s", lua_isstring(L, -1) ? lua_tostring(L, -1) : "?");
+  if (st != ARK_LUA_OK) {
+    lua_pop(L, 1);
+    /* what a failed script allocated is garbage now; LuaJIT collects only
+    ** when told, and the next script must not find the memory full */
+    lua_gc(L, LUA_GCCOLLECT, 0);
     return -1;
   }
   return 0;
 }
+
+static int call_guarded(ark_content *c, int nargs) { return call_guarded_in(c, nargs, NULL); }
+
+/* Runs the chunk on the stack top with no arguments; leaves 1 result. */
+static int run_chunk(ark_content *c) { return call_guarded(c, 0); }
 
 static void open_safe_libs(lua_State *L) {
   luaL_openlibs(L);
@@ -95,6 +139,8 @@ static void open_safe_libs(lua_State *L) {
     lua_pushnil(L);
     lua_setglobal(L, drop[i]);
   }
+  ark_strlib_open(L);
+  ark_sandbox_open(L);
 }
 
 static void set_int(lua_State *L, const char *k, int v) {
@@ -213,13 +259,395 @@ static int load_embedded_rules(ark_content *c) {
   return 0;
 }
 
-/* Loads a script and stores what it returns (or its environment) in table
-** `into` under key.  Trusted scripts (action cards) read the rules
-** environment; card scripts get an allow-listed environment of their own
-** (make_card_env in core/lua/api.lua) and, under LuaJIT, run interpreted so
-** the watchdog's hook can always stop them. */
-static int load_script(ark_content *c, const char *path, const char *into,
-                       int key_is_int, int ikey, const char *skey, int trusted) {
+/* ---- finding the script at fault ---- */
+
+/* Is script file `path` (NULL: none) the chunk named src (len long)? */
+static int script_named(const ark_content *c, const char *path, const char *src, size_t len) {
+  const char *sc = path ? shown_name(c, path) : NULL;
+  return sc && strlen(sc) == len && !strncmp(sc, src, len);
+}
+
+/* The card (return >= 0) or map (-2 - map index) whose script chunk is
+** named src; -1 for none (the rules, a plugin). */
+static int script_of_source(const ark_content *c, const char *src, size_t len) {
+  if (len > 0 && src[0] == '@') { src++; len--; }
+  for (int id = 0; id < c->ncards; id++)
+    if (script_named(c, c->cards[id].script, src, len)) return id;
+  for (int m = 0; m < c->nmaps; m++)
+    if (script_named(c, c->maps[m].script, src, len)) return -2 - m;
+  return -1;
+}
+
+/* The file of a card's or map's script as messages show it. */
+static const char *script_file(const ark_content *c, int who) {
+  const char *path = who >= 0 ? c->cards[who].script : c->maps[-2 - who].script;
+  return path ? shown_name(c, path) : "?";
+}
+
+/* The text of an error object.  Anything but a string or number is
+** described, never converted: its __tostring could loop or fail. */
+static const char *error_text(lua_State *L, int idx, char *buf, size_t n) {
+  int t = lua_type(L, idx);
+  if (t == LUA_TSTRING) return lua_tostring(L, idx);
+  if (t == LUA_TNUMBER) {
+    snprintf(buf, n, "%.14g", (double)lua_tonumber(L, idx));
+  } else if (t == LUA_TNIL || t == LUA_TNONE) {
+    snprintf(buf, n, "error raised without a message");
+  } else {
+    snprintf(buf, n, "error raised with a %s instead of a message", lua_typename(L, t));
+  }
+  return buf;
+}
+
+/* Length of a leading "chunk:line: " in msg, or 0. */
+static size_t position_len(const char *msg) {
+  for (const char *p = strchr(msg, ':'); p; p = strchr(p + 1, ':')) {
+    const char *q = p + 1;
+    while (*q >= '0' && *q <= '9') q++;
+    if (q > p + 1 && *q == ':') return (size_t)(q + 1 - msg) + (q[1] == ' ');
+    if (p - msg > 1000) break;
+  }
+  return 0;
+}
+
+/* Who is at fault for an error on thread th, as far as its stack tells. */
+typedef struct culprit {
+  int who;               /* card id, -2 - map index, or -1: none */
+  int line_now;          /* current line of its innermost frame of its file */
+  int line_def;          /* where its handler (or outermost function) is defined */
+  char handler[40];      /* the handler's name, or "" */
+} culprit;
+
+/* If the function on L's top is a handler's wrapper, its script key, line
+** and name (SCRIPT_WRAPPERS in core/lua/api.lua); pops the function. */
+static int wrapper_of(lua_State *L, int *key, int *line, char *name, size_t n) {
+  lua_getglobal(L, "SCRIPT_WRAPPERS");
+  if (!lua_istable(L, -1)) {
+    lua_pop(L, 2);
+    return 0;
+  }
+  lua_insert(L, -2);
+  lua_rawget(L, -2);
+  int found = lua_istable(L, -1);
+  if (found) {
+    lua_rawgeti(L, -1, 1);
+    lua_rawgeti(L, -2, 2);
+    lua_rawgeti(L, -3, 3);
+    *key = (int)lua_tointeger(L, -3);
+    *line = (int)lua_tointeger(L, -2);
+    snprintf(name, n, "%s", lua_tostring(L, -1) ? lua_tostring(L, -1) : "");
+    lua_pop(L, 3);
+  }
+  lua_pop(L, 2);
+  return found;
+}
+
+/* Walks th's stack from the innermost frame: the first frame of a card or
+** map script's file, or of a handler's wrapper, names the culprit; its
+** frames up to its wrapper give the lines.  L is the main state. */
+static void find_culprit(const ark_content *c, lua_State *L, lua_State *th, culprit *k) {
+  lua_Debug ar;
+  memset(k, 0, sizeof *k);
+  k->who = -1;
+  for (int level = 0; lua_getstack(th, level, &ar); level++) {
+    if (!lua_getinfo(th, "Slf", &ar)) continue;
+    if (th != L) lua_xmove(th, L, 1);
+    int key, line;
+    char name[40];
+    if (wrapper_of(L, &key, &line, name, sizeof name)) {
+      if (k->who == -1 || key == k->who) {
+        k->who = key;
+        k->line_def = line;
+        snprintf(k->handler, sizeof k->handler, "%s", name);
+      }
+      break;                              /* outside it: the engine calling */
+    }
+    if (!ar.source) continue;
+    int who = script_of_source(c, ar.source, strlen(ar.source));
+    if (who == -1) continue;              /* the rules, the card library */
+    if (k->who == -1) {
+      k->who = who;
+      k->line_now = ar.currentline > 0 ? ar.currentline : ar.linedefined;
+    } else if (who != k->who) {
+      break;                              /* another script called it */
+    }
+    k->line_def = ar.linedefined > 0 ? ar.linedefined : ar.currentline;
+  }
+}
+
+/* The message of a script's fault: "file:line: text".  A stop for time or
+** memory names the handler's line (the same on every run); an error the
+** line of the script that raised it or called the engine helper that did
+** (the helper's own position is dropped). */
+static void compose(const ark_content *c, const culprit *k, const char *text, int reason,
+                    char *out, size_t n) {
+  const char *file = script_file(c, k->who);
+  const char *what = k->handler[0] ? k->handler : "it";
+  if (reason == ARK_WD_TIME) {
+    snprintf(out, n, "%s:%d: script stopped: %s ran longer than %d ms", file, k->line_def,
+             what, (int)(c->script_budget * 1000 + 0.5));
+    return;
+  }
+  if (reason == ARK_WD_MEMORY) {
+    snprintf(out, n, "%s:%d: script stopped: %s ran out of memory (the scripts may use %d MiB)",
+             file, k->line_def, what, (int)(c->lua_mem_limit >> 20));
+    return;
+  }
+  size_t fl = strlen(file);
+  if (!strncmp(text, file, fl) && text[fl] == ':' && position_len(text) > 0) {
+    snprintf(out, n, "%s", text);
+    return;
+  }
+  int line = k->line_now ? k->line_now : k->line_def;
+  snprintf(out, n, "%s:%d: %s", file, line > 0 ? line : 1, text + position_len(text));
+}
+
+/* Message handler of guarded calls while loading: rewrites the error into
+** the culprit's "file:line: text" while its frames still exist; a script
+** stopped while loading is named at the line it was running. */
+static int load_msgh(lua_State *L) {
+  char buf[200], out[ARK_ERRMSG];
+  lua_getfield(L, LUA_REGISTRYINDEX, "ark.content");
+  const ark_content *c = lua_touserdata(L, -1);
+  lua_pop(L, 1);
+  const char *text = error_text(L, 1, buf, sizeof buf);
+  culprit k;
+  if (c) find_culprit(c, L, L, &k);
+  if (!c || k.who == -1) {
+    lua_pushstring(L, text);
+    return 1;
+  }
+  int reason = ark_wd_reason(L);
+  if (reason == ARK_WD_TIME)
+    snprintf(out, sizeof out, "%s:%d: script stopped: it ran longer than %d ms while loading",
+             script_file(c, k.who), k.line_now, (int)(c->script_budget * 1000 + 0.5));
+  else if (reason == ARK_WD_MEMORY)
+    snprintf(out, sizeof out, "%s:%d: script stopped: it ran out of memory while loading "
+             "(the scripts may use %d MiB)", script_file(c, k.who), k.line_now,
+             (int)(c->lua_mem_limit >> 20));
+  else
+    compose(c, &k, text, reason, out, sizeof out);
+  lua_pushstring(L, out);
+  return 1;
+}
+
+int ark_lua_msgh(lua_State *L) {
+  char buf[200], out[ARK_ERRMSG];
+  lua_getfield(L, LUA_REGISTRYINDEX, "ark.content");
+  const ark_content *c = lua_touserdata(L, -1);
+  lua_pop(L, 1);
+  const char *text = error_text(L, 1, buf, sizeof buf);
+  culprit k;
+  if (c) find_culprit(c, L, L, &k);
+  if (!c || k.who == -1) {
+    lua_pushstring(L, text);
+    return 1;
+  }
+  compose(c, &k, text, ark_wd_reason(L), out, sizeof out);
+  lua_pushstring(L, out);
+  return 1;
+}
+
+/* ---- loading scripts ---- */
+
+static int is_known_handler(lua_State *L, const char *name) {
+  if (name[0] == '_') return 1;
+  lua_getglobal(L, "KNOWN_HANDLER_SET");
+  lua_getfield(L, -1, name);
+  int known = !lua_isnil(L, -1);
+  lua_pop(L, 2);
+  return known;
+}
+
+static int word_char(char ch) {
+  return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') ||
+         ch == '_';
+}
+
+/* The line of text where `name` is given a value ("name =", "function
+** name", "local name ="), else where it first appears; 0 if nowhere. */
+static int line_of_name(const char *text, size_t len, const char *name) {
+  size_t nl = strlen(name);
+  int line = 1, first = 0;
+  for (size_t i = 0; i + nl <= len; i++) {
+    if (text[i] == '\n') { line++; continue; }
+    if (memcmp(text + i, name, nl) || (i > 0 && word_char(text[i - 1])) ||
+        (i + nl < len && word_char(text[i + nl])))
+      continue;
+    if (!first) first = line;
+    size_t j = i + nl;
+    while (j < len && (text[j] == ' ' || text[j] == '\t')) j++;
+    if (j < len && text[j] == '=' && (j + 1 >= len || text[j + 1] != '=')) return line;
+    if (i >= 9 && !memcmp(text + i - 9, "function ", 9)) return line;
+    if (i >= 9 && !memcmp(text + i - 9, "function.", 9)) return line;
+  }
+  return first;
+}
+
+/* The line of the last "return" that starts a line (a script's `return
+** card`), 0 if none. */
+static int line_of_return(const char *text, size_t len) {
+  int line = 1, found = 0;
+  for (size_t i = 0; i < len; i++) {
+    if ((i == 0 || text[i - 1] == '\n') && len - i >= 6 && !memcmp(text + i, "return", 6) &&
+        (len - i == 6 || !word_char(text[i + 6])))
+      found = line;
+    if (text[i] == '\n') line++;
+  }
+  return found;
+}
+
+static int last_line(const char *text, size_t len) {
+  int line = 1;
+  for (size_t i = 0; i + 1 < len; i++) line += text[i] == '\n';
+  return line;
+}
+
+/* The script's returned table (at t): names that are no trigger handler,
+** and, when checking, handlers that are no function; lines[name] (table at
+** lines) is where each handler is defined. */
+static void check_handlers(ark_content *c, int t, int lines, const char *file,
+                           const char *text, size_t len) {
+  lua_State *L = c->L;
+  lua_pushnil(L);
+  while (lua_next(L, t)) {
+    if (lua_type(L, -2) == LUA_TSTRING) {
+      const char *name = lua_tostring(L, -2);
+      int line = 0;
+      if (lua_isfunction(L, -1)) {
+        lua_Debug ar;
+        lua_pushvalue(L, -1);
+        if (lua_getinfo(L, ">S", &ar)) line = ar.linedefined;
+      }
+      if (line <= 0) line = line_of_name(text, len, name);
+      if (!is_known_handler(L, name)) {
+        ark_content_error(c, file, line, "'%s' is not a trigger handler (see docs/triggers.md)",
+                          name);
+      } else if (name[0] != '_') {
+        if (!lua_isfunction(L, -1) && c->strict)
+          ark_content_error(c, file, line, "%s must be a function, not a %s", name,
+                            luaL_typename(L, -1));
+        lua_pushinteger(L, line > 0 ? line : 1);
+        lua_setfield(L, lines, name);
+      }
+    }
+    lua_pop(L, 1);
+  }
+}
+
+static int bit_of(int who);
+
+/* Is path inside the data folder's cards/ or maps/ (shipped, not fan)? */
+static int shipped(const ark_content *c, const char *path) {
+  char dir[1100];
+  for (int i = 0; i < 2; i++) {
+    snprintf(dir, sizeof dir, "%s/%s/", c->data_dir ? c->data_dir : ".", i ? "maps" : "cards");
+    if (!strncmp(path, dir, strlen(dir))) return 1;
+  }
+  return 0;
+}
+
+/* A card's or map's script (key: card id, or -2 - map index): loaded in an
+** environment of its own (make_card_env), run under the watchdog, its
+** handlers checked and wrapped (install_script), its environment sealed
+** and what it keeps recorded (script_state.c).  Under LuaJIT it runs
+** interpreted, so the watchdog's hook can always stop it. */
+static int load_sandboxed(ark_content *c, const char *path, int key) {
+  lua_State *L = c->L;
+  const char *file = shown_name(c, path);
+  if (c->mem_uncapped && !shipped(c, path)) {
+    ark_content_error(c, file, 0, "refused: this LuaJIT build cannot cap the memory of "
+                      "scripts (it takes no custom allocator), so it runs only the shipped "
+                      "card scripts; play fan cards with the Lua 5.4 build");
+    return -1;
+  }
+  size_t len;
+  char *text = read_file(path, &len);
+  if (!text) {
+    ark_content_error(c, path, 0, "cannot read the script");
+    return -1;
+  }
+  int top = lua_gettop(L), bad = 0;
+  if (load_chunk(c, path, text, len) != 0) {
+    free(text);
+    return -1;
+  }
+#ifdef ARK_LUAJIT
+  /* ARK_JIT_CARDS=1 leaves the JIT on for card scripts: only for measuring
+  ** what the interpreter costs (bench/README.md); such a build's watchdog
+  ** cannot stop a compiled loop */
+  if (!getenv("ARK_JIT_CARDS")) luaJIT_setmode(L, -1, LUAJIT_MODE_ALLFUNC | LUAJIT_MODE_OFF);
+#endif
+  lua_getglobal(L, "make_card_env");
+  if (call_guarded(c, 0) != 0) {
+    lua_settop(L, top);
+    free(text);
+    return -1;
+  }
+  int env = lua_gettop(L), chunk = env - 1;
+  lua_pushvalue(L, env);
+  ark_setenv(L, chunk);
+  lua_pushvalue(L, chunk);
+  if (call_guarded_in(c, 0, file) != 0) {
+    lua_settop(L, top);
+    free(text);
+    return -1;
+  }
+  int t = lua_gettop(L);
+  if (!lua_istable(L, t)) {
+    ark_content_error(c, file, last_line(text, len), "the script returns %s, not its table of "
+                      "handlers: end it with `return card` (docs/modding.md)",
+                      lua_isnil(L, t) ? "nothing" : luaL_typename(L, t));
+    lua_settop(L, top);
+    free(text);
+    return -1;
+  }
+  lua_newtable(L);
+  int lines = lua_gettop(L);
+  int before = c->nerrors;
+  check_handlers(c, t, lines, file, text, len);
+  bad = c->nerrors > before;
+  /* the wrapped handlers, under the watchdog: reading the table may run
+  ** its metamethods */
+  lua_getglobal(L, "install_script");
+  lua_pushinteger(L, key);
+  lua_pushvalue(L, t);
+  lua_pushstring(L, file);
+  lua_pushvalue(L, lines);
+  if (!bad && call_guarded_in(c, 4, file) == 0) {
+    lua_getglobal(L, key >= 0 ? "SCRIPTS" : "MAP_SCRIPTS");
+    lua_pushvalue(L, -2);
+    lua_rawseti(L, -2, key >= 0 ? key : -2 - key);
+    lua_pop(L, 2);
+    lua_getglobal(L, "seal_card_env");
+    lua_pushvalue(L, env);
+    lua_pushvalue(L, t);
+    if (call_guarded_in(c, 2, file) == 0) {
+      char chunkname[1500];
+      snprintf(chunkname, sizeof chunkname, "@%s", file);
+      int kept = ark_state_record(L, key, -1, chunkname), b = bit_of(key);
+      if (kept < 0) {
+        ark_content_error(c, file, 1, "the script keeps more than 20000 values in its "
+                          "tables and locals; a script's tables hold constants only");
+        bad = 1;
+      } else if (kept && b >= 0) {
+        c->kept[b / 8] |= (uint8_t)(1u << (b % 8));
+      }
+    } else {
+      bad = 1;
+    }
+  } else {
+    bad = 1;
+  }
+  lua_settop(L, top);
+  free(text);
+  return bad ? -1 : 0;
+}
+
+/* A trusted script (an action card, a plugin's hooks): it reads the rules
+** environment and what it returns is stored in table `into` under key. */
+static int load_trusted(ark_content *c, const char *path, const char *into,
+                        int key_is_int, int ikey, const char *skey) {
   lua_State *L = c->L;
   size_t len;
   char *text = read_file(path, &len);
@@ -230,33 +658,16 @@ static int load_script(ark_content *c, const char *path, const char *into,
   int st = load_chunk(c, path, text, len);
   free(text);
   if (st != 0) return -1;
-#ifdef ARK_LUAJIT
-  /* ARK_JIT_CARDS=1 leaves the JIT on for card scripts: only for measuring
-  ** what the interpreter costs (bench/README.md); such a build's watchdog
-  ** cannot stop a compiled loop */
-  if (!trusted && !getenv("ARK_JIT_CARDS"))
-    luaJIT_setmode(L, -1, LUAJIT_MODE_ALLFUNC | LUAJIT_MODE_OFF);
-#endif
-  if (trusted) {
-    lua_newtable(L);                   /* env reading through to _G */
-    lua_newtable(L);
-    lua_getglobal(L, "_G");
-    lua_setfield(L, -2, "__index");
-    lua_setmetatable(L, -2);
-  } else {
-    lua_getglobal(L, "make_card_env");
-    if (lua_pcall(L, 0, 1, 0) != ARK_LUA_OK) {
-      ark_content_error(c, path, 0, "%s", lua_tostring(L, -1));
-      lua_pop(L, 2);
-      return -1;
-    }
-  }
+  lua_newtable(L);                     /* env reading through to _G */
+  lua_newtable(L);
+  lua_getglobal(L, "_G");
+  lua_setfield(L, -2, "__index");
+  lua_setmetatable(L, -2);
   lua_pushvalue(L, -1);
   lua_insert(L, -3);                   /* env, chunk, env */
   ark_setenv(L, -2);                   /* env, chunk */
-  if (lua_pcall(L, 0, 1, 0) != ARK_LUA_OK) {
-    ark_content_error(c, NULL, 0, "%s", lua_tostring(L, -1));
-    lua_pop(L, 2);
+  if (run_chunk(c) != 0) {
+    lua_pop(L, 1);
     return -1;
   }
   if (!lua_istable(L, -1)) {           /* no table returned: use the env */
@@ -278,7 +689,7 @@ static int load_action_scripts(ark_content *c, const char *cards_dir) {
   lua_setglobal(c->L, "ACTION_SCRIPTS");
   for (int a = 0; a < ARK_N_ACTIONS; a++) {
     snprintf(path, sizeof path, "%s/actions/%s.lua", cards_dir, action_names[a]);
-    bad |= load_script(c, path, "ACTION_SCRIPTS", 0, 0, action_names[a], 1);
+    bad |= load_trusted(c, path, "ACTION_SCRIPTS", 0, 0, action_names[a]);
   }
   return bad ? -1 : 0;
 }
@@ -290,12 +701,14 @@ static int load_card_scripts(ark_content *c) {
   lua_setglobal(c->L, "SCRIPTS");
   lua_newtable(c->L);
   lua_setglobal(c->L, "MAP_SCRIPTS");
+  if (c->nmaps > ARK_MAX_MAP_SCRIPTS) {
+    ark_content_error(c, NULL, 0, "more than %d maps", ARK_MAX_MAP_SCRIPTS);
+    return -1;
+  }
   for (int id = 0; id < c->ncards; id++)
-    if (c->cards[id].script)
-      bad |= load_script(c, c->cards[id].script, "SCRIPTS", 1, id, NULL, 0);
+    if (c->cards[id].script) bad |= load_sandboxed(c, c->cards[id].script, id);
   for (int m = 0; m < c->nmaps; m++)
-    if (c->maps[m].script)
-      bad |= load_script(c, c->maps[m].script, "MAP_SCRIPTS", 1, m, NULL, 0);
+    if (c->maps[m].script) bad |= load_sandboxed(c, c->maps[m].script, -2 - m);
   return bad ? -1 : 0;
 }
 
@@ -308,7 +721,7 @@ static int load_plugin_scripts(ark_content *c) {
   lua_setglobal(c->L, "PLUGIN_SCRIPTS");
   for (int i = 0; i < c->nplugins; i++)
     if (c->plugins[i].script)
-      bad |= load_script(c, c->plugins[i].script, "PLUGIN_SCRIPTS", 1, i + 1, NULL, 1);
+      bad |= load_trusted(c, c->plugins[i].script, "PLUGIN_SCRIPTS", 1, i + 1, NULL);
   return bad ? -1 : 0;
 }
 
@@ -349,9 +762,9 @@ static int load_card_lib(ark_content *c, const char *cards_dir) {
   return bad ? -1 : 0;
 }
 
-#ifndef ARK_LUAJIT
 /* Counts the bytes of the Lua state and refuses growth past the cap, so a
-** script that allocates without end gets a memory error, not the machine. */
+** script that allocates without end gets a memory error, not the machine.
+** Used by both builds (LuaJIT in its 64-bit GC mode takes it too). */
 static void *counting_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
   ark_content *c = ud;
   size_t old = ptr ? osize : 0;
@@ -367,136 +780,197 @@ static void *counting_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
   c->lua_mem = c->lua_mem - old + nsize;
   return np;
 }
-#endif
 
-static int is_known_handler(lua_State *L, const char *name) {
-  if (name[0] == '_') return 1;
-  lua_getglobal(L, "KNOWN_HANDLER_SET");
-  lua_getfield(L, -1, name);
-  int known = !lua_isnil(L, -1);
-  lua_pop(L, 2);
-  return known;
+size_t ark_strlib_max_bytes(lua_State *L) {
+  lua_getfield(L, LUA_REGISTRYINDEX, "ark.content");
+  const ark_content *c = lua_touserdata(L, -1);
+  lua_pop(L, 1);
+  if (!c || !c->lua_mem_limit) return (size_t)-1;
+  size_t used = (size_t)lua_gc(L, LUA_GCCOUNT, 0) * 1024;
+  return used < c->lua_mem_limit ? c->lua_mem_limit - used : 0;
 }
 
-/* Reports the fields of a script's table that are no trigger handler, at
-** the line where the function was defined. */
-static void check_handlers(ark_content *c, const char *table, int key, const char *path) {
-  lua_State *L = c->L;
-  lua_getglobal(L, table);
-  lua_rawgeti(L, -1, key);
-  if (!lua_istable(L, -1)) {
-    lua_pop(L, 2);
-    return;
-  }
-  lua_pushnil(L);
-  while (lua_next(L, -2)) {
-    if (lua_type(L, -2) == LUA_TSTRING && !is_known_handler(L, lua_tostring(L, -2))) {
-      int line = 0;
-      if (lua_isfunction(L, -1)) {
-        lua_Debug ar;
-        lua_pushvalue(L, -1);
-        if (lua_getinfo(L, ">S", &ar)) line = ar.linedefined;
-      }
-      ark_content_error(c, shown_name(c, path), line,
-                        "'%s' is not a trigger handler (see docs/triggers.md)",
-                        lua_tostring(L, -2));
-    }
-    lua_pop(L, 1);
-  }
-  lua_pop(L, 2);
-}
-
-/* Keyword abilities the cards name but no library defines, or with a value
-** the keyword cannot take: validate_keywords() of cards/lib/keywords.lua. */
+/* Every ability of every card names a known keyword with a value of the
+** right kind (keyword_problem in cards/lib/keywords.lua), at its line. */
 static void check_keywords(ark_content *c) {
   lua_State *L = c->L;
-  lua_getglobal(L, "validate_keywords");
-  if (!lua_isfunction(L, -1)) {
-    lua_pop(L, 1);
-    return;
+  for (int id = 0; id < c->ncards; id++) {
+    const ark_card_def *d = &c->cards[id];
+    for (int i = 0; i < d->n_abilities; i++) {
+      lua_getglobal(L, "keyword_problem");
+      if (!lua_isfunction(L, -1)) {
+        lua_pop(L, 1);
+        return;
+      }
+      lua_pushstring(L, d->abilities[i]);
+      if (call_guarded(c, 1) != 0) continue;
+      if (lua_isstring(L, -1))
+        ark_content_error(c, d->path, d->ability_line[i], "%s", lua_tostring(L, -1));
+      lua_pop(L, 1);
+    }
   }
-  if (lua_pcall(L, 0, 1, 0) != ARK_LUA_OK) {
-    ark_content_error(c, NULL, 0, "%s", lua_tostring(L, -1));
-    lua_pop(L, 1);
-    return;
-  }
-  for (int i = 1; lua_istable(L, -1) && (lua_rawgeti(L, -1, i), !lua_isnil(L, -1)); i++) {
-    ark_content_error(c, NULL, 0, "%s", shown_name(c, lua_tostring(L, -1)));
-    lua_pop(L, 1);
-  }
-  lua_pop(L, 2);
 }
 
-static void check_scripts(ark_content *c) {
-  for (int id = 0; id < c->ncards; id++)
-    if (c->cards[id].script) check_handlers(c, "SCRIPTS", id, c->cards[id].script);
-  for (int m = 0; m < c->nmaps; m++)
-    if (c->maps[m].script) check_handlers(c, "MAP_SCRIPTS", m, c->maps[m].script);
-  if (c->strict) check_keywords(c);
-  for (int i = 0; i < c->nplugins; i++)
-    if (c->plugins[i].script) check_handlers(c, "PLUGIN_SCRIPTS", i + 1, c->plugins[i].script);
+/* Plugin hooks: names that are no trigger handler. */
+static void check_plugins(ark_content *c) {
+  lua_State *L = c->L;
+  for (int i = 0; i < c->nplugins; i++) {
+    if (!c->plugins[i].script) continue;
+    lua_getglobal(L, "PLUGIN_SCRIPTS");
+    lua_rawgeti(L, -1, i + 1);
+    if (lua_istable(L, -1)) {
+      lua_newtable(L);
+      int top = lua_gettop(L);
+      size_t len;
+      char *text = read_file(c->plugins[i].script, &len);
+      int strict = c->strict;
+      c->strict = 0;                  /* a plugin's table holds its helpers too */
+      check_handlers(c, top - 1, top, shown_name(c, c->plugins[i].script), text ? text : "",
+                     text ? len : 0);
+      c->strict = strict;
+      free(text);
+      lua_pop(L, 1);
+    }
+    lua_pop(L, 2);
+  }
+}
+
+/* ENGINE.touch(key): the handler of script key is about to run (wrappers
+** in core/lua/api.lua).  Marks it for the check of kept state; a script
+** that already ran too long in this game or one of its clones gets only a
+** short time now (the family, below). */
+static int bit_of(int who) {
+  int b = who >= 0 ? who : ARK_MAX_CARDS + (-2 - who);
+  return b >= 0 && b < ARK_MAX_CARDS + ARK_MAX_MAP_SCRIPTS ? b : -1;
+}
+
+struct ark_family {
+  int refs;
+  uint8_t slow[(ARK_MAX_CARDS + ARK_MAX_MAP_SCRIPTS) / 8]; /* hit the time limit */
+};
+
+static void mark_slow(ark_game *g, int who) {
+  int b = bit_of(who);
+  if (!g->family) {
+    g->family = calloc(1, sizeof *g->family);
+    if (g->family) g->family->refs = 1;
+  }
+  if (g->family && b >= 0) g->family->slow[b / 8] |= (uint8_t)(1u << (b % 8));
+}
+
+static int family_slow(const ark_game *g, int who) {
+  int b = bit_of(who);
+  return g->family && b >= 0 && ((g->family->slow[b / 8] >> (b % 8)) & 1);
+}
+
+static int e_touch(lua_State *L) {
+  ark_game *g = ark_lua_running(L);
+  int key = (int)lua_tointeger(L, 1);
+  int b = bit_of(key);
+  if (!g || b < 0) return 0;
+  g->script_ran[b / 8] |= (uint8_t)(1u << (b % 8));
+  if (family_slow(g, key)) {
+    double extra = g->c->script_budget / 20;
+    ark_wd_hurry(L, extra < 0.005 ? 0.005 : extra);
+  }
+  return 0;
+}
+
+/* ENGINE.step_private(): the rules' own table of the running step (the
+** scripts' ark.step_data() is its element 1). */
+static int e_step_private(lua_State *L) {
+  ark_game *g = ark_lua_running(L);
+  if (!g || g->step_ref < 0) lua_newtable(L);
+  else lua_rawgeti(L, LUA_REGISTRYINDEX, g->step_ref);
+  return 1;
+}
+
+static int query_msgh(lua_State *L);
+
+static void open_engine(ark_content *c) {
+  static const luaL_Reg fns[] = {
+    {"touch", e_touch}, {"step_private", e_step_private}, {NULL, NULL}
+  };
+  static const luaL_Reg msgh[] = { {"ark.query_msgh", query_msgh}, {NULL, NULL} };
+  lua_newtable(c->L);
+  ark_lua_api_register(c->L, c->lua, fns);
+  lua_setglobal(c->L, "ENGINE");
+  lua_pushvalue(c->L, LUA_REGISTRYINDEX);   /* with the context, as the primitives */
+  ark_lua_api_register(c->L, c->lua, msgh);
+  lua_pop(c->L, 1);
 }
 
 int ark_lua_open(ark_content *c, const char *cards_dir) {
-#ifdef ARK_LUAJIT
-  /* LuaJIT on x86-64 takes no custom allocator: the watchdog's hook checks
-  ** the memory of the state instead */
-  c->L = luaL_newstate();
-#else
   c->L = lua_newstate(counting_alloc, c);
+#ifdef ARK_LUAJIT
+  if (!c->L) {
+    /* a LuaJIT built without its 64-bit GC mode takes no allocator of ours:
+    ** nothing would cap what a script allocates in one call, so fan
+    ** scripts are refused (load_sandboxed) */
+    c->L = luaL_newstate();
+    c->mem_uncapped = 1;
+  }
 #endif
   if (!c->L) {
     ark_content_error(c, NULL, 0, "cannot create a Lua state");
     return -1;
   }
+  lua_pushlightuserdata(c->L, c);
+  lua_setfield(c->L, LUA_REGISTRYINDEX, "ark.content");
+  c->kept = calloc((ARK_MAX_CARDS + ARK_MAX_MAP_SCRIPTS) / 8, 1);
+  if (!c->kept) {
+    ark_content_error(c, NULL, 0, "out of memory");
+    return -1;
+  }
   open_safe_libs(c->L);
   if (ark_lua_api_open(c) != 0) return -1;
+  open_engine(c);
   build_card_table(c);
   if (load_embedded_rules(c) != 0) return -1;
   if (load_card_lib(c, cards_dir) != 0) return -1;
   if (load_action_scripts(c, cards_dir) != 0) return -1;
+  check_keywords(c);
   if (load_card_scripts(c) != 0 || load_plugin_scripts(c) != 0) return -1;
-  check_scripts(c);
+  check_plugins(c);
   return c->nerrors ? -1 : 0;
 }
 
 void ark_lua_close(ark_content *c) {
   if (c->L) lua_close(c->L);
   c->L = NULL;
+  free(c->kept);
+  c->kept = NULL;
   ark_lua_api_close(c);
 }
 
-/* ---- steps ---- */
+/* ---- the family of a game and its clones ---- */
 
-/* Is script file `path` (NULL: none) the chunk named src (len long)? */
-static int script_named(const ark_content *c, const char *path, const char *src, size_t len) {
-  const char *sc = path ? shown_name(c, path) : NULL;
-  return sc && strlen(sc) == len && !strncmp(sc, src, len);
-}
-
-/* The card (return >= 0) or map (-2 - map index) whose script chunk is
-** named src; -1 for none (the rules, a plugin). */
-static int script_of_source(const ark_content *c, const char *src, size_t len) {
-  if (len > 0 && src[0] == '@') { src++; len--; }
-  for (int id = 0; id < c->ncards; id++)
-    if (script_named(c, c->cards[id].script, src, len)) return id;
-  for (int m = 0; m < c->nmaps; m++)
-    if (script_named(c, c->maps[m].script, src, len)) return -2 - m;
-  return -1;
-}
-
-/* Whose script caused the error: the innermost frame of a card or map
-** script on the stack, else the file named at the start of the message. */
-static int blame(const ark_content *c, lua_State *co, const char *msg) {
-  lua_Debug ar;
-  for (int level = 0; lua_getstack(co, level, &ar); level++) {
-    if (!lua_getinfo(co, "S", &ar) || !ar.source) continue;
-    int who = script_of_source(c, ar.source, strlen(ar.source));
-    if (who != -1) return who;
+void ark_lua_family_share(ark_game *clone, ark_game *orig) {
+  if (!orig->family) {
+    orig->family = calloc(1, sizeof *orig->family);
+    if (!orig->family) return;
+    orig->family->refs = 1;
   }
-  const char *colon = msg ? strchr(msg, ':') : NULL;
-  return colon ? script_of_source(c, msg, (size_t)(colon - msg)) : -1;
+  clone->family = orig->family;
+  clone->family->refs++;
 }
+
+void ark_lua_family_drop(ark_game *g) {
+  if (g->family && --g->family->refs == 0) free(g->family);
+  g->family = NULL;
+}
+
+int ark_lua_script_is_off(const ark_game *g, int card) {
+  if ((g->s.script_off[card / 8] >> (card % 8)) & 1) return 1;
+  return g->in_query && family_slow(g, card);
+}
+
+int ark_lua_map_script_is_off(const ark_game *g, int p) {
+  if ((g->s.map_script_off >> p) & 1) return 1;
+  return g->in_query && g->s.p[p].map >= 0 && family_slow(g, -2 - g->s.p[p].map);
+}
+
+/* ---- steps ---- */
 
 static int start_coroutine(ark_game *g);
 
@@ -508,11 +982,24 @@ static int runs_map_script(const ark_game *g, int p, int m) {
   return a && b && !strcmp(a, b);
 }
 
+/* Switches a script off in state s (who: as find_culprit names it). */
+static void switch_off(const ark_game *g, ark_state *s, int who) {
+  if (who >= 0) {
+    s->script_off[who / 8] |= (uint8_t)(1u << (who % 8));
+  } else {
+    for (int p = 0; p < s->nplayers; p++)
+      if (runs_map_script(g, p, -2 - who)) s->map_script_off |= (uint8_t)(1u << p);
+  }
+  s->script_stopped |= 1;
+}
+
 /* A card or map script failed: undo the step, switch that script off for
-** the rest of the game (who: as blame() returns), report it, and run the
-** step again from its start. */
-static int stop_script(ark_game *g, int who, const char *msg) {
-  char text[600];
+** the rest of the game, report it, and run the step again from its start.
+** The snapshot of the step's start takes the switch and the report too, so
+** a clone (which replays the step from the snapshot) does not run the
+** script again, and logs what the game logged. */
+static int stop_script(ark_game *g, int who, const char *msg, int reason) {
+  char text[ARK_ERRMSG + 100];
   /* keep the scripts already switched off in this step: restoring the
   ** snapshot alone would switch them on again */
   uint8_t off[sizeof g->s.script_off], map_off = g->s.map_script_off;
@@ -524,21 +1011,23 @@ static int stop_script(ark_game *g, int who, const char *msg) {
   g->pool.len = (size_t)g->snap_pool;
   g->nanswers = g->snap_answers;
   g->pending = 0;
-  if (who >= 0) {
-    g->s.script_off[who / 8] |= (uint8_t)(1u << (who % 8));
-    snprintf(text, sizeof text, "script of %s stopped: %s", g->c->cards[who].name, msg);
-  } else {
-    for (int p = 0; p < g->s.nplayers; p++)
-      if (runs_map_script(g, p, -2 - who)) g->s.map_script_off |= (uint8_t)(1u << p);
-    snprintf(text, sizeof text, "script of map %s stopped: %s", g->c->maps[-2 - who].name, msg);
+  switch_off(g, &g->s, who);
+  switch_off(g, &g->snap, who);
+  if (reason) {                          /* a limit of this machine (ark.h) */
+    g->s.script_stopped |= 2;
+    g->snap.script_stopped |= 2;
   }
-  g->s.script_stopped = 1;
+  if (reason == ARK_WD_TIME) mark_slow(g, who);
+  if (who >= 0) snprintf(text, sizeof text, "script of %s stopped: %s", g->c->cards[who].name, msg);
+  else snprintf(text, sizeof text, "script of map %s stopped: %s", g->c->maps[-2 - who].name, msg);
   /* a: the card, or the map index as map scripts' own log lines carry it */
   ark_game_log(g, -1, ARK_EV_TEXT, who >= 0 ? who : -2 - who, 0, 0, text);
+  g->snap_events = g->nev;
+  g->snap_pool = (int)g->pool.len;
   return start_coroutine(g);
 }
 
-/* Is that card's or map's script still on (who: as blame() returns)? */
+/* Is that card's or map's script still on (who: as find_culprit names it)? */
 static int script_still_on(const ark_game *g, int who) {
   if (who >= 0) return !(g->s.script_off[who / 8] & (1u << (who % 8)));
   for (int p = 0; p < g->s.nplayers; p++)
@@ -546,43 +1035,93 @@ static int script_still_on(const ark_game *g, int who) {
   return 0;
 }
 
+/* After a resume: the scripts that ran in this step must have left their
+** state as loading left it (script_state.c).  Puts back every change; the
+** first culprit and its message go to *who and msg (who -1: none). */
+static void check_kept_state(ark_game *g, int *who, char *msg, size_t n) {
+  lua_State *L = g->c->L;
+  *who = -1;
+  for (size_t i = 0; i < sizeof g->script_ran; i++) {
+    if (i % 8 == 0) {                    /* most words are empty: skip them whole */
+      uint64_t a, k;
+      memcpy(&a, g->script_ran + i, 8);
+      memcpy(&k, g->c->kept + i, 8);
+      if (!(a & k)) {
+        i += 7;
+        continue;
+      }
+    }
+    uint8_t ran = g->script_ran[i] & g->c->kept[i];
+    if (!ran) continue;
+    for (int b = 0; b < 8; b++) {
+      if (!((ran >> b) & 1)) continue;
+      int bit = (int)i * 8 + b;
+      int key = bit < ARK_MAX_CARDS ? bit : -2 - (bit - ARK_MAX_CARDS);
+      char name[80];
+      int line = 0;
+      if (!ark_state_check(L, key, name, sizeof name, &line) || *who != -1) continue;
+      *who = key;
+      /* the line where that name is declared, if the file says */
+      const char *path = key >= 0 ? g->c->cards[key].script : g->c->maps[-2 - key].script;
+      char ident[80];
+      const char *q = strchr(name, '\'');
+      snprintf(ident, sizeof ident, "%s", q ? q + 1 : name);
+      char *end = strchr(ident, '\'');
+      if (end) *end = '\0';
+      size_t len;
+      char *text = path ? read_file(path, &len) : NULL;
+      int decl = !text ? 0 : strcmp(ident, "return") ? line_of_name(text, len, ident)
+                                                      : line_of_return(text, len);
+      free(text);
+      snprintf(msg, n, "%s:%d: script stopped: it keeps state between calls (%s changed "
+               "after a handler ran); a script's data belongs in ark.memo or ark.step_data",
+               script_file(g->c, key), decl > 0 ? decl : line > 0 ? line : 1,
+               strcmp(name, "return") ? name : "its returned table");
+    }
+  }
+}
+
 static int run(ark_game *g, int nargs) {
-  lua_State *co = g->co;
+  lua_State *co = g->co, *L = g->c->L;
   int nres = 0;
   ark_lua_set_game(g->c, g);
   int slot = ark_wd_enter(co, g->c->script_budget, g->c->lua_mem_limit);
   int st = ark_resume(co, NULL, nargs, &nres);
-  ark_wd_leave(slot, co);
+  int reason = ark_wd_leave(slot, co);
   ark_lua_set_game(g->c, NULL);
-  if (st == LUA_YIELD) {
-    lua_pop(co, nres);
+  int kept;
+  char kept_msg[ARK_ERRMSG];
+  check_kept_state(g, &kept, kept_msg, sizeof kept_msg);
+  if (st == LUA_YIELD || st == ARK_LUA_OK) {
+    if (st == LUA_YIELD) lua_pop(co, nres);
+    if (kept != -1 && script_still_on(g, kept)) return stop_script(g, kept, kept_msg, 0);
+    if (st == ARK_LUA_OK) {
+      g->step_done = 1;
+      return 0;
+    }
     if (!g->pending) {
       ark_game_fail(g, "a script yielded without asking for a decision");
       return -1;
     }
     return 0;
   }
-  if (st == ARK_LUA_OK) {
-    g->step_done = 1;
-    return 0;
+  if (st == LUA_ERRMEM) reason = ARK_WD_MEMORY;
+  char buf[200], msg[ARK_ERRMSG];
+  const char *text = error_text(co, -1, buf, sizeof buf);
+  culprit k;
+  find_culprit(g->c, L, co, &k);
+  if (k.who == -1) {                     /* the file the message names */
+    size_t pl = position_len(text);
+    const char *colon = pl ? strchr(text, ':') : NULL;
+    if (colon) k.who = script_of_source(g->c, text, (size_t)(colon - text));
   }
-  const char *m = lua_tostring(co, -1);
-  char msg[ARK_ERRMSG];
-  snprintf(msg, sizeof msg, "%s", m ? m : "script error (no message)");
-  if (st == LUA_ERRMEM) {
-    lua_Debug ar;
-    /* a memory error carries no position: take it from the stack */
-    for (int level = 0; lua_getstack(co, level, &ar); level++)
-      if (lua_getinfo(co, "Sl", &ar) && ar.currentline > 0) {
-        snprintf(msg, sizeof msg, "%s:%d: script stopped: out of memory (cap %d MiB)",
-                 ar.source[0] == '@' ? ar.source + 1 : ar.short_src, ar.currentline,
-                 (int)(g->c->lua_mem_limit >> 20));
-        break;
-      }
-  }
-  int who = blame(g->c, co, msg);
-  lua_gc(g->c->L, LUA_GCCOLLECT, 0);
-  if (who != -1 && script_still_on(g, who)) return stop_script(g, who, msg);
+  if (k.who != -1) compose(g->c, &k, text, reason, msg, sizeof msg);
+  else snprintf(msg, sizeof msg, "%s", text);
+  /* the dead coroutine still holds what the script allocated: let it go
+  ** before collecting, or a step that filled the memory leaves it full */
+  ark_lua_drop_step(g);
+  lua_gc(L, LUA_GCCOLLECT, 0);
+  if (k.who != -1 && script_still_on(g, k.who)) return stop_script(g, k.who, msg, reason);
   ark_game_fail(g, "%s", msg);
   /* keep what the game reports consistent: the state of the step's start */
   g->s = g->snap;
@@ -593,10 +1132,11 @@ static int run(ark_game *g, int nargs) {
 static int start_coroutine(ark_game *g) {
   lua_State *L = g->c->L;
   ark_lua_drop_step(g);
+  memset(g->script_ran, 0, sizeof g->script_ran);
   lua_State *co = lua_newthread(L);
   g->co_ref = luaL_ref(L, LUA_REGISTRYINDEX);
   g->co = co;
-  lua_newtable(L);
+  lua_newtable(L);                       /* the rules' table of the step */
   g->step_ref = luaL_ref(L, LUA_REGISTRYINDEX);
   lua_getglobal(co, g->step_fn);
   if (!lua_isfunction(co, -1)) {
@@ -634,10 +1174,23 @@ void ark_lua_drop_step(ark_game *g) {
 
 /* ---- read-only queries ---- */
 
+/* Message handler of a query: a script stopped for time is marked slow in
+** the game's family, so the next queries skip it. */
+static int query_msgh(lua_State *L) {
+  ark_game *g = ark_lua_running(L);
+  if (g && ark_wd_reason(L) == ARK_WD_TIME) {
+    culprit k;
+    find_culprit(g->c, L, L, &k);
+    if (k.who != -1) mark_slow(g, k.who);
+  }
+  return 1;
+}
+
 /* Runs on the main Lua state, outside any step: a query that tries to ask
-** a decision fails (it cannot yield), and the state and the event log are
-** put back whatever the script did, so a careless query cannot change the
-** game. */
+** a decision fails (it cannot yield), and the state, the event log and the
+** scripts' own state are put back whatever the scripts did, so a careless
+** query cannot change the game.  A script that ran too long in this game
+** or its clones counts as switched off here. */
 int ark_game_query(const ark_game *cg, const char *name, int p, int *out, int max) {
   ark_game *g = (ark_game *)cg;       /* bound for the call, restored after */
   lua_State *L = g->c->L;
@@ -652,12 +1205,23 @@ int ark_game_query(const ark_game *cg, const char *name, int p, int *out, int ma
   ark_state keep = g->s;
   int nev = g->nev;
   size_t pool = g->pool.len;
+  uint8_t ran[sizeof g->script_ran];
+  memcpy(ran, g->script_ran, sizeof ran);
+  memset(g->script_ran, 0, sizeof g->script_ran);
+  lua_getfield(L, LUA_REGISTRYINDEX, "ark.query_msgh");
+  lua_insert(L, -2);
   lua_pushinteger(L, p);
   ark_lua_set_game(g->c, g);
+  g->in_query = 1;
   int slot = ark_wd_enter(L, g->c->script_budget, g->c->lua_mem_limit);
-  int st = lua_pcall(L, 1, 1, 0);
+  int st = lua_pcall(L, 1, 1, -3);
   ark_wd_leave(slot, L);
+  g->in_query = 0;
   ark_lua_set_game(g->c, NULL);
+  int kept;
+  char msg[ARK_ERRMSG];
+  check_kept_state(g, &kept, msg, sizeof msg);
+  memcpy(g->script_ran, ran, sizeof ran);
   if (st == ARK_LUA_OK && lua_istable(L, -1)) {
     n = ark_rawlen(L, -1);
     for (int i = 0; i < n && i < max; i++) {

@@ -21,4 +21,22 @@ int ark_lua_resume(ark_game *g, int answer);
 /* Forgets the running coroutine, if any. */
 void ark_lua_drop_step(ark_game *g);
 
+/* Message handler for pcalls inside a step (pure checks): the error
+** becomes the "file:line: text" of the script at fault while its frames
+** still exist. */
+int ark_lua_msgh(struct lua_State *L);
+
+/* Decisions one step may ask before the asking script is stopped. */
+#define ARK_MAX_STEP_DECISIONS 5000
+
+/* Is the script of card `card` (of seat p's map) switched off in g?  Also
+** true while a query runs for one that hit the time limit in g's family. */
+int ark_lua_script_is_off(const ark_game *g, int card);
+int ark_lua_map_script_is_off(const ark_game *g, int p);
+/* A clone shares its original's record of scripts that ran too long, so
+** a looping card costs the time limit once per game, not once per clone
+** (game.c calls these from ark_game_clone and ark_game_free). */
+void ark_lua_family_share(ark_game *clone, ark_game *orig);
+void ark_lua_family_drop(ark_game *g);
+
 #endif

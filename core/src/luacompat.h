@@ -17,7 +17,9 @@ static inline int ark_resume(lua_State *co, lua_State *from, int nargs, int *nre
   *nres = lua_gettop(co);
   return st;
 }
-#define ark_rawlen(L, i) lua_objlen((L), (i))
+#define ark_rawlen(L, i) ((int)lua_objlen((L), (i)))
+#define ark_isinteger(L, i) 0
+#define ark_lessthan(L, a, b) lua_lessthan((L), (a), (b))
 /* Sets table at the top as the environment of the function below it. */
 static inline void ark_setenv(lua_State *L, int fidx) { lua_setfenv(L, fidx); }
 #else
@@ -26,6 +28,8 @@ static inline int ark_resume(lua_State *co, lua_State *from, int nargs, int *nre
   return lua_resume(co, from, nargs, nres);
 }
 #define ark_rawlen(L, i) ((int)lua_rawlen((L), (i)))
+#define ark_isinteger(L, i) lua_isinteger((L), (i))
+#define ark_lessthan(L, a, b) lua_compare((L), (a), (b), LUA_OPLT)
 static inline void ark_setenv(lua_State *L, int fidx) {
   /* a loaded main chunk has exactly one upvalue, _ENV */
   lua_setupvalue(L, fidx, 1);

@@ -21,6 +21,7 @@ typedef struct wd_slot {
   double start, budget;
   size_t mem_limit;
   int hooked;
+  int reason;                    /* ARK_WD_*: why it is being stopped */
 } wd_slot;
 
 static wd_slot slots[WD_SLOTS];
@@ -41,44 +42,95 @@ static wd_slot *find(lua_State *L) {
   return NULL;
 }
 
-/* Runs inside the script: decides whether to stop it. */
-static void check_hook(lua_State *L, lua_Debug *ar) {
-  (void)ar;
-  double start = 0, budget = 0;
-  size_t limit = 0;
+/* Is the resume on L over a limit?  Returns ARK_WD_TIME, ARK_WD_MEMORY or
+** 0, with its budget (seconds) and memory cap (bytes). */
+static int over_limit(lua_State *L, double *budget, size_t *limit) {
+  double start = 0;
   clockid_t cpu = CLOCK_THREAD_CPUTIME_ID;
   pthread_mutex_lock(&lock);
   wd_slot *s = find(L);
   if (s) {
     cpu = s->cpu;
     start = s->start;
-    budget = s->budget;
-    limit = s->mem_limit;
+    *budget = s->budget;
+    *limit = s->mem_limit;
   }
   pthread_mutex_unlock(&lock);
-  if (!s) return;
-  size_t kb = (size_t)lua_gc(L, LUA_GCCOUNT, 0);
-  int too_long = cpu_seconds(cpu) - start > budget;
-  int too_big = limit > 0 && kb * 1024 > limit;
-  if (!too_long && !too_big) return;
+  if (!s) return ARK_WD_NONE;
+  if (cpu_seconds(cpu) - start > *budget) return ARK_WD_TIME;
+  /* at 7/8 of the cap, before the allocator refuses (lua_bridge.c): a stop
+  ** here has the script's stack, an allocation refused later may not */
+  if (*limit > 0 && (size_t)lua_gc(L, LUA_GCCOUNT, 0) * 1024 > *limit - *limit / 8)
+    return ARK_WD_MEMORY;
+  return ARK_WD_NONE;
+}
+
+static void check_hook(lua_State *L, lua_Debug *ar);
+
+/* Stops the resume on L for `reason`: the error names the line being run
+** (the bridge replaces it by the script's own line, see lua_bridge.c). */
+static void stop(lua_State *L, int reason, double budget, size_t limit) {
+  pthread_mutex_lock(&lock);
+  wd_slot *s = find(L);
+  if (s) s->reason = reason;
+  pthread_mutex_unlock(&lock);
   /* fire on every instruction from now on, so a pcall in the script
   ** cannot swallow the stop and carry on */
   lua_sethook(L, check_hook, LUA_MASKCOUNT, 1);
-  /* name the line being run (level 0), not its caller as luaL_error would */
   lua_Debug d;
   const char *src = "?";
   int line = 0;
-  if (lua_getstack(L, 0, &d) && lua_getinfo(L, "Sl", &d)) {
-    src = d.source[0] == '@' ? d.source + 1 : d.short_src;
-    line = d.currentline;
-  }
-  if (too_long)
+  for (int level = 0; lua_getstack(L, level, &d); level++)
+    if (lua_getinfo(L, "Sl", &d) && d.currentline > 0) {
+      src = d.source[0] == '@' ? d.source + 1 : d.short_src;
+      line = d.currentline;
+      break;
+    }
+  if (reason == ARK_WD_TIME)
     lua_pushfstring(L, "%s:%d: script stopped: it ran longer than %d ms", src, line,
-                    (int)(budget * 1000));
+                    (int)(budget * 1000 + 0.5));
   else
-    lua_pushfstring(L, "%s:%d: script stopped: the scripts use %d MiB, over the cap of %d MiB",
-                    src, line, (int)(kb >> 10), (int)(limit >> 20));
+    lua_pushfstring(L, "%s:%d: script stopped: out of memory (the scripts' memory is near "
+                    "the cap of %d MiB)", src, line, (int)(limit >> 20));
   lua_error(L);
+}
+
+/* Runs inside the script: decides whether to stop it. */
+static void check_hook(lua_State *L, lua_Debug *ar) {
+  (void)ar;
+  double budget = 0;
+  size_t limit = 0;
+  int why = over_limit(L, &budget, &limit);
+  if (why) stop(L, why, budget, limit);
+}
+
+void ark_wd_tick(lua_State *L) {
+  double budget = 0;
+  size_t limit = 0;
+  int why = over_limit(L, &budget, &limit);
+  if (why) stop(L, why, budget, limit);
+}
+
+int ark_wd_reason(lua_State *L) {
+  pthread_mutex_lock(&lock);
+  wd_slot *s = find(L);
+  int r = s ? s->reason : ARK_WD_NONE;
+  pthread_mutex_unlock(&lock);
+  return r;
+}
+
+void ark_wd_hurry(lua_State *L, double extra) {
+  int hook = 0;
+  pthread_mutex_lock(&lock);
+  wd_slot *s = find(L);
+  if (s) {
+    double left = s->start + s->budget - cpu_seconds(s->cpu);
+    if (left > extra) s->budget -= left - extra;
+    hook = !s->hooked;
+    s->hooked = 1;
+  }
+  pthread_mutex_unlock(&lock);
+  if (hook) lua_sethook(L, check_hook, LUA_MASKCOUNT, WD_HOOK_COUNT);
 }
 
 static void *watch(void *arg) {
@@ -122,18 +174,21 @@ int ark_wd_enter(lua_State *co, double budget_s, size_t mem_limit) {
     s->budget = budget_s;
     s->mem_limit = mem_limit;
     s->hooked = 0;
+    s->reason = ARK_WD_NONE;
   }
   pthread_mutex_unlock(&lock);
   return slot;
 }
 
-void ark_wd_leave(int slot, lua_State *co) {
-  int hooked = 0;
+int ark_wd_leave(int slot, lua_State *co) {
+  int hooked = 0, reason = ARK_WD_NONE;
   pthread_mutex_lock(&lock);
   if (slot >= 0 && slots[slot].co == co) {
     hooked = slots[slot].hooked;
+    reason = slots[slot].reason;
     slots[slot].co = NULL;
   }
   pthread_mutex_unlock(&lock);
-  if (hooked) lua_sethook(co, NULL, 0, 0);
+  if (hooked || reason) lua_sethook(co, NULL, 0, 0);
+  return reason;
 }

@@ -645,7 +645,7 @@ static void ability_list(ark_yaml_file *y, const yaml_node_t *n,
           d->abilities[d->n_abilities][0] == ':')
         err(y, e, "abilities: expected \"name\" or \"name:value\"");
       else
-        d->n_abilities++;
+        d->ability_line[d->n_abilities++] = (uint16_t)line_of(e);
     }
   }
 }
@@ -773,6 +773,10 @@ static void load_card(ark_yaml_file *y, yaml_node_t *root) {
   check_keys(y, root, allowed, type >= 0 ? what[type] : "a card");
   num = need_key(y, root, "number", "card");
   need_key(y, root, "name", "card");
+  /* a missing number means 0, except where 0 is no card's value: an
+  ** animal's price and a sponsor's level must be printed */
+  if (type == ARK_CARD_ANIMAL) need_key(y, root, "cost", "an animal card");
+  if (type == ARK_CARD_SPONSOR) need_key(y, root, "level", "a sponsor card");
   for (i = 0; i < N_CARD_FIELDS; i++) {
     yaml_node_t *v;
     if (!(card_fields[i].types & mask)) continue;
@@ -788,6 +792,10 @@ static void load_card(ark_yaml_file *y, yaml_node_t *root) {
       ark_content_find_building(y->c, d.building) < 0)
     err(y, find_key(y, root, "building"), "building: unknown building \"%.40s\" (see "
         "maps/buildings.yaml)", d.building);
+  if (type == ARK_CARD_ANIMAL && !d.size && !d.reptile_size && !d.aviary_size &&
+      !d.petting_size && y->c->nerrors == before)
+    err(y, root, "an animal card needs a size or a special enclosure it fits "
+        "(reptile_house, aviary, petting_zoo)");
   if (y->c->nerrors == before) add_card(y, &d, num);
 }
 

@@ -1,0 +1,16 @@
+/*
+** sandbox.h - deterministic and bounded base functions for card and map
+** scripts (sandbox.c explains each).
+*/
+#ifndef ARK_SANDBOX_H
+#define ARK_SANDBOX_H
+
+struct lua_State;
+
+/* Creates the rules-only global SANDBOX: pairs, next, sort, setmetatable,
+** getmetatable, rawset, rawget, rawlen, and the tables `sealed` (read-only
+** views, as keys) and `target` (view -> the table it shows) that
+** core/lua/api.lua fills. */
+void ark_sandbox_open(struct lua_State *L);
+
+#endif

@@ -1,0 +1,311 @@
+/*
+** script_state.c - a card or map script keeps no state between calls
+** (ark_state_).
+**
+** All games of a content share one Lua state (docs/design.md), and an AI
+** replays each step on clones; a script that counted its plays in a local
+** of its file would carry the count from game to game and from a clone to
+** its original, and the same seed would give another game.  Globals and
+** library tables are read-only after loading (core/lua/api.lua); what is
+** left is the script's own locals (upvalues of its functions) and the
+** tables they and its returned table reach.  After loading, ark_state_record
+** takes a copy of all of them.  After every resume in which a script's
+** handlers ran, ark_state_check compares; a change is put back at once and
+** reported, and the bridge stops the script (lua_bridge.c).
+**
+** Records (registry table "ark.state"[key]), 7 slots each:
+**   1 (upvalue), function, index, value, name, line defined, 0
+**   2 (table),   table, copy of its fields, metatable or false, name, line, count
+** where name is that of the upvalue, global or field through which the
+** walk first reached it ("return" for the returned table).
+*/
+#include <stdio.h>
+#include <string.h>
+#include "luacompat.h"
+#include "script_state.h"
+
+#define STRIDE 7
+#define MAX_VALUES 20000        /* fields and upvalues a script may keep */
+
+static void push_store(lua_State *L) {
+  lua_getfield(L, LUA_REGISTRYINDEX, "ark.state");
+  if (lua_isnil(L, -1)) {
+    lua_pop(L, 1);
+    lua_newtable(L);
+    lua_pushvalue(L, -1);
+    lua_setfield(L, LUA_REGISTRYINDEX, "ark.state");
+  }
+}
+
+/* Is the function on the stack top a Lua function of chunk `chunk`? */
+static int own_function(lua_State *L, const char *chunk, int *line) {
+  lua_Debug ar;
+  lua_pushvalue(L, -1);
+  if (!lua_getinfo(L, ">S", &ar)) return 0;
+  *line = ar.linedefined;
+  return ar.source && strcmp(ar.source, chunk) == 0 && strcmp(ar.what, "C") != 0;
+}
+
+static void add_record(lua_State *L, int rec, int *n, int kind) {
+  /* the 6 values above the kind are on the stack top */
+  int base = *n * STRIDE;
+  lua_pushinteger(L, kind);
+  lua_rawseti(L, rec, base + 1);
+  for (int i = 7; i >= 2; i--) lua_rawseti(L, rec, base + i);
+  (*n)++;
+}
+
+/* The walk: a work list of (value, name, line) triples. */
+typedef struct walk {
+  lua_State *L;
+  int work, nwork, seen, sealed, rec, nrec, values;
+  const char *chunk;
+  int ups;                      /* upvalues already recorded (shared by closures) */
+} walk;
+
+static void push_work(walk *w, int vidx, const char *name, int line) {
+  lua_State *L = w->L;
+  lua_pushvalue(L, vidx);
+  lua_rawseti(L, w->work, ++w->nwork);
+  lua_pushstring(L, name);
+  lua_rawseti(L, w->work, ++w->nwork);
+  lua_pushinteger(L, line);
+  lua_rawseti(L, w->work, ++w->nwork);
+}
+
+static void visit_table(walk *w, int t, const char *name, int line) {
+  lua_State *L = w->L;
+  int count = 0;
+  lua_newtable(L);                      /* the copy */
+  int copy = lua_gettop(L);
+  lua_pushnil(L);
+  while (lua_next(L, t)) {
+    count++;
+    push_work(w, -2, name, line);
+    push_work(w, -1, name, line);
+    lua_pushvalue(L, -2);
+    lua_insert(L, -2);
+    lua_rawset(L, copy);
+  }
+  w->values += count;
+  lua_pushvalue(L, t);                  /* obj, copy, mt, name, line, count */
+  lua_pushvalue(L, copy);
+  if (lua_getmetatable(L, t)) push_work(w, -1, name, line);
+  else lua_pushboolean(L, 0);
+  lua_pushstring(L, name);
+  lua_pushinteger(L, line);
+  lua_pushinteger(L, count);
+  add_record(L, w->rec, &w->nrec, 2);
+  lua_pop(L, 1);                        /* the copy */
+}
+
+static void visit_function(walk *w, int f) {
+  lua_State *L = w->L;
+  int line = 0;
+  lua_pushvalue(L, f);
+  int own = own_function(L, w->chunk, &line);
+  lua_pop(L, 1);
+  if (!own) return;                     /* the engine's and C functions hold no script state */
+  for (int i = 1;; i++) {
+    const char *up = lua_getupvalue(L, f, i);
+    if (!up) break;
+    /* closures of one file share the locals they name: one record each */
+    lua_pushlightuserdata(L, lua_upvalueid(L, f, i));
+    lua_rawget(L, w->ups);
+    int known = lua_toboolean(L, -1);
+    lua_pop(L, 1);
+    if (known) {
+      lua_pop(L, 1);
+      continue;
+    }
+    lua_pushlightuserdata(L, lua_upvalueid(L, f, i));
+    lua_pushboolean(L, 1);
+    lua_rawset(L, w->ups);
+    char name[64];
+    snprintf(name, sizeof name, "%s", up[0] ? up : "?");
+    push_work(w, -1, name, line);       /* fn, index, value, name, line, 0 */
+    int v = lua_gettop(L);
+    lua_pushvalue(L, f);
+    lua_pushinteger(L, i);
+    lua_pushvalue(L, v);
+    lua_pushstring(L, name);
+    lua_pushinteger(L, line);
+    lua_pushinteger(L, 0);
+    add_record(L, w->rec, &w->nrec, 1);
+    lua_pop(L, 1);
+    w->values++;
+  }
+}
+
+int ark_state_record(lua_State *L, int key, int roots, const char *chunk) {
+  int top = lua_gettop(L);
+  if (roots < 0) roots = top + roots + 1;
+  walk w = { L, 0, 0, 0, 0, 0, 0, 0, chunk, 0 };
+  lua_newtable(L);
+  w.ups = lua_gettop(L);
+  lua_newtable(L);
+  w.work = lua_gettop(L);
+  lua_newtable(L);
+  w.seen = lua_gettop(L);
+  lua_getglobal(L, "SANDBOX");
+  lua_getfield(L, -1, "sealed");
+  lua_replace(L, -2);
+  w.sealed = lua_gettop(L);
+  lua_newtable(L);
+  w.rec = lua_gettop(L);
+  lua_pushnil(L);
+  while (lua_next(L, roots)) {
+    if (lua_type(L, -2) == LUA_TSTRING) push_work(&w, -1, lua_tostring(L, -2), 0);
+    lua_pop(L, 1);
+  }
+  while (w.nwork > 0 && w.values <= MAX_VALUES) {
+    lua_rawgeti(L, w.work, w.nwork - 2);
+    lua_rawgeti(L, w.work, w.nwork - 1);
+    lua_rawgeti(L, w.work, w.nwork);
+    for (int i = 0; i < 3; i++) {
+      lua_pushnil(L);
+      lua_rawseti(L, w.work, w.nwork--);
+    }
+    int v = lua_gettop(L) - 2;
+    char name[64];
+    snprintf(name, sizeof name, "%s", lua_tostring(L, v + 1));
+    int line = (int)lua_tointeger(L, v + 2);
+    int t = lua_type(L, v);
+    if (t == LUA_TTABLE || t == LUA_TFUNCTION) {
+      lua_pushvalue(L, v);
+      lua_rawget(L, w.seen);
+      int seen = lua_toboolean(L, -1);
+      lua_pushvalue(L, v);
+      lua_rawget(L, w.sealed);
+      int sealed = lua_toboolean(L, -1);
+      lua_pop(L, 2);
+      if (!seen && !sealed) {
+        lua_pushvalue(L, v);
+        lua_pushboolean(L, 1);
+        lua_rawset(L, w.seen);
+        if (t == LUA_TTABLE) visit_table(&w, v, name, line);
+        else visit_function(&w, v);
+      }
+    }
+    lua_settop(L, w.rec);
+  }
+  int ok = w.values <= MAX_VALUES;
+  if (ok && w.nrec > 0) {
+    push_store(L);
+    lua_pushinteger(L, key);
+    lua_pushvalue(L, w.rec);
+    lua_rawset(L, -3);
+  }
+  lua_settop(L, top);
+  return !ok ? -1 : w.nrec > 0;
+}
+
+/* Equal values, NaN equal to itself. */
+static int same(lua_State *L, int a, int b) {
+  if (lua_rawequal(L, a, b)) return 1;
+  if (lua_type(L, a) == LUA_TNUMBER && lua_type(L, b) == LUA_TNUMBER) {
+    lua_Number x = lua_tonumber(L, a), y = lua_tonumber(L, b);
+    return x != x && y != y;
+  }
+  return 0;
+}
+
+/* Has the table record at base (fields on the stack: obj, copy, mt, count)
+** changed? */
+static int table_changed(lua_State *L, int obj, int copy, int mt, int count) {
+  int n = 0;
+  lua_pushnil(L);
+  while (lua_next(L, obj)) {
+    lua_pop(L, 1);
+    n++;
+  }
+  if (n != count) return 1;
+  lua_pushnil(L);
+  while (lua_next(L, copy)) {
+    lua_pushvalue(L, -2);
+    lua_rawget(L, obj);
+    int eq = same(L, -1, -2);
+    lua_pop(L, 2);
+    if (!eq) {
+      lua_pop(L, 1);
+      return 1;
+    }
+  }
+  int has = lua_getmetatable(L, obj);
+  if (!has) return lua_toboolean(L, mt);
+  int eq = lua_rawequal(L, -1, mt);
+  lua_pop(L, 1);
+  return !eq;
+}
+
+static void restore(lua_State *L, int rec, int nrec) {
+  for (int r = 0; r < nrec; r++) {
+    int base = r * STRIDE, top = lua_gettop(L);
+    for (int i = 1; i <= STRIDE; i++) lua_rawgeti(L, rec, base + i);
+    int kind = (int)lua_tointeger(L, top + 1), obj = top + 2;
+    if (kind == 1) {
+      lua_pushvalue(L, top + 4);
+      lua_setupvalue(L, obj, (int)lua_tointeger(L, top + 3));
+    } else {
+      lua_newtable(L);                  /* the keys now in it */
+      int keys = lua_gettop(L), nk = 0;
+      lua_pushnil(L);
+      while (lua_next(L, obj)) {
+        lua_pop(L, 1);
+        lua_pushvalue(L, -1);
+        lua_rawseti(L, keys, ++nk);
+      }
+      for (int k = 1; k <= nk; k++) {
+        lua_rawgeti(L, keys, k);
+        lua_pushnil(L);
+        lua_rawset(L, obj);
+      }
+      lua_pushnil(L);
+      while (lua_next(L, top + 3)) {
+        lua_pushvalue(L, -2);
+        lua_insert(L, -2);
+        lua_rawset(L, obj);
+      }
+      if (lua_toboolean(L, top + 4)) lua_pushvalue(L, top + 4);
+      else lua_pushnil(L);
+      lua_setmetatable(L, obj);
+    }
+    lua_settop(L, top);
+  }
+}
+
+int ark_state_check(lua_State *L, int key, char *name, size_t n, int *line) {
+  int top = lua_gettop(L), changed = 0;
+  push_store(L);
+  lua_rawgeti(L, -1, key);
+  if (!lua_istable(L, -1)) {
+    lua_settop(L, top);
+    return 0;
+  }
+  int rec = lua_gettop(L);
+  int nrec = ark_rawlen(L, rec) / STRIDE;
+  for (int r = 0; r < nrec && !changed; r++) {
+    int base = r * STRIDE, at = lua_gettop(L);
+    /* only the slots the comparison needs: this runs after every resume */
+    for (int i = 1; i <= 4; i++) lua_rawgeti(L, rec, base + i);
+    if (lua_tointeger(L, at + 1) == 1) {
+      lua_getupvalue(L, at + 2, (int)lua_tointeger(L, at + 3));
+      changed = !same(L, -1, at + 4);
+    } else {
+      lua_rawgeti(L, rec, base + 7);
+      changed = table_changed(L, at + 2, at + 3, at + 4, (int)lua_tointeger(L, -1));
+    }
+    if (changed) {
+      lua_settop(L, at);
+      for (int i = 1; i <= STRIDE; i++) lua_rawgeti(L, rec, base + i);
+      const char *s = lua_tostring(L, at + 5);
+      snprintf(name, n, "%s%s%s", lua_tointeger(L, at + 1) == 1 ? "upvalue '" : "",
+               s ? s : "?", lua_tointeger(L, at + 1) == 1 ? "'" : "");
+      *line = (int)lua_tointeger(L, at + 6);
+    }
+    lua_settop(L, at);
+  }
+  if (changed) restore(L, rec, nrec);
+  lua_settop(L, top);
+  return changed;
+}

@@ -1,0 +1,22 @@
+/*
+** script_state.h - the state a script leaves at load, checked after each
+** resume (script_state.c explains why).
+*/
+#ifndef ARK_SCRIPT_STATE_H
+#define ARK_SCRIPT_STATE_H
+
+#include <stddef.h>
+
+struct lua_State;
+
+/* Records what the script `key` keeps: roots (a stack index) is a table of
+** name -> value (the returned table under "return", its own globals), chunk
+** the script's chunk name ("@path").  Returns 0, or -1 if it keeps more
+** than the engine will check. */
+int ark_state_record(struct lua_State *L, int key, int roots, const char *chunk);
+/* 1 if the script's state differs from the record: it is put back, and
+** name and line tell where the first change was found ("upvalue 'plays'",
+** or the name a changed table was reached through). */
+int ark_state_check(struct lua_State *L, int key, char *name, size_t n, int *line);
+
+#endif

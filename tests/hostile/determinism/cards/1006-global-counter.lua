@@ -1,0 +1,8 @@
+-- Keeps a count in a global.
+local card = {}
+
+function card.on_play(p, id)
+  count = (count or 0) + 1
+end
+
+return card
