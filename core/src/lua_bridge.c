@@ -299,13 +299,14 @@ static const char *error_text(lua_State *L, int idx, char *buf, size_t n) {
   return buf;
 }
 
-/* Length of a leading "chunk:line: " in msg, or 0. */
+/* Length of a leading "chunk:line: " in msg, or 0.  The chunk is a file
+** ("....lua") or Lua's "[string ...]" / "[C]". */
 static size_t position_len(const char *msg) {
-  for (const char *p = strchr(msg, ':'); p; p = strchr(p + 1, ':')) {
+  for (const char *p = strchr(msg, ':'); p && p - msg < 1000; p = strchr(p + 1, ':')) {
     const char *q = p + 1;
     while (*q >= '0' && *q <= '9') q++;
-    if (q > p + 1 && *q == ':') return (size_t)(q + 1 - msg) + (q[1] == ' ');
-    if (p - msg > 1000) break;
+    int chunk = (p - msg >= 4 && !strncmp(p - 4, ".lua", 4)) || (p > msg && p[-1] == ']');
+    if (q > p + 1 && *q == ':' && chunk) return (size_t)(q + 1 - msg) + (q[1] == ' ');
   }
   return 0;
 }
