@@ -403,21 +403,31 @@ static void compose(const ark_content *c, const culprit *k, const char *text, in
   snprintf(out, n, "%s:%d: %s", file, line > 0 ? line : 1, text + position_len(text));
 }
 
+/* The start of both message handlers: the error's text and the script to
+** blame.  0 when no script is to blame: the text is then pushed as it is. */
+static int msgh_culprit(lua_State *L, const ark_content **c, culprit *k, const char **text,
+                        char *buf, size_t n) {
+  lua_getfield(L, LUA_REGISTRYINDEX, "ark.content");
+  *c = lua_touserdata(L, -1);
+  lua_pop(L, 1);
+  *text = error_text(L, 1, buf, n);
+  if (*c) find_culprit(*c, L, L, k);
+  if (!*c || k->who == -1) {
+    lua_pushstring(L, *text);
+    return 0;
+  }
+  return 1;
+}
+
 /* Message handler of guarded calls while loading: rewrites the error into
 ** the culprit's "file:line: text" while its frames still exist; a script
 ** stopped while loading is named at the line it was running. */
 static int load_msgh(lua_State *L) {
   char buf[200], out[ARK_ERRMSG];
-  lua_getfield(L, LUA_REGISTRYINDEX, "ark.content");
-  const ark_content *c = lua_touserdata(L, -1);
-  lua_pop(L, 1);
-  const char *text = error_text(L, 1, buf, sizeof buf);
+  const char *text;
+  const ark_content *c;
   culprit k;
-  if (c) find_culprit(c, L, L, &k);
-  if (!c || k.who == -1) {
-    lua_pushstring(L, text);
-    return 1;
-  }
+  if (!msgh_culprit(L, &c, &k, &text, buf, sizeof buf)) return 1;
   int reason = ark_wd_reason(L);
   if (reason == ARK_WD_TIME)
     snprintf(out, sizeof out, "%s:%d: script stopped: it ran longer than %d ms while loading",
@@ -434,16 +444,10 @@ static int load_msgh(lua_State *L) {
 
 int ark_lua_msgh(lua_State *L) {
   char buf[200], out[ARK_ERRMSG];
-  lua_getfield(L, LUA_REGISTRYINDEX, "ark.content");
-  const ark_content *c = lua_touserdata(L, -1);
-  lua_pop(L, 1);
-  const char *text = error_text(L, 1, buf, sizeof buf);
+  const char *text;
+  const ark_content *c;
   culprit k;
-  if (c) find_culprit(c, L, L, &k);
-  if (!c || k.who == -1) {
-    lua_pushstring(L, text);
-    return 1;
-  }
+  if (!msgh_culprit(L, &c, &k, &text, buf, sizeof buf)) return 1;
   compose(c, &k, text, ark_wd_reason(L), out, sizeof out);
   lua_pushstring(L, out);
   return 1;
