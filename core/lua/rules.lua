@@ -49,14 +49,8 @@ QUERIES = {
 function scoring_cp(p, id)
   local s = script_of(id)
   if not (s and s.score) then return nil end
-  local cp = s.score(p, id) or 0
-  if type(cp) ~= "number" or cp ~= math.floor(cp) or cp > 1e9 or cp < -1e9 then
-    -- named after the card's file, so that its script is stopped (bad_modifier)
-    error((ark.script_file(id) or card_label(id)) .. ": score returned " ..
-          (type(cp) == "string" and string.format("%q", cp) or tostring(cp)) ..
-          ", not a whole number of conservation points", 0)
-  end
-  return cp
+  -- install_script's wrapper (api.lua) has checked it: a whole number or nil
+  return s.score(p, id) or 0
 end
 
 -- For each final scoring card p holds: card id, the conservation points it
@@ -330,23 +324,21 @@ end
 -- modify_<name>(p, id, value, ...) returns the new value.  Used for sponsor
 -- levels, conditions that may be missing, task strengths, animal costs.
 -- What each modifier must return: a whole number, or for affected_by true
--- or false (docs/triggers.md).  Anything else used to fail later, deep in
--- the rules ("attempt to compare number with nil", no file named).
+-- or false (docs/triggers.md).  Card and map handlers are checked by their
+-- wrappers (install_script, api.lua), which stop that script and name its
+-- file and line; the trusted plugins' hooks are not wrapped, so their
+-- values are checked here, before a wrong one fails later, deep in the
+-- rules ("attempt to compare number with nil").
 MODIFIER_TYPES = {
   sponsor_level = "number", conditions_ignored = "number", task_strength = "number",
   animal_cost = "number", project_wildcards = "number", project_supports = "number",
   build_repeats = "number", border_bonus_repeats = "number", affected_by = "boolean",
 }
 
--- The error for a handler that returned v: it starts with the card's
--- script file, so that the engine stops that card's script (as for any
--- error in it) and the message names it.
-local function bad_modifier(name, id, v, want)
-  local where = "a map or plugin script"
-  if id then where = ark.script_file(id) or card_label(id) end
+local function bad_modifier(name, v, want)
   local got = type(v) == "string" and string.format("%q", v) or tostring(v)
   if type(v) ~= "nil" and type(v) ~= "string" then got = got .. " (" .. type(v) .. ")" end
-  error(where .. ": modify_" .. name .. " returned " .. got .. ", not " ..
+  error("a plugin script: modify_" .. name .. " returned " .. got .. ", not " ..
         (want == "boolean" and "true or false" or "a whole number"), 0)
 end
 
@@ -359,7 +351,7 @@ function modify(name, p, value, ...)
     local t = type(value)
     if want and (t ~= want or (t == "number" and (value ~= math.floor(value) or
         value > 1e9 or value < -1e9))) then
-      bad_modifier(name, hs[i + 1], value, want)
+      bad_modifier(name, value, want)
     end
   end
   return value

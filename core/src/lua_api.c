@@ -1113,24 +1113,6 @@ static int l_script_off(lua_State *L) {
   return 1;
 }
 
-/* ark.script_file(card) -> the card's script file as error messages name
-** it (relative to the data folder when inside it, as shown_name() in
-** lua_bridge.c does), or nil: an error whose message starts with it is
-** blamed on that card's script. */
-static int l_script_file(lua_State *L) {
-  ark_game *g = G(L);
-  int card = arg_card(L, g, 1);
-  const char *path = g->c->cards[card].script, *data = g->c->data_dir;
-  size_t n = data ? strlen(data) : 0;
-  if (!path) {
-    lua_pushnil(L);
-    return 1;
-  }
-  if (n && !strncmp(path, data, n) && path[n] == '/') path += n + 1;
-  lua_pushstring(L, path);
-  return 1;
-}
-
 /* ark.step_data() -> a table shared by the scripts that lives as long as
 ** the current step, for marks such as "once per turn" (scripts keep no
 ** state of their own between calls).  It is element 1 of the step's table
@@ -1188,7 +1170,6 @@ static const luaL_Reg api[] = {
   {"take_tile", l_take_tile}, {"break_cleanup", l_break_cleanup},
   {"task_workers", l_task_workers}, {"choose", l_choose}, {"pure", l_pure},
   {"log", l_log}, {"random", l_random}, {"rule", l_rule}, {"script_off", l_script_off},
-  {"script_file", l_script_file},
   {"map_script_off", l_map_script_off}, {"step_data", l_step_data},
   {NULL, NULL}
 };
