@@ -37,6 +37,19 @@ function choose_secret(p, tag, prompt, options)
   return ark.choose(p, tag, prompt, options, true)
 end
 
+-- A choice whose answer only says what runs next: fn(p, codes[i], i), fn
+-- being the name of a rules function and codes whole numbers, one per
+-- option.  Called as the last thing a step does (`return choose_then(...)`),
+-- it lets the engine end the step's coroutine at the decision, so that an
+-- AI's copy of the game made there runs no Lua (ENGINE.choose_then).  For
+-- the rules only: card scripts use choose().
+function choose_then(p, tag, prompt, options, codes, fn)
+  if #options == 0 then error("choose_then: no options for " .. tag, 2) end
+  if #options == 1 then return _G[fn](p, codes[1], 1) end
+  local i = ENGINE.choose_then(p, tag, prompt, options, codes, fn)
+  return _G[fn](p, codes[i], i)
+end
+
 -- Like choose(), with a last option that declines; returns nil for it.
 function choose_or_skip(p, tag, prompt, options, skip_text)
   local opts = {}

@@ -392,9 +392,10 @@ function draft(p)
 end
 
 -- The options of a turn: each action card at each X-token spend that does
--- something, then the X-token action on each card.
+-- something, then the X-token action on each card.  Each option's code
+-- (play_code) is what turn_action needs to carry it out.
 local function turn_options(p)
-  local opts, plays = {}, {}
+  local opts, codes = {}, {}
   local xt = ark.get(p, "xtokens")
   for slot = 1, 5 do
     local a = ark.slot_action(p, slot)
@@ -411,7 +412,7 @@ local function turn_options(p)
           " at strength " .. s
         if x > 0 then label = label .. " (" .. x .. " X)" end
         opts[#opts + 1] = label
-        plays[#plays + 1] = { action = a, strength = s, x = x, side = side }
+        codes[#codes + 1] = play_code(a, s, x, side, false)
       end
     end
   end
@@ -419,10 +420,29 @@ local function turn_options(p)
     local a = ark.slot_action(p, slot)
     if slot > 1 or xt < MAX_XTOKENS then
       opts[#opts + 1] = "X-token action: " .. ACTION_TITLE[a] .. " to slot 1"
-      plays[#plays + 1] = { action = a, xaction = true }
+      codes[#codes + 1] = play_code(a, 0, 0, 1, true)
     end
   end
-  return opts, plays
+  return opts, codes
+end
+
+-- A play of a turn as one whole number: action index, side, X-token
+-- action or not, strength (0..99) and X-tokens spent (0..9).
+function play_code(a, strength, x, side, xaction)
+  return (((ACTION_INDEX[a] * 2 + side - 1) * 2 + (xaction and 1 or 0)) * 100 + strength) * 10 + x
+end
+
+local function play_of(code)
+  -- math.floor keeps Lua 5.4's integers integers (a plain / gives floats)
+  local x = code % 10
+  code = math.floor(code / 10)
+  local strength = code % 100
+  code = math.floor(code / 100)
+  local xaction = code % 2 == 1
+  code = math.floor(code / 2)
+  local side = code % 2 + 1
+  local a = ACTIONS[math.floor(code / 2)]
+  return { action = a, strength = strength, x = x, side = side, xaction = xaction }
 end
 
 -- Performs action card `a` (also used by abilities that grant an action).
@@ -441,8 +461,13 @@ end
 function turn(p)
   ark.set(p, "played_this_turn", 0)
   fire_own("turn_start", p)
-  local opts, plays = turn_options(p)
-  local pick = plays[choose(p, "action", "Choose your action", opts)]
+  local opts, codes = turn_options(p)
+  return choose_then(p, "action", "Choose your action", opts, codes, "turn_action")
+end
+
+-- The rest of p's turn once the action is chosen (code: play_code).
+function turn_action(p, code)
+  local pick = play_of(code)
   local a = pick.action
   if pick.xaction then
     ark.to_slot1(p, a)

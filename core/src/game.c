@@ -94,6 +94,11 @@ static void push_answer(ark_game *g, int i) {
   g->answers[g->nanswers++] = i;
 }
 
+void ark_game_point_options(ark_game *g) {
+  for (int i = 0; i < g->dec.noptions; i++) g->opts[i] = g->optbuf.s + g->opt_off[i];
+  g->dec.options = g->opts;
+}
+
 /* ---- creation ---- */
 
 static ark_game *game_alloc(ark_content *c) {
@@ -290,6 +295,8 @@ static int start_step(ark_game *g) {
   g->snap_pool = (int)g->pool.len;
   g->snap_answers = g->nanswers;
   g->nredeal = 0;               /* the snapshot holds every earlier redeal */
+  g->based = 0;
+  g->cont = 0;
   switch (s->phase) {
   case ARK_PH_MAPS: return ark_lua_start(g, "choose_maps", s->start_player);
   case ARK_PH_DRAFT:
@@ -340,7 +347,11 @@ ark_status ark_game_answer(ark_game *g, int i, char *msg, size_t msglen) {
   }
   push_answer(g, i);
   g->pending = 0;
-  if (ark_lua_resume(g, i) != 0) return ARK_ERR_SCRIPT;
+  if (g->cont) {
+    if (ark_lua_continue(g, i) != 0) return ARK_ERR_SCRIPT;
+  } else if (ark_lua_resume(g, i) != 0) {
+    return ARK_ERR_SCRIPT;
+  }
   if (msglen) msg[0] = '\0';
   return ARK_OK;
 }
@@ -364,6 +375,8 @@ const char *ark_game_error(const ark_game *g) {
 void ark_game_restart_step(ark_game *g) {
   ark_lua_drop_step(g);
   g->pending = 0;
+  g->cont = 0;
+  g->based = 0;
   g->step_done = 0;
   for (int p = 0; p < g->s.nplayers; p++) ark_track_icons(g, p);
 }
@@ -373,7 +386,69 @@ void ark_game_refresh(ark_game *g) {
 }
 
 /* ---- clone: the snapshot of the current step plus the answers since
-** (and the redeals of hidden.c at the answer counts they were made at) ---- */
+** (and the redeals of hidden.c at the answer counts they were made at);
+** at a decision that ended its coroutine, a copy; in the continuation that
+** decision started, the state where it began plus the answers since ---- */
+
+static void copy_history(ark_game *n, const ark_game *g, int nev, size_t npool, int nans) {
+  if (nev > 0) {
+    n->ev = malloc(sizeof *n->ev * (size_t)nev);
+    if (!n->ev) abort();
+    memcpy(n->ev, g->ev, sizeof *n->ev * (size_t)nev);
+    n->nev = n->capev = nev;
+  }
+  if (npool) ark_strbuf_add(&n->pool, g->pool.s, npool);
+  if (nans > 0) {
+    n->answers = malloc(sizeof *n->answers * (size_t)nans);
+    if (!n->answers) abort();
+    memcpy(n->answers, g->answers, sizeof *n->answers * (size_t)nans);
+    n->nanswers = n->capanswers = nans;
+  }
+}
+
+static void copy_step(ark_game *n, const ark_game *g) {
+  n->snap = g->snap;
+  n->snap_events = g->snap_events;
+  n->snap_pool = g->snap_pool;
+  n->snap_answers = g->snap_answers;
+  memcpy(n->step_fn, g->step_fn, sizeof n->step_fn);
+  n->step_player = g->step_player;
+  memcpy(n->cont_fn, g->cont_fn, sizeof n->cont_fn);
+  n->cont_player = g->cont_player;
+}
+
+/* g waits at a decision that ended its coroutine: nothing runs. */
+static void clone_pending_cont(ark_game *n, const ark_game *g) {
+  n->s = g->s;
+  copy_step(n, g);
+  copy_history(n, g, g->nev, g->pool.len, g->nanswers);
+  ark_strbuf_add(&n->optbuf, g->optbuf.s, g->optbuf.len);
+  n->dec = g->dec;
+  n->dec.tag = n->optbuf.s + (g->dec.tag - g->optbuf.s);
+  n->dec.prompt = n->optbuf.s + (g->dec.prompt - g->optbuf.s);
+  memcpy(n->opt_off, g->opt_off, sizeof n->opt_off[0] * (size_t)g->dec.noptions);
+  memcpy(n->codes, g->codes, sizeof n->codes[0] * (size_t)g->dec.noptions);
+  ark_game_point_options(n);
+  n->pending = 1;
+  n->cont = 1;
+}
+
+/* Replays the running coroutine of g on n from answer `from` on. */
+static void replay_answers(ark_game *n, const ark_game *g, int from) {
+  int r = 0;
+  for (int i = from; n->status == 0; i++) {
+    for (; r < g->nredeal && g->redeal[r].at == i; r++)
+      ark_hidden_redeal(n, g->redeal[r].viewer, g->redeal[r].seed);
+    if (i >= g->nanswers) break;
+    if (!n->pending) {
+      ark_game_fail(n, "clone: replay diverged");
+      break;
+    }
+    push_answer(n, g->answers[i]);
+    n->pending = 0;
+    ark_lua_resume(n, g->answers[i]);
+  }
+}
 
 ark_game *ark_game_clone(const ark_game *g) {
   ark_game *n = game_alloc(g->c);
@@ -389,35 +464,29 @@ ark_game *ark_game_clone(const ark_game *g) {
   }
   n->status = g->status;
   memcpy(n->error, g->error, sizeof n->error);
+  if (g->status == 0 && g->pending && g->cont) {
+    clone_pending_cont(n, g);
+    return n;
+  }
+  if (g->status == 0 && g->based && g->co_ref >= 0) {
+    /* the continuation again, from the decision that started it */
+    n->s = g->base;
+    copy_step(n, g);
+    copy_history(n, g, g->base_events, (size_t)g->base_pool, g->base_answers);
+    if (ark_lua_continue_at(n, g->cont_code, g->cont_answer) != 0) return n;
+    replay_answers(n, g, g->base_answers);
+    return n;
+  }
   n->s = g->co_ref >= 0 ? g->snap : g->s;
   /* history up to the snapshot */
-  int nev = g->co_ref >= 0 ? g->snap_events : g->nev;
-  size_t npool = g->co_ref >= 0 ? (size_t)g->snap_pool : g->pool.len;
-  int nans = g->co_ref >= 0 ? g->snap_answers : g->nanswers;
-  if (nev > 0) {
-    n->ev = malloc(sizeof *n->ev * (size_t)nev);
-    if (!n->ev) { ark_game_free(n); return NULL; }
-    memcpy(n->ev, g->ev, sizeof *n->ev * (size_t)nev);
-    n->nev = n->capev = nev;
-  }
-  if (npool) ark_strbuf_add(&n->pool, g->pool.s, npool);
-  for (int i = 0; i < nans; i++) push_answer(n, g->answers[i]);
+  if (g->co_ref >= 0)
+    copy_history(n, g, g->snap_events, (size_t)g->snap_pool, g->snap_answers);
+  else
+    copy_history(n, g, g->nev, g->pool.len, g->nanswers);
   if (g->co_ref < 0 || g->status != 0) return n;
   /* replay the running step, repeating each redeal where it happened */
   if (start_step(n) != 0) return n;
-  int r = 0;
-  for (int i = nans; n->status == 0; i++) {
-    for (; r < g->nredeal && g->redeal[r].at == i; r++)
-      ark_hidden_redeal(n, g->redeal[r].viewer, g->redeal[r].seed);
-    if (i >= g->nanswers) break;
-    if (!n->pending) {
-      ark_game_fail(n, "clone: replay diverged");
-      break;
-    }
-    push_answer(n, g->answers[i]);
-    n->pending = 0;
-    ark_lua_resume(n, g->answers[i]);
-  }
+  replay_answers(n, g, g->snap_answers);
   return n;
 }
 

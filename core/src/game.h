@@ -5,7 +5,10 @@
 ** break, the final scoring).  Each step is a Lua coroutine over the C state;
 ** when a step starts, the state is snapshotted.  A clone copies that
 ** snapshot and replays the answers given since, so no Lua stack is ever
-** copied.
+** copied.  A step may end its coroutine at a decision whose answer only
+** picks what runs next (ENGINE.choose_then): a clone there is one copy,
+** and a clone later in that step replays from the decision, not from the
+** step's start.
 */
 #ifndef ARK_GAME_H
 #define ARK_GAME_H
@@ -45,6 +48,22 @@ struct ark_game {
   /* the pending decision */
   int pending;
   ark_decision dec;
+  /* a decision that ends its step's coroutine (ENGINE.choose_then): the
+  ** coroutine is gone, and the answer i starts cont_fn(cont_player,
+  ** codes[i], i + 1) as a new one, so a clone here is one copy of the
+  ** state with no Lua run at all */
+  int cont;
+  int cont_offer;               /* set by choose_then: drop the coroutine */
+  char cont_fn[24];
+  int cont_player;
+  int codes[ARK_MAX_OPTIONS];
+  /* while that continuation runs: the state and history where it began
+  ** (a clone starts from there, not from the step's start) and its
+  ** arguments */
+  int based;
+  ark_state base;
+  int base_events, base_pool, base_answers;
+  int cont_code, cont_answer;
   const char *opts[ARK_MAX_OPTIONS];
   int opt_off[ARK_MAX_OPTIONS];
   ark_strbuf optbuf;            /* option texts, prompt and tag */
@@ -88,6 +107,10 @@ void ark_game_refresh(ark_game *g);
 /* Deals anew what `viewer` cannot see (hidden.c); the clone replay calls
 ** it again for each recorded redeal. */
 void ark_hidden_redeal(ark_game *g, int viewer, uint64_t seed);
+
+/* Points dec.options at the option texts in optbuf (after it was filled
+** or copied: the buffer may have moved). */
+void ark_game_point_options(ark_game *g);
 
 void ark_strbuf_add(ark_strbuf *b, const char *s, size_t n);
 void ark_strbuf_free(ark_strbuf *b);

@@ -988,13 +988,12 @@ static int l_task_workers(lua_State *L) {
 
 /* ---- decisions, log, chance ---- */
 
-/* ark.choose(p, tag, prompt, options [, secret]) -> 1-based index; yields
-** until the player answers through the decision API.  secret: the options
-** show what only p may see. */
-static int l_choose(lua_State *L) {
+/* Makes (p, tag, prompt, options) at stack indices 1-4 the pending
+** decision of g; secret: the options show what only p may see.  Raises a
+** Lua error for a malformed one. */
+void ark_lua_offer(lua_State *L, ark_game *g, int secret) {
   ark_lua_ctx *x = ctx_of(L);
-  ark_game *g = G(L);
-  if (x->pure > 0) return luaL_error(L, "a condition check tried to ask a decision");
+  if (x->pure > 0) luaL_error(L, "a condition check tried to ask a decision");
   int p = arg_player(L, g, 1);
   const char *tag = luaL_checkstring(L, 2);
   const char *prompt = luaL_checkstring(L, 3);
@@ -1002,11 +1001,10 @@ static int l_choose(lua_State *L) {
   /* a script that asks without end (a bonus taken 10^9 times) would never
   ** let the step finish: refused with the asking script's line */
   if (g->nanswers - g->snap_answers >= ARK_MAX_STEP_DECISIONS)
-    return luaL_error(L, "ark.choose: more than %d decisions in one step",
-                      ARK_MAX_STEP_DECISIONS);
+    luaL_error(L, "ark.choose: more than %d decisions in one step", ARK_MAX_STEP_DECISIONS);
   int n = ark_rawlen(L, 4);
-  if (n < 1) return luaL_error(L, "ark.choose: no options");
-  if (n > ARK_MAX_OPTIONS) return luaL_error(L, "ark.choose: too many options (%d)", n);
+  if (n < 1) luaL_error(L, "ark.choose: no options");
+  if (n > ARK_MAX_OPTIONS) luaL_error(L, "ark.choose: too many options (%d)", n);
   g->optbuf.len = 0;
   size_t tag_off = 0;
   ark_strbuf_add(&g->optbuf, tag, strlen(tag) + 1);
@@ -1016,21 +1014,25 @@ static int l_choose(lua_State *L) {
     lua_rawgeti(L, 4, i + 1);
     size_t len;
     const char *s = lua_tolstring(L, -1, &len);
-    if (!s) return luaL_error(L, "ark.choose: option %d is not a string", i + 1);
+    if (!s) luaL_error(L, "ark.choose: option %d is not a string", i + 1);
     g->opt_off[i] = (int)g->optbuf.len;
     ark_strbuf_add(&g->optbuf, s, len + 1);
     lua_pop(L, 1);
   }
-  /* the buffer may have moved while growing: point in only now */
-  for (int i = 0; i < n; i++) g->opts[i] = g->optbuf.s + g->opt_off[i];
   g->dec.player = p;
   g->dec.tag = g->optbuf.s + tag_off;
   g->dec.prompt = g->optbuf.s + prompt_off;
   g->dec.kind = strcmp(tag, "action") == 0 ? ARK_DK_ACTION : ARK_DK_CHOICE;
   g->dec.noptions = n;
-  g->dec.options = g->opts;
-  g->dec.secret = lua_toboolean(L, 5);
+  g->dec.secret = secret;
+  ark_game_point_options(g);
   g->pending = 1;
+}
+
+/* ark.choose(p, tag, prompt, options [, secret]) -> 1-based index; yields
+** until the player answers through the decision API. */
+static int l_choose(lua_State *L) {
+  ark_lua_offer(L, G(L), lua_toboolean(L, 5));
   return lua_yield(L, 0);
 }
 

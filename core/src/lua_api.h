@@ -26,6 +26,10 @@ int ark_lua_arg_card(struct lua_State *L, ark_game *g, int idx);
 int ark_lua_arg_int(struct lua_State *L, int idx);
 /* The game a step or query runs for, or NULL (no error, unlike the above). */
 ark_game *ark_lua_running(struct lua_State *L);
+/* Makes (p, tag, prompt, options) at stack indices 1-4 the pending
+** decision of g (ark.choose without the yield); raises a Lua error for a
+** malformed one. */
+void ark_lua_offer(struct lua_State *L, ark_game *g, int secret);
 /* Adds fns to the `ark` table (on the stack top) with the shared context. */
 void ark_lua_api_register(struct lua_State *L, void *ctx, const struct luaL_Reg *fns);
 /* Extension modules, each registering its own primitives. */

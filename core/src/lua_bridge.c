@@ -890,11 +890,73 @@ static int e_step_private(lua_State *L) {
   return 1;
 }
 
+static int table_empty(lua_State *L, int idx) {
+  lua_pushnil(L);
+  if (!lua_next(L, idx)) return 1;
+  lua_pop(L, 2);
+  return 0;
+}
+
+/* Is the step's table of the rules still empty, but for an empty
+** ark.step_data (its element 1)? */
+static int step_table_empty(lua_State *L, const ark_game *g) {
+  if (g->step_ref < 0) return 1;
+  lua_rawgeti(L, LUA_REGISTRYINDEX, g->step_ref);
+  int t = lua_gettop(L), empty = 1;
+  lua_pushnil(L);
+  while (lua_next(L, t)) {
+    int data = lua_type(L, -2) == LUA_TNUMBER && lua_tointeger(L, -2) == 1 &&
+               lua_istable(L, -1) && table_empty(L, lua_gettop(L));
+    lua_pop(L, 1);
+    if (!data) {
+      lua_pop(L, 1);                     /* the key lua_next left */
+      empty = 0;
+      break;
+    }
+  }
+  lua_pop(L, 1);
+  return empty;
+}
+
+/* ENGINE.choose_then(p, tag, prompt, options, codes, fn) -> the 1-based
+** answer.  A decision whose answer i only decides what runs next:
+** fn(p, codes[i], i), a rules function.  When it is the last thing the
+** step does (called in tail position by the step's function, with the
+** step's tables empty), the step's coroutine ends here and the answer
+** starts fn as a new one (game.c), so that a clone at this decision copies
+** the state and runs no Lua.  Otherwise it is ark.choose, and the caller
+** calls fn itself. */
+static int e_choose_then(lua_State *L) {
+  ark_game *g = ark_lua_running(L);
+  lua_Debug ar;
+  if (!g) return luaL_error(L, "ENGINE.choose_then outside a step");
+  luaL_checktype(L, 5, LUA_TTABLE);
+  const char *fn = luaL_checkstring(L, 6);
+  if (strlen(fn) >= sizeof g->cont_fn) return luaL_error(L, "choose_then: name too long");
+  ark_lua_offer(L, g, 0);
+  for (int i = 0; i < g->dec.noptions; i++) {
+    lua_rawgeti(L, 5, i + 1);
+    int ok;
+    g->codes[i] = (int)lua_tointegerx(L, -1, &ok);
+    if (!ok) return luaL_error(L, "choose_then: code %d is not an integer", i + 1);
+    lua_pop(L, 1);
+  }
+  /* level 0 is this function, 1 the Lua function that called it: with
+  ** nothing above, nothing waits for the answer but fn */
+  g->cont_offer = !lua_getstack(L, 2, &ar) && step_table_empty(L, g);
+  if (g->cont_offer) {
+    memcpy(g->cont_fn, fn, strlen(fn) + 1);
+    g->cont_player = g->dec.player;
+  }
+  return lua_yield(L, 0);
+}
+
 static int query_msgh(lua_State *L);
 
 static void open_engine(ark_content *c) {
   static const luaL_Reg fns[] = {
-    {"touch", e_touch}, {"step_private", e_step_private}, {NULL, NULL}
+    {"touch", e_touch}, {"step_private", e_step_private},
+    {"choose_then", e_choose_then}, {NULL, NULL}
   };
   static const luaL_Reg msgh[] = { {"ark.query_msgh", query_msgh}, {NULL, NULL} };
   lua_newtable(c->L);
@@ -1016,6 +1078,8 @@ static int stop_script(ark_game *g, int who, const char *msg, int reason) {
   g->pool.len = (size_t)g->snap_pool;
   g->nanswers = g->snap_answers;
   g->pending = 0;
+  g->cont = 0;                           /* the step runs again from its start */
+  g->based = 0;
   switch_off(g, &g->s, who);
   switch_off(g, &g->snap, who);
   if (reason) {                          /* a limit of this machine (ark.h) */
@@ -1108,8 +1172,15 @@ static int run(ark_game *g, int nargs) {
       ark_game_fail(g, "a script yielded without asking for a decision");
       return -1;
     }
+    if (g->cont_offer) {                 /* nothing waits on the coroutine */
+      g->cont_offer = 0;
+      g->cont = 1;
+      g->based = 0;
+      ark_lua_drop_step(g);
+    }
     return 0;
   }
+  g->cont_offer = 0;
   if (st == LUA_ERRMEM) reason = ARK_WD_MEMORY;
   char buf[200], msg[ARK_ERRMSG];
   const char *text = error_text(co, -1, buf, sizeof buf);
@@ -1134,7 +1205,8 @@ static int run(ark_game *g, int nargs) {
   return -1;
 }
 
-static int start_coroutine(ark_game *g) {
+/* Runs rules function fn(player, args...) as the step's new coroutine. */
+static int start_fn(ark_game *g, const char *fn, int player, const int *args, int nargs) {
   lua_State *L = g->c->L;
   ark_lua_drop_step(g);
   memset(g->script_ran, 0, sizeof g->script_ran);
@@ -1143,13 +1215,36 @@ static int start_coroutine(ark_game *g) {
   g->co = co;
   lua_newtable(L);                       /* the rules' table of the step */
   g->step_ref = luaL_ref(L, LUA_REGISTRYINDEX);
-  lua_getglobal(co, g->step_fn);
+  lua_getglobal(co, fn);
   if (!lua_isfunction(co, -1)) {
-    ark_game_fail(g, "rules function '%s' is missing", g->step_fn);
+    ark_game_fail(g, "rules function '%s' is missing", fn);
     return -1;
   }
-  lua_pushinteger(co, g->step_player);
-  return run(g, 1);
+  lua_pushinteger(co, player);
+  for (int i = 0; i < nargs; i++) lua_pushinteger(co, args[i]);
+  return run(g, 1 + nargs);
+}
+
+static int start_coroutine(ark_game *g) {
+  return start_fn(g, g->step_fn, g->step_player, NULL, 0);
+}
+
+int ark_lua_continue_at(ark_game *g, int code, int answer) {
+  int args[2] = { code, answer };
+  g->base = g->s;
+  g->base_events = g->nev;
+  g->base_pool = (int)g->pool.len;
+  g->base_answers = g->nanswers;
+  g->nredeal = 0;                        /* the base holds every earlier redeal */
+  g->cont = 0;
+  g->based = 1;
+  g->cont_code = code;
+  g->cont_answer = answer;
+  return start_fn(g, g->cont_fn, g->cont_player, args, 2);
+}
+
+int ark_lua_continue(ark_game *g, int answer) {
+  return ark_lua_continue_at(g, g->codes[answer], answer + 1);
 }
 
 int ark_lua_start(ark_game *g, const char *fn, int player) {

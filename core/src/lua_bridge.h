@@ -18,6 +18,12 @@ void ark_lua_close(ark_content *c);
 int ark_lua_start(ark_game *g, const char *fn, int player);
 /* Resumes the step with the answer (0-based option index). */
 int ark_lua_resume(ark_game *g, int answer);
+/* The pending decision ended its coroutine (ENGINE.choose_then): starts
+** the continuation for answer i (0-based) as a new coroutine. */
+int ark_lua_continue(ark_game *g, int answer);
+/* The same given the answer's code and 1-based index; the state now is
+** where the continuation begins (a clone replays it from there). */
+int ark_lua_continue_at(ark_game *g, int code, int answer);
 /* Forgets the running coroutine, if any. */
 void ark_lua_drop_step(ark_game *g);
 
