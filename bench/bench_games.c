@@ -55,16 +55,23 @@ static uint64_t pick_seed(uint64_t ai_seed, int n) {
 typedef struct bench {
   int ai;                       /* AI_RANDOM, AI_GREEDY, AI_MCTS */
   int clones;
-  long decisions, clone_n;
-  double clone_s;
+  long decisions, clone_n[2];
+  /* [view][replayed]: clone + free of the game (view 0) or of a search
+  ** view of it (1), at a decision that ended its step (0) or not (1) */
+  double clone_s[2][2];
 } bench;
 
 static void time_clone(bench *b, const ark_game *g) {
-  double t0 = now();
-  ark_game *c = ark_game_clone(g);
-  ark_game_free(c);
-  b->clone_s += now() - t0;
-  b->clone_n++;
+  int k = !g->cont;               /* does the clone replay Lua? */
+  ark_game *v = ark_game_search_view(g, ark_game_decision(g)->player, 1);
+  for (int w = 0; w < 2; w++) {
+    double t0 = now();
+    ark_game *c = ark_game_clone(w ? v : g);
+    ark_game_free(c);
+    b->clone_s[w][k] += now() - t0;
+  }
+  ark_game_free(v);
+  b->clone_n[k]++;
 }
 
 static int play(bench *b, ark_game *g, uint64_t seed) {
@@ -90,7 +97,7 @@ int main(int argc, char **argv) {
   long games = -1;
   uint64_t seed0 = 1;
   const char *hashes = NULL;
-  bench b = { AI_RANDOM, 0, 0, 0, 0 };
+  bench b = { AI_RANDOM, 0, 0, { 0, 0 }, { { 0, 0 }, { 0, 0 } } };
   FILE *hf = NULL;
   ark_config_init(&cfg);
   for (int i = 1; i < argc; i++) {
@@ -156,10 +163,16 @@ int main(int argc, char **argv) {
   printf("time %.2f s (cpu %.2f s), %.2f games/s, %.2f s cpu/game, %.0f decisions/s, "
          "%.1f turns/game\n", dt, cpu, (double)games / dt, cpu / (double)games,
          (double)b.decisions / dt, (double)turns / (double)games);
-  if (b.clones)
-    printf("clone %.2f us (mean of %ld, clone + free), state %zu bytes, game %zu bytes\n",
-           b.clone_s / (double)b.clone_n * 1e6, b.clone_n, sizeof(ark_state),
+  if (b.clones) {
+    printf("clone + free, state %zu bytes, game %zu bytes:\n", sizeof(ark_state),
            sizeof(struct ark_game));
+    for (int k = 0; k < 2; k++)
+      printf("  %-44s %5.2f us, search view %5.2f us (%ld)\n",
+             k ? "in a running step (replays its answers):"
+               : "at a decision that ended its step (a copy):",
+             b.clone_s[0][k] / (double)b.clone_n[k] * 1e6,
+             b.clone_s[1][k] / (double)b.clone_n[k] * 1e6, b.clone_n[k]);
+  }
   printf("peak memory %ld KiB\n", ru.ru_maxrss);
   ark_game_free(proto);
   return errors ? 1 : 0;

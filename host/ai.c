@@ -11,7 +11,7 @@
 **
 ** No AI ever sees the real game: ai_pick, the one entry for a real game,
 ** hands every AI a copy in which whatever the deciding seat cannot know
-** is dealt anew (ark_game_view), so what is hidden from a seat never
+** is dealt anew (ark_game_search_view), so what is hidden from a seat never
 ** reaches its AI.
 */
 #include <stdio.h>
@@ -234,7 +234,7 @@ int ai_pick(ai_player *a, ark_game *g, uint64_t seed) {
   if (d->noptions == 1) return 0;
   int k = ai_planned(a, g);        /* reads only the seat's own options */
   if (k >= 0) return k;
-  ark_game *view = ark_game_view(g, d->player, ai_rand(&x));
+  ark_game *view = ark_game_search_view(g, d->player, ai_rand(&x));
   if (!view) return 0;
   int pick = a->kind == AI_GREEDY ? ai_greedy(a, view, x) : ai_mcts(a, view, x);
   ark_game_free(view);

@@ -54,7 +54,7 @@ void ai_init(ai_player *a, int kind, const ai_budget *b);
 /* The option index the AI picks for the pending decision; seed makes the
 ** pick reproducible (the caller derives it from the game and the answer
 ** count, so a resumed game picks as the original would have).  The only
-** entry that takes the real game: the AI decides on ark_game_view(g,
+** entry that takes the real game: the AI decides on ark_game_search_view(g,
 ** seat, ...), a copy holding only what the deciding seat may know.  Every
 ** other function here expects such a view (or a clone of one). */
 int ai_pick(ai_player *a, ark_game *g, uint64_t seed);

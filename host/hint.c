@@ -5,7 +5,7 @@
 **
 ** The game is rebuilt from the save up to that decision.  The choice comes
 ** from ai_pick (which lets the AI decide on what the deciding seat may
-** know); the values are ai_greedy_values on ark_game_view of that seat,
+** know); the values are ai_greedy_values on ark_game_search_view of that seat,
 ** never on the real game, so neither reveals the other seats' cards or the
 ** order of the deck.  Works on imported games too (their save knows where
 ** each Board Game Arena move begins: --at bga:M).
@@ -165,7 +165,7 @@ int cmd_hint(int argc, char **argv) {
   int *order = malloc(sizeof *order * (size_t)(n > 0 ? n : 1));
   /* the same deal and random numbers ai_pick gives the greedy */
   uint64_t x = seed;
-  ark_game *view = ark_game_view(g, d->player, ai_rand(&x));
+  ark_game *view = ark_game_search_view(g, d->player, ai_rand(&x));
   if (!v || !order || !view) {
     fprintf(stderr, "arknova hint: out of memory\n");
     free(v), free(order), ark_game_free(view), ark_game_free(g), host_save_free(&sv);

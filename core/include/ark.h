@@ -398,6 +398,10 @@ void ark_game_redeal_hidden(ark_game *g, int viewer, uint64_t seed);
 /* A copy of g as `seat` may know it: ark_game_clone + ark_game_redeal_hidden.
 ** Every AI decides on such a copy, never on the real game. */
 ark_game *ark_game_view(const ark_game *g, int seat, uint64_t seed);
+/* The same copy without the event log, for AIs, which read only the
+** state: cheaper to copy, and its clones keep no log either (their
+** ark_game_nevents is 0; the game itself is the same). */
+ark_game *ark_game_search_view(const ark_game *g, int seat, uint64_t seed);
 
 #ifdef __cplusplus
 }

@@ -61,6 +61,7 @@ void ark_game_log(ark_game *g, int player, int type, int a, int b, int c,
 
 void ark_game_log_seen(ark_game *g, int player, int type, int a, int b, int c,
                        const char *text, int seen) {
+  if (g->nolog) return;
   if (g->nev == g->capev) {
     int cap = g->capev ? g->capev * 2 : 256;
     ark_event *ne = realloc(g->ev, sizeof *ne * (size_t)cap);
@@ -391,6 +392,7 @@ void ark_game_refresh(ark_game *g) {
 ** decision started, the state where it began plus the answers since ---- */
 
 static void copy_history(ark_game *n, const ark_game *g, int nev, size_t npool, int nans) {
+  if (n->nolog) nev = 0, npool = 0;
   if (nev > 0) {
     n->ev = malloc(sizeof *n->ev * (size_t)nev);
     if (!n->ev) abort();
@@ -450,9 +452,24 @@ static void replay_answers(ark_game *n, const ark_game *g, int from) {
   }
 }
 
-ark_game *ark_game_clone(const ark_game *g) {
-  ark_game *n = game_alloc(g->c);
+/* A game for a clone: zeroed but for the states and option arrays, which
+** the clone writes before anything reads them (a search clones often, and
+** zeroing 100 KB would cost more than the copy). */
+static ark_game *clone_alloc(ark_content *c) {
+  ark_game *g = malloc(sizeof *g);
+  if (!g) return NULL;
+  memset(g, 0, ARK_GAME_UNZEROED);
+  g->c = c;
+  c->refs++;
+  g->co_ref = -1;
+  g->step_ref = -1;
+  return g;
+}
+
+static ark_game *clone_game(const ark_game *g, int nolog) {
+  ark_game *n = clone_alloc(g->c);
   if (!n) return NULL;
+  n->nolog = nolog;
   ark_lua_family_share(n, (ark_game *)g);    /* scripts stopped for time */
   n->turn_cap = g->turn_cap;
   n->capped = g->capped;
@@ -478,6 +495,7 @@ ark_game *ark_game_clone(const ark_game *g) {
     return n;
   }
   n->s = g->co_ref >= 0 ? g->snap : g->s;
+  n->snap = g->snap;            /* read after a break (crossed_in_break) */
   /* history up to the snapshot */
   if (g->co_ref >= 0)
     copy_history(n, g, g->snap_events, (size_t)g->snap_pool, g->snap_answers);
@@ -488,6 +506,14 @@ ark_game *ark_game_clone(const ark_game *g) {
   if (start_step(n) != 0) return n;
   replay_answers(n, g, g->snap_answers);
   return n;
+}
+
+ark_game *ark_game_clone(const ark_game *g) { return clone_game(g, g->nolog); }
+
+ark_game *ark_game_search_view(const ark_game *g, int seat, uint64_t seed) {
+  ark_game *v = clone_game(g, 1);
+  if (v) ark_hidden_redeal(v, seat, seed);
+  return v;
 }
 
 /* ---- queries ---- */

@@ -13,6 +13,7 @@
 #ifndef ARK_GAME_H
 #define ARK_GAME_H
 
+#include <stddef.h>
 #include "ark.h"
 #include "content.h"
 #include "state.h"
@@ -30,9 +31,7 @@ typedef struct ark_strbuf {
 
 struct ark_game {
   ark_content *c;
-  ark_state s;                  /* live state */
-  ark_state snap;               /* state when the current step started */
-  int snap_events, snap_pool;   /* log sizes at the snapshot */
+  int snap_events, snap_pool;   /* log sizes at the snapshot (snap) */
   int snap_answers;             /* answers given before the snapshot */
   int turn_cap;
   int capped;
@@ -45,9 +44,10 @@ struct ark_game {
   char step_fn[16];             /* the rules function of the step */
   int step_player;
   int step_done;
-  /* the pending decision */
+  /* the pending decision (its options: opts, opt_off, codes below) */
   int pending;
   ark_decision dec;
+  ark_strbuf optbuf;            /* option texts, prompt and tag */
   /* a decision that ends its step's coroutine (ENGINE.choose_then): the
   ** coroutine is gone, and the answer i starts cont_fn(cont_player,
   ** codes[i], i + 1) as a new one, so a clone here is one copy of the
@@ -56,17 +56,11 @@ struct ark_game {
   int cont_offer;               /* set by choose_then: drop the coroutine */
   char cont_fn[24];
   int cont_player;
-  int codes[ARK_MAX_OPTIONS];
-  /* while that continuation runs: the state and history where it began
-  ** (a clone starts from there, not from the step's start) and its
-  ** arguments */
+  /* while that continuation runs: it started from `base` with these
+  ** arguments (a clone replays it from there, not from the step's start) */
   int based;
-  ark_state base;
   int base_events, base_pool, base_answers;
   int cont_code, cont_answer;
-  const char *opts[ARK_MAX_OPTIONS];
-  int opt_off[ARK_MAX_OPTIONS];
-  ark_strbuf optbuf;            /* option texts, prompt and tag */
   /* seats' hidden cards dealt anew while this step runs (hidden.c):
   ** a clone replays the step and repeats each at its answer count */
   struct { int at, viewer; uint64_t seed; } redeal[ARK_MAX_REDEALS];
@@ -76,7 +70,9 @@ struct ark_game {
   ** the state's next_pos says how much is used (zone.c) */
   int16_t *next;
   int nnext;
-  /* history */
+  /* history; nolog: no event log at all (a search view and its clones,
+  ** ark_game_search_view: the AIs read only the state) */
+  int nolog;
   int *answers;
   int nanswers, capanswers;
   ark_event *ev;
@@ -89,7 +85,17 @@ struct ark_game {
   uint8_t script_ran[(ARK_MAX_CARDS + ARK_MAX_MAP_SCRIPTS) / 8];
   struct ark_family *family;
   int in_query;
+  /* From here on, a clone does not zero what it allocates: each field is
+  ** written before it is read (ark_game_clone). */
+  ark_state s;                  /* live state */
+  ark_state snap;               /* state when the current step started */
+  ark_state base;               /* where the running continuation began */
+  const char *opts[ARK_MAX_OPTIONS];
+  int opt_off[ARK_MAX_OPTIONS];
+  int codes[ARK_MAX_OPTIONS];
 };
+#define ARK_GAME_UNZEROED offsetof(struct ark_game, s)
+
 
 /* Internal helpers shared by the modules. */
 void ark_game_fail(ark_game *g, const char *fmt, ...);
