@@ -50,9 +50,9 @@ double ai_jitter(uint64_t *rng) { return (double)(ai_rand(rng) % 1000) * 1e-6; }
 /* Answers with the quick policy until the next turn's action decision. */
 static void finish_quick(ark_game *c, uint64_t *rng) {
   char msg[128];
-  for (int guard = 0; guard < 80 && ark_game_process(c) == ARK_AWAITING; guard++) {
-    const ark_decision *d = ark_game_decision(c);
-    if (!strcmp(d->tag, "action")) return;
+  for (int guard = 0; guard < 80 && ark_game_process_lazy(c) == ARK_AWAITING; guard++) {
+    /* the next turn's options are not needed: the position is valued */
+    if (!strcmp(ark_game_pending_tag(c), "action")) return;
     if (ark_game_answer(c, ai_quick(c, rng), msg, sizeof msg) != ARK_OK) return;
   }
 }
@@ -99,9 +99,10 @@ int ai_best_step(ark_game *c, int me, double tau, uint64_t *rng) {
 static void finish_turn(ark_game *c, int me, double tau, ai_plan *plan, uint64_t *rng) {
   char msg[128];
   if (plan) plan->len = 0;
-  for (int guard = 0; guard < 60 && ark_game_process(c) == ARK_AWAITING; guard++) {
+  for (int guard = 0; guard < 60 && ark_game_process_lazy(c) == ARK_AWAITING; guard++) {
+    if (!strcmp(ark_game_pending_tag(c), "action")) return;
     const ark_decision *d = ark_game_decision(c);
-    if (!strcmp(d->tag, "action")) return;
+    if (!d) return;
     int mine = d->player == me, pick = mine ? ai_best_step(c, me, tau, rng) : ai_quick(c, rng);
     if (plan && plan->len < AI_PLAN_MAX) {
       plan->step[plan->len].pick = mine ? pick : -1;

@@ -271,7 +271,7 @@ double ai_time_left(const ark_game *g) {
 double ai_value_at(const ark_game *g, int p, double tau) {
   ark_player_view v;
   ark_game_player(g, p, &v);
-  if (!ark_game_decision(g))      /* the game is over */
+  if (!ark_game_pending_tag(g))   /* the game is over */
     return v.score + (v.rank == 1 ? WIN_BONUS : 0.0);
   double f[F_N], sum = v.score;
   features(g, p, &v, f);

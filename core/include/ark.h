@@ -166,8 +166,19 @@ void ark_game_free(ark_game *g);
 
 /* Runs the game until a decision is needed or it ends. */
 ark_progress ark_game_process(ark_game *g);
-/* The pending decision, or NULL when none is pending. */
+/* The same, but a decision at the start of a turn may be left with its
+** options not yet worked out (they cost more than the rest of a turn's
+** start): ark_game_decision works them out when asked.  For a search that
+** stops at the next turn and values the position (its tag and player are
+** known: ark_game_pending_tag).  The game is the same either way. */
+ark_progress ark_game_process_lazy(ark_game *g);
+/* The pending decision, or NULL when none is pending (after
+** ark_game_process_lazy also NULL if working its options out ended the
+** game in an error). */
 const ark_decision *ark_game_decision(const ark_game *g);
+/* The tag of the pending decision ("action", ...) without working out
+** its options, or NULL when none is pending. */
+const char *ark_game_pending_tag(const ark_game *g);
 /* Answers the pending decision with option i (0-based).  A bad answer is
 ** refused with a message and changes nothing. */
 ark_status ark_game_answer(ark_game *g, int i, char *msg, size_t msglen);

@@ -50,6 +50,16 @@ function choose_then(p, tag, prompt, options, codes, fn)
   return _G[fn](p, codes[i], i)
 end
 
+-- choose_then with the options and codes options_fn(p) returns (both
+-- names of rules functions).  When the engine can end the step's coroutine
+-- here, it leaves the options until someone asks for them: an AI that
+-- stops at the start of the next turn never works them out.
+function choose_later(p, tag, prompt, options_fn, fn)
+  if ENGINE.choose_later(p, tag, prompt, options_fn, fn) then return end
+  local opts, codes = _G[options_fn](p)
+  return choose_then(p, tag, prompt, opts, codes, fn)
+end
+
 -- Like choose(), with a last option that declines; returns nil for it.
 function choose_or_skip(p, tag, prompt, options, skip_text)
   local opts = {}

@@ -393,8 +393,10 @@ end
 
 -- The options of a turn: each action card at each X-token spend that does
 -- something, then the X-token action on each card.  Each option's code
--- (play_code) is what turn_action needs to carry it out.
-local function turn_options(p)
+-- (play_code) is what turn_action needs to carry it out.  The engine may
+-- call it on its own, as a pure check, when the turn's decision is asked
+-- for (ENGINE.choose_later).
+function turn_options(p)
   local opts, codes = {}, {}
   local xt = ark.get(p, "xtokens")
   for slot = 1, 5 do
@@ -461,8 +463,7 @@ end
 function turn(p)
   ark.set(p, "played_this_turn", 0)
   fire_own("turn_start", p)
-  local opts, codes = turn_options(p)
-  return choose_then(p, "action", "Choose your action", opts, codes, "turn_action")
+  return choose_later(p, "action", "Choose your action", "turn_options", "turn_action")
 end
 
 -- The rest of p's turn once the action is chosen (code: play_code).

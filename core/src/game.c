@@ -298,6 +298,7 @@ static int start_step(ark_game *g) {
   g->nredeal = 0;               /* the snapshot holds every earlier redeal */
   g->based = 0;
   g->cont = 0;
+  g->lazy = 0;
   switch (s->phase) {
   case ARK_PH_MAPS: return ark_lua_start(g, "choose_maps", s->start_player);
   case ARK_PH_DRAFT:
@@ -310,6 +311,14 @@ static int start_step(ark_game *g) {
 }
 
 ark_progress ark_game_process(ark_game *g) {
+  for (;;) {
+    ark_progress pr = ark_game_process_lazy(g);
+    if (pr != ARK_AWAITING || !g->lazy) return pr;
+    ark_game_fill_options(g);
+  }
+}
+
+ark_progress ark_game_process_lazy(ark_game *g) {
   for (;;) {
     if (g->status == ARK_ERROR) return ARK_ERROR;
     if (g->status == ARK_END || g->s.phase == ARK_PH_END) {
@@ -332,11 +341,21 @@ ark_progress ark_game_process(ark_game *g) {
   }
 }
 
-const ark_decision *ark_game_decision(const ark_game *g) {
+const ark_decision *ark_game_decision(const ark_game *cg) {
+  ark_game *g = (ark_game *)cg;        /* options left for later: worked out now */
+  if (g->pending && g->lazy) ark_game_fill_options(g);
   return g->pending ? &g->dec : NULL;
 }
 
+const char *ark_game_pending_tag(const ark_game *g) {
+  return g->pending ? g->dec.tag : NULL;
+}
+
 ark_status ark_game_answer(ark_game *g, int i, char *msg, size_t msglen) {
+  if (g->pending && g->lazy && ark_game_fill_options(g) != 0) {
+    snprintf(msg, msglen, "%s", g->error);
+    return ARK_ERR_SCRIPT;
+  }
   if (!g->pending) {
     snprintf(msg, msglen, "no decision is pending");
     return ARK_ERR_REFUSED;
@@ -359,6 +378,7 @@ ark_status ark_game_answer(ark_game *g, int i, char *msg, size_t msglen) {
 
 ark_status ark_game_answer_text(ark_game *g, const char *text, char *msg,
                                 size_t msglen) {
+  ark_game_decision(g);                /* works out options left for later */
   if (!g->pending) {
     snprintf(msg, msglen, "no decision is pending");
     return ARK_ERR_REFUSED;
@@ -378,6 +398,7 @@ void ark_game_restart_step(ark_game *g) {
   g->pending = 0;
   g->cont = 0;
   g->based = 0;
+  g->lazy = 0;
   g->step_done = 0;
   for (int p = 0; p < g->s.nplayers; p++) ark_track_icons(g, p);
 }
@@ -433,23 +454,71 @@ static void clone_pending_cont(ark_game *n, const ark_game *g) {
   ark_game_point_options(n);
   n->pending = 1;
   n->cont = 1;
+  n->lazy = g->lazy;
+  if (g->lazy) {                       /* what working the options out may need */
+    memcpy(n->lazy_fn, g->lazy_fn, sizeof n->lazy_fn);
+    memcpy(n->redeal, g->redeal, sizeof n->redeal[0] * (size_t)g->nredeal);
+    n->nredeal = g->nredeal;
+  }
 }
 
-/* Replays the running coroutine of g on n from answer `from` on. */
-static void replay_answers(ark_game *n, const ark_game *g, int from) {
+typedef struct redeal_rec { int at, viewer; uint64_t seed; } redeal_rec;
+
+/* Answers ans[from..to) on n, whose step has just started again, and
+** repeats each redeal where it was made. */
+static void replay(ark_game *n, const int *ans, int from, int to, const redeal_rec *rd,
+                   int nrd) {
   int r = 0;
   for (int i = from; n->status == 0; i++) {
-    for (; r < g->nredeal && g->redeal[r].at == i; r++)
-      ark_hidden_redeal(n, g->redeal[r].viewer, g->redeal[r].seed);
-    if (i >= g->nanswers) break;
+    for (; r < nrd && rd[r].at == i; r++) ark_hidden_redeal(n, rd[r].viewer, rd[r].seed);
+    if (i >= to) break;
     if (!n->pending) {
       ark_game_fail(n, "clone: replay diverged");
       break;
     }
-    push_answer(n, g->answers[i]);
+    if (n->lazy && ark_game_fill_options(n) != 0) break;
+    push_answer(n, ans[i]);
     n->pending = 0;
-    ark_lua_resume(n, g->answers[i]);
+    if (n->cont) ark_lua_continue(n, ans[i]);
+    else ark_lua_resume(n, ans[i]);
   }
+}
+
+static void replay_answers(ark_game *n, const ark_game *g, int from) {
+  redeal_rec rd[ARK_MAX_REDEALS];
+  for (int r = 0; r < g->nredeal; r++)
+    rd[r] = (redeal_rec){ g->redeal[r].at, g->redeal[r].viewer, g->redeal[r].seed };
+  replay(n, g->answers, from, g->nanswers, rd, g->nredeal);
+}
+
+/* The options left for later could not be worked out on their own (a
+** script failed or kept state, or there are fewer than two): the step runs
+** again from its start with them worked out at once, as it always did,
+** and the answers since are given again, so that whatever the eager run
+** does about it (stop a script, take a single option) is what happens. */
+static void rerun_eager(ark_game *g) {
+  int from = g->snap_answers, to = g->nanswers, nrd = g->nredeal;
+  redeal_rec rd[ARK_MAX_REDEALS];
+  int *ans = malloc(sizeof *ans * (size_t)(to > 0 ? to : 1));
+  if (!ans) abort();
+  memcpy(ans, g->answers, sizeof *ans * (size_t)to);
+  for (int r = 0; r < nrd; r++)
+    rd[r] = (redeal_rec){ g->redeal[r].at, g->redeal[r].viewer, g->redeal[r].seed };
+  g->s = g->snap;
+  g->nev = g->snap_events;
+  g->pool.len = (size_t)g->snap_pool;
+  g->nanswers = from;
+  g->pending = g->cont = g->lazy = g->based = 0;
+  g->no_lazy = 1;
+  if (start_step(g) == 0) replay(g, ans, from, to, rd, nrd);
+  g->no_lazy = 0;
+  free(ans);
+}
+
+int ark_game_fill_options(ark_game *g) {
+  if (!g->pending || !g->lazy) return 0;
+  if (ark_lua_lazy_options(g) != 0) rerun_eager(g);
+  return g->status == ARK_ERROR ? -1 : 0;
 }
 
 /* A game for a clone: zeroed but for the states and option arrays, which

@@ -56,6 +56,13 @@ struct ark_game {
   int cont_offer;               /* set by choose_then: drop the coroutine */
   char cont_fn[24];
   int cont_player;
+  /* such a decision whose options are worked out only when asked for
+  ** (ENGINE.choose_later): lazy_fn(cont_player) gives them.  An AI that
+  ** stops at the next turn's start never needs them.  no_lazy: the step
+  ** runs again with its options worked out at once (a failure, game.c) */
+  int lazy;
+  int no_lazy;
+  char lazy_fn[24];
   /* while that continuation runs: it started from `base` with these
   ** arguments (a clone replays it from there, not from the step's start) */
   int based;
@@ -117,6 +124,9 @@ void ark_hidden_redeal(ark_game *g, int viewer, uint64_t seed);
 /* Points dec.options at the option texts in optbuf (after it was filled
 ** or copied: the buffer may have moved). */
 void ark_game_point_options(ark_game *g);
+/* Works out the options of a decision that left them for later; 0, or
+** -1 after ark_game_fail. */
+int ark_game_fill_options(ark_game *g);
 
 void ark_strbuf_add(ark_strbuf *b, const char *s, size_t n);
 void ark_strbuf_free(ark_strbuf *b);

@@ -93,7 +93,7 @@ void ark_hidden_redeal(ark_game *g, int viewer, uint64_t seed) {
   places cards, scoring;
   ark_state *s = &g->s;
   if (viewer < 0 || viewer >= s->nplayers) return;
-  if (g->co_ref >= 0) {
+  if (g->co_ref >= 0 || g->lazy) {     /* repeated by a replay (game.c) */
     if (g->nredeal == ARK_MAX_REDEALS) {
       ark_game_fail(g, "internal: more than %d redeals in one step", ARK_MAX_REDEALS);
       return;

@@ -1208,6 +1208,8 @@ void ark_lua_api_close(ark_content *c) {
   c->lua = NULL;
 }
 
+void ark_lua_pure(ark_content *c, int delta) { c->lua->pure += delta; }
+
 void ark_lua_set_game(ark_content *c, ark_game *g) {
   c->lua->g = g;
 }

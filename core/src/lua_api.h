@@ -11,6 +11,9 @@ int ark_lua_api_open(ark_content *c);
 void ark_lua_api_close(ark_content *c);
 /* The game the primitives act on while a step runs (NULL outside). */
 void ark_lua_set_game(ark_content *c, ark_game *g);
+/* Enters (delta 1) or leaves (-1) a pure condition check from C: no
+** decision may be asked and the game may not be changed inside. */
+void ark_lua_pure(ark_content *c, int delta);
 
 /* For the modules that add primitives (lua_api_cards.c, lua_api_maps.c):
 ** the game being played (reading), the same for a primitive that changes

@@ -951,12 +951,102 @@ static int e_choose_then(lua_State *L) {
   return lua_yield(L, 0);
 }
 
+/* ENGINE.choose_later(p, tag, prompt, options_fn, fn) -> false, or no
+** return at all.  Like choose_then with the options options_fn(p) gives,
+** but when the step's coroutine can end here, it ends without working them
+** out: they are worked out when someone asks for the decision
+** (ark_lua_lazy_options).  false: the caller works them out now. */
+static int e_choose_later(lua_State *L) {
+  ark_game *g = ark_lua_running(L);
+  lua_Debug ar;
+  if (!g) return luaL_error(L, "ENGINE.choose_later outside a step");
+  int p = ark_lua_arg_player(L, g, 1);
+  const char *tag = luaL_checkstring(L, 2), *prompt = luaL_checkstring(L, 3);
+  const char *ofn = luaL_checkstring(L, 4), *fn = luaL_checkstring(L, 5);
+  if (strlen(ofn) >= sizeof g->lazy_fn || strlen(fn) >= sizeof g->cont_fn)
+    return luaL_error(L, "choose_later: name too long");
+  if (g->no_lazy || lua_getstack(L, 2, &ar) || !step_table_empty(L, g)) {
+    lua_pushboolean(L, 0);
+    return 1;
+  }
+  g->optbuf.len = 0;
+  ark_strbuf_add(&g->optbuf, tag, strlen(tag) + 1);
+  size_t prompt_off = g->optbuf.len;
+  ark_strbuf_add(&g->optbuf, prompt, strlen(prompt) + 1);
+  g->dec.player = p;
+  g->dec.tag = g->optbuf.s;
+  g->dec.prompt = g->optbuf.s + prompt_off;
+  g->dec.kind = strcmp(tag, "action") == 0 ? ARK_DK_ACTION : ARK_DK_CHOICE;
+  g->dec.noptions = 0;
+  g->dec.options = g->opts;
+  g->dec.secret = 0;
+  memcpy(g->lazy_fn, ofn, strlen(ofn) + 1);
+  memcpy(g->cont_fn, fn, strlen(fn) + 1);
+  g->cont_player = p;
+  g->lazy = 1;
+  g->pending = 1;
+  g->cont_offer = 1;
+  return lua_yield(L, 0);
+}
+
+/* Reads the options (table at -2) and codes (at -1) into g's decision;
+** 0, or -1 if they are not strings and whole numbers. */
+static int read_options(lua_State *L, ark_game *g) {
+  if (!lua_istable(L, -2) || !lua_istable(L, -1)) return -1;
+  int n = ark_rawlen(L, -2);
+  if (n < 2 || n > ARK_MAX_OPTIONS || ark_rawlen(L, -1) != n) return -1;
+  for (int i = 0; i < n; i++) {
+    size_t len;
+    int ok;
+    lua_rawgeti(L, -2, i + 1);
+    const char *s = lua_type(L, -1) == LUA_TSTRING ? lua_tolstring(L, -1, &len) : NULL;
+    if (s) {
+      g->opt_off[i] = (int)g->optbuf.len;
+      ark_strbuf_add(&g->optbuf, s, len + 1);
+    }
+    lua_rawgeti(L, -2, i + 1);
+    g->codes[i] = (int)lua_tointegerx(L, -1, &ok);
+    lua_pop(L, 2);
+    if (!s || !ok) return -1;
+  }
+  size_t prompt_off = (size_t)(g->dec.prompt - g->dec.tag);
+  g->dec.tag = g->optbuf.s;
+  g->dec.prompt = g->optbuf.s + prompt_off;
+  g->dec.noptions = n;
+  ark_game_point_options(g);
+  return 0;
+}
+
+static void check_kept_state(ark_game *g, int *who, char *msg, size_t n);
+
+int ark_lua_lazy_options(ark_game *g) {
+  lua_State *L = g->c->L;
+  int top = lua_gettop(L), st, kept, bad;
+  char msg[ARK_ERRMSG];
+  lua_getglobal(L, g->lazy_fn);
+  lua_pushinteger(L, g->cont_player);
+  memset(g->script_ran, 0, sizeof g->script_ran);
+  ark_lua_set_game(g->c, g);
+  ark_lua_pure(g->c, 1);
+  int slot = ark_wd_enter(L, g->c->script_budget, g->c->lua_mem_limit);
+  st = lua_pcall(L, 1, 2, 0);
+  ark_wd_leave(slot, L);
+  ark_lua_pure(g->c, -1);
+  ark_lua_set_game(g->c, NULL);
+  check_kept_state(g, &kept, msg, sizeof msg);
+  bad = st != ARK_LUA_OK || kept != -1 || read_options(L, g) != 0;
+  lua_settop(L, top);
+  if (bad) return 1;
+  g->lazy = 0;
+  return 0;
+}
+
 static int query_msgh(lua_State *L);
 
 static void open_engine(ark_content *c) {
   static const luaL_Reg fns[] = {
     {"touch", e_touch}, {"step_private", e_step_private},
-    {"choose_then", e_choose_then}, {NULL, NULL}
+    {"choose_then", e_choose_then}, {"choose_later", e_choose_later}, {NULL, NULL}
   };
   static const luaL_Reg msgh[] = { {"ark.query_msgh", query_msgh}, {NULL, NULL} };
   lua_newtable(c->L);

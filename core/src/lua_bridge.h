@@ -24,6 +24,11 @@ int ark_lua_continue(ark_game *g, int answer);
 /* The same given the answer's code and 1-based index; the state now is
 ** where the continuation begins (a clone replays it from there). */
 int ark_lua_continue_at(ark_game *g, int code, int answer);
+/* Works out the options of the pending decision that left them for
+** later (ENGINE.choose_later): 0 when done, 1 when they could not be
+** worked out on their own (an error, a kept state, fewer than two
+** options: the caller runs the step again with them worked out at once). */
+int ark_lua_lazy_options(ark_game *g);
 /* Forgets the running coroutine, if any. */
 void ark_lua_drop_step(ark_game *g);
 
