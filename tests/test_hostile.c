@@ -647,6 +647,43 @@ static void expect_modifier_stopped(const char *name, const char *what) {
   ark_game_free(g);
 }
 
+/* The same failure met while working out options left for later
+** (ark_game_process_lazy, as the AIs' look-ahead does): the turn runs again
+** with them worked out at once, so the script is stopped and logged as in
+** a game that never left them (the eager game below). */
+static void test_late_options_fail_as_before(void **st) {
+  (void)st;
+  ark_game *g[2];
+  for (int k = 0; k < 2; k++) {
+    g[k] = case_game("modifier-nil");
+    t_to_first_turn(g[k]);
+    int p = g[k]->s.cur;
+    t_zoo_add(g[k], p, 1001);
+    t_give(g[k], p, 401);
+    g[k]->s.p[p].money = 30;
+    t_set_slots(g[k], p, ARK_ACT_BUILD, ARK_ACT_ANIMALS, ARK_ACT_CARDS, ARK_ACT_ASSOCIATION,
+                ARK_ACT_SPONSORS);
+    g[k]->no_lazy = k;                   /* g[1] works its options out at once */
+    t_restart(g[k]);
+  }
+  assert_int_equal(ark_game_process_lazy(g[0]), ARK_AWAITING);
+  assert_true(g[0]->lazy);
+  assert_false(ark_game_script_stopped(g[0]));   /* nothing ran the modifier yet */
+  assert_int_equal(ark_game_process(g[1]), ARK_AWAITING);
+  assert_true(ark_game_script_stopped(g[1]));
+  const ark_decision *d = ark_game_decision(g[0]);
+  assert_non_null(d);
+  assert_true(ark_game_script_stopped(g[0]));
+  expect_log(g[0], case_file("modifier-nil", 4), "modify_animal_cost returned nothing");
+  assert_int_equal(d->noptions, ark_game_decision(g[1])->noptions);
+  assert_true(ark_game_log_hash(g[0]) == ark_game_log_hash(g[1]));
+  for (int k = 0; k < 2; k++) {
+    assert_int_equal(t_play_random(g[k], 3, 1), ARK_END);
+  }
+  assert_true(ark_game_log_hash(g[0]) == ark_game_log_hash(g[1]));
+  for (int k = 0; k < 2; k++) ark_game_free(g[k]);
+}
+
 static void test_modifier_string(void **st) {
   (void)st;
   expect_modifier_stopped("modifier-string", "modify_animal_cost returned the string \"free\"");
@@ -833,6 +870,7 @@ int main(int argc, char **argv) {
     cmocka_unit_test(test_determinism),
     cmocka_unit_test(test_handler_number),
     cmocka_unit_test(test_modifier_string),
+    cmocka_unit_test(test_late_options_fail_as_before),
     cmocka_unit_test(test_modifier_nil),
     cmocka_unit_test(test_step_data_metatable),
     cmocka_unit_test(test_error_table),

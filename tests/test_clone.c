@@ -1,0 +1,124 @@
+/*
+** test_clone.c - a clone plays on exactly as its original: at the turn's
+** action decision it is a copy that runs no Lua, in the action that follows
+** it replays from that decision, and a turn's options worked out late
+** (ark_game_process_lazy) are those worked out at once.
+*/
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <string.h>
+#include <cmocka.h>
+#include "support.h"
+
+static int same_options(const ark_decision *a, const ark_decision *b) {
+  if (a->noptions != b->noptions || strcmp(a->tag, b->tag) || a->player != b->player) return 0;
+  for (int i = 0; i < a->noptions; i++)
+    if (strcmp(a->options[i], b->options[i])) return 0;
+  return 1;
+}
+
+/* Answers i on a clone of g and lets it run to the next decision. */
+static ark_game *answered_clone(const ark_game *g, int i) {
+  char msg[128];
+  ark_game *c = ark_game_clone(g);
+  assert_int_equal(ark_game_answer(c, i, msg, sizeof msg), ARK_OK);
+  ark_game_process(c);
+  return c;
+}
+
+/* At the action decision the step's coroutine is gone: a clone copies the
+** state and every option it answers plays as on a second clone made the
+** same way (the option's code is decoded, not replayed). */
+static void test_action_clone_is_a_copy(void **st) {
+  (void)st;
+  ark_game *g = t_new_game(2, 7, "A");
+  t_to_first_turn(g);
+  assert_true(g->cont);
+  assert_int_equal(g->co_ref, -1);
+  ark_game *c = ark_game_clone(g);
+  assert_int_equal(c->co_ref, -1);       /* no Lua ran for it */
+  assert_true(same_options(ark_game_decision(g), ark_game_decision(c)));
+  ark_game_free(c);
+  int n = ark_game_decision(g)->noptions;
+  assert_true(n >= 5);
+  for (int i = 0; i < n; i++) {
+    ark_game *a = answered_clone(g, i), *b = answered_clone(g, i);
+    assert_true(ark_game_log_hash(a) == ark_game_log_hash(b));
+    assert_memory_equal(&a->s, &b->s, sizeof a->s);
+    assert_int_equal(ark_game_nanswers(a), ark_game_nanswers(g) + 1);
+    ark_game_free(a);
+    ark_game_free(b);
+  }
+  ark_game_free(g);
+}
+
+/* Inside the action (a continuation), a clone replays from the action's
+** decision and then plays on as the original. */
+static void test_clone_inside_the_action(void **st) {
+  (void)st;
+  char msg[128];
+  uint64_t rng = 11;
+  int checked = 0;
+  ark_game *g = t_new_game(2, 3, "A");
+  for (int k = 0; k < 400 && ark_game_process(g) == ARK_AWAITING; k++) {
+    if (g->based && g->co_ref >= 0) {
+      ark_game *c = ark_game_clone(g);
+      assert_true(c->based);
+      assert_true(same_options(ark_game_decision(g), ark_game_decision(c)));
+      int i = (int)(k % (uint64_t)ark_game_decision(g)->noptions);
+      ark_game *a = answered_clone(g, i);
+      assert_int_equal(ark_game_answer(c, i, msg, sizeof msg), ARK_OK);
+      ark_game_process(c);
+      assert_true(ark_game_log_hash(a) == ark_game_log_hash(c));
+      ark_game_free(a);
+      ark_game_free(c);
+      checked++;
+    }
+    t_random_answer(g, &rng);
+  }
+  assert_true(checked > 20);
+  ark_game_free(g);
+}
+
+/* A game whose turns work their options out at once (no_lazy, as before
+** ENGINE.choose_later) and one that leaves them until asked give the
+** same options at every turn and the same game. */
+static void test_late_options_are_the_same(void **st) {
+  (void)st;
+  char msg[128];
+  ark_game *lazy = t_new_game(2, 5, "A"), *eager = t_new_game(2, 5, "A");
+  eager->no_lazy = 1;
+  uint64_t rng = 5;
+  int turns = 0;
+  for (;;) {
+    ark_progress pe = ark_game_process(eager), pl = ark_game_process_lazy(lazy);
+    assert_int_equal(pe, pl);
+    if (pe != ARK_AWAITING) break;
+    assert_string_equal(ark_game_pending_tag(lazy), ark_game_decision(eager)->tag);
+    if (lazy->lazy) {
+      turns++;
+      assert_int_equal(lazy->dec.noptions, 0);   /* not worked out yet */
+      assert_string_equal(ark_game_pending_tag(lazy), "action");
+    }
+    const ark_decision *d = ark_game_decision(lazy);
+    assert_true(same_options(d, ark_game_decision(eager)));
+    int i = t_random_answer(eager, &rng);
+    assert_int_equal(ark_game_answer(lazy, i, msg, sizeof msg), ARK_OK);
+  }
+  assert_int_equal(ark_game_process(lazy), ARK_END);
+  assert_true(turns > 100);
+  assert_true(ark_game_log_hash(lazy) == ark_game_log_hash(eager));
+  ark_game_free(lazy);
+  ark_game_free(eager);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test(test_action_clone_is_a_copy),
+    cmocka_unit_test(test_clone_inside_the_action),
+    cmocka_unit_test(test_late_options_are_the_same),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
