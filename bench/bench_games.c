@@ -1,18 +1,21 @@
 /*
-** bench_games.c - speed of the engine on one core.  Numbers only; nothing
-** here asserts a time.
+** bench_games.c - speed of the engine.  Numbers only; nothing here asserts
+** a time.
 **
 **   ark_bench [--games N] [--ai random|greedy|mcts] [--players P] [--map ID]
-**             [--seed S] [--hashes FILE] [--clones]
+**             [--seed S] [--threads T] [--hashes FILE] [--clones]
+**   ark_bench --suite [--quick]
 **
 ** random: N random-vs-random games, games and decisions per second.
-** greedy: N greedy-vs-greedy games, games per second and clones per game.
-** mcts:   N games of mcts (default budget) in seat 1 against greedy.
-** --clones also times ark_game_clone (and its free) at every decision of
-** the random games.  --hashes writes "seed turns log-hash" per game, so
-** that two builds can be shown to play the same games.
+** greedy: N greedy-vs-greedy games.  mcts: mcts (default budget) in seat 1
+** against greedy.  --threads plays the games on T threads, one loaded
+** content each (as `arknova sim` does).  --clones also times
+** ark_game_clone (and its free) at every decision of the games.  --hashes
+** writes "seed turns log-hash" per game, so that two builds can be shown to
+** play the same games.  --suite measures every row of bench/README.md.
 */
 #define _POSIX_C_SOURCE 200809L
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,22 +31,20 @@ static double now(void) {
   return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-static double cpu_now(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 static void usage(FILE *f) {
   fprintf(f,
     "usage: ark_bench [--games N] [--ai random|greedy|mcts] [--players P]\n"
-    "                 [--map ID] [--seed S] [--hashes FILE] [--clones]\n"
-    "Plays N seeded games on one core (default 10000 random games, 2 players,\n"
-    "map A) and reports games and decisions per second and peak memory.\n"
+    "                 [--map ID] [--seed S] [--threads T] [--hashes FILE] [--clones]\n"
+    "       ark_bench --suite [--quick]\n"
+    "Plays N seeded games (default 10000 random games, 2 players, map A, one\n"
+    "thread) and reports games and decisions per second and peak memory.\n"
     "  --ai greedy   greedy against greedy (default 20 games)\n"
     "  --ai mcts     mcts (default budget) in seat 1 against greedy (default 3)\n"
-    "  --clones      also time ark_game_clone at every decision (random games)\n"
-    "  --hashes F    write 'seed turns log-hash' per game to F\n");
+    "  --threads T   play the games on T threads, one loaded content each\n"
+    "  --clones      also time ark_game_clone at every decision\n"
+    "  --hashes F    write 'seed turns log-hash' per game to F\n"
+    "  --suite       every figure of bench/README.md, one after the other\n"
+    "                (about two minutes; --quick: fewer games, less precise)\n");
 }
 
 /* The AIs' seed for a decision, as the host derives it (host/opts.c). */
@@ -52,128 +53,231 @@ static uint64_t pick_seed(uint64_t ai_seed, int n) {
   return ai_rand(&x);
 }
 
-typedef struct bench {
+typedef struct run {
+  /* what to play */
+  ark_config cfg;
   int ai;                       /* AI_RANDOM, AI_GREEDY, AI_MCTS */
   int clones;
-  long decisions, clone_n[2];
+  long games;
+  uint64_t seed0;
+  int threads;
+  FILE *hashes;
+  /* what it gave (summed over threads) */
+  long decisions, errors, capped, turns;
+  long clone_n[2];
   /* [view][replayed]: clone + free of the game (view 0) or of a search
   ** view of it (1), at a decision that ended its step (0) or not (1) */
   double clone_s[2][2];
-} bench;
+  double seconds;
+  pthread_mutex_t lock;
+  long next;                    /* next game to hand out */
+} run;
 
-static void time_clone(bench *b, const ark_game *g) {
-  int k = !g->cont;               /* does the clone replay Lua? */
+typedef struct tally {
+  long decisions, clone_n[2];
+  double clone_s[2][2];
+} tally;
+
+static void time_clone(tally *t, const ark_game *g) {
+  int k = !g->cont;             /* does the clone replay Lua? */
   ark_game *v = ark_game_search_view(g, ark_game_decision(g)->player, 1);
   for (int w = 0; w < 2; w++) {
     double t0 = now();
     ark_game *c = ark_game_clone(w ? v : g);
     ark_game_free(c);
-    b->clone_s[w][k] += now() - t0;
+    t->clone_s[w][k] += now() - t0;
   }
   ark_game_free(v);
-  b->clone_n[k]++;
+  t->clone_n[k]++;
 }
 
-static int play(bench *b, ark_game *g, uint64_t seed) {
+static int play(const run *r, tally *t, ark_game *g, uint64_t seed) {
   char msg[256];
   ai_player ai[4];
   uint64_t rng = seed;
   for (int p = 0; p < 4; p++)
-    ai_init(&ai[p], b->ai == AI_MCTS && p > 0 ? AI_GREEDY : b->ai, NULL);
+    ai_init(&ai[p], r->ai == AI_MCTS && p > 0 ? AI_GREEDY : r->ai, NULL);
   while (ark_game_process(g) == ARK_AWAITING) {
     const ark_decision *d = ark_game_decision(g);
     int pick;
-    if (b->clones) time_clone(b, g);
-    if (b->ai == AI_RANDOM) pick = (int)(ai_rand(&rng) % (uint64_t)d->noptions);
+    if (r->clones) time_clone(t, g);
+    if (r->ai == AI_RANDOM) pick = (int)(ai_rand(&rng) % (uint64_t)d->noptions);
     else pick = ai_pick(&ai[d->player], g, pick_seed(seed, ark_game_nanswers(g)));
     if (ark_game_answer(g, pick, msg, sizeof msg) != ARK_OK) break;
-    b->decisions++;
+    t->decisions++;
   }
   return ark_game_process(g);
 }
 
+/* One thread: its own content, games handed out one by one. */
+static void *worker(void *arg) {
+  run *r = arg;
+  char msg[4096];
+  ark_game *proto;
+  tally t;
+  memset(&t, 0, sizeof t);
+  ark_config cfg = r->cfg;
+  if (ark_game_new(&cfg, &proto, msg, sizeof msg) != ARK_OK) {
+    fprintf(stderr, "ark_bench: %s\n", msg);
+    exit(1);
+  }
+  for (;;) {
+    pthread_mutex_lock(&r->lock);
+    long k = r->next++;
+    pthread_mutex_unlock(&r->lock);
+    if (k >= r->games) break;
+    ark_game *g;
+    cfg.seed = r->seed0 + (uint64_t)k;
+    if (ark_game_new_like(proto, &cfg, &g, msg, sizeof msg) != ARK_OK) {
+      fprintf(stderr, "ark_bench: %s\n", msg);
+      exit(1);
+    }
+    int st = play(r, &t, g, cfg.seed);
+    pthread_mutex_lock(&r->lock);
+    if (st == ARK_ERROR && r->errors++ < 5)
+      fprintf(stderr, "seed %llu: %s\n", (unsigned long long)cfg.seed, ark_game_error(g));
+    r->capped += ark_game_capped(g);
+    r->turns += ark_game_turns(g);
+    if (r->hashes)
+      fprintf(r->hashes, "%llu %d %016llx\n", (unsigned long long)cfg.seed, ark_game_turns(g),
+              (unsigned long long)ark_game_log_hash(g));
+    if (r->ai != AI_RANDOM || (r->games >= 100 && (k + 1) % (r->games / 10) == 0))
+      fprintf(stderr, "\r%ld/%ld games", k + 1, r->games);
+    pthread_mutex_unlock(&r->lock);
+    ark_game_free(g);
+  }
+  pthread_mutex_lock(&r->lock);
+  r->decisions += t.decisions;
+  for (int k = 0; k < 2; k++) {
+    r->clone_n[k] += t.clone_n[k];
+    for (int w = 0; w < 2; w++) r->clone_s[w][k] += t.clone_s[w][k];
+  }
+  pthread_mutex_unlock(&r->lock);
+  ark_game_free(proto);
+  return NULL;
+}
+
+static void run_games(run *r) {
+  pthread_t th[64];
+  int n = r->threads < 1 ? 1 : r->threads > 64 ? 64 : r->threads;
+  pthread_mutex_init(&r->lock, NULL);
+  r->next = 0;
+  double t0 = now();
+  if (n == 1) {
+    worker(r);
+  } else {
+    for (int i = 0; i < n; i++) pthread_create(&th[i], NULL, worker, r);
+    for (int i = 0; i < n; i++) pthread_join(th[i], NULL);
+  }
+  r->seconds = now() - t0;
+  pthread_mutex_destroy(&r->lock);
+  fprintf(stderr, "\n");
+}
+
+static void print_clones(const run *r) {
+  printf("clone + free, state %zu bytes, game %zu bytes:\n", sizeof(ark_state),
+         sizeof(struct ark_game));
+  for (int k = 0; k < 2; k++)
+    if (r->clone_n[k])
+      printf("  %-44s %6.2f us, search view %6.2f us (%ld clones)\n",
+             k ? "in a running step (replays its answers):"
+               : "at a decision that ended its step (a copy):",
+             r->clone_s[0][k] / (double)r->clone_n[k] * 1e6,
+             r->clone_s[1][k] / (double)r->clone_n[k] * 1e6, r->clone_n[k]);
+}
+
+static void init_run(run *r, int ai, long games) {
+  memset(r, 0, sizeof *r);
+  ark_config_init(&r->cfg);
+  r->ai = ai;
+  r->games = games;
+  r->seed0 = 1;
+  r->threads = 1;
+}
+
+static const char *lua_name(void) {
+#ifdef ARK_LUAJIT
+  return "LuaJIT";
+#else
+  return "Lua 5.4";
+#endif
+}
+
+/* Every figure of bench/README.md's table, one after the other. */
+static int suite(int quick) {
+  run r;
+  printf("ark_bench --suite%s (%s build, 2 players, map A, seeds from 1)\n",
+         quick ? " --quick" : "", lua_name());
+  init_run(&r, AI_RANDOM, quick ? 40 : 300);
+  run_games(&r);
+  printf("random play, one thread: %.0f decisions/s, %.1f games/s (%ld games)\n",
+         (double)r.decisions / r.seconds, (double)r.games / r.seconds, r.games);
+  init_run(&r, AI_RANDOM, quick ? 5 : 20);
+  r.clones = 1;
+  run_games(&r);
+  print_clones(&r);
+  init_run(&r, AI_GREEDY, quick ? 2 : 10);
+  run_games(&r);
+  double g1 = (double)r.games / r.seconds;
+  printf("greedy vs greedy, one thread: %.2f games/s, %.2f s per game (%ld games)\n", g1,
+         1 / g1, r.games);
+  init_run(&r, AI_GREEDY, quick ? 4 : 12);
+  r.threads = 2;
+  run_games(&r);
+  double g2 = (double)r.games / r.seconds;
+  printf("greedy vs greedy, two threads: %.2f games/s, %.2fx one thread\n", g2, g2 / g1);
+  printf("  so sim --test-card with 2000 pairs (4000 games) on 2 threads: %.1f min\n",
+         4000 / g2 / 60);
+  init_run(&r, AI_MCTS, 1);
+  run_games(&r);
+  printf("mcts (default budget) vs greedy: %.2f s per game (%ld game)\n",
+         r.seconds / (double)r.games, r.games);
+  return 0;
+}
+
 int main(int argc, char **argv) {
-  ark_config cfg;
-  long games = -1;
-  uint64_t seed0 = 1;
+  run r;
   const char *hashes = NULL;
-  bench b = { AI_RANDOM, 0, 0, { 0, 0 }, { { 0, 0 }, { 0, 0 } } };
-  FILE *hf = NULL;
-  ark_config_init(&cfg);
+  long games = -1;
+  int quick = 0, want_suite = 0;
+  init_run(&r, AI_RANDOM, 0);
   for (int i = 1; i < argc; i++) {
     if (!strcmp(argv[i], "--help")) { usage(stdout); return 0; }
-    if (!strcmp(argv[i], "--clones")) { b.clones = 1; continue; }
+    if (!strcmp(argv[i], "--clones")) { r.clones = 1; continue; }
+    if (!strcmp(argv[i], "--suite")) { want_suite = 1; continue; }
+    if (!strcmp(argv[i], "--quick")) { quick = 1; continue; }
     if (i + 1 >= argc) { usage(stderr); return 2; }
     if (!strcmp(argv[i], "--games")) games = atol(argv[++i]);
-    else if (!strcmp(argv[i], "--players")) cfg.players = atoi(argv[++i]);
-    else if (!strcmp(argv[i], "--map")) cfg.map = argv[++i];
-    else if (!strcmp(argv[i], "--seed")) seed0 = strtoull(argv[++i], NULL, 10);
+    else if (!strcmp(argv[i], "--players")) r.cfg.players = atoi(argv[++i]);
+    else if (!strcmp(argv[i], "--map")) r.cfg.map = argv[++i];
+    else if (!strcmp(argv[i], "--seed")) r.seed0 = strtoull(argv[++i], NULL, 10);
+    else if (!strcmp(argv[i], "--threads")) r.threads = atoi(argv[++i]);
     else if (!strcmp(argv[i], "--hashes")) hashes = argv[++i];
     else if (!strcmp(argv[i], "--ai")) {
-      b.ai = ai_from_name(argv[++i]);
-      if (b.ai != AI_RANDOM && b.ai != AI_GREEDY && b.ai != AI_MCTS) {
+      r.ai = ai_from_name(argv[++i]);
+      if (r.ai != AI_RANDOM && r.ai != AI_GREEDY && r.ai != AI_MCTS) {
         fprintf(stderr, "ark_bench: --ai takes random, greedy or mcts, not '%s'\n", argv[i]);
         return 2;
       }
     } else { usage(stderr); return 2; }
   }
-  if (games < 0) games = b.ai == AI_RANDOM ? 10000 : b.ai == AI_GREEDY ? 20 : 3;
-  if (hashes && !(hf = fopen(hashes, "w"))) {
+  if (want_suite) return suite(quick);
+  r.games = games >= 0 ? games : r.ai == AI_RANDOM ? 10000 : r.ai == AI_GREEDY ? 20 : 3;
+  if (hashes && !(r.hashes = fopen(hashes, "w"))) {
     perror(hashes);
     return 1;
   }
-  char msg[4096];
-  ark_game *proto;
-  double t0 = now();
-  if (ark_game_new(&cfg, &proto, msg, sizeof msg) != ARK_OK) {
-    fprintf(stderr, "ark_bench: %s\n", msg);
-    return 1;
-  }
-  double load = now() - t0;
-  long errors = 0, capped = 0, turns = 0;
-  t0 = now();
-  double c0 = cpu_now();
-  for (long k = 0; k < games; k++) {
-    ark_game *g;
-    cfg.seed = seed0 + (uint64_t)k;
-    if (ark_game_new_like(proto, &cfg, &g, msg, sizeof msg) != ARK_OK) {
-      fprintf(stderr, "ark_bench: %s\n", msg);
-      return 1;
-    }
-    if (play(&b, g, cfg.seed) == ARK_ERROR && errors++ < 5)
-      fprintf(stderr, "seed %llu: %s\n", (unsigned long long)cfg.seed, ark_game_error(g));
-    capped += ark_game_capped(g);
-    turns += ark_game_turns(g);
-    if (hf)
-      fprintf(hf, "%llu %d %016llx\n", (unsigned long long)cfg.seed, ark_game_turns(g),
-              (unsigned long long)ark_game_log_hash(g));
-    ark_game_free(g);
-    if (b.ai != AI_RANDOM || (games >= 100 && (k + 1) % (games / 10) == 0))
-      fprintf(stderr, "\r%ld/%ld games", k + 1, games);
-  }
-  double dt = now() - t0, cpu = cpu_now() - c0;
+  run_games(&r);
+  if (r.hashes) fclose(r.hashes);
   struct rusage ru;
   getrusage(RUSAGE_SELF, &ru);
-  if (hf) fclose(hf);
-  fprintf(stderr, "\n");
-  printf("games %ld (%s), players %d, map %s\n", games, ai_name(b.ai), cfg.players,
-         cfg.map ? cfg.map : "A");
-  printf("errors %ld, stopped by turn cap %ld\n", errors, capped);
-  printf("content load %.3f s\n", load);
-  printf("time %.2f s (cpu %.2f s), %.2f games/s, %.2f s cpu/game, %.0f decisions/s, "
-         "%.1f turns/game\n", dt, cpu, (double)games / dt, cpu / (double)games,
-         (double)b.decisions / dt, (double)turns / (double)games);
-  if (b.clones) {
-    printf("clone + free, state %zu bytes, game %zu bytes:\n", sizeof(ark_state),
-           sizeof(struct ark_game));
-    for (int k = 0; k < 2; k++)
-      printf("  %-44s %5.2f us, search view %5.2f us (%ld)\n",
-             k ? "in a running step (replays its answers):"
-               : "at a decision that ended its step (a copy):",
-             b.clone_s[0][k] / (double)b.clone_n[k] * 1e6,
-             b.clone_s[1][k] / (double)b.clone_n[k] * 1e6, b.clone_n[k]);
-  }
+  printf("games %ld (%s), players %d, map %s, %d thread(s), %s\n", r.games, ai_name(r.ai),
+         r.cfg.players, r.cfg.map ? r.cfg.map : "A", r.threads, lua_name());
+  printf("errors %ld, stopped by turn cap %ld\n", r.errors, r.capped);
+  printf("time %.2f s, %.2f games/s, %.3f s per game, %.0f decisions/s, %.1f turns/game\n",
+         r.seconds, (double)r.games / r.seconds, r.seconds / (double)r.games,
+         (double)r.decisions / r.seconds, (double)r.turns / (double)r.games);
+  if (r.clones) print_clones(&r);
   printf("peak memory %ld KiB\n", ru.ru_maxrss);
-  ark_game_free(proto);
-  return errors ? 1 : 0;
+  return r.errors ? 1 : 0;
 }
