@@ -39,6 +39,11 @@ CARD_API_RULES = {
   "breeding_program",
 }
 
+-- Primitives only the rules' own Lua may call.  ark.zoo_stamp's numbers
+-- depend on what other games of the process did: a script that read one
+-- could play the same seed two ways.
+ARK_RULES_ONLY = { "zoo_stamp" }
+
 -- Tables of constants: every read gives a fresh copy.
 CARD_API_TABLES = { "ACTIONS", "ACTION_TITLE", "CONTINENTS", "CATEGORIES" }
 
@@ -110,7 +115,9 @@ function make_card_env()
   end
   m.randomseed = nil
   api.math = view(m, "math")
-  api.ark = view(copy(ark), "ark")
+  local a = copy(ark)
+  for _, name in ipairs(ARK_RULES_ONLY) do a[name] = nil end
+  api.ark = view(a, "ark")
   -- card facts are shared by every game: scripts get a fresh copy per read
   local cards = setmetatable({}, { __index = function(_, id)
     local c = CARDS[id]

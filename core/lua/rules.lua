@@ -277,7 +277,7 @@ end
 -- The handlers of one player's zoo, in play order, then of their map and
 -- the plugins: a flat list handler1, id1, handler2, id2, ... (id nil for
 -- a map or plugin).
-local function handlers_of(owner, key)
+local function collect_handlers(owner, key)
   local out, n = {}, 0
   for _, id in ipairs(ark.zoo(owner)) do
     local s = script_of(id)
@@ -289,6 +289,32 @@ local function handlers_of(owner, key)
     if pl[key] then out[n + 1], n = pl[key], n + 2 end
   end
   return out, n
+end
+
+-- handlers_of asks for the same lists very often (every modify, every
+-- event), so they are kept per key and seat under ark.zoo_stamp: the list
+-- depends only on the zoo, the map and which of their scripts are off
+-- (SCRIPTS, MAP_SCRIPTS and PLUGIN_SCRIPTS do not change after loading),
+-- and a stamp stands for one zoo in every game of this content.  No stamp
+-- (a script is off): built afresh.  A list is never changed once built,
+-- so a handler that changes the zoo does not disturb a loop over it.
+local handler_cache = {}
+
+local function handlers_of(owner, key)
+  local stamp = ark.zoo_stamp(owner)
+  if not stamp then return collect_handlers(owner, key) end
+  local seats = handler_cache[key]
+  if not seats then
+    seats = {}
+    handler_cache[key] = seats
+  end
+  local e = seats[owner]
+  if not e or e.stamp ~= stamp then
+    local out, n = collect_handlers(owner, key)
+    e = { stamp = stamp, list = out, n = n }
+    seats[owner] = e
+  end
+  return e.list, e.n
 end
 
 local function each_handler(owner, key, fn)
