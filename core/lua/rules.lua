@@ -317,33 +317,25 @@ local function handlers_of(owner, key)
   return e.list, e.n
 end
 
-local function each_handler(owner, key, fn)
-  local hs, n = handlers_of(owner, key)
-  for i = 1, n, 2 do fn(hs[i], hs[i + 1]) end
-end
-
 -- "Each time ..." events: every zoo reacts, in seat order from `p`, each
 -- zoo in play order, its map last.  handler(owner, id, p, ...); id is nil
--- for a map.  Deterministic: no pairs().
+-- for a map.  Deterministic: no pairs().  No closure or argument table:
+-- most events find no handler at all.
 function fire(name, p, ...)
   local n = ark.get(nil, "players")
   local first = p or ark.get(nil, "current")
-  local args = { ... }
-  local nargs = select("#", ...)
   for i = 0, n - 1 do
     local owner = (first + i) % n
-    each_handler(owner, name, function(h, id)
-      h(owner, id, p, unpack_args(args, nargs))
-    end)
+    local hs, k = handlers_of(owner, name)
+    for j = 1, k, 2 do hs[j](owner, hs[j + 1], p, ...) end
   end
 end
 
 -- Events that concern only p's own cards and map (income, end of game,
 -- p's turn and actions): handler(p, id, ...).
 function fire_own(name, p, ...)
-  local args = { ... }
-  local nargs = select("#", ...)
-  each_handler(p, name, function(h, id) h(p, id, unpack_args(args, nargs)) end)
+  local hs, k = handlers_of(p, name)
+  for j = 1, k, 2 do hs[j](p, hs[j + 1], ...) end
 end
 
 -- Lets p's cards and map change a rules number: handler
@@ -368,9 +360,16 @@ local function bad_modifier(name, v, want)
         (want == "boolean" and "true or false" or "a whole number"), 0)
 end
 
+-- "modify_" .. name, made once per name
+local modify_key = setmetatable({}, { __index = function(t, name)
+  local k = "modify_" .. name
+  t[name] = k
+  return k
+end })
+
 function modify(name, p, value, ...)
   -- no closure here: the rules and the AI's queries ask this very often
-  local hs, n = handlers_of(p, "modify_" .. name)
+  local hs, n = handlers_of(p, modify_key[name])
   local want = MODIFIER_TYPES[name]
   for i = 1, n, 2 do
     value = hs[i](p, hs[i + 1], value, ...)
@@ -382,9 +381,6 @@ function modify(name, p, value, ...)
   end
   return value
 end
-
-local unpack_fn = unpack or table.unpack
-function unpack_args(t, n) return unpack_fn(t, 1, n) end
 
 -- "After finishing this action" effects (Clever, Boost, Action, Hypnosis,
 -- Determination) wait in the step's own table of the rules (not the one
