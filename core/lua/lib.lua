@@ -226,8 +226,8 @@ end
 function conditions_met(p, id, ignore, icons)
   local c = CARDS[id]
   local missing = 0
-  icons = icons or ark.icons(p)
   for icon, n in pairs(c.requires) do
+    icons = icons or ark.icons(p)   -- only if asked: most cards need no icons
     if (icons[icon] or 0) < n then missing = missing + 1 end
   end
   if c.needs_partner_zoo and ark.get(p, "partner_zoos") == 0 then missing = missing + 1 end
