@@ -317,6 +317,13 @@ local function handlers_of(owner, key)
   return e.list, e.n
 end
 
+-- Does any of owner's cards, their map or a plugin handle key now?  For a
+-- caller whose own work is needed only if one does.
+function has_handler(owner, key)
+  local _, n = handlers_of(owner, key)
+  return n > 0
+end
+
 -- "Each time ..." events: every zoo reacts, in seat order from `p`, each
 -- zoo in play order, its map last.  handler(owner, id, p, ...); id is nil
 -- for a map.  Deterministic: no pairs().  No closure or argument table:
