@@ -273,7 +273,7 @@ static int l_icons(lua_State *L) {
     lua_pushinteger(L, g->s.p[p].icons[i]);
     return 1;
   }
-  lua_newtable(L);
+  lua_createtable(L, 0, ARK_ICON_N);   /* sized once: no rehash per field */
   for (int i = 0; i < ARK_ICON_N; i++) {
     lua_pushinteger(L, g->s.p[p].icons[i]);
     lua_setfield(L, -2, ark_icon_name(i));
