@@ -1137,14 +1137,19 @@ static int l_zoo_stamp(lua_State *L) {
   ark_game *g = G(L);
   int p = arg_player(L, g, 1);
   const ark_player *pl = &g->s.p[p];
-  for (int i = 0; i < pl->nzoo; i++)
-    if (ark_lua_script_is_off(g, pl->zoo[i])) {
+  /* a script is off only once one was stopped in this game (the stop sets
+  ** script_stopped with the bit), or in a query, where one that ran too
+  ** long in the family counts as off */
+  if (g->s.script_stopped || g->in_query) {
+    for (int i = 0; i < pl->nzoo; i++)
+      if (ark_lua_script_is_off(g, pl->zoo[i])) {
+        lua_pushnil(L);
+        return 1;
+      }
+    if (ark_lua_map_script_is_off(g, p)) {
       lua_pushnil(L);
       return 1;
     }
-  if (ark_lua_map_script_is_off(g, p)) {
-    lua_pushnil(L);
-    return 1;
   }
   zoo_seen *z = &x->seen[p];
   if (z->stamp == 0 || z->nzoo != pl->nzoo || z->map != pl->map ||
