@@ -420,6 +420,32 @@ function draft(p)
   end
 end
 
+-- The option texts of turn_options, made once each: every turn (and every
+-- clone's replay of it) asks for the same few dozen, and a number turned
+-- into text is dear.  Keyed by the title too, which a plugin may change.
+local label_cache = {}
+
+local function labels_of(title)
+  local t = label_cache[title]
+  if not t then
+    t = { xaction = "X-token action: " .. title .. " to slot 1" }
+    label_cache[title] = t
+  end
+  return t
+end
+
+local function action_label(title, side, s, x)
+  local t = labels_of(title)
+  local k = (side * 1000 + s) * 1000 + x
+  local label = t[k]
+  if not label then
+    label = title .. (side == 2 and " II" or " I") .. " at strength " .. s
+    if x > 0 then label = label .. " (" .. x .. " X)" end
+    t[k] = label
+  end
+  return label
+end
+
 -- The options of a turn: each action card at each X-token spend that does
 -- something, then the X-token action on each card.
 local function turn_options(p)
@@ -436,10 +462,7 @@ local function turn_options(p)
       -- every action's can() is monotone in strength: once true, true above
       if s >= 1 and (ok or check(script.can, p, s, side)) then
         ok = true
-        local label = ACTION_TITLE[a] .. (side == 2 and " II" or " I") ..
-          " at strength " .. s
-        if x > 0 then label = label .. " (" .. x .. " X)" end
-        opts[#opts + 1] = label
+        opts[#opts + 1] = action_label(ACTION_TITLE[a], side, s, x)
         plays[#plays + 1] = { action = a, strength = s, x = x, side = side }
       end
     end
@@ -447,7 +470,7 @@ local function turn_options(p)
   for slot = 1, 5 do
     local a = ark.slot_action(p, slot)
     if slot > 1 or xt < MAX_XTOKENS then
-      opts[#opts + 1] = "X-token action: " .. ACTION_TITLE[a] .. " to slot 1"
+      opts[#opts + 1] = labels_of(ACTION_TITLE[a]).xaction
       plays[#plays + 1] = { action = a, xaction = true }
     end
   end
