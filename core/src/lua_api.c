@@ -510,9 +510,13 @@ static void push_place(lua_State *L, const ark_place *pl) {
   for (int k = 0; k < pl->ncells; k++) {
     char cell[16];
     ark_map_cell_text(pl->cells[k], cell, sizeof cell);
-    n += (size_t)snprintf(buf + n, sizeof buf - n, "%s%s", k ? " " : "", cell);
+    size_t len = strlen(cell);
+    if (n + (k > 0) + len >= sizeof buf) break;   /* cannot happen: 5 cells of 7 */
+    if (k > 0) buf[n++] = ' ';
+    memcpy(buf + n, cell, len + 1);
+    n += len;
   }
-  lua_pushstring(L, buf);
+  lua_pushlstring(L, buf, n);
 }
 
 /* Parses "(x,y) (x,y) ..." back into cells. */
