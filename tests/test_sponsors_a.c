@@ -1033,6 +1033,90 @@ static void test_229_expert_small(void **st) {
   ark_game_free(g);
 }
 
+/* The cost of Common Agama (473) to p by the rules' "animals" query, with
+** it the only animal in p's hand: 9 printed, 6 with Expert in Small Animals
+** (229) in the zoo. */
+static int agama_cost(ark_game *g, int p) {
+  int q[16];
+  assert_int_equal(ark_game_query(g, "animals", p, q, 16), 4);
+  assert_int_equal(q[0], t_card(g, 473));
+  return q[1];
+}
+
+/* The rules keep each player's list of handlers between calls (handlers_of
+** in core/lua/rules.lua, under ark.zoo_stamp), and every game and clone
+** of a content shares them: the list must follow the zoo however it
+** changes, in this game, in a clone and in another game, and leave out a
+** script switched off. */
+static void test_handlers_follow_the_zoo(void **st) {
+  (void)st;
+  ark_game *g = game(2);
+  int p = t_cur(g);
+  t_give(g, p, 473);
+  assert_int_equal(agama_cost(g, p), 9);
+  int expert = t_zoo_add(g, p, 229);
+  assert_int_equal(agama_cost(g, p), 6);
+  ark_zone_zoo_remove(g, p, expert);
+  assert_int_equal(agama_cost(g, p), 9);
+  ark_zone_zoo_add(g, p, expert, -1);
+  assert_int_equal(agama_cost(g, p), 6);
+  /* a clone without the expert and another game of the same content,
+  ** asked in turns (a clone starts from the step's start: restarted) */
+  t_ready(g);
+  ark_game *c = ark_game_clone(g);
+  assert_non_null(c);
+  ark_zone_zoo_remove(c, p, t_card(c, 229));
+  ark_config cfg;
+  ark_config_init(&cfg);
+  cfg.players = 2;
+  cfg.seed = SEED + 1;
+  cfg.map = "0";
+  cfg.data_dir = ARK_SOURCE_DIR;
+  ark_game *h = NULL;
+  char msg[256];
+  assert_int_equal(ark_game_new_like(g, &cfg, &h, msg, sizeof msg), ARK_OK);
+  t_to_first_turn(h);
+  t_clear_hand(h, p);
+  t_give(h, p, 473);
+  for (int round = 0; round < 2; round++) {
+    assert_int_equal(agama_cost(c, p), 9);
+    assert_int_equal(agama_cost(g, p), 6);
+    assert_int_equal(agama_cost(h, p), 9);
+  }
+  t_zoo_add(h, p, 229);
+  assert_int_equal(agama_cost(h, p), 6);
+  assert_int_equal(agama_cost(c, p), 9);
+  /* the expert's script stopped (as lua_bridge.c's stop does it) */
+  g->s.script_off[expert / 8] |= (uint8_t)(1u << (expert % 8));
+  g->s.script_stopped |= 1;
+  assert_int_equal(agama_cost(g, p), 9);
+  assert_int_equal(agama_cost(h, p), 6);
+  ark_game_free(h);
+  ark_game_free(c);
+  ark_game_free(g);
+}
+
+/* The same in play: the Animals action's test of the turn's options reads
+** p's cost modifiers before the expert arrives; p then pays what the
+** expert lets p pay. */
+static void test_handlers_follow_the_zoo_in_play(void **st) {
+  (void)st;
+  ark_game *g = game(2);
+  int p = t_cur(g);
+  t_give(g, p, 473);
+  t_put_building_xy(g, p, "size-1", CELLS(3, 6));
+  t_set_slot(g, p, ARK_ACT_ANIMALS, 2);
+  t_turn_of(g, p);
+  assert_true(t_offered(g, "Animals I at strength 2"));
+  t_zoo_add(g, p, 229);
+  t_ready(g);
+  t_answer(g, "Animals I at strength 2");
+  t_turn_over(g, p);
+  assert_true(t_in_zoo(g, p, 473));
+  assert_int_equal(g->s.p[p].money, 25 - (9 - 3));
+  ark_game_free(g);
+}
+
 /* Expert in Large Animals: 2 appeal per large animal; large animals cost 4
 ** less. */
 static void test_230_expert_large(void **st) {
@@ -1191,6 +1275,8 @@ int main(void) {
     cmocka_unit_test(test_227_waza_special_assignment),
     cmocka_unit_test(test_228_waza_small_animals),
     cmocka_unit_test(test_229_expert_small),
+    cmocka_unit_test(test_handlers_follow_the_zoo),
+    cmocka_unit_test(test_handlers_follow_the_zoo_in_play),
     cmocka_unit_test(test_230_expert_large),
     cmocka_unit_test(test_231_sponsorship_primates),
     cmocka_unit_test(test_232_sponsorship_reptiles),

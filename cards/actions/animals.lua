@@ -85,9 +85,27 @@ function A.hand_fit(p)
   return out
 end
 
+-- Is any animal playable now?  candidates' test, stopping at the first:
+-- turn_options asks this of every strength.
+local function any_candidate(p, side, extra_rep)
+  for _, id in ipairs(hand_cards(p, "animal")) do
+    if A.playable(p, id, 0) then return true end
+  end
+  if side == 2 then
+    local rep = math.min(ark.get(p, "reputation") + (extra_rep or 0),
+                         ark.get(p, "reputation_cap"))
+    local disp = ark.display()
+    for f = 1, ark.range(rep) do
+      local id = disp[f]
+      if id and A.playable(p, id, f) then return true end
+    end
+  end
+  return false
+end
+
 function A.can(p, strength, side)
   if A.COUNT[side][math.min(strength, 5)] == 0 then return false end
-  return #candidates(p, side, reputation_first(strength, side)) > 0
+  return any_candidate(p, side, reputation_first(strength, side))
 end
 
 local function place(p, e)

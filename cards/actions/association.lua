@@ -121,15 +121,15 @@ function A.level_ok(p, c, level)
   return A.breeding_ok(p, c)
 end
 
--- Every (project, level) p may support now.
-function A.project_options(p, side)
-  local out = {}
+-- Each (project, level) p may support now, in order: found(option) for
+-- each until it returns true; returns whether one did.
+local function each_option(p, side, found)
   for _, pr in ipairs(ark.projects()) do
     if may_support(p, pr) then
       local c = CARDS[pr.card]
       for lv = 1, levels(c) do
         if pr.owners[lv] == -1 and A.level_ok(p, c, lv) then
-          out[#out + 1] = { card = pr.card, level = lv }
+          if found({ card = pr.card, level = lv }) then return true end
         end
       end
     end
@@ -147,13 +147,27 @@ function A.project_options(p, side)
     local c = CARDS[e.card]
     for lv = 1, levels(c) do
       if A.level_ok(p, c, lv) then
-        out[#out + 1] = { card = e.card, level = lv, enter = true, folder = e.folder,
-                          surcharge = e.surcharge }
+        if found({ card = e.card, level = lv, enter = true, folder = e.folder,
+                   surcharge = e.surcharge }) then
+          return true
+        end
       end
     end
   end
+  return false
+end
+
+-- Every (project, level) p may support now.
+function A.project_options(p, side)
+  local out = {}
+  each_option(p, side, function(o) out[#out + 1] = o end)
   return out
 end
+
+local function stop() return true end
+
+-- Is there any?  turn_options asks this of every strength.
+function A.any_project_option(p, side) return each_option(p, side, stop) end
 
 -- For computer players (QUERIES.projects): how near p is to each level
 -- of each project p could still support, on the board or from the hand,
@@ -250,7 +264,7 @@ local function task_possible(p, t, side)
   elseif t == 2 then return can_take_partner_zoo(p)
   elseif t == 3 then return can_take_university(p)
   end
-  return #A.project_options(p, side) > 0
+  return A.any_project_option(p, side)
 end
 
 local function task_strength(p, t)

@@ -18,26 +18,36 @@ local function def(key)
   return defs[key]
 end
 
+-- May p build kind key now within budget, not already built this action?
+-- special: ark.get(p, "special_built").
+local function can_build(p, key, budget, side, done, special)
+  local d = def(key)
+  return d and not done[key] and d.size <= budget
+     and (side == 2 or not d.build2)
+     and not (SPECIAL_BIT[key] and math.floor(special / SPECIAL_BIT[key]) % 2 == 1)
+     and money(p) >= A.COST_PER_SPACE * d.size
+     and ark.can_place(p, key, side == 2)
+end
+
 -- Kinds p could build now within budget, not already built this action.
 local function buildable(p, budget, side, done)
   local out = {}
-  local build2 = side == 2
   local special = ark.get(p, "special_built")
   for _, key in ipairs(A.KINDS) do
-    local d = def(key)
-    if d and not done[key] and d.size <= budget
-       and (build2 or not d.build2)
-       and not (SPECIAL_BIT[key] and math.floor(special / SPECIAL_BIT[key]) % 2 == 1)
-       and money(p) >= A.COST_PER_SPACE * d.size
-       and ark.can_place(p, key, build2) then
-      out[#out + 1] = key
-    end
+    if can_build(p, key, budget, side, done, special) then out[#out + 1] = key end
   end
   return out
 end
 
+-- buildable's test, stopping at the first kind: turn_options asks this of
+-- every strength.
+local none = {}
 function A.can(p, strength, side)
-  return #buildable(p, strength, side, {}) > 0
+  local special = ark.get(p, "special_built")
+  for _, key in ipairs(A.KINDS) do
+    if can_build(p, key, strength, side, none, special) then return true end
+  end
+  return false
 end
 
 local function build_one(p, key, side)

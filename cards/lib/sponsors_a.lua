@@ -35,7 +35,11 @@ end
 
 ark.build = function(p, key, cells, build2, card)
   local b, bonuses = core_build(p, key, cells, build2, card)
-  if #bonuses == 0 then return b, bonuses end
+  -- without a modifier every border bonus repeats 0 times: no need to read
+  -- the whole map (ark.map_cells is dear)
+  if #bonuses == 0 or not has_handler(p, "modify_border_bonus_repeats") then
+    return b, bonuses
+  end
   local border = border_cells(p)
   local extra = {}
   for _, bo in ipairs(bonuses) do

@@ -39,6 +39,11 @@ CARD_API_RULES = {
   "breeding_program",
 }
 
+-- Primitives only the rules' own Lua may call.  ark.zoo_stamp's numbers
+-- depend on what other games of the process did: a script that read one
+-- could play the same seed two ways.
+ARK_RULES_ONLY = { "zoo_stamp" }
+
 -- Tables of constants: every read gives a fresh copy.
 CARD_API_TABLES = { "ACTIONS", "ACTION_TITLE", "CONTINENTS", "CATEGORIES" }
 
@@ -51,13 +56,9 @@ local function copy(t)
   return out
 end
 
-local function deep_copy(t)
-  local out = {}
-  for k, v in pairs(t) do
-    if type(v) == "table" then out[k] = deep_copy(v) else out[k] = v end
-  end
-  return out
-end
+-- t and the tables it holds copied afresh (keys and metatables shared):
+-- SANDBOX.copy does it in C, at full size
+local deep_copy = SANDBOX.copy
 
 -- Strings share one metatable; hide it so no script can change how every
 -- string behaves.
@@ -110,7 +111,9 @@ function make_card_env()
   end
   m.randomseed = nil
   api.math = view(m, "math")
-  api.ark = view(copy(ark), "ark")
+  local a = copy(ark)
+  for _, name in ipairs(ARK_RULES_ONLY) do a[name] = nil end
+  api.ark = view(a, "ark")
   -- card facts are shared by every game: scripts get a fresh copy per read
   local cards = setmetatable({}, { __index = function(_, id)
     local c = CARDS[id]

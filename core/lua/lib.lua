@@ -249,8 +249,8 @@ end
 function conditions_met(p, id, ignore, icons)
   local c = CARDS[id]
   local missing = 0
-  icons = icons or ark.icons(p)
   for icon, n in pairs(c.requires) do
+    icons = icons or ark.icons(p)   -- only if asked: most cards need no icons
     if (icons[icon] or 0) < n then missing = missing + 1 end
   end
   if c.needs_partner_zoo and ark.get(p, "partner_zoos") == 0 then missing = missing + 1 end
@@ -266,11 +266,14 @@ end
 function partner_count(p) return count_bits(ark.get(p, "partner_zoos")) end
 function university_count(p) return count_bits(ark.get(p, "universities")) end
 
+-- continent -> its bit in partner_zoos (0-based)
+local CONTINENT_BIT = {}
+for i, c in ipairs(CONTINENTS) do CONTINENT_BIT[c] = i - 1 end
+
 function has_partner_zoo(p, continent)
-  for i, c in ipairs(CONTINENTS) do
-    if c == continent then return has_bit(ark.get(p, "partner_zoos"), i - 1) end
-  end
-  return false
+  local bit = CONTINENT_BIT[continent]
+  if not bit then return false end
+  return has_bit(ark.get(p, "partner_zoos"), bit)
 end
 
 -- Plays a sponsor from hand or display paying `surcharge` (its effects,

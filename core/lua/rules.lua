@@ -277,7 +277,7 @@ end
 -- The handlers of one player's zoo, in play order, then of their map and
 -- the plugins: a flat list handler1, id1, handler2, id2, ... (id nil for
 -- a map or plugin).
-local function handlers_of(owner, key)
+local function collect_handlers(owner, key)
   local out, n = {}, 0
   for _, id in ipairs(ark.zoo(owner)) do
     local s = script_of(id)
@@ -291,33 +291,58 @@ local function handlers_of(owner, key)
   return out, n
 end
 
-local function each_handler(owner, key, fn)
-  local hs, n = handlers_of(owner, key)
-  for i = 1, n, 2 do fn(hs[i], hs[i + 1]) end
+-- handlers_of asks for the same lists very often (every modify, every
+-- event), so they are kept per key and seat under ark.zoo_stamp: the list
+-- depends only on the zoo, the map and which of their scripts are off
+-- (SCRIPTS, MAP_SCRIPTS and PLUGIN_SCRIPTS do not change after loading),
+-- and a stamp stands for one zoo in every game of this content.  No stamp
+-- (a script is off): built afresh.  A list is never changed once built,
+-- so a handler that changes the zoo does not disturb a loop over it.
+local handler_cache = {}
+
+local function handlers_of(owner, key)
+  local stamp = ark.zoo_stamp(owner)
+  if not stamp then return collect_handlers(owner, key) end
+  local seats = handler_cache[key]
+  if not seats then
+    seats = {}
+    handler_cache[key] = seats
+  end
+  local e = seats[owner]
+  if not e or e.stamp ~= stamp then
+    local out, n = collect_handlers(owner, key)
+    e = { stamp = stamp, list = out, n = n }
+    seats[owner] = e
+  end
+  return e.list, e.n
+end
+
+-- Does any of owner's cards, their map or a plugin handle key now?  For a
+-- caller whose own work is needed only if one does.
+function has_handler(owner, key)
+  local _, n = handlers_of(owner, key)
+  return n > 0
 end
 
 -- "Each time ..." events: every zoo reacts, in seat order from `p`, each
 -- zoo in play order, its map last.  handler(owner, id, p, ...); id is nil
--- for a map.  Deterministic: no pairs().
+-- for a map.  Deterministic: no pairs().  No closure or argument table:
+-- most events find no handler at all.
 function fire(name, p, ...)
   local n = ark.get(nil, "players")
   local first = p or ark.get(nil, "current")
-  local args = { ... }
-  local nargs = select("#", ...)
   for i = 0, n - 1 do
     local owner = (first + i) % n
-    each_handler(owner, name, function(h, id)
-      h(owner, id, p, unpack_args(args, nargs))
-    end)
+    local hs, k = handlers_of(owner, name)
+    for j = 1, k, 2 do hs[j](owner, hs[j + 1], p, ...) end
   end
 end
 
 -- Events that concern only p's own cards and map (income, end of game,
 -- p's turn and actions): handler(p, id, ...).
 function fire_own(name, p, ...)
-  local args = { ... }
-  local nargs = select("#", ...)
-  each_handler(p, name, function(h, id) h(p, id, unpack_args(args, nargs)) end)
+  local hs, k = handlers_of(p, name)
+  for j = 1, k, 2 do hs[j](p, hs[j + 1], ...) end
 end
 
 -- Lets p's cards and map change a rules number: handler
@@ -342,9 +367,16 @@ local function bad_modifier(name, v, want)
         (want == "boolean" and "true or false" or "a whole number"), 0)
 end
 
+-- "modify_" .. name, made once per name
+local modify_key = setmetatable({}, { __index = function(t, name)
+  local k = "modify_" .. name
+  t[name] = k
+  return k
+end })
+
 function modify(name, p, value, ...)
   -- no closure here: the rules and the AI's queries ask this very often
-  local hs, n = handlers_of(p, "modify_" .. name)
+  local hs, n = handlers_of(p, modify_key[name])
   local want = MODIFIER_TYPES[name]
   for i = 1, n, 2 do
     value = hs[i](p, hs[i + 1], value, ...)
@@ -356,9 +388,6 @@ function modify(name, p, value, ...)
   end
   return value
 end
-
-local unpack_fn = unpack or table.unpack
-function unpack_args(t, n) return unpack_fn(t, 1, n) end
 
 -- "After finishing this action" effects (Clever, Boost, Action, Hypnosis,
 -- Determination) wait in the step's own table of the rules (not the one
@@ -391,6 +420,32 @@ function draft(p)
   end
 end
 
+-- The option texts of turn_options, made once each: every turn (and every
+-- clone's replay of it) asks for the same few dozen, and a number turned
+-- into text is dear.  Keyed by the title too, which a plugin may change.
+local label_cache = {}
+
+local function labels_of(title)
+  local t = label_cache[title]
+  if not t then
+    t = { xaction = "X-token action: " .. title .. " to slot 1" }
+    label_cache[title] = t
+  end
+  return t
+end
+
+local function action_label(title, side, s, x)
+  local t = labels_of(title)
+  local k = (side * 1000 + s) * 1000 + x
+  local label = t[k]
+  if not label then
+    label = title .. (side == 2 and " II" or " I") .. " at strength " .. s
+    if x > 0 then label = label .. " (" .. x .. " X)" end
+    t[k] = label
+  end
+  return label
+end
+
 -- The options of a turn: each action card at each X-token spend that does
 -- something, then the X-token action on each card.  Each option's code
 -- (play_code) is what turn_action needs to carry it out.  The engine may
@@ -410,10 +465,7 @@ function turn_options(p)
       -- every action's can() is monotone in strength: once true, true above
       if s >= 1 and (ok or check(script.can, p, s, side)) then
         ok = true
-        local label = ACTION_TITLE[a] .. (side == 2 and " II" or " I") ..
-          " at strength " .. s
-        if x > 0 then label = label .. " (" .. x .. " X)" end
-        opts[#opts + 1] = label
+        opts[#opts + 1] = action_label(ACTION_TITLE[a], side, s, x)
         codes[#codes + 1] = play_code(a, s, x, side, false)
       end
     end
@@ -421,7 +473,7 @@ function turn_options(p)
   for slot = 1, 5 do
     local a = ark.slot_action(p, slot)
     if slot > 1 or xt < MAX_XTOKENS then
-      opts[#opts + 1] = "X-token action: " .. ACTION_TITLE[a] .. " to slot 1"
+      opts[#opts + 1] = labels_of(ACTION_TITLE[a]).xaction
       codes[#codes + 1] = play_code(a, 0, 0, 1, true)
     end
   end

@@ -18,9 +18,20 @@
 #include "track.h"
 #include "zone.h"
 
+/* What ark.zoo_stamp last saw for each seat, in any game of this content:
+** its zoo cards in order and its map, and the stamp given for them. */
+typedef struct zoo_seen {
+  int16_t zoo[ARK_ZOO_MAX];
+  uint8_t nzoo;
+  int8_t map;
+  lua_Integer stamp;            /* 0: nothing seen yet */
+} zoo_seen;
+
 typedef struct ark_lua_ctx {
   ark_game *g;
   int pure;
+  zoo_seen seen[ARK_MAX_PLAYERS];
+  lua_Integer stamps;           /* the last stamp given */
 } ark_lua_ctx;
 
 static ark_lua_ctx *ctx_of(lua_State *L) {
@@ -262,7 +273,7 @@ static int l_icons(lua_State *L) {
     lua_pushinteger(L, g->s.p[p].icons[i]);
     return 1;
   }
-  lua_newtable(L);
+  lua_createtable(L, 0, ARK_ICON_N);   /* sized once: no rehash per field */
   for (int i = 0; i < ARK_ICON_N; i++) {
     lua_pushinteger(L, g->s.p[p].icons[i]);
     lua_setfield(L, -2, ark_icon_name(i));
@@ -499,9 +510,13 @@ static void push_place(lua_State *L, const ark_place *pl) {
   for (int k = 0; k < pl->ncells; k++) {
     char cell[16];
     ark_map_cell_text(pl->cells[k], cell, sizeof cell);
-    n += (size_t)snprintf(buf + n, sizeof buf - n, "%s%s", k ? " " : "", cell);
+    size_t len = strlen(cell);
+    if (n + (k > 0) + len >= sizeof buf) break;   /* cannot happen: 5 cells of 7 */
+    if (k > 0) buf[n++] = ' ';
+    memcpy(buf + n, cell, len + 1);
+    n += len;
   }
-  lua_pushstring(L, buf);
+  lua_pushlstring(L, buf, n);
 }
 
 /* Parses "(x,y) (x,y) ..." back into cells. */
@@ -1115,6 +1130,45 @@ static int l_script_off(lua_State *L) {
   return 1;
 }
 
+/* ark.zoo_stamp(p) -> a number that stays the same while p's zoo cards
+** (their order too) and map stay the same, in every game and clone of this
+** content, and changes when they change; nil when a script of one of them
+** is off (or, in a query, counts as off).  The rules cache each player's
+** handlers under it (handlers_of, core/lua/rules.lua).  Kept outside the
+** state: a clone that replays its step must end with the same bytes.  A
+** player whose zoo differs from what the last call for that seat saw gets
+** a fresh number, so a number is never given to two different zoos. */
+static int l_zoo_stamp(lua_State *L) {
+  ark_lua_ctx *x = ctx_of(L);
+  ark_game *g = G(L);
+  int p = arg_player(L, g, 1);
+  const ark_player *pl = &g->s.p[p];
+  /* a script is off only once one was stopped in this game (the stop sets
+  ** script_stopped with the bit), or in a query, where one that ran too
+  ** long in the family counts as off */
+  if (g->s.script_stopped || g->in_query) {
+    for (int i = 0; i < pl->nzoo; i++)
+      if (ark_lua_script_is_off(g, pl->zoo[i])) {
+        lua_pushnil(L);
+        return 1;
+      }
+    if (ark_lua_map_script_is_off(g, p)) {
+      lua_pushnil(L);
+      return 1;
+    }
+  }
+  zoo_seen *z = &x->seen[p];
+  if (z->stamp == 0 || z->nzoo != pl->nzoo || z->map != pl->map ||
+      memcmp(z->zoo, pl->zoo, sizeof pl->zoo[0] * pl->nzoo) != 0) {
+    memcpy(z->zoo, pl->zoo, sizeof pl->zoo[0] * pl->nzoo);
+    z->nzoo = pl->nzoo;
+    z->map = pl->map;
+    z->stamp = ++x->stamps;
+  }
+  lua_pushinteger(L, z->stamp);
+  return 1;
+}
+
 /* ark.step_data() -> a table shared by the scripts that lives as long as
 ** the current step, for marks such as "once per turn" (scripts keep no
 ** state of their own between calls).  It is element 1 of the step's table
@@ -1173,6 +1227,7 @@ static const luaL_Reg api[] = {
   {"task_workers", l_task_workers}, {"choose", l_choose}, {"pure", l_pure},
   {"log", l_log}, {"random", l_random}, {"rule", l_rule}, {"script_off", l_script_off},
   {"map_script_off", l_map_script_off}, {"step_data", l_step_data},
+  {"zoo_stamp", l_zoo_stamp},
   {NULL, NULL}
 };
 

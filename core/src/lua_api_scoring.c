@@ -39,7 +39,7 @@ static void set_bool(lua_State *L, const char *k, int v) {
 static void push_cell(lua_State *L, const ark_map_def *m, const ark_zoo *z, int c) {
   char text[16];
   ark_map_cell_text(c, text, sizeof text);
-  lua_createtable(L, 0, 8);
+  lua_createtable(L, 0, 11);           /* every field below: no rehash */
   lua_pushstring(L, text);
   lua_setfield(L, -2, "cell");
   lua_pushinteger(L, ARK_CELL_X(c));

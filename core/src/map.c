@@ -490,5 +490,19 @@ void ark_map_cell_text(int cell, char *buf, int n)
     snprintf(buf, (size_t)n, "(?)");
     return;
   }
-  snprintf(buf, (size_t)n, "(%d,%d)", ARK_CELL_X(cell), ARK_CELL_Y(cell));
+  int x = ARK_CELL_X(cell), y = ARK_CELL_Y(cell);
+  if (n < 8 || x > 9 || y > 99) {
+    snprintf(buf, (size_t)n, "(%d,%d)", x, y);
+    return;
+  }
+  /* what the snprintf above writes, by hand: the placements and map
+  ** primitives write thousands of these per turn */
+  char *o = buf;
+  *o++ = '(';
+  *o++ = (char)('0' + x);
+  *o++ = ',';
+  if (y > 9) *o++ = (char)('0' + y / 10);
+  *o++ = (char)('0' + y % 10);
+  *o++ = ')';
+  *o = '\0';
 }
