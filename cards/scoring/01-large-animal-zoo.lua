@@ -7,8 +7,7 @@ local card = {}
 local function count(p)
   local n = 0
   for _, id in ipairs(ark.zoo(p)) do
-    local c = CARDS[id]
-    if c.type == "animal" and c.size >= 4 then n = n + 1 end
+    if fact(id, "type") == "animal" and fact(id, "size") >= 4 then n = n + 1 end
   end
   return n
 end

@@ -6,7 +6,7 @@ local card = {}
 local function count(p)
   local n = 0
   for _, id in ipairs(ark.zoo(p)) do
-    if CARDS[id].type == "sponsor" then n = n + 1 end
+    if fact(id, "type") == "sponsor" then n = n + 1 end
   end
   return n
 end

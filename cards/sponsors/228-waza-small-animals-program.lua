@@ -15,8 +15,9 @@ local card = {}
 -- Small: standard size 1-2, or a petting-zoo animal, as Board Game Arena
 -- counts them for this card (docs/rules-notes.md).
 local function small(id)
-  local c = CARDS[id]
-  return c.type == "animal" and ((c.size >= 1 and c.size <= 2) or c.petting_zoo > 0)
+  if fact(id, "type") ~= "animal" then return false end
+  local size = fact(id, "size")
+  return (size >= 1 and size <= 2) or fact(id, "petting_zoo") > 0
 end
 
 function card.on_play(p, id)
@@ -36,7 +37,7 @@ end
 
 function card.card_played(owner, id, p, played)
   local rec = ark.step_data()[KEY]
-  if owner ~= p or not rec or rec.extra or CARDS[played].type ~= "animal" then return end
+  if owner ~= p or not rec or rec.extra or fact(played, "type") ~= "animal" then return end
   if small(played) then rec.small = rec.small + 1 else rec.other = rec.other + 1 end
 end
 

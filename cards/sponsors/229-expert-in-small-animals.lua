@@ -7,8 +7,9 @@ local APPEAL, DISCOUNT = 1, 3
 local card = {}
 
 local function small(id)
-  local c = CARDS[id]
-  return c.type == "animal" and c.size >= 1 and c.size <= 2
+  if fact(id, "type") ~= "animal" then return false end
+  local size = fact(id, "size")
+  return size >= 1 and size <= 2
 end
 
 function card.on_play(p, id)

@@ -7,8 +7,7 @@ local APPEAL, DISCOUNT = 2, 4
 local card = {}
 
 local function large(id)
-  local c = CARDS[id]
-  return c.type == "animal" and c.size >= 4
+  return fact(id, "type") == "animal" and fact(id, "size") >= 4
 end
 
 function card.on_play(p, id)

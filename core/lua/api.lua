@@ -123,6 +123,15 @@ function make_card_env()
   sealed[cards] = true
   api.CARDS = cards
   api.card = function(id) return cards[id] end
+  -- one fact of a card without copying the whole card (a hot loop over
+  -- the zoo asks only a type or a size); a table-valued fact is copied
+  api.fact = function(id, key)
+    local c = CARDS[id]
+    if c == nil then return nil end
+    local v = c[key]
+    if type(v) == "table" then return deep_copy(v) end
+    return v
+  end
   api.KEYWORDS = view(KEYWORDS and copy(KEYWORDS) or {}, "KEYWORDS")
   setmetatable(api, { __index = function(_, k)
     if CONSTANT[k] then return deep_copy(_G[k]) end
