@@ -169,6 +169,7 @@ void ark_game_free(ark_game *g) {
   ark_lua_family_drop(g);
   ark_content_release(g->c);
   free(g->next);
+  free(g->qkeep);
   free(g->answers);
   free(g->ev);
   ark_strbuf_free(&g->pool);

@@ -92,6 +92,10 @@ struct ark_game {
   uint8_t script_ran[(ARK_MAX_CARDS + ARK_MAX_MAP_SCRIPTS) / 8];
   struct ark_family *family;
   int in_query;
+  /* the state before a query's first change (ark_lua_query_save), put back
+  ** when the query ends; a query that changes nothing copies nothing */
+  ark_state *qkeep;
+  int qsaved;
   /* From here on, a clone does not zero what it allocates: each field is
   ** written before it is read (ark_game_clone). */
   ark_state s;                  /* live state */

@@ -44,10 +44,13 @@ static ark_game *G(lua_State *L) {
   return x->g;
 }
 
-/* A primitive that changes the game. */
+/* A primitive that changes the game: every change of the state passes
+** here first, so a query keeps a copy to put back only once it changes
+** something. */
 static ark_game *GM(lua_State *L) {
   ark_lua_ctx *x = ctx_of(L);
   if (x->pure > 0) luaL_error(L, "a condition check tried to change the game");
+  if (x->g && x->g->in_query && !x->g->qsaved) ark_lua_query_save(x->g);
   return G(L);
 }
 

@@ -14,6 +14,8 @@ void ark_lua_set_game(ark_content *c, ark_game *g);
 /* Enters (delta 1) or leaves (-1) a pure condition check from C: no
 ** decision may be asked and the game may not be changed inside. */
 void ark_lua_pure(ark_content *c, int delta);
+/* A query is about to change g: keeps the state to put back at its end. */
+void ark_lua_query_save(ark_game *g);
 
 /* For the modules that add primitives (lua_api_cards.c, lua_api_maps.c):
 ** the game being played (reading), the same for a primitive that changes

@@ -1364,6 +1364,12 @@ void ark_lua_drop_step(ark_game *g) {
 
 /* ---- read-only queries ---- */
 
+void ark_lua_query_save(ark_game *g) {
+  if (!g->qkeep && !(g->qkeep = malloc(sizeof *g->qkeep))) abort();
+  *g->qkeep = g->s;
+  g->qsaved = 1;
+}
+
 /* Message handler of a query: a script stopped for time is marked slow in
 ** the game's family, so the next queries skip it. */
 static int query_msgh(lua_State *L) {
@@ -1392,7 +1398,7 @@ int ark_game_query(const ark_game *cg, const char *name, int p, int *out, int ma
     lua_settop(L, top);
     return -1;
   }
-  ark_state keep = g->s;
+  g->qsaved = 0;
   int nev = g->nev;
   size_t pool = g->pool.len;
   uint8_t ran[sizeof g->script_ran];
@@ -1421,7 +1427,8 @@ int ark_game_query(const ark_game *cg, const char *name, int p, int *out, int ma
     }
   }
   lua_settop(L, top);
-  g->s = keep;                        /* and the log: a query leaves no trace */
+  if (g->qsaved) g->s = *g->qkeep;    /* and the log: a query leaves no trace */
+  g->qsaved = 0;
   g->nev = nev;
   g->pool.len = pool;
   return n;
