@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "defs.h"
+#include "pool.h"
 #include "ruleset.h"
 
 #define ARK_MAX_BUILDING_DEFS 48
@@ -43,6 +44,7 @@ typedef struct ark_content {
   lua_State *L;                 /* scripts (see lua.c) */
   struct ark_lua_ctx *lua;
   size_t lua_mem;               /* bytes the Lua state holds now */
+  ark_pool pool;                /* its small blocks (pool.h) */
   size_t lua_mem_limit;         /* bytes; 0 = no cap */
   double script_budget;         /* seconds one resume may run */
   const char *data_dir;         /* messages name files relative to it */

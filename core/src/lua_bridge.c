@@ -767,6 +767,38 @@ static int load_card_lib(ark_content *c, const char *cards_dir) {
   return bad ? -1 : 0;
 }
 
+/* Blocks of the Lua state: small ones from the content's pool, the rest
+** from malloc.  The sanitizer builds use malloc alone, so that ASan sees
+** every block the scripts use. */
+#if defined(ARK_SANITIZE)
+static void *block_resize(ark_content *c, void *ptr, size_t old, size_t nsize) {
+  (void)c;
+  (void)old;
+  if (nsize == 0) {
+    free(ptr);
+    return NULL;
+  }
+  return realloc(ptr, nsize);
+}
+#else
+static void *block_resize(ark_content *c, void *ptr, size_t old, size_t nsize) {
+  if (nsize == 0) {
+    if (ptr && ark_pool_small(old)) ark_pool_free(&c->pool, ptr, old);
+    else free(ptr);
+    return NULL;
+  }
+  if (!ptr) return ark_pool_small(nsize) ? ark_pool_alloc(&c->pool, nsize) : malloc(nsize);
+  if (!ark_pool_small(old) && !ark_pool_small(nsize)) return realloc(ptr, nsize);
+  if (ark_pool_small(old) && ark_pool_small(nsize) && ark_pool_same(old, nsize)) return ptr;
+  void *np = ark_pool_small(nsize) ? ark_pool_alloc(&c->pool, nsize) : malloc(nsize);
+  if (!np) return NULL;
+  memcpy(np, ptr, old < nsize ? old : nsize);
+  if (ark_pool_small(old)) ark_pool_free(&c->pool, ptr, old);
+  else free(ptr);
+  return np;
+}
+#endif
+
 /* Counts the bytes of the Lua state and refuses growth past the cap, so a
 ** script that allocates without end gets a memory error, not the machine.
 ** Used by both builds (LuaJIT in its 64-bit GC mode takes it too). */
@@ -774,13 +806,13 @@ static void *counting_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
   ark_content *c = ud;
   size_t old = ptr ? osize : 0;
   if (nsize == 0) {
-    free(ptr);
+    block_resize(c, ptr, old, 0);
     c->lua_mem -= old;
     return NULL;
   }
   if (nsize > old && c->lua_mem_limit && c->lua_mem + (nsize - old) > c->lua_mem_limit)
     return NULL;
-  void *np = realloc(ptr, nsize);
+  void *np = block_resize(c, ptr, old, nsize);
   if (!np) return NULL;
   c->lua_mem = c->lua_mem - old + nsize;
   return np;
@@ -1094,6 +1126,7 @@ int ark_lua_open(ark_content *c, const char *cards_dir) {
 
 void ark_lua_close(ark_content *c) {
   if (c->L) lua_close(c->L);
+  ark_pool_close(&c->pool);
   c->L = NULL;
   free(c->kept);
   c->kept = NULL;
