@@ -15,7 +15,6 @@
 ** coroutine is replayed by a clone), so the redeal is recorded with the
 ** answer count it happened at and the clone repeats it there (game.c).
 */
-#include <stdlib.h>
 #include <string.h>
 #include "game.h"
 #include "rng.h"
@@ -53,15 +52,16 @@ static void gather(ark_game *g, int viewer, places *cards, places *scoring) {
       add_place(scoring, &s->box[i]);
 }
 
-static int by_id(const void *a, const void *b) {
-  return *(const int16_t *)a - *(const int16_t *)b;
-}
-
-/* Sorts the cards of these places, shuffles them and puts them back. */
+/* Sorts the cards of these places, shuffles them and puts them back.  Ids
+** are below ARK_MAX_CARDS: counted, not compared (a search deals once per
+** view and per rollout). */
 static void deal(ark_state *s, places *pl) {
   int16_t pool[ARK_MAX_CARDS];
-  for (int i = 0; i < pl->n; i++) pool[i] = *pl->at[i];
-  qsort(pool, (size_t)pl->n, sizeof pool[0], by_id);
+  uint16_t count[ARK_MAX_CARDS] = { 0 };
+  int n = 0;
+  for (int i = 0; i < pl->n; i++) count[*pl->at[i]]++;
+  for (int id = 0; id < ARK_MAX_CARDS; id++)
+    for (int k = 0; k < count[id]; k++) pool[n++] = (int16_t)id;
   ark_rng_shuffle(s->rng, pool, pl->n);
   for (int i = 0; i < pl->n; i++) *pl->at[i] = pool[i];
 }
