@@ -298,21 +298,26 @@ end
 -- and a stamp stands for one zoo in every game of this content.  No stamp
 -- (a script is off): built afresh.  A list is never changed once built,
 -- so a handler that changes the zoo does not disturb a loop over it.
-local handler_cache = {}
+-- Stamps are unique across seats, so lists are kept per key and stamp;
+-- a key's table starts afresh past HANDLER_CACHE_MAX stamps (old stamps
+-- are not seen again once zoo_stamp has let them go).
+local handler_cache, handler_cache_size = {}, {}
+local HANDLER_CACHE_MAX = 512
 
 local function handlers_of(owner, key)
   local stamp = ark.zoo_stamp(owner)
   if not stamp then return collect_handlers(owner, key) end
-  local seats = handler_cache[key]
-  if not seats then
-    seats = {}
-    handler_cache[key] = seats
+  local lists = handler_cache[key]
+  if not lists or handler_cache_size[key] >= HANDLER_CACHE_MAX then
+    lists = {}
+    handler_cache[key], handler_cache_size[key] = lists, 0
   end
-  local e = seats[owner]
-  if not e or e.stamp ~= stamp then
+  local e = lists[stamp]
+  if not e then
     local out, n = collect_handlers(owner, key)
-    e = { stamp = stamp, list = out, n = n }
-    seats[owner] = e
+    e = { list = out, n = n }
+    lists[stamp] = e
+    handler_cache_size[key] = handler_cache_size[key] + 1
   end
   return e.list, e.n
 end

@@ -18,8 +18,11 @@
 #include "track.h"
 #include "zone.h"
 
-/* What ark.zoo_stamp last saw for each seat, in any game of this content:
-** its zoo cards in order and its map, and the stamp given for them. */
+/* What ark.zoo_stamp saw lately for each seat, in any game of this
+** content: zoo cards in order and map, and the stamp given for them.  A
+** search goes back and forth between a few zoos (the clones of each
+** option), so a seat keeps the last ZOO_SEEN of them. */
+#define ZOO_SEEN 8
 typedef struct zoo_seen {
   int16_t zoo[ARK_ZOO_MAX];
   uint8_t nzoo;
@@ -30,7 +33,8 @@ typedef struct zoo_seen {
 typedef struct ark_lua_ctx {
   ark_game *g;
   int pure;
-  zoo_seen seen[ARK_MAX_PLAYERS];
+  zoo_seen seen[ARK_MAX_PLAYERS][ZOO_SEEN];
+  uint8_t seen_next[ARK_MAX_PLAYERS];  /* the one a new zoo replaces */
   lua_Integer stamps;           /* the last stamp given */
 } ark_lua_ctx;
 
@@ -1139,8 +1143,8 @@ static int l_script_off(lua_State *L) {
 ** is off (or, in a query, counts as off).  The rules cache each player's
 ** handlers under it (handlers_of, core/lua/rules.lua).  Kept outside the
 ** state: a clone that replays its step must end with the same bytes.  A
-** player whose zoo differs from what the last call for that seat saw gets
-** a fresh number, so a number is never given to two different zoos. */
+** player whose zoo is none of the last ZOO_SEEN this seat showed gets a
+** fresh number, so a number is never given to two different zoos. */
 static int l_zoo_stamp(lua_State *L) {
   ark_lua_ctx *x = ctx_of(L);
   ark_game *g = G(L);
@@ -1160,14 +1164,20 @@ static int l_zoo_stamp(lua_State *L) {
       return 1;
     }
   }
-  zoo_seen *z = &x->seen[p];
-  if (z->stamp == 0 || z->nzoo != pl->nzoo || z->map != pl->map ||
-      memcmp(z->zoo, pl->zoo, sizeof pl->zoo[0] * pl->nzoo) != 0) {
-    memcpy(z->zoo, pl->zoo, sizeof pl->zoo[0] * pl->nzoo);
-    z->nzoo = pl->nzoo;
-    z->map = pl->map;
-    z->stamp = ++x->stamps;
+  for (int k = 0; k < ZOO_SEEN; k++) {
+    const zoo_seen *z = &x->seen[p][k];
+    if (z->stamp && z->nzoo == pl->nzoo && z->map == pl->map &&
+        memcmp(z->zoo, pl->zoo, sizeof pl->zoo[0] * pl->nzoo) == 0) {
+      lua_pushinteger(L, z->stamp);
+      return 1;
+    }
   }
+  zoo_seen *z = &x->seen[p][x->seen_next[p]];
+  x->seen_next[p] = (uint8_t)((x->seen_next[p] + 1) % ZOO_SEEN);
+  memcpy(z->zoo, pl->zoo, sizeof pl->zoo[0] * pl->nzoo);
+  z->nzoo = pl->nzoo;
+  z->map = pl->map;
+  z->stamp = ++x->stamps;
   lua_pushinteger(L, z->stamp);
   return 1;
 }
