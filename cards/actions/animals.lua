@@ -85,27 +85,67 @@ function A.hand_fit(p)
   return out
 end
 
--- Is any animal playable now?  candidates' test, stopping at the first:
--- turn_options asks this of every strength.
-local function any_candidate(p, side, extra_rep)
+-- Is an animal of p's hand playable now?
+local function any_in_hand(p)
   for _, id in ipairs(hand_cards(p, "animal")) do
     if A.playable(p, id, 0) then return true end
-  end
-  if side == 2 then
-    local rep = math.min(ark.get(p, "reputation") + (extra_rep or 0),
-                         ark.get(p, "reputation_cap"))
-    local disp = ark.display()
-    for f = 1, ark.range(rep) do
-      local id = disp[f]
-      if id and A.playable(p, id, f) then return true end
-    end
   end
   return false
 end
 
-function A.can(p, strength, side)
+-- Is the animal of one of display folders first..last playable now?
+local function any_in_display(p, first, last)
+  local disp = ark.display()
+  for f = first, last do
+    local id = disp[f]
+    if id and A.playable(p, id, f) then return true end
+  end
+  return false
+end
+
+-- The display folders side II reaches with extra_rep reputation gained first.
+local function reach(p, extra_rep)
+  return ark.range(math.min(ark.get(p, "reputation") + extra_rep,
+                            ark.get(p, "reputation_cap")))
+end
+
+-- Is any animal playable now?  candidates' test, stopping at the first.
+local function any_candidate(p, side, extra_rep)
+  if any_in_hand(p) then return true end
+  return side == 2 and any_in_display(p, 1, reach(p, extra_rep or 0))
+end
+
+local function can(p, strength, side)
   if A.COUNT[side][math.min(strength, 5)] == 0 then return false end
   return any_candidate(p, side, reputation_first(strength, side))
+end
+A.can = can
+
+-- The first strength in lo..hi at which can() holds, or nil (turn_options
+-- asks it for every card).  can() depends on the strength only through
+-- A.COUNT and reputation_first, so the hand is scanned once and each
+-- display folder once: a strength that fails leaves for the next only
+-- the folders its extra reputation newly reaches.  A plugin that replaced
+-- A.can gets the plain search over its own can().
+function A.lowest(p, side, lo, hi)
+  if A.can ~= can then return lowest_by_can(A, p, side, lo, hi) end
+  local hand_seen, seen = false, 0       -- scanned without a playable animal
+  for s = lo, hi do
+    if A.COUNT[side][math.min(s, 5)] ~= 0 then
+      if not hand_seen then
+        if any_in_hand(p) then return s end
+        hand_seen = true
+      end
+      if side == 2 then
+        local r = reach(p, reputation_first(s, side))
+        if r > seen then
+          if any_in_display(p, seen + 1, r) then return s end
+          seen = r
+        end
+      end
+    end
+  end
+  return nil
 end
 
 local function place(p, e)

@@ -446,6 +446,17 @@ local function action_label(title, side, s, x)
   return label
 end
 
+-- The first strength in lo..hi at which action script `script` can do
+-- something, or nil, as a pure check; every action's can() is monotone in
+-- strength, so it can at each one above too.  script.lowest(p, side, lo,
+-- hi) says it at once (Animals: each hand card scanned once, not once per
+-- strength), answering for the can() the script has now, so a plugin that
+-- replaced can() is never bypassed; without it, can() at each strength.
+local function first_strength(script, p, side, lo, hi)
+  if script.lowest then return check(script.lowest, p, side, lo, hi) end
+  return check(lowest_by_can, script, p, side, lo, hi)
+end
+
 -- The options of a turn: each action card at each X-token spend that does
 -- something, then the X-token action on each card.  Each option's code
 -- (play_code) is what turn_action needs to carry it out.  The engine may
@@ -458,13 +469,13 @@ function turn_options(p)
     local a = ark.slot_action(p, slot)
     local script = ACTION_SCRIPTS[a]
     local side = side_of(p, a)
-    local minus = 2 * ark.tokens(p, a, "constriction")
-    local ok = false
-    for x = 0, xt do
-      local s = slot + x - minus
-      -- every action's can() is monotone in strength: once true, true above
-      if s >= 1 and (ok or check(script.can, p, s, side)) then
-        ok = true
+    local base = slot - 2 * ark.tokens(p, a, "constriction")   -- strength with no X-token
+    -- strengths base + x for x = 0..xt, those below 1 left out
+    local hi = base + xt
+    local s0 = hi >= 1 and first_strength(script, p, side, math.max(1, base), hi)
+    if s0 then
+      for s = s0, hi do
+        local x = s - base
         opts[#opts + 1] = action_label(ACTION_TITLE[a], side, s, x)
         codes[#codes + 1] = play_code(a, s, x, side, false)
       end
