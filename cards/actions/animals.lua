@@ -12,8 +12,11 @@ A.PARTNER_DISCOUNT = 3
 function A.cost(p, id)
   local c = CARDS[id]
   local cost = c.cost
-  for _, cont in ipairs(CONTINENTS) do
-    local n = c.icons[cont]
+  -- numeric loops in this file's hot paths: Lua 5.4's ipairs calls C per item
+  local icons = c.icons
+  for i = 1, #CONTINENTS do
+    local cont = CONTINENTS[i]
+    local n = icons[cont]
     if n and has_partner_zoo(p, cont) then cost = cost - A.PARTNER_DISCOUNT * n end
   end
   if cost < 0 then cost = 0 end
@@ -23,19 +26,56 @@ end
 -- Occupied enclosures the animal may share (Flock: cards/lib/keywords.lua).
 local function shared(p, id) return flock_places and flock_places(p, id) or {} end
 
+-- #shared(p, id) > 0.  flock_places finds nothing for an animal without
+-- the Flock keyword, and parsing every ability of every animal scanned is
+-- dear: which animals have it is worked out once per card (CARDS never
+-- change), while flock_places and parse_ability are those this file
+-- loaded with (a plugin's replacement is always asked).
+local FLOCK_PLACES, PARSE_ABILITY = flock_places, parse_ability
+local has_flock = {}
+local function may_share(p, id)
+  if flock_places ~= FLOCK_PLACES or parse_ability ~= PARSE_ABILITY then
+    return #shared(p, id) > 0
+  end
+  local f = has_flock[id]
+  if f == nil then
+    f = false
+    for _, ability in ipairs(CARDS[id].abilities) do
+      if parse_ability(ability) == "flock" then f = true end
+    end
+    has_flock[id] = f
+  end
+  return f and #flock_places(p, id) > 0
+end
+
 -- Does p meet animal id's conditions, less those p's cards and map let it
 -- ignore?  icons: ark.icons(p) when the caller has it (optional).
 local function conditions_hold(p, id, icons)
   return conditions_met(p, id, modify("conditions_ignored", p, 0, id), icons)
 end
 
--- Can p play animal id now (surcharge: display folder number or 0)?
-function A.playable(p, id, surcharge)
+-- Can p play animal id now (surcharge: display folder number or 0)?  When
+-- it can, also its cost to p (A.cost).  The cheapest tests first: most
+-- animals that fail have no enclosure, and a cost or a condition asks
+-- the modifiers of p's cards.
+local function playable(p, id, surcharge)
   local c = CARDS[id]
   if c.type ~= "animal" then return false end
-  if money(p) < A.cost(p, id) + surcharge then return false end
+  if #ark.fits(p, id) == 0 and not may_share(p, id) then return false end
   if not conditions_hold(p, id) then return false end
-  return #ark.fits(p, id) > 0 or #shared(p, id) > 0
+  local cost = A.cost(p, id)
+  return money(p) >= cost + surcharge, cost
+end
+A.playable = playable
+
+-- The cost of animal id to p if p can play it now (surcharge included),
+-- else nil: A.playable's own second answer, unless a plugin replaced it.
+local function playable_cost(p, id, surcharge)
+  if A.playable == playable then
+    local ok, cost = playable(p, id, surcharge)
+    return ok and cost + surcharge or nil
+  end
+  return A.playable(p, id, surcharge) and A.cost(p, id) + surcharge or nil
 end
 
 -- Side II at strength 5 gains 1 reputation before the action, so the
@@ -51,7 +91,8 @@ end
 local function candidates(p, side, extra_rep)
   local out = {}
   for _, id in ipairs(hand_cards(p, "animal")) do
-    if A.playable(p, id, 0) then out[#out + 1] = { card = id, cost = A.cost(p, id) } end
+    local cost = playable_cost(p, id, 0)
+    if cost then out[#out + 1] = { card = id, cost = cost } end
   end
   if side == 2 then
     local rep = math.min(ark.get(p, "reputation") + (extra_rep or 0),
@@ -59,9 +100,8 @@ local function candidates(p, side, extra_rep)
     local disp = ark.display()
     for f = 1, ark.range(rep) do
       local id = disp[f]
-      if id and A.playable(p, id, f) then
-        out[#out + 1] = { card = id, folder = f, cost = A.cost(p, id) + f }
-      end
+      local cost = id and playable_cost(p, id, f)
+      if cost then out[#out + 1] = { card = id, folder = f, cost = cost } end
     end
   end
   return out
@@ -85,27 +125,70 @@ function A.hand_fit(p)
   return out
 end
 
--- Is any animal playable now?  candidates' test, stopping at the first:
--- turn_options asks this of every strength.
-local function any_candidate(p, side, extra_rep)
-  for _, id in ipairs(hand_cards(p, "animal")) do
-    if A.playable(p, id, 0) then return true end
-  end
-  if side == 2 then
-    local rep = math.min(ark.get(p, "reputation") + (extra_rep or 0),
-                         ark.get(p, "reputation_cap"))
-    local disp = ark.display()
-    for f = 1, ark.range(rep) do
-      local id = disp[f]
-      if id and A.playable(p, id, f) then return true end
-    end
+-- Is an animal of p's hand playable now?
+local function any_in_hand(p)
+  -- hand_cards(p, "animal")'s cards, without making its list
+  local hand = ark.hand(p)
+  for i = 1, #hand do
+    local id = hand[i]
+    if CARDS[id].type == "animal" and A.playable(p, id, 0) then return true end
   end
   return false
 end
 
-function A.can(p, strength, side)
+-- Is the animal of one of display folders first..last playable now?
+local function any_in_display(p, first, last)
+  local disp = ark.display()
+  for f = first, last do
+    local id = disp[f]
+    if id and A.playable(p, id, f) then return true end
+  end
+  return false
+end
+
+-- The display folders side II reaches with extra_rep reputation gained first.
+local function reach(p, extra_rep)
+  return ark.range(math.min(ark.get(p, "reputation") + extra_rep,
+                            ark.get(p, "reputation_cap")))
+end
+
+-- Is any animal playable now?  candidates' test, stopping at the first.
+local function any_candidate(p, side, extra_rep)
+  if any_in_hand(p) then return true end
+  return side == 2 and any_in_display(p, 1, reach(p, extra_rep or 0))
+end
+
+local function can(p, strength, side)
   if A.COUNT[side][math.min(strength, 5)] == 0 then return false end
   return any_candidate(p, side, reputation_first(strength, side))
+end
+A.can = can
+
+-- The first strength in lo..hi at which can() holds, or nil (turn_options
+-- asks it for every card).  can() depends on the strength only through
+-- A.COUNT and reputation_first, so the hand is scanned once and each
+-- display folder once: a strength that fails leaves for the next only
+-- the folders its extra reputation newly reaches.  A plugin that replaced
+-- A.can gets the plain search over its own can().
+function A.lowest(p, side, lo, hi)
+  if A.can ~= can then return lowest_by_can(A, p, side, lo, hi) end
+  local hand_seen, seen = false, 0       -- scanned without a playable animal
+  for s = lo, hi do
+    if A.COUNT[side][math.min(s, 5)] ~= 0 then
+      if not hand_seen then
+        if any_in_hand(p) then return s end
+        hand_seen = true
+      end
+      if side == 2 then
+        local r = reach(p, reputation_first(s, side))
+        if r > seen then
+          if any_in_display(p, seen + 1, r) then return s end
+          seen = r
+        end
+      end
+    end
+  end
+  return nil
 end
 
 local function place(p, e)

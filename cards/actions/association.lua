@@ -290,11 +290,32 @@ local function do_task(p, t, side)
   end
 end
 
-function A.can(p, strength, side)
+local function can(p, strength, side)
   for t = 1, 4 do
     if task_strength(p, t) <= strength and task_possible(p, t, side) then return true end
   end
   return false
+end
+A.can = can
+
+-- The first strength in lo..hi at which can() holds, or nil (turn_options
+-- asks it for every card).  The strength only bounds the tasks' own, so
+-- each task is asked once, not once per strength (a project's is dear); a
+-- plugin that replaced A.can gets the plain search over its own can().
+function A.lowest(p, side, lo, hi)
+  if A.can ~= can then return lowest_by_can(A, p, side, lo, hi) end
+  if lo > hi then return nil end
+  local need = {}
+  for t = 1, 4 do               -- can(p, lo, side), keeping each task's strength
+    need[t] = task_strength(p, t)
+    if need[t] <= lo and task_possible(p, t, side) then return lo end
+  end
+  for s = lo + 1, hi do         -- the tasks a smaller strength could not do
+    for t = 1, 4 do
+      if need[t] == s and task_possible(p, t, side) then return s end
+    end
+  end
+  return nil
 end
 
 function A.donation_price()

@@ -42,12 +42,34 @@ end
 -- buildable's test, stopping at the first kind: turn_options asks this of
 -- every strength.
 local none = {}
-function A.can(p, strength, side)
+local function can(p, strength, side)
   local special = ark.get(p, "special_built")
   for _, key in ipairs(A.KINDS) do
     if can_build(p, key, strength, side, none, special) then return true end
   end
   return false
+end
+A.can = can
+
+-- The first strength in lo..hi at which can() holds, or nil (turn_options
+-- asks it for every card).  The strength only bounds the size, so each
+-- kind is asked once, smallest first, not once per strength; a plugin
+-- that replaced A.can gets the plain search over its own can().
+function A.lowest(p, side, lo, hi)
+  if A.can ~= can then return lowest_by_can(A, p, side, lo, hi) end
+  local special, kinds = ark.get(p, "special_built"), A.KINDS
+  for s = lo, hi do
+    -- the kinds a smaller strength could not build: of size s (up to lo at first)
+    for i = 1, #kinds do
+      local key = kinds[i]
+      local d = def(key)
+      if d and (d.size == s or (s == lo and d.size < lo)) and
+         can_build(p, key, s, side, none, special) then
+        return s
+      end
+    end
+  end
+  return nil
 end
 
 local function build_one(p, key, side)

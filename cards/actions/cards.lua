@@ -8,8 +8,18 @@ local SNAP_FROM = { 5, 3 }              -- strength that allows snapping, per si
 A.BREAK_ADVANCE = 2
 
 -- Always does something: the break track advances.
-function A.can(p, strength, side)
+local function can(p, strength, side)
   return strength >= 1
+end
+A.can = can
+
+-- The first strength in lo..hi at which can() holds, or nil, without a
+-- call per strength (a plugin that replaced A.can gets the plain search).
+function A.lowest(p, side, lo, hi)
+  if A.can ~= can then return lowest_by_can(A, p, side, lo, hi) end
+  local s = math.max(lo, 1)
+  if s <= hi then return s end
+  return nil
 end
 
 local function display_has_cards()

@@ -229,6 +229,16 @@ function upgrade_action(p)
   return a ~= nil
 end
 
+-- The first strength s in lo..hi at which script.can(p, s, side) holds,
+-- or nil: the plain search, for an action script without lowest() and for
+-- one whose can() a plugin replaced.  Run it as a pure check.
+function lowest_by_can(script, p, side, lo, hi)
+  for s = lo, hi do
+    if script.can(p, s, side) then return s end
+  end
+  return nil
+end
+
 function all_upgraded(p)
   for _, a in ipairs(ACTIONS) do
     if not ark.upgraded(p, a) then return false end

@@ -439,16 +439,25 @@ local function labels_of(title)
   return t
 end
 
-local function action_label(title, side, s, x)
-  local t = labels_of(title)
-  local k = (side * 1000 + s) * 1000 + x
-  local label = t[k]
-  if not label then
-    label = title .. (side == 2 and " II" or " I") .. " at strength " .. s
-    if x > 0 then label = label .. " (" .. x .. " X)" end
-    t[k] = label
-  end
+-- The text of a play of action card `title`, kept in t = labels_of(title)
+-- under k = (side * 1000 + s) * 1000 + x.
+
+local function action_label(t, k, title, side, s, x)
+  local label = title .. (side == 2 and " II" or " I") .. " at strength " .. s
+  if x > 0 then label = label .. " (" .. x .. " X)" end
+  t[k] = label
   return label
+end
+
+-- The first strength in lo..hi at which action script `script` can do
+-- something, or nil, as a pure check; every action's can() is monotone in
+-- strength, so it can at each one above too.  script.lowest(p, side, lo,
+-- hi) says it at once (Animals: each hand card scanned once, not once per
+-- strength), answering for the can() the script has now, so a plugin that
+-- replaced can() is never bypassed; without it, can() at each strength.
+local function first_strength(script, p, side, lo, hi)
+  if script.lowest then return check(script.lowest, p, side, lo, hi) end
+  return check(lowest_by_can, script, p, side, lo, hi)
 end
 
 -- The options of a turn: each action card at each X-token spend that does
@@ -457,31 +466,48 @@ end
 -- call it on its own, as a pure check, when the turn's decision is asked
 -- for (ENGINE.choose_later).
 function turn_options(p)
-  local opts, codes = {}, {}
+  -- made with room for 16 options (a turn has about 15): a table filled one
+  -- item at a time is made anew at sizes 1, 2, 4, 8 and 16.  The items past
+  -- the last option are cleared at the end.
+  local opts = { false, false, false, false, false, false, false, false,
+                 false, false, false, false, false, false, false, false }
+  local codes = { 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 }
+  local n = 0
   local xt = ark.get(p, "xtokens")
+  local acts = {}
   for slot = 1, 5 do
     local a = ark.slot_action(p, slot)
+    acts[slot] = a
     local script = ACTION_SCRIPTS[a]
     local side = side_of(p, a)
-    local minus = 2 * ark.tokens(p, a, "constriction")
-    local ok = false
-    for x = 0, xt do
-      local s = slot + x - minus
-      -- every action's can() is monotone in strength: once true, true above
-      if s >= 1 and (ok or check(script.can, p, s, side)) then
-        ok = true
-        opts[#opts + 1] = action_label(ACTION_TITLE[a], side, s, x)
-        codes[#codes + 1] = play_code(a, s, x, side, false)
+    local base = slot - 2 * ark.tokens(p, a, "constriction")   -- strength with no X-token
+    -- strengths base + x for x = 0..xt, those below 1 left out
+    local hi = base + xt
+    local s0 = hi >= 1 and first_strength(script, p, side, math.max(1, base), hi)
+    if s0 then
+      local title = ACTION_TITLE[a]
+      local t = labels_of(title)
+      -- play_code is linear: one more strength and X token add 11
+      local code = play_code(a, s0, s0 - base, side, false) - 11
+      for s = s0, hi do
+        local x = s - base
+        local k = (side * 1000 + s) * 1000 + x
+        n = n + 1
+        opts[n] = t[k] or action_label(t, k, title, side, s, x)
+        code = code + 11
+        codes[n] = code
       end
     end
   end
   for slot = 1, 5 do
-    local a = ark.slot_action(p, slot)
     if slot > 1 or xt < MAX_XTOKENS then
-      opts[#opts + 1] = labels_of(ACTION_TITLE[a]).xaction
-      codes[#codes + 1] = play_code(a, 0, 0, 1, true)
+      local a = acts[slot]
+      n = n + 1
+      opts[n] = labels_of(ACTION_TITLE[a]).xaction
+      codes[n] = play_code(a, 0, 0, 1, true)
     end
   end
+  for i = n + 1, 16 do opts[i], codes[i] = nil, nil end
   return opts, codes
 end
 

@@ -288,16 +288,103 @@ static int ark_map_anchor_usable(const ark_map_def *m, const ark_zoo *z, int c)
          (m->terrain[c] == ARK_TERRAIN_PLAIN || z->cover_terrain);
 }
 
+/* A search of every position of one building: its footprint turned each
+** way once, not once per anchor, and which cells touch a building, each
+** found once (a search tries up to ARK_CELLS * 6 candidates; the Build
+** action asks of each kind whether it has any place). */
+typedef struct ark_map_search {
+  int n;                                   /* footprint cells */
+  int dx[6][ARK_MAX_FOOTPRINT], dy[6][ARK_MAX_FOOTPRINT]; /* per rotation */
+  uint8_t near[ARK_CELLS];                 /* 0 not known yet, 1 no, 2 next to one */
+} ark_map_search;
+
+/* 0 if the footprint has no cells or too many (no position is legal). */
+static int ark_map_search_init(ark_map_search *s, const ark_building_def *b)
+{
+  int i, rot;
+  s->n = b->ncells;
+  if (s->n <= 0 || s->n > ARK_MAX_FOOTPRINT)
+    return 0;
+  for (i = 0; i < s->n; i++) {
+    int q = b->q[i], r = b->r[i];
+    for (rot = 0; rot < 6; rot++) {          /* as ark_map_footprint turns it */
+      s->dx[rot][i] = q;
+      s->dy[rot][i] = 2 * r + q;
+      ark_map_rotate(&q, &r);
+    }
+  }
+  memset(s->near, 0, sizeof s->near);
+  return 1;
+}
+
+/* ark_map_footprint of the search's building, unsorted: the cell count, or
+** 0 off the grid. */
+static int ark_map_search_cells(const ark_map_search *s, int anchor, int rot,
+                                uint8_t cells[ARK_MAX_FOOTPRINT])
+{
+  int ax = ARK_CELL_X(anchor), ay = ARK_CELL_Y(anchor), i;
+  for (i = 0; i < s->n; i++) {
+    int x = ax + s->dx[rot][i], y = ay + s->dy[rot][i];
+    if (!ark_map_in_grid(x, y))
+      return 0;
+    cells[i] = (uint8_t)ARK_CELL(x, y);
+  }
+  return s->n;
+}
+
+/* ark_map_next_to_building, each cell's answer kept. */
+static int ark_map_search_near(ark_map_search *s, const ark_map_def *m,
+                               const ark_zoo *z, const uint8_t *cells, int n)
+{
+  int i, k, nb[6], cnt;
+  for (i = 0; i < n; i++) {
+    int c = cells[i];
+    if (!s->near[c]) {
+      s->near[c] = 1;
+      cnt = ark_map_neighbors(m, c, nb);
+      for (k = 0; k < cnt; k++)
+        if (z->at[nb[k]])
+          s->near[c] = 2;
+    }
+    if (s->near[c] == 2)
+      return 1;
+  }
+  return 0;
+}
+
+/* ark_map_legal for a candidate of the search (none of its tests depends
+** on the order of the cells). */
+static int ark_map_search_legal(ark_map_search *s, const ark_map_def *m,
+                                const ark_zoo *z, const ark_building_def *defs,
+                                int bdef, int build2, const uint8_t *cells, int n)
+{
+  const ark_building_def *b = &defs[bdef];
+  if (!ark_map_cells_free(m, z, cells, n, build2))
+    return 0;
+  if (b->kind == ARK_BK_KIOSK && !ark_map_kiosk_spacing_ok(z, defs, cells, n))
+    return 0;
+  if (z->nb == 0) {
+    if (ark_map_count_edge(m, cells, n) == 0)
+      return 0;
+  } else if (!b->ignores_adjacency && !ark_map_search_near(s, m, z, cells, n)) {
+    return 0;
+  }
+  return ark_map_needs_ok(m, z, b, cells, n);
+}
+
 int ark_map_any_placement(const ark_map_def *m, const ark_zoo *z,
                           const ark_building_def *defs, int bdef, int build2)
 {
+  ark_map_search s;
   uint8_t cells[ARK_MAX_FOOTPRINT];
+  if (!ark_map_search_init(&s, &defs[bdef]))
+    return 0;
   for (int anchor = 0; anchor < ARK_CELLS; anchor++) {
     if (!ark_map_anchor_usable(m, z, anchor))
       continue;
     for (int rot = 0; rot < 6; rot++) {
-      int n = ark_map_footprint(&defs[bdef], anchor, rot, cells);
-      if (n > 0 && ark_map_legal(m, z, defs, bdef, build2, cells, n))
+      int n = ark_map_search_cells(&s, anchor, rot, cells);
+      if (n > 0 && ark_map_search_legal(&s, m, z, defs, bdef, build2, cells, n))
         return 1;
     }
   }
@@ -309,18 +396,22 @@ int ark_map_placements(const ark_map_def *m, const ark_zoo *z,
                        int build2, ark_place *out, int max)
 {
   ark_place all[ARK_MAP_MAX_CANDIDATES];
+  ark_map_search s;
   int len = 0, anchor, rot, i;
+  if (!ark_map_search_init(&s, &defs[bdef]))
+    return 0;
   for (anchor = 0; anchor < ARK_CELLS; anchor++) {
     /* offset (0,0) is in every footprint: a taken anchor rules out all six */
     if (!ark_map_anchor_usable(m, z, anchor))
       continue;
     for (rot = 0; rot < 6; rot++) {
       ark_place *p = &all[len];
-      int n;
-      memset(p, 0, sizeof *p);  /* unused cells compare and copy as zeros */
-      n = ark_map_footprint(&defs[bdef], anchor, rot, p->cells);
-      if (n == 0 || !ark_map_legal(m, z, defs, bdef, build2, p->cells, n))
+      int n = ark_map_search_cells(&s, anchor, rot, p->cells);
+      if (n == 0 || !ark_map_search_legal(&s, m, z, defs, bdef, build2, p->cells, n))
         continue;
+      /* as ark_map_footprint gives them: sorted, unused cells zero */
+      memset(p->cells + n, 0, sizeof p->cells - (size_t)n);
+      ark_map_sort_cells(p->cells, n);
       p->ncells = (uint8_t)n;
       p->anchor = (uint8_t)anchor;
       p->rot = (uint8_t)rot;
