@@ -113,14 +113,20 @@ end
 -- own test.  A Flock animal that may share an occupied enclosure lists
 -- the single index -1.  Money is left out: the caller weighs it.
 function A.hand_fit(p)
-  local out, icons = {}, ark.icons(p)
-  for _, id in ipairs(hand_cards(p, "animal")) do
-    local fits = ark.fits(p, id)
-    if #fits == 0 and #shared(p, id) > 0 then fits = { -1 } end
-    local n = #out
-    out[n + 1], out[n + 2], out[n + 3], out[n + 4] =
-      id, A.cost(p, id), conditions_hold(p, id, icons) and 1 or 0, #fits
-    for _, b in ipairs(fits) do out[#out + 1] = b end
+  -- the greedy player asks it for every position it weighs: no hand_cards
+  -- list, no ark.icons table (conditions_met reads the icons a card needs)
+  local out, n, hand = {}, 0, ark.hand(p)
+  for i = 1, #hand do
+    local id = hand[i]
+    if CARDS[id].type == "animal" then
+      local fits = ark.fits(p, id)
+      local k = #fits
+      if k == 0 and may_share(p, id) then fits, k = { -1 }, 1 end
+      out[n + 1], out[n + 2], out[n + 3], out[n + 4] =
+        id, A.cost(p, id), conditions_hold(p, id) and 1 or 0, k
+      for j = 1, k do out[n + 4 + j] = fits[j] end
+      n = n + 4 + k
+    end
   end
   return out
 end

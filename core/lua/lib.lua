@@ -256,12 +256,25 @@ end
 -- Do p's zoo and tracks meet the printed conditions of card id?
 -- `ignore` conditions may be missing (map abilities, card effects).
 -- `icons` (optional) is ark.icons(p), for a caller that checks many cards.
+local icon_known   -- the names ark.icons(p) gives, learnt at the first call
+
 function conditions_met(p, id, ignore, icons)
   local c = CARDS[id]
   local missing = 0
   for icon, n in pairs(c.requires) do
-    icons = icons or ark.icons(p)   -- only if asked: most cards need no icons
-    if (icons[icon] or 0) < n then missing = missing + 1 end
+    local have
+    if icons then
+      have = icons[icon] or 0
+    else
+      -- one icon at a time: ark.icons(p) makes a table of every icon, and
+      -- most cards need one or two (a name it does not give counts 0)
+      if not icon_known then
+        icon_known = {}
+        for k in pairs(ark.icons(p)) do icon_known[k] = true end
+      end
+      have = icon_known[icon] and ark.icons(p, icon) or 0
+    end
+    if have < n then missing = missing + 1 end
   end
   if c.needs_partner_zoo and ark.get(p, "partner_zoos") == 0 then missing = missing + 1 end
   if c.needs_animals_ii and not ark.upgraded(p, "animals") then missing = missing + 1 end

@@ -86,7 +86,7 @@ static const char *const action_names[ARK_N_ACTIONS] = {
 static int arg_action(lua_State *L, int i) {
   const char *s = luaL_checkstring(L, i);
   for (int a = 0; a < ARK_N_ACTIONS; a++)
-    if (strcmp(s, action_names[a]) == 0) return a;
+    if (s[0] == action_names[a][0] && strcmp(s, action_names[a]) == 0) return a;
   return luaL_error(L, "unknown action card '%s'", s);
 }
 
@@ -120,9 +120,14 @@ static void push_int_list(lua_State *L, const int8_t *v, int n) {
 /* ---- plain fields of a player ---- */
 
 typedef enum { F_U8, F_I16, F_U16 } field_type;
-typedef struct { const char *name; size_t off; field_type t; int writable; } field;
+typedef struct {
+  const char *name;
+  size_t len, off;
+  field_type t;
+  int writable;
+} field;
 
-#define FLD(n, t, w) { #n, offsetof(ark_player, n), t, w }
+#define FLD(n, t, w) { #n, sizeof #n - 1, offsetof(ark_player, n), t, w }
 static const field fields[] = {
   FLD(money, F_I16, 0), FLD(appeal, F_I16, 0), FLD(conservation, F_I16, 0),
   FLD(reputation, F_I16, 0), FLD(xtokens, F_U8, 0), FLD(workers, F_U8, 1),
@@ -131,13 +136,17 @@ static const field fields[] = {
   FLD(special_built, F_U8, 1), FLD(supports, F_U8, 1), FLD(nhand, F_U8, 0),
   FLD(nzoo, F_U8, 0), FLD(rep_bonus_done, F_U16, 1), FLD(cp_bonus_done, F_U8, 1),
   FLD(played_this_turn, F_U8, 1), FLD(map, F_U8, 0),
-  { "cover_terrain", offsetof(ark_player, zoo_map.cover_terrain), F_U8, 1 }
+  { "cover_terrain", sizeof "cover_terrain" - 1, offsetof(ark_player, zoo_map.cover_terrain),
+    F_U8, 1 }
 };
 #undef FLD
 
-static const field *find_field(const char *k) {
+/* The length and first letter tell most names apart without a call:
+** scripts ask ark.get more than anything else. */
+static const field *find_field(const char *k, size_t len) {
   for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
-    if (strcmp(fields[i].name, k) == 0) return &fields[i];
+    if (fields[i].len == len && fields[i].name[0] == k[0] && memcmp(fields[i].name, k, len) == 0)
+      return &fields[i];
   return NULL;
 }
 
@@ -162,7 +171,8 @@ static void field_set(ark_player *pl, const field *f, int v) {
 /* ark.get(p, key): a number about player p (or the game when p is nil). */
 static int l_get(lua_State *L) {
   ark_game *g = G(L);
-  const char *k = luaL_checkstring(L, 2);
+  size_t len;
+  const char *k = luaL_checklstring(L, 2, &len);
   if (lua_isnil(L, 1)) {
     const ark_state *s = &g->s;
     int v;
@@ -183,7 +193,7 @@ static int l_get(lua_State *L) {
     return 1;
   }
   int p = arg_player(L, g, 1);
-  const field *f = find_field(k);
+  const field *f = find_field(k, len);
   if (f) lua_pushinteger(L, field_get(&g->s.p[p], f));
   else if (!strcmp(k, "target")) lua_pushinteger(L, ark_track_target_of(g, g->s.p[p].conservation));
   else if (!strcmp(k, "score")) lua_pushinteger(L, ark_track_score(g, p));
@@ -200,7 +210,8 @@ static int l_get(lua_State *L) {
 ** scoring_discarded / donations. */
 static int l_set(lua_State *L) {
   ark_game *g = GM(L);
-  const char *k = luaL_checkstring(L, 2);
+  size_t len;
+  const char *k = luaL_checklstring(L, 2, &len);
   int v = arg_int(L, 3);
   if (lua_isnil(L, 1)) {
     if (!strcmp(k, "scoring_discarded")) g->s.scoring_discarded = (uint8_t)v;
@@ -209,7 +220,7 @@ static int l_set(lua_State *L) {
     return 0;
   }
   int p = arg_player(L, g, 1);
-  const field *f = find_field(k);
+  const field *f = find_field(k, len);
   if (!f || !f->writable) return luaL_error(L, "ark.set: field '%s' is not writable", k);
   field_set(&g->s.p[p], f, v);
   return 0;
@@ -443,9 +454,11 @@ static int l_upgrade(lua_State *L) {
 }
 
 static uint8_t *token_array(lua_State *L, ark_player *pl, const char *kind) {
-  if (!strcmp(kind, "multiplier")) return pl->multiplier;
-  if (!strcmp(kind, "venom")) return pl->venom;
-  if (!strcmp(kind, "constriction")) return pl->constriction;
+  /* the first letter before a call: turn_options asks for constriction
+  ** on every card */
+  if (kind[0] == 'm' && !strcmp(kind, "multiplier")) return pl->multiplier;
+  if (kind[0] == 'v' && !strcmp(kind, "venom")) return pl->venom;
+  if (kind[0] == 'c' && !strcmp(kind, "constriction")) return pl->constriction;
   luaL_error(L, "unknown token kind '%s'", kind);
   return NULL;
 }

@@ -432,15 +432,24 @@ int ark_map_placements(const ark_map_def *m, const ark_zoo *z,
 static int ark_map_is_shape(const ark_building_def *b, const uint8_t *cells,
                             int n)
 {
-  int anchor, rot;
+  int i, rot;
   uint8_t fp[ARK_MAX_FOOTPRINT];
-  if (n != b->ncells)
+  if (n != b->ncells || n <= 0 || n > ARK_MAX_FOOTPRINT)
     return 0;
-  for (anchor = 0; anchor < ARK_CELLS; anchor++)
-    for (rot = 0; rot < 6; rot++)
-      if (ark_map_footprint(b, anchor, rot, fp) == n &&
+  /* a footprint equal to the cells covers cells[0] with one of its offsets:
+  ** only the anchors that put an offset there are tried, not every cell */
+  for (rot = 0; rot < 6; rot++)
+    for (i = 0; i < n; i++) {
+      int q = b->q[i], r = b->r[i], k, x, y;
+      for (k = 0; k < rot; k++)
+        ark_map_rotate(&q, &r);
+      x = ARK_CELL_X(cells[0]) - q;
+      y = ARK_CELL_Y(cells[0]) - (2 * r + q);
+      if (ark_map_in_grid(x, y) &&
+          ark_map_footprint(b, ARK_CELL(x, y), rot, fp) == n &&
           memcmp(fp, cells, (size_t)n) == 0)
         return 1;
+    }
   return 0;
 }
 
@@ -553,14 +562,34 @@ static int ark_map_kiosk_counts(const ark_building_def *defs,
 int ark_map_kiosk_income(const ark_map_def *m, const ark_zoo *z,
                          const ark_building_def *defs)
 {
-  int i, j, total = 0;
+  int i, j, k, total = 0;
   for (i = 0; i < z->nb; i++) {
-    if (defs[z->b[i].def].kind != ARK_BK_KIOSK)
+    const ark_building *b = &z->b[i];
+    uint8_t touch[ARK_CELLS];
+    int nb[6], cnt;
+    if (defs[b->def].kind != ARK_BK_KIOSK)
       continue;
-    for (j = 0; j < z->nb; j++)
-      if (ark_map_kiosk_counts(defs, &z->b[j]) &&
-          ark_map_buildings_adjacent(m, z, i, j))
+    /* the cells ark_map_touches finds touching kiosk i, marked once rather
+    ** than asked for every cell of every building */
+    memset(touch, 0, sizeof touch);
+    for (k = 0; k < b->ncells; k++) {
+      int c = b->cells[k];
+      if (!ark_map_valid_cell(c) || !m->exists[c])
+        continue;
+      cnt = ark_map_grid_neighbors(c, nb);  /* c is a map neighbour of each */
+      while (cnt-- > 0)
+        if (m->exists[nb[cnt]] && !ark_map_has_cell(b->cells, b->ncells, nb[cnt]))
+          touch[nb[cnt]] = 1;
+    }
+    for (j = 0; j < z->nb; j++) {
+      if (j == i || !ark_map_kiosk_counts(defs, &z->b[j]))
+        continue;
+      for (k = 0; k < z->b[j].ncells; k++)
+        if (ark_map_valid_cell(z->b[j].cells[k]) && touch[z->b[j].cells[k]])
+          break;
+      if (k < z->b[j].ncells)
         total++;
+    }
   }
   return total;
 }
