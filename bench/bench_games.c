@@ -273,7 +273,8 @@ int main(int argc, char **argv) {
   getrusage(RUSAGE_SELF, &ru);
   printf("games %ld (%s), players %d, map %s, %d thread(s), %s\n", r.games, ai_name(r.ai),
          r.cfg.players, r.cfg.map ? r.cfg.map : "A", r.threads, lua_name());
-  printf("errors %ld, stopped by turn cap %ld\n", r.errors, r.capped);
+  printf("errors %ld, stopped by turn cap %ld, decisions %ld\n", r.errors, r.capped,
+         r.decisions);
   printf("time %.2f s, %.2f games/s, %.3f s per game, %.0f decisions/s, %.1f turns/game\n",
          r.seconds, (double)r.games / r.seconds, r.seconds / (double)r.games,
          (double)r.decisions / r.seconds, (double)r.turns / (double)r.games);
