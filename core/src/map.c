@@ -318,8 +318,10 @@ static int ark_map_search_init(ark_map_search *s, const ark_building_def *b)
 }
 
 /* ark_map_footprint of the search's building, unsorted: the cell count, or
-** 0 off the grid. */
-static int ark_map_search_cells(const ark_map_search *s, int anchor, int rot,
+** 0 off the grid or if ark_map_cells_free would refuse a cell (most
+** candidates fail there: found at the first such cell). */
+static int ark_map_search_cells(const ark_map_search *s, const ark_map_def *m,
+                                const ark_zoo *z, int build2, int anchor, int rot,
                                 uint8_t cells[ARK_MAX_FOOTPRINT])
 {
   int ax = ARK_CELL_X(anchor), ay = ARK_CELL_Y(anchor), i;
@@ -328,6 +330,8 @@ static int ark_map_search_cells(const ark_map_search *s, int anchor, int rot,
     if (!ark_map_in_grid(x, y))
       return 0;
     cells[i] = (uint8_t)ARK_CELL(x, y);
+    if (!ark_map_cells_free(m, z, &cells[i], 1, build2))
+      return 0;
   }
   return s->n;
 }
@@ -352,15 +356,13 @@ static int ark_map_search_near(ark_map_search *s, const ark_map_def *m,
   return 0;
 }
 
-/* ark_map_legal for a candidate of the search (none of its tests depends
-** on the order of the cells). */
+/* ark_map_legal for a candidate of the search, its cells free (none of its
+** tests depends on the order of the cells). */
 static int ark_map_search_legal(ark_map_search *s, const ark_map_def *m,
                                 const ark_zoo *z, const ark_building_def *defs,
-                                int bdef, int build2, const uint8_t *cells, int n)
+                                int bdef, const uint8_t *cells, int n)
 {
   const ark_building_def *b = &defs[bdef];
-  if (!ark_map_cells_free(m, z, cells, n, build2))
-    return 0;
   if (b->kind == ARK_BK_KIOSK && !ark_map_kiosk_spacing_ok(z, defs, cells, n))
     return 0;
   if (z->nb == 0) {
@@ -383,8 +385,8 @@ int ark_map_any_placement(const ark_map_def *m, const ark_zoo *z,
     if (!ark_map_anchor_usable(m, z, anchor))
       continue;
     for (int rot = 0; rot < 6; rot++) {
-      int n = ark_map_search_cells(&s, anchor, rot, cells);
-      if (n > 0 && ark_map_search_legal(&s, m, z, defs, bdef, build2, cells, n))
+      int n = ark_map_search_cells(&s, m, z, build2, anchor, rot, cells);
+      if (n > 0 && ark_map_search_legal(&s, m, z, defs, bdef, cells, n))
         return 1;
     }
   }
@@ -406,8 +408,8 @@ int ark_map_placements(const ark_map_def *m, const ark_zoo *z,
       continue;
     for (rot = 0; rot < 6; rot++) {
       ark_place *p = &all[len];
-      int n = ark_map_search_cells(&s, anchor, rot, p->cells);
-      if (n == 0 || !ark_map_search_legal(&s, m, z, defs, bdef, build2, p->cells, n))
+      int n = ark_map_search_cells(&s, m, z, build2, anchor, rot, p->cells);
+      if (n == 0 || !ark_map_search_legal(&s, m, z, defs, bdef, p->cells, n))
         continue;
       /* as ark_map_footprint gives them: sorted, unused cells zero */
       memset(p->cells + n, 0, sizeof p->cells - (size_t)n);

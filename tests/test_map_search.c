@@ -1,0 +1,120 @@
+/*
+** test_map_search.c - map.c's searches against the plain rules, in the zoos
+** of random games: ark_map_placements and ark_map_any_placement (which
+** keep per-search tables) against every anchor and rotation checked by
+** ark_map_can_place, and ark_map_kiosk_income against
+** ark_map_buildings_adjacent for each kiosk and building.
+*/
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "support.h"
+#include "map.h"
+
+#define MAX_PLACES (ARK_CELLS * 6)
+
+static int cells_cmp(const ark_place *a, const ark_place *b) {
+  int n = a->ncells < b->ncells ? a->ncells : b->ncells;
+  for (int i = 0; i < n; i++)
+    if (a->cells[i] != b->cells[i]) return a->cells[i] < b->cells[i] ? -1 : 1;
+  return (int)a->ncells - (int)b->ncells;
+}
+
+static int place_qcmp(const void *a, const void *b) { return cells_cmp(a, b); }
+
+/* Every legal position of building bdef by the plain rules: each free
+** anchor, each rotation, ark_map_can_place; the first (anchor, rotation)
+** giving a cell set kept, sorted by cell set (ark_map_placements' order). */
+static int reference_places(const ark_map_def *m, const ark_zoo *z, const ark_building_def *defs,
+                            int bdef, int build2, ark_place *out) {
+  int n = 0;
+  for (int anchor = 0; anchor < ARK_CELLS; anchor++) {
+    if (!m->exists[anchor] || z->at[anchor] ||
+        (m->terrain[anchor] != ARK_TERRAIN_PLAIN && !z->cover_terrain))
+      continue;
+    for (int rot = 0; rot < 6; rot++) {
+      ark_place p;
+      memset(&p, 0, sizeof p);
+      int k = ark_map_footprint(&defs[bdef], anchor, rot, p.cells);
+      if (k == 0) continue;
+      p.ncells = (uint8_t)k;
+      p.anchor = (uint8_t)anchor;
+      p.rot = (uint8_t)rot;
+      if (!ark_map_can_place(m, z, defs, bdef, build2, &p)) continue;
+      int dup = 0;
+      for (int i = 0; i < n && !dup; i++) dup = cells_cmp(&out[i], &p) == 0;
+      if (!dup) out[n++] = p;
+    }
+  }
+  qsort(out, (size_t)n, sizeof out[0], place_qcmp);   /* no two equal: stable enough */
+  return n;
+}
+
+/* Kiosk income by the rules' words: per kiosk, each other building that
+** brings visitors and touches it. */
+static int reference_kiosk_income(const ark_map_def *m, const ark_zoo *z,
+                                  const ark_building_def *defs) {
+  int total = 0;
+  for (int i = 0; i < z->nb; i++) {
+    if (defs[z->b[i].def].kind != ARK_BK_KIOSK) continue;
+    for (int j = 0; j < z->nb; j++) {
+      int kind = defs[z->b[j].def].kind;
+      int counts = kind == ARK_BK_PAVILION || kind == ARK_BK_SPECIAL || kind == ARK_BK_UNIQUE ||
+                   (kind == ARK_BK_ENCLOSURE && z->b[j].used != 0);
+      if (counts && ark_map_buildings_adjacent(m, z, i, j)) total++;
+    }
+  }
+  return total;
+}
+
+static void check_zoo(ark_game *g, int p) {
+  static ark_place got[MAX_PLACES], want[MAX_PLACES];
+  const ark_map_def *m = t_map_of(g, p);
+  const ark_zoo *z = &g->s.p[p].zoo_map;
+  const ark_building_def *defs = g->c->buildings;
+  for (int d = 0; d < g->c->nbuildings; d++)
+    for (int build2 = 0; build2 < 2; build2++) {
+      int n = ark_map_placements(m, z, defs, d, build2, got, MAX_PLACES);
+      int k = reference_places(m, z, defs, d, build2, want);
+      if (n != k) fail_msg("%s build2 %d: %d places, the rules give %d", defs[d].key, build2, n, k);
+      for (int i = 0; i < n; i++)
+        if (memcmp(&got[i], &want[i], sizeof got[i]) != 0)
+          fail_msg("%s build2 %d: place %d differs", defs[d].key, build2, i);
+      assert_int_equal(ark_map_any_placement(m, z, defs, d, build2), n > 0);
+    }
+  assert_int_equal(ark_map_kiosk_income(m, z, defs), reference_kiosk_income(m, z, defs));
+}
+
+/* Every 3rd decision of random games on maps with and without abilities
+** (2 counts enclosures larger, 7 brings kiosks, 8 covers water and rock). */
+static void test_searches_match_rules(void **st) {
+  (void)st;
+  static const char *const maps[] = { NULL, "2", "4", "7", "8", "1a" };
+  int n = 0;
+  for (int k = 0; k < 6; k++) {
+    ark_game *g = t_new_game(2, (uint64_t)(20 + k), maps[k]);
+    uint64_t rng = (uint64_t)(77 + k);
+    int step = 0;
+    while (ark_game_process(g) == ARK_AWAITING) {
+      if (step++ % 3 == 0) {
+        for (int p = 0; p < 2; p++) check_zoo(g, p);
+        n++;
+      }
+      t_random_answer(g, &rng);
+    }
+    ark_game_free(g);
+  }
+  assert_true(n > 500);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test(test_searches_match_rules),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
