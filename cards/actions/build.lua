@@ -89,8 +89,11 @@ end
 -- modify_build_repeats(p, id, 0, key) > 0.
 local function build_more(p, side, built)
   local opts, keys = {}, {}
-  for _, key in ipairs(buildable(p, math.huge, side, {})) do
-    if built[key] and modify("build_repeats", p, 0, key) > 0 then
+  local special = ark.get(p, "special_built")
+  for _, key in ipairs(A.KINDS) do
+    -- buildable(p, math.huge, side, {})'s test, asked only of a kind built
+    if built[key] and can_build(p, key, math.huge, side, none, special) and
+       modify("build_repeats", p, 0, key) > 0 then
       opts[#opts + 1] = "build one more " .. key .. " (" .. A.COST_PER_SPACE * def(key).size .. " money)"
       keys[#keys + 1] = key
     end
