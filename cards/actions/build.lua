@@ -51,12 +51,13 @@ local function can(p, strength, side)
 end
 A.can = can
 
--- The first strength in lo..hi at which can() holds, or nil (turn_options
--- asks it for every card).  The strength only bounds the size, so each
--- kind is asked once, smallest first, not once per strength; a plugin
--- that replaced A.can gets the plain search over its own can().
-function A.lowest(p, side, lo, hi)
-  if A.can ~= can then return lowest_by_can(A, p, side, lo, hi) end
+-- The first strength in lo..hi at which script.can holds, or nil
+-- (turn_options asks it for every card; script: the table it asks
+-- through).  The strength only bounds the size, so each kind is asked
+-- once, smallest first, not once per strength.  A can() not this file's
+-- (a plugin's) gets the plain search.
+function A.lowest(script, p, side, lo, hi)
+  if script.can ~= can then return lowest_by_can(script, p, side, lo, hi) end
   local special, kinds = ark.get(p, "special_built"), A.KINDS
   for s = lo, hi do
     -- the kinds a smaller strength could not build: of size s (up to lo at first)

@@ -446,12 +446,14 @@ end
 
 -- The first strength in lo..hi at which action script `script` can do
 -- something, or nil; every action's can() is monotone in strength, so it
--- can at each one above too.  script.lowest(p, side, lo, hi) says it at
--- once (Animals: each hand card scanned once, not once per strength),
--- answering for the can() the script has now, so a plugin that replaced
--- can() is never bypassed; without it, can() at each strength.
+-- can at each one above too.  script.lowest(script, p, side, lo, hi) says
+-- it at once (Animals: each hand card scanned once, not once per
+-- strength); given the table it is asked through, it answers only for the
+-- can() its file wrote, so a plugin's can() (set in the table, or in one
+-- that inherits the rest) is never bypassed.  Without it: can() at each
+-- strength.
 local function first_strength(script, p, side, lo, hi)
-  if script.lowest then return script.lowest(p, side, lo, hi) end
+  if script.lowest then return script.lowest(script, p, side, lo, hi) end
   return lowest_by_can(script, p, side, lo, hi)
 end
 
