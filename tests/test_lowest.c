@@ -1,9 +1,9 @@
 /*
-** test_lowest.c - each action script's lowest(p, side, lo, hi) against its
-** can(): turn_options takes the first strength that does something from
-** lowest() (core/lua/rules.lua), so the two must agree in every position,
-** and a plugin that replaces can() (or what Animals' can asks: A.playable,
-** A.cost) must be honoured.
+** test_lowest.c - each action script's lowest(script, p, side, lo, hi)
+** against its can(): turn_options takes the first strength that does
+** something from lowest() (core/lua/rules.lua), so the two must agree in
+** every position, and a plugin that replaces can() (or what Animals' can
+** asks: A.playable, A.cost) must be honoured.
 **
 ** The positions are those of random games (every action decision, both
 ** seats, both sides of every card); the comparison runs in the rules' own
@@ -42,7 +42,7 @@
   "      for hi = lo - 1, 10 do\n" \
   "        local want\n" \
   "        for s = lo, hi do if ok[s] then want = s break end end\n" \
-  "        local got = check(A.lowest, p, side, lo, hi)\n" \
+  "        local got = check(A.lowest, A, p, side, lo, hi)\n" \
   "        if got ~= want then\n" \
   "          return string.format('%s side %d, p %d, %d..%d: lowest %s, can() first at %s',\n" \
   "                               a, side, p, lo, hi, tostring(got), tostring(want))\n" \
@@ -114,9 +114,10 @@ static void test_lowest_agrees_with_can(void **st) {
 
 /* A plugin's replacements, then COMPARE, then everything put back:
 ** Animals' A.playable turning down every other card and A.cost raised (the
-** scan asks them through the table), then every action's can() needing
-** strength 3 or more (lowest() must not answer for the can() it was
-** written for). */
+** scan asks them through the table); every action's can() needing
+** strength 3 or more, set in its table, then in a table that inherits the
+** rest from it (lowest() must not answer for the can() it was written
+** for). */
 static const char *const REPLACED =
   "local p = ...\n"
   "local compare = function(...)\n" COMPARE_SRC "end\n"
@@ -137,10 +138,21 @@ static const char *const REPLACED =
   "end\n"
   "bad = bad or compare(p)\n"
   "for _, a in ipairs(ACTIONS) do\n"
-  "  if not bad and check(ACTION_SCRIPTS[a].lowest, p, 1, 1, 2) ~= nil then\n"
+  "  local A = ACTION_SCRIPTS[a]\n"
+  "  if not bad and check(A.lowest, A, p, 1, 1, 2) ~= nil then\n"
   "    bad = a .. ': lowest() ignored the replaced can()'\n"
   "  end\n"
-  "  ACTION_SCRIPTS[a].can = cans[a]\n"
+  "  A.can = cans[a]\n"
+  "  ACTION_SCRIPTS[a] = setmetatable({ can = function(p, s, side)\n"
+  "    return s >= 3 and A.can(p, s, side) end }, { __index = A })\n"
+  "end\n"
+  "bad = bad or compare(p)\n"
+  "for _, a in ipairs(ACTIONS) do\n"
+  "  local W = ACTION_SCRIPTS[a]\n"
+  "  if not bad and check(W.lowest, W, p, 1, 1, 2) ~= nil then\n"
+  "    bad = a .. ': lowest() ignored the can() of a table inheriting from it'\n"
+  "  end\n"
+  "  ACTION_SCRIPTS[a] = getmetatable(W).__index\n"
   "end\n"
   "return bad\n";
 
@@ -150,7 +162,8 @@ static void test_lowest_honours_replacements(void **st) {
 }
 
 /* turn_options offers what a replaced can() allows: Animals only from
-** strength 4, and Cards (always possible) not at all. */
+** strength 4, and Cards (always possible) not at all, its can() set in a
+** table that inherits the rest. */
 static void test_turn_options_replaced_can(void **st) {
   (void)st;
   ark_game *g = t_game(2, 3, NULL);
@@ -161,11 +174,12 @@ static void test_turn_options_replaced_can(void **st) {
   static const char *const CHUNK =
     "local p = ...\n"
     "local an, ca = ACTION_SCRIPTS.animals, ACTION_SCRIPTS.cards\n"
-    "local can_a, can_c = an.can, ca.can\n"
+    "local can_a = an.can\n"
     "an.can = function(p, s, side) return s >= 4 end\n"
-    "ca.can = function() return false end\n"
+    "ACTION_SCRIPTS.cards = setmetatable({ can = function() return false end },\n"
+    "                                    { __index = ca })\n"
     "local opts = turn_options(p)\n"
-    "an.can, ca.can = can_a, can_c\n"
+    "an.can, ACTION_SCRIPTS.cards = can_a, ca\n"
     "local first, bad\n"
     "for _, o in ipairs(opts) do\n"
     "  local s = string.match(o, '^Animals I at strength (%d+)')\n"

@@ -3,7 +3,9 @@
 ** of random games: ark_map_placements and ark_map_any_placement (which
 ** keep per-search tables) against every anchor and rotation checked by
 ** ark_map_can_place, and ark_map_kiosk_income against
-** ark_map_buildings_adjacent for each kiosk and building.
+** ark_map_buildings_adjacent for each kiosk and building.  Also the tables
+** of ark.map_cells and ark.buildings (built from names made once) against
+** the map and the zoo, field by field, with no field more.
 */
 #include <stdarg.h>
 #include <stddef.h>
@@ -13,8 +15,13 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include <stdio.h>
+#include <lauxlib.h>
+
 #include "support.h"
 #include "map.h"
+#include "content.h"
+#include "lua_api.h"
 
 #define MAX_PLACES (ARK_CELLS * 6)
 
@@ -90,6 +97,82 @@ static void check_zoo(ark_game *g, int p) {
   assert_int_equal(ark_map_kiosk_income(m, z, defs), reference_kiosk_income(m, z, defs));
 }
 
+/* ark.map_cells(p) and ark.buildings(p) written out as text, each table's
+** fields in a fixed order, then how many it has (pairs). */
+static const char *const TABLES_TEXT =
+  "local p = ...\n"
+  "local out = {}\n"
+  "local function count(t) local n = 0 for _ in pairs(t) do n = n + 1 end return n end\n"
+  "local function b(v) return v and 1 or 0 end\n"
+  "for _, c in ipairs(ark.map_cells(p)) do\n"
+  "  out[#out + 1] = string.format('%s %d %d %s %d %d %s %d %d %d %s %d;', c.cell, c.x, c.y,\n"
+  "    c.terrain, b(c.edge), b(c.build2), tostring(c.building), b(c.next_to_building),\n"
+  "    b(c.next_to_water), b(c.next_to_rock), tostring(c.bonus), count(c))\n"
+  "end\n"
+  "for _, x in ipairs(ark.buildings(p)) do\n"
+  "  out[#out + 1] = string.format('%d %s %s %d %d %d %s %d;', x.id, x.key, x.kind, x.size,\n"
+  "    x.used, x.capacity, tostring(x.card), count(x))\n"
+  "end\n"
+  "return table.concat(out)\n";
+
+static void add(char *buf, size_t n, size_t *len, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  int k = vsnprintf(buf + *len, n - *len, fmt, ap);
+  va_end(ap);
+  assert_true(k >= 0 && (size_t)k < n - *len);
+  *len += (size_t)k;
+}
+
+/* TABLES_TEXT worked out from the map and the zoo. */
+static void expected_tables(ark_game *g, int p, char *buf, size_t n) {
+  static const char *const terrain[] = { "plain", "water", "rock" };
+  static const char *const kinds[] = { "enclosure", "kiosk", "pavilion", "special", "unique" };
+  const ark_map_def *m = t_map_of(g, p);
+  const ark_zoo *z = &g->s.p[p].zoo_map;
+  size_t len = 0;
+  buf[0] = '\0';
+  for (int c = 0; c < ARK_CELLS; c++) {
+    if (!m->exists[c]) continue;
+    int nb[6], k = ark_map_neighbors(m, c, nb), near = 0, water = 0, rock = 0;
+    for (int i = 0; i < k; i++) {
+      near |= z->at[nb[i]] != 0;
+      water |= m->terrain[nb[i]] == ARK_TERRAIN_WATER;
+      rock |= m->terrain[nb[i]] == ARK_TERRAIN_ROCK;
+    }
+    char text[16], building[16];
+    ark_map_cell_text(c, text, sizeof text);
+    snprintf(building, sizeof building, "%d", z->at[c] - 1);
+    int bonus = m->place_bonus[c].kind != ARK_BONUS_NONE;
+    add(buf, n, &len, "%s %d %d %s %d %d %s %d %d %d %s %d;", text, ARK_CELL_X(c), ARK_CELL_Y(c),
+        terrain[m->terrain[c] <= ARK_TERRAIN_ROCK ? m->terrain[c] : 0], m->edge[c] != 0,
+        m->build2[c] != 0, z->at[c] ? building : "nil", near, water, rock,
+        bonus ? ark_bonus_name(m->place_bonus[c].kind) : "nil", 9 + (z->at[c] != 0) + bonus);
+  }
+  for (int i = 0; i < z->nb; i++) {
+    const ark_building_def *d = &g->c->buildings[z->b[i].def];
+    char card[16];
+    snprintf(card, sizeof card, "%d", z->b[i].card);
+    add(buf, n, &len, "%d %s %s %d %d %d %s %d;", i, d->key, kinds[d->kind],
+        z->b[i].ncells + z->b[i].extra, z->b[i].used, d->capacity,
+        z->b[i].card >= 0 ? card : "nil", 6 + (z->b[i].card >= 0));
+  }
+}
+
+static void check_tables(ark_game *g, int p) {
+  static char got[32768], want[32768];
+  lua_State *L = g->c->L;
+  ark_lua_set_game(g->c, g);
+  if (luaL_loadstring(L, TABLES_TEXT) != 0) fail_msg("lua: %s", lua_tostring(L, -1));
+  lua_pushinteger(L, p);
+  if (lua_pcall(L, 1, 1, 0) != 0) fail_msg("lua: %s", lua_tostring(L, -1));
+  snprintf(got, sizeof got, "%s", lua_tostring(L, -1));
+  lua_pop(L, 1);
+  ark_lua_set_game(g->c, NULL);
+  expected_tables(g, p, want, sizeof want);
+  assert_string_equal(got, want);
+}
+
 /* Every 3rd decision of random games on maps with and without abilities
 ** (2 counts enclosures larger, 7 brings kiosks, 8 covers water and rock). */
 static void test_searches_match_rules(void **st) {
@@ -102,7 +185,10 @@ static void test_searches_match_rules(void **st) {
     int step = 0;
     while (ark_game_process(g) == ARK_AWAITING) {
       if (step++ % 3 == 0) {
-        for (int p = 0; p < 2; p++) check_zoo(g, p);
+        for (int p = 0; p < 2; p++) {
+          check_zoo(g, p);
+          if (step % 15 == 1) check_tables(g, p);
+        }
         n++;
       }
       t_random_answer(g, &rng);

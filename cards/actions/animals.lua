@@ -170,14 +170,15 @@ local function can(p, strength, side)
 end
 A.can = can
 
--- The first strength in lo..hi at which can() holds, or nil (turn_options
--- asks it for every card).  can() depends on the strength only through
--- A.COUNT and reputation_first, so the hand is scanned once and each
--- display folder once: a strength that fails leaves for the next only
--- the folders its extra reputation newly reaches.  A plugin that replaced
--- A.can gets the plain search over its own can().
-function A.lowest(p, side, lo, hi)
-  if A.can ~= can then return lowest_by_can(A, p, side, lo, hi) end
+-- The first strength in lo..hi at which script.can holds, or nil
+-- (turn_options asks it for every card; script: the table it asks
+-- through).  can() depends on the strength only through A.COUNT and
+-- reputation_first, so the hand is scanned once and each display folder
+-- once: a strength that fails leaves for the next only the folders its
+-- extra reputation newly reaches.  A can() not this file's (a plugin
+-- replaced it, or inherits the rest from A) gets the plain search.
+function A.lowest(script, p, side, lo, hi)
+  if script.can ~= can then return lowest_by_can(script, p, side, lo, hi) end
   local hand_seen, seen = false, 0       -- scanned without a playable animal
   for s = lo, hi do
     if A.COUNT[side][math.min(s, 5)] ~= 0 then

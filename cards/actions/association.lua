@@ -298,12 +298,13 @@ local function can(p, strength, side)
 end
 A.can = can
 
--- The first strength in lo..hi at which can() holds, or nil (turn_options
--- asks it for every card).  The strength only bounds the tasks' own, so
--- each task is asked once, not once per strength (a project's is dear); a
--- plugin that replaced A.can gets the plain search over its own can().
-function A.lowest(p, side, lo, hi)
-  if A.can ~= can then return lowest_by_can(A, p, side, lo, hi) end
+-- The first strength in lo..hi at which script.can holds, or nil
+-- (turn_options asks it for every card; script: the table it asks
+-- through).  The strength only bounds the tasks' own, so each task is
+-- asked once, not once per strength (a project's is dear).  A can() not
+-- this file's (a plugin's) gets the plain search.
+function A.lowest(script, p, side, lo, hi)
+  if script.can ~= can then return lowest_by_can(script, p, side, lo, hi) end
   if lo > hi then return nil end
   local need = {}
   for t = 1, 4 do               -- can(p, lo, side), keeping each task's strength

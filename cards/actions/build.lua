@@ -51,12 +51,13 @@ local function can(p, strength, side)
 end
 A.can = can
 
--- The first strength in lo..hi at which can() holds, or nil (turn_options
--- asks it for every card).  The strength only bounds the size, so each
--- kind is asked once, smallest first, not once per strength; a plugin
--- that replaced A.can gets the plain search over its own can().
-function A.lowest(p, side, lo, hi)
-  if A.can ~= can then return lowest_by_can(A, p, side, lo, hi) end
+-- The first strength in lo..hi at which script.can holds, or nil
+-- (turn_options asks it for every card; script: the table it asks
+-- through).  The strength only bounds the size, so each kind is asked
+-- once, smallest first, not once per strength.  A can() not this file's
+-- (a plugin's) gets the plain search.
+function A.lowest(script, p, side, lo, hi)
+  if script.can ~= can then return lowest_by_can(script, p, side, lo, hi) end
   local special, kinds = ark.get(p, "special_built"), A.KINDS
   for s = lo, hi do
     -- the kinds a smaller strength could not build: of size s (up to lo at first)
@@ -89,8 +90,11 @@ end
 -- modify_build_repeats(p, id, 0, key) > 0.
 local function build_more(p, side, built)
   local opts, keys = {}, {}
-  for _, key in ipairs(buildable(p, math.huge, side, {})) do
-    if built[key] and modify("build_repeats", p, 0, key) > 0 then
+  local special = ark.get(p, "special_built")
+  for _, key in ipairs(A.KINDS) do
+    -- buildable(p, math.huge, side, {})'s test, asked only of a kind built
+    if built[key] and can_build(p, key, math.huge, side, none, special) and
+       modify("build_repeats", p, 0, key) > 0 then
       opts[#opts + 1] = "build one more " .. key .. " (" .. A.COST_PER_SPACE * def(key).size .. " money)"
       keys[#keys + 1] = key
     end

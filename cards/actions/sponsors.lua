@@ -45,10 +45,10 @@ local function can(p, strength, side)
 end
 A.can = can
 
--- The first strength in lo..hi at which can() holds, or nil, without a
--- call per strength (a plugin that replaced A.can gets the plain search).
-function A.lowest(p, side, lo, hi)
-  if A.can ~= can then return lowest_by_can(A, p, side, lo, hi) end
+-- The first strength in lo..hi at which script.can holds, or nil, without
+-- a call per strength (a can() not this file's gets the plain search).
+function A.lowest(script, p, side, lo, hi)
+  if script.can ~= can then return lowest_by_can(script, p, side, lo, hi) end
   local s = math.max(lo, 1)
   if s <= hi then return s end
   return nil

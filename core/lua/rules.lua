@@ -450,22 +450,20 @@ local function action_label(t, k, title, side, s, x)
 end
 
 -- The first strength in lo..hi at which action script `script` can do
--- something, or nil, as a pure check; every action's can() is monotone in
--- strength, so it can at each one above too.  script.lowest(p, side, lo,
--- hi) says it at once (Animals: each hand card scanned once, not once per
--- strength), answering for the can() the script has now, so a plugin that
--- replaced can() is never bypassed; without it, can() at each strength.
+-- something, or nil; every action's can() is monotone in strength, so it
+-- can at each one above too.  script.lowest(script, p, side, lo, hi) says
+-- it at once (Animals: each hand card scanned once, not once per
+-- strength); given the table it is asked through, it answers only for the
+-- can() its file wrote, so a plugin's can() (set in the table, or in one
+-- that inherits the rest) is never bypassed.  Without it: can() at each
+-- strength.
 local function first_strength(script, p, side, lo, hi)
-  if script.lowest then return check(script.lowest, p, side, lo, hi) end
-  return check(lowest_by_can, script, p, side, lo, hi)
+  if script.lowest then return script.lowest(script, p, side, lo, hi) end
+  return lowest_by_can(script, p, side, lo, hi)
 end
 
--- The options of a turn: each action card at each X-token spend that does
--- something, then the X-token action on each card.  Each option's code
--- (play_code) is what turn_action needs to carry it out.  The engine may
--- call it on its own, as a pure check, when the turn's decision is asked
--- for (ENGINE.choose_later).
-function turn_options(p)
+-- turn_options' work, as one pure check (not one per card): { opts, codes }.
+local function options_of(p)
   -- made with room for 16 options (a turn has about 15): a table filled one
   -- item at a time is made anew at sizes 1, 2, 4, 8 and 16.  The items past
   -- the last option are cleared at the end.
@@ -508,7 +506,17 @@ function turn_options(p)
     end
   end
   for i = n + 1, 16 do opts[i], codes[i] = nil, nil end
-  return opts, codes
+  return { opts, codes }
+end
+
+-- The options of a turn: each action card at each X-token spend that does
+-- something, then the X-token action on each card.  Each option's code
+-- (play_code) is what turn_action needs to carry it out.  The engine may
+-- call it on its own, as a pure check, when the turn's decision is asked
+-- for (ENGINE.choose_later).
+function turn_options(p)
+  local both = check(options_of, p)
+  return both[1], both[2]
 end
 
 -- A play of a turn as one whole number: action index, side, X-token

@@ -621,6 +621,20 @@ static int l_build(lua_State *L) {
 static const char *const bkind_names[] = { "enclosure", "kiosk", "pavilion",
                                            "special", "unique" };
 
+/* ark.buildings' upvalues after the context (1): its field names and the
+** kind names, made once.  A building's table is built by rawset: the
+** Flock keyword and card scripts ask for every building of a zoo. */
+enum { B_ID = 2, B_KEY, B_KIND, B_SIZE, B_USED, B_CAPACITY, B_CARD, B_KINDS, B_END };
+static const char *const bfield_names[] = {
+  "id", "key", "kind", "size", "used", "capacity", "card"
+};
+
+static void set_bfield(lua_State *L, int key, lua_Integer v) {
+  lua_pushvalue(L, lua_upvalueindex(key));
+  lua_pushinteger(L, v);
+  lua_rawset(L, -3);
+}
+
 /* ark.buildings(p) -> array of {id, key, kind, size, used, card, capacity} */
 static int l_buildings(lua_State *L) {
   ark_game *g = G(L);
@@ -630,20 +644,35 @@ static int l_buildings(lua_State *L) {
   for (int i = 0; i < z->nb; i++) {
     const ark_building_def *d = &g->c->buildings[z->b[i].def];
     lua_createtable(L, 0, 8);
-    lua_pushinteger(L, i); lua_setfield(L, -2, "id");
-    lua_pushstring(L, d->key); lua_setfield(L, -2, "key");
-    lua_pushstring(L, bkind_names[d->kind]); lua_setfield(L, -2, "kind");
+    set_bfield(L, B_ID, i);
+    lua_pushvalue(L, lua_upvalueindex(B_KEY));
+    lua_pushstring(L, d->key);
+    lua_rawset(L, -3);
+    lua_pushvalue(L, lua_upvalueindex(B_KIND));
+    lua_rawgeti(L, lua_upvalueindex(B_KINDS), d->kind + 1);
+    lua_rawset(L, -3);
     /* size counts the spaces a map ability adds (for all purposes) */
-    lua_pushinteger(L, z->b[i].ncells + z->b[i].extra); lua_setfield(L, -2, "size");
-    lua_pushinteger(L, z->b[i].used); lua_setfield(L, -2, "used");
-    lua_pushinteger(L, d->capacity); lua_setfield(L, -2, "capacity");
-    if (z->b[i].card >= 0) {
-      lua_pushinteger(L, z->b[i].card);
-      lua_setfield(L, -2, "card");
-    }
+    set_bfield(L, B_SIZE, z->b[i].ncells + z->b[i].extra);
+    set_bfield(L, B_USED, z->b[i].used);
+    set_bfield(L, B_CAPACITY, d->capacity);
+    if (z->b[i].card >= 0) set_bfield(L, B_CARD, z->b[i].card);
     lua_rawseti(L, -2, i + 1);
   }
   return 1;
+}
+
+/* ark.buildings with its upvalues, into the table at the top. */
+static void register_buildings(lua_State *L, void *ctx) {
+  lua_pushlightuserdata(L, ctx);
+  for (int k = B_ID; k < B_KINDS; k++) lua_pushstring(L, bfield_names[k - B_ID]);
+  int nkinds = (int)(sizeof bkind_names / sizeof bkind_names[0]);
+  lua_createtable(L, nkinds, 0);
+  for (int k = 0; k < nkinds; k++) {
+    lua_pushstring(L, bkind_names[k]);
+    lua_rawseti(L, -2, k + 1);
+  }
+  lua_pushcclosure(L, l_buildings, B_END - 1);
+  lua_setfield(L, -2, "buildings");
 }
 
 /* ark.building_defs() -> array of {key, kind, size, capacity, build2} */
@@ -1240,7 +1269,7 @@ static const luaL_Reg api[] = {
   {"upgraded", l_upgraded}, {"upgrade", l_upgrade}, {"tokens", l_tokens},
   {"to_slot1", l_to_slot1}, {"advance_break", l_advance_break},
   {"placements", l_placements}, {"can_place", l_can_place},
-  {"build", l_build}, {"buildings", l_buildings},
+  {"build", l_build},
   {"building_defs", l_building_defs}, {"fits", l_fits},
   {"place_animal", l_place_animal}, {"play_card", l_play_card},
   {"release", l_release}, {"move_animal", l_move_animal},
@@ -1276,6 +1305,7 @@ int ark_lua_api_open(ark_content *c) {
   }
   lua_newtable(c->L);
   ark_lua_api_register(c->L, c->lua, api);
+  register_buildings(c->L, c->lua);
   ark_lua_api_cards(c->L, c->lua);
   ark_lua_api_maps(c->L, c->lua);
   ark_lua_api_sponsors(c->L, c->lua);
