@@ -54,10 +54,10 @@ local function conditions_hold(p, id, icons)
   return conditions_met(p, id, modify("conditions_ignored", p, 0, id), icons)
 end
 
--- Can p play animal id now (surcharge: display folder number or 0)?  When
--- it can, also its cost to p (A.cost).  The cheapest tests first: most
--- animals that fail have no enclosure, and a cost or a condition asks
--- the modifiers of p's cards.
+-- Can p play animal id now (surcharge: display folder number or 0)?  Also
+-- its cost to p (A.cost) once the other tests pass.  The cheapest tests
+-- first: most animals that fail have no enclosure, and a cost or a
+-- condition asks the modifiers of p's cards.
 local function playable(p, id, surcharge)
   local c = CARDS[id]
   if c.type ~= "animal" then return false end

@@ -83,9 +83,18 @@ function count_bits(mask)
   return n
 end
 
+-- made once per card: option texts name cards all the time, and a number
+-- turned into text is dear (CARDS never change)
+local card_labels = {}
+
 function card_label(id)
-  local c = CARDS[id]
-  return c.name .. " (" .. c.number .. ")"
+  local label = card_labels[id]
+  if not label then
+    local c = CARDS[id]
+    label = c.name .. " (" .. c.number .. ")"
+    card_labels[id] = label
+  end
+  return label
 end
 
 function upgraded(p, action) return ark.upgraded(p, action) end

@@ -441,7 +441,6 @@ end
 
 -- The text of a play of action card `title`, kept in t = labels_of(title)
 -- under k = (side * 1000 + s) * 1000 + x.
-
 local function action_label(t, k, title, side, s, x)
   local label = title .. (side == 2 and " II" or " I") .. " at strength " .. s
   if x > 0 then label = label .. " (" .. x .. " X)" end
