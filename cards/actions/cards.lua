@@ -8,19 +8,7 @@ local SNAP_FROM = { 5, 3 }              -- strength that allows snapping, per si
 A.BREAK_ADVANCE = 2
 
 -- Always does something: the break track advances.
-local function can(p, strength, side)
-  return strength >= 1
-end
-A.can = can
-
--- The first strength in lo..hi at which script.can holds, or nil, without
--- a call per strength (a can() not this file's gets the plain search).
-function A.lowest(script, p, side, lo, hi)
-  if script.can ~= can then return lowest_by_can(script, p, side, lo, hi) end
-  local s = math.max(lo, 1)
-  if s <= hi then return s end
-  return nil
-end
+A.can, A.lowest = from_strength_one()
 
 local function display_has_cards()
   for _, c in ipairs(ark.display()) do if c then return true end end

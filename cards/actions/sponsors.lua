@@ -40,19 +40,7 @@ local function candidates(p, side, budget)
 end
 
 -- The money alternative is always possible, so the action always is.
-local function can(p, strength, side)
-  return strength >= 1
-end
-A.can = can
-
--- The first strength in lo..hi at which script.can holds, or nil, without
--- a call per strength (a can() not this file's gets the plain search).
-function A.lowest(script, p, side, lo, hi)
-  if script.can ~= can then return lowest_by_can(script, p, side, lo, hi) end
-  local s = math.max(lo, 1)
-  if s <= hi then return s end
-  return nil
-end
+A.can, A.lowest = from_strength_one()
 
 -- Plays a sponsor: surcharge, into the zoo, its unique building, printed
 -- gains, its script.

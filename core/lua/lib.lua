@@ -248,6 +248,22 @@ function lowest_by_can(script, p, side, lo, hi)
   return nil
 end
 
+-- can() and lowest() of an action that does something at every strength
+-- from 1 (Cards, Sponsors); each call makes a can() of its own, so a
+-- plugin's replacement is told apart as for any other card.
+function from_strength_one()
+  local function can(p, strength, side)
+    return strength >= 1
+  end
+  local function lowest(script, p, side, lo, hi)
+    if script.can ~= can then return lowest_by_can(script, p, side, lo, hi) end
+    local s = math.max(lo, 1)
+    if s <= hi then return s end
+    return nil
+  end
+  return can, lowest
+end
+
 function all_upgraded(p)
   for _, a in ipairs(ACTIONS) do
     if not ark.upgraded(p, a) then return false end
