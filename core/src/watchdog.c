@@ -3,9 +3,20 @@
 ** thread or a signal handler while the state runs (Lua's own interpreter
 ** does so on Ctrl-C); that is the only thing the watchdog thread does to a
 ** Lua state.
+**
+** Entering and leaving a resume happen hundreds of times per game decision,
+** so they take no lock and make no system call: each slot is a few atomics
+** on a cache line of its own.  The CPU time a resume has used is read only
+** by the watchdog thread, every 10 ms, and by the resume itself once the
+** watchdog has hooked it.  A resume's clock starts when the watchdog first
+** sees it (at most one period after it began), so a budget is measured a few
+** milliseconds generously.
 */
 #define _POSIX_C_SOURCE 200809L
 #include <pthread.h>
+#include <sched.h>
+#include <stdatomic.h>
+#include <stdint.h>
 #include <time.h>
 #include "luacompat.h"
 #include "watchdog.h"
@@ -14,50 +25,67 @@
 #define WD_PERIOD_NS 10000000L   /* look every 10 ms */
 #define WD_SUSPECT_S 0.05        /* a resume running this long gets a hook */
 #define WD_HOOK_COUNT 1000       /* the hook then checks every 1000 instructions */
+#define WD_NEST 8                /* resumes one thread may run inside each other */
+
+/* A slot's life: FREE, then RUNNING while a resume runs; HOOKING while the
+** watchdog thread installs its hook, HOOKED once a hook is on. */
+enum { S_FREE, S_RUNNING, S_HOOKING, S_HOOKED };
 
 typedef struct wd_slot {
-  lua_State *co;
-  clockid_t cpu;                 /* CPU clock of the thread running it */
-  double start, budget;
+  _Atomic int state;
+  _Atomic(lua_State *) co;
+  _Atomic uint64_t epoch;        /* one more at every enter */
+  _Atomic uint64_t start_epoch;  /* the epoch start_ns belongs to */
+  _Atomic int64_t start_ns;      /* CPU clock when the resume was first seen */
+  _Atomic int cpu;               /* CPU clock (clockid_t) of the thread running it */
+  /* read and written by the running thread only: */
+  double budget;
   size_t mem_limit;
-  int hooked;
   int reason;                    /* ARK_WD_*: why it is being stopped */
+  char pad[64];                  /* keeps two threads' slots off one cache line */
 } wd_slot;
 
 static wd_slot slots[WD_SLOTS];
-static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_once_t once = PTHREAD_ONCE_INIT;
+
+/* This thread's running slots, innermost last: ark_wd_tick and
+** ark_wd_reason find theirs without a scan. */
+static _Thread_local wd_slot *mine[WD_NEST];
+static _Thread_local int nmine;
 
 /* Budgets count the CPU time of the script's thread, not wall time, so a
 ** busy machine (parallel tests, sanitizers) does not stop a healthy step. */
-static double cpu_seconds(clockid_t clock) {
+static int64_t cpu_ns(clockid_t clock) {
   struct timespec ts;
   if (clock_gettime(clock, &ts) != 0) return 0;
-  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+  return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
 }
 
 static wd_slot *find(lua_State *L) {
-  for (int i = 0; i < WD_SLOTS; i++)
-    if (slots[i].co == L) return &slots[i];
+  for (int i = nmine - 1; i >= 0; i--)
+    if (atomic_load_explicit(&mine[i]->co, memory_order_relaxed) == L) return mine[i];
   return NULL;
+}
+
+/* The CPU clock at the start of s's resume; the running thread sets it
+** now if the watchdog thread has not seen this resume yet. */
+static int64_t start_of(wd_slot *s) {
+  uint64_t e = atomic_load(&s->epoch);
+  if (atomic_load(&s->start_epoch) != e) {
+    atomic_store(&s->start_ns, cpu_ns(s->cpu));
+    atomic_store(&s->start_epoch, e);
+  }
+  return atomic_load(&s->start_ns);
 }
 
 /* Is the resume on L over a limit?  Returns ARK_WD_TIME, ARK_WD_MEMORY or
 ** 0, with its budget (seconds) and memory cap (bytes). */
 static int over_limit(lua_State *L, double *budget, size_t *limit) {
-  double start = 0;
-  clockid_t cpu = CLOCK_THREAD_CPUTIME_ID;
-  pthread_mutex_lock(&lock);
   wd_slot *s = find(L);
-  if (s) {
-    cpu = s->cpu;
-    start = s->start;
-    *budget = s->budget;
-    *limit = s->mem_limit;
-  }
-  pthread_mutex_unlock(&lock);
   if (!s) return ARK_WD_NONE;
-  if (cpu_seconds(cpu) - start > *budget) return ARK_WD_TIME;
+  *budget = s->budget;
+  *limit = s->mem_limit;
+  if ((double)(cpu_ns(s->cpu) - start_of(s)) * 1e-9 > *budget) return ARK_WD_TIME;
   /* at 7/8 of the cap, before the allocator refuses (lua_bridge.c): a stop
   ** here has the script's stack, an allocation refused later may not */
   if (*limit > 0 && (size_t)lua_gc(L, LUA_GCCOUNT, 0) * 1024 > *limit - *limit / 8)
@@ -70,10 +98,8 @@ static void check_hook(lua_State *L, lua_Debug *ar);
 /* Stops the resume on L for `reason`: the error names the line being run
 ** (the bridge replaces it by the script's own line, see lua_bridge.c). */
 static void stop(lua_State *L, int reason, double budget, size_t limit) {
-  pthread_mutex_lock(&lock);
   wd_slot *s = find(L);
   if (s) s->reason = reason;
-  pthread_mutex_unlock(&lock);
   /* fire on every instruction from now on, so a pcall in the script
   ** cannot swallow the stop and carry on */
   lua_sethook(L, check_hook, LUA_MASKCOUNT, 1);
@@ -104,7 +130,12 @@ static void check_hook(lua_State *L, lua_Debug *ar) {
   if (why) stop(L, why, budget, limit);
 }
 
+/* C code that runs long calls this often: it looks at the clock only once
+** the watchdog thread has found the resume suspect, or it is stopping. */
 void ark_wd_tick(lua_State *L) {
+  wd_slot *s = find(L);
+  if (!s || (atomic_load_explicit(&s->state, memory_order_relaxed) != S_HOOKED && !s->reason))
+    return;
   double budget = 0;
   size_t limit = 0;
   int why = over_limit(L, &budget, &limit);
@@ -112,41 +143,57 @@ void ark_wd_tick(lua_State *L) {
 }
 
 int ark_wd_reason(lua_State *L) {
-  pthread_mutex_lock(&lock);
   wd_slot *s = find(L);
-  int r = s ? s->reason : ARK_WD_NONE;
-  pthread_mutex_unlock(&lock);
-  return r;
+  return s ? s->reason : ARK_WD_NONE;
 }
 
 void ark_wd_hurry(lua_State *L, double extra) {
-  int hook = 0;
-  pthread_mutex_lock(&lock);
   wd_slot *s = find(L);
-  if (s) {
-    double left = s->start + s->budget - cpu_seconds(s->cpu);
-    if (left > extra) s->budget -= left - extra;
-    hook = !s->hooked;
-    s->hooked = 1;
+  if (!s) return;
+  double left = (double)(start_of(s) - cpu_ns(s->cpu)) * 1e-9 + s->budget;
+  if (left > extra) s->budget -= left - extra;
+  int st = S_RUNNING;
+  if (atomic_compare_exchange_strong(&s->state, &st, S_HOOKED))
+    lua_sethook(L, check_hook, LUA_MASKCOUNT, WD_HOOK_COUNT);
+}
+
+/* One look at every slot: a resume seen for the first time gets its start
+** time; one that has run too long since gets the checking hook. */
+static void look(uint64_t seen[WD_SLOTS]) {
+  for (int i = 0; i < WD_SLOTS; i++) {
+    wd_slot *s = &slots[i];
+    if (atomic_load(&s->state) != S_RUNNING) continue;
+    uint64_t e = atomic_load(&s->epoch);
+    int64_t now = cpu_ns(s->cpu);
+    if (seen[i] != e) {
+      seen[i] = e;
+      uint64_t none = atomic_load(&s->start_epoch);
+      if (none != e) {
+        atomic_store(&s->start_ns, now);
+        atomic_store(&s->start_epoch, e);
+      }
+      continue;
+    }
+    if (atomic_load(&s->start_epoch) != e ||
+        (double)(now - atomic_load(&s->start_ns)) * 1e-9 <= WD_SUSPECT_S)
+      continue;
+    int st = S_RUNNING;
+    if (!atomic_compare_exchange_strong(&s->state, &st, S_HOOKING)) continue;
+    /* the resume cannot end while HOOKING (ark_wd_leave waits), so the
+    ** hook goes on the state it was meant for */
+    if (atomic_load(&s->epoch) == e) lua_sethook(atomic_load(&s->co), check_hook, LUA_MASKCOUNT,
+                                                 WD_HOOK_COUNT);
+    atomic_store(&s->state, S_HOOKED);
   }
-  pthread_mutex_unlock(&lock);
-  if (hook) lua_sethook(L, check_hook, LUA_MASKCOUNT, WD_HOOK_COUNT);
 }
 
 static void *watch(void *arg) {
   (void)arg;
+  static uint64_t seen[WD_SLOTS];
   struct timespec period = { 0, WD_PERIOD_NS };
   for (;;) {
     nanosleep(&period, NULL);
-    pthread_mutex_lock(&lock);
-    for (int i = 0; i < WD_SLOTS; i++) {
-      wd_slot *s = &slots[i];
-      if (s->co && !s->hooked && cpu_seconds(s->cpu) - s->start > WD_SUSPECT_S) {
-        s->hooked = 1;
-        lua_sethook(s->co, check_hook, LUA_MASKCOUNT, WD_HOOK_COUNT);
-      }
-    }
-    pthread_mutex_unlock(&lock);
+    look(seen);
   }
   return NULL;
 }
@@ -160,35 +207,60 @@ static void start_thread(void) {
   pthread_attr_destroy(&a);
 }
 
-int ark_wd_enter(lua_State *co, double budget_s, size_t mem_limit) {
-  pthread_once(&once, start_thread);
-  pthread_mutex_lock(&lock);
-  int slot = -1;
-  for (int i = 0; i < WD_SLOTS && slot < 0; i++)
-    if (!slots[i].co) slot = i;
-  if (slot >= 0) {
-    wd_slot *s = &slots[slot];
-    s->co = co;
-    if (pthread_getcpuclockid(pthread_self(), &s->cpu) != 0) s->cpu = CLOCK_MONOTONIC;
-    s->start = cpu_seconds(s->cpu);
-    s->budget = budget_s;
-    s->mem_limit = mem_limit;
-    s->hooked = 0;
-    s->reason = ARK_WD_NONE;
+/* A free slot for this thread, taken: the one it had last is tried first. */
+static int take_slot(void) {
+  static _Thread_local int last;
+  for (int k = 0; k < WD_SLOTS; k++) {
+    int i = (last + k) % WD_SLOTS, st = S_FREE;
+    if (atomic_compare_exchange_strong(&slots[i].state, &st, S_RUNNING)) {
+      last = i;
+      return i;
+    }
   }
-  pthread_mutex_unlock(&lock);
+  return -1;
+}
+
+int ark_wd_enter(lua_State *co, double budget_s, size_t mem_limit) {
+  static _Thread_local int have_clock;
+  static _Thread_local clockid_t clock;
+  pthread_once(&once, start_thread);
+  if (nmine >= WD_NEST) return -1;
+  if (!have_clock) {
+    if (pthread_getcpuclockid(pthread_self(), &clock) != 0) clock = CLOCK_MONOTONIC;
+    have_clock = 1;
+  }
+  /* the slot is RUNNING from here, but the watchdog thread skips it until
+  ** its epoch changes, which happens last */
+  int slot = take_slot();
+  if (slot < 0) return -1;
+  wd_slot *s = &slots[slot];
+  atomic_store(&s->cpu, (int)clock);
+  s->budget = budget_s;
+  s->mem_limit = mem_limit;
+  s->reason = ARK_WD_NONE;
+  atomic_store(&s->co, co);
+  atomic_fetch_add(&s->epoch, 1);
+  mine[nmine++] = s;
   return slot;
 }
 
 int ark_wd_leave(int slot, lua_State *co) {
-  int hooked = 0, reason = ARK_WD_NONE;
-  pthread_mutex_lock(&lock);
-  if (slot >= 0 && slots[slot].co == co) {
-    hooked = slots[slot].hooked;
-    reason = slots[slot].reason;
-    slots[slot].co = NULL;
+  if (slot < 0 || slot >= WD_SLOTS) return ARK_WD_NONE;
+  wd_slot *s = &slots[slot];
+  if (atomic_load(&s->co) != co || atomic_load(&s->state) == S_FREE) return ARK_WD_NONE;
+  int reason = s->reason, st = S_RUNNING;
+  /* a new epoch first, so that the watchdog thread never takes this
+  ** finished resume's start time for the next one in the slot */
+  atomic_fetch_add(&s->epoch, 1);
+  if (!atomic_compare_exchange_strong(&s->state, &st, S_FREE)) {
+    /* hooked, or being hooked right now: wait for that, then take it off */
+    while (atomic_load(&s->state) == S_HOOKING) sched_yield();
+    lua_sethook(co, NULL, 0, 0);
+    atomic_store(&s->co, NULL);
+    atomic_store(&s->state, S_FREE);
+  } else if (reason) {
+    lua_sethook(co, NULL, 0, 0);
   }
-  pthread_mutex_unlock(&lock);
-  if (hooked || reason) lua_sethook(co, NULL, 0, 0);
+  if (nmine > 0 && mine[nmine - 1] == s) nmine--;
   return reason;
 }
