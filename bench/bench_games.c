@@ -53,6 +53,15 @@ static uint64_t pick_seed(uint64_t ai_seed, int n) {
   return ai_rand(&x);
 }
 
+/* Replayed clones per decision tag: which sub-decisions make the clones
+** dear (search views, the AIs' kind). */
+#define TAGS 64
+typedef struct tag_cost {
+  char tag[32];
+  long n;
+  double s;
+} tag_cost;
+
 typedef struct run {
   /* what to play */
   ark_config cfg;
@@ -65,6 +74,7 @@ typedef struct run {
   /* what it gave (summed over threads) */
   long decisions, errors, capped, turns;
   long clone_n[2];
+  tag_cost tags[TAGS];
   /* [view][replayed]: clone + free of the game (view 0) or of a search
   ** view of it (1), at a decision that ended its step (0) or not (1) */
   double clone_s[2][2];
@@ -76,7 +86,18 @@ typedef struct run {
 typedef struct tally {
   long decisions, clone_n[2];
   double clone_s[2][2];
+  tag_cost tags[TAGS];
 } tally;
+
+static void add_tag(tag_cost *tags, const char *tag, long n, double s) {
+  for (int i = 0; i < TAGS; i++)
+    if (!tags[i].n || !strncmp(tags[i].tag, tag, sizeof tags[i].tag - 1)) {
+      if (!tags[i].n) snprintf(tags[i].tag, sizeof tags[i].tag, "%s", tag);
+      tags[i].n += n;
+      tags[i].s += s;
+      return;
+    }
+}
 
 static void time_clone(tally *t, const ark_game *g) {
   int k = !g->cont;             /* does the clone replay Lua? */
@@ -86,6 +107,7 @@ static void time_clone(tally *t, const ark_game *g) {
     ark_game *c = ark_game_clone(w ? v : g);
     ark_game_free(c);
     t->clone_s[w][k] += now() - t0;
+    if (w && k) add_tag(t->tags, ark_game_decision(g)->tag, 1, now() - t0);
   }
   ark_game_free(v);
   t->clone_n[k]++;
@@ -152,6 +174,8 @@ static void *worker(void *arg) {
     r->clone_n[k] += t.clone_n[k];
     for (int w = 0; w < 2; w++) r->clone_s[w][k] += t.clone_s[w][k];
   }
+  for (int i = 0; i < TAGS && t.tags[i].n; i++)
+    add_tag(r->tags, t.tags[i].tag, t.tags[i].n, t.tags[i].s);
   pthread_mutex_unlock(&r->lock);
   ark_game_free(proto);
   return NULL;
@@ -184,6 +208,19 @@ static void print_clones(const run *r) {
                : "at a decision that ended its step (a copy):",
              r->clone_s[0][k] / (double)r->clone_n[k] * 1e6,
              r->clone_s[1][k] / (double)r->clone_n[k] * 1e6, r->clone_n[k]);
+  /* the replayed ones by the decision they were made at, dearest in all first */
+  tag_cost t[TAGS];
+  memcpy(t, r->tags, sizeof t);
+  printf("  replayed search views by decision (time in all, mean, count):\n");
+  for (int k = 0; k < 8; k++) {
+    int top = -1;
+    for (int i = 0; i < TAGS && t[i].n; i++)
+      if (t[i].n > 0 && (top < 0 || t[i].s > t[top].s)) top = i;
+    if (top < 0) break;
+    printf("    %-24s %7.1f ms %6.2f us %6ld\n", t[top].tag, t[top].s * 1e3,
+           t[top].s / (double)t[top].n * 1e6, t[top].n);
+    t[top].n = -t[top].n;
+  }
 }
 
 static void init_run(run *r, int ai, long games) {
