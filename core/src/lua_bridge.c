@@ -1119,6 +1119,15 @@ int ark_lua_open(ark_content *c, const char *cards_dir) {
     return -1;
   }
   open_safe_libs(c->L);
+#if !defined(ARK_LUAJIT) && LUA_VERSION_NUM >= 504
+  /* The rules, cards and scripts stay alive for the whole content, while
+  ** each step makes tables that die within it (option lists, map spaces,
+  ** coroutines): the generational collector mostly visits only the young
+  ** ones, where the incremental one marks everything at each cycle.  No
+  ** script can see when something is collected (the sandbox refuses __gc
+  ** and __mode), so games stay the same. */
+  lua_gc(c->L, LUA_GCGEN, 0, 0);
+#endif
   if (ark_lua_api_open(c) != 0) return -1;
   open_engine(c);
   build_card_table(c);
