@@ -157,10 +157,45 @@ static void test_zoo_stamp_in_query(void **st) {
   ark_game_free(g);
 }
 
+/* A clone inside a step's first coroutine (the draft: no decision there
+** ended it) runs the step again from its snapshot and takes the snapshot
+** itself: it holds the original's snapshot and state, and each answer plays
+** on as on the original. */
+static void test_clone_in_first_coroutine(void **st) {
+  (void)st;
+  ark_game *g = t_new_game(2, 5, "A");
+  char msg[128];
+  int checked = 0;
+  for (int k = 0; k < 12 && ark_game_process(g) == ARK_AWAITING; k++) {
+    const ark_decision *d = ark_game_decision(g);
+    int pick = k % d->noptions;
+    if (g->co_ref >= 0 && !g->based) {
+      ark_game *c = ark_game_clone(g);
+      assert_non_null(c);
+      assert_memory_equal(&c->snap, &g->snap, sizeof c->snap);
+      assert_memory_equal(&c->s, &g->s, sizeof c->s);
+      assert_int_equal(ark_game_answer(c, pick, msg, sizeof msg), ARK_OK);
+      assert_int_equal(ark_game_answer(g, pick, msg, sizeof msg), ARK_OK);
+      ark_game_process(c);
+      ark_game_process(g);
+      assert_true(ark_game_log_hash(c) == ark_game_log_hash(g));
+      assert_memory_equal(&c->s, &g->s, sizeof c->s);
+      assert_memory_equal(&c->snap, &g->snap, sizeof c->snap);
+      ark_game_free(c);
+      checked++;
+    } else {
+      assert_int_equal(ark_game_answer(g, pick, msg, sizeof msg), ARK_OK);
+    }
+  }
+  assert_true(checked > 2);
+  ark_game_free(g);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_keyed_tables),
     cmocka_unit_test(test_zoo_stamp_in_query),
+    cmocka_unit_test(test_clone_in_first_coroutine),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
