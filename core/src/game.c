@@ -565,7 +565,9 @@ static ark_game *clone_game(const ark_game *g, int nolog) {
     return n;
   }
   n->s = g->co_ref >= 0 ? g->snap : g->s;
-  n->snap = g->snap;            /* read after a break (crossed_in_break) */
+  /* read after a break (crossed_in_break); a step that runs again takes
+  ** its snapshot itself (start_step), the same bytes: not copied twice */
+  if (g->co_ref < 0 || g->status != 0) n->snap = g->snap;
   /* history up to the snapshot */
   if (g->co_ref >= 0)
     copy_history(n, g, g->snap_events, (size_t)g->snap_pool, g->snap_answers);

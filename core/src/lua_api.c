@@ -117,6 +117,45 @@ static void push_int_list(lua_State *L, const int8_t *v, int n) {
   }
 }
 
+/* A primitive that builds tables with fixed field names gets those names
+** as upvalues after the context (KEY(0), KEY(1), ...), made once, and sets
+** them by rawset: interning a name anew at each lua_setfield costs more
+** than the field itself.  The tables come out the same. */
+#define KEY(i) lua_upvalueindex(2 + (i))
+
+static void register_keyed(lua_State *L, void *ctx, const char *name, lua_CFunction f,
+                           const char *const *keys, int nkeys) {
+  lua_pushlightuserdata(L, ctx);
+  for (int i = 0; i < nkeys; i++) lua_pushstring(L, keys[i]);
+  lua_pushcclosure(L, f, 1 + nkeys);
+  lua_setfield(L, -2, name);
+}
+
+static void key_int(lua_State *L, int k, lua_Integer v) {
+  lua_pushvalue(L, KEY(k));
+  lua_pushinteger(L, v);
+  lua_rawset(L, -3);
+}
+
+static void key_bool(lua_State *L, int k, int v) {
+  lua_pushvalue(L, KEY(k));
+  lua_pushboolean(L, v);
+  lua_rawset(L, -3);
+}
+
+static void key_str(lua_State *L, int k, const char *v) {
+  lua_pushvalue(L, KEY(k));
+  lua_pushstring(L, v);
+  lua_rawset(L, -3);
+}
+
+/* Sets field k of the table on the top to the value at upvalue u. */
+static void key_upvalue(lua_State *L, int k, int u) {
+  lua_pushvalue(L, KEY(k));
+  lua_pushvalue(L, KEY(u));
+  lua_rawset(L, -3);
+}
+
 /* ---- plain fields of a player ---- */
 
 typedef enum { F_U8, F_I16, F_U16 } field_type;
@@ -282,6 +321,9 @@ static int l_memo(lua_State *L) {
   return 1;
 }
 
+/* ark.icons(p [, icon]).  Upvalue 2 (after the context) holds the icon
+** names, made once: the table of every icon is asked for all the time,
+** and a name looked up by rawgeti costs less than one interned anew. */
 static int l_icons(lua_State *L) {
   ark_game *g = G(L);
   int p = arg_player(L, g, 1);
@@ -293,10 +335,22 @@ static int l_icons(lua_State *L) {
   }
   lua_createtable(L, 0, ARK_ICON_N);   /* sized once: no rehash per field */
   for (int i = 0; i < ARK_ICON_N; i++) {
+    lua_rawgeti(L, lua_upvalueindex(2), i + 1);
     lua_pushinteger(L, g->s.p[p].icons[i]);
-    lua_setfield(L, -2, ark_icon_name(i));
+    lua_rawset(L, -3);
   }
   return 1;
+}
+
+static void register_icons(lua_State *L, void *ctx) {
+  lua_pushlightuserdata(L, ctx);
+  lua_createtable(L, ARK_ICON_N, 0);
+  for (int i = 0; i < ARK_ICON_N; i++) {
+    lua_pushstring(L, ark_icon_name(i));
+    lua_rawseti(L, -2, i + 1);
+  }
+  lua_pushcclosure(L, l_icons, 2);
+  lua_setfield(L, -2, "icons");
 }
 
 /* ---- cards ---- */
@@ -675,18 +729,25 @@ static void register_buildings(lua_State *L, void *ctx) {
   lua_setfield(L, -2, "buildings");
 }
 
-/* ark.building_defs() -> array of {key, kind, size, capacity, build2} */
+/* ark.building_defs() -> array of {key, kind, size, capacity, build2};
+** keys: the field names, then the kind names. */
+enum { BD_KEY, BD_KIND, BD_SIZE, BD_CAPACITY, BD_BUILD2, BD_KINDS };
+static const char *const bdef_keys[] = {
+  "key", "kind", "size", "capacity", "build2",
+  "enclosure", "kiosk", "pavilion", "special", "unique"
+};
+
 static int l_building_defs(lua_State *L) {
   ark_game *g = G(L);
   lua_createtable(L, g->c->nbuildings, 0);
   for (int i = 0; i < g->c->nbuildings; i++) {
     const ark_building_def *d = &g->c->buildings[i];
     lua_createtable(L, 0, 5);
-    lua_pushstring(L, d->key); lua_setfield(L, -2, "key");
-    lua_pushstring(L, bkind_names[d->kind]); lua_setfield(L, -2, "kind");
-    lua_pushinteger(L, d->ncells); lua_setfield(L, -2, "size");
-    lua_pushinteger(L, d->capacity); lua_setfield(L, -2, "capacity");
-    lua_pushboolean(L, d->needs_build2); lua_setfield(L, -2, "build2");
+    key_str(L, BD_KEY, d->key);
+    key_upvalue(L, BD_KIND, BD_KINDS + d->kind);
+    key_int(L, BD_SIZE, d->ncells);
+    key_int(L, BD_CAPACITY, d->capacity);
+    key_bool(L, BD_BUILD2, d->needs_build2);
     lua_rawseti(L, -2, i + 1);
   }
   return 1;
@@ -865,6 +926,9 @@ static int l_target(lua_State *L) {
 }
 
 /* ark.edge(p) -> the 7 map-edge slots {bonus, value, recurring, taken} */
+enum { E_BONUS, E_VALUE, E_RECURRING, E_TAKEN };
+static const char *const edge_keys[] = { "bonus", "value", "recurring", "taken" };
+
 static int l_edge(lua_State *L) {
   ark_game *g = G(L);
   int p = arg_player(L, g, 1);
@@ -872,14 +936,10 @@ static int l_edge(lua_State *L) {
   lua_createtable(L, m->n_slots, 0);
   for (int i = 0; i < m->n_slots; i++) {
     lua_createtable(L, 0, 4);
-    lua_pushstring(L, ark_bonus_name(m->slots[i].bonus.kind));
-    lua_setfield(L, -2, "bonus");
-    lua_pushinteger(L, m->slots[i].bonus.value);
-    lua_setfield(L, -2, "value");
-    lua_pushboolean(L, m->slots[i].recurring);
-    lua_setfield(L, -2, "recurring");
-    lua_pushboolean(L, (g->s.p[p].edge_taken >> i) & 1);
-    lua_setfield(L, -2, "taken");
+    key_str(L, E_BONUS, ark_bonus_name(m->slots[i].bonus.kind));
+    key_int(L, E_VALUE, m->slots[i].bonus.value);
+    key_bool(L, E_RECURRING, m->slots[i].recurring);
+    key_bool(L, E_TAKEN, (g->s.p[p].edge_taken >> i) & 1);
     lua_rawseti(L, -2, i + 1);
   }
   return 1;
@@ -896,13 +956,18 @@ static int l_take_edge(lua_State *L) {
 
 /* ---- projects ---- */
 
-static void push_slot(lua_State *L, const ark_project_slot *s, const char *where, int idx) {
+enum { PS_CARD, PS_WHERE, PS_INDEX, PS_OWNERS, PS_BASE, PS_ROW };
+static const char *const slot_keys[] = { "card", "where", "index", "owners", "base", "row" };
+
+/* where: PS_BASE or PS_ROW */
+static void push_slot(lua_State *L, const ark_project_slot *s, int where, int idx) {
   lua_createtable(L, 0, 4);
-  lua_pushinteger(L, s->card); lua_setfield(L, -2, "card");
-  lua_pushstring(L, where); lua_setfield(L, -2, "where");
-  lua_pushinteger(L, idx); lua_setfield(L, -2, "index");
+  key_int(L, PS_CARD, s->card);
+  key_upvalue(L, PS_WHERE, where);
+  key_int(L, PS_INDEX, idx);
+  lua_pushvalue(L, KEY(PS_OWNERS));
   push_int_list(L, s->owner, 3);
-  lua_setfield(L, -2, "owners");
+  lua_rawset(L, -3);
 }
 
 /* ark.projects() -> the projects in play {card, where, index, owners} */
@@ -912,12 +977,12 @@ static int l_projects(lua_State *L) {
   lua_newtable(L);
   int n = 0;
   for (int i = 0; i < s->nbase; i++) {
-    push_slot(L, &s->base[i], "base", i + 1);
+    push_slot(L, &s->base[i], PS_BASE, i + 1);
     lua_rawseti(L, -2, ++n);
   }
   for (int i = 0; i < ARK_ROW_SLOTS; i++)
     if (s->row[i].card >= 0) {
-      push_slot(L, &s->row[i], "row", i + 1);
+      push_slot(L, &s->row[i], PS_ROW, i + 1);
       lua_rawseti(L, -2, ++n);
     }
   return 1;
@@ -1194,8 +1259,9 @@ static int l_zoo_stamp(lua_State *L) {
   const ark_player *pl = &g->s.p[p];
   /* a script is off only once one was stopped in this game (the stop sets
   ** script_stopped with the bit), or in a query, where one that ran too
-  ** long in the family counts as off */
-  if (g->s.script_stopped || g->in_query) {
+  ** long in the family counts as off (none did, mostly: then no zoo card
+  ** needs looking at) */
+  if (g->s.script_stopped || (g->in_query && ark_lua_family_any_slow(g))) {
     for (int i = 0; i < pl->nzoo; i++)
       if (ark_lua_script_is_off(g, pl->zoo[i])) {
         lua_pushnil(L);
@@ -1259,7 +1325,7 @@ static const luaL_Reg api[] = {
   {"get", l_get}, {"set", l_set}, {"add", l_add}, {"counter", l_counter},
   {"memo", l_memo},
   {"range", l_range},
-  {"icons", l_icons}, {"hand", l_hand}, {"zoo", l_zoo},
+  {"hand", l_hand}, {"zoo", l_zoo},
   {"zoo_building", l_zoo_building}, {"scoring", l_scoring},
   {"scoring_discard", l_scoring_discard}, {"display", l_display},
   {"draw", l_draw}, {"deck_pop", l_deck_pop}, {"discard", l_discard},
@@ -1270,11 +1336,11 @@ static const luaL_Reg api[] = {
   {"to_slot1", l_to_slot1}, {"advance_break", l_advance_break},
   {"placements", l_placements}, {"can_place", l_can_place},
   {"build", l_build},
-  {"building_defs", l_building_defs}, {"fits", l_fits},
+  {"fits", l_fits},
   {"place_animal", l_place_animal}, {"play_card", l_play_card},
   {"release", l_release}, {"move_animal", l_move_animal},
   {"kiosk_income", l_kiosk_income}, {"income", l_income}, {"target", l_target},
-  {"edge", l_edge}, {"take_edge", l_take_edge}, {"projects", l_projects},
+  {"take_edge", l_take_edge},
   {"project_enter", l_project_enter}, {"support", l_support},
   {"take_partner_zoo", l_take_partner_zoo},
   {"take_university", l_take_university}, {"bonus_tiles", l_bonus_tiles},
@@ -1306,6 +1372,13 @@ int ark_lua_api_open(ark_content *c) {
   lua_newtable(c->L);
   ark_lua_api_register(c->L, c->lua, api);
   register_buildings(c->L, c->lua);
+  register_icons(c->L, c->lua);
+  register_keyed(c->L, c->lua, "building_defs", l_building_defs, bdef_keys,
+                 (int)(sizeof bdef_keys / sizeof bdef_keys[0]));
+  register_keyed(c->L, c->lua, "edge", l_edge, edge_keys,
+                 (int)(sizeof edge_keys / sizeof edge_keys[0]));
+  register_keyed(c->L, c->lua, "projects", l_projects, slot_keys,
+                 (int)(sizeof slot_keys / sizeof slot_keys[0]));
   ark_lua_api_cards(c->L, c->lua);
   ark_lua_api_maps(c->L, c->lua);
   ark_lua_api_sponsors(c->L, c->lua);

@@ -890,6 +890,7 @@ static int bit_of(int who) {
 
 struct ark_family {
   int refs;
+  int nslow;                    /* bits set in slow: none, and nothing counts as off */
   uint8_t slow[(ARK_MAX_CARDS + ARK_MAX_MAP_SCRIPTS) / 8]; /* hit the time limit */
 };
 
@@ -899,8 +900,13 @@ static void mark_slow(ark_game *g, int who) {
     g->family = calloc(1, sizeof *g->family);
     if (g->family) g->family->refs = 1;
   }
-  if (g->family && b >= 0) g->family->slow[b / 8] |= (uint8_t)(1u << (b % 8));
+  if (g->family && b >= 0 && !((g->family->slow[b / 8] >> (b % 8)) & 1)) {
+    g->family->slow[b / 8] |= (uint8_t)(1u << (b % 8));
+    g->family->nslow++;
+  }
 }
+
+int ark_lua_family_any_slow(const ark_game *g) { return g->family && g->family->nslow > 0; }
 
 static int family_slow(const ark_game *g, int who) {
   int b = bit_of(who);
@@ -1119,6 +1125,15 @@ int ark_lua_open(ark_content *c, const char *cards_dir) {
     return -1;
   }
   open_safe_libs(c->L);
+#if !defined(ARK_LUAJIT) && LUA_VERSION_NUM >= 504
+  /* The rules, cards and scripts stay alive for the whole content, while
+  ** each step makes tables that die within it (option lists, map spaces,
+  ** coroutines): the generational collector mostly visits only the young
+  ** ones, where the incremental one marks everything at each cycle.  No
+  ** script can see when something is collected (the sandbox refuses __gc
+  ** and __mode), so games stay the same. */
+  lua_gc(c->L, LUA_GCGEN, 0, 0);
+#endif
   if (ark_lua_api_open(c) != 0) return -1;
   open_engine(c);
   build_card_table(c);

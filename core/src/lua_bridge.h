@@ -44,6 +44,9 @@ int ark_lua_msgh(struct lua_State *L);
 ** true while a query runs for one that hit the time limit in g's family. */
 int ark_lua_script_is_off(const ark_game *g, int card);
 int ark_lua_map_script_is_off(const ark_game *g, int p);
+/* Did any script hit the time limit in g's family?  (If not, a query
+** finds no script off but those the state switched off.) */
+int ark_lua_family_any_slow(const ark_game *g);
 /* A clone shares its original's record of scripts that ran too long, so
 ** a looping card costs the time limit once per game, not once per clone
 ** (game.c calls these from ark_game_clone and ark_game_free). */

@@ -1,0 +1,201 @@
+/*
+** test_fast.c - the shortcuts the core takes on its hot paths give what the
+** long way gives: primitives that build their tables with names made once,
+** ark.zoo_stamp skipping the zoo cards when no script can count as off,
+** the clone that does not copy a snapshot twice.
+*/
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <string.h>
+#include <cmocka.h>
+#include <lua.h>
+#include <lauxlib.h>
+#include "support.h"
+
+/* Adds QUERIES[name] = the function `body` evaluates to. */
+static void add_query(ark_game *g, const char *name, const char *body) {
+  lua_State *L = g->c->L;
+  char chunk[4096];
+  snprintf(chunk, sizeof chunk, "QUERIES[%s%s%s] = %s", "'", name, "'", body);
+  if (luaL_dostring(L, chunk) != 0) fail_msg("%s", lua_tostring(L, -1));
+}
+
+
+/* Every map-edge slot, project and building definition has the fields the
+** API gives, with the values of the state; ark.icons(p) is ark.icons(p, name)
+** for every icon and has a field for each. */
+static void test_keyed_tables(void **st) {
+  (void)st;
+  ark_game *g = t_game(2, 11, "A");
+  int p = g->s.cur, out[1024];
+  add_query(g, "t_edge", "function(p)\n"
+            "  local r = {}\n"
+            "  for i, e in ipairs(ark.edge(p)) do\n"
+            "    local n = 0\n"
+            "    for _ in next, e do n = n + 1 end\n"
+            "    r[#r + 1] = n\n"
+            "    r[#r + 1] = e.value\n"
+            "    r[#r + 1] = e.recurring and 1 or 0\n"
+            "    r[#r + 1] = e.taken and 1 or 0\n"
+            "    r[#r + 1] = type(e.bonus) == 'string' and #e.bonus or -1\n"
+            "  end\n"
+            "  return r\n"
+            "end");
+  g->s.p[p].edge_taken = 0x5;
+  const ark_map_def *m = &g->c->maps[g->s.p[p].map];
+  int n = ark_game_query(g, "t_edge", p, out, 1024);
+  assert_int_equal(n, 5 * m->n_slots);
+  for (int i = 0; i < m->n_slots; i++) {
+    assert_int_equal(out[5 * i], 4);
+    assert_int_equal(out[5 * i + 1], m->slots[i].bonus.value);
+    assert_int_equal(out[5 * i + 2], m->slots[i].recurring != 0);
+    assert_int_equal(out[5 * i + 3], (0x5 >> i) & 1);
+    assert_int_equal(out[5 * i + 4], (int)strlen(ark_bonus_name(m->slots[i].bonus.kind)));
+  }
+  add_query(g, "t_defs", "function(p)\n"
+            "  local r = {}\n"
+            "  local kinds = { enclosure = 0, kiosk = 1, pavilion = 2, special = 3, unique = 4 }\n"
+            "  for i, d in ipairs(ark.building_defs()) do\n"
+            "    local n = 0\n"
+            "    for _ in next, d do n = n + 1 end\n"
+            "    r[#r + 1] = n\n"
+            "    r[#r + 1] = kinds[d.kind]\n"
+            "    r[#r + 1] = d.size\n"
+            "    r[#r + 1] = d.capacity\n"
+            "    r[#r + 1] = d.build2 and 1 or 0\n"
+            "    r[#r + 1] = #d.key\n"
+            "  end\n"
+            "  return r\n"
+            "end");
+  n = ark_game_query(g, "t_defs", p, out, 1024);
+  assert_int_equal(n, 6 * g->c->nbuildings);
+  for (int i = 0; i < g->c->nbuildings; i++) {
+    const ark_building_def *d = &g->c->buildings[i];
+    assert_int_equal(out[6 * i], 5);
+    assert_int_equal(out[6 * i + 1], (int)d->kind);
+    assert_int_equal(out[6 * i + 2], d->ncells);
+    assert_int_equal(out[6 * i + 3], d->capacity);
+    assert_int_equal(out[6 * i + 4], d->needs_build2 != 0);
+    assert_int_equal(out[6 * i + 5], (int)strlen(d->key));
+  }
+  add_query(g, "t_projects", "function(p)\n"
+            "  local r = {}\n"
+            "  for _, s in ipairs(ark.projects()) do\n"
+            "    local n = 0\n"
+            "    for _ in next, s do n = n + 1 end\n"
+            "    r[#r + 1] = n\n"
+            "    r[#r + 1] = s.card\n"
+            "    r[#r + 1] = s.where == 'base' and 1 or s.where == 'row' and 2 or 0\n"
+            "    r[#r + 1] = s.index\n"
+            "    r[#r + 1] = #s.owners\n"
+            "    for k = 1, 3 do r[#r + 1] = s.owners[k] end\n"
+            "  end\n"
+            "  return r\n"
+            "end");
+  g->s.base[0].owner[1] = (int8_t)p;
+  n = ark_game_query(g, "t_projects", p, out, 1024);
+  int k = 0;
+  for (int i = 0; i < g->s.nbase + ARK_ROW_SLOTS; i++) {
+    const ark_project_slot *s = i < g->s.nbase ? &g->s.base[i] : &g->s.row[i - g->s.nbase];
+    if (s->card < 0) continue;
+    assert_int_equal(out[k++], 4);
+    assert_int_equal(out[k++], s->card);
+    assert_int_equal(out[k++], i < g->s.nbase ? 1 : 2);
+    assert_int_equal(out[k++], i < g->s.nbase ? i + 1 : i - g->s.nbase + 1);
+    assert_int_equal(out[k++], 3);
+    for (int l = 0; l < 3; l++) assert_int_equal(out[k++], s->owner[l]);
+  }
+  assert_int_equal(n, k);
+  assert_true(k > 0);
+  add_query(g, "t_icons", "function(p)\n"
+            "  local all, n, r = ark.icons(p), 0, {}\n"
+            "  for name, v in next, all do\n"
+            "    n = n + 1\n"
+            "    if ark.icons(p, name) ~= v then return {} end\n"
+            "  end\n"
+            "  r[1] = n\n"
+            "  return r\n"
+            "end");
+  n = ark_game_query(g, "t_icons", p, out, 1024);
+  assert_int_equal(n, 1);
+  assert_int_equal(out[0], ARK_ICON_N);
+  ark_game_free(g);
+}
+
+/* ark.zoo_stamp in a query: a number while no script of the family ran too
+** long, nil once one of the zoo's did (the zoo cards are looked at only
+** then). */
+static void test_zoo_stamp_in_query(void **st) {
+  (void)st;
+  ark_config cfg;
+  ark_config_init(&cfg);
+  cfg.card_dirs[0] = ARK_SOURCE_DIR "/tests/hostile/query-loop";
+  cfg.script_ms = 50;
+  ark_game *g = t_new_game_cfg(&cfg);
+  t_to_first_turn(g);
+  int p = g->s.cur, out[256];
+  add_query(g, "t_stamp", "function(p) return { ark.zoo_stamp(p) or -1 } end");
+  t_zoo_add(g, p, 1001);
+  t_give(g, p, 401);
+  assert_int_equal(ark_game_query(g, "t_stamp", p, out, 256), 1);
+  assert_true(out[0] > 0);
+  ark_game *c = ark_game_clone(g);
+  assert_int_equal(ark_game_query(c, "t_stamp", p, out, 256), 1);
+  assert_true(out[0] > 0);
+  /* the looping modifier of 1001 runs out of time: the family marks it */
+  assert_int_equal(ark_game_query(g, "animals", p, out, 256), -1);
+  assert_int_equal(ark_game_query(g, "t_stamp", p, out, 256), 1);
+  assert_int_equal(out[0], -1);
+  assert_int_equal(ark_game_query(c, "t_stamp", p, out, 256), 1);
+  assert_int_equal(out[0], -1);
+  /* the other seat's zoo holds none of it */
+  assert_int_equal(ark_game_query(g, "t_stamp", 1 - p, out, 256), 1);
+  assert_true(out[0] > 0);
+  ark_game_free(c);
+  ark_game_free(g);
+}
+
+/* A clone inside a step's first coroutine (the draft: no decision there
+** ended it) runs the step again from its snapshot and takes the snapshot
+** itself: it holds the original's snapshot and state, and each answer plays
+** on as on the original. */
+static void test_clone_in_first_coroutine(void **st) {
+  (void)st;
+  ark_game *g = t_new_game(2, 5, "A");
+  char msg[128];
+  int checked = 0;
+  for (int k = 0; k < 12 && ark_game_process(g) == ARK_AWAITING; k++) {
+    const ark_decision *d = ark_game_decision(g);
+    int pick = k % d->noptions;
+    if (g->co_ref >= 0 && !g->based) {
+      ark_game *c = ark_game_clone(g);
+      assert_non_null(c);
+      assert_memory_equal(&c->snap, &g->snap, sizeof c->snap);
+      assert_memory_equal(&c->s, &g->s, sizeof c->s);
+      assert_int_equal(ark_game_answer(c, pick, msg, sizeof msg), ARK_OK);
+      assert_int_equal(ark_game_answer(g, pick, msg, sizeof msg), ARK_OK);
+      ark_game_process(c);
+      ark_game_process(g);
+      assert_true(ark_game_log_hash(c) == ark_game_log_hash(g));
+      assert_memory_equal(&c->s, &g->s, sizeof c->s);
+      assert_memory_equal(&c->snap, &g->snap, sizeof c->snap);
+      ark_game_free(c);
+      checked++;
+    } else {
+      assert_int_equal(ark_game_answer(g, pick, msg, sizeof msg), ARK_OK);
+    }
+  }
+  assert_true(checked > 2);
+  ark_game_free(g);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test(test_keyed_tables),
+    cmocka_unit_test(test_zoo_stamp_in_query),
+    cmocka_unit_test(test_clone_in_first_coroutine),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
