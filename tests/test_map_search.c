@@ -7,7 +7,9 @@
 ** of ark.map_cells and ark.buildings (built from names made once) against
 ** the map and the zoo, field by field, with no field more; and
 ** ark.count_cells (lua_api_fast.c) against a count over ark.map_cells for
-** filters of one and of two fields, every value a space shows included.
+** filters of one and of two fields, every value a space shows included,
+** and ark.building / ark.building_def against the entries of
+** ark.buildings / ark.building_defs.
 */
 #include <stdarg.h>
 #include <stddef.h>
@@ -179,8 +181,10 @@ static void check_tables(ark_game *g, int p) {
 ** f as it says (true: there and not false; false: nil or false; else
 ** equal), for every field alone and every pair of fields (the second not
 ** cell, x or y, which alone tell a space apart), each with true,
-** false and every value some space shows; returns the first filter that
-** counts differently, or "". */
+** false and every value some space shows; then ark.building(p, b) for every
+** b of ark.buildings(p) and one past each end, and ark.building_def(key)
+** for every key of ark.building_defs() and one not there.  Returns what
+** differs first, or "". */
 static const char *const COUNT_TEXT =
   "local p = ...\n"
   "local cells = ark.map_cells(p)\n"
@@ -225,6 +229,27 @@ static const char *const COUNT_TEXT =
   "end\n"
   "if try({}, 'no filter') then return 'no filter' end\n"
   "if pcall(ark.count_cells, p, { colour = 1 }) then return 'an unknown field is taken' end\n"
+  "local function same(a, b)\n"
+  "  for k, v in pairs(a) do if b[k] ~= v then return false end end\n"
+  "  for k, v in pairs(b) do if a[k] ~= v then return false end end\n"
+  "  return true\n"
+  "end\n"
+  "local all = ark.buildings(p)\n"
+  "for b = -1, #all do\n"
+  "  local one = ark.building(p, b)\n"
+  "  if all[b + 1] == nil then\n"
+  "    if one ~= nil then return 'ark.building ' .. b .. ' is not nil' end\n"
+  "  elseif one == nil or not same(one, all[b + 1]) then\n"
+  "    return 'ark.building ' .. b .. ' differs'\n"
+  "  end\n"
+  "end\n"
+  "local defs = ark.building_defs()\n"
+  "for i, d in ipairs(defs) do\n"
+  "  local first\n"
+  "  for j = i, 1, -1 do if defs[j].key == d.key then first = defs[j] end end\n"
+  "  if not same(ark.building_def(d.key), first) then return 'ark.building_def ' .. d.key end\n"
+  "end\n"
+  "if ark.building_def('no-such-building') ~= nil then return 'an unknown building_def' end\n"
   "return ''\n";
 
 static void check_count_cells(ark_game *g, int p) {

@@ -11,6 +11,11 @@
 ** of the map's ~100 spaces to tell it.  The fields are worked out here the
 ** way lua_api_scoring.c's push_cell does (tests/test_map_search.c compares
 ** the two on the zoos of random games).
+**
+** ark.building(p, b) and ark.building_def(key): the one entry of
+** ark.buildings(p) or ark.building_defs() a script wants (the text of an
+** enclosure option, the kind of a building), where those make a table for
+** every building.  The same fields, set in the same order.
 */
 #include <string.h>
 
@@ -143,8 +148,60 @@ static int l_count_cells(lua_State *L) {
   return 1;
 }
 
+static const char *const kind_names[] = { "enclosure", "kiosk", "pavilion",
+                                          "special", "unique" };
+
+/* ark.building(p, b) -> ark.buildings(p)[b + 1]: {id, key, kind, size,
+** used, capacity, card}, or nil if p's zoo has no building b. */
+static int l_building(lua_State *L) {
+  ark_game *g = ark_lua_game(L);
+  int p = ark_lua_arg_player(L, g, 1);
+  lua_Integer b = luaL_checkinteger(L, 2);
+  const ark_zoo *z = &g->s.p[p].zoo_map;
+  if (b < 0 || b >= z->nb) {
+    lua_pushnil(L);
+    return 1;
+  }
+  const ark_building *bu = &z->b[b];
+  const ark_building_def *d = &g->c->buildings[bu->def];
+  lua_createtable(L, 0, 8);
+  lua_pushinteger(L, b); lua_setfield(L, -2, "id");
+  lua_pushstring(L, d->key); lua_setfield(L, -2, "key");
+  lua_pushstring(L, kind_names[d->kind]); lua_setfield(L, -2, "kind");
+  /* size counts the spaces a map ability adds, as in ark.buildings */
+  lua_pushinteger(L, bu->ncells + bu->extra); lua_setfield(L, -2, "size");
+  lua_pushinteger(L, bu->used); lua_setfield(L, -2, "used");
+  lua_pushinteger(L, d->capacity); lua_setfield(L, -2, "capacity");
+  if (bu->card >= 0) {
+    lua_pushinteger(L, bu->card);
+    lua_setfield(L, -2, "card");
+  }
+  return 1;
+}
+
+/* ark.building_def(key) -> the first entry of ark.building_defs() with
+** that key: {key, kind, size, capacity, build2}, or nil. */
+static int l_building_def(lua_State *L) {
+  ark_game *g = ark_lua_game(L);
+  const char *key = luaL_checkstring(L, 1);
+  for (int i = 0; i < g->c->nbuildings; i++) {
+    const ark_building_def *d = &g->c->buildings[i];
+    if (strcmp(d->key, key) != 0) continue;
+    lua_createtable(L, 0, 5);
+    lua_pushstring(L, d->key); lua_setfield(L, -2, "key");
+    lua_pushstring(L, kind_names[d->kind]); lua_setfield(L, -2, "kind");
+    lua_pushinteger(L, d->ncells); lua_setfield(L, -2, "size");
+    lua_pushinteger(L, d->capacity); lua_setfield(L, -2, "capacity");
+    lua_pushboolean(L, d->needs_build2); lua_setfield(L, -2, "build2");
+    return 1;
+  }
+  lua_pushnil(L);
+  return 1;
+}
+
 static const luaL_Reg fast_fns[] = {
-  {"count_cells", l_count_cells},
+  {"count_cells", l_count_cells}, {"building", l_building},
+  {"building_def", l_building_def},
   {NULL, NULL}
 };
 
