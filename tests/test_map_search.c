@@ -5,7 +5,11 @@
 ** ark_map_can_place, and ark_map_kiosk_income against
 ** ark_map_buildings_adjacent for each kiosk and building.  Also the tables
 ** of ark.map_cells and ark.buildings (built from names made once) against
-** the map and the zoo, field by field, with no field more.
+** the map and the zoo, field by field, with no field more; and
+** ark.count_cells (lua_api_fast.c) against a count over ark.map_cells for
+** filters of one and of two fields, every value a space shows included,
+** and ark.building / ark.building_def against the entries of
+** ark.buildings / ark.building_defs.
 */
 #include <stdarg.h>
 #include <stddef.h>
@@ -173,6 +177,92 @@ static void check_tables(ark_game *g, int p) {
   assert_string_equal(got, want);
 }
 
+/* ark.count_cells(p, f) against the spaces of ark.map_cells(p) that match
+** f as it says (true: there and not false; false: nil or false; else
+** equal), for every field alone and every pair of fields (the second not
+** cell, x or y, which alone tell a space apart), each with true,
+** false and every value some space shows; then ark.building(p, b) for every
+** b of ark.buildings(p) and one past each end, and ark.building_def(key)
+** for every key of ark.building_defs() and one not there.  Returns what
+** differs first, or "". */
+static const char *const COUNT_TEXT =
+  "local p = ...\n"
+  "local cells = ark.map_cells(p)\n"
+  "local FIELDS = { 'cell', 'x', 'y', 'terrain', 'edge', 'build2', 'building',\n"
+  "  'next_to_building', 'next_to_water', 'next_to_rock', 'bonus' }\n"
+  "local function match(v, w)\n"
+  "  if w == true then return v ~= nil and v ~= false end\n"
+  "  if w == false then return v == nil or v == false end\n"
+  "  return v == w\n"
+  "end\n"
+  "local values = {}\n"
+  "for _, f in ipairs(FIELDS) do\n"
+  "  local vs, seen = { true, false }, {}\n"
+  "  for _, c in ipairs(cells) do\n"
+  "    local v = c[f]\n"
+  "    if v ~= nil and type(v) ~= 'boolean' and not seen[v] then seen[v] = true; vs[#vs + 1] = v end\n"
+  "  end\n"
+  "  values[f] = vs\n"
+  "end\n"
+  "local function try(filter, text)\n"
+  "  local want = 0\n"
+  "  for _, c in ipairs(cells) do\n"
+  "    local ok = true\n"
+  "    for k, w in pairs(filter) do ok = ok and match(c[k], w) end\n"
+  "    if ok then want = want + 1 end\n"
+  "  end\n"
+  "  local got = ark.count_cells(p, filter)\n"
+  "  if got ~= want then return text .. ': ' .. got .. ' not ' .. want end\n"
+  "end\n"
+  "for i, f in ipairs(FIELDS) do\n"
+  "  for _, v in ipairs(values[f]) do\n"
+  "    local bad = try({ [f] = v }, f .. '=' .. tostring(v))\n"
+  "    if bad then return bad end\n"
+  "    for j = math.max(i + 1, 4), #FIELDS do   -- pairs: no cell, x or y second\n"
+  "      local g = FIELDS[j]\n"
+  "      for _, u in ipairs(values[g]) do\n"
+  "        bad = try({ [f] = v, [g] = u }, f .. '=' .. tostring(v) .. ' ' .. g .. '=' .. tostring(u))\n"
+  "        if bad then return bad end\n"
+  "      end\n"
+  "    end\n"
+  "  end\n"
+  "end\n"
+  "if try({}, 'no filter') then return 'no filter' end\n"
+  "if pcall(ark.count_cells, p, { colour = 1 }) then return 'an unknown field is taken' end\n"
+  "local function same(a, b)\n"
+  "  for k, v in pairs(a) do if b[k] ~= v then return false end end\n"
+  "  for k, v in pairs(b) do if a[k] ~= v then return false end end\n"
+  "  return true\n"
+  "end\n"
+  "local all = ark.buildings(p)\n"
+  "for b = -1, #all do\n"
+  "  local one = ark.building(p, b)\n"
+  "  if all[b + 1] == nil then\n"
+  "    if one ~= nil then return 'ark.building ' .. b .. ' is not nil' end\n"
+  "  elseif one == nil or not same(one, all[b + 1]) then\n"
+  "    return 'ark.building ' .. b .. ' differs'\n"
+  "  end\n"
+  "end\n"
+  "local defs = ark.building_defs()\n"
+  "for i, d in ipairs(defs) do\n"
+  "  local first\n"
+  "  for j = i, 1, -1 do if defs[j].key == d.key then first = defs[j] end end\n"
+  "  if not same(ark.building_def(d.key), first) then return 'ark.building_def ' .. d.key end\n"
+  "end\n"
+  "if ark.building_def('no-such-building') ~= nil then return 'an unknown building_def' end\n"
+  "return ''\n";
+
+static void check_count_cells(ark_game *g, int p) {
+  lua_State *L = g->c->L;
+  ark_lua_set_game(g->c, g);
+  if (luaL_loadstring(L, COUNT_TEXT) != 0) fail_msg("lua: %s", lua_tostring(L, -1));
+  lua_pushinteger(L, p);
+  if (lua_pcall(L, 1, 1, 0) != 0) fail_msg("lua: %s", lua_tostring(L, -1));
+  assert_string_equal(lua_tostring(L, -1), "");
+  lua_pop(L, 1);
+  ark_lua_set_game(g->c, NULL);
+}
+
 /* Every 3rd decision of random games on maps with and without abilities
 ** (2 counts enclosures larger, 7 brings kiosks, 8 covers water and rock). */
 static void test_searches_match_rules(void **st) {
@@ -188,6 +278,7 @@ static void test_searches_match_rules(void **st) {
         for (int p = 0; p < 2; p++) {
           check_zoo(g, p);
           if (step % 15 == 1) check_tables(g, p);
+          if (step % 135 == 1) check_count_cells(g, p);
         }
         n++;
       }

@@ -200,13 +200,14 @@ end
 
 local function place(p, e)
   local fits = ark.fits(p, e.card)
-  local bs = ark.buildings(p)
+  -- ark.building: the option texts name a few buildings, and ark.buildings
+  -- would make a table for every building of the zoo
   local opts = {}
   for i, b in ipairs(fits) do
-    opts[i] = "into " .. bs[b + 1].key .. " #" .. b
+    opts[i] = "into " .. ark.building(p, b).key .. " #" .. b
   end
   local share = shared(p, e.card)
-  for _, b in ipairs(share) do opts[#opts + 1] = "share " .. bs[b + 1].key .. " #" .. b end
+  for _, b in ipairs(share) do opts[#opts + 1] = "share " .. ark.building(p, b).key .. " #" .. b end
   local i = choose(p, "animals.enclosure", "Which enclosure for " .. card_label(e.card) .. "?", opts)
   pay(p, e.cost)
   if i > #fits then ark.place_sharing(p, e.card, share[i - #fits])

@@ -95,8 +95,15 @@ function terrain_expert(terrain, end_cp)
   function card.building_placed(owner, id, p, building)
     if owner ~= p then return end
     local n = 0
-    for _, c in ipairs(ark.map_cells(p)) do
-      if c.building == building and c[near] then n = n + 1 end
+    if type(building) == "number" then
+      -- counted in C: this runs at every building p places, in every
+      -- clone an AI plays on, and ark.map_cells makes a table per space
+      n = ark.count_cells(p, { building = building, [near] = true })
+    else
+      -- no building id (a plugin's own event): as the plain reading gives it
+      for _, c in ipairs(ark.map_cells(p)) do
+        if c.building == building and c[near] then n = n + 1 end
+      end
     end
     gain(p, "money", n)
   end

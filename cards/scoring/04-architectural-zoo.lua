@@ -1,5 +1,5 @@
 -- Architectural Zoo (final scoring): 1 conservation point for each of four
--- feats of building, read from the spaces of p's map (ark.map_cells):
+-- feats of building, read from the spaces of p's map (ark.count_cells):
 --   1. every water space is connected: next to at least one building
 --      (water cannot be covered, so touching is the only way to reach it);
 --   2. every rock space is connected, the same way;
@@ -9,29 +9,21 @@
 -- readings of 1-3 are the YAML's doubt.
 local card = {}
 
-local function all_connected(cells, terrain)
-  for _, c in ipairs(cells) do
-    if c.terrain == terrain and not c.next_to_building then return false end
-  end
-  return true
-end
-
-local function border_covered(cells)
-  for _, c in ipairs(cells) do
-    if c.terrain == "plain" and c.edge and not c.building then return false end
-  end
-  return true
-end
+-- The spaces that would spoil a feat, counted by ark.count_cells: the
+-- computer players ask this score for every position they weigh, and
+-- ark.map_cells would build a table for every space of the map each time.
+local WATER_UNCONNECTED = { terrain = "water", next_to_building = false }
+local ROCK_UNCONNECTED = { terrain = "rock", next_to_building = false }
+local BORDER_FREE = { terrain = "plain", edge = true, building = false }
 
 function card.score(p, id)
-  local cells = ark.map_cells(p)
   local feats = {
-    all_connected(cells, "water"),
-    all_connected(cells, "rock"),
-    border_covered(cells),
+    ark.count_cells(p, WATER_UNCONNECTED) == 0,
+    ark.count_cells(p, ROCK_UNCONNECTED) == 0,
+    ark.count_cells(p, BORDER_FREE) == 0,
     ark.get(p, "free_cells") == 0,
   }
-  local rewards = CARDS[id].rewards
+  local rewards = fact(id, "rewards")
   local cp = 0
   for i, done in ipairs(feats) do
     if done then cp = cp + (rewards[i] or 0) end

@@ -6,11 +6,12 @@ local END_APPEAL = 5
 
 local card = {}
 
+-- ark.building_def: the Build action asks this at every building placed,
+-- in every clone an AI plays on, and ark.building_defs makes every kind's
+-- table
 local function special(key)
-  for _, d in ipairs(ark.building_defs()) do
-    if d.key == key then return d.kind == "special" end
-  end
-  return false
+  local d = type(key) == "string" and ark.building_def(key)
+  return d and d.kind == "special" or false
 end
 
 function card.modify_build_repeats(p, id, value, key)

@@ -7,18 +7,19 @@ local END_APPEAL = 5
 
 local card = {}
 
--- The Side Entrance tile this card placed in p's zoo.
-local function my_building(p, id)
-  for _, b in ipairs(ark.buildings(p)) do
+-- The Side Entrance tile this card placed in p's zoo (all: ark.buildings(p)).
+local function my_building(all, id)
+  for _, b in ipairs(all) do
     if b.kind == "unique" and b.card == id then return b.id end
   end
   return nil
 end
 
 function card.income(p, id)
-  local b = my_building(p, id)
-  if not b then return end
+  -- one list of the buildings for both uses: it is made afresh per call
   local all = ark.buildings(p)
+  local b = my_building(all, id)
+  if not b then return end
   local n = 0
   for _, j in ipairs(ark.adjacent_buildings(p, b)) do
     local o = all[j + 1]

@@ -204,12 +204,24 @@ function snap(p)
   return true
 end
 
+-- "discard " .. card_label(id), made once per card: the break asks it for
+-- every hand card of every clone that plays through a break
+local discard_labels = {}
+
 function discard_from_hand(p, n, why)
   for _ = 1, n do
     local hand = ark.hand(p)
     if #hand == 0 then return end
     local opts = {}
-    for i, id in ipairs(hand) do opts[i] = "discard " .. card_label(id) end
+    for i = 1, #hand do
+      local id = hand[i]
+      local label = discard_labels[id]
+      if not label then
+        label = "discard " .. card_label(id)
+        discard_labels[id] = label
+      end
+      opts[i] = label
+    end
     local i = choose(p, "card.discard", why or "Discard a card", opts)
     ark.hand_remove(p, hand[i])
     ark.discard(hand[i])

@@ -600,8 +600,11 @@ function break_phase(trigger)
   for i = 0, n - 1 do
     local p = (trigger + i) % n
     gain(p, "money", ark.income(ark.get(p, "appeal")) + ark.kiosk_income(p))
-    for _, slot in ipairs(ark.edge(p)) do
-      if slot.taken and slot.recurring then apply_bonus(p, slot.bonus, slot.value, "edge") end
+    -- only taken slots pay: no list of the slots (a table each) before one is
+    if ark.get(p, "edge_taken") ~= 0 then
+      for _, slot in ipairs(ark.edge(p)) do
+        if slot.taken and slot.recurring then apply_bonus(p, slot.bonus, slot.value, "edge") end
+      end
     end
     fire_own("income", p)
     ark.display_refill()   -- a card snapped as income is replaced before the next player's

@@ -1383,6 +1383,7 @@ int ark_lua_api_open(ark_content *c) {
   ark_lua_api_maps(c->L, c->lua);
   ark_lua_api_sponsors(c->L, c->lua);
   ark_lua_api_scoring(c->L, c->lua);
+  { void ark_lua_api_fast(lua_State *, void *); ark_lua_api_fast(c->L, c->lua); }  /* lua_api_fast.c */
   lua_setglobal(c->L, "ark");
   return 0;
 }
