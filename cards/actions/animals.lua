@@ -112,18 +112,57 @@ end
 -- now), with water, rock and special enclosures checked by the rules'
 -- own test.  A Flock animal that may share an occupied enclosure lists
 -- the single index -1.  Money is left out: the caller weighs it.
+local A_COST, MODIFY, HAS_HANDLER = A.cost, modify, has_handler
+local HAS_PARTNER_ZOO, HAS_BIT = has_partner_zoo, has_bit
+
+-- A.hand_fit's per-call answers: the cost and the conditions_ignored
+-- passed to conditions_met, the plain way (A.cost and modify, as asked
+-- everywhere else) or, when nothing can change them, the short way.
+local function hand_fit_plain(p, id)
+  return A.cost(p, id), modify("conditions_ignored", p, 0, id)
+end
+
 function A.hand_fit(p)
   -- the greedy player asks it for every position it weighs: no hand_cards
   -- list, no ark.icons table (conditions_met reads the icons a card needs)
   local out, n, hand = {}, 0, ark.hand(p)
+  -- Each animal would ask modify twice (each a handler-list look-up) and
+  -- read partner_zoos once per continent icon.  When the functions are
+  -- those this file loaded with (a plugin's replacement is always asked)
+  -- and p has no handler for either modifier, modify returns its value
+  -- as given, so the lists are looked up once here, not per card, and
+  -- with no partner zoo the discount loop is skipped.
+  local fast = A.cost == A_COST and modify == MODIFY and has_handler == HAS_HANDLER
+    and has_partner_zoo == HAS_PARTNER_ZOO and has_bit == HAS_BIT
+    and not has_handler(p, "modify_animal_cost")
+    and not has_handler(p, "modify_conditions_ignored")
+  local zoos = fast and ark.get(p, "partner_zoos")
   for i = 1, #hand do
     local id = hand[i]
-    if CARDS[id].type == "animal" then
+    local c = CARDS[id]
+    if c.type == "animal" then
       local fits = ark.fits(p, id)
       local k = #fits
       if k == 0 and may_share(p, id) then fits, k = { -1 }, 1 end
+      local cost, ignored
+      if fast then
+        -- A.cost without the modifiers (its last max is then a no-op)
+        cost = c.cost
+        if zoos ~= 0 then
+          local icons = c.icons
+          for j = 1, #CONTINENTS do
+            local cont = CONTINENTS[j]
+            local m = icons[cont]
+            if m and has_partner_zoo(p, cont) then cost = cost - A.PARTNER_DISCOUNT * m end
+          end
+        end
+        if cost < 0 then cost = 0 end
+        ignored = 0
+      else
+        cost, ignored = hand_fit_plain(p, id)
+      end
       out[n + 1], out[n + 2], out[n + 3], out[n + 4] =
-        id, A.cost(p, id), conditions_hold(p, id) and 1 or 0, k
+        id, cost, conditions_met(p, id, ignored) and 1 or 0, k
       for j = 1, k do out[n + 4 + j] = fits[j] end
       n = n + 4 + k
     end

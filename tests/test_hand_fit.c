@@ -1,0 +1,163 @@
+/*
+** test_hand_fit.c - the Animals action's hand_fit (QUERIES.animals, what
+** the greedy player weighs) skips modify when p has no handler for the
+** animal cost or the conditions ignored; it must answer what the plain
+** rules answer: A.cost, then conditions_met with modify's count, per card.
+** Checked in the positions of random games, with functions a plugin may
+** replace (modify, A.cost, has_partner_zoo) replaced, and in games of a
+** plugin whose hooks modify both numbers.
+*/
+#define _DEFAULT_SOURCE
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <cmocka.h>
+#include <lauxlib.h>
+
+#include "support.h"
+#include "lua_api.h"
+
+/* (p) -> nil, or where hand_fit and the plain way disagree.  The plain way
+** is hand_fit as it was before the short cut, written out here. */
+static const char *const COMPARE =
+  "local p = ...\n"
+  "local A = ACTION_SCRIPTS.animals\n"
+  "local function plain(p)\n"
+  "  local out = {}\n"
+  "  for _, id in ipairs(ark.hand(p)) do\n"
+  "    if CARDS[id].type == 'animal' then\n"
+  "      local fits = ark.fits(p, id)\n"
+  "      local k = #fits\n"
+  "      if k == 0 and #(flock_places and flock_places(p, id) or {}) > 0 then\n"
+  "        fits, k = { -1 }, 1\n"
+  "      end\n"
+  "      out[#out + 1] = id\n"
+  "      out[#out + 1] = A.cost(p, id)\n"
+  "      out[#out + 1] = conditions_met(p, id, modify('conditions_ignored', p, 0, id))\n"
+  "                      and 1 or 0\n"
+  "      out[#out + 1] = k\n"
+  "      for j = 1, k do out[#out + 1] = fits[j] end\n"
+  "    end\n"
+  "  end\n"
+  "  return out\n"
+  "end\n"
+  "local function diff(tag)\n"
+  "  local a, b = A.hand_fit(p), plain(p)\n"
+  "  if #a ~= #b then return tag .. ': ' .. #a .. ' items, plainly ' .. #b end\n"
+  "  for i = 1, #a do\n"
+  "    if a[i] ~= b[i] then\n"
+  "      return string.format('%s: item %d is %s, plainly %s', tag, i,\n"
+  "                           tostring(a[i]), tostring(b[i]))\n"
+  "    end\n"
+  "  end\n"
+  "end\n"
+  "local bad = diff('as loaded')\n"
+  "local m = modify\n"
+  "modify = function(name, p, v, ...)\n"
+  "  local r = m(name, p, v, ...)\n"
+  "  if name == 'animal_cost' then return r + 2 end\n"
+  "  if name == 'conditions_ignored' then return r + 1 end\n"
+  "  return r\n"
+  "end\n"
+  "bad = bad or diff('modify replaced')\n"
+  "modify = m\n"
+  "local cost = A.cost\n"
+  "A.cost = function(p, id) return cost(p, id) + 5 end\n"
+  "bad = bad or diff('A.cost replaced')\n"
+  "A.cost = cost\n"
+  "local hpz = has_partner_zoo\n"
+  "has_partner_zoo = function(p, c) return c == 'asia' or hpz(p, c) end\n"
+  "bad = bad or diff('has_partner_zoo replaced')\n"
+  "has_partner_zoo = hpz\n"
+  "return bad\n";
+
+static const char *run_lua(ark_game *g, const char *chunk, int p, char *out, size_t n) {
+  lua_State *L = g->c->L;
+  ark_lua_set_game(g->c, g);
+  if (luaL_loadstring(L, chunk) != 0) fail_msg("lua: %s", lua_tostring(L, -1));
+  lua_pushinteger(L, p);
+  if (lua_pcall(L, 1, 1, 0) != 0) fail_msg("lua: %s", lua_tostring(L, -1));
+  snprintf(out, n, "%s", lua_isstring(L, -1) ? lua_tostring(L, -1) : "");
+  lua_pop(L, 1);
+  ark_lua_set_game(g->c, NULL);
+  return out;
+}
+
+/* Plays g with random answers, comparing at every action decision for
+** every seat; returns the positions compared. */
+static int compare_game(ark_game *g, int players, uint64_t seed) {
+  uint64_t rng = seed * 7919;
+  int n = 0;
+  char why[512];
+  while (ark_game_process(g) == ARK_AWAITING) {
+    if (!strcmp(ark_game_decision(g)->tag, "action")) {
+      for (int p = 0; p < players; p++)
+        if (run_lua(g, COMPARE, p, why, sizeof why)[0])
+          fail_msg("seed %llu turn %d: %s", (unsigned long long)seed, ark_game_turns(g), why);
+      n++;
+    }
+    t_random_answer(g, &rng);
+  }
+  assert_int_equal(ark_game_process(g), ARK_END);
+  ark_game_free(g);
+  return n;
+}
+
+static void test_hand_fit_plain(void **st) {
+  (void)st;
+  int n = 0;
+  for (uint64_t seed = 1; seed <= 3; seed++) n += compare_game(t_new_game(2, seed, NULL), 2, seed);
+  n += compare_game(t_new_game(3, 4, "2"), 3, 4);
+  assert_true(n > 300);
+}
+
+/* A plugin whose hooks lower every other animal's cost and let p ignore a
+** condition of every third: the lists are not empty, so the plain way. */
+static void test_hand_fit_plugin_modifiers(void **st) {
+  (void)st;
+  char root[64] = "/tmp/ark-handfit-XXXXXX", dir[128];
+  if (!mkdtemp(root)) fail_msg("mkdtemp");
+  snprintf(dir, sizeof dir, "%s/mod", root);
+  mkdir(dir, 0755);
+  t_write_file(dir, "plugin.yaml",
+               "name: cheap-animals\nversion: \"0.1\"\n"
+               "description: \"Animal cost and condition modifiers.\"\n"
+               "provides: [hooks]\nscript: hooks.lua\n");
+  t_write_file(dir, "hooks.lua",
+               "local h = {}\n"
+               "function h.modify_animal_cost(p, id, v, card)\n"
+               "  if card % 2 == 0 then return v - 2 end\n"
+               "  return v\n"
+               "end\n"
+               "function h.modify_conditions_ignored(p, id, v, card)\n"
+               "  if card % 3 == 0 then return v + 1 end\n"
+               "  return v\n"
+               "end\n"
+               "return h\n");
+  int n = 0;
+  for (uint64_t seed = 5; seed <= 6; seed++) {
+    ark_config cfg;
+    ark_config_init(&cfg);
+    cfg.players = 2;
+    cfg.seed = seed;
+    cfg.plugins[0] = dir;
+    n += compare_game(t_new_game_cfg(&cfg), 2, seed);
+  }
+  assert_true(n > 100);
+  char cmd[128];
+  snprintf(cmd, sizeof cmd, "rm -rf %s", root);
+  assert_int_equal(system(cmd), 0);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test(test_hand_fit_plain),
+    cmocka_unit_test(test_hand_fit_plugin_modifiers),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
