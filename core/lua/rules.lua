@@ -574,7 +574,14 @@ function turn_action(p, code)
 end
 
 -- Venom: 2 money per venom token on a card not played this turn.
+-- Most turns no card has one: one read of their sum, not one per card,
+-- unless a plugin replaced ark.tokens (then it is asked card by card).
+local TOKENS = ark.tokens
 function end_of_turn(p)
+  if ark.tokens == TOKENS and ark.venom_total(p) == 0 then
+    fire_own("turn_end", p)
+    return
+  end
   local played = ark.get(p, "played_this_turn")
   for i, a in ipairs(ACTIONS) do
     local v = ark.tokens(p, a, "venom")

@@ -16,6 +16,11 @@
 ** ark.buildings(p) or ark.building_defs() a script wants (the text of an
 ** enclosure option, the kind of a building), where those make a table for
 ** every building.  The same fields, set in the same order.
+**
+** ark.venom_total(p): the venom tokens on all of p's action cards, the sum
+** of ark.tokens(p, a, "venom") over the five.  The end of every turn
+** (rules.lua's end_of_turn) needs to look card by card only when some card
+** has one, which is rare.
 */
 #include <string.h>
 
@@ -199,9 +204,20 @@ static int l_building_def(lua_State *L) {
   return 1;
 }
 
+/* ark.venom_total(p) -> the venom tokens on p's action cards together */
+static int l_venom_total(lua_State *L) {
+  ark_game *g = ark_lua_game(L);
+  int p = ark_lua_arg_player(L, g, 1);
+  const ark_player *pl = &g->s.p[p];
+  lua_Integer n = 0;
+  for (int a = 0; a < ARK_N_ACTIONS; a++) n += pl->venom[a];
+  lua_pushinteger(L, n);
+  return 1;
+}
+
 static const luaL_Reg fast_fns[] = {
   {"count_cells", l_count_cells}, {"building", l_building},
-  {"building_def", l_building_def},
+  {"building_def", l_building_def}, {"venom_total", l_venom_total},
   {NULL, NULL}
 };
 
