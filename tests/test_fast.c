@@ -2,7 +2,8 @@
 ** test_fast.c - the shortcuts the core takes on its hot paths give what the
 ** long way gives: primitives that build their tables with names made once,
 ** ark.zoo_stamp skipping the zoo cards when no script can count as off,
-** the clone that does not copy a snapshot twice.
+** the clone that does not copy a snapshot twice, the check of a script's
+** kept state that reads the records once per resume and each table once.
 */
 #include <stdarg.h>
 #include <stddef.h>
@@ -12,7 +13,9 @@
 #include <cmocka.h>
 #include <lua.h>
 #include <lauxlib.h>
+#include <lualib.h>
 #include "support.h"
+#include "script_state.h"
 
 /* Adds QUERIES[name] = the function `body` evaluates to. */
 static void add_query(ark_game *g, const char *name, const char *body) {
@@ -191,11 +194,79 @@ static void test_clone_in_first_coroutine(void **st) {
   ark_game_free(g);
 }
 
+
+/* The check of kept state finds every kind of change to a table the
+** script keeps (a field changed, added, removed, one swapped for another
+** with the count the same, its metatable) and to an upvalue, names it,
+** and puts it back; an unchanged script passes, NaN equal to itself. */
+static const char *const KEEPER =
+  "local count, nan = 0, 0/0\n"
+  "local seen = { a = 1, b = 2 }\n"
+  "local M = {}\n"
+  "function M.get() return count, seen.a, seen.b, seen.c, getmetatable(seen), nan end\n"
+  "function M.inc() count = count + 1 end\n"
+  "function M.nan() nan = 0/0 end\n"
+  "function M.swap() seen.a = nil; seen.c = 1 end\n"
+  "function M.set() seen.a = 5 end\n"
+  "function M.add() seen.d = 1 end\n"
+  "function M.del() seen.b = nil end\n"
+  "function M.meta() setmetatable(seen, {}) end\n"
+  "return M\n";
+
+static int check_after(lua_State *L, const char *fn, char *name, size_t n) {
+  int line = 0;
+  lua_getglobal(L, "M");
+  lua_getfield(L, -1, fn);
+  if (lua_pcall(L, 0, 0, 0) != 0) fail_msg("%s", lua_tostring(L, -1));
+  lua_pop(L, 1);
+  ark_state_push_store(L);
+  int changed = ark_state_check(L, lua_gettop(L), 7, name, n, &line);
+  lua_pop(L, 1);
+  return changed;
+}
+
+static void test_kept_state_check(void **st) {
+  (void)st;
+  lua_State *L = luaL_newstate();
+  luaL_openlibs(L);
+  assert_int_equal(luaL_dostring(L, "SANDBOX = { sealed = {} }"), 0);
+  assert_int_equal(luaL_loadbuffer(L, KEEPER, strlen(KEEPER), "@keeper.lua"), 0);
+  assert_int_equal(lua_pcall(L, 0, 1, 0), 0);
+  lua_pushvalue(L, -1);
+  lua_setglobal(L, "M");
+  lua_newtable(L);                       /* the roots: the returned table */
+  lua_insert(L, -2);
+  lua_setfield(L, -2, "return");
+  assert_int_equal(ark_state_record(L, 7, -1, "@keeper.lua"), 1);
+  lua_pop(L, 1);
+  char name[80];
+  assert_int_equal(check_after(L, "get", name, sizeof name), 0);
+  assert_int_equal(check_after(L, "nan", name, sizeof name), 0);
+  static const char *const table_changes[] = { "swap", "set", "add", "del", "meta" };
+  for (size_t i = 0; i < sizeof table_changes / sizeof table_changes[0]; i++) {
+    name[0] = '\0';
+    assert_int_equal(check_after(L, table_changes[i], name, sizeof name), 1);
+    assert_string_equal(name, "seen");
+    assert_int_equal(check_after(L, "get", name, sizeof name), 0);   /* put back */
+  }
+  assert_int_equal(check_after(L, "inc", name, sizeof name), 1);
+  assert_string_equal(name, "upvalue 'count'");
+  lua_getglobal(L, "M");
+  lua_getfield(L, -1, "get");
+  assert_int_equal(lua_pcall(L, 0, 5, 0), 0);
+  assert_int_equal(lua_tointeger(L, -5), 0);
+  assert_int_equal(lua_tointeger(L, -4), 1);
+  assert_int_equal(lua_tointeger(L, -3), 2);
+  assert_true(lua_isnil(L, -2) && lua_isnil(L, -1));
+  lua_close(L);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_keyed_tables),
     cmocka_unit_test(test_zoo_stamp_in_query),
     cmocka_unit_test(test_clone_in_first_coroutine),
+    cmocka_unit_test(test_kept_state_check),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -5,7 +5,8 @@
 ** ark_map_can_place, and ark_map_kiosk_income against
 ** ark_map_buildings_adjacent for each kiosk and building.  Also the tables
 ** of ark.map_cells and ark.buildings (built from names made once) against
-** the map and the zoo, field by field, with no field more; and
+** the map and the zoo, field by field, with no field more; the texts of
+** ark.placements (kept per cell set once made) against the positions;
 ** ark.count_cells (lua_api_fast.c) against a count over ark.map_cells for
 ** filters of one and of two fields, every value a space shows included,
 ** and ark.building / ark.building_def against the entries of
@@ -119,6 +120,18 @@ static const char *const TABLES_TEXT =
   "end\n"
   "return table.concat(out)\n";
 
+/* Every building's ark.placements(p, key, build2), build2 false then true. */
+static const char *const PLACES_TEXT =
+  "local p = ...\n"
+  "local out = {}\n"
+  "for _, d in ipairs(ark.building_defs()) do\n"
+  "  for b2 = 0, 1 do\n"
+  "    for _, s in ipairs(ark.placements(p, d.key, b2 == 1)) do out[#out + 1] = s .. ';' end\n"
+  "    out[#out + 1] = '|'\n"
+  "  end\n"
+  "end\n"
+  "return table.concat(out)\n";
+
 static void add(char *buf, size_t n, size_t *len, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
@@ -163,18 +176,50 @@ static void expected_tables(ark_game *g, int p, char *buf, size_t n) {
   }
 }
 
-static void check_tables(ark_game *g, int p) {
-  static char got[32768], want[32768];
+/* PLACES_TEXT worked out from ark_map_placements. */
+static void expected_places(ark_game *g, int p, char *buf, size_t n) {
+  static ark_place pl[MAX_PLACES];
+  const ark_map_def *m = t_map_of(g, p);
+  const ark_zoo *z = &g->s.p[p].zoo_map;
+  size_t len = 0;
+  buf[0] = '\0';
+  for (int d = 0; d < g->c->nbuildings; d++)
+    for (int build2 = 0; build2 < 2; build2++) {
+      int k = ark_map_placements(m, z, g->c->buildings, d, build2, pl, MAX_PLACES);
+      for (int i = 0; i < k; i++) {
+        for (int c = 0; c < pl[i].ncells; c++) {
+          char text[16];
+          ark_map_cell_text(pl[i].cells[c], text, sizeof text);
+          add(buf, n, &len, "%s%s", c ? " " : "", text);
+        }
+        add(buf, n, &len, ";");
+      }
+      add(buf, n, &len, "|");
+    }
+}
+
+static void run_text(ark_game *g, int p, const char *chunk, char *out, size_t n) {
   lua_State *L = g->c->L;
   ark_lua_set_game(g->c, g);
-  if (luaL_loadstring(L, TABLES_TEXT) != 0) fail_msg("lua: %s", lua_tostring(L, -1));
+  if (luaL_loadstring(L, chunk) != 0) fail_msg("lua: %s", lua_tostring(L, -1));
   lua_pushinteger(L, p);
   if (lua_pcall(L, 1, 1, 0) != 0) fail_msg("lua: %s", lua_tostring(L, -1));
-  snprintf(got, sizeof got, "%s", lua_tostring(L, -1));
+  snprintf(out, n, "%s", lua_tostring(L, -1));
   lua_pop(L, 1);
   ark_lua_set_game(g->c, NULL);
+}
+
+static int places_seen;                 /* checks with some position at all */
+
+static void check_tables(ark_game *g, int p) {
+  static char got[1 << 20], want[1 << 20];
+  run_text(g, p, TABLES_TEXT, got, sizeof got);
   expected_tables(g, p, want, sizeof want);
   assert_string_equal(got, want);
+  run_text(g, p, PLACES_TEXT, got, sizeof got);
+  expected_places(g, p, want, sizeof want);
+  assert_string_equal(got, want);
+  places_seen += strlen(want) > (size_t)g->c->nbuildings * 2;
 }
 
 /* ark.count_cells(p, f) against the spaces of ark.map_cells(p) that match
@@ -287,6 +332,7 @@ static void test_searches_match_rules(void **st) {
     ark_game_free(g);
   }
   assert_true(n > 500);
+  assert_true(places_seen > 20);
 }
 
 int main(void) {

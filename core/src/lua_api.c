@@ -607,7 +607,10 @@ static int parse_place(const char *s, ark_place *pl) {
   return pl->ncells > 0 ? 0 : -1;
 }
 
-/* ark.placements(p, key, build2) -> array of cell-list strings */
+/* ark.placements(p, key, build2) -> array of cell-list strings.  Its
+** upvalue after the context: the text of every cell set met so far, keyed
+** by the cells as one number (a zoo's positions come back turn after turn,
+** and a map has only so many). */
 static int l_placements(lua_State *L) {
   ark_game *g = G(L);
   int p = arg_player(L, g, 1);
@@ -618,7 +621,23 @@ static int l_placements(lua_State *L) {
                              build2, buf, ARK_CELLS * 6);
   lua_createtable(L, n, 0);
   for (int i = 0; i < n; i++) {
-    push_place(L, &buf[i]);
+    int64_t key = buf[i].ncells;       /* up to 48 bits: a double holds them */
+    for (int k = 0; k < buf[i].ncells; k++) key = key << 8 | buf[i].cells[k];
+#ifdef ARK_LUAJIT
+    lua_pushnumber(L, (lua_Number)key);
+#else
+    lua_pushinteger(L, (lua_Integer)key);
+#endif
+    lua_pushvalue(L, -1);
+    lua_rawget(L, lua_upvalueindex(2));
+    if (lua_isnil(L, -1)) {
+      lua_pop(L, 1);
+      push_place(L, &buf[i]);
+      lua_pushvalue(L, -2);              /* key, text -> cache[key] = text */
+      lua_pushvalue(L, -2);
+      lua_rawset(L, lua_upvalueindex(2));
+    }
+    lua_remove(L, -2);
     lua_rawseti(L, -2, i + 1);
   }
   return 1;
@@ -675,10 +694,10 @@ static int l_build(lua_State *L) {
 static const char *const bkind_names[] = { "enclosure", "kiosk", "pavilion",
                                            "special", "unique" };
 
-/* ark.buildings' upvalues after the context (1): its field names and the
-** kind names, made once.  A building's table is built by rawset: the
+/* ark.buildings' upvalues after the context (1): its field names, the
+** kind names, and the building keys by def (each made at its first use).  A building's table is built by rawset: the
 ** Flock keyword and card scripts ask for every building of a zoo. */
-enum { B_ID = 2, B_KEY, B_KIND, B_SIZE, B_USED, B_CAPACITY, B_CARD, B_KINDS, B_END };
+enum { B_ID = 2, B_KEY, B_KIND, B_SIZE, B_USED, B_CAPACITY, B_CARD, B_KINDS, B_KEYS, B_END };
 static const char *const bfield_names[] = {
   "id", "key", "kind", "size", "used", "capacity", "card"
 };
@@ -700,7 +719,13 @@ static int l_buildings(lua_State *L) {
     lua_createtable(L, 0, 8);
     set_bfield(L, B_ID, i);
     lua_pushvalue(L, lua_upvalueindex(B_KEY));
-    lua_pushstring(L, d->key);
+    lua_rawgeti(L, lua_upvalueindex(B_KEYS), z->b[i].def + 1);
+    if (lua_isnil(L, -1)) {
+      lua_pop(L, 1);
+      lua_pushstring(L, d->key);
+      lua_pushvalue(L, -1);
+      lua_rawseti(L, lua_upvalueindex(B_KEYS), z->b[i].def + 1);
+    }
     lua_rawset(L, -3);
     lua_pushvalue(L, lua_upvalueindex(B_KIND));
     lua_rawgeti(L, lua_upvalueindex(B_KINDS), d->kind + 1);
@@ -725,8 +750,13 @@ static void register_buildings(lua_State *L, void *ctx) {
     lua_pushstring(L, bkind_names[k]);
     lua_rawseti(L, -2, k + 1);
   }
+  lua_newtable(L);                     /* B_KEYS */
   lua_pushcclosure(L, l_buildings, B_END - 1);
   lua_setfield(L, -2, "buildings");
+  lua_pushlightuserdata(L, ctx);
+  lua_newtable(L);                     /* ark.placements' texts */
+  lua_pushcclosure(L, l_placements, 2);
+  lua_setfield(L, -2, "placements");
 }
 
 /* ark.building_defs() -> array of {key, kind, size, capacity, build2};
@@ -1334,7 +1364,7 @@ static const luaL_Reg api[] = {
   {"slot_action", l_slot_action}, {"action_slot", l_action_slot},
   {"upgraded", l_upgraded}, {"upgrade", l_upgrade}, {"tokens", l_tokens},
   {"to_slot1", l_to_slot1}, {"advance_break", l_advance_break},
-  {"placements", l_placements}, {"can_place", l_can_place},
+  {"can_place", l_can_place},
   {"build", l_build},
   {"fits", l_fits},
   {"place_animal", l_place_animal}, {"play_card", l_play_card},

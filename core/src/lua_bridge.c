@@ -1254,6 +1254,7 @@ static int script_still_on(const ark_game *g, int who) {
 ** first culprit and its message go to *who and msg (who -1: none). */
 static void check_kept_state(ark_game *g, int *who, char *msg, size_t n) {
   lua_State *L = g->c->L;
+  int top = lua_gettop(L), store = 0;    /* the records: looked up once, if at all */
   *who = -1;
   for (size_t i = 0; i < sizeof g->script_ran; i++) {
     if (i % 8 == 0) {                    /* most words are empty: skip them whole */
@@ -1273,7 +1274,11 @@ static void check_kept_state(ark_game *g, int *who, char *msg, size_t n) {
       int key = bit < ARK_MAX_CARDS ? bit : -2 - (bit - ARK_MAX_CARDS);
       char name[80];
       int line = 0;
-      if (!ark_state_check(L, key, name, sizeof name, &line) || *who != -1) continue;
+      if (!store) {
+        ark_state_push_store(L);
+        store = lua_gettop(L);
+      }
+      if (!ark_state_check(L, store, key, name, sizeof name, &line) || *who != -1) continue;
       *who = key;
       /* the line where that name is declared, if the file says */
       const char *path = key >= 0 ? g->c->cards[key].script : g->c->maps[-2 - key].script;
@@ -1293,6 +1298,7 @@ static void check_kept_state(ark_game *g, int *who, char *msg, size_t n) {
                strcmp(name, "return") ? name : "its returned table");
     }
   }
+  lua_settop(L, top);
 }
 
 static int run(ark_game *g, int nargs) {

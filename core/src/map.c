@@ -248,38 +248,44 @@ static int ark_map_legal(const ark_map_def *m, const ark_zoo *z,
   return ark_map_needs_ok(m, z, b, cells, n);
 }
 
-/* Lexicographic order on the sorted cell lists (shorter first on a tie). */
-static int ark_map_cells_cmp(const ark_place *a, const ark_place *b)
+/* A candidate as one number whose order is that of the cell lists
+** (lexicographic, shorter first on a tie), then anchor, then rotation: the
+** cells are sorted and distinct with unused ones zero, so the zero padding
+** never makes two different lists compare equal or swaps their order.
+** Equal cell sets fall back to (anchor, rotation), so the first of a run
+** of duplicates is the smallest producer. */
+static uint64_t ark_map_place_key(const ark_place *p)
 {
-  int i, n = a->ncells < b->ncells ? a->ncells : b->ncells;
-  for (i = 0; i < n; i++)
-    if (a->cells[i] != b->cells[i])
-      return a->cells[i] < b->cells[i] ? -1 : 1;
-  return (int)a->ncells - (int)b->ncells;
+  uint64_t k = 0;
+  int i;
+  for (i = 0; i < ARK_MAX_FOOTPRINT; i++)
+    k = k << 8 | p->cells[i];
+  return (k << 8 | p->ncells) << 16 | (uint64_t)p->anchor << 8 | p->rot;
 }
 
-/* Cell sets first; equal sets fall back to (anchor, rotation) so that the
-** first of a run of duplicates is the smallest producer, whatever qsort's
-** (unstable) order would otherwise do. */
-static int ark_map_place_qcmp(const void *pa, const void *pb)
+static void ark_map_place_of_key(uint64_t k, ark_place *p)
 {
-  const ark_place *a = pa, *b = pb;
-  int c = ark_map_cells_cmp(a, b);
-  if (c)
-    return c;
-  if (a->anchor != b->anchor)
-    return a->anchor < b->anchor ? -1 : 1;
-  return (int)a->rot - (int)b->rot;
+  int i;
+  p->rot = (uint8_t)k;
+  p->anchor = (uint8_t)(k >> 8);
+  p->ncells = (uint8_t)(k >> 16);
+  k >>= 24;
+  for (i = ARK_MAX_FOOTPRINT - 1; i >= 0; i--, k >>= 8)
+    p->cells[i] = (uint8_t)k;
 }
 
-/* Keeps the first of each run of equal cell sets in a sorted list. */
-static int ark_map_dedupe(ark_place *list, int len)
+/* Insertion sort: the candidates come by anchor, so nearly in order
+** already, and a few hundred keys take less than qsort's calls of a
+** comparison function. */
+static void ark_map_sort_keys(uint64_t *k, int n)
 {
-  int i, n = 0;
-  for (i = 0; i < len; i++)
-    if (n == 0 || ark_map_cells_cmp(&list[n - 1], &list[i]) != 0)
-      list[n++] = list[i];
-  return n;
+  int i, j;
+  for (i = 1; i < n; i++) {
+    uint64_t v = k[i];
+    for (j = i; j > 0 && k[j - 1] > v; j--)
+      k[j] = k[j - 1];
+    k[j] = v;
+  }
 }
 
 static int ark_map_anchor_usable(const ark_map_def *m, const ark_zoo *z, int c)
@@ -397,9 +403,9 @@ int ark_map_placements(const ark_map_def *m, const ark_zoo *z,
                        const ark_building_def *defs, int bdef,
                        int build2, ark_place *out, int max)
 {
-  ark_place all[ARK_MAP_MAX_CANDIDATES];
+  uint64_t keys[ARK_MAP_MAX_CANDIDATES];
   ark_map_search s;
-  int len = 0, anchor, rot, i;
+  int len = 0, n = 0, anchor, rot, i;
   if (!ark_map_search_init(&s, &defs[bdef]))
     return 0;
   for (anchor = 0; anchor < ARK_CELLS; anchor++) {
@@ -407,26 +413,26 @@ int ark_map_placements(const ark_map_def *m, const ark_zoo *z,
     if (!ark_map_anchor_usable(m, z, anchor))
       continue;
     for (rot = 0; rot < 6; rot++) {
-      ark_place *p = &all[len];
-      int n = ark_map_search_cells(&s, m, z, build2, anchor, rot, p->cells);
-      if (n == 0 || !ark_map_search_legal(&s, m, z, defs, bdef, p->cells, n))
+      ark_place p;
+      int nc = ark_map_search_cells(&s, m, z, build2, anchor, rot, p.cells);
+      if (nc == 0 || !ark_map_search_legal(&s, m, z, defs, bdef, p.cells, nc))
         continue;
       /* as ark_map_footprint gives them: sorted, unused cells zero */
-      memset(p->cells + n, 0, sizeof p->cells - (size_t)n);
-      ark_map_sort_cells(p->cells, n);
-      p->ncells = (uint8_t)n;
-      p->anchor = (uint8_t)anchor;
-      p->rot = (uint8_t)rot;
-      len++;
+      memset(p.cells + nc, 0, sizeof p.cells - (size_t)nc);
+      ark_map_sort_cells(p.cells, nc);
+      p.ncells = (uint8_t)nc;
+      p.anchor = (uint8_t)anchor;
+      p.rot = (uint8_t)rot;
+      keys[len++] = ark_map_place_key(&p);
     }
   }
-  qsort(all, (size_t)len, sizeof all[0], ark_map_place_qcmp);
-  len = ark_map_dedupe(all, len);
-  if (len > max)
-    len = max > 0 ? max : 0;
-  for (i = 0; i < len; i++)
-    out[i] = all[i];
-  return len;
+  ark_map_sort_keys(keys, len);
+  /* the first of each run of equal cell sets (the key without anchor and
+  ** rotation) */
+  for (i = 0; i < len && n < max; i++)
+    if (i == 0 || keys[i] >> 16 != keys[i - 1] >> 16)
+      ark_map_place_of_key(keys[i], &out[n++]);
+  return n;
 }
 
 /* Is the sorted cell set some anchor and rotation of b?  A caller may hand

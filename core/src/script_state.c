@@ -14,10 +14,13 @@
 ** reported, and the bridge stops the script (lua_bridge.c).
 **
 ** Records (registry table "ark.state"[key]), 7 slots each:
-**   1 (upvalue), function, index, value, name, line defined, 0
-**   2 (table),   table, copy of its fields, metatable or false, name, line, count
+**   index (>= 1),  function, value, 0, name, line defined, index (upvalue)
+**   -1 - count,    table, copy of its fields, metatable or false, name, line,
+**                  count (table)
 ** where name is that of the upvalue, global or field through which the
-** walk first reached it ("return" for the returned table).
+** walk first reached it ("return" for the returned table).  The first slot
+** tells the kind and what the check needs besides the two values, so a
+** check reads two or three slots per record (it runs after every resume).
 */
 #include <stdio.h>
 #include <string.h>
@@ -46,10 +49,10 @@ static int own_function(lua_State *L, const char *chunk, int *line) {
   return ar.source && strcmp(ar.source, chunk) == 0 && strcmp(ar.what, "C") != 0;
 }
 
-static void add_record(lua_State *L, int rec, int *n, int kind) {
-  /* the 6 values above the kind are on the stack top */
+static void add_record(lua_State *L, int rec, int *n, lua_Integer code) {
+  /* the 6 values above the code are on the stack top */
   int base = *n * STRIDE;
-  lua_pushinteger(L, kind);
+  lua_pushinteger(L, code);
   lua_rawseti(L, rec, base + 1);
   for (int i = 7; i >= 2; i--) lua_rawseti(L, rec, base + i);
   (*n)++;
@@ -95,7 +98,7 @@ static void visit_table(walk *w, int t, const char *name, int line) {
   lua_pushstring(L, name);
   lua_pushinteger(L, line);
   lua_pushinteger(L, count);
-  add_record(L, w->rec, &w->nrec, 2);
+  add_record(L, w->rec, &w->nrec, -1 - (lua_Integer)count);
   lua_pop(L, 1);                        /* the copy */
 }
 
@@ -123,15 +126,15 @@ static void visit_function(walk *w, int f) {
     lua_rawset(L, w->ups);
     char name[64];
     snprintf(name, sizeof name, "%s", up[0] ? up : "?");
-    push_work(w, -1, name, line);       /* fn, index, value, name, line, 0 */
+    push_work(w, -1, name, line);       /* fn, value, 0, name, line, index */
     int v = lua_gettop(L);
     lua_pushvalue(L, f);
-    lua_pushinteger(L, i);
     lua_pushvalue(L, v);
+    lua_pushinteger(L, 0);
     lua_pushstring(L, name);
     lua_pushinteger(L, line);
-    lua_pushinteger(L, 0);
-    add_record(L, w->rec, &w->nrec, 1);
+    lua_pushinteger(L, i);
+    add_record(L, w->rec, &w->nrec, i);
     lua_pop(L, 1);
     w->values++;
   }
@@ -210,27 +213,24 @@ static int same(lua_State *L, int a, int b) {
   return 0;
 }
 
-/* Has the table record at base (fields on the stack: obj, copy, mt, count)
-** changed? */
+/* Has the table (obj) changed from its copy with count fields?  One pass
+** over obj: each field must be in the copy with the same value, and obj
+** must have as many as the copy (so none went missing). */
 static int table_changed(lua_State *L, int obj, int copy, int mt, int count) {
   int n = 0;
   lua_pushnil(L);
   while (lua_next(L, obj)) {
-    lua_pop(L, 1);
     n++;
-  }
-  if (n != count) return 1;
-  lua_pushnil(L);
-  while (lua_next(L, copy)) {
     lua_pushvalue(L, -2);
-    lua_rawget(L, obj);
+    lua_rawget(L, copy);
     int eq = same(L, -1, -2);
     lua_pop(L, 2);
-    if (!eq) {
+    if (!eq || n > count) {
       lua_pop(L, 1);
       return 1;
     }
   }
+  if (n != count) return 1;
   int has = lua_getmetatable(L, obj);
   if (!has) return lua_toboolean(L, mt);
   int eq = lua_rawequal(L, -1, mt);
@@ -242,10 +242,10 @@ static void restore(lua_State *L, int rec, int nrec) {
   for (int r = 0; r < nrec; r++) {
     int base = r * STRIDE, top = lua_gettop(L);
     for (int i = 1; i <= STRIDE; i++) lua_rawgeti(L, rec, base + i);
-    int kind = (int)lua_tointeger(L, top + 1), obj = top + 2;
-    if (kind == 1) {
-      lua_pushvalue(L, top + 4);
-      lua_setupvalue(L, obj, (int)lua_tointeger(L, top + 3));
+    int upvalue = lua_tointeger(L, top + 1) > 0, obj = top + 2;
+    if (upvalue) {
+      lua_pushvalue(L, top + 3);
+      lua_setupvalue(L, obj, (int)lua_tointeger(L, top + 1));
     } else {
       lua_newtable(L);                  /* the keys now in it */
       int keys = lua_gettop(L), nk = 0;
@@ -274,10 +274,11 @@ static void restore(lua_State *L, int rec, int nrec) {
   }
 }
 
-int ark_state_check(lua_State *L, int key, char *name, size_t n, int *line) {
+void ark_state_push_store(lua_State *L) { push_store(L); }
+
+int ark_state_check(lua_State *L, int store, int key, char *name, size_t n, int *line) {
   int top = lua_gettop(L), changed = 0;
-  push_store(L);
-  lua_rawgeti(L, -1, key);
+  lua_rawgeti(L, store, key);
   if (!lua_istable(L, -1)) {
     lua_settop(L, top);
     return 0;
@@ -286,21 +287,22 @@ int ark_state_check(lua_State *L, int key, char *name, size_t n, int *line) {
   int nrec = ark_rawlen(L, rec) / STRIDE;
   for (int r = 0; r < nrec && !changed; r++) {
     int base = r * STRIDE, at = lua_gettop(L);
-    /* only the slots the comparison needs: this runs after every resume */
-    for (int i = 1; i <= 4; i++) lua_rawgeti(L, rec, base + i);
-    if (lua_tointeger(L, at + 1) == 1) {
-      lua_getupvalue(L, at + 2, (int)lua_tointeger(L, at + 3));
-      changed = !same(L, -1, at + 4);
+    /* only the slots the comparison needs */
+    for (int i = 1; i <= 3; i++) lua_rawgeti(L, rec, base + i);
+    lua_Integer code = lua_tointeger(L, at + 1);
+    if (code > 0) {
+      lua_getupvalue(L, at + 2, (int)code);
+      changed = !same(L, -1, at + 3);
     } else {
-      lua_rawgeti(L, rec, base + 7);
-      changed = table_changed(L, at + 2, at + 3, at + 4, (int)lua_tointeger(L, -1));
+      lua_rawgeti(L, rec, base + 4);
+      changed = table_changed(L, at + 2, at + 3, at + 4, (int)(-1 - code));
     }
     if (changed) {
       lua_settop(L, at);
       for (int i = 1; i <= STRIDE; i++) lua_rawgeti(L, rec, base + i);
       const char *s = lua_tostring(L, at + 5);
-      snprintf(name, n, "%s%s%s", lua_tointeger(L, at + 1) == 1 ? "upvalue '" : "",
-               s ? s : "?", lua_tointeger(L, at + 1) == 1 ? "'" : "");
+      snprintf(name, n, "%s%s%s", code > 0 ? "upvalue '" : "", s ? s : "?",
+               code > 0 ? "'" : "");
       *line = (int)lua_tointeger(L, at + 6);
     }
     lua_settop(L, at);

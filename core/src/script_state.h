@@ -14,9 +14,13 @@ struct lua_State;
 ** the script's chunk name ("@path").  Returns 0, or -1 if it keeps more
 ** than the engine will check. */
 int ark_state_record(struct lua_State *L, int key, int roots, const char *chunk);
-/* 1 if the script's state differs from the record: it is put back, and
-** name and line tell where the first change was found ("upvalue 'plays'",
-** or the name a changed table was reached through). */
-int ark_state_check(struct lua_State *L, int key, char *name, size_t n, int *line);
+/* Pushes the table of every script's record (pushed once for all the
+** checks after one resume). */
+void ark_state_push_store(struct lua_State *L);
+/* 1 if the script's state differs from the record (store: the stack index
+** of what ark_state_push_store pushed): it is put back, and name and line
+** tell where the first change was found ("upvalue 'plays'", or the name a
+** changed table was reached through). */
+int ark_state_check(struct lua_State *L, int store, int key, char *name, size_t n, int *line);
 
 #endif
