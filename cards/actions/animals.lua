@@ -9,8 +9,9 @@ A.PARTNER_DISCOUNT = 3
 
 -- Printed cost minus 3 per continent icon with a partner zoo there, then
 -- the modifiers of p's cards (modify_animal_cost), never below 0.
-function A.cost(p, id)
-  local c = CARDS[id]
+-- The printed cost of card table c less the partner-zoo discounts, never
+-- below 0 (A.cost before the modifiers; hand_fit's short way uses it too).
+local function discounted(p, c)
   local cost = c.cost
   -- numeric loops in this file's hot paths: Lua 5.4's ipairs calls C per item
   local icons = c.icons
@@ -20,7 +21,11 @@ function A.cost(p, id)
     if n and has_partner_zoo(p, cont) then cost = cost - A.PARTNER_DISCOUNT * n end
   end
   if cost < 0 then cost = 0 end
-  return math.max(0, modify("animal_cost", p, cost, id))
+  return cost
+end
+
+function A.cost(p, id)
+  return math.max(0, modify("animal_cost", p, discounted(p, CARDS[id]), id))
 end
 
 -- Occupied enclosures the animal may share (Flock: cards/lib/keywords.lua).
@@ -146,17 +151,10 @@ function A.hand_fit(p)
       if k == 0 and may_share(p, id) then fits, k = { -1 }, 1 end
       local cost, ignored
       if fast then
-        -- A.cost without the modifiers (its last max is then a no-op)
-        cost = c.cost
-        if zoos ~= 0 then
-          local icons = c.icons
-          for j = 1, #CONTINENTS do
-            local cont = CONTINENTS[j]
-            local m = icons[cont]
-            if m and has_partner_zoo(p, cont) then cost = cost - A.PARTNER_DISCOUNT * m end
-          end
-        end
-        if cost < 0 then cost = 0 end
+        -- A.cost without the modifiers (its last max is then a no-op);
+        -- with no partner zoo no icon is discounted
+        if zoos ~= 0 then cost = discounted(p, c)
+        else cost = c.cost > 0 and c.cost or 0 end
         ignored = 0
       else
         cost, ignored = hand_fit_plain(p, id)
