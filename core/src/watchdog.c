@@ -8,9 +8,10 @@
 ** so they take no lock and make no system call: each slot is a few atomics
 ** on a cache line of its own.  The CPU time a resume has used is read only
 ** by the watchdog thread, every 10 ms, and by the resume itself once the
-** watchdog has hooked it.  A resume's clock starts when the watchdog first
-** sees it (at most one period after it began), so a budget is measured a few
-** milliseconds generously.
+** watchdog has hooked it; an enter reads only the monotonic clock, which
+** needs no system call.  A resume's CPU clock starts when the watchdog
+** first sees it (at most one period after it began), so a budget is
+** measured a few milliseconds generously.
 */
 #define _POSIX_C_SOURCE 200809L
 #include <pthread.h>
@@ -34,9 +35,10 @@ enum { S_FREE, S_RUNNING, S_HOOKING, S_HOOKED };
 typedef struct wd_slot {
   _Atomic int state;
   _Atomic(lua_State *) co;
-  _Atomic uint64_t epoch;        /* one more at every enter */
+  _Atomic uint64_t epoch;        /* one more at every enter and leave */
   _Atomic uint64_t start_epoch;  /* the epoch start_ns belongs to */
   _Atomic int64_t start_ns;      /* CPU clock when the resume was first seen */
+  _Atomic int64_t enter_wall;    /* monotonic clock at the enter (no system call) */
   _Atomic int cpu;               /* CPU clock (clockid_t) of the thread running it */
   /* read and written by the running thread only: */
   double budget;
@@ -160,23 +162,27 @@ void ark_wd_hurry(lua_State *L, double extra) {
 /* One look at every slot: a resume seen for the first time gets its start
 ** time; one that has run too long since gets the checking hook. */
 static void look(uint64_t seen[WD_SLOTS]) {
+  int64_t wall = cpu_ns(CLOCK_MONOTONIC);
   for (int i = 0; i < WD_SLOTS; i++) {
     wd_slot *s = &slots[i];
     if (atomic_load(&s->state) != S_RUNNING) continue;
     uint64_t e = atomic_load(&s->epoch);
+    /* odd while a resume runs (enter and leave each add one): an even one
+    ** is a slot being taken or given back, whose clock and co may be the
+    ** last resume's */
+    if (!(e & 1)) continue;
     int64_t now = cpu_ns(s->cpu);
     if (seen[i] != e) {
       seen[i] = e;
-      uint64_t none = atomic_load(&s->start_epoch);
-      if (none != e) {
+      if (atomic_load(&s->start_epoch) != e) {
         atomic_store(&s->start_ns, now);
         atomic_store(&s->start_epoch, e);
       }
-      continue;
     }
-    if (atomic_load(&s->start_epoch) != e ||
-        (double)(now - atomic_load(&s->start_ns)) * 1e-9 <= WD_SUSPECT_S)
-      continue;
+    /* suspect by the wall clock since the enter: a hook only adds checks,
+    ** and waiting for a second look would let a fast allocation loop reach
+    ** the allocator's refusal (no line to report) before the 7/8 check */
+    if ((double)(wall - atomic_load(&s->enter_wall)) * 1e-9 <= WD_SUSPECT_S) continue;
     int st = S_RUNNING;
     if (!atomic_compare_exchange_strong(&s->state, &st, S_HOOKING)) continue;
     /* the resume cannot end while HOOKING (ark_wd_leave waits), so the
@@ -238,6 +244,7 @@ int ark_wd_enter(lua_State *co, double budget_s, size_t mem_limit) {
   s->budget = budget_s;
   s->mem_limit = mem_limit;
   s->reason = ARK_WD_NONE;
+  atomic_store(&s->enter_wall, cpu_ns(CLOCK_MONOTONIC));
   atomic_store(&s->co, co);
   atomic_fetch_add(&s->epoch, 1);
   mine[nmine++] = s;
