@@ -10,7 +10,9 @@
 #include <stdio.h>
 #include <string.h>
 #include <cmocka.h>
+#include <lauxlib.h>
 #include "support.h"
+#include "lua_api.h"
 #include "map.h"
 #include "track.h"
 #include "zone.h"
@@ -647,4 +649,44 @@ void t_write_file(const char *dir, const char *name, const char *text) {
   if (!f) fail_msg("cannot write %s", path);
   fputs(text, f);
   fclose(f);
+}
+
+/* ---- Lua checks in random games ---- */
+
+const char *t_run_lua(ark_game *g, const char *chunk, int p, char *out, size_t n) {
+  lua_State *L = g->c->L;
+  ark_lua_set_game(g->c, g);
+  lua_pushlightuserdata(L, (void *)chunk);
+  lua_rawget(L, LUA_REGISTRYINDEX);
+  if (lua_isnil(L, -1)) {
+    lua_pop(L, 1);
+    if (luaL_loadstring(L, chunk) != 0) fail_msg("lua: %s", lua_tostring(L, -1));
+    lua_pushlightuserdata(L, (void *)chunk);
+    lua_pushvalue(L, -2);
+    lua_rawset(L, LUA_REGISTRYINDEX);
+  }
+  lua_pushinteger(L, p);
+  if (lua_pcall(L, 1, 1, 0) != 0) fail_msg("lua: %s", lua_tostring(L, -1));
+  snprintf(out, n, "%s", lua_isstring(L, -1) ? lua_tostring(L, -1) : "");
+  lua_pop(L, 1);
+  ark_lua_set_game(g->c, NULL);
+  return out;
+}
+
+int t_compare_game(ark_game *g, int players, uint64_t seed, const char *chunk, int every) {
+  uint64_t rng = seed * 7919;
+  int n = 0, k = 0;
+  char why[512];
+  while (ark_game_process(g) == ARK_AWAITING) {
+    if (!strcmp(ark_game_decision(g)->tag, "action") && k++ % every == 0) {
+      for (int p = 0; p < players; p++)
+        if (t_run_lua(g, chunk, p, why, sizeof why)[0])
+          fail_msg("seed %llu turn %d: %s", (unsigned long long)seed, ark_game_turns(g), why);
+      n++;
+    }
+    t_random_answer(g, &rng);
+  }
+  assert_int_equal(ark_game_process(g), ARK_END);
+  ark_game_free(g);
+  return n;
 }

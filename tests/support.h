@@ -8,6 +8,7 @@
 #ifndef ARK_TEST_SUPPORT_H
 #define ARK_TEST_SUPPORT_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include "ark.h"
 #include "game.h"
@@ -35,6 +36,14 @@ void t_to_first_turn(ark_game *g);
 /* After editing g->s by hand at a decision: recompute icons and run the
 ** current step again from the edited state, so options reflect it. */
 void t_restart(ark_game *g);
+
+/* Runs Lua chunk (loaded once per chunk pointer) with seat p as its
+** argument on g's Lua state; its text result is copied to out, "" for nil. */
+const char *t_run_lua(ark_game *g, const char *chunk, int p, char *out, size_t n);
+/* Plays g with random answers (from seed); at every `every`-th action
+** decision runs chunk for each of the players seats and fails the test on
+** the first text it returns.  Frees g; returns the positions compared. */
+int t_compare_game(ark_game *g, int players, uint64_t seed, const char *chunk, int every);
 
 /* ---- decisions ---- */
 

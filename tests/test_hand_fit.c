@@ -17,10 +17,8 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <cmocka.h>
-#include <lauxlib.h>
 
 #include "support.h"
-#include "lua_api.h"
 
 /* (p) -> nil, or where hand_fit and the plain way disagree.  The plain way
 ** is hand_fit as it was before the short cut, written out here. */
@@ -76,43 +74,12 @@ static const char *const COMPARE =
   "has_partner_zoo = hpz\n"
   "return bad\n";
 
-static const char *run_lua(ark_game *g, const char *chunk, int p, char *out, size_t n) {
-  lua_State *L = g->c->L;
-  ark_lua_set_game(g->c, g);
-  if (luaL_loadstring(L, chunk) != 0) fail_msg("lua: %s", lua_tostring(L, -1));
-  lua_pushinteger(L, p);
-  if (lua_pcall(L, 1, 1, 0) != 0) fail_msg("lua: %s", lua_tostring(L, -1));
-  snprintf(out, n, "%s", lua_isstring(L, -1) ? lua_tostring(L, -1) : "");
-  lua_pop(L, 1);
-  ark_lua_set_game(g->c, NULL);
-  return out;
-}
-
-/* Plays g with random answers, comparing at every action decision for
-** every seat; returns the positions compared. */
-static int compare_game(ark_game *g, int players, uint64_t seed) {
-  uint64_t rng = seed * 7919;
-  int n = 0;
-  char why[512];
-  while (ark_game_process(g) == ARK_AWAITING) {
-    if (!strcmp(ark_game_decision(g)->tag, "action")) {
-      for (int p = 0; p < players; p++)
-        if (run_lua(g, COMPARE, p, why, sizeof why)[0])
-          fail_msg("seed %llu turn %d: %s", (unsigned long long)seed, ark_game_turns(g), why);
-      n++;
-    }
-    t_random_answer(g, &rng);
-  }
-  assert_int_equal(ark_game_process(g), ARK_END);
-  ark_game_free(g);
-  return n;
-}
-
 static void test_hand_fit_plain(void **st) {
   (void)st;
   int n = 0;
-  for (uint64_t seed = 1; seed <= 3; seed++) n += compare_game(t_new_game(2, seed, NULL), 2, seed);
-  n += compare_game(t_new_game(3, 4, "2"), 3, 4);
+  for (uint64_t seed = 1; seed <= 3; seed++)
+    n += t_compare_game(t_new_game(2, seed, NULL), 2, seed, COMPARE, 1);
+  n += t_compare_game(t_new_game(3, 4, "2"), 3, 4, COMPARE, 1);
   assert_true(n > 300);
 }
 
@@ -146,7 +113,7 @@ static void test_hand_fit_plugin_modifiers(void **st) {
     cfg.players = 2;
     cfg.seed = seed;
     cfg.plugins[0] = dir;
-    n += compare_game(t_new_game_cfg(&cfg), 2, seed);
+    n += t_compare_game(t_new_game_cfg(&cfg), 2, seed, COMPARE, 1);
   }
   assert_true(n > 100);
   char cmd[128];

@@ -16,10 +16,8 @@
 #include <stdio.h>
 #include <string.h>
 #include <cmocka.h>
-#include <lauxlib.h>
 
 #include "support.h"
-#include "lua_api.h"
 
 /* (p) -> nil, or what disagrees.  can() once per strength 1..10 (slot 5
 ** with 5 X tokens asks 10), then lowest() for each range lo..hi, lo in
@@ -55,50 +53,11 @@
 
 static const char *const COMPARE = COMPARE_SRC;
 
-/* Runs chunk (compiled once per content state, kept in the registry under
-** its text's address) with the integer argument p; returns its string
-** result copied to out, or "" for nil. */
-static const char *run_lua(ark_game *g, const char *chunk, int p, char *out, size_t n) {
-  lua_State *L = g->c->L;
-  ark_lua_set_game(g->c, g);
-  lua_pushlightuserdata(L, (void *)chunk);
-  lua_rawget(L, LUA_REGISTRYINDEX);
-  if (lua_isnil(L, -1)) {
-    lua_pop(L, 1);
-    if (luaL_loadstring(L, chunk) != 0) fail_msg("lua: %s", lua_tostring(L, -1));
-    lua_pushlightuserdata(L, (void *)chunk);
-    lua_pushvalue(L, -2);
-    lua_rawset(L, LUA_REGISTRYINDEX);
-  }
-  lua_pushinteger(L, p);
-  if (lua_pcall(L, 1, 1, 0) != 0) fail_msg("lua: %s", lua_tostring(L, -1));
-  snprintf(out, n, "%s", lua_isstring(L, -1) ? lua_tostring(L, -1) : "");
-  lua_pop(L, 1);
-  ark_lua_set_game(g->c, NULL);
-  return out;
-}
-
-/* Plays a random game; at every `every`-th action decision runs chunk for
-** each seat and fails on the first disagreement.  Returns the positions
-** compared. */
+/* A random game of `players` on map (NULL: A), chunk run at every
+** `every`-th action decision (t_compare_game). */
 static int compare_game(int players, uint64_t seed, const char *map, const char *chunk,
                         int every) {
-  ark_game *g = t_new_game(players, seed, map);
-  uint64_t rng = seed * 7919;
-  int n = 0, k = 0;
-  char why[512];
-  while (ark_game_process(g) == ARK_AWAITING) {
-    if (!strcmp(ark_game_decision(g)->tag, "action") && k++ % every == 0) {
-      for (int p = 0; p < players; p++)
-        if (run_lua(g, chunk, p, why, sizeof why)[0])
-          fail_msg("seed %llu turn %d: %s", (unsigned long long)seed, ark_game_turns(g), why);
-      n++;
-    }
-    t_random_answer(g, &rng);
-  }
-  assert_int_equal(ark_game_process(g), ARK_END);
-  ark_game_free(g);
-  return n;
+  return t_compare_game(t_new_game(players, seed, map), players, seed, chunk, every);
 }
 
 /* lowest() agrees with can() in the positions of random games: 2 players on
@@ -190,7 +149,7 @@ static void test_turn_options_replaced_can(void **st) {
     "if first ~= 4 then return 'Animals first at ' .. tostring(first) end\n"
     "return nil\n";
   char why[256];
-  assert_string_equal(run_lua(g, CHUNK, p, why, sizeof why), "");
+  assert_string_equal(t_run_lua(g, CHUNK, p, why, sizeof why), "");
   ark_game_free(g);
 }
 
