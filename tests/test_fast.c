@@ -3,7 +3,8 @@
 ** long way gives: primitives that build their tables with names made once,
 ** ark.zoo_stamp skipping the zoo cards when no script can count as off,
 ** the clone that does not copy a snapshot twice, the check of a script's
-** kept state that reads the records once per resume and each table once.
+** kept state that reads the records once per resume and each table once,
+** the snapshot and continuation start a clone shares with its original.
 */
 #include <stdarg.h>
 #include <stddef.h>
@@ -175,7 +176,7 @@ static void test_clone_in_first_coroutine(void **st) {
     if (g->co_ref >= 0 && !g->based) {
       ark_game *c = ark_game_clone(g);
       assert_non_null(c);
-      assert_memory_equal(&c->snap, &g->snap, sizeof c->snap);
+      assert_memory_equal(c->snap, g->snap, sizeof *c->snap);
       assert_memory_equal(&c->s, &g->s, sizeof c->s);
       assert_int_equal(ark_game_answer(c, pick, msg, sizeof msg), ARK_OK);
       assert_int_equal(ark_game_answer(g, pick, msg, sizeof msg), ARK_OK);
@@ -183,7 +184,7 @@ static void test_clone_in_first_coroutine(void **st) {
       ark_game_process(g);
       assert_true(ark_game_log_hash(c) == ark_game_log_hash(g));
       assert_memory_equal(&c->s, &g->s, sizeof c->s);
-      assert_memory_equal(&c->snap, &g->snap, sizeof c->snap);
+      assert_memory_equal(c->snap, g->snap, sizeof *c->snap);
       ark_game_free(c);
       checked++;
     } else {
@@ -261,12 +262,55 @@ static void test_kept_state_check(void **st) {
   lua_close(L);
 }
 
+/* A clone shares its original's snapshot and the state its continuation
+** began from: whatever either then does (new steps, new continuations)
+** leaves the other's as it was, and both play on alike. */
+static void test_shared_snapshot(void **st) {
+  (void)st;
+  static ark_state snap, base;
+  ark_game *g = t_new_game(2, 9, "A");
+  uint64_t rng = 5;
+  char msg[128];
+  int checked = 0, based = 0;
+  for (int k = 0; k < 400 && ark_game_process(g) == ARK_AWAITING; k++) {
+    if (k % 3 || g->co_ref < 0) {
+      t_random_answer(g, &rng);
+      continue;
+    }
+    ark_game *c = ark_game_clone(g);
+    assert_non_null(c);
+    assert_ptr_equal(c->snap, g->snap);
+    snap = *g->snap;
+    if (g->based) {
+      assert_ptr_equal(c->base, g->base);
+      base = *g->base;
+      based++;
+    }
+    int was_based = g->based, ans[4], n = 0;
+    for (; n < 4 && ark_game_process(g) == ARK_AWAITING; n++) ans[n] = t_random_answer(g, &rng);
+    ark_game_process(g);    assert_memory_equal(c->snap, &snap, sizeof snap);
+    if (was_based) assert_memory_equal(c->base, &base, sizeof base);
+    for (int i = 0; i < n; i++) {
+      ark_game_process(c);
+      assert_int_equal(ark_game_answer(c, ans[i], msg, sizeof msg), ARK_OK);
+    }
+    ark_game_process(c);
+    assert_memory_equal(&c->s, &g->s, sizeof c->s);
+    assert_true(ark_game_log_hash(c) == ark_game_log_hash(g));
+    ark_game_free(c);
+    checked++;
+  }
+  assert_true(checked > 20 && based > 5);
+  ark_game_free(g);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_keyed_tables),
     cmocka_unit_test(test_zoo_stamp_in_query),
     cmocka_unit_test(test_clone_in_first_coroutine),
     cmocka_unit_test(test_kept_state_check),
+    cmocka_unit_test(test_shared_snapshot),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

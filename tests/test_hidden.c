@@ -58,7 +58,7 @@ static ark_game *twin(const ark_game *g, uint64_t seed) {
   int n = 0;
   for (int c = 0; c < ARK_MAX_CARDS; c++) map[c] = -1;
   for (int c = 0; c < g->c->ncards; c++)
-    if (in_hidden_place(&t->s, c) && (t->co_ref < 0 || in_hidden_place(&t->snap, c)))
+    if (in_hidden_place(&t->s, c) && (t->co_ref < 0 || in_hidden_place(t->snap, c)))
       cards[n++] = (int16_t)c;
   uint64_t x = seed;
   for (int i = n - 1; i > 0; i--) {          /* a random derangement-ish shuffle */
@@ -69,7 +69,7 @@ static ark_game *twin(const ark_game *g, uint64_t seed) {
   }
   for (int i = 0; i < n; i++) map[cards[i]] = cards[(i + 1) % n];
   relabel_state(&t->s, map);
-  relabel_state(&t->snap, map);
+  if (t->snap) relabel_state(ark_state_own(&t->snap), map);   /* the original keeps its own */
   for (int i = 0; i < t->nev; i++) {
     ark_event *e = &t->ev[i];
     if (!ark_event_visible(e, ME) && e->a >= 0 && map[e->a] >= 0) e->a = map[e->a];

@@ -100,6 +100,49 @@ void ark_game_point_options(ark_game *g) {
   g->dec.options = g->opts;
 }
 
+/* ---- shared states ---- */
+
+static ark_shared_state *shared_of(ark_state *p) {
+  return (ark_shared_state *)(void *)((char *)p - offsetof(ark_shared_state, s));
+}
+
+void ark_state_drop(ark_state **p) {
+  if (*p) {
+    ark_shared_state *b = shared_of(*p);
+    if (--b->refs == 0) free(b);
+  }
+  *p = NULL;
+}
+
+void ark_state_share(ark_state **p, ark_state *from) {
+  if (from) shared_of(from)->refs++;
+  ark_state_drop(p);
+  *p = from;
+}
+
+void ark_state_set(ark_state **p, const ark_state *from) {
+  if (*p && shared_of(*p)->refs == 1) {
+    **p = *from;
+    return;
+  }
+  ark_state_drop(p);
+  ark_shared_state *b = malloc(sizeof *b);
+  if (!b) abort();
+  b->refs = 1;
+  b->s = *from;
+  *p = &b->s;
+}
+
+ark_state *ark_state_own(ark_state **p) {
+  if (*p && shared_of(*p)->refs > 1) {
+    ark_state *mine = NULL;
+    ark_state_set(&mine, *p);
+    ark_state_drop(p);
+    *p = mine;
+  }
+  return *p;
+}
+
 /* ---- creation ---- */
 
 static ark_game *game_alloc(ark_content *c) {
@@ -170,6 +213,8 @@ void ark_game_free(ark_game *g) {
   ark_content_release(g->c);
   free(g->next);
   free(g->qkeep);
+  ark_state_drop(&g->snap);
+  ark_state_drop(&g->base);
   free(g->answers);
   free(g->ev);
   ark_strbuf_free(&g->pool);
@@ -232,7 +277,7 @@ static void after_turn(ark_game *g) {
 ** (during another player's turn) do not count here: their owner still
 ** waits for the end of their own turn (after_turn). */
 static int crossed_in_break(const ark_game *g, int p) {
-  const ark_player *before = &g->snap.p[p];
+  const ark_player *before = &g->snap->p[p];
   return crossed(g, p) && before->appeal < ark_track_target_of(g, before->conservation);
 }
 
@@ -289,10 +334,12 @@ static void step_finished(ark_game *g) {
   }
 }
 
-/* Starts the Lua function for the current phase step. */
-static int start_step(ark_game *g) {
+/* Starts the Lua function for the current phase step; its snapshot is the
+** state now, unless the caller gave it the same bytes already (shared,
+** clone_game). */
+static int start_step_at(ark_game *g, int have_snap) {
   ark_state *s = &g->s;
-  g->snap = g->s;
+  if (!have_snap) ark_state_set(&g->snap, &g->s);
   g->snap_events = g->nev;
   g->snap_pool = (int)g->pool.len;
   g->snap_answers = g->nanswers;
@@ -310,6 +357,8 @@ static int start_step(ark_game *g) {
   default: return -1;
   }
 }
+
+static int start_step(ark_game *g) { return start_step_at(g, 0); }
 
 ark_progress ark_game_process(ark_game *g) {
   for (;;) {
@@ -431,7 +480,7 @@ static void copy_history(ark_game *n, const ark_game *g, int nev, size_t npool, 
 }
 
 static void copy_step(ark_game *n, const ark_game *g) {
-  n->snap = g->snap;
+  ark_state_share(&n->snap, g->snap);
   n->snap_events = g->snap_events;
   n->snap_pool = g->snap_pool;
   n->snap_answers = g->snap_answers;
@@ -505,7 +554,7 @@ static void rerun_eager(ark_game *g) {
   memcpy(ans, g->answers, sizeof *ans * (size_t)to);
   for (int r = 0; r < nrd; r++)
     rd[r] = (redeal_rec){ g->redeal[r].at, g->redeal[r].viewer, g->redeal[r].seed };
-  g->s = g->snap;
+  g->s = *g->snap;
   g->nev = g->snap_events;
   g->pool.len = (size_t)g->snap_pool;
   g->nanswers = from;
@@ -556,18 +605,20 @@ static ark_game *clone_game(const ark_game *g, int nolog) {
     return n;
   }
   if (g->status == 0 && g->based && g->co_ref >= 0) {
-    /* the continuation again, from the decision that started it */
-    n->s = g->base;
+    /* the continuation again, from the decision that started it: its
+    ** starting state and the step's snapshot are the original's */
+    n->s = *g->base;
     copy_step(n, g);
+    ark_state_share(&n->base, g->base);
     copy_history(n, g, g->base_events, (size_t)g->base_pool, g->base_answers);
-    if (ark_lua_continue_at(n, g->cont_code, g->cont_answer) != 0) return n;
+    if (ark_lua_continue_from(n, g->cont_code, g->cont_answer) != 0) return n;
     replay_answers(n, g, g->base_answers);
     return n;
   }
-  n->s = g->co_ref >= 0 ? g->snap : g->s;
-  /* read after a break (crossed_in_break); a step that runs again takes
-  ** its snapshot itself (start_step), the same bytes: not copied twice */
-  if (g->co_ref < 0 || g->status != 0) n->snap = g->snap;
+  n->s = g->co_ref >= 0 ? *g->snap : g->s;
+  /* read after a break (crossed_in_break); a step that runs again has the
+  ** same bytes as its snapshot: shared, not copied */
+  ark_state_share(&n->snap, g->snap);
   /* history up to the snapshot */
   if (g->co_ref >= 0)
     copy_history(n, g, g->snap_events, (size_t)g->snap_pool, g->snap_answers);
@@ -575,7 +626,7 @@ static ark_game *clone_game(const ark_game *g, int nolog) {
     copy_history(n, g, g->nev, g->pool.len, g->nanswers);
   if (g->co_ref < 0 || g->status != 0) return n;
   /* replay the running step, repeating each redeal where it happened */
-  if (start_step(n) != 0) return n;
+  if (start_step_at(n, 1) != 0) return n;
   replay_answers(n, g, g->snap_answers);
   return n;
 }

@@ -96,17 +96,35 @@ struct ark_game {
   ** when the query ends; a query that changes nothing copies nothing */
   ark_state *qkeep;
   int qsaved;
+  /* the state when the current step started, and where the running
+  ** continuation began: shared by a game and its clones until one of them
+  ** writes its own (ark_state_set), so a clone copies neither */
+  ark_state *snap;
+  ark_state *base;
   /* From here on, a clone does not zero what it allocates: each field is
   ** written before it is read (ark_game_clone). */
   ark_state s;                  /* live state */
-  ark_state snap;               /* state when the current step started */
-  ark_state base;               /* where the running continuation began */
   const char *opts[ARK_MAX_OPTIONS];
   int opt_off[ARK_MAX_OPTIONS];
   int codes[ARK_MAX_OPTIONS];
 };
 #define ARK_GAME_UNZEROED offsetof(struct ark_game, s)
 
+
+/* A state shared by reference count (snap and base above); p is NULL or
+** the state of one. */
+typedef struct ark_shared_state {
+  int refs;
+  ark_state s;
+} ark_shared_state;
+/* *p becomes a copy of *from: written in place when no one else holds it. */
+void ark_state_set(ark_state **p, const ark_state *from);
+/* *p becomes `from` (NULL, or a shared state), one more holder. */
+void ark_state_share(ark_state **p, ark_state *from);
+/* *p is held by no one else (copied if it was shared); returns it. */
+ark_state *ark_state_own(ark_state **p);
+/* Lets go of *p and sets it to NULL. */
+void ark_state_drop(ark_state **p);
 
 /* Internal helpers shared by the modules. */
 void ark_game_fail(ark_game *g, const char *fmt, ...);

@@ -1216,7 +1216,7 @@ static int stop_script(ark_game *g, int who, const char *msg, int reason) {
   ** snapshot alone would switch them on again */
   uint8_t off[sizeof g->s.script_off], map_off = g->s.map_script_off;
   memcpy(off, g->s.script_off, sizeof off);
-  g->s = g->snap;
+  g->s = *g->snap;
   memcpy(g->s.script_off, off, sizeof off);
   g->s.map_script_off = map_off;
   g->nev = g->snap_events;
@@ -1226,10 +1226,11 @@ static int stop_script(ark_game *g, int who, const char *msg, int reason) {
   g->cont = 0;                           /* the step runs again from its start */
   g->based = 0;
   switch_off(g, &g->s, who);
-  switch_off(g, &g->snap, who);
+  ark_state *snap = ark_state_own(&g->snap);   /* the clones keep theirs */
+  switch_off(g, snap, who);
   if (reason) {                          /* a limit of this machine (ark.h) */
     g->s.script_stopped |= 2;
-    g->snap.script_stopped |= 2;
+    snap->script_stopped |= 2;
   }
   if (reason == ARK_WD_TIME) mark_slow(g, who);
   if (who >= 0) snprintf(text, sizeof text, "script of %s stopped: %s", g->c->cards[who].name, msg);
@@ -1351,7 +1352,7 @@ static int run(ark_game *g, int nargs) {
   if (k.who != -1 && script_still_on(g, k.who)) return stop_script(g, k.who, msg, reason);
   ark_game_fail(g, "%s", msg);
   /* keep what the game reports consistent: the state of the step's start */
-  g->s = g->snap;
+  g->s = *g->snap;
   g->pending = 0;
   return -1;
 }
@@ -1381,8 +1382,12 @@ static int start_coroutine(ark_game *g) {
 }
 
 int ark_lua_continue_at(ark_game *g, int code, int answer) {
+  ark_state_set(&g->base, &g->s);
+  return ark_lua_continue_from(g, code, answer);
+}
+
+int ark_lua_continue_from(ark_game *g, int code, int answer) {
   int args[2] = { code, answer };
-  g->base = g->s;
   g->base_events = g->nev;
   g->base_pool = (int)g->pool.len;
   g->base_answers = g->nanswers;

@@ -24,6 +24,9 @@ int ark_lua_continue(ark_game *g, int answer);
 /* The same given the answer's code and 1-based index; the state now is
 ** where the continuation begins (a clone replays it from there). */
 int ark_lua_continue_at(ark_game *g, int code, int answer);
+/* The same with g->base already holding the state now (a clone shares its
+** original's). */
+int ark_lua_continue_from(ark_game *g, int code, int answer);
 /* Works out the options of the pending decision that left them for
 ** later (ENGINE.choose_later): 0 when done, 1 when they could not be
 ** worked out on their own (an error, a kept state, fewer than two
