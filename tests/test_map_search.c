@@ -7,7 +7,7 @@
 ** of ark.map_cells and ark.buildings (built from names made once) against
 ** the map and the zoo, field by field, with no field more; the texts of
 ** ark.placements (kept per cell set once made) against the positions;
-** ark.count_cells (lua_api_fast.c) against a count over ark.map_cells for
+** ark.count_cells (lua_api_scoring.c) against a count over ark.map_cells for
 ** filters of one and of two fields, every value a space shows included,
 ** and ark.building / ark.building_def against the entries of
 ** ark.buildings / ark.building_defs.
@@ -21,12 +21,10 @@
 #include <cmocka.h>
 
 #include <stdio.h>
-#include <lauxlib.h>
 
 #include "support.h"
 #include "map.h"
 #include "content.h"
-#include "lua_api.h"
 
 #define MAX_PLACES (ARK_CELLS * 6)
 
@@ -198,25 +196,14 @@ static void expected_places(ark_game *g, int p, char *buf, size_t n) {
     }
 }
 
-static void run_text(ark_game *g, int p, const char *chunk, char *out, size_t n) {
-  lua_State *L = g->c->L;
-  ark_lua_set_game(g->c, g);
-  if (luaL_loadstring(L, chunk) != 0) fail_msg("lua: %s", lua_tostring(L, -1));
-  lua_pushinteger(L, p);
-  if (lua_pcall(L, 1, 1, 0) != 0) fail_msg("lua: %s", lua_tostring(L, -1));
-  snprintf(out, n, "%s", lua_tostring(L, -1));
-  lua_pop(L, 1);
-  ark_lua_set_game(g->c, NULL);
-}
-
 static int places_seen;                 /* checks with some position at all */
 
 static void check_tables(ark_game *g, int p) {
   static char got[1 << 20], want[1 << 20];
-  run_text(g, p, TABLES_TEXT, got, sizeof got);
+  t_run_lua(g, TABLES_TEXT, p, got, sizeof got);
   expected_tables(g, p, want, sizeof want);
   assert_string_equal(got, want);
-  run_text(g, p, PLACES_TEXT, got, sizeof got);
+  t_run_lua(g, PLACES_TEXT, p, got, sizeof got);
   expected_places(g, p, want, sizeof want);
   assert_string_equal(got, want);
   places_seen += strlen(want) > (size_t)g->c->nbuildings * 2;
@@ -298,14 +285,8 @@ static const char *const COUNT_TEXT =
   "return ''\n";
 
 static void check_count_cells(ark_game *g, int p) {
-  lua_State *L = g->c->L;
-  ark_lua_set_game(g->c, g);
-  if (luaL_loadstring(L, COUNT_TEXT) != 0) fail_msg("lua: %s", lua_tostring(L, -1));
-  lua_pushinteger(L, p);
-  if (lua_pcall(L, 1, 1, 0) != 0) fail_msg("lua: %s", lua_tostring(L, -1));
-  assert_string_equal(lua_tostring(L, -1), "");
-  lua_pop(L, 1);
-  ark_lua_set_game(g->c, NULL);
+  char why[512];
+  assert_string_equal(t_run_lua(g, COUNT_TEXT, p, why, sizeof why), "");
 }
 
 /* Every 3rd decision of random games on maps with and without abilities

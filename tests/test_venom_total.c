@@ -12,10 +12,8 @@
 #include <stdio.h>
 #include <string.h>
 #include <cmocka.h>
-#include <lauxlib.h>
 
 #include "support.h"
-#include "lua_api.h"
 
 static const char *const COMPARE =
   "local p = ...\n"
@@ -27,14 +25,8 @@ static const char *const COMPARE =
   "return nil\n";
 
 static void expect_same(ark_game *g, int p) {
-  lua_State *L = g->c->L;
-  ark_lua_set_game(g->c, g);
-  if (luaL_loadstring(L, COMPARE) != 0) fail_msg("lua: %s", lua_tostring(L, -1));
-  lua_pushinteger(L, p);
-  if (lua_pcall(L, 1, 1, 0) != 0) fail_msg("lua: %s", lua_tostring(L, -1));
-  if (lua_isstring(L, -1)) fail_msg("p %d: %s", p, lua_tostring(L, -1));
-  lua_pop(L, 1);
-  ark_lua_set_game(g->c, NULL);
+  char why[256];
+  if (t_run_lua(g, COMPARE, p, why, sizeof why)[0]) fail_msg("p %d: %s", p, why);
 }
 
 static void test_venom_total_random_games(void **st) {

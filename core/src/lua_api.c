@@ -532,6 +532,18 @@ static int l_tokens(lua_State *L) {
   return 1;
 }
 
+/* ark.venom_total(p) -> the venom tokens on all of p's action cards: the
+** end of every turn reads this one number and looks card by card only when
+** some card has one, which is rare. */
+static int l_venom_total(lua_State *L) {
+  ark_game *g = G(L);
+  int p = arg_player(L, g, 1);
+  lua_Integer n = 0;
+  for (int a = 0; a < ARK_N_ACTIONS; a++) n += g->s.p[p].venom[a];
+  lua_pushinteger(L, n);
+  return 1;
+}
+
 /* ark.to_slot1(p, action): the card goes to slot 1, the cards left of it
 ** shift one slot right. */
 static int l_to_slot1(lua_State *L) {
@@ -708,6 +720,30 @@ static void set_bfield(lua_State *L, int key, lua_Integer v) {
   lua_rawset(L, -3);
 }
 
+/* Building i of zoo z as ark.buildings lists it, on the top of the stack. */
+static void push_building(lua_State *L, const ark_game *g, const ark_zoo *z, int i) {
+  const ark_building_def *d = &g->c->buildings[z->b[i].def];
+  lua_createtable(L, 0, 8);
+  set_bfield(L, B_ID, i);
+  lua_pushvalue(L, lua_upvalueindex(B_KEY));
+  lua_rawgeti(L, lua_upvalueindex(B_KEYS), z->b[i].def + 1);
+  if (lua_isnil(L, -1)) {
+    lua_pop(L, 1);
+    lua_pushstring(L, d->key);
+    lua_pushvalue(L, -1);
+    lua_rawseti(L, lua_upvalueindex(B_KEYS), z->b[i].def + 1);
+  }
+  lua_rawset(L, -3);
+  lua_pushvalue(L, lua_upvalueindex(B_KIND));
+  lua_rawgeti(L, lua_upvalueindex(B_KINDS), d->kind + 1);
+  lua_rawset(L, -3);
+  /* size counts the spaces a map ability adds (for all purposes) */
+  set_bfield(L, B_SIZE, z->b[i].ncells + z->b[i].extra);
+  set_bfield(L, B_USED, z->b[i].used);
+  set_bfield(L, B_CAPACITY, d->capacity);
+  if (z->b[i].card >= 0) set_bfield(L, B_CARD, z->b[i].card);
+}
+
 /* ark.buildings(p) -> array of {id, key, kind, size, used, card, capacity} */
 static int l_buildings(lua_State *L) {
   ark_game *g = G(L);
@@ -715,28 +751,22 @@ static int l_buildings(lua_State *L) {
   const ark_zoo *z = &g->s.p[p].zoo_map;
   lua_createtable(L, z->nb, 0);
   for (int i = 0; i < z->nb; i++) {
-    const ark_building_def *d = &g->c->buildings[z->b[i].def];
-    lua_createtable(L, 0, 8);
-    set_bfield(L, B_ID, i);
-    lua_pushvalue(L, lua_upvalueindex(B_KEY));
-    lua_rawgeti(L, lua_upvalueindex(B_KEYS), z->b[i].def + 1);
-    if (lua_isnil(L, -1)) {
-      lua_pop(L, 1);
-      lua_pushstring(L, d->key);
-      lua_pushvalue(L, -1);
-      lua_rawseti(L, lua_upvalueindex(B_KEYS), z->b[i].def + 1);
-    }
-    lua_rawset(L, -3);
-    lua_pushvalue(L, lua_upvalueindex(B_KIND));
-    lua_rawgeti(L, lua_upvalueindex(B_KINDS), d->kind + 1);
-    lua_rawset(L, -3);
-    /* size counts the spaces a map ability adds (for all purposes) */
-    set_bfield(L, B_SIZE, z->b[i].ncells + z->b[i].extra);
-    set_bfield(L, B_USED, z->b[i].used);
-    set_bfield(L, B_CAPACITY, d->capacity);
-    if (z->b[i].card >= 0) set_bfield(L, B_CARD, z->b[i].card);
+    push_building(L, g, z, i);
     lua_rawseti(L, -2, i + 1);
   }
+  return 1;
+}
+
+/* ark.building(p, b) -> ark.buildings(p)[b + 1], or nil: a script that
+** wants one building (an option's text, a building's kind) is not handed a
+** table for every building of the zoo. */
+static int l_building(lua_State *L) {
+  ark_game *g = G(L);
+  int p = arg_player(L, g, 1);
+  lua_Integer b = luaL_checkinteger(L, 2);
+  const ark_zoo *z = &g->s.p[p].zoo_map;
+  if (b < 0 || b >= z->nb) lua_pushnil(L);
+  else push_building(L, g, z, (int)b);
   return 1;
 }
 
@@ -751,6 +781,10 @@ static void register_buildings(lua_State *L, void *ctx) {
     lua_rawseti(L, -2, k + 1);
   }
   lua_newtable(L);                     /* B_KEYS */
+  /* ark.building gets the same upvalues (the same tables) */
+  for (int k = 1; k < B_END; k++) lua_pushvalue(L, -(B_END - 1));
+  lua_pushcclosure(L, l_building, B_END - 1);
+  lua_setfield(L, -(B_END - 1) - 2, "building");
   lua_pushcclosure(L, l_buildings, B_END - 1);
   lua_setfield(L, -2, "buildings");
   lua_pushlightuserdata(L, ctx);
@@ -767,19 +801,37 @@ static const char *const bdef_keys[] = {
   "enclosure", "kiosk", "pavilion", "special", "unique"
 };
 
+/* Building kind d as ark.building_defs lists it, on the top of the stack. */
+static void push_building_def(lua_State *L, const ark_building_def *d) {
+  lua_createtable(L, 0, 5);
+  key_str(L, BD_KEY, d->key);
+  key_upvalue(L, BD_KIND, BD_KINDS + d->kind);
+  key_int(L, BD_SIZE, d->ncells);
+  key_int(L, BD_CAPACITY, d->capacity);
+  key_bool(L, BD_BUILD2, d->needs_build2);
+}
+
 static int l_building_defs(lua_State *L) {
   ark_game *g = G(L);
   lua_createtable(L, g->c->nbuildings, 0);
   for (int i = 0; i < g->c->nbuildings; i++) {
-    const ark_building_def *d = &g->c->buildings[i];
-    lua_createtable(L, 0, 5);
-    key_str(L, BD_KEY, d->key);
-    key_upvalue(L, BD_KIND, BD_KINDS + d->kind);
-    key_int(L, BD_SIZE, d->ncells);
-    key_int(L, BD_CAPACITY, d->capacity);
-    key_bool(L, BD_BUILD2, d->needs_build2);
+    push_building_def(L, &g->c->buildings[i]);
     lua_rawseti(L, -2, i + 1);
   }
+  return 1;
+}
+
+/* ark.building_def(key) -> the first entry of ark.building_defs() with that
+** key, or nil: one table, not one per building kind. */
+static int l_building_def(lua_State *L) {
+  ark_game *g = G(L);
+  const char *key = luaL_checkstring(L, 1);
+  for (int i = 0; i < g->c->nbuildings; i++)
+    if (strcmp(g->c->buildings[i].key, key) == 0) {
+      push_building_def(L, &g->c->buildings[i]);
+      return 1;
+    }
+  lua_pushnil(L);
   return 1;
 }
 
@@ -1363,6 +1415,7 @@ static const luaL_Reg api[] = {
   {"display_take", l_display_take}, {"display_refill", l_display_refill},
   {"slot_action", l_slot_action}, {"action_slot", l_action_slot},
   {"upgraded", l_upgraded}, {"upgrade", l_upgrade}, {"tokens", l_tokens},
+  {"venom_total", l_venom_total},
   {"to_slot1", l_to_slot1}, {"advance_break", l_advance_break},
   {"can_place", l_can_place},
   {"build", l_build},
@@ -1405,6 +1458,8 @@ int ark_lua_api_open(ark_content *c) {
   register_icons(c->L, c->lua);
   register_keyed(c->L, c->lua, "building_defs", l_building_defs, bdef_keys,
                  (int)(sizeof bdef_keys / sizeof bdef_keys[0]));
+  register_keyed(c->L, c->lua, "building_def", l_building_def, bdef_keys,
+                 (int)(sizeof bdef_keys / sizeof bdef_keys[0]));
   register_keyed(c->L, c->lua, "edge", l_edge, edge_keys,
                  (int)(sizeof edge_keys / sizeof edge_keys[0]));
   register_keyed(c->L, c->lua, "projects", l_projects, slot_keys,
@@ -1413,7 +1468,6 @@ int ark_lua_api_open(ark_content *c) {
   ark_lua_api_maps(c->L, c->lua);
   ark_lua_api_sponsors(c->L, c->lua);
   ark_lua_api_scoring(c->L, c->lua);
-  { void ark_lua_api_fast(lua_State *, void *); ark_lua_api_fast(c->L, c->lua); }  /* lua_api_fast.c */
   lua_setglobal(c->L, "ark");
   return 0;
 }

@@ -3,7 +3,15 @@
 ** the spaces of a zoo map with their terrain and what covers or touches
 ** them, so a script can tell "all water spaces connected" or "all border
 ** spaces covered" without knowing the grid (see docs/lua-api.md).
+**
+** ark.count_cells(p, filter) counts the spaces ark.map_cells(p) would list
+** with every field of filter matching, without a table per space: Architectural
+** Zoo and the terrain experts only want to know how many (or whether any)
+** spaces are of a kind, and the computer players ask them for every position
+** they weigh.  Both read a space's fields from one cell_facts.
 */
+#include <string.h>
+
 #include "lua_api.h"
 #include "luacompat.h"
 #include "map.h"
@@ -34,16 +42,40 @@ static void set_bool(lua_State *L, int key, int v) {
   lua_rawset(L, -3);
 }
 
+/* What ark.map_cells says of one space, as numbers. */
+typedef struct cell_facts {
+  int terrain;                   /* index into terrain_names */
+  int edge, build2;
+  int building;                  /* the building covering it, or -1 */
+  int next_building, next_water, next_rock;
+  int bonus;                     /* placement bonus kind, or ARK_BONUS_NONE */
+} cell_facts;
+
+/* neighbors: also work out the next_to_* fields (count_cells skips them
+** when its filter names none). */
+static void facts_of(const ark_map_def *m, const ark_zoo *z, int c, int neighbors,
+                     cell_facts *f) {
+  f->terrain = m->terrain[c] <= ARK_TERRAIN_ROCK ? m->terrain[c] : 0;
+  f->edge = m->edge[c] != 0;
+  f->build2 = m->build2[c] != 0;
+  f->building = z->at[c] ? z->at[c] - 1 : -1;
+  f->bonus = m->place_bonus[c].kind;
+  f->next_building = f->next_water = f->next_rock = 0;
+  if (!neighbors) return;
+  int nb[6], n = ark_map_neighbors(m, c, nb);
+  for (int k = 0; k < n; k++) {
+    f->next_building |= z->at[nb[k]] != 0;
+    f->next_water |= m->terrain[nb[k]] == ARK_TERRAIN_WATER;
+    f->next_rock |= m->terrain[nb[k]] == ARK_TERRAIN_ROCK;
+  }
+}
+
 /* One space as {cell="(x,y)", x, y, terrain, edge, build2, building=id
 ** or nil, next_to_building, next_to_water, next_to_rock, bonus=placement
 ** bonus name or nil}. */
 static void push_cell(lua_State *L, const ark_map_def *m, const ark_zoo *z, int c) {
-  int nb[6], n = ark_map_neighbors(m, c, nb), building = 0, water = 0, rock = 0;
-  for (int k = 0; k < n; k++) {
-    building |= z->at[nb[k]] != 0;
-    water |= m->terrain[nb[k]] == ARK_TERRAIN_WATER;
-    rock |= m->terrain[nb[k]] == ARK_TERRAIN_ROCK;
-  }
+  cell_facts f;
+  facts_of(m, z, c, 1, &f);
   lua_createtable(L, 0, 11);           /* every field below: no rehash */
   lua_pushvalue(L, lua_upvalueindex(K_CELL));
   lua_rawgeti(L, lua_upvalueindex(U_TEXTS), c + 1);
@@ -51,18 +83,17 @@ static void push_cell(lua_State *L, const ark_map_def *m, const ark_zoo *z, int 
   set_int(L, K_X, ARK_CELL_X(c));
   set_int(L, K_Y, ARK_CELL_Y(c));
   lua_pushvalue(L, lua_upvalueindex(K_TERRAIN));
-  lua_rawgeti(L, lua_upvalueindex(U_TERRAIN),
-              m->terrain[c] <= ARK_TERRAIN_ROCK ? m->terrain[c] + 1 : 1);
+  lua_rawgeti(L, lua_upvalueindex(U_TERRAIN), f.terrain + 1);
   lua_rawset(L, -3);
-  set_bool(L, K_EDGE, m->edge[c]);
-  set_bool(L, K_BUILD2, m->build2[c]);
-  if (z->at[c]) set_int(L, K_BUILDING, z->at[c] - 1);
-  set_bool(L, K_NEXT_BUILDING, building);
-  set_bool(L, K_NEXT_WATER, water);
-  set_bool(L, K_NEXT_ROCK, rock);
-  if (m->place_bonus[c].kind != ARK_BONUS_NONE) {
+  set_bool(L, K_EDGE, f.edge);
+  set_bool(L, K_BUILD2, f.build2);
+  if (f.building >= 0) set_int(L, K_BUILDING, f.building);
+  set_bool(L, K_NEXT_BUILDING, f.next_building);
+  set_bool(L, K_NEXT_WATER, f.next_water);
+  set_bool(L, K_NEXT_ROCK, f.next_rock);
+  if (f.bonus != ARK_BONUS_NONE) {
     lua_pushvalue(L, lua_upvalueindex(K_BONUS));
-    lua_pushstring(L, ark_bonus_name(m->place_bonus[c].kind));
+    lua_pushstring(L, ark_bonus_name(f.bonus));
     lua_rawset(L, -3);
   }
 }
@@ -84,6 +115,103 @@ static int l_map_cells(lua_State *L) {
   return 1;
 }
 
+/* What a filter value asks of a field: true = present and not false, false
+** = nil or false (as `not c.field` reads in Lua), else equal to a number or
+** a string.  A field's own value is read into the same form. */
+typedef enum { W_TRUE, W_FALSE, W_NUMBER, W_STRING } want_kind;
+
+typedef struct {
+  want_kind kind;
+  lua_Number num;
+  const char *str;   /* a filter's: kept alive by the filter table, on the stack */
+} value;
+
+/* Field k (K_CELL...) of space c, from its facts. */
+static value field_of(const cell_facts *f, int c, int k, char *text, size_t text_size) {
+  value v = { W_FALSE, 0, NULL };
+  switch (k) {
+  case K_CELL:
+    ark_map_cell_text(c, text, text_size);
+    v.kind = W_STRING, v.str = text;
+    break;
+  case K_X: v.kind = W_NUMBER, v.num = ARK_CELL_X(c); break;
+  case K_Y: v.kind = W_NUMBER, v.num = ARK_CELL_Y(c); break;
+  case K_TERRAIN: v.kind = W_STRING, v.str = terrain_names[f->terrain]; break;
+  case K_EDGE: v.kind = f->edge ? W_TRUE : W_FALSE; break;
+  case K_BUILD2: v.kind = f->build2 ? W_TRUE : W_FALSE; break;
+  case K_BUILDING:
+    if (f->building >= 0) v.kind = W_NUMBER, v.num = f->building;
+    break;
+  case K_NEXT_BUILDING: v.kind = f->next_building ? W_TRUE : W_FALSE; break;
+  case K_NEXT_WATER: v.kind = f->next_water ? W_TRUE : W_FALSE; break;
+  case K_NEXT_ROCK: v.kind = f->next_rock ? W_TRUE : W_FALSE; break;
+  case K_BONUS:
+    if (f->bonus != ARK_BONUS_NONE) v.kind = W_STRING, v.str = ark_bonus_name(f->bonus);
+    break;
+  }
+  return v;
+}
+
+static int matches(const value *w, const value *v) {
+  switch (w->kind) {
+  case W_TRUE: return v->kind != W_FALSE;
+  case W_FALSE: return v->kind == W_FALSE;
+  case W_NUMBER: return v->kind == W_NUMBER && v->num == w->num;
+  case W_STRING: return v->kind == W_STRING && strcmp(v->str, w->str) == 0;
+  }
+  return 0;
+}
+
+/* ark.count_cells(p, filter) -> the number of spaces of p's map whose
+** fields (those of ark.map_cells) match every entry of filter: true
+** matches a field that is there and not false, false one that is nil or
+** false, a number or a string an equal field. */
+static int l_count_cells(lua_State *L) {
+  ark_game *g = ark_lua_game(L);
+  int p = ark_lua_arg_player(L, g, 1);
+  luaL_checktype(L, 2, LUA_TTABLE);
+  value w[U_TEXTS - K_CELL];
+  int field[U_TEXTS - K_CELL], nw = 0, neighbors = 0;
+  lua_pushnil(L);
+  while (lua_next(L, 2)) {
+    if (lua_type(L, -2) != LUA_TSTRING)
+      return luaL_error(L, "ark.count_cells: a filter's keys are field names");
+    const char *name = lua_tostring(L, -2);
+    int k = K_CELL;
+    while (k < U_TEXTS && strcmp(key_names[k - K_CELL], name) != 0) k++;
+    if (k == U_TEXTS) return luaL_error(L, "ark.count_cells: no field '%s'", name);
+    value *c = &w[nw];        /* a key comes once: at most one entry per field */
+    field[nw++] = k;
+    neighbors |= k == K_NEXT_BUILDING || k == K_NEXT_WATER || k == K_NEXT_ROCK;
+    switch (lua_type(L, -1)) {
+    case LUA_TBOOLEAN: c->kind = lua_toboolean(L, -1) ? W_TRUE : W_FALSE; break;
+    case LUA_TNUMBER: c->kind = W_NUMBER, c->num = lua_tonumber(L, -1); break;
+    case LUA_TSTRING: c->kind = W_STRING, c->str = lua_tostring(L, -1); break;
+    default:
+      return luaL_error(L, "ark.count_cells: '%s' must be true, false, a number or a text",
+                        name);
+    }
+    lua_pop(L, 1);
+  }
+  const ark_map_def *m = &g->c->maps[g->s.p[p].map];
+  const ark_zoo *z = &g->s.p[p].zoo_map;
+  lua_Integer count = 0;
+  char text[16];
+  for (int c = 0; c < ARK_CELLS; c++) {
+    if (!m->exists[c]) continue;
+    cell_facts f;
+    facts_of(m, z, c, neighbors, &f);
+    int ok = 1;
+    for (int i = 0; i < nw && ok; i++) {
+      value v = field_of(&f, c, field[i], text, sizeof text);
+      ok = matches(&w[i], &v);
+    }
+    count += ok;
+  }
+  lua_pushinteger(L, count);
+  return 1;
+}
+
 /* The ark table is at the top of the stack. */
 void ark_lua_api_scoring(lua_State *L, void *ctx) {
   lua_pushlightuserdata(L, ctx);
@@ -102,4 +230,7 @@ void ark_lua_api_scoring(lua_State *L, void *ctx) {
   }
   lua_pushcclosure(L, l_map_cells, U_END - 1);
   lua_setfield(L, -2, "map_cells");
+  lua_pushlightuserdata(L, ctx);
+  lua_pushcclosure(L, l_count_cells, 1);
+  lua_setfield(L, -2, "count_cells");
 }
