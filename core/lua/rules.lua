@@ -578,16 +578,14 @@ end
 -- unless a plugin replaced ark.tokens (then it is asked card by card).
 local TOKENS = ark.tokens
 function end_of_turn(p)
-  if ark.tokens == TOKENS and ark.venom_total(p) == 0 then
-    fire_own("turn_end", p)
-    return
-  end
-  local played = ark.get(p, "played_this_turn")
-  for i, a in ipairs(ACTIONS) do
-    local v = ark.tokens(p, a, "venom")
-    if v > 0 and not has_bit(played, i - 1) then
-      local due = math.min(2 * v, money(p))
-      if due > 0 then pay(p, due) end
+  if ark.tokens ~= TOKENS or ark.venom_total(p) > 0 then
+    local played = ark.get(p, "played_this_turn")
+    for i, a in ipairs(ACTIONS) do
+      local v = ark.tokens(p, a, "venom")
+      if v > 0 and not has_bit(played, i - 1) then
+        local due = math.min(2 * v, money(p))
+        if due > 0 then pay(p, due) end
+      end
     end
   end
   fire_own("turn_end", p)
