@@ -822,6 +822,8 @@ static void *counting_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
   void *np = block_resize(c, ptr, old, nsize);
   if (!np) return NULL;
   c->lua_mem = c->lua_mem - old + nsize;
+  if (nsize > old && c->lua_mem_limit && c->lua_mem > c->lua_mem_limit - c->lua_mem_limit / 8)
+    ark_wd_memory_high();
   return np;
 }
 

@@ -159,6 +159,14 @@ void ark_wd_hurry(lua_State *L, double extra) {
     lua_sethook(L, check_hook, LUA_MASKCOUNT, WD_HOOK_COUNT);
 }
 
+void ark_wd_memory_high(void) {
+  if (nmine == 0) return;
+  wd_slot *s = mine[nmine - 1];
+  int st = S_RUNNING;
+  if (atomic_compare_exchange_strong(&s->state, &st, S_HOOKED))
+    lua_sethook(atomic_load(&s->co), check_hook, LUA_MASKCOUNT, WD_HOOK_COUNT);
+}
+
 /* One look at every slot: a resume seen for the first time gets its start
 ** time; one that has run too long since gets the checking hook. */
 static void look(uint64_t seen[WD_SLOTS]) {

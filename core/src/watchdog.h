@@ -29,5 +29,10 @@ int ark_wd_reason(struct lua_State *L);
 /* Inside a resume: leaves it at most `extra` more seconds, and watches it
 ** from now on (a script known to loop need not use its whole budget). */
 void ark_wd_hurry(struct lua_State *L, double extra);
+/* Called by the allocator once the scripts' memory passes 7/8 of its cap:
+** hooks this thread's innermost resume now, so that the memory check stops
+** it with its line before the allocator has to refuse (a script can fill
+** the rest of the cap before the watchdog's thread would look). */
+void ark_wd_memory_high(void);
 
 #endif
