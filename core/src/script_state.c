@@ -13,10 +13,10 @@
 ** handlers ran, ark_state_check compares; a change is put back at once and
 ** reported, and the bridge stops the script (lua_bridge.c).
 **
-** Records (registry table "ark.state"[key]), 7 slots each:
-**   index (>= 1),  function, value, 0, name, line defined, index (upvalue)
-**   -1 - count,    table, copy of its fields, metatable or false, name, line,
-**                  count (table)
+** Records (registry table "ark.state"[key]), 6 slots each:
+**   index (>= 1),  function, value, 0, name, line defined           (upvalue)
+**   -1 - count,    table, copy of its fields, metatable or false, name, line
+**                                                                     (table)
 ** where name is that of the upvalue, global or field through which the
 ** walk first reached it ("return" for the returned table).  The first slot
 ** tells the kind and what the check needs besides the two values, so a
@@ -27,7 +27,7 @@
 #include "luacompat.h"
 #include "script_state.h"
 
-#define STRIDE 7
+#define STRIDE 6
 #define MAX_VALUES 20000        /* fields and upvalues a script may keep */
 
 static void push_store(lua_State *L) {
@@ -50,11 +50,11 @@ static int own_function(lua_State *L, const char *chunk, int *line) {
 }
 
 static void add_record(lua_State *L, int rec, int *n, lua_Integer code) {
-  /* the 6 values above the code are on the stack top */
+  /* the STRIDE - 1 values after the code are on the stack top */
   int base = *n * STRIDE;
   lua_pushinteger(L, code);
   lua_rawseti(L, rec, base + 1);
-  for (int i = 7; i >= 2; i--) lua_rawseti(L, rec, base + i);
+  for (int i = STRIDE; i >= 2; i--) lua_rawseti(L, rec, base + i);
   (*n)++;
 }
 
@@ -91,13 +91,12 @@ static void visit_table(walk *w, int t, const char *name, int line) {
     lua_rawset(L, copy);
   }
   w->values += count;
-  lua_pushvalue(L, t);                  /* obj, copy, mt, name, line, count */
+  lua_pushvalue(L, t);                  /* obj, copy, mt, name, line */
   lua_pushvalue(L, copy);
   if (lua_getmetatable(L, t)) push_work(w, -1, name, line);
   else lua_pushboolean(L, 0);
   lua_pushstring(L, name);
   lua_pushinteger(L, line);
-  lua_pushinteger(L, count);
   add_record(L, w->rec, &w->nrec, -1 - (lua_Integer)count);
   lua_pop(L, 1);                        /* the copy */
 }
@@ -126,14 +125,13 @@ static void visit_function(walk *w, int f) {
     lua_rawset(L, w->ups);
     char name[64];
     snprintf(name, sizeof name, "%s", up[0] ? up : "?");
-    push_work(w, -1, name, line);       /* fn, value, 0, name, line, index */
+    push_work(w, -1, name, line);       /* fn, value, 0, name, line */
     int v = lua_gettop(L);
     lua_pushvalue(L, f);
     lua_pushvalue(L, v);
     lua_pushinteger(L, 0);
     lua_pushstring(L, name);
     lua_pushinteger(L, line);
-    lua_pushinteger(L, i);
     add_record(L, w->rec, &w->nrec, i);
     lua_pop(L, 1);
     w->values++;
