@@ -254,6 +254,8 @@ static int ark_map_legal(const ark_map_def *m, const ark_zoo *z,
 ** never makes two different lists compare equal or swaps their order.
 ** Equal cell sets fall back to (anchor, rotation), so the first of a run
 ** of duplicates is the smallest producer. */
+_Static_assert(ARK_MAX_FOOTPRINT * 8 + 24 <= 64 && ARK_CELLS <= 256,
+               "a placement key holds each cell, the count, anchor and rotation in a byte");
 static uint64_t ark_map_place_key(const ark_place *p)
 {
   uint64_t k = 0;
