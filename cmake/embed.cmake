@@ -1,4 +1,4 @@
-# Turns every core/lua/*.lua file into a byte array in one C file, with a
+# Turns every rules/*.lua file into a byte array in one C file, with a
 # table of names, so the rules ship inside the library.
 file(GLOB files ${DIR}/*.lua)
 list(SORT files)
@@ -12,7 +12,7 @@ foreach(f ${files})
   math(EXPR size "${hexlen} / 2")
   string(REGEX REPLACE "([0-9a-f][0-9a-f])" "0x\\1," bytes "${hex}")
   string(APPEND body "static const char f${i}[] = {${bytes}0};\n")
-  string(APPEND table "  {\"core/lua/${name}\", f${i}, ${size}},\n")
+  string(APPEND table "  {\"rules/${name}\", f${i}, ${size}},\n")
   math(EXPR i "${i} + 1")
 endforeach()
 string(APPEND body "const struct { const char *name; const char *text; size_t size; } ark_embedded[] = {\n${table}  {NULL, NULL, 0}\n};\n")

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include "ai.h"
 #include "ark.h"
+#include "gamedef.h"
 
 int cmd_play(int argc, char **argv);
 int cmd_sim(int argc, char **argv);
@@ -22,12 +23,17 @@ typedef struct host_opts {
   int nai;
   ai_budget budget;        /* mcts search budget */
   int quiet, verbose;
+  ark_gamedef game;        /* --game: the game folder (empty: games/arknova) */
 } host_opts;
 
 void host_opts_init(host_opts *o);
 /* Parses one option at argv[*i] (advancing *i past its value).  Returns 1 if
 ** it was a game option, 0 if not, -1 after printing an error. */
 int host_parse_game_opt(host_opts *o, int argc, char **argv, int *i);
+/* --game NAME|DIR: finds the game folder and reads its game.yaml; the
+** cards, maps and plugins are then read from that folder.  0, or -1 after
+** printing why the game cannot be played. */
+int host_use_game(host_opts *o, const char *spec);
 extern const char *const host_game_opts_help;
 /* Strict number parsing with a message naming the option. */
 int host_parse_long(const char *opt, const char *s, long lo, long hi, long *out);

@@ -11,6 +11,8 @@
 #include "host.h"
 
 const char *const host_game_opts_help =
+  "  --game NAME|DIR   the game to play: a folder under games/ (default arknova)\n"
+  "                    or any folder with a game.yaml\n"
   "  --players N       2, 3 or 4 players (default 2)\n"
   "  --seed S          game seed (default 1)\n"
   "  --map ID          A (default), 0, 1..8, 1a..8a or a fan map id for everyone,\n"
@@ -22,7 +24,8 @@ const char *const host_game_opts_help =
   "                    the search stops at whichever comes first)\n"
   "  --rollout KIND    mcts rollouts: fast, greedy or random (default fast)\n"
   "  --rollout-turns N mcts: own turns a rollout plays before valuing (1)\n"
-  "  --data DIR        folder with cards/ and maps/ (default: the source tree)\n"
+  "  --data DIR        folder with cards/ and maps/ (default: the game folder,\n"
+  "                    games/arknova)\n"
   "  --cards DIR       extra card folder (fan cards); may repeat\n"
   "  --maps DIR        extra map folder (fan maps); may repeat\n"
   "  --plugin P        a plugin folder, or a name under plugins/; may repeat\n"
@@ -160,7 +163,8 @@ static int number_opt(host_opts *o, const char *a, const char *val) {
 int host_parse_game_opt(host_opts *o, int argc, char **argv, int *i) {
   static const char *const with_value[] = {
     "--players", "--seed", "--turn-cap", "--mcts-iters", "--mcts-ms", "--rollout-turns",
-    "--exclude", "--map", "--data", "--cards", "--maps", "--plugin", "--ai", "--rollout", NULL
+    "--exclude", "--map", "--data", "--cards", "--maps", "--plugin", "--ai", "--rollout",
+    "--game", NULL
   };
   const char *a = argv[*i];
   int known = 0;
@@ -171,6 +175,7 @@ int host_parse_game_opt(host_opts *o, int argc, char **argv, int *i) {
   int r = number_opt(o, a, val);
   if (r) return r;
   if (!strcmp(a, "--map")) o->cfg.map = val;
+  else if (!strcmp(a, "--game")) return host_use_game(o, val) ? -1 : 1;
   else if (!strcmp(a, "--data")) o->cfg.data_dir = val;
   else if (!strcmp(a, "--cards")) return add_dir(o->cfg.card_dirs, val) ? 1 : -1;
   else if (!strcmp(a, "--maps")) return add_dir(o->cfg.map_dirs, val) ? 1 : -1;
@@ -186,6 +191,27 @@ int host_parse_game_opt(host_opts *o, int argc, char **argv, int *i) {
     o->budget.rollout = k;
   } else return parse_ai_list(o, val) ? 1 : -1;
   return 1;
+}
+
+int host_use_game(host_opts *o, const char *spec) {
+  char msg[1400];
+  if (ark_gamedef_find(spec, ARK_SOURCE_DIR "/games", &o->game, msg, sizeof msg) != 0) {
+    fprintf(stderr, "arknova: --game: %s\n", msg);
+    return -1;
+  }
+  /* Ark Nova's module is the one this build carries; a game folder that
+  ** names no module, or another one, cannot be played by it */
+  if (strcmp(o->game.module, "arknova")) {
+    if (o->game.module[0])
+      fprintf(stderr, "arknova: --game: %s/game.yaml: module '%s' is not part of this build "
+              "(it has: arknova)\n", o->game.dir, o->game.module);
+    else
+      fprintf(stderr, "arknova: --game: %s/game.yaml: %s names no module that plays it yet\n",
+              o->game.dir, o->game.name);
+    return -1;
+  }
+  o->cfg.data_dir = o->game.dir;
+  return 0;
 }
 
 uint64_t host_pick_seed(uint64_t ai_seed, int n) {

@@ -24,7 +24,7 @@
 ark_game *t_new_game_cfg(ark_config *cfg) {
   ark_game *g = NULL;
   char msg[2048];
-  cfg->data_dir = ARK_SOURCE_DIR;
+  cfg->data_dir = ARK_GAME_DIR;
   if (ark_game_new(cfg, &g, msg, sizeof msg) != ARK_OK) fail_msg("ark_game_new: %s", msg);
   return g;
 }

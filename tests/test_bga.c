@@ -35,7 +35,7 @@ static int have(const char *path) {
 static ark_game *proto(int players) {
   ark_config cfg;
   ark_config_init(&cfg);
-  cfg.data_dir = ARK_SOURCE_DIR;
+  cfg.data_dir = ARK_GAME_DIR;
   cfg.plugins[0] = "published";
   cfg.players = players;
   ark_game *g = NULL;
@@ -54,7 +54,7 @@ static ark_game *imported(bga_log *log, host_deal *deal, char *msg, size_t n) {
   }
   ark_config cfg;
   ark_config_init(&cfg);
-  cfg.data_dir = ARK_SOURCE_DIR;
+  cfg.data_dir = ARK_GAME_DIR;
   cfg.plugins[0] = "published";
   cfg.players = log->nplayers;
   cfg.map = deal->spec.maps[0];
@@ -133,7 +133,7 @@ static void test_sample_game(void **st) {
   assert_true(n > 250);
   ark_config cfg;
   ark_config_init(&cfg);
-  cfg.data_dir = ARK_SOURCE_DIR;
+  cfg.data_dir = ARK_GAME_DIR;
   cfg.plugins[0] = "published";
   cfg.map = deal->spec.maps[0];
   cfg.setup = &deal->spec;

@@ -161,7 +161,7 @@ static void test_handover_refused(void **st) {
   for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
     ark_config cfg;
     ark_config_init(&cfg);
-    cfg.data_dir = ARK_SOURCE_DIR;
+    cfg.data_dir = ARK_GAME_DIR;
     cfg.handover[0].seat = bad[i].seat;
     cfg.handover[0].number = bad[i].number;
     ark_game *g = NULL;
@@ -209,7 +209,7 @@ static void test_arms_differ_by_one_card(void **st) {
     for (uint64_t seed = 1; seed <= 4; seed++) {
       host_opts o;
       host_opts_init(&o);
-      o.cfg.data_dir = ARK_SOURCE_DIR;
+      o.cfg.data_dir = ARK_GAME_DIR;
       o.cfg.players = players;
       o.cfg.turn_cap = 60;
       for (int p = 0; p < 4; p++) o.ai[p] = AI_RANDOM;

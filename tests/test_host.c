@@ -759,7 +759,7 @@ static void test_check_folders(void **st) {
   (void)st;
   assert_int_equal(run(NULL, "check"), 0);
   assert_true(output_has("ok: ") && output_has(" maps load without problems, scripts included\n"));
-  assert_int_equal(run(NULL, "check %s", ARK_SOURCE_DIR), 0);
+  assert_int_equal(run(NULL, "check %s", ARK_GAME_DIR), 0);
   assert_true(output_has(" maps load without problems, scripts included\n"));
   assert_false(output_has("fan"));
   assert_int_equal(run(NULL, "check %s/examples/fan-map", ARK_SOURCE_DIR), 0);

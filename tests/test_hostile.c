@@ -51,7 +51,7 @@ static const char *case_file(const char *name, int line) {
 
 static void config(ark_config *cfg, const char *cards, const char *maps, const char *map) {
   ark_config_init(cfg);
-  cfg->data_dir = ARK_SOURCE_DIR;
+  cfg->data_dir = ARK_GAME_DIR;
   cfg->card_dirs[0] = cards;
   cfg->map_dirs[0] = maps;
   if (map) cfg->map = map;
@@ -722,7 +722,7 @@ static void test_no_return(void **st) {
   assert_int_equal(n, 1);
   assert_non_null(strstr(report, case_file("no-return", 6)));
   assert_non_null(strstr(report, "return card"));
-  assert_null(strstr(report, "core/lua"));
+  assert_null(strstr(report, "rules/"));
   free(report);
   assert_int_equal(ark_game_new(&cfg, &g, msg, sizeof msg), ARK_ERR_CONTENT);
   assert_non_null(strstr(msg, case_file("no-return", 6)));
@@ -736,7 +736,7 @@ static void test_engine_helper(void **st) {
   ark_game *g = case_game("engine-helper");
   ready_to_play(g);
   play_card(g);
-  assert_int_equal(log_count(g, "core/lua/"), 0);
+  assert_int_equal(log_count(g, "rules/"), 0);
   ark_game_free(g);
 }
 

@@ -1,7 +1,7 @@
 /*
 ** test_lowest.c - each action script's lowest(script, p, side, lo, hi)
 ** against its can(): turn_options takes the first strength that does
-** something from lowest() (core/lua/rules.lua), so the two must agree in
+** something from lowest() (games/arknova/rules/rules.lua), so the two must agree in
 ** every position, and a plugin that replaces can() (or what Animals' can
 ** asks: A.playable, A.cost) must be honoured.
 **

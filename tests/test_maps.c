@@ -557,14 +557,14 @@ static void test_advanced_start_buildings(void **st) {
   mkdir(root, 0700);
   mkdir(maps, 0700);
   unlink(cards);
-  assert_int_equal(symlink(ARK_SOURCE_DIR "/cards", cards), 0);
+  assert_int_equal(symlink(ARK_GAME_DIR "/cards", cards), 0);
   static const char *const names[] = { "buildings.yaml", "1-observation-tower",
     "2-outdoor-areas", "3-silver-lake", "4-commercial-harbor", "5-park-restaurant",
     "6-research-institute", "7-ice-cream-parlors", "8-hollywood-hills", NULL };
   for (int i = 0; names[i]; i++) {
     const char *ext[2] = { ".yaml", ".lua" };
     for (int e = 0; e < (i == 0 ? 1 : 2); e++) {
-      snprintf(from, sizeof from, "%s/maps/%s%s", ARK_SOURCE_DIR, names[i], i ? ext[e] : "");
+      snprintf(from, sizeof from, "%s/maps/%s%s", ARK_GAME_DIR, names[i], i ? ext[e] : "");
       snprintf(to, sizeof to, "%s/%s%s", maps, names[i], i ? ext[e] : "");
       copy_file(from, to);
     }
@@ -686,7 +686,7 @@ static void test_fan_map_outside_tree(void **st) {
   ark_config_init(&cfg);
   cfg.seed = SEED;
   cfg.map = "T1";
-  cfg.data_dir = ARK_SOURCE_DIR;
+  cfg.data_dir = ARK_GAME_DIR;
   cfg.map_dirs[0] = dir;
   if (ark_game_new(&cfg, &g, msg, sizeof msg) != ARK_OK) fail_msg("%s", msg);
   assert_string_equal(ark_game_map_name(g, 0), "Lookout Test");
@@ -745,7 +745,7 @@ static void test_fan_map_check_errors(void **st) {
     "  - {kind: dock, at: [-1, 4], off_board: true}\n");              /* 14: fine */
   ark_config cfg;
   ark_config_init(&cfg);
-  cfg.data_dir = ARK_SOURCE_DIR;
+  cfg.data_dir = ARK_GAME_DIR;
   cfg.map_dirs[0] = dir;
   char *report = NULL;
   int nerrors = 0;
@@ -781,7 +781,7 @@ static void test_fan_map_example(void **st) {
   ark_config_init(&cfg);
   cfg.seed = 3;
   cfg.map = "F1";
-  cfg.data_dir = ARK_SOURCE_DIR;
+  cfg.data_dir = ARK_GAME_DIR;
   cfg.map_dirs[0] = ARK_SOURCE_DIR "/examples/fan-map";
   if (ark_game_new(&cfg, &g, msg, sizeof msg) != ARK_OK) fail_msg("%s", msg);
   assert_int_equal(t_play_random(g, 9, 1), ARK_END);

@@ -43,7 +43,7 @@ static ark_status new_game(const char *p1, const char *p2, const char *map, ark_
                            char *msg, size_t n) {
   ark_config cfg;
   ark_config_init(&cfg);
-  cfg.data_dir = ARK_SOURCE_DIR;
+  cfg.data_dir = ARK_GAME_DIR;
   cfg.plugins[0] = p1;
   cfg.plugins[1] = p2;
   cfg.map = map;
@@ -191,7 +191,7 @@ static void test_outside_plugin(void **st) {
   snprintf(cmd, sizeof cmd,
            "sed -e 's/^id: \"A\"/id: \"plug\"/' -e 's/^name: \"Map A\"/name: \"Plugin Map\"/' "
            "-e '/^start_buildings:/,/^features:/{/^features:/!d}' %s/maps/A-map-a.yaml > %s/mod/maps/plug.yaml",
-           ARK_SOURCE_DIR, root);
+           ARK_GAME_DIR, root);
   assert_int_equal(system(cmd), 0);
   t_write_file(root, "mod/hooks.lua",
                "local hooks = {}\n"

@@ -46,7 +46,7 @@ static ark_game *game_with(const char *map, int ms, int mb) {
   ark_game *g = NULL;
   char msg[2048];
   ark_config_init(&cfg);
-  cfg.data_dir = ARK_SOURCE_DIR;
+  cfg.data_dir = ARK_GAME_DIR;
   if (map) {
     cfg.map_dirs[0] = dir;
     cfg.map = map;

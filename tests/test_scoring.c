@@ -1,6 +1,6 @@
 /*
 ** test_scoring.c - the 11 final scoring cards (cards/scoring) scored
-** by the engine's own final scoring (final() in core/lua/rules.lua) in end
+** by the engine's own final scoring (final() in games/arknova/rules/rules.lua) in end
 ** states prepared by hand, at and just below each threshold; and the two
 ** ways the second final scoring card goes: the first player to reach 10
 ** conservation makes everyone discard one, otherwise each player discards

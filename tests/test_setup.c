@@ -16,7 +16,7 @@
 
 static ark_game *new_with(ark_config *cfg, const ark_setup_spec *sp, char *msg, size_t n) {
   ark_game *g = NULL;
-  cfg->data_dir = ARK_SOURCE_DIR;
+  cfg->data_dir = ARK_GAME_DIR;
   cfg->setup = sp;
   if (ark_game_new(cfg, &g, msg, n) != ARK_OK) return NULL;
   return g;

@@ -129,7 +129,7 @@ static void test_bad_config(void **st) {
   ark_game *g;
   char msg[512];
   ark_config_init(&cfg);
-  cfg.data_dir = ARK_SOURCE_DIR;
+  cfg.data_dir = ARK_GAME_DIR;
   cfg.players = 5;
   assert_int_equal(ark_game_new(&cfg, &g, msg, sizeof msg), ARK_ERR_CONFIG);
   assert_non_null(strstr(msg, "players"));

@@ -1044,7 +1044,7 @@ static int agama_cost(ark_game *g, int p) {
 }
 
 /* The rules keep each player's list of handlers between calls (handlers_of
-** in core/lua/rules.lua, under ark.zoo_stamp), and every game and clone
+** in games/arknova/rules/rules.lua, under ark.zoo_stamp), and every game and clone
 ** of a content shares them: the list must follow the zoo however it
 ** changes, in this game, in a clone and in another game, and leave out a
 ** script switched off. */
@@ -1071,7 +1071,7 @@ static void test_handlers_follow_the_zoo(void **st) {
   cfg.players = 2;
   cfg.seed = SEED + 1;
   cfg.map = "0";
-  cfg.data_dir = ARK_SOURCE_DIR;
+  cfg.data_dir = ARK_GAME_DIR;
   ark_game *h = NULL;
   char msg[256];
   assert_int_equal(ark_game_new_like(g, &cfg, &h, msg, sizeof msg), ARK_OK);

@@ -21,8 +21,8 @@
 #include "content.h"
 #include "support.h"
 
-#ifndef ARK_SOURCE_DIR
-#define ARK_SOURCE_DIR "."
+#ifndef ARK_GAME_DIR
+#define ARK_GAME_DIR "."
 #endif
 
 /* ---- fixtures ---------------------------------------------------------- */
@@ -586,12 +586,12 @@ static void test_real_tree(void **state) {
   fixture *f = *state;
   const ark_map_def *m;
   int i, n = 0;
-  if (count_yaml(ARK_SOURCE_DIR "/cards") == 0 ||
-      count_yaml(ARK_SOURCE_DIR "/maps") == 0)
+  if (count_yaml(ARK_GAME_DIR "/cards") == 0 ||
+      count_yaml(ARK_GAME_DIR "/maps") == 0)
     skip();
-  ark_yaml_load_buildings(&f->c, ARK_SOURCE_DIR "/maps/buildings.yaml");
-  ark_yaml_load_cards(&f->c, ARK_SOURCE_DIR "/cards");
-  ark_yaml_load_maps(&f->c, ARK_SOURCE_DIR "/maps");
+  ark_yaml_load_buildings(&f->c, ARK_GAME_DIR "/maps/buildings.yaml");
+  ark_yaml_load_cards(&f->c, ARK_GAME_DIR "/cards");
+  ark_yaml_load_maps(&f->c, ARK_GAME_DIR "/maps");
   if (f->c.errors != NULL) print_message("%s", f->c.errors);
   assert_int_equal(f->c.nerrors, 0);
   assert_int_equal(f->c.ncards, 235);

@@ -10,7 +10,7 @@ struct lua_State;
 /* Creates the rules-only global SANDBOX: pairs, next, sort, setmetatable,
 ** getmetatable, rawset, rawget, rawlen, and the tables `sealed` (read-only
 ** views, as keys) and `target` (view -> the table it shows) that
-** core/lua/api.lua fills. */
+** the rules of the game fill (rules/api.lua in a game folder). */
 void ark_sandbox_open(struct lua_State *L);
 
 #endif

@@ -6,7 +6,7 @@
 ** replays each step on clones; a script that counted its plays in a local
 ** of its file would carry the count from game to game and from a clone to
 ** its original, and the same seed would give another game.  Globals and
-** library tables are read-only after loading (core/lua/api.lua); what is
+** library tables are read-only after loading (a game's rules/api.lua); what is
 ** left is the script's own locals (upvalues of its functions) and the
 ** tables they and its returned table reach.  After loading, ark_state_record
 ** takes a copy of all of them.  After every resume in which a script's

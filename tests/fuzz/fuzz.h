@@ -9,8 +9,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#ifndef ARK_SOURCE_DIR
-#define ARK_SOURCE_DIR "."
+#ifndef ARK_GAME_DIR
+#define ARK_GAME_DIR "."
 #endif
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

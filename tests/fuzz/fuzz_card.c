@@ -17,7 +17,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (!c) return 0;
   c->refs = 1;
   ark_ruleset_default(&c->rules);
-  ark_yaml_load_buildings(c, ARK_SOURCE_DIR "/maps/buildings.yaml");   /* as a game does */
+  ark_yaml_load_buildings(c, ARK_GAME_DIR "/maps/buildings.yaml");   /* as a game does */
   if (c->nerrors) abort();
   ark_yaml_load_cards(c, dir);
   /* a file without errors is one card a game can use: a number, a name,

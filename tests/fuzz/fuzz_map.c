@@ -18,7 +18,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (!c) return 0;
   c->refs = 1;
   ark_ruleset_default(&c->rules);
-  ark_yaml_load_buildings(c, ARK_SOURCE_DIR "/maps/buildings.yaml");
+  ark_yaml_load_buildings(c, ARK_GAME_DIR "/maps/buildings.yaml");
   if (c->nerrors) abort();                 /* the printed file must load */
   ark_yaml_load_maps(c, dir);
   if (c->nerrors == 0 && c->nmaps != 1) abort();

@@ -2,7 +2,7 @@
 ** game.c - the game object: creation, the process/answer loop, clone, the
 ** phase machine (map choice in advanced mode, draft, turns, breaks, final
 ** scoring) and the event log.
-** What happens inside a step is Lua (core/lua/rules.lua); the order of the
+** What happens inside a step is Lua (games/arknova/rules/rules.lua); the order of the
 ** steps, the break trigger and the end-of-game rules are here.
 */
 #include <stdarg.h>

@@ -195,7 +195,7 @@ static int take_anywhere(ark_game *g, int id) {
 }
 
 /* The bonus spaces of reputation and conservation (QUERIES.bonus_spaces in
-** core/lua/rules.lua, which a plugin may move) at or below p's value count
+** games/arknova/rules/rules.lua, which a plugin may move) at or below p's value count
 ** as passed, those above as not reached: a position edited to reputation
 ** 8 has had its upgrade at 5 and its worker at 8, and the next gain must
 ** not pay them again.  The rules pay each space once, when it is reached. */

@@ -11,8 +11,8 @@
 #include "content.h"
 #include "lua_bridge.h"
 
-#ifndef ARK_SOURCE_DIR
-#define ARK_SOURCE_DIR "."
+#ifndef ARK_GAME_DIR
+#define ARK_GAME_DIR "."
 #endif
 
 static int is_dir(const char *path) {
@@ -68,7 +68,7 @@ static void load_plugins(ark_content *c, const ark_config *cfg, const char *data
 ** loaded at all (a folder is missing, out of memory). */
 static ark_content *content_build(const ark_config *cfg, int strict, char *msg,
                                   size_t n) {
-  const char *data = cfg->data_dir ? cfg->data_dir : ARK_SOURCE_DIR;
+  const char *data = cfg->data_dir ? cfg->data_dir : ARK_GAME_DIR;
   char cards[1024], maps[1024], buildings[1100];
   snprintf(cards, sizeof cards, "%s/cards", data);
   snprintf(maps, sizeof maps, "%s/maps", data);

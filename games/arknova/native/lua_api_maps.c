@@ -1,6 +1,6 @@
 /*
 ** lua_api_maps.c - primitives for map ability scripts (maps/<id>-<name>.lua,
-** docs/maps.md) and the map choice of advanced mode (core/lua/maps.lua).
+** docs/maps.md) and the map choice of advanced mode (games/arknova/rules/maps.lua).
 **
 ** A map ability is about places: a tower space, a restaurant, a harbour
 ** drawn beside the board, H spaces.  They are the `features` of the map

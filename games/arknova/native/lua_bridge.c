@@ -3,11 +3,11 @@
 **
 ** Layout of the Lua state:
 **   _G          the rules environment: safe base/string/table/math, the
-**               `ark` primitives (lua_api.c), the embedded core/lua rules
+**               `ark` primitives (lua_api.c), the embedded games/arknova/rules
 **   CARDS[id]   a read-only description of every card (built here)
 **   ACTION_SCRIPTS[name]  the table returned by cards/actions/<name>.lua
 **   SCRIPTS[id] the handlers of a card's own script, each behind a wrapper
-**               (install_script in core/lua/api.lua); MAP_SCRIPTS[m] alike
+**               (install_script in games/arknova/rules/api.lua); MAP_SCRIPTS[m] alike
 **   ENGINE, SANDBOX  rules-only helpers (here, sandbox.c)
 ** Each card script runs in an environment of its own whose reads fall back
 ** to an allow-list, so one card cannot overwrite another card's functions.
@@ -327,7 +327,7 @@ typedef struct culprit {
 } culprit;
 
 /* If the function on L's top is a handler's wrapper, its script key, line
-** and name (SCRIPT_WRAPPERS in core/lua/api.lua); pops the function. */
+** and name (SCRIPT_WRAPPERS in games/arknova/rules/api.lua); pops the function. */
 static int wrapper_of(lua_State *L, int *key, int *line, char *name, size_t n) {
   lua_getglobal(L, "SCRIPT_WRAPPERS");
   if (!lua_istable(L, -1)) {
@@ -882,7 +882,7 @@ static void check_plugins(ark_content *c) {
 }
 
 /* ENGINE.touch(key): the handler of script key is about to run (wrappers
-** in core/lua/api.lua).  Marks it for the check of kept state; a script
+** in games/arknova/rules/api.lua).  Marks it for the check of kept state; a script
 ** that already ran too long in this game or one of its clones gets only a
 ** short time now (the family, below). */
 static int bit_of(int who) {

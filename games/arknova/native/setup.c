@@ -237,7 +237,7 @@ int ark_setup(ark_game *g, const ark_config *cfg, char *msg, size_t n) {
     for (int k = 0; k < c->rules.draft_draw; k++) ark_zone_hand_add(g, p, ark_zone_deck_pop(g));
     ark_track_icons(g, p);
   }
-  /* advanced mode: the map phase (core/lua/maps.lua) comes before the draft */
+  /* advanced mode: the map phase (games/arknova/rules/maps.lua) comes before the draft */
   s->phase = advanced ? ARK_PH_MAPS : ARK_PH_DRAFT;
   s->step = 0;
   st = ark_setup_apply_spec(g, cfg, msg, n);   /* a given position (setup_spec.c) */

@@ -1330,7 +1330,7 @@ static int l_script_off(lua_State *L) {
 ** (their order too) and map stay the same, in every game and clone of this
 ** content, and changes when they change; nil when a script of one of them
 ** is off (or, in a query, counts as off).  The rules cache each player's
-** handlers under it (handlers_of, core/lua/rules.lua).  Kept outside the
+** handlers under it (handlers_of, games/arknova/rules/rules.lua).  Kept outside the
 ** state: a clone that replays its step must end with the same bytes.  A
 ** player whose zoo is none of the last ZOO_SEEN this seat showed gets a
 ** fresh number, so a number is never given to two different zoos. */

@@ -15,7 +15,7 @@
 #define ARK_DRAFT_KEEP 4
 #define ARK_SCORING_DEALT 2
 #define ARK_HAND_LIMIT 3
-#define ARK_HAND_LIMIT_LIBRARY 5  /* also LIBRARY_HAND_LIMIT in core/lua/rules.lua */
+#define ARK_HAND_LIMIT_LIBRARY 5  /* also LIBRARY_HAND_LIMIT in games/arknova/rules/rules.lua */
 
 #define ARK_APPEAL_MAX 113
 #define ARK_CONSERVATION_MAX 41

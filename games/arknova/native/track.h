@@ -2,7 +2,7 @@
 ** track.h - the scoring tracks and derived numbers (ark_track_): appeal,
 ** conservation, reputation, money, X tokens, income, target, icons.
 ** Rewards for reaching a space are chosen by players, so they are resolved
-** in Lua (core/lua/rules.lua); this module only keeps numbers within rules.
+** in Lua (games/arknova/rules/rules.lua); this module only keeps numbers within rules.
 */
 #ifndef ARK_TRACK_H
 #define ARK_TRACK_H

@@ -389,7 +389,7 @@ int ark_edit_tokens(ark_game *g, int p, const char *kind, const int count[5], ch
 void ark_edit_done(ark_game *g);
 
 /* A read-only question to the rules, for hosts and AIs: calls the Lua
-** function QUERIES[name](p) (core/lua/rules.lua lists them) and copies up
+** function QUERIES[name](p) (games/arknova/rules/rules.lua lists them) and copies up
 ** to max of the integers it returns into out.  Returns how many it
 ** returned, or -1 for an unknown query or a script error.  The game is
 ** left exactly as it was. */

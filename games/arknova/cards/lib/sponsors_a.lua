@@ -6,7 +6,7 @@
 --   modify_border_bonus_repeats(p, id, value, bonus, amount) -> extra times
 -- The bonuses covered by a new building come out of ark.build; the wrapper
 -- below appends the extra copies to that list, so place_building
--- (core/lua/rules.lua) applies them in its usual loop, in the usual order.
+-- (games/arknova/rules/rules.lua) applies them in its usual loop, in the usual order.
 -- Card scripts copy `ark` when they load (after this file), so they see the
 -- wrapper too.
 

@@ -1,7 +1,7 @@
 -- kit.lua: building blocks shared by card scripts (combinators, in the
 -- manner of ocgcore's helpers).  A family of printed cards that differ only
 -- in an icon or a number becomes one call here; a fan card can use them
--- with any value.  Every name is in the script allow-list (core/lua/api.lua).
+-- with any value.  Every name is in the script allow-list (games/arknova/rules/api.lua).
 
 -- A free building of kind key, if p wants one and it fits: true if built.
 function offer_free_building(p, key, tag, prompt)

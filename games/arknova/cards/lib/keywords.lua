@@ -1,10 +1,10 @@
 -- keywords.lua: the keyword abilities of animal cards, each written once and
 -- parameterized by the value after the colon ("hunter:4", "iconic:asia").
--- Trusted code: it runs in the rules environment after core/lua/*.lua and
+-- Trusted code: it runs in the rules environment after games/arknova/rules/*.lua and
 -- fills KEYWORDS[name] = function(p, id, value) (see keyword() in
--- core/lua/lib.lua).  An ability runs when its card is played, after the
+-- games/arknova/rules/lib.lua).  An ability runs when its card is played, after the
 -- printed gains; "after finishing this action" effects wait in
--- after_this_action() (core/lua/rules.lua).
+-- after_this_action() (games/arknova/rules/rules.lua).
 --
 -- Common subset of Lua 5.4 and LuaJIT: no //, no bitwise operators.  Every
 -- choice goes through choose()/choose_or_skip() with stable option texts;
