@@ -1,7 +1,7 @@
 #!/bin/sh
 # tests/fuzz/run.sh SECONDS [HARNESS...]
 # Builds the libFuzzer harnesses with clang (in build-fuzz/) and runs each
-# for SECONDS, from the seeds of the repository (cards/, maps/, plugins/,
+# for SECONDS, from the seeds of the repository (games/arknova/cards/, maps/, plugins/,
 # examples/, tests/fuzz/corpus/) and the inputs that once found a bug
 # (tests/fuzz/regress/).  What a run finds is kept in build-fuzz/corpus/
 # (the next run starts from it) and a failing input in build-fuzz/crashes/.
@@ -18,9 +18,9 @@ cmake --build build-fuzz -j"$(nproc)" --target $harnesses
 failed=""
 for h in $harnesses; do
   case $h in
-    fuzz_card) seeds="cards examples/fan-cards"; len=4096 ;;
-    fuzz_map) seeds="maps examples/fan-map"; len=16384 ;;
-    fuzz_plugin) seeds="plugins bench/plugins"; len=4096 ;;
+    fuzz_card) seeds="games/arknova/cards examples/fan-cards"; len=4096 ;;
+    fuzz_map) seeds="games/arknova/maps examples/fan-map"; len=16384 ;;
+    fuzz_plugin) seeds="games/arknova/plugins bench/plugins"; len=4096 ;;
     fuzz_save) seeds="tests/fuzz/corpus/fuzz_save"; len=8192 ;;
     fuzz_answers) seeds="tests/fuzz/corpus/fuzz_answers"; len=600 ;;
     *) echo "run.sh: no harness $h" >&2; exit 2 ;;
