@@ -755,6 +755,37 @@ static void copy_in(const char *from, const char *to) {
 ** loaded: a folder of fan maps was checked as cards (13 problems), a fan
 ** pack with cards/ and maps/ as a whole data folder (no buildings.yaml),
 ** one with maps/ alone failed for want of cards/. */
+/* --game picks the game folder: by name under games/ or as a folder.  The
+** default folder, named or given as a path, plays the very game that no
+** --game plays (seed 3 ends 18 points ahead for P1, as the summary says);
+** a folder whose game.yaml names no module, a folder without game.yaml and
+** a game.yaml with a mistake are refused with the file and line. */
+static void test_game_option(void **st) {
+  (void)st;
+  assert_int_equal(run(NULL, "play --seed 3"), 0);
+  char *plain = strdup(slurp("out"));
+  assert_non_null(strstr(plain, "Winner: P1 with 18 points."));
+  assert_int_equal(run(NULL, "play --seed 3 --game arknova"), 0);
+  assert_string_equal(slurp("out"), plain);
+  assert_int_equal(run(NULL, "play --seed 3 --game %s", ARK_GAME_DIR), 0);
+  assert_string_equal(slurp("out"), plain);
+  free(plain);
+  assert_int_equal(run(NULL, "play --game ares-expedition"), 2);
+  assert_true(output_has("games/ares-expedition/game.yaml: ares-expedition names no module "
+                         "that plays it yet"));
+  assert_int_equal(run(NULL, "play --game no-such-game"), 2);
+  assert_true(output_has("no game 'no-such-game'"));
+  assert_int_equal(mkdir_in_tmp("g1"), 0);
+  assert_int_equal(run(NULL, "play --game ./g1"), 2);
+  assert_true(output_has("./g1/game.yaml: not found"));
+  t_write_file(tmp, "g1/game.yaml", "name: x\ntitle: X\nplayers: {min: 3, max: 1}\n");
+  assert_int_equal(run(NULL, "play --game ./g1"), 2);
+  assert_true(output_has("./g1/game.yaml:3: players: needs min and max, with min <= max"));
+  t_write_file(tmp, "g1/game.yaml", "name: x\nplayers: {min: 1, max: 4}\nmodule: chess\n");
+  assert_int_equal(run(NULL, "play --game ./g1"), 2);
+  assert_true(output_has("module 'chess' is not part of this build"));
+}
+
 static void test_check_folders(void **st) {
   (void)st;
   assert_int_equal(run(NULL, "check"), 0);
@@ -1021,6 +1052,7 @@ int main(void) {
     cmocka_unit_test(test_sim_seeds_and_breaks),
     cmocka_unit_test(test_sim_killed_keeps_games),
     cmocka_unit_test(test_scenarios),
+    cmocka_unit_test(test_game_option),
     cmocka_unit_test(test_check_folders),
     cmocka_unit_test(test_scenario_fan_cards),
     cmocka_unit_test(test_replay_reproduces),
