@@ -70,8 +70,8 @@ static ark_game *twin(const ark_game *g, uint64_t seed) {
   for (int i = 0; i < n; i++) map[cards[i]] = cards[(i + 1) % n];
   relabel_state(&t->s, map);
   if (t->snap) relabel_state(ark_state_own(&t->snap), map);   /* the original keeps its own */
-  for (int i = 0; i < t->nev; i++) {
-    ark_event *e = &t->ev[i];
+  for (int i = 0; i < t->log.nev; i++) {
+    ark_event *e = &t->log.ev[i];
     if (!ark_event_visible(e, ME) && e->a >= 0 && map[e->a] >= 0) e->a = map[e->a];
   }
   return t;

@@ -20,6 +20,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include "eventlog.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -235,17 +236,7 @@ size_t ark_game_describe(const ark_game *g, char *buf, size_t n);
 
 /* ---- event log ---- */
 
-typedef struct ark_event {
-  int turn, player;
-  int type;                        /* ark_event_type */
-  int a, b, c;
-  int text;                        /* offset of a text in the log pool, or -1 */
-  int seen;                        /* seats that see it in full: bit p for
-                                      seat p; ARK_SEEN_ALL = everyone */
-} ark_event;
-
-#define ARK_SEEN_ALL 0xff
-
+/* ark_event and ARK_SEEN_ALL: core/src/eventlog.h; the types are these */
 typedef enum {
   ARK_EV_SETUP, ARK_EV_TURN, ARK_EV_ACTION, ARK_EV_XTOKEN_ACTION,
   ARK_EV_GAIN, ARK_EV_PAY, ARK_EV_DRAW, ARK_EV_DISCARD, ARK_EV_BUILD,
@@ -262,8 +253,6 @@ int ark_track_from_name(const char *name);
 /* One readable line for an event, as the whole game knows it. */
 size_t ark_event_text(const ark_game *g, const ark_event *e, char *buf,
                       size_t n);
-/* Does `seat` see event e in full?  seat -1 = the whole game: yes. */
-int ark_event_visible(const ark_event *e, int seat);
 /* The line as `seat` sees it: an event hidden from that seat says only
 ** what happened ("P2 draws a card"), never which card.  seat -1 = as
 ** ark_event_text. */

@@ -18,7 +18,7 @@ size_t ark_event_text(const ark_game *g, const ark_event *e, char *buf, size_t n
   char who[16];
   if (e->player >= 0) snprintf(who, sizeof who, "P%d", e->player + 1);
   else snprintf(who, sizeof who, "--");
-  const char *text = e->text >= 0 ? g->pool.s + e->text : NULL;
+  const char *text = e->text >= 0 ? g->log.pool.s + e->text : NULL;
   int k;
   switch (e->type) {
   case ARK_EV_SETUP:

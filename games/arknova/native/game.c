@@ -26,25 +26,6 @@ void ark_config_init(ark_config *cfg) {
   cfg->map = "A";
 }
 
-void ark_strbuf_add(ark_strbuf *b, const char *s, size_t n) {
-  if (b->len + n + 1 > b->cap) {
-    size_t cap = b->cap ? b->cap * 2 : 1024;
-    while (cap < b->len + n + 1) cap *= 2;
-    char *ns = realloc(b->s, cap);
-    if (!ns) abort();       /* out of memory: nothing sensible to do */
-    b->s = ns;
-    b->cap = cap;
-  }
-  memcpy(b->s + b->len, s, n);
-  b->len += n;
-  b->s[b->len] = '\0';
-}
-
-void ark_strbuf_free(ark_strbuf *b) {
-  free(b->s);
-  memset(b, 0, sizeof *b);
-}
-
 void ark_game_fail(ark_game *g, const char *fmt, ...) {
   va_list ap;
   if (g->status == ARK_ERROR) return;   /* keep the first cause */
@@ -61,27 +42,7 @@ void ark_game_log(ark_game *g, int player, int type, int a, int b, int c,
 
 void ark_game_log_seen(ark_game *g, int player, int type, int a, int b, int c,
                        const char *text, int seen) {
-  if (g->nolog) return;
-  if (g->nev == g->capev) {
-    int cap = g->capev ? g->capev * 2 : 256;
-    ark_event *ne = realloc(g->ev, sizeof *ne * (size_t)cap);
-    if (!ne) abort();
-    g->ev = ne;
-    g->capev = cap;
-  }
-  ark_event *e = &g->ev[g->nev++];
-  e->turn = g->s.turn;
-  e->player = player;
-  e->type = type;
-  e->a = a;
-  e->b = b;
-  e->c = c;
-  e->text = -1;
-  e->seen = seen;
-  if (text) {
-    e->text = (int)g->pool.len;
-    ark_strbuf_add(&g->pool, text, strlen(text) + 1);
-  }
+  if (!g->nolog) ark_log_add(&g->log, g->s.turn, player, type, a, b, c, text, seen);
 }
 
 static void push_answer(ark_game *g, int i) {
@@ -216,8 +177,7 @@ void ark_game_free(ark_game *g) {
   ark_state_drop(&g->snap);
   ark_state_drop(&g->base);
   free(g->answers);
-  free(g->ev);
-  ark_strbuf_free(&g->pool);
+  ark_log_free(&g->log);
   ark_strbuf_free(&g->optbuf);
   free(g);
 }
@@ -340,8 +300,8 @@ static void step_finished(ark_game *g) {
 static int start_step_at(ark_game *g, int have_snap) {
   ark_state *s = &g->s;
   if (!have_snap) ark_state_set(&g->snap, &g->s);
-  g->snap_events = g->nev;
-  g->snap_pool = (int)g->pool.len;
+  g->snap_events = g->log.nev;
+  g->snap_pool = (int)g->log.pool.len;
   g->snap_answers = g->nanswers;
   g->nredeal = 0;               /* the snapshot holds every earlier redeal */
   g->based = 0;
@@ -464,13 +424,7 @@ void ark_game_refresh(ark_game *g) {
 
 static void copy_history(ark_game *n, const ark_game *g, int nev, size_t npool, int nans) {
   if (n->nolog) nev = 0, npool = 0;
-  if (nev > 0) {
-    n->ev = malloc(sizeof *n->ev * (size_t)nev);
-    if (!n->ev) abort();
-    memcpy(n->ev, g->ev, sizeof *n->ev * (size_t)nev);
-    n->nev = n->capev = nev;
-  }
-  if (npool) ark_strbuf_add(&n->pool, g->pool.s, npool);
+  ark_log_copy(&n->log, &g->log, nev, npool);
   if (nans > 0) {
     n->answers = malloc(sizeof *n->answers * (size_t)nans);
     if (!n->answers) abort();
@@ -494,7 +448,7 @@ static void copy_step(ark_game *n, const ark_game *g) {
 static void clone_pending_cont(ark_game *n, const ark_game *g) {
   n->s = g->s;
   copy_step(n, g);
-  copy_history(n, g, g->nev, g->pool.len, g->nanswers);
+  copy_history(n, g, g->log.nev, g->log.pool.len, g->nanswers);
   ark_strbuf_add(&n->optbuf, g->optbuf.s, g->optbuf.len);
   n->dec = g->dec;
   n->dec.tag = n->optbuf.s + (g->dec.tag - g->optbuf.s);
@@ -555,8 +509,7 @@ static void rerun_eager(ark_game *g) {
   for (int r = 0; r < nrd; r++)
     rd[r] = (redeal_rec){ g->redeal[r].at, g->redeal[r].viewer, g->redeal[r].seed };
   g->s = *g->snap;
-  g->nev = g->snap_events;
-  g->pool.len = (size_t)g->snap_pool;
+  ark_log_cut(&g->log, g->snap_events, (size_t)g->snap_pool);
   g->nanswers = from;
   g->pending = g->cont = g->lazy = g->based = 0;
   g->no_lazy = 1;
@@ -623,7 +576,7 @@ static ark_game *clone_game(const ark_game *g, int nolog) {
   if (g->co_ref >= 0)
     copy_history(n, g, g->snap_events, (size_t)g->snap_pool, g->snap_answers);
   else
-    copy_history(n, g, g->nev, g->pool.len, g->nanswers);
+    copy_history(n, g, g->log.nev, g->log.pool.len, g->nanswers);
   if (g->co_ref < 0 || g->status != 0) return n;
   /* replay the running step, repeating each redeal where it happened */
   if (start_step_at(n, 1) != 0) return n;
@@ -692,23 +645,11 @@ void ark_game_player(const ark_game *g, int p, ark_player_view *v) {
   }
 }
 
-int ark_game_nevents(const ark_game *g) { return g->nev; }
+int ark_game_nevents(const ark_game *g) { return g->log.nev; }
 const ark_event *ark_game_event(const ark_game *g, int i) {
-  return i >= 0 && i < g->nev ? &g->ev[i] : NULL;
+  return i >= 0 && i < g->log.nev ? &g->log.ev[i] : NULL;
 }
 int ark_game_nanswers(const ark_game *g) { return g->nanswers; }
 const int *ark_game_answers(const ark_game *g) { return g->answers; }
 
-uint64_t ark_game_log_hash(const ark_game *g) {
-  uint64_t h = 0xcbf29ce484222325ULL;
-  for (int i = 0; i < g->nev; i++) {
-    const ark_event *e = &g->ev[i];
-    int v[6] = { e->turn, e->player, e->type, e->a, e->b, e->c };
-    const unsigned char *b = (const unsigned char *)v;
-    for (size_t k = 0; k < sizeof v; k++) h = (h ^ b[k]) * 0x100000001b3ULL;
-    if (e->text >= 0)
-      for (const char *t = g->pool.s + e->text; *t; t++)
-        h = (h ^ (unsigned char)*t) * 0x100000001b3ULL;
-  }
-  return h;
-}
+uint64_t ark_game_log_hash(const ark_game *g) { return ark_log_hash(&g->log); }

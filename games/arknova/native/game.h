@@ -17,17 +17,13 @@
 #include "ark.h"
 #include "content.h"
 #include "state.h"
+#include "strbuf.h"
 
 #define ARK_MAX_OPTIONS 4096
 #define ARK_ERRMSG 512
 #define ARK_MAX_REDEALS 8
 #define ARK_NEXT_DISCARD 0x4000
 #define ARK_MAX_MAP_SCRIPTS 256      /* maps whose scripts lua_bridge.c tracks */
-
-typedef struct ark_strbuf {
-  char *s;
-  size_t len, cap;
-} ark_strbuf;
 
 struct ark_game {
   ark_content *c;
@@ -82,9 +78,7 @@ struct ark_game {
   int nolog;
   int *answers;
   int nanswers, capanswers;
-  ark_event *ev;
-  int nev, capev;
-  ark_strbuf pool;              /* texts referenced by events */
+  ark_log log;
   /* kept by lua_bridge.c: the scripts whose handlers ran in this step (bit
   ** per card, then per map from ARK_MAX_CARDS), checked for kept state
   ** after every resume; the game and its clones' shared record of scripts
@@ -150,7 +144,5 @@ void ark_game_point_options(ark_game *g);
 ** -1 after ark_game_fail. */
 int ark_game_fill_options(ark_game *g);
 
-void ark_strbuf_add(ark_strbuf *b, const char *s, size_t n);
-void ark_strbuf_free(ark_strbuf *b);
 
 #endif

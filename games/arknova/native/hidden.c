@@ -81,8 +81,8 @@ static void settle_knowledge(ark_state *s, const places *cards, const places *sc
 
 /* Blanks what events hidden from `viewer` said (the card drawn, ...). */
 static void blank_log(ark_game *g, int viewer) {
-  for (int i = 0; i < g->nev; i++) {
-    ark_event *e = &g->ev[i];
+  for (int i = 0; i < g->log.nev; i++) {
+    ark_event *e = &g->log.ev[i];
     if (ark_event_visible(e, viewer)) continue;
     e->a = e->b = e->c = -1;
     e->text = -1;
@@ -122,6 +122,4 @@ ark_game *ark_game_view(const ark_game *g, int seat, uint64_t seed) {
   return v;
 }
 
-int ark_event_visible(const ark_event *e, int seat) {
-  return seat < 0 || (e->seen & (1 << seat)) != 0;
-}
+

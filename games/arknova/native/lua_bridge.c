@@ -1221,8 +1221,7 @@ static int stop_script(ark_game *g, int who, const char *msg, int reason) {
   g->s = *g->snap;
   memcpy(g->s.script_off, off, sizeof off);
   g->s.map_script_off = map_off;
-  g->nev = g->snap_events;
-  g->pool.len = (size_t)g->snap_pool;
+  ark_log_cut(&g->log, g->snap_events, (size_t)g->snap_pool);
   g->nanswers = g->snap_answers;
   g->pending = 0;
   g->cont = 0;                           /* the step runs again from its start */
@@ -1239,8 +1238,8 @@ static int stop_script(ark_game *g, int who, const char *msg, int reason) {
   else snprintf(text, sizeof text, "script of map %s stopped: %s", g->c->maps[-2 - who].name, msg);
   /* a: the card, or the map index as map scripts' own log lines carry it */
   ark_game_log(g, -1, ARK_EV_TEXT, who >= 0 ? who : -2 - who, 0, 0, text);
-  g->snap_events = g->nev;
-  g->snap_pool = (int)g->pool.len;
+  g->snap_events = g->log.nev;
+  g->snap_pool = (int)g->log.pool.len;
   return start_coroutine(g);
 }
 
@@ -1390,8 +1389,8 @@ int ark_lua_continue_at(ark_game *g, int code, int answer) {
 
 int ark_lua_continue_from(ark_game *g, int code, int answer) {
   int args[2] = { code, answer };
-  g->base_events = g->nev;
-  g->base_pool = (int)g->pool.len;
+  g->base_events = g->log.nev;
+  g->base_pool = (int)g->log.pool.len;
   g->base_answers = g->nanswers;
   g->nredeal = 0;                        /* the base holds every earlier redeal */
   g->cont = 0;
@@ -1467,8 +1466,8 @@ int ark_game_query(const ark_game *cg, const char *name, int p, int *out, int ma
     return -1;
   }
   g->qsaved = 0;
-  int nev = g->nev;
-  size_t pool = g->pool.len;
+  int nev = g->log.nev;
+  size_t pool = g->log.pool.len;
   uint8_t ran[sizeof g->script_ran];
   memcpy(ran, g->script_ran, sizeof ran);
   memset(g->script_ran, 0, sizeof g->script_ran);
@@ -1497,7 +1496,6 @@ int ark_game_query(const ark_game *cg, const char *name, int p, int *out, int ma
   lua_settop(L, top);
   if (g->qsaved) g->s = *g->qkeep;    /* and the log: a query leaves no trace */
   g->qsaved = 0;
-  g->nev = nev;
-  g->pool.len = pool;
+  ark_log_cut(&g->log, nev, (size_t)pool);
   return n;
 }
