@@ -35,7 +35,7 @@ static void import_usage(FILE *f) {
     "  -o SAVE      where to write the save (default: LOG with .txt for .json)\n"
     "  --verbose    print every answer given, with the BGA move it came from\n"
     "  --facts      print the facts read from the log and stop (no save)\n"
-    "  --data DIR   folder with cards/ maps/ plugins/ (default: the source tree)\n"
+    "  --data DIR   folder with cards/ maps/ plugins/ (default: games/arknova)\n"
     "  --help       this text\n");
 }
 

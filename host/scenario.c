@@ -677,7 +677,7 @@ static void scenario_usage(FILE *f) {
              "values.  Exit 0 if all hold, 1 after printing each failed expectation\n"
              "(or a decision that fits no option), 2 for an unreadable file.  The\n"
              "format: docs/scenarios.md.\n\n"
-             "  --data DIR   folder with cards/ and maps/ (default: the source tree)\n"
+             "  --data DIR   folder with cards/ and maps/ (default: games/arknova)\n"
              "  --cards DIR  extra card folder (fan cards) for every file; may repeat\n"
              "  --maps DIR   extra map folder (fan maps) for every file; may repeat\n"
              "  --plugin P   a plugin folder, or a name under plugins/; may repeat\n"

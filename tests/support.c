@@ -19,7 +19,7 @@
 
 /* ---- games ---------------------------------------------------------------- */
 
-/* A game of cfg from the source tree's data; a failure to build one fails
+/* A game of cfg from games/arknova's data; a failure to build one fails
 ** the test. */
 ark_game *t_new_game_cfg(ark_config *cfg) {
   ark_game *g = NULL;

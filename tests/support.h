@@ -16,7 +16,7 @@
 
 /* ---- games ---- */
 
-/* A new game from the source tree; fails the test on error. */
+/* A new game from games/arknova; fails the test on error. */
 ark_game *t_new_game(int players, uint64_t seed, const char *map);
 /* The same for any configuration (plugins, turn cap); sets its data_dir. */
 ark_game *t_new_game_cfg(ark_config *cfg);

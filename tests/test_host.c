@@ -784,6 +784,13 @@ static void test_game_option(void **st) {
   t_write_file(tmp, "g1/game.yaml", "name: x\nplayers: {min: 1, max: 4}\nmodule: chess\n");
   assert_int_equal(run(NULL, "play --game ./g1"), 2);
   assert_true(output_has("module 'chess' is not part of this build"));
+  /* a save from before the games moved into games/ may name the source
+  ** tree as its data folder: it means games/arknova there, and replays */
+  assert_int_equal(run(NULL, "play --seed 3 --data %s --save old.txt", ARK_SOURCE_DIR), 0);
+  assert_true(output_has("Winner: P1 with 18 points."));
+  assert_non_null(strstr(slurp("old.txt"), "\ndata /"));
+  assert_int_equal(run(NULL, "replay old.txt --quiet"), 0);
+  assert_true(output_has("matches the saved game"));
 }
 
 static void test_check_folders(void **st) {

@@ -1,5 +1,5 @@
 /*
-** test_map.c - hex geometry and building placement (core/src/map.c).
+** test_map.c - hex geometry and building placement (games/arknova/native/map.c).
 ** Map A and the footprints are copied from shared/data/arknova; expected
 ** counts were worked out from that data (size-1 by hand, the others
 ** cross-checked with an independent brute force that rotates in pixel

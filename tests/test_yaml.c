@@ -1,6 +1,6 @@
 /*
-** test_yaml.c - YAML loading (core/src/yaml.c) and the content container
-** (core/src/content.c).  Each test writes small files into a fresh
+** test_yaml.c - YAML loading (games/arknova/native/yaml.c) and the content container
+** (games/arknova/native/content.c).  Each test writes small files into a fresh
 ** directory under /tmp, loads them and checks the values or the exact
 ** "file:line: message" errors.
 */

@@ -304,7 +304,7 @@ static void la_usage(FILE *f) {
           "  --whole       instead, one search over the rest of the game on the\n"
           "                real deck: it sees its own draws, which no player can,\n"
           "                so its turns are a bound, not a player's\n"
-          "  --data DIR    folder with cards/ and maps/ (default: the source tree)\n"
+          "  --data DIR    folder with cards/ and maps/ (default: games/arknova)\n"
           "  --plugin P    a plugin folder, or a name under plugins/; may repeat\n"
           "  --turn-cap N  stop each game after N turns (both players' turns)\n"
           "\n"

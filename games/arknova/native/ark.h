@@ -52,7 +52,7 @@ typedef struct ark_config {
   uint64_t seed;
   const char *map;                 /* map id for everyone; NULL = "A" */
   const char *data_dir;            /* folder holding cards/ and maps/;
-                                      NULL = the source tree */
+                                      NULL = games/arknova */
   const char *card_dirs[ARK_MAX_DIRS]; /* extra card folders (fan cards) */
   const char *map_dirs[ARK_MAX_DIRS];  /* extra map folders */
   const char *plugins[ARK_MAX_DIRS];   /* plugin folders, or names of folders

@@ -45,7 +45,7 @@ static int need_dir(const char *path, const char *what, char *msg, size_t n) {
 static void load_plugins(ark_content *c, const ark_config *cfg, const char *data) {
   for (int i = 0; i < ARK_MAX_DIRS; i++) {
     const char *p = cfg->plugins[i];
-    char dir[1100];
+    char dir[1200];
     if (!p) continue;
     /* a bare name is a folder of the data folder's plugins/ */
     if (!strchr(p, '/') && !is_dir(p)) snprintf(dir, sizeof dir, "%s/plugins/%s", data, p);
@@ -63,13 +63,32 @@ static void load_plugins(ark_content *c, const ark_config *cfg, const char *data
   }
 }
 
+/* The data folder: the configured one, else the game folder.  A folder
+** that is an engine source tree (saves written before the games moved into
+** games/ name it) stands for the Ark Nova folder inside it. */
+static const char *data_folder(const ark_config *cfg, char *buf, size_t n) {
+  const char *data = cfg->data_dir ? cfg->data_dir : ARK_GAME_DIR;
+  char probe[1100];
+  snprintf(probe, sizeof probe, "%s/cards", data);
+  if (is_dir(probe)) return data;
+  snprintf(probe, sizeof probe, "%s/games/arknova/cards", data);
+  if (!is_dir(probe)) return data;
+  snprintf(buf, n, "%s/games/arknova", data);
+  return buf;
+}
+
 /* Builds a content from the folders of cfg; problems are collected in the
 ** content's error list.  Returns NULL (with msg) only when nothing can be
 ** loaded at all (a folder is missing, out of memory). */
 static ark_content *content_build(const ark_config *cfg, int strict, char *msg,
                                   size_t n) {
-  const char *data = cfg->data_dir ? cfg->data_dir : ARK_GAME_DIR;
+  char folder[960];
+  const char *data = data_folder(cfg, folder, sizeof folder);
   char cards[1024], maps[1024], buildings[1100];
+  if (strlen(data) > 900) {
+    snprintf(msg, n, "data folder name too long: %.60s...", data);
+    return NULL;
+  }
   snprintf(cards, sizeof cards, "%s/cards", data);
   snprintf(maps, sizeof maps, "%s/maps", data);
   snprintf(buildings, sizeof buildings, "%s/buildings.yaml", maps);

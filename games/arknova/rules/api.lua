@@ -175,7 +175,7 @@ end
 -- ---- handlers ----
 
 -- wrapper -> { script key, line of the handler, handler name }: tells
--- core/src/lua_bridge.c whose handler an error or a stop happened in.
+-- native/lua_bridge.c whose handler an error or a stop happened in.
 SCRIPT_WRAPPERS = {}
 
 local touch = ENGINE.touch

@@ -1,5 +1,5 @@
 -- maps.lua: the map phase of advanced mode (rules: "Setup"), the first step
--- of a game started with map = "advanced" (core/src/game.c runs it before
+-- of a game started with map = "advanced" (native/game.c runs it before
 -- the draft).  Each player is dealt ADVANCED_DEAL maps of the pool (the
 -- front sides 1-8, ark.advanced_maps) without replacement and keeps one;
 -- the other goes back to the box.

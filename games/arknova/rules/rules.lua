@@ -1,11 +1,11 @@
 -- rules.lua: the steps the C core runs as coroutines (draft, turn,
 -- break_phase, final) and the rewards of the tracks.  The order of steps,
--- the break trigger and the end of the game are in core/src/game.c.
+-- the break trigger and the end of the game are in native/game.c.
 
 MAX_WORKERS = 4
 MAX_XTOKENS = 5
 CP_BONUS_MONEY = 5
-LIBRARY_HAND_LIMIT = 5   -- also ARK_HAND_LIMIT_LIBRARY (core/src/rules.h): the position editor
+LIBRARY_HAND_LIMIT = 5   -- also ARK_HAND_LIMIT_LIBRARY (native/rules.h): the position editor
 
 -- Reputation spaces with a bonus, in track order (rules: "Reputation").
 REPUTATION_BONUS = {

@@ -66,7 +66,7 @@ end
 
 -- How many `icon` icons card id brings into a zoo: the icons at its top,
 -- and for an animal the water / rock spaces it needs (they count as icons,
--- as in the core's icon count, core/src/track.c).
+-- as in the core's icon count, native/track.c).
 function card_icons(id, icon)
   local c = CARDS[id]
   local n = c.icons[icon] or 0
