@@ -1,0 +1,306 @@
+-- rules/game.lua: Terraforming Mars: Ares Expedition for the engine's Lua runtime.
+-- The rules are in shared/rules/ares-expedition.md; our readings in docs/rules-notes.md.
+-- Every file included here only defines functions and constants (in the table A and a
+-- few upper-case globals); everything the game remembers is in tracks, zones, counters.
+
+G.include("rules/keywords.lua")
+G.include("rules/phases.lua")
+G.include("rules/standard.lua")
+G.include("rules/ai.lua")
+
+SCRIPTS = {
+  ["13"] = G.include("rules/cards/013.lua"),
+  ["40"] = G.include("rules/cards/040.lua"),
+  ["220"] = G.include("rules/cards/220.lua"),
+}
+
+HAND_LIMIT = 10
+OPENING_HAND = 8
+ROUND_CAP = 60 -- a safety net for aimless players (docs/rules-notes.md)
+SOLO_ROUNDS = 25
+
+local R = { steps = {} }
+
+-- ---------------------------------------------------------------- setup
+
+function R.setup()
+  local n = G.players()
+  G.set(0, "mode", n == 1 and 1 or 0)
+  for id = 1, #CARDS do
+    local c = CARDS[id]
+    if not c.variant_of then
+      if c.type == "corporation" then G.move(id, "corp_pool", 0) else G.move(id, "deck", 0) end
+    end
+  end
+  G.shuffle("deck", 0)
+  G.shuffle("corp_pool", 0)
+  for s = 1, n do
+    for _ = 1, 2 do G.move(G.top("corp_pool", 0), "offer", s) end
+    for _ = 1, OPENING_HAND do G.move(G.top("deck", 0), "hand", s) end
+  end
+  -- ocean tiles: three of each bonus, in random order
+  local tiles = { 1, 1, 1, 2, 2, 2, 3, 3, 3 }
+  for k = 1, 9 do
+    local j = k - 1 + G.random(10 - k)
+    tiles[k], tiles[j] = tiles[j], tiles[k]
+    G.set(0, "ob" .. k, tiles[k])
+  end
+  G.set(0, "stage", 0)
+  G.set(0, "cur_seat", 1)
+  G.log(0, "each player gets 2 corporations to choose from and " .. OPENING_HAND .. " cards")
+end
+
+-- ---------------------------------------------------------------- flow
+
+STEP_OF_STAGE = { [0] = "corporation", [1] = "planning", [3] = "end_round" }
+
+function R.next()
+  local st = G.get(0, "stage")
+  if st == 9 then return nil end
+  local s = G.get(0, "cur_seat")
+  if st == 2 then return PHASE_NAME[G.get(0, "cur_phase")], s end
+  return STEP_OF_STAGE[st], s
+end
+
+function A.start_round()
+  local r = G.get(0, "round") + 1
+  G.set(0, "round", r)
+  G.set_round(r)
+  G.set(0, "stage", 1)
+  G.set(0, "cur_seat", 1)
+  G.log(0, "round " .. r .. ": planning")
+end
+
+function A.phase_on(p)
+  return G.get(0, "on" .. p) == 1
+end
+
+-- go to the first active phase after p, or to the end of the round
+function A.next_phase(p)
+  for q = p + 1, 5 do
+    if A.phase_on(q) then
+      G.set(0, "stage", 2)
+      G.set(0, "cur_phase", q)
+      G.set(0, "cur_seat", 1)
+      G.log(0, "phase " .. q .. ": " .. PHASE_NAME[q])
+      return
+    end
+  end
+  G.set(0, "stage", 3)
+  G.set(0, "cur_phase", 0)
+  G.set(0, "cur_seat", 1)
+end
+
+function A.end_phase(p)
+  for s = 1, G.players() do
+    for _, t in ipairs({ "extra", "extra_green", "extra_discount", "extra_max", "extra_free",
+      "extra_flex", "played_phase", "unmi_used", "dev_bonus", "action_bonus" }) do
+      G.set(s, t, 0)
+    end
+    if p == 3 then
+      for _, id in ipairs(G.cards("played", s)) do
+        if G.counter(id, "used") ~= 0 then G.set_counter(id, "used", 0) end
+      end
+    end
+  end
+end
+
+function A.reveal_phases()
+  local n = G.players()
+  for p = 1, 5 do G.set(0, "on" .. p, 0) end
+  local parts = {}
+  for s = 1, n do
+    local p = G.get(s, "phase")
+    G.set(0, "on" .. p, 1)
+    parts[#parts + 1] = "P" .. s .. " " .. PHASE_NAME[p]
+  end
+  G.log(0, "phase cards: " .. table.concat(parts, ", "))
+  if G.get(0, "mode") == 1 then
+    -- solo: a neutral phase card, not the player's and not last round's neutral one
+    local cand = {}
+    local last = G.get(0, "solo_phase")
+    for p = 1, 5 do
+      if p ~= G.get(1, "phase") and p ~= last then cand[#cand + 1] = p end
+    end
+    local q = cand[G.random(#cand)]
+    G.set(0, "solo_phase", q)
+    G.set(0, "on" .. q, 1)
+    G.log(0, "the neutral phase card is " .. PHASE_NAME[q])
+  end
+end
+
+function A.end_round_all()
+  for s = 1, G.players() do
+    G.set(s, "last_phase", G.get(s, "phase"))
+    G.set(s, "phase", 0)
+  end
+  for p = 1, 5 do G.set(0, "on" .. p, 0) end
+  local r = G.get(0, "round")
+  local cap = G.get(0, "mode") == 1 and SOLO_ROUNDS or ROUND_CAP
+  if r >= cap then
+    G.set(0, "stage", 9)
+    G.log(0, "round " .. r .. " was the last: the game ends")
+    return
+  end
+  A.start_round()
+end
+
+-- after every step: the next seat, or what follows the last seat
+function A.advance()
+  local st = G.get(0, "stage")
+  local s = G.get(0, "cur_seat")
+  if s < G.players() then
+    G.set(0, "cur_seat", s + 1)
+    return
+  end
+  G.set(0, "cur_seat", 1)
+  if st == 0 then
+    A.start_round()
+  elseif st == 1 then
+    A.reveal_phases()
+    A.next_phase(0)
+  elseif st == 2 then
+    local p = G.get(0, "cur_phase")
+    A.end_phase(p)
+    if G.get(0, "finishing") == 1 then
+      G.set(0, "stage", 9)
+      G.log(0, "the game is over")
+      return
+    end
+    A.next_phase(p)
+  elseif st == 3 then
+    A.end_round_all()
+  end
+end
+
+-- ---------------------------------------------------------------- steps
+
+R.steps.corporation = function(seat)
+  local offer = G.cards("offer", seat)
+  local opts = {}
+  for i, id in ipairs(offer) do
+    opts[i] = "corporation " .. A.label(id) .. " (" .. (CARDS[id].megacredits or 0) .. " MC)"
+  end
+  local i = G.choose(seat, "choose your corporation", opts, { tag = "corporation" })
+  local id = offer[i]
+  for _, o in ipairs(offer) do
+    if o ~= id then G.move(o, "unused", 0) end
+  end
+  G.move(id, "corp", seat)
+  G.set(seat, "mc", CARDS[id].megacredits or 0)
+  A.log(seat, "plays corporation " .. CARDS[id].name)
+  A.run({ seat = seat, card = id }, CARDS[id].effects)
+  A.advance()
+end
+
+R.steps.planning = function(seat)
+  local opts, ps = {}, {}
+  local last = G.get(seat, "last_phase")
+  for p = 1, 5 do
+    if p ~= last then
+      opts[#opts + 1] = "phase " .. p .. ": " .. PHASE_NAME[p]
+      ps[#ps + 1] = p
+    end
+  end
+  local i = G.choose(seat, "pick your phase card", opts, { secret = true, tag = "phase" })
+  G.set(seat, "phase", ps[i])
+  A.advance()
+end
+
+R.steps.development = function(seat)
+  if G.get(seat, "phase") == 1 then G.set(seat, "dev_bonus", 1) end
+  A.play_turn(seat, true)
+  A.advance()
+end
+
+R.steps.construction = function(seat)
+  A.play_turn(seat, false)
+  A.advance()
+end
+
+R.steps.action = function(seat)
+  if G.get(seat, "phase") == 3 then G.set(seat, "action_bonus", 1) end
+  A.action_turn(seat)
+  A.advance()
+end
+
+R.steps.production = function(seat)
+  A.produce(seat)
+  A.advance()
+end
+
+R.steps.research = function(seat)
+  A.research(seat)
+  A.advance()
+end
+
+R.steps.end_round = function(seat)
+  local over = G.count("hand", seat) - HAND_LIMIT
+  if over > 0 then
+    local n = A.discard_choice(seat, over, "hand limit " .. HAND_LIMIT .. ": discard a card", "discard")
+    A.gain(seat, "mc", 3 * n)
+    A.log(seat, "discards " .. n .. " cards for " .. 3 * n .. " MC")
+  end
+  A.advance()
+end
+
+-- ---------------------------------------------------------------- end
+
+function R.score(seat)
+  return G.get(seat, "tr") + G.get(seat, "forests") + A.vp_cards(seat)
+end
+
+function A.tiebreak(seat)
+  return G.get(seat, "mc") + G.get(seat, "heat") + G.get(seat, "plants") + 3 * G.count("hand", seat)
+end
+
+function R.rank()
+  local seats, sc, tb = {}, {}, {}
+  for s = 1, G.players() do
+    seats[s] = s
+    sc[s] = R.score(s)
+    tb[s] = A.tiebreak(s)
+  end
+  table.sort(seats, function(a, b)
+    if sc[a] ~= sc[b] then return sc[a] > sc[b] end
+    if tb[a] ~= tb[b] then return tb[a] > tb[b] end
+    return a < b
+  end)
+  return seats
+end
+
+R.value = A.value
+
+function R.stats(seat)
+  return {
+    score = R.score(seat),
+    tr = G.get(seat, "tr"),
+    forests = G.get(seat, "forests"),
+    vp_cards = A.vp_cards(seat),
+    cards_played = G.get(seat, "cards_played"),
+    cards_sold = G.get(seat, "sold"),
+    mc_production = A.production(seat, "mc"),
+    plant_production = A.production(seat, "plants"),
+    heat_production = A.production(seat, "heat"),
+    rounds = G.get(0, "round"),
+    terraformed = A.all_maxed() and 1 or 0,
+  }
+end
+
+function R.summary()
+  local lines = {}
+  local t = G.get(0, "temperature")
+  lines[#lines + 1] = string.format("round %d: temperature %s (%d/19), oxygen %d%%, oceans %d/9%s",
+    G.get(0, "round"), A.temp_text(t), t, G.get(0, "oxygen"), G.get(0, "ocean"),
+    A.all_maxed() and " - Mars terraformed" or "")
+  for s = 1, G.players() do
+    local corp = A.corp(s)
+    lines[#lines + 1] = string.format(
+      "P%d %s: %d VP = TR %d + forests %d + cards %d; %d cards played, %d MC production",
+      s, corp and CARDS[corp].name or "-", R.score(s), G.get(s, "tr"), G.get(s, "forests"),
+      A.vp_cards(s), G.get(s, "cards_played"), A.production(s, "mc"))
+  end
+  return lines
+end
+
+return R
