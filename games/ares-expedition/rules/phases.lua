@@ -79,6 +79,13 @@ function A.can_play(seat, id, m)
   if not A.can_do(seat, c.effects, nil) then return false end
   local cost, pays = A.cost_of(seat, id, m)
   local spend = A.spendable(seat)
+  -- heat the card itself takes cannot also pay for it (Helion)
+  local rate = A.ongoing_sum(seat, "pay_with", "heat")
+  if rate > 0 then
+    for _, e in ipairs(c.effects or {}) do
+      if e.lose and e.lose.heat then spend = spend - e.lose.heat * rate end
+    end
+  end
   -- an MC loss printed on the card is paid on top of the cost
   for _, e in ipairs(c.effects or {}) do
     if e.lose and e.lose.mc then cost = cost + e.lose.mc end
