@@ -525,14 +525,19 @@ function A.run1(ctx, e)
     A.convert(ctx, v)
   elseif k == "choose" then
     local opts, lists = {}, {}
-    for _, o in ipairs(v) do
-      if A.can_do(seat, o, ctx.card) then
-        opts[#opts + 1] = A.desc(o)
-        lists[#lists + 1] = o
+    for pass = 1, 2 do
+      for _, o in ipairs(v) do
+        -- first pass: leave out options whose only part is an add with no target
+        if A.can_do(seat, o, ctx.card) and (pass == 2 or A.has_target(ctx, o)) then
+          opts[#opts + 1] = A.desc(o)
+          lists[#lists + 1] = o
+        end
       end
+      if #opts > 0 then break end
     end
     if #opts > 0 then
-      local i = G.choose(seat, A.label(ctx.card) .. ": choose one", opts, { tag = "effect" })
+      local i = 1
+      if #opts > 1 then i = G.choose(seat, A.label(ctx.card) .. ": choose one", opts, { tag = "effect" }) end
       A.run(ctx, lists[i])
     end
   elseif k == "if" then
@@ -545,6 +550,16 @@ function A.run1(ctx, e)
     G.set(seat, "extra_free", v.free and 1 or 0)
     G.set(seat, "extra_flex", v.flex or 0)
   end
+end
+
+-- false when the effects are a lone add that has nowhere to go
+function A.has_target(ctx, effects)
+  if #effects ~= 1 or not effects[1].add then return true end
+  local v = effects[1].add
+  for _, x in ipairs({ "microbe", "animal", "science", "any" }) do
+    if v[x] then return #A.res_targets(ctx.seat, x, v.to or "self", ctx.card) > 0 end
+  end
+  return true
 end
 
 function A.run_add(ctx, v)
