@@ -20,6 +20,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include "host.h"
+#include "luagame.h"
 
 static void check_usage(FILE *f) {
   fprintf(f, "usage: arknova check [DIR...] [--data DIR] [--cards DIR] [--maps DIR]\n\n"
@@ -135,7 +136,16 @@ int cmd_check(int argc, char **argv) {
       rc = 2;
     }
   }
-  if (rc == 0) {
+  if (rc == 0 && host_game_is_lua(&o)) {
+    /* a game written in Lua alone: its declarations, cards and rules */
+    char msg[8192];
+    ark_lg_def *d = ark_lg_def_load(&o.game, msg, sizeof msg);
+    if (d) printf("ok: %s: %d %s and the rules load without problems\n", o.game.name,
+                  ark_lg_def_cards(d), plural(ark_lg_def_cards(d), "card", "cards"));
+    else printf("%s\n", msg);
+    rc = d ? 0 : 1;
+    ark_lg_def_release(d);
+  } else if (rc == 0) {
     char *report;
     int nerrors;
     ark_check(&o.cfg, &report, &nerrors);

@@ -132,7 +132,9 @@ static int parse_ai_list(host_opts *o, const char *arg) {
 static int number_opt(host_opts *o, const char *a, const char *val) {
   long v;
   if (!strcmp(a, "--players")) {
-    if (!host_parse_long(a, val, 2, 4, &v)) return -1;
+    /* the game's own range is checked once every option is read
+    ** (host_check_players): --game may come after --players */
+    if (!host_parse_long(a, val, 1, 99, &v)) return -1;
     o->cfg.players = (int)v;
   } else if (!strcmp(a, "--seed")) {
     if (!host_unsigned(val, &o->cfg.seed)) {
@@ -193,18 +195,30 @@ int host_parse_game_opt(host_opts *o, int argc, char **argv, int *i) {
   return 1;
 }
 
+int host_check_players(const host_opts *o, const char *cmd) {
+  int lo = o->game.max_players ? o->game.min_players : 2;
+  int hi = o->game.max_players ? o->game.max_players : 4;
+  if (o->cfg.players >= lo && o->cfg.players <= hi) return 0;
+  fprintf(stderr, "arknova %s: --players expects a number from %d to %d for %s, got %d\n", cmd,
+          lo, hi, o->game.name[0] ? o->game.name : "arknova", o->cfg.players);
+  return -1;
+}
+
+int host_game_is_lua(const host_opts *o) { return !strcmp(o->game.module, "lua"); }
+
 int host_use_game(host_opts *o, const char *spec) {
   char msg[1400];
   if (ark_gamedef_find(spec, ARK_SOURCE_DIR "/games", &o->game, msg, sizeof msg) != 0) {
     fprintf(stderr, "arknova: --game: %s\n", msg);
     return -1;
   }
-  /* Ark Nova's module is the one this build carries; a game folder that
-  ** names no module, or another one, cannot be played by it */
+  /* a build carries Ark Nova's module and the runtime of games written
+  ** in Lua alone; a game folder that names another, or none, cannot play */
+  if (host_game_is_lua(o)) return 0;
   if (strcmp(o->game.module, "arknova")) {
     if (o->game.module[0])
       fprintf(stderr, "arknova: --game: %s/game.yaml: module '%s' is not part of this build "
-              "(it has: arknova)\n", o->game.dir, o->game.module);
+              "(it has: arknova, lua)\n", o->game.dir, o->game.module);
     else
       fprintf(stderr, "arknova: --game: %s/game.yaml: %s names no module that plays it yet\n",
               o->game.dir, o->game.name);

@@ -56,6 +56,23 @@ static void pm_step(pm *m) {
   if ((++m->steps & PM_TICK) == 0) ark_wd_tick(m->L);
 }
 
+
+#define CAP_KEY "ark.strlib.cap"
+
+void ark_strlib_set_cap(lua_State *L, size_t cap) {
+  lua_pushinteger(L, (lua_Integer)cap);
+  lua_setfield(L, LUA_REGISTRYINDEX, CAP_KEY);
+}
+
+size_t ark_strlib_max_bytes(lua_State *L) {
+  lua_getfield(L, LUA_REGISTRYINDEX, CAP_KEY);
+  size_t cap = (size_t)lua_tointeger(L, -1);
+  lua_pop(L, 1);
+  if (!cap) return (size_t)-1;
+  size_t used = (size_t)lua_gc(L, LUA_GCCOUNT, 0) * 1024;
+  return used < cap ? cap - used : 0;
+}
+
 /* ---- one character against a class ---- */
 
 static int class_has(int c, int cl) {

@@ -14,8 +14,10 @@ struct lua_State;
 void ark_strlib_open(struct lua_State *L);
 /* Pushes tostring(value at idx) without calling anything but __tostring. */
 void ark_tostring(struct lua_State *L, int idx);
-/* The most bytes a new string may take under the scripts' memory cap
-** (lua_bridge.c). */
+/* Tells the string functions the state's memory cap in bytes (0: none),
+** which its allocator enforces. */
+void ark_strlib_set_cap(struct lua_State *L, size_t cap);
+/* The most bytes a new string may take under that cap. */
 size_t ark_strlib_max_bytes(struct lua_State *L);
 
 #endif

@@ -20,6 +20,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include "decision.h"
 #include "eventlog.h"
 
 #ifdef __cplusplus
@@ -27,21 +28,6 @@ extern "C" {
 #endif
 
 typedef struct ark_game ark_game;
-
-typedef enum {
-  ARK_OK = 0,
-  ARK_ERR_CONFIG,      /* bad configuration (players, unknown map, ...) */
-  ARK_ERR_CONTENT,     /* card/map files missing or invalid */
-  ARK_ERR_SCRIPT,      /* a Lua script failed */
-  ARK_ERR_MEMORY,
-  ARK_ERR_REFUSED      /* an answer that is not one of the options */
-} ark_status;
-
-typedef enum {
-  ARK_ERROR = -1,      /* the game stopped: see ark_game_error */
-  ARK_AWAITING = 1,    /* a decision is pending */
-  ARK_END = 2          /* the game is over */
-} ark_progress;
 
 #define ARK_MAX_DIRS 8
 #define ARK_MAX_EXCLUDE 16
@@ -142,19 +128,6 @@ typedef enum {
   ARK_DK_CHOICE        /* any other choice (the prompt says which) */
 } ark_decision_kind;
 
-typedef struct ark_decision {
-  int player;                      /* 0-based seat */
-  int kind;                        /* ark_decision_kind */
-  const char *tag;                 /* stable machine name, e.g. "action",
-                                      "build.place", "draft.discard" */
-  const char *prompt;              /* readable question */
-  int noptions;
-  const char *const *options;      /* stable text form of each option */
-  int secret;                      /* 1: the options show what only `player`
-                                      may see (a final scoring card); the
-                                      other seats learn only that a choice
-                                      was made */
-} ark_decision;
 
 ark_status ark_game_new(const ark_config *cfg, ark_game **out, char *msg,
                         size_t msglen);

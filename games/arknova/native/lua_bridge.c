@@ -827,15 +827,6 @@ static void *counting_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
   return np;
 }
 
-size_t ark_strlib_max_bytes(lua_State *L) {
-  lua_getfield(L, LUA_REGISTRYINDEX, "ark.content");
-  const ark_content *c = lua_touserdata(L, -1);
-  lua_pop(L, 1);
-  if (!c || !c->lua_mem_limit) return (size_t)-1;
-  size_t used = (size_t)lua_gc(L, LUA_GCCOUNT, 0) * 1024;
-  return used < c->lua_mem_limit ? c->lua_mem_limit - used : 0;
-}
-
 /* Every ability of every card names a known keyword with a value of the
 ** right kind (keyword_problem in cards/lib/keywords.lua), at its line. */
 static void check_keywords(ark_content *c) {
@@ -1121,6 +1112,7 @@ int ark_lua_open(ark_content *c, const char *cards_dir) {
   }
   lua_pushlightuserdata(c->L, c);
   lua_setfield(c->L, LUA_REGISTRYINDEX, "ark.content");
+  ark_strlib_set_cap(c->L, c->lua_mem_limit);
   c->kept = calloc((ARK_MAX_CARDS + ARK_MAX_MAP_SCRIPTS) / 8, 1);
   if (!c->kept) {
     ark_content_error(c, NULL, 0, "out of memory");

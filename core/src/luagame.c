@@ -1,0 +1,493 @@
+/*
+** luagame.c - a game of a Lua-only game folder: setup, the loop of steps
+** the rules' next() names, decisions, copies and the rules' numbers.
+**
+** A step is a coroutine of steps[name](seat) that yields at every
+** G.choose.  When a step starts, the board is kept (snap); a copy of the
+** game takes that board and runs the step again, feeding it the answers
+** given since, with nothing logged, so no Lua stack is ever copied.
+*/
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "luagame_int.h"
+#include "rng.h"
+#include "watchdog.h"
+
+static _Thread_local ark_lg *current;
+
+ark_lg *ark_lg_current(void) { return current; }
+void ark_lg_set_current(ark_lg *g) { current = g; }
+
+static void fail(ark_lg *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static void fail(ark_lg *g, const char *fmt, ...) {
+  va_list ap;
+  if (g->status == ARK_ERROR) return;   /* the first cause is the one to see */
+  va_start(ap, fmt);
+  vsnprintf(g->error, sizeof g->error, fmt, ap);
+  va_end(ap);
+  g->status = ARK_ERROR;
+}
+
+void ark_lg_event(ark_lg *g, int seat, int type, const char *text, int seen, const char *others) {
+  if (g->nolog || g->replaying) return;
+  int other = -1;
+  if (others) {
+    other = (int)g->log.pool.len;
+    ark_strbuf_add(&g->log.pool, others, strlen(others) + 1);
+  }
+  ark_log_add(&g->log, g->b.round, seat - 1, type, -1, -1, other, text, seen);
+}
+
+static void push_answer(ark_lg *g, int i) {
+  if (g->nanswers == g->capanswers) {
+    int cap = g->capanswers ? g->capanswers * 2 : 256;
+    int *na = realloc(g->answers, sizeof *na * (size_t)cap);
+    if (!na) abort();
+    g->answers = na;
+    g->capanswers = cap;
+  }
+  g->answers[g->nanswers++] = i;
+}
+
+/* ---- calling the rules ---- */
+
+static int msgh(lua_State *L) {
+  if (!lua_isstring(L, 1)) lua_pushstring(L, "an error without a message");
+  return 1;
+}
+
+/* Calls rules[name] with nargs arguments on the stack top, under the
+** watchdog; leaves nres results.  0, or -1 with the message in msg (and
+** the game failed when fail_game). */
+static int call_rule(ark_lg *g, const char *name, int nargs, int nres, int optional, char *msg,
+                     size_t n) {
+  lua_State *L = g->d->L;
+  int base = lua_gettop(L) - nargs;
+  lua_rawgeti(L, LUA_REGISTRYINDEX, g->d->rules_ref);
+  lua_getfield(L, -1, name);
+  lua_remove(L, -2);
+  if (!lua_isfunction(L, -1)) {
+    lua_settop(L, base);
+    if (optional) return 1;
+    snprintf(msg, n, "%s: the rules table has no function '%s'", g->d->gd.name, name);
+    return -1;
+  }
+  lua_insert(L, base + 1);
+  lua_pushcfunction(L, msgh);
+  lua_insert(L, base + 1);
+  ark_lg *before = current;
+  current = g;
+  int slot = ark_wd_enter(L, g->d->budget, g->d->mem_limit);
+  int st = lua_pcall(L, nargs, nres, base + 1);
+  ark_wd_leave(slot, L);
+  current = before;
+  lua_remove(L, base + 1);
+  if (st != ARK_LUA_OK) {
+    snprintf(msg, n, "%s", lua_isstring(L, -1) ? lua_tostring(L, -1) : "an error");
+    lua_settop(L, base);
+    return -1;
+  }
+  return 0;
+}
+
+/* ---- creation ---- */
+
+static void board_start(ark_lg *g, uint64_t seed) {
+  ark_lg_board *b = &g->b;
+  const ark_lg_def *d = g->d;
+  ark_rng_seed(b->rng, seed);
+  b->top = 1;
+  b->bottom = 0;
+  for (int s = 0; s <= g->nplayers; s++) {
+    int table = s == 0;
+    for (int t = 0; t < d->ntracks[table]; t++) b->track[s][t] = d->tracks[table][t].start;
+  }
+}
+
+ark_status ark_lg_new(ark_lg_def *d, int players, uint64_t seed, ark_lg **out, char *msg,
+                      size_t n) {
+  *out = NULL;
+  if (players < d->gd.min_players || players > d->gd.max_players || players > ARK_LG_SEATS) {
+    snprintf(msg, n, "%s is played by %d to %d players (got %d)", d->gd.title[0] ? d->gd.title
+             : d->gd.name, d->gd.min_players, d->gd.max_players, players);
+    return ARK_ERR_CONFIG;
+  }
+  ark_lg *g = calloc(1, sizeof *g);
+  if (!g) {
+    snprintf(msg, n, "out of memory");
+    return ARK_ERR_MEMORY;
+  }
+  g->d = d;
+  d->refs++;
+  g->nplayers = players;
+  g->co_ref = LUA_NOREF;
+  board_start(g, seed);
+  if (call_rule(g, "setup", 0, 0, 0, msg, n)) {
+    ark_lg_free(g);
+    return ARK_ERR_SCRIPT;
+  }
+  *out = g;
+  if (n) msg[0] = '\0';
+  return ARK_OK;
+}
+
+static void drop_step(ark_lg *g) {
+  if (g->co_ref != LUA_NOREF) luaL_unref(g->d->L, LUA_REGISTRYINDEX, g->co_ref);
+  g->co_ref = LUA_NOREF;
+  g->co = NULL;
+  g->in_step = 0;
+}
+
+void ark_lg_free(ark_lg *g) {
+  if (!g) return;
+  drop_step(g);
+  ark_lg_def_release(g->d);
+  ark_strbuf_free(&g->optbuf);
+  ark_log_free(&g->log);
+  free(g->answers);
+  free(g);
+}
+
+/* ---- the loop ---- */
+
+/* Starts steps[name](seat) as the running coroutine; its arguments stay
+** on the coroutine's stack for the first resume. */
+static int start_step(ark_lg *g, const char *name, int seat) {
+  lua_State *L = g->d->L;
+  lua_rawgeti(L, LUA_REGISTRYINDEX, g->d->rules_ref);
+  lua_getfield(L, -1, "steps");
+  lua_getfield(L, -1, name);
+  if (!lua_isfunction(L, -1)) {
+    lua_pop(L, 3);
+    fail(g, "%s: next() named the step '%s', which steps has no function for", g->d->gd.name,
+         name);
+    return -1;
+  }
+  g->co = lua_newthread(L);
+  g->co_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+  lua_xmove(L, g->co, 1);
+  lua_pop(L, 2);
+  lua_pushinteger(g->co, seat);
+  snprintf(g->step, sizeof g->step, "%s", name);
+  g->step_seat = seat;
+  g->in_step = 1;
+  return 0;
+}
+
+/* After the rules' next(): the next step, or the end. */
+static int next_step(ark_lg *g) {
+  char msg[512];
+  lua_State *L = g->d->L;
+  if (call_rule(g, "next", 0, 2, 0, msg, sizeof msg)) {
+    fail(g, "%s", msg);
+    return -1;
+  }
+  if (lua_isnil(L, -2)) {
+    lua_pop(L, 2);
+    g->status = ARK_END;
+    return 1;
+  }
+  const char *name = lua_tostring(L, -2);
+  int isnum = 0;
+  lua_Integer seat = lua_tointegerx(L, -1, &isnum);
+  if (!name || !isnum || seat < 0 || seat > g->nplayers) {
+    lua_pop(L, 2);
+    fail(g, "%s: next() must give a step name and a seat from 0 to %d", g->d->gd.name,
+         g->nplayers);
+    return -1;
+  }
+  char step[ARK_LG_NAME];
+  snprintf(step, sizeof step, "%s", name);
+  lua_pop(L, 2);
+  g->snap = g->b;
+  g->snap_answers = g->nanswers;
+  return start_step(g, step, (int)seat);
+}
+
+/* The decision G.choose yielded: seat, prompt, options, tag, secret. */
+static void take_decision(ark_lg *g, lua_State *co, int nres) {
+  int top = lua_gettop(co);
+  int at = top - nres + 1;
+  g->optbuf.len = 0;
+  int n = ark_rawlen(co, at + 2);
+  int off_prompt, off_tag;
+  off_prompt = (int)g->optbuf.len;
+  const char *prompt = lua_tostring(co, at + 1);
+  ark_strbuf_add(&g->optbuf, prompt ? prompt : "", strlen(prompt ? prompt : "") + 1);
+  off_tag = (int)g->optbuf.len;
+  const char *tag = lua_tostring(co, at + 3);
+  ark_strbuf_add(&g->optbuf, tag ? tag : "choice", strlen(tag ? tag : "choice") + 1);
+  for (int i = 0; i < n; i++) {
+    lua_rawgeti(co, at + 2, i + 1);
+    size_t len;
+    const char *s = lua_tolstring(co, -1, &len);
+    g->opt_off[i] = (int)g->optbuf.len;
+    ark_strbuf_add(&g->optbuf, s, len + 1);
+    lua_pop(co, 1);
+  }
+  for (int i = 0; i < n; i++) g->opts[i] = g->optbuf.s + g->opt_off[i];
+  g->dec.player = (int)lua_tointeger(co, at) - 1;
+  g->dec.kind = 0;
+  g->dec.prompt = g->optbuf.s + off_prompt;
+  g->dec.tag = g->optbuf.s + off_tag;
+  g->dec.noptions = n;
+  g->dec.options = g->opts;
+  g->dec.secret = lua_toboolean(co, at + 4);
+  lua_settop(co, top - nres);
+}
+
+/* Resumes the running step with nargs values; 0 at a decision, 1 when the
+** step ended, -1 on an error. */
+static int resume(ark_lg *g, int nargs) {
+  lua_State *co = g->co;
+  int nres = 0;
+  ark_lg *before = current;
+  current = g;
+  int slot = ark_wd_enter(co, g->d->budget, g->d->mem_limit);
+  int st = ark_resume(co, g->d->L, nargs, &nres);
+  ark_wd_leave(slot, co);
+  current = before;
+  if (st == LUA_YIELD) {
+    take_decision(g, co, nres);
+    return 0;
+  }
+  if (st == ARK_LUA_OK) {
+    drop_step(g);
+    return 1;
+  }
+  fail(g, "%s", lua_isstring(co, -1) ? lua_tostring(co, -1) : "a step failed");
+  drop_step(g);
+  return -1;
+}
+
+ark_progress ark_lg_process(ark_lg *g) {
+  for (;;) {
+    if (g->status == ARK_ERROR) return ARK_ERROR;
+    if (g->status == ARK_END) return ARK_END;
+    if (g->pending && !g->given) return ARK_AWAITING;
+    int nargs = 1;
+    if (!g->in_step) {
+      if (next_step(g)) continue;            /* the end, or an error */
+    } else {
+      lua_pushinteger(g->co, g->given);
+      g->given = 0;
+      g->pending = 0;
+    }
+    int r = resume(g, nargs);
+    if (r < 0) return ARK_ERROR;
+    if (r == 0) g->pending = 1;
+  }
+}
+
+const ark_decision *ark_lg_decision(const ark_lg *g) {
+  return g->pending && !g->given ? &g->dec : NULL;
+}
+
+ark_status ark_lg_answer(ark_lg *g, int i, char *msg, size_t n) {
+  char line[600], others[64];
+  if (!g->pending || g->given) {
+    snprintf(msg, n, "no decision is waiting");
+    return ARK_ERR_REFUSED;
+  }
+  if (i < 0 || i >= g->dec.noptions) {
+    snprintf(msg, n, "answer %d is not one of the %d options", i, g->dec.noptions);
+    return ARK_ERR_REFUSED;
+  }
+  push_answer(g, i);
+  int seat = g->dec.player + 1;
+  snprintf(line, sizeof line, "P%d: %s", seat, g->dec.options[i]);
+  snprintf(others, sizeof others, "P%d chooses in secret", seat);
+  ark_lg_event(g, seat, ARK_LG_EV_ANSWER, line, g->dec.secret ? 1 << (seat - 1) : ARK_SEEN_ALL,
+             g->dec.secret ? others : NULL);
+  g->given = i + 1;
+  return ARK_OK;
+}
+
+/* ---- copies ---- */
+
+ark_lg *ark_lg_clone(const ark_lg *g, int with_log) {
+  ark_lg *n = calloc(1, sizeof *n);
+  if (!n) abort();
+  n->d = g->d;
+  n->d->refs++;
+  n->nplayers = g->nplayers;
+  n->status = g->status;
+  memcpy(n->error, g->error, sizeof n->error);
+  n->co_ref = LUA_NOREF;
+  n->nolog = g->nolog || !with_log;
+  if (!n->nolog) ark_log_copy(&n->log, &g->log, g->log.nev, g->log.pool.len);
+  if (g->nanswers) {
+    n->answers = malloc(sizeof *n->answers * (size_t)g->nanswers);
+    if (!n->answers) abort();
+    memcpy(n->answers, g->answers, sizeof *n->answers * (size_t)g->nanswers);
+    n->nanswers = n->capanswers = g->nanswers;
+  }
+  n->snap = g->snap;
+  n->snap_answers = g->snap_answers;
+  if (!g->in_step || g->status) {
+    n->b = g->b;
+    return n;
+  }
+  /* the running step again from its start, with the answers given since;
+  ** an answer given but not yet taken up stays given */
+  n->b = g->snap;
+  int at = g->snap_answers, end = g->nanswers - (g->given ? 1 : 0);
+  n->replaying = 1;
+  if (start_step(n, g->step, g->step_seat) == 0) {
+    int r = resume(n, 1);
+    while (r == 0 && at < end) {
+      lua_pushinteger(n->co, n->answers[at++] + 1);
+      r = resume(n, 1);
+    }
+    if (r == 0) n->pending = 1;
+    else if (r > 0) fail(n, "%s: a copy of the game ended its step early: the step does not "
+                         "play the same with the same answers", g->d->gd.name);
+  }
+  n->given = g->given;
+  n->replaying = 0;
+  return n;
+}
+
+/* ---- what the host reads ---- */
+
+const char *ark_lg_error(const ark_lg *g) { return g->error; }
+int ark_lg_players(const ark_lg *g) { return g->nplayers; }
+int ark_lg_rounds(const ark_lg *g) { return g->b.round; }
+const ark_log *ark_lg_log(const ark_lg *g) { return &g->log; }
+int ark_lg_nanswers(const ark_lg *g) { return g->nanswers; }
+const int *ark_lg_answers(const ark_lg *g) { return g->answers; }
+
+int ark_lg_track(const ark_lg *g, int seat, const char *name, int *out) {
+  int t = seat >= 0 && seat <= g->nplayers ? ark_lg_track_index(g->d, seat == 0, name) : -1;
+  if (t < 0) return -1;
+  *out = g->b.track[seat][t];
+  return 0;
+}
+
+int ark_lg_zone_count(const ark_lg *g, const char *zone, int seat) {
+  int z = ark_lg_zone_index(g->d, zone), n = 0;
+  if (z < 0 || seat < 0 || seat > g->nplayers) return -1;
+  for (int c = 0; c < g->d->ncards; c++) n += g->b.zone[c] == z + 1 && g->b.seat[c] == seat;
+  return n;
+}
+
+size_t ark_lg_event_text(const ark_lg *g, const ark_event *e, int seat, char *buf, size_t n) {
+  const char *t = ark_log_text(&g->log, e);
+  int k;
+  if (ark_event_visible(e, seat)) k = snprintf(buf, n, "%s", t ? t : "");
+  else if (e->c >= 0) k = snprintf(buf, n, "%s", g->log.pool.s + e->c);
+  else k = snprintf(buf, n, "P%d does something only they see", e->player + 1);
+  return k < 0 ? 0 : (size_t)k;
+}
+
+static int number_of(ark_lg *g, const char *rule, int seat, int optional, double *out, char *msg,
+                     size_t n) {
+  lua_State *L = g->d->L;
+  lua_pushinteger(L, seat + 1);
+  int r = call_rule(g, rule, 1, 1, optional, msg, n);
+  if (r) return r;
+  int ok = lua_type(L, -1) == LUA_TNUMBER;
+  *out = lua_tonumber(L, -1);
+  lua_pop(L, 1);
+  if (!ok) {
+    snprintf(msg, n, "%s: %s(%d) must give a number", g->d->gd.name, rule, seat + 1);
+    return -1;
+  }
+  return 0;
+}
+
+int ark_lg_score(ark_lg *g, int seat, double *out, char *msg, size_t n) {
+  return number_of(g, "score", seat, 0, out, msg, n);
+}
+
+int ark_lg_value(ark_lg *g, int seat, double *out, char *msg, size_t n) {
+  int r = number_of(g, "value", seat, 1, out, msg, n);
+  return r == 1 ? ark_lg_score(g, seat, out, msg, n) : r;
+}
+
+int ark_lg_rank(ark_lg *g, int *order, char *msg, size_t n) {
+  lua_State *L = g->d->L;
+  int r = call_rule(g, "rank", 0, 1, 1, msg, n);
+  if (r < 0) return -1;
+  if (r == 0) {
+    int seen = 0, ok = lua_istable(L, -1) && ark_rawlen(L, -1) == g->nplayers;
+    for (int i = 0; ok && i < g->nplayers; i++) {
+      lua_rawgeti(L, -1, i + 1);
+      int s = (int)lua_tointeger(L, -1) - 1;
+      lua_pop(L, 1);
+      ok = s >= 0 && s < g->nplayers && !(seen & (1 << s));
+      seen |= 1 << s;
+      order[i] = s;
+    }
+    lua_pop(L, 1);
+    if (ok) return 0;
+    snprintf(msg, n, "%s: rank() must give every seat once, best first", g->d->gd.name);
+    return -1;
+  }
+  /* no rank(): by score, then the earlier seat */
+  double score[ARK_LG_SEATS];
+  for (int s = 0; s < g->nplayers; s++) {
+    if (ark_lg_score(g, s, &score[s], msg, n)) return -1;
+    order[s] = s;
+  }
+  for (int i = 1; i < g->nplayers; i++)
+    for (int j = i; j > 0 && score[order[j]] > score[order[j - 1]]; j--) {
+      int t = order[j];
+      order[j] = order[j - 1];
+      order[j - 1] = t;
+    }
+  return 0;
+}
+
+int ark_lg_stats(ark_lg *g, int seat, char names[][32], double *values, int max, char *msg,
+                 size_t n) {
+  lua_State *L = g->d->L;
+  lua_pushinteger(L, seat + 1);
+  int r = call_rule(g, "stats", 1, 1, 1, msg, n);
+  if (r) return r > 0 ? 0 : -1;
+  int k = 0;
+  if (lua_istable(L, -1)) {
+    lua_pushnil(L);
+    while (lua_next(L, -2) && k < max) {
+      if (lua_type(L, -2) == LUA_TSTRING && lua_type(L, -1) == LUA_TNUMBER) {
+        snprintf(names[k], 32, "%s", lua_tostring(L, -2));
+        values[k++] = lua_tonumber(L, -1);
+      }
+      lua_pop(L, 1);
+    }
+  }
+  lua_pop(L, 1);
+  /* pairs() order is the table's: sorted by name, every run reads alike */
+  for (int i = 1; i < k; i++)
+    for (int j = i; j > 0 && strcmp(names[j], names[j - 1]) < 0; j--) {
+      char t[32];
+      double v = values[j];
+      memcpy(t, names[j], 32);
+      memcpy(names[j], names[j - 1], 32);
+      memcpy(names[j - 1], t, 32);
+      values[j] = values[j - 1];
+      values[j - 1] = v;
+    }
+  return k;
+}
+
+int ark_lg_summary(ark_lg *g, char *buf, size_t n, char *msg, size_t msgn) {
+  lua_State *L = g->d->L;
+  buf[0] = '\0';
+  int r = call_rule(g, "summary", 0, 1, 1, msg, msgn);
+  if (r) return r > 0 ? 0 : -1;
+  size_t len = 0;
+  if (lua_istable(L, -1))
+    for (int i = 1; i <= ark_rawlen(L, -1); i++) {
+      lua_rawgeti(L, -1, i);
+      const char *s = lua_tostring(L, -1);
+      int k = s ? snprintf(buf + len, n - len, "%s\n", s) : 0;
+      if (k > 0) len = len + (size_t)k < n ? len + (size_t)k : n - 1;
+      lua_pop(L, 1);
+    }
+  lua_pop(L, 1);
+  return 0;
+}

@@ -1,0 +1,67 @@
+/*
+** luagame.h - games written in Lua alone (ark_lg_): a game folder whose
+** game.yaml says `module: lua` declares its tracks, zones and card
+** counters there, and its rules are Lua steps over them (docs/lua-games.md).
+** The same process/answer loop as every game: ark_lg_process runs until a
+** decision waits or the game ends, ark_lg_answer gives the answer.
+*/
+#ifndef ARK_LUAGAME_H
+#define ARK_LUAGAME_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "decision.h"
+#include "eventlog.h"
+#include "gamedef.h"
+
+typedef struct ark_lg_def ark_lg_def;   /* a loaded game folder, shared */
+typedef struct ark_lg ark_lg;           /* one game */
+
+/* Event types of a Lua game's log. */
+enum { ARK_LG_EV_TEXT, ARK_LG_EV_ANSWER };
+
+/* Loads the game folder of gd: game.yaml's declarations, every card file
+** and the rules.  NULL with "file:line: message" lines in msg when anything
+** is wrong (all problems found, as many as fit). */
+ark_lg_def *ark_lg_def_load(const ark_gamedef *gd, char *msg, size_t n);
+void ark_lg_def_release(ark_lg_def *d);
+int ark_lg_def_cards(const ark_lg_def *d);
+
+/* A new game of d for `players` seats from `seed` (setup runs here). */
+ark_status ark_lg_new(ark_lg_def *d, int players, uint64_t seed, ark_lg **out, char *msg,
+                      size_t n);
+void ark_lg_free(ark_lg *g);
+/* Runs until a decision waits (ARK_AWAITING), the game ends or fails. */
+ark_progress ark_lg_process(ark_lg *g);
+const ark_decision *ark_lg_decision(const ark_lg *g);
+ark_status ark_lg_answer(ark_lg *g, int i, char *msg, size_t n);
+/* An independent copy; with_log 0: without the event log (the AIs' copies,
+** which only look at the state). */
+ark_lg *ark_lg_clone(const ark_lg *g, int with_log);
+const char *ark_lg_error(const ark_lg *g);
+int ark_lg_players(const ark_lg *g);
+int ark_lg_rounds(const ark_lg *g);
+const ark_log *ark_lg_log(const ark_lg *g);
+/* The line `seat` sees for event e (-1: the whole game). */
+size_t ark_lg_event_text(const ark_lg *g, const ark_event *e, int seat, char *buf, size_t n);
+int ark_lg_nanswers(const ark_lg *g);
+const int *ark_lg_answers(const ark_lg *g);
+
+/* A track's value (seat 0: the table's) into *out; -1 for an unknown name
+** or seat.  And how many cards a zone of a seat holds (-1 likewise). */
+int ark_lg_track(const ark_lg *g, int seat, const char *name, int *out);
+int ark_lg_zone_count(const ark_lg *g, const char *zone, int seat);
+
+/* The rules' numbers for the host and the AIs; each returns 0, or -1 with
+** the rules' error in msg. */
+int ark_lg_score(ark_lg *g, int seat, double *out, char *msg, size_t n);
+int ark_lg_value(ark_lg *g, int seat, double *out, char *msg, size_t n);
+/* Seats best first (0-based) into order[players]. */
+int ark_lg_rank(ark_lg *g, int *order, char *msg, size_t n);
+/* The rules' named numbers for seat: up to max names and values. */
+int ark_lg_stats(ark_lg *g, int seat, char names[][32], double *values, int max, char *msg,
+                 size_t n);
+/* The rules' summary lines, one per line, into buf. */
+int ark_lg_summary(ark_lg *g, char *buf, size_t n, char *msg, size_t msgn);
+
+#endif

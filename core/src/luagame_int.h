@@ -1,0 +1,103 @@
+/*
+** luagame_int.h - what the three parts of the Lua-game runtime share:
+** the loaded definition (luagame_def.c), the game and its loop
+** (luagame.c) and the table G the rules call (luagame_api.c).
+*/
+#ifndef ARK_LUAGAME_INT_H
+#define ARK_LUAGAME_INT_H
+
+#include "luacompat.h"
+#include "luagame.h"
+#include "strbuf.h"
+
+#define ARK_LG_SEATS 6
+#define ARK_LG_TRACKS 64
+#define ARK_LG_ZONES 16
+#define ARK_LG_CARDS 1024
+#define ARK_LG_COUNTERS 4
+#define ARK_LG_NAME 32
+#define ARK_LG_OPTIONS 512
+
+enum { ARK_LG_SEE_ALL, ARK_LG_SEE_OWNER, ARK_LG_SEE_NONE };
+
+typedef struct ark_lg_trackdef {
+  char name[ARK_LG_NAME];
+  int min, max, start;
+} ark_lg_trackdef;
+
+typedef struct ark_lg_zone {
+  char name[ARK_LG_NAME];
+  int per_seat;                  /* 1: every seat has one; 0: the table's */
+  int see;                       /* ARK_LG_SEE_* */
+} ark_lg_zone;
+
+struct ark_lg_def {
+  int refs;
+  ark_gamedef gd;
+  ark_lg_trackdef tracks[2][ARK_LG_TRACKS];  /* [0] per seat, [1] the table's */
+  int ntracks[2];
+  ark_lg_zone zones[ARK_LG_ZONES];
+  int nzones;
+  char counters[ARK_LG_COUNTERS][ARK_LG_NAME];
+  int ncounters;
+  int ncards;
+  lua_State *L;                  /* rules and CARDS, shared by every game */
+  size_t mem, mem_limit;
+  double budget;                 /* seconds one resume may run */
+  int rules_ref;                 /* registry: the rules table */
+};
+
+/* Everything a game remembers, so that a copy is one struct copy. */
+typedef struct ark_lg_board {
+  uint64_t rng[4];
+  int32_t top, bottom;           /* next positions on top of / under a zone */
+  int32_t round;
+  int32_t track[ARK_LG_SEATS + 1][ARK_LG_TRACKS];   /* row 0: the table */
+  uint8_t zone[ARK_LG_CARDS];    /* zone index + 1; 0: in no zone */
+  uint8_t seat[ARK_LG_CARDS];
+  int32_t pos[ARK_LG_CARDS];     /* larger: nearer the top */
+  int32_t counter[ARK_LG_CARDS][ARK_LG_COUNTERS];
+} ark_lg_board;
+
+struct ark_lg {
+  ark_lg_def *d;
+  int nplayers;
+  int status;                    /* 0 running, ARK_END, ARK_ERROR */
+  char error[512];
+  ark_lg_board b;                /* live */
+  ark_lg_board snap;             /* when the running step began */
+  /* the running step: a coroutine of steps[name](seat) */
+  int in_step;
+  char step[ARK_LG_NAME];
+  int step_seat;
+  lua_State *co;
+  int co_ref;
+  int snap_answers;              /* answers given before the step began */
+  int replaying;                 /* a copy runs its step again: nothing is
+                                    logged, its log has all of it already */
+  /* the pending decision */
+  int pending;
+  int given;                     /* 1-based answer to resume with, 0: none */
+  ark_decision dec;
+  ark_strbuf optbuf;
+  int opt_off[ARK_LG_OPTIONS];
+  const char *opts[ARK_LG_OPTIONS];
+  int *answers;
+  int nanswers, capanswers;
+  int nolog;
+  ark_log log;
+};
+
+/* Registers G in the definition's Lua state (luagame_api.c). */
+void ark_lg_api_open(lua_State *L);
+/* The game the running Lua code belongs to (set around every call). */
+ark_lg *ark_lg_current(void);
+void ark_lg_set_current(ark_lg *g);
+/* A track, zone or counter by name: its index or -1. */
+int ark_lg_track_index(const ark_lg_def *d, int table, const char *name);
+int ark_lg_zone_index(const ark_lg_def *d, const char *name);
+int ark_lg_counter_index(const ark_lg_def *d, const char *name);
+/* Logs an event unless the game logs nothing now. */
+void ark_lg_event(ark_lg *g, int seat, int type, const char *text, int seen, const char *others);
+
+#endif

@@ -1,0 +1,271 @@
+/*
+** test_luagame.c - the runtime of games written in Lua alone
+** (core/src/luagame*.c), on the small test game tests/games/harvest:
+** its numbers after each pick, secret picks shown only to their seat until
+** the rules reveal them, copies that play on exactly like the original,
+** errors that name the rules' file and line, and random games of 1 to 4
+** players that all end.
+*/
+#define _POSIX_C_SOURCE 200809L   /* mkdtemp */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+#include "luagame.h"
+
+#define HARVEST ARK_SOURCE_DIR "/tests/games/harvest"
+
+static char tmp[] = "/tmp/test_luagame-XXXXXX";   /* where broken copies go */
+
+static ark_lg_def *load(const char *dir) {
+  ark_gamedef gd;
+  char msg[2048];
+  assert_int_equal(ark_gamedef_load(dir, &gd, msg, sizeof msg), 0);
+  ark_lg_def *d = ark_lg_def_load(&gd, msg, sizeof msg);
+  if (!d) fail_msg("%s", msg);
+  return d;
+}
+
+static ark_lg *new_game(ark_lg_def *d, int players, uint64_t seed) {
+  ark_lg *g;
+  char msg[512];
+  if (ark_lg_new(d, players, seed, &g, msg, sizeof msg) != ARK_OK) fail_msg("%s", msg);
+  return g;
+}
+
+static int track(const ark_lg *g, int seat, const char *name) {
+  int v;
+  assert_int_equal(ark_lg_track(g, seat, name, &v), 0);
+  return v;
+}
+
+static void answer(ark_lg *g, int i) {
+  char msg[256];
+  assert_int_equal(ark_lg_process(g), ARK_AWAITING);
+  assert_int_equal(ark_lg_answer(g, i, msg, sizeof msg), ARK_OK);
+}
+
+static const ark_event *last_event(const ark_lg *g, int type) {
+  const ark_log *l = ark_lg_log(g);
+  for (int i = l->nev - 1; i >= 0; i--)
+    if (l->ev[i].type == type) return &l->ev[i];
+  return NULL;
+}
+
+/* Setup deals 2 cards each from the 12; coins start at 3.  Round 1: P1
+** picks coins (+2), P2 draws (2 more cards).  In round 2 nobody may pick
+** what they picked in round 1. */
+static void test_numbers(void **st) {
+  (void)st;
+  ark_lg_def *d = load(HARVEST);
+  assert_int_equal(ark_lg_def_cards(d), 12);
+  ark_lg *g = new_game(d, 2, 1);
+  assert_int_equal(ark_lg_zone_count(g, "deck", 0), 8);
+  assert_int_equal(ark_lg_zone_count(g, "hand", 1), 2);
+  assert_int_equal(track(g, 1, "coins"), 3);
+  assert_int_equal(ark_lg_process(g), ARK_AWAITING);
+  const ark_decision *dec = ark_lg_decision(g);
+  assert_int_equal(dec->player, 0);
+  assert_string_equal(dec->tag, "pick");
+  assert_int_equal(dec->secret, 1);
+  assert_int_equal(dec->noptions, 3);
+  assert_string_equal(dec->options[0], "coins");
+  assert_string_equal(dec->options[2], "draw");
+  answer(g, 0);
+  answer(g, 2);
+  assert_int_equal(ark_lg_process(g), ARK_AWAITING);
+  assert_int_equal(track(g, 1, "coins"), 5);
+  assert_int_equal(track(g, 2, "coins"), 3);
+  assert_int_equal(ark_lg_zone_count(g, "hand", 2), 4);
+  assert_int_equal(ark_lg_zone_count(g, "deck", 0), 6);
+  assert_int_equal(track(g, 0, "round"), 1);
+  dec = ark_lg_decision(g);
+  assert_int_equal(dec->player, 0);
+  assert_int_equal(dec->noptions, 2);
+  assert_string_equal(dec->options[0], "plant");
+  assert_string_equal(dec->options[1], "draw");
+  assert_int_equal(ark_lg_track(g, 1, "nothing", &(int){ 0 }), -1);
+  assert_int_equal(ark_lg_zone_count(g, "attic", 1), -1);
+  ark_lg_free(g);
+  ark_lg_def_release(d);
+}
+
+/* A secret pick: its seat sees it, the other seat and the log's public
+** text only that a pick was made, until the rules' reveal names both. */
+static void test_secret_pick(void **st) {
+  (void)st;
+  char line[256];
+  ark_lg_def *d = load(HARVEST);
+  ark_lg *g = new_game(d, 2, 1);
+  answer(g, 1);
+  const ark_event *e = last_event(g, ARK_LG_EV_ANSWER);
+  assert_non_null(e);
+  ark_lg_event_text(g, e, 0, line, sizeof line);
+  assert_string_equal(line, "P1: plant");
+  ark_lg_event_text(g, e, 1, line, sizeof line);
+  assert_string_equal(line, "P1 chooses in secret");
+  assert_false(ark_event_visible(e, 1));
+  answer(g, 0);
+  assert_int_equal(ark_lg_process(g), ARK_AWAITING);   /* P1's plant choice */
+  e = last_event(g, ARK_LG_EV_TEXT);
+  ark_lg_event_text(g, e, 1, line, sizeof line);
+  assert_string_equal(line, "revealed: P1 plant, P2 coins");
+  assert_string_equal(ark_lg_decision(g)->tag, "plant");
+  ark_lg_free(g);
+  ark_lg_def_release(d);
+}
+
+static uint64_t next_rand(uint64_t *x) {
+  *x ^= *x << 13;
+  *x ^= *x >> 7;
+  *x ^= *x << 17;
+  return *x;
+}
+
+/* Plays g to its end with picks drawn from seed; the answers taken. */
+static int play_out(ark_lg *g, uint64_t seed, int *taken, int max) {
+  int n = 0;
+  char msg[256];
+  while (ark_lg_process(g) == ARK_AWAITING) {
+    int pick = (int)(next_rand(&seed) % (uint64_t)ark_lg_decision(g)->noptions);
+    assert_int_equal(ark_lg_answer(g, pick, msg, sizeof msg), ARK_OK);
+    if (n < max) taken[n++] = pick;
+  }
+  assert_int_equal(ark_lg_process(g), ARK_END);
+  return n;
+}
+
+/* A copy made at any decision, in the middle of a round's step, plays on
+** exactly like the original: the same decisions, log and result. */
+static void test_copy_plays_alike(void **st) {
+  (void)st;
+  ark_lg_def *d = load(HARVEST);
+  for (int at = 0; at < 12; at++) {
+    ark_lg *g = new_game(d, 3, 7);
+    uint64_t seed = 99;
+    char msg[256];
+    for (int k = 0; k < at && ark_lg_process(g) == ARK_AWAITING; k++) {
+      int pick = (int)(next_rand(&seed) % (uint64_t)ark_lg_decision(g)->noptions);
+      assert_int_equal(ark_lg_answer(g, pick, msg, sizeof msg), ARK_OK);
+    }
+    ark_lg_process(g);
+    ark_lg *c = ark_lg_clone(g, 1);
+    if (ark_lg_decision(g)) {
+      assert_non_null(ark_lg_decision(c));
+      assert_string_equal(ark_lg_decision(c)->prompt, ark_lg_decision(g)->prompt);
+      assert_int_equal(ark_lg_decision(c)->noptions, ark_lg_decision(g)->noptions);
+    }
+    int a[256], b[256];
+    int na = play_out(g, seed, a, 256), nb = play_out(c, seed, b, 256);
+    assert_int_equal(na, nb);
+    assert_memory_equal(a, b, sizeof a[0] * (size_t)na);
+    assert_true(ark_log_hash(ark_lg_log(g)) == ark_log_hash(ark_lg_log(c)));
+    double sg, sc;
+    assert_int_equal(ark_lg_score(g, 0, &sg, msg, sizeof msg), 0);
+    assert_int_equal(ark_lg_score(c, 0, &sc, msg, sizeof msg), 0);
+    assert_true(sg == sc);
+    ark_lg_free(c);
+    ark_lg_free(g);
+  }
+  ark_lg_def_release(d);
+}
+
+/* The same random-game check as for every game: 1 to 4 players, every
+** game ends, the same seed and answers give the same log. */
+static void test_random_games(void **st) {
+  (void)st;
+  ark_lg_def *d = load(HARVEST);
+  int taken[512];
+  for (int players = 1; players <= 4; players++)
+    for (uint64_t seed = 1; seed <= 50; seed++) {
+      ark_lg *g = new_game(d, players, seed), *h = new_game(d, players, seed);
+      play_out(g, seed * 31 + 5, taken, 512);
+      play_out(h, seed * 31 + 5, taken, 512);
+      assert_true(ark_log_hash(ark_lg_log(g)) == ark_log_hash(ark_lg_log(h)));
+      assert_int_equal(track(g, 0, "round"), 4);
+      int order[4];
+      char msg[256];
+      assert_int_equal(ark_lg_rank(g, order, msg, sizeof msg), 0);
+      ark_lg_free(g);
+      ark_lg_free(h);
+    }
+  ark_lg *g;
+  char msg[256];
+  assert_int_equal(ark_lg_new(d, 5, 1, &g, msg, sizeof msg), ARK_ERR_CONFIG);
+  assert_non_null(strstr(msg, "Harvest is played by 1 to 4 players (got 5)"));
+  ark_lg_def_release(d);
+}
+
+/* A copy of harvest with one line changed by sed expression `edit`. */
+static ark_lg_def *broken(const char *edit, char *msg, size_t n) {
+  char cmd[1024], dir[256];
+  snprintf(dir, sizeof dir, "%s/harvest", tmp);
+  snprintf(cmd, sizeof cmd, "rm -rf %s && cp -r %s %s && sed -i '%s' %s/rules/game.lua", dir,
+           HARVEST, dir, edit, dir);
+  assert_int_equal(system(cmd), 0);
+  ark_gamedef gd;
+  assert_int_equal(ark_gamedef_load(dir, &gd, msg, n), 0);
+  return ark_lg_def_load(&gd, msg, n);
+}
+
+/* Mistakes in rules name the file and line: a misspelt track while
+** playing, G.choose outside a step, a syntax error while loading. */
+static void test_errors_name_the_line(void **st) {
+  (void)st;
+  char msg[2048];
+  ark_lg_def *d = broken("s/G.add(s, \"coins\", 2)/G.add(s, \"coinz\", 2)/", msg, sizeof msg);
+  assert_non_null(d);
+  ark_lg *g = new_game(d, 2, 1);
+  answer(g, 0);
+  answer(g, 0);
+  assert_int_equal(ark_lg_process(g), ARK_ERROR);
+  assert_string_equal(ark_lg_error(g),
+                      "rules/game.lua:39: unknown seat track 'coinz' (game.yaml, tracks:)");
+  ark_lg_free(g);
+  ark_lg_def_release(d);
+  d = broken("s/G.shuffle(\"deck\", 0)/G.choose(1, \"now?\", { \"yes\" })/", msg, sizeof msg);
+  assert_non_null(d);
+  assert_int_equal(ark_lg_new(d, 2, 1, &g, msg, sizeof msg), ARK_ERR_SCRIPT);
+  assert_non_null(strstr(msg, "rules/game.lua:11: G.choose is only for steps"));
+  ark_lg_def_release(d);
+  assert_null(broken("s/^function R.setup()/function R.setup(/", msg, sizeof msg));
+  assert_non_null(strstr(msg, "rules/game.lua:10:"));
+  assert_null(broken("s/G.add(s, \"coins\", 2)/G.add(s, \"coins\", 200)/; s/^return R$/return 7/",
+                     msg, sizeof msg));
+  assert_non_null(strstr(msg, "rules/game.lua: the rules file must return the rules table"));
+}
+
+/* A track set outside its range stops the game with the numbers. */
+static void test_range(void **st) {
+  (void)st;
+  char msg[2048];
+  ark_lg_def *d = broken("s/G.add(s, \"coins\", 2)/G.add(s, \"coins\", 200)/", msg, sizeof msg);
+  assert_non_null(d);
+  ark_lg *g = new_game(d, 2, 1);
+  answer(g, 0);
+  answer(g, 0);
+  assert_int_equal(ark_lg_process(g), ARK_ERROR);
+  assert_string_equal(ark_lg_error(g), "rules/game.lua:39: coins of seat 1: 203 is outside 0..99");
+  ark_lg_free(g);
+  ark_lg_def_release(d);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test(test_numbers),
+    cmocka_unit_test(test_secret_pick),
+    cmocka_unit_test(test_copy_plays_alike),
+    cmocka_unit_test(test_random_games),
+    cmocka_unit_test(test_errors_name_the_line),
+    cmocka_unit_test(test_range),
+  };
+  if (!mkdtemp(tmp)) return 1;
+  int failed = cmocka_run_group_tests(tests, NULL, NULL);
+  char cmd[300];
+  snprintf(cmd, sizeof cmd, "rm -rf %s", tmp);
+  if (system(cmd) != 0) failed++;
+  return failed;
+}
