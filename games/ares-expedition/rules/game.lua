@@ -273,7 +273,6 @@ R.value = A.value
 
 function R.stats(seat)
   return {
-    score = R.score(seat),
     tr = G.get(seat, "tr"),
     forests = G.get(seat, "forests"),
     vp_cards = A.vp_cards(seat),
