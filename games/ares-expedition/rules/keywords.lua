@@ -621,11 +621,17 @@ function A.convert(ctx, v)
   if v.from == "cards" then have = G.count("hand", seat) else have = G.get(seat, v.from) end
   local max = v.max and math.min(v.max, have) or have
   if max <= 0 then return end
-  local opts = {}
-  for i = 0, max do
+  -- amounts 0..20, and "all" above that (a choice has at most 512 options)
+  local opts, amounts = {}, {}
+  for i = 0, math.min(max, 20) do
     opts[#opts + 1] = "convert " .. i .. " " .. RES_WORD[v.from] .. " to " .. RES_WORD[v.to]
+    amounts[#amounts + 1] = i
   end
-  local n = G.choose(seat, A.label(ctx.card) .. ": how many?", opts, { tag = "amount" }) - 1
+  if max > 20 then
+    opts[#opts + 1] = "convert all " .. max .. " " .. RES_WORD[v.from] .. " to " .. RES_WORD[v.to]
+    amounts[#amounts + 1] = max
+  end
+  local n = amounts[G.choose(seat, A.label(ctx.card) .. ": how many?", opts, { tag = "amount" })]
   if n <= 0 then return end
   if v.from == "cards" then
     A.discard_choice(seat, n, "discard a card to convert")
