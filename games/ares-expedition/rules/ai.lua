@@ -27,10 +27,13 @@ function A.phase_worth(seat, p, f)
     end
     return v
   elseif p == 4 then
-    return (G.get(seat, "tr") + A.production(seat, "mc") + 4) / 16 + A.production(seat, "plants") / 9
-      + A.production(seat, "heat") / 10 + A.production(seat, "cards") * 0.35 * f
+    -- MC counts more than its resting value: it is what buys the next cards and projects
+    return 1.5 * (G.get(seat, "tr") + A.production(seat, "mc") + 4) / 16
+      + A.production(seat, "plants") / 10 + A.production(seat, "heat") / 11
+      + A.production(seat, "cards") * (0.2 + 0.15 * f)
   elseif p == 5 then
-    return 2 * 0.35 * f + 0.3
+    local room = G.count("hand", seat) < 9 and 1 or 0.4
+    return 2 * (0.2 + 0.15 * f) * room + 0.1
   end
   return 0
 end

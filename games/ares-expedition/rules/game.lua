@@ -239,7 +239,7 @@ R.steps.end_round = function(seat)
   if over > 0 then
     local n = A.discard_choice(seat, over, "hand limit " .. HAND_LIMIT .. ": discard a card", "discard")
     A.gain(seat, "mc", 3 * n)
-    A.log(seat, "discards " .. n .. " cards for " .. 3 * n .. " MC")
+    A.log(seat, "discards " .. n .. (n == 1 and " card" or " cards") .. " for " .. 3 * n .. " MC")
   end
   A.advance()
 end
