@@ -1,12 +1,21 @@
 -- rules/ai.lua: what a position is worth to a seat, for the engine's AIs.
 -- Points now, plus what production, resources and cards will still bring; the
 -- future part shrinks as the parameters near their ends (fewer rounds left).
--- While a round is being planned or played, the phase card the seat picked and not
--- yet resolved counts for what that phase should bring it, so that a one-step
--- lookahead can tell phase cards apart.
+-- Phases still to come this round count for what they should bring the seat (its own
+-- pick while the round is planned; every revealed phase not yet resolved once it is
+-- played), so that a one-decision lookahead can tell phase cards apart and moving past
+-- a phase without decisions (Production) does not change a position's worth much.
 
--- what phase p (not yet resolved) should bring the seat, in points
-function A.phase_worth(seat, p, f)
+-- n cards in hand: up to the hand limit each is worth a little more than its sale,
+-- beyond it just the 3 MC the end of the round pays
+function A.hand_worth(n, f)
+  local keep = math.min(n, HAND_LIMIT or 10)
+  return keep * (0.26 + 0.15 * f) + (n - keep) * 3 / 16
+end
+
+-- what phase p (not yet resolved) should bring the seat, in points; chooser = the seat
+-- picked it (gets the bonus)
+function A.phase_worth(seat, p, f, chooser)
   if p == 1 or p == 2 then
     local best = 0
     for _, id in ipairs(G.cards("hand", seat)) do
@@ -15,25 +24,28 @@ function A.phase_worth(seat, p, f)
         if A.can_play(seat, id, {}) then best = 1 end
       end
     end
-    return best * (0.8 + f) + (p == 1 and 0.25 or 0.3 * f)
+    local bonus = 0
+    if chooser then bonus = (p == 1) and 0.2 or 0.3 end
+    return best * (0.6 + 0.5 * f) + bonus
   elseif p == 3 then
-    local v = 0.2
+    local v = chooser and 0.2 or 0
     local fp = A.forest_plants(seat)
-    if fp > 0 then v = v + 1.2 * (G.get(seat, "plants") // fp) end
-    if G.get(0, "temperature") < MAXP.temperature then v = v + 0.9 * (G.get(seat, "heat") // 8) end
-    v = v + 0.4 * (A.spendable(seat) // 15)
+    if fp > 0 then v = v + 1.0 * (G.get(seat, "plants") // fp) end
+    if G.get(0, "temperature") < MAXP.temperature then v = v + 0.8 * (G.get(seat, "heat") // 8) end
+    v = v + 0.2 * (A.spendable(seat) // 15)
     for _, id in ipairs(G.cards("played", seat)) do
-      if CARDS[id].actions then v = v + 0.4 end
+      if CARDS[id].actions then v = v + 0.3 end
     end
     return v
   elseif p == 4 then
-    -- MC counts more than its resting value: it is what buys the next cards and projects
-    return 1.5 * (G.get(seat, "tr") + A.production(seat, "mc") + 4) / 16
+    local h = G.count("hand", seat)
+    return (G.get(seat, "tr") + A.production(seat, "mc") + (chooser and 4 or 0)) / 16
       + A.production(seat, "plants") / 10 + A.production(seat, "heat") / 11
-      + A.production(seat, "cards") * (0.2 + 0.15 * f)
+      + A.hand_worth(h + A.production(seat, "cards"), f) - A.hand_worth(h, f)
   elseif p == 5 then
-    local room = G.count("hand", seat) < 9 and 1 or 0.4
-    return 2 * (0.2 + 0.15 * f) * room + 0.1
+    local h = G.count("hand", seat)
+    local keep = (chooser and 2 or 1) + A.ongoing_sum(seat, "research", "keep")
+    return A.hand_worth(h + keep, f) - A.hand_worth(h, f) + (chooser and 0.1 or 0)
   end
   return 0
 end
@@ -45,6 +57,10 @@ function A.value(seat)
   if stage == 9 then left = 0 end
   local f = 0.1 + 1.5 * left
   local v = G.get(seat, "tr") + G.get(seat, "forests") + A.vp_cards(seat)
+  if stage == 9 then
+    -- the game is over: points, and the tie-break a little
+    return v + A.tiebreak(seat) / 1000
+  end
   -- resources: plants and heat turn into points at 8 a step, MC at about 14-15
   -- (a little below what standard projects turn them into, so that they get spent)
   v = v + G.get(seat, "mc") / 16 + G.get(seat, "plants") / 10 + G.get(seat, "heat") / 11
@@ -54,16 +70,25 @@ function A.value(seat)
     + 0.8 * G.get(seat, "p_steel") + 1.0 * G.get(seat, "p_titanium")
     + 1.5 * A.production(seat, "cards"))
   -- cards in hand; blue cards keep giving (actions, discounts, triggers)
-  v = v + (0.2 + 0.15 * f) * G.count("hand", seat)
+  v = v + A.hand_worth(G.count("hand", seat), f)
   for _, id in ipairs(G.cards("played", seat)) do
     local c = CARDS[id]
     if c.actions or c.ongoing then v = v + f * (0.6 + (c.cost or 0) / 24) end
     if A.res_kind(id) then v = v + 0.1 * G.counter(id, "res") end
   end
-  -- the phase card picked and not yet resolved
+  -- phases still to come this round
   local p = G.get(seat, "phase")
-  if p > 0 and (stage == 1 or (stage == 2 and G.get(0, "cur_phase") < p)) then
-    v = v + A.phase_worth(seat, p, f)
+  if stage == 1 then
+    if p > 0 then v = v + A.phase_worth(seat, p, f, true) end
+  elseif stage == 2 then
+    -- (the phase being played is left out for every seat: a seat handing on to the
+    -- next would otherwise see the next seat's share vanish)
+    local cur = G.get(0, "cur_phase")
+    for q = cur + 1, 5 do
+      if A.phase_on(q) then
+        v = v + A.phase_worth(seat, q, f, p == q)
+      end
+    end
   end
   return v
 end
