@@ -43,8 +43,10 @@ static int greedy_pick(ark_lg *g, uint64_t seed) {
   double best = -INFINITY;
   char msg[256];
   if (n == 1) return 0;
+  /* what p may know: hidden cards and others' unrevealed secrets drawn anew */
+  ark_lg *view = ark_lg_view(g, p, ai_rand(&seed));
   for (int i = 0; i < n; i++) {
-    ark_lg *c = ark_lg_clone(g, 0);
+    ark_lg *c = ark_lg_clone(view, 0);
     int failed = 0;
     double v = -INFINITY;
     if (ark_lg_answer(c, i, msg, sizeof msg) == ARK_OK && ark_lg_process(c) != ARK_ERROR)
@@ -59,6 +61,7 @@ static int greedy_pick(ark_lg *g, uint64_t seed) {
       pick = i;
     }
   }
+  ark_lg_free(view);
   return pick;
 }
 

@@ -793,6 +793,26 @@ static void test_game_option(void **st) {
   assert_true(output_has("matches the saved game"));
 }
 
+/* A game written in Lua alone plays, simulates and checks through the
+** same commands: tests/games/harvest, 4 rounds of secret picks. */
+static void test_lua_game_commands(void **st) {
+  (void)st;
+  const char *h = ARK_SOURCE_DIR "/tests/games/harvest";
+  assert_int_equal(run(NULL, "play --game %s --players 3 --ai greedy,random", h), 0);
+  assert_true(output_has("Harvest: 3 players, seed 1\n"));
+  assert_true(output_has("Game over after 4 rounds"));
+  assert_true(output_has("player ai       score coins field  hand  rank\n"));
+  assert_true(output_has("Winner: P"));
+  assert_int_equal(run(NULL, "sim --game %s --games 200 --ai random --players 4", h), 0);
+  assert_true(output_has("Harvest: 200 games, 4 players, seeds 1..200\nerrors 0, rounds per game 4.0"));
+  assert_int_equal(run(NULL, "check --game %s", h), 0);
+  assert_true(output_has("ok: harvest: 12 cards and the rules load without problems"));
+  assert_int_equal(run(NULL, "play --game %s --players 5", h), 2);
+  assert_true(output_has("--players expects a number from 1 to 4 for harvest, got 5"));
+  assert_int_equal(run(NULL, "play --game %s --human 1", h), 2);
+  assert_true(output_has("played by AIs only so far"));
+}
+
 static void test_check_folders(void **st) {
   (void)st;
   assert_int_equal(run(NULL, "check"), 0);
@@ -1060,6 +1080,7 @@ int main(void) {
     cmocka_unit_test(test_sim_killed_keeps_games),
     cmocka_unit_test(test_scenarios),
     cmocka_unit_test(test_game_option),
+    cmocka_unit_test(test_lua_game_commands),
     cmocka_unit_test(test_check_folders),
     cmocka_unit_test(test_scenario_fan_cards),
     cmocka_unit_test(test_replay_reproduces),

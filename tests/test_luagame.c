@@ -138,6 +138,55 @@ static int play_out(ark_lg *g, uint64_t seed, int *taken, int max) {
   return n;
 }
 
+/* What a seat's view knows.  At P2's pick, P1's secret pick (plant) and
+** P1's hand are drawn anew: over 20 views both vary, while P2's own hand
+** and the counts stay.  P1's own view keeps P1's pick.  Once the rules
+** revealed the picks, every view keeps them. */
+static void test_views(void **st) {
+  (void)st;
+  ark_lg_def *d = load(HARVEST);
+  ark_lg *g = new_game(d, 2, 1);
+  answer(g, 1);
+  assert_int_equal(ark_lg_process(g), ARK_AWAITING);
+  int picks = 0, hands = 0, first_hand = -1;
+  for (uint64_t seed = 1; seed <= 20; seed++) {
+    ark_lg *v = ark_lg_view(g, 1, seed);
+    assert_non_null(ark_lg_decision(v));
+    assert_int_equal(ark_lg_decision(v)->player, 1);
+    picks |= 1 << track(v, 1, "pick");
+    int ids[8], mine_ids[8], real[8];
+    assert_int_equal(ark_lg_zone_cards(v, "hand", 1, ids, 8), 2);
+    assert_int_equal(ark_lg_zone_cards(v, "hand", 2, mine_ids, 8), 2);
+    assert_int_equal(ark_lg_zone_cards(g, "hand", 2, real, 8), 2);
+    assert_memory_equal(mine_ids, real, sizeof real[0] * 2);
+    if (first_hand < 0) first_hand = ids[0] * 100 + ids[1];
+    hands += first_hand != ids[0] * 100 + ids[1];
+    assert_int_equal(ark_lg_zone_count(v, "hand", 1), 2);
+    assert_int_equal(ark_lg_zone_count(v, "deck", 0), 8);
+    ark_lg *mine = ark_lg_view(g, 0, seed);
+    assert_int_equal(track(mine, 1, "pick"), 2);
+    ark_lg_free(mine);
+    /* a copy of a view is the same view */
+    ark_lg *c = ark_lg_clone(v, 0);
+    assert_int_equal(track(c, 1, "pick"), track(v, 1, "pick"));
+    ark_lg_free(c);
+    ark_lg_free(v);
+  }
+  assert_int_equal(track(g, 1, "pick"), 2);
+  assert_true(picks & ~(1 << 2));
+  assert_true(hands > 0);
+  answer(g, 0);
+  assert_int_equal(ark_lg_process(g), ARK_AWAITING);   /* P1 plants, picks revealed */
+  for (uint64_t seed = 1; seed <= 10; seed++) {
+    ark_lg *v = ark_lg_view(g, 1, seed);
+    assert_int_equal(track(v, 1, "pick"), 2);
+    assert_int_equal(track(v, 2, "pick"), 1);
+    ark_lg_free(v);
+  }
+  ark_lg_free(g);
+  ark_lg_def_release(d);
+}
+
 /* A copy made at any decision, in the middle of a round's step, plays on
 ** exactly like the original: the same decisions, log and result. */
 static void test_copy_plays_alike(void **st) {
@@ -223,7 +272,7 @@ static void test_errors_name_the_line(void **st) {
   answer(g, 0);
   assert_int_equal(ark_lg_process(g), ARK_ERROR);
   assert_string_equal(ark_lg_error(g),
-                      "rules/game.lua:39: unknown seat track 'coinz' (game.yaml, tracks:)");
+                      "rules/game.lua:40: unknown seat track 'coinz' (game.yaml, tracks:)");
   ark_lg_free(g);
   ark_lg_def_release(d);
   d = broken("s/G.shuffle(\"deck\", 0)/G.choose(1, \"now?\", { \"yes\" })/", msg, sizeof msg);
@@ -248,7 +297,7 @@ static void test_range(void **st) {
   answer(g, 0);
   answer(g, 0);
   assert_int_equal(ark_lg_process(g), ARK_ERROR);
-  assert_string_equal(ark_lg_error(g), "rules/game.lua:39: coins of seat 1: 203 is outside 0..99");
+  assert_string_equal(ark_lg_error(g), "rules/game.lua:40: coins of seat 1: 203 is outside 0..99");
   ark_lg_free(g);
   ark_lg_def_release(d);
 }
@@ -257,6 +306,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_numbers),
     cmocka_unit_test(test_secret_pick),
+    cmocka_unit_test(test_views),
     cmocka_unit_test(test_copy_plays_alike),
     cmocka_unit_test(test_random_games),
     cmocka_unit_test(test_errors_name_the_line),

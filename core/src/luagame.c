@@ -41,14 +41,17 @@ void ark_lg_event(ark_lg *g, int seat, int type, const char *text, int seen, con
   ark_log_add(&g->log, g->b.round, seat - 1, type, -1, -1, other, text, seen);
 }
 
-static void push_answer(ark_lg *g, int i) {
+static void push_answer(ark_lg *g, int i, int meta) {
   if (g->nanswers == g->capanswers) {
     int cap = g->capanswers ? g->capanswers * 2 : 256;
     int *na = realloc(g->answers, sizeof *na * (size_t)cap);
-    if (!na) abort();
+    uint8_t *nm = realloc(g->ameta, (size_t)cap);
+    if (!na || !nm) abort();
     g->answers = na;
+    g->ameta = nm;
     g->capanswers = cap;
   }
+  g->ameta[g->nanswers] = (uint8_t)meta;
   g->answers[g->nanswers++] = i;
 }
 
@@ -124,6 +127,7 @@ ark_status ark_lg_new(ark_lg_def *d, int players, uint64_t seed, ark_lg **out, c
   d->refs++;
   g->nplayers = players;
   g->co_ref = LUA_NOREF;
+  g->redeal_at = -1;
   board_start(g, seed);
   if (call_rule(g, "setup", 0, 0, 0, msg, n)) {
     ark_lg_free(g);
@@ -148,6 +152,7 @@ void ark_lg_free(ark_lg *g) {
   ark_strbuf_free(&g->optbuf);
   ark_log_free(&g->log);
   free(g->answers);
+  free(g->ameta);
   free(g);
 }
 
@@ -203,7 +208,8 @@ static int next_step(ark_lg *g) {
   snprintf(step, sizeof step, "%s", name);
   lua_pop(L, 2);
   g->snap = g->b;
-  g->snap_answers = g->nanswers;
+  g->snap_answers = g->revealed = g->nanswers;
+  g->redeal_at = -1;
   return start_step(g, step, (int)seat);
 }
 
@@ -296,8 +302,8 @@ ark_status ark_lg_answer(ark_lg *g, int i, char *msg, size_t n) {
     snprintf(msg, n, "answer %d is not one of the %d options", i, g->dec.noptions);
     return ARK_ERR_REFUSED;
   }
-  push_answer(g, i);
   int seat = g->dec.player + 1;
+  push_answer(g, i, seat | (g->dec.secret ? ARK_LG_SECRET_BIT : 0));
   snprintf(line, sizeof line, "P%d: %s", seat, g->dec.options[i]);
   snprintf(others, sizeof others, "P%d chooses in secret", seat);
   ark_lg_event(g, seat, ARK_LG_EV_ANSWER, line, g->dec.secret ? 1 << (seat - 1) : ARK_SEEN_ALL,
@@ -308,7 +314,45 @@ ark_status ark_lg_answer(ark_lg *g, int i, char *msg, size_t n) {
 
 /* ---- copies ---- */
 
-ark_lg *ark_lg_clone(const ark_lg *g, int with_log) {
+/* splitmix64: one well-mixed number from x */
+static uint64_t mix(uint64_t x) {
+  x += 0x9e3779b97f4a7c15ULL;
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+  return x ^ (x >> 31);
+}
+
+static int hidden_from(const ark_lg *g, int c, int viewer) {
+  if (!g->b.zone[c]) return 0;
+  const ark_lg_zone *z = &g->d->zones[g->b.zone[c] - 1];
+  return z->see == ARK_LG_SEE_NONE || (z->see == ARK_LG_SEE_OWNER && g->b.seat[c] != viewer + 1);
+}
+
+/* Deals the cards hidden from viewer anew among the places they fill:
+** every zone keeps its count, the viewer's own and open cards stay. */
+static void redeal(ark_lg *g, int viewer, uint64_t seed) {
+  int16_t ids[ARK_LG_CARDS];
+  uint8_t zone[ARK_LG_CARDS], seat[ARK_LG_CARDS];
+  int32_t pos[ARK_LG_CARDS];
+  int n = 0;
+  for (int c = 0; c < g->d->ncards; c++)
+    if (hidden_from(g, c, viewer)) {
+      zone[n] = g->b.zone[c];
+      seat[n] = g->b.seat[c];
+      pos[n] = g->b.pos[c];
+      ids[n++] = (int16_t)c;
+    }
+  uint64_t rng[4];
+  ark_rng_seed(rng, seed);
+  ark_rng_shuffle(rng, ids, n);
+  for (int k = 0; k < n; k++) {
+    g->b.zone[ids[k]] = zone[k];
+    g->b.seat[ids[k]] = seat[k];
+    g->b.pos[ids[k]] = pos[k];
+  }
+}
+
+static ark_lg *copy_of(const ark_lg *g, int with_log) {
   ark_lg *n = calloc(1, sizeof *n);
   if (!n) abort();
   n->d = g->d;
@@ -321,25 +365,42 @@ ark_lg *ark_lg_clone(const ark_lg *g, int with_log) {
   if (!n->nolog) ark_log_copy(&n->log, &g->log, g->log.nev, g->log.pool.len);
   if (g->nanswers) {
     n->answers = malloc(sizeof *n->answers * (size_t)g->nanswers);
-    if (!n->answers) abort();
+    n->ameta = malloc((size_t)g->nanswers);
+    if (!n->answers || !n->ameta) abort();
     memcpy(n->answers, g->answers, sizeof *n->answers * (size_t)g->nanswers);
+    memcpy(n->ameta, g->ameta, (size_t)g->nanswers);
     n->nanswers = n->capanswers = g->nanswers;
   }
   n->snap = g->snap;
   n->snap_answers = g->snap_answers;
-  if (!g->in_step || g->status) {
-    n->b = g->b;
-    return n;
-  }
-  /* the running step again from its start, with the answers given since;
-  ** an answer given but not yet taken up stays given */
-  n->b = g->snap;
+  n->revealed = g->revealed;
+  n->redeal_at = g->redeal_at;
+  n->redeal_viewer = g->redeal_viewer;
+  n->redeal_seed = g->redeal_seed;
+  return n;
+}
+
+/* n runs g's step again from its start with g's answers, except that for
+** a viewer >= 0 the other seats' secret answers not yet revealed are drawn
+** anew from seed among the options then offered. */
+static void replay_step(ark_lg *n, const ark_lg *g, int viewer, uint64_t seed) {
   int at = g->snap_answers, end = g->nanswers - (g->given ? 1 : 0);
+  n->b = g->snap;
   n->replaying = 1;
+  n->replay_pos = at;
   if (start_step(n, g->step, g->step_seat) == 0) {
     int r = resume(n, 1);
-    while (r == 0 && at < end) {
-      lua_pushinteger(n->co, n->answers[at++] + 1);
+    for (;;) {
+      if (r == 0 && at == n->redeal_at) redeal(n, n->redeal_viewer, n->redeal_seed);
+      if (r != 0 || at >= end) break;
+      int a = n->answers[at], meta = n->ameta[at];
+      if (viewer >= 0 && (meta & ARK_LG_SECRET_BIT) && (meta & 0x7f) != viewer + 1 &&
+          at >= g->revealed)
+        a = n->answers[at] = (int)(mix(seed ^ ((uint64_t)at << 20)) % (uint64_t)n->dec.noptions);
+      else if (a >= n->dec.noptions)
+        a = n->answers[at] = a % n->dec.noptions;
+      lua_pushinteger(n->co, a + 1);
+      n->replay_pos = ++at;
       r = resume(n, 1);
     }
     if (r == 0) n->pending = 1;
@@ -348,6 +409,28 @@ ark_lg *ark_lg_clone(const ark_lg *g, int with_log) {
   }
   n->given = g->given;
   n->replaying = 0;
+}
+
+ark_lg *ark_lg_clone(const ark_lg *g, int with_log) {
+  ark_lg *n = copy_of(g, with_log);
+  if (!g->in_step || g->status) n->b = g->b;
+  else replay_step(n, g, -1, 0);
+  return n;
+}
+
+ark_lg *ark_lg_view(const ark_lg *g, int viewer, uint64_t seed) {
+  ark_lg *n = copy_of(g, 0);
+  if (!g->in_step || g->status) {
+    n->b = g->b;
+    redeal(n, viewer, seed);
+    return n;
+  }
+  n->redeal_at = -1;
+  replay_step(n, g, viewer, seed);
+  n->redeal_at = g->nanswers;
+  n->redeal_viewer = viewer;
+  n->redeal_seed = seed;
+  redeal(n, viewer, seed);
   return n;
 }
 
@@ -371,6 +454,21 @@ int ark_lg_zone_count(const ark_lg *g, const char *zone, int seat) {
   int z = ark_lg_zone_index(g->d, zone), n = 0;
   if (z < 0 || seat < 0 || seat > g->nplayers) return -1;
   for (int c = 0; c < g->d->ncards; c++) n += g->b.zone[c] == z + 1 && g->b.seat[c] == seat;
+  return n;
+}
+
+int ark_lg_zone_cards(const ark_lg *g, const char *zone, int seat, int *ids, int max) {
+  int z = ark_lg_zone_index(g->d, zone), n = 0;
+  if (z < 0 || seat < 0 || seat > g->nplayers) return -1;
+  for (int c = 0; c < g->d->ncards; c++)
+    if (g->b.zone[c] == z + 1 && g->b.seat[c] == seat && n < max) {
+      int j = n++;
+      while (j > 0 && g->b.pos[ids[j - 1]] > g->b.pos[c]) {
+        ids[j] = ids[j - 1];
+        j--;
+      }
+      ids[j] = c;
+    }
   return n;
 }
 

@@ -253,6 +253,12 @@ static int g_choose(lua_State *L) {
   return lua_yield(L, 5);
 }
 
+static int g_reveal(lua_State *L) {
+  ark_lg *g = game(L);
+  g->revealed = g->replaying ? g->replay_pos : g->nanswers;
+  return 0;
+}
+
 static int g_round(lua_State *L) {
   lua_pushinteger(L, game(L)->b.round);
   return 1;
@@ -303,7 +309,7 @@ void ark_lg_api_open(lua_State *L) {
     { "cards", g_cards }, { "count", g_count }, { "top", g_top }, { "move", g_move },
     { "where", g_where }, { "shuffle", g_shuffle }, { "counter", g_counter },
     { "set_counter", g_set_counter }, { "random", g_random }, { "log", g_log },
-    { "choose", g_choose }, { "round", g_round }, { "set_round", g_set_round },
+    { "choose", g_choose }, { "reveal", g_reveal }, { "round", g_round }, { "set_round", g_set_round },
     { "include", g_include }, { "card", g_card }, { NULL, NULL }
   };
   lua_newtable(L);

@@ -19,6 +19,7 @@
 #define ARK_LG_OPTIONS 512
 
 enum { ARK_LG_SEE_ALL, ARK_LG_SEE_OWNER, ARK_LG_SEE_NONE };
+#define ARK_LG_SECRET_BIT 0x80
 
 typedef struct ark_lg_trackdef {
   char name[ARK_LG_NAME];
@@ -75,6 +76,7 @@ struct ark_lg {
   int snap_answers;              /* answers given before the step began */
   int replaying;                 /* a copy runs its step again: nothing is
                                     logged, its log has all of it already */
+  int replay_pos;                /* while it does: the answers fed so far */
   /* the pending decision */
   int pending;
   int given;                     /* 1-based answer to resume with, 0: none */
@@ -83,7 +85,14 @@ struct ark_lg {
   int opt_off[ARK_LG_OPTIONS];
   const char *opts[ARK_LG_OPTIONS];
   int *answers;
+  uint8_t *ameta;                /* per answer: seat, and SECRET_BIT */
   int nanswers, capanswers;
+  int revealed;                  /* answers before this are no secret any
+                                    more (G.reveal, or the step began) */
+  /* a seat's view (ark_lg_view): the cards hidden from `viewer` dealt anew
+  ** from `seed` once the step had redeal_at answers; -1: none */
+  int redeal_at, redeal_viewer;
+  uint64_t redeal_seed;
   int nolog;
   ark_log log;
 };

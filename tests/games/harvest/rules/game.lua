@@ -30,6 +30,7 @@ function R.steps.round()
     G.set(s, "pick", picks[G.choose(s, "Pick for this round", options,
                                     { secret = true, tag = "pick" })])
   end
+  G.reveal()
   local said = {}
   for s = 1, G.players() do said[#said + 1] = "P" .. s .. " " .. PICKS[G.get(s, "pick")] end
   G.log(0, "revealed: " .. table.concat(said, ", "))
