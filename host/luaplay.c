@@ -3,7 +3,9 @@
 ** their game.yaml, core/src/luagame.h).  The AIs see such a game only
 ** through the loop and the rules' numbers: random picks any option, greedy
 ** tries each option on a copy and keeps the one whose next position its
-** rules value most above the best other seat.
+** rules value most above the best other seat, mcts races the greedy's best
+** options in paired rollouts.  Each looks only at what its seat may know
+** (ark_lg_view).
 */
 #define _POSIX_C_SOURCE 200809L   /* clock_gettime */
 #include <math.h>
@@ -37,37 +39,146 @@ static double edge_of(ark_lg *g, int p, int *failed) {
   return ark_lg_players(g) > 1 ? mine - best_other : mine;
 }
 
-static int greedy_pick(ark_lg *g, uint64_t seed) {
+/* The greedy's value of every option of g's decision, on a view of the
+** deciding seat (hidden cards and others' unrevealed secrets drawn anew). */
+static void greedy_values(ark_lg *g, double *v, uint64_t *seed) {
   const ark_decision *d = ark_lg_decision(g);
-  int p = d->player, n = d->noptions, pick = 0, ties = 0;
-  double best = -INFINITY;
+  int p = d->player;
   char msg[256];
-  if (n == 1) return 0;
-  /* what p may know: hidden cards and others' unrevealed secrets drawn anew */
-  ark_lg *view = ark_lg_view(g, p, ai_rand(&seed));
-  for (int i = 0; i < n; i++) {
+  ark_lg *view = ark_lg_view(g, p, ai_rand(seed));
+  for (int i = 0; i < d->noptions; i++) {
     ark_lg *c = ark_lg_clone(view, 0);
     int failed = 0;
-    double v = -INFINITY;
+    v[i] = -INFINITY;
     if (ark_lg_answer(c, i, msg, sizeof msg) == ARK_OK && ark_lg_process(c) != ARK_ERROR)
-      v = edge_of(c, p, &failed);
+      v[i] = edge_of(c, p, &failed);
+    if (failed) v[i] = -INFINITY;
     ark_lg_free(c);
-    if (failed) v = -INFINITY;
-    if (v > best) {
-      best = v;
+  }
+  ark_lg_free(view);
+}
+
+/* The best of n values, ties broken at random from seed. */
+static int best_of(const double *v, int n, uint64_t *seed) {
+  int pick = 0, ties = 0;
+  for (int i = 0; i < n; i++) {
+    if (i == 0 || v[i] > v[pick]) {
       pick = i;
       ties = 1;
-    } else if (v == best && ai_rand(&seed) % (uint64_t)++ties == 0) {
+    } else if (v[i] == v[pick] && ai_rand(seed) % (uint64_t)++ties == 0) {
       pick = i;
     }
   }
-  ark_lg_free(view);
   return pick;
 }
 
-static int pick_for(ark_lg *g, int kind, uint64_t seed) {
+static int greedy_pick(ark_lg *g, uint64_t seed) {
+  const ark_decision *d = ark_lg_decision(g);
+  if (d->noptions == 1) return 0;
+  double *v = malloc(sizeof *v * (size_t)d->noptions);
+  if (!v) return 0;
+  greedy_values(g, v, &seed);
+  int pick = best_of(v, d->noptions, &seed);
+  free(v);
+  return pick;
+}
+
+/* ---- mcts: the greedy's best few options raced in paired rollouts ----
+** As Ark Nova's search (host/mcts.c) does at its action decisions: every
+** round deals a new view of what the searcher may know and plays each
+** option still in the race in that same view, random play for a horizon
+** of decisions (or to the end), then values the searcher's lead.  An
+** option clearly behind the best after MCTS_MIN_ROUNDS rounds leaves. */
+#define MCTS_KEEP 4
+#define MCTS_MIN_ROUNDS 4
+#define MCTS_DROP_SE 2.0
+#define MCTS_HORIZON 40
+#define MCTS_WIN 30.0
+#define MCTS_ITERS 80
+
+static double playout(const ark_lg *view, int me, int opt, uint64_t rng) {
+  char msg[128];
+  ark_lg *c = ark_lg_clone(view, 0);
+  double r = -1e9;
+  int failed = 0;
+  if (ark_lg_answer(c, opt, msg, sizeof msg) != ARK_OK) goto done;
+  for (int k = 0; k < MCTS_HORIZON; k++) {
+    ark_progress pr = ark_lg_process(c);
+    if (pr == ARK_ERROR) goto done;
+    if (pr == ARK_END) {
+      int order[8];
+      if (ark_lg_rank(c, order, msg, sizeof msg)) goto done;
+      r = edge_of(c, me, &failed) + (order[0] == me ? MCTS_WIN : -MCTS_WIN);
+      goto done;
+    }
+    const ark_decision *d = ark_lg_decision(c);
+    int pick = (int)(ai_rand(&rng) % (uint64_t)d->noptions);
+    if (ark_lg_answer(c, pick, msg, sizeof msg) != ARK_OK) goto done;
+  }
+  if (ark_lg_process(c) != ARK_ERROR) r = edge_of(c, me, &failed);
+done:
+  ark_lg_free(c);
+  return failed ? -1e9 : r;
+}
+
+static int mcts_pick(ark_lg *g, const ai_budget *b, uint64_t seed) {
+  const ark_decision *d = ark_lg_decision(g);
+  int n = d->noptions, me = d->player;
+  if (n == 1) return 0;
+  double *v = malloc(sizeof *v * (size_t)n);
+  if (!v) return 0;
+  greedy_values(g, v, &seed);
+  int child[MCTS_KEEP], nc = 0, alive[MCTS_KEEP];
+  for (; nc < MCTS_KEEP && nc < n; nc++) {
+    int best = -1;
+    for (int i = 0; i < n; i++) {
+      int taken = 0;
+      for (int j = 0; j < nc; j++) taken |= child[j] == i;
+      if (!taken && (best < 0 || v[i] > v[best])) best = i;
+    }
+    child[nc] = best;
+    alive[nc] = 1;
+  }
+  free(v);
+  int iters = b->iters > 0 ? b->iters : MCTS_ITERS, used = 0, rounds = 0;
+  double sum[MCTS_KEEP] = { 0 }, res[256][MCTS_KEEP];
+  while (rounds < 256) {
+    int left = 0;
+    for (int k = 0; k < nc; k++) left += alive[k];
+    if (left <= 1 || used + left > iters) break;
+    ark_lg *view = ark_lg_view(g, me, ai_rand(&seed));
+    uint64_t play = ai_rand(&seed);
+    for (int k = 0; k < nc; k++)
+      if (alive[k]) sum[k] += res[rounds][k] = playout(view, me, child[k], play);
+    ark_lg_free(view);
+    used += left;
+    rounds++;
+    if (rounds < MCTS_MIN_ROUNDS) continue;
+    int top = -1;
+    for (int k = 0; k < nc; k++)
+      if (alive[k] && (top < 0 || sum[k] > sum[top])) top = k;
+    for (int k = 0; k < nc; k++) {
+      if (!alive[k] || k == top) continue;
+      double s1 = 0, s2 = 0;
+      for (int r = 0; r < rounds; r++) {
+        double dd = res[r][k] - res[r][top];
+        s1 += dd;
+        s2 += dd * dd;
+      }
+      double mean = s1 / rounds, var = (s2 - s1 * mean) / (rounds - 1);
+      if (mean < -MCTS_DROP_SE * sqrt((var > 0 ? var : 0) / rounds)) alive[k] = 0;
+    }
+  }
+  int best = 0;
+  for (int k = 1; k < nc; k++)
+    if (alive[k] && (!alive[best] || sum[k] > sum[best])) best = k;
+  return child[best];
+}
+
+static int pick_for(ark_lg *g, int kind, const ai_budget *b, uint64_t seed) {
   const ark_decision *d = ark_lg_decision(g);
   if (kind == AI_RANDOM) return (int)(ai_rand(&seed) % (uint64_t)d->noptions);
+  if (kind == AI_MCTS) return mcts_pick(g, b, seed);
   return greedy_pick(g, seed);
 }
 
@@ -91,7 +202,7 @@ static long run_game(ark_lg *g, const host_opts *o, uint64_t ai_seed, int verbos
     if (verbose) print_events(g, &shown);
     const ark_decision *d = ark_lg_decision(g);
     int kind = o->ai[d->player % 4];
-    int pick = pick_for(g, kind, host_pick_seed(ai_seed, ark_lg_nanswers(g)));
+    int pick = pick_for(g, kind, &o->budget, host_pick_seed(ai_seed, ark_lg_nanswers(g)));
     if (verbose)
       printf("  P%d %s: %s\n", d->player + 1, d->prompt,
              d->secret ? "(a secret choice)" : d->options[pick]);
@@ -171,7 +282,9 @@ int host_lua_sim(const host_opts *o, long games, uint64_t first_seed) {
   if (!d) return 1;
   int n = o->cfg.players;
   long wins[8] = { 0 }, errors = 0, decisions = 0, rounds = 0;
-  double score_sum[8] = { 0 };
+  double score_sum[8] = { 0 }, stat_sum[8][LP_STATS] = { { 0 } };
+  char stat_name[LP_STATS][32];
+  int nstats = -1;
   double t0 = lp_now();
   for (long k = 0; k < games; k++) {
     uint64_t seed = first_seed + (uint64_t)k;
@@ -192,8 +305,18 @@ int host_lua_sim(const host_opts *o, long games, uint64_t first_seed) {
       decisions += dn;
       rounds += ark_lg_rounds(g);
       for (int p = 0; p < n; p++) {
-        double s;
+        double s, sv[LP_STATS];
+        char sn[LP_STATS][32];
         if (ark_lg_score(g, p, &s, msg, sizeof msg) == 0) score_sum[p] += s;
+        int k = ark_lg_stats(g, p, sn, sv, LP_STATS, msg, sizeof msg);
+        if (nstats < 0 && k >= 0) {
+          nstats = k;
+          memcpy(stat_name, sn, sizeof sn);
+        }
+        /* the rules' named numbers, by name: a game's first record sets them */
+        for (int i = 0; i < nstats; i++)
+          for (int j = 0; j < k; j++)
+            if (!strcmp(stat_name[i], sn[j])) stat_sum[p][i] += sv[j];
       }
     }
     ark_lg_free(g);
@@ -209,10 +332,18 @@ int host_lua_sim(const host_opts *o, long games, uint64_t first_seed) {
   printf("errors %ld, rounds per game %.1f, decisions per game %.1f, %.2f s (%.0f decisions/s)\n",
          errors, ok ? (double)rounds / (double)ok : 0, ok ? (double)decisions / (double)ok : 0,
          secs, secs > 0 ? (double)decisions / secs : 0);
-  printf("seat ai       wins   win%%  mean score\n");
-  for (int p = 0; p < n; p++)
-    printf("P%-3d %-8s %5ld %5.1f%% %11.1f\n", p + 1, ai_name(o->ai[p % 4]), wins[p],
+  printf("seat ai       wins   win%%  mean score");
+  for (int i = 0; i < nstats; i++) printf(" %*s", (int)strlen(stat_name[i]) > 6 ? (int)strlen(stat_name[i]) : 6, stat_name[i]);
+  printf("\n");
+  for (int p = 0; p < n; p++) {
+    printf("P%-3d %-8s %5ld %5.1f%% %11.1f", p + 1, ai_name(o->ai[p % 4]), wins[p],
            ok ? 100.0 * (double)wins[p] / (double)ok : 0, ok ? score_sum[p] / (double)ok : 0);
+    for (int i = 0; i < nstats; i++)
+      printf(" %*.1f", (int)strlen(stat_name[i]) > 6 ? (int)strlen(stat_name[i]) : 6,
+             ok ? stat_sum[p][i] / (double)ok : 0);
+    printf("\n");
+  }
+  if (nstats > 0) printf("(the last columns: the rules' figures per seat, means over the games)\n");
   ark_lg_def_release(d);
   return errors ? 1 : 0;
 }

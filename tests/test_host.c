@@ -805,6 +805,12 @@ static void test_lua_game_commands(void **st) {
   assert_true(output_has("Winner: P"));
   assert_int_equal(run(NULL, "sim --game %s --games 200 --ai random --players 4", h), 0);
   assert_true(output_has("Harvest: 200 games, 4 players, seeds 1..200\nerrors 0, rounds per game 4.0"));
+  assert_true(output_has("seat ai       wins   win%  mean score  coins  field   hand\n"));
+  /* the search looks further than the greedy: it wins most of 40 games */
+  assert_int_equal(run(NULL, "sim --game %s --games 40 --ai mcts,greedy", h), 0);
+  const char *o = slurp("out"), *row = strstr(o, "\nP1   mcts ");
+  assert_non_null(row);
+  assert_true(atoi(row + 14) >= 24);
   assert_int_equal(run(NULL, "check --game %s", h), 0);
   assert_true(output_has("ok: harvest: 12 cards and the rules load without problems"));
   assert_int_equal(run(NULL, "play --game %s --players 5", h), 2);
