@@ -7,7 +7,7 @@
 ** options in paired rollouts.  Each looks only at what its seat may know
 ** (ark_lg_view).
 */
-#define _POSIX_C_SOURCE 200809L   /* clock_gettime */
+#define _XOPEN_SOURCE 700   /* clock_gettime, realpath */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -249,7 +249,99 @@ static void print_table(ark_lg *g, const host_opts *o) {
   printf("Winner: P%d with %.0f points.\n", order[0] + 1, score);
 }
 
-int host_lua_play(const host_opts *o) {
+/* A save: the game folder, seats, seed, AIs and answers, with the log
+** hash, in the file format of host/save.c (which reads it back). */
+static int save_write(const char *path, const host_opts *o, uint64_t ai_seed, ark_lg *g) {
+  char tmp[4200], abs[4096];
+  snprintf(tmp, sizeof tmp, "%s.tmp", path);
+  FILE *f = fopen(tmp, "w");
+  if (!f) return -1;
+  fprintf(f, "arknova-save 2\ngame %s\nplayers %d\nseed %llu\n",
+          realpath(o->game.dir, abs) ? abs : o->game.dir, o->cfg.players,
+          (unsigned long long)o->cfg.seed);
+  for (int p = 0; p < o->cfg.players; p++) fprintf(f, "ai P%d %s\n", p + 1, ai_name(o->ai[p % 4]));
+  if (o->budget.iters) fprintf(f, "mcts-iters %d\n", o->budget.iters);
+  fprintf(f, "ai-seed %llu\n", (unsigned long long)ai_seed);
+  const int *a = ark_lg_answers(g);
+  for (int i = 0; i < ark_lg_nanswers(g); i += 20) {
+    fprintf(f, "answers");
+    for (int k = i; k < ark_lg_nanswers(g) && k < i + 20; k++) fprintf(f, " %d", a[k]);
+    fprintf(f, "\n");
+  }
+  int over = ark_lg_process(g) != ARK_AWAITING;
+  fprintf(f, "hash %016llx\nfinished %d\nend\n", (unsigned long long)ark_log_hash(ark_lg_log(g)),
+          over);
+  int bad = ferror(f) != 0;
+  if (fclose(f) != 0 || bad || rename(tmp, path) != 0) {
+    remove(tmp);
+    return -1;
+  }
+  return 0;
+}
+
+int host_lua_replay(const host_save *sv, const char *path, int quiet, int seat) {
+  char msg[1024], line[700];
+  ark_lg_def *d = load_def(&sv->o);
+  ark_lg *g;
+  if (!d) return 1;
+  ark_status st = ark_lg_new(d, sv->o.cfg.players, sv->o.cfg.seed, &g, msg, sizeof msg);
+  ark_lg_def_release(d);
+  if (st != ARK_OK) {
+    fprintf(stderr, "arknova replay: %s\n", msg);
+    return 1;
+  }
+  if (!quiet)
+    printf("Replay of %s: %s, %d players, seed %llu, %d decisions\n", path,
+           sv->o.game.title[0] ? sv->o.game.title : sv->o.game.name, sv->o.cfg.players,
+           (unsigned long long)sv->o.cfg.seed, sv->nanswers);
+  int shown = 0, rc = 0;
+  const ark_log *l = ark_lg_log(g);
+  for (int i = 0; i <= sv->nanswers && rc == 0; i++) {
+    ark_progress pr = ark_lg_process(g);
+    for (; !quiet && shown < l->nev; shown++) {
+      if (l->ev[shown].type == ARK_LG_EV_ANSWER) continue;
+      ark_lg_event_text(g, &l->ev[shown], seat, line, sizeof line);
+      printf("    [r%d] %s\n", l->ev[shown].turn, line);
+    }
+    if (i == sv->nanswers) break;
+    if (pr != ARK_AWAITING) {
+      fprintf(stderr, "arknova replay: the game %s before answer %d of %d%s%s\n",
+              pr == ARK_END ? "ended" : "stopped", i + 1, sv->nanswers, pr == ARK_END ? "" : ": ",
+              pr == ARK_END ? "" : ark_lg_error(g));
+      rc = 1;
+      break;
+    }
+    const ark_decision *dec = ark_lg_decision(g);
+    if (sv->answers[i] >= dec->noptions) {
+      fprintf(stderr, "arknova replay: answer %d (%d) is not an option of '%s'\n", i + 1,
+              sv->answers[i] + 1, dec->prompt);
+      rc = 1;
+      break;
+    }
+    if (!quiet)
+      printf("#%d P%d %s -> %s\n", i + 1, dec->player + 1, dec->prompt,
+             host_choice_for(dec, sv->answers[i], seat));
+    if (ark_lg_answer(g, sv->answers[i], msg, sizeof msg) != ARK_OK) {
+      fprintf(stderr, "arknova replay: %s\n", msg);
+      rc = 1;
+    }
+  }
+  if (rc == 0 && ark_lg_process(g) == ARK_END) print_table(g, &sv->o);
+  unsigned long long h = ark_log_hash(l);
+  if (rc == 0 && sv->has_hash) {
+    if (h == sv->hash) {
+      printf("log hash %016llx matches the saved game\n", h);
+    } else {
+      fprintf(stderr, "arknova replay: log hash %016llx differs from the saved %016llx: the "
+              "replay is not the saved game\n", h, sv->hash);
+      rc = 1;
+    }
+  }
+  ark_lg_free(g);
+  return rc;
+}
+
+int host_lua_play(const host_opts *o, const char *save_path) {
   char msg[1024], text[8192];
   ark_lg_def *d = load_def(o);
   ark_lg *g;
@@ -262,7 +354,10 @@ int host_lua_play(const host_opts *o) {
   }
   printf("%s: %d player%s, seed %llu\n", o->game.title[0] ? o->game.title : o->game.name,
          o->cfg.players, o->cfg.players == 1 ? "" : "s", (unsigned long long)o->cfg.seed);
-  long decisions = run_game(g, o, o->cfg.seed * 7919u + 1, o->verbose);
+  uint64_t ai_seed = o->cfg.seed * 7919u + 1;
+  long decisions = run_game(g, o, ai_seed, o->verbose);
+  if (save_path && save_write(save_path, o, ai_seed, g) != 0)
+    fprintf(stderr, "arknova: could not write %s\n", save_path);
   if (decisions < 0) {
     fprintf(stderr, "arknova: the game stopped: %s\n", ark_lg_error(g));
     ark_lg_free(g);

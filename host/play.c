@@ -338,12 +338,16 @@ int cmd_play(int argc, char **argv) {
   char msg[1024];
   if (host_check_players(&o, "play")) return 2;
   if (host_game_is_lua(&o)) {
-    if (human >= 1 || save_path || resume) {
-      fprintf(stderr, "arknova play: %s is played by AIs only so far (no --human, --save or "
+    if (human >= 1 || resume) {
+      fprintf(stderr, "arknova play: %s is played by AIs only so far (no --human or "
               "--resume)\n", o.game.name);
       return 2;
     }
-    return host_lua_play(&o);
+    if (save_path && host_save_may_replace(save_path, msg, sizeof msg) != 0) {
+      fprintf(stderr, "arknova play: %s\n", msg);
+      return 2;
+    }
+    return host_lua_play(&o, save_path);
   }
   const char *target = save_path ? save_path : !resume && human >= 1 ? "arknova-game.txt" : NULL;
   if (target && host_save_may_replace(target, msg, sizeof msg) != 0) {

@@ -817,6 +817,24 @@ static void test_lua_game_commands(void **st) {
   assert_true(output_has("--players expects a number from 1 to 4 for harvest, got 5"));
   assert_int_equal(run(NULL, "play --game %s --human 1", h), 2);
   assert_true(output_has("played by AIs only so far"));
+  /* a saved Lua game replays to the same log; another answer does not */
+  assert_int_equal(run(NULL, "play --game %s --ai mcts,random --save h.txt", h), 0);
+  char *text = slurp("h.txt");
+  assert_non_null(strstr(text, "\ngame /"));
+  assert_non_null(strstr(text, "/tests/games/harvest\nplayers 2\nseed 1\n"));
+  assert_int_equal(run(NULL, "replay h.txt --quiet"), 0);
+  assert_true(output_has("matches the saved game"));
+  assert_int_equal(run(NULL, "replay h.txt --seat 2"), 0);
+  assert_true(output_has("#1 P1 Pick for this round -> (a secret choice)"));
+  assert_true(output_has("[r0] P1 draws a card"));
+  text = strdup(slurp("h.txt"));
+  char *ans = strstr(text, "\nanswers ");
+  assert_non_null(ans);
+  ans[9] = ans[9] == '0' ? '1' : '0';      /* P1's first pick: another phase */
+  t_write_file(tmp, "h.txt", text);
+  free(text);
+  assert_int_equal(run(NULL, "replay h.txt --quiet"), 1);   /* another game: it diverges */
+  assert_true(output_has("differs from the saved") || output_has("is not an option of"));
 }
 
 static void test_check_folders(void **st) {
