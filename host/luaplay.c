@@ -182,34 +182,64 @@ static int pick_for(ark_lg *g, int kind, const ai_budget *b, uint64_t seed) {
   return greedy_pick(g, seed);
 }
 
-static void print_events(ark_lg *g, int *shown) {
+/* The events from *shown on, as seat sees them (-1: the whole game). */
+static void print_events(ark_lg *g, int *shown, int seat) {
   const ark_log *l = ark_lg_log(g);
   char line[700];
   for (; *shown < l->nev; (*shown)++) {
     const ark_event *e = &l->ev[*shown];
     if (e->type == ARK_LG_EV_ANSWER) continue;
-    ark_lg_event_text(g, e, -1, line, sizeof line);
+    ark_lg_event_text(g, e, seat, line, sizeof line);
     printf("    [r%d] %s\n", e->turn, line);
   }
 }
 
-/* Plays g to its end; the number of decisions, or -1 on an error. */
-static long run_game(ark_lg *g, const host_opts *o, uint64_t ai_seed, int verbose) {
+/* The person's answer: a number or the start of an option's text; -1 to
+** stop (quit, or the input ended). */
+static int ask_person(const ark_decision *d) {
+  char line[512];
+  printf("\nP%d, %s\n", d->player + 1, d->prompt);
+  for (int i = 0; i < d->noptions; i++) printf("  %2d) %s\n", i + 1, d->options[i]);
+  for (;;) {
+    printf("> ");
+    fflush(stdout);
+    if (!fgets(line, sizeof line, stdin)) return -1;
+    line[strcspn(line, "\r\n")] = '\0';
+    char *t = line;
+    while (*t == ' ' || *t == '\t') t++;
+    if (!*t) continue;
+    if (!strcmp(t, "quit") || !strcmp(t, "exit")) return -1;
+    int i = host_match_option(d, t, 1);
+    if (i >= 0) return i;
+    if (i == -1) printf("No option fits '%s' (a number 1-%d, or the start of a text; quit "
+                        "stops).\n", t, d->noptions);
+  }
+}
+
+/* Plays g to its end, seat `human` (0-based, or -1) asked at the
+** terminal; the number of decisions, -1 on an error, -2 when the person
+** stopped. */
+static long run_game(ark_lg *g, const host_opts *o, uint64_t ai_seed, int verbose, int human) {
   char msg[256];
-  int shown = 0;
+  int shown = 0, seat = human >= 0 ? human : -1;
   long decisions = 0;
   while (ark_lg_process(g) == ARK_AWAITING) {
-    if (verbose) print_events(g, &shown);
+    if (verbose || human >= 0) print_events(g, &shown, seat);
     const ark_decision *d = ark_lg_decision(g);
-    int kind = o->ai[d->player % 4];
-    int pick = pick_for(g, kind, &o->budget, host_pick_seed(ai_seed, ark_lg_nanswers(g)));
-    if (verbose)
-      printf("  P%d %s: %s\n", d->player + 1, d->prompt,
-             d->secret ? "(a secret choice)" : d->options[pick]);
+    int pick;
+    if (d->player == human) {
+      if ((pick = ask_person(d)) < 0) return -2;
+    } else {
+      pick = pick_for(g, o->ai[d->player % 4], &o->budget,
+                      host_pick_seed(ai_seed, ark_lg_nanswers(g)));
+      if (verbose || human >= 0)
+        printf("  P%d %s: %s\n", d->player + 1, d->prompt,
+               d->secret ? "(a secret choice)" : d->options[pick]);
+    }
     if (ark_lg_answer(g, pick, msg, sizeof msg) != ARK_OK) return -1;
     decisions++;
   }
-  if (verbose) print_events(g, &shown);
+  if (verbose || human >= 0) print_events(g, &shown, seat);
   return ark_lg_process(g) == ARK_END ? decisions : -1;
 }
 
@@ -341,7 +371,7 @@ int host_lua_replay(const host_save *sv, const char *path, int quiet, int seat) 
   return rc;
 }
 
-int host_lua_play(const host_opts *o, const char *save_path) {
+int host_lua_play(const host_opts *o, const char *save_path, int human) {
   char msg[1024], text[8192];
   ark_lg_def *d = load_def(o);
   ark_lg *g;
@@ -355,9 +385,14 @@ int host_lua_play(const host_opts *o, const char *save_path) {
   printf("%s: %d player%s, seed %llu\n", o->game.title[0] ? o->game.title : o->game.name,
          o->cfg.players, o->cfg.players == 1 ? "" : "s", (unsigned long long)o->cfg.seed);
   uint64_t ai_seed = o->cfg.seed * 7919u + 1;
-  long decisions = run_game(g, o, ai_seed, o->verbose);
+  long decisions = run_game(g, o, ai_seed, o->verbose, human);
   if (save_path && save_write(save_path, o, ai_seed, g) != 0)
     fprintf(stderr, "arknova: could not write %s\n", save_path);
+  if (decisions == -2) {
+    printf("Stopped.\n");
+    ark_lg_free(g);
+    return 0;
+  }
   if (decisions < 0) {
     fprintf(stderr, "arknova: the game stopped: %s\n", ark_lg_error(g));
     ark_lg_free(g);
@@ -389,7 +424,7 @@ int host_lua_sim(const host_opts *o, long games, uint64_t first_seed) {
       ark_lg_def_release(d);
       return 1;
     }
-    long dn = run_game(g, o, seed * 7919u + 1, 0);
+    long dn = run_game(g, o, seed * 7919u + 1, 0, -1);
     int order[8];
     if (dn < 0 || ark_lg_rank(g, order, msg, sizeof msg)) {
       if (errors++ < 5)

@@ -815,8 +815,14 @@ static void test_lua_game_commands(void **st) {
   assert_true(output_has("ok: harvest: 12 cards and the rules load without problems"));
   assert_int_equal(run(NULL, "play --game %s --players 5", h), 2);
   assert_true(output_has("--players expects a number from 1 to 4 for harvest, got 5"));
-  assert_int_equal(run(NULL, "play --game %s --human 1", h), 2);
-  assert_true(output_has("played by AIs only so far"));
+  /* a person plays seat 1 at the terminal: a number, then a text's start */
+  assert_int_equal(run("1\nd\nplant\nquit\n", "play --game %s --human 1", h), 0);
+  assert_true(output_has("P1, Pick for this round\n   1) coins\n   2) plant\n   3) draw\n"));
+  assert_true(output_has("[r1] revealed: P1 coins, P2 "));
+  assert_true(output_has("P1, Pick for this round\n   1) plant\n   2) draw\n"));
+  assert_true(output_has("[r2] revealed: P1 draw,"));
+  assert_true(output_has("Stopped.\n"));
+  assert_int_equal(run(NULL, "play --game %s --resume x.txt", h), 2);
   /* a saved Lua game replays to the same log; another answer does not */
   assert_int_equal(run(NULL, "play --game %s --ai mcts,random --save h.txt", h), 0);
   char *text = slurp("h.txt");
