@@ -457,9 +457,8 @@ int ark_lg_zone_count(const ark_lg *g, const char *zone, int seat) {
   return n;
 }
 
-int ark_lg_zone_cards(const ark_lg *g, const char *zone, int seat, int *ids, int max) {
-  int z = ark_lg_zone_index(g->d, zone), n = 0;
-  if (z < 0 || seat < 0 || seat > g->nplayers) return -1;
+int ark_lg_zone_ids(const ark_lg *g, int z, int seat, int *ids, int max) {
+  int n = 0;
   for (int c = 0; c < g->d->ncards; c++)
     if (g->b.zone[c] == z + 1 && g->b.seat[c] == seat && n < max) {
       int j = n++;
@@ -470,6 +469,12 @@ int ark_lg_zone_cards(const ark_lg *g, const char *zone, int seat, int *ids, int
       ids[j] = c;
     }
   return n;
+}
+
+int ark_lg_zone_cards(const ark_lg *g, const char *zone, int seat, int *ids, int max) {
+  int z = ark_lg_zone_index(g->d, zone);
+  if (z < 0 || seat < 0 || seat > g->nplayers) return -1;
+  return ark_lg_zone_ids(g, z, seat, ids, max);
 }
 
 size_t ark_lg_event_text(const ark_lg *g, const ark_event *e, int seat, char *buf, size_t n) {

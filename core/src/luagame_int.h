@@ -106,6 +106,8 @@ void ark_lg_set_current(ark_lg *g);
 int ark_lg_track_index(const ark_lg_def *d, int table, const char *name);
 int ark_lg_zone_index(const ark_lg_def *d, const char *name);
 int ark_lg_counter_index(const ark_lg_def *d, const char *name);
+/* The cards in zone z of seat s, bottom first, at most max into ids. */
+int ark_lg_zone_ids(const ark_lg *g, int z, int seat, int *ids, int max);
 /* Logs an event unless the game logs nothing now. */
 void ark_lg_event(ark_lg *g, int seat, int type, const char *text, int seen, const char *others);
 
