@@ -24,6 +24,8 @@ typedef struct host_opts {
   ai_budget budget;        /* mcts search budget */
   int quiet, verbose;
   ark_gamedef game;        /* --game: the game folder (empty: games/arknova) */
+  const char *options[8];  /* --option NAME=VALUE of a game written in Lua */
+  int noptions;
 } host_opts;
 
 void host_opts_init(host_opts *o);

@@ -289,6 +289,7 @@ static int save_write(const char *path, const host_opts *o, uint64_t ai_seed, ar
   fprintf(f, "arknova-save 2\ngame %s\nplayers %d\nseed %llu\n",
           realpath(o->game.dir, abs) ? abs : o->game.dir, o->cfg.players,
           (unsigned long long)o->cfg.seed);
+  for (int i = 0; i < o->noptions; i++) fprintf(f, "option %s\n", o->options[i]);
   for (int p = 0; p < o->cfg.players; p++) fprintf(f, "ai P%d %s\n", p + 1, ai_name(o->ai[p % 4]));
   if (o->budget.iters) fprintf(f, "mcts-iters %d\n", o->budget.iters);
   fprintf(f, "ai-seed %llu\n", (unsigned long long)ai_seed);
@@ -314,7 +315,8 @@ int host_lua_replay(const host_save *sv, const char *path, int quiet, int seat) 
   ark_lg_def *d = load_def(&sv->o);
   ark_lg *g;
   if (!d) return 1;
-  ark_status st = ark_lg_new(d, sv->o.cfg.players, sv->o.cfg.seed, &g, msg, sizeof msg);
+  ark_status st = ark_lg_new_opts(d, sv->o.cfg.players, sv->o.cfg.seed, sv->o.options,
+                                  sv->o.noptions, &g, msg, sizeof msg);
   ark_lg_def_release(d);
   if (st != ARK_OK) {
     fprintf(stderr, "arknova replay: %s\n", msg);
@@ -376,7 +378,8 @@ int host_lua_play(const host_opts *o, const char *save_path, int human) {
   ark_lg_def *d = load_def(o);
   ark_lg *g;
   if (!d) return 1;
-  ark_status st = ark_lg_new(d, o->cfg.players, o->cfg.seed, &g, msg, sizeof msg);
+  ark_status st = ark_lg_new_opts(d, o->cfg.players, o->cfg.seed, o->options, o->noptions, &g,
+                                  msg, sizeof msg);
   ark_lg_def_release(d);
   if (st != ARK_OK) {
     fprintf(stderr, "arknova: %s\n", msg);
@@ -419,7 +422,7 @@ int host_lua_sim(const host_opts *o, long games, uint64_t first_seed) {
   for (long k = 0; k < games; k++) {
     uint64_t seed = first_seed + (uint64_t)k;
     ark_lg *g;
-    if (ark_lg_new(d, n, seed, &g, msg, sizeof msg) != ARK_OK) {
+    if (ark_lg_new_opts(d, n, seed, o->options, o->noptions, &g, msg, sizeof msg) != ARK_OK) {
       fprintf(stderr, "arknova sim: %s\n", msg);
       ark_lg_def_release(d);
       return 1;

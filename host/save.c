@@ -167,6 +167,15 @@ static int read_line(host_save *s, const char *key, char *v, char *msg, size_t n
     return 0;
   }
   if (!strcmp(key, "setup")) return host_save_setup_line(s, v, msg, n);
+  if (!strcmp(key, "option")) {        /* a Lua game's option NAME=VALUE */
+    const char *kept = *v ? keep(s, v) : NULL;
+    if (!kept || !strchr(kept, '=') || s->o.noptions == 8) {
+      snprintf(msg, n, "bad option line '%.60s' (NAME=VALUE, at most 8)", v);
+      return -1;
+    }
+    s->o.options[s->o.noptions++] = kept;
+    return 0;
+  }
   if (!strcmp(key, "game")) {          /* a game folder other than games/arknova */
     const char *kept = *v ? keep(s, v) : NULL;
     if (!kept) { snprintf(msg, n, "game needs a folder"); return -1; }

@@ -823,6 +823,16 @@ static void test_lua_game_commands(void **st) {
   assert_true(output_has("[r2] revealed: P1 draw,"));
   assert_true(output_has("Stopped.\n"));
   assert_int_equal(run(NULL, "play --game %s --resume x.txt", h), 2);
+  /* a game option sets a table track before setup, and a save keeps it */
+  assert_int_equal(run(NULL, "play --game %s --option rounds=6 --save o.txt", h), 0);
+  assert_true(output_has("Game over after 6 rounds"));
+  assert_non_null(strstr(slurp("o.txt"), "\noption rounds=6\n"));
+  assert_int_equal(run(NULL, "replay o.txt --quiet"), 0);
+  assert_true(output_has("matches the saved game"));
+  assert_int_equal(run(NULL, "play --game %s --option rounds=60", h), 2);
+  assert_true(output_has("option 'rounds=60': rounds is 1 to 20"));
+  assert_int_equal(run(NULL, "play --option rounds=6"), 2);
+  assert_true(output_has("--option is for games written in Lua"));
   /* a saved Lua game replays to the same log; another answer does not */
   assert_int_equal(run(NULL, "play --game %s --ai mcts,random --save h.txt", h), 0);
   char *text = slurp("h.txt");

@@ -187,6 +187,51 @@ static void test_views(void **st) {
   ark_lg_def_release(d);
 }
 
+/* The same when every seat picks in a step of its own (option split=1):
+** a secret stays secret past the end of its step, until the rules reveal
+** it, so P2's views still draw P1's pick anew; and an unknown option, or
+** one out of its range, is refused. */
+static void test_views_across_steps(void **st) {
+  (void)st;
+  ark_lg_def *d = load(HARVEST);
+  ark_lg *g;
+  char msg[512];
+  const char *split[] = { "split=1" }, *bad[] = { "splitt=1" }, *big[] = { "split=2" };
+  assert_int_equal(ark_lg_new_opts(d, 2, 1, bad, 1, &g, msg, sizeof msg), ARK_ERR_CONFIG);
+  assert_string_equal(msg, "option 'splitt=1': harvest declares no table track 'splitt' "
+                           "(game.yaml, table:)");
+  assert_int_equal(ark_lg_new_opts(d, 2, 1, big, 1, &g, msg, sizeof msg), ARK_ERR_CONFIG);
+  assert_string_equal(msg, "option 'split=2': split is 0 to 1");
+  assert_int_equal(ark_lg_new_opts(d, 2, 1, split, 1, &g, msg, sizeof msg), ARK_OK);
+  answer(g, 1);                                        /* P1: plant, its own step */
+  assert_int_equal(ark_lg_process(g), ARK_AWAITING);
+  assert_int_equal(ark_lg_decision(g)->player, 1);
+  int picks = 0;
+  for (uint64_t seed = 1; seed <= 20; seed++) {
+    ark_lg *v = ark_lg_view(g, 1, seed);
+    assert_int_equal(ark_lg_decision(v)->player, 1);
+    assert_string_equal(ark_lg_decision(v)->tag, "pick");
+    picks |= 1 << track(v, 1, "pick");
+    ark_lg *c = ark_lg_clone(v, 0);                    /* a copy keeps the view */
+    assert_int_equal(track(c, 1, "pick"), track(v, 1, "pick"));
+    ark_lg_free(c);
+    ark_lg_free(v);
+  }
+  assert_true(picks & ~(1 << 2));
+  answer(g, 0);                                        /* P2: coins; then revealed */
+  assert_int_equal(ark_lg_process(g), ARK_AWAITING);   /* P1 plants */
+  for (uint64_t seed = 1; seed <= 10; seed++) {
+    ark_lg *v = ark_lg_view(g, 1, seed);
+    assert_int_equal(track(v, 1, "pick"), 2);
+    ark_lg_free(v);
+  }
+  int taken[64];
+  play_out(g, 5, taken, 64);
+  assert_int_equal(track(g, 0, "round"), 4);
+  ark_lg_free(g);
+  ark_lg_def_release(d);
+}
+
 /* A copy made at any decision, in the middle of a round's step, plays on
 ** exactly like the original: the same decisions, log and result. */
 static void test_copy_plays_alike(void **st) {
@@ -303,7 +348,7 @@ static void test_errors_name_the_line(void **st) {
   answer(g, 0);
   assert_int_equal(ark_lg_process(g), ARK_ERROR);
   assert_string_equal(ark_lg_error(g),
-                      "rules/game.lua:40: unknown seat track 'coinz' (game.yaml, tracks:)");
+                      "rules/game.lua:47: unknown seat track 'coinz' (game.yaml, tracks:)");
   ark_lg_free(g);
   ark_lg_def_release(d);
   d = broken("s/G.shuffle(\"deck\", 0)/G.choose(1, \"now?\", { \"yes\" })/", msg, sizeof msg);
@@ -328,7 +373,7 @@ static void test_range(void **st) {
   answer(g, 0);
   answer(g, 0);
   assert_int_equal(ark_lg_process(g), ARK_ERROR);
-  assert_string_equal(ark_lg_error(g), "rules/game.lua:40: coins of seat 1: 203 is outside 0..99");
+  assert_string_equal(ark_lg_error(g), "rules/game.lua:47: coins of seat 1: 203 is outside 0..99");
   ark_lg_free(g);
   ark_lg_def_release(d);
 }
@@ -338,6 +383,7 @@ int main(void) {
     cmocka_unit_test(test_numbers),
     cmocka_unit_test(test_secret_pick),
     cmocka_unit_test(test_views),
+    cmocka_unit_test(test_views_across_steps),
     cmocka_unit_test(test_copy_plays_alike),
     cmocka_unit_test(test_random_games),
     cmocka_unit_test(test_every_lua_game),

@@ -110,8 +110,41 @@ static void board_start(ark_lg *g, uint64_t seed) {
   }
 }
 
+/* Sets the table track an option "name=value" names; 0, or -1 with msg. */
+static int set_option(ark_lg *g, const char *opt, char *msg, size_t n) {
+  char name[ARK_LG_NAME];
+  const char *eq = strchr(opt, '=');
+  size_t len = eq ? (size_t)(eq - opt) : 0;
+  char *end = NULL;
+  long v = eq ? strtol(eq + 1, &end, 10) : 0;
+  if (!eq || len == 0 || len >= sizeof name || !eq[1] || *end) {
+    snprintf(msg, n, "option '%s': expected NAME=NUMBER", opt);
+    return -1;
+  }
+  memcpy(name, opt, len);
+  name[len] = '\0';
+  int t = ark_lg_track_index(g->d, 1, name);
+  if (t < 0) {
+    snprintf(msg, n, "option '%s': %s declares no table track '%s' (game.yaml, table:)", opt,
+             g->d->gd.name, name);
+    return -1;
+  }
+  const ark_lg_trackdef *tr = &g->d->tracks[1][t];
+  if (v < tr->min || v > tr->max) {
+    snprintf(msg, n, "option '%s': %s is %d to %d", opt, name, tr->min, tr->max);
+    return -1;
+  }
+  g->b.track[0][t] = (int32_t)v;
+  return 0;
+}
+
 ark_status ark_lg_new(ark_lg_def *d, int players, uint64_t seed, ark_lg **out, char *msg,
                       size_t n) {
+  return ark_lg_new_opts(d, players, seed, NULL, 0, out, msg, n);
+}
+
+ark_status ark_lg_new_opts(ark_lg_def *d, int players, uint64_t seed, const char *const *opts,
+                           int nopts, ark_lg **out, char *msg, size_t n) {
   *out = NULL;
   if (players < d->gd.min_players || players > d->gd.max_players || players > ARK_LG_SEATS) {
     snprintf(msg, n, "%s is played by %d to %d players (got %d)", d->gd.title[0] ? d->gd.title
@@ -129,6 +162,11 @@ ark_status ark_lg_new(ark_lg_def *d, int players, uint64_t seed, ark_lg **out, c
   g->co_ref = LUA_NOREF;
   g->redeal_at = -1;
   board_start(g, seed);
+  for (int i = 0; i < nopts; i++)
+    if (set_option(g, opts[i], msg, n)) {
+      ark_lg_free(g);
+      return ARK_ERR_CONFIG;
+    }
   if (call_rule(g, "setup", 0, 0, 0, msg, n)) {
     ark_lg_free(g);
     return ARK_ERR_SCRIPT;
@@ -208,7 +246,11 @@ static int next_step(ark_lg *g) {
   snprintf(step, sizeof step, "%s", name);
   lua_pop(L, 2);
   g->snap = g->b;
-  g->snap_answers = g->revealed = g->nanswers;
+  g->snap_answers = ark_lg_answers_now(g);
+  if (!g->secret_open) {
+    g->secret_snap = g->b;
+    g->secret_answers = g->snap_answers;
+  }
   g->redeal_at = -1;
   return start_step(g, step, (int)seat);
 }
@@ -304,6 +346,7 @@ ark_status ark_lg_answer(ark_lg *g, int i, char *msg, size_t n) {
   }
   int seat = g->dec.player + 1;
   push_answer(g, i, seat | (g->dec.secret ? ARK_LG_SECRET_BIT : 0));
+  g->secret_open |= g->dec.secret;
   snprintf(line, sizeof line, "P%d: %s", seat, g->dec.options[i]);
   snprintf(others, sizeof others, "P%d chooses in secret", seat);
   ark_lg_event(g, seat, ARK_LG_EV_ANSWER, line, g->dec.secret ? 1 << (seat - 1) : ARK_SEEN_ALL,
@@ -373,6 +416,9 @@ static ark_lg *copy_of(const ark_lg *g, int with_log) {
   }
   n->snap = g->snap;
   n->snap_answers = g->snap_answers;
+  n->secret_snap = g->secret_snap;
+  n->secret_answers = g->secret_answers;
+  n->secret_open = g->secret_open;
   n->revealed = g->revealed;
   n->redeal_at = g->redeal_at;
   n->redeal_viewer = g->redeal_viewer;
@@ -380,33 +426,46 @@ static ark_lg *copy_of(const ark_lg *g, int with_log) {
   return n;
 }
 
-/* n runs g's step again from its start with g's answers, except that for
-** a viewer >= 0 the other seats' secret answers not yet revealed are drawn
-** anew from seed among the options then offered. */
-static void replay_step(ark_lg *n, const ark_lg *g, int viewer, uint64_t seed) {
-  int at = g->snap_answers, end = g->nanswers - (g->given ? 1 : 0);
-  n->b = g->snap;
+/* n plays again from `from` (a board where the answers before `at` were
+** given, at the start of a step, or of the running step when `step`),
+** feeding g's answers up to the one pending, with nothing logged.  For a
+** viewer >= 0 the other seats' secret answers not revealed are drawn anew
+** from seed among the options then offered. */
+static void replay(ark_lg *n, const ark_lg *g, const ark_lg_board *from, int at, int step,
+                   int viewer, uint64_t seed) {
+  int end = g->nanswers - (g->given ? 1 : 0), r;
+  n->b = *from;
   n->replaying = 1;
   n->replay_pos = at;
-  if (start_step(n, g->step, g->step_seat) == 0) {
-    int r = resume(n, 1);
-    for (;;) {
-      if (r == 0 && at == n->redeal_at) redeal(n, n->redeal_viewer, n->redeal_seed);
-      if (r != 0 || at >= end) break;
-      int a = n->answers[at], meta = n->ameta[at];
-      if (viewer >= 0 && (meta & ARK_LG_SECRET_BIT) && (meta & 0x7f) != viewer + 1 &&
-          at >= g->revealed)
-        a = n->answers[at] = (int)(mix(seed ^ ((uint64_t)at << 20)) % (uint64_t)n->dec.noptions);
-      else if (a >= n->dec.noptions)
-        a = n->answers[at] = a % n->dec.noptions;
-      lua_pushinteger(n->co, a + 1);
-      n->replay_pos = ++at;
-      r = resume(n, 1);
-    }
-    if (r == 0) n->pending = 1;
-    else if (r > 0) fail(n, "%s: a copy of the game ended its step early: the step does not "
-                         "play the same with the same answers", g->d->gd.name);
+  if (step) {
+    r = start_step(n, g->step, g->step_seat) ? -1 : resume(n, 1);
+  } else {
+    n->secret_open = 0;                  /* the window opens again as it did */
+    r = next_step(n) ? -1 : resume(n, 1);
   }
+  for (;;) {
+    if (r > 0) {                         /* the step ended: the rules' next one */
+      r = next_step(n) ? -1 : resume(n, 1);
+      continue;
+    }
+    if (r < 0) break;
+    if (n->replay_pos == n->redeal_at) redeal(n, n->redeal_viewer, n->redeal_seed);
+    if (n->replay_pos >= end) break;
+    int k = n->replay_pos, a = n->answers[k], meta = n->ameta[k];
+    if (viewer >= 0 && (meta & ARK_LG_SECRET_BIT) && (meta & 0x7f) != viewer + 1 &&
+        k >= g->revealed)
+      a = n->answers[k] = (int)(mix(seed ^ ((uint64_t)k << 20)) % (uint64_t)n->dec.noptions);
+    else if (a >= n->dec.noptions)
+      a = n->answers[k] = a % n->dec.noptions;
+    n->secret_open |= (meta & ARK_LG_SECRET_BIT) != 0;
+    lua_pushinteger(n->co, a + 1);
+    n->replay_pos = k + 1;
+    r = resume(n, 1);
+  }
+  if (r == 0) n->pending = 1;
+  else if (n->status != ARK_ERROR)
+    fail(n, "%s: a copy of the game ended early: the rules do not play the same with the "
+         "same answers", g->d->gd.name);
   n->given = g->given;
   n->replaying = 0;
 }
@@ -414,7 +473,7 @@ static void replay_step(ark_lg *n, const ark_lg *g, int viewer, uint64_t seed) {
 ark_lg *ark_lg_clone(const ark_lg *g, int with_log) {
   ark_lg *n = copy_of(g, with_log);
   if (!g->in_step || g->status) n->b = g->b;
-  else replay_step(n, g, -1, 0);
+  else replay(n, g, &g->snap, g->snap_answers, 1, -1, 0);
   return n;
 }
 
@@ -426,7 +485,9 @@ ark_lg *ark_lg_view(const ark_lg *g, int viewer, uint64_t seed) {
     return n;
   }
   n->redeal_at = -1;
-  replay_step(n, g, viewer, seed);
+  /* secrets still open: from the step where the oldest was given */
+  if (g->secret_open) replay(n, g, &g->secret_snap, g->secret_answers, 0, viewer, seed);
+  else replay(n, g, &g->snap, g->snap_answers, 1, viewer, seed);
   n->redeal_at = g->nanswers;
   n->redeal_viewer = viewer;
   n->redeal_seed = seed;

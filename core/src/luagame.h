@@ -30,6 +30,10 @@ int ark_lg_def_cards(const ark_lg_def *d);
 /* A new game of d for `players` seats from `seed` (setup runs here). */
 ark_status ark_lg_new(ark_lg_def *d, int players, uint64_t seed, ark_lg **out, char *msg,
                       size_t n);
+/* The same with game options, "name=value" each: the table track `name`
+** starts at `value` (a variant or mode the game declares as a table track). */
+ark_status ark_lg_new_opts(ark_lg_def *d, int players, uint64_t seed, const char *const *opts,
+                           int nopts, ark_lg **out, char *msg, size_t n);
 void ark_lg_free(ark_lg *g);
 /* Runs until a decision waits (ARK_AWAITING), the game ends or fails. */
 ark_progress ark_lg_process(ark_lg *g);

@@ -240,7 +240,8 @@ static int g_choose(lua_State *L) {
 
 static int g_reveal(lua_State *L) {
   ark_lg *g = game(L);
-  g->revealed = g->replaying ? g->replay_pos : g->nanswers;
+  g->revealed = ark_lg_answers_now(g);
+  g->secret_open = 0;
   return 0;
 }
 

@@ -67,6 +67,11 @@ struct ark_lg {
   char error[512];
   ark_lg_board b;                /* live */
   ark_lg_board snap;             /* when the running step began */
+  /* where the oldest secret answer not yet revealed was given: the board
+  ** at the start of its step and the answers before it (secret_open 0:
+  ** there is none, and this follows snap) */
+  ark_lg_board secret_snap;
+  int secret_answers, secret_open;
   /* the running step: a coroutine of steps[name](seat) */
   int in_step;
   char step[ARK_LG_NAME];
@@ -88,7 +93,7 @@ struct ark_lg {
   uint8_t *ameta;                /* per answer: seat, and SECRET_BIT */
   int nanswers, capanswers;
   int revealed;                  /* answers before this are no secret any
-                                    more (G.reveal, or the step began) */
+                                    more (G.reveal) */
   /* a seat's view (ark_lg_view): the cards hidden from `viewer` dealt anew
   ** from `seed` once the step had redeal_at answers; -1: none */
   int redeal_at, redeal_viewer;
@@ -97,6 +102,10 @@ struct ark_lg {
   ark_log log;
 };
 
+/* Answers given so far (while a copy replays: fed so far). */
+static inline int ark_lg_answers_now(const ark_lg *g) {
+  return g->replaying ? g->replay_pos : g->nanswers;
+}
 /* Registers G in the definition's Lua state (luagame_api.c). */
 void ark_lg_api_open(lua_State *L);
 /* The game the running Lua code belongs to (set around every call). */
