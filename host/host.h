@@ -24,6 +24,8 @@ typedef struct host_opts {
   ai_budget budget;        /* mcts search budget */
   int quiet, verbose;
   ark_gamedef game;        /* --game: the game folder (empty: games/arknova) */
+  const char *options[8];  /* --option NAME=VALUE of a game written in Lua */
+  int noptions;
 } host_opts;
 
 void host_opts_init(host_opts *o);
@@ -40,8 +42,10 @@ int host_check_players(const host_opts *o, const char *cmd);
 /* Is the chosen game one written in Lua alone (module: lua)? */
 int host_game_is_lua(const host_opts *o);
 /* play and sim for such a game (luaplay.c): exit codes as the commands'. */
-int host_lua_play(const host_opts *o);
+int host_lua_play(const host_opts *o, const char *save_path, int human);
 int host_lua_sim(const host_opts *o, long games, uint64_t first_seed);
+struct host_save;
+int host_lua_replay(const struct host_save *sv, const char *path, int quiet, int seat);
 extern const char *const host_game_opts_help;
 /* Strict number parsing with a message naming the option. */
 int host_parse_long(const char *opt, const char *s, long lo, long hi, long *out);

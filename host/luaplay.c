@@ -3,9 +3,11 @@
 ** their game.yaml, core/src/luagame.h).  The AIs see such a game only
 ** through the loop and the rules' numbers: random picks any option, greedy
 ** tries each option on a copy and keeps the one whose next position its
-** rules value most above the best other seat.
+** rules value most above the best other seat, mcts races the greedy's best
+** options in paired rollouts.  Each looks only at what its seat may know
+** (ark_lg_view).
 */
-#define _POSIX_C_SOURCE 200809L   /* clock_gettime */
+#define _XOPEN_SOURCE 700   /* clock_gettime, realpath */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,65 +39,207 @@ static double edge_of(ark_lg *g, int p, int *failed) {
   return ark_lg_players(g) > 1 ? mine - best_other : mine;
 }
 
-static int greedy_pick(ark_lg *g, uint64_t seed) {
+/* The greedy's value of every option of g's decision, on a view of the
+** deciding seat (hidden cards and others' unrevealed secrets drawn anew). */
+static void greedy_values(ark_lg *g, double *v, uint64_t *seed) {
   const ark_decision *d = ark_lg_decision(g);
-  int p = d->player, n = d->noptions, pick = 0, ties = 0;
-  double best = -INFINITY;
+  int p = d->player;
   char msg[256];
-  if (n == 1) return 0;
-  for (int i = 0; i < n; i++) {
-    ark_lg *c = ark_lg_clone(g, 0);
+  ark_lg *view = ark_lg_view(g, p, ai_rand(seed));
+  for (int i = 0; i < d->noptions; i++) {
+    ark_lg *c = ark_lg_clone(view, 0);
     int failed = 0;
-    double v = -INFINITY;
+    v[i] = -INFINITY;
     if (ark_lg_answer(c, i, msg, sizeof msg) == ARK_OK && ark_lg_process(c) != ARK_ERROR)
-      v = edge_of(c, p, &failed);
+      v[i] = edge_of(c, p, &failed);
+    if (failed) v[i] = -INFINITY;
     ark_lg_free(c);
-    if (failed) v = -INFINITY;
-    if (v > best) {
-      best = v;
+  }
+  ark_lg_free(view);
+}
+
+/* The best of n values, ties broken at random from seed. */
+static int best_of(const double *v, int n, uint64_t *seed) {
+  int pick = 0, ties = 0;
+  for (int i = 0; i < n; i++) {
+    if (i == 0 || v[i] > v[pick]) {
       pick = i;
       ties = 1;
-    } else if (v == best && ai_rand(&seed) % (uint64_t)++ties == 0) {
+    } else if (v[i] == v[pick] && ai_rand(seed) % (uint64_t)++ties == 0) {
       pick = i;
     }
   }
   return pick;
 }
 
-static int pick_for(ark_lg *g, int kind, uint64_t seed) {
+static int greedy_pick(ark_lg *g, uint64_t seed) {
+  const ark_decision *d = ark_lg_decision(g);
+  if (d->noptions == 1) return 0;
+  double *v = malloc(sizeof *v * (size_t)d->noptions);
+  if (!v) return 0;
+  greedy_values(g, v, &seed);
+  int pick = best_of(v, d->noptions, &seed);
+  free(v);
+  return pick;
+}
+
+/* ---- mcts: the greedy's best few options raced in paired rollouts ----
+** As Ark Nova's search (host/mcts.c) does at its action decisions: every
+** round deals a new view of what the searcher may know and plays each
+** option still in the race in that same view, random play for a horizon
+** of decisions (or to the end), then values the searcher's lead.  An
+** option clearly behind the best after MCTS_MIN_ROUNDS rounds leaves. */
+#define MCTS_KEEP 4
+#define MCTS_MIN_ROUNDS 4
+#define MCTS_DROP_SE 2.0
+#define MCTS_HORIZON 40
+#define MCTS_WIN 30.0
+#define MCTS_ITERS 80
+
+static double playout(const ark_lg *view, int me, int opt, uint64_t rng) {
+  char msg[128];
+  ark_lg *c = ark_lg_clone(view, 0);
+  double r = -1e9;
+  int failed = 0;
+  if (ark_lg_answer(c, opt, msg, sizeof msg) != ARK_OK) goto done;
+  for (int k = 0; k < MCTS_HORIZON; k++) {
+    ark_progress pr = ark_lg_process(c);
+    if (pr == ARK_ERROR) goto done;
+    if (pr == ARK_END) {
+      int order[8];
+      if (ark_lg_rank(c, order, msg, sizeof msg)) goto done;
+      r = edge_of(c, me, &failed) + (order[0] == me ? MCTS_WIN : -MCTS_WIN);
+      goto done;
+    }
+    const ark_decision *d = ark_lg_decision(c);
+    int pick = (int)(ai_rand(&rng) % (uint64_t)d->noptions);
+    if (ark_lg_answer(c, pick, msg, sizeof msg) != ARK_OK) goto done;
+  }
+  if (ark_lg_process(c) != ARK_ERROR) r = edge_of(c, me, &failed);
+done:
+  ark_lg_free(c);
+  return failed ? -1e9 : r;
+}
+
+static int mcts_pick(ark_lg *g, const ai_budget *b, uint64_t seed) {
+  const ark_decision *d = ark_lg_decision(g);
+  int n = d->noptions, me = d->player;
+  if (n == 1) return 0;
+  double *v = malloc(sizeof *v * (size_t)n);
+  if (!v) return 0;
+  greedy_values(g, v, &seed);
+  int child[MCTS_KEEP], nc = 0, alive[MCTS_KEEP];
+  for (; nc < MCTS_KEEP && nc < n; nc++) {
+    int best = -1;
+    for (int i = 0; i < n; i++) {
+      int taken = 0;
+      for (int j = 0; j < nc; j++) taken |= child[j] == i;
+      if (!taken && (best < 0 || v[i] > v[best])) best = i;
+    }
+    child[nc] = best;
+    alive[nc] = 1;
+  }
+  free(v);
+  int iters = b->iters > 0 ? b->iters : MCTS_ITERS, used = 0, rounds = 0;
+  double sum[MCTS_KEEP] = { 0 }, res[256][MCTS_KEEP];
+  while (rounds < 256) {
+    int left = 0;
+    for (int k = 0; k < nc; k++) left += alive[k];
+    if (left <= 1 || used + left > iters) break;
+    ark_lg *view = ark_lg_view(g, me, ai_rand(&seed));
+    uint64_t play = ai_rand(&seed);
+    for (int k = 0; k < nc; k++)
+      if (alive[k]) sum[k] += res[rounds][k] = playout(view, me, child[k], play);
+    ark_lg_free(view);
+    used += left;
+    rounds++;
+    if (rounds < MCTS_MIN_ROUNDS) continue;
+    int top = -1;
+    for (int k = 0; k < nc; k++)
+      if (alive[k] && (top < 0 || sum[k] > sum[top])) top = k;
+    for (int k = 0; k < nc; k++) {
+      if (!alive[k] || k == top) continue;
+      double s1 = 0, s2 = 0;
+      for (int r = 0; r < rounds; r++) {
+        double dd = res[r][k] - res[r][top];
+        s1 += dd;
+        s2 += dd * dd;
+      }
+      double mean = s1 / rounds, var = (s2 - s1 * mean) / (rounds - 1);
+      if (mean < -MCTS_DROP_SE * sqrt((var > 0 ? var : 0) / rounds)) alive[k] = 0;
+    }
+  }
+  int best = 0;
+  for (int k = 1; k < nc; k++)
+    if (alive[k] && (!alive[best] || sum[k] > sum[best])) best = k;
+  return child[best];
+}
+
+static int pick_for(ark_lg *g, int kind, const ai_budget *b, uint64_t seed) {
   const ark_decision *d = ark_lg_decision(g);
   if (kind == AI_RANDOM) return (int)(ai_rand(&seed) % (uint64_t)d->noptions);
+  if (kind == AI_MCTS) return mcts_pick(g, b, seed);
   return greedy_pick(g, seed);
 }
 
-static void print_events(ark_lg *g, int *shown) {
+/* The events from *shown on, as seat sees them (-1: the whole game). */
+static void print_events(ark_lg *g, int *shown, int seat) {
   const ark_log *l = ark_lg_log(g);
   char line[700];
   for (; *shown < l->nev; (*shown)++) {
     const ark_event *e = &l->ev[*shown];
     if (e->type == ARK_LG_EV_ANSWER) continue;
-    ark_lg_event_text(g, e, -1, line, sizeof line);
+    ark_lg_event_text(g, e, seat, line, sizeof line);
     printf("    [r%d] %s\n", e->turn, line);
   }
 }
 
-/* Plays g to its end; the number of decisions, or -1 on an error. */
-static long run_game(ark_lg *g, const host_opts *o, uint64_t ai_seed, int verbose) {
+/* The person's answer: a number or the start of an option's text; -1 to
+** stop (quit, or the input ended). */
+static int ask_person(const ark_decision *d) {
+  char line[512];
+  printf("\nP%d, %s\n", d->player + 1, d->prompt);
+  for (int i = 0; i < d->noptions; i++) printf("  %2d) %s\n", i + 1, d->options[i]);
+  for (;;) {
+    printf("> ");
+    fflush(stdout);
+    if (!fgets(line, sizeof line, stdin)) return -1;
+    line[strcspn(line, "\r\n")] = '\0';
+    char *t = line;
+    while (*t == ' ' || *t == '\t') t++;
+    if (!*t) continue;
+    if (!strcmp(t, "quit") || !strcmp(t, "exit")) return -1;
+    int i = host_match_option(d, t, 1);
+    if (i >= 0) return i;
+    if (i == -1) printf("No option fits '%s' (a number 1-%d, or the start of a text; quit "
+                        "stops).\n", t, d->noptions);
+  }
+}
+
+/* Plays g to its end, seat `human` (0-based, or -1) asked at the
+** terminal; the number of decisions, -1 on an error, -2 when the person
+** stopped. */
+static long run_game(ark_lg *g, const host_opts *o, uint64_t ai_seed, int verbose, int human) {
   char msg[256];
-  int shown = 0;
+  int shown = 0, seat = human >= 0 ? human : -1;
   long decisions = 0;
   while (ark_lg_process(g) == ARK_AWAITING) {
-    if (verbose) print_events(g, &shown);
+    if (verbose || human >= 0) print_events(g, &shown, seat);
     const ark_decision *d = ark_lg_decision(g);
-    int kind = o->ai[d->player % 4];
-    int pick = pick_for(g, kind, host_pick_seed(ai_seed, ark_lg_nanswers(g)));
-    if (verbose)
-      printf("  P%d %s: %s\n", d->player + 1, d->prompt,
-             d->secret ? "(a secret choice)" : d->options[pick]);
+    int pick;
+    if (d->player == human) {
+      if ((pick = ask_person(d)) < 0) return -2;
+    } else {
+      pick = pick_for(g, o->ai[d->player % 4], &o->budget,
+                      host_pick_seed(ai_seed, ark_lg_nanswers(g)));
+      if (verbose || human >= 0)
+        printf("  P%d %s: %s\n", d->player + 1, d->prompt,
+               d->secret ? "(a secret choice)" : d->options[pick]);
+    }
     if (ark_lg_answer(g, pick, msg, sizeof msg) != ARK_OK) return -1;
     decisions++;
   }
-  if (verbose) print_events(g, &shown);
+  if (verbose || human >= 0) print_events(g, &shown, seat);
   return ark_lg_process(g) == ARK_END ? decisions : -1;
 }
 
@@ -135,12 +279,107 @@ static void print_table(ark_lg *g, const host_opts *o) {
   printf("Winner: P%d with %.0f points.\n", order[0] + 1, score);
 }
 
-int host_lua_play(const host_opts *o) {
+/* A save: the game folder, seats, seed, AIs and answers, with the log
+** hash, in the file format of host/save.c (which reads it back). */
+static int save_write(const char *path, const host_opts *o, uint64_t ai_seed, ark_lg *g) {
+  char tmp[4200], abs[4096];
+  snprintf(tmp, sizeof tmp, "%s.tmp", path);
+  FILE *f = fopen(tmp, "w");
+  if (!f) return -1;
+  fprintf(f, "arknova-save 2\ngame %s\nplayers %d\nseed %llu\n",
+          realpath(o->game.dir, abs) ? abs : o->game.dir, o->cfg.players,
+          (unsigned long long)o->cfg.seed);
+  for (int i = 0; i < o->noptions; i++) fprintf(f, "option %s\n", o->options[i]);
+  for (int p = 0; p < o->cfg.players; p++) fprintf(f, "ai P%d %s\n", p + 1, ai_name(o->ai[p % 4]));
+  if (o->budget.iters) fprintf(f, "mcts-iters %d\n", o->budget.iters);
+  fprintf(f, "ai-seed %llu\n", (unsigned long long)ai_seed);
+  const int *a = ark_lg_answers(g);
+  for (int i = 0; i < ark_lg_nanswers(g); i += 20) {
+    fprintf(f, "answers");
+    for (int k = i; k < ark_lg_nanswers(g) && k < i + 20; k++) fprintf(f, " %d", a[k]);
+    fprintf(f, "\n");
+  }
+  int over = ark_lg_process(g) != ARK_AWAITING;
+  fprintf(f, "hash %016llx\nfinished %d\nend\n", (unsigned long long)ark_log_hash(ark_lg_log(g)),
+          over);
+  int bad = ferror(f) != 0;
+  if (fclose(f) != 0 || bad || rename(tmp, path) != 0) {
+    remove(tmp);
+    return -1;
+  }
+  return 0;
+}
+
+int host_lua_replay(const host_save *sv, const char *path, int quiet, int seat) {
+  char msg[1024], line[700];
+  ark_lg_def *d = load_def(&sv->o);
+  ark_lg *g;
+  if (!d) return 1;
+  ark_status st = ark_lg_new_opts(d, sv->o.cfg.players, sv->o.cfg.seed, sv->o.options,
+                                  sv->o.noptions, &g, msg, sizeof msg);
+  ark_lg_def_release(d);
+  if (st != ARK_OK) {
+    fprintf(stderr, "arknova replay: %s\n", msg);
+    return 1;
+  }
+  if (!quiet)
+    printf("Replay of %s: %s, %d players, seed %llu, %d decisions\n", path,
+           sv->o.game.title[0] ? sv->o.game.title : sv->o.game.name, sv->o.cfg.players,
+           (unsigned long long)sv->o.cfg.seed, sv->nanswers);
+  int shown = 0, rc = 0;
+  const ark_log *l = ark_lg_log(g);
+  for (int i = 0; i <= sv->nanswers && rc == 0; i++) {
+    ark_progress pr = ark_lg_process(g);
+    for (; !quiet && shown < l->nev; shown++) {
+      if (l->ev[shown].type == ARK_LG_EV_ANSWER) continue;
+      ark_lg_event_text(g, &l->ev[shown], seat, line, sizeof line);
+      printf("    [r%d] %s\n", l->ev[shown].turn, line);
+    }
+    if (i == sv->nanswers) break;
+    if (pr != ARK_AWAITING) {
+      fprintf(stderr, "arknova replay: the game %s before answer %d of %d%s%s\n",
+              pr == ARK_END ? "ended" : "stopped", i + 1, sv->nanswers, pr == ARK_END ? "" : ": ",
+              pr == ARK_END ? "" : ark_lg_error(g));
+      rc = 1;
+      break;
+    }
+    const ark_decision *dec = ark_lg_decision(g);
+    if (sv->answers[i] >= dec->noptions) {
+      fprintf(stderr, "arknova replay: answer %d (%d) is not an option of '%s'\n", i + 1,
+              sv->answers[i] + 1, dec->prompt);
+      rc = 1;
+      break;
+    }
+    if (!quiet)
+      printf("#%d P%d %s -> %s\n", i + 1, dec->player + 1, dec->prompt,
+             host_choice_for(dec, sv->answers[i], seat));
+    if (ark_lg_answer(g, sv->answers[i], msg, sizeof msg) != ARK_OK) {
+      fprintf(stderr, "arknova replay: %s\n", msg);
+      rc = 1;
+    }
+  }
+  if (rc == 0 && ark_lg_process(g) == ARK_END) print_table(g, &sv->o);
+  unsigned long long h = ark_log_hash(l);
+  if (rc == 0 && sv->has_hash) {
+    if (h == sv->hash) {
+      printf("log hash %016llx matches the saved game\n", h);
+    } else {
+      fprintf(stderr, "arknova replay: log hash %016llx differs from the saved %016llx: the "
+              "replay is not the saved game\n", h, sv->hash);
+      rc = 1;
+    }
+  }
+  ark_lg_free(g);
+  return rc;
+}
+
+int host_lua_play(const host_opts *o, const char *save_path, int human) {
   char msg[1024], text[8192];
   ark_lg_def *d = load_def(o);
   ark_lg *g;
   if (!d) return 1;
-  ark_status st = ark_lg_new(d, o->cfg.players, o->cfg.seed, &g, msg, sizeof msg);
+  ark_status st = ark_lg_new_opts(d, o->cfg.players, o->cfg.seed, o->options, o->noptions, &g,
+                                  msg, sizeof msg);
   ark_lg_def_release(d);
   if (st != ARK_OK) {
     fprintf(stderr, "arknova: %s\n", msg);
@@ -148,7 +387,15 @@ int host_lua_play(const host_opts *o) {
   }
   printf("%s: %d player%s, seed %llu\n", o->game.title[0] ? o->game.title : o->game.name,
          o->cfg.players, o->cfg.players == 1 ? "" : "s", (unsigned long long)o->cfg.seed);
-  long decisions = run_game(g, o, o->cfg.seed * 7919u + 1, o->verbose);
+  uint64_t ai_seed = o->cfg.seed * 7919u + 1;
+  long decisions = run_game(g, o, ai_seed, o->verbose, human);
+  if (save_path && save_write(save_path, o, ai_seed, g) != 0)
+    fprintf(stderr, "arknova: could not write %s\n", save_path);
+  if (decisions == -2) {
+    printf("Stopped.\n");
+    ark_lg_free(g);
+    return 0;
+  }
   if (decisions < 0) {
     fprintf(stderr, "arknova: the game stopped: %s\n", ark_lg_error(g));
     ark_lg_free(g);
@@ -168,17 +415,19 @@ int host_lua_sim(const host_opts *o, long games, uint64_t first_seed) {
   if (!d) return 1;
   int n = o->cfg.players;
   long wins[8] = { 0 }, errors = 0, decisions = 0, rounds = 0;
-  double score_sum[8] = { 0 };
+  double score_sum[8] = { 0 }, stat_sum[8][LP_STATS] = { { 0 } };
+  char stat_name[LP_STATS][32];
+  int nstats = -1;
   double t0 = lp_now();
   for (long k = 0; k < games; k++) {
     uint64_t seed = first_seed + (uint64_t)k;
     ark_lg *g;
-    if (ark_lg_new(d, n, seed, &g, msg, sizeof msg) != ARK_OK) {
+    if (ark_lg_new_opts(d, n, seed, o->options, o->noptions, &g, msg, sizeof msg) != ARK_OK) {
       fprintf(stderr, "arknova sim: %s\n", msg);
       ark_lg_def_release(d);
       return 1;
     }
-    long dn = run_game(g, o, seed * 7919u + 1, 0);
+    long dn = run_game(g, o, seed * 7919u + 1, 0, -1);
     int order[8];
     if (dn < 0 || ark_lg_rank(g, order, msg, sizeof msg)) {
       if (errors++ < 5)
@@ -189,8 +438,18 @@ int host_lua_sim(const host_opts *o, long games, uint64_t first_seed) {
       decisions += dn;
       rounds += ark_lg_rounds(g);
       for (int p = 0; p < n; p++) {
-        double s;
+        double s, sv[LP_STATS];
+        char sn[LP_STATS][32];
         if (ark_lg_score(g, p, &s, msg, sizeof msg) == 0) score_sum[p] += s;
+        int k = ark_lg_stats(g, p, sn, sv, LP_STATS, msg, sizeof msg);
+        if (nstats < 0 && k >= 0) {
+          nstats = k;
+          memcpy(stat_name, sn, sizeof sn);
+        }
+        /* the rules' named numbers, by name: a game's first record sets them */
+        for (int i = 0; i < nstats; i++)
+          for (int j = 0; j < k; j++)
+            if (!strcmp(stat_name[i], sn[j])) stat_sum[p][i] += sv[j];
       }
     }
     ark_lg_free(g);
@@ -206,10 +465,18 @@ int host_lua_sim(const host_opts *o, long games, uint64_t first_seed) {
   printf("errors %ld, rounds per game %.1f, decisions per game %.1f, %.2f s (%.0f decisions/s)\n",
          errors, ok ? (double)rounds / (double)ok : 0, ok ? (double)decisions / (double)ok : 0,
          secs, secs > 0 ? (double)decisions / secs : 0);
-  printf("seat ai       wins   win%%  mean score\n");
-  for (int p = 0; p < n; p++)
-    printf("P%-3d %-8s %5ld %5.1f%% %11.1f\n", p + 1, ai_name(o->ai[p % 4]), wins[p],
+  printf("seat ai       wins   win%%  mean score");
+  for (int i = 0; i < nstats; i++) printf(" %*s", (int)strlen(stat_name[i]) > 6 ? (int)strlen(stat_name[i]) : 6, stat_name[i]);
+  printf("\n");
+  for (int p = 0; p < n; p++) {
+    printf("P%-3d %-8s %5ld %5.1f%% %11.1f", p + 1, ai_name(o->ai[p % 4]), wins[p],
            ok ? 100.0 * (double)wins[p] / (double)ok : 0, ok ? score_sum[p] / (double)ok : 0);
+    for (int i = 0; i < nstats; i++)
+      printf(" %*.1f", (int)strlen(stat_name[i]) > 6 ? (int)strlen(stat_name[i]) : 6,
+             ok ? stat_sum[p][i] / (double)ok : 0);
+    printf("\n");
+  }
+  if (nstats > 0) printf("(the last columns: the rules' figures per seat, means over the games)\n");
   ark_lg_def_release(d);
   return errors ? 1 : 0;
 }

@@ -13,6 +13,8 @@
 const char *const host_game_opts_help =
   "  --game NAME|DIR   the game to play: a folder under games/ (default arknova)\n"
   "                    or any folder with a game.yaml\n"
+  "  --option N=V      a game written in Lua: its table track N starts at V (a\n"
+  "                    variant or mode it declares); may repeat\n"
   "  --players N       2, 3 or 4 players (default 2)\n"
   "  --seed S          game seed (default 1)\n"
   "  --map ID          A (default), 0, 1..8, 1a..8a or a fan map id for everyone,\n"
@@ -166,7 +168,7 @@ int host_parse_game_opt(host_opts *o, int argc, char **argv, int *i) {
   static const char *const with_value[] = {
     "--players", "--seed", "--turn-cap", "--mcts-iters", "--mcts-ms", "--rollout-turns",
     "--exclude", "--map", "--data", "--cards", "--maps", "--plugin", "--ai", "--rollout",
-    "--game", NULL
+    "--game", "--option", NULL
   };
   const char *a = argv[*i];
   int known = 0;
@@ -178,6 +180,13 @@ int host_parse_game_opt(host_opts *o, int argc, char **argv, int *i) {
   if (r) return r;
   if (!strcmp(a, "--map")) o->cfg.map = val;
   else if (!strcmp(a, "--game")) return host_use_game(o, val) ? -1 : 1;
+  else if (!strcmp(a, "--option")) {
+    if (o->noptions == 8 || !strchr(val, '=')) {
+      fprintf(stderr, "arknova: --option %s: expected NAME=VALUE (at most 8)\n", val);
+      return -1;
+    }
+    o->options[o->noptions++] = val;
+  }
   else if (!strcmp(a, "--data")) o->cfg.data_dir = val;
   else if (!strcmp(a, "--cards")) return add_dir(o->cfg.card_dirs, val) ? 1 : -1;
   else if (!strcmp(a, "--maps")) return add_dir(o->cfg.map_dirs, val) ? 1 : -1;
@@ -196,6 +205,11 @@ int host_parse_game_opt(host_opts *o, int argc, char **argv, int *i) {
 }
 
 int host_check_players(const host_opts *o, const char *cmd) {
+  if (o->noptions && !host_game_is_lua(o)) {
+    fprintf(stderr, "arknova %s: --option is for games written in Lua (Ark Nova's variants are "
+            "plugins: --plugin)\n", cmd);
+    return -1;
+  }
   int lo = o->game.max_players ? o->game.min_players : 2;
   int hi = o->game.max_players ? o->game.max_players : 4;
   if (o->cfg.players >= lo && o->cfg.players <= hi) return 0;

@@ -21,6 +21,8 @@ static void play_usage(FILE *f) {
              "an option by its number or by (a unique prefix of) its text; `undo`\n"
              "takes back your last decision, `board` shows everything again, `quit`\n"
              "stops (the game is saved after every decision).\n\n"
+             "A game written in Lua alone (--game DIR, docs/lua-games.md) takes\n"
+             "--human too, without undo, board or resume; --save writes it at the end.\n\n"
              "options:\n%s"
              "  --human SEAT      you play seat SEAT (1..players)\n"
              "  --save FILE       save file (default arknova-game.txt with --human)\n"
@@ -338,12 +340,20 @@ int cmd_play(int argc, char **argv) {
   char msg[1024];
   if (host_check_players(&o, "play")) return 2;
   if (host_game_is_lua(&o)) {
-    if (human >= 1 || save_path || resume) {
-      fprintf(stderr, "arknova play: %s is played by AIs only so far (no --human, --save or "
-              "--resume)\n", o.game.name);
+    if (resume) {
+      fprintf(stderr, "arknova play: a game of %s cannot be resumed yet (replay shows a "
+              "saved one)\n", o.game.name);
       return 2;
     }
-    return host_lua_play(&o);
+    if (human > o.cfg.players) {
+      fprintf(stderr, "arknova play: --human %ld but only %d players\n", human, o.cfg.players);
+      return 2;
+    }
+    if (save_path && host_save_may_replace(save_path, msg, sizeof msg) != 0) {
+      fprintf(stderr, "arknova play: %s\n", msg);
+      return 2;
+    }
+    return host_lua_play(&o, save_path, human >= 1 ? (int)human - 1 : -1);
   }
   const char *target = save_path ? save_path : !resume && human >= 1 ? "arknova-game.txt" : NULL;
   if (target && host_save_may_replace(target, msg, sizeof msg) != 0) {

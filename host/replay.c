@@ -61,6 +61,17 @@ int cmd_replay(int argc, char **argv) {
     host_save_free(&sv);
     return 1;
   }
+  if (host_game_is_lua(&sv.o)) {
+    if (seat >= sv.o.cfg.players) {
+      fprintf(stderr, "arknova replay: --seat %d, but the game has %d players\n", seat + 1,
+              sv.o.cfg.players);
+      host_save_free(&sv);
+      return 2;
+    }
+    int rc = host_lua_replay(&sv, path, quiet, seat);
+    host_save_free(&sv);
+    return rc;
+  }
   ark_game *g;
   if (ark_game_new(&sv.o.cfg, &g, msg, sizeof msg) != ARK_OK) {
     fprintf(stderr, "arknova replay: %s\n", msg);

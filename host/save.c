@@ -135,14 +135,15 @@ static const char *keep(host_save *s, const char *v) {
 }
 
 /* Keys that may appear once; a second line would silently win. */
-static const char *const once[] = { "players", "seed", "map", "turn-cap", "data", "mcts-iters",
+static const char *const once[] = { "game", "players", "seed", "map", "turn-cap", "data",
+                                    "mcts-iters",
                                     "mcts-ms", "rollout", "rollout-turns", "human", "ai-seed",
                                     "hash", "finished", NULL };
 
 /* A number line's key, its bounds and where it goes. */
 typedef struct { const char *key; long long lo, hi; } save_number;
 static const save_number numbers[] = {
-  { "players", 2, 4 }, { "turn-cap", 1, 1000000 }, { "exclude", 1, 100000 },
+  { "players", 1, 99 },            /* the game's own range is checked when it starts */ { "turn-cap", 1, 1000000 }, { "exclude", 1, 100000 },
   { "mcts-iters", 1, 100000000 }, { "mcts-ms", 1, 3600000 }, { "rollout", 0, AI_ROLLOUT_RANDOM },
   { "rollout-turns", 1, 1000 }, { "human", 1, 4 }, { "finished", 0, 1 },
 };
@@ -166,6 +167,24 @@ static int read_line(host_save *s, const char *key, char *v, char *msg, size_t n
     return 0;
   }
   if (!strcmp(key, "setup")) return host_save_setup_line(s, v, msg, n);
+  if (!strcmp(key, "option")) {        /* a Lua game's option NAME=VALUE */
+    const char *kept = *v ? keep(s, v) : NULL;
+    if (!kept || !strchr(kept, '=') || s->o.noptions == 8) {
+      snprintf(msg, n, "bad option line '%.60s' (NAME=VALUE, at most 8)", v);
+      return -1;
+    }
+    s->o.options[s->o.noptions++] = kept;
+    return 0;
+  }
+  if (!strcmp(key, "game")) {          /* a game folder other than games/arknova */
+    const char *kept = *v ? keep(s, v) : NULL;
+    if (!kept) { snprintf(msg, n, "game needs a folder"); return -1; }
+    if (host_use_game(&s->o, kept) != 0) {
+      snprintf(msg, n, "game %.200s cannot be played (see above)", kept);
+      return -1;
+    }
+    return 0;
+  }
   if (!strcmp(key, "map") || !strcmp(key, "data") || !strcmp(key, "cards") ||
       !strcmp(key, "maps") || !strcmp(key, "plugin")) {
     const char *kept = *v ? keep(s, v) : NULL;

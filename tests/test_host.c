@@ -793,6 +793,66 @@ static void test_game_option(void **st) {
   assert_true(output_has("matches the saved game"));
 }
 
+/* A game written in Lua alone plays, simulates and checks through the
+** same commands: tests/games/harvest, 4 rounds of secret picks. */
+static void test_lua_game_commands(void **st) {
+  (void)st;
+  const char *h = ARK_SOURCE_DIR "/tests/games/harvest";
+  assert_int_equal(run(NULL, "play --game %s --players 3 --ai greedy,random", h), 0);
+  assert_true(output_has("Harvest: 3 players, seed 1\n"));
+  assert_true(output_has("Game over after 4 rounds"));
+  assert_true(output_has("player ai       score coins field  hand  rank\n"));
+  assert_true(output_has("Winner: P"));
+  assert_int_equal(run(NULL, "sim --game %s --games 200 --ai random --players 4", h), 0);
+  assert_true(output_has("Harvest: 200 games, 4 players, seeds 1..200\nerrors 0, rounds per game 4.0"));
+  assert_true(output_has("seat ai       wins   win%  mean score  coins  field   hand\n"));
+  /* the search looks further than the greedy: it wins most of 40 games */
+  assert_int_equal(run(NULL, "sim --game %s --games 40 --ai mcts,greedy", h), 0);
+  const char *o = slurp("out"), *row = strstr(o, "\nP1   mcts ");
+  assert_non_null(row);
+  assert_true(atoi(row + 14) >= 24);
+  assert_int_equal(run(NULL, "check --game %s", h), 0);
+  assert_true(output_has("ok: harvest: 12 cards and the rules load without problems"));
+  assert_int_equal(run(NULL, "play --game %s --players 5", h), 2);
+  assert_true(output_has("--players expects a number from 1 to 4 for harvest, got 5"));
+  /* a person plays seat 1 at the terminal: a number, then a text's start */
+  assert_int_equal(run("1\nd\nplant\nquit\n", "play --game %s --human 1", h), 0);
+  assert_true(output_has("P1, Pick for this round\n   1) coins\n   2) plant\n   3) draw\n"));
+  assert_true(output_has("[r1] revealed: P1 coins, P2 "));
+  assert_true(output_has("P1, Pick for this round\n   1) plant\n   2) draw\n"));
+  assert_true(output_has("[r2] revealed: P1 draw,"));
+  assert_true(output_has("Stopped.\n"));
+  assert_int_equal(run(NULL, "play --game %s --resume x.txt", h), 2);
+  /* a game option sets a table track before setup, and a save keeps it */
+  assert_int_equal(run(NULL, "play --game %s --option rounds=6 --save o.txt", h), 0);
+  assert_true(output_has("Game over after 6 rounds"));
+  assert_non_null(strstr(slurp("o.txt"), "\noption rounds=6\n"));
+  assert_int_equal(run(NULL, "replay o.txt --quiet"), 0);
+  assert_true(output_has("matches the saved game"));
+  assert_int_equal(run(NULL, "play --game %s --option rounds=60", h), 2);
+  assert_true(output_has("option 'rounds=60': rounds is 1 to 20"));
+  assert_int_equal(run(NULL, "play --option rounds=6"), 2);
+  assert_true(output_has("--option is for games written in Lua"));
+  /* a saved Lua game replays to the same log; another answer does not */
+  assert_int_equal(run(NULL, "play --game %s --ai mcts,random --save h.txt", h), 0);
+  char *text = slurp("h.txt");
+  assert_non_null(strstr(text, "\ngame /"));
+  assert_non_null(strstr(text, "/tests/games/harvest\nplayers 2\nseed 1\n"));
+  assert_int_equal(run(NULL, "replay h.txt --quiet"), 0);
+  assert_true(output_has("matches the saved game"));
+  assert_int_equal(run(NULL, "replay h.txt --seat 2"), 0);
+  assert_true(output_has("#1 P1 Pick for this round -> (a secret choice)"));
+  assert_true(output_has("[r0] P1 draws a card"));
+  text = strdup(slurp("h.txt"));
+  char *ans = strstr(text, "\nanswers ");
+  assert_non_null(ans);
+  ans[9] = ans[9] == '0' ? '1' : '0';      /* P1's first pick: another phase */
+  t_write_file(tmp, "h.txt", text);
+  free(text);
+  assert_int_equal(run(NULL, "replay h.txt --quiet"), 1);   /* another game: it diverges */
+  assert_true(output_has("differs from the saved") || output_has("is not an option of"));
+}
+
 static void test_check_folders(void **st) {
   (void)st;
   assert_int_equal(run(NULL, "check"), 0);
@@ -1060,6 +1120,7 @@ int main(void) {
     cmocka_unit_test(test_sim_killed_keeps_games),
     cmocka_unit_test(test_scenarios),
     cmocka_unit_test(test_game_option),
+    cmocka_unit_test(test_lua_game_commands),
     cmocka_unit_test(test_check_folders),
     cmocka_unit_test(test_scenario_fan_cards),
     cmocka_unit_test(test_replay_reproduces),

@@ -134,8 +134,102 @@ static int play_out(ark_lg *g, uint64_t seed, int *taken, int max) {
     assert_int_equal(ark_lg_answer(g, pick, msg, sizeof msg), ARK_OK);
     if (n < max) taken[n++] = pick;
   }
-  assert_int_equal(ark_lg_process(g), ARK_END);
+  if (ark_lg_process(g) != ARK_END) fail_msg("the game stopped: %s", ark_lg_error(g));
   return n;
+}
+
+/* What a seat's view knows.  At P2's pick, P1's secret pick (plant) and
+** P1's hand are drawn anew: over 20 views both vary, while P2's own hand
+** and the counts stay.  P1's own view keeps P1's pick.  Once the rules
+** revealed the picks, every view keeps them. */
+static void test_views(void **st) {
+  (void)st;
+  ark_lg_def *d = load(HARVEST);
+  ark_lg *g = new_game(d, 2, 1);
+  answer(g, 1);
+  assert_int_equal(ark_lg_process(g), ARK_AWAITING);
+  int picks = 0, hands = 0, first_hand = -1;
+  for (uint64_t seed = 1; seed <= 20; seed++) {
+    ark_lg *v = ark_lg_view(g, 1, seed);
+    assert_non_null(ark_lg_decision(v));
+    assert_int_equal(ark_lg_decision(v)->player, 1);
+    picks |= 1 << track(v, 1, "pick");
+    int ids[8], mine_ids[8], real[8];
+    assert_int_equal(ark_lg_zone_cards(v, "hand", 1, ids, 8), 2);
+    assert_int_equal(ark_lg_zone_cards(v, "hand", 2, mine_ids, 8), 2);
+    assert_int_equal(ark_lg_zone_cards(g, "hand", 2, real, 8), 2);
+    assert_memory_equal(mine_ids, real, sizeof real[0] * 2);
+    if (first_hand < 0) first_hand = ids[0] * 100 + ids[1];
+    hands += first_hand != ids[0] * 100 + ids[1];
+    assert_int_equal(ark_lg_zone_count(v, "hand", 1), 2);
+    assert_int_equal(ark_lg_zone_count(v, "deck", 0), 8);
+    ark_lg *mine = ark_lg_view(g, 0, seed);
+    assert_int_equal(track(mine, 1, "pick"), 2);
+    ark_lg_free(mine);
+    /* a copy of a view is the same view */
+    ark_lg *c = ark_lg_clone(v, 0);
+    assert_int_equal(track(c, 1, "pick"), track(v, 1, "pick"));
+    ark_lg_free(c);
+    ark_lg_free(v);
+  }
+  assert_int_equal(track(g, 1, "pick"), 2);
+  assert_true(picks & ~(1 << 2));
+  assert_true(hands > 0);
+  answer(g, 0);
+  assert_int_equal(ark_lg_process(g), ARK_AWAITING);   /* P1 plants, picks revealed */
+  for (uint64_t seed = 1; seed <= 10; seed++) {
+    ark_lg *v = ark_lg_view(g, 1, seed);
+    assert_int_equal(track(v, 1, "pick"), 2);
+    assert_int_equal(track(v, 2, "pick"), 1);
+    ark_lg_free(v);
+  }
+  ark_lg_free(g);
+  ark_lg_def_release(d);
+}
+
+/* The same when every seat picks in a step of its own (option split=1):
+** a secret stays secret past the end of its step, until the rules reveal
+** it, so P2's views still draw P1's pick anew; and an unknown option, or
+** one out of its range, is refused. */
+static void test_views_across_steps(void **st) {
+  (void)st;
+  ark_lg_def *d = load(HARVEST);
+  ark_lg *g;
+  char msg[512];
+  const char *split[] = { "split=1" }, *bad[] = { "splitt=1" }, *big[] = { "split=2" };
+  assert_int_equal(ark_lg_new_opts(d, 2, 1, bad, 1, &g, msg, sizeof msg), ARK_ERR_CONFIG);
+  assert_string_equal(msg, "option 'splitt=1': harvest declares no table track 'splitt' "
+                           "(game.yaml, table:)");
+  assert_int_equal(ark_lg_new_opts(d, 2, 1, big, 1, &g, msg, sizeof msg), ARK_ERR_CONFIG);
+  assert_string_equal(msg, "option 'split=2': split is 0 to 1");
+  assert_int_equal(ark_lg_new_opts(d, 2, 1, split, 1, &g, msg, sizeof msg), ARK_OK);
+  answer(g, 1);                                        /* P1: plant, its own step */
+  assert_int_equal(ark_lg_process(g), ARK_AWAITING);
+  assert_int_equal(ark_lg_decision(g)->player, 1);
+  int picks = 0;
+  for (uint64_t seed = 1; seed <= 20; seed++) {
+    ark_lg *v = ark_lg_view(g, 1, seed);
+    assert_int_equal(ark_lg_decision(v)->player, 1);
+    assert_string_equal(ark_lg_decision(v)->tag, "pick");
+    picks |= 1 << track(v, 1, "pick");
+    ark_lg *c = ark_lg_clone(v, 0);                    /* a copy keeps the view */
+    assert_int_equal(track(c, 1, "pick"), track(v, 1, "pick"));
+    ark_lg_free(c);
+    ark_lg_free(v);
+  }
+  assert_true(picks & ~(1 << 2));
+  answer(g, 0);                                        /* P2: coins; then revealed */
+  assert_int_equal(ark_lg_process(g), ARK_AWAITING);   /* P1 plants */
+  for (uint64_t seed = 1; seed <= 10; seed++) {
+    ark_lg *v = ark_lg_view(g, 1, seed);
+    assert_int_equal(track(v, 1, "pick"), 2);
+    ark_lg_free(v);
+  }
+  int taken[64];
+  play_out(g, 5, taken, 64);
+  assert_int_equal(track(g, 0, "round"), 4);
+  ark_lg_free(g);
+  ark_lg_def_release(d);
 }
 
 /* A copy made at any decision, in the middle of a round's step, plays on
@@ -199,6 +293,37 @@ static void test_random_games(void **st) {
   ark_lg_def_release(d);
 }
 
+/* The same check for every game of games/ written in Lua alone: for each
+** number of players it allows, 10 random games end without an error, and
+** a game played again with the same seed and answers has the same log. */
+static void test_every_lua_game(void **st) {
+  (void)st;
+  static const char *const names[] = { "ares-expedition", NULL };
+  int checked = 0;
+  for (int k = 0; names[k]; k++) {
+    char dir[512], msg[2048];
+    ark_gamedef gd;
+    snprintf(dir, sizeof dir, "%s/games/%s", ARK_SOURCE_DIR, names[k]);
+    if (ark_gamedef_load(dir, &gd, msg, sizeof msg) != 0 || strcmp(gd.module, "lua")) continue;
+    ark_lg_def *d = ark_lg_def_load(&gd, msg, sizeof msg);
+    if (!d) fail_msg("%s", msg);
+    int taken[1];
+    for (int players = gd.min_players; players <= gd.max_players; players++)
+      for (uint64_t seed = 1; seed <= 10; seed++) {
+        ark_lg *g = new_game(d, players, seed), *h = new_game(d, players, seed);
+        uint64_t pick = seed * 977 + (uint64_t)players;
+        play_out(g, pick, taken, 0);
+        play_out(h, pick, taken, 0);
+        assert_true(ark_log_hash(ark_lg_log(g)) == ark_log_hash(ark_lg_log(h)));
+        ark_lg_free(g);
+        ark_lg_free(h);
+      }
+    ark_lg_def_release(d);
+    checked++;
+  }
+  printf("%d game%s of games/ written in Lua alone checked\n", checked, checked == 1 ? "" : "s");
+}
+
 /* A copy of harvest with one line changed by sed expression `edit`. */
 static ark_lg_def *broken(const char *edit, char *msg, size_t n) {
   char cmd[1024], dir[256];
@@ -223,7 +348,7 @@ static void test_errors_name_the_line(void **st) {
   answer(g, 0);
   assert_int_equal(ark_lg_process(g), ARK_ERROR);
   assert_string_equal(ark_lg_error(g),
-                      "rules/game.lua:39: unknown seat track 'coinz' (game.yaml, tracks:)");
+                      "rules/game.lua:47: unknown seat track 'coinz' (game.yaml, tracks:)");
   ark_lg_free(g);
   ark_lg_def_release(d);
   d = broken("s/G.shuffle(\"deck\", 0)/G.choose(1, \"now?\", { \"yes\" })/", msg, sizeof msg);
@@ -248,7 +373,7 @@ static void test_range(void **st) {
   answer(g, 0);
   answer(g, 0);
   assert_int_equal(ark_lg_process(g), ARK_ERROR);
-  assert_string_equal(ark_lg_error(g), "rules/game.lua:39: coins of seat 1: 203 is outside 0..99");
+  assert_string_equal(ark_lg_error(g), "rules/game.lua:47: coins of seat 1: 203 is outside 0..99");
   ark_lg_free(g);
   ark_lg_def_release(d);
 }
@@ -257,8 +382,11 @@ int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_numbers),
     cmocka_unit_test(test_secret_pick),
+    cmocka_unit_test(test_views),
+    cmocka_unit_test(test_views_across_steps),
     cmocka_unit_test(test_copy_plays_alike),
     cmocka_unit_test(test_random_games),
+    cmocka_unit_test(test_every_lua_game),
     cmocka_unit_test(test_errors_name_the_line),
     cmocka_unit_test(test_range),
   };

@@ -41,14 +41,17 @@ void ark_lg_event(ark_lg *g, int seat, int type, const char *text, int seen, con
   ark_log_add(&g->log, g->b.round, seat - 1, type, -1, -1, other, text, seen);
 }
 
-static void push_answer(ark_lg *g, int i) {
+static void push_answer(ark_lg *g, int i, int meta) {
   if (g->nanswers == g->capanswers) {
     int cap = g->capanswers ? g->capanswers * 2 : 256;
     int *na = realloc(g->answers, sizeof *na * (size_t)cap);
-    if (!na) abort();
+    uint8_t *nm = realloc(g->ameta, (size_t)cap);
+    if (!na || !nm) abort();
     g->answers = na;
+    g->ameta = nm;
     g->capanswers = cap;
   }
+  g->ameta[g->nanswers] = (uint8_t)meta;
   g->answers[g->nanswers++] = i;
 }
 
@@ -107,8 +110,41 @@ static void board_start(ark_lg *g, uint64_t seed) {
   }
 }
 
+/* Sets the table track an option "name=value" names; 0, or -1 with msg. */
+static int set_option(ark_lg *g, const char *opt, char *msg, size_t n) {
+  char name[ARK_LG_NAME];
+  const char *eq = strchr(opt, '=');
+  size_t len = eq ? (size_t)(eq - opt) : 0;
+  char *end = NULL;
+  long v = eq ? strtol(eq + 1, &end, 10) : 0;
+  if (!eq || len == 0 || len >= sizeof name || !eq[1] || *end) {
+    snprintf(msg, n, "option '%s': expected NAME=NUMBER", opt);
+    return -1;
+  }
+  memcpy(name, opt, len);
+  name[len] = '\0';
+  int t = ark_lg_track_index(g->d, 1, name);
+  if (t < 0) {
+    snprintf(msg, n, "option '%s': %s declares no table track '%s' (game.yaml, table:)", opt,
+             g->d->gd.name, name);
+    return -1;
+  }
+  const ark_lg_trackdef *tr = &g->d->tracks[1][t];
+  if (v < tr->min || v > tr->max) {
+    snprintf(msg, n, "option '%s': %s is %d to %d", opt, name, tr->min, tr->max);
+    return -1;
+  }
+  g->b.track[0][t] = (int32_t)v;
+  return 0;
+}
+
 ark_status ark_lg_new(ark_lg_def *d, int players, uint64_t seed, ark_lg **out, char *msg,
                       size_t n) {
+  return ark_lg_new_opts(d, players, seed, NULL, 0, out, msg, n);
+}
+
+ark_status ark_lg_new_opts(ark_lg_def *d, int players, uint64_t seed, const char *const *opts,
+                           int nopts, ark_lg **out, char *msg, size_t n) {
   *out = NULL;
   if (players < d->gd.min_players || players > d->gd.max_players || players > ARK_LG_SEATS) {
     snprintf(msg, n, "%s is played by %d to %d players (got %d)", d->gd.title[0] ? d->gd.title
@@ -124,7 +160,13 @@ ark_status ark_lg_new(ark_lg_def *d, int players, uint64_t seed, ark_lg **out, c
   d->refs++;
   g->nplayers = players;
   g->co_ref = LUA_NOREF;
+  g->redeal_at = -1;
   board_start(g, seed);
+  for (int i = 0; i < nopts; i++)
+    if (set_option(g, opts[i], msg, n)) {
+      ark_lg_free(g);
+      return ARK_ERR_CONFIG;
+    }
   if (call_rule(g, "setup", 0, 0, 0, msg, n)) {
     ark_lg_free(g);
     return ARK_ERR_SCRIPT;
@@ -148,6 +190,7 @@ void ark_lg_free(ark_lg *g) {
   ark_strbuf_free(&g->optbuf);
   ark_log_free(&g->log);
   free(g->answers);
+  free(g->ameta);
   free(g);
 }
 
@@ -203,7 +246,12 @@ static int next_step(ark_lg *g) {
   snprintf(step, sizeof step, "%s", name);
   lua_pop(L, 2);
   g->snap = g->b;
-  g->snap_answers = g->nanswers;
+  g->snap_answers = ark_lg_answers_now(g);
+  if (!g->secret_open) {
+    g->secret_snap = g->b;
+    g->secret_answers = g->snap_answers;
+  }
+  g->redeal_at = -1;
   return start_step(g, step, (int)seat);
 }
 
@@ -296,8 +344,9 @@ ark_status ark_lg_answer(ark_lg *g, int i, char *msg, size_t n) {
     snprintf(msg, n, "answer %d is not one of the %d options", i, g->dec.noptions);
     return ARK_ERR_REFUSED;
   }
-  push_answer(g, i);
   int seat = g->dec.player + 1;
+  push_answer(g, i, seat | (g->dec.secret ? ARK_LG_SECRET_BIT : 0));
+  g->secret_open |= g->dec.secret;
   snprintf(line, sizeof line, "P%d: %s", seat, g->dec.options[i]);
   snprintf(others, sizeof others, "P%d chooses in secret", seat);
   ark_lg_event(g, seat, ARK_LG_EV_ANSWER, line, g->dec.secret ? 1 << (seat - 1) : ARK_SEEN_ALL,
@@ -308,7 +357,45 @@ ark_status ark_lg_answer(ark_lg *g, int i, char *msg, size_t n) {
 
 /* ---- copies ---- */
 
-ark_lg *ark_lg_clone(const ark_lg *g, int with_log) {
+/* splitmix64: one well-mixed number from x */
+static uint64_t mix(uint64_t x) {
+  x += 0x9e3779b97f4a7c15ULL;
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+  return x ^ (x >> 31);
+}
+
+static int hidden_from(const ark_lg *g, int c, int viewer) {
+  if (!g->b.zone[c]) return 0;
+  const ark_lg_zone *z = &g->d->zones[g->b.zone[c] - 1];
+  return z->see == ARK_LG_SEE_NONE || (z->see == ARK_LG_SEE_OWNER && g->b.seat[c] != viewer + 1);
+}
+
+/* Deals the cards hidden from viewer anew among the places they fill:
+** every zone keeps its count, the viewer's own and open cards stay. */
+static void redeal(ark_lg *g, int viewer, uint64_t seed) {
+  int16_t ids[ARK_LG_CARDS];
+  uint8_t zone[ARK_LG_CARDS], seat[ARK_LG_CARDS];
+  int32_t pos[ARK_LG_CARDS];
+  int n = 0;
+  for (int c = 0; c < g->d->ncards; c++)
+    if (hidden_from(g, c, viewer)) {
+      zone[n] = g->b.zone[c];
+      seat[n] = g->b.seat[c];
+      pos[n] = g->b.pos[c];
+      ids[n++] = (int16_t)c;
+    }
+  uint64_t rng[4];
+  ark_rng_seed(rng, seed);
+  ark_rng_shuffle(rng, ids, n);
+  for (int k = 0; k < n; k++) {
+    g->b.zone[ids[k]] = zone[k];
+    g->b.seat[ids[k]] = seat[k];
+    g->b.pos[ids[k]] = pos[k];
+  }
+}
+
+static ark_lg *copy_of(const ark_lg *g, int with_log) {
   ark_lg *n = calloc(1, sizeof *n);
   if (!n) abort();
   n->d = g->d;
@@ -321,33 +408,90 @@ ark_lg *ark_lg_clone(const ark_lg *g, int with_log) {
   if (!n->nolog) ark_log_copy(&n->log, &g->log, g->log.nev, g->log.pool.len);
   if (g->nanswers) {
     n->answers = malloc(sizeof *n->answers * (size_t)g->nanswers);
-    if (!n->answers) abort();
+    n->ameta = malloc((size_t)g->nanswers);
+    if (!n->answers || !n->ameta) abort();
     memcpy(n->answers, g->answers, sizeof *n->answers * (size_t)g->nanswers);
+    memcpy(n->ameta, g->ameta, (size_t)g->nanswers);
     n->nanswers = n->capanswers = g->nanswers;
   }
   n->snap = g->snap;
   n->snap_answers = g->snap_answers;
-  if (!g->in_step || g->status) {
-    n->b = g->b;
-    return n;
-  }
-  /* the running step again from its start, with the answers given since;
-  ** an answer given but not yet taken up stays given */
-  n->b = g->snap;
-  int at = g->snap_answers, end = g->nanswers - (g->given ? 1 : 0);
+  n->secret_snap = g->secret_snap;
+  n->secret_answers = g->secret_answers;
+  n->secret_open = g->secret_open;
+  n->revealed = g->revealed;
+  n->redeal_at = g->redeal_at;
+  n->redeal_viewer = g->redeal_viewer;
+  n->redeal_seed = g->redeal_seed;
+  return n;
+}
+
+/* n plays again from `from` (a board where the answers before `at` were
+** given, at the start of a step, or of the running step when `step`),
+** feeding g's answers up to the one pending, with nothing logged.  For a
+** viewer >= 0 the other seats' secret answers not revealed are drawn anew
+** from seed among the options then offered. */
+static void replay(ark_lg *n, const ark_lg *g, const ark_lg_board *from, int at, int step,
+                   int viewer, uint64_t seed) {
+  int end = g->nanswers - (g->given ? 1 : 0), r;
+  n->b = *from;
   n->replaying = 1;
-  if (start_step(n, g->step, g->step_seat) == 0) {
-    int r = resume(n, 1);
-    while (r == 0 && at < end) {
-      lua_pushinteger(n->co, n->answers[at++] + 1);
-      r = resume(n, 1);
-    }
-    if (r == 0) n->pending = 1;
-    else if (r > 0) fail(n, "%s: a copy of the game ended its step early: the step does not "
-                         "play the same with the same answers", g->d->gd.name);
+  n->replay_pos = at;
+  if (step) {
+    r = start_step(n, g->step, g->step_seat) ? -1 : resume(n, 1);
+  } else {
+    n->secret_open = 0;                  /* the window opens again as it did */
+    r = next_step(n) ? -1 : resume(n, 1);
   }
+  for (;;) {
+    if (r > 0) {                         /* the step ended: the rules' next one */
+      r = next_step(n) ? -1 : resume(n, 1);
+      continue;
+    }
+    if (r < 0) break;
+    if (n->replay_pos == n->redeal_at) redeal(n, n->redeal_viewer, n->redeal_seed);
+    if (n->replay_pos >= end) break;
+    int k = n->replay_pos, a = n->answers[k], meta = n->ameta[k];
+    if (viewer >= 0 && (meta & ARK_LG_SECRET_BIT) && (meta & 0x7f) != viewer + 1 &&
+        k >= g->revealed)
+      a = n->answers[k] = (int)(mix(seed ^ ((uint64_t)k << 20)) % (uint64_t)n->dec.noptions);
+    else if (a >= n->dec.noptions)
+      a = n->answers[k] = a % n->dec.noptions;
+    n->secret_open |= (meta & ARK_LG_SECRET_BIT) != 0;
+    lua_pushinteger(n->co, a + 1);
+    n->replay_pos = k + 1;
+    r = resume(n, 1);
+  }
+  if (r == 0) n->pending = 1;
+  else if (n->status != ARK_ERROR)
+    fail(n, "%s: a copy of the game ended early: the rules do not play the same with the "
+         "same answers", g->d->gd.name);
   n->given = g->given;
   n->replaying = 0;
+}
+
+ark_lg *ark_lg_clone(const ark_lg *g, int with_log) {
+  ark_lg *n = copy_of(g, with_log);
+  if (!g->in_step || g->status) n->b = g->b;
+  else replay(n, g, &g->snap, g->snap_answers, 1, -1, 0);
+  return n;
+}
+
+ark_lg *ark_lg_view(const ark_lg *g, int viewer, uint64_t seed) {
+  ark_lg *n = copy_of(g, 0);
+  if (!g->in_step || g->status) {
+    n->b = g->b;
+    redeal(n, viewer, seed);
+    return n;
+  }
+  n->redeal_at = -1;
+  /* secrets still open: from the step where the oldest was given */
+  if (g->secret_open) replay(n, g, &g->secret_snap, g->secret_answers, 0, viewer, seed);
+  else replay(n, g, &g->snap, g->snap_answers, 1, viewer, seed);
+  n->redeal_at = g->nanswers;
+  n->redeal_viewer = viewer;
+  n->redeal_seed = seed;
+  redeal(n, viewer, seed);
   return n;
 }
 
@@ -372,6 +516,26 @@ int ark_lg_zone_count(const ark_lg *g, const char *zone, int seat) {
   if (z < 0 || seat < 0 || seat > g->nplayers) return -1;
   for (int c = 0; c < g->d->ncards; c++) n += g->b.zone[c] == z + 1 && g->b.seat[c] == seat;
   return n;
+}
+
+int ark_lg_zone_ids(const ark_lg *g, int z, int seat, int *ids, int max) {
+  int n = 0;
+  for (int c = 0; c < g->d->ncards; c++)
+    if (g->b.zone[c] == z + 1 && g->b.seat[c] == seat && n < max) {
+      int j = n++;
+      while (j > 0 && g->b.pos[ids[j - 1]] > g->b.pos[c]) {
+        ids[j] = ids[j - 1];
+        j--;
+      }
+      ids[j] = c;
+    }
+  return n;
+}
+
+int ark_lg_zone_cards(const ark_lg *g, const char *zone, int seat, int *ids, int max) {
+  int z = ark_lg_zone_index(g->d, zone);
+  if (z < 0 || seat < 0 || seat > g->nplayers) return -1;
+  return ark_lg_zone_ids(g, z, seat, ids, max);
 }
 
 size_t ark_lg_event_text(const ark_lg *g, const ark_event *e, int seat, char *buf, size_t n) {

@@ -30,6 +30,10 @@ int ark_lg_def_cards(const ark_lg_def *d);
 /* A new game of d for `players` seats from `seed` (setup runs here). */
 ark_status ark_lg_new(ark_lg_def *d, int players, uint64_t seed, ark_lg **out, char *msg,
                       size_t n);
+/* The same with game options, "name=value" each: the table track `name`
+** starts at `value` (a variant or mode the game declares as a table track). */
+ark_status ark_lg_new_opts(ark_lg_def *d, int players, uint64_t seed, const char *const *opts,
+                           int nopts, ark_lg **out, char *msg, size_t n);
 void ark_lg_free(ark_lg *g);
 /* Runs until a decision waits (ARK_AWAITING), the game ends or fails. */
 ark_progress ark_lg_process(ark_lg *g);
@@ -38,6 +42,10 @@ ark_status ark_lg_answer(ark_lg *g, int i, char *msg, size_t n);
 /* An independent copy; with_log 0: without the event log (the AIs' copies,
 ** which only look at the state). */
 ark_lg *ark_lg_clone(const ark_lg *g, int with_log);
+/* The game as `viewer` (0-based) may know it, for the AIs: the cards it
+** cannot see dealt anew and the other seats' secret answers that the rules
+** have not revealed drawn anew, both from seed.  Copies of a view keep it. */
+ark_lg *ark_lg_view(const ark_lg *g, int viewer, uint64_t seed);
 const char *ark_lg_error(const ark_lg *g);
 int ark_lg_players(const ark_lg *g);
 int ark_lg_rounds(const ark_lg *g);
@@ -51,6 +59,8 @@ const int *ark_lg_answers(const ark_lg *g);
 ** or seat.  And how many cards a zone of a seat holds (-1 likewise). */
 int ark_lg_track(const ark_lg *g, int seat, const char *name, int *out);
 int ark_lg_zone_count(const ark_lg *g, const char *zone, int seat);
+/* The zone's card ids (0-based, bottom first), at most max; their count. */
+int ark_lg_zone_cards(const ark_lg *g, const char *zone, int seat, int *ids, int max);
 
 /* The rules' numbers for the host and the AIs; each returns 0, or -1 with
 ** the rules' error in msg. */

@@ -89,25 +89,10 @@ static int g_add(lua_State *L) {
   return 1;
 }
 
-/* The cards in zone z of seat s, bottom first, into ids; their number. */
-static int zone_cards(const ark_lg *g, int z, int s, int *ids) {
-  int n = 0;
-  for (int c = 0; c < g->d->ncards; c++)
-    if (g->b.zone[c] == z + 1 && g->b.seat[c] == s) {
-      int j = n++;
-      while (j > 0 && g->b.pos[ids[j - 1]] > g->b.pos[c]) {
-        ids[j] = ids[j - 1];
-        j--;
-      }
-      ids[j] = c;
-    }
-  return n;
-}
-
 static int g_cards(lua_State *L) {
   ark_lg *g = game(L);
   int z = zone_arg(L, g, 1, 2), ids[ARK_LG_CARDS];
-  int n = zone_cards(g, z, (int)lua_tointeger(L, 2), ids);
+  int n = ark_lg_zone_ids(g, z, (int)lua_tointeger(L, 2), ids, ARK_LG_CARDS);
   lua_createtable(L, n, 0);
   for (int i = 0; i < n; i++) {
     lua_pushinteger(L, ids[i] + 1);
@@ -159,7 +144,7 @@ static int g_where(lua_State *L) {
 static int g_shuffle(lua_State *L) {
   ark_lg *g = game(L);
   int z = zone_arg(L, g, 1, 2), ids[ARK_LG_CARDS];
-  int n = zone_cards(g, z, (int)lua_tointeger(L, 2), ids);
+  int n = ark_lg_zone_ids(g, z, (int)lua_tointeger(L, 2), ids, ARK_LG_CARDS);
   int16_t order[ARK_LG_CARDS];
   for (int i = 0; i < n; i++) order[i] = (int16_t)ids[i];
   ark_rng_shuffle(g->b.rng, order, n);
@@ -253,6 +238,13 @@ static int g_choose(lua_State *L) {
   return lua_yield(L, 5);
 }
 
+static int g_reveal(lua_State *L) {
+  ark_lg *g = game(L);
+  g->revealed = ark_lg_answers_now(g);
+  g->secret_open = 0;
+  return 0;
+}
+
 static int g_round(lua_State *L) {
   lua_pushinteger(L, game(L)->b.round);
   return 1;
@@ -303,7 +295,7 @@ void ark_lg_api_open(lua_State *L) {
     { "cards", g_cards }, { "count", g_count }, { "top", g_top }, { "move", g_move },
     { "where", g_where }, { "shuffle", g_shuffle }, { "counter", g_counter },
     { "set_counter", g_set_counter }, { "random", g_random }, { "log", g_log },
-    { "choose", g_choose }, { "round", g_round }, { "set_round", g_set_round },
+    { "choose", g_choose }, { "reveal", g_reveal }, { "round", g_round }, { "set_round", g_set_round },
     { "include", g_include }, { "card", g_card }, { NULL, NULL }
   };
   lua_newtable(L);

@@ -19,6 +19,7 @@
 #define ARK_LG_OPTIONS 512
 
 enum { ARK_LG_SEE_ALL, ARK_LG_SEE_OWNER, ARK_LG_SEE_NONE };
+#define ARK_LG_SECRET_BIT 0x80
 
 typedef struct ark_lg_trackdef {
   char name[ARK_LG_NAME];
@@ -66,6 +67,11 @@ struct ark_lg {
   char error[512];
   ark_lg_board b;                /* live */
   ark_lg_board snap;             /* when the running step began */
+  /* where the oldest secret answer not yet revealed was given: the board
+  ** at the start of its step and the answers before it (secret_open 0:
+  ** there is none, and this follows snap) */
+  ark_lg_board secret_snap;
+  int secret_answers, secret_open;
   /* the running step: a coroutine of steps[name](seat) */
   int in_step;
   char step[ARK_LG_NAME];
@@ -75,6 +81,7 @@ struct ark_lg {
   int snap_answers;              /* answers given before the step began */
   int replaying;                 /* a copy runs its step again: nothing is
                                     logged, its log has all of it already */
+  int replay_pos;                /* while it does: the answers fed so far */
   /* the pending decision */
   int pending;
   int given;                     /* 1-based answer to resume with, 0: none */
@@ -83,11 +90,22 @@ struct ark_lg {
   int opt_off[ARK_LG_OPTIONS];
   const char *opts[ARK_LG_OPTIONS];
   int *answers;
+  uint8_t *ameta;                /* per answer: seat, and SECRET_BIT */
   int nanswers, capanswers;
+  int revealed;                  /* answers before this are no secret any
+                                    more (G.reveal) */
+  /* a seat's view (ark_lg_view): the cards hidden from `viewer` dealt anew
+  ** from `seed` once the step had redeal_at answers; -1: none */
+  int redeal_at, redeal_viewer;
+  uint64_t redeal_seed;
   int nolog;
   ark_log log;
 };
 
+/* Answers given so far (while a copy replays: fed so far). */
+static inline int ark_lg_answers_now(const ark_lg *g) {
+  return g->replaying ? g->replay_pos : g->nanswers;
+}
 /* Registers G in the definition's Lua state (luagame_api.c). */
 void ark_lg_api_open(lua_State *L);
 /* The game the running Lua code belongs to (set around every call). */
@@ -97,6 +115,8 @@ void ark_lg_set_current(ark_lg *g);
 int ark_lg_track_index(const ark_lg_def *d, int table, const char *name);
 int ark_lg_zone_index(const ark_lg_def *d, const char *name);
 int ark_lg_counter_index(const ark_lg_def *d, const char *name);
+/* The cards in zone z of seat s, bottom first, at most max into ids. */
+int ark_lg_zone_ids(const ark_lg *g, int z, int seat, int *ids, int max);
 /* Logs an event unless the game logs nothing now. */
 void ark_lg_event(ark_lg *g, int seat, int type, const char *text, int seen, const char *others);
 

@@ -318,6 +318,26 @@ static size_t position_len(const char *msg) {
   return 0;
 }
 
+/* The line in msg's leading "chunk:line: " when the chunk is file or a
+** shortened "...end" of it (Lua shortens long chunk names in messages, and
+** a fan script outside the game folder is named by its whole path), else
+** 0.  That line is where the error happened: a frame's current line can
+** be another one (LuaJIT gives a call's first line). */
+static int own_line(const char *msg, const char *file) {
+  size_t pl = position_len(msg), fl = strlen(file);
+  if (!pl) return 0;
+  const char *colon = msg + pl - 1;
+  while (colon > msg && *colon != ':') colon--;       /* the ':' after the line */
+  const char *num = colon;
+  while (num > msg && num[-1] >= '0' && num[-1] <= '9') num--;
+  if (num == msg || num[-1] != ':') return 0;
+  size_t cl = (size_t)(num - 1 - msg);
+  int same = cl == fl && !strncmp(msg, file, fl);
+  int tail = cl > 3 && !strncmp(msg, "...", 3) && cl - 3 <= fl &&
+             !strncmp(msg + 3, file + fl - (cl - 3), cl - 3);
+  return same || tail ? atoi(num) : 0;
+}
+
 /* Who is at fault for an error on thread th, as far as its stack tells. */
 typedef struct culprit {
   int who;               /* card id, -2 - map index, or -1: none */
@@ -401,9 +421,9 @@ static void compose(const ark_content *c, const culprit *k, const char *text, in
              file, k->line_def, what, (int)(c->lua_mem_limit >> 20));
     return;
   }
-  size_t fl = strlen(file);
-  if (!strncmp(text, file, fl) && text[fl] == ':' && position_len(text) > 0) {
-    snprintf(out, n, "%s", text);
+  int own = own_line(text, file);
+  if (own > 0) {
+    snprintf(out, n, "%s:%d: %s", file, own, text + position_len(text));
     return;
   }
   int line = k->line_now ? k->line_now : k->line_def;

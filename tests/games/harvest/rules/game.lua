@@ -14,41 +14,58 @@ end
 
 function R.next()
   if G.get(0, "round") >= G.get(0, "rounds") then return nil end
-  return "round", 0
+  if G.get(0, "split") == 0 then return "round", 0 end
+  for s = 1, G.players() do
+    if G.get(s, "picked") == 0 then return "pick", s end
+  end
+  return "resolve", 0
 end
 
-function R.steps.round()
-  G.set_round(G.get(0, "round") + 1)
-  for s = 1, G.players() do
-    local options, picks = {}, {}
-    for k, name in ipairs(PICKS) do
-      if k ~= G.get(s, "last") then
-        options[#options + 1] = name
-        picks[#picks + 1] = k
-      end
+-- seat s picks in secret, not what it picked last round
+local function pick(s)
+  local options, picks = {}, {}
+  for k, name in ipairs(PICKS) do
+    if k ~= G.get(s, "last") then
+      options[#options + 1] = name
+      picks[#picks + 1] = k
     end
-    G.set(s, "pick", picks[G.choose(s, "Pick for this round", options,
-                                    { secret = true, tag = "pick" })])
   end
+  G.set(s, "pick", picks[G.choose(s, "Pick for this round", options,
+                                  { secret = true, tag = "pick" })])
+  G.set(s, "picked", 1)
+end
+
+local function resolve()
+  G.set_round(G.get(0, "round") + 1)
+  G.reveal()
   local said = {}
   for s = 1, G.players() do said[#said + 1] = "P" .. s .. " " .. PICKS[G.get(s, "pick")] end
   G.log(0, "revealed: " .. table.concat(said, ", "))
   for s = 1, G.players() do
-    local pick = G.get(s, "pick")
-    if pick == 1 then
+    local choice = G.get(s, "pick")
+    if choice == 1 then
       G.add(s, "coins", 2)
-    elseif pick == 2 then
+    elseif choice == 2 then
       lib.plant(s)
     else
       lib.draw(s, 2)
     end
-    G.set(s, "last", pick)
+    G.set(s, "last", choice)
+    G.set(s, "picked", 0)
     for _, id in ipairs(G.cards("field", s)) do
       G.set_counter(id, "grain", G.counter(id, "grain") + 1)
     end
   end
   G.set(0, "round", G.get(0, "round") + 1)
 end
+
+function R.steps.round()
+  for s = 1, G.players() do pick(s) end
+  resolve()
+end
+
+R.steps.pick = pick
+R.steps.resolve = resolve
 
 function R.score(s)
   local total = G.get(s, "points")
