@@ -25,7 +25,14 @@ local R = { steps = {} }
 
 function R.setup()
   local n = G.players()
-  G.set(0, "mode", n == 1 and 1 or 0)
+  -- the mode may come as a game option (--option mode=2: cooperative, 2 players only)
+  if n == 1 then G.set(0, "mode", 1)
+  elseif G.get(0, "mode") ~= 2 or n ~= 2 then G.set(0, "mode", 0) end
+  if G.get(0, "mode") == 2 then
+    G.set(0, "copper", 27)
+    G.set(0, "coloured", 3)
+    G.log(0, "cooperative game: 27 copper and 3 coloured cubes, 15 rounds, 80 VP together")
+  end
   for id = 1, #CARDS do
     local c = CARDS[id]
     if not c.variant_of then
@@ -52,7 +59,7 @@ end
 
 -- ---------------------------------------------------------------- flow
 
-STEP_OF_STAGE = { [0] = "corporation", [1] = "planning", [3] = "end_round" }
+STEP_OF_STAGE = { [0] = "corporation", [1] = "planning", [3] = "end_round", [4] = "cube" }
 
 function R.next()
   local st = G.get(0, "stage")
@@ -115,6 +122,7 @@ function A.reveal_phases()
     parts[#parts + 1] = "P" .. s .. " " .. PHASE_NAME[p]
   end
   G.log(0, "phase cards: " .. table.concat(parts, ", "))
+  G.reveal()
   if G.get(0, "mode") == 1 then
     -- solo: a neutral phase card, not the player's and not last round's neutral one
     local cand = {}
@@ -137,6 +145,11 @@ function A.end_round_all()
   for p = 1, 5 do G.set(0, "on" .. p, 0) end
   local r = G.get(0, "round")
   local cap = G.get(0, "mode") == 1 and SOLO_ROUNDS or ROUND_CAP
+  if G.get(0, "mode") == 2 and G.get(0, "copper") + G.get(0, "coloured") == 0 then
+    G.set(0, "stage", 9)
+    G.log(0, "the last cube was taken in round " .. r .. ": the game ends")
+    return
+  end
   if r >= cap then
     G.set(0, "stage", 9)
     G.log(0, "round " .. r .. " was the last: the game ends")
@@ -158,6 +171,12 @@ function A.advance()
     A.start_round()
   elseif st == 1 then
     A.reveal_phases()
+    if G.get(0, "mode") == 2 then
+      G.set(0, "stage", 4)
+    else
+      A.next_phase(0)
+    end
+  elseif st == 4 then
     A.next_phase(0)
   elseif st == 2 then
     local p = G.get(0, "cur_phase")
@@ -205,6 +224,49 @@ R.steps.planning = function(seat)
   local i = G.choose(seat, "pick your phase card", opts, { secret = true, tag = "phase" })
   G.set(seat, "phase", ps[i])
   A.advance()
+end
+
+-- cooperative mode: after the reveal each player takes a cube
+R.steps.cube = function(seat)
+  local opts, kinds = {}, {}
+  if G.get(0, "copper") > 0 then
+    opts[#opts + 1] = "take a copper cube (+1 MC)"; kinds[#kinds + 1] = "copper"
+  end
+  if G.get(0, "coloured") > 0 then
+    opts[#opts + 1] = "take a coloured cube (swap a card with your partner)"
+    kinds[#kinds + 1] = "coloured"
+  end
+  if #opts > 0 then
+    local k = kinds[G.choose(seat, "take a cube", opts, { tag = "cube" })]
+    G.add(0, k, -1)
+    if k == "copper" then
+      A.gain(seat, "mc", 1)
+      A.log(seat, "takes a copper cube: +1 MC")
+    else
+      A.log(seat, "takes a coloured cube")
+      A.swap_cards(seat, seat == 1 and 2 or 1)
+    end
+  end
+  A.advance()
+end
+
+-- the seat may give a hand card to its partner, who gives one back
+function A.swap_cards(seat, partner)
+  local mine = G.cards("hand", seat)
+  local theirs = G.cards("hand", partner)
+  if #mine == 0 or #theirs == 0 then return end
+  local opts = { "no swap" }
+  for _, id in ipairs(mine) do opts[#opts + 1] = "give " .. A.label(id) end
+  local i = G.choose(seat, "swap a card with P" .. partner .. "?", opts, { tag = "swap" })
+  if i == 1 then return end
+  local give = mine[i - 1]
+  local back = {}
+  for j, id in ipairs(theirs) do back[j] = "give back " .. A.label(id) end
+  local take = theirs[G.choose(partner, "P" .. seat .. " gives you " .. A.label(give) ..
+    ": which card goes back?", back, { tag = "swap" })]
+  G.move(give, "hand", partner)
+  G.move(take, "hand", seat)
+  G.log(seat, "P" .. seat .. " and P" .. partner .. " swap a card")
 end
 
 R.steps.development = function(seat)
@@ -283,7 +345,15 @@ function R.stats(seat)
     heat_production = A.production(seat, "heat"),
     rounds = G.get(0, "round"),
     terraformed = A.all_maxed() and 1 or 0,
+    team_win = A.coop_won() and 1 or 0,
   }
+end
+
+function A.coop_won()
+  if G.get(0, "mode") ~= 2 then return false end
+  local total = 0
+  for s = 1, G.players() do total = total + R.score(s) end
+  return A.all_maxed() and total >= 80
 end
 
 function R.summary()
@@ -298,6 +368,16 @@ function R.summary()
       "P%d %s: %d VP = TR %d + forests %d + cards %d; %d cards played, %d MC production",
       s, corp and CARDS[corp].name or "-", R.score(s), G.get(s, "tr"), G.get(s, "forests"),
       A.vp_cards(s), G.get(s, "cards_played"), A.production(s, "mc"))
+  end
+  local mode = G.get(0, "mode")
+  if mode == 2 then
+    local total = 0
+    for s = 1, G.players() do total = total + R.score(s) end
+    lines[#lines + 1] = string.format("cooperative: %d VP together, Mars %s: the players %s",
+      total, A.all_maxed() and "terraformed" or "not terraformed", A.coop_won() and "win" or "lose")
+  elseif mode == 1 then
+    lines[#lines + 1] = "solo: Mars " .. (A.all_maxed() and "terraformed in time: a win" or
+      "not terraformed in time: a loss")
   end
   return lines
 end
