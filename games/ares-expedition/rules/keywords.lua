@@ -181,6 +181,12 @@ end
 
 function A.log(seat, text) G.log(seat, "P" .. seat .. " " .. text) end
 
+-- what a seat has, for prompts
+function A.purse(seat)
+  return string.format("%d MC, %d plants, %d heat, TR %d, %d cards", G.get(seat, "mc"),
+    G.get(seat, "plants"), G.get(seat, "heat"), G.get(seat, "tr"), G.count("hand", seat))
+end
+
 function A.gain(seat, res, n)
   if n == 0 then return end
   G.add(seat, res, n)

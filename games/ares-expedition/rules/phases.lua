@@ -160,7 +160,8 @@ function A.play_turn(seat, green)
     end
     if #ids == 0 then break end
     opts[#opts + 1] = "pass"
-    local i = G.choose(seat, PHASE_NAME[p] .. ": play a card?", opts, { tag = "play" })
+    local i = G.choose(seat, PHASE_NAME[p] .. " (" .. A.purse(seat) .. "): play a card?", opts,
+      { tag = "play" })
     if i > #ids then break end
     local m = modes[i]
     if m.extra then G.add(seat, "extra", -1) else normal = normal - 1 end

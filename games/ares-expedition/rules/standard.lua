@@ -201,7 +201,8 @@ function A.action_turn(seat)
       end)
     end
     add("done", nil)
-    local i = G.choose(seat, "action phase: what next?", opts, { tag = "action" })
+    local i = G.choose(seat, "action phase (" .. A.purse(seat) .. "): what next?", opts,
+      { tag = "action" })
     if not fns[i] then break end
     fns[i]()
   end
