@@ -43,7 +43,7 @@ int host_check_players(const host_opts *o, const char *cmd);
 int host_game_is_lua(const host_opts *o);
 /* play and sim for such a game (luaplay.c): exit codes as the commands'. */
 int host_lua_play(const host_opts *o, const char *save_path, int human);
-int host_lua_sim(const host_opts *o, long games, uint64_t first_seed);
+int host_lua_sim(const host_opts *o, long games, uint64_t first_seed, int threads);
 struct host_save;
 int host_lua_replay(const struct host_save *sv, const char *path, int quiet, int seat);
 extern const char *const host_game_opts_help;

@@ -9,6 +9,7 @@
 */
 #define _XOPEN_SOURCE 700   /* clock_gettime, realpath */
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -409,74 +410,142 @@ int host_lua_play(const host_opts *o, const char *save_path, int human) {
   return 0;
 }
 
-int host_lua_sim(const host_opts *o, long games, uint64_t first_seed) {
-  char msg[1024];
-  ark_lg_def *d = load_def(o);
-  if (!d) return 1;
-  int n = o->cfg.players;
-  long wins[8] = { 0 }, errors = 0, decisions = 0, rounds = 0;
-  double score_sum[8] = { 0 }, stat_sum[8][LP_STATS] = { { 0 } };
+/* One game's record in sim, kept by game so that the summary does not
+** depend on which thread played what. */
+typedef struct lp_record {
+  int ok, winner, rounds, nstats;
+  long decisions;
+  double score[8], stat[8][LP_STATS];
   char stat_name[LP_STATS][32];
-  int nstats = -1;
-  double t0 = lp_now();
-  for (long k = 0; k < games; k++) {
-    uint64_t seed = first_seed + (uint64_t)k;
-    ark_lg *g;
-    if (ark_lg_new_opts(d, n, seed, o->options, o->noptions, &g, msg, sizeof msg) != ARK_OK) {
-      fprintf(stderr, "arknova sim: %s\n", msg);
-      ark_lg_def_release(d);
-      return 1;
-    }
-    long dn = run_game(g, o, seed * 7919u + 1, 0, -1);
-    int order[8];
-    if (dn < 0 || ark_lg_rank(g, order, msg, sizeof msg)) {
-      if (errors++ < 5)
-        fprintf(stderr, "\nseed %llu: %s\n", (unsigned long long)seed,
-                dn < 0 ? ark_lg_error(g) : msg);
-    } else {
-      wins[order[0]]++;
-      decisions += dn;
-      rounds += ark_lg_rounds(g);
-      for (int p = 0; p < n; p++) {
-        double s, sv[LP_STATS];
-        char sn[LP_STATS][32];
-        if (ark_lg_score(g, p, &s, msg, sizeof msg) == 0) score_sum[p] += s;
-        int k = ark_lg_stats(g, p, sn, sv, LP_STATS, msg, sizeof msg);
-        if (nstats < 0 && k >= 0) {
-          nstats = k;
-          memcpy(stat_name, sn, sizeof sn);
-        }
-        /* the rules' named numbers, by name: a game's first record sets them */
-        for (int i = 0; i < nstats; i++)
-          for (int j = 0; j < k; j++)
-            if (!strcmp(stat_name[i], sn[j])) stat_sum[p][i] += sv[j];
-      }
-    }
-    ark_lg_free(g);
-    if (games >= 10 && (k + 1) % (games / 10) == 0)
-      fprintf(stderr, "\r%ld/%ld games", k + 1, games);
+  char error[1100];
+} lp_record;
+
+typedef struct lp_sim {
+  const host_opts *o;
+  long games, next, done;
+  uint64_t first_seed;
+  lp_record *rec;
+  pthread_mutex_t lock;
+  int failed;                    /* a thread could not load the game */
+} lp_sim;
+
+static void record_game(lp_record *r, ark_lg *g, long dn) {
+  char msg[512];
+  int order[8];
+  if (dn < 0 || ark_lg_rank(g, order, msg, sizeof msg)) {
+    snprintf(r->error, sizeof r->error, "%s", dn < 0 ? ark_lg_error(g) : msg);
+    return;
   }
+  r->ok = 1;
+  r->winner = order[0];
+  r->decisions = dn;
+  r->rounds = ark_lg_rounds(g);
+  for (int p = 0; p < ark_lg_players(g); p++) {
+    char names[LP_STATS][32];
+    ark_lg_score(g, p, &r->score[p], msg, sizeof msg);
+    int k = ark_lg_stats(g, p, names, r->stat[p], LP_STATS, msg, sizeof msg);
+    if (p == 0) {
+      r->nstats = k > 0 ? k : 0;
+      memcpy(r->stat_name, names, sizeof names);
+    }
+  }
+}
+
+static void *sim_thread(void *arg) {
+  lp_sim *sm = arg;
+  char msg[1024];
+  ark_lg_def *d = load_def(sm->o);        /* a Lua state per thread */
+  if (!d) {
+    sm->failed = 1;
+    return NULL;
+  }
+  for (;;) {
+    pthread_mutex_lock(&sm->lock);
+    long k = sm->next++;
+    pthread_mutex_unlock(&sm->lock);
+    if (k >= sm->games) break;
+    uint64_t seed = sm->first_seed + (uint64_t)k;
+    ark_lg *g;
+    lp_record *r = &sm->rec[k];
+    if (ark_lg_new_opts(d, sm->o->cfg.players, seed, sm->o->options, sm->o->noptions, &g, msg,
+                        sizeof msg) != ARK_OK) {
+      snprintf(r->error, sizeof r->error, "%s", msg);
+    } else {
+      record_game(r, g, run_game(g, sm->o, seed * 7919u + 1, 0, -1));
+      ark_lg_free(g);
+    }
+    pthread_mutex_lock(&sm->lock);
+    long done = ++sm->done;
+    if (sm->games >= 10 && done % (sm->games / 10) == 0)
+      fprintf(stderr, "\r%ld/%ld games", done, sm->games);
+    pthread_mutex_unlock(&sm->lock);
+  }
+  ark_lg_def_release(d);
+  return NULL;
+}
+
+int host_lua_sim(const host_opts *o, long games, uint64_t first_seed, int threads) {
+  lp_sim sm = { o, games, 0, 0, first_seed, calloc((size_t)games, sizeof(lp_record)),
+                PTHREAD_MUTEX_INITIALIZER, 0 };
+  pthread_t tid[64];
+  int n = o->cfg.players, nt = threads < 1 ? 1 : threads > 64 ? 64 : threads;
+  if (!sm.rec) return 1;
+  double t0 = lp_now();
+  for (int t = 0; t < nt; t++) pthread_create(&tid[t], NULL, sim_thread, &sm);
+  for (int t = 0; t < nt; t++) pthread_join(tid[t], NULL);
   double secs = lp_now() - t0;
   if (games >= 10) fprintf(stderr, "\n");
+  if (sm.failed) {
+    free(sm.rec);
+    return 1;
+  }
+  long wins[8] = { 0 }, errors = 0, decisions = 0, rounds = 0;
+  double score_sum[8] = { 0 }, stat_sum[8][LP_STATS] = { { 0 } };
+  const lp_record *first = NULL;
+  for (long k = 0; k < games; k++) {
+    const lp_record *r = &sm.rec[k];
+    if (!r->ok) {
+      if (errors++ < 5)
+        fprintf(stderr, "seed %llu: %s\n", (unsigned long long)(first_seed + (uint64_t)k),
+                r->error);
+      continue;
+    }
+    if (!first) first = r;
+    wins[r->winner]++;
+    decisions += r->decisions;
+    rounds += r->rounds;
+    for (int p = 0; p < n; p++) {
+      score_sum[p] += r->score[p];
+      /* the rules' named numbers, by name: the first game's record sets them */
+      for (int i = 0; i < first->nstats; i++)
+        for (int j = 0; j < r->nstats; j++)
+          if (!strcmp(first->stat_name[i], r->stat_name[j])) stat_sum[p][i] += r->stat[p][j];
+    }
+  }
+  int nstats = first ? first->nstats : 0;
   long ok = games - errors;
   printf("%s: %ld games, %d player%s, seeds %llu..%llu\n",
          o->game.title[0] ? o->game.title : o->game.name, games, n, n == 1 ? "" : "s",
          (unsigned long long)first_seed, (unsigned long long)(first_seed + (uint64_t)games - 1));
-  printf("errors %ld, rounds per game %.1f, decisions per game %.1f, %.2f s (%.0f decisions/s)\n",
-         errors, ok ? (double)rounds / (double)ok : 0, ok ? (double)decisions / (double)ok : 0,
-         secs, secs > 0 ? (double)decisions / secs : 0);
+  printf("errors %ld, rounds per game %.1f, decisions per game %.1f, %.2f s on %d thread%s "
+         "(%.0f decisions/s)\n", errors, ok ? (double)rounds / (double)ok : 0,
+         ok ? (double)decisions / (double)ok : 0, secs, nt, nt == 1 ? "" : "s",
+         secs > 0 ? (double)decisions / secs : 0);
   printf("seat ai       wins   win%%  mean score");
-  for (int i = 0; i < nstats; i++) printf(" %*s", (int)strlen(stat_name[i]) > 6 ? (int)strlen(stat_name[i]) : 6, stat_name[i]);
+  for (int i = 0; i < nstats; i++)
+    printf(" %*s", (int)strlen(first->stat_name[i]) > 6 ? (int)strlen(first->stat_name[i]) : 6,
+           first->stat_name[i]);
   printf("\n");
   for (int p = 0; p < n; p++) {
     printf("P%-3d %-8s %5ld %5.1f%% %11.1f", p + 1, ai_name(o->ai[p % 4]), wins[p],
            ok ? 100.0 * (double)wins[p] / (double)ok : 0, ok ? score_sum[p] / (double)ok : 0);
     for (int i = 0; i < nstats; i++)
-      printf(" %*.1f", (int)strlen(stat_name[i]) > 6 ? (int)strlen(stat_name[i]) : 6,
+      printf(" %*.1f",
+             (int)strlen(first->stat_name[i]) > 6 ? (int)strlen(first->stat_name[i]) : 6,
              ok ? stat_sum[p][i] / (double)ok : 0);
     printf("\n");
   }
   if (nstats > 0) printf("(the last columns: the rules' figures per seat, means over the games)\n");
-  ark_lg_def_release(d);
+  free(sm.rec);
   return errors ? 1 : 0;
 }

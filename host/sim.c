@@ -515,11 +515,12 @@ int cmd_sim(int argc, char **argv) {
   if (host_check_players(&s.o, "sim")) return 2;
   if (host_game_is_lua(&s.o)) {
     if (cmp_arg || out || svg) {
-      fprintf(stderr, "arknova sim: for %s only --games, --seed(s), --players and --ai so far\n",
+      fprintf(stderr, "arknova sim: for %s only --games, --seed(s), --players, --ai, --option "
+              "and --threads so far\n",
               s.o.game.name);
       return 2;
     }
-    return host_lua_sim(&s.o, s.games, s.first_seed);
+    return host_lua_sim(&s.o, s.games, s.first_seed, (int)(threads < s.games ? threads : s.games));
   }
   /* the records keep seeds as JSON integers (simstats.c): below 2^63 */
   if (s.first_seed > (uint64_t)INT64_MAX - (uint64_t)s.games) {
