@@ -1,0 +1,236 @@
+/*
+** test_ares.c - Terraforming Mars: Ares Expedition (games/ares-expedition),
+** a game written in Lua alone, through the same loop as every game: the
+** deal, the corporation's MC, the secret phase cards (no phase twice in a
+** row), production with the chooser's 4 MC, research (draw 2 keep 1; the
+** chooser draws 5 keeps 2), a standard project's cost and its TR, the hand
+** limit at the end of every round, and the score at the end.
+*/
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+#include "luagame.h"
+
+#define ARES ARK_SOURCE_DIR "/games/ares-expedition"
+
+static ark_lg_def *def;
+
+static int setup_def(void **st) {
+  (void)st;
+  ark_gamedef gd;
+  char msg[4096];
+  if (ark_gamedef_load(ARES, &gd, msg, sizeof msg) != 0) return -1;
+  def = ark_lg_def_load(&gd, msg, sizeof msg);
+  if (!def) fprintf(stderr, "%s\n", msg);
+  return def ? 0 : -1;
+}
+
+static int drop_def(void **st) {
+  (void)st;
+  ark_lg_def_release(def);
+  return 0;
+}
+
+static ark_lg *new_game(int players, uint64_t seed) {
+  ark_lg *g;
+  char msg[512];
+  if (ark_lg_new(def, players, seed, &g, msg, sizeof msg) != ARK_OK) fail_msg("%s", msg);
+  return g;
+}
+
+static int track(const ark_lg *g, int seat, const char *name) {
+  int v;
+  if (ark_lg_track(g, seat, name, &v) != 0) fail_msg("no track %s", name);
+  return v;
+}
+
+/* Runs to the next decision, answers the option starting with prefix and
+** runs on to the decision after it; returns the option's index. */
+static int choose(ark_lg *g, int seat, const char *prefix) {
+  char msg[256];
+  if (ark_lg_process(g) != ARK_AWAITING) fail_msg("no decision: %s", ark_lg_error(g));
+  const ark_decision *d = ark_lg_decision(g);
+  if (d->player != seat - 1) fail_msg("P%d decides '%s', not P%d", d->player + 1, d->prompt, seat);
+  for (int i = 0; i < d->noptions; i++)
+    if (!strncmp(d->options[i], prefix, strlen(prefix))) {
+      assert_int_equal(ark_lg_answer(g, i, msg, sizeof msg), ARK_OK);
+      ark_lg_process(g);
+      return i;
+    }
+  fail_msg("P%d '%s': no option starts with '%s' (first: '%s')", seat, d->prompt, prefix,
+           d->options[0]);
+  return -1;
+}
+
+static const ark_decision *next(ark_lg *g) {
+  if (ark_lg_process(g) != ARK_AWAITING) fail_msg("no decision: %s", ark_lg_error(g));
+  return ark_lg_decision(g);
+}
+
+/* The MC of a corporation option "corporation N Name (46 MC)". */
+static int mc_of(const char *option) {
+  const char *p = strrchr(option, '(');
+  return p ? atoi(p + 1) : -1;
+}
+
+/* 2 players: 2 corporations and 8 cards each from the 208 project cards
+** and 12 corporations (the "B" variants stay out); TR 5, parameters 0. */
+static void test_deal(void **st) {
+  (void)st;
+  ark_lg *g = new_game(2, 1);
+  assert_int_equal(ark_lg_def_cards(def), 228);
+  for (int s = 1; s <= 2; s++) {
+    assert_int_equal(ark_lg_zone_count(g, "hand", s), 8);
+    assert_int_equal(ark_lg_zone_count(g, "offer", s), 2);
+    assert_int_equal(track(g, s, "tr"), 5);
+    assert_int_equal(track(g, s, "mc"), 0);
+  }
+  assert_int_equal(ark_lg_zone_count(g, "deck", 0), 208 - 16);
+  assert_int_equal(ark_lg_zone_count(g, "corp_pool", 0), 12 - 4);
+  assert_int_equal(track(g, 0, "temperature"), 0);
+  assert_int_equal(track(g, 0, "oxygen"), 0);
+  assert_int_equal(track(g, 0, "ocean"), 0);
+  ark_lg_free(g);
+}
+
+/* Seed 1: P1 takes Interplanetary Cinematics (46 MC, 1 steel production).
+** Round 1: P1 picks production, P2 research, in secret; only those two
+** phases run.  Production: P1 gets TR 5 + 4 MC for choosing it = 55 MC;
+** P2 gets its TR 5 and no bonus.  Research: P1 keeps 1 of 2 (9 cards),
+** P2 keeps 2 of 5 (10 cards).  Round 2: P1 may not pick production again. */
+static void test_first_round(void **st) {
+  (void)st;
+  ark_lg *g = new_game(2, 1);
+  const ark_decision *d = next(g);
+  assert_string_equal(d->tag, "corporation");
+  assert_string_equal(d->options[0], "corporation 212 Interplanetary Cinematics (46 MC)");
+  choose(g, 1, "corporation 212");
+  d = next(g);
+  int p2mc = mc_of(d->options[0]);
+  choose(g, 2, d->options[0]);
+  assert_int_equal(track(g, 1, "mc"), 46);
+  assert_int_equal(track(g, 1, "p_steel"), 1);
+  assert_int_equal(track(g, 2, "mc"), p2mc);
+  d = next(g);
+  assert_string_equal(d->tag, "phase");
+  assert_true(d->secret);
+  assert_int_equal(d->noptions, 5);
+  choose(g, 1, "phase 4: production");
+  choose(g, 2, "phase 5: research");
+  assert_int_equal(track(g, 0, "on4"), 1);
+  assert_int_equal(track(g, 0, "on5"), 1);
+  assert_int_equal(track(g, 0, "on1") + track(g, 0, "on2") + track(g, 0, "on3"), 0);
+  /* production ran (no decision in it); research asks P1 first */
+  d = next(g);
+  assert_string_equal(d->tag, "keep");
+  assert_int_equal(d->player, 0);
+  assert_int_equal(d->noptions, 2);
+  assert_int_equal(track(g, 1, "mc"), 46 + 5 + 4);
+  assert_int_equal(track(g, 2, "mc"), p2mc + 5 + track(g, 2, "p_mc"));
+  choose(g, 1, "");
+  d = next(g);
+  assert_int_equal(d->player, 1);
+  assert_int_equal(d->noptions, 5);
+  choose(g, 2, "");
+  d = next(g);
+  assert_int_equal(d->noptions, 4);
+  choose(g, 2, "");
+  d = next(g);                                   /* round 2's phase cards */
+  assert_string_equal(d->tag, "phase");
+  assert_int_equal(ark_lg_zone_count(g, "hand", 1), 9);
+  assert_int_equal(ark_lg_zone_count(g, "hand", 2), 10);
+  assert_int_equal(track(g, 0, "round"), 2);
+  assert_int_equal(d->noptions, 4);
+  for (int i = 0; i < d->noptions; i++) assert_null(strstr(d->options[i], "production"));
+  ark_lg_free(g);
+}
+
+/* A standard project in the Action phase: raising the temperature costs
+** P1 14 MC and gives 1 TR; the temperature goes from step 0 to step 1. */
+static void test_standard_project(void **st) {
+  (void)st;
+  ark_lg *g = new_game(2, 1);
+  choose(g, 1, "corporation 212");
+  choose(g, 2, "corporation");
+  choose(g, 1, "phase 3: action");
+  choose(g, 2, "phase 5: research");
+  const ark_decision *d = next(g);
+  assert_string_equal(d->tag, "action");
+  choose(g, 1, "standard: raise temperature (14 MC)");
+  assert_int_equal(track(g, 1, "mc"), 46 - 14);
+  assert_int_equal(track(g, 1, "tr"), 6);
+  assert_int_equal(track(g, 0, "temperature"), 1);
+  choose(g, 1, "standard: flip an ocean (15 MC)");
+  assert_int_equal(track(g, 1, "tr"), 7);
+  assert_int_equal(track(g, 0, "ocean"), 1);
+  ark_lg_free(g);
+}
+
+static uint64_t rnd(uint64_t *x) {
+  *x ^= *x << 13;
+  *x ^= *x >> 7;
+  *x ^= *x << 17;
+  return *x;
+}
+
+/* Random 2- to 4-player games: at the phase cards of every round after the
+** first nobody holds more than 10 cards (the hand limit ran; a corporation
+** may deal more before round 1), every pick differs from the
+** seat's pick of the round before, and at the end the score is TR plus
+** forests plus the cards' VP as the rules' figures say. */
+static void test_whole_games(void **st) {
+  (void)st;
+  char msg[256], names[24][32];
+  double values[24];
+  int finished = 0;
+  for (int players = 2; players <= 4; players++)
+    for (uint64_t seed = 1; seed <= 4; seed++) {
+      ark_lg *g = new_game(players, seed);
+      uint64_t x = seed * 7 + (uint64_t)players;
+      while (ark_lg_process(g) == ARK_AWAITING) {
+        const ark_decision *d = ark_lg_decision(g);
+        if (!strcmp(d->tag, "phase")) {
+          int s = d->player + 1;
+          if (track(g, 0, "round") >= 2 && ark_lg_zone_count(g, "hand", s) > 10)
+            fail_msg("players %d seed %d round %d: P%d holds %d cards", players, (int)seed,
+                     track(g, 0, "round"), s, ark_lg_zone_count(g, "hand", s));
+          char last[24];
+          snprintf(last, sizeof last, "phase %d:", track(g, s, "last_phase"));
+          for (int i = 0; i < d->noptions; i++)
+            assert_false(track(g, s, "last_phase") > 0 && !strncmp(d->options[i], last, 8));
+        }
+        assert_int_equal(ark_lg_answer(g, (int)(rnd(&x) % (uint64_t)d->noptions), msg,
+                                       sizeof msg), ARK_OK);
+      }
+      if (ark_lg_process(g) != ARK_END) fail_msg("seed %d: %s", (int)seed, ark_lg_error(g));
+      finished += track(g, 0, "temperature") == 19 && track(g, 0, "oxygen") == 14 &&
+                  track(g, 0, "ocean") == 9;
+      for (int p = 0; p < players; p++) {
+        double score;
+        assert_int_equal(ark_lg_score(g, p, &score, msg, sizeof msg), 0);
+        int k = ark_lg_stats(g, p, names, values, 24, msg, sizeof msg);
+        double vp_cards = 0;             /* may be below 0: some cards cost VP */
+        int found = 0;
+        for (int i = 0; i < k; i++)
+          if (!strcmp(names[i], "vp_cards")) vp_cards = values[i], found = 1;
+        if (!found) fail_msg("stats of P%d: %d figures, no vp_cards", p + 1, k);
+        assert_true(score == track(g, p + 1, "tr") + track(g, p + 1, "forests") + vp_cards);
+      }
+      ark_lg_free(g);
+    }
+  assert_true(finished >= 6);     /* most random games terraform Mars within 60 rounds */
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test(test_deal),
+    cmocka_unit_test(test_first_round),
+    cmocka_unit_test(test_standard_project),
+    cmocka_unit_test(test_whole_games),
+  };
+  return cmocka_run_group_tests(tests, setup_def, drop_def);
+}
