@@ -8,11 +8,12 @@ G.include("rules/phases.lua")
 G.include("rules/standard.lua")
 G.include("rules/ai.lua")
 
-SCRIPTS = {
-  ["13"] = G.include("rules/cards/013.lua"),
-  ["40"] = G.include("rules/cards/040.lua"),
-  ["220"] = G.include("rules/cards/220.lua"),
-}
+-- a card with `script: true` has its Lua beside its YAML file (same name, .lua)
+SCRIPTS = {}
+for id = 1, #CARDS do
+  local c = CARDS[id]
+  if c.script then SCRIPTS[c.number] = G.include((c.file:gsub("%.yaml$", ".lua"))) end
+end
 
 HAND_LIMIT = 10
 OPENING_HAND = 8
