@@ -211,7 +211,8 @@ int host_check_players(const host_opts *o, const char *cmd) {
     return -1;
   }
   int lo = o->game.max_players ? o->game.min_players : 2;
-  int hi = o->game.max_players ? o->game.max_players : 4;
+  /* the host keeps an AI for at most 4 seats */
+  int hi = o->game.max_players ? (o->game.max_players < 4 ? o->game.max_players : 4) : 4;
   if (o->cfg.players >= lo && o->cfg.players <= hi) return 0;
   fprintf(stderr, "arknova %s: --players expects a number from %d to %d for %s, got %d\n", cmd,
           lo, hi, o->game.name[0] ? o->game.name : "arknova", o->cfg.players);

@@ -143,7 +143,7 @@ static const char *const once[] = { "game", "players", "seed", "map", "turn-cap"
 /* A number line's key, its bounds and where it goes. */
 typedef struct { const char *key; long long lo, hi; } save_number;
 static const save_number numbers[] = {
-  { "players", 1, 99 },            /* the game's own range is checked when it starts */ { "turn-cap", 1, 1000000 }, { "exclude", 1, 100000 },
+  { "players", 1, 4 },             /* every game's own range is checked when it starts */ { "turn-cap", 1, 1000000 }, { "exclude", 1, 100000 },
   { "mcts-iters", 1, 100000000 }, { "mcts-ms", 1, 3600000 }, { "rollout", 0, AI_ROLLOUT_RANDOM },
   { "rollout-turns", 1, 1000 }, { "human", 1, 4 }, { "finished", 0, 1 },
 };
