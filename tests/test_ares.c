@@ -3,8 +3,9 @@
 ** a game written in Lua alone, through the same loop as every game: the
 ** deal, the corporation's MC, the secret phase cards (no phase twice in a
 ** row), production with the chooser's 4 MC, research (draw 2 keep 1; the
-** chooser draws 5 keeps 2), a standard project's cost and its TR, the hand
-** limit at the end of every round, and the score at the end.
+** chooser draws 5 keeps 2), the development bonus and steel, standard
+** projects' costs, TR and an ocean's bonus, the hand limit at the end of
+** every round, and the score at the end.
 */
 #include <stdarg.h>
 #include <stddef.h>
@@ -164,10 +165,47 @@ static void test_standard_project(void **st) {
   assert_int_equal(track(g, 1, "mc"), 46 - 14);
   assert_int_equal(track(g, 1, "tr"), 6);
   assert_int_equal(track(g, 0, "temperature"), 1);
+  int hand = ark_lg_zone_count(g, "hand", 1), bonus = track(g, 0, "ob1");
   choose(g, 1, "standard: flip an ocean (15 MC)");
   assert_int_equal(track(g, 1, "tr"), 7);
   assert_int_equal(track(g, 0, "ocean"), 1);
+  /* the first ocean tile's bonus: 1 a card, 2 two plants, 3 four MC */
+  assert_true(bonus >= 1 && bonus <= 3);
+  assert_int_equal(ark_lg_zone_count(g, "hand", 1), hand + (bonus == 1));
+  assert_int_equal(track(g, 1, "plants"), bonus == 2 ? 2 : 0);
+  assert_int_equal(track(g, 1, "mc"), 46 - 14 - 15 + (bonus == 3 ? 4 : 0));
   ark_lg_free(g);
+}
+
+/* Development: the seat that chose it plays its green card 3 MC cheaper.
+** Monocultures (printed 6 MC) costs P1 3 MC with the bonus, 6 without;
+** Industrial Center (15 MC, building) 10 and 13: Interplanetary
+** Cinematics' steel production takes 2 MC off building cards. */
+static void test_development_bonus(void **st) {
+  (void)st;
+  for (int chooser = 1; chooser <= 2; chooser++) {
+    ark_lg *g = new_game(2, 1);
+    choose(g, 1, "corporation 212");
+    choose(g, 2, "corporation");
+    choose(g, 1, chooser == 1 ? "phase 1: development" : "phase 2: construction");
+    choose(g, 2, chooser == 1 ? "phase 2: construction" : "phase 1: development");
+    const ark_decision *d = next(g);
+    assert_string_equal(d->tag, "play");
+    assert_int_equal(d->player, 0);
+    int bonus = chooser == 1;
+    char mono[64], centre[64];
+    snprintf(mono, sizeof mono, "play 167 Monocultures (%d MC)", bonus ? 3 : 6);
+    snprintf(centre, sizeof centre, "play 149 Industrial Center (%d MC)", bonus ? 10 : 13);
+    int found = 0;
+    for (int i = 0; i < d->noptions; i++)
+      found += !strcmp(d->options[i], mono) + !strcmp(d->options[i], centre);
+    assert_int_equal(found, 2);
+    choose(g, 1, "play 167 Monocultures");
+    assert_int_equal(track(g, 1, "mc"), 46 - (bonus ? 3 : 6));
+    assert_int_equal(track(g, 1, "cards_played"), 1);
+    assert_int_equal(ark_lg_zone_count(g, "hand", 1), 7);
+    ark_lg_free(g);
+  }
 }
 
 static uint64_t rnd(uint64_t *x) {
@@ -230,6 +268,7 @@ int main(void) {
     cmocka_unit_test(test_deal),
     cmocka_unit_test(test_first_round),
     cmocka_unit_test(test_standard_project),
+    cmocka_unit_test(test_development_bonus),
     cmocka_unit_test(test_whole_games),
   };
   return cmocka_run_group_tests(tests, setup_def, drop_def);
