@@ -30,9 +30,9 @@ function A.phase_worth(seat, p, f, chooser)
   elseif p == 3 then
     local v = chooser and 0.2 or 0
     local fp = A.forest_plants(seat)
-    if fp > 0 then v = v + 1.0 * (G.get(seat, "plants") // fp) end
-    if G.get(0, "temperature") < MAXP.temperature then v = v + 0.8 * (G.get(seat, "heat") // 8) end
-    v = v + 0.2 * (A.spendable(seat) // 15)
+    if fp > 0 then v = v + 1.0 * math.floor(G.get(seat, "plants") / fp) end
+    if G.get(0, "temperature") < MAXP.temperature then v = v + 0.8 * math.floor(G.get(seat, "heat") / 8) end
+    v = v + 0.2 * math.floor(A.spendable(seat) / 15)
     for _, id in ipairs(G.cards("played", seat)) do
       if CARDS[id].actions then v = v + 0.3 end
     end

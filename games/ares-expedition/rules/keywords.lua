@@ -89,8 +89,8 @@ function A.amount(seat, a)
   if type(a) == "number" then return a end
   if type(a) ~= "table" then return 0 end
   local per = a.per or 1
-  if a.tag then return A.tags(seat, a.tag) // per end
-  if a.count then return A.count_of(seat, a.count) // per end
+  if a.tag then return math.floor(A.tags(seat, a.tag) / per) end
+  if a.count then return math.floor(A.count_of(seat, a.count) / per) end
   return 0
 end
 
@@ -211,7 +211,7 @@ function A.pay_mc(seat, n)
   G.set(seat, "mc", 0)
   local rate = A.ongoing_sum(seat, "pay_with", "heat")
   if rate > 0 then
-    local h = (n - mc + rate - 1) // rate
+    local h = math.floor((n - mc + rate - 1) / rate)
     A.lose(seat, "heat", h)
   end
 end
@@ -667,9 +667,9 @@ function A.card_vp(seat, id)
   if type(v) == "number" then return v end
   if type(v) ~= "table" then return 0 end
   local per = v.per or 1
-  if v.resource then return G.counter(id, "res") // per end
-  if v.tag then return A.tags(seat, v.tag) // per end
-  if v.count then return A.count_of(seat, v.count) // per end
+  if v.resource then return math.floor(G.counter(id, "res") / per) end
+  if v.tag then return math.floor(A.tags(seat, v.tag) / per) end
+  if v.count then return math.floor(A.count_of(seat, v.count) / per) end
   return 0
 end
 
