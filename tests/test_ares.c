@@ -3,7 +3,8 @@
 ** a game written in Lua alone, through the same loop as every game: the
 ** deal, the corporation's MC, the secret phase cards (no phase twice in a
 ** row), production with the chooser's 4 MC, research (draw 2 keep 1; the
-** chooser draws 5 keeps 2), the development bonus and steel, standard
+** chooser draws 5 keeps 2), the development bonus and steel, the
+** construction bonus, standard
 ** projects' costs, TR and an ocean's bonus, the hand limit at the end of
 ** every round, and the score at the end.
 */
@@ -177,6 +178,33 @@ static void test_standard_project(void **st) {
   ark_lg_free(g);
 }
 
+/* Construction: only the seat that chose it is offered its bonus, a
+** second blue or red card or 1 card drawn; P1 takes the card (9 in hand),
+** and P2, who chose development, plays construction with no bonus. */
+static void test_construction_bonus(void **st) {
+  (void)st;
+  ark_lg *g = new_game(2, 1);
+  choose(g, 1, "corporation 212");
+  choose(g, 2, "corporation");
+  choose(g, 1, "phase 2: construction");
+  choose(g, 2, "phase 1: development");
+  choose(g, 1, "pass");                           /* development: P1 plays nothing */
+  choose(g, 2, "pass");
+  const ark_decision *d = next(g);
+  assert_string_equal(d->tag, "bonus");
+  assert_int_equal(d->player, 0);
+  assert_int_equal(d->noptions, 2);
+  assert_string_equal(d->options[0], "bonus: play 1 more blue or red card");
+  assert_int_equal(ark_lg_zone_count(g, "hand", 1), 8);
+  choose(g, 1, "bonus: draw 1 card");
+  assert_int_equal(ark_lg_zone_count(g, "hand", 1), 9);
+  choose(g, 1, "pass");
+  d = next(g);
+  assert_int_equal(d->player, 1);
+  assert_string_equal(d->tag, "play");
+  ark_lg_free(g);
+}
+
 /* Development: the seat that chose it plays its green card 3 MC cheaper.
 ** Monocultures (printed 6 MC) costs P1 3 MC with the bonus, 6 without;
 ** Industrial Center (15 MC, building) 10 and 13: Interplanetary
@@ -269,6 +297,7 @@ int main(void) {
     cmocka_unit_test(test_first_round),
     cmocka_unit_test(test_standard_project),
     cmocka_unit_test(test_development_bonus),
+    cmocka_unit_test(test_construction_bonus),
     cmocka_unit_test(test_whole_games),
   };
   return cmocka_run_group_tests(tests, setup_def, drop_def);
