@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <yaml.h>
 #include "luagame_int.h"
+#include "sandbox.h"
 #include "strlib.h"
 #include "watchdog.h"
 
@@ -354,25 +355,14 @@ static void *counting_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
 }
 
 static void open_libs(lua_State *L) {
-  luaL_openlibs(L);
-  /* nothing that reaches outside the game, loads code or draws chance
-  ** other than the game's own */
-  static const char *const drop[] = {
-    "io", "os", "debug", "package", "require", "dofile", "loadfile", "load", "loadstring",
-    "collectgarbage", "coroutine", "jit", "ffi", "bit", "utf8", "module", "newproxy",
-    "gcinfo", "setfenv", "getfenv", NULL
-  };
-  for (int i = 0; drop[i]; i++) {
-    lua_pushnil(L);
-    lua_setglobal(L, drop[i]);
-  }
+  ark_sandbox_libs(L);
+  /* chance comes only from the game's own numbers (G.random) */
   lua_getglobal(L, "math");
   lua_pushnil(L);
   lua_setfield(L, -2, "random");
   lua_pushnil(L);
   lua_setfield(L, -2, "randomseed");
   lua_pop(L, 1);
-  ark_strlib_open(L);
 }
 
 /* Adds a traceback-free "file:line:" to errors that lack one. */

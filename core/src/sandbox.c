@@ -26,6 +26,7 @@
 #include <string.h>
 #include "luacompat.h"
 #include "sandbox.h"
+#include "strlib.h"
 #include "watchdog.h"
 
 /* upvalues of every function here */
@@ -417,4 +418,26 @@ void ark_sandbox_open(lua_State *L) {
   }
   lua_pop(L, 3);
   lua_setglobal(L, "SANDBOX");
+}
+
+void ark_sandbox_libs(lua_State *L) {
+  luaL_openlibs(L);
+#ifdef ARK_LUAJIT
+  /* room for every trace the rules make: with LuaJIT's defaults (1000
+  ** traces, 512 KB of machine code) the area fills within a game, all
+  ** traces are flushed and compiled again, and each compiled trace costs
+  ** two mprotect calls (a fifth of the time went to the kernel) */
+  (void)luaL_dostring(L, "jit.opt.start('maxtrace=20000', 'maxmcode=65536')");
+#endif
+  /* drop everything that reaches outside the game or loads code */
+  static const char *const drop[] = {
+    "io", "os", "debug", "package", "require", "dofile", "loadfile", "load",
+    "loadstring", "collectgarbage", "coroutine", "jit", "ffi", "bit", "utf8",
+    "module", "newproxy", "gcinfo", "setfenv", "getfenv", NULL
+  };
+  for (int i = 0; drop[i]; i++) {
+    lua_pushnil(L);
+    lua_setglobal(L, drop[i]);
+  }
+  ark_strlib_open(L);
 }

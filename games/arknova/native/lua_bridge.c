@@ -128,25 +128,7 @@ static int call_guarded(ark_content *c, int nargs) { return call_guarded_in(c, n
 static int run_chunk(ark_content *c) { return call_guarded(c, 0); }
 
 static void open_safe_libs(lua_State *L) {
-  luaL_openlibs(L);
-#ifdef ARK_LUAJIT
-  /* room for every trace the rules make: with LuaJIT's defaults (1000
-  ** traces, 512 KB of machine code) the area fills within a game, all
-  ** traces are flushed and compiled again, and each compiled trace costs
-  ** two mprotect calls (a fifth of the time went to the kernel) */
-  (void)luaL_dostring(L, "jit.opt.start('maxtrace=20000', 'maxmcode=65536')");
-#endif
-  /* drop everything that reaches outside the game or loads code */
-  static const char *const drop[] = {
-    "io", "os", "debug", "package", "require", "dofile", "loadfile", "load",
-    "loadstring", "collectgarbage", "coroutine", "jit", "ffi", "bit", "utf8",
-    "module", "newproxy", "gcinfo", "setfenv", "getfenv", NULL
-  };
-  for (int i = 0; drop[i]; i++) {
-    lua_pushnil(L);
-    lua_setglobal(L, drop[i]);
-  }
-  ark_strlib_open(L);
+  ark_sandbox_libs(L);
   ark_sandbox_open(L);
 }
 
