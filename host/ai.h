@@ -106,6 +106,16 @@ void ai_adopt_plan(ai_player *a, const ark_game *g, const ai_plan *plan);
 double ai_best_turn_lead(ark_game *g, double tau, uint64_t *rng);
 int ai_mcts(ai_player *a, ark_game *g, uint64_t seed);
 
+/* The race at the root that every game's search runs (mcts.c, and
+** host/luaplay.c for games written in Lua): the greedy's AI_ROOT_KEEP best
+** options race in rounds, each round playing every option still in it. */
+#define AI_ROOT_KEEP 4
+/* The AI_ROOT_KEEP best of the n values v, best first, into child; how many. */
+int ai_pick_children(const double *v, int n, int *child);
+/* Drops the children clearly below the best so far: res[r * AI_ROOT_KEEP + k]
+** is child k's result in round r, all alive children played every round. */
+void ai_drop_worse(const double *res, int rounds, int nc, int *alive);
+
 /* ---- pieces of the greedy for measuring programs (bench/lookahead) ---- */
 
 /* Finishes me's turn on c as the greedy does: each of me's sub-decisions

@@ -89,10 +89,10 @@ static int greedy_pick(ark_lg *g, uint64_t seed) {
 ** round deals a new view of what the searcher may know and plays each
 ** option still in the race in that same view, random play for a horizon
 ** of decisions (or to the end), then values the searcher's lead.  An
-** option clearly behind the best after MCTS_MIN_ROUNDS rounds leaves. */
-#define MCTS_KEEP 4
+** option clearly behind the best after MCTS_MIN_ROUNDS rounds leaves
+** (ai_pick_children and ai_drop_worse of mcts.c). */
+#define MCTS_KEEP AI_ROOT_KEEP
 #define MCTS_MIN_ROUNDS 4
-#define MCTS_DROP_SE 2.0
 #define MCTS_HORIZON 40
 #define MCTS_WIN 30.0
 #define MCTS_ITERS 80
@@ -129,17 +129,8 @@ static int mcts_pick(ark_lg *g, const ai_budget *b, uint64_t seed) {
   double *v = malloc(sizeof *v * (size_t)n);
   if (!v) return 0;
   greedy_values(g, v, &seed);
-  int child[MCTS_KEEP], nc = 0, alive[MCTS_KEEP];
-  for (; nc < MCTS_KEEP && nc < n; nc++) {
-    int best = -1;
-    for (int i = 0; i < n; i++) {
-      int taken = 0;
-      for (int j = 0; j < nc; j++) taken |= child[j] == i;
-      if (!taken && (best < 0 || v[i] > v[best])) best = i;
-    }
-    child[nc] = best;
-    alive[nc] = 1;
-  }
+  int child[MCTS_KEEP], nc = ai_pick_children(v, n, child), alive[MCTS_KEEP];
+  for (int k = 0; k < nc; k++) alive[k] = 1;
   free(v);
   int iters = b->iters > 0 ? b->iters : MCTS_ITERS, used = 0, rounds = 0;
   double sum[MCTS_KEEP] = { 0 }, res[256][MCTS_KEEP];
@@ -154,21 +145,7 @@ static int mcts_pick(ark_lg *g, const ai_budget *b, uint64_t seed) {
     ark_lg_free(view);
     used += left;
     rounds++;
-    if (rounds < MCTS_MIN_ROUNDS) continue;
-    int top = -1;
-    for (int k = 0; k < nc; k++)
-      if (alive[k] && (top < 0 || sum[k] > sum[top])) top = k;
-    for (int k = 0; k < nc; k++) {
-      if (!alive[k] || k == top) continue;
-      double s1 = 0, s2 = 0;
-      for (int r = 0; r < rounds; r++) {
-        double dd = res[r][k] - res[r][top];
-        s1 += dd;
-        s2 += dd * dd;
-      }
-      double mean = s1 / rounds, var = (s2 - s1 * mean) / (rounds - 1);
-      if (mean < -MCTS_DROP_SE * sqrt((var > 0 ? var : 0) / rounds)) alive[k] = 0;
-    }
+    if (rounds >= MCTS_MIN_ROUNDS) ai_drop_worse(&res[0][0], rounds, nc, alive);
   }
   int best = 0;
   for (int k = 1; k < nc; k++)

@@ -31,7 +31,7 @@
 #include <time.h>
 #include "ai.h"
 
-#define ROOT_KEEP 4              /* children: the greedy's best actions */
+#define ROOT_KEEP AI_ROOT_KEEP    /* children: the greedy's best actions */
 #define MIN_ROUNDS 4             /* rounds before any child is dropped */
 #define DROP_SE 2.0              /* drop below the best by this many std errors */
 #define GREEDY_EDGE 0.5          /* points the greedy's choice is given */
@@ -96,8 +96,7 @@ static double rollout(const ark_game *g, int me, int opt, const ai_plan *plan, u
   return r;
 }
 
-/* The greedy's ROOT_KEEP best options, best first; returns how many. */
-static int pick_children(const double *v, int n, int *child) {
+int ai_pick_children(const double *v, int n, int *child) {
   int nc = 0;
   for (int k = 0; k < ROOT_KEEP && k < n; k++) {
     int best = -1;
@@ -111,9 +110,7 @@ static int pick_children(const double *v, int n, int *child) {
   return nc;
 }
 
-/* Drops the children clearly below the best so far: res[r * ROOT_KEEP + k]
-** is child k's result in round r, all alive children played every round. */
-static void drop_worse(const double *res, int rounds, int nc, int *alive) {
+void ai_drop_worse(const double *res, int rounds, int nc, int *alive) {
   int top = -1;
   double tm = -1e18;
   for (int k = 0; k < nc; k++) {
@@ -162,7 +159,7 @@ static int search(const ark_game *g, int me, const int *child, int nc, const ai_
         res[rounds * ROOT_KEEP + k] = rollout(g, me, child[k], &plans[child[k]], deal, b, turns, tau);
     used += left;
     rounds++;
-    if (rounds >= MIN_ROUNDS) drop_worse(res, rounds, nc, alive);
+    if (rounds >= MIN_ROUNDS) ai_drop_worse(res, rounds, nc, alive);
   }
   int best = 0;
   double bv = -1e18;
@@ -196,7 +193,7 @@ int ai_mcts(ai_player *a, ark_game *g, uint64_t seed) {
     return ai_greedy(a, g, seed);
   }
   ai_greedy_values(g, v, plans, &rng);
-  int child[ROOT_KEEP], nc = pick_children(v, n, child);
+  int child[ROOT_KEEP], nc = ai_pick_children(v, n, child);
   int pick = child[search(g, me, child, nc, plans, &b, &rng)];
   ai_adopt_plan(a, g, &plans[pick]);
   free(v);
