@@ -100,6 +100,14 @@ void host_save_init(host_save *s);
 void host_save_free(host_save *s);
 /* Writes the file atomically (a temporary file renamed over it). */
 int host_save_write(const char *path, const host_save *s, ark_game *g);
+/* The pieces every game's save is written with: the temporary file beside
+** path (its name into tmp), a folder as the absolute path a save keeps,
+** and the end: the answers, the log hash, whether the game is over, then
+** the file on the disk and renamed over path.  0, or -1 (tmp removed). */
+FILE *host_save_open(const char *path, char *tmp, size_t n);
+const char *host_save_folder(const char *dir, char *buf);
+int host_save_close(FILE *f, const char *tmp, const char *path, const int *a, int n,
+                    uint64_t hash, int over);
 /* 0 if path may be written as a save (missing, or a save), else -1 with
 ** a message: another file is never overwritten. */
 int host_save_may_replace(const char *path, char *msg, size_t n);

@@ -7,7 +7,7 @@
 ** options in paired rollouts.  Each looks only at what its seat may know
 ** (ark_lg_view).
 */
-#define _XOPEN_SOURCE 700   /* clock_gettime, realpath */
+#define _POSIX_C_SOURCE 200809L   /* clock_gettime */
 #include <math.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -261,31 +261,17 @@ static void print_table(ark_lg *g, const host_opts *o) {
 ** hash, in the file format of host/save.c (which reads it back). */
 static int save_write(const char *path, const host_opts *o, uint64_t ai_seed, ark_lg *g) {
   char tmp[4200], abs[4096];
-  snprintf(tmp, sizeof tmp, "%s.tmp", path);
-  FILE *f = fopen(tmp, "w");
+  FILE *f = host_save_open(path, tmp, sizeof tmp);
   if (!f) return -1;
   fprintf(f, "arknova-save 2\ngame %s\nplayers %d\nseed %llu\n",
-          realpath(o->game.dir, abs) ? abs : o->game.dir, o->cfg.players,
-          (unsigned long long)o->cfg.seed);
+          host_save_folder(o->game.dir, abs), o->cfg.players, (unsigned long long)o->cfg.seed);
   for (int i = 0; i < o->noptions; i++) fprintf(f, "option %s\n", o->options[i]);
   for (int p = 0; p < o->cfg.players; p++) fprintf(f, "ai P%d %s\n", p + 1, ai_name(o->ai[p % 4]));
   if (o->budget.iters) fprintf(f, "mcts-iters %d\n", o->budget.iters);
   fprintf(f, "ai-seed %llu\n", (unsigned long long)ai_seed);
-  const int *a = ark_lg_answers(g);
-  for (int i = 0; i < ark_lg_nanswers(g); i += 20) {
-    fprintf(f, "answers");
-    for (int k = i; k < ark_lg_nanswers(g) && k < i + 20; k++) fprintf(f, " %d", a[k]);
-    fprintf(f, "\n");
-  }
   int over = ark_lg_process(g) != ARK_AWAITING;
-  fprintf(f, "hash %016llx\nfinished %d\nend\n", (unsigned long long)ark_log_hash(ark_lg_log(g)),
-          over);
-  int bad = ferror(f) != 0;
-  if (fclose(f) != 0 || bad || rename(tmp, path) != 0) {
-    remove(tmp);
-    return -1;
-  }
-  return 0;
+  return host_save_close(f, tmp, path, ark_lg_answers(g), ark_lg_nanswers(g),
+                         ark_log_hash(ark_lg_log(g)), over);
 }
 
 int host_lua_replay(const host_save *sv, const char *path, int quiet, int seat) {

@@ -80,10 +80,35 @@ int host_save_may_replace(const char *path, char *msg, size_t n) {
   return -1;
 }
 
+const char *host_save_folder(const char *dir, char *buf) { return where(dir, 0, buf); }
+
+FILE *host_save_open(const char *path, char *tmp, size_t n) {
+  if ((size_t)snprintf(tmp, n, "%s.tmp", path) >= n) return NULL;
+  return fopen(tmp, "w");
+}
+
+int host_save_close(FILE *f, const char *tmp, const char *path, const int *a, int n,
+                    uint64_t hash, int over) {
+  for (int i = 0; i < n; i += 20) {
+    fprintf(f, "answers");
+    for (int k = i; k < n && k < i + 20; k++) fprintf(f, " %d", a[k]);
+    fprintf(f, "\n");
+  }
+  fprintf(f, "hash %016llx\n", (unsigned long long)hash);
+  fprintf(f, "finished %d\nend\n", over);
+  /* on the disk before the rename, so that a crash cannot leave the new
+  ** name pointing at a file whose data never arrived */
+  int bad = ferror(f) || fflush(f) != 0 || fsync(fileno(f)) != 0;
+  if (fclose(f) != 0 || bad || rename(tmp, path) != 0) {
+    remove(tmp);
+    return -1;
+  }
+  return 0;
+}
+
 int host_save_write(const char *path, const host_save *s, ark_game *g) {
   char tmp[4096];
-  if ((size_t)snprintf(tmp, sizeof tmp, "%s.tmp", path) >= sizeof tmp) return -1;
-  FILE *f = fopen(tmp, "w");
+  FILE *f = host_save_open(path, tmp, sizeof tmp);
   if (!f) return -1;
   const ark_config *c = &s->o.cfg;
   fprintf(f, "arknova-save 2\nplayers %d\nseed %llu\nmap %s\n", c->players,
@@ -105,26 +130,11 @@ int host_save_write(const char *path, const host_save *s, ark_game *g) {
   if (s->human >= 0) fprintf(f, "human %d\n", s->human + 1);
   fprintf(f, "ai-seed %llu\n", (unsigned long long)s->ai_seed);
   if (s->deal) host_deal_write(f, s->deal);      /* the setup section (deal.c) */
-  int n = ark_game_nanswers(g);
-  const int *a = ark_game_answers(g);
-  for (int i = 0; i < n; i += 20) {
-    fprintf(f, "answers");
-    for (int k = i; k < n && k < i + 20; k++) fprintf(f, " %d", a[k]);
-    fprintf(f, "\n");
-  }
   /* right after an answer no decision is pending yet: the game is run to
   ** the next one (as a rebuild does) before its hash and state are read */
   int over = ark_game_process(g) != ARK_AWAITING;
-  fprintf(f, "hash %016llx\n", (unsigned long long)ark_game_log_hash(g));
-  fprintf(f, "finished %d\nend\n", over);
-  /* on the disk before the rename, so that a crash cannot leave the new
-  ** name pointing at a file whose data never arrived */
-  int bad = ferror(f) || fflush(f) != 0 || fsync(fileno(f)) != 0;
-  if (fclose(f) != 0 || bad || rename(tmp, path) != 0) {
-    remove(tmp);
-    return -1;
-  }
-  return 0;
+  return host_save_close(f, tmp, path, ark_game_answers(g), ark_game_nanswers(g),
+                         ark_game_log_hash(g), over);
 }
 
 static const char *keep(host_save *s, const char *v) {
