@@ -36,9 +36,10 @@ int host_parse_game_opt(host_opts *o, int argc, char **argv, int *i);
 ** cards, maps and plugins are then read from that folder.  0, or -1 after
 ** printing why the game cannot be played. */
 int host_use_game(host_opts *o, const char *spec);
-/* After the options: --players within the chosen game's range (Ark Nova:
-** 2 to 4); 0, or -1 after printing why not. */
-int host_check_players(const host_opts *o, const char *cmd);
+/* After the options, those that depend on the game: --players within its
+** range (Ark Nova: 2 to 4), --option only for a game written in Lua; 0,
+** or -1 after printing why not. */
+int host_check_game_opts(const host_opts *o, const char *cmd);
 /* Is the chosen game one written in Lua alone (module: lua)? */
 int host_game_is_lua(const host_opts *o);
 /* play and sim for such a game (luaplay.c): exit codes as the commands'. */

@@ -135,7 +135,7 @@ static int number_opt(host_opts *o, const char *a, const char *val) {
   long v;
   if (!strcmp(a, "--players")) {
     /* the game's own range is checked once every option is read
-    ** (host_check_players): --game may come after --players */
+    ** (host_check_game_opts): --game may come after --players */
     if (!host_parse_long(a, val, 1, 99, &v)) return -1;
     o->cfg.players = (int)v;
   } else if (!strcmp(a, "--seed")) {
@@ -204,7 +204,7 @@ int host_parse_game_opt(host_opts *o, int argc, char **argv, int *i) {
   return 1;
 }
 
-int host_check_players(const host_opts *o, const char *cmd) {
+int host_check_game_opts(const host_opts *o, const char *cmd) {
   if (o->noptions && !host_game_is_lua(o)) {
     fprintf(stderr, "arknova %s: --option is for games written in Lua (Ark Nova's variants are "
             "plugins: --plugin)\n", cmd);

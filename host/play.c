@@ -338,7 +338,7 @@ int cmd_play(int argc, char **argv) {
     return 2;
   }
   char msg[1024];
-  if (host_check_players(&o, "play")) return 2;
+  if (host_check_game_opts(&o, "play")) return 2;
   if (host_game_is_lua(&o)) {
     if (resume) {
       fprintf(stderr, "arknova play: a game of %s cannot be resumed yet (replay shows a "

@@ -512,7 +512,7 @@ int cmd_sim(int argc, char **argv) {
     return 2;
   }
   if (seed_opt) s.first_seed = s.o.cfg.seed;
-  if (host_check_players(&s.o, "sim")) return 2;
+  if (host_check_game_opts(&s.o, "sim")) return 2;
   if (host_game_is_lua(&s.o)) {
     if (cmp_arg || out || svg) {
       fprintf(stderr, "arknova sim: for %s only --games, --seed(s), --players, --ai, --option "

@@ -57,11 +57,6 @@ static void push_answer(ark_lg *g, int i, int meta) {
 
 /* ---- calling the rules ---- */
 
-static int msgh(lua_State *L) {
-  if (!lua_isstring(L, 1)) lua_pushstring(L, "an error without a message");
-  return 1;
-}
-
 /* Calls rules[name] with nargs arguments on the stack top, under the
 ** watchdog; leaves nres results.  0, or -1 with the message in msg (and
 ** the game failed when fail_game). */
@@ -79,7 +74,7 @@ static int call_rule(ark_lg *g, const char *name, int nargs, int nres, int optio
     return -1;
   }
   lua_insert(L, base + 1);
-  lua_pushcfunction(L, msgh);
+  lua_pushcfunction(L, ark_lg_msgh);
   lua_insert(L, base + 1);
   ark_lg *before = current;
   current = g;
@@ -511,11 +506,16 @@ int ark_lg_track(const ark_lg *g, int seat, const char *name, int *out) {
   return 0;
 }
 
-int ark_lg_zone_count(const ark_lg *g, const char *zone, int seat) {
-  int z = ark_lg_zone_index(g->d, zone), n = 0;
-  if (z < 0 || seat < 0 || seat > g->nplayers) return -1;
+int ark_lg_zone_size(const ark_lg *g, int z, int seat) {
+  int n = 0;
   for (int c = 0; c < g->d->ncards; c++) n += g->b.zone[c] == z + 1 && g->b.seat[c] == seat;
   return n;
+}
+
+int ark_lg_zone_count(const ark_lg *g, const char *zone, int seat) {
+  int z = ark_lg_zone_index(g->d, zone);
+  if (z < 0 || seat < 0 || seat > g->nplayers) return -1;
+  return ark_lg_zone_size(g, z, seat);
 }
 
 int ark_lg_zone_ids(const ark_lg *g, int z, int seat, int *ids, int max) {

@@ -8,8 +8,6 @@
 #include "luagame_int.h"
 #include "rng.h"
 
-int ark_lg_load_file(lua_State *L, const char *dir, const char *rel);
-
 static ark_lg *game(lua_State *L) {
   ark_lg *g = ark_lg_current();
   if (!g) luaL_error(L, "G is only for the rules of a running game");
@@ -103,9 +101,8 @@ static int g_cards(lua_State *L) {
 
 static int g_count(lua_State *L) {
   ark_lg *g = game(L);
-  int z = zone_arg(L, g, 1, 2), s = (int)lua_tointeger(L, 2), n = 0;
-  for (int c = 0; c < g->d->ncards; c++) n += g->b.zone[c] == z + 1 && g->b.seat[c] == s;
-  lua_pushinteger(L, n);
+  int z = zone_arg(L, g, 1, 2);
+  lua_pushinteger(L, ark_lg_zone_size(g, z, (int)lua_tointeger(L, 2)));
   return 1;
 }
 
@@ -259,13 +256,11 @@ static int g_set_round(lua_State *L) {
 }
 
 static int g_include(lua_State *L) {
-  ark_lg *g = ark_lg_current();
   const char *rel = luaL_checkstring(L, 1);
   if (strstr(rel, "..") || rel[0] == '/')
     luaL_error(L, "G.include(\"%s\"): a path inside the game folder", rel);
   lua_getfield(L, LUA_REGISTRYINDEX, "ark.lg.dir");
   const char *dir = lua_tostring(L, -1);
-  (void)g;
   if (ark_lg_load_file(L, dir, rel)) return lua_error(L);
   return 1;
 }

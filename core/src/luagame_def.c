@@ -365,16 +365,11 @@ static void open_libs(lua_State *L) {
   lua_pop(L, 1);
 }
 
-/* Adds a traceback-free "file:line:" to errors that lack one. */
-static int msgh(lua_State *L) {
+int ark_lg_msgh(lua_State *L) {
   if (!lua_isstring(L, 1)) lua_pushstring(L, "an error without a message");
   return 1;
 }
 
-int ark_lg_load_file(lua_State *L, const char *dir, const char *rel);
-
-/* Loads and runs dir/rel in the state; leaves its first result.  0 or -1
-** with the message on the stack. */
 int ark_lg_load_file(lua_State *L, const char *dir, const char *rel) {
   char path[1400], chunk[600];
   snprintf(path, sizeof path, "%s/%s", dir, rel);
@@ -398,7 +393,7 @@ int ark_lg_load_file(lua_State *L, const char *dir, const char *rel) {
     return -1;
   }
   lua_remove(L, -2);
-  lua_pushcfunction(L, msgh);
+  lua_pushcfunction(L, ark_lg_msgh);
   lua_insert(L, -2);
   int st = lua_pcall(L, 0, 1, -2);
   lua_remove(L, -2);                   /* the message handler */

@@ -106,6 +106,12 @@ struct ark_lg {
 static inline int ark_lg_answers_now(const ark_lg *g) {
   return g->replaying ? g->replay_pos : g->nanswers;
 }
+/* The message handler of the runtime's protected calls: an error raised
+** without a text gets one (luagame_def.c). */
+int ark_lg_msgh(lua_State *L);
+/* Loads and runs dir/rel in L, leaving its first result: 0, or -1 with the
+** message ("file:line: ...") on the stack (luagame_def.c). */
+int ark_lg_load_file(lua_State *L, const char *dir, const char *rel);
 /* Registers G in the definition's Lua state (luagame_api.c). */
 void ark_lg_api_open(lua_State *L);
 /* The game the running Lua code belongs to (set around every call). */
@@ -115,6 +121,8 @@ void ark_lg_set_current(ark_lg *g);
 int ark_lg_track_index(const ark_lg_def *d, int table, const char *name);
 int ark_lg_zone_index(const ark_lg_def *d, const char *name);
 int ark_lg_counter_index(const ark_lg_def *d, const char *name);
+/* How many cards zone z of seat s holds. */
+int ark_lg_zone_size(const ark_lg *g, int z, int seat);
 /* The cards in zone z of seat s, bottom first, at most max into ids. */
 int ark_lg_zone_ids(const ark_lg *g, int z, int seat, int *ids, int max);
 /* Logs an event unless the game logs nothing now. */
