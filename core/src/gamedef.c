@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <yaml.h>
 #include "gamedef.h"
+#include "yamldoc.h"
 
 static int is_dir(const char *p) {
   struct stat st;
@@ -22,11 +22,6 @@ static int has_file(const char *dir, const char *name) {
   return stat(p, &st) == 0 && S_ISREG(st.st_mode);
 }
 
-static const char *scalar(yaml_document_t *d, yaml_node_t *n) {
-  (void)d;
-  return n && n->type == YAML_SCALAR_NODE ? (const char *)n->data.scalar.value : NULL;
-}
-
 /* A whole number in 1..99, or -1. */
 static int count_of(const char *s) {
   char *end;
@@ -36,7 +31,7 @@ static int count_of(const char *s) {
 }
 
 static int bad(char *msg, size_t n, const char *file, const yaml_node_t *at, const char *what) {
-  snprintf(msg, n, "%s:%d: %s", file, at ? (int)at->start_mark.line + 1 : 1, what);
+  snprintf(msg, n, "%s:%d: %s", file, at ? ark_yamldoc_line(at) : 1, what);
   return -1;
 }
 
@@ -56,9 +51,9 @@ static int read_players(yaml_document_t *d, yaml_node_t *v, ark_gamedef *g, char
   if (v->type != YAML_MAPPING_NODE)
     return bad(msg, n, file, v, "players: expected {min: N, max: M}");
   for (yaml_node_pair_t *p = v->data.mapping.pairs.start; p < v->data.mapping.pairs.top; p++) {
-    const char *k = scalar(d, yaml_document_get_node(d, p->key));
+    const char *k = ark_yamldoc_scalar(yaml_document_get_node(d, p->key));
     yaml_node_t *x = yaml_document_get_node(d, p->value);
-    int c = count_of(scalar(d, x));
+    int c = count_of(ark_yamldoc_scalar(x));
     if (!k || (strcmp(k, "min") && strcmp(k, "max")))
       return bad(msg, n, file, x, "players: only min and max are known");
     if (c < 0) return bad(msg, n, file, x, "players: expected a number from 1 to 99");
@@ -75,16 +70,16 @@ static int read_doc(yaml_document_t *d, ark_gamedef *g, char *msg, size_t n, con
     return bad(msg, n, file, root, "expected keys name, title, players and module");
   for (yaml_node_pair_t *p = root->data.mapping.pairs.start; p < root->data.mapping.pairs.top;
        p++) {
-    const char *k = scalar(d, yaml_document_get_node(d, p->key));
+    const char *k = ark_yamldoc_scalar(yaml_document_get_node(d, p->key));
     yaml_node_t *v = yaml_document_get_node(d, p->value);
     int rc = 0;
     if (!k) continue;
     if (!strcmp(k, "name"))
-      rc = copy_text(g->name, sizeof g->name, scalar(d, v), msg, n, file, v, k);
+      rc = copy_text(g->name, sizeof g->name, ark_yamldoc_scalar(v), msg, n, file, v, k);
     else if (!strcmp(k, "title"))
-      rc = copy_text(g->title, sizeof g->title, scalar(d, v), msg, n, file, v, k);
+      rc = copy_text(g->title, sizeof g->title, ark_yamldoc_scalar(v), msg, n, file, v, k);
     else if (!strcmp(k, "module"))
-      rc = copy_text(g->module, sizeof g->module, scalar(d, v), msg, n, file, v, k);
+      rc = copy_text(g->module, sizeof g->module, ark_yamldoc_scalar(v), msg, n, file, v, k);
     else if (!strcmp(k, "players"))
       rc = read_players(d, v, g, msg, n, file);
     if (rc) return rc;
@@ -103,25 +98,19 @@ int ark_gamedef_load(const char *dir, ark_gamedef *out, char *msg, size_t n) {
   }
   memcpy(out->dir, dir, strlen(dir) + 1);
   snprintf(file, sizeof file, "%s/game.yaml", dir);
-  FILE *f = fopen(file, "rb");
-  if (!f) {
+  yaml_document_t doc;
+  char why[200];
+  int line = 0, rc = ark_yamldoc_read(file, &doc, &line, why, sizeof why);
+  if (rc > 0) {
     snprintf(msg, n, "%s: not found (a game folder has a game.yaml)", file);
     return -1;
   }
-  yaml_parser_t parser;
-  yaml_document_t doc;
-  int rc = -1;
-  yaml_parser_initialize(&parser);
-  yaml_parser_set_input_file(&parser, f);
-  if (!yaml_parser_load(&parser, &doc)) {
-    snprintf(msg, n, "%s:%d: %s", file, (int)parser.problem_mark.line + 1,
-             parser.problem ? parser.problem : "not valid YAML");
-  } else {
-    rc = read_doc(&doc, out, msg, n, file);
-    yaml_document_delete(&doc);
+  if (rc < 0) {
+    snprintf(msg, n, "%s:%d: %s", file, line, why);
+    return -1;
   }
-  yaml_parser_delete(&parser);
-  fclose(f);
+  rc = read_doc(&doc, out, msg, n, file);
+  yaml_document_delete(&doc);
   return rc;
 }
 

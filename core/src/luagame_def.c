@@ -10,11 +10,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <yaml.h>
 #include "luagame_int.h"
 #include "sandbox.h"
 #include "strlib.h"
 #include "watchdog.h"
+#include "yamldoc.h"
 
 /* Problems found while loading: "file:line: message" lines. */
 typedef struct problems {
@@ -44,28 +44,16 @@ static void problem(problems *p, const char *file, int line, const char *fmt, ..
 
 /* ---- YAML ---- */
 
-static const char *scalar(const yaml_node_t *n) {
-  return n && n->type == YAML_SCALAR_NODE ? (const char *)n->data.scalar.value : NULL;
-}
-
-static int line_of(const yaml_node_t *n) { return n ? (int)n->start_mark.line + 1 : 0; }
+/* short names for the two questions asked of every node (yamldoc.h) */
+static const char *scalar(const yaml_node_t *n) { return ark_yamldoc_scalar(n); }
+static int line_of(const yaml_node_t *n) { return ark_yamldoc_line(n); }
 
 static int parse_file(const char *path, yaml_document_t *doc, problems *p, const char *shown) {
-  FILE *f = fopen(path, "rb");
-  if (!f) {
-    problem(p, shown, 0, "cannot be read");
-    return -1;
-  }
-  yaml_parser_t parser;
-  yaml_parser_initialize(&parser);
-  yaml_parser_set_input_file(&parser, f);
-  int ok = yaml_parser_load(&parser, doc);
-  if (!ok)
-    problem(p, shown, (int)parser.problem_mark.line + 1, "%s",
-            parser.problem ? parser.problem : "not valid YAML");
-  yaml_parser_delete(&parser);
-  fclose(f);
-  return ok ? 0 : -1;
+  char why[200];
+  int line = 0, rc = ark_yamldoc_read(path, doc, &line, why, sizeof why);
+  if (rc > 0) problem(p, shown, 0, "cannot be read");
+  else if (rc < 0) problem(p, shown, line, "%s", why);
+  return rc ? -1 : 0;
 }
 
 static int is_int(const char *s, long long *v) {
