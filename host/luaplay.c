@@ -228,6 +228,12 @@ static ark_lg_def *load_def(const host_opts *o) {
   return d;
 }
 
+/* A figure's column: as wide as its name, at least `min`. */
+static int col(const char *name, int min) {
+  int w = (int)strlen(name);
+  return w > min ? w : min;
+}
+
 static void print_table(ark_lg *g, const host_opts *o) {
   char msg[512], names[LP_STATS][32];
   double values[LP_STATS], score;
@@ -240,8 +246,7 @@ static void print_table(ark_lg *g, const host_opts *o) {
   for (int i = 0; i < n; i++) place[order[i]] = i + 1;
   int k = ark_lg_stats(g, 0, names, values, LP_STATS, msg, sizeof msg);
   printf("player ai       score");
-  for (int i = 0; i < k; i++) printf(" %*s", (int)strlen(names[i]) > 5 ? (int)strlen(names[i]) : 5,
-                                     names[i]);
+  for (int i = 0; i < k; i++) printf(" %*s", col(names[i], 5), names[i]);
   printf("  rank\n");
   for (int p = 0; p < n; p++) {
     ark_lg_score(g, p, &score, msg, sizeof msg);
@@ -250,7 +255,7 @@ static void print_table(ark_lg *g, const host_opts *o) {
     double pv[LP_STATS];
     int pk = ark_lg_stats(g, p, pn, pv, LP_STATS, msg, sizeof msg);
     for (int i = 0; i < k && i < pk; i++)
-      printf(" %*g", (int)strlen(names[i]) > 5 ? (int)strlen(names[i]) : 5, pv[i]);
+      printf(" %*g", col(names[i], 5), pv[i]);
     printf("  %4d\n", place[p]);
   }
   ark_lg_score(g, order[0], &score, msg, sizeof msg);
@@ -496,16 +501,13 @@ int host_lua_sim(const host_opts *o, long games, uint64_t first_seed, int thread
          secs > 0 ? (double)decisions / secs : 0);
   printf("seat ai       wins   win%%  mean score");
   for (int i = 0; i < nstats; i++)
-    printf(" %*s", (int)strlen(first->stat_name[i]) > 6 ? (int)strlen(first->stat_name[i]) : 6,
-           first->stat_name[i]);
+    printf(" %*s", col(first->stat_name[i], 6), first->stat_name[i]);
   printf("\n");
   for (int p = 0; p < n; p++) {
     printf("P%-3d %-8s %5ld %5.1f%% %11.1f", p + 1, ai_name(o->ai[p % 4]), wins[p],
            ok ? 100.0 * (double)wins[p] / (double)ok : 0, ok ? score_sum[p] / (double)ok : 0);
     for (int i = 0; i < nstats; i++)
-      printf(" %*.1f",
-             (int)strlen(first->stat_name[i]) > 6 ? (int)strlen(first->stat_name[i]) : 6,
-             ok ? stat_sum[p][i] / (double)ok : 0);
+      printf(" %*.1f", col(first->stat_name[i], 6), ok ? stat_sum[p][i] / (double)ok : 0);
     printf("\n");
   }
   if (nstats > 0) printf("(the last columns: the rules' figures per seat, means over the games)\n");
