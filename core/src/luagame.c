@@ -254,15 +254,13 @@ static int next_step(ark_lg *g) {
 static void take_decision(ark_lg *g, lua_State *co, int nres) {
   int top = lua_gettop(co);
   int at = top - nres + 1;
-  g->optbuf.len = 0;
   int n = ark_rawlen(co, at + 2);
-  int off_prompt, off_tag;
-  off_prompt = (int)g->optbuf.len;
-  const char *prompt = lua_tostring(co, at + 1);
-  ark_strbuf_add(&g->optbuf, prompt ? prompt : "", strlen(prompt ? prompt : "") + 1);
-  off_tag = (int)g->optbuf.len;
-  const char *tag = lua_tostring(co, at + 3);
-  ark_strbuf_add(&g->optbuf, tag ? tag : "choice", strlen(tag ? tag : "choice") + 1);
+  /* G.choose checked the prompt and the options, and gives a tag */
+  const char *prompt = lua_tostring(co, at + 1), *tag = lua_tostring(co, at + 3);
+  g->optbuf.len = 0;
+  ark_strbuf_add(&g->optbuf, prompt, strlen(prompt) + 1);          /* at 0 */
+  int off_tag = (int)g->optbuf.len;
+  ark_strbuf_add(&g->optbuf, tag, strlen(tag) + 1);
   for (int i = 0; i < n; i++) {
     lua_rawgeti(co, at + 2, i + 1);
     size_t len;
@@ -274,7 +272,7 @@ static void take_decision(ark_lg *g, lua_State *co, int nres) {
   for (int i = 0; i < n; i++) g->opts[i] = g->optbuf.s + g->opt_off[i];
   g->dec.player = (int)lua_tointeger(co, at) - 1;
   g->dec.kind = 0;
-  g->dec.prompt = g->optbuf.s + off_prompt;
+  g->dec.prompt = g->optbuf.s;
   g->dec.tag = g->optbuf.s + off_tag;
   g->dec.noptions = n;
   g->dec.options = g->opts;
