@@ -124,7 +124,7 @@ static int play(const run *r, tally *t, ark_game *g, uint64_t seed) {
     int pick;
     if (r->clones) time_clone(t, g);
     if (r->ai == AI_RANDOM) pick = (int)(ai_rand(&rng) % (uint64_t)d->noptions);
-    else pick = ai_pick(&ai[d->player], g, pick_seed(seed, ark_game_nanswers(g)));
+    else pick = ai_pick(&ai[d->player], ark_game_gs(g), pick_seed(seed, ark_game_nanswers(g)));
     if (ark_game_answer(g, pick, msg, sizeof msg) != ARK_OK) break;
     t->decisions++;
   }

@@ -1,23 +1,52 @@
 /*
-** ai.c - the computer players behind the decision API: random, greedy,
-** and the plans that carry the greedy's choices through a turn.
+** ai.c - the engine's computer players for every game behind the game
+** interface (core/src/gameif.h): random, greedy, and the plans that carry
+** the greedy's choices through a turn.
 **
 ** Greedy looks one turn ahead.  For each option of a decision it answers
-** on a clone, finishes its own turn (each later sub-decision chosen by
-** trying every option on a further clone finished with the quick policy)
-** and values the position when the next turn starts (ai_value.c).  The
-** answers it chose for the rest of the turn are kept as a plan, so its own
-** sub-decisions cost nothing more.
+** on a copy, finishes its own turn (each later sub-decision chosen by
+** trying every option on a further copy finished with the game's quick
+** policy) and values the position when the next turn starts, as the game
+** values positions (ark_gi.value).  The answers it chose for the rest of
+** the turn are kept as a plan, so its own sub-decisions cost nothing more.
+** A game that declares no turns (ark_gi.turn_tag NULL) has every decision
+** valued on its own: the position right after it.
 **
 ** No AI ever sees the real game: ai_pick, the one entry for a real game,
-** hands every AI a copy in which whatever the deciding seat cannot know
-** is dealt anew (ark_game_search_view), so what is hidden from a seat never
-** reaches its AI.
+** hands every AI the game's view for the deciding seat, a copy in which
+** whatever that seat cannot know is dealt anew, so what is hidden from a
+** seat never reaches its AI.
 */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "ai.h"
+
+/* the interface's calls, short */
+static ark_gs *g_copy(const ark_gs *g) { return g->gi->clone(g); }
+static void g_free(ark_gs *g) { g->gi->free(g); }
+static const ark_decision *g_dec(const ark_gs *g) { return g->gi->decision(g); }
+static int g_answer(ark_gs *g, int i) {
+  char msg[128];
+  return g->gi->answer(g, i, msg, sizeof msg);
+}
+static ark_progress g_lazy(ark_gs *g) {
+  return g->gi->process_lazy ? g->gi->process_lazy(g) : g->gi->process(g);
+}
+/* does the pending decision (after g_lazy) begin a turn? */
+static int g_turn_starts(const ark_gs *g) {
+  const char *t = g->gi->turn_tag;
+  if (!t) return 1;
+  const char *tag = g->gi->pending_tag ? g->gi->pending_tag(g) : g_dec(g)->tag;
+  return !strcmp(tag, t);
+}
+static int g_quick(ark_gs *g, uint64_t *rng) {
+  if (g->gi->quick) return g->gi->quick(g, rng);
+  return (int)(ai_rand(rng) % (uint64_t)g_dec(g)->noptions);
+}
+static double g_penalty(ark_gs *g, int p, int i) {
+  return g->gi->penalty ? g->gi->penalty(g, p, i) : 0;
+}
 
 static const char *const names[AI_NKINDS] = { "random", "greedy", "mcts", "human" };
 
@@ -36,24 +65,44 @@ void ai_init(ai_player *a, int kind, const ai_budget *b) {
   a->plan_at = -1;
 }
 
-uint64_t ai_rand(uint64_t *x) {
-  uint64_t z = (*x += 0x9e3779b97f4a7c15ULL);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-  return z ^ (z >> 31);
-}
+uint64_t ai_rand(uint64_t *x) { return ark_rng_mix(x); }
 
 double ai_jitter(uint64_t *rng) { return (double)(ai_rand(rng) % 1000) * 1e-6; }
 
+/* ---- what a position is worth ---- */
+
+double ai_time_left(ark_gs *g) { return g->gi->time_left ? g->gi->time_left(g) : 1; }
+
+static double value_of(ark_gs *g, int p, double tau) {
+  double v = g->gi->value(g, p, tau);
+  return v == v ? v : -1e18;     /* NAN: the game could not value it */
+}
+
+double ai_lead(ark_gs *g, int p, double tau) {
+  int n = g->gi->players(g);
+  double other = -1e18, mine = value_of(g, p, tau);
+  if (n == 1) return mine;
+  for (int q = 0; q < n; q++)
+    if (q != p) {
+      double o = value_of(g, q, tau);
+      if (o <= -1e18) return -1e18;
+      if (o > other) other = o;
+    }
+  return mine <= -1e18 ? mine : mine - other;
+}
+
+double ai_worth(ark_gs *g, int p, double tau) {
+  return g->gi->versus ? ai_lead(g, p, tau) : value_of(g, p, tau);
+}
+
 /* ---- finishing a turn ---- */
 
-/* Answers with the quick policy until the next turn's action decision. */
-static void finish_quick(ark_game *c, uint64_t *rng) {
-  char msg[128];
-  for (int guard = 0; guard < 80 && ark_game_process_lazy(c) == ARK_AWAITING; guard++) {
+/* Answers with the quick policy until the next turn's first decision. */
+static void finish_quick(ark_gs *c, uint64_t *rng) {
+  for (int guard = 0; guard < 80 && g_lazy(c) == ARK_AWAITING; guard++) {
     /* the next turn's options are not needed: the position is valued */
-    if (!strcmp(ark_game_pending_tag(c), "action")) return;
-    if (ark_game_answer(c, ai_quick(c, rng), msg, sizeof msg) != ARK_OK) return;
+    if (g_turn_starts(c)) return;
+    if (g_answer(c, g_quick(c, rng)) != ARK_OK) return;
   }
 }
 
@@ -70,22 +119,19 @@ static uint32_t step_check(const ark_decision *d, int i) {
   return h;
 }
 
-/* The best option of c's pending decision for `me` when each is finished
-** by the quick policy. */
-int ai_best_step(ark_game *c, int me, double tau, uint64_t *rng) {
-  const ark_decision *d = ark_game_decision(c);
+int ai_best_step(ark_gs *c, int me, double tau, uint64_t *rng) {
+  const ark_decision *d = g_dec(c);
   int n = d->noptions, step = n > SUB_SAMPLE ? (n + SUB_SAMPLE - 1) / SUB_SAMPLE : 1;
   int best = 0, off = step > 1 ? (int)(ai_rand(rng) % (uint64_t)step) : 0;
   double bv = -1e18;
-  char msg[128];
   if (n == 1) return 0;
   for (int i = off; i < n; i += step) {
-    ark_game *cc = ark_game_clone(c);
+    ark_gs *cc = g_copy(c);
     if (!cc) break;
-    ark_game_answer(cc, i, msg, sizeof msg);
+    g_answer(cc, i);
     finish_quick(cc, rng);
-    double v = ai_value_at(cc, me, tau) + ai_jitter(rng);
-    ark_game_free(cc);
+    double v = ai_worth(cc, me, tau) + ai_jitter(rng);
+    g_free(cc);
     if (v > bv) {
       bv = v;
       best = i;
@@ -96,56 +142,46 @@ int ai_best_step(ark_game *c, int me, double tau, uint64_t *rng) {
 
 /* Finishes me's turn on c: me's sub-decisions by ai_best_step (recorded in
 ** plan if not NULL), other players' (break discards) by the quick policy. */
-static void finish_turn(ark_game *c, int me, double tau, ai_plan *plan, uint64_t *rng) {
-  char msg[128];
+static void finish_turn(ark_gs *c, int me, double tau, ai_plan *plan, uint64_t *rng) {
   if (plan) plan->len = 0;
-  for (int guard = 0; guard < 60 && ark_game_process_lazy(c) == ARK_AWAITING; guard++) {
-    if (!strcmp(ark_game_pending_tag(c), "action")) return;
-    const ark_decision *d = ark_game_decision(c);
+  for (int guard = 0; guard < 60 && g_lazy(c) == ARK_AWAITING; guard++) {
+    if (g_turn_starts(c)) return;
+    const ark_decision *d = g_dec(c);
     if (!d) return;
-    int mine = d->player == me, pick = mine ? ai_best_step(c, me, tau, rng) : ai_quick(c, rng);
+    int mine = d->player == me, pick = mine ? ai_best_step(c, me, tau, rng) : g_quick(c, rng);
     if (plan && plan->len < AI_PLAN_MAX) {
       plan->step[plan->len].pick = mine ? pick : -1;
       plan->step[plan->len++].check = step_check(d, pick);
     }
-    if (ark_game_answer(c, pick, msg, sizeof msg) != ARK_OK) return;
+    if (g_answer(c, pick) != ARK_OK) return;
   }
 }
 
-/* An X-token action that gains nothing (tokens already at 5) only passes. */
-double ai_option_penalty(const ark_game *g, int me, const char *opt) {
-  ark_player_view v;
-  if (strncmp(opt, "X-token", 7)) return 0;
-  ark_game_player(g, me, &v);
-  return v.xtokens >= 5 ? 4 : 0;
-}
-
-void ai_finish_turn(ark_game *c, int me, double tau, uint64_t *rng) {
+void ai_finish_turn(ark_gs *c, int me, double tau, uint64_t *rng) {
   finish_turn(c, me, tau, NULL, rng);
 }
 
 /* ---- greedy ---- */
 
-void ai_greedy_values(ark_game *g, double *v, ai_plan *plans, uint64_t *rng) {
-  const ark_decision *d = ark_game_decision(g);
+void ai_greedy_values(ark_gs *g, double *v, ai_plan *plans, uint64_t *rng) {
+  const ark_decision *d = g_dec(g);
   int me = d->player, n = d->noptions;
   double tau = ai_time_left(g);
-  char msg[128];
   for (int i = 0; i < n; i++) {
-    ark_game *c = ark_game_clone(g);
+    ark_gs *c = g_copy(g);
     v[i] = -1e18;
     if (plans) plans[i].len = 0;
     if (!c) continue;
-    ark_game_answer(c, i, msg, sizeof msg);
+    g_answer(c, i);
     finish_turn(c, me, tau, plans ? &plans[i] : NULL, rng);
-    v[i] = ai_value_at(c, me, tau) - ai_option_penalty(g, me, d->options[i]) + ai_jitter(rng);
-    ark_game_free(c);
+    v[i] = ai_worth(c, me, tau) - g_penalty(g, me, i) + ai_jitter(rng);
+    g_free(c);
   }
 }
 
-int ai_planned(ai_player *a, const ark_game *g) {
-  const ark_decision *d = ark_game_decision(g);
-  int na = ark_game_nanswers(g);
+int ai_planned(ai_player *a, const ark_gs *g) {
+  const ark_decision *d = g_dec(g);
+  int na = g->gi->nanswers(g);
   if (a->plan_at < 0 || na < a->plan_at || na >= a->plan_at + a->plan.len) return -1;
   const ai_step *st = &a->plan.step[na - a->plan_at];
   if (st->pick < 0) return -1;
@@ -155,18 +191,18 @@ int ai_planned(ai_player *a, const ark_game *g) {
   return -1;
 }
 
-void ai_follow_plan(ai_player *a, const ark_game *g, const ai_plan *plan) {
+void ai_follow_plan(ai_player *a, const ark_gs *g, const ai_plan *plan) {
   a->plan = *plan;
-  a->plan_at = ark_game_nanswers(g);
+  a->plan_at = g->gi->nanswers(g);
 }
 
-void ai_adopt_plan(ai_player *a, const ark_game *g, const ai_plan *plan) {
+void ai_adopt_plan(ai_player *a, const ark_gs *g, const ai_plan *plan) {
   ai_follow_plan(a, g, plan);
   a->plan_at++;                  /* the plan begins after the answer now given */
 }
 
-int ai_greedy(ai_player *a, ark_game *g, uint64_t seed) {
-  const ark_decision *d = ark_game_decision(g);
+int ai_greedy(ai_player *a, ark_gs *g, uint64_t seed) {
+  const ark_decision *d = g_dec(g);
   int n = d->noptions, best = 0;
   uint64_t rng = seed;
   int k = ai_planned(a, g);
@@ -188,23 +224,21 @@ int ai_greedy(ai_player *a, ark_game *g, uint64_t seed) {
 
 /* ---- cheap policies for the search's rollouts ---- */
 
-/* Tries every action of g's pending action decision, each turn finished
-** by the quick policy; returns the best one and its worth in *best: the
-** mover's lead (lead = 1) or value with a tie-breaking jitter (lead = 0). */
-static int try_actions(ark_game *g, int lead, double tau, uint64_t *rng, double *best) {
-  const ark_decision *d = ark_game_decision(g);
+/* Tries every option of g's pending turn decision, each turn finished by
+** the quick policy; returns the best one and its worth in *best: the
+** mover's lead (lead = 1) or worth with a tie-breaking jitter (lead = 0). */
+static int try_actions(ark_gs *g, int lead, double tau, uint64_t *rng, double *best) {
+  const ark_decision *d = g_dec(g);
   int me = d->player, pick = 0;
-  char msg[128];
   *best = -1e18;
   for (int i = 0; i < d->noptions; i++) {
-    ark_game *c = ark_game_clone(g);
+    ark_gs *c = g_copy(g);
     if (!c) break;
-    ark_game_answer(c, i, msg, sizeof msg);
+    g_answer(c, i);
     finish_quick(c, rng);
-    double v = (lead ? ai_lead_at(c, me, tau) : ai_value_at(c, me, tau)) -
-               ai_option_penalty(g, me, d->options[i]);
+    double v = (lead ? ai_lead(c, me, tau) : ai_worth(c, me, tau)) - g_penalty(g, me, i);
     if (!lead) v += ai_jitter(rng);
-    ark_game_free(c);
+    g_free(c);
     if (v > *best) {
       *best = v;
       pick = i;
@@ -213,31 +247,33 @@ static int try_actions(ark_game *g, int lead, double tau, uint64_t *rng, double 
   return pick;
 }
 
-int ai_fast(ark_game *g, uint64_t *rng) {
-  const ark_decision *d = ark_game_decision(g);
-  if (strcmp(d->tag, "action") || d->noptions == 1) return ai_quick(g, rng);
+int ai_fast(ark_gs *g, uint64_t *rng) {
+  const ark_decision *d = g_dec(g);
+  /* a game without turns: its quick policy alone */
+  if (!g->gi->turn_tag || strcmp(d->tag, g->gi->turn_tag) || d->noptions == 1)
+    return g_quick(g, rng);
   double v;
   return try_actions(g, 0, ai_time_left(g), rng, &v);
 }
 
-double ai_best_turn_lead(ark_game *g, double tau, uint64_t *rng) {
+double ai_best_turn_lead(ark_gs *g, double tau, uint64_t *rng) {
   double v;
-  if (!ark_game_decision(g)) return 0;
+  if (!g_dec(g)) return 0;
   try_actions(g, 1, tau, rng, &v);
   return v;
 }
 
-int ai_pick(ai_player *a, ark_game *g, uint64_t seed) {
-  const ark_decision *d = ark_game_decision(g);
+int ai_pick(ai_player *a, ark_gs *g, uint64_t seed) {
+  const ark_decision *d = g_dec(g);
   uint64_t x = seed;
   if (a->kind != AI_GREEDY && a->kind != AI_MCTS)
     return (int)(ai_rand(&x) % (uint64_t)d->noptions);
   if (d->noptions == 1) return 0;
   int k = ai_planned(a, g);        /* reads only the seat's own options */
   if (k >= 0) return k;
-  ark_game *view = ark_game_search_view(g, d->player, ai_rand(&x));
+  ark_gs *view = g->gi->view(g, d->player, ai_rand(&x));
   if (!view) return 0;
   int pick = a->kind == AI_GREEDY ? ai_greedy(a, view, x) : ai_mcts(a, view, x);
-  ark_game_free(view);
+  g_free(view);
   return pick;
 }

@@ -172,9 +172,9 @@ int cmd_hint(int argc, char **argv) {
     return 1;
   }
   uint64_t rng = x;
-  ai_greedy_values(view, v, NULL, &rng);
+  ai_greedy_values(ark_game_gs(view), v, NULL, &rng);
   ark_game_free(view);
-  int pick = ai_pick(&ai, g, seed);
+  int pick = ai_pick(&ai, ark_game_gs(g), seed);
   printf("%s would choose: %s\n", ai_name(kind), d->options[pick]);
   if (count < sv.nanswers && sv.answers[count] < n)
     printf("the game went on with: %s\n", d->options[sv.answers[count]]);

@@ -1,11 +1,11 @@
 /*
 ** luaplay.c - play and sim for games written in Lua alone (module: lua in
 ** their game.yaml, core/src/luagame.h).  The AIs see such a game only
-** through the loop and the rules' numbers: random picks any option, greedy
-** tries each option on a copy and keeps the one whose next position its
-** rules value most above the best other seat, mcts races the greedy's best
-** options in paired rollouts.  Each looks only at what its seat may know
-** (ark_lg_view).
+** through the engine's game interface (core/src/gameif.h): random picks
+** any option, greedy tries each option on a copy and keeps the one whose
+** next position its rules value most above the best other seat, mcts races
+** the greedy's best options in paired rollouts (host/ai.c, mcts.c).  Each
+** looks only at what its seat may know (ark_lg_view).
 */
 #define _POSIX_C_SOURCE 200809L   /* clock_gettime */
 #include <math.h>
@@ -25,139 +25,14 @@ static double lp_now(void) {
   return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
-/* What seat p's position is worth against the best other seat. */
-static double edge_of(ark_lg *g, int p, int *failed) {
-  char msg[512];
-  double best_other = -INFINITY, mine = 0, v;
-  for (int q = 0; q < ark_lg_players(g); q++) {
-    if (ark_lg_value(g, q, &v, msg, sizeof msg)) {
-      *failed = 1;
-      return -INFINITY;
-    }
-    if (q == p) mine = v;
-    else if (v > best_other) best_other = v;
-  }
-  return ark_lg_players(g) > 1 ? mine - best_other : mine;
-}
-
-/* The greedy's value of every option of g's decision, on a view of the
-** deciding seat (hidden cards and others' unrevealed secrets drawn anew). */
-static void greedy_values(ark_lg *g, double *v, uint64_t *seed) {
-  const ark_decision *d = ark_lg_decision(g);
-  int p = d->player;
-  char msg[256];
-  ark_lg *view = ark_lg_view(g, p, ai_rand(seed));
-  for (int i = 0; i < d->noptions; i++) {
-    ark_lg *c = ark_lg_clone(view, 0);
-    int failed = 0;
-    v[i] = -INFINITY;
-    if (ark_lg_answer(c, i, msg, sizeof msg) == ARK_OK && ark_lg_process(c) != ARK_ERROR)
-      v[i] = edge_of(c, p, &failed);
-    if (failed) v[i] = -INFINITY;
-    ark_lg_free(c);
-  }
-  ark_lg_free(view);
-}
-
-/* The best of n values, ties broken at random from seed. */
-static int best_of(const double *v, int n, uint64_t *seed) {
-  int pick = 0, ties = 0;
-  for (int i = 0; i < n; i++) {
-    if (i == 0 || v[i] > v[pick]) {
-      pick = i;
-      ties = 1;
-    } else if (v[i] == v[pick] && ai_rand(seed) % (uint64_t)++ties == 0) {
-      pick = i;
-    }
-  }
-  return pick;
-}
-
-static int greedy_pick(ark_lg *g, uint64_t seed) {
-  const ark_decision *d = ark_lg_decision(g);
-  if (d->noptions == 1) return 0;
-  double *v = malloc(sizeof *v * (size_t)d->noptions);
-  if (!v) return 0;
-  greedy_values(g, v, &seed);
-  int pick = best_of(v, d->noptions, &seed);
-  free(v);
-  return pick;
-}
-
-/* ---- mcts: the greedy's best few options raced in paired rollouts ----
-** As Ark Nova's search (host/mcts.c) does at its action decisions: every
-** round deals a new view of what the searcher may know and plays each
-** option still in the race in that same view, random play for a horizon
-** of decisions (or to the end), then values the searcher's lead.  An
-** option clearly behind the best after MCTS_MIN_ROUNDS rounds leaves
-** (ai_pick_children and ai_drop_worse of mcts.c). */
-#define MCTS_KEEP AI_ROOT_KEEP
-#define MCTS_MIN_ROUNDS 4
-#define MCTS_HORIZON 40
-#define MCTS_WIN 30.0
-#define MCTS_ITERS 80
-
-static double playout(const ark_lg *view, int me, int opt, uint64_t rng) {
-  char msg[128];
-  ark_lg *c = ark_lg_clone(view, 0);
-  double r = -1e9;
-  int failed = 0;
-  if (ark_lg_answer(c, opt, msg, sizeof msg) != ARK_OK) goto done;
-  for (int k = 0; k < MCTS_HORIZON; k++) {
-    ark_progress pr = ark_lg_process(c);
-    if (pr == ARK_ERROR) goto done;
-    if (pr == ARK_END) {
-      int order[8];
-      if (ark_lg_rank(c, order, msg, sizeof msg)) goto done;
-      r = edge_of(c, me, &failed) + (order[0] == me ? MCTS_WIN : -MCTS_WIN);
-      goto done;
-    }
-    const ark_decision *d = ark_lg_decision(c);
-    int pick = (int)(ai_rand(&rng) % (uint64_t)d->noptions);
-    if (ark_lg_answer(c, pick, msg, sizeof msg) != ARK_OK) goto done;
-  }
-  if (ark_lg_process(c) != ARK_ERROR) r = edge_of(c, me, &failed);
-done:
-  ark_lg_free(c);
-  return failed ? -1e9 : r;
-}
-
-static int mcts_pick(ark_lg *g, const ai_budget *b, uint64_t seed) {
-  const ark_decision *d = ark_lg_decision(g);
-  int n = d->noptions, me = d->player;
-  if (n == 1) return 0;
-  double *v = malloc(sizeof *v * (size_t)n);
-  if (!v) return 0;
-  greedy_values(g, v, &seed);
-  int child[MCTS_KEEP], nc = ai_pick_children(v, n, child), alive[MCTS_KEEP];
-  for (int k = 0; k < nc; k++) alive[k] = 1;
-  free(v);
-  int iters = b->iters > 0 ? b->iters : MCTS_ITERS, used = 0, rounds = 0;
-  double sum[MCTS_KEEP] = { 0 }, res[256][MCTS_KEEP];
-  while (rounds < 256) {
-    int left = 0;
-    for (int k = 0; k < nc; k++) left += alive[k];
-    if (left <= 1 || used + left > iters) break;
-    ark_lg *view = ark_lg_view(g, me, ai_rand(&seed));
-    uint64_t play = ai_rand(&seed);
-    for (int k = 0; k < nc; k++)
-      if (alive[k]) sum[k] += res[rounds][k] = playout(view, me, child[k], play);
-    ark_lg_free(view);
-    used += left;
-    rounds++;
-    if (rounds >= MCTS_MIN_ROUNDS) ai_drop_worse(&res[0][0], rounds, nc, alive);
-  }
-  int best = 0;
-  for (int k = 1; k < nc; k++)
-    if (alive[k] && (!alive[best] || sum[k] > sum[best])) best = k;
-  return child[best];
-}
-
+/* The seat's AI's pick: the engine's players (host/ai.c, mcts.c), through
+** the game interface every Lua game has (ark_lg_gi).  A Lua game has no
+** turns for them, so no plan carries over and a fresh player per decision
+** picks as a kept one would. */
 static int pick_for(ark_lg *g, int kind, const ai_budget *b, uint64_t seed) {
-  const ark_decision *d = ark_lg_decision(g);
-  if (kind == AI_RANDOM) return (int)(ai_rand(&seed) % (uint64_t)d->noptions);
-  if (kind == AI_MCTS) return mcts_pick(g, b, seed);
-  return greedy_pick(g, seed);
+  ai_player a;
+  ai_init(&a, kind, b);
+  return ai_pick(&a, ark_lg_gs(g), seed);
 }
 
 /* The events from *shown on, as seat sees them (-1: the whole game). */

@@ -1,16 +1,18 @@
 /*
 ** mcts.c - determinized Monte Carlo search over the actions of a turn.
 **
-** At each turn's action decision the greedy values every option (with its
-** plan for the rest of the turn); its ROOT_KEEP best become the children
-** of the root.  The search then plays rollouts in rounds.  A round deals
-** the cards the searching player cannot see anew (the deck and the other
-** hands, ark_game_redeal_hidden) once, and plays every child still in the
-** race in that same deal: the rest of its turn by its plan, then every
-** player's turns by the rollout policy until the searcher's
-** `rollout_turns`-th next turn, whose value is the best lead over the
-** other players any of its actions reaches (a finished game: the score
-** lead, plus or minus WIN_POINTS).  Comparing the children in the same
+** At each turn's first decision (every decision of a game without turns)
+** the greedy values every option (with its plan for the rest of the
+** turn); its ROOT_KEEP best become the children of the root.  The search
+** then plays rollouts in rounds.  A round deals what the searching player
+** cannot see anew (ark_gi.deal: in Ark Nova the deck and the other hands)
+** once, and plays every child still in the race in that same deal: the
+** rest of its turn by its plan, then every player's turns by the rollout
+** policy until the searcher's `rollout_turns`-th next turn, whose value is
+** the best lead over the other players any of its options reaches (in a
+** game without turns: the game's rollout_decisions decisions, then the
+** searcher's lead); a finished game: the score lead, plus or minus
+** WIN_POINTS.  Comparing the children in the same
 ** deals cancels most of the luck of the draw.  After MIN_ROUNDS rounds, a
 ** child whose mean is below the best one's by more than DROP_SE standard
 ** errors of their paired differences leaves the race, so the budget goes
@@ -31,7 +33,7 @@
 #include <time.h>
 #include "ai.h"
 
-#define ROOT_KEEP AI_ROOT_KEEP    /* children: the greedy's best actions */
+#define ROOT_KEEP 4              /* children: the greedy's best options */
 #define MIN_ROUNDS 4             /* rounds before any child is dropped */
 #define DROP_SE 2.0              /* drop below the best by this many std errors */
 #define GREEDY_EDGE 0.5          /* points the greedy's choice is given */
@@ -47,39 +49,50 @@ static double now_ms(void) {
 }
 
 /* The searcher's result in a finished game. */
-static double final_lead(const ark_game *c, int me) {
-  int mine = 0, other = -100000, win = 0;
-  for (int p = 0; p < ark_game_players(c); p++) {
-    ark_player_view v;
-    ark_game_player(c, p, &v);
-    if (p == me) mine = v.score, win = v.rank == 1;
-    else if (v.score > other) other = v.score;
+static double final_lead(ark_gs *c, int me) {
+  double mine = 0, other = -100000, score;
+  int win = 0, place, n = c->gi->players(c);
+  for (int p = 0; p < n; p++) {
+    if (c->gi->result(c, p, &score, &place) != 0) return -1e9;
+    if (p == me) mine = score, win = place == 1;
+    else if (score > other) other = score;
   }
+  if (n == 1) other = 0;
   return mine - other + (win ? WIN_POINTS : -WIN_POINTS);
 }
 
+/* Is c's pending decision the start of one of me's turns? */
+static int my_turn_starts(const ark_gs *c, const ark_decision *d, int me) {
+  return d->player == me && (!c->gi->turn_tag || !strcmp(d->tag, c->gi->turn_tag));
+}
+
 /* One rollout of child `opt` (with its plan) in the deal `deal`. */
-static double rollout(const ark_game *g, int me, int opt, const ai_plan *plan, uint64_t deal,
+static double rollout(const ark_gs *g, int me, int opt, const ai_plan *plan, uint64_t deal,
                       const ai_budget *b, int turns, double tau) {
   char msg[64];
-  ark_game *c = ark_game_clone(g);
-  if (!c) return -1e9;
   uint64_t rng = deal;
-  ark_game_redeal_hidden(c, me, ai_rand(&rng));
-  ai_player ap[4];
-  for (int p = 0; p < 4; p++) ai_init(&ap[p], AI_GREEDY, NULL);
-  ark_game_answer(c, opt, msg, sizeof msg);
+  ark_gs *c = g->gi->deal ? g->gi->deal(g, me, ai_rand(&rng)) : g->gi->view(g, me, ai_rand(&rng));
+  if (!c) return -1e9;
+  ai_player ap[ARK_AI_SEATS];
+  int n = c->gi->players(c), free_run = !c->gi->turn_tag;
+  for (int p = 0; p < ARK_AI_SEATS; p++) ai_init(&ap[p], AI_GREEDY, NULL);
+  c->gi->answer(c, opt, msg, sizeof msg);
   ai_follow_plan(&ap[me], c, plan);
-  int mine = 0;
+  int mine = 0, steps = 0;
   double r;
   for (;;) {
-    if (ark_game_process(c) != ARK_AWAITING) {
-      r = final_lead(c, me);
+    ark_progress pr = c->gi->process(c);
+    if (pr != ARK_AWAITING) {
+      r = pr == ARK_END ? final_lead(c, me) : -1e9;
       break;
     }
-    const ark_decision *d = ark_game_decision(c);
-    if (d->player == me && !strcmp(d->tag, "action") && ++mine >= turns) {
-      r = ai_best_turn_lead(c, tau, &rng);
+    const ark_decision *d = c->gi->decision(c);
+    if (free_run ? ++steps > c->gi->rollout_decisions * turns : my_turn_starts(c, d, me) && ++mine >= turns) {
+      r = free_run ? ai_lead(c, me, tau) : ai_best_turn_lead(c, tau, &rng);
+      break;
+    }
+    if (d->player < 0 || d->player >= n || d->player >= ARK_AI_SEATS) {
+      r = -1e9;
       break;
     }
     int pick = ai_planned(&ap[d->player], c);
@@ -87,16 +100,17 @@ static double rollout(const ark_game *g, int me, int opt, const ai_plan *plan, u
       pick = b->rollout == AI_ROLLOUT_RANDOM ? (int)(ai_rand(&rng) % (uint64_t)d->noptions)
            : b->rollout == AI_ROLLOUT_GREEDY ? ai_greedy(&ap[d->player], c, ai_rand(&rng))
            : ai_fast(c, &rng);
-    if (ark_game_answer(c, pick, msg, sizeof msg) != ARK_OK) {
-      r = ai_lead_at(c, me, tau);
+    if (c->gi->answer(c, pick, msg, sizeof msg) != ARK_OK) {
+      r = ai_lead(c, me, tau);
       break;
     }
   }
-  ark_game_free(c);
+  c->gi->free(c);
   return r;
 }
 
-int ai_pick_children(const double *v, int n, int *child) {
+/* The ROOT_KEEP best of the n values v, best first, into child; how many. */
+static int pick_children(const double *v, int n, int *child) {
   int nc = 0;
   for (int k = 0; k < ROOT_KEEP && k < n; k++) {
     int best = -1;
@@ -110,7 +124,9 @@ int ai_pick_children(const double *v, int n, int *child) {
   return nc;
 }
 
-void ai_drop_worse(const double *res, int rounds, int nc, int *alive) {
+/* Drops the children clearly below the best so far: res[r * ROOT_KEEP + k]
+** is child k's result in round r, all alive children played every round. */
+static void drop_worse(const double *res, int rounds, int nc, int *alive) {
   int top = -1;
   double tm = -1e18;
   for (int k = 0; k < nc; k++) {
@@ -133,7 +149,7 @@ void ai_drop_worse(const double *res, int rounds, int nc, int *alive) {
 }
 
 /* Runs the rounds; returns the index (into child) of the answer. */
-static int search(const ark_game *g, int me, const int *child, int nc, const ai_plan *plans,
+static int search(ark_gs *g, int me, const int *child, int nc, const ai_plan *plans,
                   const ai_budget *b, uint64_t *rng) {
   double tau = ai_time_left(g), t0 = now_ms();
   int turns = b->rollout_turns > 0 ? b->rollout_turns : 1;
@@ -159,7 +175,7 @@ static int search(const ark_game *g, int me, const int *child, int nc, const ai_
         res[rounds * ROOT_KEEP + k] = rollout(g, me, child[k], &plans[child[k]], deal, b, turns, tau);
     used += left;
     rounds++;
-    if (rounds >= MIN_ROUNDS) ai_drop_worse(res, rounds, nc, alive);
+    if (rounds >= MIN_ROUNDS) drop_worse(res, rounds, nc, alive);
   }
   int best = 0;
   double bv = -1e18;
@@ -173,11 +189,11 @@ static int search(const ark_game *g, int me, const int *child, int nc, const ai_
   return best;
 }
 
-int ai_mcts(ai_player *a, ark_game *g, uint64_t seed) {
-  const ark_decision *d = ark_game_decision(g);
+int ai_mcts(ai_player *a, ark_gs *g, uint64_t seed) {
+  const ark_decision *d = g->gi->decision(g);
   if (d->noptions == 1) return 0;
   /* within a turn the plan of the chosen action decides */
-  if (strcmp(d->tag, "action") != 0) {
+  if (g->gi->turn_tag && strcmp(d->tag, g->gi->turn_tag) != 0) {
     int k = ai_planned(a, g);
     return k >= 0 ? k : ai_greedy(a, g, seed);
   }
@@ -193,7 +209,7 @@ int ai_mcts(ai_player *a, ark_game *g, uint64_t seed) {
     return ai_greedy(a, g, seed);
   }
   ai_greedy_values(g, v, plans, &rng);
-  int child[ROOT_KEEP], nc = ai_pick_children(v, n, child);
+  int child[ROOT_KEEP], nc = pick_children(v, n, child);
   int pick = child[search(g, me, child, nc, plans, &b, &rng)];
   ai_adopt_plan(a, g, &plans[pick]);
   free(v);

@@ -283,7 +283,7 @@ int host_run_game_watch(ark_game *g, const host_opts *o, uint64_t ai_seed,
     if (o->verbose) host_print_events(g, &shown, stdout, "    ");
     if (watch) watch(g, arg);
     const ark_decision *d = ark_game_decision(g);
-    int pick = ai_pick(&ai[d->player], g, host_pick_seed(ai_seed, ark_game_nanswers(g)));
+    int pick = ai_pick(&ai[d->player], ark_game_gs(g), host_pick_seed(ai_seed, ark_game_nanswers(g)));
     if (o->verbose)
       printf("  P%d %s: %s\n", d->player + 1, d->prompt, d->options[pick]);
     if (ark_game_answer(g, pick, msg, sizeof msg) != ARK_OK) break;

@@ -220,7 +220,7 @@ static int human_loop(session *s) {
     const ark_decision *d = ark_game_decision(s->g);
     int n = ark_game_nanswers(s->g), pick, who = d->player;
     if (who != s->sv.human) {
-      pick = ai_pick(&s->ai[who], s->g, host_pick_seed(s->sv.ai_seed, n));
+      pick = ai_pick(&s->ai[who], ark_game_gs(s->g), host_pick_seed(s->sv.ai_seed, n));
       printf("P%d (%s) %s: %s\n", who + 1, ai_name(s->sv.o.ai[who]), d->prompt,
              host_choice_for(d, pick, s->sv.human));
     } else {

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <cmocka.h>
 #include "ai.h"
+#include "nova_ai.h"
 #include "support.h"
 
 /* Plays g to the end with one AI kind per seat; returns the answers given. */
@@ -23,7 +24,7 @@ static int play_out(ark_game *g, const int *kinds, uint64_t seed) {
   while (ark_game_process(g) == ARK_AWAITING) {
     const ark_decision *d = ark_game_decision(g);
     uint64_t s = seed ^ (uint64_t)ark_game_nanswers(g) * 0x9e3779b97f4a7c15ULL;
-    int pick = ai_pick(&ap[d->player], g, s);
+    int pick = ai_pick(&ap[d->player], ark_game_gs(g), s);
     assert_in_range(pick, 0, d->noptions - 1);
     assert_int_equal(ark_game_answer(g, pick, msg, sizeof msg), ARK_OK);
     n++;
@@ -41,9 +42,9 @@ static void test_value_of_finished_game(void **st) {
     ark_player_view v;
     ark_game_player(g, p, &v);
     double want = v.score + (v.rank == 1 ? 50.0 : 0.0);
-    assert_true(ai_value(g, p) == want);
+    assert_true(nova_value(g, p) == want);
   }
-  assert_true(ai_time_left(g) == 0.0);
+  assert_true(nova_time_left(g) == 0.0);
   ark_game_free(g);
 }
 
@@ -54,7 +55,7 @@ static void test_time_left_at_start(void **st) {
   ark_player_view v;
   ark_game_player(g, 0, &v);
   assert_true(v.score <= -110);           /* appeal 0 against a full target */
-  assert_true(ai_time_left(g) == 1.0);
+  assert_true(nova_time_left(g) == 1.0);
   ark_game_free(g);
 }
 
@@ -72,7 +73,7 @@ static void test_time_left_with_turn_cap(void **st) {
     ark_game *g = t_new_game_cfg(&cfg);
     t_to_first_turn(g);
     assert_int_equal(ark_game_turns(g), 0);
-    assert_true(ai_time_left(g) > cases[i].want - 1e-9 && ai_time_left(g) < cases[i].want + 1e-9);
+    assert_true(nova_time_left(g) > cases[i].want - 1e-9 && nova_time_left(g) < cases[i].want + 1e-9);
     ark_game_free(g);
   }
 }
@@ -89,18 +90,18 @@ static void test_value_of_project_progress(void **st) {
   t_set_base(g, 0, 103);
   t_set_slot(g, p, ARK_ACT_ASSOCIATION, 1);
   ark_game_refresh(g);
-  double none = ai_value_at(g, p, 1.0);
+  double none = nova_value_at(g, p, 1.0);
   t_zoo_add(g, p, 402);                  /* lion: 1 Africa icon */
   ark_game_refresh(g);
-  double one = ai_value_at(g, p, 1.0);
+  double one = nova_value_at(g, p, 1.0);
   t_zoo_add(g, p, 403);                  /* leopard: 2 Africa icons, level 3 met */
   ark_game_refresh(g);
-  double two = ai_value_at(g, p, 1.0);
+  double two = nova_value_at(g, p, 1.0);
   print_message("value with 0, 1, 2 Africa icons: %.2f %.2f %.2f\n", none, one, two);
   assert_true(one > none);
   assert_true(two > one);
   t_set_slot(g, p, ARK_ACT_ASSOCIATION, 5);
-  assert_true(ai_value_at(g, p, 1.0) > two);
+  assert_true(nova_value_at(g, p, 1.0) > two);
   ark_game_free(g);
 }
 
@@ -108,7 +109,7 @@ static void test_value_of_project_progress(void **st) {
 static double hand_value(ark_game *g, int p, const int *numbers, int n) {
   char msg[128];
   assert_int_equal(ark_edit_hand(g, p, numbers, n, msg, sizeof msg), 0);
-  return ai_value_at(g, p, 1.0);
+  return nova_value_at(g, p, 1.0);
 }
 
 /* What holding an animal adds to p's value, by the rules' "animals" query:
@@ -245,12 +246,12 @@ static void test_value_counts_final_scoring(void **st) {
   for (int cp = 0; cp <= 12; cp += 12) {
     assert_int_equal(ark_edit_track(g, p, "conservation", cp, msg, sizeof msg), 0);
     assert_int_equal(ark_edit_scoring(g, p, large_small, 2, msg, sizeof msg), 0);
-    double none = ai_value_at(g, p, 1.0);
+    double none = nova_value_at(g, p, 1.0);
     assert_int_equal(ark_game_query(g, "scoring", p, q, 8), 4);
     assert_int_equal(q[1], 0);
     assert_int_equal(q[3], 0);
     assert_int_equal(ark_edit_scoring(g, p, research_large, 2, msg, sizeof msg), 0);
-    double one = ai_value_at(g, p, 1.0);
+    double one = nova_value_at(g, p, 1.0);
     assert_int_equal(ark_game_query(g, "scoring", p, q, 8), 4);
     assert_int_equal(q[0], t_card(g, 3));
     assert_int_equal(q[1], 1);
@@ -274,9 +275,9 @@ static void test_value_fades_at_the_end(void **st) {
   assert_int_equal(ark_edit_hand(g, p, NULL, 0, msg, sizeof msg), 0);
   for (int i = 0; i < 3; i++) {
     assert_int_equal(ark_edit_track(g, p, "money", 0, msg, sizeof msg), 0);
-    double poor = ai_value_at(g, p, tau[i]);
+    double poor = nova_value_at(g, p, tau[i]);
     assert_int_equal(ark_edit_track(g, p, "money", 10, msg, sizeof msg), 0);
-    double ten = ai_value_at(g, p, tau[i]);
+    double ten = nova_value_at(g, p, tau[i]);
     print_message("10 money at time left %.3f: %.2f\n", tau[i], ten - poor);
     assert_float_equal((ten - poor), worth[i], 1e-9);
   }
@@ -292,12 +293,12 @@ static void test_greedy_follows_its_plan(void **st) {
   char msg[128];
   ai_init(&a, AI_GREEDY, NULL);
   int me = ark_game_decision(g)->player, planned = 0;
-  int pick = ai_pick(&a, g, 1);
+  int pick = ai_pick(&a, ark_game_gs(g), 1);
   assert_int_equal(ark_game_answer(g, pick, msg, sizeof msg), ARK_OK);
   while (ark_game_process(g) == ARK_AWAITING && strcmp(ark_game_decision(g)->tag, "action")) {
     const ark_decision *d = ark_game_decision(g);
-    int k = d->player == me ? ai_planned(&a, g) : -1;
-    int chosen = d->player == me ? ai_pick(&a, g, 2) : 0;
+    int k = d->player == me ? ai_planned(&a, ark_game_gs(g)) : -1;
+    int chosen = d->player == me ? ai_pick(&a, ark_game_gs(g), 2) : 0;
     if (k >= 0) {
       assert_int_equal(chosen, k);
       planned++;
@@ -319,7 +320,7 @@ static void test_mcts_reproducible(void **st) {
   ai_init(&a1, AI_MCTS, &b);
   ai_init(&a2, AI_MCTS, &b);
   ark_game *c = ark_game_clone(g);
-  int p1 = ai_pick(&a1, g, 77), p2 = ai_pick(&a2, c, 77);
+  int p1 = ai_pick(&a1, ark_game_gs(g), 77), p2 = ai_pick(&a2, ark_game_gs(c), 77);
   assert_int_equal(p1, p2);
   assert_in_range(p1, 0, ark_game_decision(g)->noptions - 1);
   /* searching leaves the position as it was */
@@ -342,7 +343,7 @@ static void test_mcts_plays_a_game(void **st) {
     int limit = kind == AI_ROLLOUT_FAST ? 20000 : 40, n = 0;
     while (ark_game_process(g) == ARK_AWAITING && n++ < limit) {
       const ark_decision *d = ark_game_decision(g);
-      int pick = ai_pick(&ap[d->player], g, (uint64_t)n);
+      int pick = ai_pick(&ap[d->player], ark_game_gs(g), (uint64_t)n);
       assert_int_equal(ark_game_answer(g, pick, msg, sizeof msg), ARK_OK);
     }
     if (kind == AI_ROLLOUT_FAST) {

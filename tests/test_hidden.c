@@ -89,7 +89,7 @@ static int pick_of(ark_game *g, int kind, uint64_t seed) {
   ai_player a;
   ai_budget b = { .iters = 12, .rollout = AI_ROLLOUT_FAST, .rollout_turns = 1 };
   ai_init(&a, kind, &b);
-  return ai_pick(&a, g, seed);
+  return ai_pick(&a, ark_game_gs(g), seed);
 }
 
 /* At several of ME's decisions of a greedy game (action choices and the
@@ -125,7 +125,7 @@ static void test_ai_decides_from_what_its_seat_knows(void **st) {
       compared++;
     }
     uint64_t s = 77 ^ (uint64_t)ark_game_nanswers(g) * 0x9e3779b97f4a7c15ULL;
-    assert_int_equal(ark_game_answer(g, ai_pick(&ap[d->player], g, s), msg, sizeof msg), ARK_OK);
+    assert_int_equal(ark_game_answer(g, ai_pick(&ap[d->player], ark_game_gs(g), s), msg, sizeof msg), ARK_OK);
   }
   assert_int_equal(compared, 8);
   ark_game_free(g);

@@ -3,8 +3,9 @@
 ** (core/src/luagame*.c), on the small test game tests/games/harvest:
 ** its numbers after each pick, secret picks shown only to their seat until
 ** the rules reveal them, copies that play on exactly like the original,
-** errors that name the rules' file and line, and random games of 1 to 4
-** players that all end.
+** errors that name the rules' file and line, random games of 1 to 4
+** players that all end, and the engine's AIs deciding through the game
+** interface on what their seat may know.
 */
 #define _POSIX_C_SOURCE 200809L   /* mkdtemp */
 #include <stdarg.h>
@@ -14,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
+#include "ai.h"
 #include "luagame.h"
 
 #define HARVEST ARK_SOURCE_DIR "/tests/games/harvest"
@@ -184,6 +186,52 @@ static void test_views(void **st) {
     ark_lg_free(v);
   }
   ark_lg_free(g);
+  ark_lg_def_release(d);
+}
+
+/* The engine's AIs (host/ai.c, mcts.c) take a Lua game through the game
+** interface and decide on the deciding seat's view.  Two games differ only
+** in P1's secret pick (plant or coins); at P2's pick, the greedy's value
+** of each option and the picks of greedy and mcts are the same in both for
+** the same seed, although the two games' real values differ. */
+static void test_ai_sees_only_its_view(void **st) {
+  (void)st;
+  ark_lg_def *d = load(HARVEST);
+  ark_lg *a = new_game(d, 2, 1), *b = new_game(d, 2, 1);
+  answer(a, 1);
+  answer(b, 0);
+  assert_int_equal(ark_lg_process(a), ARK_AWAITING);
+  assert_int_equal(ark_lg_process(b), ARK_AWAITING);
+  ark_gs *ga = ark_lg_gs(a), *gb = ark_lg_gs(b);
+  assert_ptr_equal(ga->gi, &ark_lg_gi);
+  assert_int_equal(ga->gi->decision(ga)->player, 1);
+  int n = ga->gi->decision(ga)->noptions;
+  assert_int_equal(n, 3);
+  /* on the real games (what an AI must never be handed) the values differ */
+  double ra[3], rb[3];
+  uint64_t x = 5, y = 5;
+  ai_greedy_values(ga, ra, NULL, &x);
+  ai_greedy_values(gb, rb, NULL, &y);
+  assert_true(memcmp(ra, rb, sizeof ra) != 0);
+  for (uint64_t seed = 1; seed <= 8; seed++) {
+    ark_gs *va = ga->gi->view(ga, 1, seed), *vb = gb->gi->view(gb, 1, seed);
+    double fa[3], fb[3];
+    x = y = seed;
+    ai_greedy_values(va, fa, NULL, &x);
+    ai_greedy_values(vb, fb, NULL, &y);
+    assert_memory_equal(fa, fb, sizeof fa);
+    va->gi->free(va);
+    vb->gi->free(vb);
+    for (int kind = AI_GREEDY; kind <= AI_MCTS; kind++) {
+      ai_player pa, pb;
+      ai_budget bud = { .iters = 12 };
+      ai_init(&pa, kind, &bud);
+      ai_init(&pb, kind, &bud);
+      assert_int_equal(ai_pick(&pa, ga, seed), ai_pick(&pb, gb, seed));
+    }
+  }
+  ark_lg_free(a);
+  ark_lg_free(b);
   ark_lg_def_release(d);
 }
 
@@ -384,6 +432,7 @@ int main(void) {
     cmocka_unit_test(test_secret_pick),
     cmocka_unit_test(test_views),
     cmocka_unit_test(test_views_across_steps),
+    cmocka_unit_test(test_ai_sees_only_its_view),
     cmocka_unit_test(test_copy_plays_alike),
     cmocka_unit_test(test_random_games),
     cmocka_unit_test(test_every_lua_game),

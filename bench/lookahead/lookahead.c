@@ -28,6 +28,7 @@
 #include <string.h>
 #include <time.h>
 #include "ai.h"
+#include "nova_ai.h"
 
 #define LA_ME 0                  /* the planner's seat */
 #define LA_MAX_DEPTH 200         /* own turns, for --whole */
@@ -62,7 +63,7 @@ static int la_others(ark_game *g, uint64_t *rng) {
     if (ark_game_process(g) != ARK_AWAITING) return 0;
     const ark_decision *d = ark_game_decision(g);
     if (d->player == LA_ME && !strcmp(d->tag, "action")) return 1;
-    int pick = d->player == LA_ME ? ai_quick(g, rng) : ai_pick(&opp, g, ai_rand(rng));
+    int pick = d->player == LA_ME ? nova_quick(g, rng) : ai_pick(&opp, ark_game_gs(g), ai_rand(rng));
     if (ark_game_answer(g, pick, msg, sizeof msg) != ARK_OK) return 0;
   }
   return 0;
@@ -83,11 +84,11 @@ static la_node *la_expand(const la_node *beam, int nb, double tau, int first, in
       ark_game *c = ark_game_clone(beam[b].g);
       if (!c) continue;
       ark_game_answer(c, i, msg, sizeof msg);
-      ai_finish_turn(c, LA_ME, tau, rng);
+      ai_finish_turn(ark_game_gs(c), LA_ME, tau, rng);
       ark_player_view v;
       ark_game_player(c, LA_ME, &v);
       if (v.score >= 0 && v.score > lv->crossed) lv->crossed = v.score;
-      double pen = ai_option_penalty(beam[b].g, LA_ME, d->options[i]);
+      double pen = nova_option_penalty(beam[b].g, LA_ME, d->options[i]);
       int more = la_others(c, rng);
       int bad = !more && ark_game_process(c) != ARK_END;   /* stopped, not ended */
       if (!more && !bad) {
@@ -97,7 +98,7 @@ static la_node *la_expand(const la_node *beam, int nb, double tau, int first, in
         lv->ended = 1;
         if (!lv->first_end) lv->first_end = ark_game_clone(c);
       }
-      kids[*nk] = (la_node){ c, bad ? -1e9 : ai_value_at(c, LA_ME, tau) - pen + ai_jitter(rng),
+      kids[*nk] = (la_node){ c, bad ? -1e9 : nova_value_at(c, LA_ME, tau) - pen + ai_jitter(rng),
                              ark_game_log_hash(c), first ? i : beam[b].root };
       (*nk)++;
     }
@@ -135,7 +136,7 @@ static int la_search(ark_game *root, int width, int depth, int stop_on_cross, do
   lv->first_end = NULL;
   for (*levels = 0; *levels < depth && nb > 0;) {
     int nk;
-    double tau = tau0 >= 0 ? tau0 : ai_time_left(beam[0].g);
+    double tau = tau0 >= 0 ? tau0 : nova_time_left(beam[0].g);
     la_node *kids = la_expand(beam, nb, tau, *levels == 0, &nk, lv, rng);
     (*levels)++;
     for (int b = 0; b < nb; b++)
@@ -172,7 +173,7 @@ static void la_opening(ark_game *g, ai_player a[2], uint64_t *rng) {
   while (ark_game_process(g) == ARK_AWAITING) {
     const ark_decision *d = ark_game_decision(g);
     if (d->player == LA_ME && !strcmp(d->tag, "action")) return;
-    ark_game_answer(g, ai_pick(&a[d->player], g, ai_rand(rng)), msg, sizeof msg);
+    ark_game_answer(g, ai_pick(&a[d->player], ark_game_gs(g), ai_rand(rng)), msg, sizeof msg);
   }
 }
 
@@ -241,7 +242,7 @@ static int la_fair(ark_game *g, uint64_t seed, int width, int depth, uint64_t *r
       int levels;
       if (!base) return -1;
       ark_game_redeal_hidden(base, LA_ME, ai_rand(rng));
-      pick = la_search(base, width, depth, 0, ai_time_left(g), &lv, &levels, rng);
+      pick = la_search(base, width, depth, 0, nova_time_left(g), &lv, &levels, rng);
       kinds[la_kind(d->options[pick])]++;
       ark_game_free(lv.first_end);
       ark_game_free(base);
@@ -249,12 +250,12 @@ static int la_fair(ark_game *g, uint64_t seed, int width, int depth, uint64_t *r
       ark_game *c = ark_game_clone(g);
       if (!c) return -1;
       ark_game_redeal_hidden(c, LA_ME, ai_rand(rng));
-      pick = ai_best_step(c, LA_ME, ai_time_left(g), rng);
+      pick = ai_best_step(ark_game_gs(c), LA_ME, nova_time_left(g), rng);
       ark_game_free(c);
       if (!strncmp(d->options[pick], "take ", 5) && strstr(d->options[pick], "break"))
         kinds[LA_KINDS - 1]++;            /* Sponsors taken as money */
     } else {
-      pick = ai_pick(&a[d->player], g, ai_rand(rng));
+      pick = ai_pick(&a[d->player], ark_game_gs(g), ai_rand(rng));
     }
     if (ark_game_answer(g, pick, msg, sizeof msg) != ARK_OK) {
       fprintf(stderr, "ark_lookahead: seed %llu: %s\n", (unsigned long long)seed, msg);

@@ -151,6 +151,7 @@ ark_status ark_lg_new_opts(ark_lg_def *d, int players, uint64_t seed, const char
     snprintf(msg, n, "out of memory");
     return ARK_ERR_MEMORY;
   }
+  g->gs.gi = &ark_lg_gi;
   g->d = d;
   d->refs++;
   g->nplayers = players;
@@ -350,13 +351,8 @@ ark_status ark_lg_answer(ark_lg *g, int i, char *msg, size_t n) {
 
 /* ---- copies ---- */
 
-/* splitmix64: one well-mixed number from x */
-static uint64_t mix(uint64_t x) {
-  x += 0x9e3779b97f4a7c15ULL;
-  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
-  return x ^ (x >> 31);
-}
+/* one well-mixed number from x */
+static uint64_t mix(uint64_t x) { return ark_rng_mix(&x); }
 
 static int hidden_from(const ark_lg *g, int c, int viewer) {
   if (!g->b.zone[c]) return 0;
@@ -391,6 +387,7 @@ static void redeal(ark_lg *g, int viewer, uint64_t seed) {
 static ark_lg *copy_of(const ark_lg *g, int with_log) {
   ark_lg *n = calloc(1, sizeof *n);
   if (!n) abort();
+  n->gs.gi = &ark_lg_gi;
   n->d = g->d;
   n->d->refs++;
   n->nplayers = g->nplayers;

@@ -13,6 +13,7 @@
 #include "decision.h"
 #include "eventlog.h"
 #include "gamedef.h"
+#include "gameif.h"
 
 typedef struct ark_lg_def ark_lg_def;   /* a loaded game folder, shared */
 typedef struct ark_lg ark_lg;           /* one game */
@@ -26,6 +27,13 @@ enum { ARK_LG_EV_TEXT, ARK_LG_EV_ANSWER };
 ark_lg_def *ark_lg_def_load(const ark_gamedef *gd, char *msg, size_t n);
 void ark_lg_def_release(ark_lg_def *d);
 int ark_lg_def_cards(const ark_lg_def *d);
+
+/* Every Lua game behind the engine's one game interface (gameif.h): the
+** table (luagame_gi.c), and a game as that interface's state.  Such a game
+** has no turns for the AIs: each decision is valued on its own, by the
+** seat's lead in the rules' value. */
+extern const ark_gi ark_lg_gi;
+ark_gs *ark_lg_gs(ark_lg *g);
 
 /* A new game of d for `players` seats from `seed` (setup runs here). */
 ark_status ark_lg_new(ark_lg_def *d, int players, uint64_t seed, ark_lg **out, char *msg,

@@ -61,6 +61,7 @@ typedef struct ark_lg_board {
 } ark_lg_board;
 
 struct ark_lg {
+  ark_gs gs;                     /* first: the engine's game interface */
   ark_lg_def *d;
   int nplayers;
   int status;                    /* 0 running, ARK_END, ARK_ERROR */

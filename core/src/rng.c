@@ -6,13 +6,15 @@
 
 static uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
 
+uint64_t ark_rng_mix(uint64_t *x) {
+  uint64_t z = (*x += 0x9e3779b97f4a7c15ULL);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  return z ^ (z >> 31);
+}
+
 void ark_rng_seed(uint64_t s[4], uint64_t seed) {
-  for (int i = 0; i < 4; i++) {
-    uint64_t z = (seed += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    s[i] = z ^ (z >> 31);
-  }
+  for (int i = 0; i < 4; i++) s[i] = ark_rng_mix(&seed);
 }
 
 uint64_t ark_rng_next(uint64_t s[4]) {

@@ -7,6 +7,9 @@
 
 #include <stdint.h>
 
+/* splitmix64: advances *x and returns one well-mixed number (seeds, and
+** the AIs' own streams, which must not touch a game's chance). */
+uint64_t ark_rng_mix(uint64_t *x);
 void ark_rng_seed(uint64_t s[4], uint64_t seed);
 uint64_t ark_rng_next(uint64_t s[4]);
 /* Uniform integer in [0, n), without modulo bias; n > 0. */

@@ -22,12 +22,19 @@
 #include <stdint.h>
 #include "decision.h"
 #include "eventlog.h"
+#include "gameif.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
 typedef struct ark_game ark_game;
+
+/* Ark Nova behind the engine's one game interface (core/src/gameif.h):
+** the table, and a game as that interface's state and back. */
+extern const ark_gi ark_nova_gi;
+ark_gs *ark_game_gs(ark_game *g);
+ark_game *ark_game_of(ark_gs *s);
 
 #define ARK_MAX_DIRS 8
 #define ARK_MAX_EXCLUDE 16

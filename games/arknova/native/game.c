@@ -109,6 +109,7 @@ ark_state *ark_state_own(ark_state **p) {
 static ark_game *game_alloc(ark_content *c) {
   ark_game *g = calloc(1, sizeof *g);
   if (!g) return NULL;
+  g->gs.gi = &ark_nova_gi;
   g->c = c;
   c->refs++;
   g->co_ref = -1;
@@ -531,6 +532,7 @@ static ark_game *clone_alloc(ark_content *c) {
   ark_game *g = malloc(sizeof *g);
   if (!g) return NULL;
   memset(g, 0, ARK_GAME_UNZEROED);
+  g->gs.gi = &ark_nova_gi;
   g->c = c;
   c->refs++;
   g->co_ref = -1;

@@ -26,6 +26,7 @@
 #define ARK_MAX_MAP_SCRIPTS 256      /* maps whose scripts lua_bridge.c tracks */
 
 struct ark_game {
+  ark_gs gs;                    /* first: the engine's interface (gameif.c) */
   ark_content *c;
   int snap_events, snap_pool;   /* log sizes at the snapshot (snap) */
   int snap_answers;             /* answers given before the snapshot */

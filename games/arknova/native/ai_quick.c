@@ -1,5 +1,5 @@
 /*
-** ai_quick.c - the quick policy: a choice read from the option texts
+** ai_quick.c - Ark Nova's quick policy: a choice read from the option texts
 ** alone, without trying any option.  It is weak, but costs almost nothing,
 ** so the greedy uses it to finish a turn when it values an option, and the
 ** search uses it inside its rollouts.
@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "ai.h"
+#include "nova_ai.h"
 
 /* The card number in an option like "play Cheetah (401) for 17 money". */
 static int number_in(const char *s) {
@@ -24,7 +24,7 @@ static int number_in(const char *s) {
 static double card_worth(const ark_game *g, int number) {
   ark_card_view c;
   if (number < 0 || ark_card_get(g, ark_card_find(g, number), &c) != 0) return 0;
-  return ai_card_points(&c) - 0.15 * c.cost + 0.5 * c.level;
+  return nova_card_points(&c) - 0.15 * c.cost + 0.5 * c.level;
 }
 
 static int strength_in(const char *s) {
@@ -87,13 +87,13 @@ static double quick_score(const ark_game *g, int p, const char *tag, const char 
   return 0;
 }
 
-int ai_quick(const ark_game *g, uint64_t *rng) {
+int nova_quick(const ark_game *g, uint64_t *rng) {
   const ark_decision *d = ark_game_decision(g);
   int best = 0;
   double bv = -1e9;
   for (int i = 0; i < d->noptions; i++) {
     /* a little noise spreads ties and keeps rollouts varied */
-    double v = quick_score(g, d->player, d->tag, d->options[i]) + (double)(ai_rand(rng) % 1000) * 1e-3;
+    double v = quick_score(g, d->player, d->tag, d->options[i]) + (double)(ark_rng_mix(rng) % 1000) * 1e-3;
     if (v > bv) {
       bv = v;
       best = i;

@@ -1,5 +1,5 @@
 /*
-** ai_value.c - what a position is worth to a player, in points.
+** ai_value.c - what an Ark Nova position is worth to a player, in points.
 **
 ** The worth is the score (appeal minus the conservation target) plus
 ** weighed features that usually turn into score later: money, income,
@@ -19,7 +19,7 @@
 ** about 3 projects a game instead of about 1, as people do.
 */
 #include <string.h>
-#include "ai.h"
+#include "nova_ai.h"
 
 enum {
   F_MONEY, F_MONEY2, F_MONEY_X, F_INCOME, F_FIT, F_NEAR, F_FAR, F_HAND, F_REP, F_X, F_WORKERS,
@@ -96,7 +96,7 @@ static double project_progress(const ark_game *g, int p, int cp, double ready) {
   return sum;
 }
 
-double ai_card_points(const ark_card_view *c) {
+double nova_card_points(const ark_card_view *c) {
   return c->appeal + 2.5 * c->conservation + c->reputation;
 }
 
@@ -135,7 +135,7 @@ static void hand_animals(const ark_game *g, int p, int money, int limit, double 
   if (n > HAND_Q) n = HAND_Q;
   for (int i = 0; i + 3 < n && i + 4 + q[i + 3] <= n && na < 160; i += 4 + q[i + 3]) {
     ark_card_view c;
-    pts[na] = ark_card_get(g, q[i], &c) == 0 ? ai_card_points(&c) : 0;
+    pts[na] = ark_card_get(g, q[i], &c) == 0 ? nova_card_points(&c) : 0;
     at[na++] = i;
   }
   for (int left = na; left > 0; left--) {
@@ -172,7 +172,7 @@ static void hand_sponsors(const ark_game *g, int p, int limit, int max_level, do
   for (int i = 0; i < n; i++) {
     ark_card_view c;
     int ok = q[3 * i + 2] && q[3 * i + 1] <= max_level && ark_card_get(g, q[3 * i], &c) == 0;
-    points[i] = ok ? ai_card_points(&c) : 0;
+    points[i] = ok ? nova_card_points(&c) : 0;
     rank[i] = ok ? points[i] + 0.01 * (q[3 * i + 1] + 1) : -1;   /* ties: the higher level */
   }
   for (int k = 0; k < limit; k++) {
@@ -251,7 +251,7 @@ static void features(const ark_game *g, int p, const ark_player_view *v, double 
                 &f[F_SP_LVL]);
 }
 
-double ai_time_left(const ark_game *g) {
+double nova_time_left(const ark_game *g) {
   int n = ark_game_players(g), best = -1000;
   for (int p = 0; p < n; p++) {
     ark_player_view v;
@@ -268,7 +268,7 @@ double ai_time_left(const ark_game *g) {
   return t < 0 ? 0 : t > 1 ? 1 : t;
 }
 
-double ai_value_at(const ark_game *g, int p, double tau) {
+double nova_value_at(const ark_game *g, int p, double tau) {
   ark_player_view v;
   ark_game_player(g, p, &v);
   if (!ark_game_pending_tag(g))   /* the game is over */
@@ -280,14 +280,14 @@ double ai_value_at(const ark_game *g, int p, double tau) {
   return sum;
 }
 
-double ai_value(const ark_game *g, int p) { return ai_value_at(g, p, ai_time_left(g)); }
+double nova_value(const ark_game *g, int p) { return nova_value_at(g, p, nova_time_left(g)); }
 
-double ai_lead_at(const ark_game *g, int p, double tau) {
+double nova_lead_at(const ark_game *g, int p, double tau) {
   double other = -1e18;
   for (int q = 0; q < ark_game_players(g); q++)
     if (q != p) {
-      double o = ai_value_at(g, q, tau);
+      double o = nova_value_at(g, q, tau);
       if (o > other) other = o;
     }
-  return ai_value_at(g, p, tau) - other;
+  return nova_value_at(g, p, tau) - other;
 }
