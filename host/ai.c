@@ -91,9 +91,7 @@ double ai_lead(ark_gs *g, int p, double tau) {
   return mine <= -1e18 ? mine : mine - other;
 }
 
-double ai_worth(ark_gs *g, int p, double tau) {
-  return g->gi->versus ? ai_lead(g, p, tau) : value_of(g, p, tau);
-}
+double ai_worth(ark_gs *g, int p, double tau) { return value_of(g, p, tau); }
 
 /* ---- finishing a turn ---- */
 

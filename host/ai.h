@@ -98,9 +98,8 @@ void ai_finish_turn(ark_gs *c, int me, double tau, uint64_t *rng);
 /* The option of c's pending decision that is worth most to me when the
 ** turn is finished by the quick policy (long lists are sampled). */
 int ai_best_step(ark_gs *c, int me, double tau, uint64_t *rng);
-/* What a position is worth to p as the AIs weigh it: the game's value,
-** or its lead over the best other seat (games that ask for it, ark_gi
-** .versus); -1e18 where the game could not value it. */
+/* What a position is worth to p: the game's value (ark_gi.value); -1e18
+** where the game could not value it. */
 double ai_worth(ark_gs *g, int p, double tau);
 /* p's value minus the best other seat's (with one seat: its value). */
 double ai_lead(ark_gs *g, int p, double tau);

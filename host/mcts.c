@@ -50,15 +50,10 @@ static double now_ms(void) {
 
 /* The searcher's result in a finished game. */
 static double final_lead(ark_gs *c, int me) {
-  double mine = 0, other = -100000, score;
-  int win = 0, place, n = c->gi->players(c);
-  for (int p = 0; p < n; p++) {
-    if (c->gi->result(c, p, &score, &place) != 0) return -1e9;
-    if (p == me) mine = score, win = place == 1;
-    else if (score > other) other = score;
-  }
-  if (n == 1) other = 0;
-  return mine - other + (win ? WIN_POINTS : -WIN_POINTS);
+  double lead;
+  int won;
+  if (c->gi->result(c, me, &lead, &won) != 0) return -1e9;
+  return lead + (won ? WIN_POINTS : -WIN_POINTS);
 }
 
 /* Is c's pending decision the start of one of me's turns? */
@@ -88,7 +83,7 @@ static double rollout(const ark_gs *g, int me, int opt, const ai_plan *plan, uin
     }
     const ark_decision *d = c->gi->decision(c);
     if (free_run ? ++steps > c->gi->rollout_decisions * turns : my_turn_starts(c, d, me) && ++mine >= turns) {
-      r = free_run ? ai_lead(c, me, tau) : ai_best_turn_lead(c, tau, &rng);
+      r = free_run ? ai_worth(c, me, tau) : ai_best_turn_lead(c, tau, &rng);
       break;
     }
     if (d->player < 0 || d->player >= n || d->player >= ARK_AI_SEATS) {
@@ -101,7 +96,7 @@ static double rollout(const ark_gs *g, int me, int opt, const ai_plan *plan, uin
            : b->rollout == AI_ROLLOUT_GREEDY ? ai_greedy(&ap[d->player], c, ai_rand(&rng))
            : ai_fast(c, &rng);
     if (c->gi->answer(c, pick, msg, sizeof msg) != ARK_OK) {
-      r = ai_lead(c, me, tau);
+      r = free_run ? ai_worth(c, me, tau) : ai_lead(c, me, tau);
       break;
     }
   }

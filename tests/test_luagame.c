@@ -412,6 +412,46 @@ static void test_errors_name_the_line(void **st) {
 }
 
 /* A track set outside its range stops the game with the numbers. */
+/* What the AIs are told about a position (ark_lg_gi): a seat's lead in the
+** rules' value over the best other seat, and in a finished game the score
+** lead and the rank; but where the rules' won() says true or false (the
+** seats play against the game: a solo or cooperative mode) the seat's own
+** value and score, and won() for the result. */
+static void test_values_for_the_ais(void **st) {
+  (void)st;
+  char msg[1024];
+  const char *won = "s/^return R$/function R.won(s) return R.score(s) >= 5 end\\nreturn R/";
+  for (int against = 0; against <= 1; against++) {
+    ark_lg_def *d = against ? broken(won, msg, sizeof msg) : load(HARVEST);
+    if (!d) fail_msg("%s", msg);
+    ark_lg *g = new_game(d, 2, 3);
+    answer(g, 0);                  /* P1 coins, P2 draws */
+    answer(g, 2);
+    assert_int_equal(ark_lg_process(g), ARK_AWAITING);
+    ark_gs *s = ark_lg_gs(g);
+    double v1, v2;
+    assert_int_equal(ark_lg_value(g, 0, &v1, msg, sizeof msg), 0);
+    assert_int_equal(ark_lg_value(g, 1, &v2, msg, sizeof msg), 0);
+    assert_true(v1 != v2 || against);
+    assert_true(s->gi->value(s, 0, 1.0) == (against ? v1 : v1 - v2));
+    assert_true(s->gi->value(s, 1, 1.0) == (against ? v2 : v2 - v1));
+    int taken[64];
+    play_out(g, 11, taken, 64);
+    double lead, sc[2];
+    int w, order[2];
+    assert_int_equal(ark_lg_score(g, 0, &sc[0], msg, sizeof msg), 0);
+    assert_int_equal(ark_lg_score(g, 1, &sc[1], msg, sizeof msg), 0);
+    assert_int_equal(ark_lg_rank(g, order, msg, sizeof msg), 0);
+    for (int p = 0; p < 2; p++) {
+      assert_int_equal(s->gi->result(s, p, &lead, &w), 0);
+      assert_true(lead == (against ? sc[p] : sc[p] - sc[1 - p]));
+      assert_int_equal(w, against ? sc[p] >= 5 : order[0] == p);
+    }
+    ark_lg_free(g);
+    ark_lg_def_release(d);
+  }
+}
+
 static void test_range(void **st) {
   (void)st;
   char msg[2048];
@@ -433,6 +473,7 @@ int main(void) {
     cmocka_unit_test(test_views),
     cmocka_unit_test(test_views_across_steps),
     cmocka_unit_test(test_ai_sees_only_its_view),
+    cmocka_unit_test(test_values_for_the_ais),
     cmocka_unit_test(test_copy_plays_alike),
     cmocka_unit_test(test_random_games),
     cmocka_unit_test(test_every_lua_game),

@@ -50,17 +50,16 @@ struct ark_gi {
   /* Without turns: decisions (of every seat) a search's rollout plays
   ** before it values the position. */
   int rollout_decisions;
-  /* 1: the AIs weigh a position by the seat's lead over the best other
-  ** seat; 0: by the seat's own value. */
-  int versus;
   /* How much of the game is left, 1 at the start, 0 at the end (NULL: 1). */
   double (*time_left)(ark_gs *g);
   /* What the position is worth to seat p, in points, weighed with the time
-  ** left tau of the position a decision is taken in; NAN if the game's
-  ** own valuing failed. */
+  ** left tau of the position a decision is taken in (a game may make it
+  ** p's lead over the others); NAN if the game's own valuing failed. */
   double (*value)(ark_gs *g, int p, double tau);
-  /* A finished game: p's score and place (1 = won). */
-  int (*result)(ark_gs *g, int p, double *score, int *place);
+  /* A finished game: p's score lead over the best other seat (in a game
+  ** the seats play against the game itself, p's score) and whether p won;
+  ** 0, or -1 if the game could not say. */
+  int (*result)(ark_gs *g, int p, double *lead, int *won);
   /* A cheap choice for the pending decision without search (NULL: at
   ** random). */
   int (*quick)(ark_gs *g, uint64_t *rng);

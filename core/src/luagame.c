@@ -567,6 +567,22 @@ int ark_lg_value(ark_lg *g, int seat, double *out, char *msg, size_t n) {
   return r == 1 ? ark_lg_score(g, seat, out, msg, n) : r;
 }
 
+int ark_lg_won(ark_lg *g, int seat, int *won, char *msg, size_t n) {
+  lua_State *L = g->d->L;
+  lua_pushinteger(L, seat + 1);
+  int r = call_rule(g, "won", 1, 1, 1, msg, n);
+  if (r) return r;
+  int t = lua_type(L, -1);
+  *won = lua_toboolean(L, -1);
+  lua_pop(L, 1);
+  if (t == LUA_TNIL) return 1;
+  if (t != LUA_TBOOLEAN) {
+    snprintf(msg, n, "%s: won(%d) must give true, false or nil", g->d->gd.name, seat + 1);
+    return -1;
+  }
+  return 0;
+}
+
 int ark_lg_rank(ark_lg *g, int *order, char *msg, size_t n) {
   lua_State *L = g->d->L;
   int r = call_rule(g, "rank", 0, 1, 1, msg, n);

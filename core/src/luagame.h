@@ -31,7 +31,8 @@ int ark_lg_def_cards(const ark_lg_def *d);
 /* Every Lua game behind the engine's one game interface (gameif.h): the
 ** table (luagame_gi.c), and a game as that interface's state.  Such a game
 ** has no turns for the AIs: each decision is valued on its own, by the
-** seat's lead in the rules' value. */
+** seat's lead in the rules' value (by its own value in a game the seats
+** play against the game, ark_lg_won). */
 extern const ark_gi ark_lg_gi;
 ark_gs *ark_lg_gs(ark_lg *g);
 
@@ -74,6 +75,10 @@ int ark_lg_zone_cards(const ark_lg *g, const char *zone, int seat, int *ids, int
 ** the rules' error in msg. */
 int ark_lg_score(ark_lg *g, int seat, double *out, char *msg, size_t n);
 int ark_lg_value(ark_lg *g, int seat, double *out, char *msg, size_t n);
+/* A game its seats play against the game itself (a solo or cooperative
+** mode): whether seat has won, 0; 1 when the rules have no won() or it
+** gives nil (the seats play against each other). */
+int ark_lg_won(ark_lg *g, int seat, int *won, char *msg, size_t n);
 /* Seats best first (0-based) into order[players]. */
 int ark_lg_rank(ark_lg *g, int *order, char *msg, size_t n);
 /* The rules' named numbers for seat: up to max names and values. */

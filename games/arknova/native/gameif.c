@@ -40,11 +40,15 @@ static ark_gs *gi_deal(const ark_gs *s, int seat, uint64_t seed) {
 static double gi_time_left(ark_gs *s) { return nova_time_left(G(s)); }
 static double gi_value(ark_gs *s, int p, double tau) { return nova_value_at(G(s), p, tau); }
 
-static int gi_result(ark_gs *s, int p, double *score, int *place) {
-  ark_player_view v;
-  ark_game_player(G(s), p, &v);
-  *score = v.score;
-  *place = v.rank;
+static int gi_result(ark_gs *s, int p, double *lead, int *won) {
+  int mine = 0, other = -100000;
+  for (int q = 0; q < ark_game_players(G(s)); q++) {
+    ark_player_view v;
+    ark_game_player(G(s), q, &v);
+    if (q == p) mine = v.score, *won = v.rank == 1;
+    else if (v.score > other) other = v.score;
+  }
+  *lead = mine - other;
   return 0;
 }
 
