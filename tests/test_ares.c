@@ -5,8 +5,10 @@
 ** row), production with the chooser's 4 MC, research (draw 2 keep 1; the
 ** chooser draws 5 keeps 2), the development bonus and steel, the
 ** construction bonus, standard
-** projects' costs, TR and an ocean's bonus, the hand limit at the end of
-** every round, and the score at the end.
+** projects' costs, TR and every kind of ocean bonus, the Action chooser's
+** second use of a card action, plants to forests and heat to temperature
+** (and not at +8 C), the hand limit at the end of every round, the end in
+** the middle of a phase, and the score at the end.
 */
 #include <stdarg.h>
 #include <stddef.h>
@@ -71,6 +73,79 @@ static int choose(ark_lg *g, int seat, const char *prefix) {
 static const ark_decision *next(ark_lg *g) {
   if (ark_lg_process(g) != ARK_AWAITING) fail_msg("no decision: %s", ark_lg_error(g));
   return ark_lg_decision(g);
+}
+
+static ark_lg *new_game_opts(int players, uint64_t seed, const char *const *opts, int nopts) {
+  ark_lg *g;
+  char msg[512];
+  if (ark_lg_new_opts(def, players, seed, opts, nopts, &g, msg, sizeof msg) != ARK_OK)
+    fail_msg("%s", msg);
+  return g;
+}
+
+/* Whether an event of the log (as the table sees it) starts with text. */
+static int log_starts(const ark_lg *g, const char *text) {
+  const ark_log *l = ark_lg_log(g);
+  char buf[512];
+  for (int i = 0; i < l->nev; i++) {
+    ark_lg_event_text(g, &l->ev[i], -1, buf, sizeof buf);
+    if (!strncmp(buf, text, strlen(text))) return 1;
+  }
+  return 0;
+}
+
+/* The index of d's first option starting with prefix, or -1. */
+static int option(const ark_decision *d, const char *prefix) {
+  for (int i = 0; i < d->noptions; i++)
+    if (!strncmp(d->options[i], prefix, strlen(prefix))) return i;
+  return -1;
+}
+
+static uint64_t rnd(uint64_t *x);
+
+/* Plays g with random answers from x until want() holds at a decision
+** (1) or the game ends (0). */
+typedef int (*want_fn)(ark_lg *g, const ark_decision *d, const void *arg);
+static int play_until(ark_lg *g, uint64_t *x, want_fn want, const void *arg) {
+  char msg[256];
+  while (ark_lg_process(g) == ARK_AWAITING) {
+    const ark_decision *d = ark_lg_decision(g);
+    if (want(g, d, arg)) return 1;
+    assert_int_equal(ark_lg_answer(g, (int)(rnd(x) % (uint64_t)d->noptions), msg, sizeof msg),
+                     ARK_OK);
+  }
+  return 0;
+}
+
+/* A random 2-player game of some seed from 1 on, stopped at the first
+** decision where want() holds; fails if none of 300 seeds gets there. */
+static ark_lg *find_position(want_fn want, const void *arg, const char *const *opts, int nopts) {
+  for (uint64_t seed = 1; seed <= 300; seed++) {
+    ark_lg *g = new_game_opts(2, seed, opts, nopts);
+    uint64_t x = seed * 2654435761u + 1;
+    if (play_until(g, &x, want, arg)) return g;
+    ark_lg_free(g);
+  }
+  fail_msg("no random game reached the position");
+  return NULL;
+}
+
+/* The seat's action-phase decision offers an option starting with arg. */
+static int action_offers(ark_lg *g, const ark_decision *d, const void *arg) {
+  (void)g;
+  return !strcmp(d->tag, "action") && option(d, (const char *)arg) >= 0;
+}
+
+/* In the Action phase: the seat takes the option starting with prefix
+** (seats act one after the other). */
+static int act(ark_lg *g, int seat, const char *prefix) { return choose(g, seat, prefix); }
+
+/* P1 is done; P2 sells its first card and is done: the rest of the phase. */
+static void end_action_phase(ark_lg *g) {
+  choose(g, 1, "done");
+  choose(g, 2, "standard: sell a card");
+  choose(g, 2, "sell ");
+  choose(g, 2, "done");
 }
 
 /* The MC of a corporation option "corporation N Name (46 MC)". */
@@ -236,6 +311,207 @@ static void test_development_bonus(void **st) {
   }
 }
 
+/* The Action phase: a card action is usable once per phase; the seat that
+** chose the Action phase may use one of them a second time.  Farmers
+** Market (pay 1 MC: 2 plants): the chooser pays 1 MC and takes 2 plants
+** twice, and after that the card is not offered again; any other seat uses
+** it once.  (Not with Assembly Lines in play, which pays 1 MC for every
+** card action.) */
+static int farmers_market(ark_lg *g, const ark_decision *d, const void *arg) {
+  int chooser = *(const int *)arg, s = d->player + 1;
+  char lines[64];
+  snprintf(lines, sizeof lines, "P%d plays 10 Assembly Lines for", s);
+  if (strcmp(d->tag, "action") || option(d, "action 28 Farmers Market") < 0) return 0;
+  return (track(g, s, "phase") == 3) == chooser && track(g, s, "mc") >= 2 && !log_starts(g, lines);
+}
+
+static void test_action_again(void **st) {
+  (void)st;
+  for (int chooser = 0; chooser <= 1; chooser++) {
+    ark_lg *g = find_position(farmers_market, &chooser, NULL, 0);
+    const ark_decision *d = ark_lg_decision(g);
+    int s = d->player + 1, mc = track(g, s, "mc"), plants = track(g, s, "plants");
+    assert_int_equal(track(g, s, "action_bonus"), chooser);
+    assert_null(strstr(d->options[option(d, "action 28 Farmers Market")], "(again)"));
+    act(g, s, "action 28 Farmers Market");
+    assert_int_equal(track(g, s, "mc"), mc - 1);
+    assert_int_equal(track(g, s, "plants"), plants + 2);
+    d = next(g);
+    assert_int_equal(d->player, s - 1);
+    assert_string_equal(d->tag, "action");
+    int again = option(d, "action 28 Farmers Market");
+    if (!chooser) {
+      assert_int_equal(again, -1);
+      ark_lg_free(g);
+      continue;
+    }
+    assert_true(again >= 0);
+    assert_non_null(strstr(d->options[again], " (again)"));
+    act(g, s, d->options[again]);
+    assert_int_equal(track(g, s, "mc"), mc - 2);
+    assert_int_equal(track(g, s, "plants"), plants + 4);
+    assert_int_equal(track(g, s, "action_bonus"), 0);
+    d = next(g);
+    assert_int_equal(d->player, s - 1);
+    assert_int_equal(option(d, "action 28 Farmers Market"), -1);
+    ark_lg_free(g);
+  }
+}
+
+/* Plants to a forest: the seat pays its forest cost in plants (8, or fewer
+** with Ecoline's discount), gains a forest, raises oxygen one step and
+** takes 1 TR; with oxygen at 14 % the forest still counts but gives no TR. */
+static int plants_forest(ark_lg *g, const ark_decision *d, const void *arg) {
+  (void)g, (void)arg;
+  if (strcmp(d->tag, "action")) return 0;
+  for (int i = 0; i < d->noptions; i++)
+    if (!strncmp(d->options[i], "standard: plant forest (", 24) && strstr(d->options[i], " plants)"))
+      return i + 1;
+  return 0;
+}
+
+static void test_forest_from_plants(void **st) {
+  (void)st;
+  const char *maxed[] = { "oxygen=14" };
+  for (int full = 0; full <= 1; full++) {
+    ark_lg *g = find_position(plants_forest, NULL, full ? maxed : NULL, full);
+    const ark_decision *d = ark_lg_decision(g);
+    int s = d->player + 1;
+    const char *o = d->options[plants_forest(g, d, NULL) - 1];
+    int cost = atoi(o + strlen("standard: plant forest ("));
+    assert_true(cost == 8 || cost == 7);
+    int plants = track(g, s, "plants"), forests = track(g, s, "forests");
+    int tr = track(g, s, "tr"), oxygen = track(g, 0, "oxygen");
+    assert_int_equal(oxygen == 14, full);
+    act(g, s, o);
+    assert_int_equal(track(g, s, "plants"), plants - cost);
+    assert_int_equal(track(g, s, "forests"), forests + 1);
+    assert_int_equal(track(g, 0, "oxygen"), full ? 14 : oxygen + 1);
+    assert_int_equal(track(g, s, "tr"), full ? tr : tr + 1);
+    ark_lg_free(g);
+  }
+}
+
+/* Heat to temperature: 8 heat raise the temperature one step (2 C) for
+** 1 TR; at +8 C (step 19) it is never offered, however much heat a seat
+** holds. */
+static void test_heat_to_temperature(void **st) {
+  (void)st;
+  ark_lg *g = find_position(action_offers, "standard: raise temperature (8 heat)", NULL, 0);
+  const ark_decision *d = ark_lg_decision(g);
+  int s = d->player + 1, heat = track(g, s, "heat"), tr = track(g, s, "tr");
+  int t = track(g, 0, "temperature");
+  assert_true(heat >= 8 && t < 19);
+  act(g, s, "standard: raise temperature (8 heat)");
+  assert_int_equal(track(g, s, "heat"), heat - 8);
+  assert_int_equal(track(g, 0, "temperature"), t + 1);
+  assert_int_equal(track(g, s, "tr"), tr + 1);
+  ark_lg_free(g);
+}
+
+static int hot_seats;
+
+static int heat_at_max(ark_lg *g, const ark_decision *d, const void *arg) {
+  (void)arg;
+  if (strcmp(d->tag, "action") || track(g, d->player + 1, "heat") < 8) return 0;
+  assert_int_equal(track(g, 0, "temperature"), 19);
+  assert_int_equal(option(d, "standard: raise temperature"), -1);
+  hot_seats++;
+  return 0;
+}
+
+static void test_no_heat_at_max(void **st) {
+  (void)st;
+  const char *maxed[] = { "temperature=19" };
+  hot_seats = 0;
+  for (uint64_t seed = 1; seed <= 6; seed++) {
+    ark_lg *g = new_game_opts(2, seed, maxed, 1);
+    uint64_t x = seed;
+    assert_int_equal(play_until(g, &x, heat_at_max, NULL), 0);
+    ark_lg_free(g);
+  }
+  assert_true(hot_seats > 0);
+}
+
+/* Every kind of ocean tile bonus, on a tile after the first (the table
+** tracks ob1..ob9 give the bonus of each flip in turn; the option ocean=k-1
+** makes P1's standard project flip tile k): 1 draws a card, 2 gives 2
+** plants, 3 gives 4 MC, on top of the 1 TR.  Seed 1: P1 has 46 MC. */
+static void test_ocean_bonuses(void **st) {
+  (void)st;
+  ark_lg *g = new_game(2, 1);
+  int ob[10];
+  for (int k = 1; k <= 9; k++) {
+    char name[8];
+    snprintf(name, sizeof name, "ob%d", k);
+    ob[k] = track(g, 0, name);
+  }
+  ark_lg_free(g);
+  for (int kind = 1; kind <= 3; kind++) {
+    int k = 0, n = 0;
+    for (int i = 2; i <= 9; i++)
+      if (ob[i] == kind) k = i;
+    for (int i = 1; i <= 9; i++) n += ob[i] == kind;
+    assert_int_equal(n, 3);                        /* three tiles of each kind */
+    assert_true(k >= 2);
+    char opt[16];
+    snprintf(opt, sizeof opt, "ocean=%d", k - 1);
+    const char *opts[] = { opt };
+    g = new_game_opts(2, 1, opts, 1);
+    choose(g, 1, "corporation 212");
+    choose(g, 2, "corporation");
+    choose(g, 1, "phase 3: action");
+    choose(g, 2, "phase 5: research");
+    int hand = ark_lg_zone_count(g, "hand", 1);
+    act(g, 1, "standard: flip an ocean (15 MC)");
+    assert_int_equal(track(g, 0, "ocean"), k);
+    assert_int_equal(track(g, 1, "tr"), 6);
+    assert_int_equal(ark_lg_zone_count(g, "hand", 1), hand + (kind == 1));
+    assert_int_equal(track(g, 1, "plants"), kind == 2 ? 2 : 0);
+    assert_int_equal(track(g, 1, "mc"), 46 - 15 + (kind == 3 ? 4 : 0));
+    ark_lg_free(g);
+  }
+}
+
+/* The end in the middle of a phase: temperature and oxygen are complete
+** and 8 oceans flipped; P1 chose Action, P2 Production.  P1 flips the last
+** ocean in the Action phase: the phase goes on (P2 still sells a card for
+** 3 MC in it), then the game ends in round 1 without the Production phase
+** (nobody's MC rises by TR) and scores TR + forests + card VP. */
+static void test_end_mid_phase(void **st) {
+  (void)st;
+  const char *opts[] = { "temperature=19", "oxygen=14", "ocean=8" };
+  ark_lg *g = new_game_opts(2, 1, opts, 3);
+  int bonus = track(g, 0, "ob9");
+  choose(g, 1, "corporation 212");
+  const ark_decision *d = next(g);
+  int p2mc = mc_of(d->options[0]);
+  choose(g, 2, d->options[0]);
+  p2mc = track(g, 2, "mc");
+  choose(g, 1, "phase 3: action");
+  choose(g, 2, "phase 4: production");
+  act(g, 1, "standard: flip an ocean (15 MC)");
+  assert_int_equal(track(g, 0, "ocean"), 9);
+  assert_int_equal(track(g, 0, "finishing"), 1);
+  assert_int_equal(track(g, 1, "tr"), 6);
+  int p1mc = 46 - 15 + (bonus == 3 ? 4 : 0);
+  assert_int_equal(track(g, 1, "mc"), p1mc);
+  end_action_phase(g);
+  assert_int_equal(ark_lg_process(g), ARK_END);
+  assert_int_equal(track(g, 0, "stage"), 9);
+  assert_int_equal(track(g, 0, "round"), 1);
+  assert_int_equal(track(g, 1, "mc"), p1mc);
+  assert_int_equal(track(g, 2, "mc"), p2mc + 3);
+  assert_int_equal(track(g, 2, "sold"), 1);
+  double score;
+  char msg[256];
+  assert_int_equal(ark_lg_score(g, 0, &score, msg, sizeof msg), 0);
+  assert_true(score == 6);
+  assert_int_equal(ark_lg_score(g, 1, &score, msg, sizeof msg), 0);
+  assert_true(score == 5);
+  ark_lg_free(g);
+}
+
 static uint64_t rnd(uint64_t *x) {
   *x ^= *x << 13;
   *x ^= *x >> 7;
@@ -298,6 +574,12 @@ int main(void) {
     cmocka_unit_test(test_standard_project),
     cmocka_unit_test(test_development_bonus),
     cmocka_unit_test(test_construction_bonus),
+    cmocka_unit_test(test_action_again),
+    cmocka_unit_test(test_forest_from_plants),
+    cmocka_unit_test(test_heat_to_temperature),
+    cmocka_unit_test(test_no_heat_at_max),
+    cmocka_unit_test(test_ocean_bonuses),
+    cmocka_unit_test(test_end_mid_phase),
     cmocka_unit_test(test_whole_games),
   };
   return cmocka_run_group_tests(tests, setup_def, drop_def);
