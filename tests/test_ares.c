@@ -3,7 +3,8 @@
 ** a game written in Lua alone, through the same loop as every game: the
 ** deal, the corporation's MC, the secret phase cards (no phase twice in a
 ** row), production with the chooser's 4 MC, research (draw 2 keep 1; the
-** chooser draws 5 keeps 2), the development bonus and steel, the
+** chooser draws 5 keeps 2), the plays of a phase picked in secret and
+** played together, the development bonus and steel, the
 ** construction bonus, standard
 ** projects' costs, TR and every kind of ocean bonus, the Action chooser's
 ** second use of a card action, plants to forests and heat to temperature
@@ -130,22 +131,25 @@ static ark_lg *find_position(want_fn want, const void *arg, const char *const *o
   return NULL;
 }
 
-/* The seat's action-phase decision offers an option starting with arg. */
+/* P1's action-phase pick offers an option starting with arg (P1 plays
+** first in a sub-round, so what the test sees is what P1's play does). */
 static int action_offers(ark_lg *g, const ark_decision *d, const void *arg) {
   (void)g;
-  return !strcmp(d->tag, "action") && option(d, (const char *)arg) >= 0;
+  return !strcmp(d->tag, "action") && d->player == 0 && option(d, (const char *)arg) >= 0;
 }
 
-/* In the Action phase: the seat takes the option starting with prefix
-** (seats act one after the other). */
-static int act(ark_lg *g, int seat, const char *prefix) { return choose(g, seat, prefix); }
-
-/* P1 is done; P2 sells its first card and is done: the rest of the phase. */
-static void end_action_phase(ark_lg *g) {
-  choose(g, 1, "done");
-  choose(g, 2, "standard: sell a card");
-  choose(g, 2, "sell ");
-  choose(g, 2, "done");
+/* In Development, Construction or Action: the seat picks the option
+** starting with prefix (in secret), every later seat still picking in the
+** sub-round passes, and the picks are played. */
+static int act(ark_lg *g, int seat, const char *prefix) {
+  int i = choose(g, seat, prefix);
+  for (;;) {
+    const ark_decision *d = next(g);
+    if (!d->secret || d->player < seat || (strcmp(d->tag, "play") && strcmp(d->tag, "action")))
+      break;
+    choose(g, d->player + 1, !strcmp(d->tag, "action") ? "done" : "pass");
+  }
+  return i;
 }
 
 /* The MC of a corporation option "corporation N Name (46 MC)". */
@@ -237,12 +241,12 @@ static void test_standard_project(void **st) {
   choose(g, 2, "phase 5: research");
   const ark_decision *d = next(g);
   assert_string_equal(d->tag, "action");
-  choose(g, 1, "standard: raise temperature (14 MC)");
+  act(g, 1, "standard: raise temperature (14 MC)");       /* P2 is done */
   assert_int_equal(track(g, 1, "mc"), 46 - 14);
   assert_int_equal(track(g, 1, "tr"), 6);
   assert_int_equal(track(g, 0, "temperature"), 1);
   int hand = ark_lg_zone_count(g, "hand", 1), bonus = track(g, 0, "ob1");
-  choose(g, 1, "standard: flip an ocean (15 MC)");
+  act(g, 1, "standard: flip an ocean (15 MC)");
   assert_int_equal(track(g, 1, "tr"), 7);
   assert_int_equal(track(g, 0, "ocean"), 1);
   /* the first ocean tile's bonus: 1 a card, 2 two plants, 3 four MC */
@@ -254,8 +258,10 @@ static void test_standard_project(void **st) {
 }
 
 /* Construction: only the seat that chose it is offered its bonus, a
-** second blue or red card or 1 card drawn; P1 takes the card (9 in hand),
-** and P2, who chose development, plays construction with no bonus. */
+** second blue or red card or 1 card drawn, in secret with its first pick:
+** P1 takes the card, which it draws when the sub-round's picks are revealed
+** (9 in hand), and P2, who chose development, plays construction with no
+** bonus. */
 static void test_construction_bonus(void **st) {
   (void)st;
   ark_lg *g = new_game(2, 1);
@@ -267,16 +273,21 @@ static void test_construction_bonus(void **st) {
   choose(g, 2, "pass");
   const ark_decision *d = next(g);
   assert_string_equal(d->tag, "bonus");
+  assert_true(d->secret);
   assert_int_equal(d->player, 0);
   assert_int_equal(d->noptions, 2);
   assert_string_equal(d->options[0], "bonus: play 1 more blue or red card");
   assert_int_equal(ark_lg_zone_count(g, "hand", 1), 8);
   choose(g, 1, "bonus: draw 1 card");
-  assert_int_equal(ark_lg_zone_count(g, "hand", 1), 9);
+  assert_int_equal(ark_lg_zone_count(g, "hand", 1), 8);
   choose(g, 1, "pass");
   d = next(g);
   assert_int_equal(d->player, 1);
   assert_string_equal(d->tag, "play");
+  assert_true(d->secret);
+  choose(g, 2, "pass");
+  assert_int_equal(ark_lg_zone_count(g, "hand", 1), 9);
+  assert_true(log_starts(g, "P1 takes the Construction bonus: 1 card"));
   ark_lg_free(g);
 }
 
@@ -303,7 +314,7 @@ static void test_development_bonus(void **st) {
     for (int i = 0; i < d->noptions; i++)
       found += !strcmp(d->options[i], mono) + !strcmp(d->options[i], centre);
     assert_int_equal(found, 2);
-    choose(g, 1, "play 167 Monocultures");
+    act(g, 1, "play 167 Monocultures");
     assert_int_equal(track(g, 1, "mc"), 46 - (bonus ? 3 : 6));
     assert_int_equal(track(g, 1, "cards_played"), 1);
     assert_int_equal(ark_lg_zone_count(g, "hand", 1), 7);
@@ -321,7 +332,7 @@ static int farmers_market(ark_lg *g, const ark_decision *d, const void *arg) {
   int chooser = *(const int *)arg, s = d->player + 1;
   char lines[64];
   snprintf(lines, sizeof lines, "P%d plays 10 Assembly Lines for", s);
-  if (strcmp(d->tag, "action") || option(d, "action 28 Farmers Market") < 0) return 0;
+  if (strcmp(d->tag, "action") || s != 1 || option(d, "action 28 Farmers Market") < 0) return 0;
   return (track(g, s, "phase") == 3) == chooser && track(g, s, "mc") >= 2 && !log_starts(g, lines);
 }
 
@@ -363,7 +374,7 @@ static void test_action_again(void **st) {
 ** takes 1 TR; with oxygen at 14 % the forest still counts but gives no TR. */
 static int plants_forest(ark_lg *g, const ark_decision *d, const void *arg) {
   (void)g, (void)arg;
-  if (strcmp(d->tag, "action")) return 0;
+  if (strcmp(d->tag, "action") || d->player != 0) return 0;
   for (int i = 0; i < d->noptions; i++)
     if (!strncmp(d->options[i], "standard: plant forest (", 24) && strstr(d->options[i], " plants)"))
       return i + 1;
@@ -475,9 +486,10 @@ static void test_ocean_bonuses(void **st) {
 
 /* The end in the middle of a phase: temperature and oxygen are complete
 ** and 8 oceans flipped; P1 chose Action, P2 Production.  P1 flips the last
-** ocean in the Action phase: the phase goes on (P2 still sells a card for
-** 3 MC in it), then the game ends in round 1 without the Production phase
-** (nobody's MC rises by TR) and scores TR + forests + card VP. */
+** ocean in the Action phase while P2 sells a card (3 MC): the phase goes on
+** (P2 sells another card in the next sub-round, when P1 is done), then the
+** game ends in round 1 without the Production phase (nobody's MC rises by
+** TR) and scores TR + forests + card VP. */
 static void test_end_mid_phase(void **st) {
   (void)st;
   const char *opts[] = { "temperature=19", "oxygen=14", "ocean=8" };
@@ -490,25 +502,89 @@ static void test_end_mid_phase(void **st) {
   p2mc = track(g, 2, "mc");
   choose(g, 1, "phase 3: action");
   choose(g, 2, "phase 4: production");
-  act(g, 1, "standard: flip an ocean (15 MC)");
+  choose(g, 1, "standard: flip an ocean (15 MC)");
+  choose(g, 2, "standard: sell a card");
+  choose(g, 2, "sell ");                         /* which card: asked as it is played */
   assert_int_equal(track(g, 0, "ocean"), 9);
   assert_int_equal(track(g, 0, "finishing"), 1);
   assert_int_equal(track(g, 1, "tr"), 6);
   int p1mc = 46 - 15 + (bonus == 3 ? 4 : 0);
   assert_int_equal(track(g, 1, "mc"), p1mc);
-  end_action_phase(g);
+  choose(g, 1, "done");
+  choose(g, 2, "standard: sell a card");
+  choose(g, 2, "sell ");
+  choose(g, 2, "done");
   assert_int_equal(ark_lg_process(g), ARK_END);
   assert_int_equal(track(g, 0, "stage"), 9);
   assert_int_equal(track(g, 0, "round"), 1);
   assert_int_equal(track(g, 1, "mc"), p1mc);
-  assert_int_equal(track(g, 2, "mc"), p2mc + 3);
-  assert_int_equal(track(g, 2, "sold"), 1);
+  assert_int_equal(track(g, 2, "mc"), p2mc + 6);
+  assert_int_equal(track(g, 2, "sold"), 2);
   double score;
   char msg[256];
   assert_int_equal(ark_lg_score(g, 0, &score, msg, sizeof msg), 0);
   assert_true(score == 6);
   assert_int_equal(ark_lg_score(g, 1, &score, msg, sizeof msg), 0);
   assert_true(score == 5);
+  ark_lg_free(g);
+}
+
+/* Plays within a phase are simultaneous: in each sub-round every seat still
+** acting picks in secret from the same position, the picks are logged
+** together and then played in seat order; a pick no longer possible by
+** then is not played.  Temperature at step 18: P1 and P2 both pick the
+** 14 MC temperature project.  P2 is asked before P1's pick is played, the
+** AIs' views for P2 draw P1's pick anew, P1's step gives it 1 TR and the
+** last step, and P2's pick is not played (P2 keeps its MC and TR 5) and P2
+** acts on in the next sub-round, no longer offered the project. */
+static void test_simultaneous_picks(void **st) {
+  (void)st;
+  const char *opts[] = { "temperature=18" };
+  ark_lg *g = new_game_opts(2, 1, opts, 1);
+  choose(g, 1, "corporation 212");
+  choose(g, 2, "corporation");
+  int p2mc = track(g, 2, "mc");
+  assert_true(p2mc >= 14);
+  choose(g, 1, "phase 3: action");
+  choose(g, 2, "phase 5: research");
+  const ark_decision *d = next(g);
+  assert_int_equal(d->player, 0);
+  assert_true(d->secret);
+  char temp[] = "standard: raise temperature (14 MC)";
+  choose(g, 1, temp);
+  assert_int_equal(track(g, 1, "mc"), 46);             /* not played yet */
+  assert_int_equal(track(g, 0, "temperature"), 18);
+  d = next(g);
+  assert_int_equal(d->player, 1);
+  assert_string_equal(d->tag, "action");
+  assert_true(d->secret);
+  assert_true(option(d, temp) >= 0);
+  assert_false(log_starts(g, "action picks"));
+  int drawn_anew = 0;
+  for (uint64_t seed = 1; seed <= 20; seed++) {
+    ark_lg *v = ark_lg_view(g, 1, seed);
+    assert_non_null(v);
+    drawn_anew += track(v, 1, "pick") != track(g, 1, "pick");
+    ark_lg_free(v);
+  }
+  assert_true(drawn_anew > 0);
+  choose(g, 2, temp);
+  assert_true(log_starts(g, "action picks: P1 standard: raise temperature (14 MC); "
+                            "P2 standard: raise temperature (14 MC)"));
+  assert_int_equal(track(g, 0, "temperature"), 19);
+  assert_int_equal(track(g, 1, "mc"), 46 - 14);
+  assert_int_equal(track(g, 1, "tr"), 6);
+  assert_int_equal(track(g, 2, "mc"), p2mc);
+  assert_int_equal(track(g, 2, "tr"), 5);
+  assert_true(log_starts(g, "P2 cannot make the play it picked any more"));
+  d = next(g);
+  assert_int_equal(d->player, 0);
+  assert_int_equal(option(d, "standard: raise temperature"), -1);
+  choose(g, 1, "done");
+  d = next(g);
+  assert_int_equal(d->player, 1);
+  assert_string_equal(d->tag, "action");
+  assert_int_equal(option(d, "standard: raise temperature"), -1);
   ark_lg_free(g);
 }
 
@@ -580,6 +656,7 @@ int main(void) {
     cmocka_unit_test(test_no_heat_at_max),
     cmocka_unit_test(test_ocean_bonuses),
     cmocka_unit_test(test_end_mid_phase),
+    cmocka_unit_test(test_simultaneous_picks),
     cmocka_unit_test(test_whole_games),
   };
   return cmocka_run_group_tests(tests, setup_def, drop_def);
