@@ -596,15 +596,16 @@ static uint64_t rnd(uint64_t *x) {
 }
 
 /* Random 2- to 4-player games: at the phase cards of every round after the
-** first nobody holds more than 10 cards (the hand limit ran; a corporation
-** may deal more before round 1), every pick differs from the
+** first nobody holds more than 10 cards (the hand limit ran, its discards
+** picked in secret; a corporation may deal more before round 1), every
+** pick differs from the
 ** seat's pick of the round before, and at the end the score is TR plus
 ** forests plus the cards' VP as the rules' figures say. */
 static void test_whole_games(void **st) {
   (void)st;
   char msg[256], names[24][32];
   double values[24];
-  int finished = 0;
+  int finished = 0, hand_limits = 0;
   for (int players = 2; players <= 4; players++)
     for (uint64_t seed = 1; seed <= 4; seed++) {
       ark_lg *g = new_game(players, seed);
@@ -620,6 +621,11 @@ static void test_whole_games(void **st) {
           snprintf(last, sizeof last, "phase %d:", track(g, s, "last_phase"));
           for (int i = 0; i < d->noptions; i++)
             assert_false(track(g, s, "last_phase") > 0 && !strncmp(d->options[i], last, 8));
+        }
+        if (track(g, 0, "stage") == 3) {           /* the hand limit's discards */
+          assert_string_equal(d->tag, "discard");
+          assert_true(d->secret);
+          hand_limits++;
         }
         assert_int_equal(ark_lg_answer(g, (int)(rnd(&x) % (uint64_t)d->noptions), msg,
                                        sizeof msg), ARK_OK);
@@ -641,6 +647,7 @@ static void test_whole_games(void **st) {
       ark_lg_free(g);
     }
   assert_true(finished >= 6);     /* most random games terraform Mars within 60 rounds */
+  assert_true(hand_limits > 0);
 }
 
 int main(void) {

@@ -197,6 +197,7 @@ function A.advance()
   elseif st == 2 then
     A.finish_phase(G.get(0, "cur_phase"))
   elseif st == 3 then
+    A.hand_limit_discards()
     A.end_round_all()
   end
 end
@@ -293,14 +294,35 @@ R.steps.research = function(seat)
   A.advance()
 end
 
+-- the hand limit: every seat picks its discards in secret (they wait in its own "look"
+-- zone); after the last seat they are told together, discarded and paid 3 MC each
 R.steps.end_round = function(seat)
-  local over = G.count("hand", seat) - HAND_LIMIT
-  if over > 0 then
-    local n = A.discard_choice(seat, over, "hand limit " .. HAND_LIMIT .. ": discard a card", "discard")
-    A.gain(seat, "mc", 3 * n)
-    A.log(seat, "discards " .. n .. (n == 1 and " card" or " cards") .. " for " .. 3 * n .. " MC")
+  for _ = 1, G.count("hand", seat) - HAND_LIMIT do
+    local hand = G.cards("hand", seat)
+    local opts = {}
+    for i, id in ipairs(hand) do opts[i] = "discard " .. A.label(id) end
+    local k = G.choose(seat, "hand limit " .. HAND_LIMIT .. ": discard a card", opts,
+      { secret = true, tag = "discard" })
+    G.move(hand[k], "look", seat)
   end
   A.advance()
+end
+
+function A.hand_limit_discards()
+  for s = 1, G.players() do
+    local l = G.cards("look", s)
+    if #l > 0 then
+      local names = {}
+      for i, id in ipairs(l) do
+        names[i] = A.label(id)
+        A.discard_card(s, id)
+      end
+      local n = #l
+      A.gain(s, "mc", 3 * n)
+      A.log(s, "discards " .. table.concat(names, ", ") .. " for " .. 3 * n .. " MC")
+    end
+  end
+  G.reveal()
 end
 
 -- ---------------------------------------------------------------- end
