@@ -3,10 +3,13 @@
 ** a game written in Lua alone, through the same loop as every game: the
 ** deal, the corporation's MC, the secret phase cards (no phase twice in a
 ** row), production with the chooser's 4 MC, research (draw 2 keep 1; the
-** chooser draws 5 keeps 2), the development bonus and steel, the
+** chooser draws 5 keeps 2), the plays of a phase picked in secret and
+** played together, the development bonus and steel, the
 ** construction bonus, standard
-** projects' costs, TR and an ocean's bonus, the hand limit at the end of
-** every round, and the score at the end.
+** projects' costs, TR and every kind of ocean bonus, the Action chooser's
+** second use of a card action, plants to forests and heat to temperature
+** (and not at +8 C), the hand limit at the end of every round, the end in
+** the middle of a phase, and the score at the end.
 */
 #include <stdarg.h>
 #include <stddef.h>
@@ -71,6 +74,82 @@ static int choose(ark_lg *g, int seat, const char *prefix) {
 static const ark_decision *next(ark_lg *g) {
   if (ark_lg_process(g) != ARK_AWAITING) fail_msg("no decision: %s", ark_lg_error(g));
   return ark_lg_decision(g);
+}
+
+static ark_lg *new_game_opts(int players, uint64_t seed, const char *const *opts, int nopts) {
+  ark_lg *g;
+  char msg[512];
+  if (ark_lg_new_opts(def, players, seed, opts, nopts, &g, msg, sizeof msg) != ARK_OK)
+    fail_msg("%s", msg);
+  return g;
+}
+
+/* Whether an event of the log (as the table sees it) starts with text. */
+static int log_starts(const ark_lg *g, const char *text) {
+  const ark_log *l = ark_lg_log(g);
+  char buf[512];
+  for (int i = 0; i < l->nev; i++) {
+    ark_lg_event_text(g, &l->ev[i], -1, buf, sizeof buf);
+    if (!strncmp(buf, text, strlen(text))) return 1;
+  }
+  return 0;
+}
+
+/* The index of d's first option starting with prefix, or -1. */
+static int option(const ark_decision *d, const char *prefix) {
+  for (int i = 0; i < d->noptions; i++)
+    if (!strncmp(d->options[i], prefix, strlen(prefix))) return i;
+  return -1;
+}
+
+static uint64_t rnd(uint64_t *x);
+
+/* Plays g with random answers from x until want() holds at a decision
+** (1) or the game ends (0). */
+typedef int (*want_fn)(ark_lg *g, const ark_decision *d, const void *arg);
+static int play_until(ark_lg *g, uint64_t *x, want_fn want, const void *arg) {
+  char msg[256];
+  while (ark_lg_process(g) == ARK_AWAITING) {
+    const ark_decision *d = ark_lg_decision(g);
+    if (want(g, d, arg)) return 1;
+    assert_int_equal(ark_lg_answer(g, (int)(rnd(x) % (uint64_t)d->noptions), msg, sizeof msg),
+                     ARK_OK);
+  }
+  return 0;
+}
+
+/* A random 2-player game of some seed from 1 on, stopped at the first
+** decision where want() holds; fails if none of 300 seeds gets there. */
+static ark_lg *find_position(want_fn want, const void *arg, const char *const *opts, int nopts) {
+  for (uint64_t seed = 1; seed <= 300; seed++) {
+    ark_lg *g = new_game_opts(2, seed, opts, nopts);
+    uint64_t x = seed * 2654435761u + 1;
+    if (play_until(g, &x, want, arg)) return g;
+    ark_lg_free(g);
+  }
+  fail_msg("no random game reached the position");
+  return NULL;
+}
+
+/* P1's action-phase pick offers an option starting with arg (P1 plays
+** first in a sub-round, so what the test sees is what P1's play does). */
+static int action_offers(ark_lg *g, const ark_decision *d, const void *arg) {
+  (void)g;
+  return !strcmp(d->tag, "action") && d->player == 0 && option(d, (const char *)arg) >= 0;
+}
+
+/* In Development, Construction or Action: the seat picks the option
+** starting with prefix (in secret), every later seat still picking in the
+** sub-round passes, and the picks are played. */
+static int act(ark_lg *g, int seat, const char *prefix) {
+  int i = choose(g, seat, prefix);
+  for (;;) {
+    const ark_decision *d = next(g);
+    if (!d->secret || d->player < seat || (strcmp(d->tag, "play") && strcmp(d->tag, "action")))
+      break;
+    choose(g, d->player + 1, !strcmp(d->tag, "action") ? "done" : "pass");
+  }
+  return i;
 }
 
 /* The MC of a corporation option "corporation N Name (46 MC)". */
@@ -162,12 +241,12 @@ static void test_standard_project(void **st) {
   choose(g, 2, "phase 5: research");
   const ark_decision *d = next(g);
   assert_string_equal(d->tag, "action");
-  choose(g, 1, "standard: raise temperature (14 MC)");
+  act(g, 1, "standard: raise temperature (14 MC)");       /* P2 is done */
   assert_int_equal(track(g, 1, "mc"), 46 - 14);
   assert_int_equal(track(g, 1, "tr"), 6);
   assert_int_equal(track(g, 0, "temperature"), 1);
   int hand = ark_lg_zone_count(g, "hand", 1), bonus = track(g, 0, "ob1");
-  choose(g, 1, "standard: flip an ocean (15 MC)");
+  act(g, 1, "standard: flip an ocean (15 MC)");
   assert_int_equal(track(g, 1, "tr"), 7);
   assert_int_equal(track(g, 0, "ocean"), 1);
   /* the first ocean tile's bonus: 1 a card, 2 two plants, 3 four MC */
@@ -179,8 +258,10 @@ static void test_standard_project(void **st) {
 }
 
 /* Construction: only the seat that chose it is offered its bonus, a
-** second blue or red card or 1 card drawn; P1 takes the card (9 in hand),
-** and P2, who chose development, plays construction with no bonus. */
+** second blue or red card or 1 card drawn, in secret with its first pick:
+** P1 takes the card, which it draws when the sub-round's picks are revealed
+** (9 in hand), and P2, who chose development, plays construction with no
+** bonus. */
 static void test_construction_bonus(void **st) {
   (void)st;
   ark_lg *g = new_game(2, 1);
@@ -192,16 +273,21 @@ static void test_construction_bonus(void **st) {
   choose(g, 2, "pass");
   const ark_decision *d = next(g);
   assert_string_equal(d->tag, "bonus");
+  assert_true(d->secret);
   assert_int_equal(d->player, 0);
   assert_int_equal(d->noptions, 2);
   assert_string_equal(d->options[0], "bonus: play 1 more blue or red card");
   assert_int_equal(ark_lg_zone_count(g, "hand", 1), 8);
   choose(g, 1, "bonus: draw 1 card");
-  assert_int_equal(ark_lg_zone_count(g, "hand", 1), 9);
+  assert_int_equal(ark_lg_zone_count(g, "hand", 1), 8);
   choose(g, 1, "pass");
   d = next(g);
   assert_int_equal(d->player, 1);
   assert_string_equal(d->tag, "play");
+  assert_true(d->secret);
+  choose(g, 2, "pass");
+  assert_int_equal(ark_lg_zone_count(g, "hand", 1), 9);
+  assert_true(log_starts(g, "P1 takes the Construction bonus: 1 card"));
   ark_lg_free(g);
 }
 
@@ -228,12 +314,278 @@ static void test_development_bonus(void **st) {
     for (int i = 0; i < d->noptions; i++)
       found += !strcmp(d->options[i], mono) + !strcmp(d->options[i], centre);
     assert_int_equal(found, 2);
-    choose(g, 1, "play 167 Monocultures");
+    act(g, 1, "play 167 Monocultures");
     assert_int_equal(track(g, 1, "mc"), 46 - (bonus ? 3 : 6));
     assert_int_equal(track(g, 1, "cards_played"), 1);
     assert_int_equal(ark_lg_zone_count(g, "hand", 1), 7);
     ark_lg_free(g);
   }
+}
+
+/* The Action phase: a card action is usable once per phase; the seat that
+** chose the Action phase may use one of them a second time.  Farmers
+** Market (pay 1 MC: 2 plants): the chooser pays 1 MC and takes 2 plants
+** twice, and after that the card is not offered again; any other seat uses
+** it once.  (Not with Assembly Lines in play, which pays 1 MC for every
+** card action.) */
+static int farmers_market(ark_lg *g, const ark_decision *d, const void *arg) {
+  int chooser = *(const int *)arg, s = d->player + 1;
+  char lines[64];
+  snprintf(lines, sizeof lines, "P%d plays 10 Assembly Lines for", s);
+  if (strcmp(d->tag, "action") || s != 1 || option(d, "action 28 Farmers Market") < 0) return 0;
+  return (track(g, s, "phase") == 3) == chooser && track(g, s, "mc") >= 2 && !log_starts(g, lines);
+}
+
+static void test_action_again(void **st) {
+  (void)st;
+  for (int chooser = 0; chooser <= 1; chooser++) {
+    ark_lg *g = find_position(farmers_market, &chooser, NULL, 0);
+    const ark_decision *d = ark_lg_decision(g);
+    int s = d->player + 1, mc = track(g, s, "mc"), plants = track(g, s, "plants");
+    assert_int_equal(track(g, s, "action_bonus"), chooser);
+    assert_null(strstr(d->options[option(d, "action 28 Farmers Market")], "(again)"));
+    act(g, s, "action 28 Farmers Market");
+    assert_int_equal(track(g, s, "mc"), mc - 1);
+    assert_int_equal(track(g, s, "plants"), plants + 2);
+    d = next(g);
+    assert_int_equal(d->player, s - 1);
+    assert_string_equal(d->tag, "action");
+    int again = option(d, "action 28 Farmers Market");
+    if (!chooser) {
+      assert_int_equal(again, -1);
+      ark_lg_free(g);
+      continue;
+    }
+    assert_true(again >= 0);
+    assert_non_null(strstr(d->options[again], " (again)"));
+    act(g, s, d->options[again]);
+    assert_int_equal(track(g, s, "mc"), mc - 2);
+    assert_int_equal(track(g, s, "plants"), plants + 4);
+    assert_int_equal(track(g, s, "action_bonus"), 0);
+    d = next(g);
+    assert_int_equal(d->player, s - 1);
+    assert_int_equal(option(d, "action 28 Farmers Market"), -1);
+    ark_lg_free(g);
+  }
+}
+
+/* Plants to a forest: the seat pays its forest cost in plants (8, or fewer
+** with Ecoline's discount), gains a forest, raises oxygen one step and
+** takes 1 TR; with oxygen at 14 % the forest still counts but gives no TR. */
+static int plants_forest(ark_lg *g, const ark_decision *d, const void *arg) {
+  (void)g, (void)arg;
+  if (strcmp(d->tag, "action") || d->player != 0) return 0;
+  for (int i = 0; i < d->noptions; i++)
+    if (!strncmp(d->options[i], "standard: plant forest (", 24) && strstr(d->options[i], " plants)"))
+      return i + 1;
+  return 0;
+}
+
+static void test_forest_from_plants(void **st) {
+  (void)st;
+  const char *maxed[] = { "oxygen=14" };
+  for (int full = 0; full <= 1; full++) {
+    ark_lg *g = find_position(plants_forest, NULL, full ? maxed : NULL, full);
+    const ark_decision *d = ark_lg_decision(g);
+    int s = d->player + 1;
+    const char *o = d->options[plants_forest(g, d, NULL) - 1];
+    int cost = atoi(o + strlen("standard: plant forest ("));
+    assert_true(cost == 8 || cost == 7);
+    int plants = track(g, s, "plants"), forests = track(g, s, "forests");
+    int tr = track(g, s, "tr"), oxygen = track(g, 0, "oxygen");
+    assert_int_equal(oxygen == 14, full);
+    act(g, s, o);
+    assert_int_equal(track(g, s, "plants"), plants - cost);
+    assert_int_equal(track(g, s, "forests"), forests + 1);
+    assert_int_equal(track(g, 0, "oxygen"), full ? 14 : oxygen + 1);
+    assert_int_equal(track(g, s, "tr"), full ? tr : tr + 1);
+    ark_lg_free(g);
+  }
+}
+
+/* Heat to temperature: 8 heat raise the temperature one step (2 C) for
+** 1 TR; at +8 C (step 19) it is never offered, however much heat a seat
+** holds. */
+static void test_heat_to_temperature(void **st) {
+  (void)st;
+  ark_lg *g = find_position(action_offers, "standard: raise temperature (8 heat)", NULL, 0);
+  const ark_decision *d = ark_lg_decision(g);
+  int s = d->player + 1, heat = track(g, s, "heat"), tr = track(g, s, "tr");
+  int t = track(g, 0, "temperature");
+  assert_true(heat >= 8 && t < 19);
+  act(g, s, "standard: raise temperature (8 heat)");
+  assert_int_equal(track(g, s, "heat"), heat - 8);
+  assert_int_equal(track(g, 0, "temperature"), t + 1);
+  assert_int_equal(track(g, s, "tr"), tr + 1);
+  ark_lg_free(g);
+}
+
+static int hot_seats;
+
+static int heat_at_max(ark_lg *g, const ark_decision *d, const void *arg) {
+  (void)arg;
+  if (strcmp(d->tag, "action") || track(g, d->player + 1, "heat") < 8) return 0;
+  assert_int_equal(track(g, 0, "temperature"), 19);
+  assert_int_equal(option(d, "standard: raise temperature"), -1);
+  hot_seats++;
+  return 0;
+}
+
+static void test_no_heat_at_max(void **st) {
+  (void)st;
+  const char *maxed[] = { "temperature=19" };
+  hot_seats = 0;
+  for (uint64_t seed = 1; seed <= 6; seed++) {
+    ark_lg *g = new_game_opts(2, seed, maxed, 1);
+    uint64_t x = seed;
+    assert_int_equal(play_until(g, &x, heat_at_max, NULL), 0);
+    ark_lg_free(g);
+  }
+  assert_true(hot_seats > 0);
+}
+
+/* Every kind of ocean tile bonus, on a tile after the first (the table
+** tracks ob1..ob9 give the bonus of each flip in turn; the option ocean=k-1
+** makes P1's standard project flip tile k): 1 draws a card, 2 gives 2
+** plants, 3 gives 4 MC, on top of the 1 TR.  Seed 1: P1 has 46 MC. */
+static void test_ocean_bonuses(void **st) {
+  (void)st;
+  ark_lg *g = new_game(2, 1);
+  int ob[10];
+  for (int k = 1; k <= 9; k++) {
+    char name[8];
+    snprintf(name, sizeof name, "ob%d", k);
+    ob[k] = track(g, 0, name);
+  }
+  ark_lg_free(g);
+  for (int kind = 1; kind <= 3; kind++) {
+    int k = 0, n = 0;
+    for (int i = 2; i <= 9; i++)
+      if (ob[i] == kind) k = i;
+    for (int i = 1; i <= 9; i++) n += ob[i] == kind;
+    assert_int_equal(n, 3);                        /* three tiles of each kind */
+    assert_true(k >= 2);
+    char opt[16];
+    snprintf(opt, sizeof opt, "ocean=%d", k - 1);
+    const char *opts[] = { opt };
+    g = new_game_opts(2, 1, opts, 1);
+    choose(g, 1, "corporation 212");
+    choose(g, 2, "corporation");
+    choose(g, 1, "phase 3: action");
+    choose(g, 2, "phase 5: research");
+    int hand = ark_lg_zone_count(g, "hand", 1);
+    act(g, 1, "standard: flip an ocean (15 MC)");
+    assert_int_equal(track(g, 0, "ocean"), k);
+    assert_int_equal(track(g, 1, "tr"), 6);
+    assert_int_equal(ark_lg_zone_count(g, "hand", 1), hand + (kind == 1));
+    assert_int_equal(track(g, 1, "plants"), kind == 2 ? 2 : 0);
+    assert_int_equal(track(g, 1, "mc"), 46 - 15 + (kind == 3 ? 4 : 0));
+    ark_lg_free(g);
+  }
+}
+
+/* The end in the middle of a phase: temperature and oxygen are complete
+** and 8 oceans flipped; P1 chose Action, P2 Production.  P1 flips the last
+** ocean in the Action phase while P2 sells a card (3 MC): the phase goes on
+** (P2 sells another card in the next sub-round, when P1 is done), then the
+** game ends in round 1 without the Production phase (nobody's MC rises by
+** TR) and scores TR + forests + card VP. */
+static void test_end_mid_phase(void **st) {
+  (void)st;
+  const char *opts[] = { "temperature=19", "oxygen=14", "ocean=8" };
+  ark_lg *g = new_game_opts(2, 1, opts, 3);
+  int bonus = track(g, 0, "ob9");
+  choose(g, 1, "corporation 212");
+  const ark_decision *d = next(g);
+  int p2mc = mc_of(d->options[0]);
+  choose(g, 2, d->options[0]);
+  p2mc = track(g, 2, "mc");
+  choose(g, 1, "phase 3: action");
+  choose(g, 2, "phase 4: production");
+  choose(g, 1, "standard: flip an ocean (15 MC)");
+  choose(g, 2, "standard: sell a card");
+  choose(g, 2, "sell ");                         /* which card: asked as it is played */
+  assert_int_equal(track(g, 0, "ocean"), 9);
+  assert_int_equal(track(g, 0, "finishing"), 1);
+  assert_int_equal(track(g, 1, "tr"), 6);
+  int p1mc = 46 - 15 + (bonus == 3 ? 4 : 0);
+  assert_int_equal(track(g, 1, "mc"), p1mc);
+  choose(g, 1, "done");
+  choose(g, 2, "standard: sell a card");
+  choose(g, 2, "sell ");
+  choose(g, 2, "done");
+  assert_int_equal(ark_lg_process(g), ARK_END);
+  assert_int_equal(track(g, 0, "stage"), 9);
+  assert_int_equal(track(g, 0, "round"), 1);
+  assert_int_equal(track(g, 1, "mc"), p1mc);
+  assert_int_equal(track(g, 2, "mc"), p2mc + 6);
+  assert_int_equal(track(g, 2, "sold"), 2);
+  double score;
+  char msg[256];
+  assert_int_equal(ark_lg_score(g, 0, &score, msg, sizeof msg), 0);
+  assert_true(score == 6);
+  assert_int_equal(ark_lg_score(g, 1, &score, msg, sizeof msg), 0);
+  assert_true(score == 5);
+  ark_lg_free(g);
+}
+
+/* Plays within a phase are simultaneous: in each sub-round every seat still
+** acting picks in secret from the same position, the picks are logged
+** together and then played in seat order; a pick no longer possible by
+** then is not played.  Temperature at step 18: P1 and P2 both pick the
+** 14 MC temperature project.  P2 is asked before P1's pick is played, the
+** AIs' views for P2 draw P1's pick anew, P1's step gives it 1 TR and the
+** last step, and P2's pick is not played (P2 keeps its MC and TR 5) and P2
+** acts on in the next sub-round, no longer offered the project. */
+static void test_simultaneous_picks(void **st) {
+  (void)st;
+  const char *opts[] = { "temperature=18" };
+  ark_lg *g = new_game_opts(2, 1, opts, 1);
+  choose(g, 1, "corporation 212");
+  choose(g, 2, "corporation");
+  int p2mc = track(g, 2, "mc");
+  assert_true(p2mc >= 14);
+  choose(g, 1, "phase 3: action");
+  choose(g, 2, "phase 5: research");
+  const ark_decision *d = next(g);
+  assert_int_equal(d->player, 0);
+  assert_true(d->secret);
+  char temp[] = "standard: raise temperature (14 MC)";
+  choose(g, 1, temp);
+  assert_int_equal(track(g, 1, "mc"), 46);             /* not played yet */
+  assert_int_equal(track(g, 0, "temperature"), 18);
+  d = next(g);
+  assert_int_equal(d->player, 1);
+  assert_string_equal(d->tag, "action");
+  assert_true(d->secret);
+  assert_true(option(d, temp) >= 0);
+  assert_false(log_starts(g, "action picks"));
+  int drawn_anew = 0;
+  for (uint64_t seed = 1; seed <= 20; seed++) {
+    ark_lg *v = ark_lg_view(g, 1, seed);
+    assert_non_null(v);
+    drawn_anew += track(v, 1, "pick") != track(g, 1, "pick");
+    ark_lg_free(v);
+  }
+  assert_true(drawn_anew > 0);
+  choose(g, 2, temp);
+  assert_true(log_starts(g, "action picks: P1 standard: raise temperature (14 MC); "
+                            "P2 standard: raise temperature (14 MC)"));
+  assert_int_equal(track(g, 0, "temperature"), 19);
+  assert_int_equal(track(g, 1, "mc"), 46 - 14);
+  assert_int_equal(track(g, 1, "tr"), 6);
+  assert_int_equal(track(g, 2, "mc"), p2mc);
+  assert_int_equal(track(g, 2, "tr"), 5);
+  assert_true(log_starts(g, "P2 cannot make the play it picked any more"));
+  d = next(g);
+  assert_int_equal(d->player, 0);
+  assert_int_equal(option(d, "standard: raise temperature"), -1);
+  choose(g, 1, "done");
+  d = next(g);
+  assert_int_equal(d->player, 1);
+  assert_string_equal(d->tag, "action");
+  assert_int_equal(option(d, "standard: raise temperature"), -1);
+  ark_lg_free(g);
 }
 
 static uint64_t rnd(uint64_t *x) {
@@ -244,15 +596,16 @@ static uint64_t rnd(uint64_t *x) {
 }
 
 /* Random 2- to 4-player games: at the phase cards of every round after the
-** first nobody holds more than 10 cards (the hand limit ran; a corporation
-** may deal more before round 1), every pick differs from the
+** first nobody holds more than 10 cards (the hand limit ran, its discards
+** picked in secret; a corporation may deal more before round 1), every
+** pick differs from the
 ** seat's pick of the round before, and at the end the score is TR plus
 ** forests plus the cards' VP as the rules' figures say. */
 static void test_whole_games(void **st) {
   (void)st;
   char msg[256], names[24][32];
   double values[24];
-  int finished = 0;
+  int finished = 0, hand_limits = 0;
   for (int players = 2; players <= 4; players++)
     for (uint64_t seed = 1; seed <= 4; seed++) {
       ark_lg *g = new_game(players, seed);
@@ -268,6 +621,11 @@ static void test_whole_games(void **st) {
           snprintf(last, sizeof last, "phase %d:", track(g, s, "last_phase"));
           for (int i = 0; i < d->noptions; i++)
             assert_false(track(g, s, "last_phase") > 0 && !strncmp(d->options[i], last, 8));
+        }
+        if (track(g, 0, "stage") == 3) {           /* the hand limit's discards */
+          assert_string_equal(d->tag, "discard");
+          assert_true(d->secret);
+          hand_limits++;
         }
         assert_int_equal(ark_lg_answer(g, (int)(rnd(&x) % (uint64_t)d->noptions), msg,
                                        sizeof msg), ARK_OK);
@@ -289,6 +647,7 @@ static void test_whole_games(void **st) {
       ark_lg_free(g);
     }
   assert_true(finished >= 6);     /* most random games terraform Mars within 60 rounds */
+  assert_true(hand_limits > 0);
 }
 
 int main(void) {
@@ -298,6 +657,13 @@ int main(void) {
     cmocka_unit_test(test_standard_project),
     cmocka_unit_test(test_development_bonus),
     cmocka_unit_test(test_construction_bonus),
+    cmocka_unit_test(test_action_again),
+    cmocka_unit_test(test_forest_from_plants),
+    cmocka_unit_test(test_heat_to_temperature),
+    cmocka_unit_test(test_no_heat_at_max),
+    cmocka_unit_test(test_ocean_bonuses),
+    cmocka_unit_test(test_end_mid_phase),
+    cmocka_unit_test(test_simultaneous_picks),
     cmocka_unit_test(test_whole_games),
   };
   return cmocka_run_group_tests(tests, setup_def, drop_def);

@@ -84,6 +84,7 @@ function A.value(seat)
     -- (the phase being played is left out for every seat: a seat handing on to the
     -- next would otherwise see the next seat's share vanish)
     local cur = G.get(0, "cur_phase")
+    v = v + A.pick_worth(seat, f) -- its secret pick of the sub-round, not yet played
     for q = cur + 1, 5 do
       if A.phase_on(q) then
         v = v + A.phase_worth(seat, q, f, p == q)

@@ -6,6 +6,7 @@
 G.include("rules/keywords.lua")
 G.include("rules/phases.lua")
 G.include("rules/standard.lua")
+G.include("rules/picks.lua")
 G.include("rules/ai.lua")
 
 -- a card with `script: true` has its Lua beside its YAML file (same name, .lua)
@@ -91,6 +92,7 @@ function A.next_phase(p)
       G.set(0, "cur_phase", q)
       G.set(0, "cur_seat", 1)
       G.log(0, "phase " .. q .. ": " .. PHASE_NAME[q])
+      if q <= 3 then A.start_plays(q) end
       return
     end
   end
@@ -102,7 +104,8 @@ end
 function A.end_phase(p)
   for s = 1, G.players() do
     for _, t in ipairs({ "extra", "extra_green", "extra_discount", "extra_max", "extra_free",
-      "extra_flex", "played_phase", "unmi_used", "dev_bonus", "action_bonus" }) do
+      "extra_flex", "played_phase", "unmi_used", "dev_bonus", "action_bonus", "acting", "plays_left",
+      "pick", "cbonus" }) do
       G.set(s, t, 0)
     end
     if p == 3 then
@@ -159,6 +162,18 @@ function A.end_round_all()
   A.start_round()
 end
 
+-- the phase p is over: the next phase, or the end of the game once Mars is terraformed
+function A.finish_phase(p)
+  G.set(0, "cur_seat", 1)
+  A.end_phase(p)
+  if G.get(0, "finishing") == 1 then
+    G.set(0, "stage", 9)
+    G.log(0, "the game is over")
+    return
+  end
+  A.next_phase(p)
+end
+
 -- after every step: the next seat, or what follows the last seat
 function A.advance()
   local st = G.get(0, "stage")
@@ -180,15 +195,9 @@ function A.advance()
   elseif st == 4 then
     A.next_phase(0)
   elseif st == 2 then
-    local p = G.get(0, "cur_phase")
-    A.end_phase(p)
-    if G.get(0, "finishing") == 1 then
-      G.set(0, "stage", 9)
-      G.log(0, "the game is over")
-      return
-    end
-    A.next_phase(p)
+    A.finish_phase(G.get(0, "cur_phase"))
   elseif st == 3 then
+    A.hand_limit_discards()
     A.end_round_all()
   end
 end
@@ -270,22 +279,10 @@ function A.swap_cards(seat, partner)
   G.log(seat, "P" .. seat .. " and P" .. partner .. " swap a card")
 end
 
-R.steps.development = function(seat)
-  if G.get(seat, "phase") == 1 then G.set(seat, "dev_bonus", 1) end
-  A.play_turn(seat, true)
-  A.advance()
-end
-
-R.steps.construction = function(seat)
-  A.play_turn(seat, false)
-  A.advance()
-end
-
-R.steps.action = function(seat)
-  if G.get(seat, "phase") == 3 then G.set(seat, "action_bonus", 1) end
-  A.action_turn(seat)
-  A.advance()
-end
+-- Development, Construction, Action: one seat's secret pick of a sub-round (rules/picks.lua)
+R.steps.development = function(seat) A.pick_step(seat, 1) end
+R.steps.construction = function(seat) A.pick_step(seat, 2) end
+R.steps.action = function(seat) A.pick_step(seat, 3) end
 
 R.steps.production = function(seat)
   A.produce(seat)
@@ -297,14 +294,35 @@ R.steps.research = function(seat)
   A.advance()
 end
 
+-- the hand limit: every seat picks its discards in secret (they wait in its own "look"
+-- zone); after the last seat they are told together, discarded and paid 3 MC each
 R.steps.end_round = function(seat)
-  local over = G.count("hand", seat) - HAND_LIMIT
-  if over > 0 then
-    local n = A.discard_choice(seat, over, "hand limit " .. HAND_LIMIT .. ": discard a card", "discard")
-    A.gain(seat, "mc", 3 * n)
-    A.log(seat, "discards " .. n .. (n == 1 and " card" or " cards") .. " for " .. 3 * n .. " MC")
+  for _ = 1, G.count("hand", seat) - HAND_LIMIT do
+    local hand = G.cards("hand", seat)
+    local opts = {}
+    for i, id in ipairs(hand) do opts[i] = "discard " .. A.label(id) end
+    local k = G.choose(seat, "hand limit " .. HAND_LIMIT .. ": discard a card", opts,
+      { secret = true, tag = "discard" })
+    G.move(hand[k], "look", seat)
   end
   A.advance()
+end
+
+function A.hand_limit_discards()
+  for s = 1, G.players() do
+    local l = G.cards("look", s)
+    if #l > 0 then
+      local names = {}
+      for i, id in ipairs(l) do
+        names[i] = A.label(id)
+        A.discard_card(s, id)
+      end
+      local n = #l
+      A.gain(s, "mc", 3 * n)
+      A.log(s, "discards " .. table.concat(names, ", ") .. " for " .. 3 * n .. " MC")
+    end
+  end
+  G.reveal()
 end
 
 -- ---------------------------------------------------------------- end

@@ -128,46 +128,32 @@ local function colour_ok(id, green)
   return t == "blue" or t == "red"
 end
 
--- one seat's Development (green = true) or Construction turn
-function A.play_turn(seat, green)
-  local normal = 1
-  local p = green and 1 or 2
-  if not green and G.get(seat, "phase") == 2 then
-    local k = G.choose(seat, "Construction bonus", { "bonus: play 1 more blue or red card",
-      "bonus: draw 1 card" }, { tag = "bonus" })
-    if k == 1 then normal = 2 else A.draw(seat, 1) end
-  end
-  for _ = 1, 40 do
-    local opts, ids, modes = {}, {}, {}
-    local extra = normal == 0 and G.get(seat, "extra") > 0
-    if normal > 0 or extra then
-      local m = { extra = extra }
-      if green and not extra and G.get(seat, "dev_bonus") == 1 then m.dev = true end
-      local want_green = green
-      if extra then want_green = G.get(seat, "extra_green") == 1 end
-      if want_green == green then
-        for _, id in ipairs(G.cards("hand", seat)) do
-          if colour_ok(id, green) then
-            local ok, cost = A.can_play(seat, id, m)
-            if ok then
-              opts[#opts + 1] = "play " .. A.label(id) .. " (" .. cost .. " MC)"
-              ids[#ids + 1] = id
-              modes[#modes + 1] = m
-            end
-          end
-        end
+-- what the seat may play now in Development (green = true) or Construction: a list of
+-- {key, text, run} (rules/picks.lua); the normal plays come first, then extra plays
+function A.play_options(seat, green)
+  local l = {}
+  local extra = G.get(seat, "plays_left") == 0 and G.get(seat, "extra") > 0
+  if G.get(seat, "plays_left") == 0 and not extra then return l end
+  local m = { extra = extra }
+  if green and not extra and G.get(seat, "dev_bonus") == 1 then m.dev = true end
+  local want_green = green
+  if extra then want_green = G.get(seat, "extra_green") == 1 end
+  if want_green ~= green then return l end -- an extra play of the other colour is lost
+  for _, id in ipairs(G.cards("hand", seat)) do
+    if colour_ok(id, green) then
+      local ok, cost = A.can_play(seat, id, m)
+      if ok then
+        l[#l + 1] = { key = (extra and 2000 or 1000) + id,
+          text = "play " .. A.label(id) .. " (" .. cost .. " MC)",
+          run = function()
+            if m.extra then G.add(seat, "extra", -1) else G.add(seat, "plays_left", -1) end
+            A.play_card(seat, id, m)
+            if m.dev then G.set(seat, "dev_bonus", 0) end
+          end }
       end
     end
-    if #ids == 0 then break end
-    opts[#opts + 1] = "pass"
-    local i = G.choose(seat, PHASE_NAME[p] .. " (" .. A.purse(seat) .. "): play a card?", opts,
-      { tag = "play" })
-    if i > #ids then break end
-    local m = modes[i]
-    if m.extra then G.add(seat, "extra", -1) else normal = normal - 1 end
-    A.play_card(seat, ids[i], m)
-    if m.dev then G.set(seat, "dev_bonus", 0) end
   end
+  return l
 end
 
 -- ---------------------------------------------------------------- Production

@@ -138,72 +138,66 @@ end
 
 -- ---------------------------------------------------------------- the Action turn
 
-function A.action_turn(seat)
-  for _ = 1, 200 do
-    local opts, fns = {}, {}
-    local function add(text, fn) opts[#opts + 1] = text; fns[#fns + 1] = fn end
-    -- card actions
-    for _, id in ipairs(G.cards("played", seat)) do
-      local acts = CARDS[id].actions
-      if acts then
-        local used = G.counter(id, "used")
-        local again = used == 1 and G.get(seat, "action_bonus") == 1
-        if used == 0 or again then
-          for k, act in ipairs(acts) do
-            if A.can_action(seat, id, act) then
-              add(A.action_text(seat, id, act) .. (again and " (again)" or ""),
-                function() A.use_action(seat, id, k) end)
-            end
+function A.action_options(seat)
+  local opts = {}
+  local function add(key, text, fn) opts[#opts + 1] = { key = key, text = text, run = fn } end
+  -- card actions
+  for _, id in ipairs(G.cards("played", seat)) do
+    local acts = CARDS[id].actions
+    if acts then
+      local used = G.counter(id, "used")
+      local again = used == 1 and G.get(seat, "action_bonus") == 1
+      if used == 0 or again then
+        for k, act in ipairs(acts) do
+          if A.can_action(seat, id, act) then
+            add(100000 + 10 * id + k, A.action_text(seat, id, act) .. (again and " (again)" or ""),
+              function() A.use_action(seat, id, k) end)
           end
         end
       end
     end
-    -- standard actions: plants and heat
-    local fp = A.forest_plants(seat)
-    if G.get(seat, "plants") >= fp then
-      add("standard: plant forest (" .. fp .. " plants)", function()
-        A.lose(seat, "plants", fp)
-        A.log(seat, "converts " .. fp .. " plants into a forest")
-        A.forest(seat, 1)
-      end)
-    end
-    if G.get(seat, "heat") >= 8 and G.get(0, "temperature") < MAXP.temperature then
-      add("standard: raise temperature (8 heat)", function()
-        A.lose(seat, "heat", 8)
-        A.log(seat, "converts 8 heat")
-        A.raise(seat, "temperature", 1)
-      end)
-    end
-    -- standard projects
-    local disc = A.std_discount(seat)
-    for _, sp in ipairs(STD) do
-      local mc = sp.mc - disc
-      if mc < 0 then mc = 0 end
-      local useful = sp.key == "forest" or G.get(0, sp.key) < MAXP[sp.key]
-      if useful and A.spendable(seat) >= mc then
-        add("standard: " .. sp.text .. " (" .. mc .. " MC)", function()
-          A.pay_mc(seat, mc)
-          A.log(seat, "pays " .. mc .. " MC: " .. sp.text)
-          if sp.key == "forest" then A.forest(seat, 1) else A.raise(seat, sp.key, 1) end
-        end)
-      end
-    end
-    if G.count("hand", seat) > 0 then
-      add("standard: sell a card (+" .. A.sell_value(seat) .. " MC)", function()
-        local hand = G.cards("hand", seat)
-        local o = {}
-        for i, id in ipairs(hand) do o[i] = "sell " .. A.label(id) end
-        local i = G.choose(seat, "sell which card?", o, { tag = "sell" })
-        A.discard_card(seat, hand[i])
-        A.gain(seat, "mc", A.sell_value(seat))
-        G.add(seat, "sold", 1)
-        A.log(seat, "sells " .. A.label(hand[i]))
-      end)
-    end
-    add("done", nil)
-    local i = G.choose(seat, "action phase (" .. A.purse(seat) .. "): what next?", opts,
-      { tag = "action" })
-    if not fns[i] then break end
-    fns[i]()
   end
+  -- standard actions: plants and heat
+  local fp = A.forest_plants(seat)
+  if G.get(seat, "plants") >= fp then
+    add(10, "standard: plant forest (" .. fp .. " plants)", function()
+      A.lose(seat, "plants", fp)
+      A.log(seat, "converts " .. fp .. " plants into a forest")
+      A.forest(seat, 1)
+    end)
+  end
+  if G.get(seat, "heat") >= 8 and G.get(0, "temperature") < MAXP.temperature then
+    add(11, "standard: raise temperature (8 heat)", function()
+      A.lose(seat, "heat", 8)
+      A.log(seat, "converts 8 heat")
+      A.raise(seat, "temperature", 1)
+    end)
+  end
+  -- standard projects
+  local disc = A.std_discount(seat)
+  for n, sp in ipairs(STD) do
+    local mc = sp.mc - disc
+    if mc < 0 then mc = 0 end
+    local useful = sp.key == "forest" or G.get(0, sp.key) < MAXP[sp.key]
+    if useful and A.spendable(seat) >= mc then
+      add(11 + n, "standard: " .. sp.text .. " (" .. mc .. " MC)", function()
+        A.pay_mc(seat, mc)
+        A.log(seat, "pays " .. mc .. " MC: " .. sp.text)
+        if sp.key == "forest" then A.forest(seat, 1) else A.raise(seat, sp.key, 1) end
+      end)
+    end
+  end
+  if G.count("hand", seat) > 0 then
+    add(15, "standard: sell a card (+" .. A.sell_value(seat) .. " MC)", function()
+      local hand = G.cards("hand", seat)
+      local o = {}
+      for i, id in ipairs(hand) do o[i] = "sell " .. A.label(id) end
+      local i = G.choose(seat, "sell which card?", o, { tag = "sell" })
+      A.discard_card(seat, hand[i])
+      A.gain(seat, "mc", A.sell_value(seat))
+      G.add(seat, "sold", 1)
+      A.log(seat, "sells " .. A.label(hand[i]))
+    end)
+  end
+  return opts
 end
