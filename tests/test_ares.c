@@ -11,6 +11,7 @@
 ** (and not at +8 C), the hand limit at the end of every round, the end in
 ** the middle of a phase, and the score at the end.
 */
+#include <math.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -601,6 +602,43 @@ static uint64_t rnd(uint64_t *x) {
 ** pick differs from the
 ** seat's pick of the round before, and at the end the score is TR plus
 ** forests plus the cards' VP as the rules' figures say. */
+/* Solo and cooperative games are won or lost against the game: won() is
+** nil in a competitive game, false until Mars is terraformed in solo, and in
+** the cooperative mode the two seats' worth to the AIs is one team's, the
+** same number for both (in a competitive game each seat's lead, which sum
+** to nothing between two seats). */
+static void test_won_and_team_value(void **st) {
+  (void)st;
+  char msg[256];
+  int won = -1;
+  const char *coop[] = { "mode=2" };
+  ark_lg *g = new_game(2, 3);
+  next(g);
+  assert_int_equal(ark_lg_won(g, 0, &won, msg, sizeof msg), 1);
+  ark_gs *s = ark_lg_gs(g);
+  double a = s->gi->value(s, 0, 1), b = s->gi->value(s, 1, 1);
+  assert_true(fabs(a + b) < 1e-9);
+  ark_lg_free(g);
+  g = new_game_opts(2, 3, coop, 1);
+  next(g);
+  assert_int_equal(ark_lg_won(g, 1, &won, msg, sizeof msg), 0);
+  assert_int_equal(won, 0);
+  s = ark_lg_gs(g);
+  a = s->gi->value(s, 0, 1);
+  b = s->gi->value(s, 1, 1);
+  assert_true(a == b);
+  double v0, v1;
+  assert_int_equal(ark_lg_value(g, 0, &v0, msg, sizeof msg), 0);
+  assert_int_equal(ark_lg_value(g, 1, &v1, msg, sizeof msg), 0);
+  assert_true(a == v0 && v0 == v1 && v0 > 20);
+  ark_lg_free(g);
+  g = new_game(1, 5);
+  next(g);
+  assert_int_equal(ark_lg_won(g, 0, &won, msg, sizeof msg), 0);
+  assert_int_equal(won, 0);
+  ark_lg_free(g);
+}
+
 static void test_whole_games(void **st) {
   (void)st;
   char msg[256], names[24][32];
@@ -664,6 +702,7 @@ int main(void) {
     cmocka_unit_test(test_ocean_bonuses),
     cmocka_unit_test(test_end_mid_phase),
     cmocka_unit_test(test_simultaneous_picks),
+    cmocka_unit_test(test_won_and_team_value),
     cmocka_unit_test(test_whole_games),
   };
   return cmocka_run_group_tests(tests, setup_def, drop_def);

@@ -50,7 +50,7 @@ function A.phase_worth(seat, p, f, chooser)
   return 0
 end
 
-function A.value(seat)
+function A.seat_value(seat)
   local done = G.get(0, "temperature") + G.get(0, "oxygen") + G.get(0, "ocean")
   local left = 1 - done / 42 -- share of the terraforming still to do
   local stage = G.get(0, "stage")
@@ -91,5 +91,23 @@ function A.value(seat)
       end
     end
   end
+  return v
+end
+
+-- Solo and cooperative games are played against the game (A.won is not nil): a seat's worth
+-- is the team's (every seat's worth added up), plus GOAL_STEP points for each parameter step
+-- already done, since only a terraformed Mars wins; a finished game adds GOAL_WIN if won.
+-- In a competitive game it is the seat's own worth (the engine's AIs subtract the best
+-- other seat's).
+GOAL_STEP = 2
+GOAL_WIN = 100
+
+function A.value(seat)
+  local won = A.won(seat)
+  if won == nil then return A.seat_value(seat) end
+  local v = 0
+  for s = 1, G.players() do v = v + A.seat_value(s) end
+  v = v + GOAL_STEP * (G.get(0, "temperature") + G.get(0, "oxygen") + G.get(0, "ocean"))
+  if G.get(0, "stage") == 9 and won then v = v + GOAL_WIN end
   return v
 end

@@ -375,6 +375,15 @@ function A.coop_won()
   return A.all_maxed() and total >= 80
 end
 
+-- solo and cooperative games are won or lost against the game (docs/lua-games.md, won)
+function A.won(seat)
+  local mode = G.get(0, "mode")
+  if mode == 1 then return A.all_maxed() end
+  if mode == 2 then return A.coop_won() end
+  return nil
+end
+R.won = A.won
+
 function R.summary()
   local lines = {}
   local t = G.get(0, "temperature")
