@@ -32,6 +32,17 @@ function A.start_plays(p)
   G.set(0, "sub", 1)
 end
 
+-- the first seat from `from` on still acting picks next (true), or there is none (false)
+function A.next_acting(from)
+  for s = from, G.players() do
+    if G.get(s, "acting") == 1 then
+      G.set(0, "cur_seat", s)
+      return true
+    end
+  end
+  return false
+end
+
 -- one seat's secret pick in the sub-round
 function A.pick_step(seat, p)
   if p == 2 and G.get(seat, "phase") == 2 and G.get(seat, "cbonus") == 0 then
@@ -52,13 +63,7 @@ function A.pick_step(seat, p)
     local i = G.choose(seat, prompt, texts, { secret = true, tag = p == 3 and "action" or "play" })
     G.set(seat, "pick", opts[i] and opts[i].key or PASS)
   end
-  for s = seat + 1, G.players() do
-    if G.get(s, "acting") == 1 then
-      G.set(0, "cur_seat", s)
-      return
-    end
-  end
-  A.resolve_picks(p)
+  if not A.next_acting(seat + 1) then A.resolve_picks(p) end
 end
 
 function A.find_option(opts, key)
@@ -108,13 +113,7 @@ function A.resolve_picks(p)
     for s = 1, n do G.set(s, "acting", 0) end
     G.log(0, "the phase has run " .. SUB_CAP .. " sub-rounds: it ends")
   end
-  for s = 1, n do
-    if G.get(s, "acting") == 1 then
-      G.set(0, "cur_seat", s)
-      return
-    end
-  end
-  A.finish_phase(p)
+  if not A.next_acting(1) then A.finish_phase(p) end
 end
 
 -- ---------------------------------------------------------------- for the AIs
