@@ -466,7 +466,7 @@ static void test_ocean_bonuses(void **st) {
     for (int i = 1; i <= 9; i++) n += ob[i] == kind;
     assert_int_equal(n, 3);                        /* three tiles of each kind */
     assert_true(k >= 2);
-    char opt[16];
+    char opt[32];
     snprintf(opt, sizeof opt, "ocean=%d", k - 1);
     const char *opts[] = { opt };
     g = new_game_opts(2, 1, opts, 1);
