@@ -133,16 +133,16 @@ int cmd_hint(int argc, char **argv) {
     host_save_free(&sv);
     return 2;
   }
-  ark_game *g = host_save_rebuild(&sv, count, msg, sizeof msg);
+  ark_gs *g = host_game_of(&sv.o)->rebuild(&sv, count, msg, sizeof msg);
   if (!g) {
     fprintf(stderr, "arknova hint: %s: %s\n", path, msg);
     host_save_free(&sv);
     return 1;
   }
-  const ark_decision *d = ark_game_decision(g);
+  const ark_decision *d = g->gi->process(g) == ARK_AWAITING ? g->gi->decision(g) : NULL;
   if (!d) {
     fprintf(stderr, "arknova hint: the game is over at decision %d: nothing to choose\n", count + 1);
-    ark_game_free(g);
+    g->gi->free(g);
     host_save_free(&sv);
     return 1;
   }
@@ -151,7 +151,8 @@ int cmd_hint(int argc, char **argv) {
   int bga = bga_move_of(&sv, count);
   printf("%s, decision #%d", path, count + 1);
   if (bga >= 0) printf(" (Board Game Arena move %d)", bga);
-  printf(": P%d %s, %s\n", d->player + 1, name, d->prompt);
+  if (name == who) printf(": P%d, %s\n", d->player + 1, d->prompt);   /* no name of its own */
+  else printf(": P%d %s, %s\n", d->player + 1, name, d->prompt);
   /* the choice, by the AI on what the seat may know */
   ai_budget budget = sv.o.budget;
   if (iters) budget.iters = (int)iters;
@@ -165,16 +166,17 @@ int cmd_hint(int argc, char **argv) {
   int *order = malloc(sizeof *order * (size_t)(n > 0 ? n : 1));
   /* the same deal and random numbers ai_pick gives the greedy */
   uint64_t x = seed;
-  ark_game *view = ark_game_search_view(g, d->player, ai_rand(&x));
+  ark_gs *view = g->gi->view(g, d->player, ai_rand(&x));
   if (!v || !order || !view) {
     fprintf(stderr, "arknova hint: out of memory\n");
-    free(v), free(order), ark_game_free(view), ark_game_free(g), host_save_free(&sv);
+    free(v), free(order), g->gi->free(g), host_save_free(&sv);
+    if (view) view->gi->free(view);
     return 1;
   }
   uint64_t rng = x;
-  ai_greedy_values(ark_game_gs(view), v, NULL, &rng);
-  ark_game_free(view);
-  int pick = ai_pick(&ai, ark_game_gs(g), seed);
+  ai_greedy_values(view, v, NULL, &rng);
+  view->gi->free(view);
+  int pick = ai_pick(&ai, g, seed);
   printf("%s would choose: %s\n", ai_name(kind), d->options[pick]);
   if (count < sv.nanswers && sv.answers[count] < n)
     printf("the game went on with: %s\n", d->options[sv.answers[count]]);
@@ -193,7 +195,7 @@ int cmd_hint(int argc, char **argv) {
   }
   free(v);
   free(order);
-  ark_game_free(g);
+  g->gi->free(g);
   host_save_free(&sv);
   return 0;
 }

@@ -42,8 +42,9 @@ int host_use_game(host_opts *o, const char *spec);
 int host_check_game_opts(const host_opts *o, const char *cmd);
 /* Is the chosen game one written in Lua alone (module: lua)? */
 int host_game_is_lua(const host_opts *o);
-/* play and sim for such a game (luaplay.c): exit codes as the commands'. */
-int host_lua_play(const host_opts *o, const char *save_path, int human);
+/* An AI game and sim for such a game (luaplay.c): exit codes as the
+** commands'.  A person's game of any kind is play.c's, through host_game. */
+int host_lua_play(const host_opts *o, const char *save_path);
 int host_lua_sim(const host_opts *o, long games, uint64_t first_seed, int threads);
 struct host_save;
 int host_lua_replay(const struct host_save *sv, const char *path, int quiet, int seat);
@@ -122,6 +123,41 @@ int host_save_verify(const host_save *s, ark_game *g, char *msg, size_t n);
 /* A new game with s's configuration and the first `count` answers given;
 ** returns NULL with a message if the answers do not fit the game. */
 ark_game *host_save_rebuild(const host_save *s, int count, char *msg, size_t n);
+
+/* ---- what the commands need of a game besides the AIs' interface ---- */
+
+/* A person's game, a hint and a save need more of a game than the AIs do
+** (core/src/gameif.h): to make it again from a save, its log as text and
+** as a hash, the board a person sees, the save file, the summary.  One
+** table for Ark Nova (host/game_ark.c), one for every game written in Lua
+** (host/luaplay.c); host_game_of picks the one for the chosen game. */
+typedef struct host_game {
+  /* s's game after its first `count` answers, run on to the next decision;
+  ** NULL with a message. */
+  ark_gs *(*rebuild)(const host_save *s, int count, char *msg, size_t n);
+  unsigned long long (*hash)(ark_gs *g);
+  const int *(*answers)(ark_gs *g);
+  const char *(*error)(ark_gs *g);
+  int (*nevents)(ark_gs *g);
+  /* The events from *shown on as seat sees them, each after indent. */
+  void (*events)(ark_gs *g, int *shown, FILE *f, const char *indent, int seat);
+  /* Everything seat may see of the game now. */
+  void (*board)(ark_gs *g, int seat, FILE *f);
+  /* Whether the person's board is shown before decision d by itself (*last:
+  ** the game's own memory of when it last was, 0 at first). */
+  int (*board_now)(ark_gs *g, const ark_decision *d, int *last);
+  /* A typed command of the game's own for seat (1 if it was one). */
+  int (*command)(ark_gs *g, int seat, const char *cmd, FILE *f);
+  const char *commands;    /* the help line naming the commands above */
+  int (*write)(const char *path, const host_save *s, ark_gs *g);
+  void (*summary)(ark_gs *g, const host_opts *o, FILE *f);
+} host_game;
+
+extern const host_game host_ark_game, host_lua_game;
+const host_game *host_game_of(const host_opts *o);
+/* host_save_verify for any game, whose log hash is `hash`. */
+int host_save_verify_gs(const host_save *s, ark_gs *g, unsigned long long hash, char *msg,
+                        size_t n);
 
 int host_match_option(const ark_decision *d, const char *line, int verbose);
 /* One "setup KEY VALUES" line of a save into s->deal (made on the first

@@ -36,63 +36,39 @@ static int pick_for(ark_lg *g, int kind, const ai_budget *b, uint64_t seed) {
 }
 
 /* The events from *shown on, as seat sees them (-1: the whole game). */
-static void print_events(ark_lg *g, int *shown, int seat) {
+static void print_events_to(ark_lg *g, int *shown, int seat, const char *indent, FILE *f) {
   const ark_log *l = ark_lg_log(g);
   char line[700];
   for (; *shown < l->nev; (*shown)++) {
     const ark_event *e = &l->ev[*shown];
     if (e->type == ARK_LG_EV_ANSWER) continue;
     ark_lg_event_text(g, e, seat, line, sizeof line);
-    printf("    [r%d] %s\n", e->turn, line);
+    fprintf(f, "%s[r%d] %s\n", indent, e->turn, line);
   }
 }
 
-/* The person's answer: a number or the start of an option's text; -1 to
-** stop (quit, or the input ended). */
-static int ask_person(const ark_decision *d) {
-  char line[512];
-  printf("\nP%d, %s\n", d->player + 1, d->prompt);
-  for (int i = 0; i < d->noptions; i++) printf("  %2d) %s\n", i + 1, d->options[i]);
-  for (;;) {
-    printf("> ");
-    fflush(stdout);
-    if (!fgets(line, sizeof line, stdin)) return -1;
-    line[strcspn(line, "\r\n")] = '\0';
-    char *t = line;
-    while (*t == ' ' || *t == '\t') t++;
-    if (!*t) continue;
-    if (!strcmp(t, "quit") || !strcmp(t, "exit")) return -1;
-    int i = host_match_option(d, t, 1);
-    if (i >= 0) return i;
-    if (i == -1) printf("No option fits '%s' (a number 1-%d, or the start of a text; quit "
-                        "stops).\n", t, d->noptions);
-  }
+static void print_events(ark_lg *g, int *shown, int seat, const char *indent) {
+  print_events_to(g, shown, seat, indent, stdout);
 }
 
-/* Plays g to its end, seat `human` (0-based, or -1) asked at the
-** terminal; the number of decisions, -1 on an error, -2 when the person
-** stopped. */
-static long run_game(ark_lg *g, const host_opts *o, uint64_t ai_seed, int verbose, int human) {
+/* Plays g to its end with the AIs; the number of decisions, -1 on an
+** error.  (A person's game is play.c's, through host_lua_game.) */
+static long run_game(ark_lg *g, const host_opts *o, uint64_t ai_seed, int verbose) {
   char msg[256];
-  int shown = 0, seat = human >= 0 ? human : -1;
+  int shown = 0;
   long decisions = 0;
   while (ark_lg_process(g) == ARK_AWAITING) {
-    if (verbose || human >= 0) print_events(g, &shown, seat);
+    if (verbose) print_events(g, &shown, -1, "    ");
     const ark_decision *d = ark_lg_decision(g);
-    int pick;
-    if (d->player == human) {
-      if ((pick = ask_person(d)) < 0) return -2;
-    } else {
-      pick = pick_for(g, o->ai[d->player % 4], &o->budget,
-                      host_pick_seed(ai_seed, ark_lg_nanswers(g)));
-      if (verbose || human >= 0)
-        printf("  P%d %s: %s\n", d->player + 1, d->prompt,
-               d->secret ? "(a secret choice)" : d->options[pick]);
-    }
+    int pick = pick_for(g, o->ai[d->player % 4], &o->budget,
+                        host_pick_seed(ai_seed, ark_lg_nanswers(g)));
+    if (verbose)
+      printf("  P%d %s: %s\n", d->player + 1, d->prompt,
+             d->secret ? "(a secret choice)" : d->options[pick]);
     if (ark_lg_answer(g, pick, msg, sizeof msg) != ARK_OK) return -1;
     decisions++;
   }
-  if (verbose || human >= 0) print_events(g, &shown, seat);
+  if (verbose) print_events(g, &shown, -1, "    ");
   return ark_lg_process(g) == ARK_END ? decisions : -1;
 }
 
@@ -109,7 +85,7 @@ static int col(const char *name, int min) {
   return w > min ? w : min;
 }
 
-static void print_table(ark_lg *g, const host_opts *o) {
+static void print_table(ark_lg *g, const host_opts *o, FILE *f) {
   char msg[512], names[LP_STATS][32];
   double values[LP_STATS], score;
   int order[8], place[8];
@@ -120,27 +96,28 @@ static void print_table(ark_lg *g, const host_opts *o) {
   }
   for (int i = 0; i < n; i++) place[order[i]] = i + 1;
   int k = ark_lg_stats(g, 0, names, values, LP_STATS, msg, sizeof msg);
-  printf("player ai       score");
-  for (int i = 0; i < k; i++) printf(" %*s", col(names[i], 5), names[i]);
-  printf("  rank\n");
+  fprintf(f, "player ai       score");
+  for (int i = 0; i < k; i++) fprintf(f, " %*s", col(names[i], 5), names[i]);
+  fprintf(f, "  rank\n");
   for (int p = 0; p < n; p++) {
     ark_lg_score(g, p, &score, msg, sizeof msg);
-    printf("P%-5d %-8s %5.0f", p + 1, ai_name(o->ai[p % 4]), score);
+    fprintf(f, "P%-5d %-8s %5.0f", p + 1, ai_name(o->ai[p % 4]), score);
     char pn[LP_STATS][32];
     double pv[LP_STATS];
     int pk = ark_lg_stats(g, p, pn, pv, LP_STATS, msg, sizeof msg);
     for (int i = 0; i < k && i < pk; i++)
-      printf(" %*g", col(names[i], 5), pv[i]);
-    printf("  %4d\n", place[p]);
+      fprintf(f, " %*g", col(names[i], 5), pv[i]);
+    fprintf(f, "  %4d\n", place[p]);
   }
   ark_lg_score(g, order[0], &score, msg, sizeof msg);
-  printf("Winner: P%d with %.0f points.\n", order[0] + 1, score);
+  fprintf(f, "Winner: P%d with %.0f points.\n", order[0] + 1, score);
 }
 
 /* A save: the game folder, seats, seed, AIs and answers, with the log
 ** hash, in the file format of host/save.c (which reads it back). */
-static int save_write(const char *path, const host_opts *o, uint64_t ai_seed, ark_lg *g) {
+static int save_write(const char *path, const host_save *sv, ark_lg *g) {
   char tmp[4200], abs[4096];
+  const host_opts *o = &sv->o;
   FILE *f = host_save_open(path, tmp, sizeof tmp);
   if (!f) return -1;
   fprintf(f, "arknova-save 2\ngame %s\nplayers %d\nseed %llu\n",
@@ -148,11 +125,90 @@ static int save_write(const char *path, const host_opts *o, uint64_t ai_seed, ar
   for (int i = 0; i < o->noptions; i++) fprintf(f, "option %s\n", o->options[i]);
   for (int p = 0; p < o->cfg.players; p++) fprintf(f, "ai P%d %s\n", p + 1, ai_name(o->ai[p % 4]));
   if (o->budget.iters) fprintf(f, "mcts-iters %d\n", o->budget.iters);
-  fprintf(f, "ai-seed %llu\n", (unsigned long long)ai_seed);
+  if (sv->human >= 0) fprintf(f, "human %d\n", sv->human + 1);
+  fprintf(f, "ai-seed %llu\n", (unsigned long long)sv->ai_seed);
   int over = ark_lg_process(g) != ARK_AWAITING;
   return host_save_close(f, tmp, path, ark_lg_answers(g), ark_lg_nanswers(g),
                          ark_log_hash(ark_lg_log(g)), over);
 }
+
+/* The rules' summary lines, then the table of scores and figures. */
+static void print_summary(ark_lg *g, const host_opts *o, FILE *f) {
+  char msg[1024], text[8192];
+  if (ark_lg_summary(g, text, sizeof text, msg, sizeof msg) == 0) fputs(text, f);
+  else fprintf(stderr, "arknova: %s\n", msg);
+  print_table(g, o, f);
+}
+
+/* ---- a Lua game for the host's commands (host_game, host.h) ---- */
+
+#define LG(s) ((ark_lg *)(s))   /* the state begins with its ark_gs */
+
+static ark_gs *lua_rebuild(const host_save *sv, int count, char *msg, size_t n) {
+  char why[512];
+  ark_lg_def *d = ark_lg_def_load(&sv->o.game, msg, n);
+  ark_lg *g;
+  if (!d) return NULL;
+  ark_status st = ark_lg_new_opts(d, sv->o.cfg.players, sv->o.cfg.seed, sv->o.options,
+                                  sv->o.noptions, &g, msg, n);
+  ark_lg_def_release(d);          /* the game keeps what it needs of d */
+  if (st != ARK_OK) return NULL;
+  for (int i = 0; i < count && i < sv->nanswers; i++) {
+    if (ark_lg_process(g) != ARK_AWAITING) {
+      snprintf(msg, n, "the game is over after answer %d, but the file has %d", i, sv->nanswers);
+      ark_lg_free(g);
+      return NULL;
+    }
+    if (ark_lg_answer(g, sv->answers[i], why, sizeof why) != ARK_OK) {
+      snprintf(msg, n, "answer %d of %d (%d) does not fit the game: %s", i + 1, sv->nanswers,
+               sv->answers[i] + 1, why);
+      ark_lg_free(g);
+      return NULL;
+    }
+  }
+  ark_lg_process(g);
+  return ark_lg_gs(g);
+}
+
+static unsigned long long lua_hash(ark_gs *g) { return ark_log_hash(ark_lg_log(LG(g))); }
+
+static const int *lua_answers(ark_gs *g) { return ark_lg_answers(LG(g)); }
+
+static const char *lua_error(ark_gs *g) { return ark_lg_error(LG(g)); }
+
+static int lua_nevents(ark_gs *g) { return ark_lg_log(LG(g))->nev; }
+
+static void lua_events(ark_gs *g, int *shown, FILE *f, const char *indent, int seat) {
+  print_events_to(LG(g), shown, seat, indent, f);
+}
+
+static void lua_board(ark_gs *g, int seat, FILE *f) {
+  char msg[1024], text[16384];
+  if (ark_lg_board_text(LG(g), seat, text, sizeof text, msg, sizeof msg) == 0) fputs(text, f);
+  else fprintf(stderr, "arknova: the board: %s\n", msg);
+}
+
+/* before the person's first decision of each round */
+static int lua_board_now(ark_gs *g, const ark_decision *d, int *last) {
+  (void)d;
+  int r = ark_lg_rounds(LG(g));
+  if (r == *last) return 0;
+  *last = r;
+  return 1;
+}
+
+static int lua_write(const char *path, const host_save *s, ark_gs *g) {
+  return save_write(path, s, LG(g));
+}
+
+static void lua_summary(ark_gs *g, const host_opts *o, FILE *f) { print_summary(LG(g), o, f); }
+
+const host_game host_lua_game = {
+  .rebuild = lua_rebuild, .hash = lua_hash, .answers = lua_answers, .error = lua_error,
+  .nevents = lua_nevents, .events = lua_events, .board = lua_board,
+  .board_now = lua_board_now, .command = NULL, .commands = "board", .write = lua_write,
+  .summary = lua_summary,
+};
 
 int host_lua_replay(const host_save *sv, const char *path, int quiet, int seat) {
   char msg[1024], line[700];
@@ -202,7 +258,7 @@ int host_lua_replay(const host_save *sv, const char *path, int quiet, int seat) 
       rc = 1;
     }
   }
-  if (rc == 0 && ark_lg_process(g) == ARK_END) print_table(g, &sv->o);
+  if (rc == 0 && ark_lg_process(g) == ARK_END) print_table(g, &sv->o, stdout);
   unsigned long long h = ark_log_hash(l);
   if (rc == 0 && sv->has_hash) {
     if (h == sv->hash) {
@@ -217,8 +273,8 @@ int host_lua_replay(const host_save *sv, const char *path, int quiet, int seat) 
   return rc;
 }
 
-int host_lua_play(const host_opts *o, const char *save_path, int human) {
-  char msg[1024], text[8192];
+int host_lua_play(const host_opts *o, const char *save_path) {
+  char msg[1024];
   ark_lg_def *d = load_def(o);
   ark_lg *g;
   if (!d) return 1;
@@ -232,23 +288,20 @@ int host_lua_play(const host_opts *o, const char *save_path, int human) {
   printf("%s: %d player%s, seed %llu\n", o->game.title[0] ? o->game.title : o->game.name,
          o->cfg.players, o->cfg.players == 1 ? "" : "s", (unsigned long long)o->cfg.seed);
   uint64_t ai_seed = o->cfg.seed * 7919u + 1;
-  long decisions = run_game(g, o, ai_seed, o->verbose, human);
-  if (save_path && save_write(save_path, o, ai_seed, g) != 0)
+  long decisions = run_game(g, o, ai_seed, o->verbose);
+  host_save sv;
+  host_save_init(&sv);
+  sv.o = *o;
+  sv.ai_seed = ai_seed;
+  if (save_path && save_write(save_path, &sv, g) != 0)
     fprintf(stderr, "arknova: could not write %s\n", save_path);
-  if (decisions == -2) {
-    printf("Stopped.\n");
-    ark_lg_free(g);
-    return 0;
-  }
   if (decisions < 0) {
     fprintf(stderr, "arknova: the game stopped: %s\n", ark_lg_error(g));
     ark_lg_free(g);
     return 1;
   }
   printf("Game over after %d rounds and %ld decisions.\n", ark_lg_rounds(g), decisions);
-  if (ark_lg_summary(g, text, sizeof text, msg, sizeof msg) == 0) fputs(text, stdout);
-  else fprintf(stderr, "arknova: %s\n", msg);
-  print_table(g, o);
+  print_summary(g, o, stdout);
   ark_lg_free(g);
   return 0;
 }
@@ -314,7 +367,7 @@ static void *sim_thread(void *arg) {
                         sizeof msg) != ARK_OK) {
       snprintf(r->error, sizeof r->error, "%s", msg);
     } else {
-      record_game(r, g, run_game(g, sm->o, seed * 7919u + 1, 0, -1));
+      record_game(r, g, run_game(g, sm->o, seed * 7919u + 1, 0));
       ark_lg_free(g);
     }
     pthread_mutex_lock(&sm->lock);

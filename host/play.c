@@ -21,8 +21,8 @@ static void play_usage(FILE *f) {
              "an option by its number or by (a unique prefix of) its text; `undo`\n"
              "takes back your last decision, `board` shows everything again, `quit`\n"
              "stops (the game is saved after every decision).\n\n"
-             "A game written in Lua alone (--game DIR, docs/lua-games.md) takes\n"
-             "--human too, without undo, board or resume; --save writes it at the end.\n\n"
+             "A game written in Lua alone (--game DIR, docs/lua-games.md) plays the\n"
+             "same way; its board is what its rules' board() shows the seat.\n\n"
              "options:\n%s"
              "  --human SEAT      you play seat SEAT (1..players)\n"
              "  --save FILE       save file (default arknova-game.txt with --human)\n"
@@ -36,7 +36,9 @@ static void play_usage(FILE *f) {
 typedef struct session {
   host_save sv;
   const char *path;
-  ark_game *g;
+  const host_game *hg;         /* what the host needs of the game */
+  ark_gs *g;
+  int board_memo;              /* hg->board_now's memory */
   int *owner;                  /* seat that gave each answer */
   int cap;
   int shown;                   /* events printed so far */
@@ -59,41 +61,40 @@ static void note_owner(session *s, int i, int p) {
 ** noting who gave each.  Returns 0, or -1 with a message. */
 static int rebuild(session *s, int count) {
   char msg[512];
-  ark_config cfg = s->sv.o.cfg;
-  ark_game *g;
-  if (ark_game_new(&cfg, &g, msg, sizeof msg) != ARK_OK) {
+  ark_gs *g = s->hg->rebuild(&s->sv, 0, msg, sizeof msg);
+  if (!g) {
     fprintf(stderr, "arknova: %s\n", msg);
     return -1;
   }
   for (int i = 0; i < count; i++) {
-    if (ark_game_process(g) != ARK_AWAITING) {
+    if (g->gi->process(g) != ARK_AWAITING) {
       fprintf(stderr, "arknova: the game is over after %d of the %d saved answers\n", i, count);
-      ark_game_free(g);
+      g->gi->free(g);
       return -1;
     }
-    note_owner(s, i, ark_game_decision(g)->player);
-    if (ark_game_answer(g, s->sv.answers[i], msg, sizeof msg) != ARK_OK) {
+    note_owner(s, i, g->gi->decision(g)->player);
+    if (g->gi->answer(g, s->sv.answers[i], msg, sizeof msg) != ARK_OK) {
       fprintf(stderr, "arknova: saved answer %d does not fit the game: %s\n", i + 1, msg);
-      ark_game_free(g);
+      g->gi->free(g);
       return -1;
     }
   }
-  ark_game_process(g);
-  ark_game_free(s->g);
+  g->gi->process(g);
+  if (s->g) s->g->gi->free(s->g);
   s->g = g;
-  s->shown = ark_game_nevents(g);
+  s->shown = s->hg->nevents(g);
   return 0;
 }
 
 static void save(session *s) {
-  if (host_save_write(s->path, &s->sv, s->g) != 0)
+  if (s->hg->write(s->path, &s->sv, s->g) != 0)
     fprintf(stderr, "arknova: could not save the game to %s\n", s->path);
 }
 
 /* Copies the game's answers into the save record (for undo). */
 static void sync_answers(session *s) {
-  int n = ark_game_nanswers(s->g);
-  const int *a = ark_game_answers(s->g);
+  int n = s->g->gi->nanswers(s->g);
+  const int *a = s->hg->answers(s->g);
   if (n > s->sv.cap) {
     int *na = realloc(s->sv.answers, sizeof *na * (size_t)n);
     if (!na) { fprintf(stderr, "arknova: out of memory\n"); exit(1); }
@@ -158,7 +159,7 @@ int host_match_option(const ark_decision *d, const char *line, int verbose) {
 static int ask(session *s) {
   char line[512];
   for (;;) {
-    const ark_decision *d = ark_game_decision(s->g);
+    const ark_decision *d = s->g->gi->decision(s->g);
     printf("> ");
     fflush(stdout);
     if (!fgets(line, sizeof line, stdin)) return -1;
@@ -169,18 +170,13 @@ static int ask(session *s) {
     if (!*t) continue;
     if (!strcmp(t, "quit") || !strcmp(t, "exit")) return -1;
     if (!strcmp(t, "help") || !strcmp(t, "?")) {
-      printf("Type an option's number or the start of its text.  Commands: board, map,\n"
-             "hand, undo (take back your last decision), quit (the game stays saved).\n");
+      printf("Type an option's number or the start of its text.  Commands: %s,\n"
+             "undo (take back your last decision), quit (the game stays saved).\n",
+             s->hg->commands);
       continue;
     }
-    if (!strcmp(t, "board")) { view_board(s->g, s->sv.human, stdout); show_options(d); continue; }
-    if (!strcmp(t, "map")) { view_zoo_map(s->g, s->sv.human, stdout); continue; }
-    if (!strcmp(t, "hand")) {
-      char buf[512];
-      int ids[160], n = ark_game_hand(s->g, s->sv.human, ids, 160);
-      for (int i = 0; i < n; i++) printf("  %s\n", view_card_text(s->g, ids[i], buf, sizeof buf));
-      continue;
-    }
+    if (!strcmp(t, "board")) { s->hg->board(s->g, s->sv.human, stdout); show_options(d); continue; }
+    if (s->hg->command && s->hg->command(s->g, s->sv.human, t, stdout)) continue;
     if (!strcmp(t, "undo")) {
       if (undo(s) != 0) return -1;
       return -3;
@@ -198,33 +194,33 @@ static int ask(session *s) {
 ** the person's move, and whatever the game ran on to after an answer (the
 ** end of a turn), under the next AI's "Choose your action" line. */
 static void print_new_events(session *s) {
-  int n = ark_game_nanswers(s->g);
+  int n = s->g->gi->nanswers(s->g);
   int by_ai = n > 0 && s->owner[n - 1] != s->sv.human;
-  host_print_events_for(s->g, &s->shown, stdout, by_ai ? "    " : "  ", s->sv.human);
+  s->hg->events(s->g, &s->shown, stdout, by_ai ? "    " : "  ", s->sv.human);
 }
 
 static int human_loop(session *s) {
   char msg[256];
   for (;;) {
-    ark_progress pr = ark_game_process(s->g);
+    ark_progress pr = s->g->gi->process(s->g);
     if (pr == ARK_ERROR) {
-      fprintf(stderr, "arknova: the game stopped: %s\n", ark_game_error(s->g));
+      fprintf(stderr, "arknova: the game stopped: %s\n", s->hg->error(s->g));
       return 1;
     }
     print_new_events(s);
     if (pr == ARK_END) {
       save(s);
-      host_print_summary(s->g, &s->sv.o, stdout);
+      s->hg->summary(s->g, &s->sv.o, stdout);
       return 0;
     }
-    const ark_decision *d = ark_game_decision(s->g);
-    int n = ark_game_nanswers(s->g), pick, who = d->player;
+    const ark_decision *d = s->g->gi->decision(s->g);
+    int n = s->g->gi->nanswers(s->g), pick, who = d->player;
     if (who != s->sv.human) {
-      pick = ai_pick(&s->ai[who], ark_game_gs(s->g), host_pick_seed(s->sv.ai_seed, n));
+      pick = ai_pick(&s->ai[who], s->g, host_pick_seed(s->sv.ai_seed, n));
       printf("P%d (%s) %s: %s\n", who + 1, ai_name(s->sv.o.ai[who]), d->prompt,
              host_choice_for(d, pick, s->sv.human));
     } else {
-      if (!strcmp(d->tag, "action")) view_board(s->g, s->sv.human, stdout);
+      if (s->hg->board_now(s->g, d, &s->board_memo)) s->hg->board(s->g, s->sv.human, stdout);
       show_options(d);
       pick = ask(s);
       if (pick == -3) continue;
@@ -237,7 +233,7 @@ static int human_loop(session *s) {
     }
     /* d belongs to the game: answering may replace it with the next decision */
     note_owner(s, n, who);
-    if (ark_game_answer(s->g, pick, msg, sizeof msg) != ARK_OK) {
+    if (s->g->gi->answer(s->g, pick, msg, sizeof msg) != ARK_OK) {
       fprintf(stderr, "arknova: %s\n", msg);
       return 1;
     }
@@ -250,16 +246,18 @@ static int run_human(host_save *sv, const char *path, int resumed) {
   memset(&s, 0, sizeof s);
   s.sv = *sv;
   s.path = path;
+  s.hg = host_game_of(&sv->o);
   for (int p = 0; p < 4; p++) ai_init(&s.ai[p], s.sv.o.ai[p], &s.sv.o.budget);
   char msg[1024];
   int bad = rebuild(&s, resumed ? s.sv.nanswers : 0) != 0;
   /* a save that does not replay to its own hash is refused, not rewritten */
-  if (!bad && resumed && host_save_verify(&s.sv, s.g, msg, sizeof msg) != 0) {
+  if (!bad && resumed &&
+      host_save_verify_gs(&s.sv, s.g, s.hg->hash(s.g), msg, sizeof msg) != 0) {
     fprintf(stderr, "arknova play: %s: %s; the file is left as it is\n", path, msg);
     bad = 1;
   }
   if (bad) {
-    ark_game_free(s.g);
+    if (s.g) s.g->gi->free(s.g);
     free(s.owner);
     return 1;
   }
@@ -270,7 +268,7 @@ static int run_human(host_save *sv, const char *path, int resumed) {
   }
   printf("You are P%d.  Type help for the commands.\n", s.sv.human + 1);
   int rc = human_loop(&s);
-  ark_game_free(s.g);
+  s.g->gi->free(s.g);
   free(s.owner);
   *sv = s.sv;
   return rc;
@@ -339,21 +337,12 @@ int cmd_play(int argc, char **argv) {
   }
   char msg[1024];
   if (host_check_game_opts(&o, "play")) return 2;
-  if (host_game_is_lua(&o)) {
-    if (resume) {
-      fprintf(stderr, "arknova play: a game of %s cannot be resumed yet (replay shows a "
-              "saved one)\n", o.game.name);
-      return 2;
-    }
-    if (human > o.cfg.players) {
-      fprintf(stderr, "arknova play: --human %ld but only %d players\n", human, o.cfg.players);
-      return 2;
-    }
+  if (host_game_is_lua(&o) && human < 1 && !resume) {
     if (save_path && host_save_may_replace(save_path, msg, sizeof msg) != 0) {
       fprintf(stderr, "arknova play: %s\n", msg);
       return 2;
     }
-    return host_lua_play(&o, save_path, human >= 1 ? (int)human - 1 : -1);
+    return host_lua_play(&o, save_path);
   }
   const char *target = save_path ? save_path : !resume && human >= 1 ? "arknova-game.txt" : NULL;
   if (target && host_save_may_replace(target, msg, sizeof msg) != 0) {

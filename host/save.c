@@ -386,10 +386,14 @@ int host_save_read(const char *path, host_save *s, char *msg, size_t n) {
 }
 
 int host_save_verify(const host_save *s, ark_game *g, char *msg, size_t n) {
-  unsigned long long h = ark_game_log_hash(g);
-  int over = ark_game_process(g) != ARK_AWAITING;
-  if (ark_game_nanswers(g) != s->nanswers) {
-    snprintf(msg, n, "the game took %d of the %d saved answers", ark_game_nanswers(g),
+  return host_save_verify_gs(s, ark_game_gs(g), ark_game_log_hash(g), msg, n);
+}
+
+int host_save_verify_gs(const host_save *s, ark_gs *g, unsigned long long h, char *msg,
+                        size_t n) {
+  int over = g->gi->process(g) != ARK_AWAITING;
+  if (g->gi->nanswers(g) != s->nanswers) {
+    snprintf(msg, n, "the game took %d of the %d saved answers", g->gi->nanswers(g),
              s->nanswers);
     return -1;
   }

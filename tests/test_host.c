@@ -755,6 +755,48 @@ static void copy_in(const char *from, const char *to) {
 ** loaded: a folder of fan maps was checked as cards (13 problems), a fan
 ** pack with cards/ and maps/ as a whole data folder (no buildings.yaml),
 ** one with maps/ alone failed for want of cards/. */
+/* A person's game of a game written in Lua (Ares Expedition) as one of
+** Ark Nova: saved after every decision, the board the rules show the
+** seat, undo back to one's own last decision, resume, replay and hint.
+** Seed 3 offers P1 PhoboLog (20 MC) and Helion (28 MC) and deals it 8 cards. */
+static void test_lua_person_undo_resume(void **st) {
+  (void)st;
+  assert_int_equal(run("1\nquit\n", "play --game ares-expedition --human 1 --seed 3 "
+                       "--save lua.txt"), 0);
+  assert_true(output_has("P1 PhoboLog (you): TR 5, 0 forests"));
+  assert_true(output_has("   20 MC (+0), 0 plants (+0)"));
+  assert_true(output_has("your hand (8):"));
+  assert_true(output_has("continue it with: arknova play --resume lua.txt"));
+  const char *sv = slurp("lua.txt");
+  assert_non_null(sv);
+  assert_non_null(strstr(sv, "ai P1 human\n"));
+  assert_non_null(strstr(sv, "human 1\n"));
+  /* undo takes back P1's corporation and the AI's answer after it */
+  assert_int_equal(run("undo\nquit\n", "play --resume lua.txt"), 0);
+  assert_true(output_has("Resumed lua.txt at decision 3."));
+  assert_true(output_has("Undone: back to your decision 1."));
+  assert_true(output_has("P1, choose your corporation"));
+  assert_int_equal(run("2\nboard\nquit\n", "play --resume lua.txt"), 0);
+  assert_true(output_has("Resumed lua.txt at decision 1."));
+  assert_true(output_has("P1 Helion (you): TR 5"));
+  assert_true(output_has("   28 MC (+0)"));
+  assert_int_equal(run(NULL, "replay lua.txt --quiet"), 0);
+  assert_true(output_has("matches the saved game"));
+  assert_int_equal(run(NULL, "hint lua.txt --at 1"), 0);
+  assert_true(output_has("lua.txt, decision #1: P1, choose your corporation"));
+  assert_true(output_has("the game went on with: corporation 211 Helion (28 MC)"));
+  assert_true(output_has("greedy value of each option (points for P1, best first):"));
+  assert_true(output_has("<- played"));
+  /* a save whose answers were changed is refused, not played on */
+  char *text = slurp("lua.txt");
+  char *h = strstr(text, "\nhash ");
+  assert_non_null(h);
+  h[7] = h[7] == '0' ? '1' : '0';
+  t_write_file(tmp, "lua.txt", text);
+  assert_int_equal(run("quit\n", "play --resume lua.txt"), 1);
+  assert_true(output_has("not the saved"));
+}
+
 /* --game picks the game folder: by name under games/ or as a folder.  The
 ** default folder, named or given as a path, plays the very game that no
 ** --game plays (seed 3 ends 18 points ahead for P1, as the summary says);
@@ -821,8 +863,17 @@ static void test_lua_game_commands(void **st) {
   assert_true(output_has("[r1] revealed: P1 coins, P2 "));
   assert_true(output_has("P1, Pick for this round\n   1) plant\n   2) draw\n"));
   assert_true(output_has("[r2] revealed: P1 draw,"));
-  assert_true(output_has("Stopped.\n"));
-  assert_int_equal(run(NULL, "play --game %s --resume x.txt", h), 2);
+  assert_true(output_has("The game is saved in arknova-game.txt"));
+  assert_int_equal(run("quit\n", "play --resume arknova-game.txt"), 0);
+  /* harvest has no board(): every track and zone, the hand named for P1 alone */
+  assert_int_equal(run("board\nquit\n", "play --resume arknova-game.txt"), 0);
+  assert_true(output_has("Resumed arknova-game.txt at decision 7."));
+  assert_true(output_has("table: round 2, rounds 4, split 0\n  deck: 4 cards\n"
+                         "P1 (you): coins 5, points 0, pick 2, last 3, picked 1\n"
+                         "  hand: 4 cards: Field 2, Field 8, Field 3, Field 5\n"));
+  assert_true(output_has("P2: coins 5, points 0, pick 2, last 1, picked 1\n  hand: 4 cards\n"));
+  assert_int_equal(run(NULL, "play --game %s --resume x.txt", h), 1);
+  assert_true(output_has("cannot open x.txt"));
   /* a game option sets a table track before setup, and a save keeps it */
   assert_int_equal(run(NULL, "play --game %s --option rounds=6 --save o.txt", h), 0);
   assert_true(output_has("Game over after 6 rounds"));
@@ -1137,6 +1188,7 @@ int main(void) {
     cmocka_unit_test(test_move_events_in_order),
     cmocka_unit_test(test_summary_explains_score),
     cmocka_unit_test(test_import_and_hint),
+    cmocka_unit_test(test_lua_person_undo_resume),
   };
   int rc = cmocka_run_group_tests(tests, NULL, NULL);
   char cmd[512];

@@ -649,11 +649,8 @@ int ark_lg_stats(ark_lg *g, int seat, char names[][32], double *values, int max,
   return k;
 }
 
-int ark_lg_summary(ark_lg *g, char *buf, size_t n, char *msg, size_t msgn) {
-  lua_State *L = g->d->L;
-  buf[0] = '\0';
-  int r = call_rule(g, "summary", 0, 1, 1, msg, msgn);
-  if (r) return r > 0 ? 0 : -1;
+/* The table of lines on the stack's top into buf, one per line; popped. */
+static void take_lines(lua_State *L, char *buf, size_t n) {
   size_t len = 0;
   if (lua_istable(L, -1))
     for (int i = 1; i <= ark_rawlen(L, -1); i++) {
@@ -664,5 +661,84 @@ int ark_lg_summary(ark_lg *g, char *buf, size_t n, char *msg, size_t msgn) {
       lua_pop(L, 1);
     }
   lua_pop(L, 1);
+}
+
+int ark_lg_summary(ark_lg *g, char *buf, size_t n, char *msg, size_t msgn) {
+  buf[0] = '\0';
+  int r = call_rule(g, "summary", 0, 1, 1, msg, msgn);
+  if (r) return r > 0 ? 0 : -1;
+  take_lines(g->d->L, buf, n);
   return 0;
+}
+
+/* Appends to buf (of n, len so far in *len) as snprintf would. */
+static void add_text(char *buf, size_t n, size_t *len, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  int k = *len < n ? vsnprintf(buf + *len, n - *len, fmt, ap) : 0;
+  va_end(ap);
+  if (k > 0) *len = *len + (size_t)k < n ? *len + (size_t)k : n - 1;
+}
+
+/* A zone of seat s (0: the table's) as viewer sees it: its cards' names
+** where it may see them, else how many there are. */
+static void add_zone(ark_lg *g, int z, int s, int viewer, char *buf, size_t n, size_t *len) {
+  const ark_lg_zone *zd = &g->d->zones[z];
+  int ids[ARK_LG_CARDS], k = ark_lg_zone_ids(g, z, s, ids, ARK_LG_CARDS);
+  int open = zd->see == ARK_LG_SEE_ALL || (zd->see == ARK_LG_SEE_OWNER && s == viewer + 1);
+  add_text(buf, n, len, "  %s: %d card%s", zd->name, k, k == 1 ? "" : "s");
+  lua_State *L = g->d->L;
+  lua_getglobal(L, "CARDS");
+  int top = lua_gettop(L);
+  for (int i = 0; open && i < k; i++) {
+    lua_rawgeti(L, top, ids[i] + 1);
+    if (lua_istable(L, -1)) lua_getfield(L, -1, "name");
+    const char *name = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
+    add_text(buf, n, len, "%s%s", i ? ", " : ": ", name ? name : "?");
+    lua_settop(L, top);
+  }
+  lua_settop(L, top - 1);
+  add_text(buf, n, len, "\n");
+}
+
+/* The board of rules without board(): every track the game declares and
+** every zone, the cards named where viewer may see them. */
+static void default_board(ark_lg *g, int viewer, char *buf, size_t n) {
+  const ark_lg_def *d = g->d;
+  size_t len = 0;
+  add_text(buf, n, &len, "table:");
+  for (int t = 0; t < d->ntracks[1]; t++)
+    add_text(buf, n, &len, "%s %s %d", t ? "," : "", d->tracks[1][t].name, g->b.track[0][t]);
+  add_text(buf, n, &len, "\n");
+  for (int z = 0; z < d->nzones; z++)
+    if (!d->zones[z].per_seat) add_zone(g, z, 0, viewer, buf, n, &len);
+  for (int s = 1; s <= g->nplayers; s++) {
+    add_text(buf, n, &len, "P%d%s:", s, s == viewer + 1 ? " (you)" : "");
+    for (int t = 0; t < d->ntracks[0]; t++)
+      add_text(buf, n, &len, "%s %s %d", t ? "," : "", d->tracks[0][t].name, g->b.track[s][t]);
+    add_text(buf, n, &len, "\n");
+    for (int z = 0; z < d->nzones; z++)
+      if (d->zones[z].per_seat) add_zone(g, z, s, viewer, buf, n, &len);
+  }
+}
+
+int ark_lg_board_text(ark_lg *g, int seat, char *buf, size_t n, char *msg, size_t msgn) {
+  buf[0] = '\0';
+  if (seat < 0 || seat >= g->nplayers) {
+    snprintf(msg, msgn, "no seat %d", seat + 1);
+    return -1;
+  }
+  /* the view, never the game: whatever board() prints, it can only show
+  ** what the seat may know (cards it cannot see are dealt anew there) */
+  ark_lg *v = ark_lg_view(g, seat, 1);
+  if (!v) {
+    snprintf(msg, msgn, "no view of the game for seat %d", seat + 1);
+    return -1;
+  }
+  lua_pushinteger(v->d->L, seat + 1);
+  int r = call_rule(v, "board", 1, 1, 1, msg, msgn);
+  if (r == 0) take_lines(v->d->L, buf, n);
+  else if (r > 0) default_board(v, seat, buf, n);
+  ark_lg_free(v);
+  return r < 0 ? -1 : 0;
 }

@@ -86,5 +86,10 @@ int ark_lg_stats(ark_lg *g, int seat, char names[][32], double *values, int max,
                  size_t n);
 /* The rules' summary lines, one per line, into buf. */
 int ark_lg_summary(ark_lg *g, char *buf, size_t n, char *msg, size_t msgn);
+/* What seat (0-based) sees of the game now, as the rules' board(seat)
+** lines (without one: every declared track, and every zone with the
+** cards named that the seat may see), worked out on the seat's view so
+** that it cannot show what the seat may not know; 0, or -1 with msg. */
+int ark_lg_board_text(ark_lg *g, int seat, char *buf, size_t n, char *msg, size_t msgn);
 
 #endif

@@ -8,6 +8,7 @@ G.include("rules/phases.lua")
 G.include("rules/standard.lua")
 G.include("rules/picks.lua")
 G.include("rules/ai.lua")
+G.include("rules/board.lua")
 
 -- a card with `script: true` has its Lua beside its YAML file (same name, .lua)
 SCRIPTS = {}
@@ -383,6 +384,7 @@ function A.won(seat)
   return nil
 end
 R.won = A.won
+R.board = A.board
 
 function R.summary()
   local lines = {}

@@ -1,0 +1,66 @@
+/*
+** game_ark.c - Ark Nova as the host's commands see it (host_game, host.h):
+** the save, the log, the board and the summary of the native module, for
+** the person's game of play.c and for hint.c.
+*/
+#include <string.h>
+#include "host.h"
+
+static ark_gs *ark_rebuild(const host_save *s, int count, char *msg, size_t n) {
+  ark_game *g = host_save_rebuild(s, count, msg, n);
+  return g ? ark_game_gs(g) : NULL;
+}
+
+static unsigned long long ark_hash(ark_gs *g) { return ark_game_log_hash(ark_game_of(g)); }
+
+static const int *ark_answers(ark_gs *g) { return ark_game_answers(ark_game_of(g)); }
+
+static const char *ark_error(ark_gs *g) { return ark_game_error(ark_game_of(g)); }
+
+static int ark_nevents(ark_gs *g) { return ark_game_nevents(ark_game_of(g)); }
+
+static void ark_events(ark_gs *g, int *shown, FILE *f, const char *indent, int seat) {
+  host_print_events_for(ark_game_of(g), shown, f, indent, seat);
+}
+
+static void ark_board(ark_gs *g, int seat, FILE *f) { view_board(ark_game_of(g), seat, f); }
+
+/* at the start of each of the person's turns */
+static int ark_board_now(ark_gs *g, const ark_decision *d, int *last) {
+  (void)g, (void)last;
+  return !strcmp(d->tag, "action");
+}
+
+static int ark_command(ark_gs *gs, int seat, const char *cmd, FILE *f) {
+  ark_game *g = ark_game_of(gs);
+  if (!strcmp(cmd, "map")) {
+    view_zoo_map(g, seat, f);
+    return 1;
+  }
+  if (!strcmp(cmd, "hand")) {
+    char buf[512];
+    int ids[160], n = ark_game_hand(g, seat, ids, 160);
+    for (int i = 0; i < n; i++) fprintf(f, "  %s\n", view_card_text(g, ids[i], buf, sizeof buf));
+    return 1;
+  }
+  return 0;
+}
+
+static int ark_write(const char *path, const host_save *s, ark_gs *g) {
+  return host_save_write(path, s, ark_game_of(g));
+}
+
+static void ark_summary(ark_gs *g, const host_opts *o, FILE *f) {
+  host_print_summary(ark_game_of(g), o, f);
+}
+
+const host_game host_ark_game = {
+  .rebuild = ark_rebuild, .hash = ark_hash, .answers = ark_answers, .error = ark_error,
+  .nevents = ark_nevents, .events = ark_events,
+  .board = ark_board, .board_now = ark_board_now, .command = ark_command,
+  .commands = "board, map,\nhand", .write = ark_write, .summary = ark_summary,
+};
+
+const host_game *host_game_of(const host_opts *o) {
+  return host_game_is_lua(o) ? &host_lua_game : &host_ark_game;
+}
