@@ -4,7 +4,7 @@
 # seeds that do not overlap.  usage: bench/ares-strength.sh [ARKNOVA [GAMES [MCTS_GAMES]]]
 set -eu
 exe=${1:-build/arknova} games=${2:-300} mcts=${3:-20}
-sim() { "$exe" sim --game ares-expedition --threads 2 "$@" 2>/dev/null | sed -n '1,2p;4,5p'; }
+sim() { "$exe" sim --game ares-expedition --threads 2 "$@" 2>/dev/null | sed -n '1,3p;7,8p'; }
 sim --games "$games" --ai greedy,random
 sim --games "$games" --seed $((games + 1)) --ai random,greedy
 sim --games "$mcts" --ai mcts,greedy

@@ -4,6 +4,7 @@
 ** the person's game of play.c and for hint.c.
 */
 #include <string.h>
+#include "deal.h"
 #include "host.h"
 
 static ark_gs *ark_rebuild(const host_save *s, int count, char *msg, size_t n) {
@@ -46,6 +47,23 @@ static int ark_command(ark_gs *gs, int seat, const char *cmd, FILE *f) {
   return 0;
 }
 
+/* a given deal (an imported game) names its players and maps */
+static void ark_header(ark_gs *gs, const host_save *sv, const char *path, FILE *f) {
+  if (sv->deal) {
+    fprintf(f, "Replay of %s: %d players, a given deal, %d decisions\n", path, sv->o.cfg.players,
+            sv->nanswers);
+    for (int p = 0; p < sv->o.cfg.players; p++) {
+      char buf[16];
+      fprintf(f, "  P%d %s: map %s\n", p + 1, host_deal_name(sv->deal, p, buf, sizeof buf),
+              ark_game_map_name(ark_game_of(gs), p));
+    }
+    return;
+  }
+  fprintf(f, "Replay of %s: %d players, map %s, seed %llu, %d decisions\n", path,
+          sv->o.cfg.players, sv->o.cfg.map ? sv->o.cfg.map : "A",
+          (unsigned long long)sv->o.cfg.seed, sv->nanswers);
+}
+
 static int ark_write(const char *path, const host_save *s, ark_gs *g) {
   return host_save_write(path, s, ark_game_of(g));
 }
@@ -58,7 +76,7 @@ const host_game host_ark_game = {
   .rebuild = ark_rebuild, .hash = ark_hash, .answers = ark_answers, .error = ark_error,
   .nevents = ark_nevents, .events = ark_events,
   .board = ark_board, .board_now = ark_board_now, .command = ark_command,
-  .commands = "board, map,\nhand", .write = ark_write, .summary = ark_summary,
+  .commands = "board, map,\nhand", .header = ark_header, .write = ark_write, .summary = ark_summary,
 };
 
 const host_game *host_game_of(const host_opts *o) {

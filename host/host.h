@@ -10,6 +10,8 @@
 #include "ark.h"
 #include "gamedef.h"
 
+struct sim_record;
+
 int cmd_play(int argc, char **argv);
 int cmd_sim(int argc, char **argv);
 int cmd_check(int argc, char **argv);
@@ -42,12 +44,9 @@ int host_use_game(host_opts *o, const char *spec);
 int host_check_game_opts(const host_opts *o, const char *cmd);
 /* Is the chosen game one written in Lua alone (module: lua)? */
 int host_game_is_lua(const host_opts *o);
-/* An AI game and sim for such a game (luaplay.c): exit codes as the
-** commands'.  A person's game of any kind is play.c's, through host_game. */
+/* An AI game of such a game (luaplay.c): exit code as play's.  A person's
+** game and sim of any game are play.c's and sim.c's, through host_game. */
 int host_lua_play(const host_opts *o, const char *save_path);
-int host_lua_sim(const host_opts *o, long games, uint64_t first_seed, int threads);
-struct host_save;
-int host_lua_replay(const struct host_save *sv, const char *path, int quiet, int seat);
 extern const char *const host_game_opts_help;
 /* Strict number parsing with a message naming the option. */
 int host_parse_long(const char *opt, const char *s, long lo, long hi, long *out);
@@ -149,8 +148,17 @@ typedef struct host_game {
   /* A typed command of the game's own for seat (1 if it was one). */
   int (*command)(ark_gs *g, int seat, const char *cmd, FILE *f);
   const char *commands;    /* the help line naming the commands above */
+  /* The first line(s) of a replay of s, read from path. */
+  void (*header)(ark_gs *g, const host_save *s, const char *path, FILE *f);
   int (*write)(const char *path, const host_save *s, ark_gs *g);
   void (*summary)(ark_gs *g, const host_opts *o, FILE *f);
+  /* sim (sim.c): what a worker thread keeps between its games (the loaded
+  ** content: Lua states are not shared between threads), and one game of
+  ** seed played by o's AIs into a record.  NULL for Ark Nova, whose sim
+  ** plays its sets, comparisons and card tests in sim.c itself. */
+  void *(*sim_open)(const host_opts *o, char *msg, size_t n);
+  void (*sim_close)(void *ctx);
+  void (*sim_game)(void *ctx, const host_opts *o, uint64_t seed, struct sim_record *r);
 } host_game;
 
 extern const host_game host_ark_game, host_lua_game;

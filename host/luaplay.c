@@ -7,23 +7,15 @@
 ** the greedy's best options in paired rollouts (host/ai.c, mcts.c).  Each
 ** looks only at what its seat may know (ark_lg_view).
 */
-#define _POSIX_C_SOURCE 200809L   /* clock_gettime */
 #include <math.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include "host.h"
 #include "luagame.h"
+#include "simstats.h"
 
 #define LP_STATS 24
-
-static double lp_now(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
 
 /* The seat's AI's pick: the engine's players (host/ai.c, mcts.c), through
 ** the game interface every Lua game has (ark_lg_gi).  A Lua game has no
@@ -201,77 +193,91 @@ static int lua_write(const char *path, const host_save *s, ark_gs *g) {
   return save_write(path, s, LG(g));
 }
 
+static void lua_header(ark_gs *g, const host_save *sv, const char *path, FILE *f) {
+  (void)g;
+  fprintf(f, "Replay of %s: %s, %d players, seed %llu, %d decisions\n", path,
+          sv->o.game.title[0] ? sv->o.game.title : sv->o.game.name, sv->o.cfg.players,
+          (unsigned long long)sv->o.cfg.seed, sv->nanswers);
+}
+
 static void lua_summary(ark_gs *g, const host_opts *o, FILE *f) { print_summary(LG(g), o, f); }
+
+/* ---- sim: one game into a record (sim.c plays and sums them up) ---- */
+
+static void *lua_sim_open(const host_opts *o, char *msg, size_t n) {
+  return ark_lg_def_load(&o->game, msg, n);
+}
+
+static void lua_sim_close(void *ctx) { ark_lg_def_release(ctx); }
+
+/* The finished game's places, scores, length and the rules' figures. */
+static void lua_record(ark_lg *g, sim_record *r) {
+  char msg[512], names[LP_STATS][32];
+  int order[8];
+  if (ark_lg_rank(g, order, msg, sizeof msg)) {
+    r->error = 1;
+    snprintf(r->msg, sizeof r->msg, "%.150s", msg);
+    return;
+  }
+  for (int i = 0; i < r->players; i++) r->rank[order[i]] = i + 1;
+  r->turns = ark_lg_rounds(g);
+  for (int p = 0; p < r->players; p++) {
+    int won = 0;
+    if (ark_lg_won(g, p, &won, msg, sizeof msg) == 0) {   /* played against the game */
+      r->against = 1;
+      r->won[p] = won;
+    }
+    double score = 0, v[LP_STATS];
+    ark_lg_score(g, p, &score, msg, sizeof msg);
+    r->score[p] = (int)lround(score);
+    int k = ark_lg_stats(g, p, names, v, LP_STATS, msg, sizeof msg);
+    if (p == 0) r->nfig = k > 0 ? (k < SIM_FIGS ? k : SIM_FIGS) : 0;
+    for (int i = 0; i < r->nfig; i++) {
+      if (p == 0) snprintf(r->fig_name[i], sizeof r->fig_name[i], "%s", names[i]);
+      r->fig[p][i] = i < k ? v[i] : 0;
+    }
+  }
+}
+
+static void lua_sim_game(void *ctx, const host_opts *o, uint64_t seed, sim_record *r) {
+  char msg[1024];
+  ark_lg *g;
+  r->seed = seed;
+  r->players = o->cfg.players;
+  r->breaks = -1;
+  snprintf(r->game, sizeof r->game, "%.31s", o->game.name);
+  /* the options are the rules that differ: shards of other modes do not merge */
+  for (int i = 0; i < o->noptions; i++) {
+    size_t l = strlen(r->rules);
+    snprintf(r->rules + l, sizeof r->rules - l, "%soption %s", l ? "; " : "", o->options[i]);
+  }
+  r->has_rules = 1;
+  for (int p = 0; p < r->players; p++)
+    snprintf(r->ai[p], sizeof r->ai[p], "%s", ai_name(o->ai[p % 4]));
+  if (ark_lg_new_opts(ctx, o->cfg.players, seed, o->options, o->noptions, &g, msg,
+                      sizeof msg) != ARK_OK) {
+    r->error = 1;
+    snprintf(r->msg, sizeof r->msg, "%.150s", msg);
+    return;
+  }
+  long dn = run_game(g, o, seed * 7919u + 1, 0);
+  if (dn < 0) {
+    r->error = 1;
+    snprintf(r->msg, sizeof r->msg, "%s", ark_lg_error(g));
+  } else {
+    r->decisions = dn;
+    lua_record(g, r);
+  }
+  ark_lg_free(g);
+}
 
 const host_game host_lua_game = {
   .rebuild = lua_rebuild, .hash = lua_hash, .answers = lua_answers, .error = lua_error,
   .nevents = lua_nevents, .events = lua_events, .board = lua_board,
-  .board_now = lua_board_now, .command = NULL, .commands = "board", .write = lua_write,
-  .summary = lua_summary,
+  .board_now = lua_board_now, .command = NULL, .commands = "board", .header = lua_header, .write = lua_write,
+  .summary = lua_summary, .sim_open = lua_sim_open, .sim_close = lua_sim_close,
+  .sim_game = lua_sim_game,
 };
-
-int host_lua_replay(const host_save *sv, const char *path, int quiet, int seat) {
-  char msg[1024], line[700];
-  ark_lg_def *d = load_def(&sv->o);
-  ark_lg *g;
-  if (!d) return 1;
-  ark_status st = ark_lg_new_opts(d, sv->o.cfg.players, sv->o.cfg.seed, sv->o.options,
-                                  sv->o.noptions, &g, msg, sizeof msg);
-  ark_lg_def_release(d);
-  if (st != ARK_OK) {
-    fprintf(stderr, "arknova replay: %s\n", msg);
-    return 1;
-  }
-  if (!quiet)
-    printf("Replay of %s: %s, %d players, seed %llu, %d decisions\n", path,
-           sv->o.game.title[0] ? sv->o.game.title : sv->o.game.name, sv->o.cfg.players,
-           (unsigned long long)sv->o.cfg.seed, sv->nanswers);
-  int shown = 0, rc = 0;
-  const ark_log *l = ark_lg_log(g);
-  for (int i = 0; i <= sv->nanswers && rc == 0; i++) {
-    ark_progress pr = ark_lg_process(g);
-    for (; !quiet && shown < l->nev; shown++) {
-      if (l->ev[shown].type == ARK_LG_EV_ANSWER) continue;
-      ark_lg_event_text(g, &l->ev[shown], seat, line, sizeof line);
-      printf("    [r%d] %s\n", l->ev[shown].turn, line);
-    }
-    if (i == sv->nanswers) break;
-    if (pr != ARK_AWAITING) {
-      fprintf(stderr, "arknova replay: the game %s before answer %d of %d%s%s\n",
-              pr == ARK_END ? "ended" : "stopped", i + 1, sv->nanswers, pr == ARK_END ? "" : ": ",
-              pr == ARK_END ? "" : ark_lg_error(g));
-      rc = 1;
-      break;
-    }
-    const ark_decision *dec = ark_lg_decision(g);
-    if (sv->answers[i] >= dec->noptions) {
-      fprintf(stderr, "arknova replay: answer %d (%d) is not an option of '%s'\n", i + 1,
-              sv->answers[i] + 1, dec->prompt);
-      rc = 1;
-      break;
-    }
-    if (!quiet)
-      printf("#%d P%d %s -> %s\n", i + 1, dec->player + 1, dec->prompt,
-             host_choice_for(dec, sv->answers[i], seat));
-    if (ark_lg_answer(g, sv->answers[i], msg, sizeof msg) != ARK_OK) {
-      fprintf(stderr, "arknova replay: %s\n", msg);
-      rc = 1;
-    }
-  }
-  if (rc == 0 && ark_lg_process(g) == ARK_END) print_table(g, &sv->o, stdout);
-  unsigned long long h = ark_log_hash(l);
-  if (rc == 0 && sv->has_hash) {
-    if (h == sv->hash) {
-      printf("log hash %016llx matches the saved game\n", h);
-    } else {
-      fprintf(stderr, "arknova replay: log hash %016llx differs from the saved %016llx: the "
-              "replay is not the saved game\n", h, sv->hash);
-      rc = 1;
-    }
-  }
-  ark_lg_free(g);
-  return rc;
-}
 
 int host_lua_play(const host_opts *o, const char *save_path) {
   char msg[1024];
@@ -306,139 +312,3 @@ int host_lua_play(const host_opts *o, const char *save_path) {
   return 0;
 }
 
-/* One game's record in sim, kept by game so that the summary does not
-** depend on which thread played what. */
-typedef struct lp_record {
-  int ok, winner, rounds, nstats;
-  long decisions;
-  double score[8], stat[8][LP_STATS];
-  char stat_name[LP_STATS][32];
-  char error[1100];
-} lp_record;
-
-typedef struct lp_sim {
-  const host_opts *o;
-  long games, next, done;
-  uint64_t first_seed;
-  lp_record *rec;
-  pthread_mutex_t lock;
-  int failed;                    /* a thread could not load the game */
-} lp_sim;
-
-static void record_game(lp_record *r, ark_lg *g, long dn) {
-  char msg[512];
-  int order[8];
-  if (dn < 0 || ark_lg_rank(g, order, msg, sizeof msg)) {
-    snprintf(r->error, sizeof r->error, "%s", dn < 0 ? ark_lg_error(g) : msg);
-    return;
-  }
-  r->ok = 1;
-  r->winner = order[0];
-  r->decisions = dn;
-  r->rounds = ark_lg_rounds(g);
-  for (int p = 0; p < ark_lg_players(g); p++) {
-    char names[LP_STATS][32];
-    ark_lg_score(g, p, &r->score[p], msg, sizeof msg);
-    int k = ark_lg_stats(g, p, names, r->stat[p], LP_STATS, msg, sizeof msg);
-    if (p == 0) {
-      r->nstats = k > 0 ? k : 0;
-      memcpy(r->stat_name, names, sizeof names);
-    }
-  }
-}
-
-static void *sim_thread(void *arg) {
-  lp_sim *sm = arg;
-  char msg[1024];
-  ark_lg_def *d = load_def(sm->o);        /* a Lua state per thread */
-  if (!d) {
-    sm->failed = 1;
-    return NULL;
-  }
-  for (;;) {
-    pthread_mutex_lock(&sm->lock);
-    long k = sm->next++;
-    pthread_mutex_unlock(&sm->lock);
-    if (k >= sm->games) break;
-    uint64_t seed = sm->first_seed + (uint64_t)k;
-    ark_lg *g;
-    lp_record *r = &sm->rec[k];
-    if (ark_lg_new_opts(d, sm->o->cfg.players, seed, sm->o->options, sm->o->noptions, &g, msg,
-                        sizeof msg) != ARK_OK) {
-      snprintf(r->error, sizeof r->error, "%s", msg);
-    } else {
-      record_game(r, g, run_game(g, sm->o, seed * 7919u + 1, 0));
-      ark_lg_free(g);
-    }
-    pthread_mutex_lock(&sm->lock);
-    long done = ++sm->done;
-    if (sm->games >= 10 && done % (sm->games / 10) == 0)
-      fprintf(stderr, "\r%ld/%ld games", done, sm->games);
-    pthread_mutex_unlock(&sm->lock);
-  }
-  ark_lg_def_release(d);
-  return NULL;
-}
-
-int host_lua_sim(const host_opts *o, long games, uint64_t first_seed, int threads) {
-  lp_sim sm = { o, games, 0, 0, first_seed, calloc((size_t)games, sizeof(lp_record)),
-                PTHREAD_MUTEX_INITIALIZER, 0 };
-  pthread_t tid[64];
-  int n = o->cfg.players, nt = threads < 1 ? 1 : threads > 64 ? 64 : threads;
-  if (!sm.rec) return 1;
-  double t0 = lp_now();
-  for (int t = 0; t < nt; t++) pthread_create(&tid[t], NULL, sim_thread, &sm);
-  for (int t = 0; t < nt; t++) pthread_join(tid[t], NULL);
-  double secs = lp_now() - t0;
-  if (games >= 10) fprintf(stderr, "\n");
-  if (sm.failed) {
-    free(sm.rec);
-    return 1;
-  }
-  long wins[8] = { 0 }, errors = 0, decisions = 0, rounds = 0;
-  double score_sum[8] = { 0 }, stat_sum[8][LP_STATS] = { { 0 } };
-  const lp_record *first = NULL;
-  for (long k = 0; k < games; k++) {
-    const lp_record *r = &sm.rec[k];
-    if (!r->ok) {
-      if (errors++ < 5)
-        fprintf(stderr, "seed %llu: %s\n", (unsigned long long)(first_seed + (uint64_t)k),
-                r->error);
-      continue;
-    }
-    if (!first) first = r;
-    wins[r->winner]++;
-    decisions += r->decisions;
-    rounds += r->rounds;
-    for (int p = 0; p < n; p++) {
-      score_sum[p] += r->score[p];
-      /* the rules' named numbers, by name: the first game's record sets them */
-      for (int i = 0; i < first->nstats; i++)
-        for (int j = 0; j < r->nstats; j++)
-          if (!strcmp(first->stat_name[i], r->stat_name[j])) stat_sum[p][i] += r->stat[p][j];
-    }
-  }
-  int nstats = first ? first->nstats : 0;
-  long ok = games - errors;
-  printf("%s: %ld games, %d player%s, seeds %llu..%llu\n",
-         o->game.title[0] ? o->game.title : o->game.name, games, n, n == 1 ? "" : "s",
-         (unsigned long long)first_seed, (unsigned long long)(first_seed + (uint64_t)games - 1));
-  printf("errors %ld, rounds per game %.1f, decisions per game %.1f, %.2f s on %d thread%s "
-         "(%.0f decisions/s)\n", errors, ok ? (double)rounds / (double)ok : 0,
-         ok ? (double)decisions / (double)ok : 0, secs, nt, nt == 1 ? "" : "s",
-         secs > 0 ? (double)decisions / secs : 0);
-  printf("seat ai       wins   win%%  mean score");
-  for (int i = 0; i < nstats; i++)
-    printf(" %*s", col(first->stat_name[i], 6), first->stat_name[i]);
-  printf("\n");
-  for (int p = 0; p < n; p++) {
-    printf("P%-3d %-8s %5ld %5.1f%% %11.1f", p + 1, ai_name(o->ai[p % 4]), wins[p],
-           ok ? 100.0 * (double)wins[p] / (double)ok : 0, ok ? score_sum[p] / (double)ok : 0);
-    for (int i = 0; i < nstats; i++)
-      printf(" %*.1f", col(first->stat_name[i], 6), ok ? stat_sum[p][i] / (double)ok : 0);
-    printf("\n");
-  }
-  if (nstats > 0) printf("(the last columns: the rules' figures per seat, means over the games)\n");
-  free(sm.rec);
-  return errors ? 1 : 0;
-}

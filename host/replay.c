@@ -8,7 +8,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "deal.h"
 #include "host.h"
 
 static void replay_usage(FILE *f) {
@@ -61,52 +60,34 @@ int cmd_replay(int argc, char **argv) {
     host_save_free(&sv);
     return 1;
   }
-  if (host_game_is_lua(&sv.o)) {
-    if (seat >= sv.o.cfg.players) {
-      fprintf(stderr, "arknova replay: --seat %d, but the game has %d players\n", seat + 1,
-              sv.o.cfg.players);
-      host_save_free(&sv);
-      return 2;
-    }
-    int rc = host_lua_replay(&sv, path, quiet, seat);
+  const host_game *hg = host_game_of(&sv.o);
+  if (seat >= sv.o.cfg.players) {
+    fprintf(stderr, "arknova replay: --seat %d, but the game has %d players\n", seat + 1,
+            sv.o.cfg.players);
     host_save_free(&sv);
-    return rc;
+    return 2;
   }
-  ark_game *g;
-  if (ark_game_new(&sv.o.cfg, &g, msg, sizeof msg) != ARK_OK) {
+  ark_gs *g = hg->rebuild(&sv, 0, msg, sizeof msg);
+  if (!g) {
     fprintf(stderr, "arknova replay: %s\n", msg);
     host_save_free(&sv);
     return 1;
   }
-  if (seat >= sv.o.cfg.players) {
-    fprintf(stderr, "arknova replay: --seat %d, but the game has %d players\n", seat + 1,
-            sv.o.cfg.players);
-    ark_game_free(g);
-    host_save_free(&sv);
-    return 2;
-  }
-  if (!quiet && sv.deal) {           /* a given deal (an imported game): its players and maps */
-    printf("Replay of %s: %d players, a given deal, %d decisions\n", path, sv.o.cfg.players,
-           sv.nanswers);
-    for (int p = 0; p < sv.o.cfg.players; p++) {
-      char buf[16];
-      printf("  P%d %s: map %s\n", p + 1, host_deal_name(sv.deal, p, buf, sizeof buf),
-             ark_game_map_name(g, p));
-    }
-  } else if (!quiet) {
-    printf("Replay of %s: %d players, map %s, seed %llu, %d decisions\n", path, sv.o.cfg.players,
-           sv.o.cfg.map ? sv.o.cfg.map : "A", (unsigned long long)sv.o.cfg.seed, sv.nanswers);
+  if (!quiet) {
+    hg->header(g, &sv, path, stdout);
     if (seat >= 0) printf("as seat P%d saw it\n", seat + 1);
   }
   int shown = 0, rc = 0;
   for (int i = 0; i < sv.nanswers; i++) {
-    if (ark_game_process(g) != ARK_AWAITING) {
-      fprintf(stderr, "arknova replay: the game ended before answer %d of %d\n", i + 1,
-              sv.nanswers);
+    ark_progress pr = g->gi->process(g);
+    if (pr != ARK_AWAITING) {
+      fprintf(stderr, "arknova replay: the game %s before answer %d of %d%s%s\n",
+              pr == ARK_END ? "ended" : "stopped", i + 1, sv.nanswers, pr == ARK_END ? "" : ": ",
+              pr == ARK_END ? "" : hg->error(g));
       rc = 1;
       break;
     }
-    const ark_decision *d = ark_game_decision(g);
+    const ark_decision *d = g->gi->decision(g);
     if (sv.answers[i] >= d->noptions) {
       fprintf(stderr, "arknova replay: answer %d (%d) is not an option of '%s'\n", i + 1,
               sv.answers[i] + 1, d->prompt);
@@ -114,11 +95,11 @@ int cmd_replay(int argc, char **argv) {
       break;
     }
     if (!quiet) {
-      host_print_events_for(g, &shown, stdout, "    ", seat);
+      hg->events(g, &shown, stdout, "    ", seat);
       printf("#%d P%d %s -> %s\n", i + 1, d->player + 1, d->prompt,
              host_choice_for(d, sv.answers[i], seat));
     }
-    if (ark_game_answer(g, sv.answers[i], msg, sizeof msg) != ARK_OK) {
+    if (g->gi->answer(g, sv.answers[i], msg, sizeof msg) != ARK_OK) {
       fprintf(stderr, "arknova replay: %s\n", msg);
       rc = 1;
       break;
@@ -129,11 +110,11 @@ int cmd_replay(int argc, char **argv) {
       if (!fgets(line, sizeof line, stdin) || line[0] == 'q') break;
     }
   }
-  ark_progress pr = ark_game_process(g);
-  if (!quiet) host_print_events_for(g, &shown, stdout, "    ", seat);
-  if (rc == 0 && pr == ARK_END) host_print_summary(g, &sv.o, stdout);
+  ark_progress pr = g->gi->process(g);
+  if (!quiet) hg->events(g, &shown, stdout, "    ", seat);
+  if (rc == 0 && pr == ARK_END) hg->summary(g, &sv.o, stdout);
   else if (rc == 0 && pr == ARK_AWAITING) printf("(the saved game goes on from here)\n");
-  unsigned long long h = ark_game_log_hash(g);
+  unsigned long long h = hg->hash(g);
   if (rc == 0 && sv.has_hash) {
     if (h == sv.hash) {
       printf("log hash %016llx matches the saved game\n", h);
@@ -143,7 +124,7 @@ int cmd_replay(int argc, char **argv) {
       rc = 1;
     }
   }
-  ark_game_free(g);
+  g->gi->free(g);
   host_save_free(&sv);
   return rc;
 }

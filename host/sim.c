@@ -28,6 +28,7 @@
 
 typedef struct sim {
   host_opts o;                 /* set A */
+  const host_game *hg;         /* the game's sim hooks (NULL sim_game: Ark Nova's, here) */
   ark_config cfg_b;            /* set B (comparisons) */
   int compare;
   char what[128];              /* what set B adds, for the report */
@@ -109,7 +110,9 @@ static void sim_usage(FILE *f) {
              "Plays many seeded AI games on all cores and summarizes them: win rates\n"
              "per seat and per AI with 95%% intervals, score distribution, game length,\n"
              "first-player advantage, cards played.  `merge` summarizes JSON-line\n"
-             "files written by --out (shards of one experiment).\n\n"
+             "files written by --out (shards of one experiment).  A game written in\n"
+             "Lua alone (--game DIR) gets the same summary and records, with its\n"
+             "rules' figures per seat; the card comparisons are Ark Nova's.\n\n"
              "options:\n%s"
              "  --games N         number of games (default 100)\n"
              "  --seeds A..B      play seeds A to B inclusive (for shards); --seed S\n"
@@ -230,8 +233,36 @@ static void play_one(sim *s, ark_game *proto, long i) {
   ark_game_free(g);
 }
 
+/* Game i is recorded: its line is written when those before it are. */
+static void finished(sim *s, long i) {
+  pthread_mutex_lock(&s->lock);
+  long f = ++s->finished;
+  s->done[i] = 1;
+  write_ready(s);
+  if (progress_due(s, f)) progress(s, f);
+  pthread_mutex_unlock(&s->lock);
+}
+
+/* A game that plays its sim through host_game (one set of games). */
+static void *game_worker(sim *s) {
+  char msg[4096];
+  void *ctx = s->hg->sim_open(&s->o, msg, sizeof msg);
+  long i;
+  if (!ctx) {
+    fprintf(stderr, "arknova sim: %s:\n%s\n", s->o.game.dir, msg);
+    return NULL;
+  }
+  while ((i = take_next(s)) >= 0) {
+    s->hg->sim_game(ctx, &s->o, s->first_seed + (uint64_t)i, &s->res[i]);
+    finished(s, i);
+  }
+  s->hg->sim_close(ctx);
+  return NULL;
+}
+
 static void *worker(void *arg) {
   sim *s = arg;
+  if (s->hg->sim_game) return game_worker(s);
   ark_game *proto[2] = { NULL, NULL };
   char msg[4096];
   long i;
@@ -243,12 +274,7 @@ static void *worker(void *arg) {
       break;
     }
     play_one(s, proto[set], i);
-    pthread_mutex_lock(&s->lock);
-    long f = ++s->finished;
-    s->done[i] = 1;
-    write_ready(s);
-    if (progress_due(s, f)) progress(s, f);
-    pthread_mutex_unlock(&s->lock);
+    finished(s, i);
   }
   ark_game_free(proto[0]);
   ark_game_free(proto[1]);
@@ -513,14 +539,15 @@ int cmd_sim(int argc, char **argv) {
   }
   if (seed_opt) s.first_seed = s.o.cfg.seed;
   if (host_check_game_opts(&s.o, "sim")) return 2;
-  if (host_game_is_lua(&s.o)) {
-    if (cmp_arg || out || svg) {
-      fprintf(stderr, "arknova sim: for %s only --games, --seed(s), --players, --ai, --option "
-              "and --threads so far\n",
-              s.o.game.name);
-      return 2;
-    }
-    return host_lua_sim(&s.o, s.games, s.first_seed, (int)(threads < s.games ? threads : s.games));
+  s.hg = host_game_of(&s.o);
+  if (s.hg->sim_game && cmp_arg) {
+    fprintf(stderr, "arknova sim: %s compares games of Ark Nova only (its cards and decks)\n",
+            cmp_arg);
+    return 2;
+  }
+  if (s.hg->sim_game && s.o.cfg.players > 4) {
+    fprintf(stderr, "arknova sim: records keep at most 4 seats, not %d\n", s.o.cfg.players);
+    return 2;
   }
   /* the records keep seeds as JSON integers (simstats.c): below 2^63 */
   if (s.first_seed > (uint64_t)INT64_MAX - (uint64_t)s.games) {
@@ -572,6 +599,15 @@ int cmd_sim(int argc, char **argv) {
     rc = 1;
   }
   double rate = s.total / (secs > 0 ? secs : 1);
+  if (s.hg->sim_game) {          /* a game in Lua: its title and pace in decisions */
+    double dn = 0;
+    for (long i = 0; i < s.total; i++) dn += (double)s.res[i].decisions;
+    printf("%s: %d player%s, seeds %llu..%llu, %.0f decisions/s on %ld thread%s\n",
+           s.o.game.title[0] ? s.o.game.title : s.o.game.name, s.o.cfg.players,
+           s.o.cfg.players == 1 ? "" : "s", (unsigned long long)s.first_seed,
+           (unsigned long long)(s.first_seed + (uint64_t)s.total - 1), dn / (secs > 0 ? secs : 1),
+           threads, threads == 1 ? "" : "s");
+  }
   if (rate >= 1) printf("%ld games in %.1f s, %.1f games/s\n", s.total, secs, rate);
   else printf("%ld games in %.1f s, one every %.1f s\n", s.total, secs, 1 / rate);
   if (s.finished == s.total && s.test_card) sim_test_report(stdout, s.res, s.total, s.test_name);

@@ -56,6 +56,7 @@ void sim_write_json(FILE *f, const sim_record *r) {
   json_t *o = json_object();
   /* seeds are below 2^63 (cmd_sim refuses larger ones): a JSON integer */
   json_object_set_new(o, "seed", json_integer((json_int_t)r->seed));
+  if (r->game[0]) json_object_set_new(o, "game", text(r->game));
   json_object_set_new(o, "set", json_string(r->set ? "B" : "A"));
   json_object_set_new(o, "players", json_integer(n));
   json_object_set_new(o, "map", text(r->map));
@@ -73,6 +74,17 @@ void sim_write_json(FILE *f, const sim_record *r) {
   }
   if (r->has_money) json_object_set_new(o, "money", ints(r->money, n));
   json_object_set_new(o, "turns", json_integer(r->turns));
+  if (r->game[0]) {       /* a Lua game: its decisions and the rules' figures */
+    json_object_set_new(o, "decisions", json_integer(r->decisions));
+    json_t *fig = json_object();
+    for (int k = 0; k < r->nfig; k++) {
+      json_t *a = json_array();
+      for (int p = 0; p < n; p++) json_array_append_new(a, json_real(r->fig[p][k]));
+      json_object_set_new(fig, r->fig_name[k], a);
+    }
+    json_object_set_new(o, "figures", fig);
+    if (r->against) json_object_set_new(o, "won", ints(r->won, n));
+  }
   if (r->breaks >= 0) json_object_set_new(o, "breaks", json_integer(r->breaks));
   json_object_set_new(o, "capped", json_boolean(r->capped));
   json_object_set_new(o, "error", json_boolean(r->error));
@@ -121,6 +133,32 @@ static int int_of(const json_t *o, const char *key, int dflt) {
   return json_is_integer(v) ? (int)json_integer_value(v) : dflt;
 }
 
+/* A Lua game's decisions and figures ({"name": [one number per seat]}). */
+static int figures_of(const json_t *o, sim_record *r) {
+  const json_t *v = json_object_get(o, "decisions"), *fig = json_object_get(o, "figures");
+  r->decisions = json_is_integer(v) ? (long)json_integer_value(v) : 0;
+  if (json_object_get(o, "won")) {
+    r->against = 1;
+    if (int_array(json_object_get(o, "won"), r->won, 4) != r->players) return -1;
+  }
+  if (!fig) return 0;
+  if (!json_is_object(fig)) return -1;
+  const char *key;
+  json_t *a;
+  json_object_foreach((json_t *)fig, key, a) {
+    if (r->nfig == SIM_FIGS || !json_is_array(a) || json_array_size(a) != (size_t)r->players)
+      return -1;
+    snprintf(r->fig_name[r->nfig], sizeof r->fig_name[0], "%s", key);
+    for (int p = 0; p < r->players; p++) {
+      const json_t *x = json_array_get(a, (size_t)p);
+      if (!json_is_number(x)) return -1;
+      r->fig[p][r->nfig] = json_number_value(x);
+    }
+    r->nfig++;
+  }
+  return 0;
+}
+
 int sim_read_json(const char *line, sim_record *r, char *why, size_t whylen) {
   memset(r, 0, sizeof *r);
   json_error_t err;
@@ -136,7 +174,10 @@ int sim_read_json(const char *line, sim_record *r, char *why, size_t whylen) {
   if (!json_is_object(o) || !json_is_integer(v = json_object_get(o, "seed"))) goto out;
   r->seed = (uint64_t)json_integer_value(v);
   r->players = int_of(o, "players", 0);
-  if (r->players < 2 || r->players > 4) goto out;
+  if ((str = json_string_value(json_object_get(o, "game"))))
+    snprintf(r->game, sizeof r->game, "%s", str);
+  /* Ark Nova has 2 to 4 players; a game in Lua may have one */
+  if (r->players < (r->game[0] ? 1 : 2) || r->players > 4) goto out;
   r->set = (str = json_string_value(json_object_get(o, "set"))) && str[0] == 'B';
   r->start = int_of(o, "start", 1) - 1;
   if ((str = json_string_value(json_object_get(o, "map"))))
@@ -170,6 +211,7 @@ int sim_read_json(const char *line, sim_record *r, char *why, size_t whylen) {
   r->capped = is_true(o, "capped");
   r->error = is_true(o, "error");
   r->stopped = is_true(o, "script_stopped");
+  if (r->game[0] && figures_of(o, r) != 0) goto out;
   if (json_object_get(o, "test_card")) {
     r->test_card = int_of(o, "test_card", 0);
     r->tested = int_of(o, "tested", 0) - 1;
@@ -212,6 +254,10 @@ void sim_wilson(double wins, double n, double *lo, double *hi) {
   *hi = c + h;
 }
 
+int sim_won(const sim_record *r, int p) {
+  return r->against ? r->won[p] : r->rank[p] == 1;
+}
+
 static int usable(const sim_record *r, int set) {
   return !r->error && (set < 0 || r->set == set);
 }
@@ -236,7 +282,7 @@ static void per_seat(FILE *f, const sim_record *r, long n, int set, int np) {
     for (long i = 0; i < n; i++) {
       if (!usable(&r[i], set) || r[i].players != np) continue;
       /* a shared first place counts as a win for each sharer */
-      wins += r[i].rank[p] == 1;
+      wins += sim_won(&r[i], p);
       k++;
       s += r[i].score[p];
       sq += (double)r[i].score[p] * r[i].score[p];
@@ -280,7 +326,7 @@ static void per_ai(FILE *f, const sim_record *r, long n, int set) {
     for (long i = 0; i < n; i++)
       for (int p = 0; p < r[i].players && usable(&r[i], set); p++)
         if (!strcmp(r[i].ai[p], kinds[k])) {
-          wins += r[i].rank[p] == 1;
+          wins += sim_won(&r[i], p);
           m++;
           s += r[i].score[p];
           sq += (double)r[i].score[p] * r[i].score[p];
@@ -292,10 +338,13 @@ static void per_ai(FILE *f, const sim_record *r, long n, int set) {
 static void distribution(FILE *f, const sim_record *r, long n, int set) {
   int *all = malloc(sizeof *all * (size_t)(4 * n + 1)), m = 0;
   int *len = malloc(sizeof *len * (size_t)(n + 1)), nl = 0;
-  double first = 0, games = 0, breaks = 0, with_breaks = 0;
+  double first = 0, games = 0, breaks = 0, with_breaks = 0, decisions = 0;
+  int lua = 0;
   if (!all || !len) { free(all); free(len); return; }
   for (long i = 0; i < n; i++) {
     if (!usable(&r[i], set)) continue;
+    lua |= r[i].game[0] != '\0';
+    decisions += (double)r[i].decisions;
     for (int p = 0; p < r[i].players; p++) all[m++] = r[i].score[p];
     len[nl++] = r[i].turns;
     if (r[i].breaks >= 0) breaks += r[i].breaks, with_breaks++;
@@ -310,6 +359,14 @@ static void distribution(FILE *f, const sim_record *r, long n, int set) {
     double s = 0;
     for (int i = 0; i < nl; i++) s += len[i];
     int np = r[0].players;
+    if (lua) {          /* a game in Lua counts rounds, every seat playing in each */
+      fprintf(f, "game length: mean %.1f rounds, median %d, 10%% %d, 90%% %d; %.1f decisions "
+              "per game\n", s / nl, len[nl / 2], len[nl / 10], len[nl * 9 / 10],
+              decisions / games);
+      free(all);
+      free(len);
+      return;
+    }
     fprintf(f, "game length: mean %.1f turns (%.1f per player), median %d, 10%% %d, 90%% %d",
             s / nl, s / nl / np, len[nl / 2], len[nl / 10], len[nl * 9 / 10]);
     /* breaks pay the income, so they pace the game (older files lack them) */
@@ -404,6 +461,37 @@ static void card_table(FILE *f, const sim_record *r, long n, int set) {
   free(cs);
 }
 
+/* A Lua game's figures: each seat's mean over the games, by the names of
+** the first record that has them. */
+static void figures(FILE *f, const sim_record *r, long n, int set, int np) {
+  const sim_record *first = NULL;
+  for (long i = 0; i < n && !first; i++)
+    if (usable(&r[i], set) && r[i].nfig > 0) first = &r[i];
+  if (!first) return;
+  fprintf(f, "the rules' figures, mean per game:\n%-16s", "seat");
+  for (int k = 0; k < first->nfig; k++) {
+    int w = (int)strlen(first->fig_name[k]);
+    fprintf(f, " %*s", w > 6 ? w : 6, first->fig_name[k]);
+  }
+  fputc('\n', f);
+  for (int p = 0; p < np; p++) {
+    char label[32];
+    snprintf(label, sizeof label, "P%d (%s)", p + 1, first->ai[p]);
+    fprintf(f, "%-16s", label);
+    for (int k = 0; k < first->nfig; k++) {
+      double sum = 0, m = 0;
+      for (long i = 0; i < n; i++) {
+        if (!usable(&r[i], set) || r[i].players != np) continue;
+        for (int j = 0; j < r[i].nfig; j++)
+          if (!strcmp(r[i].fig_name[j], first->fig_name[k])) sum += r[i].fig[p][j], m++;
+      }
+      int w = (int)strlen(first->fig_name[k]);
+      fprintf(f, " %*.1f", w > 6 ? w : 6, m > 0 ? sum / m : 0);
+    }
+    fputc('\n', f);
+  }
+}
+
 void sim_summary(FILE *f, const sim_record *r, long n, int set, int card_stats) {
   long ok = 0, errors = 0, capped = 0, stopped = 0;
   for (long i = 0; i < n; i++) {
@@ -432,6 +520,7 @@ void sim_summary(FILE *f, const sim_record *r, long n, int set, int card_stats) 
   play_counts(f, r, n, set);
   per_seat(f, r, n, set, np);
   per_ai(f, r, n, set);
+  figures(f, r, n, set, np);
   if (card_stats) card_table(f, r, n, set);
 }
 
@@ -496,7 +585,7 @@ int sim_svg(const char *path, const sim_record *r, long n, int set) {
       int b = (r[i].score[p] - lo) / width;
       if (b >= NB) b = NB - 1;
       if (++counts[p][b] > maxc) maxc = counts[p][b];
-      wins[p] += r[i].rank[p] == 1;
+      wins[p] += sim_won(&r[i], p);
     }
   }
   fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "

@@ -13,6 +13,8 @@
 
 typedef struct sim_play { int16_t player, number, turn; } sim_play;
 
+#define SIM_FIGS 24               /* named figures a record keeps per seat */
+
 typedef struct sim_record {
   uint64_t seed;
   int players, set;            /* set: 0 = A (or the only set), 1 = B */
@@ -39,6 +41,15 @@ typedef struct sim_record {
   int test_card, tested, played_turn, played_own;
   uint32_t draft;
   int has_draft;
+  /* a game written in Lua alone (luaplay.c): its name ("" for Ark Nova),
+  ** the decisions taken, and the rules' named figures per seat */
+  char game[32];
+  long decisions;
+  int against;                 /* the seats play against the game (solo, cooperative): */
+  int won[4];                  /* then whether each won; else a win is first place */
+  int nfig;
+  char fig_name[SIM_FIGS][32];
+  double fig[4][SIM_FIGS];
   char msg[160];
 } sim_record;
 
@@ -58,6 +69,8 @@ void sim_summary(FILE *f, const sim_record *r, long n, int set, int card_stats);
 void sim_compare(FILE *f, const sim_record *r, long n, const char *what);
 int sim_svg(const char *path, const sim_record *r, long n, int set);
 void sim_wilson(double wins, double n, double *lo, double *hi);
+/* Whether seat p won the game of r. */
+int sim_won(const sim_record *r, int p);
 
 /* ---- sim --test-card (simtest.c) ---- */
 

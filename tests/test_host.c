@@ -846,13 +846,35 @@ static void test_lua_game_commands(void **st) {
   assert_true(output_has("player ai       score coins field  hand  rank\n"));
   assert_true(output_has("Winner: P"));
   assert_int_equal(run(NULL, "sim --game %s --games 200 --ai random --players 4", h), 0);
-  assert_true(output_has("Harvest: 200 games, 4 players, seeds 1..200\nerrors 0, rounds per game 4.0"));
-  assert_true(output_has("seat ai       wins   win%  mean score  coins  field   hand\n"));
+  /* sim's summary as for Ark Nova (intervals, distributions), with the
+  ** rules' figures; every game has 4 rounds and one winner */
+  assert_true(output_has("Harvest: 4 players, seeds 1..200, "));
+  assert_true(output_has("200 games (0 errors, 0 stopped by the turn cap)\n"));
+  assert_true(output_has("game length: mean 4.0 rounds, median 4, 10% 4, 90% 4; "));
+  assert_true(output_has("seat               games    win %            95% CI    score      sd\n"
+                         "P1 (random)          200 "));
+  assert_true(output_has("the rules' figures, mean per game:\nseat              coins  field   hand\n"));
+  const char *o = slurp("out"), *row;
+  double share = 0;
+  for (int p = 1; p <= 4; p++) {
+    char label[32];
+    snprintf(label, sizeof label, "\nP%d (random)          200 ", p);
+    assert_non_null(row = strstr(o, label));
+    share += atof(row + strlen(label));
+  }
+  assert_true(share > 99.9 && share < 100.1);
   /* the search looks further than the greedy: it wins most of 40 games */
-  assert_int_equal(run(NULL, "sim --game %s --games 40 --ai mcts,greedy", h), 0);
-  const char *o = slurp("out"), *row = strstr(o, "\nP1   mcts ");
-  assert_non_null(row);
-  assert_true(atoi(row + 14) >= 24);
+  assert_int_equal(run(NULL, "sim --game %s --games 40 --ai mcts,greedy --out h.jsonl", h), 0);
+  o = slurp("out");
+  assert_non_null(row = strstr(o, "\nP1 (mcts)             40 "));
+  assert_true(atof(row + 26) >= 60.0);
+  /* its records are JSON lines that sim merge sums up again */
+  assert_int_equal(run(NULL, "sim merge h.jsonl"), 0);
+  assert_true(output_has("merged 40 games from 1 file"));
+  assert_non_null(row = strstr(slurp("out"), "\nP1 (mcts)             40 "));
+  assert_true(atof(row + 26) >= 60.0);
+  assert_int_equal(run(NULL, "sim --game %s --games 4 --without-card 3", h), 2);
+  assert_true(output_has("compares games of Ark Nova only"));
   assert_int_equal(run(NULL, "check --game %s", h), 0);
   assert_true(output_has("ok: harvest: 12 cards and the rules load without problems"));
   assert_int_equal(run(NULL, "play --game %s --players 5", h), 2);
