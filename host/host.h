@@ -122,6 +122,11 @@ int host_save_verify(const host_save *s, ark_game *g, char *msg, size_t n);
 /* A new game with s's configuration and the first `count` answers given;
 ** returns NULL with a message if the answers do not fit the game. */
 ark_game *host_save_rebuild(const host_save *s, int count, char *msg, size_t n);
+/* Gives g (a new game of any kind) the first `count` answers of s and runs
+** it on to the next decision; 0, or -1 with a message (the game's error
+** read by `error` when the answer's own says nothing). */
+int host_save_give(const host_save *s, ark_gs *g, int count,
+                   const char *(*error)(ark_gs *g), char *msg, size_t n);
 
 /* ---- what the commands need of a game besides the AIs' interface ---- */
 

@@ -136,8 +136,9 @@ static void print_summary(ark_lg *g, const host_opts *o, FILE *f) {
 
 #define LG(s) ((ark_lg *)(s))   /* the state begins with its ark_gs */
 
+static const char *lua_error(ark_gs *g) { return ark_lg_error(LG(g)); }
+
 static ark_gs *lua_rebuild(const host_save *sv, int count, char *msg, size_t n) {
-  char why[512];
   ark_lg_def *d = ark_lg_def_load(&sv->o.game, msg, n);
   ark_lg *g;
   if (!d) return NULL;
@@ -145,28 +146,14 @@ static ark_gs *lua_rebuild(const host_save *sv, int count, char *msg, size_t n) 
                                   sv->o.noptions, &g, msg, n);
   ark_lg_def_release(d);          /* the game keeps what it needs of d */
   if (st != ARK_OK) return NULL;
-  for (int i = 0; i < count && i < sv->nanswers; i++) {
-    if (ark_lg_process(g) != ARK_AWAITING) {
-      snprintf(msg, n, "the game is over after answer %d, but the file has %d", i, sv->nanswers);
-      ark_lg_free(g);
-      return NULL;
-    }
-    if (ark_lg_answer(g, sv->answers[i], why, sizeof why) != ARK_OK) {
-      snprintf(msg, n, "answer %d of %d (%d) does not fit the game: %s", i + 1, sv->nanswers,
-               sv->answers[i] + 1, why);
-      ark_lg_free(g);
-      return NULL;
-    }
-  }
-  ark_lg_process(g);
-  return ark_lg_gs(g);
+  if (host_save_give(sv, ark_lg_gs(g), count, lua_error, msg, n) == 0) return ark_lg_gs(g);
+  ark_lg_free(g);
+  return NULL;
 }
 
 static unsigned long long lua_hash(ark_gs *g) { return ark_log_hash(ark_lg_log(LG(g))); }
 
 static const int *lua_answers(ark_gs *g) { return ark_lg_answers(LG(g)); }
-
-static const char *lua_error(ark_gs *g) { return ark_lg_error(LG(g)); }
 
 static int lua_nevents(ark_gs *g) { return ark_lg_log(LG(g))->nev; }
 

@@ -412,23 +412,30 @@ int host_save_verify_gs(const host_save *s, ark_gs *g, unsigned long long h, cha
   return 0;
 }
 
+int host_save_give(const host_save *s, ark_gs *g, int count,
+                   const char *(*error)(ark_gs *g), char *msg, size_t n) {
+  char why[256] = "";
+  for (int i = 0; i < count && i < s->nanswers; i++) {
+    if (g->gi->process(g) != ARK_AWAITING) {
+      snprintf(msg, n, "the game is over after answer %d, but the file has %d", i, s->nanswers);
+      return -1;
+    }
+    if (g->gi->answer(g, s->answers[i], why, sizeof why) != ARK_OK) {
+      snprintf(msg, n, "answer %d of %d (%d) does not fit the game: %s", i + 1, s->nanswers,
+               s->answers[i], why[0] ? why : error(g));
+      return -1;
+    }
+  }
+  g->gi->process(g);
+  return 0;
+}
+
+static const char *ark_error_of(ark_gs *g) { return ark_game_error(ark_game_of(g)); }
+
 ark_game *host_save_rebuild(const host_save *s, int count, char *msg, size_t n) {
   ark_game *g;
   if (ark_game_new(&s->o.cfg, &g, msg, n) != ARK_OK) return NULL;
-  char why[256] = "";
-  for (int i = 0; i < count && i < s->nanswers; i++) {
-    if (ark_game_process(g) != ARK_AWAITING) {
-      snprintf(msg, n, "the game is over after answer %d, but the file has %d", i, s->nanswers);
-      ark_game_free(g);
-      return NULL;
-    }
-    if (ark_game_answer(g, s->answers[i], why, sizeof why) != ARK_OK) {
-      snprintf(msg, n, "answer %d of %d (%d) does not fit the game: %s", i + 1, s->nanswers,
-               s->answers[i], why[0] ? why : ark_game_error(g));
-      ark_game_free(g);
-      return NULL;
-    }
-  }
-  ark_game_process(g);
-  return g;
+  if (host_save_give(s, ark_game_gs(g), count, ark_error_of, msg, n) == 0) return g;
+  ark_game_free(g);
+  return NULL;
 }
