@@ -276,33 +276,40 @@ static int setup_counters(lscen *s, yaml_node_t *n, int apply) {
 }
 
 /* apply 0: only reads the keys and the values (before anything runs). */
-static int setup(lscen *s, yaml_node_t *n, int apply) {
+/* One key of setup: SEAT.TRACK: N, SEAT.ZONE: [cards] or counters:. */
+static int setup_one(lscen *s, yaml_node_t *k, yaml_node_t *v, int apply) {
+  static int ids[1024];
   char msg[600];
-  if (n->type != YAML_MAPPING_NODE) return wrong(s, n, "setup: a map of SEAT.NAME: value");
-  for (yaml_node_pair_t *p = n->data.mapping.pairs.start; p < n->data.mapping.pairs.top; p++) {
-    yaml_node_t *k = node(s, p->key), *v = node(s, p->value);
-    ref r;
-    if (text_of(k) && !strcmp(text_of(k), "counters")) {
-      if (setup_counters(s, v, apply)) return -1;
-      continue;
-    }
-    if (read_ref(s, k, 0, &r)) return -1;
-    if (r.kind == REF_TRACK) {
-      int x;
-      if (whole(s, v, &x)) return -1;
-      if (apply && ark_lg_set_track(s->g, r.seat, r.name, x, msg, sizeof msg) != 0)
-        return wrong(s, v, "%s %s: %s", r.who, r.name, msg);
-      continue;
-    }
-    static int ids[1024];
-    int len = card_list(s, v, ids, 1024);
-    if (len < 0) return -1;
-    /* the first card listed ends on top: the next one drawn from a deck */
-    for (int i = len - 1; apply && i >= 0; i--)
-      if (ark_lg_put_card(s->g, ids[i], r.name, r.seat, msg, sizeof msg) != 0)
-        return wrong(s, v, "%s %s: %s", r.who, r.name, msg);
+  ref r;
+  if (text_of(k) && !strcmp(text_of(k), "counters")) return setup_counters(s, v, apply);
+  if (read_ref(s, k, 0, &r)) return -1;
+  if (r.kind == REF_TRACK) {
+    int x;
+    if (whole(s, v, &x)) return -1;
+    if (apply && ark_lg_set_track(s->g, r.seat, r.name, x, msg, sizeof msg) != 0)
+      return wrong(s, v, "%s %s: %s", r.who, r.name, msg);
+    return 0;
   }
+  int len = card_list(s, v, ids, 1024);
+  if (len < 0) return -1;
+  /* the first card listed ends on top: the next one drawn from a deck */
+  for (int i = len - 1; apply && i >= 0; i--)
+    if (ark_lg_put_card(s->g, ids[i], r.name, r.seat, msg, sizeof msg) != 0)
+      return wrong(s, v, "%s %s: %s", r.who, r.name, msg);
   return 0;
+}
+
+/* apply 0: only reads the keys and the values (before anything runs), and
+** tells every mistake; applied, the first one stops. */
+static int setup(lscen *s, yaml_node_t *n, int apply) {
+  int rc = 0;
+  if (n->type != YAML_MAPPING_NODE) return wrong(s, n, "setup: a map of SEAT.NAME: value");
+  for (yaml_node_pair_t *p = n->data.mapping.pairs.start; p < n->data.mapping.pairs.top; p++)
+    if (setup_one(s, node(s, p->key), node(s, p->value), apply)) {
+      rc = -1;
+      if (apply) break;
+    }
+  return rc;
 }
 
 /* ---- decisions ---- */
@@ -512,37 +519,46 @@ static void expect_decision(lscen *s, yaml_node_t *n) {
   }
 }
 
-/* apply 0: reads the keys only, before the game runs. */
-static int expectations(lscen *s, yaml_node_t *n, int apply) {
-  if (n->type != YAML_MAPPING_NODE) return wrong(s, n, "expect: a map of SEAT.NAME: value");
-  for (yaml_node_pair_t *p = n->data.mapping.pairs.start; p < n->data.mapping.pairs.top; p++) {
-    yaml_node_t *k = node(s, p->key), *v = node(s, p->value);
-    const char *t = text_of(k);
-    ref r;
-    if (t && !strcmp(t, "counters")) {
-      if (!apply && setup_counters(s, v, 0)) return -1;
-      if (apply) expect_counters(s, v);
-    } else if (t && !strcmp(t, "decision")) {
-      if (!apply && only_keys(s, v, decision_keys)) return -1;
-      if (apply) expect_decision(s, v);
-    } else if (t && !strcmp(t, "game_over")) {
-      const char *b = text_of(v);
-      if (!b || (strcmp(b, "true") && strcmp(b, "false"))) return wrong(s, v, "expected true or false");
-      if (apply) {
-        int want = !strcmp(b, "true"), got = ark_lg_process(s->g) == ARK_END;
-        s->checks++;
-        if (want != got) failed(s, v, "game_over: expected %s, got %s", b, got ? "true" : "false");
-      }
-    } else {
-      if (read_ref(s, k, 1, &r)) return -1;
-      if (!apply && r.kind == REF_ZONE && v->type != YAML_SCALAR_NODE) {
-        static int ids[1024];
-        if (card_list(s, v, ids, 1024) < 0) return -1;
-      }
-      if (apply) expect_ref(s, &r, v);
+/* One key of expect; apply 0: reads it only, before the game runs. */
+static int expect_one(lscen *s, yaml_node_t *k, yaml_node_t *v, int apply) {
+  const char *t = text_of(k);
+  ref r;
+  if (t && !strcmp(t, "counters")) {
+    if (!apply) return setup_counters(s, v, 0);
+    expect_counters(s, v);
+  } else if (t && !strcmp(t, "decision")) {
+    if (!apply) return only_keys(s, v, decision_keys);
+    expect_decision(s, v);
+  } else if (t && !strcmp(t, "game_over")) {
+    const char *b = text_of(v);
+    if (!b || (strcmp(b, "true") && strcmp(b, "false"))) return wrong(s, v, "expected true or false");
+    if (apply) {
+      int want = !strcmp(b, "true"), got = ark_lg_process(s->g) == ARK_END;
+      s->checks++;
+      if (want != got) failed(s, v, "game_over: expected %s, got %s", b, got ? "true" : "false");
     }
+  } else {
+    if (read_ref(s, k, 1, &r)) return -1;
+    if (!apply && r.kind == REF_ZONE && v->type != YAML_SCALAR_NODE) {
+      static int ids[1024];
+      if (card_list(s, v, ids, 1024) < 0) return -1;
+    }
+    if (!apply && v->type == YAML_SCALAR_NODE) {
+      int x;
+      if (whole(s, v, &x)) return -1;
+    }
+    if (apply) expect_ref(s, &r, v);
   }
   return 0;
+}
+
+/* Every key of expect; read only (apply 0), every mistake is told. */
+static int expectations(lscen *s, yaml_node_t *n, int apply) {
+  int rc = 0;
+  if (n->type != YAML_MAPPING_NODE) return wrong(s, n, "expect: a map of SEAT.NAME: value");
+  for (yaml_node_pair_t *p = n->data.mapping.pairs.start; p < n->data.mapping.pairs.top; p++)
+    if (expect_one(s, node(s, p->key), node(s, p->value), apply)) rc = -1;
+  return rc;
 }
 
 /* ---- one file ---- */
@@ -558,7 +574,9 @@ int scenario_lua_run(yaml_document_t *doc, const char *path, const ark_gamedef *
   s.path = path;
   s.verbose = verbose;
   yaml_node_t *root = yaml_document_get_root_node(doc), *v;
-  if (twice(&s) | only_keys(&s, root, top_keys)) return 2;
+  if (twice(&s)) return 2;
+  /* an unknown key at the top is told with those below it, then stops */
+  int bad_top = only_keys(&s, root, top_keys);
   int players = gd->min_players > 2 ? gd->min_players : gd->max_players < 2 ? gd->max_players : 2;
   uint64_t seed = 1;
   const char *opts[16];
@@ -596,7 +614,8 @@ int scenario_lua_run(yaml_document_t *doc, const char *path, const ark_gamedef *
   int rc = 2;
   yaml_node_t *setup_n = get(&s, root, "setup"), *expect_n = get(&s, root, "expect");
   /* every key and name is read before the game runs */
-  if ((setup_n && setup(&s, setup_n, 0)) || (expect_n && expectations(&s, expect_n, 0))) goto out;
+  int bad_keys = setup_n && setup(&s, setup_n, 0);
+  if ((expect_n && expectations(&s, expect_n, 0)) || bad_keys || bad_top) goto out;
   if (ark_lg_process(s.g) == ARK_ERROR) {
     fprintf(stderr, "%s: the game stopped before its first decision: %s\n", path, ark_lg_error(s.g));
     rc = 1;
