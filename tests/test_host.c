@@ -760,6 +760,20 @@ static void test_lua_scenarios(void **st) {
   assert_true(output_has("keys.yaml:6: 'P1.mc.has': nothing comes after a track's name"));
   assert_int_equal(run(NULL, "scenario --help"), 0);
   assert_true(output_has("--game NAME|DIR"));
+  /* the example of docs/scenarios.md holds */
+  char *doc = slurp_from(ARK_SOURCE_DIR, "docs/scenarios.md");
+  assert_non_null(doc);
+  char *at = strstr(doc, "## Scenarios for games written in Lua");
+  assert_non_null(at);
+  at = strstr(at, "```yaml\n");
+  assert_non_null(at);
+  at += 8;
+  char *end = strstr(at, "```");
+  assert_non_null(end);
+  *end = '\0';
+  t_write_file(tmp, "doc.yaml", at);
+  assert_int_equal(run(NULL, "scenario doc.yaml"), 0);
+  assert_true(output_has("ok: doc.yaml: 15 expectations hold"));
 }
 
 /* A card designer's scenario: the fan card's folder comes from the file
