@@ -17,6 +17,7 @@
 #include <yaml.h>
 #include "deal.h"
 #include "host.h"
+#include "scenario_lua.h"
 
 typedef struct scen {
   yaml_document_t doc;
@@ -148,7 +149,7 @@ static int check_keys(scen *s, yaml_node_t *root) {
     "zoo_size supports income hand hand_contains zoo zoo_contains rank actions tokens";
   yaml_node_t *setup = get(s, root, "setup"), *expect = get(s, root, "expect"), *l;
   int rc = duplicate_keys(s);
-  rc |= known_keys(s, root, "name players seed map cards maps plugins deal setup decisions expect");
+  rc |= known_keys(s, root, "name game players seed map cards maps plugins deal setup decisions expect");
   rc |= known_keys(s, setup, "current display base_projects break donations players");
   rc |= known_keys(s, expect, "pending players decision break donations game_over display");
   rc |= known_keys(s, get(s, expect, "decision"), "tag player options_include options_exclude");
@@ -671,12 +672,16 @@ static int stopped_scripts(scen *s) {
 /* ---- the command ---- */
 
 static void scenario_usage(FILE *f) {
-  fprintf(f, "usage: arknova scenario FILE.yaml... [--verbose] [--cards DIR]...\n\n"
+  fprintf(f, "usage: arknova scenario FILE.yaml... [--game NAME|DIR] [--verbose] [--cards DIR]...\n\n"
              "Sets up the position a scenario file describes, answers its decisions\n"
              "(by option text or a unique beginning of it) and checks its expected\n"
              "values.  Exit 0 if all hold, 1 after printing each failed expectation\n"
              "(or a decision that fits no option), 2 for an unreadable file.  The\n"
              "format: docs/scenarios.md.\n\n"
+             "  --game NAME|DIR  the game of every file, in place of the files' own\n"
+             "               `game:` (a name under games/, or a folder with a\n"
+             "               game.yaml); without either: Ark Nova.  A game written\n"
+             "               in Lua has its own keys: docs/scenarios.md\n"
              "  --data DIR   folder with cards/ and maps/ (default: games/arknova)\n"
              "  --cards DIR  extra card folder (fan cards) for every file; may repeat\n"
              "  --maps DIR   extra map folder (fan maps) for every file; may repeat\n"
@@ -756,13 +761,23 @@ static int add_dirs(scen *s, yaml_node_t *root, const scen_dirs *cli, ark_config
   return 0;
 }
 
-static int run_one(const char *path, const char *data, const scen_dirs *cli, int verbose) {
+static int run_one(const char *path, const char *data, const char *game, const scen_dirs *cli,
+                   int verbose) {
   scen s;
   memset(&s, 0, sizeof s);
   s.path = path;
   s.verbose = verbose;
   if (load(&s, path) != 0) return 2;
   yaml_node_t *root = yaml_document_get_root_node(&s.doc);
+  /* another game than Ark Nova: scenario_lua.c */
+  ark_gamedef gd;
+  int which = scenario_game(&s.doc, path, game, &gd);
+  if (which < 0 || (which == 0 && !strcmp(gd.module, "lua"))) {
+    int r = which < 0 ? 2 : scenario_lua_run(&s.doc, path, &gd, verbose);
+    yaml_document_delete(&s.doc);
+    return r;
+  }
+  if (which == 0 && !data) data = gd.dir;
   if (check_keys(&s, root) != 0) {
     yaml_document_delete(&s.doc);
     return 2;
@@ -839,12 +854,12 @@ static int dir_opt(scen_dirs *d, const char *a, const char *v) {
 }
 
 static int takes_value(const char *a) {
-  return !strcmp(a, "--data") || !strcmp(a, "--cards") || !strcmp(a, "--maps") ||
+  return !strcmp(a, "--data") || !strcmp(a, "--game") || !strcmp(a, "--cards") || !strcmp(a, "--maps") ||
          !strcmp(a, "--plugin");
 }
 
 int cmd_scenario(int argc, char **argv) {
-  const char *data = NULL;
+  const char *data = NULL, *game = NULL;
   int verbose = 0, nfiles = 0, worst = 0;
   scen_dirs cli;
   memset(&cli, 0, sizeof cli);
@@ -855,7 +870,8 @@ int cmd_scenario(int argc, char **argv) {
       if (i + 1 >= argc) { fprintf(stderr, "arknova scenario: %s needs a value\n", argv[i]); return 2; }
       int r = dir_opt(&cli, argv[i], argv[i + 1]);
       if (r < 0) return 2;
-      if (!r) data = argv[i + 1];
+      if (!r && !strcmp(argv[i], "--game")) game = argv[i + 1];
+      else if (!r) data = argv[i + 1];
       i++;
       continue;
     }
@@ -868,7 +884,7 @@ int cmd_scenario(int argc, char **argv) {
   for (int i = 1; i < argc; i++) {
     if (argv[i][0] == '-') { if (takes_value(argv[i])) i++; continue; }
     nfiles++;
-    int rc = run_one(argv[i], data, &cli, verbose);
+    int rc = run_one(argv[i], data, game, &cli, verbose);
     if (rc > worst) worst = rc;
   }
   if (!nfiles) {

@@ -688,6 +688,70 @@ static void test_whole_games(void **st) {
   assert_true(hand_limits > 0);
 }
 
+/* A scenario's edits (ark_lg_set_track, ark_lg_put_card, ark_lg_edit_done):
+** the pending decision is asked again from the edited board, and copies and
+** views of the game play from that board too; refused while a secret answer
+** is open.  Cards are found by number, name, or both. */
+static void test_edit_position(void **st) {
+  (void)st;
+  char msg[600];
+  ark_lg *g = new_game(2, 1);
+  int id = ark_lg_find_card(g, "Monocultures", msg, sizeof msg);
+  assert_true(id >= 0);
+  assert_int_equal(ark_lg_find_card(g, "167", msg, sizeof msg), id);
+  assert_int_equal(ark_lg_find_card(g, "167 monocultures", msg, sizeof msg), id);
+  assert_int_equal(ark_lg_find_card(g, "Monoculture", msg, sizeof msg), -1);
+  assert_non_null(strstr(msg, "no card 'Monoculture'"));
+  ark_lg_card_label(g, id, msg, sizeof msg);
+  assert_string_equal(msg, "167 Monocultures");
+  choose(g, 1, "corporation 217");
+  choose(g, 2, "corporation 216");
+  /* at P1's phase pick: 30 MC and Monocultures in hand */
+  assert_int_equal(ark_lg_set_track(g, 1, "mc", 30, msg, sizeof msg), 0);
+  assert_int_equal(ark_lg_set_track(g, 1, "mc", -1, msg, sizeof msg), -1);
+  assert_int_equal(ark_lg_set_track(g, 1, "nope", 1, msg, sizeof msg), -1);
+  assert_int_equal(ark_lg_put_card(g, id, "hand", 1, msg, sizeof msg), 0);
+  assert_int_equal(ark_lg_put_card(g, id, "deck", 1, msg, sizeof msg), -1);
+  assert_int_equal(track(g, 1, "mc"), 51);        /* until the edits are done */
+  assert_int_equal(ark_lg_edit_done(g, msg, sizeof msg), 0);
+  assert_int_equal(track(g, 1, "mc"), 30);
+  const char *zone;
+  int seat;
+  assert_int_equal(ark_lg_card_zone(g, id, &zone, &seat), 0);
+  assert_string_equal(zone, "hand");
+  assert_int_equal(seat, 1);
+  const ark_decision *d = next(g);
+  assert_int_equal(d->player, 0);
+  assert_string_equal(d->tag, "phase");
+  ark_lg *c = ark_lg_clone(g, 1), *v = ark_lg_view(g, 1, 99);
+  ark_lg *games[3] = { g, c, v };
+  for (int k = 0; k < 3; k++) {
+    assert_int_equal(track(games[k], 1, "mc"), 30);
+    choose(games[k], 1, "phase 1");
+    choose(games[k], 2, "phase 1");
+  }
+  /* P2's secret pick is open: no edit */
+  assert_int_equal(ark_lg_process(g), ARK_AWAITING);
+  choose(g, 1, "play 167 Monocultures (3 MC)");
+  assert_int_equal(ark_lg_set_track(g, 1, "mc", 5, msg, sizeof msg), -1);
+  assert_non_null(strstr(msg, "secret answer is not revealed"));
+  choose(g, 2, "pass");
+  choose(c, 1, "play 167 Monocultures (3 MC)");
+  choose(c, 2, "pass");
+  assert_int_equal(track(g, 1, "mc"), 27);
+  assert_int_equal(track(c, 1, "mc"), 27);
+  assert_int_equal(ark_lg_zone_count(g, "played", 1), 1);
+  assert_int_equal(ark_lg_zone_count(c, "played", 1), 1);
+  /* a copy of the edited game after the answers is the same game */
+  ark_lg *c2 = ark_lg_clone(g, 0);
+  assert_int_equal(track(c2, 1, "mc"), 27);
+  assert_string_equal(ark_lg_decision(c2)->prompt, ark_lg_decision(g)->prompt);
+  ark_lg_free(c2);
+  ark_lg_free(v);
+  ark_lg_free(c);
+  ark_lg_free(g);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_deal),
@@ -704,6 +768,7 @@ int main(void) {
     cmocka_unit_test(test_simultaneous_picks),
     cmocka_unit_test(test_won_and_team_value),
     cmocka_unit_test(test_whole_games),
+    cmocka_unit_test(test_edit_position),
   };
   return cmocka_run_group_tests(tests, setup_def, drop_def);
 }

@@ -716,6 +716,66 @@ static void test_scenarios(void **st) {
   assert_true(output_has("badzoo.yaml:3: unknown continent"));
 }
 
+/* Scenarios of a game written in Lua alone (host/scenario_lua.c): the file
+** names its game, or --game does for every file; the failing ones fail for
+** their own reasons, with their lines. */
+static void test_lua_scenarios(void **st) {
+  (void)st;
+  assert_int_equal(run(NULL, "scenario %s/tests/scenarios/ares-expedition/*.yaml", ARK_SOURCE_DIR), 0);
+  assert_true(output_has("ok: "));
+  assert_true(output_has("production-income.yaml: 7 expectations hold"));
+  const char *dir = ARK_SOURCE_DIR "/tests/scenarios/ares-expedition/failing";
+  assert_int_equal(run(NULL, "scenario %s/wrong-mc.yaml", dir), 1);
+  assert_true(output_has("wrong-mc.yaml:19: FAILED: P1 mc: expected 21, got 24"));
+  assert_true(output_has("wrong-mc.yaml: 1 of 2 expectations failed"));
+  assert_int_equal(run(NULL, "scenario %s/cannot-afford.yaml", dir), 1);
+  assert_true(output_has("cannot-afford.yaml:17: decision 1 'play 167 Monocultures' is not among "
+                         "the options of P1's \"development (5 MC"));
+  assert_true(output_has("  play 129 Dusty Quarry (2 MC)\n  pass\n"));
+  assert_int_equal(run(NULL, "scenario %s/secret-open.yaml", dir), 2);
+  assert_true(output_has("secret-open.yaml:13: P1 mc: a secret answer is not revealed yet"));
+  assert_int_equal(run(NULL, "scenario %s/unknown-names.yaml", dir), 2);
+  assert_true(output_has("unknown-names.yaml:7: 'P1.megacredits': ares-expedition has no seat "
+                         "track or zone 'megacredits' (tracks: mc plants"));
+  assert_true(output_has("unknown-names.yaml:8: ares-expedition has no card 'Monoculture'"));
+  assert_true(output_has("unknown-names.yaml:11: 'P3': this game has 2 seats"));
+  /* --game for a file that names none; without it, the file is Ark Nova's */
+  t_write_file(tmp, "solo.yaml", "players: 1\nsetup:\n  P1.heat: 9\nexpect:\n  P1.heat: 9\n"
+                                 "  P1.hand: 8\n  decision: {tag: corporation}\n");
+  assert_int_equal(run(NULL, "scenario --game ares-expedition solo.yaml"), 0);
+  assert_true(output_has("ok: solo.yaml: 3 expectations hold"));
+  assert_int_equal(run(NULL, "scenario solo.yaml"), 2);
+  assert_true(output_has("unknown key 'P1.heat'"));
+  assert_int_equal(run(NULL, "scenario --game no-such-game solo.yaml"), 2);
+  assert_true(output_has("arknova scenario: --game: "));
+  /* a game folder relative to the file's folder */
+  t_write_file(tmp, "rel.yaml", "game: ../nowhere\n");
+  assert_int_equal(run(NULL, "scenario %s/rel.yaml", tmp), 2);
+  assert_true(output_has("rel.yaml:1: game: "));
+  assert_true(output_has("/../nowhere/game.yaml: not found"));
+  t_write_file(tmp, "keys.yaml", "game: ares-expedition\nplayer: 2\nexpect:\n  table.oxygen: 0\n"
+                                 "  P1.hand.has: [Monocultures]\n  P1.mc.has: 1\n");
+  assert_int_equal(run(NULL, "scenario keys.yaml"), 2);
+  assert_true(output_has("keys.yaml:2: unknown key 'player' here (known: name, game, players"));
+  assert_true(output_has("keys.yaml:6: 'P1.mc.has': nothing comes after a track's name"));
+  assert_int_equal(run(NULL, "scenario --help"), 0);
+  assert_true(output_has("--game NAME|DIR"));
+  /* the example of docs/scenarios.md holds */
+  char *doc = slurp_from(ARK_SOURCE_DIR, "docs/scenarios.md");
+  assert_non_null(doc);
+  char *at = strstr(doc, "## Scenarios for games written in Lua");
+  assert_non_null(at);
+  at = strstr(at, "```yaml\n");
+  assert_non_null(at);
+  at += 8;
+  char *end = strstr(at, "```");
+  assert_non_null(end);
+  *end = '\0';
+  t_write_file(tmp, "doc.yaml", at);
+  assert_int_equal(run(NULL, "scenario doc.yaml"), 0);
+  assert_true(output_has("ok: doc.yaml: 15 expectations hold"));
+}
+
 /* A card designer's scenario: the fan card's folder comes from the file
 ** (`cards:`, read from the file's folder, so it runs from anywhere) or
 ** from --cards; without it the card is unknown, with a hint. */
@@ -1192,6 +1252,7 @@ int main(void) {
     cmocka_unit_test(test_sim_seeds_and_breaks),
     cmocka_unit_test(test_sim_killed_keeps_games),
     cmocka_unit_test(test_scenarios),
+    cmocka_unit_test(test_lua_scenarios),
     cmocka_unit_test(test_game_option),
     cmocka_unit_test(test_lua_game_commands),
     cmocka_unit_test(test_check_folders),

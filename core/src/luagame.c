@@ -742,3 +742,275 @@ int ark_lg_board_text(ark_lg *g, int seat, char *buf, size_t n, char *msg, size_
   ark_lg_free(v);
   return r < 0 ? -1 : 0;
 }
+
+/* ==== editing a position (scenarios) ====================================
+** The host sets tracks, card counters and where cards are, without any
+** rule being applied, and then has the pending decision asked again from
+** the edited position.  While a step runs, the edits go to the board the
+** step began with (snap): every copy of the game plays again from there,
+** so that is the board the game must go on from.  ark_lg_edit_done then
+** drops the running step, asks the rules' next() again on the edited
+** board and plays the step from its start, feeding it the answers it had
+** been given already; the pending decision is then the one the edited
+** board leads to.  Outside a step (before the first ark_lg_process) the
+** live board is edited and nothing is restarted. */
+
+static ark_lg_board *edit_board(ark_lg *g) { return g->in_step ? &g->snap : &g->b; }
+
+/* Whether g may be edited now; 0, or -1 with the reason in msg. */
+static int may_edit(const ark_lg *g, char *msg, size_t n) {
+  if (g->status == ARK_ERROR) {
+    snprintf(msg, n, "the game has stopped: %s", g->error);
+    return -1;
+  }
+  if (g->status == ARK_END) {
+    snprintf(msg, n, "the game is over");
+    return -1;
+  }
+  if (g->given) {
+    snprintf(msg, n, "an answer was given and the game has not run on from it yet");
+    return -1;
+  }
+  if (g->secret_open) {
+    /* the views of the game play again from the step of the oldest secret
+    ** answer: an edit there would not be the position the seats were in */
+    snprintf(msg, n, "a secret answer is not revealed yet (the pending decision is P%d's \"%s\"): "
+             "edit the position where no secret answer is open, e.g. at the first decision of "
+             "a round", g->dec.player + 1, g->pending ? g->dec.prompt : "?");
+    return -1;
+  }
+  return 0;
+}
+
+int ark_lg_set_track(ark_lg *g, int seat, const char *name, int v, char *msg, size_t n) {
+  if (may_edit(g, msg, n)) return -1;
+  if (seat < 0 || seat > g->nplayers) {
+    snprintf(msg, n, "seat %d: seats are 1 to %d, 0 is the table", seat, g->nplayers);
+    return -1;
+  }
+  int t = ark_lg_track_index(g->d, seat == 0, name);
+  if (t < 0) {
+    snprintf(msg, n, "%s declares no %s track '%s' (game.yaml, %s:)", g->d->gd.name,
+             seat ? "seat" : "table", name, seat ? "tracks" : "table");
+    return -1;
+  }
+  const ark_lg_trackdef *tr = &g->d->tracks[seat == 0][t];
+  if (v < tr->min || v > tr->max) {
+    snprintf(msg, n, "%s is %d to %d, not %d", name, tr->min, tr->max, v);
+    return -1;
+  }
+  edit_board(g)->track[seat][t] = (int32_t)v;
+  g->edited = 1;
+  return 0;
+}
+
+/* CARDS[id + 1][key] pushed as text (numbers converted), or nothing and
+** NULL.  Raw reads: no code of the rules runs. */
+static const char *card_field(lua_State *L, int id, const char *key) {
+  lua_getglobal(L, "CARDS");
+  if (!lua_istable(L, -1)) {
+    lua_pop(L, 1);
+    return NULL;
+  }
+  lua_rawgeti(L, -1, id + 1);
+  if (!lua_istable(L, -1)) {
+    lua_pop(L, 2);
+    return NULL;
+  }
+  lua_pushstring(L, key);
+  lua_rawget(L, -2);
+  lua_remove(L, -2);
+  lua_remove(L, -2);
+  if (lua_type(L, -1) != LUA_TSTRING && lua_type(L, -1) != LUA_TNUMBER) {
+    lua_pop(L, 1);
+    return NULL;
+  }
+  return lua_tostring(L, -1);
+}
+
+static int same_ci(const char *a, const char *b) {
+  for (; *a && *b; a++, b++) {
+    int x = *a >= 'A' && *a <= 'Z' ? *a - 'A' + 'a' : *a, y = *b >= 'A' && *b <= 'Z' ? *b - 'A' + 'a' : *b;
+    if (x != y) return 0;
+  }
+  return *a == *b;
+}
+
+size_t ark_lg_card_label(const ark_lg *g, int id, char *buf, size_t n) {
+  lua_State *L = g->d->L;
+  int k;
+  if (id < 0 || id >= g->d->ncards) k = snprintf(buf, n, "card ?");
+  else {
+    const char *num = card_field(L, id, "number");
+    char nb[64];
+    snprintf(nb, sizeof nb, "%s", num ? num : "");
+    if (num) lua_pop(L, 1);
+    const char *name = card_field(L, id, "name");
+    if (nb[0] && name) k = snprintf(buf, n, "%s %s", nb, name);
+    else if (nb[0] || name) k = snprintf(buf, n, "%s", nb[0] ? nb : name);
+    else k = snprintf(buf, n, "card %d", id + 1);
+    if (name) lua_pop(L, 1);
+  }
+  return k < 0 ? 0 : (size_t)k;
+}
+
+/* The card a text names: its `number` (as written, any case), its `name`
+** (any case), or both as the options show them ("167 Monocultures").
+** Returns the id (0-based), or -1 with msg: none, or several. */
+int ark_lg_find_card(const ark_lg *g, const char *text, char *msg, size_t n) {
+  lua_State *L = g->d->L;
+  int found = -1, count = 0;
+  char seen[400];
+  size_t used = 0;
+  seen[0] = '\0';
+  for (int pass = 0; pass < 3 && count == 0; pass++)
+    for (int id = 0; id < g->d->ncards; id++) {
+      const char *num = card_field(L, id, "number");
+      char nb[64];
+      snprintf(nb, sizeof nb, "%s", num ? num : "");
+      if (num) lua_pop(L, 1);
+      int hit = 0;
+      if (pass == 0) hit = nb[0] && same_ci(nb, text);
+      else {
+        const char *name = card_field(L, id, "name");
+        size_t len = strlen(nb);
+        if (name && pass == 1) hit = same_ci(name, text);
+        if (name && pass == 2) hit = len && !strncmp(text, nb, len) && text[len] == ' ' &&
+                                     same_ci(name, text + len + 1);
+        if (name) lua_pop(L, 1);
+      }
+      if (!hit) continue;
+      found = id;
+      count++;
+      if (used < sizeof seen - 1) {
+        int k = snprintf(seen + used, sizeof seen - used, "%s%s", used ? ", " : "",
+                         nb[0] ? nb : "?");
+        if (k > 0) used += (size_t)k;
+      }
+    }
+  if (count == 1) return found;
+  if (count == 0) snprintf(msg, n, "%s has no card '%s' (a card's number or name)", g->d->gd.name, text);
+  else snprintf(msg, n, "'%s' names %d cards (numbers %s): write the number", text, count, seen);
+  return -1;
+}
+
+int ark_lg_put_card(ark_lg *g, int card, const char *zone, int seat, char *msg, size_t n) {
+  if (may_edit(g, msg, n)) return -1;
+  int z = ark_lg_zone_index(g->d, zone);
+  if (z < 0) {
+    snprintf(msg, n, "%s declares no zone '%s' (game.yaml, zones:)", g->d->gd.name, zone);
+    return -1;
+  }
+  if (card < 0 || card >= g->d->ncards || seat < 0 || seat > g->nplayers) {
+    snprintf(msg, n, "no such card or seat");
+    return -1;
+  }
+  if (g->d->zones[z].per_seat != (seat != 0)) {
+    snprintf(msg, n, "zone '%s' is %s", zone, g->d->zones[z].per_seat
+             ? "one per seat, not the table's" : "the table's, not a seat's");
+    return -1;
+  }
+  ark_lg_board *b = edit_board(g);
+  b->zone[card] = (uint8_t)(z + 1);
+  b->seat[card] = (uint8_t)seat;
+  b->pos[card] = b->top++;
+  g->edited = 1;
+  return 0;
+}
+
+int ark_lg_card_counter(const ark_lg *g, int card, const char *counter, int *out) {
+  int k = ark_lg_counter_index(g->d, counter);
+  if (k < 0 || card < 0 || card >= g->d->ncards) return -1;
+  *out = g->b.counter[card][k];
+  return 0;
+}
+
+int ark_lg_set_card_counter(ark_lg *g, int card, const char *counter, int v, char *msg,
+                            size_t n) {
+  if (may_edit(g, msg, n)) return -1;
+  int k = ark_lg_counter_index(g->d, counter);
+  if (k < 0) {
+    snprintf(msg, n, "%s declares no card counter '%s' (game.yaml, counters:)", g->d->gd.name,
+             counter);
+    return -1;
+  }
+  if (card < 0 || card >= g->d->ncards) {
+    snprintf(msg, n, "no such card");
+    return -1;
+  }
+  edit_board(g)->counter[card][k] = (int32_t)v;
+  g->edited = 1;
+  return 0;
+}
+
+int ark_lg_card_zone(const ark_lg *g, int card, const char **zone, int *seat) {
+  if (card < 0 || card >= g->d->ncards || !g->b.zone[card]) return -1;
+  *zone = g->d->zones[g->b.zone[card] - 1].name;
+  *seat = g->b.seat[card];
+  return 0;
+}
+
+int ark_lg_edit_done(ark_lg *g, char *msg, size_t n) {
+  if (!g->edited) return 0;
+  g->edited = 0;
+  if (!g->in_step) return 0;
+  if (may_edit(g, msg, n)) return -1;
+  int end = g->nanswers, r;
+  drop_step(g);
+  g->b = g->snap;
+  g->pending = 0;
+  g->replaying = 1;                      /* the step was logged: not again */
+  g->replay_pos = g->snap_answers;
+  r = next_step(g) ? -1 : resume(g, 1);
+  for (;;) {
+    if (r > 0) {                         /* a step ended: the rules' next one */
+      r = next_step(g) ? -1 : resume(g, 1);
+      continue;
+    }
+    if (r < 0 || g->replay_pos >= end) break;
+    int k = g->replay_pos, a = g->answers[k];
+    if (a >= g->dec.noptions) {
+      fail(g, "%s: after the edit, answer %d of this step (option %d) is not among the %d "
+           "options of \"%s\"", g->d->gd.name, k + 1, a + 1, g->dec.noptions, g->dec.prompt);
+      drop_step(g);
+      r = -1;
+      break;
+    }
+    g->secret_open |= (g->ameta[k] & ARK_LG_SECRET_BIT) != 0;
+    lua_pushinteger(g->co, a + 1);
+    g->replay_pos = k + 1;
+    r = resume(g, 1);
+  }
+  g->replaying = 0;
+  if (r == 0) {
+    g->pending = 1;
+    return 0;
+  }
+  if (g->status == ARK_END) return 0;
+  snprintf(msg, n, "%s", g->error);
+  return -1;
+}
+
+int ark_lg_zone_owner(const ark_lg *g, const char *zone) {
+  int z = ark_lg_zone_index(g->d, zone);
+  return z < 0 ? -1 : g->d->zones[z].per_seat;
+}
+
+size_t ark_lg_names(const ark_lg *g, int what, char *buf, size_t n) {
+  const ark_lg_def *d = g->d;
+  size_t len = 0;
+  int count = what < 2 ? d->ntracks[what] : what < 4 ? d->nzones : d->ncounters;
+  if (n) buf[0] = '\0';
+  for (int i = 0; i < count && len + 1 < n; i++) {
+    const char *name;
+    if (what < 2) name = d->tracks[what][i].name;
+    else if (what < 4) {
+      if (d->zones[i].per_seat != (what == 2)) continue;
+      name = d->zones[i].name;
+    } else name = d->counters[i];
+    int k = snprintf(buf + len, n - len, "%s%s", len ? " " : "", name);
+    if (k < 0) break;
+    len = len + (size_t)k < n ? len + (size_t)k : n - 1;
+  }
+  return len;
+}

@@ -92,4 +92,40 @@ int ark_lg_summary(ark_lg *g, char *buf, size_t n, char *msg, size_t msgn);
 ** that it cannot show what the seat may not know; 0, or -1 with msg. */
 int ark_lg_board_text(ark_lg *g, int seat, char *buf, size_t n, char *msg, size_t msgn);
 
+/* ==== editing a position (scenarios: host/scenario_lua.c) ==============
+** Sets the board directly, no rule applied: tracks, card counters, where a
+** card is.  While a step is running (a decision is pending) the edits go to
+** the board that step began with; ark_lg_edit_done then plays on from the
+** edited board: the rules' next() is asked again and the step runs from its
+** start, given again the answers it had had, so the pending decision is the
+** one the edited board leads to (its options and prompt read the edited
+** values), and copies and views of the game play from that board too.
+** Not while a secret answer is unrevealed (G.reveal), nor between an
+** answer and the ark_lg_process after it.  Each returns 0, or -1 with the
+** reason in msg. */
+int ark_lg_set_track(ark_lg *g, int seat, const char *name, int v, char *msg, size_t n);
+/* Puts the card (0-based id) on top of zone of seat (0: the table), from
+** wherever it is. */
+int ark_lg_put_card(ark_lg *g, int card, const char *zone, int seat, char *msg, size_t n);
+int ark_lg_set_card_counter(ark_lg *g, int card, const char *counter, int v, char *msg,
+                            size_t n);
+/* After the edits: plays on from the edited board as above (0 also when
+** the game ended there; -1 with the rules' error). */
+int ark_lg_edit_done(ark_lg *g, char *msg, size_t n);
+/* The card a text names: its `number` key (any case), its `name` key (any
+** case) or both, "NUMBER NAME"; the id, or -1 with msg (none, or several). */
+int ark_lg_find_card(const ark_lg *g, const char *text, char *msg, size_t n);
+/* "NUMBER NAME" of a card, as far as its file has them. */
+size_t ark_lg_card_label(const ark_lg *g, int id, char *buf, size_t n);
+/* A card's counter into *out, and the zone and seat it is in; -1 for an
+** unknown counter or card, or a card in no zone. */
+int ark_lg_card_counter(const ark_lg *g, int card, const char *counter, int *out);
+int ark_lg_card_zone(const ark_lg *g, int card, const char **zone, int *seat);
+
+/* 1: the zone is one per seat, 0: the table's, -1: no such zone. */
+int ark_lg_zone_owner(const ark_lg *g, const char *zone);
+/* The declared names, blank-separated, into buf: what 0 seat tracks, 1
+** table tracks, 2 seat zones, 3 table zones, 4 card counters. */
+size_t ark_lg_names(const ark_lg *g, int what, char *buf, size_t n);
+
 #endif

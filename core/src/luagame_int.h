@@ -101,6 +101,8 @@ struct ark_lg {
   uint64_t redeal_seed;
   int nolog;
   ark_log log;
+  int edited;                    /* the host edited the board since the last
+                                    ark_lg_edit_done (luagame.c, the end) */
 };
 
 /* Answers given so far (while a copy replays: fed so far). */
