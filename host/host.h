@@ -11,6 +11,7 @@
 #include "gamedef.h"
 
 struct sim_record;
+struct host_sim_edit;
 
 int cmd_play(int argc, char **argv);
 int cmd_sim(int argc, char **argv);
@@ -163,8 +164,21 @@ typedef struct host_game {
   ** plays its sets, comparisons and card tests in sim.c itself. */
   void *(*sim_open)(const host_opts *o, char *msg, size_t n);
   void (*sim_close)(void *ctx);
-  void (*sim_game)(void *ctx, const host_opts *o, uint64_t seed, struct sim_record *r);
+  void (*sim_game)(void *ctx, const host_opts *o, uint64_t seed, const struct host_sim_edit *e,
+                   struct sim_record *r);
+  /* The card a text names (its number or name) for sim's comparisons: its
+  ** id (0-based) and label, or -1 with a message. */
+  int (*sim_card)(void *ctx, const host_opts *o, const char *text, char *label, size_t ln,
+                  char *msg, size_t n);
 } host_game;
+
+/* What sim changes in one game of a comparison (host_game.sim_game), at
+** the game's first decision: `card` (0-based; -1: nothing) out of the
+** game, or with `replace` handed to seat `tested` (0-based) in the place
+** of the card on top of its zone `hand`, which leaves the game instead. */
+typedef struct host_sim_edit {
+  int card, replace, tested;
+} host_sim_edit;
 
 extern const host_game host_ark_game, host_lua_game;
 const host_game *host_game_of(const host_opts *o);

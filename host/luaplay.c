@@ -45,11 +45,23 @@ static void print_events(ark_lg *g, int *shown, int seat, const char *indent) {
 
 /* Plays g to its end with the AIs; the number of decisions, -1 on an
 ** error.  (A person's game is play.c's, through host_lua_game.) */
-static long run_game(ark_lg *g, const host_opts *o, uint64_t ai_seed, int verbose) {
+/* sim --test-card: when the tested seat played the card (it went from the
+** hand to another zone of that seat), as a round. */
+typedef struct lp_watch { int card, seat, round; } lp_watch;
+
+static void watch_card(ark_lg *g, lp_watch *w) {
+  const char *zone;
+  int seat;
+  if (!w || w->round || ark_lg_card_zone(g, w->card, &zone, &seat) != 0) return;
+  if (seat == w->seat + 1 && strcmp(zone, "hand")) w->round = ark_lg_rounds(g);
+}
+
+static long run_game(ark_lg *g, const host_opts *o, uint64_t ai_seed, int verbose, lp_watch *w) {
   char msg[256];
   int shown = 0;
   long decisions = 0;
   while (ark_lg_process(g) == ARK_AWAITING) {
+    watch_card(g, w);
     if (verbose) print_events(g, &shown, -1, "    ");
     const ark_decision *d = ark_lg_decision(g);
     int pick = pick_for(g, o->ai[d->player % 4], &o->budget,
@@ -61,6 +73,7 @@ static long run_game(ark_lg *g, const host_opts *o, uint64_t ai_seed, int verbos
     decisions++;
   }
   if (verbose) print_events(g, &shown, -1, "    ");
+  watch_card(g, w);
   return ark_lg_process(g) == ARK_END ? decisions : -1;
 }
 
@@ -226,7 +239,28 @@ static void lua_record(ark_lg *g, sim_record *r) {
   }
 }
 
-static void lua_sim_game(void *ctx, const host_opts *o, uint64_t seed, sim_record *r) {
+/* A comparison's change at the first decision (host_sim_edit). */
+static int edit_for_sim(ark_lg *g, const host_sim_edit *e, char *msg, size_t n) {
+  if (e->replace) {
+    int ids[1024], k = ark_lg_zone_cards(g, "hand", e->tested + 1, ids, 1024), top = -1;
+    for (int i = 0; i < k; i++)
+      if (ids[i] != e->card) top = ids[i];
+    if (k < 0 || top < 0) {
+      snprintf(msg, n, "P%d has no card in a zone 'hand' to give up for the tested card",
+               e->tested + 1);
+      return -1;
+    }
+    if (ark_lg_take_card(g, top, msg, n) || ark_lg_put_card(g, e->card, "hand", e->tested + 1,
+                                                             msg, n))
+      return -1;
+  } else if (ark_lg_take_card(g, e->card, msg, n)) {
+    return -1;
+  }
+  return ark_lg_edit_done(g, msg, n);
+}
+
+static void lua_sim_game(void *ctx, const host_opts *o, uint64_t seed, const host_sim_edit *e,
+                         sim_record *r) {
   char msg[1024];
   ark_lg *g;
   r->seed = seed;
@@ -247,7 +281,19 @@ static void lua_sim_game(void *ctx, const host_opts *o, uint64_t seed, sim_recor
     snprintf(r->msg, sizeof r->msg, "%.150s", msg);
     return;
   }
-  long dn = run_game(g, o, seed * 7919u + 1, 0);
+  lp_watch w = { e ? e->card : -1, e ? e->tested : 0, 0 }, *wp = NULL;
+  if (e && e->card >= 0) {
+    if (ark_lg_process(g) != ARK_AWAITING || edit_for_sim(g, e, msg, sizeof msg) != 0) {
+      r->error = 1;
+      snprintf(r->msg, sizeof r->msg, "%.150s", ark_lg_process(g) == ARK_ERROR
+               ? ark_lg_error(g) : msg);
+      ark_lg_free(g);
+      return;
+    }
+    if (e->replace) wp = &w;
+  }
+  long dn = run_game(g, o, seed * 7919u + 1, 0, wp);
+  r->played_turn = r->played_own = w.round;
   if (dn < 0) {
     r->error = 1;
     snprintf(r->msg, sizeof r->msg, "%s", ark_lg_error(g));
@@ -258,12 +304,23 @@ static void lua_sim_game(void *ctx, const host_opts *o, uint64_t seed, sim_recor
   ark_lg_free(g);
 }
 
+static int lua_sim_card(void *ctx, const host_opts *o, const char *text, char *label,
+                        size_t ln, char *msg, size_t n) {
+  ark_lg *g;
+  if (ark_lg_new_opts(ctx, o->cfg.players, 1, o->options, o->noptions, &g, msg, n) != ARK_OK)
+    return -1;
+  int id = ark_lg_find_card(g, text, msg, n);
+  if (id >= 0) ark_lg_card_label(g, id, label, ln);
+  ark_lg_free(g);
+  return id;
+}
+
 const host_game host_lua_game = {
   .rebuild = lua_rebuild, .hash = lua_hash, .answers = lua_answers, .error = lua_error,
   .nevents = lua_nevents, .events = lua_events, .board = lua_board,
   .board_now = lua_board_now, .command = NULL, .commands = "board", .header = lua_header, .write = lua_write,
   .summary = lua_summary, .sim_open = lua_sim_open, .sim_close = lua_sim_close,
-  .sim_game = lua_sim_game,
+  .sim_game = lua_sim_game, .sim_card = lua_sim_card,
 };
 
 int host_lua_play(const host_opts *o, const char *save_path) {
@@ -281,7 +338,7 @@ int host_lua_play(const host_opts *o, const char *save_path) {
   printf("%s: %d player%s, seed %llu\n", o->game.title[0] ? o->game.title : o->game.name,
          o->cfg.players, o->cfg.players == 1 ? "" : "s", (unsigned long long)o->cfg.seed);
   uint64_t ai_seed = o->cfg.seed * 7919u + 1;
-  long decisions = run_game(g, o, ai_seed, o->verbose);
+  long decisions = run_game(g, o, ai_seed, o->verbose, NULL);
   host_save sv;
   host_save_init(&sv);
   sv.o = *o;

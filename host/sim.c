@@ -29,6 +29,7 @@
 typedef struct sim {
   host_opts o;                 /* set A */
   const host_game *hg;         /* the game's sim hooks (NULL sim_game: Ark Nova's, here) */
+  int card;                    /* such a game's comparison: the card (0-based), or -1 */
   ark_config cfg_b;            /* set B (comparisons) */
   int compare;
   char what[128];              /* what set B adds, for the report */
@@ -112,7 +113,8 @@ static void sim_usage(FILE *f) {
              "first-player advantage, cards played.  `merge` summarizes JSON-line\n"
              "files written by --out (shards of one experiment).  A game written in\n"
              "Lua alone (--game DIR) gets the same summary and records, with its\n"
-             "rules' figures per seat; the card comparisons are Ark Nova's.\n\n"
+             "rules' figures per seat; its cards are named by number or name in\n"
+             "--without-card, --with-card and --test-card (docs/lua-games.md).\n\n"
              "options:\n%s"
              "  --games N         number of games (default 100)\n"
              "  --seeds A..B      play seeds A to B inclusive (for shards); --seed S\n"
@@ -253,7 +255,25 @@ static void *game_worker(sim *s) {
     return NULL;
   }
   while ((i = take_next(s)) >= 0) {
-    s->hg->sim_game(ctx, &s->o, s->first_seed + (uint64_t)i, &s->res[i]);
+    sim_record *r = &s->res[i];
+    uint64_t seed = s->first_seed + (uint64_t)(i % s->games);
+    int arm = i >= s->games;
+    host_sim_edit e = { -1, 0, 0 };
+    r->set = arm;
+    if (s->card >= 0 && s->test_card) {         /* B: the card in the tested seat's hand */
+      e = (host_sim_edit){ s->card, arm, sim_test_seat(seed, s->o.cfg.players) };
+      r->test_card = s->card + 1;
+      r->tested = e.tested;
+      snprintf(r->test_name, sizeof r->test_name, "%s", s->test_name);
+    } else if (s->card >= 0 && !arm) {          /* A: without the card */
+      e.card = s->card;
+    }
+    s->hg->sim_game(ctx, &s->o, seed, &e, r);
+    if (s->card >= 0 && (s->test_card || !arm)) {   /* the rules the record was played by */
+      size_t l = strlen(r->rules);
+      snprintf(r->rules + l, sizeof r->rules - l, "%s%s card %s", l ? "; " : "",
+               s->test_card ? "test" : "without", s->test_name);
+    }
     finished(s, i);
   }
   s->hg->sim_close(ctx);
@@ -486,6 +506,38 @@ static int test_card_setup(sim *s, const char *v) {
   return 0;
 }
 
+/* A comparison in a game that plays its sim through host_game: the card
+** named by number or name, left out of set A (--without-card,
+** --with-card), or in the tested seat's hand in arm B (--test-card). */
+static int game_comparison(sim *s, const char *a, const char *v) {
+  char msg[1024], label[96];
+  if (!strcmp(a, "--compare-cards")) {
+    fprintf(stderr, "arknova sim: --compare-cards adds a card folder to Ark Nova; a game in Lua "
+                    "is compared card by card (--without-card, --test-card)\n");
+    return -1;
+  }
+  void *ctx = s->hg->sim_open(&s->o, msg, sizeof msg);
+  if (!ctx) {
+    fprintf(stderr, "arknova sim: %s:\n%s\n", s->o.game.dir, msg);
+    return -1;
+  }
+  s->card = s->hg->sim_card(ctx, &s->o, v, label, sizeof label, msg, sizeof msg);
+  s->hg->sim_close(ctx);
+  if (s->card < 0) {
+    fprintf(stderr, "arknova sim: %s %s: %s\n", a, v, msg);
+    return -1;
+  }
+  s->compare = 1;
+  snprintf(s->test_name, sizeof s->test_name, "%s", label);
+  if (!strcmp(a, "--test-card")) {
+    s->test_card = s->card + 1;
+    snprintf(s->what, sizeof s->what, "card %s in the tested seat's hand", label);
+  } else {
+    snprintf(s->what, sizeof s->what, "card %s", label);
+  }
+  return 0;
+}
+
 int cmd_sim(int argc, char **argv) {
   if (argc > 1 && !strcmp(argv[1], "merge")) return merge(argc - 1, argv + 1);
   sim s;
@@ -540,11 +592,8 @@ int cmd_sim(int argc, char **argv) {
   if (seed_opt) s.first_seed = s.o.cfg.seed;
   if (host_check_game_opts(&s.o, "sim")) return 2;
   s.hg = host_game_of(&s.o);
-  if (s.hg->sim_game && cmp_arg) {
-    fprintf(stderr, "arknova sim: %s compares games of Ark Nova only (its cards and decks)\n",
-            cmp_arg);
-    return 2;
-  }
+  s.card = -1;
+  if (s.hg->sim_game && cmp_arg && game_comparison(&s, cmp_arg, cmp_val) != 0) return 2;
   if (s.hg->sim_game && s.o.cfg.players > 4) {
     fprintf(stderr, "arknova sim: records keep at most 4 seats, not %d\n", s.o.cfg.players);
     return 2;
@@ -556,11 +605,13 @@ int cmd_sim(int argc, char **argv) {
     return 2;
   }
   /* after all options, so that set B gets the same players, map, folders */
-  if (cmp_arg && !strcmp(cmp_arg, "--test-card")) {
-    if (svg) {
-      fprintf(stderr, "arknova sim: --svg charts one set of games, not --test-card's pairs\n");
-      return 2;
-    }
+  if (cmp_arg && !strcmp(cmp_arg, "--test-card") && svg) {
+    fprintf(stderr, "arknova sim: --svg charts one set of games, not --test-card's pairs\n");
+    return 2;
+  }
+  if (s.hg->sim_game) {
+    /* the comparison was set up above */
+  } else if (cmp_arg && !strcmp(cmp_arg, "--test-card")) {
     if (test_card_setup(&s, cmp_val) != 0) return 2;
   } else if (cmp_arg && comparison(&s, cmp_arg, cmp_val) != 0) {
     return 2;
@@ -605,7 +656,7 @@ int cmd_sim(int argc, char **argv) {
     printf("%s: %d player%s, seeds %llu..%llu, %.0f decisions/s on %ld thread%s\n",
            s.o.game.title[0] ? s.o.game.title : s.o.game.name, s.o.cfg.players,
            s.o.cfg.players == 1 ? "" : "s", (unsigned long long)s.first_seed,
-           (unsigned long long)(s.first_seed + (uint64_t)s.total - 1), dn / (secs > 0 ? secs : 1),
+           (unsigned long long)(s.first_seed + (uint64_t)s.games - 1), dn / (secs > 0 ? secs : 1),
            threads, threads == 1 ? "" : "s");
   }
   if (rate >= 1) printf("%ld games in %.1f s, %.1f games/s\n", s.total, secs, rate);

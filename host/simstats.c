@@ -91,6 +91,7 @@ void sim_write_json(FILE *f, const sim_record *r) {
   json_object_set_new(o, "script_stopped", json_boolean(r->stopped));
   if (r->test_card) {          /* sim --test-card: set is the arm */
     json_object_set_new(o, "test_card", json_integer(r->test_card));
+    if (r->game[0]) json_object_set_new(o, "test_name", text(r->test_name));
     json_object_set_new(o, "tested", json_integer(r->tested + 1));
     json_object_set_new(o, "played", json_boolean(r->played_turn));
     if (r->played_turn) {
@@ -218,6 +219,8 @@ int sim_read_json(const char *line, sim_record *r, char *why, size_t whylen) {
     if (r->test_card <= 0 || r->tested < 0 || r->tested >= r->players) goto out;
     r->played_turn = int_of(o, "played_turn", 0);
     r->played_own = int_of(o, "played_own_turn", 0);
+    if ((str = json_string_value(json_object_get(o, "test_name"))))
+      snprintf(r->test_name, sizeof r->test_name, "%s", str);
     if ((r->has_draft = json_is_integer(v = json_object_get(o, "draft"))))
       r->draft = (uint32_t)json_integer_value(v);
   }
@@ -537,7 +540,7 @@ void sim_compare(FILE *f, const sim_record *r, long n, const char *what) {
       if (r[i].set != 0 || r[i].error) continue;
       for (long j = 0; j < n; j++) {
         if (r[j].set != 1 || r[j].error || r[j].seed != r[i].seed) continue;
-        double a = r[i].rank[p] == 1, b = r[j].rank[p] == 1;
+        double a = sim_won(&r[i], p), b = sim_won(&r[j], p);
         double s = r[j].score[p] - r[i].score[p];
         k++; wa += a; wb += b;
         dw += b - a; dw2 += (b - a) * (b - a);

@@ -39,6 +39,7 @@ typedef struct sim_record {
   ** hands when the first turn began, less the tested seat's last card,
   ** equal in both arms when they drafted alike */
   int test_card, tested, played_turn, played_own;
+  char test_name[96];          /* a game in Lua: the tested card's label */
   uint32_t draft;
   int has_draft;
   /* a game written in Lua alone (luaplay.c): its name ("" for Ark Nova),

@@ -253,8 +253,16 @@ static int find_pairs(const sim_record *r, long n, test_pairs *tp) {
 
 void sim_test_report(FILE *f, const sim_record *r, long n, const char *name) {
   test_pairs tp;
-  int card = 0;
-  for (long i = 0; i < n && !card; i++) card = r[i].test_card;
+  int card = 0, lua = 0;
+  char cname[120];
+  for (long i = 0; i < n && !card; i++) {
+    card = r[i].test_card;
+    lua = r[i].game[0] != '\0';
+    /* a game in Lua names its cards by label (numbers like "11B") */
+    if (lua && !name && r[i].test_name[0]) name = r[i].test_name;
+  }
+  if (lua) snprintf(cname, sizeof cname, "%s", name ? name : "?");
+  else snprintf(cname, sizeof cname, "%d", card);
   if (find_pairs(r, n, &tp) != 0) {
     fprintf(f, "out of memory\n");
     return;
@@ -271,7 +279,7 @@ void sim_test_report(FILE *f, const sim_record *r, long n, const char *name) {
   for (long i = 0; i < k; i++) {
     const sim_record *a = tp.a[i], *b = tp.b[i];
     int t = a->tested;
-    double win_a = a->rank[t] == 1, win_b = b->rank[t] == 1;
+    double win_a = sim_won(a, t), win_b = sim_won(b, t);
     wa += win_a;
     wb += win_b;
     sa += a->score[t];
@@ -289,15 +297,19 @@ void sim_test_report(FILE *f, const sim_record *r, long n, const char *name) {
       same_draft += a->draft == b->draft;
     }
   }
-  fprintf(f, "test of card %d", card);
-  if (name) fprintf(f, " (%s)", name);
+  fprintf(f, "test of card %s", cname);
+  if (name && !lua) fprintf(f, " (%s)", name);
   fprintf(f, ": %ld pair%s of games on the same seeds", k, k == 1 ? "" : "s");
   if (k) {
     fprintf(f, ", ai ");
     for (int p = 0; p < tp.a[0]->players; p++) fprintf(f, "%s%s", p ? "," : "", tp.a[0]->ai[p]);
   }
-  fprintf(f, "\narm A: card %d out of the game; arm B: the tested seat is handed it when the\n"
-             "draft ends, in the place of its last kept card\n", card);
+  if (lua)
+    fprintf(f, "\narm A: card %s out of the game; arm B: the tested seat is handed it at the\n"
+               "game's first decision, in the place of the top card of its hand\n", cname);
+  else
+    fprintf(f, "\narm A: card %s out of the game; arm B: the tested seat is handed it when the\n"
+               "draft ends, in the place of its last kept card\n", cname);
   if (k) {
     fprintf(f, "tested seat (seed mod players):");
     for (int p = 0; p < tp.a[0]->players && p < 4; p++)
@@ -305,7 +317,7 @@ void sim_test_report(FILE *f, const sim_record *r, long n, const char *name) {
     fprintf(f, " pairs\n");
   }
   for (long i = 0; i < n; i++)
-    if (r[i].test_card && r[i].has_rules) {
+    if (r[i].test_card && r[i].has_rules && r[i].rules[0]) {
       fprintf(f, "changed from the printed game: %s\n", r[i].rules);
       break;
     }
@@ -333,10 +345,13 @@ void sim_test_report(FILE *f, const sim_record *r, long n, const char *name) {
             sb / (double)k, c2, is.sd, is.halve);
     double lo, hi, rate = (double)played / (double)k;
     sim_wilson((double)played, (double)k, &lo, &hi);
-    fprintf(f, "\ncard %d played by the tested seat in arm B: %ld of %ld games, %.1f%% "
-               "[%.1f%%, %.1f%%] (pairs to halve: %ld)\n", card, played, k, 100 * rate,
+    fprintf(f, "\ncard %s played by the tested seat in arm B: %ld of %ld games, %.1f%% "
+               "[%.1f%%, %.1f%%] (pairs to halve: %ld)\n", cname, played, k, 100 * rate,
             100 * fmax(0, lo), 100 * fmin(1, hi), sim_wilson_to_halve(rate, k));
-    if (played) {
+    if (played && lua) {       /* a game in Lua: the round it left the hand for the seat's play */
+      fprintf(f, "played in round: mean %.1f, median %.1f\n", mean_of(gt, played),
+              median(gt, played));
+    } else if (played) {
       double mo = mean_of(own, played), mg = mean_of(gt, played);
       double medo = median(own, played), medg = median(gt, played);
       fprintf(f, "played at its own turn: mean %.1f, median %.1f; at game turn: mean %.1f, "

@@ -933,8 +933,26 @@ static void test_lua_game_commands(void **st) {
   assert_true(output_has("merged 40 games from 1 file"));
   assert_non_null(row = strstr(slurp("out"), "\nP1 (mcts)             40 "));
   assert_true(atof(row + 26) >= 60.0);
-  assert_int_equal(run(NULL, "sim --game %s --games 4 --without-card 3", h), 2);
-  assert_true(output_has("compares games of Ark Nova only"));
+  /* is Field 8 too strong?  200 seeds played twice: arm A without it, arm
+  ** B with it in the tested seat's hand (seed mod 2: P1 on even seeds) */
+  assert_int_equal(run(NULL, "sim --game %s --games 200 --ai greedy --test-card 'Field 8' "
+                       "--out t.jsonl", h), 0);
+  assert_true(output_has("test of card 8 Field 8: 200 pairs of games on the same seeds, "
+                         "ai greedy,greedy\n"));
+  assert_true(output_has("tested seat (seed mod players): P1 in 100, P2 in 100 pairs\n"));
+  assert_true(output_has("changed from the printed game: test card 8 Field 8\n"));
+  assert_true(output_has("card 8 Field 8 played by the tested seat in arm B: "));
+  assert_non_null(strstr(slurp("t.jsonl"), "\"test_name\":\"8 Field 8\""));
+  assert_int_equal(run(NULL, "sim merge t.jsonl"), 0);
+  assert_true(output_has("test of card 8 Field 8: 200 pairs"));
+  assert_int_equal(run(NULL, "sim --game %s --games 20 --without-card 8", h), 0);
+  assert_true(output_has("== A: without card 8 Field 8\n20 games (0 errors"));
+  assert_true(output_has("changed from the printed game: without card 8 Field 8\n"));
+  assert_true(output_has("comparison on the same seeds: B (with card 8 Field 8) minus A"));
+  assert_int_equal(run(NULL, "sim --game %s --games 4 --test-card 'Field 99'", h), 2);
+  assert_true(output_has("--test-card Field 99: harvest has no card 'Field 99'"));
+  assert_int_equal(run(NULL, "sim --game %s --games 4 --compare-cards x", h), 2);
+  assert_true(output_has("a game in Lua is compared card by card"));
   assert_int_equal(run(NULL, "check --game %s", h), 0);
   assert_true(output_has("ok: harvest: 12 cards and the rules load without problems"));
   assert_int_equal(run(NULL, "play --game %s --players 5", h), 2);

@@ -466,6 +466,58 @@ static void test_range(void **st) {
   ark_lg_def_release(d);
 }
 
+/* sim's comparisons edit a Lua game at its first decision: a card taken
+** out of the game is in no zone, in the game, its copies and its views,
+** to the end; a card handed to a seat in place of its top hand card
+** leaves the hand as large as it was (harvest deals 2 each from 12). */
+static void test_cards_out_and_handed(void **st) {
+  (void)st;
+  char msg[512];
+  const char *zone;
+  int seat, ids[16];
+  ark_lg_def *d = load(HARVEST);
+  ark_lg *g = new_game(d, 2, 1);
+  assert_int_equal(ark_lg_process(g), ARK_AWAITING);
+  assert_int_equal(ark_lg_zone_cards(g, "deck", 0, ids, 16), 8);
+  int out = ids[0];
+  assert_int_equal(ark_lg_take_card(g, out, msg, sizeof msg), 0);
+  assert_int_equal(ark_lg_edit_done(g, msg, sizeof msg), 0);
+  assert_int_equal(ark_lg_zone_count(g, "deck", 0), 7);
+  assert_int_equal(ark_lg_zone_count(g, "hand", 1), 2);
+  assert_int_equal(ark_lg_card_zone(g, out, &zone, &seat), -1);
+  ark_lg *c = ark_lg_clone(g, 1), *v = ark_lg_view(g, 1, 99);
+  assert_int_equal(ark_lg_card_zone(c, out, &zone, &seat), -1);
+  assert_int_equal(ark_lg_card_zone(v, out, &zone, &seat), -1);
+  assert_int_equal(ark_lg_zone_count(v, "deck", 0), 7);
+  while (ark_lg_process(g) == ARK_AWAITING) answer(g, 0);
+  assert_int_equal(ark_lg_process(g), ARK_END);
+  assert_int_equal(ark_lg_card_zone(g, out, &zone, &seat), -1);
+  ark_lg_free(c);
+  ark_lg_free(v);
+  ark_lg_free(g);
+  /* handed: P2's top hand card leaves, the deck's bottom card takes its place */
+  g = new_game(d, 2, 1);
+  assert_int_equal(ark_lg_process(g), ARK_AWAITING);
+  ark_lg_zone_cards(g, "deck", 0, ids, 16);
+  int given = ids[0];
+  assert_int_equal(ark_lg_zone_cards(g, "hand", 2, ids, 16), 2);
+  int kept = ids[0], gone = ids[1];
+  assert_int_equal(ark_lg_take_card(g, gone, msg, sizeof msg), 0);
+  assert_int_equal(ark_lg_put_card(g, given, "hand", 2, msg, sizeof msg), 0);
+  assert_int_equal(ark_lg_edit_done(g, msg, sizeof msg), 0);
+  assert_int_equal(ark_lg_zone_cards(g, "hand", 2, ids, 16), 2);
+  assert_int_equal(ids[0], kept);
+  assert_int_equal(ids[1], given);
+  assert_int_equal(ark_lg_zone_count(g, "deck", 0), 7);
+  assert_int_equal(ark_lg_card_zone(g, gone, &zone, &seat), -1);
+  /* the pending decision is still P1's first pick, asked again */
+  assert_int_equal(ark_lg_process(g), ARK_AWAITING);
+  assert_int_equal(ark_lg_decision(g)->player, 0);
+  assert_int_equal(ark_lg_nanswers(g), 0);
+  ark_lg_free(g);
+  ark_lg_def_release(d);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_numbers),
@@ -479,6 +531,7 @@ int main(void) {
     cmocka_unit_test(test_every_lua_game),
     cmocka_unit_test(test_errors_name_the_line),
     cmocka_unit_test(test_range),
+    cmocka_unit_test(test_cards_out_and_handed),
   };
   if (!mkdtemp(tmp)) return 1;
   int failed = cmocka_run_group_tests(tests, NULL, NULL);

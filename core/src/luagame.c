@@ -918,6 +918,19 @@ int ark_lg_put_card(ark_lg *g, int card, const char *zone, int seat, char *msg, 
   return 0;
 }
 
+int ark_lg_take_card(ark_lg *g, int card, char *msg, size_t n) {
+  if (may_edit(g, msg, n)) return -1;
+  if (card < 0 || card >= g->d->ncards) {
+    snprintf(msg, n, "no such card");
+    return -1;
+  }
+  ark_lg_board *b = edit_board(g);
+  b->zone[card] = 0;                     /* in no zone: no rule finds it */
+  b->seat[card] = 0;
+  g->edited = 1;
+  return 0;
+}
+
 int ark_lg_card_counter(const ark_lg *g, int card, const char *counter, int *out) {
   int k = ark_lg_counter_index(g->d, counter);
   if (k < 0 || card < 0 || card >= g->d->ncards) return -1;

@@ -107,6 +107,9 @@ int ark_lg_set_track(ark_lg *g, int seat, const char *name, int v, char *msg, si
 /* Puts the card (0-based id) on top of zone of seat (0: the table), from
 ** wherever it is. */
 int ark_lg_put_card(ark_lg *g, int card, const char *zone, int seat, char *msg, size_t n);
+/* Takes the card out of the game: in no zone, where no rule finds it (a
+** card left out of an experiment, host/sim.c). */
+int ark_lg_take_card(ark_lg *g, int card, char *msg, size_t n);
 int ark_lg_set_card_counter(ark_lg *g, int card, const char *counter, int v, char *msg,
                             size_t n);
 /* After the edits: plays on from the edited board as above (0 also when
