@@ -77,6 +77,52 @@ static int bga_move_of(const host_save *sv, int decision) {
   return move;
 }
 
+int host_hint(ark_gs *g, int kind, const ai_budget *b, uint64_t seed, int played, int top,
+              FILE *f) {
+  const ark_decision *d = g->gi->decision(g);
+  ai_budget budget = *b;
+  if (budget.rollout_turns < 1) budget.rollout_turns = 1;
+  ai_player ai;
+  ai_init(&ai, kind, &budget);
+  /* the values first, from the seat's view (the pick below changes nothing in g) */
+  int n = d->noptions;
+  double *v = malloc(sizeof *v * (size_t)(n > 0 ? n : 1));
+  int *order = malloc(sizeof *order * (size_t)(n > 0 ? n : 1));
+  /* the same deal and random numbers ai_pick gives the greedy */
+  uint64_t x = seed;
+  ark_gs *view = g->gi->view(g, d->player, ai_rand(&x));
+  if (!v || !order || !view) {
+    free(v), free(order);
+    if (view) view->gi->free(view);
+    return -1;
+  }
+  uint64_t rng = x;
+  ai_greedy_values(view, v, NULL, &rng);
+  view->gi->free(view);
+  int pick = ai_pick(&ai, g, seed);
+  d = g->gi->decision(g);
+  fprintf(f, "%s would choose: %s\n", ai_name(kind), d->options[pick]);
+  if (played >= 0) fprintf(f, "the game went on with: %s\n", d->options[played]);
+  for (int i = 0; i < n; i++) order[i] = i;
+  for (int i = 1; i < n; i++)          /* best first; equal values keep the option order */
+    for (int j = i; j > 0 && v[order[j]] > v[order[j - 1]]; j--) {
+      int t = order[j];
+      order[j] = order[j - 1];
+      order[j - 1] = t;
+    }
+  int shown = top > 0 && top < n ? top : n;
+  fprintf(f, "greedy value of %s (points for P%d, best first):\n",
+          shown < n ? "the best options" : "each option", d->player + 1);
+  for (int i = 0; i < shown; i++) {
+    int o = order[i];
+    fprintf(f, "  %8.1f  %s%s%s\n", v[o], d->options[o], o == pick ? "   <- AI" : "",
+            played == o ? "   <- played" : "");
+  }
+  free(v);
+  free(order);
+  return 0;
+}
+
 int cmd_hint(int argc, char **argv) {
   const char *path = NULL, *at = NULL;
   int kind = AI_GREEDY;
@@ -153,49 +199,13 @@ int cmd_hint(int argc, char **argv) {
   if (bga >= 0) printf(" (Board Game Arena move %d)", bga);
   if (name == who) printf(": P%d, %s\n", d->player + 1, d->prompt);   /* no name of its own */
   else printf(": P%d %s, %s\n", d->player + 1, name, d->prompt);
-  /* the choice, by the AI on what the seat may know */
   ai_budget budget = sv.o.budget;
   if (iters) budget.iters = (int)iters;
-  if (budget.rollout_turns < 1) budget.rollout_turns = 1;
-  ai_player ai;
-  ai_init(&ai, kind, &budget);
-  uint64_t seed = host_pick_seed((uint64_t)seedv, count);
-  /* the values first, from the seat's view (the pick below changes nothing in g) */
-  int n = d->noptions;
-  double *v = malloc(sizeof *v * (size_t)(n > 0 ? n : 1));
-  int *order = malloc(sizeof *order * (size_t)(n > 0 ? n : 1));
-  /* the same deal and random numbers ai_pick gives the greedy */
-  uint64_t x = seed;
-  ark_gs *view = g->gi->view(g, d->player, ai_rand(&x));
-  if (!v || !order || !view) {
-    fprintf(stderr, "arknova hint: out of memory\n");
-    free(v), free(order), g->gi->free(g), host_save_free(&sv);
-    if (view) view->gi->free(view);
-    return 1;
-  }
-  uint64_t rng = x;
-  ai_greedy_values(view, v, NULL, &rng);
-  view->gi->free(view);
-  int pick = ai_pick(&ai, g, seed);
-  printf("%s would choose: %s\n", ai_name(kind), d->options[pick]);
-  if (count < sv.nanswers && sv.answers[count] < n)
-    printf("the game went on with: %s\n", d->options[sv.answers[count]]);
-  for (int i = 0; i < n; i++) order[i] = i;
-  for (int i = 1; i < n; i++)          /* best first; equal values keep the option order */
-    for (int j = i; j > 0 && v[order[j]] > v[order[j - 1]]; j--) {
-      int t = order[j];
-      order[j] = order[j - 1];
-      order[j - 1] = t;
-    }
-  printf("greedy value of each option (points for P%d, best first):\n", d->player + 1);
-  for (int i = 0; i < n; i++) {
-    int o = order[i];
-    printf("  %8.1f  %s%s%s\n", v[o], d->options[o], o == pick ? "   <- AI" : "",
-           count < sv.nanswers && sv.answers[count] == o ? "   <- played" : "");
-  }
-  free(v);
-  free(order);
+  int played = count < sv.nanswers && sv.answers[count] < d->noptions ? sv.answers[count] : -1;
+  int rc = host_hint(g, kind, &budget, host_pick_seed((uint64_t)seedv, count), played, 0,
+                     stdout);
+  if (rc) fprintf(stderr, "arknova hint: out of memory\n");
   g->gi->free(g);
   host_save_free(&sv);
-  return 0;
+  return rc ? 1 : 0;
 }

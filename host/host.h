@@ -186,6 +186,13 @@ const host_game *host_game_of(const host_opts *o);
 int host_save_verify_gs(const host_save *s, ark_gs *g, unsigned long long hash, char *msg,
                         size_t n);
 
+/* What the AI of `kind` would choose at g's pending decision and the
+** greedy's value of each option (the `top` best; 0: all), both worked out
+** on the deciding seat's view; played: the option the game went on with,
+** or -1.  0, or -1 out of memory (hint.c; also the person's `hint`). */
+int host_hint(ark_gs *g, int kind, const ai_budget *b, uint64_t seed, int played, int top,
+              FILE *f);
+
 int host_match_option(const ark_decision *d, const char *line, int verbose);
 /* One "setup KEY VALUES" line of a save into s->deal (made on the first
 ** one; s->o.cfg.setup then points at it): 0, or -1 with a message. */

@@ -19,8 +19,8 @@ static void play_usage(FILE *f) {
              "Plays one game.  Without --human, AIs play every seat and a summary is\n"
              "printed.  With --human SEAT you play that seat against the AIs: choose\n"
              "an option by its number or by (a unique prefix of) its text; `undo`\n"
-             "takes back your last decision, `board` shows everything again, `quit`\n"
-             "stops (the game is saved after every decision).\n\n"
+             "takes back your last decision, `board` shows everything again, `hint`\n"
+             "asks the AI, `quit` stops (the game is saved after every decision).\n\n"
              "A game written in Lua alone (--game DIR, docs/lua-games.md) plays the\n"
              "same way; its board is what its rules' board() shows the seat.\n\n"
              "options:\n%s"
@@ -171,11 +171,19 @@ static int ask(session *s) {
     if (!strcmp(t, "quit") || !strcmp(t, "exit")) return -1;
     if (!strcmp(t, "help") || !strcmp(t, "?")) {
       printf("Type an option's number or the start of its text.  Commands: %s,\n"
-             "undo (take back your last decision), quit (the game stays saved).\n",
+             "hint (what the AI would choose), undo (take back your last decision), quit\n"
+             "(the game stays saved).\n",
              s->hg->commands);
       continue;
     }
     if (!strcmp(t, "board")) { s->hg->board(s->g, s->sv.human, stdout); show_options(d); continue; }
+    if (!strcmp(t, "hint")) {     /* the greedy's advice, on what this seat may know */
+      int n = s->g->gi->nanswers(s->g);
+      if (host_hint(s->g, AI_GREEDY, &s->sv.o.budget, host_pick_seed(s->sv.ai_seed + 1, n), -1,
+                    5, stdout) != 0)
+        fprintf(stderr, "arknova: out of memory\n");
+      continue;
+    }
     if (s->hg->command && s->hg->command(s->g, s->sv.human, t, stdout)) continue;
     if (!strcmp(t, "undo")) {
       if (undo(s) != 0) return -1;

@@ -836,8 +836,11 @@ static void test_lua_person_undo_resume(void **st) {
   assert_true(output_has("Resumed lua.txt at decision 3."));
   assert_true(output_has("Undone: back to your decision 1."));
   assert_true(output_has("P1, choose your corporation"));
-  assert_int_equal(run("2\nboard\nquit\n", "play --resume lua.txt"), 0);
+  assert_int_equal(run("2\nboard\nhint\nquit\n", "play --resume lua.txt"), 0);
   assert_true(output_has("Resumed lua.txt at decision 1."));
+  /* the AI's advice at P1's phase pick: its five best of the five phases */
+  assert_true(output_has("greedy would choose: phase "));
+  assert_true(output_has("greedy value of each option (points for P1, best first):\n"));
   assert_true(output_has("P1 Helion (you): TR 5"));
   assert_true(output_has("   28 MC (+0)"));
   assert_int_equal(run(NULL, "replay lua.txt --quiet"), 0);
