@@ -255,6 +255,7 @@ static int run_human(host_save *sv, const char *path, int resumed) {
   s.sv = *sv;
   s.path = path;
   s.hg = host_game_of(&sv->o);
+  s.board_memo = -1;           /* the board before the person's first decision too */
   for (int p = 0; p < 4; p++) ai_init(&s.ai[p], s.sv.o.ai[p], &s.sv.o.budget);
   char msg[1024];
   int bad = rebuild(&s, resumed ? s.sv.nanswers : 0) != 0;

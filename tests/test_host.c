@@ -724,6 +724,7 @@ static void test_lua_scenarios(void **st) {
   assert_int_equal(run(NULL, "scenario %s/tests/scenarios/ares-expedition/*.yaml", ARK_SOURCE_DIR), 0);
   assert_true(output_has("ok: "));
   assert_true(output_has("production-income.yaml: 7 expectations hold"));
+  assert_true(output_has("tie-break.yaml: 10 expectations hold"));
   const char *dir = ARK_SOURCE_DIR "/tests/scenarios/ares-expedition/failing";
   assert_int_equal(run(NULL, "scenario %s/wrong-mc.yaml", dir), 1);
   assert_true(output_has("wrong-mc.yaml:19: FAILED: P1 mc: expected 21, got 24"));
