@@ -24,6 +24,12 @@ static void ark_events(ark_gs *g, int *shown, FILE *f, const char *indent, int s
   host_print_events_for(ark_game_of(g), shown, f, indent, seat);
 }
 
+static void ark_describe(ark_gs *g, FILE *f) {
+  char buf[8192];
+  ark_game_describe(ark_game_of(g), buf, sizeof buf);
+  fputs(buf, f);
+}
+
 static void ark_board(ark_gs *g, int seat, FILE *f) { view_board(ark_game_of(g), seat, f); }
 
 /* at the start of each of the person's turns */
@@ -74,7 +80,7 @@ static void ark_summary(ark_gs *g, const host_opts *o, FILE *f) {
 
 const host_game host_ark_game = {
   .rebuild = ark_rebuild, .hash = ark_hash, .answers = ark_answers, .error = ark_error,
-  .nevents = ark_nevents, .events = ark_events,
+  .nevents = ark_nevents, .events = ark_events, .describe = ark_describe,
   .board = ark_board, .board_now = ark_board_now, .command = ark_command,
   .commands = "board, map,\nhand", .header = ark_header, .write = ark_write, .summary = ark_summary,
 };

@@ -48,6 +48,11 @@ int host_game_is_lua(const host_opts *o);
 /* An AI game of such a game (luaplay.c): exit code as play's.  A person's
 ** game and sim of any game are play.c's and sim.c's, through host_game. */
 int host_lua_play(const host_opts *o, const char *save_path);
+struct host_game;
+/* The rest of an AI game once it is made (play.c): played out, saved to
+** save_path (if not NULL), described and summed up; play's exit code. */
+int host_play_ais(ark_gs *g, const struct host_game *hg, const host_opts *o,
+                  const char *save_path);
 extern const char *const host_game_opts_help;
 /* Strict number parsing with a message naming the option. */
 int host_parse_long(const char *opt, const char *s, long lo, long hi, long *out);
@@ -64,8 +69,16 @@ int host_add_dir(const char **dirs, const char *d);
 /* The seed of the AI's pick at answer number n of a game: a function of
 ** the game's AI seed and n only, so a resumed game plays on the same. */
 uint64_t host_pick_seed(uint64_t ai_seed, int n);
-/* Plays a game to the end with the configured AIs; prints events if
-** verbose.  Returns the final progress value. */
+/* A game's events from *shown on, as seat sees them (-1: all), each line
+** after indent. */
+typedef void (*host_events_fn)(ark_gs *g, int *shown, FILE *f, const char *indent, int seat);
+/* Plays any game to its end with o's AIs, calling watch(g, arg) (if not
+** NULL) at every decision before it is answered; with o->verbose prints
+** every decision and, through `events`, every event.  The final progress. */
+int host_play_out(ark_gs *g, const host_opts *o, uint64_t ai_seed, host_events_fn events,
+                  void (*watch)(ark_gs *g, void *arg), void *arg);
+/* Plays an Ark Nova game to the end with the configured AIs; prints events
+** if verbose.  Returns the final progress value. */
 int host_run_game(ark_game *g, const host_opts *o, uint64_t ai_seed);
 /* The same, calling watch(g, arg) at every decision before it is answered. */
 int host_run_game_watch(ark_game *g, const host_opts *o, uint64_t ai_seed,
@@ -146,6 +159,8 @@ typedef struct host_game {
   int (*nevents)(ark_gs *g);
   /* The events from *shown on as seat sees them, each after indent. */
   void (*events)(ark_gs *g, int *shown, FILE *f, const char *indent, int seat);
+  /* What a finished game of AIs tells before its summary. */
+  void (*describe)(ark_gs *g, FILE *f);
   /* Everything seat may see of the game now. */
   void (*board)(ark_gs *g, int seat, FILE *f);
   /* Whether the person's board is shown before decision d by itself (*last:

@@ -1,11 +1,10 @@
 /*
-** luaplay.c - play and sim for games written in Lua alone (module: lua in
-** their game.yaml, core/src/luagame.h).  The AIs see such a game only
-** through the engine's game interface (core/src/gameif.h): random picks
-** any option, greedy tries each option on a copy and keeps the one whose
-** next position its rules value most above the best other seat, mcts races
-** the greedy's best options in paired rollouts (host/ai.c, mcts.c).  Each
-** looks only at what its seat may know (ark_lg_view).
+** luaplay.c - games written in Lua alone (module: lua in their game.yaml,
+** core/src/luagame.h) as the host's commands take them: host_lua_game, the
+** table of what play, hint, replay and sim need of such a game (host.h),
+** and the start of an AI game.  The AIs see such a game only through the
+** engine's game interface (core/src/gameif.h), on what their seat may know
+** (ark_lg_view).
 */
 #include <math.h>
 #include <stdio.h>
@@ -16,16 +15,6 @@
 #include "simstats.h"
 
 #define LP_STATS 24
-
-/* The seat's AI's pick: the engine's players (host/ai.c, mcts.c), through
-** the game interface every Lua game has (ark_lg_gi).  A Lua game has no
-** turns for them, so no plan carries over and a fresh player per decision
-** picks as a kept one would. */
-static int pick_for(ark_lg *g, int kind, const ai_budget *b, uint64_t seed) {
-  ai_player a;
-  ai_init(&a, kind, b);
-  return ai_pick(&a, ark_lg_gs(g), seed);
-}
 
 /* The events from *shown on, as seat sees them (-1: the whole game). */
 static void print_events_to(ark_lg *g, int *shown, int seat, const char *indent, FILE *f) {
@@ -39,42 +28,17 @@ static void print_events_to(ark_lg *g, int *shown, int seat, const char *indent,
   }
 }
 
-static void print_events(ark_lg *g, int *shown, int seat, const char *indent) {
-  print_events_to(g, shown, seat, indent, stdout);
-}
-
-/* Plays g to its end with the AIs; the number of decisions, -1 on an
-** error.  (A person's game is play.c's, through host_lua_game.) */
 /* sim --test-card: when the tested seat played the card (it went from the
 ** hand to another zone of that seat), as a round. */
 typedef struct lp_watch { int card, seat, round; } lp_watch;
 
-static void watch_card(ark_lg *g, lp_watch *w) {
+static void watch_card(ark_gs *gs, void *arg) {
+  lp_watch *w = arg;
+  ark_lg *g = (ark_lg *)gs;     /* the state begins with its ark_gs */
   const char *zone;
   int seat;
   if (!w || w->round || ark_lg_card_zone(g, w->card, &zone, &seat) != 0) return;
   if (seat == w->seat + 1 && strcmp(zone, "hand")) w->round = ark_lg_rounds(g);
-}
-
-static long run_game(ark_lg *g, const host_opts *o, uint64_t ai_seed, int verbose, lp_watch *w) {
-  char msg[256];
-  int shown = 0;
-  long decisions = 0;
-  while (ark_lg_process(g) == ARK_AWAITING) {
-    watch_card(g, w);
-    if (verbose) print_events(g, &shown, -1, "    ");
-    const ark_decision *d = ark_lg_decision(g);
-    int pick = pick_for(g, o->ai[d->player % 4], &o->budget,
-                        host_pick_seed(ai_seed, ark_lg_nanswers(g)));
-    if (verbose)
-      printf("  P%d %s: %s\n", d->player + 1, d->prompt,
-             d->secret ? "(a secret choice)" : d->options[pick]);
-    if (ark_lg_answer(g, pick, msg, sizeof msg) != ARK_OK) return -1;
-    decisions++;
-  }
-  if (verbose) print_events(g, &shown, -1, "    ");
-  watch_card(g, w);
-  return ark_lg_process(g) == ARK_END ? decisions : -1;
 }
 
 static ark_lg_def *load_def(const host_opts *o) {
@@ -200,6 +164,11 @@ static void lua_header(ark_gs *g, const host_save *sv, const char *path, FILE *f
           (unsigned long long)sv->o.cfg.seed, sv->nanswers);
 }
 
+static void lua_describe(ark_gs *g, FILE *f) {
+  fprintf(f, "Game over after %d rounds and %d decisions.\n", ark_lg_rounds(LG(g)),
+          ark_lg_nanswers(LG(g)));
+}
+
 static void lua_summary(ark_gs *g, const host_opts *o, FILE *f) { print_summary(LG(g), o, f); }
 
 /* ---- sim: one game into a record (sim.c plays and sums them up) ---- */
@@ -292,8 +261,13 @@ static void lua_sim_game(void *ctx, const host_opts *o, uint64_t seed, const hos
     }
     if (e->replace) wp = &w;
   }
-  long dn = run_game(g, o, seed * 7919u + 1, 0, wp);
+  host_opts quiet = *o;
+  quiet.verbose = 0;
+  int pr = host_play_out(ark_lg_gs(g), &quiet, seed * 7919u + 1, lua_events,
+                         wp ? watch_card : NULL, wp);
+  if (wp) watch_card(ark_lg_gs(g), wp);      /* a play in the game's last step */
   r->played_turn = r->played_own = w.round;
+  long dn = pr == ARK_END ? ark_lg_nanswers(g) : -1;
   if (dn < 0) {
     r->error = 1;
     snprintf(r->msg, sizeof r->msg, "%s", ark_lg_error(g));
@@ -317,7 +291,7 @@ static int lua_sim_card(void *ctx, const host_opts *o, const char *text, char *l
 
 const host_game host_lua_game = {
   .rebuild = lua_rebuild, .hash = lua_hash, .answers = lua_answers, .error = lua_error,
-  .nevents = lua_nevents, .events = lua_events, .board = lua_board,
+  .nevents = lua_nevents, .events = lua_events, .describe = lua_describe, .board = lua_board,
   .board_now = lua_board_now, .command = NULL, .commands = "board", .header = lua_header, .write = lua_write,
   .summary = lua_summary, .sim_open = lua_sim_open, .sim_close = lua_sim_close,
   .sim_game = lua_sim_game, .sim_card = lua_sim_card,
@@ -337,22 +311,8 @@ int host_lua_play(const host_opts *o, const char *save_path) {
   }
   printf("%s: %d player%s, seed %llu\n", o->game.title[0] ? o->game.title : o->game.name,
          o->cfg.players, o->cfg.players == 1 ? "" : "s", (unsigned long long)o->cfg.seed);
-  uint64_t ai_seed = o->cfg.seed * 7919u + 1;
-  long decisions = run_game(g, o, ai_seed, o->verbose, NULL);
-  host_save sv;
-  host_save_init(&sv);
-  sv.o = *o;
-  sv.ai_seed = ai_seed;
-  if (save_path && save_write(save_path, &sv, g) != 0)
-    fprintf(stderr, "arknova: could not write %s\n", save_path);
-  if (decisions < 0) {
-    fprintf(stderr, "arknova: the game stopped: %s\n", ark_lg_error(g));
-    ark_lg_free(g);
-    return 1;
-  }
-  printf("Game over after %d rounds and %ld decisions.\n", ark_lg_rounds(g), decisions);
-  print_summary(g, o, stdout);
+  int rc = host_play_ais(ark_lg_gs(g), &host_lua_game, o, save_path);
   ark_lg_free(g);
-  return 0;
+  return rc;
 }
 

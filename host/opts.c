@@ -267,30 +267,53 @@ const char *host_choice_for(const ark_decision *d, int pick, int seat) {
   return d->options[pick];
 }
 
+int host_play_out(ark_gs *g, const host_opts *o, uint64_t ai_seed, host_events_fn events,
+                  void (*watch)(ark_gs *g, void *arg), void *arg) {
+  char msg[256];
+  int shown = 0;
+  ai_player ai[ARK_AI_SEATS];
+  for (int p = 0; p < ARK_AI_SEATS; p++) ai_init(&ai[p], o->ai[p % 4], &o->budget);
+  while (g->gi->process(g) == ARK_AWAITING) {
+    /* after the game has run on, so that what the last answer led to
+    ** (the end of a turn, a break) is printed before the next decision */
+    if (o->verbose) events(g, &shown, stdout, "    ", -1);
+    if (watch) watch(g, arg);
+    const ark_decision *d = g->gi->decision(g);
+    if (d->player < 0 || d->player >= ARK_AI_SEATS) break;
+    int pick = ai_pick(&ai[d->player], g, host_pick_seed(ai_seed, g->gi->nanswers(g)));
+    if (o->verbose)
+      printf("  P%d %s: %s\n", d->player + 1, d->prompt, d->options[pick]);
+    if (g->gi->answer(g, pick, msg, sizeof msg) != ARK_OK) break;
+  }
+  int pr = g->gi->process(g);
+  if (o->verbose) events(g, &shown, stdout, "    ", -1);
+  return pr;
+}
+
+/* Ark Nova's games through host_play_out: its events, its watchers. */
+typedef struct ark_watch {
+  void (*watch)(ark_game *g, void *arg);
+  void *arg;
+} ark_watch;
+
+static void ark_events_of(ark_gs *g, int *shown, FILE *f, const char *indent, int seat) {
+  host_print_events_for(ark_game_of(g), shown, f, indent, seat);
+}
+
+static void ark_watch_of(ark_gs *g, void *arg) {
+  ark_watch *w = arg;
+  w->watch(ark_game_of(g), w->arg);
+}
+
 int host_run_game(ark_game *g, const host_opts *o, uint64_t ai_seed) {
   return host_run_game_watch(g, o, ai_seed, NULL, NULL);
 }
 
 int host_run_game_watch(ark_game *g, const host_opts *o, uint64_t ai_seed,
                         void (*watch)(ark_game *g, void *arg), void *arg) {
-  char msg[256];
-  int shown = 0;
-  ai_player ai[4];
-  for (int p = 0; p < 4; p++) ai_init(&ai[p], o->ai[p], &o->budget);
-  while (ark_game_process(g) == ARK_AWAITING) {
-    /* after the game has run on, so that what the last answer led to
-    ** (the end of a turn, a break) is printed before the next decision */
-    if (o->verbose) host_print_events(g, &shown, stdout, "    ");
-    if (watch) watch(g, arg);
-    const ark_decision *d = ark_game_decision(g);
-    int pick = ai_pick(&ai[d->player], ark_game_gs(g), host_pick_seed(ai_seed, ark_game_nanswers(g)));
-    if (o->verbose)
-      printf("  P%d %s: %s\n", d->player + 1, d->prompt, d->options[pick]);
-    if (ark_game_answer(g, pick, msg, sizeof msg) != ARK_OK) break;
-  }
-  int pr = ark_game_process(g);
-  if (o->verbose) host_print_events(g, &shown, stdout, "    ");
-  return pr;
+  ark_watch w = { watch, arg };
+  return host_play_out(ark_game_gs(g), o, ai_seed, ark_events_of, watch ? ark_watch_of : NULL,
+                       &w);
 }
 
 /* How the conservation marker's space falls, from this game's rules:

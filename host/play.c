@@ -285,6 +285,23 @@ static int run_human(host_save *sv, const char *path, int resumed) {
 
 /* ---- AI games ---- */
 
+int host_play_ais(ark_gs *g, const host_game *hg, const host_opts *o, const char *save_path) {
+  host_save sv;
+  host_save_init(&sv);
+  sv.o = *o;
+  sv.ai_seed = o->cfg.seed * 7919u + 1;
+  int pr = host_play_out(g, o, sv.ai_seed, hg->events, NULL, NULL);
+  if (save_path && hg->write(save_path, &sv, g) != 0)
+    fprintf(stderr, "arknova: could not write %s\n", save_path);
+  if (pr != ARK_END) {
+    fprintf(stderr, "arknova: the game stopped: %s\n", hg->error(g));
+    return 1;
+  }
+  hg->describe(g, stdout);
+  hg->summary(g, o, stdout);
+  return 0;
+}
+
 static int run_ai(host_opts *o, const char *save_path) {
   ark_game *g;
   char msg[4096];
@@ -294,27 +311,9 @@ static int run_ai(host_opts *o, const char *save_path) {
   }
   printf("Ark Nova: %d players on map %s, seed %llu\n", o->cfg.players,
          o->cfg.map ? o->cfg.map : "A", (unsigned long long)o->cfg.seed);
-  uint64_t ai_seed = o->cfg.seed * 7919u + 1;
-  int pr = host_run_game(g, o, ai_seed);
-  if (save_path) {
-    host_save sv;
-    host_save_init(&sv);
-    sv.o = *o;
-    sv.ai_seed = ai_seed;
-    if (host_save_write(save_path, &sv, g) != 0)
-      fprintf(stderr, "arknova: could not write %s\n", save_path);
-  }
-  if (pr == ARK_ERROR) {
-    fprintf(stderr, "arknova: the game stopped: %s\n", ark_game_error(g));
-    ark_game_free(g);
-    return 1;
-  }
-  char buf[8192];
-  ark_game_describe(g, buf, sizeof buf);
-  fputs(buf, stdout);
-  host_print_summary(g, o, stdout);
+  int rc = host_play_ais(ark_game_gs(g), &host_ark_game, o, save_path);
   ark_game_free(g);
-  return 0;
+  return rc;
 }
 
 int cmd_play(int argc, char **argv) {
