@@ -29,9 +29,8 @@ local function animals_of(p)
   return out
 end
 
--- What an icon project counts in p's zoo.
-function A.project_count(p, what)
-  local icons = ark.icons(p)
+-- What an icon project counts in p's zoo; icons: ark.icons(p).
+local function count_in(p, what, icons)
   if what == "categories" or what == "continents" then
     local list = what == "categories" and CATEGORIES or CONTINENTS
     local n = 0
@@ -48,6 +47,8 @@ function A.project_count(p, what)
   end
   return icons[what] or 0
 end
+
+function A.project_count(p, what) return count_in(p, what, ark.icons(p)) end
 
 -- Is animal id of p in a release size class?  By its printed size; one
 -- living in a standard enclosure that counts larger (map 2, Outdoor Areas:
@@ -173,14 +174,35 @@ function A.any_project_option(p, side) return each_option(p, side, stop) end
 -- of each project p could still support, on the board or from the hand,
 -- as a flat list of (card, have, need, CP) quadruples.  Release and
 -- breeding projects count 1 of 1 when p has a fitting animal.
+local PROJECT_COUNT, MODIFY, HAS_HANDLER = A.project_count, modify, has_handler
+
 function A.progress(p)
   local out = {}
+  -- Each project would ask both modifiers (each a handler-list look-up)
+  -- and make a table of p's icons.  When the functions are those this
+  -- file loaded with (a plugin's replacement is always asked) and p has
+  -- no handler for either modifier, modify returns its value as given:
+  -- no wildcard, one support per project, and one icons table will do,
+  -- since no script runs here to change the zoo.
+  local fast = A.project_count == PROJECT_COUNT and modify == MODIFY and
+    has_handler == HAS_HANDLER and not has_handler(p, "modify_project_wildcards") and
+    not has_handler(p, "modify_project_supports")
+  local all_icons = fast and ark.icons(p)
+  local function toward(c)
+    if fast then return count_in(p, c.counts, all_icons) end
+    return icons_toward(p, c)
+  end
+  local function supportable(pr)
+    if not fast then return may_support(p, pr) end
+    for _, o in ipairs(pr.owners) do if o == p then return false end end
+    return true
+  end
   -- levels(c) entries for card id; open(lv) says which levels to list.
   -- An icon project's count is the same for every level: counted once,
   -- since computer players ask this for every position they weigh.
   local function add(id, open)
     local c = CARDS[id]
-    local icons = c.kind == "icon" and icons_toward(p, c)
+    local icons = c.kind == "icon" and toward(c)
     for lv = 1, levels(c) do
       if open(lv) then
         local have, need = 0, 1
@@ -195,7 +217,7 @@ function A.progress(p)
     end
   end
   for _, pr in ipairs(ark.projects()) do
-    if may_support(p, pr) then
+    if supportable(pr) then
       add(pr.card, function(lv) return pr.owners[lv] == -1 end)
     end
   end
