@@ -304,9 +304,72 @@ end
 local handler_cache, handler_cache_size = {}, {}
 local HANDLER_CACHE_MAX = 512
 
+-- The names of KNOWN_HANDLERS that script table s has, in that order,
+-- found once per table (they do not change after loading either).
+local names_cache = {}
+
+local function names_of(s)
+  local names = names_cache[s]
+  if not names then
+    names = {}
+    for _, name in ipairs(KNOWN_HANDLERS) do
+      if s[name] then names[#names + 1] = name end
+    end
+    names_cache[s] = names
+  end
+  return names
+end
+
+-- The lists of every known handler name for one zoo, made in one pass:
+-- a zoo's first events and modifiers ask a dozen names, and one pass per
+-- name read the zoo and each card's script once per name.  key -> { list
+-- = handler1, id1, ..., n = 2 * handlers }, in the order collect_handlers
+-- gives; a name nothing handles is missing.
+local function collect_known(owner)
+  local byk = {}
+  local function add(name, h, id)
+    local e = byk[name]
+    if not e then
+      e = { list = {}, n = 0 }
+      byk[name] = e
+    end
+    e.list[e.n + 1], e.list[e.n + 2], e.n = h, id, e.n + 2
+  end
+  for _, id in ipairs(ark.zoo(owner)) do
+    local s = script_of(id)
+    if s then
+      for _, name in ipairs(names_of(s)) do add(name, s[name], id) end
+    end
+  end
+  local m = MAP_SCRIPTS[ark.get(owner, "map")]
+  if m and not ark.map_script_off(owner) then
+    for _, name in ipairs(names_of(m)) do add(name, m[name], nil) end
+  end
+  for _, pl in ipairs(PLUGIN_SCRIPTS) do
+    for _, name in ipairs(names_of(pl)) do add(name, pl[name], nil) end
+  end
+  return byk
+end
+
+-- Kept per stamp, like the lists of other names below.
+local known_cache, known_cache_size = {}, 0
+local NO_HANDLERS = { list = {}, n = 0 }
+
 local function handlers_of(owner, key)
   local stamp = ark.zoo_stamp(owner)
   if not stamp then return collect_handlers(owner, key) end
+  if KNOWN_HANDLER_SET[key] then
+    local byk = known_cache[stamp]
+    if not byk then
+      if known_cache_size >= HANDLER_CACHE_MAX then
+        known_cache, known_cache_size = {}, 0
+      end
+      byk = collect_known(owner)
+      known_cache[stamp], known_cache_size = byk, known_cache_size + 1
+    end
+    local e = byk[key] or NO_HANDLERS
+    return e.list, e.n
+  end
   local lists = handler_cache[key]
   if not lists or handler_cache_size[key] >= HANDLER_CACHE_MAX then
     lists = {}
