@@ -488,6 +488,12 @@ function draft(p)
   end
 end
 
+-- A play of a turn as one whole number: action index, side, X-token
+-- action or not, strength (0..99) and X-tokens spent (0..9).
+function play_code(a, strength, x, side, xaction)
+  return (((ACTION_INDEX[a] * 2 + side - 1) * 2 + (xaction and 1 or 0)) * 100 + strength) * 10 + x
+end
+
 -- The option texts of turn_options, made once each: every turn (and every
 -- clone's replay of it) asks for the same few dozen, and a number turned
 -- into text is dear.  Keyed by the title too, which a plugin may change.
@@ -511,18 +517,12 @@ local function action_label(t, k, title, side, s, x)
   return label
 end
 
--- The first strength in lo..hi at which action script `script` can do
--- something, or nil; every action's can() is monotone in strength, so it
--- can at each one above too.  script.lowest(script, p, side, lo, hi) says
--- it at once (Animals: each hand card scanned once, not once per
--- strength); given the table it is asked through, it answers only for the
--- can() its file wrote, so a plugin's can() (set in the table, or in one
--- that inherits the rest) is never bypassed.  Without it: can() at each
--- strength.
-local function first_strength(script, p, side, lo, hi)
-  if script.lowest then return script.lowest(script, p, side, lo, hi) end
-  return lowest_by_can(script, p, side, lo, hi)
-end
+-- options_of works out play_code, side_of, labels_of and the lowest
+-- strength in line while play_code, side_of and ark.upgraded are those
+-- this file and lib.lua loaded with: a Lua call costs more than what each
+-- of them does, and a turn's options made about 25 such calls.  A
+-- plugin's replacement is called as before.
+local PLAY_CODE, SIDE_OF, UPGRADED = play_code, side_of, ark.upgraded
 
 -- turn_options' work, as one pure check (not one per card): { opts, codes }.
 local function options_of(p)
@@ -535,20 +535,40 @@ local function options_of(p)
   local n = 0
   local xt = ark.get(p, "xtokens")
   local acts = {}
+  local own = play_code == PLAY_CODE and side_of == SIDE_OF and ark.upgraded == UPGRADED
   for slot = 1, 5 do
     local a = ark.slot_action(p, slot)
     acts[slot] = a
     local script = ACTION_SCRIPTS[a]
-    local side = side_of(p, a)
+    local side
+    if own then side = UPGRADED(p, a) and 2 or 1 else side = side_of(p, a) end
     local base = slot - 2 * ark.tokens(p, a, "constriction")   -- strength with no X-token
     -- strengths base + x for x = 0..xt, those below 1 left out
     local hi = base + xt
-    local s0 = hi >= 1 and first_strength(script, p, side, math.max(1, base), hi)
+    -- s0: the first strength in lo..hi at which the action can do
+    -- something, or nil; every action's can() is monotone in strength, so
+    -- it can at each one above too.  script.lowest(script, p, side, lo,
+    -- hi) says it at once (Animals: each hand card scanned once, not once
+    -- per strength); given the table it is asked through, it answers only
+    -- for the can() its file wrote, so a plugin's can() (set in the table,
+    -- or in one that inherits the rest) is never bypassed.  Without it:
+    -- can() at each strength.
+    local s0 = false
+    if hi >= 1 then
+      local lo, lowest = base > 1 and base or 1, script.lowest
+      if lowest then s0 = lowest(script, p, side, lo, hi)
+      else s0 = lowest_by_can(script, p, side, lo, hi) end
+    end
     if s0 then
       local title = ACTION_TITLE[a]
-      local t = labels_of(title)
+      local t = label_cache[title] or labels_of(title)
       -- play_code is linear: one more strength and X token add 11
-      local code = play_code(a, s0, s0 - base, side, false) - 11
+      local code
+      if own then
+        code = (((ACTION_INDEX[a] * 2 + side - 1) * 2) * 100 + s0) * 10 + s0 - base - 11
+      else
+        code = play_code(a, s0, s0 - base, side, false) - 11
+      end
       for s = s0, hi do
         local x = s - base
         local k = (side * 1000 + s) * 1000 + x
@@ -562,9 +582,11 @@ local function options_of(p)
   for slot = 1, 5 do
     if slot > 1 or xt < MAX_XTOKENS then
       local a = acts[slot]
+      local title = ACTION_TITLE[a]
       n = n + 1
-      opts[n] = labels_of(ACTION_TITLE[a]).xaction
-      codes[n] = play_code(a, 0, 0, 1, true)
+      opts[n] = (label_cache[title] or labels_of(title)).xaction
+      if own then codes[n] = (ACTION_INDEX[a] * 4 + 1) * 1000
+      else codes[n] = play_code(a, 0, 0, 1, true) end
     end
   end
   for i = n + 1, 16 do opts[i], codes[i] = nil, nil end
@@ -579,12 +601,6 @@ end
 function turn_options(p)
   local both = check(options_of, p)
   return both[1], both[2]
-end
-
--- A play of a turn as one whole number: action index, side, X-token
--- action or not, strength (0..99) and X-tokens spent (0..9).
-function play_code(a, strength, x, side, xaction)
-  return (((ACTION_INDEX[a] * 2 + side - 1) * 2 + (xaction and 1 or 0)) * 100 + strength) * 10 + x
 end
 
 local function play_of(code)
