@@ -53,24 +53,26 @@ A.can = can
 
 -- The first strength in lo..hi at which script.can holds, or nil
 -- (turn_options asks it for every card; script: the table it asks
--- through).  The strength only bounds the size, so each kind is asked
--- once, smallest first, not once per strength.  A can() not this file's
--- (a plugin's) gets the plain search.
+-- through).  The strength only bounds the size, so each kind is asked at
+-- most once, in one pass: a kind that p may build answers the larger of
+-- lo and its size, and only a kind that would answer less than the best
+-- so far is asked (can_build only reads the game).  A can() not this
+-- file's (a plugin's) gets the plain search.
 function A.lowest(script, p, side, lo, hi)
   if script.can ~= can then return lowest_by_can(script, p, side, lo, hi) end
-  local special, kinds = ark.get(p, "special_built"), A.KINDS
-  for s = lo, hi do
-    -- the kinds a smaller strength could not build: of size s (up to lo at first)
-    for i = 1, #kinds do
-      local key = kinds[i]
-      local d = def(key)
-      if d and (d.size == s or (s == lo and d.size < lo)) and
-         can_build(p, key, s, side, none, special) then
-        return s
+  local special, kinds, best = ark.get(p, "special_built"), A.KINDS, nil
+  for i = 1, #kinds do
+    local key = kinds[i]
+    local d = def(key)
+    if d then
+      local s = d.size > lo and d.size or lo
+      if s <= hi and (not best or s < best) and can_build(p, key, s, side, none, special) then
+        if s == lo then return s end
+        best = s
       end
     end
   end
-  return nil
+  return best
 end
 
 local function build_one(p, key, side)
