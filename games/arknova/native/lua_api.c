@@ -84,6 +84,10 @@ static const char *const action_names[ARK_N_ACTIONS] = {
   "animals", "build", "cards", "association", "sponsors"
 };
 
+const char *ark_lua_action_key(int a) {
+  return a >= 0 && a < ARK_N_ACTIONS ? action_names[a] : "?";
+}
+
 static int arg_action(lua_State *L, int i) {
   const char *s = luaL_checkstring(L, i);
   for (int a = 0; a < ARK_N_ACTIONS; a++)

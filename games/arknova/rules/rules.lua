@@ -517,15 +517,21 @@ local function action_label(t, k, title, side, s, x)
   return label
 end
 
--- options_of works out play_code, side_of, labels_of and the lowest
--- strength in line while play_code, side_of and ark.upgraded are those
--- this file and lib.lua loaded with: a Lua call costs more than what each
--- of them does, and a turn's options made about 25 such calls.  A
--- plugin's replacement is called as before.
-local PLAY_CODE, SIDE_OF, UPGRADED = play_code, side_of, ark.upgraded
+-- The first strength in lo..hi at which action script `script` can do
+-- something, or nil; every action's can() is monotone in strength, so it
+-- can at each one above too.  script.lowest(script, p, side, lo, hi) says
+-- it at once (Animals: each hand card scanned once, not once per
+-- strength); given the table it is asked through, it answers only for the
+-- can() its file wrote, so a plugin's can() (set in the table, or in one
+-- that inherits the rest) is never bypassed.  Without it: can() at each
+-- strength.
+local function first_strength(script, p, side, lo, hi)
+  if script.lowest then return script.lowest(script, p, side, lo, hi) end
+  return lowest_by_can(script, p, side, lo, hi)
+end
 
--- turn_options' work, as one pure check (not one per card): { opts, codes }.
-local function options_of(p)
+-- turn_options' work in Lua: { opts, codes }.
+local function options_in_lua(p)
   -- made with room for 16 options (a turn has about 15): a table filled one
   -- item at a time is made anew at sizes 1, 2, 4, 8 and 16.  The items past
   -- the last option are cleared at the end.
@@ -535,40 +541,20 @@ local function options_of(p)
   local n = 0
   local xt = ark.get(p, "xtokens")
   local acts = {}
-  local own = play_code == PLAY_CODE and side_of == SIDE_OF and ark.upgraded == UPGRADED
   for slot = 1, 5 do
     local a = ark.slot_action(p, slot)
     acts[slot] = a
     local script = ACTION_SCRIPTS[a]
-    local side
-    if own then side = UPGRADED(p, a) and 2 or 1 else side = side_of(p, a) end
+    local side = side_of(p, a)
     local base = slot - 2 * ark.tokens(p, a, "constriction")   -- strength with no X-token
     -- strengths base + x for x = 0..xt, those below 1 left out
     local hi = base + xt
-    -- s0: the first strength in lo..hi at which the action can do
-    -- something, or nil; every action's can() is monotone in strength, so
-    -- it can at each one above too.  script.lowest(script, p, side, lo,
-    -- hi) says it at once (Animals: each hand card scanned once, not once
-    -- per strength); given the table it is asked through, it answers only
-    -- for the can() its file wrote, so a plugin's can() (set in the table,
-    -- or in one that inherits the rest) is never bypassed.  Without it:
-    -- can() at each strength.
-    local s0 = false
-    if hi >= 1 then
-      local lo, lowest = base > 1 and base or 1, script.lowest
-      if lowest then s0 = lowest(script, p, side, lo, hi)
-      else s0 = lowest_by_can(script, p, side, lo, hi) end
-    end
+    local s0 = hi >= 1 and first_strength(script, p, side, math.max(1, base), hi)
     if s0 then
       local title = ACTION_TITLE[a]
-      local t = label_cache[title] or labels_of(title)
+      local t = labels_of(title)
       -- play_code is linear: one more strength and X token add 11
-      local code
-      if own then
-        code = (((ACTION_INDEX[a] * 2 + side - 1) * 2) * 100 + s0) * 10 + s0 - base - 11
-      else
-        code = play_code(a, s0, s0 - base, side, false) - 11
-      end
+      local code = play_code(a, s0, s0 - base, side, false) - 11
       for s = s0, hi do
         local x = s - base
         local k = (side * 1000 + s) * 1000 + x
@@ -582,15 +568,30 @@ local function options_of(p)
   for slot = 1, 5 do
     if slot > 1 or xt < MAX_XTOKENS then
       local a = acts[slot]
-      local title = ACTION_TITLE[a]
       n = n + 1
-      opts[n] = (label_cache[title] or labels_of(title)).xaction
-      if own then codes[n] = (ACTION_INDEX[a] * 4 + 1) * 1000
-      else codes[n] = play_code(a, 0, 0, 1, true) end
+      opts[n] = labels_of(ACTION_TITLE[a]).xaction
+      codes[n] = play_code(a, 0, 0, 1, true)
     end
   end
   for i = n + 1, 16 do opts[i], codes[i] = nil, nil end
   return { opts, codes }
+end
+
+-- The same list from ENGINE.turn_plays (native/lua_turn.c), which makes
+-- the same calls to the actions' lowest and the label makers, while the
+-- functions options_in_lua calls besides are the rules' own: the
+-- bookkeeping was a third of the Lua that random play ran.  A plugin
+-- that replaces one of them gets options_in_lua.
+local TURN_PLAYS, PLAY_CODE, SIDE_OF = ENGINE.turn_plays, play_code, side_of
+local GET, SLOT_ACTION, TOKENS_OF, UPGRADED = ark.get, ark.slot_action, ark.tokens, ark.upgraded
+
+local function options_of(p)
+  if play_code == PLAY_CODE and side_of == SIDE_OF and ark.get == GET and
+     ark.slot_action == SLOT_ACTION and ark.tokens == TOKENS_OF and ark.upgraded == UPGRADED then
+    return { TURN_PLAYS(p, ACTION_SCRIPTS, ACTION_TITLE, ACTION_INDEX, label_cache, labels_of,
+                        action_label, lowest_by_can, MAX_XTOKENS) }
+  end
+  return options_in_lua(p)
 end
 
 -- The options of a turn: each action card at each X-token spend that does
