@@ -293,6 +293,17 @@ local function task_strength(p, t)
   return modify("task_strength", p, A.TASK_STRENGTH[t], A.TASKS[t])
 end
 
+-- A.TASK_STRENGTH while modify is the rules' own and p has no handler
+-- for it: modify then gives each strength as it is, so the tasks need not
+-- ask it one by one.  Else nil, and task_strength asks, task by task.
+local function plain_strengths(p)
+  if modify == MODIFY and has_handler == HAS_HANDLER and
+     not has_handler(p, "modify_task_strength") then
+    return A.TASK_STRENGTH
+  end
+  return nil
+end
+
 local function do_task(p, t, side)
   local w = A.workers_needed(p, t)
   ark.set(p, "workers_out", ark.get(p, "workers_out") + w)
@@ -313,8 +324,10 @@ local function do_task(p, t, side)
 end
 
 local function can(p, strength, side)
+  local plain = plain_strengths(p)
   for t = 1, 4 do
-    if task_strength(p, t) <= strength and task_possible(p, t, side) then return true end
+    local need = plain and plain[t] or task_strength(p, t)
+    if need <= strength and task_possible(p, t, side) then return true end
   end
   return false
 end
@@ -328,9 +341,9 @@ A.can = can
 function A.lowest(script, p, side, lo, hi)
   if script.can ~= can then return lowest_by_can(script, p, side, lo, hi) end
   if lo > hi then return nil end
-  local need = {}
+  local need, plain = {}, plain_strengths(p)
   for t = 1, 4 do               -- can(p, lo, side), keeping each task's strength
-    need[t] = task_strength(p, t)
+    need[t] = plain and plain[t] or task_strength(p, t)
     if need[t] <= lo and task_possible(p, t, side) then return lo end
   end
   for s = lo + 1, hi do         -- the tasks a smaller strength could not do

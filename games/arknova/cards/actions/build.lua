@@ -9,32 +9,41 @@ A.COST_PER_SPACE = 2
 A.KINDS = { "size-1", "size-2", "size-3", "size-4", "size-5", "kiosk", "pavilion",
             "petting-zoo", "reptile-house", "large-bird-aviary" }
 
+-- key -> building def, read once (the defs do not change in a game).
 local defs
-local function def(key)
+local function all_defs()
   if not defs then
     defs = {}
     for _, d in ipairs(ark.building_defs()) do defs[d.key] = d end
   end
-  return defs[key]
+  return defs
 end
 
--- May p build kind key now within budget, not already built this action?
--- special: ark.get(p, "special_built").
-local function can_build(p, key, budget, side, done, special)
-  local d = def(key)
-  return d and not done[key] and d.size <= budget
+local function def(key) return all_defs()[key] end
+
+-- May p build kind key (def d) now within budget, not already built this
+-- action?  special: ark.get(p, "special_built"); cash: money(p), read once
+-- by the callers that ask of every kind (it only reads the game).
+local function may_build(p, key, d, budget, side, done, special, cash)
+  return not done[key] and d.size <= budget
      and (side == 2 or not d.build2)
      and not (SPECIAL_BIT[key] and math.floor(special / SPECIAL_BIT[key]) % 2 == 1)
-     and money(p) >= A.COST_PER_SPACE * d.size
+     and cash >= A.COST_PER_SPACE * d.size
      and ark.can_place(p, key, side == 2)
+end
+
+local function can_build(p, key, budget, side, done, special)
+  local d = def(key)
+  return d and may_build(p, key, d, budget, side, done, special, money(p))
 end
 
 -- Kinds p could build now within budget, not already built this action.
 local function buildable(p, budget, side, done)
   local out = {}
-  local special = ark.get(p, "special_built")
+  local special, ds, cash = ark.get(p, "special_built"), all_defs(), money(p)
   for _, key in ipairs(A.KINDS) do
-    if can_build(p, key, budget, side, done, special) then out[#out + 1] = key end
+    local d = ds[key]
+    if d and may_build(p, key, d, budget, side, done, special, cash) then out[#out + 1] = key end
   end
   return out
 end
@@ -43,9 +52,10 @@ end
 -- every strength.
 local none = {}
 local function can(p, strength, side)
-  local special = ark.get(p, "special_built")
+  local special, ds, cash = ark.get(p, "special_built"), all_defs(), money(p)
   for _, key in ipairs(A.KINDS) do
-    if can_build(p, key, strength, side, none, special) then return true end
+    local d = ds[key]
+    if d and may_build(p, key, d, strength, side, none, special, cash) then return true end
   end
   return false
 end
@@ -61,12 +71,14 @@ A.can = can
 function A.lowest(script, p, side, lo, hi)
   if script.can ~= can then return lowest_by_can(script, p, side, lo, hi) end
   local special, kinds, best = ark.get(p, "special_built"), A.KINDS, nil
+  local ds, cash = all_defs(), money(p)
   for i = 1, #kinds do
     local key = kinds[i]
-    local d = def(key)
+    local d = ds[key]
     if d then
       local s = d.size > lo and d.size or lo
-      if s <= hi and (not best or s < best) and can_build(p, key, s, side, none, special) then
+      if s <= hi and (not best or s < best) and
+         may_build(p, key, d, s, side, none, special, cash) then
         if s == lo then return s end
         best = s
       end
