@@ -197,14 +197,15 @@ function A.progress(p)
     for _, o in ipairs(pr.owners) do if o == p then return false end end
     return true
   end
-  -- levels(c) entries for card id; open(lv) says which levels to list.
-  -- An icon project's count is the same for every level: counted once,
-  -- since computer players ask this for every position they weigh.
-  local function add(id, open)
+  -- levels(c) entries for card id; owners: a project in play's, whose
+  -- taken levels are left out (nil for a card in hand).  An icon
+  -- project's count is the same for every level: counted once, since
+  -- computer players ask this for every position they weigh.
+  local function add(id, owners)
     local c = CARDS[id]
     local icons = c.kind == "icon" and toward(c)
     for lv = 1, levels(c) do
-      if open(lv) then
+      if not owners or owners[lv] == -1 then
         local have, need = 0, 1
         if icons then
           have, need = icons, c.thresholds[lv]
@@ -217,12 +218,9 @@ function A.progress(p)
     end
   end
   for _, pr in ipairs(ark.projects()) do
-    if supportable(pr) then
-      add(pr.card, function(lv) return pr.owners[lv] == -1 end)
-    end
+    if supportable(pr) then add(pr.card, pr.owners) end
   end
-  local any = function() return true end
-  for _, id in ipairs(hand_cards(p, "project")) do add(id, any) end
+  for _, id in ipairs(hand_cards(p, "project")) do add(id, nil) end
   return out
 end
 
