@@ -56,8 +56,9 @@ end
 -- For each final scoring card p holds: card id, the conservation points it
 -- would give if the game ended now (the "scoring" query).
 function scoring_now(p)
-  local out = {}
-  for _, id in ipairs(ark.scoring(p)) do
+  local out, held = {}, ark.scoring(p)
+  for i = 1, #held do
+    local id = held[i]
     out[#out + 1] = id
     out[#out + 1] = scoring_cp(p, id) or 0
   end
@@ -202,7 +203,7 @@ function free_building(p, key)
   local places = ark.placements(p, key, build2)
   if #places == 0 then return false end
   local opts = {}
-  for i, cells in ipairs(places) do opts[i] = key .. " at " .. cells end
+  for i = 1, #places do opts[i] = key .. " at " .. places[i] end
   local i = choose(p, "build.free", "Place a free " .. key, opts)
   place_building(p, key, places[i], build2)
   return true

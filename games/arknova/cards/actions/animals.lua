@@ -94,8 +94,9 @@ end
 -- { {card=id, folder=f or nil, cost=n}, ... } playable now; extra_rep:
 -- reputation about to be gained (it widens the display range).
 local function candidates(p, side, extra_rep)
-  local out = {}
-  for _, id in ipairs(hand_cards(p, "animal")) do
+  local out, hand = {}, hand_cards(p, "animal")
+  for i = 1, #hand do
+    local id = hand[i]
     local cost = playable_cost(p, id, 0)
     if cost then out[#out + 1] = { card = id, cost = cost } end
   end

@@ -21,9 +21,12 @@ end
 
 -- ---- project requirements ----
 
+-- Numeric loops over the lists that the projects query reads (computer
+-- players ask it for every position): Lua 5.4's ipairs calls C per item.
 local function animals_of(p)
-  local out = {}
-  for _, id in ipairs(ark.zoo(p)) do
+  local out, zoo = {}, ark.zoo(p)
+  for i = 1, #zoo do
+    local id = zoo[i]
     if CARDS[id].type == "animal" then out[#out + 1] = id end
   end
   return out
@@ -34,7 +37,7 @@ local function count_in(p, what, icons)
   if what == "categories" or what == "continents" then
     local list = what == "categories" and CATEGORIES or CONTINENTS
     local n = 0
-    for _, i in ipairs(list) do if (icons[i] or 0) > 0 then n = n + 1 end end
+    for k = 1, #list do if (icons[list[k]] or 0) > 0 then n = n + 1 end end
     return n
   elseif what == "small-animals" or what == "large-animals" then
     local n = 0
@@ -67,7 +70,9 @@ function A.release_candidates(p, c, level)
   local out = {}
   local class = SIZE_CLASS[c.thresholds[level]]
   if not class then return out end
-  for _, id in ipairs(animals_of(p)) do
+  local animals = animals_of(p)
+  for i = 1, #animals do
+    local id = animals[i]
     local a = CARDS[id]
     -- only an animal living in an enclosure can go back to the wild
     if (a.icons[c.counts] or 0) > 0 and a.size > 0 and in_size_class(p, id, class) and
@@ -194,7 +199,8 @@ function A.progress(p)
   end
   local function supportable(pr)
     if not fast then return may_support(p, pr) end
-    for _, o in ipairs(pr.owners) do if o == p then return false end end
+    local owners = pr.owners
+    for i = 1, #owners do if owners[i] == p then return false end end
     return true
   end
   -- levels(c) entries for card id; owners: a project in play's, whose
@@ -217,10 +223,12 @@ function A.progress(p)
       end
     end
   end
-  for _, pr in ipairs(ark.projects()) do
+  local projects, hand = ark.projects(), hand_cards(p, "project")
+  for i = 1, #projects do
+    local pr = projects[i]
     if supportable(pr) then add(pr.card, pr.owners) end
   end
-  for _, id in ipairs(hand_cards(p, "project")) do add(id, nil) end
+  for i = 1, #hand do add(hand[i], nil) end
   return out
 end
 

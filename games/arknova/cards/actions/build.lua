@@ -38,10 +38,12 @@ local function can_build(p, key, budget, side, done, special)
 end
 
 -- Kinds p could build now within budget, not already built this action.
+-- (numeric loops over the kinds: Lua 5.4's ipairs calls C per item)
 local function buildable(p, budget, side, done)
   local out = {}
-  local special, ds, cash = ark.get(p, "special_built"), all_defs(), money(p)
-  for _, key in ipairs(A.KINDS) do
+  local special, ds, cash, kinds = ark.get(p, "special_built"), all_defs(), money(p), A.KINDS
+  for i = 1, #kinds do
+    local key = kinds[i]
     local d = ds[key]
     if d and may_build(p, key, d, budget, side, done, special, cash) then out[#out + 1] = key end
   end
@@ -52,8 +54,9 @@ end
 -- every strength.
 local none = {}
 local function can(p, strength, side)
-  local special, ds, cash = ark.get(p, "special_built"), all_defs(), money(p)
-  for _, key in ipairs(A.KINDS) do
+  local special, ds, cash, kinds = ark.get(p, "special_built"), all_defs(), money(p), A.KINDS
+  for i = 1, #kinds do
+    local key = kinds[i]
     local d = ds[key]
     if d and may_build(p, key, d, strength, side, none, special, cash) then return true end
   end
@@ -91,7 +94,7 @@ local function build_one(p, key, side)
   local build2 = side == 2
   local places = ark.placements(p, key, build2)
   local opts = {}
-  for i, cells in ipairs(places) do opts[i] = key .. " at " .. cells end
+  for i = 1, #places do opts[i] = key .. " at " .. places[i] end
   local i = choose(p, "build.place", "Where does the " .. key .. " go?", opts)
   pay(p, A.COST_PER_SPACE * def(key).size)
   local b = place_building(p, key, places[i], build2)
@@ -104,8 +107,9 @@ end
 -- modify_build_repeats(p, id, 0, key) > 0.
 local function build_more(p, side, built)
   local opts, keys = {}, {}
-  local special = ark.get(p, "special_built")
-  for _, key in ipairs(A.KINDS) do
+  local special, kinds = ark.get(p, "special_built"), A.KINDS
+  for k = 1, #kinds do
+    local key = kinds[k]
     -- buildable(p, math.huge, side, {})'s test, asked only of a kind built
     if built[key] and can_build(p, key, math.huge, side, none, special) and
        modify("build_repeats", p, 0, key) > 0 then

@@ -68,8 +68,11 @@ end
 -- level for p, and 1 if p could play it now with a strong enough action
 -- (conditions and its unique building's place checked), else 0.
 function A.hand_fit(p)
-  local out = {}
-  for _, id in ipairs(hand_cards(p, "sponsor")) do
+  -- a numeric loop: Lua 5.4's ipairs calls C per item, and the greedy
+  -- player asks this for every position it weighs
+  local out, hand = {}, hand_cards(p, "sponsor")
+  for i = 1, #hand do
+    local id = hand[i]
     out[#out + 1] = id
     out[#out + 1] = A.level(p, id)
     out[#out + 1] = A.playable(p, id, 0, 99) and 1 or 0
