@@ -62,8 +62,14 @@ end
 
 -- Like choose(), with a last option that declines; returns nil for it.
 function choose_or_skip(p, tag, prompt, options, skip_text)
-  local opts = {}
-  for i, o in ipairs(options) do opts[i] = o end
+  -- ipairs' copy (up to the first nil), without its call per item
+  local opts, n = {}, 0
+  local o = options[1]
+  while o ~= nil do
+    n = n + 1
+    opts[n] = o
+    o = options[n + 1]
+  end
   opts[#opts + 1] = skip_text or "skip"
   local i = ark.choose(p, tag, prompt, opts)
   if i > #options then return nil end
@@ -180,8 +186,9 @@ end
 
 -- Take one card: from the deck, or from a display folder in range.
 function take_card(p)
-  local opts, where = { "draw from the deck" }, { false }
-  for _, e in ipairs(range_cards(p)) do
+  local opts, where, range = { "draw from the deck" }, { false }, range_cards(p)
+  for i = 1, #range do
+    local e = range[i]
     opts[#opts + 1] = "take " .. card_label(e.card) .. " from folder " .. e.folder
     where[#where + 1] = e.folder
   end

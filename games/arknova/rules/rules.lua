@@ -70,7 +70,8 @@ end
 function reputation_reached(p)
   local rep = ark.get(p, "reputation")
   local done = ark.get(p, "rep_bonus_done")
-  for i, b in ipairs(REPUTATION_BONUS) do
+  for i = 1, #REPUTATION_BONUS do
+    local b = REPUTATION_BONUS[i]
     if rep >= b.space and not has_bit(done, i - 1) then
       done = done + 2 ^ (i - 1)
       ark.set(p, "rep_bonus_done", done)
@@ -82,7 +83,8 @@ function reputation_reached(p)
 end
 
 function conservation_reached(p, before, after)
-  for i, space in ipairs(CONSERVATION_BONUS) do
+  for i = 1, #CONSERVATION_BONUS do
+    local space = CONSERVATION_BONUS[i]
     local done = ark.get(p, "cp_bonus_done")
     if after >= space and not has_bit(done, i - 1) then
       ark.set(p, "cp_bonus_done", done + 2 ^ (i - 1))
@@ -336,18 +338,24 @@ local function collect_known(owner)
     end
     e.list[e.n + 1], e.list[e.n + 2], e.n = h, id, e.n + 2
   end
-  for _, id in ipairs(ark.zoo(owner)) do
+  local zoo = ark.zoo(owner)
+  for i = 1, #zoo do
+    local id = zoo[i]
     local s = script_of(id)
     if s then
-      for _, name in ipairs(names_of(s)) do add(name, s[name], id) end
+      local names = names_of(s)
+      for k = 1, #names do add(names[k], s[names[k]], id) end
     end
   end
   local m = MAP_SCRIPTS[ark.get(owner, "map")]
   if m and not ark.map_script_off(owner) then
-    for _, name in ipairs(names_of(m)) do add(name, m[name], nil) end
+    local names = names_of(m)
+    for k = 1, #names do add(names[k], m[names[k]], nil) end
   end
-  for _, pl in ipairs(PLUGIN_SCRIPTS) do
-    for _, name in ipairs(names_of(pl)) do add(name, pl[name], nil) end
+  for i = 1, #PLUGIN_SCRIPTS do
+    local pl = PLUGIN_SCRIPTS[i]
+    local names = names_of(pl)
+    for k = 1, #names do add(names[k], pl[names[k]], nil) end
   end
   return byk
 end
@@ -688,7 +696,9 @@ function break_phase(trigger)
     gain(p, "money", ark.income(ark.get(p, "appeal")) + ark.kiosk_income(p))
     -- only taken slots pay: no list of the slots (a table each) before one is
     if ark.get(p, "edge_taken") ~= 0 then
-      for _, slot in ipairs(ark.edge(p)) do
+      local slots = ark.edge(p)
+      for i = 1, #slots do
+        local slot = slots[i]
         if slot.taken and slot.recurring then apply_bonus(p, slot.bonus, slot.value, "edge") end
       end
     end
@@ -753,7 +763,10 @@ function place_building(p, key, cells, build2, sponsor_card)
   local bit = SPECIAL_BIT[key]
   if bit then ark.set(p, "special_built", ark.get(p, "special_built") + bit) end
   if key == "pavilion" then gain(p, "appeal", PAVILION_APPEAL) end
-  for _, bo in ipairs(bonuses) do apply_bonus(p, bo.bonus, bo.value, "placement") end
+  for i = 1, #bonuses do
+    local bo = bonuses[i]
+    apply_bonus(p, bo.bonus, bo.value, "placement")
+  end
   if free_before > 0 and ark.get(p, "free_cells") == 0 then
     gain(p, "appeal", FULL_MAP_APPEAL)
   end

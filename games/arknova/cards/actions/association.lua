@@ -110,8 +110,8 @@ end
 -- May p support one more level of project pr in play?  One support per
 -- project, unless a card allows more (224).
 local function may_support(p, pr)
-  local held = 0
-  for _, o in ipairs(pr.owners) do if o == p then held = held + 1 end end
+  local held, owners = 0, pr.owners
+  for i = 1, #owners do if owners[i] == p then held = held + 1 end end
   return held < modify("project_supports", p, 1, pr.card)
 end
 

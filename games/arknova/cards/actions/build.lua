@@ -128,7 +128,8 @@ function A.run(p, strength, side)
     local kinds = buildable(p, budget, side, done)
     if #kinds == 0 then break end
     local opts = {}
-    for i, key in ipairs(kinds) do
+    for i = 1, #kinds do
+      local key = kinds[i]
       opts[i] = "build " .. key .. " (" .. A.COST_PER_SPACE * def(key).size .. " money)"
     end
     local i
