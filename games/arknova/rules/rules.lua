@@ -454,11 +454,13 @@ end })
 function modify(name, p, value, ...)
   -- no closure here: the rules and the AI's queries ask this very often
   local hs, n = handlers_of(p, modify_key[name])
+  if n == 0 then return value end        -- the most common answer: nothing handles it
   local want = MODIFIER_TYPES[name]
   for i = 1, n, 2 do
     value = hs[i](p, hs[i + 1], value, ...)
     local t = type(value)
-    if want and (t ~= want or (t == "number" and (value ~= math.floor(value) or
+    -- value % 1 ~= 0: not whole, as value ~= math.floor(value) but with no call
+    if want and (t ~= want or (t == "number" and (value % 1 ~= 0 or
         value > 1e9 or value < -1e9))) then
       bad_modifier(name, value, want)
     end
