@@ -323,16 +323,20 @@ local function names_of(s)
   return names
 end
 
+local NO_HANDLERS = { list = {}, n = 0 }
+
 -- The lists of every known handler name for one zoo, made in one pass:
 -- a zoo's first events and modifiers ask a dozen names, and one pass per
 -- name read the zoo and each card's script once per name.  key -> { list
 -- = handler1, id1, ..., n = 2 * handlers }, in the order collect_handlers
--- gives; a name nothing handles is missing.
+-- gives; a name nothing handles has NO_HANDLERS, so that a look-up that
+-- finds nothing is a name outside KNOWN_HANDLERS.
 local function collect_known(owner)
   local byk = {}
+  for i = 1, #KNOWN_HANDLERS do byk[KNOWN_HANDLERS[i]] = NO_HANDLERS end
   local function add(name, h, id)
     local e = byk[name]
-    if not e then
+    if e == NO_HANDLERS then
       e = { list = {}, n = 0 }
       byk[name] = e
     end
@@ -362,21 +366,20 @@ end
 
 -- Kept per stamp, like the lists of other names below.
 local known_cache, known_cache_size = {}, 0
-local NO_HANDLERS = { list = {}, n = 0 }
 
 local function handlers_of(owner, key)
   local stamp = ark.zoo_stamp(owner)
   if not stamp then return collect_handlers(owner, key) end
-  if KNOWN_HANDLER_SET[key] then
-    local byk = known_cache[stamp]
-    if not byk then
-      if known_cache_size >= HANDLER_CACHE_MAX then
-        known_cache, known_cache_size = {}, 0
-      end
-      byk = collect_known(owner)
-      known_cache[stamp], known_cache_size = byk, known_cache_size + 1
+  local byk = known_cache[stamp]
+  local e = byk and byk[key]
+  if e then return e.list, e.n end
+  if not byk and KNOWN_HANDLER_SET[key] then
+    if known_cache_size >= HANDLER_CACHE_MAX then
+      known_cache, known_cache_size = {}, 0
     end
-    local e = byk[key] or NO_HANDLERS
+    byk = collect_known(owner)
+    known_cache[stamp], known_cache_size = byk, known_cache_size + 1
+    e = byk[key]
     return e.list, e.n
   end
   local lists = handler_cache[key]
