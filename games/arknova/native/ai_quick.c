@@ -4,9 +4,9 @@
 ** so the greedy uses it to finish a turn when it values an option, and the
 ** search uses it inside its rollouts.
 */
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "map.h"
 #include "nova_ai.h"
 
 /* The card number in an option like "play Cheetah (401) for 17 money". */
@@ -39,7 +39,7 @@ static double placement_bonus(const ark_game *g, int p, const char *o) {
   double n = 0;
   for (const char *q = at ? at + 4 : NULL; q && *q == '('; ) {
     int x, y;
-    if (sscanf(q, "(%d,%d)", &x, &y) != 2) break;
+    if (!ark_map_read_xy(q, &x, &y)) break;
     ark_cell_view cv;
     ark_game_cell(g, p, x + ARK_MAP_COLS * y, &cv);
     if (cv.bonus) n += 1;

@@ -101,17 +101,7 @@ double nova_card_points(const ark_card_view *c) {
 }
 
 /* p's pavilions (their appeal is already in the score). */
-static int pavilions(const ark_game *g, int p) {
-  int n = 0, seen[64] = { 0 };
-  for (int cell = 0; cell < ARK_MAP_COLS * ARK_MAP_ROWS; cell++) {
-    ark_cell_view cv;
-    ark_game_cell(g, p, cell, &cv);
-    if (cv.building < 0 || cv.building >= 64 || seen[cv.building]) continue;
-    seen[cv.building] = 1;
-    if (cv.building_key && !strcmp(cv.building_key, "pavilion")) n++;
-  }
-  return n;
-}
+static int pavilions(const ark_game *g, int p) { return ark_game_count_buildings(g, p, "pavilion"); }
 
 /* The animals in hand, from the rules' "animals" query: the conditions and
 ** the enclosures (water, rock, special enclosures) each animal fits now.

@@ -106,6 +106,20 @@ void ark_game_cell(const ark_game *g, int p, int cell, ark_cell_view *v) {
     if (pl->zoo_building[i] == b) v->animal = pl->zoo[i];
 }
 
+int ark_game_count_buildings(const ark_game *g, int p, const char *key) {
+  if (bad_seat(g, p)) return 0;
+  const ark_zoo *z = &g->s.p[p].zoo_map;
+  uint64_t seen = 0;
+  int n = 0;
+  for (int cell = 0; cell < ARK_CELLS; cell++) {
+    int b = z->at[cell] - 1;
+    if (b < 0 || (seen >> b & 1)) continue;
+    seen |= (uint64_t)1 << b;
+    if (!strcmp(g->c->buildings[z->b[b].def].key, key)) n++;
+  }
+  return n;
+}
+
 const char *ark_game_map_name(const ark_game *g, int p) {
   if (bad_seat(g, p)) return "?";
   return g->c->maps[g->s.p[p].map].name;

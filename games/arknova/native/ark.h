@@ -289,6 +289,9 @@ typedef struct ark_cell_view {
   int animal;                      /* card id living there, or -1 */
 } ark_cell_view;
 void ark_game_cell(const ark_game *g, int p, int cell, ark_cell_view *out);
+/* How many of p's buildings on the map are of kind key ("pavilion", ...):
+** those ark_game_cell names on some cell, without a view per cell. */
+int ark_game_count_buildings(const ark_game *g, int p, const char *key);
 const char *ark_game_map_name(const ark_game *g, int p);
 /* The ability of p's map in the map's own words (its YAML `ability`),
 ** or "" when the map says nothing. */

@@ -81,6 +81,8 @@ ark_card_def *ark_content_new_card(ark_content *c) {
   c->cards = arr;
   d = &c->cards[c->ncards++];
   memset(d, 0, sizeof *d);
+  free(c->by_number);          /* an index made before misses this card */
+  c->by_number = NULL;
   d->proj_count = -1;
   return d;
 }
@@ -95,11 +97,53 @@ ark_map_def *ark_content_new_map(ark_content *c) {
   return m;
 }
 
+/* The first of the ids sorted by number (then id) whose card has that
+** number: the same card as the search in load order finds. */
+static int find_indexed(const ark_content *c, int number) {
+  int lo = 0, hi = c->ncards;
+  while (lo < hi) {
+    int mid = lo + (hi - lo) / 2;
+    if (c->cards[c->by_number[mid]].number < number) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < c->ncards && c->cards[c->by_number[lo]].number == number ? c->by_number[lo] : -1;
+}
+
 int ark_content_find_card(const ark_content *c, int number) {
   int i;
+  if (c->by_number) return find_indexed(c, number);
   for (i = 0; i < c->ncards; i++)
     if (c->cards[i].number == number) return i;
   return -1;
+}
+
+/* qsort's comparison gets no context (and threads load contents side by
+** side), so each id is sorted with its number beside it. */
+typedef struct numbered { int number, id; } numbered;
+
+static int by_number(const void *a, const void *b) {
+  const numbered *x = a, *y = b;
+  if (x->number != y->number) return (x->number > y->number) - (x->number < y->number);
+  return (x->id > y->id) - (x->id < y->id);
+}
+
+int ark_content_index(ark_content *c) {
+  free(c->by_number);
+  c->by_number = NULL;
+  if (c->ncards == 0) return 0;
+  numbered *pairs = malloc(sizeof *pairs * (size_t)c->ncards);
+  int *ids = malloc(sizeof *ids * (size_t)c->ncards);
+  if (!pairs || !ids) {
+    free(pairs);
+    free(ids);
+    return -1;
+  }
+  for (int i = 0; i < c->ncards; i++) pairs[i] = (numbered){ c->cards[i].number, i };
+  qsort(pairs, (size_t)c->ncards, sizeof *pairs, by_number);
+  for (int i = 0; i < c->ncards; i++) ids[i] = pairs[i].id;
+  free(pairs);
+  c->by_number = ids;
+  return 0;
 }
 
 int ark_content_find_map(const ark_content *c, const char *id) {
@@ -121,6 +165,8 @@ void ark_content_free_data(ark_content *c) {
   for (i = 0; i < c->nstrings; i++) free(c->strings[i]);
   free(c->strings);
   free(c->cards);
+  free(c->by_number);
+  c->by_number = NULL;
   free(c->maps);
   free(c->errors);
   c->strings = NULL;

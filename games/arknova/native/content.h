@@ -59,6 +59,8 @@ typedef struct ark_content {
                                    scripts' memory cannot be capped */
   uint8_t *kept;                /* bit per script (lua_bridge.c numbering)
                                    whose state script_state.c checks */
+  int *by_number;               /* the card ids by number, then id, once
+                                   every card is loaded (ark_content_index) */
 } ark_content;
 
 struct ark_config;
@@ -77,6 +79,10 @@ void ark_content_error(ark_content *c, const char *file, int line,
 ark_card_def *ark_content_new_card(ark_content *c);
 ark_map_def *ark_content_new_map(ark_content *c);
 int ark_content_find_card(const ark_content *c, int number);
+/* Sorts the card ids by number once the last card is loaded, so that the
+** finds of a running game search no longer card by card; 0, or -1 out of
+** memory (the finds then still work, card by card). */
+int ark_content_index(ark_content *c);
 int ark_content_find_map(const ark_content *c, const char *id);
 int ark_content_find_building(const ark_content *c, const char *key);
 void ark_content_free_data(ark_content *c); /* cards, maps, strings, errors */

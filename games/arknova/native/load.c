@@ -118,6 +118,7 @@ static ark_content *content_build(const ark_config *cfg, int strict, char *msg,
   for (int i = 0; i < ARK_MAX_DIRS; i++)
     if (cfg->map_dirs[i]) ark_yaml_load_maps(c, cfg->map_dirs[i]);
   load_plugins(c, cfg, data);
+  ark_content_index(c);        /* no card comes after the plugins' */
   if (c->nerrors == 0) ark_lua_open(c, cards);
   return c;
 }

@@ -7,6 +7,7 @@
 ** from 1.  Primitives that change the game refuse to run inside a pure
 ** condition check (ctx->pure > 0), as ocgcore does for its `chk` calls.
 */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -82,6 +83,10 @@ int ark_lua_arg_int(lua_State *L, int i) { return arg_int(L, i); }
 static const char *const action_names[ARK_N_ACTIONS] = {
   "animals", "build", "cards", "association", "sponsors"
 };
+
+const char *ark_lua_action_key(int a) {
+  return a >= 0 && a < ARK_N_ACTIONS ? action_names[a] : "?";
+}
 
 static int arg_action(lua_State *L, int i) {
   const char *s = luaL_checkstring(L, i);
@@ -608,13 +613,16 @@ static void push_place(lua_State *L, const ark_place *pl) {
 /* Parses "(x,y) (x,y) ..." back into cells. */
 static int parse_place(const char *s, ark_place *pl) {
   memset(pl, 0, sizeof *pl);
-  int x, y, used;
-  while (sscanf(s, " (%d,%d)%n", &x, &y, &used) == 2) {
+  int x, y;
+  const char *end;
+  for (;;) {
+    while (isspace((unsigned char)*s)) s++;
+    if (!(end = ark_map_read_xy(s, &x, &y)) || *end != ')') break;
     if (pl->ncells >= ARK_MAX_FOOTPRINT || x < 0 || x >= ARK_GRID_W || y < 0 ||
         y >= ARK_GRID_H)
       return -1;
     pl->cells[pl->ncells++] = (uint8_t)ARK_CELL(x, y);
-    s += used;
+    s = end + 1;
   }
   return pl->ncells > 0 ? 0 : -1;
 }

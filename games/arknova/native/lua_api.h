@@ -29,6 +29,8 @@ int ark_lua_arg_player(struct lua_State *L, ark_game *g, int idx);
 int ark_lua_arg_card(struct lua_State *L, ark_game *g, int idx);
 /* An integer argument, clamped to +-1000000. */
 int ark_lua_arg_int(struct lua_State *L, int idx);
+/* The name the scripts know action card a by ("animals", ...). */
+const char *ark_lua_action_key(int a);
 /* The game a step or query runs for, or NULL (no error, unlike the above). */
 ark_game *ark_lua_running(struct lua_State *L);
 /* Makes (p, tag, prompt, options) at stack indices 1-4 the pending

@@ -1086,7 +1086,8 @@ static int query_msgh(lua_State *L);
 static void open_engine(ark_content *c) {
   static const luaL_Reg fns[] = {
     {"touch", e_touch}, {"step_private", e_step_private},
-    {"choose_then", e_choose_then}, {"choose_later", e_choose_later}, {NULL, NULL}
+    {"choose_then", e_choose_then}, {"choose_later", e_choose_later},
+    {"turn_plays", ark_lua_turn_plays}, {NULL, NULL}
   };
   static const luaL_Reg msgh[] = { {"ark.query_msgh", query_msgh}, {NULL, NULL} };
   lua_newtable(c->L);

@@ -636,3 +636,19 @@ void ark_map_cell_text(int cell, char *buf, int n)
   *o++ = ')';
   *o = '\0';
 }
+
+/* One "%d" of sscanf: strtol takes the same blanks, sign and digits. */
+static const char *read_int(const char *s, int *v) {
+  char *end;
+  long n = strtol(s, &end, 10);
+  if (end == s) return NULL;
+  *v = (int)n;
+  return end;
+}
+
+/* By hand rather than sscanf: the quick AI reads the cells of every
+** placement option it weighs, and sscanf costs more than the rest of it. */
+const char *ark_map_read_xy(const char *s, int *x, int *y) {
+  if (*s != '(' || !(s = read_int(s + 1, x)) || *s != ',') return NULL;
+  return read_int(s + 1, y);
+}

@@ -83,4 +83,9 @@ int ark_map_free_cells(const ark_map_def *m, const ark_zoo *z);
 /* Text form of a cell, "(x,y)". */
 void ark_map_cell_text(int cell, char *buf, int n);
 
+/* Reads "(x,y" at s as sscanf's "(%d,%d" reads it (blanks and a sign may
+** come before each number); returns the character after y, or NULL.  The
+** closing parenthesis is the caller's to check. */
+const char *ark_map_read_xy(const char *s, int *x, int *y);
+
 #endif

@@ -181,8 +181,11 @@ SCRIPT_WRAPPERS = {}
 local touch = ENGINE.touch
 local LIMIT = 9999
 
+-- v % 1 == 0 is v == math.floor(v) for every number (NaN and the
+-- infinities fail either way), without a call: each modifier's answer
+-- passes here.
 local function whole(v)
-  return v == math.floor(v) and v >= -LIMIT and v <= LIMIT
+  return v % 1 == 0 and v >= -LIMIT and v <= LIMIT
 end
 
 local function shown(v)

@@ -62,8 +62,14 @@ end
 
 -- Like choose(), with a last option that declines; returns nil for it.
 function choose_or_skip(p, tag, prompt, options, skip_text)
-  local opts = {}
-  for i, o in ipairs(options) do opts[i] = o end
+  -- ipairs' copy (up to the first nil), without its call per item
+  local opts, n = {}, 0
+  local o = options[1]
+  while o ~= nil do
+    n = n + 1
+    opts[n] = o
+    o = options[n + 1]
+  end
   opts[#opts + 1] = skip_text or "skip"
   local i = ark.choose(p, tag, prompt, opts)
   if i > #options then return nil end
@@ -150,9 +156,13 @@ function free_workers(p) return ark.get(p, "workers") - ark.get(p, "workers_out"
 
 -- ---- cards ----
 
+-- The loops over lists that the rules and the AIs' queries read most
+-- count with a number, not ipairs: Lua 5.4's ipairs calls C for each item,
+-- and a list from the primitives or the cards has no holes.
 function hand_cards(p, kind)
-  local out = {}
-  for _, id in ipairs(ark.hand(p)) do
+  local out, hand = {}, ark.hand(p)
+  for i = 1, #hand do
+    local id = hand[i]
     if not kind or CARDS[id].type == kind then out[#out + 1] = id end
   end
   return out
@@ -176,8 +186,9 @@ end
 
 -- Take one card: from the deck, or from a display folder in range.
 function take_card(p)
-  local opts, where = { "draw from the deck" }, { false }
-  for _, e in ipairs(range_cards(p)) do
+  local opts, where, range = { "draw from the deck" }, { false }, range_cards(p)
+  for i = 1, #range do
+    local e = range[i]
     opts[#opts + 1] = "take " .. card_label(e.card) .. " from folder " .. e.folder
     where[#where + 1] = e.folder
   end
@@ -295,10 +306,27 @@ end
 -- `icons` (optional) is ark.icons(p), for a caller that checks many cards.
 local icon_known   -- the names ark.icons(p) gives, learnt at the first call
 
+-- id -> c.requires as a list icon1, n1, icon2, n2, ...: made once per card
+-- (the cards do not change), so that the check needs no next() call per
+-- icon.  The count of missing icons does not depend on their order.
+local requires_list = {}
+
+local function requires_of(id, c)
+  local list = requires_list[id]
+  if not list then
+    list = {}
+    for icon, n in pairs(c.requires) do list[#list + 1], list[#list + 2] = icon, n end
+    requires_list[id] = list
+  end
+  return list
+end
+
 function conditions_met(p, id, ignore, icons)
   local c = CARDS[id]
   local missing = 0
-  for icon, n in pairs(c.requires) do
+  local req = requires_of(id, c)
+  for i = 1, #req, 2 do
+    local icon, n = req[i], req[i + 1]
     local have
     if icons then
       have = icons[icon] or 0
@@ -346,9 +374,9 @@ end
 -- the first (final scoring cards list thresholds lowest first).
 function threshold_reward(id, n)
   local c = CARDS[id]
-  local got = 0
-  for i, t in ipairs(c.thresholds) do
-    if n >= t then got = c.rewards[i] end
+  local got, thresholds = 0, c.thresholds
+  for i = 1, #thresholds do
+    if n >= thresholds[i] then got = c.rewards[i] end
   end
   return got
 end

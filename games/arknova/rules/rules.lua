@@ -56,8 +56,9 @@ end
 -- For each final scoring card p holds: card id, the conservation points it
 -- would give if the game ended now (the "scoring" query).
 function scoring_now(p)
-  local out = {}
-  for _, id in ipairs(ark.scoring(p)) do
+  local out, held = {}, ark.scoring(p)
+  for i = 1, #held do
+    local id = held[i]
     out[#out + 1] = id
     out[#out + 1] = scoring_cp(p, id) or 0
   end
@@ -69,7 +70,8 @@ end
 function reputation_reached(p)
   local rep = ark.get(p, "reputation")
   local done = ark.get(p, "rep_bonus_done")
-  for i, b in ipairs(REPUTATION_BONUS) do
+  for i = 1, #REPUTATION_BONUS do
+    local b = REPUTATION_BONUS[i]
     if rep >= b.space and not has_bit(done, i - 1) then
       done = done + 2 ^ (i - 1)
       ark.set(p, "rep_bonus_done", done)
@@ -81,7 +83,8 @@ function reputation_reached(p)
 end
 
 function conservation_reached(p, before, after)
-  for i, space in ipairs(CONSERVATION_BONUS) do
+  for i = 1, #CONSERVATION_BONUS do
+    local space = CONSERVATION_BONUS[i]
     local done = ark.get(p, "cp_bonus_done")
     if after >= space and not has_bit(done, i - 1) then
       ark.set(p, "cp_bonus_done", done + 2 ^ (i - 1))
@@ -202,7 +205,7 @@ function free_building(p, key)
   local places = ark.placements(p, key, build2)
   if #places == 0 then return false end
   local opts = {}
-  for i, cells in ipairs(places) do opts[i] = key .. " at " .. cells end
+  for i = 1, #places do opts[i] = key .. " at " .. places[i] end
   local i = choose(p, "build.free", "Place a free " .. key, opts)
   place_building(p, key, places[i], build2)
   return true
@@ -304,9 +307,81 @@ end
 local handler_cache, handler_cache_size = {}, {}
 local HANDLER_CACHE_MAX = 512
 
+-- The names of KNOWN_HANDLERS that script table s has, in that order,
+-- found once per table (they do not change after loading either).
+local names_cache = {}
+
+local function names_of(s)
+  local names = names_cache[s]
+  if not names then
+    names = {}
+    for _, name in ipairs(KNOWN_HANDLERS) do
+      if s[name] then names[#names + 1] = name end
+    end
+    names_cache[s] = names
+  end
+  return names
+end
+
+local NO_HANDLERS = { list = {}, n = 0 }
+
+-- The lists of every known handler name for one zoo, made in one pass:
+-- a zoo's first events and modifiers ask a dozen names, and one pass per
+-- name read the zoo and each card's script once per name.  key -> { list
+-- = handler1, id1, ..., n = 2 * handlers }, in the order collect_handlers
+-- gives; a name nothing handles has NO_HANDLERS, so that a look-up that
+-- finds nothing is a name outside KNOWN_HANDLERS.
+local function collect_known(owner)
+  local byk = {}
+  for i = 1, #KNOWN_HANDLERS do byk[KNOWN_HANDLERS[i]] = NO_HANDLERS end
+  local function add(name, h, id)
+    local e = byk[name]
+    if e == NO_HANDLERS then
+      e = { list = {}, n = 0 }
+      byk[name] = e
+    end
+    e.list[e.n + 1], e.list[e.n + 2], e.n = h, id, e.n + 2
+  end
+  local zoo = ark.zoo(owner)
+  for i = 1, #zoo do
+    local id = zoo[i]
+    local s = script_of(id)
+    if s then
+      local names = names_of(s)
+      for k = 1, #names do add(names[k], s[names[k]], id) end
+    end
+  end
+  local m = MAP_SCRIPTS[ark.get(owner, "map")]
+  if m and not ark.map_script_off(owner) then
+    local names = names_of(m)
+    for k = 1, #names do add(names[k], m[names[k]], nil) end
+  end
+  for i = 1, #PLUGIN_SCRIPTS do
+    local pl = PLUGIN_SCRIPTS[i]
+    local names = names_of(pl)
+    for k = 1, #names do add(names[k], pl[names[k]], nil) end
+  end
+  return byk
+end
+
+-- Kept per stamp, like the lists of other names below.
+local known_cache, known_cache_size = {}, 0
+
 local function handlers_of(owner, key)
   local stamp = ark.zoo_stamp(owner)
   if not stamp then return collect_handlers(owner, key) end
+  local byk = known_cache[stamp]
+  local e = byk and byk[key]
+  if e then return e.list, e.n end
+  if not byk and KNOWN_HANDLER_SET[key] then
+    if known_cache_size >= HANDLER_CACHE_MAX then
+      known_cache, known_cache_size = {}, 0
+    end
+    byk = collect_known(owner)
+    known_cache[stamp], known_cache_size = byk, known_cache_size + 1
+    e = byk[key]
+    return e.list, e.n
+  end
   local lists = handler_cache[key]
   if not lists or handler_cache_size[key] >= HANDLER_CACHE_MAX then
     lists = {}
@@ -382,11 +457,13 @@ end })
 function modify(name, p, value, ...)
   -- no closure here: the rules and the AI's queries ask this very often
   local hs, n = handlers_of(p, modify_key[name])
+  if n == 0 then return value end        -- the most common answer: nothing handles it
   local want = MODIFIER_TYPES[name]
   for i = 1, n, 2 do
     value = hs[i](p, hs[i + 1], value, ...)
     local t = type(value)
-    if want and (t ~= want or (t == "number" and (value ~= math.floor(value) or
+    -- value % 1 ~= 0: not whole, as value ~= math.floor(value) but with no call
+    if want and (t ~= want or (t == "number" and (value % 1 ~= 0 or
         value > 1e9 or value < -1e9))) then
       bad_modifier(name, value, want)
     end
@@ -425,6 +502,12 @@ function draft(p)
   end
 end
 
+-- A play of a turn as one whole number: action index, side, X-token
+-- action or not, strength (0..99) and X-tokens spent (0..9).
+function play_code(a, strength, x, side, xaction)
+  return (((ACTION_INDEX[a] * 2 + side - 1) * 2 + (xaction and 1 or 0)) * 100 + strength) * 10 + x
+end
+
 -- The option texts of turn_options, made once each: every turn (and every
 -- clone's replay of it) asks for the same few dozen, and a number turned
 -- into text is dear.  Keyed by the title too, which a plugin may change.
@@ -461,8 +544,8 @@ local function first_strength(script, p, side, lo, hi)
   return lowest_by_can(script, p, side, lo, hi)
 end
 
--- turn_options' work, as one pure check (not one per card): { opts, codes }.
-local function options_of(p)
+-- turn_options' work in Lua: { opts, codes }.
+local function options_in_lua(p)
   -- made with room for 16 options (a turn has about 15): a table filled one
   -- item at a time is made anew at sizes 1, 2, 4, 8 and 16.  The items past
   -- the last option are cleared at the end.
@@ -508,6 +591,23 @@ local function options_of(p)
   return { opts, codes }
 end
 
+-- The same list from ENGINE.turn_plays (native/lua_turn.c), which makes
+-- the same calls to the actions' lowest and the label makers, while the
+-- functions options_in_lua calls besides are the rules' own: the
+-- bookkeeping was a third of the Lua that random play ran.  A plugin
+-- that replaces one of them gets options_in_lua.
+local TURN_PLAYS, PLAY_CODE, SIDE_OF = ENGINE.turn_plays, play_code, side_of
+local GET, SLOT_ACTION, TOKENS_OF, UPGRADED = ark.get, ark.slot_action, ark.tokens, ark.upgraded
+
+local function options_of(p)
+  if play_code == PLAY_CODE and side_of == SIDE_OF and ark.get == GET and
+     ark.slot_action == SLOT_ACTION and ark.tokens == TOKENS_OF and ark.upgraded == UPGRADED then
+    return { TURN_PLAYS(p, ACTION_SCRIPTS, ACTION_TITLE, ACTION_INDEX, label_cache, labels_of,
+                        action_label, lowest_by_can, MAX_XTOKENS) }
+  end
+  return options_in_lua(p)
+end
+
 -- The options of a turn: each action card at each X-token spend that does
 -- something, then the X-token action on each card.  Each option's code
 -- (play_code) is what turn_action needs to carry it out.  The engine may
@@ -516,12 +616,6 @@ end
 function turn_options(p)
   local both = check(options_of, p)
   return both[1], both[2]
-end
-
--- A play of a turn as one whole number: action index, side, X-token
--- action or not, strength (0..99) and X-tokens spent (0..9).
-function play_code(a, strength, x, side, xaction)
-  return (((ACTION_INDEX[a] * 2 + side - 1) * 2 + (xaction and 1 or 0)) * 100 + strength) * 10 + x
 end
 
 local function play_of(code)
@@ -607,7 +701,9 @@ function break_phase(trigger)
     gain(p, "money", ark.income(ark.get(p, "appeal")) + ark.kiosk_income(p))
     -- only taken slots pay: no list of the slots (a table each) before one is
     if ark.get(p, "edge_taken") ~= 0 then
-      for _, slot in ipairs(ark.edge(p)) do
+      local slots = ark.edge(p)
+      for i = 1, #slots do
+        local slot = slots[i]
         if slot.taken and slot.recurring then apply_bonus(p, slot.bonus, slot.value, "edge") end
       end
     end
@@ -672,7 +768,10 @@ function place_building(p, key, cells, build2, sponsor_card)
   local bit = SPECIAL_BIT[key]
   if bit then ark.set(p, "special_built", ark.get(p, "special_built") + bit) end
   if key == "pavilion" then gain(p, "appeal", PAVILION_APPEAL) end
-  for _, bo in ipairs(bonuses) do apply_bonus(p, bo.bonus, bo.value, "placement") end
+  for i = 1, #bonuses do
+    local bo = bonuses[i]
+    apply_bonus(p, bo.bonus, bo.value, "placement")
+  end
   if free_before > 0 and ark.get(p, "free_cells") == 0 then
     gain(p, "appeal", FULL_MAP_APPEAL)
   end

@@ -94,8 +94,9 @@ end
 -- { {card=id, folder=f or nil, cost=n}, ... } playable now; extra_rep:
 -- reputation about to be gained (it widens the display range).
 local function candidates(p, side, extra_rep)
-  local out = {}
-  for _, id in ipairs(hand_cards(p, "animal")) do
+  local out, hand = {}, hand_cards(p, "animal")
+  for i = 1, #hand do
+    local id = hand[i]
     local cost = playable_cost(p, id, 0)
     if cost then out[#out + 1] = { card = id, cost = cost } end
   end
@@ -240,7 +241,8 @@ local function place(p, e)
   -- ark.building: the option texts name a few buildings, and ark.buildings
   -- would make a table for every building of the zoo
   local opts = {}
-  for i, b in ipairs(fits) do
+  for i = 1, #fits do
+    local b = fits[i]
     opts[i] = "into " .. ark.building(p, b).key .. " #" .. b
   end
   local share = shared(p, e.card)
@@ -253,7 +255,8 @@ local function place(p, e)
   gain(p, "appeal", c.appeal)
   gain(p, "conservation", c.conservation)
   gain(p, "reputation", c.reputation)
-  for _, ability in ipairs(c.abilities) do keyword(p, e.card, ability) end
+  local abilities = c.abilities
+  for i = 1, #abilities do keyword(p, e.card, abilities[i]) end
   local s = script_of(e.card)
   if s and s.on_play then s.on_play(p, e.card) end
   fire("card_played", p, e.card)
@@ -266,7 +269,8 @@ function A.run(p, strength, side)
     local cands = candidates(p, side)
     if #cands == 0 then return end
     local opts = {}
-    for i, e in ipairs(cands) do
+    for i = 1, #cands do
+      local e = cands[i]
       opts[i] = "play " .. card_label(e.card) .. (e.folder and (" from folder " .. e.folder) or "") ..
         " for " .. e.cost .. " money"
     end

@@ -21,21 +21,23 @@ end
 
 -- ---- project requirements ----
 
+-- Numeric loops over the lists that the projects query reads (computer
+-- players ask it for every position): Lua 5.4's ipairs calls C per item.
 local function animals_of(p)
-  local out = {}
-  for _, id in ipairs(ark.zoo(p)) do
+  local out, zoo = {}, ark.zoo(p)
+  for i = 1, #zoo do
+    local id = zoo[i]
     if CARDS[id].type == "animal" then out[#out + 1] = id end
   end
   return out
 end
 
--- What an icon project counts in p's zoo.
-function A.project_count(p, what)
-  local icons = ark.icons(p)
+-- What an icon project counts in p's zoo; icons: ark.icons(p).
+local function count_in(p, what, icons)
   if what == "categories" or what == "continents" then
     local list = what == "categories" and CATEGORIES or CONTINENTS
     local n = 0
-    for _, i in ipairs(list) do if (icons[i] or 0) > 0 then n = n + 1 end end
+    for k = 1, #list do if (icons[list[k]] or 0) > 0 then n = n + 1 end end
     return n
   elseif what == "small-animals" or what == "large-animals" then
     local n = 0
@@ -48,6 +50,8 @@ function A.project_count(p, what)
   end
   return icons[what] or 0
 end
+
+function A.project_count(p, what) return count_in(p, what, ark.icons(p)) end
 
 -- Is animal id of p in a release size class?  By its printed size; one
 -- living in a standard enclosure that counts larger (map 2, Outdoor Areas:
@@ -66,7 +70,9 @@ function A.release_candidates(p, c, level)
   local out = {}
   local class = SIZE_CLASS[c.thresholds[level]]
   if not class then return out end
-  for _, id in ipairs(animals_of(p)) do
+  local animals = animals_of(p)
+  for i = 1, #animals do
+    local id = animals[i]
     local a = CARDS[id]
     -- only an animal living in an enclosure can go back to the wild
     if (a.icons[c.counts] or 0) > 0 and a.size > 0 and in_size_class(p, id, class) and
@@ -104,8 +110,8 @@ end
 -- May p support one more level of project pr in play?  One support per
 -- project, unless a card allows more (224).
 local function may_support(p, pr)
-  local held = 0
-  for _, o in ipairs(pr.owners) do if o == p then held = held + 1 end end
+  local held, owners = 0, pr.owners
+  for i = 1, #owners do if owners[i] == p then held = held + 1 end end
   return held < modify("project_supports", p, 1, pr.card)
 end
 
@@ -173,16 +179,39 @@ function A.any_project_option(p, side) return each_option(p, side, stop) end
 -- of each project p could still support, on the board or from the hand,
 -- as a flat list of (card, have, need, CP) quadruples.  Release and
 -- breeding projects count 1 of 1 when p has a fitting animal.
+local PROJECT_COUNT, MODIFY, HAS_HANDLER = A.project_count, modify, has_handler
+
 function A.progress(p)
   local out = {}
-  -- levels(c) entries for card id; open(lv) says which levels to list.
-  -- An icon project's count is the same for every level: counted once,
-  -- since computer players ask this for every position they weigh.
-  local function add(id, open)
+  -- Each project would ask both modifiers (each a handler-list look-up)
+  -- and make a table of p's icons.  When the functions are those this
+  -- file loaded with (a plugin's replacement is always asked) and p has
+  -- no handler for either modifier, modify returns its value as given:
+  -- no wildcard, one support per project, and one icons table will do,
+  -- since no script runs here to change the zoo.
+  local fast = A.project_count == PROJECT_COUNT and modify == MODIFY and
+    has_handler == HAS_HANDLER and not has_handler(p, "modify_project_wildcards") and
+    not has_handler(p, "modify_project_supports")
+  local all_icons = fast and ark.icons(p)
+  local function toward(c)
+    if fast then return count_in(p, c.counts, all_icons) end
+    return icons_toward(p, c)
+  end
+  local function supportable(pr)
+    if not fast then return may_support(p, pr) end
+    local owners = pr.owners
+    for i = 1, #owners do if owners[i] == p then return false end end
+    return true
+  end
+  -- levels(c) entries for card id; owners: a project in play's, whose
+  -- taken levels are left out (nil for a card in hand).  An icon
+  -- project's count is the same for every level: counted once, since
+  -- computer players ask this for every position they weigh.
+  local function add(id, owners)
     local c = CARDS[id]
-    local icons = c.kind == "icon" and icons_toward(p, c)
+    local icons = c.kind == "icon" and toward(c)
     for lv = 1, levels(c) do
-      if open(lv) then
+      if not owners or owners[lv] == -1 then
         local have, need = 0, 1
         if icons then
           have, need = icons, c.thresholds[lv]
@@ -194,13 +223,12 @@ function A.progress(p)
       end
     end
   end
-  for _, pr in ipairs(ark.projects()) do
-    if may_support(p, pr) then
-      add(pr.card, function(lv) return pr.owners[lv] == -1 end)
-    end
+  local projects, hand = ark.projects(), hand_cards(p, "project")
+  for i = 1, #projects do
+    local pr = projects[i]
+    if supportable(pr) then add(pr.card, pr.owners) end
   end
-  local any = function() return true end
-  for _, id in ipairs(hand_cards(p, "project")) do add(id, any) end
+  for i = 1, #hand do add(hand[i], nil) end
   return out
 end
 
@@ -271,6 +299,17 @@ local function task_strength(p, t)
   return modify("task_strength", p, A.TASK_STRENGTH[t], A.TASKS[t])
 end
 
+-- A.TASK_STRENGTH while modify is the rules' own and p has no handler
+-- for it: modify then gives each strength as it is, so the tasks need not
+-- ask it one by one.  Else nil, and task_strength asks, task by task.
+local function plain_strengths(p)
+  if modify == MODIFY and has_handler == HAS_HANDLER and
+     not has_handler(p, "modify_task_strength") then
+    return A.TASK_STRENGTH
+  end
+  return nil
+end
+
 local function do_task(p, t, side)
   local w = A.workers_needed(p, t)
   ark.set(p, "workers_out", ark.get(p, "workers_out") + w)
@@ -291,8 +330,10 @@ local function do_task(p, t, side)
 end
 
 local function can(p, strength, side)
+  local plain = plain_strengths(p)
   for t = 1, 4 do
-    if task_strength(p, t) <= strength and task_possible(p, t, side) then return true end
+    local need = plain and plain[t] or task_strength(p, t)
+    if need <= strength and task_possible(p, t, side) then return true end
   end
   return false
 end
@@ -306,9 +347,9 @@ A.can = can
 function A.lowest(script, p, side, lo, hi)
   if script.can ~= can then return lowest_by_can(script, p, side, lo, hi) end
   if lo > hi then return nil end
-  local need = {}
+  local need, plain = {}, plain_strengths(p)
   for t = 1, 4 do               -- can(p, lo, side), keeping each task's strength
-    need[t] = task_strength(p, t)
+    need[t] = plain and plain[t] or task_strength(p, t)
     if need[t] <= lo and task_possible(p, t, side) then return lo end
   end
   for s = lo + 1, hi do         -- the tasks a smaller strength could not do

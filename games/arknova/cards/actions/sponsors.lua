@@ -25,12 +25,15 @@ function A.playable(p, id, surcharge, budget)
 end
 
 local function candidates(p, side, budget)
-  local out = {}
-  for _, id in ipairs(hand_cards(p, "sponsor")) do
+  local out, hand = {}, hand_cards(p, "sponsor")
+  for i = 1, #hand do
+    local id = hand[i]
     if A.playable(p, id, 0, budget) then out[#out + 1] = { card = id, surcharge = 0 } end
   end
   if side == 2 then
-    for _, e in ipairs(range_cards(p, "sponsor")) do
+    local range = range_cards(p, "sponsor")
+    for i = 1, #range do
+      local e = range[i]
       if A.playable(p, e.card, e.folder, budget) then
         out[#out + 1] = { card = e.card, folder = e.folder, surcharge = e.folder }
       end
@@ -68,8 +71,11 @@ end
 -- level for p, and 1 if p could play it now with a strong enough action
 -- (conditions and its unique building's place checked), else 0.
 function A.hand_fit(p)
-  local out = {}
-  for _, id in ipairs(hand_cards(p, "sponsor")) do
+  -- a numeric loop: Lua 5.4's ipairs calls C per item, and the greedy
+  -- player asks this for every position it weighs
+  local out, hand = {}, hand_cards(p, "sponsor")
+  for i = 1, #hand do
+    local id = hand[i]
     out[#out + 1] = id
     out[#out + 1] = A.level(p, id)
     out[#out + 1] = A.playable(p, id, 0, 99) and 1 or 0
@@ -100,7 +106,8 @@ function A.run(p, strength, side)
   repeat
     local cands = candidates(p, side, budget)
     local opts = {}
-    for i, e in ipairs(cands) do
+    for i = 1, #cands do
+      local e = cands[i]
       opts[i] = "play " .. card_label(e.card) .. " (level " .. A.level(p, e.card) .. ")" ..
         (e.folder and (" from folder " .. e.folder .. " for " .. e.folder .. " money") or "")
     end

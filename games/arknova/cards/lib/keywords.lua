@@ -213,14 +213,19 @@ end
 -- Standard enclosures of p holding a herbivore whose size reaches the
 -- animal's Flock value: it may share one of them (cards/actions/animals.lua).
 function flock_places(p, id)
+  -- numeric loops: Lua 5.4's ipairs calls C per item, and Animals asks
+  -- this of every animal it scans that has no enclosure
   local need
-  for _, ability in ipairs(CARDS[id].abilities) do
-    local name, value = parse_ability(ability)
+  local abilities = CARDS[id].abilities
+  for i = 1, #abilities do
+    local name, value = parse_ability(abilities[i])
     if name == "flock" then need = count_of(value, 1) end
   end
   local out = {}
   if not need then return out end
-  for _, b in ipairs(ark.buildings(p)) do
+  local buildings = ark.buildings(p)
+  for i = 1, #buildings do
+    local b = buildings[i]
     if b.kind == "enclosure" and b.used > 0 and b.card and b.size >= need and
        (CARDS[b.card].icons.herbivore or 0) > 0 then
       out[#out + 1] = b.id

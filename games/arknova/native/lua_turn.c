@@ -1,0 +1,143 @@
+/*
+** lua_turn.c - ENGINE.turn_plays, the list of a turn's options in C.
+**
+** Every turn asks for its options (turn_options in rules/rules.lua), and
+** random play and the AIs ask for them at nearly every position.  Apart
+** from each action's lowest strength, which is the action script's to say,
+** the list is bookkeeping: the slots, the sides, the X tokens, a text and
+** a code per play.  In the Lua interpreter that bookkeeping was about a
+** third of all the Lua instructions of random play; here it is a few
+** table reads per option.  The rules call it only while the functions it
+** stands for are their own (options_of), so a plugin that replaced one of
+** them gets the Lua list, as before.
+*/
+#include "lua_api.h"
+#include "lua_bridge.h"
+#include "luacompat.h"
+
+/* The arguments, as options_of passes them. */
+enum {
+  A_P = 1, A_SCRIPTS, A_TITLES, A_INDEX, A_LABELS, A_LABELS_OF, A_ACTION_LABEL,
+  A_LOWEST_BY_CAN, A_MAX_X, A_OPTS, A_CODES
+};
+
+/* Pushes titles[name], then labels[title] or labels_of(title): the
+** action's table of option texts. */
+static void push_labels(lua_State *L, const char *name) {
+  lua_getfield(L, A_TITLES, name);
+  lua_pushvalue(L, -1);
+  lua_rawget(L, A_LABELS);
+  if (lua_toboolean(L, -1)) return;
+  lua_pop(L, 1);
+  lua_pushvalue(L, A_LABELS_OF);
+  lua_pushvalue(L, -2);
+  lua_call(L, 1, 1);
+}
+
+/* index[name], the action's number in play codes. */
+static lua_Integer action_index(lua_State *L, const char *name) {
+  int ok;
+  lua_getfield(L, A_INDEX, name);
+  lua_Integer i = lua_tointegerx(L, -1, &ok);
+  if (!ok) luaL_error(L, "ACTION_INDEX.%s is not a whole number", name);
+  lua_pop(L, 1);
+  return i;
+}
+
+/* The first strength in lo..hi at which action `name` can do something,
+** into *s0: script.lowest(script, p, side, lo, hi), or lowest_by_can
+** without one.  0 when there is none. */
+static int lowest(lua_State *L, const char *name, int side, lua_Integer lo, lua_Integer hi,
+                  lua_Integer *s0) {
+  lua_getfield(L, A_SCRIPTS, name);
+  lua_getfield(L, -1, "lowest");
+  if (!lua_toboolean(L, -1)) {
+    lua_pop(L, 1);
+    lua_pushvalue(L, A_LOWEST_BY_CAN);
+  }
+  lua_pushvalue(L, -2);
+  lua_pushvalue(L, A_P);
+  lua_pushinteger(L, side);
+  lua_pushinteger(L, lo);
+  lua_pushinteger(L, hi);
+  lua_call(L, 5, 1);
+  int found = lua_toboolean(L, -1), ok = 1;
+  if (found) *s0 = lua_tointegerx(L, -1, &ok);
+  if (!ok) {
+    int t = lua_type(L, -1);   /* LuaJIT has no luaL_tolstring */
+    luaL_error(L, "the lowest strength of action '%s' is %s, not a whole number", name,
+               t == LUA_TSTRING || t == LUA_TNUMBER ? lua_tostring(L, -1) : luaL_typename(L, -1));
+  }
+  lua_pop(L, 2);
+  return found;
+}
+
+/* Appends the plays of the action card in `slot` (1-based) to opts and
+** codes, after the n there are; returns the new count. */
+static int add_plays(lua_State *L, const ark_player *pl, int slot, lua_Integer xt, int n) {
+  int a = pl->slot[slot - 1];
+  const char *name = ark_lua_action_key(a);
+  int side = (pl->upgraded >> a) & 1 ? 2 : 1;
+  lua_Integer base = slot - 2 * (lua_Integer)pl->constriction[a];   /* strength with no X token */
+  lua_Integer hi = base + xt;
+  lua_Integer s0 = 0;
+  if (hi < 1 || !lowest(L, name, side, base > 1 ? base : 1, hi, &s0)) return n;
+  push_labels(L, name);                 /* title, labels */
+  int title = lua_gettop(L) - 1, t = title + 1;
+  /* play_code (rules.lua) is linear: one more strength and X token add 11 */
+  lua_Integer code = ((action_index(L, name) * 2 + side - 1) * 2 * 100 + s0) * 10 + (s0 - base);
+  for (lua_Integer s = s0; s <= hi; s++, code += 11) {
+    lua_Integer x = s - base, k = (side * 1000 + s) * 1000 + x;
+    lua_rawgeti(L, t, (int)k);
+    if (!lua_toboolean(L, -1)) {
+      lua_pop(L, 1);
+      lua_pushvalue(L, A_ACTION_LABEL);
+      lua_pushvalue(L, t);
+      lua_pushinteger(L, k);
+      lua_pushvalue(L, title);
+      lua_pushinteger(L, side);
+      lua_pushinteger(L, s);
+      lua_pushinteger(L, x);
+      lua_call(L, 6, 1);
+    }
+    lua_rawseti(L, A_OPTS, ++n);
+    lua_pushinteger(L, code);
+    lua_rawseti(L, A_CODES, n);
+  }
+  lua_pop(L, 2);
+  return n;
+}
+
+/* Appends the X-token action on the card in `slot`. */
+static int add_xaction(lua_State *L, const ark_player *pl, int slot, int n) {
+  const char *name = ark_lua_action_key(pl->slot[slot - 1]);
+  push_labels(L, name);
+  lua_getfield(L, -1, "xaction");
+  lua_rawseti(L, A_OPTS, ++n);
+  lua_pop(L, 2);
+  lua_pushinteger(L, (action_index(L, name) * 4 + 1) * 1000);   /* play_code(a, 0, 0, 1, true) */
+  lua_rawseti(L, A_CODES, n);
+  return n;
+}
+
+/* ENGINE.turn_plays(p, ACTION_SCRIPTS, ACTION_TITLE, ACTION_INDEX,
+** label_cache, labels_of, action_label, lowest_by_can, MAX_XTOKENS) ->
+** opts, codes: what options_of (rules.lua) makes, in the same order, with
+** the same calls to the Lua functions it is given. */
+int ark_lua_turn_plays(lua_State *L) {
+  ark_game *g = ark_lua_running(L);
+  if (!g) return luaL_error(L, "ENGINE.turn_plays outside a step");
+  int p = ark_lua_arg_player(L, g, A_P);
+  for (int i = A_SCRIPTS; i <= A_LABELS; i++) luaL_checktype(L, i, LUA_TTABLE);
+  lua_Number max_x = luaL_checknumber(L, A_MAX_X);
+  lua_settop(L, A_MAX_X);
+  lua_createtable(L, 16, 0);
+  lua_createtable(L, 16, 0);
+  const ark_player *pl = &g->s.p[p];
+  lua_Integer xt = pl->xtokens;
+  int n = 0;
+  for (int slot = 1; slot <= ARK_N_ACTIONS; slot++) n = add_plays(L, pl, slot, xt, n);
+  for (int slot = 1; slot <= ARK_N_ACTIONS; slot++)
+    if (slot > 1 || (lua_Number)xt < max_x) n = add_xaction(L, pl, slot, n);
+  return 2;
+}

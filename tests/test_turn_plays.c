@@ -1,0 +1,107 @@
+/*
+** test_turn_plays.c - a turn's options come from ENGINE.turn_plays
+** (games/arknova/native/lua_turn.c) while the functions the rules' Lua
+** list calls are their own, and from that Lua list (options_in_lua in
+** rules.lua) once a plugin replaces one of them.  Both must give the same
+** texts and codes, for every seat, in the positions of random games: as
+** loaded, with an action that has no lowest() (its can() asked strength by
+** strength), with a title a plugin renamed, and with fewer X tokens
+** allowed, which hides the X-token action on slot 1 more often.
+*/
+#define _DEFAULT_SOURCE
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "support.h"
+
+/* (p) -> nil, or where the two lists disagree.  A wrapper around
+** play_code is a replaced function, so it switches the rules to the Lua
+** list without changing what it gives. */
+static const char *const COMPARE =
+  "local p = ...\n"
+  "local function lua_list()\n"
+  "  local pc = play_code\n"
+  "  play_code = function(...) return pc(...) end\n"
+  "  local ok, o, c = pcall(turn_options, p)\n"
+  "  play_code = pc\n"
+  "  if not ok then error(o, 0) end\n"
+  "  return o, c\n"
+  "end\n"
+  "local function diff(tag)\n"
+  "  local o1, c1 = turn_options(p)\n"
+  "  local o2, c2 = lua_list()\n"
+  "  if #o1 ~= #o2 or #c1 ~= #c2 then\n"
+  "    return string.format('%s: %d options, in Lua %d', tag, #o1, #o2)\n"
+  "  end\n"
+  "  for i = 1, #o2 do\n"
+  "    if o1[i] ~= o2[i] or c1[i] ~= c2[i] then\n"
+  "      return string.format('%s: option %d is %s (%s), in Lua %s (%s)', tag, i,\n"
+  "                           tostring(o1[i]), tostring(c1[i]), tostring(o2[i]), tostring(c2[i]))\n"
+  "    end\n"
+  "  end\n"
+  "end\n"
+  "local bad = diff('as loaded')\n"
+  "local build = ACTION_SCRIPTS.build\n"
+  "local lowest = build.lowest\n"
+  "build.lowest = nil\n"
+  "bad = bad or diff('no lowest for build')\n"
+  "build.lowest = lowest\n"
+  "local title = ACTION_TITLE.cards\n"
+  "ACTION_TITLE.cards = 'Karten'\n"
+  "bad = bad or diff('cards renamed')\n"
+  "ACTION_TITLE.cards = title\n"
+  "local max = MAX_XTOKENS\n"
+  "MAX_XTOKENS = 2\n"
+  "bad = bad or diff('two X tokens at most')\n"
+  "MAX_XTOKENS = max\n"
+  "return bad\n";
+
+static void test_turn_plays_as_lua(void **st) {
+  (void)st;
+  int n = 0;
+  for (uint64_t seed = 1; seed <= 3; seed++)
+    n += t_compare_game(t_new_game(2, seed, NULL), 2, seed, COMPARE, 1);
+  n += t_compare_game(t_new_game(3, 4, "2"), 3, 4, COMPARE, 1);
+  assert_true(n > 300);
+}
+
+/* A lowest() that answers something other than a whole number or
+** nothing is refused, with the action's name. */
+static const char *const REFUSED =
+  "local p = ...\n"
+  "local A = ACTION_SCRIPTS.cards\n"
+  "local lowest = A.lowest\n"
+  "A.lowest = function() return 'two' end\n"
+  "local ok, err = pcall(turn_options, p)\n"
+  "A.lowest = lowest\n"
+  "if ok then return 'a lowest of two was taken' end\n"
+  "if not string.find(err, \"action 'cards' is two, not a whole number\", 1, true) then\n"
+  "  return 'message: ' .. err\n"
+  "end\n"
+  "return nil\n";
+
+static void test_turn_plays_refuses(void **st) {
+  (void)st;
+  ark_game *g = t_new_game(2, 1, NULL);
+  char why[512];
+  while (ark_game_process(g) == ARK_AWAITING && strcmp(ark_game_decision(g)->tag, "action")) {
+    uint64_t rng = 1;
+    t_random_answer(g, &rng);
+  }
+  assert_string_equal(t_run_lua(g, REFUSED, 0, why, sizeof why), "");
+  ark_game_free(g);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test(test_turn_plays_as_lua),
+    cmocka_unit_test(test_turn_plays_refuses),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
