@@ -121,11 +121,12 @@ end
 local A_COST, MODIFY, HAS_HANDLER = A.cost, modify, has_handler
 local HAS_PARTNER_ZOO, HAS_BIT = has_partner_zoo, has_bit
 
--- A.hand_fit's per-call answers: the cost and the conditions_ignored
--- passed to conditions_met, the plain way (A.cost and modify, as asked
--- everywhere else) or, when nothing can change them, the short way.
-local function hand_fit_plain(p, id)
-  return A.cost(p, id), modify("conditions_ignored", p, 0, id)
+-- Can anything but this file's own code answer A.cost, modify or the
+-- partner-zoo test?  A plugin may replace any of them; then every short
+-- way below steps aside and the plain calls are made.
+local function own_functions()
+  return A.cost == A_COST and modify == MODIFY and has_handler == HAS_HANDLER
+    and has_partner_zoo == HAS_PARTNER_ZOO and has_bit == HAS_BIT
 end
 
 function A.hand_fit(p)
@@ -134,15 +135,16 @@ function A.hand_fit(p)
   local out, n, hand = {}, 0, ark.hand(p)
   -- Each animal would ask modify twice (each a handler-list look-up) and
   -- read partner_zoos once per continent icon.  When the functions are
-  -- those this file loaded with (a plugin's replacement is always asked)
-  -- and p has no handler for either modifier, modify returns its value
-  -- as given, so the lists are looked up once here, not per card, and
-  -- with no partner zoo the discount loop is skipped.
-  local fast = A.cost == A_COST and modify == MODIFY and has_handler == HAS_HANDLER
-    and has_partner_zoo == HAS_PARTNER_ZOO and has_bit == HAS_BIT
-    and not has_handler(p, "modify_animal_cost")
-    and not has_handler(p, "modify_conditions_ignored")
-  local zoos = fast and ark.get(p, "partner_zoos")
+  -- those this file loaded with, the two modifiers are looked at apart:
+  -- one p has no handler for returns its value as given (modify's own
+  -- answer), so it is not asked per card, and a player who holds only a
+  -- cost card (Expert in Small Animals) still skips the conditions one.
+  -- A modifier that has a handler is asked exactly as A.cost and
+  -- conditions_hold ask it, in the same order.
+  local own = own_functions()
+  local cost_as_given = own and not has_handler(p, "modify_animal_cost")
+  local none_ignored = own and not has_handler(p, "modify_conditions_ignored")
+  local zoos = own and ark.get(p, "partner_zoos")
   for i = 1, #hand do
     local id = hand[i]
     local c = CARDS[id]
@@ -151,15 +153,17 @@ function A.hand_fit(p)
       local k = #fits
       if k == 0 and may_share(p, id) then fits, k = { -1 }, 1 end
       local cost, ignored
-      if fast then
-        -- A.cost without the modifiers (its last max is then a no-op);
-        -- with no partner zoo no icon is discounted
+      if own then
+        -- A.cost's own steps; with no partner zoo no icon is discounted,
+        -- and with no handler its last max is a no-op
         if zoos ~= 0 then cost = discounted(p, c)
         else cost = c.cost > 0 and c.cost or 0 end
-        ignored = 0
+        if not cost_as_given then cost = math.max(0, modify("animal_cost", p, cost, id)) end
       else
-        cost, ignored = hand_fit_plain(p, id)
+        cost = A.cost(p, id)
       end
+      if none_ignored then ignored = 0
+      else ignored = modify("conditions_ignored", p, 0, id) end
       out[n + 1], out[n + 2], out[n + 3], out[n + 4] =
         id, cost, conditions_met(p, id, ignored) and 1 or 0, k
       for j = 1, k do out[n + 4 + j] = fits[j] end
