@@ -328,10 +328,24 @@ static int l_memo(lua_State *L) {
 
 /* ark.icons(p [, icon]).  Upvalue 2 (after the context) holds the icon
 ** names, made once: the table of every icon is asked for all the time,
-** and a name looked up by rawgeti costs less than one interned anew. */
+** and a name looked up by rawgeti costs less than one interned anew.
+** Upvalue 3 maps each name to its index + 1: conditions_met asks one icon
+** at a time for every card it checks, and a hash look-up of the interned
+** string costs far less than comparing it with the names in turn.  A name
+** it does not hold (or a number) takes the comparisons, as before. */
 static int l_icons(lua_State *L) {
   ark_game *g = G(L);
   int p = arg_player(L, g, 1);
+  if (lua_type(L, 2) == LUA_TSTRING) {
+    lua_pushvalue(L, 2);
+    int known = lua_rawget(L, lua_upvalueindex(3)) == LUA_TNUMBER;
+    int i = known ? (int)lua_tointeger(L, -1) - 1 : -1;
+    lua_pop(L, 1);
+    if (i >= 0) {
+      lua_pushinteger(L, g->s.p[p].icons[i]);
+      return 1;
+    }
+  }
   if (lua_isstring(L, 2)) {
     int i = ark_icon_from_name(lua_tostring(L, 2));
     if (i < 0) return luaL_error(L, "unknown icon '%s'", lua_tostring(L, 2));
@@ -354,7 +368,12 @@ static void register_icons(lua_State *L, void *ctx) {
     lua_pushstring(L, ark_icon_name(i));
     lua_rawseti(L, -2, i + 1);
   }
-  lua_pushcclosure(L, l_icons, 2);
+  lua_createtable(L, 0, ARK_ICON_N);
+  for (int i = 0; i < ARK_ICON_N; i++) {
+    lua_pushinteger(L, i + 1);
+    lua_setfield(L, -2, ark_icon_name(i));
+  }
+  lua_pushcclosure(L, l_icons, 3);
   lua_setfield(L, -2, "icons");
 }
 
@@ -387,7 +406,7 @@ static int l_zoo_building(lua_State *L) {
 static int l_scoring(lua_State *L) {
   ark_game *g = G(L);
   int p = arg_player(L, g, 1);
-  lua_newtable(L);
+  lua_createtable(L, 2, 0);            /* at most two: no resize on the first */
   int n = 0;
   for (int i = 0; i < 2; i++)
     if (g->s.p[p].scoring[i] >= 0) {
@@ -888,14 +907,18 @@ static int l_fits(lua_State *L) {
   int p = arg_player(L, g, 1);
   const ark_card_def *a = &g->c->cards[arg_card(L, g, 2)];
   const ark_zoo *z = &g->s.p[p].zoo_map;
-  lua_newtable(L);
-  int n = 0;
-  int room;
+  /* The buildings are found first and the table made at its size: the
+  ** first element stored in a table made empty resizes it, which cost
+  ** more than the test of the buildings (the AI's animals query asks
+  ** this for every animal in hand). */
+  int at[sizeof z->b / sizeof z->b[0]], n = 0, room;
   for (int b = 0; b < z->nb; b++)
-    if (animal_fits(g, p, a, b, &room)) {
-      lua_pushinteger(L, b);
-      lua_rawseti(L, -2, ++n);
-    }
+    if (animal_fits(g, p, a, b, &room)) at[n++] = b;
+  lua_createtable(L, n, 0);
+  for (int i = 0; i < n; i++) {
+    lua_pushinteger(L, at[i]);
+    lua_rawseti(L, -2, i + 1);
+  }
   return 1;
 }
 
@@ -1064,7 +1087,11 @@ static void push_slot(lua_State *L, const ark_project_slot *s, int where, int id
 static int l_projects(lua_State *L) {
   ark_game *g = G(L);
   const ark_state *s = &g->s;
-  lua_newtable(L);
+  /* made at its size (as ark.fits): the AI's projects query asks it for
+  ** every position it weighs */
+  int rows = 0;
+  for (int i = 0; i < ARK_ROW_SLOTS; i++) rows += s->row[i].card >= 0;
+  lua_createtable(L, s->nbase + rows, 0);
   int n = 0;
   for (int i = 0; i < s->nbase; i++) {
     push_slot(L, &s->base[i], PS_BASE, i + 1);
