@@ -50,8 +50,35 @@ static double placement_bonus(const ark_game *g, int p, const char *o) {
   return n;
 }
 
-static double quick_score(const ark_game *g, int p, const char *tag, const char *o) {
-  if (!strcmp(tag, "action")) {
+/* The decision tags quick_score tells apart.  Its tag is the decision's,
+** the same for every option, so it is named once per decision, not once
+** per option (the greedy finishes every turn it values with this policy,
+** and comparing the tag with each name in turn was most of its cost). */
+typedef enum {
+  Q_ACTION, Q_CARD_PLAY, Q_DISCARD, Q_TAKE, Q_TASK, Q_SUPPORT, Q_BUILD_KIND, Q_DONATION,
+  Q_CP2, Q_CARDS_MODE, Q_ENCLOSURE, Q_OTHER
+} quick_tag;
+
+static quick_tag tag_of(const char *tag) {
+  if (!strcmp(tag, "action")) return Q_ACTION;
+  if (!strcmp(tag, "animals.card") || !strcmp(tag, "sponsors.card")) return Q_CARD_PLAY;
+  if (!strcmp(tag, "card.discard") || !strcmp(tag, "draft.discard") ||
+      !strcmp(tag, "break.discard"))
+    return Q_DISCARD;
+  if (!strcmp(tag, "card.take") || !strcmp(tag, "card.snap")) return Q_TAKE;
+  if (!strcmp(tag, "association.task")) return Q_TASK;
+  if (!strcmp(tag, "project.support")) return Q_SUPPORT;
+  if (!strcmp(tag, "build.kind")) return Q_BUILD_KIND;
+  if (!strcmp(tag, "association.donation")) return Q_DONATION;
+  if (!strcmp(tag, "reward.cp2")) return Q_CP2;
+  if (!strcmp(tag, "cards.mode")) return Q_CARDS_MODE;
+  if (!strcmp(tag, "animals.enclosure")) return Q_ENCLOSURE;
+  return Q_OTHER;
+}
+
+static double quick_score(const ark_game *g, int p, quick_tag tag, const char *o) {
+  switch (tag) {
+  case Q_ACTION: {
     if (!strncmp(o, "X-token", 7)) return 0.5;
     double base = !strncmp(o, "Animals", 7) ? 7 : !strncmp(o, "Association", 11) ? 6
                 : !strncmp(o, "Build", 5) ? 4 : !strncmp(o, "Sponsors", 8) ? 3 : 2;
@@ -59,29 +86,28 @@ static double quick_score(const ark_game *g, int p, const char *tag, const char 
     int xs = x ? x[-1] - '0' : 0;
     return base + strength_in(o) - 1.5 * xs;
   }
-  if (!strcmp(tag, "animals.card") || !strcmp(tag, "sponsors.card")) {
+  case Q_CARD_PLAY:
     if (!strncmp(o, "take ", 5) || !strcmp(o, "finish")) return 1;
     return 2 + card_worth(g, number_in(o));
-  }
-  if (!strcmp(tag, "card.discard") || !strcmp(tag, "draft.discard") ||
-      !strcmp(tag, "break.discard"))
-    return -card_worth(g, number_in(o));
-  if (!strcmp(tag, "card.take") || !strcmp(tag, "card.snap")) return card_worth(g, number_in(o));
-  if (!strcmp(tag, "association.task"))
+  case Q_DISCARD: return -card_worth(g, number_in(o));
+  case Q_TAKE: return card_worth(g, number_in(o));
+  case Q_TASK:
     return !strncmp(o, "project", 7) ? 4 : !strncmp(o, "university", 10) ? 3
          : !strncmp(o, "partner", 7) ? 2 : !strncmp(o, "no more", 7) ? 0 : 1;
-  if (!strcmp(tag, "project.support")) return atoi(o + (strstr(o, "(") ? strstr(o, "(") - o + 1 : 0));
-  if (!strcmp(tag, "build.kind")) {
+  case Q_SUPPORT: return atoi(o + (strstr(o, "(") ? strstr(o, "(") - o + 1 : 0));
+  case Q_BUILD_KIND: {
     if (!strncmp(o, "finish", 6)) return 0;
     const char *sz = strstr(o, "size-");
     return sz ? 1 + (sz[5] - '0') * 0.5 : 1.5;
   }
-  if (!strcmp(tag, "association.donation")) return !strncmp(o, "donate", 6) ? 1 : 0;
-  if (!strcmp(tag, "reward.cp2")) return !strncmp(o, "upgrade", 7) ? 1 : 0;
-  if (!strcmp(tag, "cards.mode")) return !strncmp(o, "draw", 4) ? 1 : 0;
-  if (!strcmp(tag, "animals.enclosure")) {          /* the smallest that fits */
+  case Q_DONATION: return !strncmp(o, "donate", 6) ? 1 : 0;
+  case Q_CP2: return !strncmp(o, "upgrade", 7) ? 1 : 0;
+  case Q_CARDS_MODE: return !strncmp(o, "draw", 4) ? 1 : 0;
+  case Q_ENCLOSURE: {                              /* the smallest that fits */
     const char *sz = strstr(o, "size-");
     return sz ? -(sz[5] - '0') : -3;
+  }
+  case Q_OTHER: break;
   }
   if (strstr(o, " at (")) return placement_bonus(g, p, o);
   return 0;
@@ -91,9 +117,10 @@ int nova_quick(const ark_game *g, uint64_t *rng) {
   const ark_decision *d = ark_game_decision(g);
   int best = 0;
   double bv = -1e9;
+  quick_tag tag = d->noptions > 0 ? tag_of(d->tag) : Q_OTHER;
   for (int i = 0; i < d->noptions; i++) {
     /* a little noise spreads ties and keeps rollouts varied */
-    double v = quick_score(g, d->player, d->tag, d->options[i]) + (double)(ark_rng_mix(rng) % 1000) * 1e-3;
+    double v = quick_score(g, d->player, tag, d->options[i]) + (double)(ark_rng_mix(rng) % 1000) * 1e-3;
     if (v > bv) {
       bv = v;
       best = i;
