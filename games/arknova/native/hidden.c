@@ -58,9 +58,16 @@ static void gather(ark_game *g, int viewer, places *cards, places *scoring) {
 static void deal(ark_state *s, places *pl) {
   int16_t pool[ARK_MAX_CARDS];
   uint16_t count[ARK_MAX_CARDS] = { 0 };
-  int n = 0;
-  for (int i = 0; i < pl->n; i++) count[*pl->at[i]]++;
-  for (int id = 0; id < ARK_MAX_CARDS; id++)
+  int n = 0, lo = ARK_MAX_CARDS, hi = -1;
+  /* only the ids between the lowest and the highest dealt are read back:
+  ** the scoring cards lie close together, and no content fills every id */
+  for (int i = 0; i < pl->n; i++) {
+    int id = *pl->at[i];
+    count[id]++;
+    if (id < lo) lo = id;
+    if (id > hi) hi = id;
+  }
+  for (int id = lo; id <= hi; id++)
     for (int k = 0; k < count[id]; k++) pool[n++] = (int16_t)id;
   ark_rng_shuffle(s->rng, pool, pl->n);
   for (int i = 0; i < pl->n; i++) *pl->at[i] = pool[i];
