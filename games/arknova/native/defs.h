@@ -153,6 +153,12 @@ typedef struct ark_map_def {
   uint8_t terrain[ARK_CELLS];   /* ark_terrain */
   uint8_t build2[ARK_CELLS];    /* needs the upgraded Build action */
   uint8_t edge[ARK_CELLS];      /* fewer than 6 neighbours on the map (derived) */
+  /* ark_map_neighbors' answers, worked out once by ark_map_derive (the
+  ** placement search asks them for every cell it tries); a map not derived
+  ** (nb_ready 0) has them worked out at each call */
+  uint8_t nb_ready;
+  uint8_t nb_n[ARK_CELLS];
+  uint8_t nb[ARK_CELLS][6];
   ark_bonus place_bonus[ARK_CELLS];
   ark_edge_slot slots[ARK_EDGE_SLOTS];
   uint8_t n_slots;

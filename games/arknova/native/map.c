@@ -41,11 +41,9 @@ static int ark_map_grid_neighbors(int cell, int out[6])
   return n;
 }
 
-int ark_map_neighbors(const ark_map_def *m, int cell, int out[6])
+static int neighbors_on_map(const ark_map_def *m, int cell, int out[6])
 {
   int all[6], n, k, cnt = 0;
-  if (!ark_map_valid_cell(cell))
-    return 0;
   n = ark_map_grid_neighbors(cell, all);
   for (k = 0; k < n; k++)
     if (m->exists[all[k]])
@@ -53,11 +51,30 @@ int ark_map_neighbors(const ark_map_def *m, int cell, int out[6])
   return cnt;
 }
 
+int ark_map_neighbors(const ark_map_def *m, int cell, int out[6])
+{
+  int k, n;
+  if (!ark_map_valid_cell(cell))
+    return 0;
+  if (!m->nb_ready)
+    return neighbors_on_map(m, cell, out);
+  n = m->nb_n[cell];
+  for (k = 0; k < n; k++)
+    out[k] = m->nb[cell][k];
+  return n;
+}
+
 void ark_map_derive(ark_map_def *m)
 {
-  int c, nb[6];
-  for (c = 0; c < ARK_CELLS; c++)
-    m->edge[c] = m->exists[c] && ark_map_neighbors(m, c, nb) < 6;
+  int c, k, nb[6];
+  for (c = 0; c < ARK_CELLS; c++) {
+    int n = neighbors_on_map(m, c, nb);
+    m->nb_n[c] = (uint8_t)n;
+    for (k = 0; k < n; k++)
+      m->nb[c][k] = (uint8_t)nb[k];
+    m->edge[c] = m->exists[c] && n < 6;
+  }
+  m->nb_ready = 1;
 }
 
 static int ark_map_abs(int v)
