@@ -338,7 +338,8 @@ static int l_icons(lua_State *L) {
   int p = arg_player(L, g, 1);
   if (lua_type(L, 2) == LUA_TSTRING) {
     lua_pushvalue(L, 2);
-    int known = lua_rawget(L, lua_upvalueindex(3)) == LUA_TNUMBER;
+    lua_rawget(L, lua_upvalueindex(3));     /* void in LuaJIT's API: read the type after */
+    int known = lua_type(L, -1) == LUA_TNUMBER;
     int i = known ? (int)lua_tointeger(L, -1) - 1 : -1;
     lua_pop(L, 1);
     if (i >= 0) {
