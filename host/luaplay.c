@@ -15,6 +15,7 @@
 #include "simstats.h"
 
 #define LP_STATS 24
+#define LG(s) ((ark_lg *)(s))   /* the state begins with its ark_gs */
 
 /* The events from *shown on, as seat sees them (-1: the whole game). */
 static void print_events_to(ark_lg *g, int *shown, int seat, const char *indent, FILE *f) {
@@ -32,13 +33,12 @@ static void print_events_to(ark_lg *g, int *shown, int seat, const char *indent,
 ** hand to another zone of that seat), as a round. */
 typedef struct lp_watch { int card, seat, round; } lp_watch;
 
-static void watch_card(ark_gs *gs, void *arg) {
+static void watch_card(ark_gs *g, void *arg) {
   lp_watch *w = arg;
-  ark_lg *g = (ark_lg *)gs;     /* the state begins with its ark_gs */
   const char *zone;
   int seat;
-  if (!w || w->round || ark_lg_card_zone(g, w->card, &zone, &seat) != 0) return;
-  if (seat == w->seat + 1 && strcmp(zone, "hand")) w->round = ark_lg_rounds(g);
+  if (w->round || ark_lg_card_zone(LG(g), w->card, &zone, &seat) != 0) return;
+  if (seat == w->seat + 1 && strcmp(zone, "hand")) w->round = ark_lg_rounds(LG(g));
 }
 
 static ark_lg_def *load_def(const host_opts *o) {
@@ -110,8 +110,6 @@ static void print_summary(ark_lg *g, const host_opts *o, FILE *f) {
 }
 
 /* ---- a Lua game for the host's commands (host_game, host.h) ---- */
-
-#define LG(s) ((ark_lg *)(s))   /* the state begins with its ark_gs */
 
 static const char *lua_error(ark_gs *g) { return ark_lg_error(LG(g)); }
 
@@ -261,9 +259,7 @@ static void lua_sim_game(void *ctx, const host_opts *o, uint64_t seed, const hos
     }
     if (e->replace) wp = &w;
   }
-  host_opts quiet = *o;
-  quiet.verbose = 0;
-  int pr = host_play_out(ark_lg_gs(g), &quiet, seed * 7919u + 1, lua_events,
+  int pr = host_play_out(ark_lg_gs(g), o, seed * 7919u + 1, lua_events,
                          wp ? watch_card : NULL, wp);
   if (wp) watch_card(ark_lg_gs(g), wp);      /* a play in the game's last step */
   r->played_turn = r->played_own = w.round;

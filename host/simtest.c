@@ -304,12 +304,9 @@ void sim_test_report(FILE *f, const sim_record *r, long n, const char *name) {
     fprintf(f, ", ai ");
     for (int p = 0; p < tp.a[0]->players; p++) fprintf(f, "%s%s", p ? "," : "", tp.a[0]->ai[p]);
   }
-  if (lua)
-    fprintf(f, "\narm A: card %s out of the game; arm B: the tested seat is handed it at the\n"
-               "game's first decision, in the place of the top card of its hand\n", cname);
-  else
-    fprintf(f, "\narm A: card %s out of the game; arm B: the tested seat is handed it when the\n"
-               "draft ends, in the place of its last kept card\n", cname);
+  fprintf(f, "\narm A: card %s out of the game; arm B: the tested seat is handed it %s\n", cname,
+          lua ? "at the\ngame's first decision, in the place of the top card of its hand"
+              : "when the\ndraft ends, in the place of its last kept card");
   if (k) {
     fprintf(f, "tested seat (seed mod players):");
     for (int p = 0; p < tp.a[0]->players && p < 4; p++)

@@ -690,3 +690,10 @@ int t_compare_game(ark_game *g, int players, uint64_t seed, const char *chunk, i
   ark_game_free(g);
   return n;
 }
+
+int t_compare_four_games(const char *chunk) {
+  int n = 0;
+  for (uint64_t seed = 1; seed <= 3; seed++)
+    n += t_compare_game(t_new_game(2, seed, NULL), 2, seed, chunk, 1);
+  return n + t_compare_game(t_new_game(3, 4, "2"), 3, 4, chunk, 1);
+}

@@ -44,6 +44,10 @@ const char *t_run_lua(ark_game *g, const char *chunk, int p, char *out, size_t n
 ** decision runs chunk for each of the players seats and fails the test on
 ** the first text it returns.  Frees g; returns the positions compared. */
 int t_compare_game(ark_game *g, int players, uint64_t seed, const char *chunk, int every);
+/* t_compare_game at every action decision of four random games: seeds 1 to
+** 3 with 2 players on map A, seed 4 with 3 players on map 2; the positions
+** compared. */
+int t_compare_four_games(const char *chunk);
 
 /* ---- decisions ---- */
 

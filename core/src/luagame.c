@@ -680,6 +680,30 @@ static void add_text(char *buf, size_t n, size_t *len, const char *fmt, ...) {
   if (k > 0) *len = *len + (size_t)k < n ? *len + (size_t)k : n - 1;
 }
 
+/* CARDS[id + 1][key] pushed as text (numbers converted), or nothing and
+** NULL.  Raw reads: no code of the rules runs. */
+static const char *card_field(lua_State *L, int id, const char *key) {
+  lua_getglobal(L, "CARDS");
+  if (!lua_istable(L, -1)) {
+    lua_pop(L, 1);
+    return NULL;
+  }
+  lua_rawgeti(L, -1, id + 1);
+  if (!lua_istable(L, -1)) {
+    lua_pop(L, 2);
+    return NULL;
+  }
+  lua_pushstring(L, key);
+  lua_rawget(L, -2);
+  lua_remove(L, -2);
+  lua_remove(L, -2);
+  if (lua_type(L, -1) != LUA_TSTRING && lua_type(L, -1) != LUA_TNUMBER) {
+    lua_pop(L, 1);
+    return NULL;
+  }
+  return lua_tostring(L, -1);
+}
+
 /* A zone of seat s (0: the table's) as viewer sees it: its cards' names
 ** where it may see them, else how many there are. */
 static void add_zone(ark_lg *g, int z, int s, int viewer, char *buf, size_t n, size_t *len) {
@@ -687,17 +711,11 @@ static void add_zone(ark_lg *g, int z, int s, int viewer, char *buf, size_t n, s
   int ids[ARK_LG_CARDS], k = ark_lg_zone_ids(g, z, s, ids, ARK_LG_CARDS);
   int open = zd->see == ARK_LG_SEE_ALL || (zd->see == ARK_LG_SEE_OWNER && s == viewer + 1);
   add_text(buf, n, len, "  %s: %d card%s", zd->name, k, k == 1 ? "" : "s");
-  lua_State *L = g->d->L;
-  lua_getglobal(L, "CARDS");
-  int top = lua_gettop(L);
   for (int i = 0; open && i < k; i++) {
-    lua_rawgeti(L, top, ids[i] + 1);
-    if (lua_istable(L, -1)) lua_getfield(L, -1, "name");
-    const char *name = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
+    const char *name = card_field(g->d->L, ids[i], "name");
     add_text(buf, n, len, "%s%s", i ? ", " : ": ", name ? name : "?");
-    lua_settop(L, top);
+    if (name) lua_pop(g->d->L, 1);
   }
-  lua_settop(L, top - 1);
   add_text(buf, n, len, "\n");
 }
 
@@ -802,30 +820,6 @@ int ark_lg_set_track(ark_lg *g, int seat, const char *name, int v, char *msg, si
   edit_board(g)->track[seat][t] = (int32_t)v;
   g->edited = 1;
   return 0;
-}
-
-/* CARDS[id + 1][key] pushed as text (numbers converted), or nothing and
-** NULL.  Raw reads: no code of the rules runs. */
-static const char *card_field(lua_State *L, int id, const char *key) {
-  lua_getglobal(L, "CARDS");
-  if (!lua_istable(L, -1)) {
-    lua_pop(L, 1);
-    return NULL;
-  }
-  lua_rawgeti(L, -1, id + 1);
-  if (!lua_istable(L, -1)) {
-    lua_pop(L, 2);
-    return NULL;
-  }
-  lua_pushstring(L, key);
-  lua_rawget(L, -2);
-  lua_remove(L, -2);
-  lua_remove(L, -2);
-  if (lua_type(L, -1) != LUA_TSTRING && lua_type(L, -1) != LUA_TNUMBER) {
-    lua_pop(L, 1);
-    return NULL;
-  }
-  return lua_tostring(L, -1);
 }
 
 static int same_ci(const char *a, const char *b) {
