@@ -426,8 +426,13 @@ void ark_sandbox_libs(lua_State *L) {
   /* room for every trace the rules make: with LuaJIT's defaults (1000
   ** traces, 512 KB of machine code) the area fills within a game, all
   ** traces are flushed and compiled again, and each compiled trace costs
-  ** two mprotect calls (a fifth of the time went to the kernel) */
-  (void)luaL_dostring(L, "jit.opt.start('maxtrace=20000', 'maxmcode=65536')");
+  ** two mprotect calls (a fifth of the time went to the kernel).  Side
+  ** traces off and a loop counted hot only after 500 runs: the rules'
+  ** short loops, full of C calls and coroutine switches, were compiled
+  ** and thrown away again; with these, random play ran 1.4x faster than
+  ** with the defaults (bench/README.md) */
+  (void)luaL_dostring(L, "jit.opt.start('maxtrace=20000', 'maxmcode=65536', "
+                         "'maxside=0', 'hotloop=500')");
 #endif
   /* drop everything that reaches outside the game or loads code */
   static const char *const drop[] = {
