@@ -1,8 +1,9 @@
 /*
 ** test_clone.c - a clone plays on exactly as its original: at the turn's
 ** action decision it is a copy that runs no Lua, in the action that follows
-** it replays from that decision, and a turn's options worked out late
-** (ark_game_process_lazy) are those worked out at once.
+** it replays from that decision, at the decisions of Build, Cards and the
+** break's discards (continuations) it is a copy too, and a turn's options
+** worked out late (ark_game_process_lazy) are those worked out at once.
 */
 #include <stdarg.h>
 #include <stddef.h>
@@ -52,6 +53,47 @@ static void test_action_clone_is_a_copy(void **st) {
     ark_game_free(b);
   }
   ark_game_free(g);
+}
+
+/* The rules write Build, the Cards action and the break's discards as
+** continuations (choose_then, ENGINE.after): at each of their decisions
+** the step's coroutine is gone, so a clone copies the state, and two
+** clones answered alike play on alike.  What ENGINE.after kept is used up
+** by the start of every turn. */
+static void test_continuations_clone_as_copies(void **st) {
+  (void)st;
+  static const char *const tags[] = { "build.kind", "build.place", "card.discard",
+                                      "card.take", "cards.mode", "card.snap" };
+  enum { NTAGS = sizeof tags / sizeof tags[0] };
+  int seen[NTAGS] = { 0 };
+  for (uint64_t seed = 1; seed <= 4; seed++) {
+    uint64_t rng = seed;
+    ark_game *g = t_new_game(2, seed, "A");
+    for (int k = 0; k < 3000 && ark_game_process(g) == ARK_AWAITING; k++) {
+      const char *tag = ark_game_pending_tag(g);
+      if (!strcmp(tag, "action")) assert_int_equal(g->s.nthen, 0);
+      for (int t = 0; t < NTAGS; t++) {
+        if (strcmp(tag, tags[t]) || !g->cont) continue;
+        seen[t]++;
+        ark_game *c = ark_game_clone(g);
+        assert_int_equal(c->co_ref, -1);   /* no Lua ran for it */
+        assert_true(same_options(ark_game_decision(g), ark_game_decision(c)));
+        ark_game_free(c);
+        int i = (int)(k % (uint64_t)ark_game_decision(g)->noptions);
+        ark_game *a = answered_clone(g, i), *b = answered_clone(g, i);
+        assert_true(ark_game_log_hash(a) == ark_game_log_hash(b));
+        assert_memory_equal(&a->s, &b->s, sizeof a->s);
+        ark_game_free(a);
+        ark_game_free(b);
+      }
+      t_random_answer(g, &rng);
+    }
+    assert_int_equal(ark_game_process(g), ARK_END);
+    ark_game_free(g);
+  }
+  for (int t = 0; t < NTAGS; t++) {
+    if (!seen[t]) fail_msg("no %s decision was a copy", tags[t]);
+  }
 }
 
 /* Inside the action (a continuation), a clone replays from the action's
@@ -117,6 +159,7 @@ static void test_late_options_are_the_same(void **st) {
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_action_clone_is_a_copy),
+    cmocka_unit_test(test_continuations_clone_as_copies),
     cmocka_unit_test(test_clone_inside_the_action),
     cmocka_unit_test(test_late_options_are_the_same),
   };

@@ -42,6 +42,10 @@ typedef struct ark_content {
   size_t errlen;
   int nerrors;
   lua_State *L;                 /* scripts (see lua.c) */
+  /* finished step coroutines kept for the next step (lua_bridge.c): a
+  ** search starts thousands, and a new one grows its stack again */
+  lua_State *spare_co[4];
+  int spare_ref[4], nspare;
   struct ark_lua_ctx *lua;
   size_t lua_mem;               /* bytes the Lua state holds now */
   ark_pool pool;                /* its small blocks (pool.h) */

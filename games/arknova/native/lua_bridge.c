@@ -958,6 +958,62 @@ static int step_table_empty(lua_State *L, const ark_game *g) {
   return empty;
 }
 
+/* Is the Lua function that called the running C function the step's own
+** function, called by the step's runner (RUN_STEP below) with nothing in
+** between?  Level 0 is the C function, 1 its caller, 2 the runner. */
+static int at_step_base(lua_State *L) {
+  lua_Debug ar;
+  if (!lua_getstack(L, 2, &ar)) return 1;
+  if (lua_getstack(L, 3, &ar)) return 0;
+  lua_getstack(L, 2, &ar);
+  lua_getinfo(L, "f", &ar);
+  lua_getfield(L, LUA_REGISTRYINDEX, "ark.run_step");
+  int runner = lua_rawequal(L, -1, -2);
+  lua_pop(L, 2);
+  return runner;
+}
+
+/* ENGINE.after(fn, p, code) -> true, or false.  Called by a step's own
+** function (see at_step_base) that is about to return X(): rules function
+** fn(p, code) is kept in the state and runs when X returns, before
+** anything kept earlier.  Since the rest of the step is then data, a
+** choose_then in X can end the step's coroutine.  false (called deeper,
+** or too many waiting): the caller runs X and then fn itself. */
+static int e_after(lua_State *L) {
+  ark_game *g = ark_lua_running(L);
+  if (!g) return luaL_error(L, "ENGINE.after outside a step");
+  size_t len;
+  const char *fn = luaL_checklstring(L, 1, &len);
+  int p = (int)luaL_checkinteger(L, 2), code = (int)luaL_checkinteger(L, 3);
+  ark_then *t = &g->s.then[g->s.nthen];
+  if (len >= sizeof t->fn) return luaL_error(L, "ENGINE.after: name too long");
+  int ok = g->s.nthen < ARK_MAX_THEN && at_step_base(L);
+  if (ok) {
+    memset(t->fn, 0, sizeof t->fn);      /* equal states are equal bytes */
+    memcpy(t->fn, fn, len);
+    t->player = p;
+    t->code = code;
+    g->s.nthen++;
+  }
+  lua_pushboolean(L, ok);
+  return 1;
+}
+
+/* The runner's: the last function ENGINE.after kept, its player and code,
+** taken off the state; nothing when none waits. */
+static int e_pop_then(lua_State *L) {
+  ark_game *g = ark_lua_running(L);
+  /* a decision that ended the step's function waits: the rest after it */
+  if (!g || g->s.nthen == 0 || g->pending) return 0;
+  ark_then t = g->s.then[--g->s.nthen];
+  memset(&g->s.then[g->s.nthen], 0, sizeof t);
+  lua_getglobal(L, t.fn);
+  if (!lua_isfunction(L, -1)) return luaL_error(L, "rules function '%s' is missing", t.fn);
+  lua_pushinteger(L, t.player);
+  lua_pushinteger(L, t.code);
+  return 3;
+}
+
 /* ENGINE.choose_then(p, tag, prompt, options, codes, fn) -> the 1-based
 ** answer.  A decision whose answer i only decides what runs next:
 ** fn(p, codes[i], i), a rules function.  When it is the last thing the
@@ -968,7 +1024,6 @@ static int step_table_empty(lua_State *L, const ark_game *g) {
 ** calls fn itself. */
 static int e_choose_then(lua_State *L) {
   ark_game *g = ark_lua_running(L);
-  lua_Debug ar;
   if (!g) return luaL_error(L, "ENGINE.choose_then outside a step");
   luaL_checktype(L, 5, LUA_TTABLE);
   const char *fn = luaL_checkstring(L, 6);
@@ -981,12 +1036,15 @@ static int e_choose_then(lua_State *L) {
     if (!ok) return luaL_error(L, "choose_then: code %d is not an integer", i + 1);
     lua_pop(L, 1);
   }
-  /* level 0 is this function, 1 the Lua function that called it: with
-  ** nothing above, nothing waits for the answer but fn */
-  g->cont_offer = !lua_getstack(L, 2, &ar) && step_table_empty(L, g);
+  /* with nothing between its caller and the step's runner, nothing waits
+  ** for the answer but fn and what ENGINE.after kept */
+  g->cont_offer = at_step_base(L) && step_table_empty(L, g);
   if (g->cont_offer) {
+    /* no yield: the caller returns, the runner finds the decision pending
+    ** and returns too, and the finished coroutine serves the next step */
     memcpy(g->cont_fn, fn, strlen(fn) + 1);
     g->cont_player = g->dec.player;
+    return 0;
   }
   return lua_yield(L, 0);
 }
@@ -998,14 +1056,13 @@ static int e_choose_then(lua_State *L) {
 ** (ark_lua_lazy_options).  false: the caller works them out now. */
 static int e_choose_later(lua_State *L) {
   ark_game *g = ark_lua_running(L);
-  lua_Debug ar;
   if (!g) return luaL_error(L, "ENGINE.choose_later outside a step");
   int p = ark_lua_arg_player(L, g, 1);
   const char *tag = luaL_checkstring(L, 2), *prompt = luaL_checkstring(L, 3);
   const char *ofn = luaL_checkstring(L, 4), *fn = luaL_checkstring(L, 5);
   if (strlen(ofn) >= sizeof g->lazy_fn || strlen(fn) >= sizeof g->cont_fn)
     return luaL_error(L, "choose_later: name too long");
-  if (g->no_lazy || lua_getstack(L, 2, &ar) || !step_table_empty(L, g)) {
+  if (g->no_lazy || !at_step_base(L) || !step_table_empty(L, g)) {
     lua_pushboolean(L, 0);
     return 1;
   }
@@ -1026,7 +1083,8 @@ static int e_choose_later(lua_State *L) {
   g->lazy = 1;
   g->pending = 1;
   g->cont_offer = 1;
-  return lua_yield(L, 0);
+  lua_pushboolean(L, 1);                 /* as choose_then: the step returns */
+  return 1;
 }
 
 /* Reads the options (table at -2) and codes (at -1) into g's decision;
@@ -1083,16 +1141,42 @@ int ark_lua_lazy_options(ark_game *g) {
 
 static int query_msgh(lua_State *L);
 
+/* Every step's coroutine runs fn(...) under this runner, which then runs
+** what ENGINE.after kept, the last first, until none waits. */
+static const char RUN_STEP[] =
+  "local pop = ...\n"
+  "return function(fn, ...)\n"
+  "  fn(...)\n"
+  "  while true do\n"
+  "    local f, p, code = pop()\n"
+  "    if not f then return end\n"
+  "    f(p, code)\n"
+  "  end\n"
+  "end\n";
+
+static void open_runner(ark_content *c) {
+  static const luaL_Reg fns[] = { {"pop_then", e_pop_then}, {NULL, NULL} };
+  lua_State *L = c->L;
+  if (luaL_loadbuffer(L, RUN_STEP, sizeof RUN_STEP - 1, "=step runner") != 0) abort();
+  lua_newtable(L);
+  ark_lua_api_register(L, c->lua, fns);
+  lua_getfield(L, -1, "pop_then");
+  lua_remove(L, -2);
+  lua_call(L, 1, 1);
+  lua_setfield(L, LUA_REGISTRYINDEX, "ark.run_step");
+}
+
 static void open_engine(ark_content *c) {
   static const luaL_Reg fns[] = {
     {"touch", e_touch}, {"step_private", e_step_private},
-    {"choose_then", e_choose_then}, {"choose_later", e_choose_later},
+    {"choose_then", e_choose_then}, {"choose_later", e_choose_later}, {"after", e_after},
     {"turn_plays", ark_lua_turn_plays}, {NULL, NULL}
   };
   static const luaL_Reg msgh[] = { {"ark.query_msgh", query_msgh}, {NULL, NULL} };
   lua_newtable(c->L);
   ark_lua_api_register(c->L, c->lua, fns);
   lua_setglobal(c->L, "ENGINE");
+  open_runner(c);
   lua_pushvalue(c->L, LUA_REGISTRYINDEX);   /* with the context, as the primitives */
   ark_lua_api_register(c->L, c->lua, msgh);
   lua_pop(c->L, 1);
@@ -1312,7 +1396,7 @@ static int run(ark_game *g, int nargs) {
   if (st == LUA_YIELD || st == ARK_LUA_OK) {
     if (st == LUA_YIELD) lua_pop(co, nres);
     if (kept != -1 && script_still_on(g, kept)) return stop_script(g, kept, kept_msg, 0);
-    if (st == ARK_LUA_OK) {
+    if (st == ARK_LUA_OK && !g->pending) {
       g->step_done = 1;
       return 0;
     }
@@ -1325,6 +1409,9 @@ static int run(ark_game *g, int nargs) {
       g->cont = 1;
       g->based = 0;
       ark_lua_drop_step(g);
+    } else if (st == ARK_LUA_OK) {
+      ark_game_fail(g, "internal: a step returned with its decision pending");
+      return -1;
     }
     return 0;
   }
@@ -1358,11 +1445,19 @@ static int start_fn(ark_game *g, const char *fn, int player, const int *args, in
   lua_State *L = g->c->L;
   ark_lua_drop_step(g);
   memset(g->script_ran, 0, sizeof g->script_ran);
-  lua_State *co = lua_newthread(L);
-  g->co_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+  ark_content *c = g->c;
+  lua_State *co;
+  if (c->nspare > 0) {
+    co = c->spare_co[--c->nspare];
+    g->co_ref = c->spare_ref[c->nspare];
+  } else {
+    co = lua_newthread(L);
+    g->co_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+  }
   g->co = co;
   lua_newtable(L);                       /* the rules' table of the step */
   g->step_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+  lua_getfield(co, LUA_REGISTRYINDEX, "ark.run_step");
   lua_getglobal(co, fn);
   if (!lua_isfunction(co, -1)) {
     ark_game_fail(g, "rules function '%s' is missing", fn);
@@ -1370,7 +1465,7 @@ static int start_fn(ark_game *g, const char *fn, int player, const int *args, in
   }
   lua_pushinteger(co, player);
   for (int i = 0; i < nargs; i++) lua_pushinteger(co, args[i]);
-  return run(g, 1 + nargs);
+  return run(g, 2 + nargs);
 }
 
 static int start_coroutine(ark_game *g) {
@@ -1414,7 +1509,25 @@ int ark_lua_resume(ark_game *g, int answer) {
   return run(g, 1);
 }
 
+/* Can coroutine co start another step?  One that returned can; under Lua
+** 5.4 one suspended at a decision too, once reset (LuaJIT cannot). */
+static int reusable(lua_State *co) {
+  int st = lua_status(co);
+#ifndef ARK_LUAJIT
+  if (st == LUA_YIELD) st = lua_resetthread(co);
+#endif
+  if (st != ARK_LUA_OK) return 0;
+  lua_settop(co, 0);
+  return 1;
+}
+
 void ark_lua_drop_step(ark_game *g) {
+  ark_content *c = g->c;
+  if (c->L && g->co && g->co_ref >= 0 && c->nspare < 4 && reusable(g->co)) {
+    c->spare_co[c->nspare] = g->co;
+    c->spare_ref[c->nspare++] = g->co_ref;
+    g->co_ref = -1;
+  }
   if (g->c->L) {
     if (g->co_ref >= 0) luaL_unref(g->c->L, LUA_REGISTRYINDEX, g->co_ref);
     if (g->step_ref >= 0) luaL_unref(g->c->L, LUA_REGISTRYINDEX, g->step_ref);

@@ -107,6 +107,14 @@ typedef enum {
   ARK_PH_MAPS                   /* advanced mode: each player keeps a map (first) */
 } ark_phase;
 
+/* A rules function waiting for the step's running one to return
+** (ENGINE.after, lua_bridge.c): fn(player, code). */
+#define ARK_MAX_THEN 8
+typedef struct ark_then {
+  char fn[24];
+  int32_t player, code;
+} ark_then;
+
 typedef struct ark_state {
   uint64_t rng[4];              /* xoshiro256** */
   uint8_t nplayers, start_player, cur;
@@ -157,6 +165,12 @@ typedef struct ark_state {
   ** how much of it was used, and 1 once a seat's view dropped it */
   uint16_t next_pos;
   uint8_t next_off;
+  /* what the step does once its running rules function returns, the last
+  ** pushed first (ENGINE.after): in the state, so that a decision that
+  ** ended its coroutine (ENGINE.choose_then) carries the rest of the step
+  ** in a clone's copy, and a snapshot carries it to a replay */
+  uint8_t nthen;
+  ark_then then[ARK_MAX_THEN];
 } ark_state;
 
 #endif

@@ -47,6 +47,7 @@ function choose_then(p, tag, prompt, options, codes, fn)
   if #options == 0 then error("choose_then: no options for " .. tag, 2) end
   if #options == 1 then return _G[fn](p, codes[1], 1) end
   local i = ENGINE.choose_then(p, tag, prompt, options, codes, fn)
+  if not i then return end     -- the engine keeps the decision: the step returns
   return _G[fn](p, codes[i], i)
 end
 
@@ -184,24 +185,50 @@ function draw_cards(p, n)
   for _ = 1, n do ark.draw(p) end
 end
 
--- Take one card: from the deck, or from a display folder in range.
-function take_card(p)
+-- The options of taking one card: the deck, then each display folder in
+-- range; where[i]: the folder of option i (false: the deck).
+local function take_options(p)
   local opts, where, range = { "draw from the deck" }, { false }, range_cards(p)
   for i = 1, #range do
     local e = range[i]
     opts[#opts + 1] = "take " .. card_label(e.card) .. " from folder " .. e.folder
     where[#where + 1] = e.folder
   end
-  local i = choose(p, "card.take", "Take a card", opts)
-  if where[i] then
-    ark.hand_add(p, ark.display_take(where[i]))
+  return opts, where
+end
+
+local function take_from(p, folder)
+  if folder then
+    ark.hand_add(p, ark.display_take(folder))
   else
     ark.draw(p)
   end
 end
 
--- Snap: take any one display card, regardless of reputation range.
-function snap(p)
+-- Take one card: from the deck, or from a display folder in range.
+function take_card(p)
+  local opts, where = take_options(p)
+  take_from(p, where[choose(p, "card.take", "Take a card", opts)])
+end
+
+-- take_card for the rules' continuations: fn(p, code + 128 * folder)
+-- takes the card (take_chosen), folder 0 being the deck; code < 128.
+function take_then(p, code, fn)
+  local opts, where = take_options(p)
+  local codes = {}
+  for i = 1, #opts do codes[i] = code + 128 * (where[i] or 0) end
+  return choose_then(p, "card.take", "Take a card", opts, codes, fn)
+end
+
+-- Takes the card of take_then's code; returns the code the caller gave.
+function take_chosen(p, code)
+  local folder = math.floor(code / 128)
+  take_from(p, folder > 0 and folder)
+  return code % 128
+end
+
+-- The options of a snap: each display card; folders[i]: option i's folder.
+local function snap_options()
   local opts, folders, disp = {}, {}, ark.display()
   for f = 1, 6 do
     if disp[f] then
@@ -209,34 +236,78 @@ function snap(p)
       folders[#folders + 1] = f
     end
   end
+  return opts, folders
+end
+
+-- Snap: take any one display card, regardless of reputation range.
+function snap(p)
+  local opts, folders = snap_options()
   if #opts == 0 then return false end
   local i = choose(p, "card.snap", "Snap a display card", opts)
   ark.hand_add(p, ark.display_take(folders[i]))
   return true
 end
 
+-- snap for the rules' continuations (the display holds a card).
+function snap_then(p)
+  local opts, folders = snap_options()
+  return choose_then(p, "card.snap", "Snap a display card", opts, folders, "snap_chosen")
+end
+
+function snap_chosen(p, folder) ark.hand_add(p, ark.display_take(folder)) end
+
 -- "discard " .. card_label(id), made once per card: the break asks it for
 -- every hand card of every clone that plays through a break
 local discard_labels = {}
+
+-- The options of a discard from hand, one per card.
+local function discard_options(hand)
+  local opts = {}
+  for i = 1, #hand do
+    local id = hand[i]
+    local label = discard_labels[id]
+    if not label then
+      label = "discard " .. card_label(id)
+      discard_labels[id] = label
+    end
+    opts[i] = label
+  end
+  return opts
+end
 
 function discard_from_hand(p, n, why)
   for _ = 1, n do
     local hand = ark.hand(p)
     if #hand == 0 then return end
-    local opts = {}
-    for i = 1, #hand do
-      local id = hand[i]
-      local label = discard_labels[id]
-      if not label then
-        label = "discard " .. card_label(id)
-        discard_labels[id] = label
-      end
-      opts[i] = label
-    end
-    local i = choose(p, "card.discard", why or "Discard a card", opts)
+    local i = choose(p, "card.discard", why or "Discard a card", discard_options(hand))
     ark.hand_remove(p, hand[i])
     ark.discard(hand[i])
   end
+end
+
+-- discard_from_hand for the rules' continuations (choose_then): n cards
+-- (below 64) with prompt DISCARD_WHY[w]; what follows is what ENGINE.after
+-- kept, or the caller's own rest when it called this in tail position.
+DISCARD_WHY = { "Discard a card", "Break: discard down to your hand limit",
+                "Cards: discard a card" }
+
+-- Each option's code: the card id (below 1024, state.h) + 1024 * (n +
+-- 64 * w), so that the answer needs no list made again.
+function discard_then(p, n, w)
+  if n <= 0 then return end
+  local hand = ark.hand(p)
+  if #hand == 0 then return end
+  local codes, rest = {}, 1024 * (n + 64 * w)
+  for i = 1, #hand do codes[i] = hand[i] + rest end
+  return choose_then(p, "card.discard", DISCARD_WHY[w], discard_options(hand), codes,
+                     "discard_chosen")
+end
+
+function discard_chosen(p, code)
+  local id, rest = code % 1024, math.floor(code / 1024)
+  ark.hand_remove(p, id)
+  ark.discard(id)
+  return discard_then(p, rest % 64 - 1, math.floor(rest / 64))
 end
 
 -- ---- action cards ----

@@ -650,6 +650,40 @@ function turn(p)
   return choose_later(p, "action", "Choose your action", "turn_options", "turn_action")
 end
 
+-- perform_action as the step's own function: when the engine keeps what
+-- follows the action card's run (ENGINE.after), the run is its last call,
+-- so that a choose_then inside it may end the step's coroutine (Build).
+-- Otherwise, and with a multiplier, perform_action itself.
+local PERFORM_ACTION = perform_action
+local function perform_action_last(p, a, strength, side)
+  if perform_action ~= PERFORM_ACTION then return perform_action(p, a, strength, side) end
+  local script = ACTION_SCRIPTS[a]
+  fire_own("before_action", p, a, strength)
+  local times = 1 + ark.tokens(p, a, "multiplier")
+  if times == 1 and ENGINE.after("action_done", p, ACTION_INDEX[a] * 100 + strength) then
+    return script.run(p, strength, side)
+  end
+  for k = 1, times do
+    if k == 1 or check(script.can, p, strength, side) then
+      script.run(p, strength, side)
+    end
+  end
+  fire_own("after_action", p, a, strength)
+end
+
+-- What perform_action does after the card's run (code: action index * 100
+-- + strength).
+function action_done(p, code)
+  fire_own("after_action", p, ACTIONS[math.floor(code / 100)], code % 100)
+end
+
+-- The end of every turn: the "after finishing this action" effects, then
+-- the turn's own end.
+local function turn_done(p)
+  run_after_action()
+  end_of_turn(p)
+end
+
 -- The rest of p's turn once the action is chosen (code: play_code).
 function turn_action(p, code)
   local pick = play_of(code)
@@ -657,14 +691,22 @@ function turn_action(p, code)
   if pick.xaction then
     ark.to_slot1(p, a)
     gain(p, "xtokens", 1 + ark.tokens(p, a, "multiplier"))
-  else
-    if pick.x > 0 then ark.add(p, "xtokens", -pick.x) end
-    perform_action(p, a, pick.strength, pick.side)
-    ark.set(p, "played_this_turn", ark.get(p, "played_this_turn") + 2 ^ (ACTION_INDEX[a] - 1))
-    ark.to_slot1(p, a)
+    return turn_done(p)
   end
-  run_after_action()
-  end_of_turn(p)
+  if pick.x > 0 then ark.add(p, "xtokens", -pick.x) end
+  if ENGINE.after("turn_action_done", p, code) then
+    return perform_action_last(p, a, pick.strength, pick.side)
+  end
+  perform_action(p, a, pick.strength, pick.side)
+  return turn_action_done(p, code)
+end
+
+-- The turn after the action card's action (code: play_code).
+function turn_action_done(p, code)
+  local a = play_of(code).action
+  ark.set(p, "played_this_turn", ark.get(p, "played_this_turn") + 2 ^ (ACTION_INDEX[a] - 1))
+  ark.to_slot1(p, a)
+  return turn_done(p)
 end
 
 -- Venom: 2 money per venom token on a card not played this turn.
@@ -685,14 +727,33 @@ function end_of_turn(p)
   fire_own("turn_end", p)
 end
 
-function break_phase(trigger)
+-- 1. discard down to the hand limit, from seat trigger + i on.  Each
+-- seat's discards are continuations when the engine keeps what follows
+-- (ENGINE.after), so that a copy of the game at a discard runs no Lua.
+local DISCARD_FROM_HAND = discard_from_hand
+function break_discards(trigger, i)
   local n = ark.get(nil, "players")
-  -- 1. discard down to the hand limit
-  for i = 0, n - 1 do
+  while i < n do
     local p = (trigger + i) % n
     local over = #ark.hand(p) - ark.get(p, "hand_limit")
-    if over > 0 then discard_from_hand(p, over, "Break: discard down to your hand limit") end
+    if over > 0 then
+      if discard_from_hand == DISCARD_FROM_HAND and ENGINE.after("break_discards", trigger, i + 1) then
+        return discard_then(p, over, 2)
+      end
+      discard_from_hand(p, over, DISCARD_WHY[2])
+    end
+    i = i + 1
   end
+end
+
+function break_phase(trigger)
+  if ENGINE.after("break_rest", trigger, 0) then return break_discards(trigger, 0) end
+  break_discards(trigger, 0)
+  return break_rest(trigger)
+end
+
+function break_rest(trigger)
+  local n = ark.get(nil, "players")
   -- 2. tokens, workers, association board, display folders 1 and 2
   ark.break_cleanup()
   -- 3. income

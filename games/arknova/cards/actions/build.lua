@@ -122,7 +122,9 @@ local function build_more(p, side, built)
   if i then build_one(p, keys[i], side) end
 end
 
-function A.run(p, strength, side)
+-- The loop of A.run for a kind list longer than a continuation's code
+-- holds (a plugin's).
+local function run_plain(p, strength, side)
   local budget, done, first = strength, {}, true
   repeat
     local kinds = buildable(p, budget, side, done)
@@ -145,6 +147,98 @@ function A.run(p, strength, side)
     first = false
   until side == 1
   if not first then build_more(p, side, done) end
+end
+
+-- A.run as a chain of continuations, so that the engine can end the
+-- step's coroutine at the choice of a kind and of a place (choose_then):
+-- an AI's copy of the game there is then one copy of the state.  What
+-- the chain carries is one whole number: the budget left (up to 255; no
+-- ten different kinds add up to more), the side, whether a building was
+-- placed yet, the kinds built (bit per A.KINDS entry), and the kind chosen.
+local MAX_BUDGET, KIND_UNIT, MAX_KINDS = 255, 2 ^ 20, 10
+
+local function pack(budget, side, placed, done)
+  return math.min(budget, MAX_BUDGET) + 256 * (side - 1) + 512 * placed + 1024 * done
+end
+
+local function unpack_state(st)
+  return st % 256, math.floor(st / 256) % 2 + 1, math.floor(st / 512) % 2, math.floor(st / 1024)
+end
+
+local function done_set(done)
+  local set = {}
+  for i = 1, #A.KINDS do
+    if has_bit(done, i - 1) then set[A.KINDS[i]] = true end
+  end
+  return set
+end
+
+local KIND_INDEX = {}
+for i, key in ipairs(A.KINDS) do KIND_INDEX[key] = i end
+
+local build_next, build_finish
+
+-- Offers the kinds p may build next (state st), or ends the action.
+function build_next(p, st)
+  local budget, side, placed, done = unpack_state(st)
+  local kinds = buildable(p, budget, side, done_set(done))
+  if #kinds == 0 then return build_finish(p, st) end
+  local opts, codes = {}, {}
+  for i = 1, #kinds do
+    local key = kinds[i]
+    opts[i] = "build " .. key .. " (" .. A.COST_PER_SPACE * def(key).size .. " money)"
+    codes[i] = st + KIND_UNIT * KIND_INDEX[key]
+  end
+  if placed == 0 then
+    return choose_then(p, "build.kind", "Build: which building?", opts, codes, "build_kind_chosen")
+  end
+  opts[#opts + 1], codes[#codes + 1] = "finish building", st
+  return choose_then(p, "build.kind", "Build another building?", opts, codes, "build_kind_chosen")
+end
+
+-- The kind is chosen (code: state + KIND_UNIT * its A.KINDS index, 0 to
+-- finish): where it goes.
+local function build_kind_chosen(p, code)
+  local k = math.floor(code / KIND_UNIT)
+  if k == 0 then return build_finish(p, code) end
+  local key = A.KINDS[k]
+  local _, side = unpack_state(code % KIND_UNIT)
+  local places = ark.placements(p, key, side == 2)
+  local opts, codes = {}, {}
+  for i = 1, #places do opts[i], codes[i] = key .. " at " .. places[i], code end
+  return choose_then(p, "build.place", "Where does the " .. key .. " go?", opts, codes,
+                     "build_place_chosen")
+end
+
+-- The place is chosen (its index i among the placements, which the
+-- unchanged zoo gives again): build there, then the next kind.
+local function build_place_chosen(p, code, i)
+  local k, st = math.floor(code / KIND_UNIT), code % KIND_UNIT
+  local key = A.KINDS[k]
+  local budget, side, _, done = unpack_state(st)
+  local build2 = side == 2
+  local place = ark.placements(p, key, build2)[i]
+  pay(p, A.COST_PER_SPACE * def(key).size)
+  local b = place_building(p, key, place, build2)
+  if key == "reptile-house" or key == "large-bird-aviary" then move_animals_into(p, b) end
+  st = pack(budget - def(key).size, side, 1, done + 2 ^ (k - 1))
+  if side == 1 then return build_finish(p, st) end
+  return build_next(p, st)
+end
+
+-- After the last building: one more of a kind built, where cards allow it.
+function build_finish(p, st)
+  local _, side, placed, done = unpack_state(st % KIND_UNIT)
+  if placed == 1 then build_more(p, side, done_set(done)) end
+end
+
+-- choose_then names the function an answer starts: a rules function (a
+-- global), since the state keeps its name
+_G.build_kind_chosen, _G.build_place_chosen = build_kind_chosen, build_place_chosen
+
+function A.run(p, strength, side)
+  if #A.KINDS > MAX_KINDS then return run_plain(p, strength, side) end
+  return build_next(p, pack(strength, side, 0, 0))
 end
 
 return A

@@ -15,10 +15,9 @@ local function display_has_cards()
   return false
 end
 
-function A.run(p, strength, side)
-  local row = (side == 1 and SIDE1 or SIDE2)[math.min(strength, 5)]
-  advance_break(p, A.BREAK_ADVANCE)
-  if strength >= SNAP_FROM[side] and display_has_cards() then
+-- The plain run, for when a plugin replaced one of the helpers it calls.
+local function run_plain(p, row, side, may_snap)
+  if may_snap then
     local how = choose(p, "cards.mode", "Cards: draw or snap?",
       { "draw " .. row[1] .. (row[2] > 0 and (", discard " .. row[2]) or ""),
         "snap one display card" })
@@ -31,6 +30,48 @@ function A.run(p, strength, side)
     if side == 1 then ark.draw(p) else take_card(p) end
   end
   discard_from_hand(p, row[2], "Cards: discard a card")
+end
+
+-- As continuations (choose_then), so that the engine can end the step's
+-- coroutine at each choice: code = cards still to take + 8 * cards to
+-- discard + 64 for side II.
+local TAKE_CARD, SNAP, DISCARD_FROM_HAND = take_card, snap, discard_from_hand
+
+local function cards_draw(p, code)
+  local draws, discards, side = code % 8, math.floor(code / 8) % 8, math.floor(code / 64) + 1
+  if side == 1 then
+    for _ = 1, draws do ark.draw(p) end
+  elseif draws > 0 then
+    return take_then(p, code - 1, "cards_taken")
+  end
+  return discard_then(p, discards, 3)
+end
+
+local function cards_taken(p, code) return cards_draw(p, take_chosen(p, code)) end
+
+local function cards_mode_chosen(p, code, i)
+  if i == 2 then return snap_then(p) end
+  return cards_draw(p, code)
+end
+
+-- choose_then names the function an answer starts: a rules function (a
+-- global), since the state keeps its name
+_G.cards_taken, _G.cards_mode_chosen = cards_taken, cards_mode_chosen
+
+function A.run(p, strength, side)
+  local row = (side == 1 and SIDE1 or SIDE2)[math.min(strength, 5)]
+  advance_break(p, A.BREAK_ADVANCE)
+  local may_snap = strength >= SNAP_FROM[side] and display_has_cards()
+  if take_card ~= TAKE_CARD or snap ~= SNAP or discard_from_hand ~= DISCARD_FROM_HAND then
+    return run_plain(p, row, side, may_snap)
+  end
+  local code = row[1] + 8 * row[2] + 64 * (side - 1)
+  if may_snap then
+    return choose_then(p, "cards.mode", "Cards: draw or snap?",
+      { "draw " .. row[1] .. (row[2] > 0 and (", discard " .. row[2]) or ""),
+        "snap one display card" }, { code, code }, "cards_mode_chosen")
+  end
+  return cards_draw(p, code)
 end
 
 return A
