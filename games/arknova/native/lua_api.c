@@ -923,6 +923,65 @@ static int l_fits(lua_State *L) {
   return 1;
 }
 
+/* How many of animal d's conditions p misses: the rules' conditions_met
+** (games/arknova/rules/lib.lua) read off the state. */
+static int conditions_missing(const ark_game *g, int p, const ark_card_def *d) {
+  const ark_player *pl = &g->s.p[p];
+  int missing = 0;
+  for (int i = 0; i < ARK_ICON_N; i++)
+    if (d->req_icons[i] && pl->icons[i] < d->req_icons[i]) missing++;
+  if ((d->req_flags & ARK_REQ_PARTNER_ZOO) && pl->partner_zoos == 0) missing++;
+  if ((d->req_flags & ARK_REQ_ANIMALS_II) && !((pl->upgraded >> ARK_ACT_ANIMALS) & 1)) missing++;
+  if ((d->req_flags & ARK_REQ_SPONSORS_II) && !((pl->upgraded >> ARK_ACT_SPONSORS) & 1)) missing++;
+  if ((d->req_flags & ARK_REQ_MAX_APPEAL_25) && pl->appeal > 25) missing++;
+  if (d->min_reputation > 0 && pl->reputation < d->min_reputation) missing++;
+  return missing;
+}
+
+/* ark.hand_fit(p, discount [, missing]) -> list, unfit.  The Animals
+** action's hand_fit (the AIs' "animals" query) for when no plugin changes
+** its rules, which the Lua checks: per animal in p's hand, the card, its
+** cost (the printed cost less discount per icon of a continent where p
+** has a partner zoo, never below 0), whether its conditions hold (0/1; with
+** missing, how many it misses, for the Lua to weigh against the cards that
+** let some be ignored), k and the k buildings it fits.  unfit: the animals
+** that fit none, which a Flock animal may still share (the Lua asks the
+** keyword). */
+static int l_hand_fit(lua_State *L) {
+  ark_game *g = G(L);
+  int p = arg_player(L, g, 1), discount = (int)luaL_checkinteger(L, 2);
+  int counts = lua_toboolean(L, 3);
+  const ark_player *pl = &g->s.p[p];
+  const ark_zoo *z = &pl->zoo_map;
+  int n = 0, nunfit = 0;
+  lua_createtable(L, 6 * pl->nhand, 0);
+  lua_newtable(L);
+  for (int h = 0; h < pl->nhand; h++) {
+    const ark_card_def *d = &g->c->cards[pl->hand[h]];
+    if (d->type != ARK_CARD_ANIMAL) continue;
+    int at[ARK_MAX_BUILDINGS], k = 0, room, cost = d->cost;
+    for (int b = 0; b < z->nb; b++)
+      if (animal_fits(g, p, d, b, &room)) at[k++] = b;
+    for (int c = 0; pl->partner_zoos && c < ARK_N_CONTINENTS; c++)
+      if ((pl->partner_zoos >> c) & 1) cost -= discount * d->icons[ARK_ICON_FIRST_CONTINENT + c];
+    int missing = conditions_missing(g, p, d);
+    int row[4] = { pl->hand[h], cost > 0 ? cost : 0, counts ? missing : missing == 0, k };
+    for (int i = 0; i < 4; i++) {
+      lua_pushinteger(L, row[i]);
+      lua_rawseti(L, -3, ++n);
+    }
+    for (int i = 0; i < k; i++) {
+      lua_pushinteger(L, at[i]);
+      lua_rawseti(L, -3, ++n);
+    }
+    if (k == 0) {
+      lua_pushinteger(L, pl->hand[h]);
+      lua_rawseti(L, -2, ++nunfit);
+    }
+  }
+  return 2;
+}
+
 /* Takes a card from wherever a player can play it: hand or display. */
 static int take_for_play(ark_game *g, int p, int card) {
   if (ark_zone_hand_remove(g, p, card) == 0) return 0;
@@ -1455,7 +1514,7 @@ static const luaL_Reg api[] = {
   {"to_slot1", l_to_slot1}, {"advance_break", l_advance_break},
   {"can_place", l_can_place},
   {"build", l_build},
-  {"fits", l_fits},
+  {"fits", l_fits}, {"hand_fit", l_hand_fit},
   {"place_animal", l_place_animal}, {"play_card", l_play_card},
   {"release", l_release}, {"move_animal", l_move_animal},
   {"kiosk_income", l_kiosk_income}, {"income", l_income}, {"target", l_target},

@@ -119,6 +119,7 @@ end
 -- own test.  A Flock animal that may share an occupied enclosure lists
 -- the single index -1.  Money is left out: the caller weighs it.
 local A_COST, MODIFY, HAS_HANDLER = A.cost, modify, has_handler
+local FITS, HAND_FIT = ark.fits, ark.hand_fit
 local HAS_PARTNER_ZOO, HAS_BIT = has_partner_zoo, has_bit
 
 -- Can anything but this file's own code answer A.cost, modify or the
@@ -144,6 +145,32 @@ function A.hand_fit(p)
   local own = own_functions()
   local cost_as_given = own and not has_handler(p, "modify_animal_cost")
   local none_ignored = own and not has_handler(p, "modify_conditions_ignored")
+  -- With no plugin (which may change the rules' facts and constants), the
+  -- loop below is ark.hand_fit's, in C, but for the two modifiers, asked
+  -- here per animal in the same order; only an animal that fits no
+  -- enclosure asks the Flock keyword here, and one that may share sends
+  -- the whole query the plain way.
+  if own and #PLUGIN_SCRIPTS == 0 and ark.fits == FITS then
+    local plain = cost_as_given and none_ignored
+    local fast, unfit = HAND_FIT(p, A.PARTNER_DISCOUNT, not plain)
+    local shares = false
+    for i = 1, #unfit do
+      if may_share(p, unfit[i]) then shares = true end
+    end
+    if not shares then
+      if plain then return fast end
+      local j = 1
+      while fast[j] do
+        local id = fast[j]
+        if not cost_as_given then fast[j + 1] = math.max(0, modify("animal_cost", p, fast[j + 1], id)) end
+        local ignored = 0
+        if not none_ignored then ignored = modify("conditions_ignored", p, 0, id) end
+        fast[j + 2] = fast[j + 2] <= ignored and 1 or 0
+        j = j + 4 + fast[j + 3]
+      end
+      return fast
+    end
+  end
   local zoos = own and ark.get(p, "partner_zoos")
   for i = 1, #hand do
     local id = hand[i]
