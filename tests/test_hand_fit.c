@@ -5,7 +5,9 @@
 ** rules answer: A.cost, then conditions_met with modify's count, per card.
 ** Checked in the positions of random games, with functions a plugin may
 ** replace (modify, A.cost, has_partner_zoo) replaced, and in games of a
-** plugin whose hooks modify both numbers.
+** plugin whose hooks modify both numbers.  Likewise the Association
+** action's progress (QUERIES.projects), which without handlers or plugins
+** is ark.progress in C.
 */
 #define _DEFAULT_SOURCE
 #include <stdarg.h>
@@ -74,6 +76,51 @@ static const char *const COMPARE =
   "has_partner_zoo = hpz\n"
   "return bad\n";
 
+/* (p) -> nil, or where progress and the plain rules disagree: per project
+** p may support (one support each, or what modify_project_supports
+** allows) and per project in hand, each free level's have and need by
+** A.project_count, the wildcards and A.level_ok. */
+static const char *const COMPARE_PROGRESS =
+  "local p = ...\n"
+  "local A = ACTION_SCRIPTS.association\n"
+  "local function plain(p)\n"
+  "  local out = {}\n"
+  "  local function add(id, owners)\n"
+  "    local c = CARDS[id]\n"
+  "    for lv = 1, math.min(3, c.levels) do\n"
+  "      if not owners or owners[lv] == -1 then\n"
+  "        local have, need = 0, 1\n"
+  "        if c.kind == 'icon' then\n"
+  "          have = A.project_count(p, c.counts) + modify('project_wildcards', p, 0, id)\n"
+  "          need = c.thresholds[lv]\n"
+  "        elseif A.level_ok(p, c, lv) then\n"
+  "          have = 1\n"
+  "        end\n"
+  "        for _, v in ipairs({ id, have, need, c.rewards[lv] or 0 }) do out[#out + 1] = v end\n"
+  "      end\n"
+  "    end\n"
+  "  end\n"
+  "  for _, pr in ipairs(ark.projects()) do\n"
+  "    local held = 0\n"
+  "    for _, o in ipairs(pr.owners) do if o == p then held = held + 1 end end\n"
+  "    if held < modify('project_supports', p, 1, pr.card) then add(pr.card, pr.owners) end\n"
+  "  end\n"
+  "  for _, id in ipairs(hand_cards(p, 'project')) do add(id, nil) end\n"
+  "  return out\n"
+  "end\n"
+  "local a, b = A.progress(p), plain(p)\n"
+  "if #a ~= #b then return #a .. ' items, plainly ' .. #b end\n"
+  "for i = 1, #a do\n"
+  "  if a[i] ~= b[i] then\n"
+  "    return string.format('item %d is %s, plainly %s', i, tostring(a[i]), tostring(b[i]))\n"
+  "  end\n"
+  "end\n";
+
+static void test_progress_plain(void **st) {
+  (void)st;
+  assert_true(t_compare_four_games(COMPARE_PROGRESS) > 300);
+}
+
 static void test_hand_fit_plain(void **st) {
   (void)st;
   assert_true(t_compare_four_games(COMPARE) > 300);
@@ -121,6 +168,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_hand_fit_plain),
     cmocka_unit_test(test_hand_fit_plugin_modifiers),
+    cmocka_unit_test(test_progress_plain),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1165,6 +1165,109 @@ static int l_projects(lua_State *L) {
   return 1;
 }
 
+/* ---- the AIs' projects query (association.lua's A.progress) ---- */
+
+/* What an icon project counting `what` (proj_count) finds in p's zoo. */
+static int project_count(const ark_game *g, int p, int what) {
+  const ark_player *pl = &g->s.p[p];
+  int n = 0;
+  if (what == ARK_COUNT_CATEGORIES || what == ARK_COUNT_CONTINENTS) {
+    int first = what == ARK_COUNT_CATEGORIES ? ARK_ICON_FIRST_CATEGORY : ARK_ICON_FIRST_CONTINENT;
+    int k = what == ARK_COUNT_CATEGORIES ? ARK_ICON_N_CATEGORY : ARK_N_CONTINENTS;
+    for (int i = 0; i < k; i++) n += pl->icons[first + i] > 0;
+  } else if (what == ARK_COUNT_SMALL || what == ARK_COUNT_LARGE) {
+    for (int i = 0; i < pl->nzoo; i++) {
+      const ark_card_def *a = &g->c->cards[pl->zoo[i]];
+      if (a->type == ARK_CARD_ANIMAL)
+        n += what == ARK_COUNT_SMALL ? a->size >= 1 && a->size <= 2 : a->size >= 4;
+    }
+  } else if (what >= 0 && what < ARK_ICON_N) {
+    n = pl->icons[what];
+  }
+  return n;
+}
+
+/* The icons of `what` on animal card a (0 for no icon). */
+static int icons_of(const ark_card_def *a, int what) {
+  return what >= 0 && what < ARK_ICON_N ? a->icons[what] : 0;
+}
+
+/* May zoo entry i of p go back to the wild for release level `threshold`
+** of project c: its icon, a size, a standard enclosure it lives in, and
+** its printed size or the size its enclosure counts as in the class. */
+static int releasable(const ark_game *g, int p, int i, const ark_card_def *c, int threshold) {
+  static const int lo[5] = { 0, 0, 1, 3, 4 }, hi[5] = { 0, 0, 2, 3, 5 };
+  const ark_player *pl = &g->s.p[p];
+  const ark_card_def *a = &g->c->cards[pl->zoo[i]];
+  int b = pl->zoo_building[i];
+  if (threshold < 2 || threshold > 4 || a->type != ARK_CARD_ANIMAL) return 0;
+  if (icons_of(a, c->proj_count) <= 0 || a->size <= 0 || b < 0) return 0;
+  if (a->size >= lo[threshold] && a->size <= hi[threshold]) return 1;
+  const ark_building *bu = &pl->zoo_map.b[b];
+  if (bu->extra == 0) return 0;
+  int counted = bu->ncells + bu->extra < 5 ? bu->ncells + bu->extra : 5;
+  return counted >= lo[threshold] && counted <= hi[threshold];
+}
+
+/* Level lv (0-based) of project c: can p support it now (release and
+** breeding projects; an icon project counts, see project_count)? */
+static int level_ok(const ark_game *g, int p, const ark_card_def *c, int lv) {
+  const ark_player *pl = &g->s.p[p];
+  for (int i = 0; i < pl->nzoo; i++) {
+    if (c->proj_kind == ARK_PROJ_RELEASE) {
+      if (releasable(g, p, i, c, c->thresholds[lv])) return 1;
+      continue;
+    }
+    const ark_card_def *a = &g->c->cards[pl->zoo[i]];
+    if (a->type != ARK_CARD_ANIMAL || icons_of(a, c->proj_count) <= 0) continue;
+    for (int k = 0; k < ARK_N_CONTINENTS; k++)
+      if (a->icons[ARK_ICON_FIRST_CONTINENT + k] > 0 && ((pl->partner_zoos >> k) & 1)) return 1;
+  }
+  return 0;
+}
+
+/* The (card, have, need, CP) entries of project card id for p: each level
+** free to support (owner: the slot's, NULL for a card in hand). */
+static void progress_of(lua_State *L, const ark_game *g, int p, int id, const int8_t *owner,
+                        int *n) {
+  const ark_card_def *c = &g->c->cards[id];
+  int icons = c->proj_kind == ARK_PROJ_ICON ? project_count(g, p, c->proj_count) : 0;
+  for (int lv = 0; lv < c->n_levels && lv < 3; lv++) {
+    if (owner && owner[lv] != -1) continue;
+    int e[4] = { id, 0, 1, c->rewards[lv] };
+    if (c->proj_kind == ARK_PROJ_ICON) e[1] = icons, e[2] = c->thresholds[lv];
+    else e[1] = level_ok(g, p, c, lv);
+    for (int k = 0; k < 4; k++) {
+      lua_pushinteger(L, e[k]);
+      lua_rawseti(L, -2, ++*n);
+    }
+  }
+}
+
+/* ark.progress(p) -> the projects query when no card, map or plugin
+** changes its rules (the Lua checks): per project in play that p supports
+** no level of yet, then per project in hand, each level's (card, have,
+** need, CP); release and breeding levels have 1 of 1 when an animal fits. */
+static int l_progress(lua_State *L) {
+  ark_game *g = G(L);
+  int p = arg_player(L, g, 1), n = 0;
+  const ark_state *s = &g->s;
+  const ark_player *pl = &s->p[p];
+  const ark_project_slot *slots[ARK_MAX_BASE_PROJECTS + ARK_ROW_SLOTS];
+  int ns = 0;
+  for (int i = 0; i < s->nbase; i++) slots[ns++] = &s->base[i];
+  for (int i = 0; i < ARK_ROW_SLOTS; i++)
+    if (s->row[i].card >= 0) slots[ns++] = &s->row[i];
+  lua_newtable(L);
+  for (int i = 0; i < ns; i++) {
+    const int8_t *o = slots[i]->owner;
+    if (o[0] != p && o[1] != p && o[2] != p) progress_of(L, g, p, slots[i]->card, o, &n);
+  }
+  for (int h = 0; h < pl->nhand; h++)
+    if (g->c->cards[pl->hand[h]].type == ARK_CARD_PROJECT) progress_of(L, g, p, pl->hand[h], NULL, &n);
+  return 1;
+}
+
 /* ark.project_enter(p, card): a project from hand or display enters the
 ** first slot of the row; the oldest is discarded when the row is full. */
 static int l_project_enter(lua_State *L) {
@@ -1514,7 +1617,7 @@ static const luaL_Reg api[] = {
   {"to_slot1", l_to_slot1}, {"advance_break", l_advance_break},
   {"can_place", l_can_place},
   {"build", l_build},
-  {"fits", l_fits}, {"hand_fit", l_hand_fit},
+  {"fits", l_fits}, {"hand_fit", l_hand_fit}, {"progress", l_progress},
   {"place_animal", l_place_animal}, {"play_card", l_play_card},
   {"release", l_release}, {"move_animal", l_move_animal},
   {"kiosk_income", l_kiosk_income}, {"income", l_income}, {"target", l_target},
