@@ -267,44 +267,60 @@ function A.lowest(script, p, side, lo, hi)
   return nil
 end
 
-local function place(p, e)
-  local fits = ark.fits(p, e.card)
-  -- ark.building: the option texts name a few buildings, and ark.buildings
-  -- would make a table for every building of the zoo
-  local opts = {}
-  for i = 1, #fits do
-    local b = fits[i]
-    opts[i] = "into " .. ark.building(p, b).key .. " #" .. b
-  end
-  local share = shared(p, e.card)
-  for _, b in ipairs(share) do opts[#opts + 1] = "share " .. ark.building(p, b).key .. " #" .. b end
-  local i = choose(p, "animals.enclosure", "Which enclosure for " .. card_label(e.card) .. "?", opts)
-  pay(p, e.cost)
-  if i > #fits then ark.place_sharing(p, e.card, share[i - #fits])
-  else ark.place_animal(p, e.card, fits[i]) end
-  local c = CARDS[e.card]
+-- Puts animal card into building b (sharing: beside the animal there),
+-- paying cost, then its gains, keywords, own script and the event.
+local function settle(p, card, cost, b, sharing)
+  pay(p, cost)
+  if sharing then ark.place_sharing(p, card, b)
+  else ark.place_animal(p, card, b) end
+  local c = CARDS[card]
   gain(p, "appeal", c.appeal)
   gain(p, "conservation", c.conservation)
   gain(p, "reputation", c.reputation)
   local abilities = c.abilities
-  for i = 1, #abilities do keyword(p, e.card, abilities[i]) end
-  local s = script_of(e.card)
-  if s and s.on_play then s.on_play(p, e.card) end
-  fire("card_played", p, e.card)
+  for i = 1, #abilities do keyword(p, card, abilities[i]) end
+  local s = script_of(card)
+  if s and s.on_play then s.on_play(p, card) end
+  fire("card_played", p, card)
 end
 
-function A.run(p, strength, side)
-  local n = A.COUNT[side][math.min(strength, 5)]
-  gain(p, "reputation", reputation_first(strength, side))
-  for k = 1, n do
-    local cands = candidates(p, side)
+-- The enclosures animal card may go into: option texts, and per option
+-- the building and whether it is shared.
+local function enclosure_options(p, card)
+  local fits = ark.fits(p, card)
+  -- ark.building: the option texts name a few buildings, and ark.buildings
+  -- would make a table for every building of the zoo
+  local opts, at, sharing = {}, {}, {}
+  for i = 1, #fits do
+    local b = fits[i]
+    opts[i], at[i], sharing[i] = "into " .. ark.building(p, b).key .. " #" .. b, b, false
+  end
+  for _, b in ipairs(shared(p, card)) do
+    opts[#opts + 1] = "share " .. ark.building(p, b).key .. " #" .. b
+    at[#at + 1], sharing[#sharing + 1] = b, true
+  end
+  return opts, at, sharing
+end
+
+local function enclosure_prompt(card) return "Which enclosure for " .. card_label(card) .. "?" end
+
+local function place(p, e)
+  local opts, at, sharing = enclosure_options(p, e.card)
+  local i = choose(p, "animals.enclosure", enclosure_prompt(e.card), opts)
+  settle(p, e.card, e.cost, at[i], sharing[i])
+end
+
+local function card_option(e)
+  return "play " .. card_label(e.card) .. (e.folder and (" from folder " .. e.folder) or "") ..
+    " for " .. e.cost .. " money"
+end
+
+-- The loop of A.run from animal k of n on (cands: animal k's candidates).
+local function run_from(p, side, k, n, cands)
+  while true do
     if #cands == 0 then return end
     local opts = {}
-    for i = 1, #cands do
-      local e = cands[i]
-      opts[i] = "play " .. card_label(e.card) .. (e.folder and (" from folder " .. e.folder) or "") ..
-        " for " .. e.cost .. " money"
-    end
+    for i = 1, #cands do opts[i] = card_option(cands[i]) end
     local i
     if k == 1 then
       i = choose(p, "animals.card", "Play which animal?", opts)
@@ -313,7 +329,73 @@ function A.run(p, strength, side)
       if not i then return end
     end
     place(p, cands[i])
+    k = k + 1
+    if k > n then return end
+    cands = candidates(p, side)
   end
+end
+
+-- A.run as continuations (choose_then), so that the engine can end the
+-- step's coroutine at the choice of an animal and of its enclosure.  The
+-- loop's state st = k + 4 * n + 16 * (side - 1) (animal k of n, n at most
+-- 2 here); a card's code adds 32 * (card + 1024 * cost), an enclosure's
+-- is card + 1024 * (cost + 1024 * (building + 64 * shared)).  Card ids
+-- are below 1024 (state.h); a cost from 1024 on takes the plain loop.
+local CARD_UNIT, FINISH = 32, 31
+
+local function animals_next(p, st)
+  local k, n, side = st % 4, math.floor(st / 4) % 4, math.floor(st / 16) + 1
+  if k > n then return end
+  local cands = candidates(p, side)
+  if #cands == 0 then return end
+  local opts, codes = {}, {}
+  for i = 1, #cands do
+    local e = cands[i]
+    if e.cost >= 1024 then return run_from(p, side, k, n, cands) end
+    opts[i], codes[i] = card_option(e), st + CARD_UNIT * (e.card + 1024 * e.cost)
+  end
+  if k == 1 then
+    return choose_then(p, "animals.card", "Play which animal?", opts, codes, "animals_card_chosen")
+  end
+  opts[#opts + 1], codes[#codes + 1] = "finish", FINISH
+  return choose_then(p, "animals.card", "Play another animal?", opts, codes, "animals_card_chosen")
+end
+
+-- The animal is chosen: its enclosure next, then the next animal (kept by
+-- ENGINE.after; called deeper, the plain way).
+local function animals_card_chosen(p, code)
+  if code == FINISH then return end
+  local st, rest = code % CARD_UNIT, math.floor(code / CARD_UNIT)
+  local card, cost = rest % 1024, math.floor(rest / 1024)
+  if not ENGINE.after("animals_next", p, st + 1) then
+    place(p, { card = card, cost = cost })
+    return animals_next(p, st + 1)
+  end
+  local opts, at, sharing = enclosure_options(p, card)
+  local codes = {}
+  for i = 1, #opts do
+    codes[i] = card + 1024 * (cost + 1024 * (at[i] + 64 * (sharing[i] and 1 or 0)))
+  end
+  return choose_then(p, "animals.enclosure", enclosure_prompt(card), opts, codes,
+                     "animals_placed")
+end
+
+local function animals_placed(p, code)
+  local card, rest = code % 1024, math.floor(code / 1024)
+  local cost, where = rest % 1024, math.floor(rest / 1024)
+  settle(p, card, cost, where % 64, where >= 64)
+end
+
+-- choose_then and ENGINE.after name the function that runs next: a rules
+-- function (a global), since the state keeps its name
+_G.animals_next, _G.animals_card_chosen, _G.animals_placed =
+  animals_next, animals_card_chosen, animals_placed
+
+function A.run(p, strength, side)
+  local n = A.COUNT[side][math.min(strength, 5)]
+  gain(p, "reputation", reputation_first(strength, side))
+  if n > 2 then return run_from(p, side, 1, n, candidates(p, side)) end
+  return animals_next(p, 1 + 4 * n + 16 * (side - 1))
 end
 
 return A
