@@ -1,9 +1,9 @@
 /*
 ** test_clone.c - a clone plays on exactly as its original: at the turn's
 ** action decision it is a copy that runs no Lua, in the action that follows
-** it replays from that decision, at the decisions of Build, Animals, Cards
-** and the break's discards (continuations) it is a copy too, and a turn's options
-** worked out late (ark_game_process_lazy) are those worked out at once.
+** it replays from that decision, at the decisions of the action cards and
+** the break's discards (continuations) it is a copy too, and a turn's
+** options worked out late (ark_game_process_lazy) are those worked out at once.
 */
 #include <stdarg.h>
 #include <stddef.h>
@@ -55,16 +55,18 @@ static void test_action_clone_is_a_copy(void **st) {
   ark_game_free(g);
 }
 
-/* The rules write Build, Animals, the Cards action and the break's discards as
-** continuations (choose_then, ENGINE.after): at each of their decisions
-** the step's coroutine is gone, so a clone copies the state, and two
-** clones answered alike play on alike.  What ENGINE.after kept is used up
+/* The rules write Build, Animals, Association (its tasks and donation),
+** the Cards action and the break's discards as continuations (choose_then,
+** ENGINE.after): at each of their decisions the step's coroutine is gone,
+** so a clone copies the state, and two clones answered alike play on
+** alike.  What ENGINE.after kept is used up
 ** by the start of every turn. */
 static void test_continuations_clone_as_copies(void **st) {
   (void)st;
   static const char *const tags[] = { "build.kind", "build.place", "card.discard",
                                       "card.take", "cards.mode", "card.snap", "animals.card",
-                                      "animals.enclosure" };
+                                      "animals.enclosure", "association.task",
+                                      "association.donation" };
   enum { NTAGS = sizeof tags / sizeof tags[0] };
   int seen[NTAGS] = { 0 };
   for (uint64_t seed = 1; seed <= 4; seed++) {

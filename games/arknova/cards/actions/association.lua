@@ -371,17 +371,33 @@ function A.donation_price()
   return list[math.min(k, #list)]
 end
 
-function A.run(p, strength, side)
-  local budget, done, first = strength, {}, true
-  repeat
-    local opts, ts = {}, {}
-    for t = 1, 4 do
-      if not done[t] and task_strength(p, t) <= budget and task_possible(p, t, side) then
-        opts[#opts + 1] = A.TASKS[t] .. " (strength " .. task_strength(p, t) .. ", " ..
-          A.workers_needed(p, t) .. " worker" .. (A.workers_needed(p, t) > 1 and "s" or "") .. ")"
-        ts[#ts + 1] = t
-      end
+-- The task options at budget for p (done[t]: task t done this action).
+local function task_options(p, budget, side, done)
+  local opts, ts = {}, {}
+  for t = 1, 4 do
+    if not done[t] and task_strength(p, t) <= budget and task_possible(p, t, side) then
+      opts[#opts + 1] = A.TASKS[t] .. " (strength " .. task_strength(p, t) .. ", " ..
+        A.workers_needed(p, t) .. " worker" .. (A.workers_needed(p, t) > 1 and "s" or "") .. ")"
+      ts[#ts + 1] = t
     end
+  end
+  return opts, ts
+end
+
+local DONATE = "Make a donation?"
+local function donation_text(price) return "donate " .. price .. " money for 1 conservation point" end
+
+local function donate(p, price)
+  pay(p, price)
+  ark.set(nil, "donations", ark.get(nil, "donations") + 1)
+  gain(p, "conservation", 1)
+end
+
+-- The loop of A.run from its state (done[t]: task t done; first: none
+-- yet), for a budget a continuation's code does not hold.
+local function run_plain(p, budget, side, done, first)
+  repeat
+    local opts, ts = task_options(p, budget, side, done)
     if #opts == 0 then break end
     local i
     if first then
@@ -399,15 +415,85 @@ function A.run(p, strength, side)
   if side == 2 and not first then
     local price = A.donation_price()
     if money(p) >= price then
-      local i = choose_or_skip(p, "association.donation", "Make a donation?",
-        { "donate " .. price .. " money for 1 conservation point" }, "no donation")
-      if i then
-        pay(p, price)
-        ark.set(nil, "donations", ark.get(nil, "donations") + 1)
-        gain(p, "conservation", 1)
-      end
+      local i = choose_or_skip(p, "association.donation", DONATE, { donation_text(price) },
+                               "no donation")
+      if i then donate(p, price) end
     end
   end
+end
+
+-- A.run as continuations (choose_then), so that the engine can end the
+-- step's coroutine at the choice of a task and of the donation.  The
+-- state st = budget (below 64) + 64 * (side - 1) + 128 * (a task done) +
+-- 256 * (bit per task done); a task's code adds TASK_UNIT * its number.
+local TASK_UNIT = 4096
+
+local function unpack_state(st)
+  return st % 64, math.floor(st / 64) % 2 + 1, math.floor(st / 128) % 2, math.floor(st / 256)
+end
+
+local function assoc_finish(p, st)
+  local _, side, first_done = unpack_state(st % TASK_UNIT)
+  if side ~= 2 or first_done == 0 then return end
+  local price = A.donation_price()
+  if money(p) < price then return end
+  return choose_then(p, "association.donation", DONATE, { donation_text(price), "no donation" },
+                     { price, -1 }, "assoc_donated")
+end
+
+local function assoc_next(p, st)
+  local budget, side, first_done, done = unpack_state(st)
+  local set = {}
+  for t = 1, 4 do set[t] = has_bit(done, t - 1) end
+  local opts, ts = task_options(p, budget, side, set)
+  if #opts == 0 then return assoc_finish(p, st) end
+  local codes = {}
+  for i = 1, #ts do codes[i] = st + TASK_UNIT * ts[i] end
+  if first_done == 0 then
+    return choose_then(p, "association.task", "Association: which task?", opts, codes,
+                       "assoc_task_chosen")
+  end
+  opts[#opts + 1], codes[#codes + 1] = "no more tasks", st
+  return choose_then(p, "association.task", "Another task?", opts, codes, "assoc_task_chosen")
+end
+
+-- After task t (code: state + TASK_UNIT * t): its strength, asked now as
+-- the loop asks it, comes off the budget.
+local function assoc_task_done(p, code)
+  local t, st = math.floor(code / TASK_UNIT), code % TASK_UNIT
+  local budget, side, _, done = unpack_state(st)
+  budget = budget - task_strength(p, t)
+  done = done + 2 ^ (t - 1)
+  if side == 1 then return end                  -- one task, no donation
+  if budget < 0 or budget >= 64 then            -- a modifier's strength: the loop
+    local set = {}
+    for k = 1, 4 do set[k] = has_bit(done, k - 1) end
+    return run_plain(p, budget, side, set, false)
+  end
+  return assoc_next(p, budget + 64 * (side - 1) + 128 + 256 * done)
+end
+
+local function assoc_task_chosen(p, code)
+  local t = math.floor(code / TASK_UNIT)
+  if t == 0 then return assoc_finish(p, code) end
+  local _, side = unpack_state(code % TASK_UNIT)
+  if ENGINE.after("assoc_task_done", p, code) then return do_task(p, t, side) end
+  do_task(p, t, side)
+  return assoc_task_done(p, code)
+end
+
+local function assoc_donated(p, price)
+  if price >= 0 then donate(p, price) end
+end
+
+-- choose_then and ENGINE.after name the function that runs next: a rules
+-- function (a global), since the state keeps its name
+_G.assoc_task_chosen, _G.assoc_task_done, _G.assoc_donated =
+  assoc_task_chosen, assoc_task_done, assoc_donated
+
+function A.run(p, strength, side)
+  if strength >= 64 or strength < 0 then return run_plain(p, strength, side, {}, true) end
+  return assoc_next(p, strength + 64 * (side - 1))
 end
 
 return A
