@@ -6,8 +6,9 @@
 ** Checked in the positions of random games, with functions a plugin may
 ** replace (modify, A.cost, has_partner_zoo) replaced, and in games of a
 ** plugin whose hooks modify both numbers.  Likewise the Association
-** action's progress (QUERIES.projects), which without handlers or plugins
-** is ark.progress in C.
+** action's progress (QUERIES.projects) and the Sponsors action's hand_fit
+** (QUERIES.sponsors), which without handlers or plugins are ark.progress
+** and ark.sponsor_fit in C.
 */
 #define _DEFAULT_SOURCE
 #include <stdarg.h>
@@ -116,6 +117,31 @@ static const char *const COMPARE_PROGRESS =
   "  end\n"
   "end\n";
 
+/* (p) -> nil, or where the Sponsors action's hand_fit and the plain
+** rules disagree: per sponsor in hand, A.level and A.playable at any
+** strength. */
+static const char *const COMPARE_SPONSORS =
+  "local p = ...\n"
+  "local A = ACTION_SCRIPTS.sponsors\n"
+  "local b = {}\n"
+  "for _, id in ipairs(hand_cards(p, 'sponsor')) do\n"
+  "  for _, v in ipairs({ id, A.level(p, id), A.playable(p, id, 0, 99) and 1 or 0 }) do\n"
+  "    b[#b + 1] = v\n"
+  "  end\n"
+  "end\n"
+  "local a = A.hand_fit(p)\n"
+  "if #a ~= #b then return #a .. ' items, plainly ' .. #b end\n"
+  "for i = 1, #a do\n"
+  "  if a[i] ~= b[i] then\n"
+  "    return string.format('item %d is %s, plainly %s', i, tostring(a[i]), tostring(b[i]))\n"
+  "  end\n"
+  "end\n";
+
+static void test_sponsors_plain(void **st) {
+  (void)st;
+  assert_true(t_compare_four_games(COMPARE_SPONSORS) > 300);
+}
+
 static void test_progress_plain(void **st) {
   (void)st;
   assert_true(t_compare_four_games(COMPARE_PROGRESS) > 300);
@@ -169,6 +195,7 @@ int main(void) {
     cmocka_unit_test(test_hand_fit_plain),
     cmocka_unit_test(test_hand_fit_plugin_modifiers),
     cmocka_unit_test(test_progress_plain),
+    cmocka_unit_test(test_sponsors_plain),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

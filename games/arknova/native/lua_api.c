@@ -982,6 +982,34 @@ static int l_hand_fit(lua_State *L) {
   return 2;
 }
 
+/* ark.sponsor_fit(p) -> list.  The Sponsors action's hand_fit (the AIs'
+** "sponsors" query) when no card, map or plugin changes its rules, which
+** the Lua checks: per sponsor in p's hand, the card, its level (never
+** below 0), and 1 if p could play it with a strong enough action (its
+** conditions hold, its unique building has a place), else 0. */
+static int l_sponsor_fit(lua_State *L) {
+  ark_game *g = G(L);
+  int p = arg_player(L, g, 1), n = 0;
+  const ark_player *pl = &g->s.p[p];
+  int build2 = (pl->upgraded >> ARK_ACT_BUILD) & 1;
+  lua_createtable(L, 3 * pl->nhand, 0);
+  for (int h = 0; h < pl->nhand; h++) {
+    const ark_card_def *d = &g->c->cards[pl->hand[h]];
+    if (d->type != ARK_CARD_SPONSOR) continue;
+    int ok = pl->money >= 0 && d->level <= 99 && conditions_missing(g, p, d) == 0;
+    if (ok && d->building[0]) {
+      int b = ark_content_find_building(g->c, d->building);
+      ok = b >= 0 && ark_map_any_placement(map_of(g, p), &pl->zoo_map, g->c->buildings, b, build2);
+    }
+    int row[3] = { pl->hand[h], d->level > 0 ? d->level : 0, ok };
+    for (int i = 0; i < 3; i++) {
+      lua_pushinteger(L, row[i]);
+      lua_rawseti(L, -2, ++n);
+    }
+  }
+  return 1;
+}
+
 /* Takes a card from wherever a player can play it: hand or display. */
 static int take_for_play(ark_game *g, int p, int card) {
   if (ark_zone_hand_remove(g, p, card) == 0) return 0;
@@ -1618,6 +1646,7 @@ static const luaL_Reg api[] = {
   {"can_place", l_can_place},
   {"build", l_build},
   {"fits", l_fits}, {"hand_fit", l_hand_fit}, {"progress", l_progress},
+  {"sponsor_fit", l_sponsor_fit},
   {"place_animal", l_place_animal}, {"play_card", l_play_card},
   {"release", l_release}, {"move_animal", l_move_animal},
   {"kiosk_income", l_kiosk_income}, {"income", l_income}, {"target", l_target},

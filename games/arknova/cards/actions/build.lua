@@ -165,10 +165,17 @@ local function unpack_state(st)
   return st % 256, math.floor(st / 256) % 2 + 1, math.floor(st / 512) % 2, math.floor(st / 1024)
 end
 
+-- The kinds built as a set, made once per mask: its readers (buildable,
+-- build_more) only look keys up.
+local done_sets = {}
 local function done_set(done)
-  local set = {}
-  for i = 1, #A.KINDS do
-    if has_bit(done, i - 1) then set[A.KINDS[i]] = true end
+  local set = done_sets[done]
+  if not set then
+    set = {}
+    for i = 1, #A.KINDS do
+      if has_bit(done, i - 1) then set[A.KINDS[i]] = true end
+    end
+    done_sets[done] = set
   end
   return set
 end
