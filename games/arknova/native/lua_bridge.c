@@ -959,24 +959,18 @@ static int step_table_empty(lua_State *L, const ark_game *g) {
 }
 
 /* Is the Lua function that called the running C function the step's own
-** function, called by the step's runner (RUN_STEP below) with nothing in
-** between?  Level 0 is the C function, 1 its caller, 2 the runner. */
+** function (the coroutine's first, or what it tail-called, or a function
+** ENGINE.after kept), with nothing in between?  Level 0 is the C function,
+** 1 its caller. */
 static int at_step_base(lua_State *L) {
   lua_Debug ar;
-  if (!lua_getstack(L, 2, &ar)) return 1;
-  if (lua_getstack(L, 3, &ar)) return 0;
-  lua_getstack(L, 2, &ar);
-  lua_getinfo(L, "f", &ar);
-  lua_getfield(L, LUA_REGISTRYINDEX, "ark.run_step");
-  int runner = lua_rawequal(L, -1, -2);
-  lua_pop(L, 2);
-  return runner;
+  return !lua_getstack(L, 2, &ar);
 }
 
 /* ENGINE.after(fn, p, code) -> true, or false.  Called by a step's own
 ** function (see at_step_base) that is about to return X(): rules function
 ** fn(p, code) is kept in the state and runs when X returns, before
-** anything kept earlier.  Since the rest of the step is then data, a
+** anything kept earlier (run() starts it on the same coroutine).  Since the rest of the step is then data, a
 ** choose_then in X can end the step's coroutine.  false (called deeper,
 ** or too many waiting): the caller runs X and then fn itself. */
 static int e_after(lua_State *L) {
@@ -997,21 +991,6 @@ static int e_after(lua_State *L) {
   }
   lua_pushboolean(L, ok);
   return 1;
-}
-
-/* The runner's: the last function ENGINE.after kept, its player and code,
-** taken off the state; nothing when none waits. */
-static int e_pop_then(lua_State *L) {
-  ark_game *g = ark_lua_running(L);
-  /* a decision that ended the step's function waits: the rest after it */
-  if (!g || g->s.nthen == 0 || g->pending) return 0;
-  ark_then t = g->s.then[--g->s.nthen];
-  memset(&g->s.then[g->s.nthen], 0, sizeof t);
-  lua_getglobal(L, t.fn);
-  if (!lua_isfunction(L, -1)) return luaL_error(L, "rules function '%s' is missing", t.fn);
-  lua_pushinteger(L, t.player);
-  lua_pushinteger(L, t.code);
-  return 3;
 }
 
 /* ENGINE.choose_then(p, tag, prompt, options, codes, fn) -> the 1-based
@@ -1036,12 +1015,12 @@ static int e_choose_then(lua_State *L) {
     if (!ok) return luaL_error(L, "choose_then: code %d is not an integer", i + 1);
     lua_pop(L, 1);
   }
-  /* with nothing between its caller and the step's runner, nothing waits
-  ** for the answer but fn and what ENGINE.after kept */
+  /* with nothing above its caller, nothing waits for the answer but fn
+  ** and what ENGINE.after kept */
   g->cont_offer = at_step_base(L) && step_table_empty(L, g);
   if (g->cont_offer) {
-    /* no yield: the caller returns, the runner finds the decision pending
-    ** and returns too, and the finished coroutine serves the next step */
+    /* no yield: the caller returns, run() finds the decision pending, and
+    ** the finished coroutine serves the next step */
     memcpy(g->cont_fn, fn, strlen(fn) + 1);
     g->cont_player = g->dec.player;
     return 0;
@@ -1141,31 +1120,6 @@ int ark_lua_lazy_options(ark_game *g) {
 
 static int query_msgh(lua_State *L);
 
-/* Every step's coroutine runs fn(...) under this runner, which then runs
-** what ENGINE.after kept, the last first, until none waits. */
-static const char RUN_STEP[] =
-  "local pop = ...\n"
-  "return function(fn, ...)\n"
-  "  fn(...)\n"
-  "  while true do\n"
-  "    local f, p, code = pop()\n"
-  "    if not f then return end\n"
-  "    f(p, code)\n"
-  "  end\n"
-  "end\n";
-
-static void open_runner(ark_content *c) {
-  static const luaL_Reg fns[] = { {"pop_then", e_pop_then}, {NULL, NULL} };
-  lua_State *L = c->L;
-  if (luaL_loadbuffer(L, RUN_STEP, sizeof RUN_STEP - 1, "=step runner") != 0) abort();
-  lua_newtable(L);
-  ark_lua_api_register(L, c->lua, fns);
-  lua_getfield(L, -1, "pop_then");
-  lua_remove(L, -2);
-  lua_call(L, 1, 1);
-  lua_setfield(L, LUA_REGISTRYINDEX, "ark.run_step");
-}
-
 static void open_engine(ark_content *c) {
   static const luaL_Reg fns[] = {
     {"touch", e_touch}, {"step_private", e_step_private},
@@ -1176,7 +1130,6 @@ static void open_engine(ark_content *c) {
   lua_newtable(c->L);
   ark_lua_api_register(c->L, c->lua, fns);
   lua_setglobal(c->L, "ENGINE");
-  open_runner(c);
   lua_pushvalue(c->L, LUA_REGISTRYINDEX);   /* with the context, as the primitives */
   ark_lua_api_register(c->L, c->lua, msgh);
   lua_pop(c->L, 1);
@@ -1382,12 +1335,33 @@ static void check_kept_state(ark_game *g, int *who, char *msg, size_t n) {
   lua_settop(L, top);
 }
 
+/* Puts the function ENGINE.after kept last, with its player and code, on
+** the finished coroutine co, taking it off the state: 0, or LUA_ERRRUN
+** with the message on co's stack. */
+static int start_then(lua_State *co, ark_game *g) {
+  ark_then t = g->s.then[--g->s.nthen];
+  memset(&g->s.then[g->s.nthen], 0, sizeof t);
+  lua_settop(co, 0);
+  lua_getglobal(co, t.fn);
+  if (!lua_isfunction(co, -1)) {
+    lua_pushfstring(co, "rules function '%s' is missing", t.fn);
+    return LUA_ERRRUN;
+  }
+  lua_pushinteger(co, t.player);
+  lua_pushinteger(co, t.code);
+  return 0;
+}
+
 static int run(ark_game *g, int nargs) {
   lua_State *co = g->co, *L = g->c->L;
   int nres = 0;
   ark_lua_set_game(g->c, g);
   int slot = ark_wd_enter(co, g->c->script_budget, g->c->lua_mem_limit);
   int st = ark_resume(co, NULL, nargs, &nres);
+  /* the step's function returned with no decision pending: what
+  ** ENGINE.after kept runs next, the last first, on the same coroutine */
+  while (st == ARK_LUA_OK && !g->pending && g->s.nthen > 0)
+    if ((st = start_then(co, g)) == 0) st = ark_resume(co, NULL, 2, &nres);
   int reason = ark_wd_leave(slot, co);
   ark_lua_set_game(g->c, NULL);
   int kept;
@@ -1457,7 +1431,6 @@ static int start_fn(ark_game *g, const char *fn, int player, const int *args, in
   g->co = co;
   lua_newtable(L);                       /* the rules' table of the step */
   g->step_ref = luaL_ref(L, LUA_REGISTRYINDEX);
-  lua_getfield(co, LUA_REGISTRYINDEX, "ark.run_step");
   lua_getglobal(co, fn);
   if (!lua_isfunction(co, -1)) {
     ark_game_fail(g, "rules function '%s' is missing", fn);
@@ -1465,7 +1438,7 @@ static int start_fn(ark_game *g, const char *fn, int player, const int *args, in
   }
   lua_pushinteger(co, player);
   for (int i = 0; i < nargs; i++) lua_pushinteger(co, args[i]);
-  return run(g, 2 + nargs);
+  return run(g, 1 + nargs);
 }
 
 static int start_coroutine(ark_game *g) {

@@ -202,6 +202,21 @@ end
 
 -- Is an animal of p's hand playable now?
 local function any_in_hand(p)
+  -- hand_fit's list, in C, answers it while nothing changes the rules
+  -- (A.playable this file's, no modifier handler, no plugin)
+  if A.playable == playable and own_functions() and #PLUGIN_SCRIPTS == 0 and ark.fits == FITS
+     and not has_handler(p, "modify_animal_cost")
+     and not has_handler(p, "modify_conditions_ignored") then
+    local list, cash, j = HAND_FIT(p, A.PARTNER_DISCOUNT), money(p), 1
+    while list[j] do
+      local id, k = list[j], list[j + 3]
+      if list[j + 2] == 1 and list[j + 1] <= cash and (k > 0 or may_share(p, id)) then
+        return true
+      end
+      j = j + 4 + k
+    end
+    return false
+  end
   -- hand_cards(p, "animal")'s cards, without making its list
   local hand = ark.hand(p)
   for i = 1, #hand do
