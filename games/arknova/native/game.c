@@ -305,7 +305,7 @@ static int start_step_at(ark_game *g, int have_snap) {
   g->snap_pool = (int)g->log.pool.len;
   g->snap_answers = g->nanswers;
   g->nredeal = 0;               /* the snapshot holds every earlier redeal */
-  g->based = 0;
+  g->based = g->base_lazy = g->step_lossy = 0;
   g->cont = 0;
   g->lazy = 0;
   switch (s->phase) {
@@ -559,7 +559,7 @@ static ark_game *clone_game(const ark_game *g, int nolog) {
     clone_pending_cont(n, g);
     return n;
   }
-  if (g->status == 0 && g->based && g->co_ref >= 0) {
+  if (g->status == 0 && g->based && g->co_ref >= 0 && !g->base_lazy) {
     /* the continuation again, from the decision that started it: its
     ** starting state and the step's snapshot are the original's */
     n->s = *g->base;

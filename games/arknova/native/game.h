@@ -61,8 +61,13 @@ struct ark_game {
   int no_lazy;
   char lazy_fn[24];
   /* while that continuation runs: it started from `base` with these
-  ** arguments (a clone replays it from there, not from the step's start) */
-  int based;
+  ** arguments (a clone replays it from there, not from the step's start).
+  ** base_lazy: the start was not copied (a game that keeps its log is
+  ** seldom cloned, and then replays the step from its snapshot; a search
+  ** view and its clones always copy it); step_lossy: a continuation of
+  ** this step dropped the records of earlier redeals, which a replay from
+  ** the snapshot would need */
+  int based, base_lazy, step_lossy;
   int base_events, base_pool, base_answers;
   int cont_code, cont_answer;
   /* seats' hidden cards dealt anew while this step runs (hidden.c):

@@ -1446,7 +1446,10 @@ static int start_coroutine(ark_game *g) {
 }
 
 int ark_lua_continue_at(ark_game *g, int code, int answer) {
-  ark_state_set(&g->base, &g->s);
+  /* a copy of the state per answer is most of what a random player's
+  ** answer costs beyond the Lua, and only a clone reads it (game.c) */
+  g->base_lazy = !g->nolog && g->nredeal == 0 && !g->step_lossy;
+  if (!g->base_lazy) ark_state_set(&g->base, &g->s);
   return ark_lua_continue_from(g, code, answer);
 }
 
@@ -1455,7 +1458,10 @@ int ark_lua_continue_from(ark_game *g, int code, int answer) {
   g->base_events = g->log.nev;
   g->base_pool = (int)g->log.pool.len;
   g->base_answers = g->nanswers;
-  g->nredeal = 0;                        /* the base holds every earlier redeal */
+  if (!g->base_lazy) {                   /* the base holds every earlier redeal */
+    if (g->nredeal) g->step_lossy = 1;
+    g->nredeal = 0;
+  }
   g->cont = 0;
   g->based = 1;
   g->cont_code = code;
