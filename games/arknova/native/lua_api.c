@@ -647,7 +647,8 @@ static int parse_place(const char *s, ark_place *pl) {
   return pl->ncells > 0 ? 0 : -1;
 }
 
-/* ark.placements(p, key, build2) -> array of cell-list strings.  Its
+/* ark.placements(p, key, build2 [, i]) -> array of cell-list strings (with
+** i, the i-th of them alone, or nothing).  Its
 ** upvalue after the context: the text of every cell set met so far, keyed
 ** by the cells as one number (a zoo's positions come back turn after turn,
 ** and a map has only so many). */
@@ -659,6 +660,13 @@ static int l_placements(lua_State *L) {
   ark_place buf[ARK_CELLS * 6];
   int n = ark_map_placements(map_of(g, p), &g->s.p[p].zoo_map, g->c->buildings, d,
                              build2, buf, ARK_CELLS * 6);
+  /* the fourth argument: only that one placement (1-based), or nil */
+  int only = lua_isnoneornil(L, 4) ? 0 : (int)luaL_checkinteger(L, 4);
+  if (only) {
+    if (only < 1 || only > n) return 0;
+    push_place(L, &buf[only - 1]);
+    return 1;
+  }
   lua_createtable(L, n, 0);
   for (int i = 0; i < n; i++) {
     int64_t key = buf[i].ncells;       /* up to 48 bits: a double holds them */
@@ -1604,11 +1612,8 @@ static int l_zoo_stamp(lua_State *L) {
 ** of the rules (lua_bridge.c); its metatable is protected. */
 static int l_step_data(lua_State *L) {
   ark_game *g = G(L);
-  if (g->step_ref < 0) {
-    lua_newtable(L);            /* a query outside any step */
-    return 1;
-  }
-  lua_rawgeti(L, LUA_REGISTRYINDEX, g->step_ref);
+  ark_lua_push_step_table(L, g);
+  if (g->step_ref < 0) return 1; /* a fresh table: outside any step, a query */
   lua_rawgeti(L, -1, 1);
   if (lua_isnil(L, -1)) {       /* made at the first call of the step */
     lua_pop(L, 1);

@@ -921,12 +921,22 @@ static int e_touch(lua_State *L) {
   return 0;
 }
 
+/* Pushes the rules' table of g's running step, made at its first use (most
+** steps and continuations never ask for it); a fresh one outside any step
+** and in a query while none was made (a query leaves no trace). */
+void ark_lua_push_step_table(lua_State *L, ark_game *g) {
+  if (g && g->step_ref < 0 && g->co && !g->in_query) {
+    lua_newtable(L);
+    g->step_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+  }
+  if (!g || g->step_ref < 0) lua_newtable(L);
+  else lua_rawgeti(L, LUA_REGISTRYINDEX, g->step_ref);
+}
+
 /* ENGINE.step_private(): the rules' own table of the running step (the
 ** scripts' ark.step_data() is its element 1). */
 static int e_step_private(lua_State *L) {
-  ark_game *g = ark_lua_running(L);
-  if (!g || g->step_ref < 0) lua_newtable(L);
-  else lua_rawgeti(L, LUA_REGISTRYINDEX, g->step_ref);
+  ark_lua_push_step_table(L, ark_lua_running(L));
   return 1;
 }
 
@@ -1004,11 +1014,17 @@ static int e_after(lua_State *L) {
 static int e_choose_then(lua_State *L) {
   ark_game *g = ark_lua_running(L);
   if (!g) return luaL_error(L, "ENGINE.choose_then outside a step");
-  luaL_checktype(L, 5, LUA_TTABLE);
+  /* codes: one whole number per option, or one for them all */
+  int same, one = (int)lua_tointegerx(L, 5, &same);
+  if (!same) luaL_checktype(L, 5, LUA_TTABLE);
   const char *fn = luaL_checkstring(L, 6);
   if (strlen(fn) >= sizeof g->cont_fn) return luaL_error(L, "choose_then: name too long");
   ark_lua_offer(L, g, 0);
   for (int i = 0; i < g->dec.noptions; i++) {
+    if (same) {
+      g->codes[i] = one;
+      continue;
+    }
     lua_rawgeti(L, 5, i + 1);
     int ok;
     g->codes[i] = (int)lua_tointegerx(L, -1, &ok);
@@ -1428,9 +1444,7 @@ static int start_fn(ark_game *g, const char *fn, int player, const int *args, in
     co = lua_newthread(L);
     g->co_ref = luaL_ref(L, LUA_REGISTRYINDEX);
   }
-  g->co = co;
-  lua_newtable(L);                       /* the rules' table of the step */
-  g->step_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+  g->co = co;                            /* its table: at its first use */
   lua_getglobal(co, fn);
   if (!lua_isfunction(co, -1)) {
     ark_game_fail(g, "rules function '%s' is missing", fn);

@@ -34,6 +34,8 @@ int ark_lua_continue_from(ark_game *g, int code, int answer);
 int ark_lua_lazy_options(ark_game *g);
 /* Forgets the running coroutine, if any. */
 void ark_lua_drop_step(ark_game *g);
+/* Pushes the rules' table of g's running step (made at its first use). */
+void ark_lua_push_step_table(struct lua_State *L, ark_game *g);
 
 /* Message handler for pcalls inside a step (pure checks): the error
 ** becomes the "file:line: text" of the script at fault while its frames

@@ -39,16 +39,17 @@ end
 
 -- A choice whose answer only says what runs next: fn(p, codes[i], i), fn
 -- being the name of a rules function and codes whole numbers, one per
--- option.  Called as the last thing a step does (`return choose_then(...)`),
--- it lets the engine end the step's coroutine at the decision, so that an
--- AI's copy of the game made there runs no Lua (ENGINE.choose_then).  For
--- the rules only: card scripts use choose().
+-- option (or one number for all).  Called as the last thing a step does
+-- (`return choose_then(...)`), it lets the engine end the step's coroutine
+-- at the decision, so that an AI's copy of the game made there runs no Lua
+-- (ENGINE.choose_then).  For the rules only: card scripts use choose().
 function choose_then(p, tag, prompt, options, codes, fn)
   if #options == 0 then error("choose_then: no options for " .. tag, 2) end
-  if #options == 1 then return _G[fn](p, codes[1], 1) end
+  -- codes may be one number for every option
+  if #options == 1 then return _G[fn](p, type(codes) == "number" and codes or codes[1], 1) end
   local i = ENGINE.choose_then(p, tag, prompt, options, codes, fn)
   if not i then return end     -- the engine keeps the decision: the step returns
-  return _G[fn](p, codes[i], i)
+  return _G[fn](p, type(codes) == "number" and codes or codes[i], i)
 end
 
 -- choose_then with the options and codes options_fn(p) returns (both

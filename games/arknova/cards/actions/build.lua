@@ -211,9 +211,9 @@ local function build_kind_chosen(p, code)
   local key = A.KINDS[k]
   local _, side = unpack_state(code % KIND_UNIT)
   local places = ark.placements(p, key, side == 2)
-  local opts, codes = {}, {}
-  for i = 1, #places do opts[i], codes[i] = key .. " at " .. places[i], code end
-  return choose_then(p, "build.place", "Where does the " .. key .. " go?", opts, codes,
+  local opts = {}
+  for i = 1, #places do opts[i] = key .. " at " .. places[i] end
+  return choose_then(p, "build.place", "Where does the " .. key .. " go?", opts, code,
                      "build_place_chosen")
 end
 
@@ -224,7 +224,7 @@ local function build_place_chosen(p, code, i)
   local key = A.KINDS[k]
   local budget, side, _, done = unpack_state(st)
   local build2 = side == 2
-  local place = ark.placements(p, key, build2)[i]
+  local place = ark.placements(p, key, build2, i)
   pay(p, A.COST_PER_SPACE * def(key).size)
   local b = place_building(p, key, place, build2)
   if key == "reptile-house" or key == "large-bird-aviary" then move_animals_into(p, b) end
