@@ -112,21 +112,28 @@ function A.play_for_money(p)
   return true
 end
 
-function A.run(p, strength, side)
+local function card_option(p, e)
+  return "play " .. card_label(e.card) .. " (level " .. A.level(p, e.card) .. ")" ..
+    (e.folder and (" from folder " .. e.folder .. " for " .. e.folder .. " money") or "")
+end
+
+local function money_option(strength, side)
+  local gain_money = side == 2 and 2 * strength or strength
+  return "take " .. gain_money .. " money and advance the break by " .. strength, gain_money
+end
+
+-- The loop of A.run, for a budget a continuation's code does not hold.
+local function run_plain(p, strength, side)
   local budget = side == 2 and strength + 1 or strength
   local first = true
   repeat
     local cands = candidates(p, side, budget)
     local opts = {}
-    for i = 1, #cands do
-      local e = cands[i]
-      opts[i] = "play " .. card_label(e.card) .. " (level " .. A.level(p, e.card) .. ")" ..
-        (e.folder and (" from folder " .. e.folder .. " for " .. e.folder .. " money") or "")
-    end
+    for i = 1, #cands do opts[i] = card_option(p, cands[i]) end
     local i
     if first then
-      local gain_money = side == 2 and 2 * strength or strength
-      opts[#opts + 1] = "take " .. gain_money .. " money and advance the break by " .. strength
+      local text, gain_money = money_option(strength, side)
+      opts[#opts + 1] = text
       i = choose(p, "sponsors.card", "Sponsors: play a sponsor or take money?", opts)
       if i > #cands then
         advance_break(p, strength)
@@ -142,6 +149,63 @@ function A.run(p, strength, side)
     A.play(p, cands[i].card, cands[i].surcharge)
     first = false
   until side == 1
+end
+
+-- A.run as continuations (choose_then), so that the engine can end the
+-- step's coroutine at the choice of a sponsor.  The state st = budget
+-- (below 64) + 64 * (side - 1) + 128 once a sponsor was played; a
+-- sponsor's code adds 256 * (card + 1024 * surcharge) (card ids are below
+-- 1024, state.h), the money's is -2 - st, "finish" -1.
+local FINISH = -1
+
+local function sponsors_next(p, st)
+  local budget, side, played = st % 64, math.floor(st / 64) % 2 + 1, math.floor(st / 128)
+  local cands = candidates(p, side, budget)
+  local opts, codes = {}, {}
+  for i = 1, #cands do
+    local e = cands[i]
+    opts[i], codes[i] = card_option(p, e), st + 256 * (e.card + 1024 * e.surcharge)
+  end
+  if played == 0 then
+    opts[#opts + 1], codes[#codes + 1] = money_option(side == 2 and budget - 1 or budget, side), -2 - st
+    return choose_then(p, "sponsors.card", "Sponsors: play a sponsor or take money?", opts, codes,
+                       "sponsors_chosen")
+  end
+  if #cands == 0 then return end
+  opts[#opts + 1], codes[#codes + 1] = "finish", FINISH
+  return choose_then(p, "sponsors.card", "Play another sponsor?", opts, codes, "sponsors_chosen")
+end
+
+local function sponsors_chosen(p, code)
+  if code == FINISH then return end
+  if code < 0 then                     -- the money instead
+    local st = -2 - code
+    local side = math.floor(st / 64) % 2 + 1
+    local strength = side == 2 and st % 64 - 1 or st % 64
+    local _, gain_money = money_option(strength, side)
+    advance_break(p, strength)
+    gain(p, "money", gain_money)
+    return
+  end
+  local st, rest = code % 256, math.floor(code / 256)
+  local card, surcharge = rest % 1024, math.floor(rest / 1024)
+  local side = math.floor(st / 64) % 2 + 1
+  local budget = st % 64 - A.level(p, card)
+  if side == 2 and ENGINE.after("sponsors_next", p, budget + 64 + 128) then
+    return A.play(p, card, surcharge)
+  end
+  A.play(p, card, surcharge)
+  if side == 2 then return sponsors_next(p, budget + 64 + 128) end
+end
+
+-- choose_then and ENGINE.after name the function that runs next: a rules
+-- function (a global), since the state keeps its name
+_G.sponsors_next, _G.sponsors_chosen = sponsors_next, sponsors_chosen
+
+function A.run(p, strength, side)
+  local budget = side == 2 and strength + 1 or strength
+  if budget >= 64 or budget < 0 then return run_plain(p, strength, side) end
+  return sponsors_next(p, budget + 64 * (side - 1))
 end
 
 return A
