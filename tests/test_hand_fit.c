@@ -77,6 +77,15 @@ static const char *const COMPARE =
   "has_partner_zoo = hpz\n"
   "return bad\n";
 
+/* Lua: nil if lists a and b are equal, else where they differ. */
+#define SAME_LISTS \
+  "if #a ~= #b then return #a .. ' items, plainly ' .. #b end\n" \
+  "for i = 1, #a do\n" \
+  "  if a[i] ~= b[i] then\n" \
+  "    return string.format('item %d is %s, plainly %s', i, tostring(a[i]), tostring(b[i]))\n" \
+  "  end\n" \
+  "end\n"
+
 /* (p) -> nil, or where progress and the plain rules disagree: per project
 ** p may support (one support each, or what modify_project_supports
 ** allows) and per project in hand, each free level's have and need by
@@ -110,12 +119,7 @@ static const char *const COMPARE_PROGRESS =
   "  return out\n"
   "end\n"
   "local a, b = A.progress(p), plain(p)\n"
-  "if #a ~= #b then return #a .. ' items, plainly ' .. #b end\n"
-  "for i = 1, #a do\n"
-  "  if a[i] ~= b[i] then\n"
-  "    return string.format('item %d is %s, plainly %s', i, tostring(a[i]), tostring(b[i]))\n"
-  "  end\n"
-  "end\n";
+  SAME_LISTS;
 
 /* (p) -> nil, or where the Sponsors action's hand_fit and the plain
 ** rules disagree: per sponsor in hand, A.level and A.playable at any
@@ -130,12 +134,7 @@ static const char *const COMPARE_SPONSORS =
   "  end\n"
   "end\n"
   "local a = A.hand_fit(p)\n"
-  "if #a ~= #b then return #a .. ' items, plainly ' .. #b end\n"
-  "for i = 1, #a do\n"
-  "  if a[i] ~= b[i] then\n"
-  "    return string.format('item %d is %s, plainly %s', i, tostring(a[i]), tostring(b[i]))\n"
-  "  end\n"
-  "end\n";
+  SAME_LISTS;
 
 static void test_sponsors_plain(void **st) {
   (void)st;

@@ -52,6 +52,13 @@ function choose_then(p, tag, prompt, options, codes, fn)
   return _G[fn](p, type(codes) == "number" and codes or codes[i], i)
 end
 
+-- choose_then with a last option that declines, skip_text with skip_code
+-- (as choose_or_skip, it is asked even beside a single option).
+function choose_then_or_skip(p, tag, prompt, options, codes, fn, skip_text, skip_code)
+  options[#options + 1], codes[#codes + 1] = skip_text, skip_code
+  return choose_then(p, tag, prompt, options, codes, fn)
+end
+
 -- choose_then with the options and codes options_fn(p) returns (both
 -- names of rules functions).  When the engine can end the step's coroutine
 -- here, it leaves the options until someone asks for them: an AI that

@@ -631,10 +631,10 @@ local function play_of(code)
   return { action = a, strength = strength, x = x, side = side, xaction = xaction }
 end
 
--- Performs action card `a` (also used by abilities that grant an action).
-function perform_action(p, a, strength, side)
+-- Action card `a`'s runs (more than one with multiplier tokens) and the
+-- after_action event: perform_action past its before_action.
+local function action_runs(p, a, strength, side)
   local script = ACTION_SCRIPTS[a]
-  fire_own("before_action", p, a, strength)
   local times = 1 + ark.tokens(p, a, "multiplier")
   for k = 1, times do
     if k == 1 or check(script.can, p, strength, side) then
@@ -642,6 +642,12 @@ function perform_action(p, a, strength, side)
     end
   end
   fire_own("after_action", p, a, strength)
+end
+
+-- Performs action card `a` (also used by abilities that grant an action).
+function perform_action(p, a, strength, side)
+  fire_own("before_action", p, a, strength)
+  action_runs(p, a, strength, side)
 end
 
 function turn(p)
@@ -657,18 +663,12 @@ end
 local PERFORM_ACTION = perform_action
 local function perform_action_last(p, a, strength, side)
   if perform_action ~= PERFORM_ACTION then return perform_action(p, a, strength, side) end
-  local script = ACTION_SCRIPTS[a]
   fire_own("before_action", p, a, strength)
-  local times = 1 + ark.tokens(p, a, "multiplier")
-  if times == 1 and ENGINE.after("action_done", p, ACTION_INDEX[a] * 100 + strength) then
-    return script.run(p, strength, side)
+  if ark.tokens(p, a, "multiplier") == 0 and
+     ENGINE.after("action_done", p, ACTION_INDEX[a] * 100 + strength) then
+    return ACTION_SCRIPTS[a].run(p, strength, side)
   end
-  for k = 1, times do
-    if k == 1 or check(script.can, p, strength, side) then
-      script.run(p, strength, side)
-    end
-  end
-  fire_own("after_action", p, a, strength)
+  return action_runs(p, a, strength, side)
 end
 
 -- What perform_action does after the card's run (code: action index * 100

@@ -372,8 +372,8 @@ local function animals_next(p, st)
   if k == 1 then
     return choose_then(p, "animals.card", "Play which animal?", opts, codes, "animals_card_chosen")
   end
-  opts[#opts + 1], codes[#codes + 1] = "finish", FINISH
-  return choose_then(p, "animals.card", "Play another animal?", opts, codes, "animals_card_chosen")
+  return choose_then_or_skip(p, "animals.card", "Play another animal?", opts, codes,
+                             "animals_card_chosen", "finish", FINISH)
 end
 
 -- The animal is chosen: its enclosure next, then the next animal (kept by

@@ -453,8 +453,8 @@ local function assoc_next(p, st)
     return choose_then(p, "association.task", "Association: which task?", opts, codes,
                        "assoc_task_chosen")
   end
-  opts[#opts + 1], codes[#codes + 1] = "no more tasks", st
-  return choose_then(p, "association.task", "Another task?", opts, codes, "assoc_task_chosen")
+  return choose_then_or_skip(p, "association.task", "Another task?", opts, codes,
+                             "assoc_task_chosen", "no more tasks", st)
 end
 
 -- After task t (code: state + TASK_UNIT * t): its strength, asked now as

@@ -199,8 +199,8 @@ function build_next(p, st)
   if placed == 0 then
     return choose_then(p, "build.kind", "Build: which building?", opts, codes, "build_kind_chosen")
   end
-  opts[#opts + 1], codes[#codes + 1] = "finish building", st
-  return choose_then(p, "build.kind", "Build another building?", opts, codes, "build_kind_chosen")
+  return choose_then_or_skip(p, "build.kind", "Build another building?", opts, codes,
+                             "build_kind_chosen", "finish building", st)
 end
 
 -- The kind is chosen (code: state + KIND_UNIT * its A.KINDS index, 0 to

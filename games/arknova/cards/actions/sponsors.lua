@@ -172,8 +172,8 @@ local function sponsors_next(p, st)
                        "sponsors_chosen")
   end
   if #cands == 0 then return end
-  opts[#opts + 1], codes[#codes + 1] = "finish", FINISH
-  return choose_then(p, "sponsors.card", "Play another sponsor?", opts, codes, "sponsors_chosen")
+  return choose_then_or_skip(p, "sponsors.card", "Play another sponsor?", opts, codes,
+                             "sponsors_chosen", "finish", FINISH)
 end
 
 local function sponsors_chosen(p, code)
