@@ -213,10 +213,11 @@ end
 
 -- ---- association helpers used by bonuses too ----
 
-function take_partner_zoo(p)
+-- The partner zoos p may take now: option texts and their continents.
+local function partner_zoo_options(p)
   local limit = ark.upgraded(p, "association") and 4 or 2
-  if partner_count(p) >= limit then return false end
   local opts, conts = {}, {}
+  if partner_count(p) >= limit then return opts, conts end
   local board = ark.get(nil, "board_zoos")
   for i, c in ipairs(CONTINENTS) do
     if has_bit(board, i - 1) and not has_partner_zoo(p, c) then
@@ -224,14 +225,38 @@ function take_partner_zoo(p)
       conts[#conts + 1] = c
     end
   end
-  if #opts == 0 then return false end
-  local cont = conts[choose(p, "partner-zoo", "Take a partner zoo", opts)]
+  return opts, conts
+end
+
+local function partner_zoo_taken(p, cont)
   ark.take_partner_zoo(p, cont)
   fire("partner_zoo_taken", p, cont)
   local bonus = PARTNER_ZOO_BONUS[partner_count(p)]
   if bonus then reward(p, bonus) end
+end
+
+function take_partner_zoo(p)
+  local opts, conts = partner_zoo_options(p)
+  if #opts == 0 then return false end
+  partner_zoo_taken(p, conts[choose(p, "partner-zoo", "Take a partner zoo", opts)])
   return true
 end
+
+-- take_partner_zoo for a continuation's last call (the Association task):
+-- the choice may end the step's coroutine (choose_then).  Code: the
+-- continent's index in CONTINENTS.
+local CONTINENT_INDEX = {}
+for i, c in ipairs(CONTINENTS) do CONTINENT_INDEX[c] = i end
+
+function partner_zoo_then(p)
+  local opts, conts = partner_zoo_options(p)
+  if #opts == 0 then return end
+  local codes = {}
+  for i = 1, #conts do codes[i] = CONTINENT_INDEX[conts[i]] end
+  return choose_then(p, "partner-zoo", "Take a partner zoo", opts, codes, "partner_zoo_chosen")
+end
+
+function partner_zoo_chosen(p, k) partner_zoo_taken(p, CONTINENTS[k]) end
 
 function can_take_partner_zoo(p)
   local limit = ark.upgraded(p, "association") and 4 or 2
@@ -251,7 +276,7 @@ function can_take_university(p)
   return false
 end
 
-function take_university(p)
+local function university_options(p)
   local board, held = ark.get(nil, "board_unis"), ark.get(p, "universities")
   local opts, us = {}, {}
   for u = 0, 2 do
@@ -260,8 +285,10 @@ function take_university(p)
       us[#us + 1] = u
     end
   end
-  if #opts == 0 then return false end
-  local u = us[choose(p, "university", "Take a university", opts)]
+  return opts, us
+end
+
+local function university_taken(p, u)
   ark.take_university(p, u)
   fire("university_taken", p, u)
   if u == 1 then gain(p, "reputation", 2)
@@ -272,8 +299,24 @@ function take_university(p)
   end
   local bonus = UNIVERSITY_BONUS[university_count(p)]
   if bonus then reward(p, bonus) end
+end
+
+function take_university(p)
+  local opts, us = university_options(p)
+  if #opts == 0 then return false end
+  university_taken(p, us[choose(p, "university", "Take a university", opts)])
   return true
 end
+
+-- take_university for a continuation's last call, as partner_zoo_then
+-- (code: the university, 0-based).
+function university_then(p)
+  local opts, us = university_options(p)
+  if #opts == 0 then return end
+  return choose_then(p, "university", "Take a university", opts, us, "university_chosen")
+end
+
+function university_chosen(p, u) university_taken(p, u) end
 
 -- ---- triggers (card and map scripts; see docs/triggers.md) ----
 

@@ -314,13 +314,20 @@ local function plain_strengths(p)
   return nil
 end
 
+local TAKE_PARTNER_ZOO, TAKE_UNIVERSITY = take_partner_zoo, take_university
 local function do_task(p, t, side)
   local w = A.workers_needed(p, t)
   ark.set(p, "workers_out", ark.get(p, "workers_out") + w)
   ark.task_workers(p, t, w)
   if t == 1 then gain(p, "reputation", A.REPUTATION_GAIN)
-  elseif t == 2 then take_partner_zoo(p)
-  elseif t == 3 then take_university(p)
+  -- as the last call of a continuation (assoc_task_chosen), the choice of
+  -- a partner zoo or a university may end the step's coroutine
+  elseif t == 2 then
+    if take_partner_zoo == TAKE_PARTNER_ZOO then return partner_zoo_then(p) end
+    take_partner_zoo(p)
+  elseif t == 3 then
+    if take_university == TAKE_UNIVERSITY then return university_then(p) end
+    take_university(p)
   else
     local os = A.project_options(p, side)
     local opts = {}
