@@ -973,8 +973,39 @@ static void test_final_score_and_rank(void **st) {
   ark_game_free(g);
 }
 
+/* A break with more cards over the hand limit than a discard's code in
+** the rules holds (discard_then: fewer than 64): every one of them is
+** asked, under the break's prompt, and the hand ends at the limit. */
+static void test_break_many_discards(void **st) {
+  (void)st;
+  ark_game *g = t_new_game(2, 3, "A");
+  t_to_first_turn(g);
+  ark_state *s = &g->s;
+  ark_player *pp = &s->p[0];
+  t_clear_hand(g, 0);
+  t_clear_hand(g, 1);
+  while (pp->nhand < 70 && s->ndeck > 0) {       /* cards from the deck, in order */
+    pp->hand[pp->nhand++] = s->deck[--s->ndeck];
+  }
+  assert_int_equal(pp->nhand, 70);
+  int limit = pp->hand_limit, asked = 0;
+  t_run_break(g, 0);
+  while (ark_game_process(g) == ARK_AWAITING && !strcmp(ark_game_pending_tag(g), "card.discard")) {
+    const ark_decision *d = ark_game_decision(g);
+    assert_int_equal(d->player, 0);
+    assert_string_equal(d->prompt, "Break: discard down to your hand limit");
+    t_answer(g, d->options[0]);
+    asked++;
+  }
+  assert_int_equal(asked, 70 - limit);
+  assert_int_equal(pp->nhand, limit);
+  assert_int_equal(s->phase, ARK_PH_TURN);
+  ark_game_free(g);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
+    cmocka_unit_test(test_break_many_discards),
     cmocka_unit_test(test_setup_2p),
     cmocka_unit_test(test_setup_3p),
     cmocka_unit_test(test_setup_4p),

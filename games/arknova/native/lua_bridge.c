@@ -980,8 +980,9 @@ static int at_step_base(lua_State *L) {
 /* ENGINE.after(fn, p, code) -> true, or false.  Called by a step's own
 ** function (see at_step_base) that is about to return X(): rules function
 ** fn(p, code) is kept in the state and runs when X returns, before
-** anything kept earlier (run() starts it on the same coroutine).  Since the rest of the step is then data, a
-** choose_then in X can end the step's coroutine.  false (called deeper,
+** anything kept earlier (run() starts it on the same coroutine).  Since
+** the rest of the step is then data, a choose_then in X can end the
+** step's coroutine.  false (called deeper,
 ** or too many waiting): the caller runs X and then fn itself. */
 static int e_after(lua_State *L) {
   ark_game *g = ark_lua_running(L);
@@ -1460,8 +1461,8 @@ static int start_coroutine(ark_game *g) {
 }
 
 int ark_lua_continue_at(ark_game *g, int code, int answer) {
-  /* a copy of the state per answer is most of what a random player's
-  ** answer costs beyond the Lua, and only a clone reads it (game.c) */
+  /* only a clone made inside the continuation reads its start (game.c):
+  ** a game that keeps its log, seldom cloned, skips the copy per answer */
   g->base_lazy = !g->nolog && g->nredeal == 0 && !g->step_lossy;
   if (!g->base_lazy) ark_state_set(&g->base, &g->s);
   return ark_lua_continue_from(g, code, answer);

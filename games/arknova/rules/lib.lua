@@ -287,7 +287,7 @@ function discard_from_hand(p, n, why)
   for _ = 1, n do
     local hand = ark.hand(p)
     if #hand == 0 then return end
-    local i = choose(p, "card.discard", why or "Discard a card", discard_options(hand))
+    local i = choose(p, "card.discard", why or DISCARD_WHY[1], discard_options(hand))
     ark.hand_remove(p, hand[i])
     ark.discard(hand[i])
   end

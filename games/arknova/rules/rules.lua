@@ -701,8 +701,8 @@ end
 
 -- perform_action as the step's own function: when the engine keeps what
 -- follows the action card's run (ENGINE.after), the run is its last call,
--- so that a choose_then inside it may end the step's coroutine (Build).
--- Otherwise, and with a multiplier, perform_action itself.
+-- so that a choose_then inside it may end the step's coroutine.  With a
+-- multiplier, or deeper, the runs as perform_action makes them.
 local PERFORM_ACTION = perform_action
 local function perform_action_last(p, a, strength, side)
   if perform_action ~= PERFORM_ACTION then return perform_action(p, a, strength, side) end
@@ -780,7 +780,9 @@ function break_discards(trigger, i)
     local p = (trigger + i) % n
     local over = #ark.hand(p) - ark.get(p, "hand_limit")
     if over > 0 then
-      if discard_from_hand == DISCARD_FROM_HAND and ENGINE.after("break_discards", trigger, i + 1) then
+      -- discard_then's codes hold fewer than 64 discards
+      if over < 64 and discard_from_hand == DISCARD_FROM_HAND and
+         ENGINE.after("break_discards", trigger, i + 1) then
         return discard_then(p, over, 2)
       end
       discard_from_hand(p, over, DISCARD_WHY[2])

@@ -130,6 +130,12 @@ local function own_functions()
     and has_partner_zoo == HAS_PARTNER_ZOO and has_bit == HAS_BIT
 end
 
+-- May ark.hand_fit stand for this file's loops?  Not with a plugin (it may
+-- change the rules' facts and constants) or a function replaced.
+local function c_fit()
+  return own_functions() and #PLUGIN_SCRIPTS == 0 and ark.fits == FITS
+end
+
 function A.hand_fit(p)
   -- the greedy player asks it for every position it weighs: no hand_cards
   -- list, no ark.icons table (conditions_met reads the icons a card needs)
@@ -150,7 +156,7 @@ function A.hand_fit(p)
   -- here per animal in the same order; only an animal that fits no
   -- enclosure asks the Flock keyword here, and one that may share sends
   -- the whole query the plain way.
-  if own and #PLUGIN_SCRIPTS == 0 and ark.fits == FITS then
+  if c_fit() then
     local plain = cost_as_given and none_ignored
     local fast, unfit = HAND_FIT(p, A.PARTNER_DISCOUNT, not plain)
     local shares = false
@@ -204,8 +210,7 @@ end
 local function any_in_hand(p)
   -- hand_fit's list, in C, answers it while nothing changes the rules
   -- (A.playable this file's, no modifier handler, no plugin)
-  if A.playable == playable and own_functions() and #PLUGIN_SCRIPTS == 0 and ark.fits == FITS
-     and not has_handler(p, "modify_animal_cost")
+  if A.playable == playable and c_fit() and not has_handler(p, "modify_animal_cost")
      and not has_handler(p, "modify_conditions_ignored") then
     local list, cash, j = HAND_FIT(p, A.PARTNER_DISCOUNT), money(p), 1
     while list[j] do

@@ -439,6 +439,13 @@ local function unpack_state(st)
   return st % 64, math.floor(st / 64) % 2 + 1, math.floor(st / 128) % 2, math.floor(st / 256)
 end
 
+-- done[t] for the bit mask of tasks done.
+local function done_set(done)
+  local set = {}
+  for t = 1, 4 do set[t] = has_bit(done, t - 1) end
+  return set
+end
+
 local function assoc_finish(p, st)
   local _, side, first_done = unpack_state(st % TASK_UNIT)
   if side ~= 2 or first_done == 0 then return end
@@ -450,9 +457,7 @@ end
 
 local function assoc_next(p, st)
   local budget, side, first_done, done = unpack_state(st)
-  local set = {}
-  for t = 1, 4 do set[t] = has_bit(done, t - 1) end
-  local opts, ts = task_options(p, budget, side, set)
+  local opts, ts = task_options(p, budget, side, done_set(done))
   if #opts == 0 then return assoc_finish(p, st) end
   local codes = {}
   for i = 1, #ts do codes[i] = st + TASK_UNIT * ts[i] end
@@ -473,9 +478,7 @@ local function assoc_task_done(p, code)
   done = done + 2 ^ (t - 1)
   if side == 1 then return end                  -- one task, no donation
   if budget < 0 or budget >= 64 then            -- a modifier's strength: the loop
-    local set = {}
-    for k = 1, 4 do set[k] = has_bit(done, k - 1) end
-    return run_plain(p, budget, side, set, false)
+    return run_plain(p, budget, side, done_set(done), false)
   end
   return assoc_next(p, budget + 64 * (side - 1) + 128 + 256 * done)
 end

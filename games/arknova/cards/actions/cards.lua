@@ -69,7 +69,7 @@ function A.run(p, strength, side)
   if may_snap then
     return choose_then(p, "cards.mode", "Cards: draw or snap?",
       { "draw " .. row[1] .. (row[2] > 0 and (", discard " .. row[2]) or ""),
-        "snap one display card" }, { code, code }, "cards_mode_chosen")
+        "snap one display card" }, code, "cards_mode_chosen")
   end
   return cards_draw(p, code)
 end

@@ -167,7 +167,8 @@ local function sponsors_next(p, st)
     opts[i], codes[i] = card_option(p, e), st + 256 * (e.card + 1024 * e.surcharge)
   end
   if played == 0 then
-    opts[#opts + 1], codes[#codes + 1] = money_option(side == 2 and budget - 1 or budget, side), -2 - st
+    local strength = side == 2 and budget - 1 or budget
+    opts[#opts + 1], codes[#codes + 1] = (money_option(strength, side)), -2 - st
     return choose_then(p, "sponsors.card", "Sponsors: play a sponsor or take money?", opts, codes,
                        "sponsors_chosen")
   end
