@@ -17,7 +17,7 @@ end
 -- An animal entered p's zoo: did it flip a standard enclosure by the tower?
 -- (An animal sharing an enclosure, Flock, has no enclosure of its own.)
 function map.card_played(owner, _, p, card)
-  if owner ~= p or CARDS[card].type ~= "animal" then return end
+  if owner ~= p or fact(card, "type") ~= "animal" then return end
   local b = ark.zoo_building(p, card)
   if b == nil or ark.buildings(p)[b + 1].kind ~= "enclosure" then return end
   if touches_tower(p, b) then gain(p, "appeal", TOWER_APPEAL) end

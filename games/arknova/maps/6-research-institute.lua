@@ -17,10 +17,10 @@ local function connected(p)
 end
 
 function map.modify_conditions_ignored(p, _, value, card)
-  local c = CARDS[card]
-  if c.type ~= "animal" or not connected(p) then return value end
+  if fact(card, "type") ~= "animal" or not connected(p) then return value end
+  local requires = fact(card, "requires")
   for _, terrain in ipairs({ "water", "rock" }) do
-    if (c.requires[terrain] or 0) > ark.icons(p, terrain) then return value end
+    if (requires[terrain] or 0) > ark.icons(p, terrain) then return value end
   end
   return value + 1
 end

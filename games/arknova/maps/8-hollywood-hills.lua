@@ -13,7 +13,7 @@ local function reveal_sponsor(p)
     local c = ark.deck_pop()
     if not c then return end
     left = left - 1
-    if CARDS[c].type == "sponsor" then
+    if fact(c, "type") == "sponsor" then
       ark.hand_add(p, c)
       ark.log(p, "Hollywood Hills: " .. card_label(c) .. " revealed and taken")
       return

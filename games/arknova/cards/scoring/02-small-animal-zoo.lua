@@ -7,8 +7,11 @@ local card = {}
 local function count(p)
   local n = 0
   for _, id in ipairs(ark.zoo(p)) do
-    local c = CARDS[id]
-    if c.type == "animal" and c.size >= 1 and c.size <= 2 then n = n + 1 end
+    -- fact reads one field; CARDS[id] would copy the whole card for a script
+    if fact(id, "type") == "animal" then
+      local size = fact(id, "size")
+      if size >= 1 and size <= 2 then n = n + 1 end
+    end
   end
   return n
 end

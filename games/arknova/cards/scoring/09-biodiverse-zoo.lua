@@ -14,7 +14,7 @@ function card.score(p, id)
   if n < 2 then return 0 end
   local right = (p + n - 1) % n
   local mine, theirs = ark.icons(p), ark.icons(right)
-  local rewards = CARDS[id].rewards
+  local rewards = fact(id, "rewards")
   local ahead = 0
   for _, cat in ipairs(CATEGORIES) do
     if (mine[cat] or 0) > (theirs[cat] or 0) then ahead = ahead + 1 end

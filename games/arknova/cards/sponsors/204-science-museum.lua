@@ -11,7 +11,7 @@ end
 
 function card.card_played(owner, id, p, played)
   if owner ~= p then return end
-  local n = CARDS[played].icons.science or 0
+  local n = fact(played, "icons").science or 0
   if n > 0 then gain(owner, "conservation", CP * n) end
 end
 

@@ -12,7 +12,7 @@ function card.on_play(p, id)
 end
 
 function card.card_played(owner, id, p, played)
-  local n = CARDS[played].icons.science or 0
+  local n = fact(played, "icons").science or 0
   if n > 0 then gain(owner, "money", MONEY * n) end
 end
 

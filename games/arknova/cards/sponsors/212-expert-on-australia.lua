@@ -24,7 +24,7 @@ end
 
 function card.card_played(owner, id, p, played)
   if owner ~= p then return end
-  for _ = 1, CARDS[played].icons[ICON] or 0 do pouch(p, id) end
+  for _ = 1, fact(played, "icons")[ICON] or 0 do pouch(p, id) end
 end
 
 return card

@@ -11,12 +11,12 @@ function card.on_play(p, id)
 end
 
 function card.modify_project_supports(p, id, value, project)
-  if CARDS[project].kind == "release" and value < LEVELS then return LEVELS end
+  if fact(project, "kind") == "release" and value < LEVELS then return LEVELS end
   return value
 end
 
 function card.project_supported(owner, id, p, project, level)
-  if owner == p and CARDS[project].kind == "release" then gain(p, "conservation", CP) end
+  if owner == p and fact(project, "kind") == "release" then gain(p, "conservation", CP) end
 end
 
 return card

@@ -13,10 +13,10 @@ local BANNED = 100                        -- far more conditions than a card has
 local card = {}
 
 local function kind_of(id)
-  local c = CARDS[id]
-  if c.type ~= "animal" then return nil end
-  if c.size >= 1 and c.size <= 2 then return SMALL end
-  if c.size >= 4 then return LARGE end
+  if fact(id, "type") ~= "animal" then return nil end
+  local size = fact(id, "size")
+  if size >= 1 and size <= 2 then return SMALL end
+  if size >= 4 then return LARGE end
   return nil
 end
 

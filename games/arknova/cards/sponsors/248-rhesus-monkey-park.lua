@@ -6,7 +6,7 @@ local card = {}
 
 function card.card_played(owner, id, p, played)
   if owner ~= p then return end
-  local n = CARDS[played].icons[ICON] or 0
+  local n = fact(played, "icons")[ICON] or 0
   if n > 0 then gain(p, "xtokens", n) end
 end
 

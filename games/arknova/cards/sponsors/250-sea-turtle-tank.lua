@@ -8,7 +8,7 @@ local card = {}
 
 function card.card_played(owner, id, p, played)
   if owner ~= p then return end
-  for _ = 1, CARDS[played].icons[ICON] or 0 do keyword(p, id, ABILITY) end
+  for _ = 1, fact(played, "icons")[ICON] or 0 do keyword(p, id, ABILITY) end
 end
 
 return card

@@ -8,7 +8,7 @@ local END_TIERS = { { 6, 2 }, { 3, 1 } }   -- {icons needed, CP}, best first
 local card = {}
 
 function card.card_played(owner, id, p, played)
-  local n = CARDS[played].icons[ICON] or 0
+  local n = fact(played, "icons")[ICON] or 0
   if n > 0 then gain(owner, "appeal", APPEAL * n) end
 end
 

@@ -28,7 +28,7 @@ end
 
 function card.card_played(owner, id, p, played)
   if owner ~= p then return end
-  for _ = 1, CARDS[played].icons[ICON] or 0 do
+  for _ = 1, fact(played, "icons")[ICON] or 0 do
     if not use_token(p, id) then return end
   end
 end

@@ -32,7 +32,7 @@ end
 -- zoo holds exactly the card's own icons of it.
 function card.card_played(owner, id, p, played)
   if owner ~= p or played == id then return end
-  local icons, mine, n = ark.icons(p), CARDS[played].icons, 0
+  local icons, mine, n = ark.icons(p), fact(played, "icons"), 0
   for _, k in ipairs(kinds()) do
     local m = mine[k] or 0
     if m > 0 and (icons[k] or 0) == m then n = n + 1 end

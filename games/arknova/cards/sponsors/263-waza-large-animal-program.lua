@@ -18,7 +18,7 @@ function card.on_play(p, id)
 end
 
 function card.modify_conditions_ignored(p, id, value, animal)
-  if (CARDS[animal].size or 0) >= LARGE then return value + 1 end
+  if (fact(animal, "size") or 0) >= LARGE then return value + 1 end
   return value
 end
 
