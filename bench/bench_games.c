@@ -3,7 +3,7 @@
 ** a time.
 **
 **   ark_bench [--games N] [--ai random|greedy|mcts] [--players P] [--map ID]
-**             [--seed S] [--threads T] [--hashes FILE] [--clones]
+**             [--seed S] [--threads T] [--hashes FILE] [--clones] [--no-recall]
 **   ark_bench --suite [--quick]
 **
 ** random: N random-vs-random games, games and decisions per second.
@@ -42,6 +42,7 @@ static void usage(FILE *f) {
     "  --ai mcts     mcts (default budget) in seat 1 against greedy (default 3)\n"
     "  --threads T   play the games on T threads, one loaded content each\n"
     "  --clones      also time ark_game_clone at every decision\n"
+    "  --no-recall   value every position anew (no kept values, ark_recall)\n"
     "  --hashes F    write 'seed turns log-hash' per game to F\n"
     "  --suite       every figure of bench/README.md, one after the other\n"
     "                (about two minutes; --quick: fewer games, less precise)\n");
@@ -67,12 +68,14 @@ typedef struct run {
   ark_config cfg;
   int ai;                       /* AI_RANDOM, AI_GREEDY, AI_MCTS */
   int clones;
+  int no_recall;                /* --no-recall: values not kept (ark_recall) */
   long games;
   uint64_t seed0;
   int threads;
   FILE *hashes;
   /* what it gave (summed over threads) */
   long decisions, errors, capped, turns;
+  long recall_hits, recall_misses;
   long clone_n[2];
   tag_cost tags[TAGS];
   /* [view][replayed]: clone + free of the game (view 0) or of a search
@@ -143,6 +146,7 @@ static void *worker(void *arg) {
     fprintf(stderr, "ark_bench: %s\n", msg);
     exit(1);
   }
+  if (r->no_recall) ark_recall_on(proto, 0);
   for (;;) {
     pthread_mutex_lock(&r->lock);
     long k = r->next++;
@@ -168,7 +172,11 @@ static void *worker(void *arg) {
     pthread_mutex_unlock(&r->lock);
     ark_game_free(g);
   }
+  long hits, misses;
+  ark_recall_counts(proto, &hits, &misses);
   pthread_mutex_lock(&r->lock);
+  r->recall_hits += hits;
+  r->recall_misses += misses;
   r->decisions += t.decisions;
   for (int k = 0; k < 2; k++) {
     r->clone_n[k] += t.clone_n[k];
@@ -281,6 +289,7 @@ int main(int argc, char **argv) {
   for (int i = 1; i < argc; i++) {
     if (!strcmp(argv[i], "--help")) { usage(stdout); return 0; }
     if (!strcmp(argv[i], "--clones")) { r.clones = 1; continue; }
+    if (!strcmp(argv[i], "--no-recall")) { r.no_recall = 1; continue; }
     if (!strcmp(argv[i], "--suite")) { want_suite = 1; continue; }
     if (!strcmp(argv[i], "--quick")) { quick = 1; continue; }
     if (i + 1 >= argc) { usage(stderr); return 2; }
@@ -316,6 +325,10 @@ int main(int argc, char **argv) {
          r.seconds, (double)r.games / r.seconds, r.seconds / (double)r.games,
          (double)r.decisions / r.seconds, (double)r.turns / (double)r.games);
   if (r.clones) print_clones(&r);
+  if (r.recall_hits + r.recall_misses > 0)
+    printf("positions valued %ld, of them kept values given again %ld (%.1f%%)\n",
+           r.recall_hits + r.recall_misses, r.recall_hits,
+           100.0 * (double)r.recall_hits / (double)(r.recall_hits + r.recall_misses));
   printf("peak memory %ld KiB\n", ru.ru_maxrss);
   return r.errors ? 1 : 0;
 }

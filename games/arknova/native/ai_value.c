@@ -258,15 +258,31 @@ double nova_time_left(const ark_game *g) {
   return t < 0 ? 0 : t > 1 ? 1 : t;
 }
 
+/* The key of p's value at tau among the kept results (ark_recall). */
+static uint64_t value_key(int p, double tau) {
+  uint64_t t;
+  memcpy(&t, &tau, sizeof t);
+  return (t ^ (uint64_t)(p + 1) << 56) * 0x9E3779B97F4A7C15ull + 0x56414c5545ull;
+}
+
 double nova_value_at(const ark_game *g, int p, double tau) {
   ark_player_view v;
   ark_game_player(g, p, &v);
   if (!ark_game_pending_tag(g))   /* the game is over */
     return v.score + (v.rank == 1 ? WIN_BONUS : 0.0);
-  double f[F_N], sum = v.score;
+  /* a position the search has valued before, or one whose parts that
+  ** the value reads are the same: the C here reads only p's part (the
+  ** view's score, buildings, zoo and action cards; not its rank) */
+  uint64_t key = value_key(p, tau);
+  double sum;
+  if (ark_recall(g, key, &sum)) return sum;
+  ark_recall_begin(g);
+  double f[F_N];
+  sum = v.score;
   features(g, p, &v, f);
   double fade = 1 - END_FADE * (tau < END_WINDOW ? 1 - tau / END_WINDOW : 0);
   for (int k = 0; k < F_N; k++) sum += fade * (w_always[k] + tau * w_early[k]) * f[k];
+  ark_recall_keep(g, key, ARK_READ_SEAT(p), sum);
   return sum;
 }
 

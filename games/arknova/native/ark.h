@@ -367,6 +367,32 @@ void ark_edit_done(ark_game *g);
 ** left exactly as it was. */
 int ark_game_query(const ark_game *g, const char *name, int p, int *out, int max);
 
+/* Results kept while what they read is unchanged (recall.c), for a
+** computation over g's state, such as what a position is worth, that asks
+** the queries above.  key names the computation and its inputs other than
+** the state.  ark_recall gives a kept result (1) whose parts of the state
+** are the same bytes now.  Otherwise the caller calls ark_recall_begin,
+** computes, and ark_recall_keep with the seats its own C read besides the
+** queries (ARK_READ_SEAT(p) bits; ARK_READ_ALL for anything else).  The
+** results are per loaded content, shared by its games; none is kept or
+** given while ark_recall_on(g, 0) holds for the content. */
+#define ARK_READ_SEAT(p) (1u << (p))   /* seat p's ark_player */
+#define ARK_READ_SETUP (1u << 4)       /* the seats: how many, who starts */
+#define ARK_READ_PROJECTS (1u << 5)    /* the conservation projects in play */
+#define ARK_READ_DISPLAY (1u << 6)
+#define ARK_READ_SCRIPTS (1u << 7)     /* which scripts are off */
+#define ARK_READ_MEMO (1u << 8)        /* the cards' memos */
+#define ARK_READ_BOARD (1u << 9)       /* anything else of the state */
+#define ARK_READ_ALL 0x3ffu
+#define ARK_READ_LUA (1u << 10)        /* what the state does not hold */
+int ark_recall(const ark_game *g, uint64_t key, double *value);
+void ark_recall_begin(const ark_game *g);
+void ark_recall_keep(const ark_game *g, uint64_t key, unsigned own_reads, double value);
+/* Switches keeping on (1, the default) or off for g's content; returns
+** the setting before.  *hits and *misses count the look-ups. */
+int ark_recall_on(const ark_game *g, int on);
+void ark_recall_counts(const ark_game *g, long *hits, long *misses);
+
 /* ---- what a seat may know (hidden.c) ---- */
 
 /* For determinized search: deals anew every card whose place `viewer`

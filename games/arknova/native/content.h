@@ -48,6 +48,11 @@ typedef struct ark_content {
   int spare_ref[4], nspare;
   struct ark_lua_ctx *lua;
   size_t lua_mem;               /* bytes the Lua state holds now */
+  /* values kept while what they read is unchanged (recall.c), made at
+  ** the first use; query_fails counts the queries that failed, since a
+  ** value that asked one is not kept */
+  struct ark_recall *recall;
+  long query_fails, recall_fails;
   ark_pool pool;                /* its small blocks (pool.h) */
   size_t lua_mem_limit;         /* bytes; 0 = no cap */
   double script_budget;         /* seconds one resume may run */

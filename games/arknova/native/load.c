@@ -139,6 +139,7 @@ int ark_content_load(const ark_config *cfg, ark_content **out, char *msg,
 
 void ark_content_release(ark_content *c) {
   if (!c || --c->refs > 0) return;
+  free(c->recall);
   ark_lua_close(c);
   ark_content_free_data(c);
   free(c);

@@ -37,16 +37,38 @@ typedef struct ark_lua_ctx {
   zoo_seen seen[ARK_MAX_PLAYERS][ZOO_SEEN];
   uint8_t seen_next[ARK_MAX_PLAYERS];  /* the one a new zoo replaces */
   lua_Integer stamps;           /* the last stamp given */
+  unsigned reads;               /* what the primitives read: ARK_READ_* bits */
+  int tracking;                 /* between ark_lua_reads(c, 1) and (c, 0) */
 } ark_lua_ctx;
 
 static ark_lua_ctx *ctx_of(lua_State *L) {
   return (ark_lua_ctx *)lua_touserdata(L, lua_upvalueindex(1));
 }
 
-static ark_game *G(lua_State *L) {
+/* The game for a primitive that reads only the seats it is given (each
+** passes arg_player, which notes the seat) and the content. */
+static ark_game *GP(lua_State *L) {
   ark_lua_ctx *x = ctx_of(L);
   if (!x->g) luaL_error(L, "no game is running (primitives work only during play)");
   return x->g;
+}
+
+/* Notes a read of one part of the board (the state but for the seats'
+** own parts; ARK_READ_BOARD for any but the named ones). */
+static void reads_part(lua_State *L, unsigned part) { ctx_of(L)->reads |= part; }
+
+/* The game for any other primitive: it may read anything, so it counts as
+** reading the whole state (ark_lua_reads). */
+static ark_game *G(lua_State *L) {
+#ifdef ARK_READS_DEBUG
+  if (getenv("ARK_READS_DEBUG") && ctx_of(L)->tracking && ctx_of(L)->reads != ARK_READ_ALL) {
+    lua_Debug ar;
+    if (lua_getstack(L, 0, &ar) && lua_getinfo(L, "n", &ar))
+      fprintf(stderr, "reads all: %s\n", ar.name ? ar.name : "?");
+  }
+#endif
+  ctx_of(L)->reads = ARK_READ_ALL;
+  return GP(L);
 }
 
 /* A primitive that changes the game: every change of the state passes
@@ -62,6 +84,7 @@ static ark_game *GM(lua_State *L) {
 static int arg_player(lua_State *L, ark_game *g, int i) {
   lua_Integer p = luaL_checkinteger(L, i);
   if (p < 0 || p >= g->s.nplayers) luaL_error(L, "bad player %d", (int)p);
+  ctx_of(L)->reads |= ARK_READ_SEAT(p);
   return (int)p;
 }
 
@@ -214,10 +237,11 @@ static void field_set(ark_player *pl, const field *f, int v) {
 
 /* ark.get(p, key): a number about player p (or the game when p is nil). */
 static int l_get(lua_State *L) {
-  ark_game *g = G(L);
+  ark_game *g = GP(L);
   size_t len;
   const char *k = luaL_checklstring(L, 2, &len);
   if (lua_isnil(L, 1)) {
+    reads_part(L, strcmp(k, "players") && strcmp(k, "start_player") ? ARK_READ_BOARD : ARK_READ_SETUP);
     const ark_state *s = &g->s;
     int v;
     if (!strcmp(k, "players")) v = s->nplayers;
@@ -293,7 +317,7 @@ static int l_range(lua_State *L) {
 
 /* ark.counter(p, i [, v]): free per-player counters for scripts (0..15). */
 static int l_counter(lua_State *L) {
-  ark_game *g = G(L);
+  ark_game *g = GP(L);
   int p = arg_player(L, g, 1);
   lua_Integer i = luaL_checkinteger(L, 2);
   if (i < 0 || i >= 16) return luaL_error(L, "counter index %d out of 0..15", (int)i);
@@ -309,7 +333,8 @@ static int l_counter(lua_State *L) {
 ** the game, 0 until set; with v, sets it first.  One per card, so fan cards
 ** cannot collide the way shared counters can. */
 static int l_memo(lua_State *L) {
-  ark_game *g = G(L);
+  ark_game *g = GP(L);
+  reads_part(L, ARK_READ_MEMO);
   int card = arg_card(L, g, 1), k = 0;
   while (k < g->s.nmemo && g->s.memo_card[k] != card) k++;
   if (!lua_isnoneornil(L, 2)) {
@@ -334,7 +359,7 @@ static int l_memo(lua_State *L) {
 ** string costs far less than comparing it with the names in turn.  A name
 ** it does not hold (or a number) takes the comparisons, as before. */
 static int l_icons(lua_State *L) {
-  ark_game *g = G(L);
+  ark_game *g = GP(L);
   int p = arg_player(L, g, 1);
   if (lua_type(L, 2) == LUA_TSTRING) {
     lua_pushvalue(L, 2);
@@ -381,14 +406,14 @@ static void register_icons(lua_State *L, void *ctx) {
 /* ---- cards ---- */
 
 static int l_hand(lua_State *L) {
-  ark_game *g = G(L);
+  ark_game *g = GP(L);
   int p = arg_player(L, g, 1);
   push_list(L, g->s.p[p].hand, g->s.p[p].nhand);
   return 1;
 }
 
 static int l_zoo(lua_State *L) {
-  ark_game *g = G(L);
+  ark_game *g = GP(L);
   int p = arg_player(L, g, 1);
   push_list(L, g->s.p[p].zoo, g->s.p[p].nzoo);
   return 1;
@@ -396,7 +421,7 @@ static int l_zoo(lua_State *L) {
 
 /* ark.zoo_building(p, card) -> building id of an animal, or nil */
 static int l_zoo_building(lua_State *L) {
-  ark_game *g = G(L);
+  ark_game *g = GP(L);
   int p = arg_player(L, g, 1);
   int i = ark_zone_zoo_find(g, p, arg_card(L, g, 2));
   if (i < 0 || g->s.p[p].zoo_building[i] < 0) lua_pushnil(L);
@@ -405,7 +430,7 @@ static int l_zoo_building(lua_State *L) {
 }
 
 static int l_scoring(lua_State *L) {
-  ark_game *g = G(L);
+  ark_game *g = GP(L);
   int p = arg_player(L, g, 1);
   lua_createtable(L, 2, 0);            /* at most two: no resize on the first */
   int n = 0;
@@ -433,7 +458,8 @@ static int l_scoring_discard(lua_State *L) {
 
 /* ark.display() -> array of 6: card id or false for an empty folder */
 static int l_display(lua_State *L) {
-  ark_game *g = G(L);
+  ark_game *g = GP(L);
+  reads_part(L, ARK_READ_DISPLAY);
   lua_createtable(L, ARK_DISPLAY, 0);
   for (int f = 0; f < ARK_DISPLAY; f++) {
     if (g->s.display[f] >= 0) lua_pushinteger(L, g->s.display[f]);
@@ -495,7 +521,7 @@ static int l_display_refill(lua_State *L) {
 /* ---- action cards ---- */
 
 static int l_slot_action(lua_State *L) {
-  ark_game *g = G(L);
+  ark_game *g = GP(L);
   int p = arg_player(L, g, 1);
   lua_Integer s = luaL_checkinteger(L, 2);
   if (s < 1 || s > ARK_N_ACTIONS) return luaL_error(L, "bad slot %d", (int)s);
@@ -510,14 +536,14 @@ static int slot_of(const ark_player *pl, int a) {
 }
 
 static int l_action_slot(lua_State *L) {
-  ark_game *g = G(L);
+  ark_game *g = GP(L);
   int p = arg_player(L, g, 1);
   lua_pushinteger(L, slot_of(&g->s.p[p], arg_action(L, 2)));
   return 1;
 }
 
 static int l_upgraded(lua_State *L) {
-  ark_game *g = G(L);
+  ark_game *g = GP(L);
   int p = arg_player(L, g, 1);
   lua_pushboolean(L, (g->s.p[p].upgraded >> arg_action(L, 2)) & 1);
   return 1;
@@ -544,7 +570,7 @@ static uint8_t *token_array(lua_State *L, ark_player *pl, const char *kind) {
 
 /* ark.tokens(p, action, kind [, add]) -> tokens of that kind on the card */
 static int l_tokens(lua_State *L) {
-  ark_game *g = G(L);
+  ark_game *g = GP(L);
   int p = arg_player(L, g, 1);
   int a = arg_action(L, 2);
   uint8_t *t = token_array(L, &g->s.p[p], luaL_checkstring(L, 3));
@@ -561,7 +587,7 @@ static int l_tokens(lua_State *L) {
 ** end of every turn reads this one number and looks card by card only when
 ** some card has one, which is rare. */
 static int l_venom_total(lua_State *L) {
-  ark_game *g = G(L);
+  ark_game *g = GP(L);
   int p = arg_player(L, g, 1);
   lua_Integer n = 0;
   for (int a = 0; a < ARK_N_ACTIONS; a++) n += g->s.p[p].venom[a];
@@ -693,7 +719,7 @@ static int l_placements(lua_State *L) {
 
 /* ark.can_place(p, key, build2) -> is there any legal position? */
 static int l_can_place(lua_State *L) {
-  ark_game *g = G(L);
+  ark_game *g = GP(L);
   int p = arg_player(L, g, 1);
   int d = arg_bdef(L, g, 2);
   lua_pushboolean(L, ark_map_any_placement(map_of(g, p), &g->s.p[p].zoo_map,
@@ -782,7 +808,7 @@ static void push_building(lua_State *L, const ark_game *g, const ark_zoo *z, int
 
 /* ark.buildings(p) -> array of {id, key, kind, size, used, card, capacity} */
 static int l_buildings(lua_State *L) {
-  ark_game *g = G(L);
+  ark_game *g = GP(L);
   int p = arg_player(L, g, 1);
   const ark_zoo *z = &g->s.p[p].zoo_map;
   lua_createtable(L, z->nb, 0);
@@ -797,7 +823,7 @@ static int l_buildings(lua_State *L) {
 ** wants one building (an option's text, a building's kind) is not handed a
 ** table for every building of the zoo. */
 static int l_building(lua_State *L) {
-  ark_game *g = G(L);
+  ark_game *g = GP(L);
   int p = arg_player(L, g, 1);
   lua_Integer b = luaL_checkinteger(L, 2);
   const ark_zoo *z = &g->s.p[p].zoo_map;
@@ -912,7 +938,7 @@ static int animal_fits(ark_game *g, int p, const ark_card_def *a, int b, int *ro
 /* ark.fits(p, card [, bonus]) -> array of building ids the animal can enter;
 ** bonus: extra size granted to standard enclosures (map abilities). */
 static int l_fits(lua_State *L) {
-  ark_game *g = G(L);
+  ark_game *g = GP(L);
   int p = arg_player(L, g, 1);
   const ark_card_def *a = &g->c->cards[arg_card(L, g, 2)];
   const ark_zoo *z = &g->s.p[p].zoo_map;
@@ -956,7 +982,7 @@ static int conditions_missing(const ark_game *g, int p, const ark_card_def *d) {
 ** that fit none, which a Flock animal may still share (the Lua asks the
 ** keyword). */
 static int l_hand_fit(lua_State *L) {
-  ark_game *g = G(L);
+  ark_game *g = GP(L);
   int p = arg_player(L, g, 1), discount = (int)luaL_checkinteger(L, 2);
   int counts = lua_toboolean(L, 3);
   const ark_player *pl = &g->s.p[p];
@@ -996,7 +1022,7 @@ static int l_hand_fit(lua_State *L) {
 ** below 0), and 1 if p could play it with a strong enough action (its
 ** conditions hold, its unique building has a place), else 0. */
 static int l_sponsor_fit(lua_State *L) {
-  ark_game *g = G(L);
+  ark_game *g = GP(L);
   int p = arg_player(L, g, 1), n = 0;
   const ark_player *pl = &g->s.p[p];
   int build2 = (pl->upgraded >> ARK_ACT_BUILD) & 1;
@@ -1117,7 +1143,7 @@ static int l_move_animal(lua_State *L) {
 }
 
 static int l_kiosk_income(lua_State *L) {
-  ark_game *g = G(L);
+  ark_game *g = GP(L);
   int p = arg_player(L, g, 1);
   lua_pushinteger(L, ark_map_kiosk_income(map_of(g, p), &g->s.p[p].zoo_map,
                                           g->c->buildings));
@@ -1125,12 +1151,12 @@ static int l_kiosk_income(lua_State *L) {
 }
 
 static int l_income(lua_State *L) {
-  lua_pushinteger(L, ark_track_income_of(G(L), arg_int(L, 1)));
+  lua_pushinteger(L, ark_track_income_of(GP(L), arg_int(L, 1)));   /* the content's */
   return 1;
 }
 
 static int l_target(lua_State *L) {
-  lua_pushinteger(L, ark_track_target_of(G(L), arg_int(L, 1)));
+  lua_pushinteger(L, ark_track_target_of(GP(L), arg_int(L, 1)));   /* the content's */
   return 1;
 }
 
@@ -1181,7 +1207,8 @@ static void push_slot(lua_State *L, const ark_project_slot *s, int where, int id
 
 /* ark.projects() -> the projects in play {card, where, index, owners} */
 static int l_projects(lua_State *L) {
-  ark_game *g = G(L);
+  ark_game *g = GP(L);
+  reads_part(L, ARK_READ_PROJECTS);
   const ark_state *s = &g->s;
   /* made at its size (as ark.fits): the AI's projects query asks it for
   ** every position it weighs */
@@ -1285,7 +1312,8 @@ static void progress_of(lua_State *L, const ark_game *g, int p, int id, const in
 ** no level of yet, then per project in hand, each level's (card, have,
 ** need, CP); release and breeding levels have 1 of 1 when an animal fits. */
 static int l_progress(lua_State *L) {
-  ark_game *g = G(L);
+  ark_game *g = GP(L);
+  reads_part(L, ARK_READ_PROJECTS);
   int p = arg_player(L, g, 1), n = 0;
   const ark_state *s = &g->s;
   const ark_player *pl = &s->p[p];
@@ -1506,7 +1534,7 @@ static int l_log(lua_State *L) {
 /* ark.rule(key) -> a rules constant (a number, or a list for break_length
 ** and income) as plugins may have set it */
 static int l_rule(lua_State *L) {
-  ark_game *g = G(L);
+  ark_game *g = GP(L);
   const char *k = luaL_checkstring(L, 1);
   const ark_ruleset *r = &g->c->rules;
   if (!strcmp(k, "break_length")) {
@@ -1545,7 +1573,8 @@ static int l_random(lua_State *L) {
 
 /* ark.map_script_off(p) -> was the script of p's map stopped in this game? */
 static int l_map_script_off(lua_State *L) {
-  ark_game *g = G(L);
+  ark_game *g = GP(L);
+  reads_part(L, ARK_READ_SCRIPTS);
   int p = (int)luaL_checkinteger(L, 1);
   luaL_argcheck(L, p >= 0 && p < g->s.nplayers, 1, "no such player");
   lua_pushboolean(L, ark_lua_map_script_is_off(g, p));
@@ -1554,7 +1583,8 @@ static int l_map_script_off(lua_State *L) {
 
 /* ark.script_off(card) -> was this card's script stopped in this game? */
 static int l_script_off(lua_State *L) {
-  ark_game *g = G(L);
+  ark_game *g = GP(L);
+  reads_part(L, ARK_READ_SCRIPTS);
   int card = arg_card(L, g, 1);
   lua_pushboolean(L, ark_lua_script_is_off(g, card));
   return 1;
@@ -1570,7 +1600,8 @@ static int l_script_off(lua_State *L) {
 ** fresh number, so a number is never given to two different zoos. */
 static int l_zoo_stamp(lua_State *L) {
   ark_lua_ctx *x = ctx_of(L);
-  ark_game *g = G(L);
+  ark_game *g = GP(L);
+  reads_part(L, ARK_READ_SCRIPTS);
   int p = arg_player(L, g, 1);
   const ark_player *pl = &g->s.p[p];
   /* a script is off only once one was stopped in this game (the stop sets
@@ -1611,7 +1642,8 @@ static int l_zoo_stamp(lua_State *L) {
 ** state of their own between calls).  It is element 1 of the step's table
 ** of the rules (lua_bridge.c); its metatable is protected. */
 static int l_step_data(lua_State *L) {
-  ark_game *g = G(L);
+  ark_game *g = GP(L);
+  ctx_of(L)->reads |= ARK_READ_LUA;    /* the step's table lives in Lua */
   ark_lua_push_step_table(L, g);
   if (g->step_ref < 0) return 1; /* a fresh table: outside any step, a query */
   lua_rawgeti(L, -1, 1);
@@ -1668,7 +1700,24 @@ static const luaL_Reg api[] = {
 };
 
 ark_game *ark_lua_game(lua_State *L) { return G(L); }
-ark_game *ark_lua_running(lua_State *L) { return ctx_of(L)->g; }
+ark_game *ark_lua_running(lua_State *L) {
+  ark_lua_ctx *x = ctx_of(L);
+#ifdef ARK_READS_DEBUG
+  if (getenv("ARK_READS_DEBUG") && x->tracking && x->reads != ARK_READ_ALL) fprintf(stderr, "reads all: ENGINE\n");
+#endif
+  x->reads = ARK_READ_ALL;
+  return x->g;
+}
+
+ark_game *ark_lua_running_unread(lua_State *L) { return ctx_of(L)->g; }
+ark_game *ark_lua_game_seats(lua_State *L) { return GP(L); }
+
+unsigned ark_lua_reads(ark_content *c, int clear) {
+  unsigned r = c->lua->reads;
+  if (clear) c->lua->reads = 0;
+  c->lua->tracking = clear;
+  return r;
+}
 ark_game *ark_lua_game_mut(lua_State *L) { return GM(L); }
 int ark_lua_arg_player(lua_State *L, ark_game *g, int idx) { return arg_player(L, g, idx); }
 int ark_lua_arg_card(lua_State *L, ark_game *g, int idx) { return arg_card(L, g, idx); }

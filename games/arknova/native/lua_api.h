@@ -11,6 +11,11 @@ int ark_lua_api_open(ark_content *c);
 void ark_lua_api_close(ark_content *c);
 /* The game the primitives act on while a step runs (NULL outside). */
 void ark_lua_set_game(ark_content *c, ark_game *g);
+/* What the primitives read since the last clear: bit ARK_READ_SEAT(p) for
+** seat p's part of the state, ARK_READ_ALL once one read anything else
+** (or may have: every primitive counts as that unless it reads only the
+** seats it is given).  clear: start counting anew. */
+unsigned ark_lua_reads(ark_content *c, int clear);
 /* Enters (delta 1) or leaves (-1) a pure condition check from C: no
 ** decision may be asked and the game may not be changed inside. */
 void ark_lua_pure(ark_content *c, int delta);
@@ -24,6 +29,9 @@ void ark_lua_query_save(ark_game *g);
 struct lua_State;
 struct luaL_Reg;
 ark_game *ark_lua_game(struct lua_State *L);
+/* The game for a primitive that reads only the seats it is given through
+** ark_lua_arg_player, and the content (ark_lua_reads). */
+ark_game *ark_lua_game_seats(struct lua_State *L);
 ark_game *ark_lua_game_mut(struct lua_State *L);
 int ark_lua_arg_player(struct lua_State *L, ark_game *g, int idx);
 int ark_lua_arg_card(struct lua_State *L, ark_game *g, int idx);
@@ -31,8 +39,11 @@ int ark_lua_arg_card(struct lua_State *L, ark_game *g, int idx);
 int ark_lua_arg_int(struct lua_State *L, int idx);
 /* The name the scripts know action card a by ("animals", ...). */
 const char *ark_lua_action_key(int a);
-/* The game a step or query runs for, or NULL (no error, unlike the above). */
+/* The game a step or query runs for, or NULL (no error, unlike the above);
+** counts as reading the whole state (ark_lua_reads), but for the
+** _unread one, for an engine function that reads nothing of the state. */
 ark_game *ark_lua_running(struct lua_State *L);
+ark_game *ark_lua_running_unread(struct lua_State *L);
 /* Makes (p, tag, prompt, options) at stack indices 1-4 the pending
 ** decision of g (ark.choose without the yield); raises a Lua error for a
 ** malformed one. */

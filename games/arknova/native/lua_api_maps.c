@@ -184,7 +184,7 @@ static int l_map_bonus_spaces(lua_State *L) {
 ** beyond the ones it covers (Outdoor Areas: 2); with n, sets it.  Animal
 ** placement (ark.fits), ark.buildings' size and releases all use it. */
 static int l_enclosure_extra(lua_State *L) {
-  ark_game *g = ark_lua_game(L);
+  ark_game *g = ark_lua_game_seats(L);
   int p = ark_lua_arg_player(L, g, 1);
   int b = arg_building(L, g, p, 2);
   ark_building *bu = &g->s.p[p].zoo_map.b[b];

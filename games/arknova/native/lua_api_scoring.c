@@ -167,7 +167,7 @@ static int matches(const value *w, const value *v) {
 ** matches a field that is there and not false, false one that is nil or
 ** false, a number or a string an equal field. */
 static int l_count_cells(lua_State *L) {
-  ark_game *g = ark_lua_game(L);
+  ark_game *g = ark_lua_game_seats(L);
   int p = ark_lua_arg_player(L, g, 1);
   luaL_checktype(L, 2, LUA_TTABLE);
   value w[U_TEXTS - K_CELL];

@@ -909,7 +909,7 @@ static int family_slow(const ark_game *g, int who) {
 }
 
 static int e_touch(lua_State *L) {
-  ark_game *g = ark_lua_running(L);
+  ark_game *g = ark_lua_running_unread(L);   /* marks which script ran */
   int key = (int)lua_tointeger(L, 1);
   int b = bit_of(key);
   if (!g || b < 0) return 0;
@@ -1587,6 +1587,7 @@ int ark_game_query(const ark_game *cg, const char *name, int p, int *out, int ma
   char msg[ARK_ERRMSG];
   check_kept_state(g, &kept, msg, sizeof msg);
   memcpy(g->script_ran, ran, sizeof ran);
+  if (st != ARK_LUA_OK) g->c->query_fails++;
   if (st == ARK_LUA_OK && lua_istable(L, -1)) {
     n = ark_rawlen(L, -1);
     for (int i = 0; i < n && i < max; i++) {

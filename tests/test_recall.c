@@ -1,0 +1,203 @@
+/*
+** test_recall.c - a value kept while what it read is unchanged
+** (games/arknova/native/recall.c) is the value worked out anew.
+**
+** The AIs value a position through nova_value_at, which keeps each value
+** with the parts of the state its queries read (the primitives say which,
+** lua_api.c) and gives it again while those parts are the same bytes.  A
+** primitive that reads more than it says would hand out a value of another
+** position.  So at the decisions of random games, every option is answered
+** on a clone and the next position valued for every seat with keeping on,
+** as the search does, and again with it off: the two must be equal, and
+** some values must have been given again.
+*/
+#define _DEFAULT_SOURCE
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "nova_ai.h"
+#include "support.h"
+
+/* Each seat's value of g with keeping on (kept values given if any) and
+** off (worked out anew): they must be equal. */
+static void compare_values(ark_game *g, long *checked) {
+  if (ark_game_process_lazy(g) != ARK_AWAITING) return;
+  double tau = nova_time_left(g);
+  for (int p = 0; p < ark_game_players(g); p++) {
+    double kept = nova_value_at(g, p, tau);
+    ark_recall_on(g, 0);
+    double fresh = nova_value_at(g, p, tau);
+    ark_recall_on(g, 1);
+    if (kept != fresh) {
+      t_print_options(g);
+      fail_msg("turn %d, seat %d: kept value %.6f, worked out anew %.6f", ark_game_turns(g), p,
+               kept, fresh);
+    }
+    ++*checked;
+  }
+}
+
+/* Random answers from seed; at every decision each option is answered on
+** a clone (its search view, as the AIs see it) and valued. */
+static long play_and_compare(int players, uint64_t seed, const char *map, int turns,
+                             long *given, long *asked) {
+  ark_game *g = t_new_game(players, seed, map);
+  uint64_t rng = seed * 7919;
+  long checked = 0;
+  while (ark_game_process(g) == ARK_AWAITING && ark_game_turns(g) < turns) {
+    const ark_decision *d = ark_game_decision(g);
+    ark_game *view = ark_game_search_view(g, d->player, seed + (uint64_t)ark_game_nanswers(g));
+    for (int i = 0; i < d->noptions && i < 12; i++) {
+      ark_game *c = ark_game_clone(view);
+      char msg[256];
+      if (ark_game_answer(c, i, msg, sizeof msg) == ARK_OK) compare_values(c, &checked);
+      ark_game_free(c);
+    }
+    ark_game_free(view);
+    t_random_answer(g, &rng);
+  }
+  long hits, misses;
+  ark_recall_counts(g, &hits, &misses);
+  *given += hits;
+  *asked += hits + misses;
+  ark_game_free(g);
+  return checked;
+}
+
+static void test_kept_values_are_the_values(void **st) {
+  (void)st;
+  long given = 0, asked = 0;
+  long n = play_and_compare(2, 1, "A", 120, &given, &asked) +
+           play_and_compare(2, 2, "A", 120, &given, &asked) +
+           play_and_compare(3, 3, "2", 90, &given, &asked) +
+           play_and_compare(2, 4, "5", 120, &given, &asked);
+  printf("%ld values compared; kept values given again: %ld of %ld look-ups\n", n, given, asked);
+  assert_true(n > 2000);
+  /* the siblings share a seat's part often: a fair share is given again */
+  assert_true(given > asked / 10);
+}
+
+/* A value is not given again once a part it read changed, and is given
+** again for a position that differs only where it did not read. */
+static void test_changed_part_is_not_recalled(void **st) {
+  (void)st;
+  ark_game *g = t_game(2, 5, "A");
+  double tau = nova_time_left(g);
+  long h0, m0, h1, m1;
+  double v = nova_value_at(g, 0, tau);
+  ark_recall_counts(g, &h0, &m0);
+  assert_true(nova_value_at(g, 0, tau) == v);        /* the same position: given again */
+  ark_recall_counts(g, &h1, &m1);
+  assert_int_equal(h1, h0 + 1);
+  g->s.p[0].money += 7;                              /* seat 0's part changed */
+  double more = nova_value_at(g, 0, tau);
+  ark_recall_counts(g, &h0, &m0);
+  assert_int_equal(h0, h1);                          /* worked out anew */
+  assert_true(more > v);
+  g->s.p[1].money += 5;                              /* only the other seat's part */
+  g->s.break_pos = (uint8_t)(g->s.break_pos + 1);    /* and the board's rest */
+  assert_true(nova_value_at(g, 0, tau) == more);
+  ark_recall_counts(g, &h1, &m1);
+  assert_int_equal(h1, h0 + 1);
+  ark_game_free(g);
+}
+
+/* Seat 0's value before and after change(g): the one after, with keeping
+** on, must be the value worked out anew, which the change moved. */
+static void expect_not_recalled(ark_game *g, void (*change)(ark_game *)) {
+  double tau = nova_time_left(g);
+  double before = nova_value_at(g, 0, tau);
+  change(g);
+  double after = nova_value_at(g, 0, tau);
+  ark_recall_on(g, 0);
+  double fresh = nova_value_at(g, 0, tau);
+  ark_recall_on(g, 1);
+  assert_true(fresh != before);
+  assert_true(after == fresh);
+}
+
+static void rival_shows_a_predator(ark_game *g) {
+  t_zoo_add(g, 1, 401);                              /* Cheetah: 2 predator icons */
+}
+
+/* Biodiverse Zoo compares seat 0's icons with the other seat's. */
+static void test_other_seat_read(void **st) {
+  (void)st;
+  ark_game *g = t_game(2, 6, "A");
+  char msg[256];
+  assert_int_equal(ark_edit_scoring(g, 0, (const int[]){ 9, 5 }, 2, msg, sizeof msg), 0);
+  t_zoo_add(g, 0, 417);                              /* Wolf: one predator */
+  expect_not_recalled(g, rival_shows_a_predator);
+  ark_game_free(g);
+}
+
+static void project_taken(ark_game *g) {
+  memset(g->s.base[0].owner, 1, sizeof g->s.base[0].owner);
+}
+
+/* The projects query reads the projects in play. */
+static void test_projects_read(void **st) {
+  (void)st;
+  ark_game *g = t_game(2, 7, "A");
+  t_set_base(g, 0, 103);                             /* Africa: counts africa icons */
+  memset(g->s.base[0].owner, -1, sizeof g->s.base[0].owner);
+  t_zoo_add(g, 0, 401);                              /* one africa icon */
+  expect_not_recalled(g, project_taken);
+  ark_game_free(g);
+}
+
+static void small_chosen(ark_game *g) {
+  int id = t_card(g, 227);
+  g->s.memo_card[g->s.nmemo] = (int16_t)id;
+  g->s.memo_value[g->s.nmemo++] = 1;                 /* small animals only */
+}
+
+/* WAZA Special Assignment bans the other kind of animal by its memo. */
+static void test_memo_read(void **st) {
+  (void)st;
+  ark_game *g = t_game(2, 8, "A");
+  t_zoo_add(g, 0, 227);
+  t_clear_hand(g, 0);
+  t_give(g, 0, 417);                                 /* Wolf, size 4 */
+  t_put_fitting(g, 0, "size-4", 0, 0);
+  g->s.p[0].money = 20;
+  expect_not_recalled(g, small_chosen);
+  ark_game_free(g);
+}
+
+static void expert_switched_off(ark_game *g) {
+  int id = t_card(g, 229);
+  g->s.script_off[id / 8] |= (uint8_t)(1u << (id % 8));
+  g->s.script_stopped |= 1;
+}
+
+/* A script switched off no longer gives its discount. */
+static void test_scripts_off_read(void **st) {
+  (void)st;
+  ark_game *g = t_game(2, 9, "A");
+  t_zoo_add(g, 0, 229);                              /* Expert in Small Animals: 3 less */
+  t_clear_hand(g, 0);
+  t_give(g, 0, 415);                                 /* Raccoon, size 1, 11 money */
+  t_put_fitting(g, 0, "size-1", 0, 0);
+  g->s.p[0].money = 0;                               /* 8 is within reach, 11 is not */
+  expect_not_recalled(g, expert_switched_off);
+  ark_game_free(g);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test(test_kept_values_are_the_values),
+    cmocka_unit_test(test_changed_part_is_not_recalled),
+    cmocka_unit_test(test_other_seat_read),
+    cmocka_unit_test(test_projects_read),
+    cmocka_unit_test(test_memo_read),
+    cmocka_unit_test(test_scripts_off_read),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
