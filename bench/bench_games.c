@@ -74,6 +74,7 @@ typedef struct run {
   /* what it gave (summed over threads) */
   long decisions, errors, capped, turns;
   long clone_n[2];
+  double live_bytes;            /* of the states cloned: what a copy copies */
   tag_cost tags[TAGS];
   /* [view][replayed]: clone + free of the game (view 0) or of a search
   ** view of it (1), at a decision that ended its step (0) or not (1) */
@@ -85,7 +86,7 @@ typedef struct run {
 
 typedef struct tally {
   long decisions, clone_n[2];
-  double clone_s[2][2];
+  double clone_s[2][2], live_bytes;
   tag_cost tags[TAGS];
 } tally;
 
@@ -111,6 +112,7 @@ static void time_clone(tally *t, const ark_game *g) {
   }
   ark_game_free(v);
   t->clone_n[k]++;
+  t->live_bytes += (double)ark_state_live_bytes(&g->s);
 }
 
 static int play(const run *r, tally *t, ark_game *g, uint64_t seed) {
@@ -170,6 +172,7 @@ static void *worker(void *arg) {
   }
   pthread_mutex_lock(&r->lock);
   r->decisions += t.decisions;
+  r->live_bytes += t.live_bytes;
   for (int k = 0; k < 2; k++) {
     r->clone_n[k] += t.clone_n[k];
     for (int w = 0; w < 2; w++) r->clone_s[w][k] += t.clone_s[w][k];
@@ -199,8 +202,9 @@ static void run_games(run *r) {
 }
 
 static void print_clones(const run *r) {
-  printf("clone + free, state %zu bytes, game %zu bytes:\n", sizeof(ark_state),
-         sizeof(struct ark_game));
+  long n = r->clone_n[0] + r->clone_n[1];
+  printf("clone + free, state %zu bytes (live: %.0f on average), game %zu bytes:\n",
+         sizeof(ark_state), n ? r->live_bytes / (double)n : 0.0, sizeof(struct ark_game));
   for (int k = 0; k < 2; k++)
     if (r->clone_n[k])
       printf("  %-44s %6.2f us, search view %6.2f us (%ld clones)\n",
