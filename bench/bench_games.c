@@ -77,6 +77,7 @@ typedef struct run {
   long decisions, errors, capped, turns;
   long recall_hits, recall_misses;
   long clone_n[2];
+  double live_bytes;            /* of the states cloned: what a copy copies */
   tag_cost tags[TAGS];
   /* [view][replayed]: clone + free of the game (view 0) or of a search
   ** view of it (1), at a decision that ended its step (0) or not (1) */
@@ -88,7 +89,7 @@ typedef struct run {
 
 typedef struct tally {
   long decisions, clone_n[2];
-  double clone_s[2][2];
+  double clone_s[2][2], live_bytes;
   tag_cost tags[TAGS];
 } tally;
 
@@ -114,6 +115,7 @@ static void time_clone(tally *t, const ark_game *g) {
   }
   ark_game_free(v);
   t->clone_n[k]++;
+  t->live_bytes += (double)ark_state_live_bytes(&g->s);
 }
 
 static int play(const run *r, tally *t, ark_game *g, uint64_t seed) {
@@ -178,6 +180,7 @@ static void *worker(void *arg) {
   r->recall_hits += hits;
   r->recall_misses += misses;
   r->decisions += t.decisions;
+  r->live_bytes += t.live_bytes;
   for (int k = 0; k < 2; k++) {
     r->clone_n[k] += t.clone_n[k];
     for (int w = 0; w < 2; w++) r->clone_s[w][k] += t.clone_s[w][k];
@@ -207,8 +210,9 @@ static void run_games(run *r) {
 }
 
 static void print_clones(const run *r) {
-  printf("clone + free, state %zu bytes, game %zu bytes:\n", sizeof(ark_state),
-         sizeof(struct ark_game));
+  long n = r->clone_n[0] + r->clone_n[1];
+  printf("clone + free, state %zu bytes (live: %.0f on average), game %zu bytes:\n",
+         sizeof(ark_state), n ? r->live_bytes / (double)n : 0.0, sizeof(struct ark_game));
   for (int k = 0; k < 2; k++)
     if (r->clone_n[k])
       printf("  %-44s %6.2f us, search view %6.2f us (%ld clones)\n",

@@ -540,7 +540,7 @@ static void test_progress_query(void **st) {
   assert_int_equal(levels, 3);
   assert_int_equal(met, 1);
 
-  assert_memory_equal(&before, &g->s, sizeof before);
+  assert_true(ark_state_same(&before, &g->s));   /* a query leaves no trace */
   assert_true(ark_game_log_hash(g) == hash);
   assert_int_equal(ark_game_query(g, "no-such-query", p, q, 256), -1);
   assert_int_equal(ark_game_query(g, "projects", 5, q, 256), -1);

@@ -52,7 +52,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   }
   ark_game *c = ark_game_clone(g);
   if (!c || ark_game_log_hash(c) != ark_game_log_hash(g) ||
-      ark_game_process(c) != ark_game_process(g) || memcmp(&c->s, &g->s, sizeof g->s) != 0) {
+      ark_game_process(c) != ark_game_process(g) || !ark_state_same(&c->s, &g->s)) {
     fprintf(stderr, "fuzz_answers: the clone differs\n");
     abort();
   }

@@ -83,14 +83,14 @@ void ark_state_share(ark_state **p, ark_state *from) {
 
 void ark_state_set(ark_state **p, const ark_state *from) {
   if (*p && shared_of(*p)->refs == 1) {
-    **p = *from;
+    ark_state_copy(*p, from);
     return;
   }
   ark_state_drop(p);
   ark_shared_state *b = malloc(sizeof *b);
   if (!b) abort();
   b->refs = 1;
-  b->s = *from;
+  ark_state_copy(&b->s, from);
   *p = &b->s;
 }
 
@@ -447,7 +447,7 @@ static void copy_step(ark_game *n, const ark_game *g) {
 
 /* g waits at a decision that ended its coroutine: nothing runs. */
 static void clone_pending_cont(ark_game *n, const ark_game *g) {
-  n->s = g->s;
+  ark_state_copy(&n->s, &g->s);
   copy_step(n, g);
   copy_history(n, g, g->log.nev, g->log.pool.len, g->nanswers);
   ark_strbuf_add(&n->optbuf, g->optbuf.s, g->optbuf.len);
@@ -509,7 +509,7 @@ static void rerun_eager(ark_game *g) {
   memcpy(ans, g->answers, sizeof *ans * (size_t)to);
   for (int r = 0; r < nrd; r++)
     rd[r] = (redeal_rec){ g->redeal[r].at, g->redeal[r].viewer, g->redeal[r].seed };
-  g->s = *g->snap;
+  ark_state_copy(&g->s, g->snap);
   ark_log_cut(&g->log, g->snap_events, (size_t)g->snap_pool);
   g->nanswers = from;
   g->pending = g->cont = g->lazy = g->based = 0;
@@ -562,7 +562,7 @@ static ark_game *clone_game(const ark_game *g, int nolog) {
   if (g->status == 0 && g->based && g->co_ref >= 0 && !g->base_lazy) {
     /* the continuation again, from the decision that started it: its
     ** starting state and the step's snapshot are the original's */
-    n->s = *g->base;
+    ark_state_copy(&n->s, g->base);
     copy_step(n, g);
     ark_state_share(&n->base, g->base);
     copy_history(n, g, g->base_events, (size_t)g->base_pool, g->base_answers);
@@ -570,7 +570,7 @@ static ark_game *clone_game(const ark_game *g, int nolog) {
     replay_answers(n, g, g->base_answers);
     return n;
   }
-  n->s = g->co_ref >= 0 ? *g->snap : g->s;
+  ark_state_copy(&n->s, g->co_ref >= 0 ? g->snap : &g->s);
   /* read after a break (crossed_in_break); a step that runs again has the
   ** same bytes as its snapshot: shared, not copied */
   ark_state_share(&n->snap, g->snap);

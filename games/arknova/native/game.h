@@ -117,7 +117,8 @@ typedef struct ark_shared_state {
   int refs;
   ark_state s;
 } ark_shared_state;
-/* *p becomes a copy of *from: written in place when no one else holds it. */
+/* *p becomes a copy of *from (its live parts, ark_state_copy): written in
+** place when no one else holds it. */
 void ark_state_set(ark_state **p, const ark_state *from);
 /* *p becomes `from` (NULL, or a shared state), one more holder. */
 void ark_state_share(ark_state **p, ark_state *from);

@@ -1267,7 +1267,7 @@ static int stop_script(ark_game *g, int who, const char *msg, int reason) {
   ** snapshot alone would switch them on again */
   uint8_t off[sizeof g->s.script_off], map_off = g->s.map_script_off;
   memcpy(off, g->s.script_off, sizeof off);
-  g->s = *g->snap;
+  ark_state_copy(&g->s, g->snap);
   memcpy(g->s.script_off, off, sizeof off);
   g->s.map_script_off = map_off;
   ark_log_cut(&g->log, g->snap_events, (size_t)g->snap_pool);
@@ -1426,7 +1426,7 @@ static int run(ark_game *g, int nargs) {
   if (k.who != -1 && script_still_on(g, k.who)) return stop_script(g, k.who, msg, reason);
   ark_game_fail(g, "%s", msg);
   /* keep what the game reports consistent: the state of the step's start */
-  g->s = *g->snap;
+  ark_state_copy(&g->s, g->snap);
   g->pending = 0;
   return -1;
 }
@@ -1535,7 +1535,7 @@ void ark_lua_drop_step(ark_game *g) {
 
 void ark_lua_query_save(ark_game *g) {
   if (!g->qkeep && !(g->qkeep = malloc(sizeof *g->qkeep))) abort();
-  *g->qkeep = g->s;
+  ark_state_copy(g->qkeep, &g->s);
   g->qsaved = 1;
 }
 
@@ -1597,7 +1597,7 @@ int ark_game_query(const ark_game *cg, const char *name, int p, int *out, int ma
     }
   }
   lua_settop(L, top);
-  if (g->qsaved) g->s = *g->qkeep;    /* and the log: a query leaves no trace */
+  if (g->qsaved) ark_state_copy(&g->s, g->qkeep);    /* and the log: a query leaves no trace */
   g->qsaved = 0;
   ark_log_cut(&g->log, nev, (size_t)pool);
   return n;

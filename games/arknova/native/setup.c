@@ -183,6 +183,7 @@ int ark_setup(ark_game *g, const ark_config *cfg, char *msg, size_t n) {
   memset(s, 0, sizeof *s);
   ark_rng_seed(s->rng, cfg->seed);
   s->nplayers = (uint8_t)cfg->players;
+  s->ncards = (uint16_t)c->ncards;      /* how much of known is live (state.h) */
   s->start_player = (uint8_t)ark_rng_below(s->rng, (uint32_t)cfg->players);
   s->break_len = (uint8_t)c->rules.break_length[cfg->players - 2];
   s->break_trigger = -1;

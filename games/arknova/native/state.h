@@ -1,11 +1,32 @@
 /*
 ** state.h - the authoritative game state.  Plain C structs with fixed arrays
-** and indices instead of pointers, so that a snapshot or a clone is one
-** memcpy.  Card ids are indices into the content's card table.
+** and indices instead of pointers, so that a snapshot or a clone is a few
+** memcpys.  Card ids are indices into the content's card table.
+**
+** Live parts.  The arrays are sized for the largest game, but a game uses
+** little of them, and the engine copies a state at every step (snapshots,
+** clones, restores): ark_state_copy copies only the live parts, and
+** ark_state_same compares only those.  The rest of a copy holds stale
+** bytes, so nothing may read past the live parts, which are:
+**  - in each struct, the small fields: everything after its last counted
+**    array, copied whole by one memcpy;
+**  - then[0..nthen), memo_card and memo_value [0..nmemo), deck[0..ndeck),
+**    discard[0..ndiscard), box[0..nbox);
+**  - p[0..nplayers), and of each: its small fields, hand[0..nhand), zoo
+**    and zoo_building [0..nzoo), under and under_host [0..nunder), and
+**    zoo_map's small fields (at[] among them) and b[0..nb);
+**  - script_off up to bit ncards and known[0..ncards) (the content's card
+**    count, kept in the state at setup).
+** So a new field goes at the end of its struct, among the small fields,
+** where the copy takes it by itself.  A new array that is live only up to
+** a count goes among the counted arrays at the start, and into the lists
+** of state.c: its static assertions fail to compile until it is there,
+** and test_state_copy checks that the copy and the comparison know it.
 */
 #ifndef ARK_STATE_H
 #define ARK_STATE_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include "defs.h"
 #include "rules.h"
@@ -16,6 +37,7 @@
 #define ARK_MAX_BUILDINGS 48
 #define ARK_HAND_MAX 160
 #define ARK_ZOO_MAX 96
+#define ARK_UNDER_MAX 32         /* cards tucked under played cards, per player */
 #define ARK_DISPLAY 6
 #define ARK_ROW_SLOTS 3          /* project slots above the association board */
 #define ARK_MAX_BASE_PROJECTS 4
@@ -54,14 +76,24 @@ typedef struct ark_building {
 } ark_building;
 
 typedef struct ark_zoo {
-  uint8_t at[ARK_CELLS];        /* 0 = free, else building index + 1 */
-  ark_building b[ARK_MAX_BUILDINGS];
+  ark_building b[ARK_MAX_BUILDINGS];  /* live: b[0..nb) */
+  /* ---- the small fields ---- */
   uint8_t nb;
   uint8_t cover_terrain;        /* may build on water and rock, and water /
                                    rock needs do not apply (sponsor 219) */
+  uint8_t at[ARK_CELLS];        /* 0 = free, else building index + 1 */
 } ark_zoo;
 
 typedef struct ark_player {
+  /* ---- the counted arrays, live up to their counts ---- */
+  int16_t hand[ARK_HAND_MAX];
+  int16_t zoo[ARK_ZOO_MAX];     /* animals and sponsors played, in order */
+  int8_t zoo_building[ARK_ZOO_MAX]; /* animals: building index, else -1 */
+  int16_t under[ARK_UNDER_MAX]; /* cards tucked under played cards (scripts) */
+  int16_t under_host[ARK_UNDER_MAX]; /* the card each one is under */
+  ark_zoo zoo_map;              /* last: its small fields lead into ours */
+  /* ---- the small fields ---- */
+  uint8_t nhand, nzoo, nunder;  /* the counts of the arrays above */
   int16_t money, appeal, conservation, reputation;
   uint8_t xtokens;
   uint8_t workers;              /* owned, 1..4 */
@@ -82,19 +114,10 @@ typedef struct ark_player {
   uint8_t played_this_turn;     /* bit per action card played this turn */
   int8_t map;                   /* index into content->maps */
   int16_t scoring[2];           /* final scoring cards held, or -1 */
-  int16_t hand[ARK_HAND_MAX];
-  uint8_t nhand;
-  int16_t zoo[ARK_ZOO_MAX];     /* animals and sponsors played, in order */
-  int8_t zoo_building[ARK_ZOO_MAX]; /* animals: building index, else -1 */
-  uint8_t nzoo;
-  int16_t under[32];            /* cards tucked under played cards (scripts) */
-  int16_t under_host[32];       /* the card each one is under */
-  uint8_t nunder;
   int16_t counter[16];          /* free counters for scripts (see lua-api) */
   uint8_t icons[ARK_ICON_N];    /* derived from zoo cards, partner zoos, universities */
   uint8_t took_last_turn;
   int16_t final_score;
-  ark_zoo zoo_map;
 } ark_player;
 
 typedef struct ark_project_slot {
@@ -116,6 +139,29 @@ typedef struct ark_then {
 } ark_then;
 
 typedef struct ark_state {
+  /* ---- the counted arrays, live up to their counts ---- */
+  /* what the step does once its running rules function returns, the last
+  ** pushed first (ENGINE.after): in the state, so that a decision that
+  ** ended its coroutine (ENGINE.choose_then) carries the rest of the step
+  ** in a clone's copy, and a snapshot carries it to a replay */
+  ark_then then[ARK_MAX_THEN];
+  int16_t memo_card[ARK_MEMO_MAX];  /* cards whose scripts keep a number (ark.memo) */
+  int16_t memo_value[ARK_MEMO_MAX];
+  int16_t deck[ARK_MAX_CARDS];
+  int16_t discard[ARK_MAX_CARDS];
+  int16_t box[ARK_MAX_CARDS];   /* out of the game: unused base projects,
+                                   undealt final scoring cards, removed cards */
+  ark_player p[ARK_MAX_PLAYERS];
+  uint8_t script_off[ARK_MAX_CARDS / 8]; /* bit per card: its script was
+                                   stopped and stays off for this game */
+  uint8_t known[ARK_MAX_CARDS]; /* bit per seat: that seat knows where the
+                                   card is (hidden.c uses it to deal anew
+                                   only what a seat cannot know) */
+  /* ---- the small fields ---- */
+  uint8_t nthen, nmemo;         /* the counts of then, memo_card and memo_value */
+  int16_t ndeck, ndiscard, nbox;/* the counts of deck, discard and box */
+  uint16_t ncards;              /* the content's cards: script_off and known
+                                   are live up to it */
   uint64_t rng[4];              /* xoshiro256** */
   uint8_t nplayers, start_player, cur;
   uint8_t phase;                /* ark_phase */
@@ -129,16 +175,6 @@ typedef struct ark_state {
   uint8_t last_turns;           /* bit per player: still owes a last turn */
   uint8_t scoring_discarded;    /* someone reached 10 conservation */
   int16_t display[ARK_DISPLAY];
-  int16_t deck[ARK_MAX_CARDS];
-  int16_t ndeck;
-  int16_t discard[ARK_MAX_CARDS];
-  int16_t ndiscard;
-  int16_t box[ARK_MAX_CARDS];   /* out of the game: unused base projects,
-                                   undealt final scoring cards, removed cards */
-  int16_t nbox;
-  int16_t memo_card[ARK_MEMO_MAX];  /* cards whose scripts keep a number (ark.memo) */
-  int16_t memo_value[ARK_MEMO_MAX];
-  uint8_t nmemo;
   ark_project_slot base[ARK_MAX_BASE_PROJECTS];
   uint8_t nbase;
   ark_project_slot row[ARK_ROW_SLOTS];  /* row[0] newest */
@@ -147,14 +183,9 @@ typedef struct ark_state {
   uint8_t board_zoos;           /* bit per continent: a partner zoo on the board */
   uint8_t board_unis;           /* bit per university on the board */
   uint8_t script_stopped;       /* a script was stopped in this game */
-  uint8_t script_off[ARK_MAX_CARDS / 8]; /* bit per card: its script was
-                                   stopped and stays off for this game */
   uint8_t map_script_off;       /* bit per seat: the script of that seat's
-                                   map was stopped, likewise */
-  uint8_t known[ARK_MAX_CARDS]; /* bit per seat: that seat knows where the
-                                   card is (hidden.c uses it to deal anew
-                                   only what a seat cannot know) */
-  ark_player p[ARK_MAX_PLAYERS];
+                                   map was stopped and stays off for this
+                                   game (script_off above for cards) */
   /* cards still to hand over when the draft ends (ark_config.handover,
   ** ark_setup_handover): in the state, so that snapshots and clones taken
   ** during the draft hand them over too */
@@ -165,12 +196,14 @@ typedef struct ark_state {
   ** how much of it was used, and 1 once a seat's view dropped it */
   uint16_t next_pos;
   uint8_t next_off;
-  /* what the step does once its running rules function returns, the last
-  ** pushed first (ENGINE.after): in the state, so that a decision that
-  ** ended its coroutine (ENGINE.choose_then) carries the rest of the step
-  ** in a clone's copy, and a snapshot carries it to a replay */
-  uint8_t nthen;
-  ark_then then[ARK_MAX_THEN];
 } ark_state;
+
+/* dst becomes a copy of src's live parts (the rest of dst is left as it
+** was): what a snapshot, a clone or a restore copies. */
+void ark_state_copy(ark_state *dst, const ark_state *src);
+/* 1 if the live parts of a and b are the same bytes. */
+int ark_state_same(const ark_state *a, const ark_state *b);
+/* How many bytes ark_state_copy copies for s. */
+size_t ark_state_live_bytes(const ark_state *s);
 
 #endif

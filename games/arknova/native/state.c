@@ -1,0 +1,113 @@
+/*
+** state.c - copying and comparing only the live parts of a state (the top
+** of state.h says which they are).  The engine copies a whole state at
+** every step (the snapshot), at every clone and at every restore; most of
+** the struct is room a game never uses, and copying it all was the larger
+** part of a search's time in copies.
+*/
+#include <string.h>
+#include "state.h"
+
+#define END_OF(T, f) (offsetof(T, f) + sizeof(((T *)0)->f))
+/* The counted arrays open each struct, one after the other, exactly those
+** that live_ranges knows and in its order: a field put before them or
+** between them fails here, not silently in play.  Whatever follows them
+** (a field added at the end) is among the small fields, copied whole. */
+#define FIRST(T, f) \
+  _Static_assert(offsetof(T, f) == 0, #T ": " #f " must come first (state.h)")
+#define FOLLOWS(T, a, b) \
+  _Static_assert(END_OF(T, a) == offsetof(T, b), \
+                 #T ": " #b " must follow " #a " (a new field goes at the end, state.h)")
+
+FIRST(ark_zoo, b);
+FIRST(ark_player, hand);
+FOLLOWS(ark_player, hand, zoo);
+FOLLOWS(ark_player, zoo, zoo_building);
+FOLLOWS(ark_player, zoo_building, under);
+FOLLOWS(ark_player, under, under_host);
+FOLLOWS(ark_player, under_host, zoo_map);
+FIRST(ark_state, then);
+FOLLOWS(ark_state, then, memo_card);
+FOLLOWS(ark_state, memo_card, memo_value);
+FOLLOWS(ark_state, memo_value, deck);
+FOLLOWS(ark_state, deck, discard);
+FOLLOWS(ark_state, discard, box);
+FOLLOWS(ark_state, box, p);
+FOLLOWS(ark_state, p, script_off);
+FOLLOWS(ark_state, script_off, known);
+
+/* Where the small fields start: the state's, and the player's (which
+** begin with those of its zoo_map, the last of its arrays). */
+#define STATE_SMALL END_OF(ark_state, known)
+#define PLAYER_SMALL (offsetof(ark_player, zoo_map) + END_OF(ark_zoo, b))
+
+/* A live byte range: offset from the start of the state, and length. */
+typedef struct live_range { size_t off, len; } live_range;
+
+/* At most: the state's small fields and 8 counted arrays, 7 ranges per player. */
+#define MAX_RANGES (9 + 7 * ARK_MAX_PLAYERS)
+
+static int add(live_range *r, int n, size_t off, size_t len) {
+  if (len == 0) return n;               /* an empty array: no call at all */
+  r[n].off = off;
+  r[n].len = len;
+  return n + 1;
+}
+
+#define ARRAY(T, f, count) \
+  add(r, n, base + offsetof(T, f), sizeof(((T *)0)->f[0]) * (size_t)(count))
+
+/* The live ranges of player i, appended to r[0..n); its counts first. */
+static int player_ranges(const ark_player *pl, int i, live_range *r, int n) {
+  size_t base = offsetof(ark_state, p) + sizeof(ark_player) * (size_t)i;
+  n = add(r, n, base + PLAYER_SMALL, sizeof(ark_player) - PLAYER_SMALL);
+  n = ARRAY(ark_player, hand, pl->nhand);
+  n = ARRAY(ark_player, zoo, pl->nzoo);
+  n = ARRAY(ark_player, zoo_building, pl->nzoo);
+  n = ARRAY(ark_player, under, pl->nunder);
+  n = ARRAY(ark_player, under_host, pl->nunder);
+  base += offsetof(ark_player, zoo_map);
+  return ARRAY(ark_zoo, b, pl->zoo_map.nb);
+}
+
+/* The live ranges of s; returns how many.  Each count comes in a range
+** before the arrays it counts (ark_state_same relies on it). */
+static int live_ranges(const ark_state *s, live_range *r) {
+  const size_t base = 0;
+  int n = add(r, 0, STATE_SMALL, sizeof(ark_state) - STATE_SMALL);
+  n = ARRAY(ark_state, then, s->nthen);
+  n = ARRAY(ark_state, memo_card, s->nmemo);
+  n = ARRAY(ark_state, memo_value, s->nmemo);
+  n = ARRAY(ark_state, deck, s->ndeck);
+  n = ARRAY(ark_state, discard, s->ndiscard);
+  n = ARRAY(ark_state, box, s->nbox);
+  for (int i = 0; i < s->nplayers; i++) n = player_ranges(&s->p[i], i, r, n);
+  n = ARRAY(ark_state, script_off, (s->ncards + 7) / 8);
+  return ARRAY(ark_state, known, s->ncards);
+}
+
+void ark_state_copy(ark_state *dst, const ark_state *src) {
+  live_range r[MAX_RANGES];
+  int n = live_ranges(src, r);
+  for (int i = 0; i < n; i++)
+    memcpy((char *)dst + r[i].off, (const char *)src + r[i].off, r[i].len);
+}
+
+/* The ranges are a's; b's are the same as long as the counts are, and
+** each count comes in a range before the arrays it counts, so the first
+** count that differs stops the comparison before b's stale bytes. */
+int ark_state_same(const ark_state *a, const ark_state *b) {
+  live_range r[MAX_RANGES];
+  int n = live_ranges(a, r);
+  for (int i = 0; i < n; i++)
+    if (memcmp((const char *)a + r[i].off, (const char *)b + r[i].off, r[i].len) != 0) return 0;
+  return 1;
+}
+
+size_t ark_state_live_bytes(const ark_state *s) {
+  live_range r[MAX_RANGES];
+  size_t bytes = 0;
+  int n = live_ranges(s, r);
+  for (int i = 0; i < n; i++) bytes += r[i].len;
+  return bytes;
+}
