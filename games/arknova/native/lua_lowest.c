@@ -8,21 +8,25 @@
 ** called by ENGINE.turn_plays), and random play spent about a third of
 ** its instructions there, most of it in these three scans in Lua.  Each
 ** function here is the loop of one file's A.lowest, reading the state as
-** the primitives that loop calls read it.  The action files call them only
-** while nothing can change the answer, which they decide in Lua before the
-** call: the file's own functions in place, no plugin loaded, and no card
-** or map of p's with a handler for a modifier the loop would ask.  The
-** constants the loops read (A.COUNT, A.KINDS, A.COST_PER_SPACE,
-** SPECIAL_BIT, A.TASK_STRENGTH, ...) come in as arguments, so that a
-** change to one is seen here as in the Lua.
+** the primitives that loop calls read it.  The action files call them
+** while no plugin is loaded and the file's own functions are in place,
+** which they decide in Lua before the call.  The constants the loops read
+** (A.COUNT, A.KINDS, A.COST_PER_SPACE, SPECIAL_BIT, A.TASK_STRENGTH, ...)
+** come in as arguments, so that a change to one is seen here as in the
+** Lua.
 **
-** Each answers the first strength in lo..hi, or nil.  The Lua tests an
-** animal's room, conditions and cost in one order, the C cheapest first:
-** all are reads of the game, so the order cannot be seen.  Two Lua
-** functions are still asked from here: the Animals file's Flock test, only
-** for an animal that passes every other test, and the Association file's
-** test of the project task, where the file's loop asks that task, which
-** leaves it to the C unless a card or map of p's changes its rules.
+** What a card or map of p's may change is asked of the Lua, where the Lua
+** loop asks it: for Animals, an animal's conditions and cost, when p has a
+** handler for the modifier each asks; for Association, each task's
+** strength when p has one for it, and the project task's test (which
+** leaves it to the C unless p's cards change a project's rules).  A
+** handler is so asked exactly as the plain Lua asks it: the same calls, in
+** the same order.  With no such handler, the C tests an animal cheapest
+** first: all are reads of the game, so the order cannot be seen.  The
+** Animals file's Flock test is Lua too (cards/lib/keywords.lua holds the
+** keyword), asked only of an animal that fits no enclosure.
+**
+** Each answers the first strength in lo..hi, or nil.
 */
 #include <math.h>
 #include "content.h"
@@ -43,10 +47,15 @@ static int push_none(lua_State *L) {
 
 /* ---- Animals ---- */
 
-/* ark.animals_lowest(p, side, lo, hi, count, rep5, discount, may_share):
-** count is A.COUNT[side], rep5 A.STRENGTH5_REPUTATION, discount
-** A.PARTNER_DISCOUNT, may_share the file's Flock test (p, id) -> bool. */
-enum { AN_P = 1, AN_SIDE, AN_LO, AN_HI, AN_COUNT, AN_REP5, AN_DISCOUNT, AN_MAY_SHARE };
+/* ark.animals_lowest(p, side, lo, hi, count, rep5, discount, may_share,
+** conditions, cost): count is A.COUNT[side], rep5 A.STRENGTH5_REPUTATION,
+** discount A.PARTNER_DISCOUNT, may_share the file's Flock test (p, id);
+** conditions and cost are the file's conditions_hold and A.cost where a
+** card or map of p's handles the modifier each asks, else false. */
+enum {
+  AN_P = 1, AN_SIDE, AN_LO, AN_HI, AN_COUNT, AN_REP5, AN_DISCOUNT, AN_MAY_SHARE,
+  AN_CONDITIONS, AN_COST
+};
 
 /* A.COUNT[side][min(s, 5)] ~= 0: may strength s play an animal? */
 static int plays_at(lua_State *L, lua_Integer s) {
@@ -69,26 +78,59 @@ static lua_Number animal_cost(lua_State *L, const ark_player *pl, const ark_card
   return cost < 0 ? 0 : cost;
 }
 
-/* The file's may_share(p, id): may the animal share an occupied enclosure? */
-static int may_share(lua_State *L, int p, int id) {
-  lua_pushvalue(L, AN_MAY_SHARE);
+/* Calls the file's function at stack index fn with (p, id); its answer
+** stays on the stack. */
+static void ask(lua_State *L, int fn, int p, int id) {
+  lua_pushvalue(L, fn);
   lua_pushinteger(L, p);
   lua_pushinteger(L, id);
   lua_call(L, 2, 1);
+}
+
+/* The file's may_share(p, id): may the animal share an occupied enclosure? */
+static int may_share(lua_State *L, int p, int id) {
+  ask(L, AN_MAY_SHARE, p, id);
   int yes = lua_toboolean(L, -1);
   lua_pop(L, 1);
   return yes;
 }
 
-/* A.playable(p, id, surcharge) with no modifier handler: an animal whose
-** conditions all hold, that p can pay, and that fits a building of p's
-** or may share one. */
+/* conditions_hold(p, id): the file's where p's cards or map handle the
+** conditions ignored, else all of them met. */
+static int conditions_hold(lua_State *L, ark_game *g, int p, int id) {
+  if (!lua_toboolean(L, AN_CONDITIONS))
+    return ark_lua_conditions_missing(g, p, &g->c->cards[id]) == 0;
+  ask(L, AN_CONDITIONS, p, id);
+  int yes = lua_toboolean(L, -1);
+  lua_pop(L, 1);
+  return yes;
+}
+
+/* A.cost(p, id): the file's where p's cards or map handle the cost. */
+static lua_Number cost_of(lua_State *L, ark_game *g, int p, int id) {
+  if (!lua_toboolean(L, AN_COST)) return animal_cost(L, &g->s.p[p], &g->c->cards[id]);
+  ask(L, AN_COST, p, id);
+  lua_Number cost = luaL_checknumber(L, -1);
+  lua_pop(L, 1);
+  return cost;
+}
+
+/* A.playable(p, id, surcharge): an animal that fits a building of p's or
+** may share one, whose conditions hold, that p can pay.  With no modifier
+** handler of p's the tests go cheapest first, the Flock test last; else in
+** the Lua's order, so that each handler is asked where the Lua asks it. */
 static int playable(lua_State *L, ark_game *g, int p, int id, int surcharge) {
   const ark_player *pl = &g->s.p[p];
   const ark_card_def *d = &g->c->cards[id];
-  if (d->type != ARK_CARD_ANIMAL || ark_lua_conditions_missing(g, p, d) > 0) return 0;
-  if (!(pl->money >= animal_cost(L, pl, d) + surcharge)) return 0;
-  return ark_lua_animal_fits_any(g, p, d) || may_share(L, p, id);
+  if (d->type != ARK_CARD_ANIMAL) return 0;
+  if (!lua_toboolean(L, AN_CONDITIONS) && !lua_toboolean(L, AN_COST)) {
+    if (ark_lua_conditions_missing(g, p, d) > 0) return 0;
+    if (!(pl->money >= animal_cost(L, pl, d) + surcharge)) return 0;
+    return ark_lua_animal_fits_any(g, p, d) || may_share(L, p, id);
+  }
+  if (!ark_lua_animal_fits_any(g, p, d) && !may_share(L, p, id)) return 0;
+  if (!conditions_hold(L, g, p, id)) return 0;
+  return pl->money >= cost_of(L, g, p, id) + surcharge;
 }
 
 /* any_in_hand: is an animal of p's hand playable now? */
@@ -213,10 +255,12 @@ static int l_build_lowest(lua_State *L) {
 
 /* ---- Association ---- */
 
-/* ark.association_lowest(p, side, lo, hi, strengths, project_task):
-** strengths is A.TASK_STRENGTH; project_task(p, side) the file's test of
-** the project task past its workers, nil when the C may make it. */
-enum { AS_P = 1, AS_SIDE, AS_LO, AS_HI, AS_STRENGTH, AS_PROJECT_TASK };
+/* ark.association_lowest(p, side, lo, hi, strengths, task_strength,
+** project_task): strengths is A.TASK_STRENGTH, or nil where a card or map
+** of p's handles the tasks' strength; task_strength(p, t) the file's, which
+** asks the modifier; project_task(p, side) the file's test of the project
+** task past its workers, nil when the C may make it. */
+enum { AS_P = 1, AS_SIDE, AS_LO, AS_HI, AS_STRENGTH, AS_TASK_STRENGTH, AS_PROJECT_TASK };
 
 static int bits(unsigned v) {
   int n = 0;
@@ -320,9 +364,18 @@ static int possible(tasks *ts, int t) {
   return ts->possible[t];
 }
 
-/* A.TASK_STRENGTH[t], which must be a number (the Lua compares it). */
-static lua_Number task_strength(lua_State *L, int t) {
-  lua_rawgeti(L, AS_STRENGTH, t);
+/* Task t's strength as the Lua's `plain and plain[t] or task_strength(p,
+** t)` gives it, which must be a number (the Lua compares it). */
+static lua_Number task_strength(lua_State *L, int p, int t) {
+  if (lua_istable(L, AS_STRENGTH)) lua_rawgeti(L, AS_STRENGTH, t);
+  else lua_pushnil(L);
+  if (!lua_toboolean(L, -1)) {
+    lua_pop(L, 1);
+    lua_pushvalue(L, AS_TASK_STRENGTH);
+    lua_pushinteger(L, p);
+    lua_pushinteger(L, t);
+    lua_call(L, 2, 1);
+  }
   int ok = lua_type(L, -1) == LUA_TNUMBER;
   lua_Number v = lua_tonumber(L, -1);
   lua_pop(L, 1);
@@ -332,18 +385,20 @@ static lua_Number task_strength(lua_State *L, int t) {
 
 /* association.lua's A.lowest: the strength only bounds the tasks' own,
 ** so the tasks that lo allows are asked first, then each strength above
-** asks the tasks that need exactly it. */
+** asks the tasks that need exactly it.  The Lua asked (a task's strength
+** where p's cards change it, the project task's test) is asked where the
+** Lua loop asks it, each at most once as there. */
 static int l_association_lowest(lua_State *L) {
   ark_game *g = ark_lua_game(L);
   int p = ark_lua_arg_player(L, g, AS_P);
   tasks ts = { L, g, p, luaL_checkinteger(L, AS_SIDE), { -1, -1, -1, -1, -1 } };
   lua_Integer lo = luaL_checkinteger(L, AS_LO), hi = luaL_checkinteger(L, AS_HI);
-  luaL_checktype(L, AS_STRENGTH, LUA_TTABLE);
+  luaL_checktype(L, AS_TASK_STRENGTH, LUA_TFUNCTION);
   luaL_checktype(L, AS_PROJECT_TASK, LUA_TFUNCTION);
   if (lo > hi) return push_none(L);
   lua_Number need[ARK_N_TASKS + 1];
   for (int t = 1; t <= ARK_N_TASKS; t++) {
-    need[t] = task_strength(L, t);
+    need[t] = task_strength(L, p, t);
     if (need[t] <= lo && possible(&ts, t)) return push_strength(L, lo);
   }
   for (lua_Integer s = lo + 1; s <= hi; s++)

@@ -272,16 +272,20 @@ A.can = can
 -- once: a strength that fails leaves for the next only the folders its
 -- extra reputation newly reaches.  A can() not this file's (a plugin
 -- replaced it, or inherits the rest from A) gets the plain search.  While
--- A.playable's answers are the rules' own, the loop below is
--- ark.animals_lowest's, in C, which asks may_share of an animal that fits
--- no enclosure but passes every other test.
+-- A.playable and what it asks are this file's and no plugin is loaded, the
+-- loop below is ark.animals_lowest's, in C, which asks may_share of an
+-- animal that fits no enclosure, and conditions_hold and A.cost only where
+-- a card or map of p's handles the modifier each asks: then for the same
+-- animals, in the same order, as this loop asks them.
 local ANIMALS_LOWEST = ark.animals_lowest
 
 function A.lowest(script, p, side, lo, hi)
   if script.can ~= can then return lowest_by_can(script, p, side, lo, hi) end
-  if plain_playable(p) then
+  if A.playable == playable and c_fit() then
     return ANIMALS_LOWEST(p, side, lo, hi, A.COUNT[side], A.STRENGTH5_REPUTATION,
-                          A.PARTNER_DISCOUNT, may_share)
+                          A.PARTNER_DISCOUNT, may_share,
+                          has_handler(p, "modify_conditions_ignored") and conditions_hold,
+                          has_handler(p, "modify_animal_cost") and A.cost)
   end
   local hand_seen, seen = false, 0       -- scanned without a playable animal
   for s = lo, hi do

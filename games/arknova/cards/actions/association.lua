@@ -356,11 +356,12 @@ local RELEASE_CANDIDATES, BREEDING_OK = A.release_candidates, A.breeding_ok
 local ASSOCIATION_LOWEST = ark.association_lowest
 
 -- May ark.association_lowest stand for A.lowest's loop?  Only with no
--- plugin (which may change the rules' functions and facts), this file's
--- A.workers_needed, and the tasks' strengths as A.TASK_STRENGTH gives
--- them (no card or map of p's handles modify_task_strength).
-local function c_lowest(p)
-  return #PLUGIN_SCRIPTS == 0 and A.workers_needed == WORKERS_NEEDED and plain_strengths(p) ~= nil
+-- plugin (which may change the rules' functions and facts) and this
+-- file's A.workers_needed.  What p's cards or map may change it asks the
+-- Lua for, where this loop asks it: each task's strength (task_strength,
+-- unless plain_strengths gives them all) and the project task's test.
+local function c_lowest()
+  return #PLUGIN_SCRIPTS == 0 and A.workers_needed == WORKERS_NEEDED
 end
 
 -- The project task's test past its workers, for ark.association_lowest,
@@ -383,12 +384,12 @@ end
 -- (turn_options asks it for every card; script: the table it asks
 -- through).  The strength only bounds the tasks' own, so each task is
 -- asked once, not once per strength (a project's is dear).  A can() not
--- this file's (a plugin's) gets the plain search; while nothing changes
--- the rules (c_lowest), the loop below is ark.association_lowest's, in C.
+-- this file's (a plugin's) gets the plain search; while c_lowest holds,
+-- the loop below is ark.association_lowest's, in C.
 function A.lowest(script, p, side, lo, hi)
   if script.can ~= can then return lowest_by_can(script, p, side, lo, hi) end
-  if c_lowest(p) then
-    return ASSOCIATION_LOWEST(p, side, lo, hi, A.TASK_STRENGTH, project_task)
+  if c_lowest() then
+    return ASSOCIATION_LOWEST(p, side, lo, hi, plain_strengths(p), task_strength, project_task)
   end
   if lo > hi then return nil end
   local need, plain = {}, plain_strengths(p)
