@@ -164,56 +164,75 @@ static void test_turn_options_replaced_can(void **st) {
 
 /* (p) -> nil, or what disagrees.  For Animals, Build and Association,
 ** each side and each range lo..hi as above: lowest() as loaded (whose
-** loop is ark.*_lowest in C while nothing changes the rules), and the C
-** primitive asked directly where nothing of p's changes what it answers,
-** against the plain Lua search: lowest_by_can's answer, from can() asked
-** once per strength with an empty plugin added, which sends every short
-** way of the rules (these and ark.hand_fit's) the plain way.  The C is
-** asked directly as the action files ask it, with the Flock test and, for
-** the project task, nil (the C's own test) or, when p has a handler for
-** a project's wildcards or supports, A.any_project_option; Build and
-** Association also with A.KINDS the special enclosures alone and
-** A.TASK_STRENGTH the project task alone within reach.  LOWEST_TALLY
-** counts the seats and actions compared: c where the C was asked
-** directly, lua where a card or map of p's sent lowest() the Lua way,
-** projects the seats whose project task the C left to the Lua. */
+** loop is ark.*_lowest in C while no plugin is loaded), and the C
+** primitive asked directly as the action files ask it, against the plain
+** Lua search: lowest_by_can's answer, from can() asked once per strength
+** with an empty plugin added, which sends every short way of the rules
+** (these and ark.hand_fit's) the plain way.  The C is given the Lua it
+** asks where a card or map of p's handles a modifier: the conditions and
+** the cost of an animal, a task's strength, the project task's test.
+** Where LOWEST_CALLS_ON is set (modifier handlers that record each call),
+** lowest() as loaded must also ask the handlers exactly as the plain Lua
+** lowest() does: the same calls, with the same values, in the same order.
+** Build and Association are compared again with A.KINDS the special
+** enclosures alone and with A.TASK_STRENGTH putting the project task
+** alone within reach, so that what seldom decides does.  LOWEST_TALLY
+** counts the seats and actions compared (c), those where the C asked a
+** modifier's Lua (mods), and the seats whose project task it left to the
+** Lua (projects). */
 static const char *const AGAINST_PLAIN =
   "local p = ...\n"
   "local tally = LOWEST_TALLY\n"
-  "local function plain_can(A, side)\n"
+  "local function plainly(f, ...)\n"
   "  PLUGIN_SCRIPTS[#PLUGIN_SCRIPTS + 1] = LOWEST_EMPTY_PLUGIN\n"
-  "  local ok, res = pcall(function()\n"
-  "    local t = {}\n"
-  "    for s = 1, 10 do t[s] = check(A.can, p, s, side) and true or false end\n"
-  "    return t\n"
-  "  end)\n"
+  "  local ok, res, more = pcall(f, ...)\n"
   "  PLUGIN_SCRIPTS[#PLUGIN_SCRIPTS] = nil\n"
   "  if not ok then error(res, 0) end\n"
-  "  return res\n"
+  "  return res, more\n"
   "end\n"
-  "local function any(list)\n"
-  "  for _, m in ipairs(list) do if has_handler(p, m) then return true end end\n"
-  "  return false\n"
+  "local function plain_can(A, side)\n"
+  "  local t = {}\n"
+  "  for s = 1, 10 do t[s] = plainly(check, A.can, p, s, side) and true or false end\n"
+  "  return t\n"
   "end\n"
-  "local shares = function(p, id) return #flock_places(p, id) > 0 end\n"
+  /* f's answer as a pure check, and the modifier calls it made */
+  "local function calls(f, ...)\n"
+  "  LOWEST_CALLS = {}\n"
+  "  local ok, res = pcall(check, f, ...)\n"
+  "  local made = table.concat(LOWEST_CALLS, ', ')\n"
+  "  LOWEST_CALLS = nil\n"
+  "  if not ok then error(res, 0) end\n"
+  "  return res, made\n"
+  "end\n"
+  "local function handles(m) return has_handler(p, m) end\n"
   "local an, as = ACTION_SCRIPTS.animals, ACTION_SCRIPTS.association\n"
+  "local shares = function(p, id) return #flock_places(p, id) > 0 end\n"
+  "local conditions = handles('modify_conditions_ignored') and function(p, id)\n"
+  "  return conditions_met(p, id, modify('conditions_ignored', p, 0, id))\n"
+  "end\n"
+  "local cost = handles('modify_animal_cost') and an.cost\n"
+  "local strengths = not handles('modify_task_strength') and as.TASK_STRENGTH or nil\n"
+  "local task_strength = function(p, t)\n"
+  "  return modify('task_strength', p, as.TASK_STRENGTH[t], as.TASKS[t])\n"
+  "end\n"
   "local project_task = function() return nil end\n"
-  "if any({ 'modify_project_wildcards', 'modify_project_supports' }) then\n"
+  "if handles('modify_project_wildcards') or handles('modify_project_supports') then\n"
   "  project_task = function(p, side) return as.any_project_option(p, side) end\n"
   "  tally.projects = tally.projects + 1\n"
   "end\n"
+  "local mods = { animals = conditions or cost, association = not strengths }\n"
   "local direct = {\n"
-  "  animals = not any({ 'modify_animal_cost', 'modify_conditions_ignored' }) and\n"
-  "    function(side, lo, hi)\n"
-  "      return ark.animals_lowest(p, side, lo, hi, an.COUNT[side], an.STRENGTH5_REPUTATION,\n"
-  "                                an.PARTNER_DISCOUNT, shares)\n"
-  "    end,\n"
+  "  animals = function(side, lo, hi)\n"
+  "    return ark.animals_lowest(p, side, lo, hi, an.COUNT[side], an.STRENGTH5_REPUTATION,\n"
+  "                              an.PARTNER_DISCOUNT, shares, conditions, cost)\n"
+  "  end,\n"
   "  build = function(side, lo, hi)\n"
   "    local b = ACTION_SCRIPTS.build\n"
   "    return ark.build_lowest(p, side, lo, hi, b.KINDS, b.COST_PER_SPACE, SPECIAL_BIT)\n"
   "  end,\n"
-  "  association = not any({ 'modify_task_strength' }) and function(side, lo, hi)\n"
-  "    return ark.association_lowest(p, side, lo, hi, as.TASK_STRENGTH, project_task)\n"
+  "  association = function(side, lo, hi)\n"
+  "    return ark.association_lowest(p, side, lo, hi, strengths and as.TASK_STRENGTH,\n"
+  "                                  task_strength, project_task)\n"
   "  end,\n"
   "}\n"
   "local function compare(a, A, c)\n"
@@ -223,26 +242,29 @@ static const char *const AGAINST_PLAIN =
   "      for hi = lo - 1, 10 do\n"
   "        local want\n"
   "        for s = lo, hi do if ok[s] then want = s break end end\n"
-  "        local got = check(A.lowest, A, p, side, lo, hi)\n"
-  "        local cgot = c and check(c, side, lo, hi)\n"
-  "        if got ~= want or (c and cgot ~= want) then\n"
-  "          return string.format('%s side %d, p %d, %d..%d: lowest %s, in C %s, plainly %s',\n"
-  "                               a, side, p, lo, hi, tostring(got), tostring(cgot),\n"
-  "                               tostring(want))\n"
+  "        local got, made = calls(A.lowest, A, p, side, lo, hi)\n"
+  "        local cgot = check(c, side, lo, hi)\n"
+  "        local where = string.format('%s side %d, p %d, %d..%d: ', a, side, p, lo, hi)\n"
+  "        if got ~= want or cgot ~= want then\n"
+  "          return where .. string.format('lowest %s, in C %s, plainly %s', tostring(got),\n"
+  "                                        tostring(cgot), tostring(want))\n"
+  "        end\n"
+  "        if LOWEST_CALLS_ON then\n"
+  "          local _, plain_made = plainly(calls, A.lowest, A, p, side, lo, hi)\n"
+  "          if made ~= plain_made then\n"
+  "            return where .. 'lowest asked ' .. made .. '; plainly ' .. plain_made\n"
+  "          end\n"
   "        end\n"
   "      end\n"
   "    end\n"
   "  end\n"
-  "  if c then tally.c = tally.c + 1 else tally.lua = tally.lua + 1 end\n"
+  "  tally.c = tally.c + 1\n"
+  "  if mods[a] then tally.mods = tally.mods + 1 end\n"
   "end\n"
   "for _, a in ipairs({ 'animals', 'build', 'association' }) do\n"
   "  local bad = compare(a, ACTION_SCRIPTS[a], direct[a])\n"
   "  if bad then return bad end\n"
   "end\n"
-  /* then with constants a plugin may set, so that what seldom decides
-  ** does: the special enclosures alone (side II and one of each kind), and
-  ** tasks other than the project out of reach (its workers, projects and
-  ** their modifiers) */
   "local function with(A, key, value, a)\n"
   "  local keep = A[key]\n"
   "  A[key] = value\n"
@@ -256,17 +278,17 @@ static const char *const AGAINST_PLAIN =
   "  with(as, 'TASK_STRENGTH', { 11, 11, 11, 5 }, 'association')\n";
 
 /* Plays g with random answers, running AGAINST_PLAIN for every seat at
-** every `every`-th action decision; adds LOWEST_TALLY's c, lua and
+** every `every`-th action decision; adds LOWEST_TALLY's c, mods and
 ** projects to t[0..2] and frees g. */
 static void against_plain(ark_game *g, int players, uint64_t seed, int every, int t[3]) {
   static const char *const INIT =
-    "LOWEST_TALLY = { c = 0, lua = 0, projects = 0 }\n"
+    "LOWEST_TALLY = { c = 0, mods = 0, projects = 0 }\n"
     "LOWEST_EMPTY_PLUGIN = {}\n";
   static const char *const TALLY =
-    "return LOWEST_TALLY.c .. ' ' .. LOWEST_TALLY.lua .. ' ' .. LOWEST_TALLY.projects\n";
+    "return LOWEST_TALLY.c .. ' ' .. LOWEST_TALLY.mods .. ' ' .. LOWEST_TALLY.projects\n";
   uint64_t rng = seed * 7919;
   int k = 0;
-  char why[512];
+  char why[1024];
   t_run_lua(g, INIT, 0, why, sizeof why);
   while (ark_game_process(g) == ARK_AWAITING) {
     if (!strcmp(ark_game_decision(g)->tag, "action") && k++ % every == 0)
@@ -276,11 +298,11 @@ static void against_plain(ark_game *g, int players, uint64_t seed, int every, in
     t_random_answer(g, &rng);
   }
   assert_int_equal(ark_game_process(g), ARK_END);
-  int c, lua, projects;
-  assert_int_equal(sscanf(t_run_lua(g, TALLY, 0, why, sizeof why), "%d %d %d", &c, &lua,
+  int c, mods, projects;
+  assert_int_equal(sscanf(t_run_lua(g, TALLY, 0, why, sizeof why), "%d %d %d", &c, &mods,
                           &projects), 3);
   t[0] += c;
-  t[1] += lua;
+  t[1] += mods;
   t[2] += projects;
   ark_game_free(g);
 }
@@ -314,9 +336,34 @@ static void write_modifier_cards(const char *root, char *dir, size_t n) {
   }
 }
 
+/* The fan modifier cards' handlers, each wrapped so that it adds its call
+** (the handler, its player, value and argument) to LOWEST_CALLS while
+** that is a table: done before any zoo holds them, so that the rules'
+** lists of handlers hold the wrappers. */
+static const char *const RECORD =
+  "for id = 0, 1023 do\n"
+  "  local c, s = CARDS[id], SCRIPTS[id]\n"
+  "  if c and s and c.number >= 1091 and c.number <= 1095 then\n"
+  "    for _, name in ipairs(KNOWN_HANDLERS) do\n"
+  "      local f = s[name]\n"
+  "      if f and string.sub(name, 1, 7) == 'modify_' then\n"
+  "        s[name] = function(p, cid, v, x)\n"
+  "          local calls = LOWEST_CALLS\n"
+  "          if calls then\n"
+  "            calls[#calls + 1] = name .. '(' .. p .. ', ' .. tostring(v) .. ', ' ..\n"
+  "                                tostring(x) .. ')'\n"
+  "          end\n"
+  "          return f(p, cid, v, x)\n"
+  "        end\n"
+  "      end\n"
+  "    end\n"
+  "  end\n"
+  "end\n"
+  "LOWEST_CALLS_ON = true\n";
+
 /* A random 3-player game (seed, map A) with the cards of `numbers` in the
 ** zoos of seats 0, 1, 2 from the first turn on (0: none); the fan cards
-** come from card folder dir. */
+** come from card folder dir, their handlers recording their calls. */
 static ark_game *holding(const char *dir, uint64_t seed, const int numbers[3]) {
   ark_config cfg;
   ark_config_init(&cfg);
@@ -324,6 +371,8 @@ static ark_game *holding(const char *dir, uint64_t seed, const int numbers[3]) {
   cfg.seed = seed;
   cfg.card_dirs[0] = dir;
   ark_game *g = t_new_game_cfg(&cfg);
+  char why[256];
+  t_run_lua(g, RECORD, 0, why, sizeof why);
   t_to_first_turn(g);
   for (int p = 0; p < 3; p++)
     if (numbers[p]) t_zoo_add(g, p, numbers[p]);
@@ -363,8 +412,8 @@ static void test_lowest_in_c_as_plain(void **st) {
   char cmd[128];
   snprintf(cmd, sizeof cmd, "rm -rf %s", root);
   assert_int_equal(system(cmd), 0);
-  print_message("the C asked directly %d times, the Lua taken %d times, projects left to "
-                "the Lua for %d seats\n", t[0], t[1], t[2]);
+  print_message("%d seats and actions compared, %d with a modifier's Lua asked from the C, "
+                "%d with the project task's test left to the Lua\n", t[0], t[1], t[2]);
   assert_true(t[0] > 1000);
   assert_true(t[1] > 300);
   assert_true(t[2] > 100);
