@@ -8,13 +8,22 @@
 ** The positions are those of random games (every action decision, both
 ** seats, both sides of every card); the comparison runs in the rules' own
 ** Lua, as pure checks, outside any step.
+**
+** The lowest strength of Animals, Build and Association comes from C
+** (ark.animals_lowest, ark.build_lowest, ark.association_lowest,
+** games/arknova/native/lua_lowest.c) while nothing can change the answer;
+** test_lowest_in_c_as_plain compares it with the plain Lua, also where a
+** seat holds a card whose modifier must send the answer the Lua way.
 */
+#define _DEFAULT_SOURCE
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <setjmp.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <cmocka.h>
 
 #include "support.h"
@@ -153,9 +162,267 @@ static void test_turn_options_replaced_can(void **st) {
   ark_game_free(g);
 }
 
+/* (p) -> nil, or what disagrees.  For Animals, Build and Association,
+** each side and each range lo..hi as above: lowest() as loaded (whose
+** loop is ark.*_lowest in C while no plugin is loaded), and the C
+** primitive asked directly as the action files ask it, against the plain
+** Lua search: lowest_by_can's answer, from can() asked once per strength
+** with an empty plugin added, which sends every short way of the rules
+** (these and ark.hand_fit's) the plain way.  The C is given the Lua it
+** asks where a card or map of p's handles a modifier: the conditions and
+** the cost of an animal, a task's strength, the project task's test.
+** Where LOWEST_CALLS_ON is set (modifier handlers that record each call),
+** lowest() as loaded must also ask the handlers exactly as the plain Lua
+** lowest() does: the same calls, with the same values, in the same order.
+** Build and Association are compared again with A.KINDS the special
+** enclosures alone and with A.TASK_STRENGTH putting the project task
+** alone within reach, so that what seldom decides does.  LOWEST_TALLY
+** counts the seats and actions compared (c), those where the C asked a
+** modifier's Lua (mods), and the seats whose project task it left to the
+** Lua (projects). */
+static const char *const AGAINST_PLAIN =
+  "local p = ...\n"
+  "local tally = LOWEST_TALLY\n"
+  "local function plainly(f, ...)\n"
+  "  PLUGIN_SCRIPTS[#PLUGIN_SCRIPTS + 1] = LOWEST_EMPTY_PLUGIN\n"
+  "  local ok, res, more = pcall(f, ...)\n"
+  "  PLUGIN_SCRIPTS[#PLUGIN_SCRIPTS] = nil\n"
+  "  if not ok then error(res, 0) end\n"
+  "  return res, more\n"
+  "end\n"
+  "local function plain_can(A, side)\n"
+  "  local t = {}\n"
+  "  for s = 1, 10 do t[s] = plainly(check, A.can, p, s, side) and true or false end\n"
+  "  return t\n"
+  "end\n"
+  /* f's answer as a pure check, and the modifier calls it made */
+  "local function calls(f, ...)\n"
+  "  LOWEST_CALLS = {}\n"
+  "  local ok, res = pcall(check, f, ...)\n"
+  "  local made = table.concat(LOWEST_CALLS, ', ')\n"
+  "  LOWEST_CALLS = nil\n"
+  "  if not ok then error(res, 0) end\n"
+  "  return res, made\n"
+  "end\n"
+  "local function handles(m) return has_handler(p, m) end\n"
+  "local an, as = ACTION_SCRIPTS.animals, ACTION_SCRIPTS.association\n"
+  "local shares = function(p, id) return #flock_places(p, id) > 0 end\n"
+  "local conditions = handles('modify_conditions_ignored') and function(p, id)\n"
+  "  return conditions_met(p, id, modify('conditions_ignored', p, 0, id))\n"
+  "end\n"
+  "local cost = handles('modify_animal_cost') and an.cost\n"
+  "local strengths = not handles('modify_task_strength') and as.TASK_STRENGTH or nil\n"
+  "local task_strength = function(p, t)\n"
+  "  return modify('task_strength', p, as.TASK_STRENGTH[t], as.TASKS[t])\n"
+  "end\n"
+  "local project_task = function() return nil end\n"
+  "if handles('modify_project_wildcards') or handles('modify_project_supports') then\n"
+  "  project_task = function(p, side) return as.any_project_option(p, side) end\n"
+  "  tally.projects = tally.projects + 1\n"
+  "end\n"
+  "local mods = { animals = conditions or cost, association = not strengths }\n"
+  "local direct = {\n"
+  "  animals = function(side, lo, hi)\n"
+  "    return ark.animals_lowest(p, side, lo, hi, an.COUNT[side], an.STRENGTH5_REPUTATION,\n"
+  "                              an.PARTNER_DISCOUNT, shares, conditions, cost)\n"
+  "  end,\n"
+  "  build = function(side, lo, hi)\n"
+  "    local b = ACTION_SCRIPTS.build\n"
+  "    return ark.build_lowest(p, side, lo, hi, b.KINDS, b.COST_PER_SPACE, SPECIAL_BIT)\n"
+  "  end,\n"
+  "  association = function(side, lo, hi)\n"
+  "    return ark.association_lowest(p, side, lo, hi, strengths and as.TASK_STRENGTH,\n"
+  "                                  task_strength, project_task)\n"
+  "  end,\n"
+  "}\n"
+  "local function compare(a, A, c)\n"
+  "  for side = 1, 2 do\n"
+  "    local ok = plain_can(A, side)\n"
+  "    for lo = 1, 6 do\n"
+  "      for hi = lo - 1, 10 do\n"
+  "        local want\n"
+  "        for s = lo, hi do if ok[s] then want = s break end end\n"
+  "        local got, made = calls(A.lowest, A, p, side, lo, hi)\n"
+  "        local cgot = check(c, side, lo, hi)\n"
+  "        local where = string.format('%s side %d, p %d, %d..%d: ', a, side, p, lo, hi)\n"
+  "        if got ~= want or cgot ~= want then\n"
+  "          return where .. string.format('lowest %s, in C %s, plainly %s', tostring(got),\n"
+  "                                        tostring(cgot), tostring(want))\n"
+  "        end\n"
+  "        if LOWEST_CALLS_ON then\n"
+  "          local _, plain_made = plainly(calls, A.lowest, A, p, side, lo, hi)\n"
+  "          if made ~= plain_made then\n"
+  "            return where .. 'lowest asked ' .. made .. '; plainly ' .. plain_made\n"
+  "          end\n"
+  "        end\n"
+  "      end\n"
+  "    end\n"
+  "  end\n"
+  "  tally.c = tally.c + 1\n"
+  "  if mods[a] then tally.mods = tally.mods + 1 end\n"
+  "end\n"
+  "for _, a in ipairs({ 'animals', 'build', 'association' }) do\n"
+  "  local bad = compare(a, ACTION_SCRIPTS[a], direct[a])\n"
+  "  if bad then return bad end\n"
+  "end\n"
+  "local function with(A, key, value, a)\n"
+  "  local keep = A[key]\n"
+  "  A[key] = value\n"
+  "  local ok, bad = pcall(compare, a .. ' with ' .. key .. ' set', A, direct[a])\n"
+  "  A[key] = keep\n"
+  "  if not ok then error(bad, 0) end\n"
+  "  return bad\n"
+  "end\n"
+  "return with(ACTION_SCRIPTS.build, 'KINDS',\n"
+  "            { 'reptile-house', 'large-bird-aviary', 'petting-zoo' }, 'build') or\n"
+  "  with(as, 'TASK_STRENGTH', { 11, 11, 11, 5 }, 'association')\n";
+
+/* Plays g with random answers, running AGAINST_PLAIN for every seat at
+** every `every`-th action decision; adds LOWEST_TALLY's c, mods and
+** projects to t[0..2] and frees g. */
+static void against_plain(ark_game *g, int players, uint64_t seed, int every, int t[3]) {
+  static const char *const INIT =
+    "LOWEST_TALLY = { c = 0, mods = 0, projects = 0 }\n"
+    "LOWEST_EMPTY_PLUGIN = {}\n";
+  static const char *const TALLY =
+    "return LOWEST_TALLY.c .. ' ' .. LOWEST_TALLY.mods .. ' ' .. LOWEST_TALLY.projects\n";
+  uint64_t rng = seed * 7919;
+  int k = 0;
+  char why[1024];
+  t_run_lua(g, INIT, 0, why, sizeof why);
+  while (ark_game_process(g) == ARK_AWAITING) {
+    if (!strcmp(ark_game_decision(g)->tag, "action") && k++ % every == 0)
+      for (int p = 0; p < players; p++)
+        if (t_run_lua(g, AGAINST_PLAIN, p, why, sizeof why)[0])
+          fail_msg("seed %llu turn %d: %s", (unsigned long long)seed, ark_game_turns(g), why);
+    t_random_answer(g, &rng);
+  }
+  assert_int_equal(ark_game_process(g), ARK_END);
+  int c, mods, projects;
+  assert_int_equal(sscanf(t_run_lua(g, TALLY, 0, why, sizeof why), "%d %d %d", &c, &mods,
+                          &projects), 3);
+  t[0] += c;
+  t[1] += mods;
+  t[2] += projects;
+  ark_game_free(g);
+}
+
+/* Fan sponsors 1091-1095 in a folder made under root: each changes one
+** number that an action's lowest strength depends on (animal cost,
+** conditions ignored, task strength, project wildcards, project
+** supports), by so much that the answer without it is often wrong: a
+** gate of the action files that missed the card would be caught. */
+static void write_modifier_cards(const char *root, char *dir, size_t n) {
+  static const char *const what[5][2] = {
+    { "animal_cost", "v + 30" }, { "conditions_ignored", "v - 5" },
+    { "task_strength", "v + 3" }, { "project_wildcards", "v + 5" },
+    { "project_supports", "v - 1" },
+  };
+  snprintf(dir, n, "%s/cards", root);
+  mkdir(dir, 0755);
+  for (int i = 0; i < 5; i++) {
+    char name[32], text[512];
+    snprintf(name, sizeof name, "%d-modifier.yaml", 1091 + i);
+    snprintf(text, sizeof text,
+             "number: %d\nname: Modifier %d\ntype: sponsor\n"
+             "description: \"Changes %s.\"\nlevel: 1\n", 1091 + i, i + 1, what[i][0]);
+    t_write_file(dir, name, text);
+    snprintf(name, sizeof name, "%d-modifier.lua", 1091 + i);
+    snprintf(text, sizeof text,
+             "local card = {}\n"
+             "function card.modify_%s(p, id, v) return %s end\n"
+             "return card\n", what[i][0], what[i][1]);
+    t_write_file(dir, name, text);
+  }
+}
+
+/* The fan modifier cards' handlers, each wrapped so that it adds its call
+** (the handler, its player, value and argument) to LOWEST_CALLS while
+** that is a table: done before any zoo holds them, so that the rules'
+** lists of handlers hold the wrappers. */
+static const char *const RECORD =
+  "for id = 0, 1023 do\n"
+  "  local c, s = CARDS[id], SCRIPTS[id]\n"
+  "  if c and s and c.number >= 1091 and c.number <= 1095 then\n"
+  "    for _, name in ipairs(KNOWN_HANDLERS) do\n"
+  "      local f = s[name]\n"
+  "      if f and string.sub(name, 1, 7) == 'modify_' then\n"
+  "        s[name] = function(p, cid, v, x)\n"
+  "          local calls = LOWEST_CALLS\n"
+  "          if calls then\n"
+  "            calls[#calls + 1] = name .. '(' .. p .. ', ' .. tostring(v) .. ', ' ..\n"
+  "                                tostring(x) .. ')'\n"
+  "          end\n"
+  "          return f(p, cid, v, x)\n"
+  "        end\n"
+  "      end\n"
+  "    end\n"
+  "  end\n"
+  "end\n"
+  "LOWEST_CALLS_ON = true\n";
+
+/* A random 3-player game (seed, map A) with the cards of `numbers` in the
+** zoos of seats 0, 1, 2 from the first turn on (0: none); the fan cards
+** come from card folder dir, their handlers recording their calls. */
+static ark_game *holding(const char *dir, uint64_t seed, const int numbers[3]) {
+  ark_config cfg;
+  ark_config_init(&cfg);
+  cfg.players = 3;
+  cfg.seed = seed;
+  cfg.card_dirs[0] = dir;
+  ark_game *g = t_new_game_cfg(&cfg);
+  char why[256];
+  t_run_lua(g, RECORD, 0, why, sizeof why);
+  t_to_first_turn(g);
+  for (int p = 0; p < 3; p++)
+    if (numbers[p]) t_zoo_add(g, p, numbers[p]);
+  t_restart(g);
+  return g;
+}
+
+/* The lowest strength in C against the plain Lua, in random games: 2
+** players on map A; 3 on map 2 (Outdoor Areas changes what fits) and on
+** map 6 (the Research Institute waives a condition: its map script
+** handles modify_conditions_ignored); 2 players who hold printed
+** modifier cards from the start: seat 0 Expert in Small Animals (229,
+** cheaper small animals) and Veterinarian (203, the project task at
+** strength 4), seat 1 Migration Recording (224, more supports of release
+** projects) and Breeding Program (218, project wildcards); and 3 players
+** who hold one fan modifier card each, in two games, so that each test
+** of the action files' gates meets a card that only it catches. */
+static void test_lowest_in_c_as_plain(void **st) {
+  (void)st;
+  int t[3] = { 0, 0, 0 };
+  against_plain(t_new_game(2, 1, NULL), 2, 1, 3, t);
+  against_plain(t_new_game(3, 5, "2"), 3, 5, 3, t);
+  against_plain(t_new_game(3, 7, "6"), 3, 7, 3, t);
+  ark_game *g = t_game(2, 3, NULL);
+  t_zoo_add(g, 0, 229);
+  t_zoo_add(g, 0, 203);
+  t_zoo_add(g, 1, 224);
+  t_zoo_add(g, 1, 218);
+  t_restart(g);
+  against_plain(g, 2, 3, 3, t);
+  char root[64] = "/tmp/ark-lowest-XXXXXX", dir[128];
+  if (!mkdtemp(root)) fail_msg("mkdtemp");
+  write_modifier_cards(root, dir, sizeof dir);
+  static const int first[3] = { 1091, 1092, 1093 }, second[3] = { 1094, 1095, 0 };
+  against_plain(holding(dir, 8, first), 3, 8, 2, t);
+  against_plain(holding(dir, 9, second), 3, 9, 2, t);
+  char cmd[128];
+  snprintf(cmd, sizeof cmd, "rm -rf %s", root);
+  assert_int_equal(system(cmd), 0);
+  print_message("%d seats and actions compared, %d with a modifier's Lua asked from the C, "
+                "%d with the project task's test left to the Lua\n", t[0], t[1], t[2]);
+  assert_true(t[0] > 1000);
+  assert_true(t[1] > 300);
+  assert_true(t[2] > 100);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_lowest_agrees_with_can),
+    cmocka_unit_test(test_lowest_in_c_as_plain),
     cmocka_unit_test(test_lowest_honours_replacements),
     cmocka_unit_test(test_turn_options_replaced_can),
   };

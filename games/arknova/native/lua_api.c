@@ -1699,6 +1699,26 @@ static const luaL_Reg api[] = {
   {NULL, NULL}
 };
 
+/* The rules' checks that lua_lowest.c shares: does animal a fit any of
+** p's buildings now, how many of card d's conditions p misses, and can p
+** support level lv (0-based) of project c (an icon project counting no
+** wildcard), each as ark.fits, conditions_met and A.level_ok answer. */
+int ark_lua_animal_fits_any(ark_game *g, int p, const ark_card_def *a) {
+  int room;
+  for (int b = 0; b < g->s.p[p].zoo_map.nb; b++)
+    if (animal_fits(g, p, a, b, &room)) return 1;
+  return 0;
+}
+
+int ark_lua_conditions_missing(const ark_game *g, int p, const ark_card_def *d) {
+  return conditions_missing(g, p, d);
+}
+
+int ark_lua_level_ok(const ark_game *g, int p, const ark_card_def *c, int lv) {
+  if (c->proj_kind == ARK_PROJ_ICON) return project_count(g, p, c->proj_count) >= c->thresholds[lv];
+  return level_ok(g, p, c, lv);
+}
+
 ark_game *ark_lua_game(lua_State *L) { return G(L); }
 ark_game *ark_lua_running(lua_State *L) {
   ark_lua_ctx *x = ctx_of(L);
@@ -1749,6 +1769,7 @@ int ark_lua_api_open(ark_content *c) {
   ark_lua_api_maps(c->L, c->lua);
   ark_lua_api_sponsors(c->L, c->lua);
   ark_lua_api_scoring(c->L, c->lua);
+  ark_lua_api_lowest(c->L, c->lua);
   lua_setglobal(c->L, "ark");
   return 0;
 }

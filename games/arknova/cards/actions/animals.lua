@@ -206,12 +206,18 @@ function A.hand_fit(p)
   return out
 end
 
+-- Is A.playable's answer the rules' own for every animal p looks at: this
+-- file's A.playable, no plugin, and no card or map of p's with a handler
+-- for either modifier it asks?  Then C may stand for the loops over it.
+local function plain_playable(p)
+  return A.playable == playable and c_fit() and not has_handler(p, "modify_animal_cost")
+     and not has_handler(p, "modify_conditions_ignored")
+end
+
 -- Is an animal of p's hand playable now?
 local function any_in_hand(p)
   -- hand_fit's list, in C, answers it while nothing changes the rules
-  -- (A.playable this file's, no modifier handler, no plugin)
-  if A.playable == playable and c_fit() and not has_handler(p, "modify_animal_cost")
-     and not has_handler(p, "modify_conditions_ignored") then
+  if plain_playable(p) then
     local list, cash, j = HAND_FIT(p, A.PARTNER_DISCOUNT), money(p), 1
     while list[j] do
       local id, k = list[j], list[j + 3]
@@ -265,9 +271,22 @@ A.can = can
 -- reputation_first, so the hand is scanned once and each display folder
 -- once: a strength that fails leaves for the next only the folders its
 -- extra reputation newly reaches.  A can() not this file's (a plugin
--- replaced it, or inherits the rest from A) gets the plain search.
+-- replaced it, or inherits the rest from A) gets the plain search.  While
+-- A.playable and what it asks are this file's and no plugin is loaded, the
+-- loop below is ark.animals_lowest's, in C, which asks may_share of an
+-- animal that fits no enclosure, and conditions_hold and A.cost only where
+-- a card or map of p's handles the modifier each asks: then for the same
+-- animals, in the same order, as this loop asks them.
+local ANIMALS_LOWEST = ark.animals_lowest
+
 function A.lowest(script, p, side, lo, hi)
   if script.can ~= can then return lowest_by_can(script, p, side, lo, hi) end
+  if A.playable == playable and c_fit() then
+    return ANIMALS_LOWEST(p, side, lo, hi, A.COUNT[side], A.STRENGTH5_REPUTATION,
+                          A.PARTNER_DISCOUNT, may_share,
+                          has_handler(p, "modify_conditions_ignored") and conditions_hold,
+                          has_handler(p, "modify_animal_cost") and A.cost)
+  end
   local hand_seen, seen = false, 0       -- scanned without a playable animal
   for s = lo, hi do
     if A.COUNT[side][math.min(s, 5)] ~= 0 then

@@ -350,13 +350,47 @@ local function can(p, strength, side)
 end
 A.can = can
 
+local WORKERS_NEEDED, ANY_PROJECT_OPTION, LEVEL_OK = A.workers_needed, A.any_project_option,
+  A.level_ok
+local RELEASE_CANDIDATES, BREEDING_OK = A.release_candidates, A.breeding_ok
+local ASSOCIATION_LOWEST = ark.association_lowest
+
+-- May ark.association_lowest stand for A.lowest's loop?  Only with no
+-- plugin (which may change the rules' functions and facts) and this
+-- file's A.workers_needed.  What p's cards or map may change it asks the
+-- Lua for, where this loop asks it: each task's strength (task_strength,
+-- unless plain_strengths gives them all) and the project task's test.
+local function c_lowest()
+  return #PLUGIN_SCRIPTS == 0 and A.workers_needed == WORKERS_NEEDED
+end
+
+-- The project task's test past its workers, for ark.association_lowest,
+-- which asks it only when it gets that far (seldom: a cheaper task
+-- mostly answers first): nil when the C may make it, the project rules
+-- being this file's and no card or map of p's handling a modifier they
+-- ask (a project's wildcards, the supports it allows); else
+-- A.any_project_option's answer, as task_possible asks it.
+local function project_task(p, side)
+  if A.any_project_option == ANY_PROJECT_OPTION and A.level_ok == LEVEL_OK and
+     A.project_count == PROJECT_COUNT and A.release_candidates == RELEASE_CANDIDATES and
+     A.breeding_ok == BREEDING_OK and not has_handler(p, "modify_project_wildcards") and
+     not has_handler(p, "modify_project_supports") then
+    return nil
+  end
+  return A.any_project_option(p, side)
+end
+
 -- The first strength in lo..hi at which script.can holds, or nil
 -- (turn_options asks it for every card; script: the table it asks
 -- through).  The strength only bounds the tasks' own, so each task is
 -- asked once, not once per strength (a project's is dear).  A can() not
--- this file's (a plugin's) gets the plain search.
+-- this file's (a plugin's) gets the plain search; while c_lowest holds,
+-- the loop below is ark.association_lowest's, in C.
 function A.lowest(script, p, side, lo, hi)
   if script.can ~= can then return lowest_by_can(script, p, side, lo, hi) end
+  if c_lowest() then
+    return ASSOCIATION_LOWEST(p, side, lo, hi, plain_strengths(p), task_strength, project_task)
+  end
   if lo > hi then return nil end
   local need, plain = {}, plain_strengths(p)
   for t = 1, 4 do               -- can(p, lo, side), keeping each task's strength

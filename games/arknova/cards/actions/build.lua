@@ -70,9 +70,16 @@ A.can = can
 -- most once, in one pass: a kind that p may build answers the larger of
 -- lo and its size, and only a kind that would answer less than the best
 -- so far is asked (can_build only reads the game).  A can() not this
--- file's (a plugin's) gets the plain search.
+-- file's (a plugin's) gets the plain search.  With no plugin (which may
+-- change what the loop reads) and ark.can_place the rules' own, the loop
+-- is ark.build_lowest's, in C, given the kinds, price and special bits.
+local CAN_PLACE, BUILD_LOWEST = ark.can_place, ark.build_lowest
+
 function A.lowest(script, p, side, lo, hi)
   if script.can ~= can then return lowest_by_can(script, p, side, lo, hi) end
+  if #PLUGIN_SCRIPTS == 0 and ark.can_place == CAN_PLACE then
+    return BUILD_LOWEST(p, side, lo, hi, A.KINDS, A.COST_PER_SPACE, SPECIAL_BIT)
+  end
   local special, kinds, best = ark.get(p, "special_built"), A.KINDS, nil
   local ds, cash = all_defs(), money(p)
   for i = 1, #kinds do
