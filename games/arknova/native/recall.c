@@ -13,7 +13,7 @@
 ** given and the named parts of the board (ark_lua_reads).  The parts are
 ** each seat's ark_player, then the board's: the seats' count, the projects
 ** in play, the display, the scripts switched off, the memos, and the rest
-** (ARK_READ_* in ark.h); each is compared by a 64-bit hash of its bytes.
+** (ARK_READ_* in ark.h); each is compared by a 64-bit hash of its live bytes (state.h).
 ** A result is kept only while the game's Lua is the one it was computed
 ** with (no script of the family counts as slow: queries skip such
 ** scripts), no query failed and nothing outside the state was read.
@@ -48,29 +48,12 @@ struct ark_recall {
   int off;
 };
 
-/* 8 bytes at a time (the parts are plain structs), mixed as in the
-** multiply-rotate family of hashes. */
-static uint64_t hash_bytes(const void *data, size_t n, uint64_t h) {
-  const unsigned char *b = data;
-  size_t i = 0;
-  for (; i + 8 <= n; i += 8) {
-    uint64_t w;
-    memcpy(&w, b + i, 8);
-    h ^= w * 0x9E3779B97F4A7C15ull;
-    h = ((h << 31) | (h >> 33)) * 0xC2B2AE3D27D4EB4Full;
-  }
-  for (; i < n; i++) h = (h ^ b[i]) * 0x100000001B3ull;
-  h ^= h >> 29;
-  h *= 0xBF58476D1CE4E5B9ull;
-  return h ^ (h >> 32);
-}
-
-#define FIELD(h, s, f) h = hash_bytes(&(s)->f, sizeof (s)->f, h)
+#define FIELD(h, s, f) h = ark_hash_bytes(&(s)->f, sizeof (s)->f, h)
 
 static uint64_t part_hash(const ark_state *s, int part) {
   uint64_t h = 1 + (uint64_t)part;
   unsigned bit = 1u << part;
-  if (part < ARK_MAX_PLAYERS) return part < s->nplayers ? hash_bytes(&s->p[part], sizeof s->p[part], h) : 0;
+  if (part < ARK_MAX_PLAYERS) return part < s->nplayers ? ark_state_hash(s, part, h) : 0;
   if (bit == ARK_READ_SETUP) {
     FIELD(h, s, nplayers);
     FIELD(h, s, start_player);
@@ -81,18 +64,17 @@ static uint64_t part_hash(const ark_state *s, int part) {
   } else if (bit == ARK_READ_DISPLAY) {
     FIELD(h, s, display);
   } else if (bit == ARK_READ_SCRIPTS) {
-    FIELD(h, s, script_off);
+    h = ark_hash_bytes(s->script_off, ((size_t)s->ncards + 7) / 8, h);
     FIELD(h, s, map_script_off);
     FIELD(h, s, script_stopped);
   } else if (bit == ARK_READ_MEMO) {
-    FIELD(h, s, memo_card);
-    FIELD(h, s, memo_value);
+    h = ark_hash_bytes(s->memo_card, sizeof s->memo_card[0] * s->nmemo, h);
+    h = ark_hash_bytes(s->memo_value, sizeof s->memo_value[0] * s->nmemo, h);
     FIELD(h, s, nmemo);
   } else {
-    /* the rest: the state but for the seats (the parts above again, too) */
-    size_t a = offsetof(ark_state, p), b = a + sizeof s->p;
-    h = hash_bytes(s, a, h);
-    h = hash_bytes((const char *)s + b, sizeof *s - b, h);
+    /* the rest: the live bytes of the state but for the seats' (the
+    ** parts above again, too) */
+    h = ark_state_hash(s, -1, h);
   }
   return h;
 }

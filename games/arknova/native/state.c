@@ -104,6 +104,33 @@ int ark_state_same(const ark_state *a, const ark_state *b) {
   return 1;
 }
 
+uint64_t ark_hash_bytes(const void *data, size_t n, uint64_t h) {
+  const unsigned char *b = data;
+  size_t i = 0;
+  for (; i + 8 <= n; i += 8) {          /* 8 bytes at a time, multiply-rotate */
+    uint64_t w;
+    memcpy(&w, b + i, 8);
+    h ^= w * 0x9E3779B97F4A7C15ull;
+    h = ((h << 31) | (h >> 33)) * 0xC2B2AE3D27D4EB4Full;
+  }
+  for (; i < n; i++) h = (h ^ b[i]) * 0x100000001B3ull;
+  h ^= h >> 29;
+  h *= 0xBF58476D1CE4E5B9ull;
+  return h ^ (h >> 32);
+}
+
+uint64_t ark_state_hash(const ark_state *s, int seat, uint64_t h) {
+  live_range r[MAX_RANGES];
+  size_t lo = offsetof(ark_state, p), hi = END_OF(ark_state, p);
+  if (seat >= 0) lo += sizeof(ark_player) * (size_t)seat, hi = lo + sizeof(ark_player);
+  int n = live_ranges(s, r);
+  for (int i = 0; i < n; i++) {
+    int in = r[i].off >= lo && r[i].off < hi;
+    if (in == (seat >= 0)) h = ark_hash_bytes((const char *)s + r[i].off, r[i].len, h);
+  }
+  return h;
+}
+
 size_t ark_state_live_bytes(const ark_state *s) {
   live_range r[MAX_RANGES];
   size_t bytes = 0;
