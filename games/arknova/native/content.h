@@ -52,6 +52,7 @@ typedef struct ark_content {
   ** the first use; query_fails counts the queries that failed, since a
   ** value that asked one is not kept */
   struct ark_recall *recall;
+  struct ark_places *places;    /* building positions kept per zoo (places.c) */
   long query_fails, recall_fails;
   ark_pool pool;                /* its small blocks (pool.h) */
   size_t lua_mem_limit;         /* bytes; 0 = no cap */

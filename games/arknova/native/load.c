@@ -10,6 +10,7 @@
 #include "ark.h"
 #include "content.h"
 #include "lua_bridge.h"
+#include "places.h"
 
 #ifndef ARK_GAME_DIR
 #define ARK_GAME_DIR "."
@@ -140,6 +141,7 @@ int ark_content_load(const ark_config *cfg, ark_content **out, char *msg,
 void ark_content_release(ark_content *c) {
   if (!c || --c->refs > 0) return;
   free(c->recall);
+  ark_places_free(c);
   ark_lua_close(c);
   ark_content_free_data(c);
   free(c);

@@ -15,6 +15,7 @@
 #include "lua_bridge.h"
 #include "luacompat.h"
 #include "map.h"
+#include "places.h"
 #include "rng.h"
 #include "track.h"
 #include "zone.h"
@@ -683,9 +684,8 @@ static int l_placements(lua_State *L) {
   int p = arg_player(L, g, 1);
   int d = arg_bdef(L, g, 2);
   int build2 = lua_toboolean(L, 3);
-  ark_place buf[ARK_CELLS * 6];
-  int n = ark_map_placements(map_of(g, p), &g->s.p[p].zoo_map, g->c->buildings, d,
-                             build2, buf, ARK_CELLS * 6);
+  const ark_place *buf;
+  int n = ark_places(g, p, d, build2, &buf);
   /* the fourth argument: only that one placement (1-based), or nil */
   int only = lua_isnoneornil(L, 4) ? 0 : (int)luaL_checkinteger(L, 4);
   if (only) {
@@ -722,8 +722,7 @@ static int l_can_place(lua_State *L) {
   ark_game *g = GP(L);
   int p = arg_player(L, g, 1);
   int d = arg_bdef(L, g, 2);
-  lua_pushboolean(L, ark_map_any_placement(map_of(g, p), &g->s.p[p].zoo_map,
-                                           g->c->buildings, d, lua_toboolean(L, 3)));
+  lua_pushboolean(L, ark_places_any(g, p, d, lua_toboolean(L, 3)));
   return 1;
 }
 
@@ -1033,7 +1032,7 @@ static int l_sponsor_fit(lua_State *L) {
     int ok = pl->money >= 0 && d->level <= 99 && conditions_missing(g, p, d) == 0;
     if (ok && d->building[0]) {
       int b = ark_content_find_building(g->c, d->building);
-      ok = b >= 0 && ark_map_any_placement(map_of(g, p), &pl->zoo_map, g->c->buildings, b, build2);
+      ok = b >= 0 && ark_places_any(g, p, b, build2);
     }
     int row[3] = { pl->hand[h], d->level > 0 ? d->level : 0, ok };
     for (int i = 0; i < 3; i++) {

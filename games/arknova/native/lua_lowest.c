@@ -33,6 +33,7 @@
 #include "lua_api.h"
 #include "luacompat.h"
 #include "map.h"
+#include "places.h"
 #include "track.h"
 
 static int push_strength(lua_State *L, lua_Integer s) {
@@ -215,8 +216,7 @@ static int may_build(lua_State *L, ark_game *g, int p, lua_Integer side, int d, 
   if (side != 2 && def->needs_build2) return 0;
   if (special_taken(L, key, pl->special_built)) return 0;
   if (!(pl->money >= luaL_checknumber(L, BU_COST) * def->ncells)) return 0;
-  return ark_map_any_placement(&g->c->maps[pl->map], &pl->zoo_map, g->c->buildings, d,
-                               side == 2);
+  return ark_places_any(g, p, d, side == 2);
 }
 
 /* The building kind A.KINDS[i] names (pushed, then popped by the caller),
