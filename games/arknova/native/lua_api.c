@@ -818,6 +818,32 @@ static int l_buildings(lua_State *L) {
   return 1;
 }
 
+/* ark.enclosures_with(p, min_size, icon) -> the ids, in order, of p's
+** standard enclosures whose animal shows icon and that count at least
+** min_size spaces: what Flock asks of every animal it scans, without a
+** table per building. */
+static int l_enclosures_with(lua_State *L) {
+  ark_game *g = GP(L);
+  int p = arg_player(L, g, 1);
+  lua_Integer need = luaL_checkinteger(L, 2);
+  int icon = ark_icon_from_name(luaL_checkstring(L, 3));
+  if (icon < 0) return luaL_error(L, "unknown icon '%s'", lua_tostring(L, 3));
+  const ark_zoo *z = &g->s.p[p].zoo_map;
+  int at[ARK_MAX_BUILDINGS], n = 0;
+  for (int b = 0; b < z->nb; b++) {
+    const ark_building *bu = &z->b[b];
+    if (g->c->buildings[bu->def].kind == ARK_BK_ENCLOSURE && bu->used > 0 && bu->card >= 0 &&
+        bu->ncells + bu->extra >= need && g->c->cards[bu->card].icons[icon] > 0)
+      at[n++] = b;
+  }
+  lua_createtable(L, n, 0);
+  for (int i = 0; i < n; i++) {
+    lua_pushinteger(L, at[i]);
+    lua_rawseti(L, -2, i + 1);
+  }
+  return 1;
+}
+
 /* ark.building(p, b) -> ark.buildings(p)[b + 1], or nil: a script that
 ** wants one building (an option's text, a building's kind) is not handed a
 ** table for every building of the zoo. */
@@ -1681,7 +1707,7 @@ static const luaL_Reg api[] = {
   {"to_slot1", l_to_slot1}, {"advance_break", l_advance_break},
   {"can_place", l_can_place},
   {"build", l_build},
-  {"fits", l_fits}, {"hand_fit", l_hand_fit}, {"progress", l_progress},
+  {"fits", l_fits}, {"enclosures_with", l_enclosures_with}, {"hand_fit", l_hand_fit}, {"progress", l_progress},
   {"sponsor_fit", l_sponsor_fit},
   {"place_animal", l_place_animal}, {"play_card", l_play_card},
   {"release", l_release}, {"move_animal", l_move_animal},

@@ -221,17 +221,8 @@ function flock_places(p, id)
     local name, value = parse_ability(abilities[i])
     if name == "flock" then need = count_of(value, 1) end
   end
-  local out = {}
-  if not need then return out end
-  local buildings = ark.buildings(p)
-  for i = 1, #buildings do
-    local b = buildings[i]
-    if b.kind == "enclosure" and b.used > 0 and b.card and b.size >= need and
-       (CARDS[b.card].icons.herbivore or 0) > 0 then
-      out[#out + 1] = b.id
-    end
-  end
-  return out
+  if not need then return {} end
+  return ark.enclosures_with(p, need, "herbivore")
 end
 
 -- ---- the keywords ----
