@@ -53,7 +53,7 @@ typedef struct ark_content {
   ** value that asked one is not kept */
   struct ark_recall *recall;
   struct ark_places *places;    /* building positions kept per zoo (places.c) */
-  long query_fails, recall_fails;
+  long query_fails;
   ark_pool pool;                /* its small blocks (pool.h) */
   size_t lua_mem_limit;         /* bytes; 0 = no cap */
   double script_budget;         /* seconds one resume may run */

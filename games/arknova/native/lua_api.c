@@ -58,17 +58,24 @@ static ark_game *GP(lua_State *L) {
 ** own parts; ARK_READ_BOARD for any but the named ones). */
 static void reads_part(lua_State *L, unsigned part) { ctx_of(L)->reads |= part; }
 
-/* The game for any other primitive: it may read anything, so it counts as
-** reading the whole state (ark_lua_reads). */
-static ark_game *G(lua_State *L) {
+/* The running C function may read anything: it counts as reading the
+** whole state.  A build with ARK_READS_DEBUG names, with the variable
+** ARK_READS_DEBUG set, each that does so while a value is worked out. */
+static void reads_all(lua_State *L, ark_lua_ctx *x) {
 #ifdef ARK_READS_DEBUG
-  if (getenv("ARK_READS_DEBUG") && ctx_of(L)->tracking && ctx_of(L)->reads != ARK_READ_ALL) {
-    lua_Debug ar;
-    if (lua_getstack(L, 0, &ar) && lua_getinfo(L, "n", &ar))
-      fprintf(stderr, "reads all: %s\n", ar.name ? ar.name : "?");
-  }
+  lua_Debug ar;
+  if (getenv("ARK_READS_DEBUG") && x->tracking && x->reads != ARK_READ_ALL &&
+      lua_getstack(L, 0, &ar) && lua_getinfo(L, "n", &ar))
+    fprintf(stderr, "reads all: %s\n", ar.name ? ar.name : "?");
+#else
+  (void)L;
 #endif
-  ctx_of(L)->reads = ARK_READ_ALL;
+  x->reads = ARK_READ_ALL;
+}
+
+/* The game for any other primitive (ark_lua_reads). */
+static ark_game *G(lua_State *L) {
+  reads_all(L, ctx_of(L));
   return GP(L);
 }
 
@@ -242,7 +249,8 @@ static int l_get(lua_State *L) {
   size_t len;
   const char *k = luaL_checklstring(L, 2, &len);
   if (lua_isnil(L, 1)) {
-    reads_part(L, strcmp(k, "players") && strcmp(k, "start_player") ? ARK_READ_BOARD : ARK_READ_SETUP);
+    int setup = !strcmp(k, "players") || !strcmp(k, "start_player");
+    reads_part(L, setup ? ARK_READ_SETUP : ARK_READ_BOARD);
     const ark_state *s = &g->s;
     int v;
     if (!strcmp(k, "players")) v = s->nplayers;
@@ -308,11 +316,7 @@ static int l_add(lua_State *L) {
 /* ark.range(reputation) -> display folders within range at that reputation
 ** (actions that gain reputation first ask what the gain would open up). */
 static int l_range(lua_State *L) {
-  static const int need[ARK_DISPLAY] = ARK_RANGE_INIT;
-  lua_Integer rep = luaL_checkinteger(L, 1);
-  int n = 0;
-  while (n < ARK_DISPLAY && rep >= need[n]) n++;
-  lua_pushinteger(L, n);
+  lua_pushinteger(L, ark_track_range_at(luaL_checkinteger(L, 1)));
   return 1;
 }
 
@@ -1707,7 +1711,8 @@ static const luaL_Reg api[] = {
   {"to_slot1", l_to_slot1}, {"advance_break", l_advance_break},
   {"can_place", l_can_place},
   {"build", l_build},
-  {"fits", l_fits}, {"enclosures_with", l_enclosures_with}, {"hand_fit", l_hand_fit}, {"progress", l_progress},
+  {"fits", l_fits}, {"enclosures_with", l_enclosures_with}, {"hand_fit", l_hand_fit},
+  {"progress", l_progress},
   {"sponsor_fit", l_sponsor_fit},
   {"place_animal", l_place_animal}, {"play_card", l_play_card},
   {"release", l_release}, {"move_animal", l_move_animal},
@@ -1747,10 +1752,7 @@ int ark_lua_level_ok(const ark_game *g, int p, const ark_card_def *c, int lv) {
 ark_game *ark_lua_game(lua_State *L) { return G(L); }
 ark_game *ark_lua_running(lua_State *L) {
   ark_lua_ctx *x = ctx_of(L);
-#ifdef ARK_READS_DEBUG
-  if (getenv("ARK_READS_DEBUG") && x->tracking && x->reads != ARK_READ_ALL) fprintf(stderr, "reads all: ENGINE\n");
-#endif
-  x->reads = ARK_READ_ALL;
+  reads_all(L, x);
   return x->g;
 }
 

@@ -155,12 +155,8 @@ static int display_playable(lua_State *L, ark_game *g, int p, int first, int las
 /* reach: the display folders in range with `extra` reputation gained
 ** first, up to p's reputation cap (ark.range of that). */
 static int reach(const ark_game *g, int p, lua_Integer extra) {
-  static const int need[ARK_DISPLAY] = ARK_RANGE_INIT;
   lua_Integer rep = g->s.p[p].reputation + extra, cap = ark_track_reputation_cap(g, p);
-  if (rep > cap) rep = cap;
-  int n = 0;
-  while (n < ARK_DISPLAY && rep >= need[n]) n++;
-  return n;
+  return ark_track_range_at(rep > cap ? cap : rep);
 }
 
 /* animals.lua's A.lowest: the hand is scanned once, at the first strength

@@ -20,7 +20,7 @@
 
 /* The zoo, its map and the question, as the key of a kept answer. */
 typedef struct place_key {
-  ark_zoo zoo;                      /* live parts only (zoo_same) */
+  ark_zoo zoo;                      /* its live parts only (key_set) */
   int8_t map;
   uint8_t bdef, build2;
   uint64_t hash;

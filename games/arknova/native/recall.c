@@ -13,7 +13,8 @@
 ** given and the named parts of the board (ark_lua_reads).  The parts are
 ** each seat's ark_player, then the board's: the seats' count, the projects
 ** in play, the display, the scripts switched off, the memos, and the rest
-** (ARK_READ_* in ark.h); each is compared by a 64-bit hash of its live bytes (state.h).
+** (ARK_READ_* in ark.h); each is compared by a 64-bit hash of its live
+** bytes (state.h).
 ** A result is kept only while the game's Lua is the one it was computed
 ** with (no script of the family counts as slow: queries skip such
 ** scripts), no query failed and nothing outside the state was read.
@@ -30,7 +31,8 @@
 #define RECALL_MASKS 2              /* read masks tried per key */
 /* the parts, as the bits of ARK_READ_*: the seats, then the board's */
 #define PARTS 10
-_Static_assert(ARK_READ_ALL == (1u << PARTS) - 1 && ARK_READ_SEAT(ARK_MAX_PLAYERS) == ARK_READ_SETUP,
+_Static_assert(ARK_READ_ALL == (1u << PARTS) - 1 &&
+               ARK_READ_SEAT(ARK_MAX_PLAYERS) == ARK_READ_SETUP,
                "one part per bit of ARK_READ_ALL, the seats first");
 
 typedef struct recall_entry {
@@ -45,6 +47,7 @@ struct ark_recall {
   unsigned masks[RECALL_SETS][RECALL_MASKS];   /* by key: the reads seen last */
   uint8_t next_way[RECALL_SETS];
   long hits, misses;
+  long fails;                       /* the content's query_fails at the begin */
   int off;
 };
 
@@ -108,17 +111,21 @@ static int same(const recall_entry *e, uint64_t key, uint64_t index, unsigned re
 
 /* May g's results be kept and given?  Only with the Lua every game of
 ** the content runs: a family with a slow script skips it in queries. */
+static struct ark_recall *recall_of(ark_content *c) {
+  if (!c->recall) c->recall = calloc(1, sizeof *c->recall);   /* at the first use */
+  return c->recall;
+}
+
 static int usable(const ark_game *g) {
-  ark_content *c = g->c;
-  if (!c->recall && !(c->recall = calloc(1, sizeof *c->recall))) return 0;
-  return !c->recall->off && !ark_lua_family_any_slow(g);
+  const struct ark_recall *r = recall_of(g->c);
+  return r && !r->off && !ark_lua_family_any_slow(g);
 }
 
 int ark_recall_on(const ark_game *g, int on) {
-  ark_content *c = g->c;
-  if (!c->recall && !(c->recall = calloc(1, sizeof *c->recall))) return 0;
-  int was = !c->recall->off;
-  c->recall->off = !on;
+  struct ark_recall *r = recall_of(g->c);
+  if (!r) return 0;
+  int was = !r->off;
+  r->off = !on;
   return was;
 }
 
@@ -148,13 +155,14 @@ int ark_recall(const ark_game *g, uint64_t key, double *value) {
 void ark_recall_begin(const ark_game *g) {
   if (!usable(g)) return;
   ark_lua_reads(g->c, 1);
-  g->c->recall_fails = g->c->query_fails;
+  g->c->recall->fails = g->c->query_fails;
 }
 
 void ark_recall_keep(const ark_game *g, uint64_t key, unsigned own_reads, double value) {
   unsigned reads = ark_lua_reads(g->c, 0) | own_reads;
-  if (!usable(g) || g->c->query_fails != g->c->recall_fails || (reads & ARK_READ_LUA)) return;
+  if (!usable(g)) return;
   struct ark_recall *r = g->c->recall;
+  if (g->c->query_fails != r->fails || (reads & ARK_READ_LUA)) return;
   uint64_t h[PARTS] = { 0 };
   unsigned have = 0;
   hashes_for(&g->s, reads, h, &have);

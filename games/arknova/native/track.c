@@ -113,12 +113,14 @@ void ark_track_icons(ark_game *g, int p) {
   if (pl->universities & (1u << ARK_UNI_REPUTATION)) pl->icons[ARK_ICON_SCIENCE] += 1;
 }
 
-int ark_track_range(const ark_game *g, int p) {
+int ark_track_range_at(long long reputation) {
   static const int need[ARK_DISPLAY] = ARK_RANGE_INIT;
   int n = 0;
-  while (n < ARK_DISPLAY && g->s.p[p].reputation >= need[n]) n++;
+  while (n < ARK_DISPLAY && reputation >= need[n]) n++;
   return n;
 }
+
+int ark_track_range(const ark_game *g, int p) { return ark_track_range_at(g->s.p[p].reputation); }
 
 int ark_track_score(const ark_game *g, int p) {
   return g->s.p[p].appeal - ark_track_target_of(g, g->s.p[p].conservation);

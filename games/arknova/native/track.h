@@ -33,6 +33,8 @@ int ark_track_get(const ark_game *g, int p, int track);
 void ark_track_icons(ark_game *g, int p);
 /* Folders (1..6) within p's reputation range. */
 int ark_track_range(const ark_game *g, int p);
+/* The display folders within range at that reputation. */
+int ark_track_range_at(long long reputation);
 /* appeal - target */
 int ark_track_score(const ark_game *g, int p);
 
