@@ -161,13 +161,17 @@ static void test_zoo_stamp_in_query(void **st) {
   ark_game_free(g);
 }
 
-/* A clone inside a step's first coroutine (the draft: no decision there
-** ended it) runs the step again from its snapshot and takes the snapshot
-** itself: it holds the original's snapshot and state, and each answer plays
-** on as on the original. */
+/* A clone inside a step's first coroutine (the draft with
+** discard_from_hand replaced, as a plugin may: its discards are then plain
+** decisions, none of which ends the coroutine) runs the step again from
+** its snapshot and takes the snapshot itself: it holds the original's
+** snapshot and state, and each answer plays on as on the original. */
 static void test_clone_in_first_coroutine(void **st) {
   (void)st;
   ark_game *g = t_new_game(2, 5, "A");
+  if (luaL_dostring(g->c->L, "local plain = discard_from_hand\n"
+                             "discard_from_hand = function(...) return plain(...) end") != 0)
+    fail_msg("%s", lua_tostring(g->c->L, -1));
   char msg[128];
   int checked = 0;
   for (int k = 0; k < 12 && ark_game_process(g) == ARK_AWAITING; k++) {
@@ -195,6 +199,34 @@ static void test_clone_in_first_coroutine(void **st) {
   ark_game_free(g);
 }
 
+/* The draft's discards end the step's coroutine (discard_then), so that a
+** clone there is a copy that runs no Lua; answered alike, the copy plays
+** on as the original does. */
+static void test_draft_discards_are_copies(void **st) {
+  (void)st;
+  ark_game *g = t_new_game(2, 5, "A");
+  char msg[128];
+  int drafted = 0;
+  while (ark_game_process(g) == ARK_AWAITING &&
+         strcmp(ark_game_decision(g)->tag, "card.discard") == 0) {
+    const ark_decision *d = ark_game_decision(g);
+    assert_true(g->cont);
+    ark_game *c = ark_game_clone(g);
+    assert_non_null(c);
+    assert_true(ark_state_same(&c->s, &g->s));
+    int pick = drafted % d->noptions;
+    assert_int_equal(ark_game_answer(c, pick, msg, sizeof msg), ARK_OK);
+    assert_int_equal(ark_game_answer(g, pick, msg, sizeof msg), ARK_OK);
+    ark_game_process(c);
+    ark_game_process(g);
+    assert_true(ark_state_same(&c->s, &g->s));
+    assert_true(ark_game_log_hash(c) == ark_game_log_hash(g));
+    ark_game_free(c);
+    drafted++;
+  }
+  assert_int_equal(drafted, 8);      /* 2 players, 8 cards each, 4 kept */
+  ark_game_free(g);
+}
 
 /* The check of kept state finds every kind of change to a table the
 ** script keeps (a field changed, added, removed, one swapped for another
@@ -315,6 +347,7 @@ int main(void) {
     cmocka_unit_test(test_keyed_tables),
     cmocka_unit_test(test_zoo_stamp_in_query),
     cmocka_unit_test(test_clone_in_first_coroutine),
+    cmocka_unit_test(test_draft_discards_are_copies),
     cmocka_unit_test(test_kept_state_check),
     cmocka_unit_test(test_shared_snapshot),
   };

@@ -762,6 +762,20 @@ static void test_side_entrance(void **st) {
   t_put_building(g, p, "size-1", "(7,2)");
   t_put_animal(g, p, 486, t_put_building(g, p, "size-1", "(7,6)"));
   t_put_building(g, p, "pavilion", "(8,7)");
+  /* ark.building_with finds the tile (its handler's way to it), the
+  ** enclosure of an animal, and nothing for a card with no building */
+  char chunk[1024], why[256];
+  snprintf(chunk, sizeof chunk,
+    "local p = ...\n"
+    "local b = ark.building_with(p, %d)\n"
+    "local t = b and ark.building(p, b)\n"
+    "if not t or t.kind ~= 'unique' or t.card ~= %d then return 'tile: ' .. tostring(b) end\n"
+    "local e = ark.building_with(p, %d)\n"
+    "local u = e and ark.building(p, e)\n"
+    "if not u or u.key ~= 'size-1' or u.card ~= %d then return 'animal: ' .. tostring(e) end\n"
+    "if ark.building_with(p, %d) ~= nil then return 'card 401 has no building' end\n",
+    t_card(g, 257), t_card(g, 257), t_card(g, 486), t_card(g, 486), t_card(g, 401));
+  assert_string_equal(t_run_lua(g, chunk, p, why, sizeof why), "");
   ark_game *h[2] = { ark_game_clone(g), ark_game_clone(g) };
   run_break(g, p);
   /* appeal 0; the kiosk earns 1 (the side entrance; (7,2) is empty); the

@@ -861,6 +861,24 @@ static int l_building(lua_State *L) {
   return 1;
 }
 
+/* ark.building_with(p, card) -> the id of p's first building whose card
+** is `card` (the unique building a sponsor placed, the standard enclosure
+** an animal lives in), or nil: a script that wants its own building does
+** not make a table for every building of the zoo to find it. */
+static int l_building_with(lua_State *L) {
+  ark_game *g = GP(L);
+  int p = arg_player(L, g, 1);
+  int card = arg_card(L, g, 2);
+  const ark_zoo *z = &g->s.p[p].zoo_map;
+  for (int b = 0; b < z->nb; b++)
+    if (z->b[b].card == card) {
+      lua_pushinteger(L, b);
+      return 1;
+    }
+  lua_pushnil(L);
+  return 1;
+}
+
 /* ark.buildings with its upvalues, into the table at the top. */
 static void register_buildings(lua_State *L, void *ctx) {
   lua_pushlightuserdata(L, ctx);
@@ -1700,7 +1718,7 @@ static const luaL_Reg api[] = {
   {"memo", l_memo},
   {"range", l_range},
   {"hand", l_hand}, {"zoo", l_zoo},
-  {"zoo_building", l_zoo_building}, {"scoring", l_scoring},
+  {"zoo_building", l_zoo_building}, {"building_with", l_building_with}, {"scoring", l_scoring},
   {"scoring_discard", l_scoring_discard}, {"display", l_display},
   {"draw", l_draw}, {"deck_pop", l_deck_pop}, {"discard", l_discard},
   {"hand_add", l_hand_add}, {"hand_remove", l_hand_remove},

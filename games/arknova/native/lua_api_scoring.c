@@ -162,6 +162,10 @@ static int matches(const value *w, const value *v) {
   return 0;
 }
 
+static int is_neighbor_field(int k) {
+  return k == K_NEXT_BUILDING || k == K_NEXT_WATER || k == K_NEXT_ROCK;
+}
+
 /* ark.count_cells(p, filter) -> the number of spaces of p's map whose
 ** fields (those of ark.map_cells) match every entry of filter: true
 ** matches a field that is there and not false, false one that is nil or
@@ -182,7 +186,7 @@ static int l_count_cells(lua_State *L) {
     if (k == U_TEXTS) return luaL_error(L, "ark.count_cells: no field '%s'", name);
     value *c = &w[nw];        /* a key comes once: at most one entry per field */
     field[nw++] = k;
-    neighbors |= k == K_NEXT_BUILDING || k == K_NEXT_WATER || k == K_NEXT_ROCK;
+    neighbors |= is_neighbor_field(k);
     switch (lua_type(L, -1)) {
     case LUA_TBOOLEAN: c->kind = lua_toboolean(L, -1) ? W_TRUE : W_FALSE; break;
     case LUA_TNUMBER: c->kind = W_NUMBER, c->num = lua_tonumber(L, -1); break;
@@ -199,12 +203,19 @@ static int l_count_cells(lua_State *L) {
   char text[16];
   for (int c = 0; c < ARK_CELLS; c++) {
     if (!m->exists[c]) continue;
+    /* the space's own fields first: its neighbours are looked at only
+    ** for a space that passed them (a scoring card asks this at every
+    ** position an AI values) */
     cell_facts f;
-    facts_of(m, z, c, neighbors, &f);
+    facts_of(m, z, c, 0, &f);
     int ok = 1;
-    for (int i = 0; i < nw && ok; i++) {
-      value v = field_of(&f, c, field[i], text, sizeof text);
-      ok = matches(&w[i], &v);
+    for (int pass = 0; pass < 1 + neighbors && ok; pass++) {
+      if (pass) facts_of(m, z, c, 1, &f);
+      for (int i = 0; i < nw && ok; i++) {
+        if (is_neighbor_field(field[i]) != pass) continue;
+        value v = field_of(&f, c, field[i], text, sizeof text);
+        ok = matches(&w[i], &v);
+      }
     }
     count += ok;
   }

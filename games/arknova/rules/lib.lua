@@ -297,7 +297,7 @@ end
 -- (below 64) with prompt DISCARD_WHY[w]; what follows is what ENGINE.after
 -- kept, or the caller's own rest when it called this in tail position.
 DISCARD_WHY = { "Discard a card", "Break: discard down to your hand limit",
-                "Cards: discard a card" }
+                "Cards: discard a card", "Opening draft: discard a card (keep 4)" }
 
 -- Each option's code: the card id (below 1024, state.h) + 1024 * (n +
 -- 64 * w), so that the answer needs no list made again.

@@ -537,11 +537,19 @@ end
 
 -- ---- steps ----
 
--- Opening draft: keep 4 of the 8 cards drawn.
+-- Opening draft: keep 4 of the 8 cards drawn.  The discards are
+-- continuations (discard_then), so that a copy of the game at one runs no
+-- Lua, when no plugin replaced discard_from_hand and every discard leaves
+-- a choice of two or more (choose_then takes a single option by itself).
+local DRAFT_DISCARD_FROM_HAND = discard_from_hand
 function draft(p)
-  local drop = #ark.hand(p) - ark.rule("draft_keep")
+  local keep = ark.rule("draft_keep")
+  local drop = #ark.hand(p) - keep
+  if drop > 0 and drop < 64 and keep >= 1 and discard_from_hand == DRAFT_DISCARD_FROM_HAND then
+    return discard_then(p, drop, 4)
+  end
   for _ = 1, drop do
-    discard_from_hand(p, 1, "Opening draft: discard a card (keep 4)")
+    discard_from_hand(p, 1, DISCARD_WHY[4])
   end
 end
 
@@ -841,10 +849,11 @@ end
 function move_animals_into(p, b, tag)
   while true do
     local opts, ids = {}, {}
-    local bs = ark.buildings(p)
+    -- one building asked per animal: ark.buildings makes a table for
+    -- every building and its spaces, and Build tries this per placement
     for _, id in ipairs(ark.zoo(p)) do
       local from = ark.zoo_building(p, id)
-      if from and from ~= b and bs[from + 1].kind == "enclosure" then
+      if from and from ~= b and ark.building(p, from).kind == "enclosure" then
         for _, fb in ipairs(ark.fits(p, id)) do
           if fb == b then
             opts[#opts + 1] = "move " .. card_label(id) .. " in"

@@ -7,22 +7,14 @@ local END_APPEAL = 5
 
 local card = {}
 
--- The Side Entrance tile this card placed in p's zoo (all: ark.buildings(p)).
-local function my_building(all, id)
-  for _, b in ipairs(all) do
-    if b.kind == "unique" and b.card == id then return b.id end
-  end
-  return nil
-end
-
 function card.income(p, id)
-  -- one list of the buildings for both uses: it is made afresh per call
-  local all = ark.buildings(p)
-  local b = my_building(all, id)
-  if not b then return end
+  -- the Side Entrance tile this card placed, and each building next to
+  -- it: one table per neighbour, not one per building of the zoo
+  local b = ark.building_with(p, id)
+  if not b or ark.building(p, b).kind ~= "unique" then return end
   local n = 0
   for _, j in ipairs(ark.adjacent_buildings(p, b)) do
-    local o = all[j + 1]
+    local o = ark.building(p, j)
     if not (o.kind == "enclosure" and o.used == 0) then n = n + 1 end
   end
   gain(p, "money", MONEY * n)
