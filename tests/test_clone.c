@@ -55,8 +55,9 @@ static void test_action_clone_is_a_copy(void **st) {
   ark_game_free(g);
 }
 
-/* The rules write Build, Animals, Association (its tasks, partner zoos,
-** universities and donation), Sponsors (the sponsor), Cards and the
+/* The rules write Build, Animals, Association (its tasks, project
+** supports and their map-edge tokens, partner zoos, universities and
+** donation), Sponsors (the sponsor), Cards and the
 ** break's discards as continuations (choose_then, ENGINE.after): at each
 ** of their decisions the step's coroutine is gone, so a clone copies the
 ** state, and two clones answered alike play on alike.  What ENGINE.after
@@ -67,7 +68,7 @@ static void test_continuations_clone_as_copies(void **st) {
                                       "card.take", "cards.mode", "card.snap", "animals.card",
                                       "animals.enclosure", "association.task",
                                       "association.donation", "sponsors.card", "partner-zoo",
-                                      "university" };
+                                      "university", "project.support", "project.edge" };
   enum { NTAGS = sizeof tags / sizeof tags[0] };
   int seen[NTAGS] = { 0 };
   for (uint64_t seed = 1; seed <= 4; seed++) {

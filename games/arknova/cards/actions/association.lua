@@ -243,8 +243,8 @@ local function reward_text(c, lv)
   return t
 end
 
--- The map-edge token taken with a support.
-function A.edge_bonus(p)
+-- The map-edge slots p has not taken: option texts and slot numbers.
+local function edge_options(p)
   local opts, idx = {}, {}
   for i, s in ipairs(ark.edge(p)) do
     if not s.taken then
@@ -252,11 +252,33 @@ function A.edge_bonus(p)
       idx[#idx + 1] = i
     end
   end
-  if #opts == 0 then return end
-  local i = idx[choose(p, "project.edge", "Take a map-edge bonus", opts)]
+  return opts, idx
+end
+
+local function edge_taken(p, i)
   ark.take_edge(p, i)
   local s = ark.edge(p)[i]
   apply_bonus(p, s.bonus, s.value, "edge")
+end
+
+-- The map-edge token taken with a support.
+function A.edge_bonus(p)
+  local opts, idx = edge_options(p)
+  if #opts == 0 then return end
+  edge_taken(p, idx[choose(p, "project.edge", "Take a map-edge bonus", opts)])
+end
+local EDGE_BONUS = A.edge_bonus
+
+-- A.edge_bonus as a continuation (choose_then; the code: the slot).
+local function edge_bonus_then(p)
+  local opts, idx = edge_options(p)
+  if #opts == 0 then return end
+  return choose_then(p, "project.edge", "Take a map-edge bonus", opts, idx, "assoc_edge_taken")
+end
+
+-- After the edge token of a support (code: card * 8 + level).
+local function assoc_project_supported(p, code)
+  fire("project_supported", p, math.floor(code / 8), code % 8)
 end
 
 function A.support(p, o)
@@ -284,8 +306,43 @@ function A.support(p, o)
   ark.support(p, o.card, o.level)
   gain(p, "conservation", c.rewards[o.level] or 0)
   gain(p, "reputation", (c.reputation_rewards[o.level] or 0) + (c.bonus_reputation or 0))
+  -- at the bottom of a continuation (assoc_support_chosen), the choice of
+  -- an edge token may end the step's coroutine, the event kept for after
+  if A.edge_bonus == EDGE_BONUS and o.level < 8 and
+     ENGINE.after("assoc_project_supported", p, o.card * 8 + o.level) then
+    return edge_bonus_then(p)
+  end
   A.edge_bonus(p)
   fire("project_supported", p, o.card, o.level)
+end
+
+-- A support option of A.project_options as one whole number, and back:
+-- the card (below 1024), its level, and for one from the hand or the
+-- display its folder (0 for the hand, the surcharge too) and 1 for
+-- entering.  nil when an option holds more than that (a plugin's).
+local function support_code(o)
+  local folder = o.folder or 0
+  if o.card >= 1024 or o.level >= 8 or folder >= 16 then return nil end
+  local known = { card = true, level = true, enter = true, folder = true, surcharge = true }
+  for k in next, o do if not known[k] then return nil end end
+  if o.enter then
+    if o.surcharge ~= folder then return nil end
+    return o.card + 1024 * (o.level + 8 * folder + 128)
+  end
+  if o.folder or o.surcharge then return nil end
+  return o.card + 1024 * o.level
+end
+
+local function support_of(code)
+  local card, rest = code % 1024, math.floor(code / 1024)
+  local level, folder = rest % 8, math.floor(rest / 8) % 16
+  if rest < 128 then return { card = card, level = level } end
+  return { card = card, level = level, enter = true, folder = folder > 0 and folder or nil,
+           surcharge = folder }
+end
+
+local function assoc_support_chosen(p, code)
+  return A.support(p, support_of(code))
 end
 
 -- ---- tasks ----
@@ -330,11 +387,21 @@ local function do_task(p, t, side)
     take_university(p)
   else
     local os = A.project_options(p, side)
-    local opts = {}
+    local opts, codes = {}, {}
     for i, o in ipairs(os) do
       opts[i] = "support " .. card_label(o.card) .. " level " .. o.level .. " (" ..
         reward_text(CARDS[o.card], o.level) .. ")" ..
         (o.folder and (" from folder " .. o.folder) or (o.enter and " from hand" or ""))
+      if codes then
+        codes[i] = support_code(o)
+        if not codes[i] then codes = nil end
+      end
+    end
+    -- as the last call of a continuation (assoc_task_chosen), the choice
+    -- of a project may end the step's coroutine when each option is a code
+    if codes then
+      return choose_then(p, "project.support", "Support which project?", opts, codes,
+                         "assoc_support_chosen")
     end
     A.support(p, os[choose(p, "project.support", "Support which project?", opts)])
   end
@@ -534,6 +601,8 @@ end
 -- function (a global), since the state keeps its name
 _G.assoc_task_chosen, _G.assoc_task_done, _G.assoc_donated =
   assoc_task_chosen, assoc_task_done, assoc_donated
+_G.assoc_support_chosen, _G.assoc_edge_taken, _G.assoc_project_supported =
+  assoc_support_chosen, edge_taken, assoc_project_supported
 
 function A.run(p, strength, side)
   if strength >= 64 or strength < 0 then return run_plain(p, strength, side, {}, true) end
