@@ -128,6 +128,39 @@ static void test_keyed_tables(void **st) {
   ark_game_free(g);
 }
 
+/* ark.zoo_handlers: the {list, n} kept in cache[stamp][key] with no Lua
+** call; otherwise what miss(owner, key, stamp) gives, asked once per
+** look-up; and the rules' own events find their lists through it. */
+static void test_zoo_handlers(void **st) {
+  (void)st;
+  ark_game *g = t_game(2, 11, "A");
+  int p = g->s.cur;
+  char why[256];
+  assert_string_equal(t_run_lua(g,
+    "local p = ...\n"
+    "local cache, calls = {}, {}\n"
+    "local function miss(owner, key, stamp)\n"
+    "  calls[#calls + 1] = { owner, key, stamp }\n"
+    "  return { 'missed' }, 2\n"
+    "end\n"
+    "local stamp = ark.zoo_stamp(p)\n"
+    "local l, n = ark.zoo_handlers(p, 'k', cache, miss)\n"
+    "if n ~= 2 or l[1] ~= 'missed' or #calls ~= 1 then return 'first: ' .. tostring(n) end\n"
+    "if calls[1][1] ~= p or calls[1][2] ~= 'k' or calls[1][3] ~= stamp then\n"
+    "  return 'miss was asked ' .. tostring(calls[1][3])\n"
+    "end\n"
+    "cache[stamp] = { k = { { 'kept' }, 4 } }\n"
+    "l, n = ark.zoo_handlers(p, 'k', cache, miss)\n"
+    "if n ~= 4 or l[1] ~= 'kept' or #calls ~= 1 then return 'kept: ' .. tostring(n) end\n"
+    "l, n = ark.zoo_handlers(p, 'other', cache, miss)\n"
+    "if n ~= 2 or #calls ~= 2 then return 'other key: ' .. tostring(n) end\n"
+    "cache[stamp] = nil\n"
+    "l, n = ark.zoo_handlers(1 - p, 'k', cache, miss)\n"
+    "if #calls ~= 3 or calls[3][3] ~= ark.zoo_stamp(1 - p) then return 'other seat' end\n",
+    p, why, sizeof why), "");
+  ark_game_free(g);
+}
+
 /* ark.zoo_stamp in a query: a number while no script of the family ran too
 ** long, nil once one of the zoo's did (the zoo cards are looked at only
 ** then). */
@@ -309,7 +342,7 @@ static void test_shared_snapshot(void **st) {
   char msg[128];
   int checked = 0, based = 0;
   for (int k = 0; k < 3000 && ark_game_process(g) == ARK_AWAITING; k++) {
-    if (k % 3 || g->co_ref < 0) {
+    if (k % 2 || g->co_ref < 0) {
       t_random_answer(g, &rng);
       continue;
     }
@@ -345,6 +378,7 @@ static void test_shared_snapshot(void **st) {
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_keyed_tables),
+    cmocka_unit_test(test_zoo_handlers),
     cmocka_unit_test(test_zoo_stamp_in_query),
     cmocka_unit_test(test_clone_in_first_coroutine),
     cmocka_unit_test(test_draft_discards_are_copies),

@@ -1645,11 +1645,8 @@ static int l_script_off(lua_State *L) {
 ** state: a clone that replays its step must end with the same bytes.  A
 ** player whose zoo is none of the last ZOO_SEEN this seat showed gets a
 ** fresh number, so a number is never given to two different zoos. */
-static int l_zoo_stamp(lua_State *L) {
+static lua_Integer zoo_stamp_of(lua_State *L, ark_game *g, int p) {
   ark_lua_ctx *x = ctx_of(L);
-  ark_game *g = GP(L);
-  reads_part(L, ARK_READ_SCRIPTS);
-  int p = arg_player(L, g, 1);
   const ark_player *pl = &g->s.p[p];
   /* a script is off only once one was stopped in this game (the stop sets
   ** script_stopped with the bit), or in a query, where one that ran too
@@ -1657,22 +1654,14 @@ static int l_zoo_stamp(lua_State *L) {
   ** needs looking at) */
   if (g->s.script_stopped || (g->in_query && ark_lua_family_any_slow(g))) {
     for (int i = 0; i < pl->nzoo; i++)
-      if (ark_lua_script_is_off(g, pl->zoo[i])) {
-        lua_pushnil(L);
-        return 1;
-      }
-    if (ark_lua_map_script_is_off(g, p)) {
-      lua_pushnil(L);
-      return 1;
-    }
+      if (ark_lua_script_is_off(g, pl->zoo[i])) return 0;
+    if (ark_lua_map_script_is_off(g, p)) return 0;
   }
   for (int k = 0; k < ZOO_SEEN; k++) {
     const zoo_seen *z = &x->seen[p][k];
     if (z->stamp && z->nzoo == pl->nzoo && z->map == pl->map &&
-        memcmp(z->zoo, pl->zoo, sizeof pl->zoo[0] * pl->nzoo) == 0) {
-      lua_pushinteger(L, z->stamp);
-      return 1;
-    }
+        memcmp(z->zoo, pl->zoo, sizeof pl->zoo[0] * pl->nzoo) == 0)
+      return z->stamp;
   }
   zoo_seen *z = &x->seen[p][x->seen_next[p]];
   x->seen_next[p] = (uint8_t)((x->seen_next[p] + 1) % ZOO_SEEN);
@@ -1680,8 +1669,50 @@ static int l_zoo_stamp(lua_State *L) {
   z->nzoo = pl->nzoo;
   z->map = pl->map;
   z->stamp = ++x->stamps;
-  lua_pushinteger(L, z->stamp);
+  return z->stamp;
+}
+
+static int l_zoo_stamp(lua_State *L) {
+  ark_game *g = GP(L);
+  reads_part(L, ARK_READ_SCRIPTS);
+  lua_Integer stamp = zoo_stamp_of(L, g, arg_player(L, g, 1));
+  if (stamp) lua_pushinteger(L, stamp);
+  else lua_pushnil(L);
   return 1;
+}
+
+/* ark.zoo_handlers(owner, key, cache, miss) -> list, n: cache[stamp][key]
+** as {list, n}, stamp being ark.zoo_stamp(owner); where there is none (or
+** no stamp), what miss(owner, key, stamp or nil) returns.  The rules'
+** handlers_of (games/arknova/rules/rules.lua) in one call from Lua: every
+** event and modifier asks it, and most find their list kept. */
+static int l_zoo_handlers(lua_State *L) {
+  ark_game *g = GP(L);
+  reads_part(L, ARK_READ_SCRIPTS);
+  int p = arg_player(L, g, 1);
+  luaL_checktype(L, 3, LUA_TTABLE);
+  lua_Integer stamp = zoo_stamp_of(L, g, p);
+  if (stamp) {
+    lua_pushinteger(L, stamp);
+    lua_rawget(L, 3);
+    if (lua_istable(L, -1)) {
+      lua_pushvalue(L, 2);
+      lua_rawget(L, -2);
+      if (lua_istable(L, -1)) {
+        lua_rawgeti(L, -1, 1);
+        lua_rawgeti(L, -2, 2);
+        return 2;
+      }
+    }
+    lua_settop(L, 4);
+  }
+  lua_pushvalue(L, 4);
+  lua_pushvalue(L, 1);
+  lua_pushvalue(L, 2);
+  if (stamp) lua_pushinteger(L, stamp);
+  else lua_pushnil(L);
+  lua_call(L, 3, 2);
+  return 2;
 }
 
 /* ark.step_data() -> a table shared by the scripts that lives as long as
@@ -1718,7 +1749,7 @@ static const luaL_Reg api[] = {
   {"memo", l_memo},
   {"range", l_range},
   {"hand", l_hand}, {"zoo", l_zoo},
-  {"zoo_building", l_zoo_building}, {"building_with", l_building_with}, {"scoring", l_scoring},
+  {"zoo_building", l_zoo_building}, {"zoo_handlers", l_zoo_handlers}, {"building_with", l_building_with}, {"scoring", l_scoring},
   {"scoring_discard", l_scoring_discard}, {"display", l_display},
   {"draw", l_draw}, {"deck_pop", l_deck_pop}, {"discard", l_discard},
   {"hand_add", l_hand_add}, {"hand_remove", l_hand_remove},

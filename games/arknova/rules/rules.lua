@@ -337,7 +337,7 @@ local function collect_handlers(owner, key)
   return out, n
 end
 
--- handlers_of asks for the same lists very often (every modify, every
+-- The handler lists are asked for very often (every modify, every
 -- event), so they are kept per key and seat under ark.zoo_stamp: the list
 -- depends only on the zoo, the map and which of their scripts are off
 -- (SCRIPTS, MAP_SCRIPTS and PLUGIN_SCRIPTS do not change after loading),
@@ -366,24 +366,25 @@ local function names_of(s)
   return names
 end
 
-local NO_HANDLERS = { list = {}, n = 0 }
+local NO_HANDLERS = { {}, 0 }
 
 -- The lists of every known handler name for one zoo, made in one pass:
 -- a zoo's first events and modifiers ask a dozen names, and one pass per
--- name read the zoo and each card's script once per name.  key -> { list
--- = handler1, id1, ..., n = 2 * handlers }, in the order collect_handlers
--- gives; a name nothing handles has NO_HANDLERS, so that a look-up that
--- finds nothing is a name outside KNOWN_HANDLERS.
+-- name read the zoo and each card's script once per name.  key -> { list,
+-- n } (list: handler1, id1, ...; n = 2 * handlers), in the order
+-- collect_handlers gives; a name nothing handles has NO_HANDLERS, so that
+-- a look-up that finds nothing is a name outside KNOWN_HANDLERS.
 local function collect_known(owner)
   local byk = {}
   for i = 1, #KNOWN_HANDLERS do byk[KNOWN_HANDLERS[i]] = NO_HANDLERS end
   local function add(name, h, id)
     local e = byk[name]
     if e == NO_HANDLERS then
-      e = { list = {}, n = 0 }
+      e = { {}, 0 }
       byk[name] = e
     end
-    e.list[e.n + 1], e.list[e.n + 2], e.n = h, id, e.n + 2
+    local list, n = e[1], e[2]
+    list[n + 1], list[n + 2], e[2] = h, id, n + 2
   end
   local zoo = ark.zoo(owner)
   for i = 1, #zoo do
@@ -407,23 +408,26 @@ local function collect_known(owner)
   return byk
 end
 
--- Kept per stamp, like the lists of other names below.
+-- Kept per stamp, like the lists of other names below: known_cache[stamp]
+-- is collect_known's table for that zoo.  Emptied in place when full, as
+-- ark.zoo_handlers is handed this very table.
 local known_cache, known_cache_size = {}, 0
+local ZOO_HANDLERS = ark.zoo_handlers
 
-local function handlers_of(owner, key)
-  local stamp = ark.zoo_stamp(owner)
+-- What ark.zoo_handlers asks when known_cache has no list for owner's zoo
+-- (stamp) and key: a zoo seen for the first time, a name outside
+-- KNOWN_HANDLERS (kept per key and stamp), or no stamp (built afresh).
+local function handlers_missed(owner, key, stamp)
   if not stamp then return collect_handlers(owner, key) end
-  local byk = known_cache[stamp]
-  local e = byk and byk[key]
-  if e then return e.list, e.n end
-  if not byk and KNOWN_HANDLER_SET[key] then
+  if not known_cache[stamp] and KNOWN_HANDLER_SET[key] then
     if known_cache_size >= HANDLER_CACHE_MAX then
-      known_cache, known_cache_size = {}, 0
+      for k in next, known_cache do known_cache[k] = nil end
+      known_cache_size = 0
     end
-    byk = collect_known(owner)
+    local byk = collect_known(owner)
     known_cache[stamp], known_cache_size = byk, known_cache_size + 1
-    e = byk[key]
-    return e.list, e.n
+    local e = byk[key]
+    return e[1], e[2]
   end
   local lists = handler_cache[key]
   if not lists or handler_cache_size[key] >= HANDLER_CACHE_MAX then
@@ -433,17 +437,22 @@ local function handlers_of(owner, key)
   local e = lists[stamp]
   if not e then
     local out, n = collect_handlers(owner, key)
-    e = { list = out, n = n }
+    e = { out, n }
     lists[stamp] = e
     handler_cache_size[key] = handler_cache_size[key] + 1
   end
-  return e.list, e.n
+  return e[1], e[2]
 end
+
+-- owner's handlers of key, list (handler1, id1, ...) and its length, are
+-- ZOO_HANDLERS(owner, key, known_cache, handlers_missed): the lists kept
+-- are found in C with no Lua call (ark.zoo_handlers), for the callers
+-- below are asked more than anything else.
 
 -- Does any of owner's cards, their map or a plugin handle key now?  For a
 -- caller whose own work is needed only if one does.
 function has_handler(owner, key)
-  local _, n = handlers_of(owner, key)
+  local _, n = ZOO_HANDLERS(owner, key, known_cache, handlers_missed)
   return n > 0
 end
 
@@ -456,7 +465,7 @@ function fire(name, p, ...)
   local first = p or ark.get(nil, "current")
   for i = 0, n - 1 do
     local owner = (first + i) % n
-    local hs, k = handlers_of(owner, name)
+    local hs, k = ZOO_HANDLERS(owner, name, known_cache, handlers_missed)
     for j = 1, k, 2 do hs[j](owner, hs[j + 1], p, ...) end
   end
 end
@@ -464,7 +473,7 @@ end
 -- Events that concern only p's own cards and map (income, end of game,
 -- p's turn and actions): handler(p, id, ...).
 function fire_own(name, p, ...)
-  local hs, k = handlers_of(p, name)
+  local hs, k = ZOO_HANDLERS(p, name, known_cache, handlers_missed)
   for j = 1, k, 2 do hs[j](p, hs[j + 1], ...) end
 end
 
@@ -499,7 +508,7 @@ end })
 
 function modify(name, p, value, ...)
   -- no closure here: the rules and the AI's queries ask this very often
-  local hs, n = handlers_of(p, modify_key[name])
+  local hs, n = ZOO_HANDLERS(p, modify_key[name], known_cache, handlers_missed)
   if n == 0 then return value end        -- the most common answer: nothing handles it
   local want = MODIFIER_TYPES[name]
   for i = 1, n, 2 do
