@@ -42,9 +42,18 @@ typedef struct ark_lua_ctx {
   int tracking;                 /* between ark_lua_reads(c, 1) and (c, 0) */
 } ark_lua_ctx;
 
+/* The context: every primitive's first upvalue, and in Lua 5.4 also the
+** extra space of the content's Lua state and of each of its threads
+** (copied from the main one when made): every primitive asks it, some
+** three times, and the upvalue costs a look-up each time. */
+#if !defined(ARK_LUAJIT) && LUA_VERSION_NUM >= 504
+#define ARK_CTX_EXTRA 1
+static ark_lua_ctx *ctx_of(lua_State *L) { return *(ark_lua_ctx **)lua_getextraspace(L); }
+#else
 static ark_lua_ctx *ctx_of(lua_State *L) {
   return (ark_lua_ctx *)lua_touserdata(L, lua_upvalueindex(1));
 }
+#endif
 
 /* The game for a primitive that reads only the seats it is given (each
 ** passes arg_player, which notes the seat) and the content. */
@@ -1829,6 +1838,10 @@ int ark_lua_api_open(ark_content *c) {
     ark_content_error(c, NULL, 0, "out of memory");
     return -1;
   }
+#ifdef ARK_CTX_EXTRA
+  /* before any thread is made, so that each copies it */
+  *(ark_lua_ctx **)lua_getextraspace(c->L) = c->lua;
+#endif
   lua_newtable(c->L);
   ark_lua_api_register(c->L, c->lua, api);
   register_buildings(c->L, c->lua);
