@@ -58,6 +58,22 @@ static void test_keyed_tables(void **st) {
     assert_int_equal(out[5 * i + 3], (0x5 >> i) & 1);
     assert_int_equal(out[5 * i + 4], (int)strlen(ark_bonus_name(m->slots[i].bonus.kind)));
   }
+  /* ark.edge_slot(p, i) gives each slot's four fields as values, and
+  ** nothing past the last */
+  add_query(g, "t_edge_slot", "function(p)\n"
+            "  local r, edge = {}, ark.edge(p)\n"
+            "  for i, e in ipairs(edge) do\n"
+            "    local b, v, rec, t = ark.edge_slot(p, i)\n"
+            "    r[#r + 1] = (b == e.bonus and v == e.value and rec == e.recurring\n"
+            "                 and t == e.taken) and 1 or 0\n"
+            "  end\n"
+            "  r[#r + 1] = select('#', ark.edge_slot(p, #edge + 1))\n"
+            "  return r\n"
+            "end");
+  n = ark_game_query(g, "t_edge_slot", p, out, 1024);
+  assert_int_equal(n, m->n_slots + 1);
+  for (int i = 0; i < m->n_slots; i++) assert_int_equal(out[i], 1);
+  assert_int_equal(out[m->n_slots], 0);
   add_query(g, "t_defs", "function(p)\n"
             "  local r = {}\n"
             "  local kinds = { enclosure = 0, kiosk = 1, pavilion = 2, special = 3, unique = 4 }\n"

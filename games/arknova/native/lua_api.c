@@ -1236,6 +1236,23 @@ static int l_edge(lua_State *L) {
   return 1;
 }
 
+/* ark.edge_slot(p, i) -> bonus, value, recurring, taken of map-edge slot
+** i (1-based), or nothing past the last: ark.edge(p)[i] without a table
+** for every slot (a support and every break ask it). */
+static int l_edge_slot(lua_State *L) {
+  ark_game *g = GP(L);
+  int p = arg_player(L, g, 1);
+  lua_Integer i = luaL_checkinteger(L, 2);
+  const ark_map_def *m = map_of(g, p);
+  if (i < 1 || i > m->n_slots) return 0;
+  const ark_edge_slot *e = &m->slots[i - 1];
+  lua_pushstring(L, ark_bonus_name(e->bonus.kind));
+  lua_pushinteger(L, e->bonus.value);
+  lua_pushboolean(L, e->recurring);
+  lua_pushboolean(L, (g->s.p[p].edge_taken >> (i - 1)) & 1);
+  return 4;
+}
+
 static int l_take_edge(lua_State *L) {
   ark_game *g = GM(L);
   int p = arg_player(L, g, 1);
@@ -1775,7 +1792,7 @@ static const luaL_Reg api[] = {
   {"place_animal", l_place_animal}, {"play_card", l_play_card},
   {"release", l_release}, {"move_animal", l_move_animal},
   {"kiosk_income", l_kiosk_income}, {"income", l_income}, {"target", l_target},
-  {"take_edge", l_take_edge},
+  {"take_edge", l_take_edge}, {"edge_slot", l_edge_slot},
   {"project_enter", l_project_enter}, {"support", l_support},
   {"take_partner_zoo", l_take_partner_zoo},
   {"take_university", l_take_university}, {"bonus_tiles", l_bonus_tiles},

@@ -823,11 +823,15 @@ function break_rest(trigger)
     local p = (trigger + i) % n
     gain(p, "money", ark.income(ark.get(p, "appeal")) + ark.kiosk_income(p))
     -- only taken slots pay: no list of the slots (a table each) before one is
-    if ark.get(p, "edge_taken") ~= 0 then
-      local slots = ark.edge(p)
-      for i = 1, #slots do
-        local slot = slots[i]
-        if slot.taken and slot.recurring then apply_bonus(p, slot.bonus, slot.value, "edge") end
+    -- (the slots taken as the income began: ark.edge_slot, no table)
+    local taken = ark.get(p, "edge_taken")
+    if taken ~= 0 then
+      local k = 1
+      local bonus, value, recurring = ark.edge_slot(p, k)
+      while bonus do
+        if has_bit(taken, k - 1) and recurring then apply_bonus(p, bonus, value, "edge") end
+        k = k + 1
+        bonus, value, recurring = ark.edge_slot(p, k)
       end
     end
     fire_own("income", p)

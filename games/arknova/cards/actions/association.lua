@@ -243,22 +243,27 @@ local function reward_text(c, lv)
   return t
 end
 
--- The map-edge slots p has not taken: option texts and slot numbers.
+-- The map-edge slots p has not taken: option texts and slot numbers
+-- (ark.edge_slot: no table per slot).
 local function edge_options(p)
   local opts, idx = {}, {}
-  for i, s in ipairs(ark.edge(p)) do
-    if not s.taken then
-      opts[#opts + 1] = "edge bonus: " .. s.bonus .. " " .. s.value .. (s.recurring and " (every break)" or "")
+  local i = 1
+  local bonus, value, recurring, taken = ark.edge_slot(p, i)
+  while bonus do
+    if not taken then
+      opts[#opts + 1] = "edge bonus: " .. bonus .. " " .. value .. (recurring and " (every break)" or "")
       idx[#idx + 1] = i
     end
+    i = i + 1
+    bonus, value, recurring, taken = ark.edge_slot(p, i)
   end
   return opts, idx
 end
 
 local function edge_taken(p, i)
   ark.take_edge(p, i)
-  local s = ark.edge(p)[i]
-  apply_bonus(p, s.bonus, s.value, "edge")
+  local bonus, value = ark.edge_slot(p, i)
+  apply_bonus(p, bonus, value, "edge")
 end
 
 -- The map-edge token taken with a support.
