@@ -146,6 +146,40 @@ static void test_progress_plain(void **st) {
   assert_true(t_compare_four_games(COMPARE_PROGRESS) > 300);
 }
 
+/* With a breeding program (215: a wildcard for a base project while its
+** tokens last) and Migration Recording (224: three supports of a release
+** project) in seat 0's zoo from the start, and a release project in the
+** row of which seat 0 holds a level, ark.progress asks seat 0's modifiers and
+** must still answer what the plain rules answer. */
+static void test_progress_modifiers(void **st) {
+  (void)st;
+  int n = 0;
+  char chunk[256], why[256];
+  for (uint64_t seed = 1; seed <= 2; seed++) {
+    ark_game *g = t_new_game(2, seed, NULL);
+    t_zoo_add(g, 0, 215);
+    t_zoo_add(g, 0, 224);
+    /* a release project in the row's first slot, its first level seat
+    ** 0's: 224 lets seat 0 support it again, one support would not */
+    int rel = 0;
+    while (rel < g->c->ncards && !(g->c->cards[rel].type == ARK_CARD_PROJECT &&
+                                   g->c->cards[rel].proj_kind == ARK_PROJ_RELEASE))
+      rel++;
+    assert_true(rel < g->c->ncards);
+    g->s.row[0].card = (int16_t)rel;
+    g->s.row[0].owner[0] = 0;
+    g->s.row[0].owner[1] = g->s.row[0].owner[2] = -1;
+    snprintf(chunk, sizeof chunk,
+             "ark.memo(%d, 2)\n"
+             "if not (has_handler(0, 'modify_project_wildcards') and\n"
+             "        has_handler(0, 'modify_project_supports')) then return 'no handler' end\n",
+             t_card(g, 215));
+    assert_string_equal(t_run_lua(g, chunk, 0, why, sizeof why), "");
+    n += t_compare_game(g, 2, seed, COMPARE_PROGRESS, 1);
+  }
+  assert_true(n > 100);
+}
+
 static void test_hand_fit_plain(void **st) {
   (void)st;
   assert_true(t_compare_four_games(COMPARE) > 300);
@@ -194,6 +228,7 @@ int main(void) {
     cmocka_unit_test(test_hand_fit_plain),
     cmocka_unit_test(test_hand_fit_plugin_modifiers),
     cmocka_unit_test(test_progress_plain),
+    cmocka_unit_test(test_progress_modifiers),
     cmocka_unit_test(test_sponsors_plain),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1362,12 +1362,25 @@ static int level_ok(const ark_game *g, int p, const ark_card_def *c, int lv) {
   return 0;
 }
 
+/* fn(card) at stack index fn, a modifier the Lua asks for: its whole
+** number (the Lua's wrappers have checked it). */
+static int ask_card(lua_State *L, int fn, int card) {
+  lua_pushvalue(L, fn);
+  lua_pushinteger(L, card);
+  lua_call(L, 1, 1);
+  int v = (int)luaL_checkinteger(L, -1);
+  lua_pop(L, 1);
+  return v;
+}
+
 /* The (card, have, need, CP) entries of project card id for p: each level
-** free to support (owner: the slot's, NULL for a card in hand). */
+** free to support (owner: the slot's, NULL for a card in hand); wild: the
+** stack index of the wildcards function (0: none). */
 static void progress_of(lua_State *L, const ark_game *g, int p, int id, const int8_t *owner,
-                        int *n) {
+                        int wild, int *n) {
   const ark_card_def *c = &g->c->cards[id];
   int icons = c->proj_kind == ARK_PROJ_ICON ? project_count(g, p, c->proj_count) : 0;
+  if (c->proj_kind == ARK_PROJ_ICON && wild) icons += ask_card(L, wild, id);
   for (int lv = 0; lv < c->n_levels && lv < 3; lv++) {
     if (owner && owner[lv] != -1) continue;
     int e[4] = { id, 0, 1, c->rewards[lv] };
@@ -1380,14 +1393,24 @@ static void progress_of(lua_State *L, const ark_game *g, int p, int id, const in
   }
 }
 
-/* ark.progress(p) -> the projects query when no card, map or plugin
-** changes its rules (the Lua checks): per project in play that p supports
-** no level of yet, then per project in hand, each level's (card, have,
-** need, CP); release and breeding levels have 1 of 1 when an animal fits. */
+/* ark.progress(p [, supports, wildcards]) -> the projects query when no
+** plugin changes its rules (the Lua checks): per project in play that p
+** may support one more level of, then per project in hand, each level's
+** (card, have, need, CP); release and breeding levels have 1 of 1 when an
+** animal fits.  Without the functions, one support per project and no
+** wildcards; with them, supports(card) is the number of levels p may
+** hold of a project in play and wildcards(card) adds to an icon
+** project's count, asked in the order the Lua's loop asks modify. */
 static int l_progress(lua_State *L) {
   ark_game *g = GP(L);
   reads_part(L, ARK_READ_PROJECTS);
   int p = arg_player(L, g, 1), n = 0;
+  int mods = !lua_isnoneornil(L, 2);
+  if (mods) {
+    luaL_checktype(L, 2, LUA_TFUNCTION);
+    luaL_checktype(L, 3, LUA_TFUNCTION);
+  }
+  lua_settop(L, 3);
   const ark_state *s = &g->s;
   const ark_player *pl = &s->p[p];
   const ark_project_slot *slots[ARK_MAX_BASE_PROJECTS + ARK_ROW_SLOTS];
@@ -1396,12 +1419,17 @@ static int l_progress(lua_State *L) {
   for (int i = 0; i < ARK_ROW_SLOTS; i++)
     if (s->row[i].card >= 0) slots[ns++] = &s->row[i];
   lua_newtable(L);
+  int out = lua_gettop(L), wild = mods ? 3 : 0;
   for (int i = 0; i < ns; i++) {
     const int8_t *o = slots[i]->owner;
-    if (o[0] != p && o[1] != p && o[2] != p) progress_of(L, g, p, slots[i]->card, o, &n);
+    int held = (o[0] == p) + (o[1] == p) + (o[2] == p);
+    if (held < (mods ? ask_card(L, 2, slots[i]->card) : 1))
+      progress_of(L, g, p, slots[i]->card, o, wild, &n);
   }
   for (int h = 0; h < pl->nhand; h++)
-    if (g->c->cards[pl->hand[h]].type == ARK_CARD_PROJECT) progress_of(L, g, p, pl->hand[h], NULL, &n);
+    if (g->c->cards[pl->hand[h]].type == ARK_CARD_PROJECT)
+      progress_of(L, g, p, pl->hand[h], NULL, wild, &n);
+  lua_settop(L, out);
   return 1;
 }
 

@@ -190,12 +190,18 @@ function A.progress(p)
   -- no handler for either modifier, modify returns its value as given:
   -- no wildcard, one support per project, and one icons table will do,
   -- since no script runs here to change the zoo.
-  local fast = A.project_count == PROJECT_COUNT and modify == MODIFY and
-    has_handler == HAS_HANDLER and not has_handler(p, "modify_project_wildcards") and
+  local own = A.project_count == PROJECT_COUNT and modify == MODIFY and
+    has_handler == HAS_HANDLER
+  local fast = own and not has_handler(p, "modify_project_wildcards") and
     not has_handler(p, "modify_project_supports")
   -- and with no plugin (which may change the rules' facts and functions),
-  -- the loops below are ark.progress's, in C
-  if fast and #PLUGIN_SCRIPTS == 0 then return PROGRESS(p) end
+  -- the loops below are ark.progress's, in C, which asks the two
+  -- modifiers where they loop when p has a handler for one
+  if own and #PLUGIN_SCRIPTS == 0 then
+    if fast then return PROGRESS(p) end
+    return PROGRESS(p, function(card) return modify("project_supports", p, 1, card) end,
+                    function(card) return modify("project_wildcards", p, 0, card) end)
+  end
   local all_icons = fast and ark.icons(p)
   local function toward(c)
     if fast then return count_in(p, c.counts, all_icons) end
