@@ -510,6 +510,18 @@ function modify(name, p, value, ...)
   -- no closure here: the rules and the AI's queries ask this very often
   local hs, n = ZOO_HANDLERS(p, modify_key[name], known_cache, handlers_missed)
   if n == 0 then return value end        -- the most common answer: nothing handles it
+  return apply_modifiers(hs, n, name, p, value, ...)
+end
+
+-- p's handler list of modifier `name` (list, n), for a caller that asks
+-- modify of many values in a row while nothing changes the zoo (a query
+-- over the hand): apply_modifiers(list, n, name, p, value, ...) is then
+-- modify(name, p, value, ...) without the look-up.
+function modifier_handlers(name, p)
+  return ZOO_HANDLERS(p, modify_key[name], known_cache, handlers_missed)
+end
+
+function apply_modifiers(hs, n, name, p, value, ...)
   local want = MODIFIER_TYPES[name]
   for i = 1, n, 2 do
     value = hs[i](p, hs[i + 1], value, ...)

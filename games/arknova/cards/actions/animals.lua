@@ -119,6 +119,7 @@ end
 -- own test.  A Flock animal that may share an occupied enclosure lists
 -- the single index -1.  Money is left out: the caller weighs it.
 local A_COST, MODIFY, HAS_HANDLER = A.cost, modify, has_handler
+local MODIFIER_HANDLERS, APPLY_MODIFIERS = modifier_handlers, apply_modifiers
 local FITS, HAND_FIT = ark.fits, ark.hand_fit
 local HAS_PARTNER_ZOO, HAS_BIT = has_partner_zoo, has_bit
 
@@ -165,12 +166,18 @@ function A.hand_fit(p)
     end
     if not shares then
       if plain then return fast end
+      -- modify's handler lists, looked up once: nothing here changes the zoo
+      local chs, cn, ihs, inn
+      if not cost_as_given then chs, cn = MODIFIER_HANDLERS("animal_cost", p) end
+      if not none_ignored then ihs, inn = MODIFIER_HANDLERS("conditions_ignored", p) end
       local j = 1
       while fast[j] do
         local id = fast[j]
-        if not cost_as_given then fast[j + 1] = math.max(0, modify("animal_cost", p, fast[j + 1], id)) end
+        if chs then
+          fast[j + 1] = math.max(0, APPLY_MODIFIERS(chs, cn, "animal_cost", p, fast[j + 1], id))
+        end
         local ignored = 0
-        if not none_ignored then ignored = modify("conditions_ignored", p, 0, id) end
+        if ihs then ignored = APPLY_MODIFIERS(ihs, inn, "conditions_ignored", p, 0, id) end
         fast[j + 2] = fast[j + 2] <= ignored and 1 or 0
         j = j + 4 + fast[j + 3]
       end
