@@ -132,15 +132,17 @@ local function own_functions()
 end
 
 -- May ark.hand_fit stand for this file's loops?  Not with a plugin (it may
--- change the rules' facts and constants) or a function replaced.
-local function c_fit()
-  return own_functions() and #PLUGIN_SCRIPTS == 0 and ark.fits == FITS
+-- change the rules' facts and constants) or a function replaced (own:
+-- own_functions(), when the caller has it).
+local function c_fit(own)
+  if own == nil then own = own_functions() end
+  return own and #PLUGIN_SCRIPTS == 0 and ark.fits == FITS
 end
 
 function A.hand_fit(p)
   -- the greedy player asks it for every position it weighs: no hand_cards
   -- list, no ark.icons table (conditions_met reads the icons a card needs)
-  local out, n, hand = {}, 0, ark.hand(p)
+  local out, n
   -- Each animal would ask modify twice (each a handler-list look-up) and
   -- read partner_zoos once per continent icon.  When the functions are
   -- those this file loaded with, the two modifiers are looked at apart:
@@ -157,12 +159,15 @@ function A.hand_fit(p)
   -- here per animal in the same order; only an animal that fits no
   -- enclosure asks the Flock keyword here, and one that may share sends
   -- the whole query the plain way.
-  if c_fit() then
+  if c_fit(own) then
     local plain = cost_as_given and none_ignored
     local fast, unfit = HAND_FIT(p, A.PARTNER_DISCOUNT, not plain)
     local shares = false
     for i = 1, #unfit do
-      if may_share(p, unfit[i]) then shares = true end
+      if may_share(p, unfit[i]) then
+        shares = true
+        break
+      end
     end
     if not shares then
       if plain then return fast end
@@ -185,6 +190,8 @@ function A.hand_fit(p)
     end
   end
   local zoos = own and ark.get(p, "partner_zoos")
+  local hand = ark.hand(p)
+  out, n = {}, 0
   for i = 1, #hand do
     local id = hand[i]
     local c = CARDS[id]

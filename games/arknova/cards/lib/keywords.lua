@@ -212,14 +212,22 @@ end
 
 -- Standard enclosures of p holding a herbivore whose size reaches the
 -- animal's Flock value: it may share one of them (cards/actions/animals.lua).
+-- A card's Flock value (false: none), read from its abilities once: the
+-- facts do not change after loading, and Animals asks flock_places of
+-- every flock animal it scans that has no enclosure.
+local flock_need = {}
+
 function flock_places(p, id)
-  -- numeric loops: Lua 5.4's ipairs calls C per item, and Animals asks
-  -- this of every animal it scans that has no enclosure
-  local need
-  local abilities = CARDS[id].abilities
-  for i = 1, #abilities do
-    local name, value = parse_ability(abilities[i])
-    if name == "flock" then need = count_of(value, 1) end
+  local need = flock_need[id]
+  if need == nil then
+    need = false
+    -- numeric loop: Lua 5.4's ipairs calls C per item
+    local abilities = CARDS[id].abilities
+    for i = 1, #abilities do
+      local name, value = parse_ability(abilities[i])
+      if name == "flock" then need = count_of(value, 1) end
+    end
+    flock_need[id] = need
   end
   if not need then return {} end
   return ark.enclosures_with(p, need, "herbivore")
