@@ -85,11 +85,13 @@ struct ark_game {
   int *answers;
   int nanswers, capanswers;
   ark_log log;
-  /* kept by lua_bridge.c: the scripts whose handlers ran in this step (bit
-  ** per card, then per map from ARK_MAX_CARDS), checked for kept state
+  /* kept by lua_bridge.c: the scripts whose handlers ran since their
+  ** state was last checked (bit per card, then per map from
+  ** ARK_MAX_CARDS; script_ran_any: any bit set), checked for kept state
   ** after every resume; the game and its clones' shared record of scripts
   ** that hit the time limit; set while a query runs */
   uint8_t script_ran[(ARK_MAX_CARDS + ARK_MAX_MAP_SCRIPTS) / 8];
+  int script_ran_any;
   struct ark_family *family;
   int in_query;
   /* the state before a query's first change (ark_lua_query_save), put back

@@ -914,6 +914,7 @@ static int e_touch(lua_State *L) {
   int b = bit_of(key);
   if (!g || b < 0) return 0;
   g->script_ran[b / 8] |= (uint8_t)(1u << (b % 8));
+  g->script_ran_any = 1;
   if (family_slow(g, key)) {
     double extra = g->c->script_budget / 20;
     ark_wd_hurry(L, extra < 0.005 ? 0.005 : extra);
@@ -1120,6 +1121,7 @@ int ark_lua_lazy_options(ark_game *g) {
   lua_getglobal(L, g->lazy_fn);
   lua_pushinteger(L, g->cont_player);
   memset(g->script_ran, 0, sizeof g->script_ran);
+  g->script_ran_any = 0;
   ark_lua_set_game(g->c, g);
   ark_lua_pure(g->c, 1);
   int slot = ark_wd_enter(L, g->c->script_budget, g->c->lua_mem_limit);
@@ -1300,13 +1302,17 @@ static int script_still_on(const ark_game *g, int who) {
   return 0;
 }
 
-/* After a resume: the scripts that ran in this step must have left their
-** state as loading left it (script_state.c).  Puts back every change; the
-** first culprit and its message go to *who and msg (who -1: none). */
+/* After a resume: the scripts that ran since the last check must have
+** left their state as loading left it (script_state.c).  Puts back every
+** change; the first culprit and its message go to *who and msg (who -1:
+** none).  Their marks are cleared: a script checked (and put back) after
+** one resume cannot change before it runs again. */
 static void check_kept_state(ark_game *g, int *who, char *msg, size_t n) {
+  *who = -1;
+  if (!g->script_ran_any) return;
+  g->script_ran_any = 0;
   lua_State *L = g->c->L;
   int top = lua_gettop(L), store = 0;    /* the records: looked up once, if at all */
-  *who = -1;
   for (size_t i = 0; i < sizeof g->script_ran; i++) {
     if (i % 8 == 0) {                    /* most words are empty: skip them whole */
       uint64_t a, k;
@@ -1349,6 +1355,7 @@ static void check_kept_state(ark_game *g, int *who, char *msg, size_t n) {
                strcmp(name, "return") ? name : "its returned table");
     }
   }
+  memset(g->script_ran, 0, sizeof g->script_ran);
   lua_settop(L, top);
 }
 
@@ -1436,6 +1443,7 @@ static int start_fn(ark_game *g, const char *fn, int player, const int *args, in
   lua_State *L = g->c->L;
   ark_lua_drop_step(g);
   memset(g->script_ran, 0, sizeof g->script_ran);
+  g->script_ran_any = 0;
   ark_content *c = g->c;
   lua_State *co;
   if (c->nspare > 0) {
@@ -1571,8 +1579,10 @@ int ark_game_query(const ark_game *cg, const char *name, int p, int *out, int ma
   int nev = g->log.nev;
   size_t pool = g->log.pool.len;
   uint8_t ran[sizeof g->script_ran];
+  int ran_any = g->script_ran_any;
   memcpy(ran, g->script_ran, sizeof ran);
   memset(g->script_ran, 0, sizeof g->script_ran);
+  g->script_ran_any = 0;
   lua_getfield(L, LUA_REGISTRYINDEX, "ark.query_msgh");
   lua_insert(L, -2);
   lua_pushinteger(L, p);
@@ -1587,6 +1597,7 @@ int ark_game_query(const ark_game *cg, const char *name, int p, int *out, int ma
   char msg[ARK_ERRMSG];
   check_kept_state(g, &kept, msg, sizeof msg);
   memcpy(g->script_ran, ran, sizeof ran);
+  g->script_ran_any = ran_any;
   if (st != ARK_LUA_OK) g->c->query_fails++;
   if (st == ARK_LUA_OK && lua_istable(L, -1)) {
     n = ark_rawlen(L, -1);
