@@ -260,6 +260,11 @@ static const char *const COUNT_TEXT =
   "  end\n"
   "end\n"
   "if try({}, 'no filter') then return 'no filter' end\n"
+  /* a terrain asked by number or by an unknown name matches no space */
+  "for _, w in ipairs({ 0, 1, 'lava' }) do\n"
+  "  local bad = try({ terrain = w }, 'terrain=' .. tostring(w))\n"
+  "  if bad then return bad end\n"
+  "end\n"
   "if pcall(ark.count_cells, p, { colour = 1 }) then return 'an unknown field is taken' end\n"
   "local function same(a, b)\n"
   "  for k, v in pairs(a) do if b[k] ~= v then return false end end\n"

@@ -267,15 +267,17 @@ static uint64_t value_key(int p, double tau) {
 
 double nova_value_at(const ark_game *g, int p, double tau) {
   ark_player_view v;
-  ark_game_player(g, p, &v);
-  if (!ark_game_pending_tag(g))   /* the game is over */
+  if (!ark_game_pending_tag(g)) {   /* the game is over */
+    ark_game_player(g, p, &v);
     return v.score + (v.rank == 1 ? WIN_BONUS : 0.0);
+  }
   /* a position the search has valued before, or one whose parts that
   ** the value reads are the same: the C here reads only p's part (the
   ** view's score, buildings, zoo and action cards; not its rank) */
   uint64_t key = value_key(p, tau);
   double sum;
   if (ark_recall(g, key, &sum)) return sum;
+  ark_game_player(g, p, &v);   /* only now: it counts kiosk income and ranks */
   ark_recall_begin(g);
   double f[F_N];
   sum = v.score;

@@ -136,7 +136,9 @@ static value field_of(const cell_facts *f, int c, int k, char *text, size_t text
     break;
   case K_X: v.kind = W_NUMBER, v.num = ARK_CELL_X(c); break;
   case K_Y: v.kind = W_NUMBER, v.num = ARK_CELL_Y(c); break;
-  case K_TERRAIN: v.kind = W_STRING, v.str = terrain_names[f->terrain]; break;
+  /* by its index: count_cells turns a terrain name it is asked for into
+  ** the same (no text compared per space) */
+  case K_TERRAIN: v.kind = W_NUMBER, v.num = f->terrain; break;
   case K_EDGE: v.kind = f->edge ? W_TRUE : W_FALSE; break;
   case K_BUILD2: v.kind = f->build2 ? W_TRUE : W_FALSE; break;
   case K_BUILDING:
@@ -194,6 +196,12 @@ static int l_count_cells(lua_State *L) {
     default:
       return luaL_error(L, "ark.count_cells: '%s' must be true, false, a number or a text",
                         name);
+    }
+    if (k == K_TERRAIN && (c->kind == W_NUMBER || c->kind == W_STRING)) {
+      /* a terrain's name as its index; anything else matches no space */
+      int t = 0;
+      while (t < 3 && !(c->kind == W_STRING && !strcmp(terrain_names[t], c->str))) t++;
+      c->kind = W_NUMBER, c->num = t < 3 ? t : -1;
     }
     lua_pop(L, 1);
   }

@@ -227,7 +227,9 @@ function install_script(key, t, path, lines)
         w = function(p, id, value, ...)
           touch(key)
           local r = f(p, id, value, ...)
-          if type(r) ~= type(value) or (type(r) == "number" and not whole(r)) then
+          -- one type() each: every modifier's answer passes here
+          local tr = type(r)
+          if tr ~= type(value) or (tr == "number" and not whole(r)) then
             local want = type(value) == "number" and "a whole number (-9999..9999)" or
               article(type(value))
             error(where .. ": " .. name .. " returned " .. shown(r) .. "; a modifier returns " ..
