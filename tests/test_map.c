@@ -748,9 +748,32 @@ static void test_touches(void **state)
   assert_int_equal(ark_map_adjacent_terrain(&map_a, &z, 0, ARK_TERRAIN_WATER), 1);
 }
 
+/* ark_map_read_xy reads "(x,y)" as sscanf's "(%d,%d" would: blanks and a
+** sign before each number, the rest of the text after the y. */
+static void test_read_xy(void **st) {
+  (void)st;
+  int x = -9, y = -9;
+  const char *end = ark_map_read_xy("(3,14) (4,14)", &x, &y);
+  assert_non_null(end);
+  assert_int_equal(x, 3);
+  assert_int_equal(y, 14);
+  assert_string_equal(end, ") (4,14)");
+  end = ark_map_read_xy("( 2, -1)", &x, &y);
+  assert_non_null(end);
+  assert_int_equal(x, 2);
+  assert_int_equal(y, -1);
+  assert_null(ark_map_read_xy("(a,1)", &x, &y));
+  assert_null(ark_map_read_xy("(1 2)", &x, &y));
+  assert_null(ark_map_read_xy("1,2)", &x, &y));
+  assert_null(ark_map_read_xy("(1,)", &x, &y));
+  assert_non_null(ark_map_read_xy("(12345678901234,0)", &x, &y));
+  assert_true(x >= 1000000);                   /* far off any map, not wrapped */
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
+    cmocka_unit_test(test_read_xy),
     cmocka_unit_test_setup(test_derive_edges, setup),
     cmocka_unit_test_setup(test_neighbors, setup),
     cmocka_unit_test_setup(test_axial_steps_are_neighbors, setup),

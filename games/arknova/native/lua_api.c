@@ -37,6 +37,7 @@ typedef struct ark_lua_ctx {
   int pure;
   zoo_seen seen[ARK_MAX_PLAYERS][ZOO_SEEN];
   uint8_t seen_next[ARK_MAX_PLAYERS];  /* the one a new zoo replaces */
+  uint8_t seen_last[ARK_MAX_PLAYERS];  /* the one found last: asked first */
   lua_Integer stamps;           /* the last stamp given */
   unsigned reads;               /* what the primitives read: ARK_READ_* bits */
   int tracking;                 /* between ark_lua_reads(c, 1) and (c, 0) */
@@ -1711,12 +1712,18 @@ static lua_Integer zoo_stamp_of(lua_State *L, ark_game *g, int p) {
       if (ark_lua_script_is_off(g, pl->zoo[i])) return 0;
     if (ark_lua_map_script_is_off(g, p)) return 0;
   }
-  for (int k = 0; k < ZOO_SEEN; k++) {
+  /* the zoo found last first: events and modifiers ask for one seat's
+  ** handlers many times between two changes of its zoo */
+  for (int j = 0; j < ZOO_SEEN; j++) {
+    int k = (x->seen_last[p] + j) % ZOO_SEEN;
     const zoo_seen *z = &x->seen[p][k];
     if (z->stamp && z->nzoo == pl->nzoo && z->map == pl->map &&
-        memcmp(z->zoo, pl->zoo, sizeof pl->zoo[0] * pl->nzoo) == 0)
+        memcmp(z->zoo, pl->zoo, sizeof pl->zoo[0] * pl->nzoo) == 0) {
+      x->seen_last[p] = (uint8_t)k;
       return z->stamp;
+    }
   }
+  x->seen_last[p] = x->seen_next[p];
   zoo_seen *z = &x->seen[p][x->seen_next[p]];
   x->seen_next[p] = (uint8_t)((x->seen_next[p] + 1) % ZOO_SEEN);
   memcpy(z->zoo, pl->zoo, sizeof pl->zoo[0] * pl->nzoo);

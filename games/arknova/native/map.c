@@ -7,6 +7,7 @@
 ** the six grid neighbour steps.
 */
 #include <stdio.h>
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -654,13 +655,19 @@ void ark_map_cell_text(int cell, char *buf, int n)
   *o = '\0';
 }
 
-/* One "%d" of sscanf: strtol takes the same blanks, sign and digits. */
+/* One "%d" of sscanf: blanks, a sign and digits, as strtol takes them,
+** held below a million (no cell is that far); by hand, as the quick AI
+** reads every placement option it weighs. */
 static const char *read_int(const char *s, int *v) {
-  char *end;
-  long n = strtol(s, &end, 10);
-  if (end == s) return NULL;
-  *v = (int)n;
-  return end;
+  while (isspace((unsigned char)*s)) s++;
+  int neg = *s == '-';
+  if (*s == '-' || *s == '+') s++;
+  if (*s < '0' || *s > '9') return NULL;
+  long n = 0;
+  for (; *s >= '0' && *s <= '9'; s++)
+    if (n < 1000000) n = n * 10 + (*s - '0');
+  *v = (int)(neg ? -n : n);
+  return s;
 }
 
 /* By hand rather than sscanf: the quick AI reads the cells of every
