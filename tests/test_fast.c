@@ -146,7 +146,7 @@ static void test_keyed_tables(void **st) {
 
 /* ark.zoo_handlers: the {list, n} kept in cache[stamp][key] with no Lua
 ** call; otherwise what miss(owner, key, stamp) gives, asked once per
-** look-up; and the rules' own events find their lists through it. */
+** look-up; ark.zoo_has_handler_fn's function answers whether n > 0. */
 static void test_zoo_handlers(void **st) {
   (void)st;
   ark_game *g = t_game(2, 11, "A");
@@ -172,8 +172,33 @@ static void test_zoo_handlers(void **st) {
     "if n ~= 2 or #calls ~= 2 then return 'other key: ' .. tostring(n) end\n"
     "cache[stamp] = nil\n"
     "l, n = ark.zoo_handlers(1 - p, 'k', cache, miss)\n"
-    "if #calls ~= 3 or calls[3][3] ~= ark.zoo_stamp(1 - p) then return 'other seat' end\n",
+    "if #calls ~= 3 or calls[3][3] ~= ark.zoo_stamp(1 - p) then return 'other seat' end\n"
+    /* the bound check answers n > 0 from the same look-ups */
+    "local has = ark.zoo_has_handler_fn(cache, miss)\n"
+    "cache[stamp] = { k = { { 'kept' }, 4 }, none = { {}, 0 } }\n"
+    "if not has(p, 'k') or has(p, 'none') or #calls ~= 3 then return 'bound, kept' end\n"
+    "if not has(p, 'other') or #calls ~= 4 then return 'bound, missed' end\n",
     p, why, sizeof why), "");
+  ark_game_free(g);
+}
+
+/* has_bit(mask, i) (rules/lib.lua), with no math.floor: floor(mask / 2^i)
+** odd, for masks below zero, above 2^16 and not whole too. */
+static void test_has_bit(void **st) {
+  (void)st;
+  ark_game *g = t_game(2, 11, "A");
+  char why[256];
+  assert_string_equal(t_run_lua(g,
+    "for _, m in ipairs({ 0, 1, 2, 3, 5, 127, 128, 255, 1023, 65535, 65536, 70000,\n"
+    "                     -1, -2, -7, -128, 2.5, 7.75, -3.5 }) do\n"
+    "  for i = 0, 17 do\n"
+    "    local want = math.floor(m / 2 ^ i) % 2 == 1\n"
+    "    if has_bit(m, i) ~= want then\n"
+    "      return 'has_bit(' .. m .. ', ' .. i .. ') is ' .. tostring(not want)\n"
+    "    end\n"
+    "  end\n"
+    "end\n",
+    0, why, sizeof why), "");
   ark_game_free(g);
 }
 
@@ -395,6 +420,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_keyed_tables),
     cmocka_unit_test(test_zoo_handlers),
+    cmocka_unit_test(test_has_bit),
     cmocka_unit_test(test_zoo_stamp_in_query),
     cmocka_unit_test(test_clone_in_first_coroutine),
     cmocka_unit_test(test_draft_discards_are_copies),

@@ -259,19 +259,27 @@ static int l_get(lua_State *L) {
   size_t len;
   const char *k = luaL_checklstring(L, 2, &len);
   if (lua_isnil(L, 1)) {
-    int setup = !strcmp(k, "players") || !strcmp(k, "start_player");
-    reads_part(L, setup ? ARK_READ_SETUP : ARK_READ_BOARD);
     const ark_state *s = &g->s;
     int v;
-    if (!strcmp(k, "players")) v = s->nplayers;
-    else if (!strcmp(k, "turn")) v = s->turn;
+    /* the two that every event asks first (fire, rules.lua) */
+    if (len == 7 && !memcmp(k, "players", 7)) {
+      reads_part(L, ARK_READ_SETUP);
+      lua_pushinteger(L, s->nplayers);
+      return 1;
+    }
+    if (len == 7 && !memcmp(k, "current", 7)) {
+      reads_part(L, ARK_READ_BOARD);
+      lua_pushinteger(L, s->cur);
+      return 1;
+    }
+    reads_part(L, !strcmp(k, "start_player") ? ARK_READ_SETUP : ARK_READ_BOARD);
+    if (!strcmp(k, "turn")) v = s->turn;
     else if (!strcmp(k, "break_pos")) v = s->break_pos;
     else if (!strcmp(k, "break_len")) v = s->break_len;
     else if (!strcmp(k, "deck")) v = s->ndeck;
     else if (!strcmp(k, "discard")) v = s->ndiscard;
     else if (!strcmp(k, "donations")) v = s->donations;
     else if (!strcmp(k, "start_player")) v = s->start_player;
-    else if (!strcmp(k, "current")) v = s->cur;
     else if (!strcmp(k, "scoring_discarded")) v = s->scoring_discarded;
     else if (!strcmp(k, "board_zoos")) v = s->board_zoos;
     else if (!strcmp(k, "board_unis")) v = s->board_unis;
@@ -1747,7 +1755,7 @@ static int l_zoo_stamp(lua_State *L) {
 ** no stamp), what miss(owner, key, stamp or nil) returns.  The rules'
 ** handlers_of (games/arknova/rules/rules.lua) in one call from Lua: every
 ** event and modifier asks it, and most find their list kept. */
-static int l_zoo_handlers(lua_State *L) {
+static int zoo_handlers(lua_State *L) {
   ark_game *g = GP(L);
   reads_part(L, ARK_READ_SCRIPTS);
   int p = arg_player(L, g, 1);
@@ -1774,6 +1782,34 @@ static int l_zoo_handlers(lua_State *L) {
   else lua_pushnil(L);
   lua_call(L, 3, 2);
   return 2;
+}
+
+static int l_zoo_handlers(lua_State *L) {
+  lua_settop(L, 4);
+  return zoo_handlers(L);
+}
+
+/* ark.zoo_has_handler_fn(cache, miss) -> a function (owner, key) that
+** answers whether ark.zoo_handlers(owner, key, cache, miss) lists any
+** handler: the rules' has_handler, asked before most optional work, with
+** no Lua call of its own. */
+static int l_bound_has_handler(lua_State *L) {
+  lua_settop(L, 2);
+  lua_pushvalue(L, lua_upvalueindex(2));
+  lua_pushvalue(L, lua_upvalueindex(3));
+  zoo_handlers(L);
+  lua_pushboolean(L, lua_tointeger(L, -1) > 0);
+  return 1;
+}
+
+static int l_zoo_has_handler_fn(lua_State *L) {
+  luaL_checktype(L, 1, LUA_TTABLE);
+  luaL_checktype(L, 2, LUA_TFUNCTION);
+  lua_settop(L, 2);
+  lua_pushvalue(L, lua_upvalueindex(1));     /* the context, as every primitive */
+  lua_insert(L, 1);
+  lua_pushcclosure(L, l_bound_has_handler, 3);
+  return 1;
 }
 
 /* ark.step_data() -> a table shared by the scripts that lives as long as
@@ -1810,7 +1846,8 @@ static const luaL_Reg api[] = {
   {"memo", l_memo},
   {"range", l_range},
   {"hand", l_hand}, {"zoo", l_zoo},
-  {"zoo_building", l_zoo_building}, {"zoo_handlers", l_zoo_handlers}, {"building_with", l_building_with}, {"scoring", l_scoring},
+  {"zoo_building", l_zoo_building}, {"zoo_handlers", l_zoo_handlers},
+  {"zoo_has_handler_fn", l_zoo_has_handler_fn}, {"building_with", l_building_with}, {"scoring", l_scoring},
   {"scoring_discard", l_scoring_discard}, {"display", l_display},
   {"draw", l_draw}, {"deck_pop", l_deck_pop}, {"discard", l_discard},
   {"hand_add", l_hand_add}, {"hand_remove", l_hand_remove},

@@ -85,8 +85,12 @@ function choose_or_skip(p, tag, prompt, options, skip_text)
   return i
 end
 
+-- floor(mask / 2^i) is odd exactly when mask's remainder by 2^(i+1) is at
+-- least 2^i (Lua's % floors, for negative masks too): no call to
+-- math.floor, and the rules ask this very often
 function has_bit(mask, i)          -- i is 0-based
-  return math.floor(mask / 2 ^ i) % 2 == 1
+  local b = 2 ^ i
+  return mask % (b + b) >= b
 end
 
 function count_bits(mask)

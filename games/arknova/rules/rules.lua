@@ -451,10 +451,9 @@ end
 
 -- Does any of owner's cards, their map or a plugin handle key now?  For a
 -- caller whose own work is needed only if one does.
-function has_handler(owner, key)
-  local _, n = ZOO_HANDLERS(owner, key, known_cache, handlers_missed)
-  return n > 0
-end
+-- (ZOO_HANDLERS(owner, key, known_cache, handlers_missed) lists one, in
+-- one C call: ark.zoo_has_handler_fn)
+has_handler = ark.zoo_has_handler_fn(known_cache, handlers_missed)
 
 -- "Each time ..." events: every zoo reacts, in seat order from `p`, each
 -- zoo in play order, its map last.  handler(owner, id, p, ...); id is nil
