@@ -427,10 +427,14 @@ static void copy_history(ark_game *n, const ark_game *g, int nev, size_t npool, 
   if (n->nolog) nev = 0, npool = 0;
   ark_log_copy(&n->log, &g->log, nev, npool);
   if (nans > 0) {
-    n->answers = malloc(sizeof *n->answers * (size_t)nans);
+    /* room for the answers a search gives the clone next, so that the
+    ** first of them does not move the list */
+    int cap = nans + 32;
+    n->answers = malloc(sizeof *n->answers * (size_t)cap);
     if (!n->answers) abort();
     memcpy(n->answers, g->answers, sizeof *n->answers * (size_t)nans);
-    n->nanswers = n->capanswers = nans;
+    n->nanswers = nans;
+    n->capanswers = cap;
   }
 }
 

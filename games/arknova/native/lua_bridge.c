@@ -1497,7 +1497,9 @@ int ark_lua_continue(ark_game *g, int answer) {
 }
 
 int ark_lua_start(ark_game *g, const char *fn, int player) {
-  snprintf(g->step_fn, sizeof g->step_fn, "%s", fn);
+  size_t len = strnlen(fn, sizeof g->step_fn - 1);   /* as snprintf would cut it */
+  memcpy(g->step_fn, fn, len);
+  g->step_fn[len] = '\0';
   g->step_player = player;
   return start_coroutine(g);
 }
