@@ -202,6 +202,30 @@ static void test_has_bit(void **st) {
   ark_game_free(g);
 }
 
+/* fact(id, key) in a script's environment: a scalar fact as it is, a
+** table-valued one as a fresh copy (changing it changes no card), and
+** the same for every card once a key was read. */
+static void test_fact_copies_tables(void **st) {
+  (void)st;
+  ark_game *g = t_game(2, 11, "A");
+  char chunk[1024], why[256];
+  int lion = t_card(g, 401);
+  snprintf(chunk, sizeof chunk,
+    "local env = make_card_env()\n"
+    "local fact = env.fact\n"
+    "if fact(%d, 'size') ~= CARDS[%d].size then return 'size' end\n"
+    "local icons = fact(%d, 'icons')\n"
+    "if type(icons) ~= 'table' or icons == CARDS[%d].icons then return 'icons not a copy' end\n"
+    "icons.zzz = 5\n"
+    "if CARDS[%d].icons.zzz ~= nil then return 'the card changed' end\n"
+    "local again = fact(%d, 'abilities')\n"
+    "if type(again) ~= 'table' or again == CARDS[%d].abilities then return 'abilities' end\n"
+    "if fact(%d, 'no_such_fact') ~= nil then return 'no such fact' end\n",
+    lion, lion, lion, lion, lion, lion, lion, lion);
+  assert_string_equal(t_run_lua(g, chunk, 0, why, sizeof why), "");
+  ark_game_free(g);
+}
+
 /* ark.zoo_stamp in a query: a number while no script of the family ran too
 ** long, nil once one of the zoo's did (the zoo cards are looked at only
 ** then). */
@@ -421,6 +445,7 @@ int main(void) {
     cmocka_unit_test(test_keyed_tables),
     cmocka_unit_test(test_zoo_handlers),
     cmocka_unit_test(test_has_bit),
+    cmocka_unit_test(test_fact_copies_tables),
     cmocka_unit_test(test_zoo_stamp_in_query),
     cmocka_unit_test(test_clone_in_first_coroutine),
     cmocka_unit_test(test_draft_discards_are_copies),

@@ -87,6 +87,23 @@ end
 -- env -> { names table, env's metatable }, until the script is sealed.
 local parts = setmetatable({}, { __mode = "k" })
 
+-- key -> whether any card's fact under it is a table, found at the key's
+-- first read: fact() then asks type() only of such keys (it is read in
+-- the scripts' hottest loops).  The facts do not change once loaded, and
+-- every card's facts are loaded before any script runs.
+local table_key = {}
+local function is_table_key(key)
+  local t = false
+  for _, c in next, CARDS do
+    if type(c[key]) == "table" then
+      t = true
+      break
+    end
+  end
+  table_key[key] = t
+  return t
+end
+
 -- A fresh environment for one script: an empty table whose reads fall
 -- through to the names of the API.  While the script loads, its globals
 -- land in it; seal_card_env then makes it read-only.
@@ -130,7 +147,9 @@ function make_card_env()
     local c = CARDS[id]
     if c == nil then return nil end
     local v = c[key]
-    if type(v) == "table" then return deep_copy(v) end
+    local tk = table_key[key]
+    if tk == nil then tk = is_table_key(key) end
+    if tk and type(v) == "table" then return deep_copy(v) end
     return v
   end
   api.KEYWORDS = view(KEYWORDS and copy(KEYWORDS) or {}, "KEYWORDS")
