@@ -199,9 +199,10 @@ static int l_count_cells(lua_State *L) {
     }
     if (k == K_TERRAIN && (c->kind == W_NUMBER || c->kind == W_STRING)) {
       /* a terrain's name as its index; anything else matches no space */
-      int t = 0;
-      while (t < 3 && !(c->kind == W_STRING && !strcmp(terrain_names[t], c->str))) t++;
-      c->kind = W_NUMBER, c->num = t < 3 ? t : -1;
+      int t = -1;
+      for (int i = 0; i < 3 && c->kind == W_STRING; i++)
+        if (!strcmp(terrain_names[i], c->str)) t = i;
+      c->kind = W_NUMBER, c->num = t;
     }
     lua_pop(L, 1);
   }

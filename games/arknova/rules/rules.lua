@@ -447,12 +447,10 @@ end
 -- owner's handlers of key, list (handler1, id1, ...) and its length, are
 -- ZOO_HANDLERS(owner, key, known_cache, handlers_missed): the lists kept
 -- are found in C with no Lua call (ark.zoo_handlers), for the callers
--- below are asked more than anything else.
-
--- Does any of owner's cards, their map or a plugin handle key now?  For a
--- caller whose own work is needed only if one does.
--- (ZOO_HANDLERS(owner, key, known_cache, handlers_missed) lists one, in
--- one C call: ark.zoo_has_handler_fn)
+-- below are asked more than anything else.  has_handler(owner, key):
+-- does that list hold one (a card, their map or a plugin handles key
+-- now)?  For a caller whose own work is needed only if one does; one C
+-- call too (ark.zoo_has_handler_fn).
 has_handler = ark.zoo_has_handler_fn(known_cache, handlers_missed)
 
 -- "Each time ..." events: every zoo reacts, in seat order from `p`, each
@@ -557,15 +555,18 @@ end
 
 -- ---- steps ----
 
+-- discard_from_hand as loaded: while a plugin has not replaced it, the
+-- draft's and the break's discards may be continuations (discard_then).
+local DISCARD_FROM_HAND = discard_from_hand
+
 -- Opening draft: keep 4 of the 8 cards drawn.  The discards are
 -- continuations (discard_then), so that a copy of the game at one runs no
 -- Lua, when no plugin replaced discard_from_hand and every discard leaves
 -- a choice of two or more (choose_then takes a single option by itself).
-local DRAFT_DISCARD_FROM_HAND = discard_from_hand
 function draft(p)
   local keep = ark.rule("draft_keep")
   local drop = #ark.hand(p) - keep
-  if drop > 0 and drop < 64 and keep >= 1 and discard_from_hand == DRAFT_DISCARD_FROM_HAND then
+  if drop > 0 and drop < 64 and keep >= 1 and discard_from_hand == DISCARD_FROM_HAND then
     return discard_then(p, drop, 4)
   end
   for _ = 1, drop do
@@ -801,7 +802,6 @@ end
 -- 1. discard down to the hand limit, from seat trigger + i on.  Each
 -- seat's discards are continuations when the engine keeps what follows
 -- (ENGINE.after), so that a copy of the game at a discard runs no Lua.
-local DISCARD_FROM_HAND = discard_from_hand
 function break_discards(trigger, i)
   local n = ark.get(nil, "players")
   while i < n do

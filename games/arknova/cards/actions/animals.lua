@@ -142,7 +142,6 @@ end
 function A.hand_fit(p)
   -- the greedy player asks it for every position it weighs: no hand_cards
   -- list, no ark.icons table (conditions_met reads the icons a card needs)
-  local out, n
   -- Each animal would ask modify twice (each a handler-list look-up) and
   -- read partner_zoos once per continent icon.  When the functions are
   -- those this file loaded with, the two modifiers are looked at apart:
@@ -190,8 +189,7 @@ function A.hand_fit(p)
     end
   end
   local zoos = own and ark.get(p, "partner_zoos")
-  local hand = ark.hand(p)
-  out, n = {}, 0
+  local hand, out, n = ark.hand(p), {}, 0
   for i = 1, #hand do
     local id = hand[i]
     local c = CARDS[id]

@@ -331,11 +331,12 @@ end
 -- the card (below 1024), its level, and for one from the hand or the
 -- display its folder (0 for the hand, the surcharge too) and 1 for
 -- entering.  nil when an option holds more than that (a plugin's).
+local SUPPORT_FIELDS = { card = true, level = true, enter = true, folder = true, surcharge = true }
+
 local function support_code(o)
   local folder = o.folder or 0
   if o.card >= 1024 or o.level >= 8 or folder >= 16 then return nil end
-  local known = { card = true, level = true, enter = true, folder = true, surcharge = true }
-  for k in next, o do if not known[k] then return nil end end
+  for k in next, o do if not SUPPORT_FIELDS[k] then return nil end end
   if o.enter then
     if o.surcharge ~= folder then return nil end
     return o.card + 1024 * (o.level + 8 * folder + 128)
