@@ -75,7 +75,7 @@ typedef struct run {
   FILE *hashes;
   /* what it gave (summed over threads) */
   long decisions, errors, capped, turns;
-  long recall_hits, recall_misses;
+  long recall_hits, recall_misses, query_hits, query_misses;
   long clone_n[2];
   double live_bytes;            /* of the states cloned: what a copy copies */
   tag_cost tags[TAGS];
@@ -174,11 +174,14 @@ static void *worker(void *arg) {
     pthread_mutex_unlock(&r->lock);
     ark_game_free(g);
   }
-  long hits, misses;
+  long hits, misses, qhits, qmisses;
   ark_recall_counts(proto, &hits, &misses);
+  ark_recall_query_counts(proto, &qhits, &qmisses);
   pthread_mutex_lock(&r->lock);
   r->recall_hits += hits;
   r->recall_misses += misses;
+  r->query_hits += qhits;
+  r->query_misses += qmisses;
   r->decisions += t.decisions;
   r->live_bytes += t.live_bytes;
   for (int k = 0; k < 2; k++) {
@@ -333,6 +336,10 @@ int main(int argc, char **argv) {
     printf("positions valued %ld, of them kept values given again %ld (%.1f%%)\n",
            r.recall_hits + r.recall_misses, r.recall_hits,
            100.0 * (double)r.recall_hits / (double)(r.recall_hits + r.recall_misses));
+  if (r.query_hits + r.query_misses > 0)
+    printf("queries asked %ld, of them kept results given again %ld (%.1f%%)\n",
+           r.query_hits + r.query_misses, r.query_hits,
+           100.0 * (double)r.query_hits / (double)(r.query_hits + r.query_misses));
   printf("peak memory %ld KiB\n", ru.ru_maxrss);
   return r.errors ? 1 : 0;
 }

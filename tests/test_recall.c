@@ -21,7 +21,10 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "lua_api.h"
+#include "luacompat.h"
 #include "nova_ai.h"
+#include "state.h"
 #include "support.h"
 
 /* Each seat's value of g with keeping on (kept values given if any) and
@@ -95,10 +98,17 @@ static void test_changed_part_is_not_recalled(void **st) {
   assert_true(nova_value_at(g, 0, tau) == v);        /* the same position: given again */
   ark_recall_counts(g, &h1, &m1);
   assert_int_equal(h1, h0 + 1);
-  g->s.p[0].money += 7;                              /* seat 0's part changed */
+  long qh0, qm0, qh1, qm1;
+  ark_recall_query_counts(g, &qh0, &qm0);
+  g->s.p[0].money += 7;                              /* seat 0's purse changed */
   double more = nova_value_at(g, 0, tau);
   ark_recall_counts(g, &h0, &m0);
+  ark_recall_query_counts(g, &qh1, &qm1);
   assert_int_equal(h0, h1);                          /* worked out anew */
+  /* but for the queries that read no money (animals, final scoring,
+  ** projects): the sponsors query does */
+  assert_int_equal(qh1, qh0 + 3);
+  assert_int_equal(qm1, qm0 + 1);
   assert_true(more > v);
   g->s.p[1].money += 5;                              /* only the other seat's part */
   g->s.break_pos = (uint8_t)(g->s.break_pos + 1);    /* and the board's rest */
@@ -134,6 +144,25 @@ static void test_other_seat_read(void **st) {
   assert_int_equal(ark_edit_scoring(g, 0, (const int[]){ 9, 5 }, 2, msg, sizeof msg), 0);
   t_zoo_add(g, 0, 417);                              /* Wolf: one predator */
   expect_not_recalled(g, rival_shows_a_predator);
+  ark_game_free(g);
+}
+
+/* What a kept result that another computation is given read counts as
+** read by that one too: the final scoring query, kept first on its own,
+** is given again inside the value, which must then read the other seat. */
+static void test_inner_reads_count(void **st) {
+  (void)st;
+  ark_game *g = t_game(2, 6, "A");
+  char msg[256];
+  int q[16];
+  assert_int_equal(ark_edit_scoring(g, 0, (const int[]){ 9, 5 }, 2, msg, sizeof msg), 0);
+  t_zoo_add(g, 0, 417);
+  assert_true(ark_game_query(g, "scoring", 0, q, 16) > 0);
+  long h0, m0, h1, m1;
+  ark_recall_query_counts(g, &h0, &m0);
+  expect_not_recalled(g, rival_shows_a_predator);
+  ark_recall_query_counts(g, &h1, &m1);
+  assert_true(h1 > h0);                              /* it was given again */
   ark_game_free(g);
 }
 
@@ -190,14 +219,146 @@ static void test_scripts_off_read(void **st) {
   ark_game_free(g);
 }
 
+/* A query's result is given again while the parts it read are the same:
+** what the final scoring cards give reads only the seat's tableau. */
+static void test_query_kept_across_purse(void **st) {
+  (void)st;
+  ark_game *g = t_game(2, 10, "A");
+  char msg[256];
+  assert_int_equal(ark_edit_scoring(g, 0, (const int[]){ 1, 8 }, 2, msg, sizeof msg), 0);
+  t_zoo_add(g, 0, 401);                              /* Cheetah, size 4 */
+  t_zoo_add(g, 0, 417);                              /* Wolf, size 4 */
+  int q[16], n = ark_game_query(g, "scoring", 0, q, 16);
+  long h0, m0, h1, m1;
+  ark_recall_query_counts(g, &h0, &m0);
+  g->s.p[0].money += 9;
+  g->s.p[0].xtokens = 3;
+  t_give(g, 0, 415);                                 /* the hand is not read either */
+  int again[16];
+  assert_int_equal(ark_game_query(g, "scoring", 0, again, 16), n);
+  ark_recall_query_counts(g, &h1, &m1);
+  assert_int_equal(h1, h0 + 1);
+  assert_memory_equal(again, q, sizeof q[0] * (size_t)n);
+  assert_int_equal(q[0], t_card(g, 1));              /* Large Animal Zoo: 2 large */
+  int two = q[1];
+  t_zoo_add(g, 0, 402);                              /* Lion, size 4: the tableau changed */
+  assert_int_equal(ark_game_query(g, "scoring", 0, again, 16), n);
+  ark_recall_query_counts(g, &h0, &m0);
+  assert_int_equal(h0, h1);                          /* worked out anew */
+  assert_true(again[1] > two);
+  ark_game_free(g);
+}
+
+/* A fan final scoring card may read anything of the seat: one that counts
+** money or hand cards gets its value anew when they change. */
+static const char *fan_scoring_dir(char *root, size_t n) {
+  snprintf(root, n, "/tmp/ark_recall_XXXXXX");
+  if (!mkdtemp(root)) fail_msg("mkdtemp");
+  t_write_file(root, "1090-rich-zoo.yaml",
+               "number: 1090\nname: Rich Zoo\ntype: scoring\n"
+               "description: \"Final scoring: CP by money and cards in hand.\"\n"
+               "thresholds: [10, 20]\nrewards: [1, 2]\n");
+  t_write_file(root, "1090-rich-zoo.lua",
+               "local card = {}\n"
+               "function card.score(p, id)\n"
+               "  return threshold_reward(id, ark.get(p, 'money') + 10 * #ark.hand(p))\n"
+               "end\n"
+               "return card\n");
+  return root;
+}
+
+static void richer(ark_game *g) { g->s.p[0].money += 10; }
+static void more_cards(ark_game *g) { t_give(g, 0, 415); }
+
+static void test_fan_scoring_reads_purse_and_hand(void **st) {
+  (void)st;
+  char root[64], msg[256], cmd[96];
+  ark_config cfg;
+  ark_config_init(&cfg);
+  cfg.players = 2;
+  cfg.seed = 11;
+  cfg.card_dirs[0] = fan_scoring_dir(root, sizeof root);
+  for (int k = 0; k < 2; k++) {
+    ark_game *g = t_new_game_cfg(&cfg);
+    t_to_first_turn(g);
+    assert_int_equal(ark_edit_scoring(g, 0, (const int[]){ 1090, 8 }, 2, msg, sizeof msg), 0);
+    t_clear_hand(g, 0);
+    g->s.p[0].money = 5;
+    expect_not_recalled(g, k == 0 ? richer : more_cards);
+    ark_game_free(g);
+  }
+  snprintf(cmd, sizeof cmd, "rm -rf %s", root);
+  assert_int_equal(system(cmd), 0);
+}
+
+/* Each seat field ark.get reads lies in a part the read names: changed,
+** the hash of the parts named changes.  And every byte of a seat's small
+** fields lies in one part or another. */
+static uint64_t parts_hash(const ark_state *s, unsigned reads) {
+  uint64_t h = 0;
+  if (reads & ARK_READ_TABLEAU(0)) h ^= ark_seat_hash(s, 0, ARK_SEAT_TABLEAU, 1);
+  if (reads & ARK_READ_PURSE(0)) h ^= ark_seat_hash(s, 0, ARK_SEAT_PURSE, 2);
+  if (reads & ARK_READ_HAND(0)) h ^= ark_seat_hash(s, 0, ARK_SEAT_HAND, 3);
+  return h;
+}
+
+static void test_seat_parts(void **st) {
+  (void)st;
+  static const struct { const char *name; size_t off; } fields[] = {
+#define F(n) { #n, offsetof(ark_player, n) }
+    F(money), F(appeal), F(conservation), F(reputation), F(xtokens), F(workers),
+    F(workers_out), F(upgraded), F(partner_zoos), F(universities), F(edge_taken), F(hand_limit),
+    F(special_built), F(supports), F(nhand), F(nzoo), F(rep_bonus_done), F(cp_bonus_done),
+    F(played_this_turn), F(map), F(zoo_map.cover_terrain),
+#undef F
+    { "buildings", 0 }, { "free_cells", 0 }
+  };
+  ark_game *g = t_game(2, 12, "A");
+  lua_State *L = g->c->L;
+  char out[64];
+  for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++) {
+    const char *name = fields[i].name;
+    if (!strncmp(name, "zoo_map.", 8)) name += 8;
+    lua_pushstring(L, name);
+    lua_setglobal(L, "TEST_FIELD");
+    ark_lua_reads(g->c, 1);
+    t_run_lua(g, "return ark.get(..., TEST_FIELD)", 0, out, sizeof out);
+    unsigned reads = ark_lua_reads(g->c, 0);
+    assert_true(reads & ARK_READ_SEAT(0));
+    uint64_t before = parts_hash(&g->s, reads);
+    ark_state *saved = malloc(sizeof *saved);
+    memcpy(saved, &g->s, sizeof *saved);
+    if (fields[i].off) ((unsigned char *)&g->s.p[0])[fields[i].off]++;
+    else t_put_fitting(g, 0, "size-1", 0, 0);          /* the map's two */
+    if (parts_hash(&g->s, reads) == before) fail_msg("ark.get '%s': its part did not change", name);
+    memcpy(&g->s, saved, sizeof *saved);
+    free(saved);
+  }
+  lua_pushnil(L);
+  lua_setglobal(L, "TEST_FIELD");
+  size_t lo = offsetof(ark_player, zoo_map) + offsetof(ark_zoo, nb);
+  for (size_t b = lo; b < sizeof(ark_player); b++) {
+    uint64_t before = parts_hash(&g->s, ARK_READ_SEAT(0));
+    ((unsigned char *)&g->s.p[0])[b] ^= 0x5a;
+    uint64_t after = parts_hash(&g->s, ARK_READ_SEAT(0));
+    ((unsigned char *)&g->s.p[0])[b] ^= 0x5a;
+    if (after == before) fail_msg("byte %zu of a seat is in no part", b);
+  }
+  ark_game_free(g);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_kept_values_are_the_values),
     cmocka_unit_test(test_changed_part_is_not_recalled),
     cmocka_unit_test(test_other_seat_read),
+    cmocka_unit_test(test_inner_reads_count),
     cmocka_unit_test(test_projects_read),
     cmocka_unit_test(test_memo_read),
     cmocka_unit_test(test_scripts_off_read),
+    cmocka_unit_test(test_query_kept_across_purse),
+    cmocka_unit_test(test_fan_scoring_reads_purse_and_hand),
+    cmocka_unit_test(test_seat_parts),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -375,23 +375,41 @@ int ark_game_query(const ark_game *g, const char *name, int p, int *out, int max
 ** computes, and ark_recall_keep with the seats its own C read besides the
 ** queries (ARK_READ_SEAT(p) bits; ARK_READ_ALL for anything else).  The
 ** results are per loaded content, shared by its games; none is kept or
-** given while ark_recall_on(g, 0) holds for the content. */
-#define ARK_READ_SEAT(p) (1u << (p))   /* seat p's ark_player */
+** given while ark_recall_on(g, 0) holds for the content.  A computation
+** may ask kept results of others between its begin and keep (nested up to
+** ARK_RECALL_NEST deep): what those read counts as read by it too.
+** A seat is three parts: its hand, its purse (money, X tokens, the action
+** cards' order and tokens, what it did this turn: nearly every action
+** changes it) and its tableau (the rest: zoo, map, tracks, icons, partner
+** zoos...), so that a result that reads only the tableau, such as what
+** the final scoring cards give, is given again across most actions. */
+#define ARK_READ_TABLEAU(p) (1u << (p))          /* seat p's tableau */
+#define ARK_READ_PURSE(p) (1u << (10 + (p)))     /* seat p's purse */
+#define ARK_READ_HAND(p) (1u << (14 + (p)))      /* seat p's hand */
+#define ARK_READ_SEAT(p) (ARK_READ_TABLEAU(p) | ARK_READ_PURSE(p) | ARK_READ_HAND(p))
 #define ARK_READ_SETUP (1u << 4)       /* the seats: how many, who starts */
 #define ARK_READ_PROJECTS (1u << 5)    /* the conservation projects in play */
 #define ARK_READ_DISPLAY (1u << 6)
 #define ARK_READ_SCRIPTS (1u << 7)     /* which scripts are off */
 #define ARK_READ_MEMO (1u << 8)        /* the cards' memos */
 #define ARK_READ_BOARD (1u << 9)       /* anything else of the state */
-#define ARK_READ_ALL 0x3ffu
-#define ARK_READ_LUA (1u << 10)        /* what the state does not hold */
+#define ARK_READ_ALL 0x3ffffu
+#define ARK_READ_LUA (1u << 18)        /* what the state does not hold */
+#define ARK_RECALL_NEST 4
 int ark_recall(const ark_game *g, uint64_t key, double *value);
 void ark_recall_begin(const ark_game *g);
 void ark_recall_keep(const ark_game *g, uint64_t key, unsigned own_reads, double value);
+/* The same for a list of integers (a query's result, lua_bridge.c): the
+** kept list's length (its first max integers into out), or -1 for none;
+** a list longer than a few dozen is not kept. */
+int ark_recall_ints(const ark_game *g, uint64_t key, int *out, int max);
+void ark_recall_keep_ints(const ark_game *g, uint64_t key, const int *v, int n);
 /* Switches keeping on (1, the default) or off for g's content; returns
 ** the setting before.  *hits and *misses count the look-ups. */
 int ark_recall_on(const ark_game *g, int on);
 void ark_recall_counts(const ark_game *g, long *hits, long *misses);
+/* The same for the queries' results (ark_recall_ints). */
+void ark_recall_query_counts(const ark_game *g, long *hits, long *misses);
 
 /* ---- what a seat may know (hidden.c) ---- */
 

@@ -99,11 +99,25 @@ static ark_game *GM(lua_State *L) {
   return G(L);
 }
 
-static int arg_player(lua_State *L, ark_game *g, int i) {
+static int seat_arg(lua_State *L, ark_game *g, int i) {
   lua_Integer p = luaL_checkinteger(L, i);
   if (p < 0 || p >= g->s.nplayers) luaL_error(L, "bad player %d", (int)p);
-  ctx_of(L)->reads |= ARK_READ_SEAT(p);
   return (int)p;
+}
+
+/* Seat i for a primitive that reads all of it (what any may do). */
+static int arg_player(lua_State *L, ark_game *g, int i) {
+  int p = seat_arg(L, g, i);
+  ctx_of(L)->reads |= ARK_READ_SEAT(p);
+  return p;
+}
+
+/* Seat i for a primitive that reads only its tableau: not the hand, money,
+** X tokens, action cards or this turn's marks (ark_seat_hash, state.c). */
+static int arg_tableau(lua_State *L, ark_game *g, int i) {
+  int p = seat_arg(L, g, i);
+  ctx_of(L)->reads |= ARK_READ_TABLEAU(p);
+  return p;
 }
 
 static int arg_card(lua_State *L, ark_game *g, int i) {
@@ -210,21 +224,24 @@ typedef struct {
   size_t len, off;
   field_type t;
   int writable;
+  unsigned part;                /* the seat's part it is in (ARK_READ_*(0)) */
 } field;
 
-#define FLD(n, t, w) { #n, sizeof #n - 1, offsetof(ark_player, n), t, w }
+#define FLD(n, t, w) { #n, sizeof #n - 1, offsetof(ark_player, n), t, w, ARK_READ_TABLEAU(0) }
+#define PURSE(n, t, w) { #n, sizeof #n - 1, offsetof(ark_player, n), t, w, ARK_READ_PURSE(0) }
 static const field fields[] = {
-  FLD(money, F_I16, 0), FLD(appeal, F_I16, 0), FLD(conservation, F_I16, 0),
-  FLD(reputation, F_I16, 0), FLD(xtokens, F_U8, 0), FLD(workers, F_U8, 1),
-  FLD(workers_out, F_U8, 1), FLD(upgraded, F_U8, 0), FLD(partner_zoos, F_U8, 0),
+  PURSE(money, F_I16, 0), FLD(appeal, F_I16, 0), FLD(conservation, F_I16, 0),
+  FLD(reputation, F_I16, 0), PURSE(xtokens, F_U8, 0), FLD(workers, F_U8, 1),
+  PURSE(workers_out, F_U8, 1), FLD(upgraded, F_U8, 0), FLD(partner_zoos, F_U8, 0),
   FLD(universities, F_U8, 0), FLD(edge_taken, F_U8, 0), FLD(hand_limit, F_U8, 1),
-  FLD(special_built, F_U8, 1), FLD(supports, F_U8, 1), FLD(nhand, F_U8, 0),
+  FLD(special_built, F_U8, 1), FLD(supports, F_U8, 1), { "nhand", 5, offsetof(ark_player, nhand), F_U8, 0, ARK_READ_HAND(0) },
   FLD(nzoo, F_U8, 0), FLD(rep_bonus_done, F_U16, 1), FLD(cp_bonus_done, F_U8, 1),
-  FLD(played_this_turn, F_U8, 1), FLD(map, F_U8, 0),
+  PURSE(played_this_turn, F_U8, 1), FLD(map, F_U8, 0),
   { "cover_terrain", sizeof "cover_terrain" - 1, offsetof(ark_player, zoo_map.cover_terrain),
-    F_U8, 1 }
+    F_U8, 1, ARK_READ_TABLEAU(0) }
 };
 #undef FLD
+#undef PURSE
 
 /* The length and first letter tell most names apart without a call:
 ** scripts ask ark.get more than anything else. */
@@ -287,8 +304,13 @@ static int l_get(lua_State *L) {
     lua_pushinteger(L, v);
     return 1;
   }
-  int p = arg_player(L, g, 1);
+  int p = seat_arg(L, g, 1);
   const field *f = find_field(k, len);
+  /* a field says its part; of the others below, two read the tableau
+  ** (the map) and the rest may read anything of the seat */
+  if (f) ctx_of(L)->reads |= f->part << p;
+  else if (!strcmp(k, "buildings") || !strcmp(k, "free_cells")) ctx_of(L)->reads |= ARK_READ_TABLEAU(p);
+  else ctx_of(L)->reads |= ARK_READ_SEAT(p);
   if (f) lua_pushinteger(L, field_get(&g->s.p[p], f));
   else if (!strcmp(k, "target")) lua_pushinteger(L, ark_track_target_of(g, g->s.p[p].conservation));
   else if (!strcmp(k, "score")) lua_pushinteger(L, ark_track_score(g, p));
@@ -383,7 +405,7 @@ static int l_memo(lua_State *L) {
 ** it does not hold (or a number) takes the comparisons, as before. */
 static int l_icons(lua_State *L) {
   ark_game *g = GP(L);
-  int p = arg_player(L, g, 1);
+  int p = arg_tableau(L, g, 1);
   if (lua_type(L, 2) == LUA_TSTRING) {
     lua_pushvalue(L, 2);
     lua_rawget(L, lua_upvalueindex(3));     /* void in LuaJIT's API: read the type after */
@@ -430,14 +452,15 @@ static void register_icons(lua_State *L, void *ctx) {
 
 static int l_hand(lua_State *L) {
   ark_game *g = GP(L);
-  int p = arg_player(L, g, 1);
+  int p = seat_arg(L, g, 1);
+  ctx_of(L)->reads |= ARK_READ_HAND(p);
   push_list(L, g->s.p[p].hand, g->s.p[p].nhand);
   return 1;
 }
 
 static int l_zoo(lua_State *L) {
   ark_game *g = GP(L);
-  int p = arg_player(L, g, 1);
+  int p = arg_tableau(L, g, 1);
   push_list(L, g->s.p[p].zoo, g->s.p[p].nzoo);
   return 1;
 }
@@ -445,7 +468,7 @@ static int l_zoo(lua_State *L) {
 /* ark.zoo_building(p, card) -> building id of an animal, or nil */
 static int l_zoo_building(lua_State *L) {
   ark_game *g = GP(L);
-  int p = arg_player(L, g, 1);
+  int p = arg_tableau(L, g, 1);
   int i = ark_zone_zoo_find(g, p, arg_card(L, g, 2));
   if (i < 0 || g->s.p[p].zoo_building[i] < 0) lua_pushnil(L);
   else lua_pushinteger(L, g->s.p[p].zoo_building[i]);
@@ -454,7 +477,7 @@ static int l_zoo_building(lua_State *L) {
 
 static int l_scoring(lua_State *L) {
   ark_game *g = GP(L);
-  int p = arg_player(L, g, 1);
+  int p = arg_tableau(L, g, 1);
   lua_createtable(L, 2, 0);            /* at most two: no resize on the first */
   int n = 0;
   for (int i = 0; i < 2; i++)
@@ -1048,7 +1071,8 @@ static int conditions_missing(const ark_game *g, int p, const ark_card_def *d) {
 ** keyword). */
 static int l_hand_fit(lua_State *L) {
   ark_game *g = GP(L);
-  int p = arg_player(L, g, 1), discount = (int)luaL_checkinteger(L, 2);
+  int p = arg_tableau(L, g, 1), discount = (int)luaL_checkinteger(L, 2);
+  reads_part(L, ARK_READ_HAND(p));
   int counts = lua_toboolean(L, 3);
   const ark_player *pl = &g->s.p[p];
   const ark_zoo *z = &pl->zoo_map;
@@ -1413,7 +1437,8 @@ static void progress_of(lua_State *L, const ark_game *g, int p, int id, const in
 static int l_progress(lua_State *L) {
   ark_game *g = GP(L);
   reads_part(L, ARK_READ_PROJECTS);
-  int p = arg_player(L, g, 1), n = 0;
+  int p = arg_tableau(L, g, 1), n = 0;
+  reads_part(L, ARK_READ_HAND(p));      /* the projects in hand */
   int mods = !lua_isnoneornil(L, 2);
   if (mods) {
     luaL_checktype(L, 2, LUA_TFUNCTION);
@@ -1744,7 +1769,7 @@ static lua_Integer zoo_stamp_of(lua_State *L, ark_game *g, int p) {
 static int l_zoo_stamp(lua_State *L) {
   ark_game *g = GP(L);
   reads_part(L, ARK_READ_SCRIPTS);
-  lua_Integer stamp = zoo_stamp_of(L, g, arg_player(L, g, 1));
+  lua_Integer stamp = zoo_stamp_of(L, g, arg_tableau(L, g, 1));
   if (stamp) lua_pushinteger(L, stamp);
   else lua_pushnil(L);
   return 1;
@@ -1758,7 +1783,7 @@ static int l_zoo_stamp(lua_State *L) {
 static int zoo_handlers(lua_State *L) {
   ark_game *g = GP(L);
   reads_part(L, ARK_READ_SCRIPTS);
-  int p = arg_player(L, g, 1);
+  int p = arg_tableau(L, g, 1);
   luaL_checktype(L, 3, LUA_TTABLE);
   lua_Integer stamp = zoo_stamp_of(L, g, p);
   if (stamp) {
@@ -1913,8 +1938,14 @@ unsigned ark_lua_reads(ark_content *c, int clear) {
   c->lua->tracking = clear;
   return r;
 }
+void ark_lua_reads_add(ark_content *c, unsigned reads) { c->lua->reads |= reads; }
+void ark_lua_reads_set(ark_content *c, unsigned reads) {
+  c->lua->reads = reads;
+  c->lua->tracking = 1;
+}
 ark_game *ark_lua_game_mut(lua_State *L) { return GM(L); }
 int ark_lua_arg_player(lua_State *L, ark_game *g, int idx) { return arg_player(L, g, idx); }
+int ark_lua_arg_tableau(lua_State *L, ark_game *g, int idx) { return arg_tableau(L, g, idx); }
 int ark_lua_arg_card(lua_State *L, ark_game *g, int idx) { return arg_card(L, g, idx); }
 
 void ark_lua_api_register(lua_State *L, void *ctx, const luaL_Reg *fns) {

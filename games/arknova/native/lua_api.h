@@ -11,11 +11,15 @@ int ark_lua_api_open(ark_content *c);
 void ark_lua_api_close(ark_content *c);
 /* The game the primitives act on while a step runs (NULL outside). */
 void ark_lua_set_game(ark_content *c, ark_game *g);
-/* What the primitives read since the last clear: bit ARK_READ_SEAT(p) for
-** seat p's part of the state, ARK_READ_ALL once one read anything else
-** (or may have: every primitive counts as that unless it reads only the
-** seats it is given).  clear: start counting anew. */
+/* What the primitives read since the last clear: ARK_READ_* bits (ark.h)
+** for the parts of the state they read, ARK_READ_ALL once one read
+** anything else (or may have: every primitive counts as that unless it
+** reads only the seats it is given and named parts).  clear: start
+** counting anew (and 0: stop).  _add counts reads more (a kept result's,
+** recall.c); _set counts from reads on. */
 unsigned ark_lua_reads(ark_content *c, int clear);
+void ark_lua_reads_add(ark_content *c, unsigned reads);
+void ark_lua_reads_set(ark_content *c, unsigned reads);
 /* Enters (delta 1) or leaves (-1) a pure condition check from C: no
 ** decision may be asked and the game may not be changed inside. */
 void ark_lua_pure(ark_content *c, int delta);
@@ -34,6 +38,9 @@ ark_game *ark_lua_game(struct lua_State *L);
 ark_game *ark_lua_game_seats(struct lua_State *L);
 ark_game *ark_lua_game_mut(struct lua_State *L);
 int ark_lua_arg_player(struct lua_State *L, ark_game *g, int idx);
+/* The same for a primitive that reads only the seat's tableau (ark.h:
+** ARK_READ_TABLEAU): not its hand, money, X tokens or action cards. */
+int ark_lua_arg_tableau(struct lua_State *L, ark_game *g, int idx);
 int ark_lua_arg_card(struct lua_State *L, ark_game *g, int idx);
 /* An integer argument, clamped to +-1000000. */
 int ark_lua_arg_int(struct lua_State *L, int idx);

@@ -174,7 +174,7 @@ static int is_neighbor_field(int k) {
 ** false, a number or a string an equal field. */
 static int l_count_cells(lua_State *L) {
   ark_game *g = ark_lua_game_seats(L);
-  int p = ark_lua_arg_player(L, g, 1);
+  int p = ark_lua_arg_tableau(L, g, 1);
   luaL_checktype(L, 2, LUA_TTABLE);
   value w[U_TEXTS - K_CELL];
   int field[U_TEXTS - K_CELL], nw = 0, neighbors = 0;

@@ -11,10 +11,14 @@
 ** What it read comes from the primitives (lua_api.c): each counts as
 ** reading the whole state, but for those that read only the seats they are
 ** given and the named parts of the board (ark_lua_reads).  The parts are
-** each seat's ark_player, then the board's: the seats' count, the projects
-** in play, the display, the scripts switched off, the memos, and the rest
-** (ARK_READ_* in ark.h); each is compared by a 64-bit hash of its live
-** bytes (state.h).
+** each seat's tableau, then the board's: the seats' count, the projects
+** in play, the display, the scripts switched off, the memos, and the rest,
+** then each seat's purse and each seat's hand (ARK_READ_* in ark.h); each is compared by a
+** 64-bit hash of its live bytes (state.h).  A computation may ask kept
+** results of others while it runs (the value asks what the final scoring
+** cards give, which reads only a seat's tableau and so is given again
+** after most actions): a stack keeps each level's reads, and what an
+** inner one read, given again or worked out, counts for the outer.
 ** A result is kept only while the game's Lua is the one it was computed
 ** with (no script of the family counts as slow: queries skip such
 ** scripts), no query failed and nothing outside the state was read.
@@ -29,25 +33,51 @@
 #define RECALL_SETS 8192            /* entries: RECALL_SETS * RECALL_WAYS */
 #define RECALL_WAYS 2
 #define RECALL_MASKS 2              /* read masks tried per key */
-/* the parts, as the bits of ARK_READ_*: the seats, then the board's */
-#define PARTS 10
+/* the parts, as the bits of ARK_READ_*: the seats' tableaux, the board's,
+** the seats' purses, the seats' hands */
+#define PARTS 18
+#define PURSE0 10
+#define HAND0 14
 _Static_assert(ARK_READ_ALL == (1u << PARTS) - 1 &&
-               ARK_READ_SEAT(ARK_MAX_PLAYERS) == ARK_READ_SETUP,
-               "one part per bit of ARK_READ_ALL, the seats first");
+               ARK_READ_TABLEAU(ARK_MAX_PLAYERS) == ARK_READ_SETUP &&
+               ARK_READ_PURSE(0) == ARK_READ_BOARD << 1 && ARK_READ_PURSE(0) == 1u << PURSE0 &&
+               ARK_READ_HAND(0) == ARK_READ_PURSE(ARK_MAX_PLAYERS) &&
+               ARK_READ_HAND(0) == 1u << HAND0,
+               "one part per bit of ARK_READ_ALL: tableaux, the board's, purses, hands");
 
+#define RECALL_INTS 48               /* a query's result kept: at most so many */
+
+/* An entry holds two independent 64-bit mixes of the key and the parts'
+** hashes, not the hashes: 128 bits tell positions apart, and a small
+** entry keeps the table within the caches. */
 typedef struct recall_entry {
-  uint64_t key, index;              /* index 0: empty */
-  uint64_t h[PARTS];                /* hashes of the parts read */
+  uint64_t key, index, check;       /* index 0: empty */
   unsigned reads;
-  double value;
+  int n;                            /* a query's: its length, v its integers */
+  double value;                     /* a computation's */
+  int16_t v[RECALL_INTS];
 } recall_entry;
+
+/* A computation begun and not yet kept: what its caller had read, and
+** the content's query_fails at its begin. */
+typedef struct recall_level {
+  unsigned outer;
+  long fails;
+} recall_level;
 
 struct ark_recall {
   recall_entry e[RECALL_SETS][RECALL_WAYS];
   unsigned masks[RECALL_SETS][RECALL_MASKS];   /* by key: the reads seen last */
   uint8_t next_way[RECALL_SETS];
-  long hits, misses;
-  long fails;                       /* the content's query_fails at the begin */
+  long hits[2], misses[2];          /* values, queries' results */
+  recall_level level[ARK_RECALL_NEST];
+  int depth;                        /* levels begun, not yet kept */
+  /* While a computation runs, the state it looks at stays the same (its
+  ** queries put back what they change): the parts' hashes are worked out
+  ** once for all its look-ups and keeps.  ms: that state, or NULL. */
+  const ark_state *ms;
+  uint64_t mh[PARTS];
+  unsigned mhave;
   int off;
 };
 
@@ -56,7 +86,12 @@ struct ark_recall {
 static uint64_t part_hash(const ark_state *s, int part) {
   uint64_t h = 1 + (uint64_t)part;
   unsigned bit = 1u << part;
-  if (part < ARK_MAX_PLAYERS) return part < s->nplayers ? ark_state_hash(s, part, h) : 0;
+  if (part < ARK_MAX_PLAYERS || part >= PURSE0) {
+    int seat = part < ARK_MAX_PLAYERS ? part : (part - PURSE0) % ARK_MAX_PLAYERS;
+    ark_seat_part which = part < ARK_MAX_PLAYERS ? ARK_SEAT_TABLEAU
+                        : part < HAND0 ? ARK_SEAT_PURSE : ARK_SEAT_HAND;
+    return seat < s->nplayers ? ark_seat_hash(s, seat, which, h) : 0;
+  }
   if (bit == ARK_READ_SETUP) {
     FIELD(h, s, nplayers);
     FIELD(h, s, start_player);
@@ -77,36 +112,53 @@ static uint64_t part_hash(const ark_state *s, int part) {
   } else {
     /* the rest: the live bytes of the state but for the seats' (the
     ** parts above again, too) */
-    h = ark_state_hash(s, -1, h);
+    h = ark_board_hash(s, h);
   }
   return h;
 }
 
-static int reads_part(unsigned reads, int part) { return (reads >> part) & 1; }
+/* The parts of reads not in done, one at a time: for (EACH(k, reads, done)) */
+#define EACH(k, reads, done) unsigned m_ = (reads) & ~(done), k; \
+  m_ && (k = (unsigned)__builtin_ctz(m_), 1); m_ &= m_ - 1
 
 /* The hashes of the parts `reads` names, each worked out once per look-up
 ** (have: bit per part done). */
-static void hashes_for(const ark_state *s, unsigned reads, uint64_t h[PARTS], unsigned *have) {
-  for (int k = 0; k < PARTS; k++)
-    if (reads_part(reads, k) && !((*have >> k) & 1)) {
-      h[k] = part_hash(s, k);
-      *have |= 1u << k;
-    }
+static void hash_parts(const ark_state *s, unsigned reads, uint64_t h[PARTS], unsigned *have) {
+  for (EACH(k, reads, *have)) h[k] = part_hash(s, (int)k);
+  *have |= reads;
+}
+
+/* The same, from the running computation's hashes when s is its state. */
+static void hashes_for(struct ark_recall *r, const ark_state *s, unsigned reads,
+                       uint64_t h[PARTS], unsigned *have) {
+  if (r->ms != s) {
+    hash_parts(s, reads, h, have);
+    return;
+  }
+  hash_parts(s, reads, r->mh, &r->mhave);
+  for (EACH(k, reads, *have)) h[k] = r->mh[k];
+  *have |= reads;
 }
 
 static uint64_t index_of(uint64_t key, unsigned reads, const uint64_t h[PARTS]) {
   uint64_t x = key * 0x9E3779B97F4A7C15ull ^ reads;
-  for (int k = 0; k < PARTS; k++)
-    if (reads_part(reads, k)) x = (x ^ h[k]) * 0xC2B2AE3D27D4EB4Full;
+  for (EACH(k, reads, 0)) x = (x ^ h[k]) * 0xC2B2AE3D27D4EB4Full;
   return x | 1;                     /* never 0, the empty entry */
+}
+
+static uint64_t check_of(uint64_t key, unsigned reads, const uint64_t h[PARTS]) {
+  uint64_t x = (key ^ 0x5bd1e995ull) + reads;
+  for (EACH(k, reads, 0)) {
+    x += h[k] ^ (h[k] >> 29);
+    x = (x << 27 | x >> 37) * 0xFF51AFD7ED558CCDull;
+  }
+  return x;
 }
 
 static int same(const recall_entry *e, uint64_t key, uint64_t index, unsigned reads,
                 const uint64_t h[PARTS]) {
-  if (e->index != index || e->key != key || e->reads != reads) return 0;
-  for (int k = 0; k < PARTS; k++)
-    if (reads_part(reads, k) && e->h[k] != h[k]) return 0;
-  return 1;
+  return e->index == index && e->key == key && e->reads == reads &&
+         e->check == check_of(key, reads, h);
 }
 
 /* May g's results be kept and given?  Only with the Lua every game of
@@ -129,8 +181,10 @@ int ark_recall_on(const ark_game *g, int on) {
   return was;
 }
 
-int ark_recall(const ark_game *g, uint64_t key, double *value) {
-  if (!usable(g)) return 0;
+/* The kept entry of key whose parts read are the same bytes now, or NULL;
+** counted as a value's look-up (kind 0) or a query's (1). */
+static const recall_entry *find(const ark_game *g, uint64_t key, int kind) {
+  if (!usable(g)) return NULL;
   struct ark_recall *r = g->c->recall;
   size_t set = key % RECALL_SETS;
   uint64_t h[PARTS] = { 0 };
@@ -138,34 +192,63 @@ int ark_recall(const ark_game *g, uint64_t key, double *value) {
   for (int m = 0; m < RECALL_MASKS; m++) {
     unsigned reads = r->masks[set][m];
     if (!reads) continue;
-    hashes_for(&g->s, reads, h, &have);
+    hashes_for(r, &g->s, reads, h, &have);
     uint64_t index = index_of(key, reads, h);
     const recall_entry *e = r->e[index % RECALL_SETS];
     for (int w = 0; w < RECALL_WAYS; w++)
       if (same(&e[w], key, index, reads, h)) {
-        *value = e[w].value;
-        r->hits++;
-        return 1;
+        r->hits[kind]++;
+        /* a computation running asked it: it read the same */
+        if (r->depth > 0) ark_lua_reads_add(g->c, reads);
+        return &e[w];
       }
   }
-  r->misses++;
-  return 0;
+  r->misses[kind]++;
+  return NULL;
+}
+
+int ark_recall(const ark_game *g, uint64_t key, double *value) {
+  const recall_entry *e = find(g, key, 0);
+  if (e) *value = e->value;
+  return e != NULL;
+}
+
+int ark_recall_ints(const ark_game *g, uint64_t key, int *out, int max) {
+  const recall_entry *e = find(g, key, 1);
+  if (!e) return -1;
+  for (int i = 0; i < e->n && i < max; i++) out[i] = e->v[i];
+  return e->n;
 }
 
 void ark_recall_begin(const ark_game *g) {
-  if (!usable(g)) return;
-  ark_lua_reads(g->c, 1);
-  g->c->recall->fails = g->c->query_fails;
+  struct ark_recall *r = recall_of(g->c);
+  if (!r) return;
+  if (r->depth == 0) r->ms = &g->s, r->mhave = 0;
+  if (r->depth++ >= ARK_RECALL_NEST) return;     /* too deep: kept by none */
+  recall_level *l = &r->level[r->depth - 1];
+  l->outer = ark_lua_reads(g->c, 1);
+  l->fails = g->c->query_fails;
 }
 
-void ark_recall_keep(const ark_game *g, uint64_t key, unsigned own_reads, double value) {
-  unsigned reads = ark_lua_reads(g->c, 0) | own_reads;
-  if (!usable(g)) return;
+/* Ends the computation begun last; returns the entry to fill for key,
+** or NULL when it is not to be kept. */
+static recall_entry *keep(const ark_game *g, uint64_t key, unsigned own_reads) {
   struct ark_recall *r = g->c->recall;
-  if (g->c->query_fails != r->fails || (reads & ARK_READ_LUA)) return;
+  if (!r || r->depth == 0) {        /* no begin: nothing is known of its reads */
+    ark_lua_reads(g->c, 0);
+    return NULL;
+  }
+  if (--r->depth >= ARK_RECALL_NEST) return NULL;  /* its reads stay the outer's */
+  const recall_level *l = &r->level[r->depth];
+  unsigned reads = ark_lua_reads(g->c, 0) | own_reads;
+  /* what it read, the outer read too */
+  if (r->depth > 0) ark_lua_reads_set(g->c, l->outer | reads);
+  int kept = usable(g) && g->c->query_fails == l->fails && !(reads & ARK_READ_LUA);
   uint64_t h[PARTS] = { 0 };
   unsigned have = 0;
-  hashes_for(&g->s, reads, h, &have);
+  if (kept) hashes_for(r, &g->s, reads, h, &have);
+  if (r->depth == 0) r->ms = NULL;  /* the computation is over */
+  if (!kept) return NULL;
   /* the key's masks: the newest first */
   unsigned *masks = r->masks[key % RECALL_SETS];
   if (masks[0] != reads) {
@@ -179,12 +262,38 @@ void ark_recall_keep(const ark_game *g, uint64_t key, unsigned own_reads, double
   e->key = key;
   e->index = index;
   e->reads = reads;
-  memcpy(e->h, h, sizeof e->h);
-  e->value = value;
+  e->check = check_of(key, reads, h);
+  return e;
+}
+
+void ark_recall_keep(const ark_game *g, uint64_t key, unsigned own_reads, double value) {
+  recall_entry *e = keep(g, key, own_reads);
+  if (e) e->value = value, e->n = 0;
+}
+
+void ark_recall_keep_ints(const ark_game *g, uint64_t key, const int *v, int n) {
+  /* a longer result is not kept, nor one with a number beyond 16 bits */
+  recall_entry *e = keep(g, key, 0);
+  if (!e) return;
+  for (int i = 0; i < n && n <= RECALL_INTS; i++)
+    if (v[i] != (int16_t)v[i]) n = -1;
+  if (n < 0 || n > RECALL_INTS) {
+    e->index = 0;                   /* empty */
+    return;
+  }
+  e->n = n;
+  e->value = 0;
+  for (int i = 0; i < n; i++) e->v[i] = (int16_t)v[i];
 }
 
 void ark_recall_counts(const ark_game *g, long *hits, long *misses) {
   const struct ark_recall *r = g->c->recall;
-  *hits = r ? r->hits : 0;
-  *misses = r ? r->misses : 0;
+  *hits = r ? r->hits[0] : 0;
+  *misses = r ? r->misses[0] : 0;
+}
+
+void ark_recall_query_counts(const ark_game *g, long *hits, long *misses) {
+  const struct ark_recall *r = g->c->recall;
+  *hits = r ? r->hits[1] : 0;
+  *misses = r ? r->misses[1] : 0;
 }

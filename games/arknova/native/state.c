@@ -119,16 +119,48 @@ uint64_t ark_hash_bytes(const void *data, size_t n, uint64_t h) {
   return h ^ (h >> 32);
 }
 
-uint64_t ark_state_hash(const ark_state *s, int seat, uint64_t h) {
+uint64_t ark_board_hash(const ark_state *s, uint64_t h) {
   live_range r[MAX_RANGES];
-  size_t lo = offsetof(ark_state, p), hi = END_OF(ark_state, p);
-  if (seat >= 0) lo += sizeof(ark_player) * (size_t)seat, hi = lo + sizeof(ark_player);
+  const size_t lo = offsetof(ark_state, p), hi = END_OF(ark_state, p);
   int n = live_ranges(s, r);
-  for (int i = 0; i < n; i++) {
-    int in = r[i].off >= lo && r[i].off < hi;
-    if (in == (seat >= 0)) h = ark_hash_bytes((const char *)s + r[i].off, r[i].len, h);
-  }
+  for (int i = 0; i < n; i++)
+    if (r[i].off < lo || r[i].off >= hi) h = ark_hash_bytes((const char *)s + r[i].off, r[i].len, h);
   return h;
+}
+
+/* The purse's small fields (ark_seat_hash): those nearly every action
+** changes, the hand's count aside (the hand is a part of its own). */
+#define PURSE_FIELDS(X) X(money) X(xtokens) X(workers_out) X(task_workers) X(slot) \
+  X(multiplier) X(venom) X(constriction) X(played_this_turn) X(took_last_turn)
+#define OTHER_FIELDS(X) PURSE_FIELDS(X) X(nhand)
+#define FIELD_SIZE(f) + sizeof(((ark_player *)0)->f)
+
+uint64_t ark_seat_hash(const ark_state *s, int seat, ark_seat_part part, uint64_t h) {
+  const ark_player *pl = &s->p[seat];
+  if (part == ARK_SEAT_HAND) {
+    h = ark_hash_bytes(&pl->nhand, sizeof pl->nhand, h);
+    return ark_hash_bytes(pl->hand, sizeof pl->hand[0] * pl->nhand, h);
+  }
+  if (part == ARK_SEAT_PURSE) {
+    unsigned char fields[0 PURSE_FIELDS(FIELD_SIZE)];
+    size_t at = 0;
+#define PACK(f) memcpy(fields + at, &pl->f, sizeof pl->f), at += sizeof pl->f;
+    PURSE_FIELDS(PACK)
+#undef PACK
+    return ark_hash_bytes(fields, sizeof fields, h);
+  }
+  /* the small fields but for the other parts', then the tableau's arrays */
+  unsigned char small[sizeof(ark_player) - PLAYER_SMALL];
+  memcpy(small, (const char *)pl + PLAYER_SMALL, sizeof small);
+#define CLEAR(f) memset(small + offsetof(ark_player, f) - PLAYER_SMALL, 0, sizeof pl->f);
+  OTHER_FIELDS(CLEAR)
+#undef CLEAR
+  h = ark_hash_bytes(small, sizeof small, h);
+  h = ark_hash_bytes(pl->zoo, sizeof pl->zoo[0] * pl->nzoo, h);
+  h = ark_hash_bytes(pl->zoo_building, sizeof pl->zoo_building[0] * pl->nzoo, h);
+  h = ark_hash_bytes(pl->under, sizeof pl->under[0] * pl->nunder, h);
+  h = ark_hash_bytes(pl->under_host, sizeof pl->under_host[0] * pl->nunder, h);
+  return ark_hash_bytes(pl->zoo_map.b, sizeof pl->zoo_map.b[0] * pl->zoo_map.nb, h);
 }
 
 size_t ark_state_live_bytes(const ark_state *s) {
