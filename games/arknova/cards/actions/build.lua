@@ -118,8 +118,10 @@ local function build_more(p, side, built)
   for k = 1, #kinds do
     local key = kinds[k]
     -- buildable(p, math.huge, side, {})'s test, asked only of a kind built
-    if built[key] and can_build(p, key, math.huge, side, none, special) and
-       modify("build_repeats", p, 0, key) > 0 then
+    -- that a card allows again (the modifier first: it is cheap, the
+    -- search for a place is not)
+    if built[key] and modify("build_repeats", p, 0, key) > 0 and
+       can_build(p, key, math.huge, side, none, special) then
       opts[#opts + 1] = "build one more " .. key .. " (" .. A.COST_PER_SPACE * def(key).size .. " money)"
       keys[#keys + 1] = key
     end
