@@ -341,9 +341,16 @@ static void test_break_snap_refills_display(void **st) {
   g->s.p[q].edge_taken = 1;
   t_run_break(g, p);
   t_expect(g, "card.snap", p);
+  /* the rest of the income waits as data (ENGINE.after): the step's
+  ** coroutine is gone, and a clone here is a copy of the state */
+  assert_true(g->cont);
+  ark_game *c = ark_game_clone(g);
+  assert_int_equal(c->co_ref, -1);
+  ark_game_free(c);
   int f1 = g->s.display[2];                  /* folders 1 and 2 were discarded and refilled */
   t_answer_match(g, "from folder 3");
   t_expect(g, "card.snap", q);
+  assert_true(g->cont);
   /* the folder p emptied is full again when q snaps */
   for (int f = 0; f < ARK_DISPLAY; f++) assert_true(g->s.display[f] >= 0);
   assert_true(t_in_list(g->s.p[p].hand, g->s.p[p].nhand, f1));

@@ -260,9 +260,10 @@ function snap(p)
   return true
 end
 
--- snap for the rules' continuations (the display holds a card).
+-- snap for the rules' continuations (nothing when the display is empty).
 function snap_then(p)
   local opts, folders = snap_options()
+  if #opts == 0 then return end
   return choose_then(p, "card.snap", "Snap a display card", opts, folders, "snap_chosen")
 end
 

@@ -177,7 +177,11 @@ function apply_bonus(p, kind, value, source)
   elseif kind == "xtoken" then gain(p, "xtokens", value)
   elseif kind == "card" then for _ = 1, value do take_card(p) end
   elseif kind == "draw" then draw_cards(p, value)
-  elseif kind == "snapping" then for _ = 1, value do snap(p) end
+  elseif kind == "snapping" then
+    for _ = 2, value do snap(p) end
+    -- the last in tail position: where apply_bonus was, its decision may
+    -- end the step's coroutine (a clone there copies the state)
+    if value >= 1 then return snap_then(p) end
   elseif kind == "enclosure" then free_building(p, "size-" .. value)
   elseif kind == "kiosk" then free_building(p, "kiosk")
   elseif kind == "worker" then for _ = 1, value do gain_worker(p) end
@@ -826,27 +830,44 @@ function break_phase(trigger)
 end
 
 function break_rest(trigger)
-  local n = ark.get(nil, "players")
   -- 2. tokens, workers, association board, display folders 1 and 2
   ark.break_cleanup()
   -- 3. income
-  for i = 0, n - 1 do
+  return break_income(trigger, 0)
+end
+
+-- The income from the player `code` names on: code = taken * 1024 + i * 64
+-- + k, with i the player's place from trigger, k the map-edge slot to pay
+-- next (0: the money first) and taken the slots that player had taken as
+-- its income began.  A recurring edge bonus that asks (snap a display
+-- card) waits as the step's last decision, the rest kept (ENGINE.after),
+-- so that a clone there copies the state.
+function break_income(trigger, code)
+  local n = ark.get(nil, "players")
+  local i, k, taken = math.floor(code / 64) % 16, code % 64, math.floor(code / 1024)
+  while i < n do
     local p = (trigger + i) % n
-    gain(p, "money", ark.income(ark.get(p, "appeal")) + ark.kiosk_income(p))
+    if k == 0 then
+      gain(p, "money", ark.income(ark.get(p, "appeal")) + ark.kiosk_income(p))
+      taken, k = ark.get(p, "edge_taken"), 1
+    end
     -- only taken slots pay: no list of the slots (a table each) before one is
-    -- (the slots taken as the income began: ark.edge_slot, no table)
-    local taken = ark.get(p, "edge_taken")
     if taken ~= 0 then
-      local k = 1
       local bonus, value, recurring = ark.edge_slot(p, k)
       while bonus do
-        if has_bit(taken, k - 1) and recurring then apply_bonus(p, bonus, value, "edge") end
+        if has_bit(taken, k - 1) and recurring then
+          if ENGINE.after("break_income", trigger, taken * 1024 + i * 64 + k + 1) then
+            return apply_bonus(p, bonus, value, "edge")
+          end
+          apply_bonus(p, bonus, value, "edge")
+        end
         k = k + 1
         bonus, value, recurring = ark.edge_slot(p, k)
       end
     end
     fire_own("income", p)
     ark.display_refill()   -- a card snapped as income is replaced before the next player's
+    i, k = i + 1, 0
   end
 end
 

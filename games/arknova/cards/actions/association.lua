@@ -269,7 +269,7 @@ end
 local function edge_taken(p, i)
   ark.take_edge(p, i)
   local bonus, value = ark.edge_slot(p, i)
-  apply_bonus(p, bonus, value, "edge")
+  return apply_bonus(p, bonus, value, "edge")
 end
 
 -- The map-edge token taken with a support.
