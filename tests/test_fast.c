@@ -440,8 +440,30 @@ static void test_shared_snapshot(void **st) {
   ark_game_free(g);
 }
 
+/* ark_game_count_buildings counts the zoo's buildings of one kind, the
+** same after one is taken off the map (the AI's value counts pavilions). */
+static void test_count_buildings(void **st) {
+  (void)st;
+  ark_game *g = t_game(2, 3, "A");
+  int nb = g->s.p[0].zoo_map.nb;          /* what the game has built so far */
+  int pav0 = ark_game_count_buildings(g, 0, "pavilion");
+  int kiosk0 = ark_game_count_buildings(g, 0, "kiosk");
+  int pav = t_put_fitting(g, 0, "pavilion", 0, 0);
+  t_put_fitting(g, 0, "kiosk", 0, 0);
+  t_put_fitting(g, 0, "pavilion", 0, 0);
+  assert_int_equal(g->s.p[0].zoo_map.nb, nb + 3);
+  assert_int_equal(ark_game_count_buildings(g, 0, "pavilion"), pav0 + 2);
+  assert_int_equal(ark_game_count_buildings(g, 0, "kiosk"), kiosk0 + 1);
+  assert_int_equal(ark_game_count_buildings(g, 0, "no-such-building"), 0);
+  ark_map_remove(&g->s.p[0].zoo_map, pav);
+  assert_int_equal(ark_game_count_buildings(g, 0, "pavilion"), pav0 + 1);
+  assert_int_equal(ark_game_count_buildings(g, 0, "kiosk"), kiosk0 + 1);
+  ark_game_free(g);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
+    cmocka_unit_test(test_count_buildings),
     cmocka_unit_test(test_keyed_tables),
     cmocka_unit_test(test_zoo_handlers),
     cmocka_unit_test(test_has_bit),

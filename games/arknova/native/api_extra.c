@@ -108,15 +108,11 @@ void ark_game_cell(const ark_game *g, int p, int cell, ark_cell_view *v) {
 
 int ark_game_count_buildings(const ark_game *g, int p, const char *key) {
   if (bad_seat(g, p)) return 0;
+  /* the zoo's buildings are b[0..nb), each on the map (ark_map_remove
+  ** closes the gap) */
   const ark_zoo *z = &g->s.p[p].zoo_map;
-  uint64_t seen = 0;
-  int n = 0;
-  for (int cell = 0; cell < ARK_CELLS; cell++) {
-    int b = z->at[cell] - 1;
-    if (b < 0 || (seen >> b & 1)) continue;
-    seen |= (uint64_t)1 << b;
-    if (!strcmp(g->c->buildings[z->b[b].def].key, key)) n++;
-  }
+  int d = ark_content_find_building(g->c, key), n = 0;
+  for (int b = 0; d >= 0 && b < z->nb; b++) n += z->b[b].def == d;
   return n;
 }
 

@@ -1143,11 +1143,12 @@ static void open_engine(ark_content *c) {
   static const luaL_Reg fns[] = {
     {"touch", e_touch}, {"step_private", e_step_private},
     {"choose_then", e_choose_then}, {"choose_later", e_choose_later}, {"after", e_after},
-    {"turn_plays", ark_lua_turn_plays}, {NULL, NULL}
+    {NULL, NULL}
   };
   static const luaL_Reg msgh[] = { {"ark.query_msgh", query_msgh}, {NULL, NULL} };
   lua_newtable(c->L);
   ark_lua_api_register(c->L, c->lua, fns);
+  ark_lua_turn_register(c->L, c->lua);
   lua_setglobal(c->L, "ENGINE");
   lua_pushvalue(c->L, LUA_REGISTRYINDEX);   /* with the context, as the primitives */
   ark_lua_api_register(c->L, c->lua, msgh);

@@ -57,7 +57,8 @@ int ark_lua_family_any_slow(const ark_game *g);
 ** (game.c calls these from ark_game_clone and ark_game_free). */
 void ark_lua_family_share(ark_game *clone, ark_game *orig);
 void ark_lua_family_drop(ark_game *g);
-/* ENGINE.turn_plays: a turn's options, for the rules' options_of (lua_turn.c). */
-int ark_lua_turn_plays(struct lua_State *L);
+/* Sets ENGINE.turn_plays (a turn's options, for the rules' options_of;
+** lua_turn.c) in the table on the stack top; ctx: the primitives'. */
+void ark_lua_turn_register(struct lua_State *L, void *ctx);
 
 #endif

@@ -21,10 +21,22 @@ enum {
   A_LOWEST_BY_CAN, A_MAX_X, A_OPTS, A_CODES
 };
 
+/* The names it looks up, made once (upvalue 2): a name given as a C
+** string is hashed and found among the interned strings at every look-up,
+** some thirty a turn.  1..ARK_N_ACTIONS: the action cards, then these. */
+#define KEYS lua_upvalueindex(2)
+enum { K_LOWEST = ARK_N_ACTIONS + 1, K_XACTION, K_N = K_XACTION };
+
+/* Pushes t[key k] (t at index t, which is absolute), as lua_getfield. */
+static void get_key(lua_State *L, int t, int k) {
+  lua_rawgeti(L, KEYS, k);
+  lua_gettable(L, t);
+}
+
 /* Pushes titles[name], then labels[title] or labels_of(title): the
 ** action's table of option texts. */
-static void push_labels(lua_State *L, const char *name) {
-  lua_getfield(L, A_TITLES, name);
+static void push_labels(lua_State *L, int a) {
+  get_key(L, A_TITLES, a + 1);
   lua_pushvalue(L, -1);
   lua_rawget(L, A_LABELS);
   if (lua_toboolean(L, -1)) return;
@@ -35,11 +47,11 @@ static void push_labels(lua_State *L, const char *name) {
 }
 
 /* index[name], the action's number in play codes. */
-static lua_Integer action_index(lua_State *L, const char *name) {
+static lua_Integer action_index(lua_State *L, int a) {
   int ok;
-  lua_getfield(L, A_INDEX, name);
+  get_key(L, A_INDEX, a + 1);
   lua_Integer i = lua_tointegerx(L, -1, &ok);
-  if (!ok) luaL_error(L, "ACTION_INDEX.%s is not a whole number", name);
+  if (!ok) luaL_error(L, "ACTION_INDEX.%s is not a whole number", ark_lua_action_key(a));
   lua_pop(L, 1);
   return i;
 }
@@ -47,10 +59,10 @@ static lua_Integer action_index(lua_State *L, const char *name) {
 /* The first strength in lo..hi at which action `name` can do something,
 ** into *s0: script.lowest(script, p, side, lo, hi), or lowest_by_can
 ** without one.  0 when there is none. */
-static int lowest(lua_State *L, const char *name, int side, lua_Integer lo, lua_Integer hi,
+static int lowest(lua_State *L, int a, int side, lua_Integer lo, lua_Integer hi,
                   lua_Integer *s0) {
-  lua_getfield(L, A_SCRIPTS, name);
-  lua_getfield(L, -1, "lowest");
+  get_key(L, A_SCRIPTS, a + 1);
+  get_key(L, lua_gettop(L), K_LOWEST);
   if (!lua_toboolean(L, -1)) {
     lua_pop(L, 1);
     lua_pushvalue(L, A_LOWEST_BY_CAN);
@@ -65,7 +77,8 @@ static int lowest(lua_State *L, const char *name, int side, lua_Integer lo, lua_
   if (found) *s0 = lua_tointegerx(L, -1, &ok);
   if (!ok) {
     int t = lua_type(L, -1);   /* LuaJIT has no luaL_tolstring */
-    luaL_error(L, "the lowest strength of action '%s' is %s, not a whole number", name,
+    luaL_error(L, "the lowest strength of action '%s' is %s, not a whole number",
+               ark_lua_action_key(a),
                t == LUA_TSTRING || t == LUA_TNUMBER ? lua_tostring(L, -1) : luaL_typename(L, -1));
   }
   lua_pop(L, 2);
@@ -76,16 +89,15 @@ static int lowest(lua_State *L, const char *name, int side, lua_Integer lo, lua_
 ** codes, after the n there are; returns the new count. */
 static int add_plays(lua_State *L, const ark_player *pl, int slot, lua_Integer xt, int n) {
   int a = pl->slot[slot - 1];
-  const char *name = ark_lua_action_key(a);
   int side = (pl->upgraded >> a) & 1 ? 2 : 1;
   lua_Integer base = slot - 2 * (lua_Integer)pl->constriction[a];   /* strength with no X token */
   lua_Integer hi = base + xt;
   lua_Integer s0 = 0;
-  if (hi < 1 || !lowest(L, name, side, base > 1 ? base : 1, hi, &s0)) return n;
-  push_labels(L, name);                 /* title, labels */
+  if (hi < 1 || !lowest(L, a, side, base > 1 ? base : 1, hi, &s0)) return n;
+  push_labels(L, a);                    /* title, labels */
   int title = lua_gettop(L) - 1, t = title + 1;
   /* play_code (rules.lua) is linear: one more strength and X token add 11 */
-  lua_Integer code = ((action_index(L, name) * 2 + side - 1) * 2 * 100 + s0) * 10 + (s0 - base);
+  lua_Integer code = ((action_index(L, a) * 2 + side - 1) * 2 * 100 + s0) * 10 + (s0 - base);
   for (lua_Integer s = s0; s <= hi; s++, code += 11) {
     lua_Integer x = s - base, k = (side * 1000 + s) * 1000 + x;
     lua_rawgeti(L, t, (int)k);
@@ -110,12 +122,12 @@ static int add_plays(lua_State *L, const ark_player *pl, int slot, lua_Integer x
 
 /* Appends the X-token action on the card in `slot`. */
 static int add_xaction(lua_State *L, const ark_player *pl, int slot, int n) {
-  const char *name = ark_lua_action_key(pl->slot[slot - 1]);
-  push_labels(L, name);
-  lua_getfield(L, -1, "xaction");
+  int a = pl->slot[slot - 1];
+  push_labels(L, a);
+  get_key(L, lua_gettop(L), K_XACTION);
   lua_rawseti(L, A_OPTS, ++n);
   lua_pop(L, 2);
-  lua_pushinteger(L, (action_index(L, name) * 4 + 1) * 1000);   /* play_code(a, 0, 0, 1, true) */
+  lua_pushinteger(L, (action_index(L, a) * 4 + 1) * 1000);   /* play_code(a, 0, 0, 1, true) */
   lua_rawseti(L, A_CODES, n);
   return n;
 }
@@ -124,7 +136,7 @@ static int add_xaction(lua_State *L, const ark_player *pl, int slot, int n) {
 ** label_cache, labels_of, action_label, lowest_by_can, MAX_XTOKENS) ->
 ** opts, codes: what options_of (rules.lua) makes, in the same order, with
 ** the same calls to the Lua functions it is given. */
-int ark_lua_turn_plays(lua_State *L) {
+static int turn_plays(lua_State *L) {
   ark_game *g = ark_lua_running(L);
   if (!g) return luaL_error(L, "ENGINE.turn_plays outside a step");
   int p = ark_lua_arg_player(L, g, A_P);
@@ -140,4 +152,19 @@ int ark_lua_turn_plays(lua_State *L) {
   for (int slot = 1; slot <= ARK_N_ACTIONS; slot++)
     if (slot > 1 || (lua_Number)xt < max_x) n = add_xaction(L, pl, slot, n);
   return 2;
+}
+
+void ark_lua_turn_register(lua_State *L, void *ctx) {
+  lua_pushlightuserdata(L, ctx);
+  lua_createtable(L, K_N, 0);
+  for (int a = 0; a < ARK_N_ACTIONS; a++) {
+    lua_pushstring(L, ark_lua_action_key(a));
+    lua_rawseti(L, -2, a + 1);
+  }
+  lua_pushstring(L, "lowest");
+  lua_rawseti(L, -2, K_LOWEST);
+  lua_pushstring(L, "xaction");
+  lua_rawseti(L, -2, K_XACTION);
+  lua_pushcclosure(L, turn_plays, 2);
+  lua_setfield(L, -2, "turn_plays");
 }

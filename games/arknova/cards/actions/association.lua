@@ -491,14 +491,35 @@ function A.donation_price()
   return list[math.min(k, #list)]
 end
 
+-- "<task> (strength s, w worker(s))", made once per task name, strength
+-- and workers (1..9, as a plugin's A.workers_needed may give any number):
+-- random play asks them at every Association turn.
+local task_labels = {}            -- [name][strength * 10 + workers]
+local function task_label(name, s, w)
+  local cacheable = w >= 1 and w <= 9 and w % 1 == 0
+  local by = task_labels[name]
+  if not by then
+    by = {}
+    task_labels[name] = by
+  end
+  local label = cacheable and by[s * 10 + w]
+  if not label then
+    label = name .. " (strength " .. s .. ", " .. w .. " worker" .. (w > 1 and "s" or "") .. ")"
+    if cacheable then by[s * 10 + w] = label end
+  end
+  return label
+end
+
 -- The task options at budget for p (done[t]: task t done this action).
 local function task_options(p, budget, side, done)
   local opts, ts = {}, {}
   for t = 1, 4 do
-    if not done[t] and task_strength(p, t) <= budget and task_possible(p, t, side) then
-      opts[#opts + 1] = A.TASKS[t] .. " (strength " .. task_strength(p, t) .. ", " ..
-        A.workers_needed(p, t) .. " worker" .. (A.workers_needed(p, t) > 1 and "s" or "") .. ")"
-      ts[#ts + 1] = t
+    if not done[t] then
+      local s = task_strength(p, t)
+      if s <= budget and task_possible(p, t, side) then
+        opts[#opts + 1] = task_label(A.TASKS[t], s, A.workers_needed(p, t))
+        ts[#ts + 1] = t
+      end
     end
   end
   return opts, ts
