@@ -227,19 +227,21 @@ typedef struct {
   unsigned part;                /* the seat's part it is in (ARK_READ_*(0)) */
 } field;
 
-#define FLD(n, t, w) { #n, sizeof #n - 1, offsetof(ark_player, n), t, w, ARK_READ_TABLEAU(0) }
-#define PURSE(n, t, w) { #n, sizeof #n - 1, offsetof(ark_player, n), t, w, ARK_READ_PURSE(0) }
+#define PART(n, t, w, part) { #n, sizeof #n - 1, offsetof(ark_player, n), t, w, part }
+#define FLD(n, t, w) PART(n, t, w, ARK_READ_TABLEAU(0))
+#define PURSE(n, t, w) PART(n, t, w, ARK_READ_PURSE(0))
 static const field fields[] = {
   PURSE(money, F_I16, 0), FLD(appeal, F_I16, 0), FLD(conservation, F_I16, 0),
   FLD(reputation, F_I16, 0), PURSE(xtokens, F_U8, 0), FLD(workers, F_U8, 1),
   PURSE(workers_out, F_U8, 1), FLD(upgraded, F_U8, 0), FLD(partner_zoos, F_U8, 0),
   FLD(universities, F_U8, 0), FLD(edge_taken, F_U8, 0), FLD(hand_limit, F_U8, 1),
-  FLD(special_built, F_U8, 1), FLD(supports, F_U8, 1), { "nhand", 5, offsetof(ark_player, nhand), F_U8, 0, ARK_READ_HAND(0) },
+  FLD(special_built, F_U8, 1), FLD(supports, F_U8, 1), PART(nhand, F_U8, 0, ARK_READ_HAND(0)),
   FLD(nzoo, F_U8, 0), FLD(rep_bonus_done, F_U16, 1), FLD(cp_bonus_done, F_U8, 1),
   PURSE(played_this_turn, F_U8, 1), FLD(map, F_U8, 0),
   { "cover_terrain", sizeof "cover_terrain" - 1, offsetof(ark_player, zoo_map.cover_terrain),
     F_U8, 1, ARK_READ_TABLEAU(0) }
 };
+#undef PART
 #undef FLD
 #undef PURSE
 
@@ -309,7 +311,8 @@ static int l_get(lua_State *L) {
   /* a field says its part; of the others below, two read the tableau
   ** (the map) and the rest may read anything of the seat */
   if (f) ctx_of(L)->reads |= f->part << p;
-  else if (!strcmp(k, "buildings") || !strcmp(k, "free_cells")) ctx_of(L)->reads |= ARK_READ_TABLEAU(p);
+  else if (!strcmp(k, "buildings") || !strcmp(k, "free_cells"))
+    ctx_of(L)->reads |= ARK_READ_TABLEAU(p);
   else ctx_of(L)->reads |= ARK_READ_SEAT(p);
   if (f) lua_pushinteger(L, field_get(&g->s.p[p], f));
   else if (!strcmp(k, "target")) lua_pushinteger(L, ark_track_target_of(g, g->s.p[p].conservation));

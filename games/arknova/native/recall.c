@@ -13,12 +13,12 @@
 ** given and the named parts of the board (ark_lua_reads).  The parts are
 ** each seat's tableau, then the board's: the seats' count, the projects
 ** in play, the display, the scripts switched off, the memos, and the rest,
-** then each seat's purse and each seat's hand (ARK_READ_* in ark.h); each is compared by a
-** 64-bit hash of its live bytes (state.h).  A computation may ask kept
-** results of others while it runs (the value asks what the final scoring
-** cards give, which reads only a seat's tableau and so is given again
-** after most actions): a stack keeps each level's reads, and what an
-** inner one read, given again or worked out, counts for the outer.
+** then each seat's purse and each seat's hand (ARK_READ_* in ark.h); each
+** is compared by a 64-bit hash of its live bytes (state.h).  A computation
+** may ask kept results of others while it runs (the value asks what the
+** final scoring cards give, which reads only a seat's tableau and so is
+** given again after most actions): a stack keeps each level's reads, and
+** what an inner one read, given again or worked out, counts for the outer.
 ** A result is kept only while the game's Lua is the one it was computed
 ** with (no script of the family counts as slow: queries skip such
 ** scripts), no query failed and nothing outside the state was read.

@@ -124,7 +124,8 @@ uint64_t ark_board_hash(const ark_state *s, uint64_t h) {
   const size_t lo = offsetof(ark_state, p), hi = END_OF(ark_state, p);
   int n = live_ranges(s, r);
   for (int i = 0; i < n; i++)
-    if (r[i].off < lo || r[i].off >= hi) h = ark_hash_bytes((const char *)s + r[i].off, r[i].len, h);
+    if (r[i].off < lo || r[i].off >= hi)
+      h = ark_hash_bytes((const char *)s + r[i].off, r[i].len, h);
   return h;
 }
 
