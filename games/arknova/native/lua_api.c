@@ -1115,14 +1115,17 @@ static int l_hand_fit(lua_State *L) {
 ** conditions hold, its unique building has a place), else 0. */
 static int l_sponsor_fit(lua_State *L) {
   ark_game *g = GP(L);
-  int p = arg_player(L, g, 1), n = 0;
+  int p = arg_tableau(L, g, 1), n = 0;
+  reads_part(L, ARK_READ_HAND(p));
   const ark_player *pl = &g->s.p[p];
   int build2 = (pl->upgraded >> ARK_ACT_BUILD) & 1;
   lua_createtable(L, 3 * pl->nhand, 0);
   for (int h = 0; h < pl->nhand; h++) {
     const ark_card_def *d = &g->c->cards[pl->hand[h]];
     if (d->type != ARK_CARD_SPONSOR) continue;
-    int ok = pl->money >= 0 && d->level <= 99 && conditions_missing(g, p, d) == 0;
+    /* A.playable's "money(p) >= 0" holds always (ark_track_add and the
+    ** editor keep money in 0..32000): the purse is not read */
+    int ok = d->level <= 99 && conditions_missing(g, p, d) == 0;
     if (ok && d->building[0]) {
       int b = ark_content_find_building(g->c, d->building);
       ok = b >= 0 && ark_places_any(g, p, b, build2);
