@@ -64,8 +64,9 @@ static ark_game *GP(lua_State *L) {
   return x->g;
 }
 
-/* Notes a read of one part of the board (the state but for the seats'
-** own parts; ARK_READ_BOARD for any but the named ones). */
+/* Notes a read of parts of the state (ARK_READ_* bits: a seat's tableau,
+** purse or hand, or a part of the board; ARK_READ_BOARD for any of the
+** board but the named ones). */
 static void reads_part(lua_State *L, unsigned part) { ctx_of(L)->reads |= part; }
 
 /* The running C function may read anything: it counts as reading the
@@ -307,21 +308,26 @@ static int l_get(lua_State *L) {
     return 1;
   }
   int p = seat_arg(L, g, 1);
+  const ark_player *pl = &g->s.p[p];
   const field *f = find_field(k, len);
-  /* a field says its part; of the others below, two read the tableau
-  ** (the map) and the rest may read anything of the seat */
-  if (f) ctx_of(L)->reads |= f->part << p;
-  else if (!strcmp(k, "buildings") || !strcmp(k, "free_cells"))
-    ctx_of(L)->reads |= ARK_READ_TABLEAU(p);
-  else ctx_of(L)->reads |= ARK_READ_SEAT(p);
-  if (f) lua_pushinteger(L, field_get(&g->s.p[p], f));
-  else if (!strcmp(k, "target")) lua_pushinteger(L, ark_track_target_of(g, g->s.p[p].conservation));
+  /* a field says its part; the two of the map read the tableau, and the
+  ** rest may read anything of the seat */
+  if (f) {
+    reads_part(L, f->part << p);
+    lua_pushinteger(L, field_get(pl, f));
+    return 1;
+  }
+  if (!strcmp(k, "buildings") || !strcmp(k, "free_cells")) {
+    reads_part(L, ARK_READ_TABLEAU(p));
+    lua_pushinteger(L, k[0] == 'b' ? pl->zoo_map.nb
+                                   : ark_map_free_cells(&g->c->maps[pl->map], &pl->zoo_map));
+    return 1;
+  }
+  reads_part(L, ARK_READ_SEAT(p));
+  if (!strcmp(k, "target")) lua_pushinteger(L, ark_track_target_of(g, pl->conservation));
   else if (!strcmp(k, "score")) lua_pushinteger(L, ark_track_score(g, p));
   else if (!strcmp(k, "range")) lua_pushinteger(L, ark_track_range(g, p));
   else if (!strcmp(k, "reputation_cap")) lua_pushinteger(L, ark_track_reputation_cap(g, p));
-  else if (!strcmp(k, "buildings")) lua_pushinteger(L, g->s.p[p].zoo_map.nb);
-  else if (!strcmp(k, "free_cells"))
-    lua_pushinteger(L, ark_map_free_cells(&g->c->maps[g->s.p[p].map], &g->s.p[p].zoo_map));
   else return luaL_error(L, "ark.get: unknown player field '%s'", k);
   return 1;
 }
@@ -456,7 +462,7 @@ static void register_icons(lua_State *L, void *ctx) {
 static int l_hand(lua_State *L) {
   ark_game *g = GP(L);
   int p = seat_arg(L, g, 1);
-  ctx_of(L)->reads |= ARK_READ_HAND(p);
+  reads_part(L, ARK_READ_HAND(p));
   push_list(L, g->s.p[p].hand, g->s.p[p].nhand);
   return 1;
 }

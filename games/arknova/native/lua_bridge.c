@@ -1567,31 +1567,6 @@ static int query_msgh(lua_State *L) {
 ** scripts' own state are put back whatever the scripts did, so a careless
 ** query cannot change the game.  A script that ran too long in this game
 ** or its clones counts as switched off here. */
-static int run_query(ark_game *g, const char *name, int p, int *out, int max);
-
-/* The key of query name for seat p among the kept results (recall.c). */
-static uint64_t query_key(const char *name, int p) {
-  uint64_t h = 0x51554552ull + (uint64_t)p;
-  for (const char *c = name; *c; c++) h = (h ^ (unsigned char)*c) * 0x100000001B3ull;
-  return h * 0x9E3779B97F4A7C15ull;
-}
-
-/* A query's result is kept with the parts of the state it read, and given
-** again while they are the same: the value of a position asks four, and
-** what the final scoring cards give, say, reads only a seat's tableau,
-** which most actions leave as it was (recall.c). */
-int ark_game_query(const ark_game *cg, const char *name, int p, int *out, int max) {
-  ark_game *g = (ark_game *)cg;       /* bound for the call, restored after */
-  if (!g->c->L || p < 0 || p >= g->s.nplayers) return -1;
-  uint64_t key = query_key(name, p);
-  int n = ark_recall_ints(g, key, out, max);
-  if (n >= 0) return n;
-  ark_recall_begin(g);
-  n = run_query(g, name, p, out, max);
-  ark_recall_keep_ints(g, key, out, n <= max ? n : -1);
-  return n;
-}
-
 static int run_query(ark_game *g, const char *name, int p, int *out, int max) {
   lua_State *L = g->c->L;
   int top = lua_gettop(L), n = -1;
@@ -1639,3 +1614,27 @@ static int run_query(ark_game *g, const char *name, int p, int *out, int max) {
   ark_log_cut(&g->log, nev, (size_t)pool);
   return n;
 }
+
+/* The key of query name for seat p among the kept results (recall.c). */
+static uint64_t query_key(const char *name, int p) {
+  uint64_t h = 0x51554552ull + (uint64_t)p;
+  for (const char *c = name; *c; c++) h = (h ^ (unsigned char)*c) * 0x100000001B3ull;
+  return h * 0x9E3779B97F4A7C15ull;
+}
+
+/* A query's result is kept with the parts of the state it read, and given
+** again while they are the same: the value of a position asks four, and
+** what the final scoring cards give, say, reads only a seat's tableau,
+** which most actions leave as it was (recall.c). */
+int ark_game_query(const ark_game *cg, const char *name, int p, int *out, int max) {
+  ark_game *g = (ark_game *)cg;       /* bound for the call, restored after */
+  if (!g->c->L || p < 0 || p >= g->s.nplayers) return -1;
+  uint64_t key = query_key(name, p);
+  int n = ark_recall_ints(g, key, out, max);
+  if (n >= 0) return n;
+  ark_recall_begin(g);
+  n = run_query(g, name, p, out, max);
+  ark_recall_keep_ints(g, key, out, n <= max ? n : -1);
+  return n;
+}
+

@@ -231,8 +231,8 @@ void ark_recall_begin(const ark_game *g) {
 }
 
 /* Ends the computation begun last; returns the entry to fill for key,
-** or NULL when it is not to be kept. */
-static recall_entry *keep(const ark_game *g, uint64_t key, unsigned own_reads) {
+** or NULL when it is not to be kept (storable 0: its result cannot be). */
+static recall_entry *keep(const ark_game *g, uint64_t key, unsigned own_reads, int storable) {
   struct ark_recall *r = g->c->recall;
   if (!r || r->depth == 0) {        /* no begin: nothing is known of its reads */
     ark_lua_reads(g->c, 0);
@@ -243,7 +243,7 @@ static recall_entry *keep(const ark_game *g, uint64_t key, unsigned own_reads) {
   unsigned reads = ark_lua_reads(g->c, 0) | own_reads;
   /* what it read, the outer read too */
   if (r->depth > 0) ark_lua_reads_set(g->c, l->outer | reads);
-  int kept = usable(g) && g->c->query_fails == l->fails && !(reads & ARK_READ_LUA);
+  int kept = storable && usable(g) && g->c->query_fails == l->fails && !(reads & ARK_READ_LUA);
   uint64_t h[PARTS] = { 0 };
   unsigned have = 0;
   if (kept) hashes_for(r, &g->s, reads, h, &have);
@@ -267,20 +267,16 @@ static recall_entry *keep(const ark_game *g, uint64_t key, unsigned own_reads) {
 }
 
 void ark_recall_keep(const ark_game *g, uint64_t key, unsigned own_reads, double value) {
-  recall_entry *e = keep(g, key, own_reads);
+  recall_entry *e = keep(g, key, own_reads, 1);
   if (e) e->value = value, e->n = 0;
 }
 
 void ark_recall_keep_ints(const ark_game *g, uint64_t key, const int *v, int n) {
   /* a longer result is not kept, nor one with a number beyond 16 bits */
-  recall_entry *e = keep(g, key, 0);
+  int storable = n >= 0 && n <= RECALL_INTS;
+  for (int i = 0; storable && i < n; i++) storable = v[i] == (int16_t)v[i];
+  recall_entry *e = keep(g, key, 0, storable);
   if (!e) return;
-  for (int i = 0; i < n && n <= RECALL_INTS; i++)
-    if (v[i] != (int16_t)v[i]) n = -1;
-  if (n < 0 || n > RECALL_INTS) {
-    e->index = 0;                   /* empty */
-    return;
-  }
   e->n = n;
   e->value = 0;
   for (int i = 0; i < n; i++) e->v[i] = (int16_t)v[i];
