@@ -850,6 +850,45 @@ static void test_end_trigger(void **st) {
   ark_game_free(g);
 }
 
+/* A discard from hand (the opening draft's here; the break's alike) offers
+** each card in the hand, in its order, as "discard <name> (<number>)"
+** (ENGINE.choose_hand reads them from the hand in C), and the answer
+** discards the card it names, then asks again until the hand is down. */
+static void test_discard_offers_the_hand(void **st) {
+  (void)st;
+  ark_game *g = t_new_game(2, 21, "A");
+  assert_int_equal(ark_game_process(g), ARK_AWAITING);
+  const ark_decision *d = ark_game_decision(g);
+  int p = d->player;
+  const ark_player *pl = &g->s.p[p];
+  assert_string_equal(d->tag, "card.discard");
+  assert_int_equal(pl->nhand, 8);
+  for (int left = 8; left > 4; left--) {
+    d = ark_game_decision(g);
+    assert_string_equal(d->tag, "card.discard");
+    assert_int_equal(d->player, p);
+    assert_int_equal(d->noptions, left);
+    for (int i = 0; i < left; i++) {
+      ark_card_view c;
+      char want[128];
+      assert_int_equal(ark_card_get(g, pl->hand[i], &c), 0);
+      snprintf(want, sizeof want, "discard %s (%d)", c.name, c.number);
+      assert_string_equal(d->options[i], want);
+    }
+    int k = left % 3, card = pl->hand[k], before = g->s.ndiscard;
+    char msg[256];
+    assert_int_equal(ark_game_answer(g, k, msg, sizeof msg), ARK_OK);
+    assert_int_equal(g->s.ndiscard, before + 1);
+    assert_int_equal(g->s.discard[before], card);
+    assert_int_equal(pl->nhand, left - 1);
+    for (int i = 0; i < pl->nhand; i++) assert_int_not_equal(pl->hand[i], card);
+    assert_int_equal(ark_game_process(g), ARK_AWAITING);
+  }
+  /* the seat keeps 4: the next decision is another seat's */
+  assert_int_not_equal(ark_game_decision(g)->player, p);
+  ark_game_free(g);
+}
+
 /* One short of the target is not the end. */
 static void test_end_not_yet(void **st) {
   (void)st;
@@ -1032,6 +1071,7 @@ int main(void) {
     cmocka_unit_test(test_multiplier),
     cmocka_unit_test(test_break),
     cmocka_unit_test(test_end_trigger),
+    cmocka_unit_test(test_discard_offers_the_hand),
     cmocka_unit_test(test_end_not_yet),
     cmocka_unit_test(test_end_cross_in_other_turn),
     cmocka_unit_test(test_end_cross_in_break),

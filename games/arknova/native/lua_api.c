@@ -1611,42 +1611,53 @@ static int l_task_workers(lua_State *L) {
 /* Makes (p, tag, prompt, options) at stack indices 1-4 the pending
 ** decision of g; secret: the options show what only p may see.  Raises a
 ** Lua error for a malformed one. */
-void ark_lua_offer(lua_State *L, ark_game *g, int secret) {
+void ark_lua_offer_begin(lua_State *L, ark_game *g, const char *tag, const char *prompt, int n) {
   ark_lua_ctx *x = ctx_of(L);
   if (x->pure > 0) luaL_error(L, "a condition check tried to ask a decision");
-  int p = arg_player(L, g, 1);
-  const char *tag = luaL_checkstring(L, 2);
-  const char *prompt = luaL_checkstring(L, 3);
-  luaL_checktype(L, 4, LUA_TTABLE);
   /* a script that asks without end (a bonus taken 10^9 times) would never
   ** let the step finish: refused with the asking script's line */
   if (g->nanswers - g->snap_answers >= ARK_MAX_STEP_DECISIONS)
     luaL_error(L, "ark.choose: more than %d decisions in one step", ARK_MAX_STEP_DECISIONS);
-  int n = ark_rawlen(L, 4);
   if (n < 1) luaL_error(L, "ark.choose: no options");
   if (n > ARK_MAX_OPTIONS) luaL_error(L, "ark.choose: too many options (%d)", n);
   g->optbuf.len = 0;
-  size_t tag_off = 0;
   ark_strbuf_add(&g->optbuf, tag, strlen(tag) + 1);
-  size_t prompt_off = g->optbuf.len;
   ark_strbuf_add(&g->optbuf, prompt, strlen(prompt) + 1);
-  for (int i = 0; i < n; i++) {
-    lua_rawgeti(L, 4, i + 1);
-    size_t len;
-    const char *s = lua_tolstring(L, -1, &len);
-    if (!s) luaL_error(L, "ark.choose: option %d is not a string", i + 1);
-    g->opt_off[i] = (int)g->optbuf.len;
-    ark_strbuf_add(&g->optbuf, s, len + 1);
-    lua_pop(L, 1);
-  }
+}
+
+void ark_lua_offer_option(ark_game *g, int i, const char *s, size_t len) {
+  g->opt_off[i] = (int)g->optbuf.len;
+  ark_strbuf_add(&g->optbuf, s, len + 1);
+}
+
+void ark_lua_offer_end(ark_game *g, int p, int n, int secret) {
+  const char *tag = g->optbuf.s;
   g->dec.player = p;
-  g->dec.tag = g->optbuf.s + tag_off;
-  g->dec.prompt = g->optbuf.s + prompt_off;
+  g->dec.tag = tag;
+  g->dec.prompt = tag + strlen(tag) + 1;
   g->dec.kind = strcmp(tag, "action") == 0 ? ARK_DK_ACTION : ARK_DK_CHOICE;
   g->dec.noptions = n;
   g->dec.secret = secret;
   ark_game_point_options(g);
   g->pending = 1;
+}
+
+void ark_lua_offer(lua_State *L, ark_game *g, int secret) {
+  int p = arg_player(L, g, 1);
+  const char *tag = luaL_checkstring(L, 2);
+  const char *prompt = luaL_checkstring(L, 3);
+  luaL_checktype(L, 4, LUA_TTABLE);
+  int n = ark_rawlen(L, 4);
+  ark_lua_offer_begin(L, g, tag, prompt, n);
+  for (int i = 0; i < n; i++) {
+    lua_rawgeti(L, 4, i + 1);
+    size_t len;
+    const char *s = lua_tolstring(L, -1, &len);
+    if (!s) luaL_error(L, "ark.choose: option %d is not a string", i + 1);
+    ark_lua_offer_option(g, i, s, len);
+    lua_pop(L, 1);
+  }
+  ark_lua_offer_end(g, p, n, secret);
 }
 
 /* ark.choose(p, tag, prompt, options [, secret]) -> 1-based index; yields

@@ -55,6 +55,13 @@ ark_game *ark_lua_running_unread(struct lua_State *L);
 ** decision of g (ark.choose without the yield); raises a Lua error for a
 ** malformed one. */
 void ark_lua_offer(struct lua_State *L, ark_game *g, int secret);
+/* The same in three parts, for a caller that makes the options in C:
+** begin (the checks, then the tag and prompt), each option i of n in
+** order, end (the decision pending, for seat p). */
+void ark_lua_offer_begin(struct lua_State *L, ark_game *g, const char *tag, const char *prompt,
+                         int n);
+void ark_lua_offer_option(ark_game *g, int i, const char *s, size_t len);
+void ark_lua_offer_end(ark_game *g, int p, int n, int secret);
 /* Adds fns to the `ark` table (on the stack top) with the shared context. */
 void ark_lua_api_register(struct lua_State *L, void *ctx, const struct luaL_Reg *fns);
 /* Extension modules, each registering its own primitives. */

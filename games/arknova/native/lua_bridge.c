@@ -22,6 +22,7 @@
 */
 #define _POSIX_C_SOURCE 200809L
 #include <dirent.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1005,6 +1006,21 @@ static int e_after(lua_State *L) {
   return 1;
 }
 
+/* The decision just offered, answered by rules function fn: with nothing
+** above its caller, nothing waits for the answer but fn and what
+** ENGINE.after kept, and the step's coroutine ends; else it yields. */
+static int offer_then(lua_State *L, ark_game *g, const char *fn) {
+  g->cont_offer = at_step_base(L) && step_table_empty(L, g);
+  if (g->cont_offer) {
+    /* no yield: the caller returns, run() finds the decision pending, and
+    ** the finished coroutine serves the next step */
+    memcpy(g->cont_fn, fn, strlen(fn) + 1);
+    g->cont_player = g->dec.player;
+    return 0;
+  }
+  return lua_yield(L, 0);
+}
+
 /* ENGINE.choose_then(p, tag, prompt, options, codes, fn) -> the 1-based
 ** answer.  A decision whose answer i only decides what runs next:
 ** fn(p, codes[i], i), a rules function.  When it is the last thing the
@@ -1033,17 +1049,46 @@ static int e_choose_then(lua_State *L) {
     if (!ok) return luaL_error(L, "choose_then: code %d is not an integer", i + 1);
     lua_pop(L, 1);
   }
-  /* with nothing above its caller, nothing waits for the answer but fn
-  ** and what ENGINE.after kept */
-  g->cont_offer = at_step_base(L) && step_table_empty(L, g);
-  if (g->cont_offer) {
-    /* no yield: the caller returns, run() finds the decision pending, and
-    ** the finished coroutine serves the next step */
-    memcpy(g->cont_fn, fn, strlen(fn) + 1);
-    g->cont_player = g->dec.player;
-    return 0;
+  return offer_then(L, g, fn);
+}
+
+/* ENGINE.choose_hand(p, tag, prompt, labels, make_label, base, fn) -> the
+** 1-based answer, or no return at all: choose_then with an option per card
+** in p's hand, in its order, whose text is labels[card] (make_label(card)
+** where that is nil or false) and whose code is card + base.  The hand is
+** read here, not made into a Lua list (with the texts and codes, three
+** tables a decision): a break asks a seat one discard at a time. */
+static int e_choose_hand(lua_State *L) {
+  ark_game *g = ark_lua_running(L);
+  if (!g) return luaL_error(L, "ENGINE.choose_hand outside a step");
+  int p = ark_lua_arg_player(L, g, 1);
+  const char *tag = luaL_checkstring(L, 2), *prompt = luaL_checkstring(L, 3);
+  luaL_checktype(L, 4, LUA_TTABLE);
+  luaL_checktype(L, 5, LUA_TFUNCTION);
+  lua_Integer base = luaL_checkinteger(L, 6);
+  const char *fn = luaL_checkstring(L, 7);
+  if (strlen(fn) >= sizeof g->cont_fn) return luaL_error(L, "choose_hand: name too long");
+  if (base < 0 || base > INT_MAX - ARK_MAX_CARDS) return luaL_error(L, "choose_hand: base out of range");
+  int n = g->s.p[p].nhand;
+  ark_lua_offer_begin(L, g, tag, prompt, n);
+  for (int i = 0; i < n; i++) {
+    int id = g->s.p[p].hand[i];        /* read again: make_label is Lua */
+    lua_rawgeti(L, 4, id);
+    if (!lua_toboolean(L, -1)) {
+      lua_pop(L, 1);
+      lua_pushvalue(L, 5);
+      lua_pushinteger(L, id);
+      lua_call(L, 1, 1);
+    }
+    size_t len;
+    const char *s = lua_tolstring(L, -1, &len);
+    if (!s) return luaL_error(L, "choose_hand: the text of card %d is not a string", id);
+    ark_lua_offer_option(g, i, s, len);
+    lua_pop(L, 1);
+    g->codes[i] = id + (int)base;
   }
-  return lua_yield(L, 0);
+  ark_lua_offer_end(g, p, n, 0);
+  return offer_then(L, g, fn);
 }
 
 /* ENGINE.choose_later(p, tag, prompt, options_fn, fn) -> false, or no
@@ -1143,6 +1188,7 @@ static void open_engine(ark_content *c) {
   static const luaL_Reg fns[] = {
     {"touch", e_touch}, {"step_private", e_step_private},
     {"choose_then", e_choose_then}, {"choose_later", e_choose_later}, {"after", e_after},
+    {"choose_hand", e_choose_hand},
     {NULL, NULL}
   };
   static const luaL_Reg msgh[] = { {"ark.query_msgh", query_msgh}, {NULL, NULL} };

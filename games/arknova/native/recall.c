@@ -47,11 +47,13 @@ _Static_assert(ARK_READ_ALL == (1u << PARTS) - 1 &&
 
 #define RECALL_INTS 48               /* a query's result kept: at most so many */
 
-/* An entry holds two independent 64-bit mixes of the key and the parts'
-** hashes, not the hashes: 128 bits tell positions apart, and a small
-** entry keeps the table within the caches. */
+/* An entry is known by two independent 64-bit mixes of the key and the
+** parts' hashes, not the hashes: 128 bits tell positions apart.  The
+** first, its index, is kept apart from the entry (struct ark_recall's
+** index): most look-ups find nothing, and they read only that small
+** array, not two lines of the large one (a cache miss each). */
 typedef struct recall_entry {
-  uint64_t key, index, check;       /* index 0: empty */
+  uint64_t key, check;
   unsigned reads;
   int n;                            /* a query's: its length, v its integers */
   double value;                     /* a computation's */
@@ -66,6 +68,7 @@ typedef struct recall_level {
 } recall_level;
 
 struct ark_recall {
+  uint64_t index[RECALL_SETS][RECALL_WAYS];    /* each entry's; 0: empty */
   recall_entry e[RECALL_SETS][RECALL_WAYS];
   unsigned masks[RECALL_SETS][RECALL_MASKS];   /* by key: the reads seen last */
   uint8_t next_way[RECALL_SETS];
@@ -155,10 +158,8 @@ static uint64_t check_of(uint64_t key, unsigned reads, const uint64_t h[PARTS]) 
   return x;
 }
 
-static int same(const recall_entry *e, uint64_t key, uint64_t index, unsigned reads,
-                const uint64_t h[PARTS]) {
-  return e->index == index && e->key == key && e->reads == reads &&
-         e->check == check_of(key, reads, h);
+static int same(const recall_entry *e, uint64_t key, unsigned reads, const uint64_t h[PARTS]) {
+  return e->key == key && e->reads == reads && e->check == check_of(key, reads, h);
 }
 
 /* May g's results be kept and given?  Only with the Lua every game of
@@ -194,9 +195,10 @@ static const recall_entry *find(const ark_game *g, uint64_t key, int kind) {
     if (!reads) continue;
     hashes_for(r, &g->s, reads, h, &have);
     uint64_t index = index_of(key, reads, h);
-    const recall_entry *e = r->e[index % RECALL_SETS];
+    size_t at = index % RECALL_SETS;
+    const recall_entry *e = r->e[at];
     for (int w = 0; w < RECALL_WAYS; w++)
-      if (same(&e[w], key, index, reads, h)) {
+      if (r->index[at][w] == index && same(&e[w], key, reads, h)) {
         r->hits[kind]++;
         /* a computation running asked it: it read the same */
         if (r->depth > 0) ark_lua_reads_add(g->c, reads);
@@ -257,10 +259,11 @@ static recall_entry *keep(const ark_game *g, uint64_t key, unsigned own_reads, i
   }
   uint64_t index = index_of(key, reads, h);
   size_t set = index % RECALL_SETS;
-  recall_entry *e = &r->e[set][r->next_way[set]];
-  r->next_way[set] = (uint8_t)((r->next_way[set] + 1) % RECALL_WAYS);
+  int way = r->next_way[set];
+  recall_entry *e = &r->e[set][way];
+  r->next_way[set] = (uint8_t)((way + 1) % RECALL_WAYS);
+  r->index[set][way] = index;
   e->key = key;
-  e->index = index;
   e->reads = reads;
   e->check = check_of(key, reads, h);
   return e;

@@ -273,17 +273,18 @@ function snap_chosen(p, folder) ark.hand_add(p, ark.display_take(folder)) end
 -- every hand card of every clone that plays through a break
 local discard_labels = {}
 
+local function discard_label(id)
+  local label = "discard " .. card_label(id)
+  discard_labels[id] = label
+  return label
+end
+
 -- The options of a discard from hand, one per card.
 local function discard_options(hand)
   local opts = {}
   for i = 1, #hand do
     local id = hand[i]
-    local label = discard_labels[id]
-    if not label then
-      label = "discard " .. card_label(id)
-      discard_labels[id] = label
-    end
-    opts[i] = label
+    opts[i] = discard_labels[id] or discard_label(id)
   end
   return opts
 end
@@ -305,12 +306,23 @@ DISCARD_WHY = { "Discard a card", "Break: discard down to your hand limit",
                 "Cards: discard a card", "Opening draft: discard a card (keep 4)" }
 
 -- Each option's code: the card id (below 1024, state.h) + 1024 * (n +
--- 64 * w), so that the answer needs no list made again.
+-- 64 * w), so that the answer needs no list made again.  While
+-- choose_then is this file's, ENGINE.choose_hand offers what it would,
+-- read from the hand in C: a break asks a discard at a time, and a search
+-- plays each break through many times.
+local CHOOSE_THEN = choose_then
 function discard_then(p, n, w)
   if n <= 0 then return end
+  local rest = 1024 * (n + 64 * w)
+  if choose_then == CHOOSE_THEN and ark.get(p, "nhand") > 1 then
+    local i = ENGINE.choose_hand(p, "card.discard", DISCARD_WHY[w], discard_labels,
+                                 discard_label, rest, "discard_chosen")
+    if not i then return end   -- the engine keeps the decision: the step returns
+    return discard_chosen(p, ark.hand(p)[i] + rest, i)
+  end
   local hand = ark.hand(p)
   if #hand == 0 then return end
-  local codes, rest = {}, 1024 * (n + 64 * w)
+  local codes = {}
   for i = 1, #hand do codes[i] = hand[i] + rest end
   return choose_then(p, "card.discard", DISCARD_WHY[w], discard_options(hand), codes,
                      "discard_chosen")
