@@ -5,6 +5,9 @@
 -- Conventions: players are 0-based seats, card ids are opaque numbers
 -- (CARDS[id] describes a card), display folders and action slots count
 -- from 1.  Every choice goes through choose(), i.e. the decision API.
+-- the tables asked most, kept in locals: no look-up in the globals per use
+local ark, math, table, ENGINE, CARDS = ark, math, table, ENGINE, CARDS
+local ipairs, type = ipairs, type
 
 ACTION_INDEX = {}
 for i, name in ipairs(ACTIONS) do ACTION_INDEX[name] = i end

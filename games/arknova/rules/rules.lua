@@ -1,6 +1,9 @@
 -- rules.lua: the steps the C core runs as coroutines (draft, turn,
 -- break_phase, final) and the rewards of the tracks.  The order of steps,
 -- the break trigger and the end of the game are in native/game.c.
+-- the tables asked most, kept in locals: no look-up in the globals per use
+local ark, math, table, ENGINE, CARDS = ark, math, table, ENGINE, CARDS
+local ipairs, type = ipairs, type
 
 MAX_WORKERS = 4
 MAX_XTOKENS = 5

@@ -2,6 +2,9 @@
 -- Side I: strength 1 none, 2-4 one animal, 5 two.  Side II: 1-2 one, 3-5
 -- two, also from display folders in range (+ folder number in money), and
 -- at strength 5 one reputation first.
+-- the tables asked most, kept in locals: no look-up in the globals per use
+local ark, math, table, ENGINE, CARDS = ark, math, table, ENGINE, CARDS
+local ipairs, type = ipairs, type
 local A = {}
 
 A.COUNT = { { 0, 1, 1, 1, 2 }, { 1, 1, 2, 2, 2 } }

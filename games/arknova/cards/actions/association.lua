@@ -4,6 +4,9 @@
 -- that task.  Side I: one task.  Side II: several different tasks whose
 -- strengths add up to <= strength, projects also from the display, then
 -- one donation.
+-- the tables asked most, kept in locals: no look-up in the globals per use
+local ark, math, table, ENGINE, CARDS = ark, math, table, ENGINE, CARDS
+local ipairs, type = ipairs, type
 local A = {}
 
 A.TASKS = { "reputation", "partner zoo", "university", "project" }

@@ -2,6 +2,9 @@
 -- Side I: one building of size <= strength.  Side II: several different
 -- buildings whose sizes add up to <= strength; reptile house and large bird
 -- aviary only with side II.  2 money per space covered.
+-- the tables asked most, kept in locals: no look-up in the globals per use
+local ark, math, table, ENGINE, CARDS = ark, math, table, ENGINE, CARDS
+local ipairs, type = ipairs, type
 local A = {}
 
 A.COST_PER_SPACE = 2

@@ -1,4 +1,7 @@
 -- Cards action card (both sides).  Rules: "Cards action".
+-- the tables asked most, kept in locals: no look-up in the globals per use
+local ark, math, table, ENGINE, CARDS = ark, math, table, ENGINE, CARDS
+local ipairs, type = ipairs, type
 local A = {}
 
 -- {draw, discard} by strength 1..5

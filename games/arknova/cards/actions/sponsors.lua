@@ -4,6 +4,9 @@
 -- folders in range (+ folder number in money).  Instead of sponsors: the
 -- break track advances by strength and the player gains strength money
 -- (2 x strength on side II).
+-- the tables asked most, kept in locals: no look-up in the globals per use
+local ark, math, table, ENGINE, CARDS = ark, math, table, ENGINE, CARDS
+local ipairs, type = ipairs, type
 local A = {}
 
 -- Effective level of a sponsor for p (map abilities may lower it).

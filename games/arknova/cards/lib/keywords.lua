@@ -9,6 +9,9 @@
 -- Common subset of Lua 5.4 and LuaJIT: no //, no bitwise operators.  Every
 -- choice goes through choose()/choose_or_skip() with stable option texts;
 -- nothing is kept between steps.
+-- the tables asked most, kept in locals: no look-up in the globals per use
+local ark, math, table, ENGINE, CARDS = ark, math, table, ENGINE, CARDS
+local ipairs, type = ipairs, type
 
 -- ---- rules numbers of the abilities ----
 

@@ -2,6 +2,9 @@
 -- manner of ocgcore's helpers).  A family of printed cards that differ only
 -- in an icon or a number becomes one call here; a fan card can use them
 -- with any value.  Every name is in the script allow-list (games/arknova/rules/api.lua).
+-- the tables asked most, kept in locals: no look-up in the globals per use
+local ark, math, table, ENGINE, CARDS = ark, math, table, ENGINE, CARDS
+local ipairs, type = ipairs, type
 
 -- A free building of kind key, if p wants one and it fits: true if built.
 function offer_free_building(p, key, tag, prompt)

@@ -9,6 +9,9 @@
 -- (games/arknova/rules/rules.lua) applies them in its usual loop, in the usual order.
 -- Card scripts copy `ark` when they load (after this file), so they see the
 -- wrapper too.
+-- the tables asked most, kept in locals: no look-up in the globals per use
+local ark, math, table, ENGINE, CARDS = ark, math, table, ENGINE, CARDS
+local ipairs, type = ipairs, type
 
 local core_build = ark.build
 
