@@ -1608,12 +1608,17 @@ static int l_task_workers(lua_State *L) {
 
 /* ---- decisions, log, chance ---- */
 
-/* Makes (p, tag, prompt, options) at stack indices 1-4 the pending
-** decision of g; secret: the options show what only p may see.  Raises a
-** Lua error for a malformed one. */
+/* A condition check may not ask a decision: refused before anything else
+** of the decision is looked at. */
+static void refuse_in_pure(lua_State *L) {
+  if (ctx_of(L)->pure > 0) luaL_error(L, "a condition check tried to ask a decision");
+}
+
+/* ark_lua_offer in parts (lua_api.h): the tag and prompt first in g's
+** option buffer, each option after them, the decision pointed at them at
+** the end. */
 void ark_lua_offer_begin(lua_State *L, ark_game *g, const char *tag, const char *prompt, int n) {
-  ark_lua_ctx *x = ctx_of(L);
-  if (x->pure > 0) luaL_error(L, "a condition check tried to ask a decision");
+  refuse_in_pure(L);
   /* a script that asks without end (a bonus taken 10^9 times) would never
   ** let the step finish: refused with the asking script's line */
   if (g->nanswers - g->snap_answers >= ARK_MAX_STEP_DECISIONS)
@@ -1642,7 +1647,11 @@ void ark_lua_offer_end(ark_game *g, int p, int n, int secret) {
   g->pending = 1;
 }
 
+/* Makes (p, tag, prompt, options) at stack indices 1-4 the pending
+** decision of g; secret: the options show what only p may see.  Raises a
+** Lua error for a malformed one. */
 void ark_lua_offer(lua_State *L, ark_game *g, int secret) {
+  refuse_in_pure(L);
   int p = arg_player(L, g, 1);
   const char *tag = luaL_checkstring(L, 2);
   const char *prompt = luaL_checkstring(L, 3);

@@ -1069,10 +1069,12 @@ static int e_choose_hand(lua_State *L) {
   const char *fn = luaL_checkstring(L, 7);
   if (strlen(fn) >= sizeof g->cont_fn) return luaL_error(L, "choose_hand: name too long");
   if (base < 0 || base > INT_MAX - ARK_MAX_CARDS) return luaL_error(L, "choose_hand: base out of range");
+  /* make_label is the rules' own and changes nothing of the game */
+  const int16_t *hand = g->s.p[p].hand;
   int n = g->s.p[p].nhand;
   ark_lua_offer_begin(L, g, tag, prompt, n);
   for (int i = 0; i < n; i++) {
-    int id = g->s.p[p].hand[i];        /* read again: make_label is Lua */
+    int id = hand[i];
     lua_rawgeti(L, 4, id);
     if (!lua_toboolean(L, -1)) {
       lua_pop(L, 1);
