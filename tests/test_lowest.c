@@ -307,6 +307,64 @@ static void against_plain(ark_game *g, int players, uint64_t seed, int every, in
   ark_game_free(g);
 }
 
+/* (p) -> nil, or what disagrees: Build's A.buildable as loaded (the loop
+** of ark.buildable, in C, while no plugin is loaded) against the plain Lua
+** loop (an empty plugin added), for budgets 0..11, both sides and masks of
+** kinds built that leave out sizes, specials and all; BUILDABLE_SEEN counts
+** the lists compared that were not empty. */
+static const char *const BUILDABLE =
+  "local p = ...\n"
+  "local b = ACTION_SCRIPTS.build\n"
+  "local function listed(...) return table.concat(check(b.buildable, ...), ' ') end\n"
+  "for side = 1, 2 do\n"
+  "  for budget = 0, 11 do\n"
+  "    for _, done in ipairs({ 0, 1, 2 + 32, 64 + 128, 256 + 512, 1023 }) do\n"
+  "      local got = listed(p, budget, side, done)\n"
+  "      PLUGIN_SCRIPTS[#PLUGIN_SCRIPTS + 1] = {}\n"
+  "      local ok, want = pcall(listed, p, budget, side, done)\n"
+  "      PLUGIN_SCRIPTS[#PLUGIN_SCRIPTS] = nil\n"
+  "      if not ok then error(want, 0) end\n"
+  "      if got ~= want then\n"
+  "        return string.format('side %d, budget %d, built %d: in C {%s}, plainly {%s}',\n"
+  "                             side, budget, done, got, want)\n"
+  "      end\n"
+  "      if got ~= '' then BUILDABLE_SEEN = BUILDABLE_SEEN + 1 end\n"
+  "    end\n"
+  "  end\n"
+  "end\n"
+  "return nil\n";
+
+/* Plays g with random answers, running BUILDABLE for every seat at every
+** fourth action decision; returns the lists compared that were not empty. */
+static int buildable_game(ark_game *g, int players, uint64_t seed) {
+  uint64_t rng = seed * 7919;
+  int k = 0, seen = 0;
+  char why[512];
+  t_run_lua(g, "BUILDABLE_SEEN = 0", 0, why, sizeof why);
+  while (ark_game_process(g) == ARK_AWAITING) {
+    if (!strcmp(ark_game_decision(g)->tag, "action") && k++ % 4 == 0)
+      for (int p = 0; p < players; p++)
+        if (t_run_lua(g, BUILDABLE, p, why, sizeof why)[0])
+          fail_msg("seed %llu turn %d: %s", (unsigned long long)seed, ark_game_turns(g), why);
+    t_random_answer(g, &rng);
+  }
+  assert_int_equal(ark_game_process(g), ARK_END);
+  assert_int_equal(sscanf(t_run_lua(g, "return tostring(BUILDABLE_SEEN)", 0, why, sizeof why),
+                          "%d", &seen), 1);
+  ark_game_free(g);
+  return seen;
+}
+
+/* The kinds Build offers at each of its steps come from C as from the
+** plain Lua, in random games: 2 players on map A, 3 on map 2. */
+static void test_buildable_in_c_as_plain(void **st) {
+  (void)st;
+  int seen = buildable_game(t_new_game(2, 21, NULL), 2, 21) +
+             buildable_game(t_new_game(3, 22, "2"), 3, 22);
+  print_message("%d lists of kinds compared that were not empty\n", seen);
+  assert_true(seen > 10000);
+}
+
 /* Fan sponsors 1091-1095 in a folder made under root: each changes one
 ** number that an action's lowest strength depends on (animal cost,
 ** conditions ignored, task strength, project wildcards, project
@@ -423,6 +481,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_lowest_agrees_with_can),
     cmocka_unit_test(test_lowest_in_c_as_plain),
+    cmocka_unit_test(test_buildable_in_c_as_plain),
     cmocka_unit_test(test_lowest_honours_replacements),
     cmocka_unit_test(test_turn_options_replaced_can),
   };

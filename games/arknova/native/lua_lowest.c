@@ -1,7 +1,8 @@
 /*
 ** lua_lowest.c - the lowest strength of the Animals, Build and Association
 ** actions in C: ark.animals_lowest, ark.build_lowest and
-** ark.association_lowest (the rules' alone, like ark.hand_fit).
+** ark.association_lowest (the rules' alone, like ark.hand_fit), and the
+** kinds Build offers at each of its steps, ark.buildable.
 **
 ** Every turn's options ask each action card for the first strength at
 ** which it can do something (A.lowest of its file in cards/actions/,
@@ -249,6 +250,38 @@ static int l_build_lowest(lua_State *L) {
   return found ? push_strength(L, best) : push_none(L);
 }
 
+/* ark.buildable(p, side, budget, done, kinds, cost_per_space, special_bit)
+** -> the keys of kinds p may build now within budget, in their order: what
+** build.lua's buildable lists at each step of the action, whose kinds built
+** so far are the bits of done (bit i - 1: kinds[i]; a key built is left out
+** wherever it stands, as the Lua's set of keys leaves it out). */
+static int l_buildable(lua_State *L) {
+  ark_game *g = ark_lua_game(L);
+  int p = ark_lua_arg_player(L, g, BU_P);
+  lua_Integer side = luaL_checkinteger(L, BU_SIDE);
+  lua_Number budget = luaL_checknumber(L, BU_LO);
+  lua_Integer done = (lua_Integer)luaL_checknumber(L, BU_HI);
+  luaL_checktype(L, BU_KINDS, LUA_TTABLE);
+  int n = ark_rawlen(L, BU_KINDS), k = 0, nbuilt = 0, built[64];
+  for (int i = 1; i <= n && i <= 62; i++) {
+    if (!((done >> (i - 1)) & 1)) continue;
+    const char *key;
+    int d = kind_at(L, g, i, &key);
+    lua_pop(L, 1);
+    if (d >= 0 && nbuilt < 64) built[nbuilt++] = d;
+  }
+  lua_createtable(L, n, 0);
+  for (int i = 1; i <= n; i++) {
+    const char *key;
+    int d = kind_at(L, g, i, &key);
+    int ok = d >= 0 && g->c->buildings[d].ncells <= budget;
+    for (int j = 0; ok && j < nbuilt; j++) ok = built[j] != d;
+    if (ok && may_build(L, g, p, side, d, key)) lua_rawseti(L, -2, ++k);
+    else lua_pop(L, 1);
+  }
+  return 1;
+}
+
 /* ---- Association ---- */
 
 /* ark.association_lowest(p, side, lo, hi, strengths, task_strength,
@@ -406,6 +439,7 @@ static int l_association_lowest(lua_State *L) {
 static const luaL_Reg fns[] = {
   {"animals_lowest", l_animals_lowest},
   {"build_lowest", l_build_lowest},
+  {"buildable", l_buildable},
   {"association_lowest", l_association_lowest},
   {NULL, NULL}
 };

@@ -43,7 +43,8 @@ CARD_API_RULES = {
 -- depend on what other games of the process did: a script that read one
 -- could play the same seed two ways.
 ARK_RULES_ONLY = { "zoo_stamp", "zoo_handlers", "zoo_has_handler_fn", "hand_fit", "progress",
-                   "sponsor_fit", "animals_lowest", "build_lowest", "association_lowest" }
+                   "sponsor_fit", "animals_lowest", "build_lowest", "buildable",
+                   "association_lowest" }
 
 -- Tables of constants: every read gives a fresh copy.
 CARD_API_TABLES = { "ACTIONS", "ACTION_TITLE", "CONTINENTS", "CATEGORIES" }

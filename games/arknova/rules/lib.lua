@@ -379,7 +379,8 @@ function from_strength_one()
   end
   local function lowest(script, p, side, lo, hi)
     if script.can ~= can then return lowest_by_can(script, p, side, lo, hi) end
-    local s = math.max(lo, 1)
+    local s = lo                        -- math.max(lo, 1), with no call
+    if s < 1 then s = 1 end
     if s <= hi then return s end
     return nil
   end

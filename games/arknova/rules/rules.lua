@@ -373,20 +373,23 @@ local function names_of(s)
   return names
 end
 
-local NO_HANDLERS = { {}, 0 }
+-- NO_HANDLERS[name]: the list of a known handler name that nothing in a
+-- zoo handles, { {}, 0 }.
+local NO_HANDLERS = {}
+for i = 1, #KNOWN_HANDLERS do NO_HANDLERS[KNOWN_HANDLERS[i]] = { {}, 0 } end
 
--- The lists of every known handler name for one zoo, made in one pass:
+-- The lists of the known handler names one zoo handles, made in one pass:
 -- a zoo's first events and modifiers ask a dozen names, and one pass per
 -- name read the zoo and each card's script once per name.  key -> { list,
 -- n } (list: handler1, id1, ...; n = 2 * handlers), in the order
--- collect_handlers gives; a name nothing handles has NO_HANDLERS, so that
--- a look-up that finds nothing is a name outside KNOWN_HANDLERS.
+-- collect_handlers gives.  A known name that nothing handles is left out:
+-- ark.zoo_handlers finds it in NO_HANDLERS (known_cache[0]), so that a
+-- new zoo costs a table of the few names its cards handle, not of all.
 local function collect_known(owner)
   local byk = {}
-  for i = 1, #KNOWN_HANDLERS do byk[KNOWN_HANDLERS[i]] = NO_HANDLERS end
   local function add(name, h, id)
     local e = byk[name]
-    if e == NO_HANDLERS then
+    if not e then
       e = { {}, 0 }
       byk[name] = e
     end
@@ -416,9 +419,10 @@ local function collect_known(owner)
 end
 
 -- Kept per stamp, like the lists of other names below: known_cache[stamp]
--- is collect_known's table for that zoo.  Emptied in place when full, as
--- ark.zoo_handlers is handed this very table.
-local known_cache, known_cache_size = {}, 0
+-- is collect_known's table for that zoo, known_cache[0] NO_HANDLERS (no
+-- stamp is 0).  Emptied in place when full, as ark.zoo_handlers is handed
+-- this very table.
+local known_cache, known_cache_size = { [0] = NO_HANDLERS }, 0
 local ZOO_HANDLERS = ark.zoo_handlers
 
 -- What ark.zoo_handlers asks when known_cache has no list for owner's zoo
@@ -428,12 +432,14 @@ local function handlers_missed(owner, key, stamp)
   if not stamp then return collect_handlers(owner, key) end
   if not known_cache[stamp] and KNOWN_HANDLER_SET[key] then
     if known_cache_size >= HANDLER_CACHE_MAX then
-      for k in next, known_cache do known_cache[k] = nil end
+      for k in next, known_cache do
+        if k ~= 0 then known_cache[k] = nil end
+      end
       known_cache_size = 0
     end
     local byk = collect_known(owner)
     known_cache[stamp], known_cache_size = byk, known_cache_size + 1
-    local e = byk[key]
+    local e = byk[key] or NO_HANDLERS[key]
     return e[1], e[2]
   end
   local lists = handler_cache[key]
@@ -697,17 +703,28 @@ function turn_options(p)
   return both[1], both[2]
 end
 
-local function play_of(code)
+-- A play code's parts, worked out once per code (a few hundred exist, and
+-- each turn decodes its own twice): index into ACTIONS, strength, X
+-- tokens spent, side, X-token action.
+local play_parts = {}
+
+local function parts_of(code)
   -- math.floor keeps Lua 5.4's integers integers (a plain / gives floats)
   local x = code % 10
-  code = math.floor(code / 10)
-  local strength = code % 100
-  code = math.floor(code / 100)
-  local xaction = code % 2 == 1
-  code = math.floor(code / 2)
-  local side = code % 2 + 1
-  local a = ACTIONS[math.floor(code / 2)]
-  return { action = a, strength = strength, x = x, side = side, xaction = xaction }
+  local rest = math.floor(code / 10)
+  local strength = rest % 100
+  rest = math.floor(rest / 100)
+  local xaction = rest % 2 == 1
+  rest = math.floor(rest / 2)
+  local t = { math.floor(rest / 2), strength, x, rest % 2 + 1, xaction }
+  play_parts[code] = t
+  return t
+end
+
+-- action, strength, x, side, xaction of a play code (play_code's inverse)
+local function play_of(code)
+  local t = play_parts[code] or parts_of(code)
+  return ACTIONS[t[1]], t[2], t[3], t[4], t[5]
 end
 
 -- Action card `a`'s runs (more than one with multiplier tokens) and the
@@ -765,24 +782,23 @@ end
 
 -- The rest of p's turn once the action is chosen (code: play_code).
 function turn_action(p, code)
-  local pick = play_of(code)
-  local a = pick.action
-  if pick.xaction then
+  local a, strength, x, side, xaction = play_of(code)
+  if xaction then
     ark.to_slot1(p, a)
     gain(p, "xtokens", 1 + ark.tokens(p, a, "multiplier"))
     return turn_done(p)
   end
-  if pick.x > 0 then ark.add(p, "xtokens", -pick.x) end
+  if x > 0 then ark.add(p, "xtokens", -x) end
   if ENGINE.after("turn_action_done", p, code) then
-    return perform_action_last(p, a, pick.strength, pick.side)
+    return perform_action_last(p, a, strength, side)
   end
-  perform_action(p, a, pick.strength, pick.side)
+  perform_action(p, a, strength, side)
   return turn_action_done(p, code)
 end
 
 -- The turn after the action card's action (code: play_code).
 function turn_action_done(p, code)
-  local a = play_of(code).action
+  local a = play_of(code)
   ark.set(p, "played_this_turn", ark.get(p, "played_this_turn") + 2 ^ (ACTION_INDEX[a] - 1))
   ark.to_slot1(p, a)
   return turn_done(p)

@@ -24,6 +24,23 @@ end
 
 local function def(key) return all_defs()[key] end
 
+-- "build <kind> (<cost> money)", made once per kind and cost
+local kind_labels = {}
+local function kind_label(key)
+  local cost = A.COST_PER_SPACE * def(key).size
+  local byc = kind_labels[key]
+  if not byc then
+    byc = {}
+    kind_labels[key] = byc
+  end
+  local label = byc[cost]
+  if not label then
+    label = "build " .. key .. " (" .. cost .. " money)"
+    byc[cost] = label
+  end
+  return label
+end
+
 -- May p build kind key (def d) now within budget, not already built this
 -- action?  special: ark.get(p, "special_built"); cash: money(p), read once
 -- by the callers that ask of every kind (it only reads the game).
@@ -144,7 +161,7 @@ local function run_plain(p, strength, side)
     local opts = {}
     for i = 1, #kinds do
       local key = kinds[i]
-      opts[i] = "build " .. key .. " (" .. A.COST_PER_SPACE * def(key).size .. " money)"
+      opts[i] = kind_label(key)
     end
     local i
     if first then
@@ -195,17 +212,30 @@ end
 local KIND_INDEX = {}
 for i, key in ipairs(A.KINDS) do KIND_INDEX[key] = i end
 
+-- The kinds p may build now within budget, in A.KINDS order, but those
+-- built this action (done: bit i - 1 for A.KINDS[i]).  With no plugin
+-- (which may change what buildable reads) and ark.can_place the rules'
+-- own, buildable's loop is ark.buildable's, in C (tests/test_lowest.c
+-- compares the two).
+local BUILDABLE = ark.buildable
+function A.buildable(p, budget, side, done)
+  if #PLUGIN_SCRIPTS == 0 and ark.can_place == CAN_PLACE then
+    return BUILDABLE(p, side, budget, done, A.KINDS, A.COST_PER_SPACE, SPECIAL_BIT)
+  end
+  return buildable(p, budget, side, done_set(done))
+end
+
 local build_next, build_finish
 
 -- Offers the kinds p may build next (state st), or ends the action.
 function build_next(p, st)
   local budget, side, placed, done = unpack_state(st)
-  local kinds = buildable(p, budget, side, done_set(done))
+  local kinds = A.buildable(p, budget, side, done)
   if #kinds == 0 then return build_finish(p, st) end
   local opts, codes = {}, {}
   for i = 1, #kinds do
     local key = kinds[i]
-    opts[i] = "build " .. key .. " (" .. A.COST_PER_SPACE * def(key).size .. " money)"
+    opts[i] = kind_label(key)
     codes[i] = st + KIND_UNIT * KIND_INDEX[key]
   end
   if placed == 0 then
