@@ -4,8 +4,10 @@
 ** animal cost or the conditions ignored; it must answer what the plain
 ** rules answer: A.cost, then conditions_met with modify's count, per card.
 ** Checked in the positions of random games, with functions a plugin may
-** replace (modify, A.cost, has_partner_zoo) replaced, and in games of a
-** plugin whose hooks modify both numbers.  Likewise the Association
+** replace (modify, A.cost, has_partner_zoo) replaced while an empty plugin
+** stands for the one that would replace them (with none loaded the rules
+** take their functions as their own), and in games of a plugin whose hooks
+** modify both numbers.  Likewise the Association
 ** action's progress (QUERIES.projects) and the Sponsors action's hand_fit
 ** (QUERIES.sponsors), which without handlers or plugins are ark.progress
 ** and ark.sponsor_fit in C.
@@ -58,6 +60,7 @@ static const char *const COMPARE =
   "  end\n"
   "end\n"
   "local bad = diff('as loaded')\n"
+  "PLUGIN_SCRIPTS[#PLUGIN_SCRIPTS + 1] = {}\n"
   "local m = modify\n"
   "modify = function(name, p, v, ...)\n"
   "  local r = m(name, p, v, ...)\n"
@@ -75,6 +78,7 @@ static const char *const COMPARE =
   "has_partner_zoo = function(p, c) return c == 'asia' or hpz(p, c) end\n"
   "bad = bad or diff('has_partner_zoo replaced')\n"
   "has_partner_zoo = hpz\n"
+  "PLUGIN_SCRIPTS[#PLUGIN_SCRIPTS] = nil\n"
   "return bad\n";
 
 /* Lua: nil if lists a and b are equal, else where they differ. */

@@ -82,7 +82,9 @@ static void test_lowest_agrees_with_can(void **st) {
 
 /* A plugin's replacements, then COMPARE, then everything put back:
 ** Animals' A.playable turning down every other card and A.cost raised (the
-** scan asks them through the table); every action's can() needing
+** scan asks them through the table; an empty plugin stands for the one
+** that replaces them, since with none loaded the rules take their
+** functions as their own); every action's can() needing
 ** strength 3 or more, set in its table, then in a table that inherits the
 ** rest from it (lowest() must not answer for the can() it was written
 ** for). */
@@ -90,6 +92,7 @@ static const char *const REPLACED =
   "local p = ...\n"
   "local compare = function(...)\n" COMPARE_SRC "end\n"
   "local an = ACTION_SCRIPTS.animals\n"
+  "PLUGIN_SCRIPTS[#PLUGIN_SCRIPTS + 1] = {}\n"
   "local playable, cost = an.playable, an.cost\n"
   "an.playable = function(p, id, s) return id % 2 == 0 and playable(p, id, s) end\n"
   "local bad = compare(p)\n"
@@ -97,6 +100,7 @@ static const char *const REPLACED =
   "an.cost = function(p, id) return cost(p, id) + 4 end\n"
   "bad = bad or compare(p)\n"
   "an.cost = cost\n"
+  "PLUGIN_SCRIPTS[#PLUGIN_SCRIPTS] = nil\n"
   "local cans = {}\n"
   "for _, a in ipairs(ACTIONS) do\n"
   "  local A = ACTION_SCRIPTS[a]\n"
@@ -122,6 +126,7 @@ static const char *const REPLACED =
   "  end\n"
   "  ACTION_SCRIPTS[a] = getmetatable(W).__index\n"
   "end\n"
+  "PLUGIN_SCRIPTS[#PLUGIN_SCRIPTS] = nil\n"
   "return bad\n";
 
 static void test_lowest_honours_replacements(void **st) {

@@ -21,15 +21,18 @@
 #include "support.h"
 
 /* (p) -> nil, or where the two lists disagree.  A wrapper around
-** play_code is a replaced function, so it switches the rules to the Lua
-** list without changing what it gives. */
+** play_code, put in place as a plugin would (an empty plugin stands for
+** it), is a replaced function, so it switches the rules to the Lua list
+** without changing what it gives. */
 static const char *const COMPARE =
   "local p = ...\n"
   "local function lua_list()\n"
   "  local pc = play_code\n"
+  "  PLUGIN_SCRIPTS[#PLUGIN_SCRIPTS + 1] = {}\n"
   "  play_code = function(...) return pc(...) end\n"
   "  local ok, o, c = pcall(turn_options, p)\n"
   "  play_code = pc\n"
+  "  PLUGIN_SCRIPTS[#PLUGIN_SCRIPTS] = nil\n"
   "  if not ok then error(o, 0) end\n"
   "  return o, c\n"
   "end\n"

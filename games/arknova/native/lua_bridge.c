@@ -729,11 +729,12 @@ static int load_card_scripts(ark_content *c) {
 
 /* PLUGIN_SCRIPTS[i]: plugin hooks, in load order.  Plugins are installed
 ** on purpose, like the rules themselves, so they run in the rules
-** environment and may change rules tables (docs/plugins.md). */
+** environment and may change rules tables and functions (docs/plugins.md).
+** The table is made before the rules load and stays the same, so that
+** the rules keep it in a local: while it is empty, nothing can have
+** replaced a rules function, and their short ways need not compare each. */
 static int load_plugin_scripts(ark_content *c) {
   int bad = 0;
-  lua_newtable(c->L);
-  lua_setglobal(c->L, "PLUGIN_SCRIPTS");
   for (int i = 0; i < c->nplugins; i++)
     if (c->plugins[i].script)
       bad |= load_trusted(c, c->plugins[i].script, "PLUGIN_SCRIPTS", 1, i + 1, NULL);
@@ -1239,6 +1240,8 @@ int ark_lua_open(ark_content *c, const char *cards_dir) {
   if (ark_lua_api_open(c) != 0) return -1;
   open_engine(c);
   build_card_table(c);
+  lua_newtable(c->L);                    /* filled by load_plugin_scripts */
+  lua_setglobal(c->L, "PLUGIN_SCRIPTS");
   if (load_embedded_rules(c) != 0) return -1;
   if (load_card_lib(c, cards_dir) != 0) return -1;
   if (load_action_scripts(c, cards_dir) != 0) return -1;

@@ -4,6 +4,9 @@
 -- the tables asked most, kept in locals: no look-up in the globals per use
 local ark, math, table, ENGINE, CARDS = ark, math, table, ENGINE, CARDS
 local ipairs, type = ipairs, type
+-- the plugins' scripts: the same table for the whole run, empty when no
+-- plugin is loaded (then no rules function can have been replaced)
+local PLUGINS = PLUGIN_SCRIPTS
 
 MAX_WORKERS = 4
 MAX_XTOKENS = 5
@@ -680,13 +683,14 @@ end
 -- the same calls to the actions' lowest and the label makers, while the
 -- functions options_in_lua calls besides are the rules' own: the
 -- bookkeeping was a third of the Lua that random play ran.  A plugin
--- that replaces one of them gets options_in_lua.
+-- that replaces one of them gets options_in_lua (with no plugin loaded,
+-- none can have been replaced).
 local TURN_PLAYS, PLAY_CODE, SIDE_OF = ENGINE.turn_plays, play_code, side_of
 local GET, SLOT_ACTION, TOKENS_OF, UPGRADED = ark.get, ark.slot_action, ark.tokens, ark.upgraded
 
 local function options_of(p)
-  if play_code == PLAY_CODE and side_of == SIDE_OF and ark.get == GET and
-     ark.slot_action == SLOT_ACTION and ark.tokens == TOKENS_OF and ark.upgraded == UPGRADED then
+  if #PLUGINS == 0 or (play_code == PLAY_CODE and side_of == SIDE_OF and ark.get == GET and
+     ark.slot_action == SLOT_ACTION and ark.tokens == TOKENS_OF and ark.upgraded == UPGRADED) then
     return { TURN_PLAYS(p, ACTION_SCRIPTS, ACTION_TITLE, ACTION_INDEX, label_cache, labels_of,
                         action_label, lowest_by_can, MAX_XTOKENS) }
   end

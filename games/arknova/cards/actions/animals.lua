@@ -5,6 +5,9 @@
 -- the tables asked most, kept in locals: no look-up in the globals per use
 local ark, math, table, ENGINE, CARDS = ark, math, table, ENGINE, CARDS
 local ipairs, type = ipairs, type
+-- the plugins' scripts: the same table for the whole run, empty when no
+-- plugin is loaded (then no rules function can have been replaced)
+local PLUGINS = PLUGIN_SCRIPTS
 local A = {}
 
 A.COUNT = { { 0, 1, 1, 1, 2 }, { 1, 1, 2, 2, 2 } }
@@ -123,23 +126,23 @@ end
 -- the single index -1.  Money is left out: the caller weighs it.
 local A_COST, MODIFY, HAS_HANDLER = A.cost, modify, has_handler
 local MODIFIER_HANDLERS, APPLY_MODIFIERS = modifier_handlers, apply_modifiers
-local FITS, HAND_FIT = ark.fits, ark.hand_fit
+local HAND_FIT = ark.hand_fit
 local HAS_PARTNER_ZOO, HAS_BIT = has_partner_zoo, has_bit
 
 -- Can anything but this file's own code answer A.cost, modify or the
--- partner-zoo test?  A plugin may replace any of them; then every short
--- way below steps aside and the plain calls are made.
+-- partner-zoo test?  Only a plugin's script can replace one; with a plugin
+-- loaded each is compared, and where one was replaced every short way
+-- below steps aside and the plain calls are made.
 local function own_functions()
-  return A.cost == A_COST and modify == MODIFY and has_handler == HAS_HANDLER
-    and has_partner_zoo == HAS_PARTNER_ZOO and has_bit == HAS_BIT
+  return #PLUGINS == 0 or (A.cost == A_COST and modify == MODIFY and
+    has_handler == HAS_HANDLER and has_partner_zoo == HAS_PARTNER_ZOO and has_bit == HAS_BIT)
 end
 
--- May ark.hand_fit stand for this file's loops?  Not with a plugin (it may
--- change the rules' facts and constants) or a function replaced (own:
--- own_functions(), when the caller has it).
-local function c_fit(own)
-  if own == nil then own = own_functions() end
-  return own and #PLUGIN_SCRIPTS == 0 and ark.fits == FITS
+-- May ark.hand_fit stand for this file's loops?  Only with no plugin,
+-- which may change the rules' facts and constants (then nothing can have
+-- replaced the functions it stands for).
+local function c_fit()
+  return #PLUGINS == 0
 end
 
 function A.hand_fit(p)
@@ -161,7 +164,7 @@ function A.hand_fit(p)
   -- here per animal in the same order; only an animal that fits no
   -- enclosure asks the Flock keyword here, and one that may share sends
   -- the whole query the plain way.
-  if c_fit(own) then
+  if c_fit() then
     local plain = cost_as_given and none_ignored
     local fast, unfit = HAND_FIT(p, A.PARTNER_DISCOUNT, not plain)
     local shares = false
@@ -225,7 +228,7 @@ end
 -- file's A.playable, no plugin, and no card or map of p's with a handler
 -- for either modifier it asks?  Then C may stand for the loops over it.
 local function plain_playable(p)
-  return A.playable == playable and c_fit() and not has_handler(p, "modify_animal_cost")
+  return c_fit() and not has_handler(p, "modify_animal_cost")
      and not has_handler(p, "modify_conditions_ignored")
 end
 
@@ -287,7 +290,7 @@ A.can = can
 -- once: a strength that fails leaves for the next only the folders its
 -- extra reputation newly reaches.  A can() not this file's (a plugin
 -- replaced it, or inherits the rest from A) gets the plain search.  While
--- A.playable and what it asks are this file's and no plugin is loaded, the
+-- no plugin is loaded (so A.playable and what it asks are this file's), the
 -- loop below is ark.animals_lowest's, in C, which asks may_share of an
 -- animal that fits no enclosure, and conditions_hold and A.cost only where
 -- a card or map of p's handles the modifier each asks: then for the same
@@ -296,7 +299,7 @@ local ANIMALS_LOWEST = ark.animals_lowest
 
 function A.lowest(script, p, side, lo, hi)
   if script.can ~= can then return lowest_by_can(script, p, side, lo, hi) end
-  if A.playable == playable and c_fit() then
+  if c_fit() then
     return ANIMALS_LOWEST(p, side, lo, hi, A.COUNT[side], A.STRENGTH5_REPUTATION,
                           A.PARTNER_DISCOUNT, may_share,
                           has_handler(p, "modify_conditions_ignored") and conditions_hold,

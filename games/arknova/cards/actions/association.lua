@@ -7,6 +7,9 @@
 -- the tables asked most, kept in locals: no look-up in the globals per use
 local ark, math, table, ENGINE, CARDS = ark, math, table, ENGINE, CARDS
 local ipairs, type = ipairs, type
+-- the plugins' scripts: the same table for the whole run, empty when no
+-- plugin is loaded (then no rules function can have been replaced)
+local PLUGINS = PLUGIN_SCRIPTS
 local A = {}
 
 A.TASKS = { "reputation", "partner zoo", "university", "project" }
@@ -193,14 +196,14 @@ function A.progress(p)
   -- no handler for either modifier, modify returns its value as given:
   -- no wildcard, one support per project, and one icons table will do,
   -- since no script runs here to change the zoo.
-  local own = A.project_count == PROJECT_COUNT and modify == MODIFY and
-    has_handler == HAS_HANDLER
+  local own = #PLUGINS == 0 or (A.project_count == PROJECT_COUNT and modify == MODIFY and
+    has_handler == HAS_HANDLER)
   local fast = own and not has_handler(p, "modify_project_wildcards") and
     not has_handler(p, "modify_project_supports")
   -- and with no plugin (which may change the rules' facts and functions),
   -- the loops below are ark.progress's, in C, which asks the two
   -- modifiers where they loop when p has a handler for one
-  if own and #PLUGIN_SCRIPTS == 0 then
+  if own and #PLUGINS == 0 then
     if fast then return PROGRESS(p) end
     return PROGRESS(p, function(card) return modify("project_supports", p, 1, card) end,
                     function(card) return modify("project_wildcards", p, 0, card) end)
@@ -432,18 +435,18 @@ local function can(p, strength, side)
 end
 A.can = can
 
-local WORKERS_NEEDED, ANY_PROJECT_OPTION, LEVEL_OK = A.workers_needed, A.any_project_option,
-  A.level_ok
+local ANY_PROJECT_OPTION, LEVEL_OK = A.any_project_option, A.level_ok
 local RELEASE_CANDIDATES, BREEDING_OK = A.release_candidates, A.breeding_ok
 local ASSOCIATION_LOWEST = ark.association_lowest
 
 -- May ark.association_lowest stand for A.lowest's loop?  Only with no
--- plugin (which may change the rules' functions and facts) and this
--- file's A.workers_needed.  What p's cards or map may change it asks the
--- Lua for, where this loop asks it: each task's strength (task_strength,
--- unless plain_strengths gives them all) and the project task's test.
+-- plugin, which may change the rules' functions and facts (only a
+-- plugin's script can replace A.workers_needed).  What p's cards or map
+-- may change it asks the Lua for, where this loop asks it: each task's
+-- strength (task_strength, unless plain_strengths gives them all) and the
+-- project task's test.
 local function c_lowest()
-  return #PLUGIN_SCRIPTS == 0 and A.workers_needed == WORKERS_NEEDED
+  return #PLUGINS == 0
 end
 
 -- The project task's test past its workers, for ark.association_lowest,
@@ -453,9 +456,10 @@ end
 -- ask (a project's wildcards, the supports it allows); else
 -- A.any_project_option's answer, as task_possible asks it.
 local function project_task(p, side)
-  if A.any_project_option == ANY_PROJECT_OPTION and A.level_ok == LEVEL_OK and
-     A.project_count == PROJECT_COUNT and A.release_candidates == RELEASE_CANDIDATES and
-     A.breeding_ok == BREEDING_OK and not has_handler(p, "modify_project_wildcards") and
+  if (#PLUGINS == 0 or (A.any_project_option == ANY_PROJECT_OPTION and
+      A.level_ok == LEVEL_OK and A.project_count == PROJECT_COUNT and
+      A.release_candidates == RELEASE_CANDIDATES and A.breeding_ok == BREEDING_OK)) and
+     not has_handler(p, "modify_project_wildcards") and
      not has_handler(p, "modify_project_supports") then
     return nil
   end

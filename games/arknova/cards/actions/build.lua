@@ -5,6 +5,9 @@
 -- the tables asked most, kept in locals: no look-up in the globals per use
 local ark, math, table, ENGINE, CARDS = ark, math, table, ENGINE, CARDS
 local ipairs, type = ipairs, type
+-- the plugins' scripts: the same table for the whole run, empty when no
+-- plugin is loaded (then no rules function can have been replaced)
+local PLUGINS = PLUGIN_SCRIPTS
 local A = {}
 
 A.COST_PER_SPACE = 2
@@ -91,13 +94,13 @@ A.can = can
 -- lo and its size, and only a kind that would answer less than the best
 -- so far is asked (can_build only reads the game).  A can() not this
 -- file's (a plugin's) gets the plain search.  With no plugin (which may
--- change what the loop reads) and ark.can_place the rules' own, the loop
--- is ark.build_lowest's, in C, given the kinds, price and special bits.
-local CAN_PLACE, BUILD_LOWEST = ark.can_place, ark.build_lowest
+-- change what the loop reads, ark.can_place included), the loop is
+-- ark.build_lowest's, in C, given the kinds, price and special bits.
+local BUILD_LOWEST = ark.build_lowest
 
 function A.lowest(script, p, side, lo, hi)
   if script.can ~= can then return lowest_by_can(script, p, side, lo, hi) end
-  if #PLUGIN_SCRIPTS == 0 and ark.can_place == CAN_PLACE then
+  if #PLUGINS == 0 then
     return BUILD_LOWEST(p, side, lo, hi, A.KINDS, A.COST_PER_SPACE, SPECIAL_BIT)
   end
   local special, kinds, best = ark.get(p, "special_built"), A.KINDS, nil
@@ -214,12 +217,12 @@ for i, key in ipairs(A.KINDS) do KIND_INDEX[key] = i end
 
 -- The kinds p may build now within budget, in A.KINDS order, but those
 -- built this action (done: bit i - 1 for A.KINDS[i]).  With no plugin
--- (which may change what buildable reads) and ark.can_place the rules'
--- own, buildable's loop is ark.buildable's, in C (tests/test_lowest.c
--- compares the two).
+-- (which may change what buildable reads, ark.can_place included),
+-- buildable's loop is ark.buildable's, in C (tests/test_lowest.c compares
+-- the two).
 local BUILDABLE = ark.buildable
 function A.buildable(p, budget, side, done)
-  if #PLUGIN_SCRIPTS == 0 and ark.can_place == CAN_PLACE then
+  if #PLUGINS == 0 then
     return BUILDABLE(p, side, budget, done, A.KINDS, A.COST_PER_SPACE, SPECIAL_BIT)
   end
   return buildable(p, budget, side, done_set(done))

@@ -7,6 +7,9 @@
 -- the tables asked most, kept in locals: no look-up in the globals per use
 local ark, math, table, ENGINE, CARDS = ark, math, table, ENGINE, CARDS
 local ipairs, type = ipairs, type
+-- the plugins' scripts: the same table for the whole run, empty when no
+-- plugin is loaded (then no rules function can have been replaced)
+local PLUGINS = PLUGIN_SCRIPTS
 local A = {}
 
 -- Effective level of a sponsor for p (map abilities may lower it).
@@ -73,17 +76,13 @@ end
 -- The sponsors in p's hand, for the rules' "sponsors" query: card id, its
 -- level for p, and 1 if p could play it now with a strong enough action
 -- (conditions and its unique building's place checked), else 0.
-local LEVEL, PLAYABLE, MODIFY, HAS_HANDLER, CAN_PLACE = A.level, A.playable, modify,
-  has_handler, ark.can_place
 local SPONSOR_FIT = ark.sponsor_fit
 
 function A.hand_fit(p)
-  -- the loop below is ark.sponsor_fit's, in C, while A.level, A.playable
-  -- and what they ask are the rules' own (no plugin) and no card or map of
-  -- p changes a sponsor's level
-  if #PLUGIN_SCRIPTS == 0 and A.level == LEVEL and A.playable == PLAYABLE and modify == MODIFY
-     and has_handler == HAS_HANDLER and ark.can_place == CAN_PLACE and
-     not has_handler(p, "modify_sponsor_level") then
+  -- the loop below is ark.sponsor_fit's, in C, while no plugin is loaded
+  -- (so A.level, A.playable and what they ask are the rules' own) and no
+  -- card or map of p changes a sponsor's level
+  if #PLUGINS == 0 and not has_handler(p, "modify_sponsor_level") then
     return SPONSOR_FIT(p)
   end
   -- a numeric loop: Lua 5.4's ipairs calls C per item, and the greedy
