@@ -1808,12 +1808,10 @@ static int l_zoo_stamp(lua_State *L) {
 }
 
 /* ark.zoo_handlers(owner, key, cache, miss) -> list, n: cache[stamp][key]
-** as {list, n}, stamp being ark.zoo_stamp(owner), or cache[0][key] when
-** cache[stamp] is there without key (the names nothing in a zoo handles
-** are kept once, not per zoo); where there is none (or no stamp), what
-** miss(owner, key, stamp or nil) returns.  The rules' handlers_of
-** (games/arknova/rules/rules.lua) in one call from Lua: every event and
-** modifier asks it, and most find their list kept. */
+** as {list, n}, stamp being ark.zoo_stamp(owner); where there is none (or
+** no stamp), what miss(owner, key, stamp or nil) returns.  The rules'
+** handlers_of (games/arknova/rules/rules.lua) in one call from Lua: every
+** event and modifier asks it, and most find their list kept. */
 static int zoo_handlers(lua_State *L) {
   ark_game *g = GP(L);
   reads_part(L, ARK_READ_SCRIPTS);
@@ -1826,14 +1824,6 @@ static int zoo_handlers(lua_State *L) {
     if (lua_istable(L, -1)) {
       lua_pushvalue(L, 2);
       lua_rawget(L, -2);
-      if (lua_isnil(L, -1)) {
-        lua_pop(L, 1);
-        lua_rawgeti(L, 3, 0);
-        if (lua_istable(L, -1)) {
-          lua_pushvalue(L, 2);
-          lua_rawget(L, -2);
-        }
-      }
       if (lua_istable(L, -1)) {
         lua_rawgeti(L, -1, 1);
         lua_rawgeti(L, -2, 2);

@@ -376,10 +376,7 @@ local function names_of(s)
   return names
 end
 
--- NO_HANDLERS[name]: the list of a known handler name that nothing in a
--- zoo handles, { {}, 0 }.
-local NO_HANDLERS = {}
-for i = 1, #KNOWN_HANDLERS do NO_HANDLERS[KNOWN_HANDLERS[i]] = { {}, 0 } end
+local NO_HANDLERS = { {}, 0 }
 
 -- The lists of the known handler names one zoo handles, made in one pass:
 -- a zoo's first events and modifiers ask a dozen names, and one pass per
@@ -390,9 +387,10 @@ for i = 1, #KNOWN_HANDLERS do NO_HANDLERS[KNOWN_HANDLERS[i]] = { {}, 0 } end
 -- new zoo costs a table of the few names its cards handle, not of all.
 local function collect_known(owner)
   local byk = {}
+  for i = 1, #KNOWN_HANDLERS do byk[KNOWN_HANDLERS[i]] = NO_HANDLERS end
   local function add(name, h, id)
     local e = byk[name]
-    if not e then
+    if e == NO_HANDLERS then
       e = { {}, 0 }
       byk[name] = e
     end
@@ -425,7 +423,7 @@ end
 -- is collect_known's table for that zoo, known_cache[0] NO_HANDLERS (no
 -- stamp is 0).  Emptied in place when full, as ark.zoo_handlers is handed
 -- this very table.
-local known_cache, known_cache_size = { [0] = NO_HANDLERS }, 0
+local known_cache, known_cache_size = {}, 0
 local ZOO_HANDLERS = ark.zoo_handlers
 
 -- What ark.zoo_handlers asks when known_cache has no list for owner's zoo
@@ -435,14 +433,12 @@ local function handlers_missed(owner, key, stamp)
   if not stamp then return collect_handlers(owner, key) end
   if not known_cache[stamp] and KNOWN_HANDLER_SET[key] then
     if known_cache_size >= HANDLER_CACHE_MAX then
-      for k in next, known_cache do
-        if k ~= 0 then known_cache[k] = nil end
-      end
+      for k in next, known_cache do known_cache[k] = nil end
       known_cache_size = 0
     end
     local byk = collect_known(owner)
     known_cache[stamp], known_cache_size = byk, known_cache_size + 1
-    local e = byk[key] or NO_HANDLERS[key]
+    local e = byk[key]
     return e[1], e[2]
   end
   local lists = handler_cache[key]
