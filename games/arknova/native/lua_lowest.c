@@ -260,7 +260,10 @@ static int l_buildable(lua_State *L) {
   int p = ark_lua_arg_player(L, g, BU_P);
   lua_Integer side = luaL_checkinteger(L, BU_SIDE);
   lua_Number budget = luaL_checknumber(L, BU_LO);
-  lua_Integer done = (lua_Integer)luaL_checknumber(L, BU_HI);
+  lua_Number mask = luaL_checknumber(L, BU_HI);
+  luaL_argcheck(L, mask >= 0 && mask < 4611686018427387904.0 && mask == floor(mask), BU_HI,
+                "not a mask of the kinds built");
+  lua_Integer done = (lua_Integer)mask;
   luaL_checktype(L, BU_KINDS, LUA_TTABLE);
   int n = ark_rawlen(L, BU_KINDS), k = 0, nbuilt = 0, built[64];
   for (int i = 1; i <= n && i <= 62; i++) {
