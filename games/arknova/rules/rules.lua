@@ -378,13 +378,12 @@ end
 
 local NO_HANDLERS = { {}, 0 }
 
--- The lists of the known handler names one zoo handles, made in one pass:
+-- The lists of every known handler name for one zoo, made in one pass:
 -- a zoo's first events and modifiers ask a dozen names, and one pass per
 -- name read the zoo and each card's script once per name.  key -> { list,
 -- n } (list: handler1, id1, ...; n = 2 * handlers), in the order
--- collect_handlers gives.  A known name that nothing handles is left out:
--- ark.zoo_handlers finds it in NO_HANDLERS (known_cache[0]), so that a
--- new zoo costs a table of the few names its cards handle, not of all.
+-- collect_handlers gives; a name nothing handles has NO_HANDLERS, so that
+-- a look-up that finds nothing is a name outside KNOWN_HANDLERS.
 local function collect_known(owner)
   local byk = {}
   for i = 1, #KNOWN_HANDLERS do byk[KNOWN_HANDLERS[i]] = NO_HANDLERS end
@@ -420,9 +419,8 @@ local function collect_known(owner)
 end
 
 -- Kept per stamp, like the lists of other names below: known_cache[stamp]
--- is collect_known's table for that zoo, known_cache[0] NO_HANDLERS (no
--- stamp is 0).  Emptied in place when full, as ark.zoo_handlers is handed
--- this very table.
+-- is collect_known's table for that zoo.  Emptied in place when full, as
+-- ark.zoo_handlers is handed this very table.
 local known_cache, known_cache_size = {}, 0
 local ZOO_HANDLERS = ark.zoo_handlers
 

@@ -203,7 +203,7 @@ function A.progress(p)
   -- and with no plugin (which may change the rules' facts and functions),
   -- the loops below are ark.progress's, in C, which asks the two
   -- modifiers where they loop when p has a handler for one
-  if own and #PLUGINS == 0 then
+  if #PLUGINS == 0 then
     if fast then return PROGRESS(p) end
     return PROGRESS(p, function(card) return modify("project_supports", p, 1, card) end,
                     function(card) return modify("project_wildcards", p, 0, card) end)
