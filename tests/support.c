@@ -288,6 +288,42 @@ void t_expect(ark_game *g, const char *tag, int player) {
              d->player, d->prompt);
 }
 
+/* Do the two decisions ask the same of the same player? */
+int t_same_options(const ark_decision *a, const ark_decision *b) {
+  if (a->noptions != b->noptions || strcmp(a->tag, b->tag) || a->player != b->player) return 0;
+  for (int i = 0; i < a->noptions; i++)
+    if (strcmp(a->options[i], b->options[i])) return 0;
+  return 1;
+}
+
+/* A clone of g with option i answered, run to its next decision. */
+ark_game *t_answered_clone(const ark_game *g, int i) {
+  char msg[128];
+  ark_game *c = ark_game_clone(g);
+  assert_int_equal(ark_game_answer(c, i, msg, sizeof msg), ARK_OK);
+  ark_game_process(c);
+  return c;
+}
+
+/* t_expect, and the decision ended its step's coroutine: a clone copies
+** the state and runs no Lua, and two clones answered alike (each option in
+** turn) play on alike. */
+void t_expect_copy(ark_game *g, const char *tag, int player) {
+  t_expect(g, tag, player);
+  if (!g->cont) fail_msg("%s: the step's coroutine still runs (a clone would replay)", tag);
+  ark_game *c = ark_game_clone(g);
+  assert_int_equal(c->co_ref, -1);
+  assert_true(t_same_options(ark_game_decision(g), ark_game_decision(c)));
+  ark_game_free(c);
+  for (int i = 0; i < ark_game_decision(g)->noptions; i++) {
+    ark_game *a = t_answered_clone(g, i), *b = t_answered_clone(g, i);
+    assert_true(ark_game_log_hash(a) == ark_game_log_hash(b));
+    assert_true(ark_state_same(&a->s, &b->s));
+    ark_game_free(a);
+    ark_game_free(b);
+  }
+}
+
 /* ---- turns, breaks, final scoring ----------------------------------------- */
 
 /* The current player. */

@@ -76,6 +76,14 @@ void t_answer_match(ark_game *g, const char *needle);
 int t_answer_place(ark_game *g, int money_ok);
 /* Runs process() and asserts a decision with tag is pending for p. */
 void t_expect(ark_game *g, const char *tag, int player);
+/* t_expect for a decision that ended its step's coroutine (choose_then):
+** asserts a clone there is a copy, and that clones answered alike play on
+** alike, for each option. */
+void t_expect_copy(ark_game *g, const char *tag, int player);
+/* Do two decisions ask the same of the same player? */
+int t_same_options(const ark_decision *a, const ark_decision *b);
+/* A clone of g with option i answered, run to its next decision. */
+ark_game *t_answered_clone(const ark_game *g, int i);
 
 /* ---- turns, breaks, final scoring ---- */
 

@@ -1207,7 +1207,7 @@ static void test_association_partner_zoos(void **st) {
   assert_false(t_offered(g, "partner zoo africa"));    /* already mine */
   assert_false(t_offered(g, "partner zoo americas"));  /* off the board */
   t_answer(g, "partner zoo asia");
-  t_expect(g, "upgrade", p);                      /* second partner zoo */
+  t_expect_copy(g, "upgrade", p);                 /* second partner zoo, a copy */
   t_answerf(g, "Build (slot %d)", t_slot_of(g, p, ARK_ACT_BUILD));
   turn_over(g, p);
   assert_int_equal(g->s.p[p].partner_zoos, AFRICA | ASIA);

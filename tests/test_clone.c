@@ -2,7 +2,8 @@
 ** test_clone.c - a clone plays on exactly as its original: at the turn's
 ** action decision it is a copy that runs no Lua, in the action that follows
 ** it replays from that decision, at the decisions of the action cards and
-** the break's discards (continuations) it is a copy too, and a turn's
+** the break's discards (continuations) it is a copy too, as at a
+** multiplied action's further run and a map-edge free building, and a turn's
 ** options worked out late (ark_game_process_lazy) are those worked out at once.
 */
 #include <stdarg.h>
@@ -12,22 +13,6 @@
 #include <string.h>
 #include <cmocka.h>
 #include "support.h"
-
-static int same_options(const ark_decision *a, const ark_decision *b) {
-  if (a->noptions != b->noptions || strcmp(a->tag, b->tag) || a->player != b->player) return 0;
-  for (int i = 0; i < a->noptions; i++)
-    if (strcmp(a->options[i], b->options[i])) return 0;
-  return 1;
-}
-
-/* Answers i on a clone of g and lets it run to the next decision. */
-static ark_game *answered_clone(const ark_game *g, int i) {
-  char msg[128];
-  ark_game *c = ark_game_clone(g);
-  assert_int_equal(ark_game_answer(c, i, msg, sizeof msg), ARK_OK);
-  ark_game_process(c);
-  return c;
-}
 
 /* At the action decision the step's coroutine is gone: a clone copies the
 ** state and every option it answers plays as on a second clone made the
@@ -40,12 +25,12 @@ static void test_action_clone_is_a_copy(void **st) {
   assert_int_equal(g->co_ref, -1);
   ark_game *c = ark_game_clone(g);
   assert_int_equal(c->co_ref, -1);       /* no Lua ran for it */
-  assert_true(same_options(ark_game_decision(g), ark_game_decision(c)));
+  assert_true(t_same_options(ark_game_decision(g), ark_game_decision(c)));
   ark_game_free(c);
   int n = ark_game_decision(g)->noptions;
   assert_true(n >= 5);
   for (int i = 0; i < n; i++) {
-    ark_game *a = answered_clone(g, i), *b = answered_clone(g, i);
+    ark_game *a = t_answered_clone(g, i), *b = t_answered_clone(g, i);
     assert_true(ark_game_log_hash(a) == ark_game_log_hash(b));
     assert_true(ark_state_same(&a->s, &b->s));
     assert_int_equal(ark_game_nanswers(a), ark_game_nanswers(g) + 1);
@@ -82,10 +67,10 @@ static void test_continuations_clone_as_copies(void **st) {
         seen[t]++;
         ark_game *c = ark_game_clone(g);
         assert_int_equal(c->co_ref, -1);   /* no Lua ran for it */
-        assert_true(same_options(ark_game_decision(g), ark_game_decision(c)));
+        assert_true(t_same_options(ark_game_decision(g), ark_game_decision(c)));
         ark_game_free(c);
         int i = (int)(k % (uint64_t)ark_game_decision(g)->noptions);
-        ark_game *a = answered_clone(g, i), *b = answered_clone(g, i);
+        ark_game *a = t_answered_clone(g, i), *b = t_answered_clone(g, i);
         assert_true(ark_game_log_hash(a) == ark_game_log_hash(b));
         assert_true(ark_state_same(&a->s, &b->s));
         ark_game_free(a);
@@ -113,9 +98,9 @@ static void test_clone_inside_the_action(void **st) {
     if (g->based && g->co_ref >= 0) {
       ark_game *c = ark_game_clone(g);
       assert_true(c->based);
-      assert_true(same_options(ark_game_decision(g), ark_game_decision(c)));
+      assert_true(t_same_options(ark_game_decision(g), ark_game_decision(c)));
       int i = (int)(k % (uint64_t)ark_game_decision(g)->noptions);
-      ark_game *a = answered_clone(g, i);
+      ark_game *a = t_answered_clone(g, i);
       assert_int_equal(ark_game_answer(c, i, msg, sizeof msg), ARK_OK);
       ark_game_process(c);
       assert_true(ark_game_log_hash(a) == ark_game_log_hash(c));
@@ -126,6 +111,43 @@ static void test_clone_inside_the_action(void **st) {
     t_random_answer(g, &rng);
   }
   assert_true(checked > 20);
+  ark_game_free(g);
+}
+
+/* Decisions that a step makes last, beyond the action cards' own (the
+** one more building of Engineer and the upgrade of a second partner zoo:
+** test_sponsors_a.c, test_actions.c): a multiplied action's further run
+** and the free enclosure of a recurring map-edge bonus at a break. */
+static void test_last_decisions_are_copies(void **st) {
+  (void)st;
+  ark_game *g = t_game(2, 7, "0");
+  int p = t_cur(g);
+  t_clear_hand(g, p);
+  t_clear_hand(g, 1 - p);                     /* no discard at the break */
+  g->s.p[p].money = 25;
+  ark_state base = g->s;
+  /* a multiplier token on Build: a second run, its kind and place copies */
+  g->s.p[p].multiplier[ARK_ACT_BUILD] = 1;
+  t_set_slot(g, p, ARK_ACT_BUILD, 2);
+  t_turn_of(g, p);
+  t_answer(g, "Build I at strength 2");
+  t_answer(g, "build size-2 (4 money)");
+  t_answer_place(g, 0);
+  t_expect_copy(g, "build.kind", p);
+  t_answer(g, "build size-1 (2 money)");
+  t_expect_copy(g, "build.place", p);
+  t_answer_place(g, 0);
+  t_turn_over(g, p);
+  assert_int_equal(g->s.p[p].zoo_map.nb, 2);
+  assert_int_equal(g->s.p[p].money, 25 - 4 - 2);
+  /* map 0's edge slot 2, every break: a free size-2 enclosure */
+  g->s = base;
+  g->s.p[p].edge_taken = 2;
+  int nb = g->s.p[p].zoo_map.nb;
+  t_run_break(g, p);
+  t_expect_copy(g, "build.free", p);
+  t_answer_place(g, 0);
+  assert_int_equal(g->s.p[p].zoo_map.nb, nb + 1);
   ark_game_free(g);
 }
 
@@ -150,7 +172,7 @@ static void test_late_options_are_the_same(void **st) {
       assert_string_equal(ark_game_pending_tag(lazy), "action");
     }
     const ark_decision *d = ark_game_decision(lazy);
-    assert_true(same_options(d, ark_game_decision(eager)));
+    assert_true(t_same_options(d, ark_game_decision(eager)));
     int i = t_random_answer(eager, &rng);
     assert_int_equal(ark_game_answer(lazy, i, msg, sizeof msg), ARK_OK);
   }
@@ -166,6 +188,7 @@ int main(void) {
     cmocka_unit_test(test_action_clone_is_a_copy),
     cmocka_unit_test(test_continuations_clone_as_copies),
     cmocka_unit_test(test_clone_inside_the_action),
+    cmocka_unit_test(test_last_decisions_are_copies),
     cmocka_unit_test(test_late_options_are_the_same),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

@@ -653,9 +653,10 @@ static void test_217_engineer(void **st) {
   t_answer(g, "Build I at strength 2");
   t_answer(g, "build size-1 (2 money)");
   t_answer(g, "size-1 at (5,0)");
-  t_expect(g, "build.more", p);
+  t_expect_copy(g, "build.more", p);          /* Build's last decisions: copies */
   assert_int_equal(t_noptions(g), 2);
   t_answer(g, "build one more size-1 (2 money)");
+  t_expect_copy(g, "build.place", p);
   t_answer(g, "size-1 at (6,1)");
   t_turn_over(g, p);
   assert_int_equal(g->s.p[p].zoo_map.nb, 2);

@@ -340,7 +340,9 @@ end
 
 -- ---- action cards ----
 
-function choose_action_card(p, tag, prompt, filter)
+-- p's action cards that filter accepts (every one without a filter), slot
+-- 1 first: their option texts and names.
+local function action_card_options(p, filter)
   local opts, names = {}, {}
   for slot = 1, 5 do
     local a = ark.slot_action(p, slot)
@@ -349,16 +351,35 @@ function choose_action_card(p, tag, prompt, filter)
       names[#names + 1] = a
     end
   end
+  return opts, names
+end
+
+function choose_action_card(p, tag, prompt, filter)
+  local opts, names = action_card_options(p, filter)
   if #opts == 0 then return nil end
   return names[choose(p, tag, prompt, opts)]
 end
 
+local function not_upgraded(p)
+  return function(a) return not ark.upgraded(p, a) end
+end
+
 function upgrade_action(p)
-  local a = choose_action_card(p, "upgrade", "Upgrade an action card",
-    function(a) return not ark.upgraded(p, a) end)
+  local a = choose_action_card(p, "upgrade", "Upgrade an action card", not_upgraded(p))
   if a then ark.upgrade(p, a) end
   return a ~= nil
 end
+
+-- upgrade_action for a caller's last call (choose_then): the same options,
+-- each coded by its action's index in ACTIONS.
+function upgrade_then(p)
+  local opts, codes = action_card_options(p, not_upgraded(p))
+  if #opts == 0 then return end
+  for i = 1, #codes do codes[i] = ACTION_INDEX[codes[i]] end
+  return choose_then(p, "upgrade", "Upgrade an action card", opts, codes, "upgrade_chosen")
+end
+
+function upgrade_chosen(p, k) ark.upgrade(p, ACTIONS[k]) end
 
 -- The first strength s in lo..hi at which script.can(p, s, side) holds,
 -- or nil: the plain search, for an action script without lowest() and for

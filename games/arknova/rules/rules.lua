@@ -160,6 +160,17 @@ function reward(p, what)
   else error("unknown reward " .. tostring(what)) end
 end
 
+-- reward as a caller's last call: an upgrade's choice may then end the
+-- step's coroutine (upgrade_then), unless a plugin replaced reward or
+-- upgrade_action.
+local REWARD, UPGRADE_ACTION = reward, upgrade_action
+function reward_last(p, what)
+  if what == "upgrade" and reward == REWARD and upgrade_action == UPGRADE_ACTION then
+    return upgrade_then(p)
+  end
+  reward(p, what)
+end
+
 -- The nine bonus tiles.
 function bonus_tile(p, tile)
   if tile == "reputation" then gain(p, "reputation", 2)
@@ -188,8 +199,8 @@ function apply_bonus(p, kind, value, source)
     -- the last in tail position: where apply_bonus was, its decision may
     -- end the step's coroutine (a clone there copies the state)
     if value >= 1 then return snap_then(p) end
-  elseif kind == "enclosure" then free_building(p, "size-" .. value)
-  elseif kind == "kiosk" then free_building(p, "kiosk")
+  elseif kind == "enclosure" then return free_building_last(p, "size-" .. value)
+  elseif kind == "kiosk" then return free_building_last(p, "kiosk")
   elseif kind == "worker" then for _ = 1, value do gain_worker(p) end
   elseif kind == "clever" then
     for _ = 1, value do
@@ -221,6 +232,37 @@ function free_building(p, key)
   return true
 end
 
+-- free_building as apply_bonus's last call: the choice of the place may
+-- end the step's coroutine (choose_then; a map-edge bonus is a
+-- continuation's last call).  The code: 2 * the kind's index in
+-- FREE_KINDS + 1 on an upgraded Build.  A kind outside FREE_KINDS, or a
+-- free_building a plugin replaced, goes the plain way.
+local FREE_KINDS = { "size-1", "size-2", "size-3", "size-4", "size-5", "kiosk" }
+local FREE_KIND_INDEX = {}
+for i, key in ipairs(FREE_KINDS) do FREE_KIND_INDEX[key] = i end
+local FREE_BUILDING = free_building
+
+function free_building_last(p, key)
+  local k = FREE_KIND_INDEX[key]
+  if not k or free_building ~= FREE_BUILDING then
+    free_building(p, key)
+    return
+  end
+  local build2 = ark.upgraded(p, "build")
+  local places = ark.placements(p, key, build2)
+  if #places == 0 then return end
+  local opts = {}
+  for i = 1, #places do opts[i] = key .. " at " .. places[i] end
+  return choose_then(p, "build.free", "Place a free " .. key, opts, 2 * k + (build2 and 1 or 0),
+                     "free_building_chosen")
+end
+
+-- The place is chosen: the i-th of the unchanged zoo's placements.
+function free_building_chosen(p, code, i)
+  local key, build2 = FREE_KINDS[math.floor(code / 2)], code % 2 == 1
+  place_building(p, key, ark.placements(p, key, build2, i), build2)
+end
+
 -- ---- association helpers used by bonuses too ----
 
 -- The partner zoos p may take now: option texts and their continents.
@@ -242,7 +284,7 @@ local function partner_zoo_taken(p, cont)
   ark.take_partner_zoo(p, cont)
   fire("partner_zoo_taken", p, cont)
   local bonus = PARTNER_ZOO_BONUS[partner_count(p)]
-  if bonus then reward(p, bonus) end
+  if bonus then return reward_last(p, bonus) end
 end
 
 function take_partner_zoo(p)
@@ -266,7 +308,7 @@ function partner_zoo_then(p)
   return choose_then(p, "partner-zoo", "Take a partner zoo", opts, codes, "partner_zoo_chosen")
 end
 
-function partner_zoo_chosen(p, k) partner_zoo_taken(p, CONTINENTS[k]) end
+function partner_zoo_chosen(p, k) return partner_zoo_taken(p, CONTINENTS[k]) end
 
 function can_take_partner_zoo(p)
   local limit = ark.upgraded(p, "association") and 4 or 2
@@ -308,7 +350,7 @@ local function university_taken(p, u)
     ark.set(p, "hand_limit", math.max(ark.get(p, "hand_limit"), LIBRARY_HAND_LIMIT))
   end
   local bonus = UNIVERSITY_BONUS[university_count(p)]
-  if bonus then reward(p, bonus) end
+  if bonus then return reward_last(p, bonus) end
 end
 
 function take_university(p)
@@ -326,7 +368,7 @@ function university_then(p)
   return choose_then(p, "university", "Take a university", opts, us, "university_chosen")
 end
 
-function university_chosen(p, u) university_taken(p, u) end
+function university_chosen(p, u) return university_taken(p, u) end
 
 -- ---- triggers (card and map scripts; see docs/triggers.md) ----
 
@@ -754,15 +796,54 @@ end
 -- follows the action card's run (ENGINE.after), the run is its last call,
 -- so that a choose_then inside it may end the step's coroutine.  With a
 -- multiplier, or deeper, the runs as perform_action makes them.
+-- With multiplier tokens, each further run is kept too (action_again), so
+-- that every run is the last call of its own function.
 local PERFORM_ACTION = perform_action
+local MAX_AGAIN = 16               -- further runs a code holds (far more than tokens exist)
+
+-- code of action_again: the runs still to try (below MAX_AGAIN), side,
+-- strength and the action's index
+local function again_code(a, strength, side, left)
+  return ((ACTION_INDEX[a] * 100 + strength) * 2 + side - 1) * MAX_AGAIN + left
+end
+
 local function perform_action_last(p, a, strength, side)
   if perform_action ~= PERFORM_ACTION then return perform_action(p, a, strength, side) end
   fire_own("before_action", p, a, strength)
-  if ark.tokens(p, a, "multiplier") == 0 and
-     ENGINE.after("action_done", p, ACTION_INDEX[a] * 100 + strength) then
-    return ACTION_SCRIPTS[a].run(p, strength, side)
+  local extra = ark.tokens(p, a, "multiplier")
+  if extra < MAX_AGAIN and ENGINE.after("action_done", p, ACTION_INDEX[a] * 100 + strength) then
+    if extra == 0 or ENGINE.after("action_again", p, again_code(a, strength, side, extra)) then
+      return ACTION_SCRIPTS[a].run(p, strength, side)
+    end
+    -- no room to keep the further runs: they follow here, action_done after
+    local script = ACTION_SCRIPTS[a]
+    script.run(p, strength, side)
+    for _ = 1, extra do
+      if check(script.can, p, strength, side) then script.run(p, strength, side) end
+    end
+    return
   end
   return action_runs(p, a, strength, side)
+end
+
+-- A further run of a multiplied action, if it can still do something (as
+-- action_runs asks); the runs after it are kept again.
+function action_again(p, code)
+  local left = code % MAX_AGAIN
+  local rest = math.floor(code / MAX_AGAIN)
+  local side = rest % 2 + 1
+  rest = math.floor(rest / 2)
+  local a, strength = ACTIONS[math.floor(rest / 100)], rest % 100
+  local script = ACTION_SCRIPTS[a]
+  while left > 0 do
+    left = left - 1
+    if check(script.can, p, strength, side) then
+      if left == 0 or ENGINE.after("action_again", p, code - code % MAX_AGAIN + left) then
+        return script.run(p, strength, side)
+      end
+      script.run(p, strength, side)
+    end
+  end
 end
 
 -- What perform_action does after the card's run (code: action index * 100

@@ -120,23 +120,37 @@ function A.lowest(script, p, side, lo, hi)
   return best
 end
 
+-- The texts of key's placements (ark.placements' list).
+local function place_options(key, places)
+  local opts = {}
+  for i = 1, #places do opts[i] = key .. " at " .. places[i] end
+  return opts
+end
+
+local function place_prompt(key) return "Where does the " .. key .. " go?" end
+
+-- Builds key at place, at the usual price.
+local function place_at(p, key, place, build2)
+  pay(p, A.COST_PER_SPACE * def(key).size)
+  local b = place_building(p, key, place, build2)
+  if key == "reptile-house" or key == "large-bird-aviary" then move_animals_into(p, b) end
+end
+
 local function build_one(p, key, side)
   local build2 = side == 2
   local places = ark.placements(p, key, build2)
-  local opts = {}
-  for i = 1, #places do opts[i] = key .. " at " .. places[i] end
-  local i = choose(p, "build.place", "Where does the " .. key .. " go?", opts)
-  pay(p, A.COST_PER_SPACE * def(key).size)
-  local b = place_building(p, key, places[i], build2)
-  if key == "reptile-house" or key == "large-bird-aviary" then move_animals_into(p, b) end
+  local i = choose(p, "build.place", place_prompt(key), place_options(key, places))
+  place_at(p, key, places[i], build2)
   return def(key).size
 end
 
 -- After the action's buildings, cards may allow one more building of a
 -- kind it built (217), at the usual price and beyond the strength:
--- modify_build_repeats(p, id, 0, key) > 0.
-local function build_more(p, side, built)
-  local opts, keys = {}, {}
+-- modify_build_repeats(p, id, 0, key) > 0.  The options, and each one's
+-- kind as its index in A.KINDS.
+local MORE_PROMPT = "Build one more of the same kind?"
+local function more_options(p, side, built)
+  local opts, ks = {}, {}
   local special, kinds = ark.get(p, "special_built"), A.KINDS
   for k = 1, #kinds do
     local key = kinds[k]
@@ -146,12 +160,17 @@ local function build_more(p, side, built)
     if built[key] and modify("build_repeats", p, 0, key) > 0 and
        can_build(p, key, math.huge, side, none, special) then
       opts[#opts + 1] = "build one more " .. key .. " (" .. A.COST_PER_SPACE * def(key).size .. " money)"
-      keys[#keys + 1] = key
+      ks[#ks + 1] = k
     end
   end
+  return opts, ks
+end
+
+local function build_more(p, side, built)
+  local opts, ks = more_options(p, side, built)
   if #opts == 0 then return end
-  local i = choose_or_skip(p, "build.more", "Build one more of the same kind?", opts, "no more")
-  if i then build_one(p, keys[i], side) end
+  local i = choose_or_skip(p, "build.more", MORE_PROMPT, opts, "no more")
+  if i then build_one(p, A.KINDS[ks[i]], side) end
 end
 
 -- The loop of A.run for a kind list longer than a continuation's code
@@ -255,10 +274,8 @@ local function build_kind_chosen(p, code)
   if k == 0 then return build_finish(p, code) end
   local key = A.KINDS[k]
   local _, side = unpack_state(code % KIND_UNIT)
-  local places = ark.placements(p, key, side == 2)
-  local opts = {}
-  for i = 1, #places do opts[i] = key .. " at " .. places[i] end
-  return choose_then(p, "build.place", "Where does the " .. key .. " go?", opts, code,
+  return choose_then(p, "build.place", place_prompt(key),
+                     place_options(key, ark.placements(p, key, side == 2)), code,
                      "build_place_chosen")
 end
 
@@ -269,24 +286,51 @@ local function build_place_chosen(p, code, i)
   local key = A.KINDS[k]
   local budget, side, _, done = unpack_state(st)
   local build2 = side == 2
-  local place = ark.placements(p, key, build2, i)
-  pay(p, A.COST_PER_SPACE * def(key).size)
-  local b = place_building(p, key, place, build2)
-  if key == "reptile-house" or key == "large-bird-aviary" then move_animals_into(p, b) end
+  place_at(p, key, ark.placements(p, key, build2, i), build2)
   st = pack(budget - def(key).size, side, 1, done + 2 ^ (k - 1))
   if side == 1 then return build_finish(p, st) end
   return build_next(p, st)
 end
 
+-- build_more as continuations: the offer of one more building and the
+-- choice of its place end the step's coroutine where they are its last
+-- call.  An option's code is 4 * the kind's A.KINDS index + side; "no
+-- more" is 0.
+local function build_more_then(p, side, built)
+  local opts, codes = more_options(p, side, built)
+  if #opts == 0 then return end
+  for i = 1, #codes do codes[i] = 4 * codes[i] + side end
+  return choose_then_or_skip(p, "build.more", MORE_PROMPT, opts, codes, "build_more_chosen",
+                             "no more", 0)
+end
+
+-- One more of a kind is chosen (code as above): where it goes, as build_one
+-- asks it.
+local function build_more_chosen(p, code)
+  if code == 0 then return end
+  local key = A.KINDS[math.floor(code / 4)]
+  return choose_then(p, "build.place", place_prompt(key),
+                     place_options(key, ark.placements(p, key, code % 4 == 2)), code,
+                     "build_more_placed")
+end
+
+-- Its place is chosen (the i-th of the unchanged zoo's placements): build
+-- there, as build_one does.
+local function build_more_placed(p, code, i)
+  local key, build2 = A.KINDS[math.floor(code / 4)], code % 4 == 2
+  place_at(p, key, ark.placements(p, key, build2, i), build2)
+end
+
 -- After the last building: one more of a kind built, where cards allow it.
 function build_finish(p, st)
   local _, side, placed, done = unpack_state(st % KIND_UNIT)
-  if placed == 1 then build_more(p, side, done_set(done)) end
+  if placed == 1 then return build_more_then(p, side, done_set(done)) end
 end
 
 -- choose_then names the function an answer starts: a rules function (a
 -- global), since the state keeps its name
 _G.build_kind_chosen, _G.build_place_chosen = build_kind_chosen, build_place_chosen
+_G.build_more_chosen, _G.build_more_placed = build_more_chosen, build_more_placed
 
 function A.run(p, strength, side)
   if #A.KINDS > MAX_KINDS then return run_plain(p, strength, side) end
