@@ -202,12 +202,40 @@ end
 
 -- The options of taking one card: the deck, then each display folder in
 -- range; where[i]: the folder of option i (false: the deck).
+-- "<verb> <card label> from folder <f>", made once per verb, card and
+-- folder: the take and snap options name the display cards every time
+-- they are asked (the greedy asks them in every turn it tries).
+local folder_labels = { take = {}, snap = {} }
+local function folder_label(verb, id, f)
+  local by = folder_labels[verb]
+  local k = id * 8 + f
+  local label = by[k]
+  if not label then
+    label = verb .. " " .. card_label(id) .. " from folder " .. f
+    by[k] = label
+  end
+  return label
+end
+
+-- range_cards(p)'s loop, with no table per card (unless a plugin replaced
+-- range_cards: then its list).
+local RANGE_CARDS = range_cards
 local function take_options(p)
-  local opts, where, range = { "draw from the deck" }, { false }, range_cards(p)
-  for i = 1, #range do
-    local e = range[i]
-    opts[#opts + 1] = "take " .. card_label(e.card) .. " from folder " .. e.folder
-    where[#where + 1] = e.folder
+  local opts, where = { "draw from the deck" }, { false }
+  if range_cards ~= RANGE_CARDS then
+    local range = range_cards(p)
+    for i = 1, #range do
+      opts[i + 1], where[i + 1] = folder_label("take", range[i].card, range[i].folder), range[i].folder
+    end
+    return opts, where
+  end
+  local disp, range = ark.display(), ark.get(p, "range")
+  for f = 1, range do
+    local id = disp[f]
+    if id then
+      opts[#opts + 1] = folder_label("take", id, f)
+      where[#where + 1] = f
+    end
   end
   return opts, where
 end
@@ -247,7 +275,7 @@ local function snap_options()
   local opts, folders, disp = {}, {}, ark.display()
   for f = 1, 6 do
     if disp[f] then
-      opts[#opts + 1] = "snap " .. card_label(disp[f]) .. " from folder " .. f
+      opts[#opts + 1] = folder_label("snap", disp[f], f)
       folders[#folders + 1] = f
     end
   end
