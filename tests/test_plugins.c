@@ -2,7 +2,8 @@
 ** test_plugins.c - plugins: the shipped 100-point variant, the measuring
 ** plugins of bench/, a plugin from a folder outside the source tree that
 ** changes rules constants, brings a card and a map and hooks a trigger,
-** load order and conflicts.
+** plugins that replace rules functions (range_cards, upgrade_action), load
+** order and conflicts.
 */
 #define _DEFAULT_SOURCE
 #include <stdarg.h>
@@ -308,6 +309,75 @@ static void test_plugin_hand_limit(void **st) {
   ark_game_free(g);
 }
 
+/* A plugin that widens the reach to every display folder (a house rule,
+** by replacing range_cards) widens what taking a card offers too: the
+** rules' own faster loop over the display steps aside. */
+static void test_plugin_range(void **st) {
+  (void)st;
+  make_dir("reach");
+  t_write_file(root, "reach/plugin.yaml",
+               "name: reach\nversion: \"1\"\ndescription: \"r\"\n"
+               "provides: [hooks]\nscript: hooks.lua\n");
+  t_write_file(root, "reach/hooks.lua",
+               "function _G.range_cards(p, kind)\n"
+               "  local out, disp = {}, ark.display()\n"
+               "  for f = 1, 6 do\n"
+               "    local id = disp[f]\n"
+               "    if id and (not kind or CARDS[id].type == kind) then\n"
+               "      out[#out + 1] = { folder = f, card = id }\n"
+               "    end\n"
+               "  end\n"
+               "  return out\n"
+               "end\n"
+               "return {}\n");
+  char d[400], msg[2048];
+  snprintf(d, sizeof d, "%s/reach", root);
+  ark_game *g;
+  if (new_game(d, NULL, "A", &g, msg, sizeof msg) != ARK_OK) fail_msg("%s", msg);
+  t_to_first_turn(g);
+  int p = t_cur(g);
+  g->s.p[p].reputation = 1;                       /* folder 1 alone in the rules' reach */
+  t_set_slot(g, p, ARK_ACT_CARDS, 1);
+  t_upgrade(g, p, ARK_ACT_CARDS);
+  t_ready(g);
+  t_answer(g, "Cards II at strength 1");
+  t_expect(g, "card.take", p);
+  assert_int_equal(t_noptions(g), 7);             /* the deck and all six folders */
+  assert_true(t_has_option(g, "from folder 6"));
+  ark_game_free(g);
+}
+
+/* A plugin that replaces upgrade_action (here: a house rule with no
+** upgrades as rewards) is asked for the upgrade a second partner zoo
+** brings: the rules' continuation of it steps aside. */
+static void test_plugin_upgrade(void **st) {
+  (void)st;
+  make_dir("noup");
+  t_write_file(root, "noup/plugin.yaml",
+               "name: noup\nversion: \"1\"\ndescription: \"u\"\n"
+               "provides: [hooks]\nscript: hooks.lua\n");
+  t_write_file(root, "noup/hooks.lua",
+               "function _G.upgrade_action(p) return false end\n"
+               "return {}\n");
+  char d[400], msg[2048];
+  snprintf(d, sizeof d, "%s/noup", root);
+  ark_game *g;
+  if (new_game(d, NULL, "0", &g, msg, sizeof msg) != ARK_OK) fail_msg("%s", msg);
+  t_to_first_turn(g);
+  int p = t_cur(g);
+  g->s.p[p].partner_zoos = 1;                     /* africa */
+  g->s.board_zoos = 0x1f & ~1u;
+  t_set_slot(g, p, ARK_ACT_ASSOCIATION, 3);
+  t_ready(g);
+  t_answer(g, "Association I at strength 3");
+  t_answer_match(g, "partner zoo (strength 3");
+  t_answer(g, "partner zoo asia");
+  t_expect(g, "action", 1 - p);                   /* no upgrade asked */
+  assert_int_equal(g->s.p[p].partner_zoos, 1 | 4);
+  assert_int_equal(g->s.p[p].upgraded, 0);
+  ark_game_free(g);
+}
+
 static void test_bad_plugin(void **st) {
   (void)st;
   make_dir("bad");
@@ -334,6 +404,8 @@ int main(void) {
     cmocka_unit_test(test_plugin_query),
     cmocka_unit_test(test_conflict),
     cmocka_unit_test(test_plugin_hand_limit),
+    cmocka_unit_test(test_plugin_range),
+    cmocka_unit_test(test_plugin_upgrade),
     cmocka_unit_test(test_bad_plugin),
   };
   return cmocka_run_group_tests(tests, setup_root, remove_root);
