@@ -378,6 +378,37 @@ static void test_plugin_upgrade(void **st) {
   ark_game_free(g);
 }
 
+/* A plugin's modifier hooks are not wrapped as a card's are: the rules
+** check what they return, a whole number for a number, and let the value
+** they were given through. */
+static void test_plugin_modifier_checked(void **st) {
+  (void)st;
+  make_dir("half");
+  t_write_file(root, "half/plugin.yaml",
+               "name: half\nversion: \"1\"\ndescription: \"h\"\n"
+               "provides: [hooks]\nscript: hooks.lua\n");
+  t_write_file(root, "half/hooks.lua",
+               "local hooks = {}\n"
+               "function hooks.modify_animal_cost(p, id, cost, animal)\n"
+               "  if animal == 1 then return cost + 0.5 end\n"
+               "  return cost\n"
+               "end\n"
+               "return hooks\n");
+  char d[400], msg[2048], out[300];
+  snprintf(d, sizeof d, "%s/half", root);
+  ark_game *g;
+  if (new_game(d, NULL, "A", &g, msg, sizeof msg) != ARK_OK) fail_msg("%s", msg);
+  t_to_first_turn(g);
+  int p = t_cur(g);
+  assert_string_equal(t_run_lua(g, "return tostring(modify('animal_cost', ..., 12, 2))", p, out,
+                                sizeof out), "12");
+  t_run_lua(g, "local ok, e = pcall(modify, 'animal_cost', ..., 12, 1); return e", p, out,
+            sizeof out);
+  assert_non_null(strstr(out, "a plugin script: modify_animal_cost returned 12.5 (number), not "
+                              "a whole number"));
+  ark_game_free(g);
+}
+
 static void test_bad_plugin(void **st) {
   (void)st;
   make_dir("bad");
@@ -406,6 +437,7 @@ int main(void) {
     cmocka_unit_test(test_plugin_hand_limit),
     cmocka_unit_test(test_plugin_range),
     cmocka_unit_test(test_plugin_upgrade),
+    cmocka_unit_test(test_plugin_modifier_checked),
     cmocka_unit_test(test_bad_plugin),
   };
   return cmocka_run_group_tests(tests, setup_root, remove_root);

@@ -247,6 +247,9 @@ function install_script(key, t, path, lines)
         w = function(p, id, value, ...)
           touch(key)
           local r = f(p, id, value, ...)
+          -- the value it was given (most answers): of the type it was
+          -- given, and a whole number if a number (the rules give those)
+          if r == value then return r end
           -- one type() each: every modifier's answer passes here
           local tr = type(r)
           if tr ~= type(value) or (tr == "number" and not whole(r)) then

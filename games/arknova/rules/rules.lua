@@ -573,12 +573,15 @@ end
 function apply_modifiers(hs, n, name, p, value, ...)
   local want = MODIFIER_TYPES[name]
   for i = 1, n, 2 do
-    value = hs[i](p, hs[i + 1], value, ...)
-    local t = type(value)
-    -- value % 1 ~= 0: not whole, as value ~= math.floor(value) but with no call
-    if want and (t ~= want or (t == "number" and (value % 1 ~= 0 or
-        value > 1e9 or value < -1e9))) then
-      bad_modifier(name, value, want)
+    local v = hs[i](p, hs[i + 1], value, ...)
+    -- the value given back (most answers) is as good as the rules' own
+    if v ~= value then
+      local t = type(v)
+      -- v % 1 ~= 0: not whole, as v ~= math.floor(v) but with no call
+      if want and (t ~= want or (t == "number" and (v % 1 ~= 0 or v > 1e9 or v < -1e9))) then
+        bad_modifier(name, v, want)
+      end
+      value = v
     end
   end
   return value
