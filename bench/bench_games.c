@@ -37,7 +37,9 @@ static void usage(FILE *f) {
     "                 [--map ID] [--seed S] [--threads T] [--hashes FILE] [--clones]\n"
     "       ark_bench --suite [--quick]\n"
     "Plays N seeded games (default 10000 random games, 2 players, map A, one\n"
-    "thread) and reports games and decisions per second and peak memory.\n"
+    "thread) and reports games and decisions per second, peak memory and, for\n"
+    "the AIs, how many of their clones replayed a running step and how many\n"
+    "values and queries were given again.\n"
     "  --ai greedy   greedy against greedy (default 20 games)\n"
     "  --ai mcts     mcts (default budget) in seat 1 against greedy (default 3)\n"
     "  --threads T   play the games on T threads, one loaded content each\n"
@@ -75,7 +77,7 @@ typedef struct run {
   FILE *hashes;
   /* what it gave (summed over threads) */
   long decisions, errors, capped, turns;
-  long recall_hits, recall_misses, query_hits, query_misses;
+  long recall_hits, recall_misses, query_hits, query_misses, clone_copies, clone_replays;
   long clone_n[2];
   double live_bytes;            /* of the states cloned: what a copy copies */
   tag_cost tags[TAGS];
@@ -174,10 +176,13 @@ static void *worker(void *arg) {
     pthread_mutex_unlock(&r->lock);
     ark_game_free(g);
   }
-  long hits, misses, qhits, qmisses;
+  long hits, misses, qhits, qmisses, copies, replays;
   ark_recall_counts(proto, &hits, &misses);
   ark_recall_query_counts(proto, &qhits, &qmisses);
+  ark_clone_counts(proto, &copies, &replays);
   pthread_mutex_lock(&r->lock);
+  r->clone_copies += copies;
+  r->clone_replays += replays;
   r->recall_hits += hits;
   r->recall_misses += misses;
   r->query_hits += qhits;
@@ -332,6 +337,11 @@ int main(int argc, char **argv) {
          r.seconds, (double)r.games / r.seconds, r.seconds / (double)r.games,
          (double)r.decisions / r.seconds, (double)r.turns / (double)r.games);
   if (r.clones) print_clones(&r);
+  if (r.clone_copies + r.clone_replays > 0)
+    printf("clones made %ld, of them replayed a running step's answers %ld (%.1f%%)%s\n",
+           r.clone_copies + r.clone_replays, r.clone_replays,
+           100.0 * (double)r.clone_replays / (double)(r.clone_copies + r.clone_replays),
+           r.clones ? ", with those --clones timed" : "");
   if (r.recall_hits + r.recall_misses > 0)
     printf("positions valued %ld, of them kept values given again %ld (%.1f%%)\n",
            r.recall_hits + r.recall_misses, r.recall_hits,

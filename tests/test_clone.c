@@ -23,8 +23,13 @@ static void test_action_clone_is_a_copy(void **st) {
   t_to_first_turn(g);
   assert_true(g->cont);
   assert_int_equal(g->co_ref, -1);
+  long copies, replays, copies2, replays2;
+  ark_clone_counts(g, &copies, &replays);
   ark_game *c = ark_game_clone(g);
   assert_int_equal(c->co_ref, -1);       /* no Lua ran for it */
+  ark_clone_counts(g, &copies2, &replays2);   /* counted as a copy */
+  assert_int_equal(copies2, copies + 1);
+  assert_int_equal(replays2, replays);
   assert_true(t_same_options(ark_game_decision(g), ark_game_decision(c)));
   ark_game_free(c);
   int n = ark_game_decision(g)->noptions;
@@ -96,8 +101,13 @@ static void test_clone_inside_the_action(void **st) {
   ark_game *g = t_new_game(2, 3, "A");
   for (int k = 0; k < 400 && ark_game_process(g) == ARK_AWAITING; k++) {
     if (g->based && g->co_ref >= 0) {
+      long copies, replays, copies2, replays2;
+      ark_clone_counts(g, &copies, &replays);
       ark_game *c = ark_game_clone(g);
       assert_true(c->based);
+      ark_clone_counts(g, &copies2, &replays2);   /* counted as a replay */
+      assert_int_equal(replays2, replays + 1);
+      assert_int_equal(copies2, copies);
       assert_true(t_same_options(ark_game_decision(g), ark_game_decision(c)));
       int i = (int)(k % (uint64_t)ark_game_decision(g)->noptions);
       ark_game *a = t_answered_clone(g, i);

@@ -52,6 +52,24 @@ static ark_status new_game(const char *p1, const char *p2, const char *map, ark_
   return ark_game_new(&cfg, g, msg, n);
 }
 
+/* A plugin of one script (its text) in root/name, loaded alone on map;
+** the game at its first turn's action. */
+static ark_game *script_plugin_game(const char *name, const char *script, const char *map) {
+  char rel[300], yaml[300], dir[400], msg[2048];
+  make_dir(name);
+  snprintf(rel, sizeof rel, "%s/plugin.yaml", name);
+  snprintf(yaml, sizeof yaml, "name: %s\nversion: \"1\"\ndescription: \"A test script.\"\n"
+           "provides: [hooks]\nscript: hooks.lua\n", name);
+  t_write_file(root, rel, yaml);
+  snprintf(rel, sizeof rel, "%s/hooks.lua", name);
+  t_write_file(root, rel, script);
+  snprintf(dir, sizeof dir, "%s/%s", root, name);
+  ark_game *g;
+  if (new_game(dir, NULL, map, &g, msg, sizeof msg) != ARK_OK) fail_msg("%s", msg);
+  t_to_first_turn(g);
+  return g;
+}
+
 /* The variant shifts every score by 100 and changes nothing else. */
 static void test_hundred_points(void **st) {
   (void)st;
@@ -231,11 +249,7 @@ static void test_outside_plugin(void **st) {
 ** state and logs leaves no trace; one that asks a player fails with -1. */
 static void test_plugin_query(void **st) {
   (void)st;
-  make_dir("asker");
-  t_write_file(root, "asker/plugin.yaml",
-               "name: asker\nversion: \"0.1\"\ndescription: \"Two queries.\"\n"
-               "provides: [hooks]\nscript: hooks.lua\n");
-  t_write_file(root, "asker/hooks.lua",
+  ark_game *g = script_plugin_game("asker",
                "QUERIES.twice = function(p)\n"
                "  gain(p, 'money', 5)\n"
                "  return { money(p), 2 * money(p) }\n"
@@ -244,12 +258,7 @@ static void test_plugin_query(void **st) {
                "  choose(p, 'asker.pick', 'Pick one', { 'a', 'b' })\n"
                "  return { 1 }\n"
                "end\n"
-               "return {}\n");
-  char dir[400], msg[2048];
-  snprintf(dir, sizeof dir, "%s/asker", root);
-  ark_game *g;
-  if (new_game(dir, NULL, "A", &g, msg, sizeof msg) != ARK_OK) fail_msg("%s", msg);
-  t_to_first_turn(g);
+               "return {}\n", "A");
   int p = g->s.cur, money = g->s.p[p].money, nev = ark_game_nevents(g), out[4];
   uint64_t hash = ark_game_log_hash(g);
   assert_int_equal(ark_game_query(g, "twice", p, out, 4), 2);
@@ -314,11 +323,7 @@ static void test_plugin_hand_limit(void **st) {
 ** rules' own faster loop over the display steps aside. */
 static void test_plugin_range(void **st) {
   (void)st;
-  make_dir("reach");
-  t_write_file(root, "reach/plugin.yaml",
-               "name: reach\nversion: \"1\"\ndescription: \"r\"\n"
-               "provides: [hooks]\nscript: hooks.lua\n");
-  t_write_file(root, "reach/hooks.lua",
+  ark_game *g = script_plugin_game("reach",
                "function _G.range_cards(p, kind)\n"
                "  local out, disp = {}, ark.display()\n"
                "  for f = 1, 6 do\n"
@@ -329,12 +334,7 @@ static void test_plugin_range(void **st) {
                "  end\n"
                "  return out\n"
                "end\n"
-               "return {}\n");
-  char d[400], msg[2048];
-  snprintf(d, sizeof d, "%s/reach", root);
-  ark_game *g;
-  if (new_game(d, NULL, "A", &g, msg, sizeof msg) != ARK_OK) fail_msg("%s", msg);
-  t_to_first_turn(g);
+               "return {}\n", "A");
   int p = t_cur(g);
   g->s.p[p].reputation = 1;                       /* folder 1 alone in the rules' reach */
   t_set_slot(g, p, ARK_ACT_CARDS, 1);
@@ -352,18 +352,8 @@ static void test_plugin_range(void **st) {
 ** brings: the rules' continuation of it steps aside. */
 static void test_plugin_upgrade(void **st) {
   (void)st;
-  make_dir("noup");
-  t_write_file(root, "noup/plugin.yaml",
-               "name: noup\nversion: \"1\"\ndescription: \"u\"\n"
-               "provides: [hooks]\nscript: hooks.lua\n");
-  t_write_file(root, "noup/hooks.lua",
-               "function _G.upgrade_action(p) return false end\n"
-               "return {}\n");
-  char d[400], msg[2048];
-  snprintf(d, sizeof d, "%s/noup", root);
-  ark_game *g;
-  if (new_game(d, NULL, "0", &g, msg, sizeof msg) != ARK_OK) fail_msg("%s", msg);
-  t_to_first_turn(g);
+  ark_game *g = script_plugin_game("noup", "function _G.upgrade_action(p) return false end\n"
+                                           "return {}\n", "0");
   int p = t_cur(g);
   g->s.p[p].partner_zoos = 1;                     /* africa */
   g->s.board_zoos = 0x1f & ~1u;
@@ -383,22 +373,14 @@ static void test_plugin_upgrade(void **st) {
 ** they were given through. */
 static void test_plugin_modifier_checked(void **st) {
   (void)st;
-  make_dir("half");
-  t_write_file(root, "half/plugin.yaml",
-               "name: half\nversion: \"1\"\ndescription: \"h\"\n"
-               "provides: [hooks]\nscript: hooks.lua\n");
-  t_write_file(root, "half/hooks.lua",
+  char out[300];
+  ark_game *g = script_plugin_game("half",
                "local hooks = {}\n"
                "function hooks.modify_animal_cost(p, id, cost, animal)\n"
                "  if animal == 1 then return cost + 0.5 end\n"
                "  return cost\n"
                "end\n"
-               "return hooks\n");
-  char d[400], msg[2048], out[300];
-  snprintf(d, sizeof d, "%s/half", root);
-  ark_game *g;
-  if (new_game(d, NULL, "A", &g, msg, sizeof msg) != ARK_OK) fail_msg("%s", msg);
-  t_to_first_turn(g);
+               "return hooks\n", "A");
   int p = t_cur(g);
   assert_string_equal(t_run_lua(g, "return tostring(modify('animal_cost', ..., 12, 2))", p, out,
                                 sizeof out), "12");

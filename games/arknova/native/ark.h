@@ -168,6 +168,10 @@ ark_status ark_game_answer_text(ark_game *g, const char *text, char *msg,
                                 size_t msglen);
 /* An independent copy; answering both the same way gives the same game. */
 ark_game *ark_game_clone(const ark_game *g);
+/* The clones made of the games of g's content so far (search views too):
+** those that copied the state, and those that replayed the answers of a
+** running step in Lua (docs/design.md). */
+void ark_clone_counts(const ark_game *g, long *copies, long *replays);
 /* Why the game stopped with ARK_ERROR ("" otherwise). */
 const char *ark_game_error(const ark_game *g);
 

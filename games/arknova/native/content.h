@@ -54,6 +54,9 @@ typedef struct ark_content {
   struct ark_recall *recall;
   struct ark_places *places;    /* building positions kept per zoo (places.c) */
   long query_fails;
+  /* clones made of its games (game.c): copies of the state, and those that
+  ** replayed a running step's answers in Lua (ark_clone_counts) */
+  long clone_copies, clone_replays;
   ark_pool pool;                /* its small blocks (pool.h) */
   size_t lua_mem_limit;         /* bytes; 0 = no cap */
   double script_budget;         /* seconds one resume may run */

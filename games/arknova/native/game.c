@@ -561,8 +561,12 @@ static ark_game *clone_game(const ark_game *g, int nolog) {
   memcpy(n->error, g->error, sizeof n->error);
   if (g->status == 0 && g->pending && g->cont) {
     clone_pending_cont(n, g);
+    n->c->clone_copies++;
     return n;
   }
+  int replays = g->status == 0 && g->co_ref >= 0;
+  n->c->clone_copies += !replays;
+  n->c->clone_replays += replays;
   if (g->status == 0 && g->based && g->co_ref >= 0 && !g->base_lazy) {
     /* the continuation again, from the decision that started it: its
     ** starting state and the step's snapshot are the original's */
@@ -591,6 +595,11 @@ static ark_game *clone_game(const ark_game *g, int nolog) {
 }
 
 ark_game *ark_game_clone(const ark_game *g) { return clone_game(g, g->nolog); }
+
+void ark_clone_counts(const ark_game *g, long *copies, long *replays) {
+  *copies = g->c->clone_copies;
+  *replays = g->c->clone_replays;
+}
 
 ark_game *ark_game_search_view(const ark_game *g, int seat, uint64_t seed) {
   ark_game *v = clone_game(g, 1);
