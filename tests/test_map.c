@@ -660,6 +660,21 @@ static void test_kiosk_income(void **state)
   assert_true(ark_map_buildings_adjacent(&map_a, &z, 1, 3));
   assert_false(ark_map_buildings_adjacent(&map_a, &z, 0, 3));
   assert_false(ark_map_buildings_adjacent(&map_a, &z, 1, 1));
+  /* an occupied enclosure that touches the kiosk with both its spaces
+  ** brings its visitors once */
+  int nb[6], n = ark_map_neighbors(&map_a, ARK_CELL(0, 5), nb), pair[4] = { -1 };
+  for (int a = 0; a < n && pair[0] < 0; a++)
+    for (int b = 0; b < n && pair[0] < 0; b++)
+      if (ark_map_distance(nb[a], nb[b]) == 1 && !z.at[nb[a]] && !z.at[nb[b]]) {
+        pair[0] = nb[a] % ARK_GRID_W, pair[1] = nb[a] / ARK_GRID_W;
+        pair[2] = nb[b] % ARK_GRID_W, pair[3] = nb[b] / ARK_GRID_W;
+      }
+  assert_true(pair[0] >= 0);
+  zoo_init(&z);
+  place_xy(&z, B_KIOSK, 1, k);
+  enc = place_xy(&z, B_S2, 2, pair);
+  z.b[enc].used = 1;
+  assert_int_equal(ark_map_kiosk_income(&map_a, &z, defs), 1);
 }
 
 static void test_determinism(void **state)

@@ -590,33 +590,28 @@ static int ark_map_kiosk_counts(const ark_building_def *defs,
 int ark_map_kiosk_income(const ark_map_def *m, const ark_zoo *z,
                          const ark_building_def *defs)
 {
-  int i, j, k, total = 0;
+  int i, k, total = 0;
+  /* a bit per building: the buildings touching one kiosk, each once */
+  _Static_assert(ARK_MAX_BUILDINGS <= 64, "a building's bit in a 64-bit set");
   for (i = 0; i < z->nb; i++) {
     const ark_building *b = &z->b[i];
-    uint8_t touch[ARK_CELLS];
-    int nb[6], cnt;
+    uint64_t seen = 0;
     if (defs[b->def].kind != ARK_BK_KIOSK)
       continue;
-    /* the cells ark_map_touches finds touching kiosk i, marked once rather
-    ** than asked for every cell of every building */
-    memset(touch, 0, sizeof touch);
+    /* the buildings on the cells around the kiosk's (z->at names them),
+    ** rather than every cell of every building tested */
     for (k = 0; k < b->ncells; k++) {
-      int c = b->cells[k];
+      int c = b->cells[k], nb[6], cnt;
       if (!ark_map_valid_cell(c) || !m->exists[c])
         continue;
-      cnt = ark_map_grid_neighbors(c, nb);  /* c is a map neighbour of each */
-      while (cnt-- > 0)
-        if (m->exists[nb[cnt]] && !ark_map_has_cell(b->cells, b->ncells, nb[cnt]))
-          touch[nb[cnt]] = 1;
-    }
-    for (j = 0; j < z->nb; j++) {
-      if (j == i || !ark_map_kiosk_counts(defs, &z->b[j]))
-        continue;
-      for (k = 0; k < z->b[j].ncells; k++)
-        if (ark_map_valid_cell(z->b[j].cells[k]) && touch[z->b[j].cells[k]])
-          break;
-      if (k < z->b[j].ncells)
-        total++;
+      cnt = ark_map_grid_neighbors(c, nb);
+      while (cnt-- > 0) {
+        int j = z->at[nb[cnt]] - 1;
+        if (j < 0 || j == i || !m->exists[nb[cnt]] || (seen >> j & 1))
+          continue;
+        seen |= 1ull << j;
+        total += ark_map_kiosk_counts(defs, &z->b[j]);
+      }
     }
   }
   return total;
