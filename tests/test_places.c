@@ -3,7 +3,8 @@
 ** ones map.c works out: at the decisions of random games, for every seat,
 ** building kind and side of Build, and again after the zoo changes in one
 ** byte the kept list was made on (a building's cells, a space taken, the
-** terrain rule of sponsor 219).
+** terrain rule of sponsor 219); a building kind's index found by its key
+** is the same wherever the key's text lies.
 */
 #define _DEFAULT_SOURCE
 #include <stdarg.h>
@@ -92,10 +93,33 @@ static void test_changed_zoo_is_not_kept(void **st) {
   ark_game_free(g);
 }
 
+/* ark_content_find_building keeps its finds by the key's address (the
+** rules ask the same interned strings again and again): another key at an
+** address once looked up is found for what it says. */
+static void test_building_by_key(void **st) {
+  (void)st;
+  ark_game *g = t_new_game(2, 1, "A");
+  int size1 = ark_content_find_building(g->c, "size-1");
+  int kiosk = ark_content_find_building(g->c, "kiosk");
+  assert_true(size1 >= 0 && kiosk >= 0 && size1 != kiosk);
+  char key[16];
+  strcpy(key, "size-1");
+  assert_int_equal(ark_content_find_building(g->c, key), size1);
+  assert_int_equal(ark_content_find_building(g->c, key), size1);   /* kept */
+  strcpy(key, "kiosk");
+  assert_int_equal(ark_content_find_building(g->c, key), kiosk);
+  strcpy(key, "no-such");
+  assert_int_equal(ark_content_find_building(g->c, key), -1);
+  strcpy(key, "size-1");
+  assert_int_equal(ark_content_find_building(g->c, key), size1);
+  ark_game_free(g);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_kept_positions_are_the_positions),
     cmocka_unit_test(test_changed_zoo_is_not_kept),
+    cmocka_unit_test(test_building_by_key),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

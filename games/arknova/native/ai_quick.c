@@ -9,12 +9,33 @@
 #include "map.h"
 #include "nova_ai.h"
 
+/* strtol's reading of a decimal number (blanks, a sign, digits) without
+** its locale's cost (the greedy finishes every turn it values with this
+** policy): the end of the number, or s where there is none. */
+static const char *read_long(const char *s, long *v) {
+  const char *q = s;
+  while (*q == ' ' || (*q >= '\t' && *q <= '\r')) q++;
+  int neg = *q == '-';
+  if (*q == '+' || *q == '-') q++;
+  if (*q < '0' || *q > '9') return s;
+  long n = 0;
+  while (*q >= '0' && *q <= '9') n = n * 10 + (*q++ - '0');
+  *v = neg ? -n : n;
+  return q;
+}
+
+static int int_at(const char *s) {
+  long n = 0;
+  read_long(s, &n);
+  return (int)n;
+}
+
 /* The card number in an option like "play Cheetah (401) for 17 money". */
 static int number_in(const char *s) {
   const char *o = strchr(s, '(');
   while (o) {
-    char *end;
-    long n = strtol(o + 1, &end, 10);
+    long n;
+    const char *end = read_long(o + 1, &n);
     if (end != o + 1 && *end == ')') return (int)n;
     o = strchr(o + 1, '(');
   }
@@ -29,7 +50,7 @@ static double card_worth(const ark_game *g, int number) {
 
 static int strength_in(const char *s) {
   const char *k = strstr(s, "strength ");
-  return k ? atoi(k + 9) : 0;
+  return k ? int_at(k + 9) : 0;
 }
 
 /* Placement bonuses on the cells "(x,y)" an option like "size-2 at (2,9)
@@ -94,7 +115,7 @@ static double quick_score(const ark_game *g, int p, quick_tag tag, const char *o
   case Q_TASK:
     return !strncmp(o, "project", 7) ? 4 : !strncmp(o, "university", 10) ? 3
          : !strncmp(o, "partner", 7) ? 2 : !strncmp(o, "no more", 7) ? 0 : 1;
-  case Q_SUPPORT: return atoi(o + (strstr(o, "(") ? strstr(o, "(") - o + 1 : 0));
+  case Q_SUPPORT: return int_at(o + (strstr(o, "(") ? strstr(o, "(") - o + 1 : 0));
   case Q_BUILD_KIND: {
     if (!strncmp(o, "finish", 6)) return 0;
     const char *sz = strstr(o, "size-");

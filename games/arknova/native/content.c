@@ -154,9 +154,19 @@ int ark_content_find_map(const ark_content *c, const char *id) {
 }
 
 int ark_content_find_building(const ark_content *c, const char *key) {
-  int i;
+  /* a find kept for this address is taken once its key compares equal:
+  ** another text at the same address (the first freed) is simply missed */
+  ark_content *mc = (ark_content *)c;
+  uintptr_t a = (uintptr_t)key;
+  unsigned slot = (unsigned)((a >> 4) ^ (a >> 9)) & 31;
+  int i = c->bfound_key[slot] == key ? c->bfound[slot] : -1;
+  if (i >= 0 && i < c->nbuildings && strcmp(c->buildings[i].key, key) == 0) return i;
   for (i = 0; i < c->nbuildings; i++)
-    if (strcmp(c->buildings[i].key, key) == 0) return i;
+    if (strcmp(c->buildings[i].key, key) == 0) {
+      mc->bfound_key[slot] = key;
+      mc->bfound[slot] = i;
+      return i;
+    }
   return -1;
 }
 

@@ -72,6 +72,10 @@ typedef struct ark_content {
                                    scripts' memory cannot be capped */
   uint8_t *kept;                /* bit per script (lua_bridge.c numbering)
                                    whose state script_state.c checks */
+  /* ark_content_find_building's last finds by the key's address: the rules
+  ** ask the same few keys (Lua's interned strings) thousands of times */
+  const char *bfound_key[32];
+  int bfound[32];
   int *by_number;               /* the card ids by number, then id, once
                                    every card is loaded (ark_content_index) */
 } ark_content;
