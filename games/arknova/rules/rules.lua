@@ -220,13 +220,20 @@ function apply_bonus(p, kind, value, source)
   end
 end
 
--- A free building of the given kind, placed by the usual rules.
-function free_building(p, key)
+-- Where a free building of kind key may go: side II of Build or not, the
+-- placements and their option texts.
+local function free_options(p, key)
   local build2 = ark.upgraded(p, "build")
   local places = ark.placements(p, key, build2)
-  if #places == 0 then return false end
   local opts = {}
   for i = 1, #places do opts[i] = key .. " at " .. places[i] end
+  return build2, places, opts
+end
+
+-- A free building of the given kind, placed by the usual rules.
+function free_building(p, key)
+  local build2, places, opts = free_options(p, key)
+  if #places == 0 then return false end
   local i = choose(p, "build.free", "Place a free " .. key, opts)
   place_building(p, key, places[i], build2)
   return true
@@ -248,11 +255,8 @@ function free_building_last(p, key)
     free_building(p, key)
     return
   end
-  local build2 = ark.upgraded(p, "build")
-  local places = ark.placements(p, key, build2)
+  local build2, places, opts = free_options(p, key)
   if #places == 0 then return end
-  local opts = {}
-  for i = 1, #places do opts[i] = key .. " at " .. places[i] end
   return choose_then(p, "build.free", "Place a free " .. key, opts, 2 * k + (build2 and 1 or 0),
                      "free_building_chosen")
 end
@@ -797,10 +801,10 @@ end
 
 -- perform_action as the step's own function: when the engine keeps what
 -- follows the action card's run (ENGINE.after), the run is its last call,
--- so that a choose_then inside it may end the step's coroutine.  With a
--- multiplier, or deeper, the runs as perform_action makes them.
--- With multiplier tokens, each further run is kept too (action_again), so
--- that every run is the last call of its own function.
+-- so that a choose_then inside it may end the step's coroutine.  With
+-- multiplier tokens each further run is kept too (action_again), so that
+-- every run is the last call of its own function.  Deeper, the runs as
+-- perform_action makes them.
 local PERFORM_ACTION = perform_action
 local MAX_AGAIN = 16               -- further runs a code holds (far more than tokens exist)
 
