@@ -3,7 +3,8 @@
 ** ones map.c works out: at the decisions of random games, for every seat,
 ** building kind and side of Build, and again after the zoo changes in one
 ** byte the kept list was made on (a building's cells, a space taken, the
-** terrain rule of sponsor 219); a building kind's index found by its key
+** terrain rule of sponsor 219); the option texts made of them in C are
+** those the rules made in Lua; a building kind's index found by its key
 ** is the same wherever the key's text lies.
 */
 #define _DEFAULT_SOURCE
@@ -93,6 +94,30 @@ static void test_changed_zoo_is_not_kept(void **st) {
   ark_game_free(g);
 }
 
+/* (p) -> nil, or where ark.placement_options and the texts the rules made
+** of ark.placements ("<key> at <cells>") disagree, for every building kind
+** of ark.building_defs and both sides of Build. */
+static const char *const COMPARE_OPTIONS =
+  "local p = ...\n"
+  "for _, d in ipairs(ark.building_defs()) do\n"
+  "  for _, b2 in ipairs({ false, true }) do\n"
+  "    local places, opts = ark.placements(p, d.key, b2), ark.placement_options(p, d.key, b2)\n"
+  "    if #places ~= #opts then\n"
+  "      return d.key .. ': ' .. #places .. ' placements, ' .. #opts .. ' options'\n"
+  "    end\n"
+  "    for i = 1, #places do\n"
+  "      if opts[i] ~= d.key .. ' at ' .. places[i] then return opts[i] end\n"
+  "    end\n"
+  "  end\n"
+  "end\n";
+
+/* ark.placement_options gives, in C, the option texts the rules made of
+** the placements in Lua, at every action decision of four random games. */
+static void test_placement_options_are_the_texts(void **st) {
+  (void)st;
+  assert_true(t_compare_four_games(COMPARE_OPTIONS) > 300);
+}
+
 /* ark_content_find_building keeps its finds by the key's address (the
 ** rules ask the same interned strings again and again): another key at an
 ** address once looked up is found for what it says. */
@@ -120,6 +145,7 @@ int main(void) {
     cmocka_unit_test(test_kept_positions_are_the_positions),
     cmocka_unit_test(test_changed_zoo_is_not_kept),
     cmocka_unit_test(test_building_by_key),
+    cmocka_unit_test(test_placement_options_are_the_texts),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

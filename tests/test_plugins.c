@@ -2,7 +2,8 @@
 ** test_plugins.c - plugins: the shipped 100-point variant, the measuring
 ** plugins of bench/, a plugin from a folder outside the source tree that
 ** changes rules constants, brings a card and a map and hooks a trigger,
-** plugins that replace rules functions (range_cards, upgrade_action), load
+** plugins that replace rules functions (range_cards, upgrade_action,
+** ark.placements), load
 ** order and conflicts.
 */
 #define _DEFAULT_SOURCE
@@ -347,6 +348,29 @@ static void test_plugin_range(void **st) {
   ark_game_free(g);
 }
 
+/* A plugin that replaces ark.placements (here: a house rule that allows
+** only a building's first two positions) is what Build offers: the rules'
+** option texts made in C step aside. */
+static void test_plugin_placements(void **st) {
+  (void)st;
+  ark_game *g = script_plugin_game("two",
+               "local all = ark.placements\n"
+               "function ark.placements(p, key, build2, i)\n"
+               "  if i then return all(p, key, build2, i) end\n"
+               "  local places = all(p, key, build2)\n"
+               "  return { places[1], places[2] }\n"
+               "end\n"
+               "return {}\n", "A");
+  int p = t_cur(g);
+  t_set_slot(g, p, ARK_ACT_BUILD, 1);
+  t_ready(g);
+  t_answer(g, "Build I at strength 1");
+  t_answer(g, "build size-1 (2 money)");
+  t_expect(g, "build.place", p);
+  assert_int_equal(t_noptions(g), 2);
+  ark_game_free(g);
+}
+
 /* A plugin that replaces upgrade_action (here: a house rule with no
 ** upgrades as rewards) is asked for the upgrade a second partner zoo
 ** brings: the rules' continuation of it steps aside. */
@@ -419,6 +443,7 @@ int main(void) {
     cmocka_unit_test(test_plugin_hand_limit),
     cmocka_unit_test(test_plugin_range),
     cmocka_unit_test(test_plugin_upgrade),
+    cmocka_unit_test(test_plugin_placements),
     cmocka_unit_test(test_plugin_modifier_checked),
     cmocka_unit_test(test_bad_plugin),
   };

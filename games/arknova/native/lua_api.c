@@ -695,10 +695,14 @@ static int arg_bdef(lua_State *L, ark_game *g, int i) {
   return d;
 }
 
-static void push_place(lua_State *L, const ark_place *pl) {
-  char buf[64];
-  size_t n = 0;
-  buf[0] = '\0';
+/* A placement's cell list, after prefix ("" for none; a building's key
+** and " at ": at most 27 characters, defs.h). */
+static void push_place_after(lua_State *L, const char *prefix, const ark_place *pl) {
+  char buf[96];
+  size_t n = strlen(prefix);
+  if (n > 40) n = 40;
+  memcpy(buf, prefix, n);
+  buf[n] = '\0';
   for (int k = 0; k < pl->ncells; k++) {
     char cell[16];
     ark_map_cell_text(pl->cells[k], cell, sizeof cell);
@@ -710,6 +714,8 @@ static void push_place(lua_State *L, const ark_place *pl) {
   }
   lua_pushlstring(L, buf, n);
 }
+
+static void push_place(lua_State *L, const ark_place *pl) { push_place_after(L, "", pl); }
 
 /* Parses "(x,y) (x,y) ..." back into cells. */
 static int parse_place(const char *s, ark_place *pl) {
@@ -728,25 +734,27 @@ static int parse_place(const char *s, ark_place *pl) {
   return pl->ncells > 0 ? 0 : -1;
 }
 
-/* ark.placements(p, key, build2 [, i]) -> array of cell-list strings (with
-** i, the i-th of them alone, or nothing).  Its
-** upvalue after the context: the text of every cell set met so far, keyed
-** by the cells as one number (a zoo's positions come back turn after turn,
-** and a map has only so many). */
-static int l_placements(lua_State *L) {
-  ark_game *g = G(L);
-  int p = arg_player(L, g, 1);
-  int d = arg_bdef(L, g, 2);
-  int build2 = lua_toboolean(L, 3);
+/* The list of every placement of building kind d for p: their cell lists,
+** or with labels their option texts "<key> at <cells>".  The texts met so
+** far are kept in the closure's upvalue 2 (by the cells as one number: a
+** zoo's positions come back turn after turn, and a map has only so many),
+** the option texts per kind in tables of it under negative keys. */
+static int push_placements(lua_State *L, ark_game *g, int p, int d, int build2, int labels) {
   const ark_place *buf;
   int n = ark_places(g, p, d, build2, &buf);
-  /* the fourth argument: only that one placement (1-based), or nil */
-  int only = lua_isnoneornil(L, 4) ? 0 : (int)luaL_checkinteger(L, 4);
-  if (only) {
-    if (only < 1 || only > n) return 0;
-    push_place(L, &buf[only - 1]);
-    return 1;
+  int cache = lua_upvalueindex(2);
+  if (labels) {
+    lua_rawgeti(L, cache, -1 - d);
+    if (lua_isnil(L, -1)) {
+      lua_pop(L, 1);
+      lua_newtable(L);
+      lua_pushvalue(L, -1);
+      lua_rawseti(L, cache, -1 - d);
+    }
+    cache = lua_gettop(L);
   }
+  char prefix[48];
+  snprintf(prefix, sizeof prefix, "%s at ", labels ? g->c->buildings[d].key : "");
   lua_createtable(L, n, 0);
   for (int i = 0; i < n; i++) {
     int64_t key = buf[i].ncells;       /* up to 48 bits: a double holds them */
@@ -757,18 +765,47 @@ static int l_placements(lua_State *L) {
     lua_pushinteger(L, (lua_Integer)key);
 #endif
     lua_pushvalue(L, -1);
-    lua_rawget(L, lua_upvalueindex(2));
+    lua_rawget(L, cache);
     if (lua_isnil(L, -1)) {
       lua_pop(L, 1);
-      push_place(L, &buf[i]);
+      push_place_after(L, labels ? prefix : "", &buf[i]);
       lua_pushvalue(L, -2);              /* key, text -> cache[key] = text */
       lua_pushvalue(L, -2);
-      lua_rawset(L, lua_upvalueindex(2));
+      lua_rawset(L, cache);
     }
     lua_remove(L, -2);
     lua_rawseti(L, -2, i + 1);
   }
+  if (labels) lua_remove(L, cache);
   return 1;
+}
+
+/* ark.placements(p, key, build2 [, i]) -> array of cell-list strings (with
+** i, the i-th of them alone, or nothing). */
+static int l_placements(lua_State *L) {
+  ark_game *g = G(L);
+  int p = arg_player(L, g, 1);
+  int d = arg_bdef(L, g, 2);
+  int build2 = lua_toboolean(L, 3);
+  /* the fourth argument: only that one placement (1-based), or nil */
+  int only = lua_isnoneornil(L, 4) ? 0 : (int)luaL_checkinteger(L, 4);
+  if (only) {
+    const ark_place *buf;
+    int n = ark_places(g, p, d, build2, &buf);
+    if (only < 1 || only > n) return 0;
+    push_place(L, &buf[only - 1]);
+    return 1;
+  }
+  return push_placements(L, g, p, d, build2, 0);
+}
+
+/* ark.placement_options(p, key, build2) -> ark.placements' list as option
+** texts, "<key> at <cells>" each, as the rules offer them. */
+static int l_placement_options(lua_State *L) {
+  ark_game *g = G(L);
+  int p = arg_player(L, g, 1);
+  int d = arg_bdef(L, g, 2);
+  return push_placements(L, g, p, d, lua_toboolean(L, 3), 1);
 }
 
 /* ark.can_place(p, key, build2) -> is there any legal position? */
@@ -947,9 +984,13 @@ static void register_buildings(lua_State *L, void *ctx) {
   lua_pushcclosure(L, l_buildings, B_END - 1);
   lua_setfield(L, -2, "buildings");
   lua_pushlightuserdata(L, ctx);
-  lua_newtable(L);                     /* ark.placements' texts */
+  lua_newtable(L);                     /* ark.placements' texts, shared */
+  lua_pushvalue(L, -2);
+  lua_pushvalue(L, -2);
   lua_pushcclosure(L, l_placements, 2);
-  lua_setfield(L, -2, "placements");
+  lua_setfield(L, -4, "placements");
+  lua_pushcclosure(L, l_placement_options, 2);
+  lua_setfield(L, -2, "placement_options");
 }
 
 /* ark.building_defs() -> array of {key, kind, size, capacity, build2};

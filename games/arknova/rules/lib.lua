@@ -122,6 +122,17 @@ end
 function upgraded(p, action) return ark.upgraded(p, action) end
 function side_of(p, action) if ark.upgraded(p, action) then return 2 end return 1 end
 
+-- The option texts of a building's placements, "<key> at <cells>" for each
+-- of ark.placements(p, key, build2), made in C (ark.placement_options)
+-- unless a plugin replaced ark.placements, whose list is then the one used.
+local PLACEMENTS = ark.placements
+function placement_options(p, key, build2)
+  if ark.placements == PLACEMENTS then return ark.placement_options(p, key, build2) end
+  local places, opts = ark.placements(p, key, build2), {}
+  for i = 1, #places do opts[i] = key .. " at " .. places[i] end
+  return opts
+end
+
 -- Runs f as a pure condition check: it may read but not change the game.
 function check(f, ...) return ark.pure(f, ...) end
 

@@ -220,22 +220,13 @@ function apply_bonus(p, kind, value, source)
   end
 end
 
--- Where a free building of kind key may go: side II of Build or not, the
--- placements and their option texts.
-local function free_options(p, key)
-  local build2 = ark.upgraded(p, "build")
-  local places = ark.placements(p, key, build2)
-  local opts = {}
-  for i = 1, #places do opts[i] = key .. " at " .. places[i] end
-  return build2, places, opts
-end
-
 -- A free building of the given kind, placed by the usual rules.
 function free_building(p, key)
-  local build2, places, opts = free_options(p, key)
-  if #places == 0 then return false end
+  local build2 = ark.upgraded(p, "build")
+  local opts = placement_options(p, key, build2)
+  if #opts == 0 then return false end
   local i = choose(p, "build.free", "Place a free " .. key, opts)
-  place_building(p, key, places[i], build2)
+  place_building(p, key, ark.placements(p, key, build2, i), build2)
   return true
 end
 
@@ -255,8 +246,9 @@ function free_building_last(p, key)
     free_building(p, key)
     return
   end
-  local build2, places, opts = free_options(p, key)
-  if #places == 0 then return end
+  local build2 = ark.upgraded(p, "build")
+  local opts = placement_options(p, key, build2)
+  if #opts == 0 then return end
   return choose_then(p, "build.free", "Place a free " .. key, opts, 2 * k + (build2 and 1 or 0),
                      "free_building_chosen")
 end

@@ -120,13 +120,6 @@ function A.lowest(script, p, side, lo, hi)
   return best
 end
 
--- The texts of key's placements (ark.placements' list).
-local function place_options(key, places)
-  local opts = {}
-  for i = 1, #places do opts[i] = key .. " at " .. places[i] end
-  return opts
-end
-
 local function place_prompt(key) return "Where does the " .. key .. " go?" end
 
 -- Builds key at place, at the usual price.
@@ -138,9 +131,8 @@ end
 
 local function build_one(p, key, side)
   local build2 = side == 2
-  local places = ark.placements(p, key, build2)
-  local i = choose(p, "build.place", place_prompt(key), place_options(key, places))
-  place_at(p, key, places[i], build2)
+  local i = choose(p, "build.place", place_prompt(key), placement_options(p, key, build2))
+  place_at(p, key, ark.placements(p, key, build2, i), build2)
   return def(key).size
 end
 
@@ -274,9 +266,8 @@ local function build_kind_chosen(p, code)
   if k == 0 then return build_finish(p, code) end
   local key = A.KINDS[k]
   local _, side = unpack_state(code % KIND_UNIT)
-  return choose_then(p, "build.place", place_prompt(key),
-                     place_options(key, ark.placements(p, key, side == 2)), code,
-                     "build_place_chosen")
+  return choose_then(p, "build.place", place_prompt(key), placement_options(p, key, side == 2),
+                     code, "build_place_chosen")
 end
 
 -- The place is chosen (its index i among the placements, which the
@@ -310,8 +301,7 @@ local function build_more_chosen(p, code)
   if code == 0 then return end
   local key = A.KINDS[math.floor(code / 4)]
   return choose_then(p, "build.place", place_prompt(key),
-                     place_options(key, ark.placements(p, key, code % 4 == 2)), code,
-                     "build_more_placed")
+                     placement_options(p, key, code % 4 == 2), code, "build_more_placed")
 end
 
 -- Its place is chosen (the i-th of the unchanged zoo's placements): build

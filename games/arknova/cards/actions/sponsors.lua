@@ -59,11 +59,9 @@ function A.play(p, id, surcharge)
   local c = CARDS[id]
   if c.building then
     local build2 = ark.upgraded(p, "build")
-    local places = ark.placements(p, c.building, build2)
-    local opts = {}
-    for i, cells in ipairs(places) do opts[i] = c.building .. " at " .. cells end
-    local i = choose(p, "sponsors.place", "Where does " .. c.name .. " stand?", opts)
-    place_building(p, c.building, places[i], build2, id)
+    local i = choose(p, "sponsors.place", "Where does " .. c.name .. " stand?",
+                     placement_options(p, c.building, build2))
+    place_building(p, c.building, ark.placements(p, c.building, build2, i), build2, id)
   end
   gain(p, "appeal", c.appeal)
   gain(p, "conservation", c.conservation)
