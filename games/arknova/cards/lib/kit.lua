@@ -9,13 +9,11 @@ local ipairs, type = ipairs, type
 -- A free building of kind key, if p wants one and it fits: true if built.
 function offer_free_building(p, key, tag, prompt)
   local build2 = ark.upgraded(p, "build")
-  local places = ark.placements(p, key, build2)
-  if #places == 0 then return false end
-  local opts = {}
-  for i, cells in ipairs(places) do opts[i] = key .. " at " .. cells end
+  local opts = placement_options(p, key, build2)
+  if #opts == 0 then return false end
   local i = choose_or_skip(p, tag, prompt, opts, "no " .. key)
   if not i then return false end
-  place_building(p, key, places[i], build2)
+  place_building(p, key, ark.placements(p, key, build2, i), build2)
   return true
 end
 
