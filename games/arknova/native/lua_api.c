@@ -743,7 +743,9 @@ static int push_placements(lua_State *L, ark_game *g, int p, int d, int build2, 
   const ark_place *buf;
   int n = ark_places(g, p, d, build2, &buf);
   int cache = lua_upvalueindex(2);
+  char prefix[48] = "";
   if (labels) {
+    snprintf(prefix, sizeof prefix, "%s at ", g->c->buildings[d].key);
     lua_rawgeti(L, cache, -1 - d);
     if (lua_isnil(L, -1)) {
       lua_pop(L, 1);
@@ -753,8 +755,6 @@ static int push_placements(lua_State *L, ark_game *g, int p, int d, int build2, 
     }
     cache = lua_gettop(L);
   }
-  char prefix[48];
-  snprintf(prefix, sizeof prefix, "%s at ", labels ? g->c->buildings[d].key : "");
   lua_createtable(L, n, 0);
   for (int i = 0; i < n; i++) {
     int64_t key = buf[i].ncells;       /* up to 48 bits: a double holds them */
@@ -768,7 +768,7 @@ static int push_placements(lua_State *L, ark_game *g, int p, int d, int build2, 
     lua_rawget(L, cache);
     if (lua_isnil(L, -1)) {
       lua_pop(L, 1);
-      push_place_after(L, labels ? prefix : "", &buf[i]);
+      push_place_after(L, prefix, &buf[i]);
       lua_pushvalue(L, -2);              /* key, text -> cache[key] = text */
       lua_pushvalue(L, -2);
       lua_rawset(L, cache);
