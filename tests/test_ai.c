@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <setjmp.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
 #include "ai.h"
@@ -372,6 +373,24 @@ static void test_greedy_beats_random(void **st) {
   }
 }
 
+/* The quick policy reads the numbers of option texts as strtol does,
+** out of range included (no overflow). */
+static void test_quick_reads_numbers_as_strtol(void **st) {
+  (void)st;
+  static const char *const texts[] = {
+    "401) for 17 money", "  12)", "-3)", "+7 x", "slot 3)", ")", "", "0009",
+    "99999999999999999999999)", "-99999999999999999999999)", "9223372036854775807",
+    "-9223372036854775808", "\t5\n"
+  };
+  for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
+    char *end;
+    long want = strtol(texts[i], &end, 10), got = 0;
+    const char *e = nova_read_long(texts[i], &got);
+    assert_ptr_equal(e, end);
+    if (end != texts[i]) assert_true(got == want);
+  }
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_value_of_finished_game),
@@ -385,6 +404,7 @@ int main(void) {
     cmocka_unit_test(test_value_fades_at_the_end),
     cmocka_unit_test(test_greedy_follows_its_plan),
     cmocka_unit_test(test_mcts_reproducible),
+    cmocka_unit_test(test_quick_reads_numbers_as_strtol),
     cmocka_unit_test(test_mcts_plays_a_game),
     cmocka_unit_test(test_greedy_beats_random),
   };

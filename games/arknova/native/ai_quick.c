@@ -4,29 +4,32 @@
 ** so the greedy uses it to finish a turn when it values an option, and the
 ** search uses it inside its rollouts.
 */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include "map.h"
 #include "nova_ai.h"
 
-/* strtol's reading of a decimal number (blanks, a sign, digits) without
-** its locale's cost (the greedy finishes every turn it values with this
-** policy): the end of the number, or s where there is none. */
-static const char *read_long(const char *s, long *v) {
+/* strtol's reading of a decimal number, without its locale's cost (the
+** greedy finishes every turn it values with this policy): nova_ai.h. */
+const char *nova_read_long(const char *s, long *v) {
   const char *q = s;
   while (*q == ' ' || (*q >= '\t' && *q <= '\r')) q++;
   int neg = *q == '-';
   if (*q == '+' || *q == '-') q++;
   if (*q < '0' || *q > '9') return s;
   long n = 0;
-  while (*q >= '0' && *q <= '9') n = n * 10 + (*q++ - '0');
-  *v = neg ? -n : n;
+  while (*q >= '0' && *q <= '9') {       /* past the range: its end, as strtol */
+    int d = *q++ - '0';
+    n = n > (LONG_MAX - d) / 10 ? LONG_MAX : n * 10 + d;
+  }
+  *v = !neg ? n : n == LONG_MAX ? LONG_MIN : -n;
   return q;
 }
 
 static int int_at(const char *s) {
   long n = 0;
-  read_long(s, &n);
+  nova_read_long(s, &n);
   return (int)n;
 }
 
@@ -35,7 +38,7 @@ static int number_in(const char *s) {
   const char *o = strchr(s, '(');
   while (o) {
     long n;
-    const char *end = read_long(o + 1, &n);
+    const char *end = nova_read_long(o + 1, &n);
     if (end != o + 1 && *end == ')') return (int)n;
     o = strchr(o + 1, '(');
   }

@@ -26,6 +26,10 @@ double nova_lead_at(const ark_game *g, int p, double tau);
 double nova_card_points(const ark_card_view *c);
 /* The quick policy: a choice read from the option texts, no search. */
 int nova_quick(const ark_game *g, uint64_t *rng);
+/* A decimal number of an option text as strtol(s, &end, 10) reads it
+** (blanks, a sign, digits; past long's range its end): *v and the end, or
+** s itself where no number starts. */
+const char *nova_read_long(const char *s, long *v);
 /* Points subtracted from an option that only passes (an X-token action
 ** with 5 tokens already). */
 double nova_option_penalty(const ark_game *g, int me, const char *opt);
