@@ -348,6 +348,33 @@ static void test_plugin_range(void **st) {
   ark_game_free(g);
 }
 
+/* A plugin's range_cards may name folders beyond the display's: each
+** option reads its own card and folder (the take texts are kept per card
+** and folder 1 to 7 only, so card c in folder 9 is not card c + 1 in
+** folder 1). */
+static void test_plugin_range_far_folder(void **st) {
+  (void)st;
+  ark_game *g = script_plugin_game("far",
+               "function _G.range_cards(p, kind)\n"
+               "  local id = ark.display()[1]\n"
+               "  return { { folder = 1, card = id }, { folder = 9, card = id - 1 } }\n"
+               "end\n"
+               "return {}\n", "A");
+  int p = t_cur(g), id = g->s.display[0];
+  assert_true(id >= 1);
+  t_set_slot(g, p, ARK_ACT_CARDS, 1);
+  t_upgrade(g, p, ARK_ACT_CARDS);
+  t_ready(g);
+  t_answer(g, "Cards II at strength 1");
+  t_expect(g, "card.take", p);
+  assert_int_equal(t_noptions(g), 3);
+  const ark_card_def *far = &g->c->cards[id - 1];
+  char want[200];
+  snprintf(want, sizeof want, "take %s (%d) from folder 9", far->name, far->number);
+  assert_string_equal(ark_game_decision(g)->options[2], want);
+  ark_game_free(g);
+}
+
 /* A plugin that replaces ark.placements (here: a house rule that allows
 ** only a building's first two positions) is what Build offers: the rules'
 ** option texts made in C step aside. */
@@ -442,6 +469,7 @@ int main(void) {
     cmocka_unit_test(test_conflict),
     cmocka_unit_test(test_plugin_hand_limit),
     cmocka_unit_test(test_plugin_range),
+    cmocka_unit_test(test_plugin_range_far_folder),
     cmocka_unit_test(test_plugin_upgrade),
     cmocka_unit_test(test_plugin_placements),
     cmocka_unit_test(test_plugin_modifier_checked),

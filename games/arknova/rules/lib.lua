@@ -211,25 +211,27 @@ function draw_cards(p, n)
   for _ = 1, n do ark.draw(p) end
 end
 
--- The options of taking one card: the deck, then each display folder in
--- range; where[i]: the folder of option i (false: the deck).
 -- "<verb> <card label> from folder <f>", made once per verb, card and
--- folder: the take and snap options name the display cards every time
--- they are asked (the greedy asks them in every turn it tries).
+-- display folder (1 to 7: a folder a plugin's range_cards names beyond them
+-- gets its text made anew): the take and snap options name the display
+-- cards every time they are asked (the greedy asks them in every turn it
+-- tries).
 local folder_labels = { take = {}, snap = {} }
 local function folder_label(verb, id, f)
-  local by = folder_labels[verb]
-  local k = id * 8 + f
-  local label = by[k]
+  local cached = f % 1 == 0 and f >= 1 and f <= 7     -- whole, with no call
+  local by, k = folder_labels[verb], id * 8 + f
+  local label = cached and by[k]
   if not label then
     label = verb .. " " .. card_label(id) .. " from folder " .. f
-    by[k] = label
+    if cached then by[k] = label end
   end
   return label
 end
 
--- range_cards(p)'s loop, with no table per card (unless a plugin replaced
--- range_cards: then its list).
+-- The options of taking one card: the deck, then each display folder in
+-- range; where[i]: the folder of option i (false: the deck).  range_cards'
+-- loop, with no table per card (unless a plugin replaced range_cards: then
+-- its list).
 local RANGE_CARDS = range_cards
 local function take_options(p)
   local opts, where = { "draw from the deck" }, { false }
