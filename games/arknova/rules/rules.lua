@@ -768,14 +768,18 @@ end
 
 -- Action card `a`'s runs (more than one with multiplier tokens) and the
 -- after_action event: perform_action past its before_action.
-local function action_runs(p, a, strength, side)
-  local script = ACTION_SCRIPTS[a]
-  local times = 1 + ark.tokens(p, a, "multiplier")
+-- The card's script run `times` times, each after the first only if it can
+-- still do something.
+local function runs(script, p, strength, side, times)
   for k = 1, times do
     if k == 1 or check(script.can, p, strength, side) then
       script.run(p, strength, side)
     end
   end
+end
+
+local function action_runs(p, a, strength, side)
+  runs(ACTION_SCRIPTS[a], p, strength, side, 1 + ark.tokens(p, a, "multiplier"))
   fire_own("after_action", p, a, strength)
 end
 
@@ -815,12 +819,7 @@ local function perform_action_last(p, a, strength, side)
       return ACTION_SCRIPTS[a].run(p, strength, side)
     end
     -- no room to keep the further runs: they follow here, action_done after
-    local script = ACTION_SCRIPTS[a]
-    script.run(p, strength, side)
-    for _ = 1, extra do
-      if check(script.can, p, strength, side) then script.run(p, strength, side) end
-    end
-    return
+    return runs(ACTION_SCRIPTS[a], p, strength, side, 1 + extra)
   end
   return action_runs(p, a, strength, side)
 end
