@@ -2,6 +2,7 @@
 ** test_fast.c - the shortcuts the core takes on its hot paths give what the
 ** long way gives: primitives that build their tables with names made once,
 ** ark.zoo_stamp skipping the zoo cards when no script can count as off,
+** a zoo's handler lists made in C (ark.zoo_known) as the Lua makes them,
 ** the clone that does not copy a snapshot twice, the check of a script's
 ** kept state that reads the records once per resume and each table once,
 ** the snapshot and continuation start a clone shares with its original.
@@ -180,6 +181,69 @@ static void test_zoo_handlers(void **st) {
     "if not has(p, 'other') or #calls ~= 4 then return 'bound, missed' end\n",
     p, why, sizeof why), "");
   ark_game_free(g);
+}
+
+/* (p) -> nil, or where the two differ: the handler lists of p's zoo as
+** the rules make them (collect_known: ark.zoo_known, in C, with no plugin
+** loaded) against the plain Lua (known_in_lua): each known name's list,
+** its length, and the one empty list every name nothing handles shares.
+** KNOWN_SEEN counts the names compared that some card or map handles,
+** KNOWN_MAPS those the map handles. */
+static const char *const KNOWN_LISTS =
+  "local p = ...\n"
+  "local a, b = KNOWN_OF(p), KNOWN_IN_LUA(p)\n"
+  "if a == b then return 'one table: the C was not asked' end\n"
+  "for _, name in ipairs(KNOWN_HANDLERS) do\n"
+  "  local x, y = a[name], b[name]\n"
+  "  if x == nil then return name .. ': no entry' end\n"
+  "  if y[2] == 0 then\n"
+  "    if x ~= y then return name .. ': not the shared empty list' end\n"
+  "  else\n"
+  "    if x[2] ~= y[2] then\n"
+  "      return name .. ': ' .. x[2] .. ' entries, plainly ' .. y[2]\n"
+  "    end\n"
+  "    for i = 1, y[2] do\n"
+  "      if x[1][i] ~= y[1][i] then return name .. ': entry ' .. i .. ' differs' end\n"
+  "    end\n"
+  "    KNOWN_SEEN = KNOWN_SEEN + 1\n"
+  "    if y[1][y[2]] == nil then KNOWN_MAPS = KNOWN_MAPS + 1 end\n"
+  "  end\n"
+  "end\n"
+  "for k in pairs(a) do\n"
+  "  if b[k] == nil then return 'a name the Lua has not: ' .. tostring(k) end\n"
+  "end\n";
+
+/* Random games on map A and on maps with a script (2, 6) give the same
+** handler lists from the C as from the Lua at every tenth decision, for
+** each seat. */
+static void test_zoo_known_as_lua(void **st) {
+  (void)st;
+  static const struct { int players; uint64_t seed; const char *map; } games[] = {
+    { 2, 1, NULL }, { 3, 5, "2" }, { 2, 7, "6" }, { 4, 9, "8" }
+  };
+  char why[256];
+  int seen = 0, maps = 0;
+  for (size_t i = 0; i < sizeof games / sizeof games[0]; i++) {
+    ark_game *g = t_new_game(games[i].players, games[i].seed, games[i].map);
+    uint64_t rng = games[i].seed * 31;
+    t_run_lua(g, "KNOWN_SEEN, KNOWN_MAPS = 0, 0", 0, why, sizeof why);
+    for (int k = 0; ark_game_process(g) == ARK_AWAITING; k++) {
+      if (k % 10 == 0)
+        for (int p = 0; p < games[i].players; p++)
+          if (t_run_lua(g, KNOWN_LISTS, p, why, sizeof why)[0])
+            fail_msg("game %zu decision %d seat %d: %s", i, k, p, why);
+      t_random_answer(g, &rng);
+    }
+    int a = 0, b = 0;
+    assert_int_equal(sscanf(t_run_lua(g, "return KNOWN_SEEN .. ' ' .. KNOWN_MAPS", 0, why,
+                                      sizeof why), "%d %d", &a, &b), 2);
+    seen += a;
+    maps += b;
+    ark_game_free(g);
+  }
+  print_message("%d handled names compared, %d of them handled by the map\n", seen, maps);
+  assert_true(seen > 500);
+  assert_true(maps > 50);
 }
 
 /* has_bit(mask, i) (rules/lib.lua), with no math.floor: floor(mask / 2^i)
@@ -466,6 +530,7 @@ int main(void) {
     cmocka_unit_test(test_count_buildings),
     cmocka_unit_test(test_keyed_tables),
     cmocka_unit_test(test_zoo_handlers),
+    cmocka_unit_test(test_zoo_known_as_lua),
     cmocka_unit_test(test_has_bit),
     cmocka_unit_test(test_fact_copies_tables),
     cmocka_unit_test(test_zoo_stamp_in_query),

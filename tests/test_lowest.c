@@ -179,12 +179,16 @@ static void test_turn_options_replaced_can(void **st) {
 ** Where LOWEST_CALLS_ON is set (modifier handlers that record each call),
 ** lowest() as loaded must also ask the handlers exactly as the plain Lua
 ** lowest() does: the same calls, with the same values, in the same order.
+** Each task's test of the Association action's offer, in C
+** (ark.association_possible) as association.lua asks it, is compared with
+** its plain Lua test (A.task_possible) for both sides.
 ** Build and Association are compared again with A.KINDS the special
 ** enclosures alone and with A.TASK_STRENGTH putting the project task
 ** alone within reach, so that what seldom decides does.  LOWEST_TALLY
 ** counts the seats and actions compared (c), those where the C asked a
-** modifier's Lua (mods), and the seats whose project task it left to the
-** Lua (projects). */
+** modifier's Lua (mods), the seats whose project task it left to the Lua
+** (projects), and those where the project task was possible
+** (projects_possible). */
 static const char *const AGAINST_PLAIN =
   "local p = ...\n"
   "local tally = LOWEST_TALLY\n"
@@ -266,6 +270,17 @@ static const char *const AGAINST_PLAIN =
   "  tally.c = tally.c + 1\n"
   "  if mods[a] then tally.mods = tally.mods + 1 end\n"
   "end\n"
+  "for t = 1, 4 do\n"
+  "  for side = 1, 2 do\n"
+  "    local got = check(ark.association_possible, p, t, side, project_task)\n"
+  "    local want = plainly(check, as.task_possible, p, t, side) and true or false\n"
+  "    if got ~= want then\n"
+  "      return string.format('association task %d side %d, p %d: possible in C %s, plainly %s',\n"
+  "                           t, side, p, tostring(got), tostring(want))\n"
+  "    end\n"
+  "    if got and t == 4 then tally.projects_possible = tally.projects_possible + 1 end\n"
+  "  end\n"
+  "end\n"
   "for _, a in ipairs({ 'animals', 'build', 'association' }) do\n"
   "  local bad = compare(a, ACTION_SCRIPTS[a], direct[a])\n"
   "  if bad then return bad end\n"
@@ -283,14 +298,15 @@ static const char *const AGAINST_PLAIN =
   "  with(as, 'TASK_STRENGTH', { 11, 11, 11, 5 }, 'association')\n";
 
 /* Plays g with random answers, running AGAINST_PLAIN for every seat at
-** every `every`-th action decision; adds LOWEST_TALLY's c, mods and
-** projects to t[0..2] and frees g. */
-static void against_plain(ark_game *g, int players, uint64_t seed, int every, int t[3]) {
+** every `every`-th action decision; adds LOWEST_TALLY's c, mods, projects
+** and projects_possible to t[0..3] and frees g. */
+static void against_plain(ark_game *g, int players, uint64_t seed, int every, int t[4]) {
   static const char *const INIT =
-    "LOWEST_TALLY = { c = 0, mods = 0, projects = 0 }\n"
+    "LOWEST_TALLY = { c = 0, mods = 0, projects = 0, projects_possible = 0 }\n"
     "LOWEST_EMPTY_PLUGIN = {}\n";
   static const char *const TALLY =
-    "return LOWEST_TALLY.c .. ' ' .. LOWEST_TALLY.mods .. ' ' .. LOWEST_TALLY.projects\n";
+    "return LOWEST_TALLY.c .. ' ' .. LOWEST_TALLY.mods .. ' ' .. LOWEST_TALLY.projects ..\n"
+    "  ' ' .. LOWEST_TALLY.projects_possible\n";
   uint64_t rng = seed * 7919;
   int k = 0;
   char why[1024];
@@ -303,12 +319,13 @@ static void against_plain(ark_game *g, int players, uint64_t seed, int every, in
     t_random_answer(g, &rng);
   }
   assert_int_equal(ark_game_process(g), ARK_END);
-  int c, mods, projects;
-  assert_int_equal(sscanf(t_run_lua(g, TALLY, 0, why, sizeof why), "%d %d %d", &c, &mods,
-                          &projects), 3);
+  int c, mods, projects, possible;
+  assert_int_equal(sscanf(t_run_lua(g, TALLY, 0, why, sizeof why), "%d %d %d %d", &c, &mods,
+                          &projects, &possible), 4);
   t[0] += c;
   t[1] += mods;
   t[2] += projects;
+  t[3] += possible;
   ark_game_free(g);
 }
 
@@ -455,7 +472,7 @@ static ark_game *holding(const char *dir, uint64_t seed, const int numbers[3]) {
 ** of the action files' gates meets a card that only it catches. */
 static void test_lowest_in_c_as_plain(void **st) {
   (void)st;
-  int t[3] = { 0, 0, 0 };
+  int t[4] = { 0, 0, 0, 0 };
   against_plain(t_new_game(2, 1, NULL), 2, 1, 3, t);
   against_plain(t_new_game(3, 5, "2"), 3, 5, 3, t);
   against_plain(t_new_game(3, 7, "6"), 3, 7, 3, t);
@@ -476,10 +493,12 @@ static void test_lowest_in_c_as_plain(void **st) {
   snprintf(cmd, sizeof cmd, "rm -rf %s", root);
   assert_int_equal(system(cmd), 0);
   print_message("%d seats and actions compared, %d with a modifier's Lua asked from the C, "
-                "%d with the project task's test left to the Lua\n", t[0], t[1], t[2]);
+                "%d with the project task's test left to the Lua, %d with a project task "
+                "possible\n", t[0], t[1], t[2], t[3]);
   assert_true(t[0] > 1000);
   assert_true(t[1] > 300);
   assert_true(t[2] > 100);
+  assert_true(t[3] > 100);
 }
 
 int main(void) {

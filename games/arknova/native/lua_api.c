@@ -1887,6 +1887,85 @@ static int l_zoo_handlers(lua_State *L) {
   return zoo_handlers(L);
 }
 
+/* Appends script table s's handlers of the known names (set: name ->
+** true) to byk's lists, as collect_known's add: byk[name] = {list, n},
+** made anew where it is still `none`; id is the card's, or nil (id 0
+** given as -1) for a map.  Each name comes once per script, so the order
+** lua_next gives them in cannot be seen. */
+static void known_add(lua_State *L, int byk, int s, int set, int none, int id) {
+  lua_pushnil(L);
+  while (lua_next(L, s)) {              /* key, handler */
+    lua_pushvalue(L, -2);
+    if (lua_type(L, -3) != LUA_TSTRING || !lua_toboolean(L, -2) ||
+        (lua_rawget(L, set), !lua_toboolean(L, -1))) {
+      lua_pop(L, 2);
+      continue;
+    }
+    lua_pop(L, 1);
+    lua_pushvalue(L, -2);
+    lua_rawget(L, byk);                 /* key, handler, e */
+    if (lua_rawequal(L, -1, none)) {
+      lua_pop(L, 1);
+      lua_createtable(L, 2, 0);
+      lua_createtable(L, 2, 0);
+      lua_rawseti(L, -2, 1);
+      lua_pushinteger(L, 0);
+      lua_rawseti(L, -2, 2);
+      lua_pushvalue(L, -3);
+      lua_pushvalue(L, -2);
+      lua_rawset(L, byk);
+    }
+    lua_rawgeti(L, -1, 2);
+    lua_Integer n = lua_tointeger(L, -1);
+    lua_pop(L, 1);
+    lua_rawgeti(L, -1, 1);              /* key, handler, e, list */
+    lua_pushvalue(L, -3);
+    lua_rawseti(L, -2, n + 1);
+    if (id >= 0) {
+      lua_pushinteger(L, id);
+      lua_rawseti(L, -2, n + 2);
+    }
+    lua_pushinteger(L, n + 2);
+    lua_rawseti(L, -3, 2);
+    lua_pop(L, 3);                      /* key */
+  }
+}
+
+/* ark.zoo_known(owner, scripts, map_scripts, known, known_set, none) ->
+** byk: collect_known of games/arknova/rules/rules.lua, which the rules
+** call while no plugin is loaded: every name of known (a list; known_set
+** holds the same names as keys) mapped to none, but
+** those that owner's zoo cards (in play order, a stopped one left out)
+** or map (unless stopped) handle, each to {list, n} with list handler1,
+** id1, ... (nil for the map).  A zoo seen for the first time asks it; in
+** Lua it was about a twentieth of random play's instructions. */
+static int l_zoo_known(lua_State *L) {
+  ark_game *g = GP(L);
+  reads_part(L, ARK_READ_SCRIPTS);
+  int p = arg_tableau(L, g, 1);
+  for (int i = 2; i <= 5; i++) luaL_checktype(L, i, LUA_TTABLE);
+  lua_settop(L, 6);
+  const ark_player *pl = &g->s.p[p];
+  int nknown = (int)ark_rawlen(L, 4);
+  lua_createtable(L, 0, nknown);
+  int byk = lua_gettop(L);
+  for (int i = 1; i <= nknown; i++) {
+    lua_rawgeti(L, 4, i);
+    lua_pushvalue(L, 6);
+    lua_rawset(L, byk);
+  }
+  for (int i = 0; i < pl->nzoo; i++) {
+    int id = pl->zoo[i];
+    lua_rawgeti(L, 2, id);
+    if (lua_istable(L, -1) && !ark_lua_script_is_off(g, id)) known_add(L, byk, byk + 1, 5, 6, id);
+    lua_pop(L, 1);
+  }
+  lua_rawgeti(L, 3, pl->map);
+  if (lua_istable(L, -1) && !ark_lua_map_script_is_off(g, p)) known_add(L, byk, byk + 1, 5, 6, -1);
+  lua_settop(L, byk);
+  return 1;
+}
+
 /* ark.zoo_has_handler_fn(cache, miss) -> a function (owner, key) that
 ** answers whether ark.zoo_handlers(owner, key, cache, miss) lists any
 ** handler: the rules' has_handler, asked before most optional work, with
@@ -1945,6 +2024,7 @@ static const luaL_Reg api[] = {
   {"range", l_range},
   {"hand", l_hand}, {"zoo", l_zoo},
   {"zoo_building", l_zoo_building}, {"zoo_handlers", l_zoo_handlers},
+  {"zoo_known", l_zoo_known},
   {"zoo_has_handler_fn", l_zoo_has_handler_fn}, {"building_with", l_building_with},
   {"scoring", l_scoring},
   {"scoring_discard", l_scoring_discard}, {"display", l_display},

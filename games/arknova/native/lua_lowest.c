@@ -439,11 +439,30 @@ static int l_association_lowest(lua_State *L) {
   return push_none(L);
 }
 
+/* ark.association_possible(p, t, side, project_task): association.lua's
+** task_possible for task t (1..4), the project task's test asked of
+** project_task(p, side) as ark.association_lowest asks it.  The action's
+** own offer of tasks asks it of each task (task_options), and its Lua
+** project search was a twentieth of random play's time. */
+static int l_association_possible(lua_State *L) {
+  ark_game *g = ark_lua_game(L);
+  int p = ark_lua_arg_player(L, g, AS_P);
+  lua_Integer t = luaL_checkinteger(L, 2), side = luaL_checkinteger(L, 3);
+  luaL_argcheck(L, t >= 1 && t <= ARK_N_TASKS, 2, "no such task");
+  luaL_checktype(L, 4, LUA_TFUNCTION);
+  lua_settop(L, AS_PROJECT_TASK);
+  lua_pushvalue(L, 4);
+  lua_replace(L, AS_PROJECT_TASK);      /* where project_task looks for it */
+  lua_pushboolean(L, task_possible(L, g, p, (int)t, side));
+  return 1;
+}
+
 static const luaL_Reg fns[] = {
   {"animals_lowest", l_animals_lowest},
   {"build_lowest", l_build_lowest},
   {"buildable", l_buildable},
   {"association_lowest", l_association_lowest},
+  {"association_possible", l_association_possible},
   {NULL, NULL}
 };
 

@@ -374,6 +374,8 @@ local function task_possible(p, t, side)
   return A.any_project_option(p, side)
 end
 
+A.task_possible = task_possible   -- for tests: the plain Lua test
+
 local function task_strength(p, t)
   return modify("task_strength", p, A.TASK_STRENGTH[t], A.TASKS[t])
 end
@@ -518,12 +520,21 @@ local function task_label(name, s, w)
 end
 
 -- The task options at budget for p (done[t]: task t done this action).
+-- While c_lowest holds, each task's test is ark.association_possible's,
+-- asking the Lua for the project task where ark.association_lowest does.
+local ASSOCIATION_POSSIBLE = ark.association_possible
 local function task_options(p, budget, side, done)
   local opts, ts = {}, {}
+  local in_c = c_lowest()
   for t = 1, 4 do
     if not done[t] then
       local s = task_strength(p, t)
-      if s <= budget and task_possible(p, t, side) then
+      local ok = false
+      if s <= budget then
+        if in_c then ok = ASSOCIATION_POSSIBLE(p, t, side, project_task)
+        else ok = task_possible(p, t, side) end
+      end
+      if ok then
         opts[#opts + 1] = task_label(A.TASKS[t], s, A.workers_needed(p, t))
         ts[#ts + 1] = t
       end
