@@ -181,14 +181,17 @@ static void test_turn_options_replaced_can(void **st) {
 ** lowest() does: the same calls, with the same values, in the same order.
 ** Each task's test of the Association action's offer, in C
 ** (ark.association_possible) as association.lua asks it, is compared with
-** its plain Lua test (A.task_possible) for both sides.
+** its plain Lua test (A.task_possible) for both sides, and the animals the
+** Animals action offers (ark.animal_candidates, its calls of p's handlers
+** too) with A.plain_candidates, for both sides and 0 or 1 reputation
+** about to be gained.
 ** Build and Association are compared again with A.KINDS the special
 ** enclosures alone and with A.TASK_STRENGTH putting the project task
 ** alone within reach, so that what seldom decides does.  LOWEST_TALLY
 ** counts the seats and actions compared (c), those where the C asked a
 ** modifier's Lua (mods), the seats whose project task it left to the Lua
 ** (projects), and those where the project task was possible
-** (projects_possible). */
+** (projects_possible), and the animal candidates listed (candidates). */
 static const char *const AGAINST_PLAIN =
   "local p = ...\n"
   "local tally = LOWEST_TALLY\n"
@@ -270,6 +273,28 @@ static const char *const AGAINST_PLAIN =
   "  tally.c = tally.c + 1\n"
   "  if mods[a] then tally.mods = tally.mods + 1 end\n"
   "end\n"
+  "local function listed(l)\n"
+  "  local t = {}\n"
+  "  for i, e in ipairs(l) do\n"
+  "    t[i] = e.card .. '/' .. tostring(e.folder) .. '/' .. e.cost .. math.type(e.cost)\n"
+  "  end\n"
+  "  return table.concat(t, ' ')\n"
+  "end\n"
+  "for side = 1, 2 do\n"
+  "  for extra = 0, 1 do\n"
+  "    local got, made = calls(ark.animal_candidates, p, side, extra, an.PARTNER_DISCOUNT, shares,\n"
+  "                            conditions, cost)\n"
+  "    local want, plain_made = plainly(calls, an.plain_candidates, p, side, extra)\n"
+  "    local where = string.format('animal candidates side %d extra %d, p %d: ', side, extra, p)\n"
+  "    if listed(got) ~= listed(want) then\n"
+  "      return where .. 'in C {' .. listed(got) .. '}, plainly {' .. listed(want) .. '}'\n"
+  "    end\n"
+  "    if LOWEST_CALLS_ON and made ~= plain_made then\n"
+  "      return where .. 'asked ' .. made .. '; plainly ' .. plain_made\n"
+  "    end\n"
+  "    tally.candidates = tally.candidates + #got\n"
+  "  end\n"
+  "end\n"
   "for t = 1, 4 do\n"
   "  for side = 1, 2 do\n"
   "    local got = check(ark.association_possible, p, t, side, project_task)\n"
@@ -298,15 +323,15 @@ static const char *const AGAINST_PLAIN =
   "  with(as, 'TASK_STRENGTH', { 11, 11, 11, 5 }, 'association')\n";
 
 /* Plays g with random answers, running AGAINST_PLAIN for every seat at
-** every `every`-th action decision; adds LOWEST_TALLY's c, mods, projects
-** and projects_possible to t[0..3] and frees g. */
-static void against_plain(ark_game *g, int players, uint64_t seed, int every, int t[4]) {
+** every `every`-th action decision; adds LOWEST_TALLY's c, mods, projects,
+** projects_possible and candidates to t[0..4] and frees g. */
+static void against_plain(ark_game *g, int players, uint64_t seed, int every, int t[5]) {
   static const char *const INIT =
-    "LOWEST_TALLY = { c = 0, mods = 0, projects = 0, projects_possible = 0 }\n"
+    "LOWEST_TALLY = { c = 0, mods = 0, projects = 0, projects_possible = 0, candidates = 0 }\n"
     "LOWEST_EMPTY_PLUGIN = {}\n";
   static const char *const TALLY =
     "return LOWEST_TALLY.c .. ' ' .. LOWEST_TALLY.mods .. ' ' .. LOWEST_TALLY.projects ..\n"
-    "  ' ' .. LOWEST_TALLY.projects_possible\n";
+    "  ' ' .. LOWEST_TALLY.projects_possible .. ' ' .. LOWEST_TALLY.candidates\n";
   uint64_t rng = seed * 7919;
   int k = 0;
   char why[1024];
@@ -319,13 +344,14 @@ static void against_plain(ark_game *g, int players, uint64_t seed, int every, in
     t_random_answer(g, &rng);
   }
   assert_int_equal(ark_game_process(g), ARK_END);
-  int c, mods, projects, possible;
-  assert_int_equal(sscanf(t_run_lua(g, TALLY, 0, why, sizeof why), "%d %d %d %d", &c, &mods,
-                          &projects, &possible), 4);
+  int c, mods, projects, possible, cands;
+  assert_int_equal(sscanf(t_run_lua(g, TALLY, 0, why, sizeof why), "%d %d %d %d %d", &c, &mods,
+                          &projects, &possible, &cands), 5);
   t[0] += c;
   t[1] += mods;
   t[2] += projects;
   t[3] += possible;
+  t[4] += cands;
   ark_game_free(g);
 }
 
@@ -472,7 +498,7 @@ static ark_game *holding(const char *dir, uint64_t seed, const int numbers[3]) {
 ** of the action files' gates meets a card that only it catches. */
 static void test_lowest_in_c_as_plain(void **st) {
   (void)st;
-  int t[4] = { 0, 0, 0, 0 };
+  int t[5] = { 0, 0, 0, 0, 0 };
   against_plain(t_new_game(2, 1, NULL), 2, 1, 3, t);
   against_plain(t_new_game(3, 5, "2"), 3, 5, 3, t);
   against_plain(t_new_game(3, 7, "6"), 3, 7, 3, t);
@@ -494,11 +520,12 @@ static void test_lowest_in_c_as_plain(void **st) {
   assert_int_equal(system(cmd), 0);
   print_message("%d seats and actions compared, %d with a modifier's Lua asked from the C, "
                 "%d with the project task's test left to the Lua, %d with a project task "
-                "possible\n", t[0], t[1], t[2], t[3]);
+                "possible, %d animal candidates\n", t[0], t[1], t[2], t[3], t[4]);
   assert_true(t[0] > 1000);
   assert_true(t[1] > 300);
   assert_true(t[2] > 100);
   assert_true(t[3] > 100);
+  assert_true(t[4] > 300);
 }
 
 int main(void) {

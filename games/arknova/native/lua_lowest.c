@@ -185,6 +185,79 @@ static int l_animals_lowest(lua_State *L) {
   return push_none(L);
 }
 
+/* A.playable's answer and p's cost of the animal (surcharge not in it),
+** pushed when it is playable: where a handler of p's is asked, asked as
+** the Lua's playable asks it, once each. */
+static int playable_cost(lua_State *L, ark_game *g, int p, int id, int surcharge) {
+  const ark_player *pl = &g->s.p[p];
+  const ark_card_def *d = &g->c->cards[id];
+  if (!lua_toboolean(L, AN_COST)) {
+    if (!playable(L, g, p, id, surcharge)) return 0;
+    lua_Number cost = animal_cost(L, pl, d);
+    if (cost == (lua_Integer)cost) lua_pushinteger(L, (lua_Integer)cost);
+    else lua_pushnumber(L, cost);
+    return 1;
+  }
+  if (d->type != ARK_CARD_ANIMAL) return 0;
+  if (!ark_lua_animal_fits_any(g, p, d) && !may_share(L, p, id)) return 0;
+  if (!conditions_hold(L, g, p, id)) return 0;
+  ask(L, AN_COST, p, id);
+  if (pl->money >= luaL_checknumber(L, -1) + surcharge) return 1;
+  lua_pop(L, 1);
+  return 0;
+}
+
+/* Appends {card = id, folder = f (none for the hand), cost = its cost plus
+** f} to the list at `out` when p can play the animal now. */
+static void add_candidate(lua_State *L, ark_game *g, int p, int out, int id, int f) {
+  if (!playable_cost(L, g, p, id, f)) return;
+  if (ark_isinteger(L, -1)) {
+    lua_Integer c = lua_tointeger(L, -1);
+    lua_pop(L, 1);
+    lua_pushinteger(L, c + f);
+  } else {
+    lua_Number c = lua_tonumber(L, -1);
+    lua_pop(L, 1);
+    lua_pushnumber(L, c + f);
+  }
+  lua_createtable(L, 0, 3);
+  lua_insert(L, -2);
+  lua_setfield(L, -2, "cost");
+  lua_pushinteger(L, id);
+  lua_setfield(L, -2, "card");
+  if (f > 0) {
+    lua_pushinteger(L, f);
+    lua_setfield(L, -2, "folder");
+  }
+  lua_rawseti(L, out, (int)ark_rawlen(L, out) + 1);
+}
+
+/* ark.animal_candidates(p, side, extra_rep, discount, may_share,
+** conditions, cost) -> list: animals.lua's candidates, the animals p can
+** play now, each {card, folder, cost}: the hand's in order, then on side
+** II the display's in range (with extra_rep reputation gained), paying
+** the folder's number on top.  The last four are as for
+** ark.animals_lowest.  The action asks it at each animal it plays. */
+static int l_animal_candidates(lua_State *L) {
+  ark_game *g = ark_lua_game(L);
+  int p = ark_lua_arg_player(L, g, AN_P);
+  lua_Integer side = luaL_checkinteger(L, AN_SIDE), extra = luaL_checkinteger(L, 3);
+  lua_settop(L, 7);
+  for (int i = 0; i < 3; i++) {          /* the arguments where AN_* says */
+    lua_pushnil(L);
+    lua_insert(L, 4);
+  }
+  luaL_checktype(L, AN_MAY_SHARE, LUA_TFUNCTION);
+  const ark_player *pl = &g->s.p[p];
+  lua_newtable(L);
+  int out = lua_gettop(L);
+  for (int h = 0; h < pl->nhand; h++) add_candidate(L, g, p, out, pl->hand[h], 0);
+  if (side == 2)
+    for (int f = 1, r = reach(g, p, extra); f <= r; f++)
+      if (g->s.display[f - 1] >= 0) add_candidate(L, g, p, out, g->s.display[f - 1], f);
+  return 1;
+}
+
 /* ---- Build ---- */
 
 /* ark.build_lowest(p, side, lo, hi, kinds, cost_per_space, special_bit):
@@ -459,6 +532,7 @@ static int l_association_possible(lua_State *L) {
 
 static const luaL_Reg fns[] = {
   {"animals_lowest", l_animals_lowest},
+  {"animal_candidates", l_animal_candidates},
   {"build_lowest", l_build_lowest},
   {"buildable", l_buildable},
   {"association_lowest", l_association_lowest},

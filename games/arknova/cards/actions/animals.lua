@@ -99,7 +99,19 @@ end
 
 -- { {card=id, folder=f or nil, cost=n}, ... } playable now; extra_rep:
 -- reputation about to be gained (it widens the display range).
+local ANIMAL_CANDIDATES = ark.animal_candidates
 local function candidates(p, side, extra_rep)
+  -- with no plugin, the loop below in C (ark.animal_candidates), asking
+  -- the Lua where ark.animals_lowest does
+  if #PLUGINS == 0 then
+    return ANIMAL_CANDIDATES(p, side, extra_rep or 0, A.PARTNER_DISCOUNT, may_share,
+                             has_handler(p, "modify_conditions_ignored") and conditions_hold,
+                             has_handler(p, "modify_animal_cost") and A.cost)
+  end
+  return A.plain_candidates(p, side, extra_rep)
+end
+
+function A.plain_candidates(p, side, extra_rep)   -- the Lua, for tests too
   local out, hand = {}, hand_cards(p, "animal")
   for i = 1, #hand do
     local id = hand[i]
