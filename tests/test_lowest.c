@@ -184,14 +184,17 @@ static void test_turn_options_replaced_can(void **st) {
 ** its plain Lua test (A.task_possible) for both sides, and the animals the
 ** Animals action offers (ark.animal_candidates, its calls of p's handlers
 ** too) with A.plain_candidates, for both sides and 0 or 1 reputation
-** about to be gained.
+** about to be gained; the sponsors the Sponsors action offers likewise
+** (ark.sponsor_candidates), for budgets 0..6.
 ** Build and Association are compared again with A.KINDS the special
 ** enclosures alone and with A.TASK_STRENGTH putting the project task
 ** alone within reach, so that what seldom decides does.  LOWEST_TALLY
 ** counts the seats and actions compared (c), those where the C asked a
 ** modifier's Lua (mods), the seats whose project task it left to the Lua
 ** (projects), and those where the project task was possible
-** (projects_possible), and the animal candidates listed (candidates). */
+** (projects_possible), the animal and sponsor candidates listed
+** (candidates, sponsors) and the sponsor lists where the C asked a
+** sponsor's level of the Lua (levels). */
 static const char *const AGAINST_PLAIN =
   "local p = ...\n"
   "local tally = LOWEST_TALLY\n"
@@ -276,7 +279,8 @@ static const char *const AGAINST_PLAIN =
   "local function listed(l)\n"
   "  local t = {}\n"
   "  for i, e in ipairs(l) do\n"
-  "    t[i] = e.card .. '/' .. tostring(e.folder) .. '/' .. e.cost .. math.type(e.cost)\n"
+  "    t[i] = e.card .. '/' .. tostring(e.folder) .. '/' .. tostring(e.cost) ..\n"
+  "      tostring(math.type(e.cost)) .. '/' .. tostring(e.surcharge)\n"
   "  end\n"
   "  return table.concat(t, ' ')\n"
   "end\n"
@@ -293,6 +297,24 @@ static const char *const AGAINST_PLAIN =
   "      return where .. 'asked ' .. made .. '; plainly ' .. plain_made\n"
   "    end\n"
   "    tally.candidates = tally.candidates + #got\n"
+  "  end\n"
+  "end\n"
+  "local sp = ACTION_SCRIPTS.sponsors\n"
+  "local level = handles('modify_sponsor_level') and sp.level\n"
+  "for side = 1, 2 do\n"
+  "  for budget = 0, 6 do\n"
+  "    local got, made = calls(ark.sponsor_candidates, p, side, budget, level)\n"
+  "    local want, plain_made = plainly(calls, sp.plain_candidates, p, side, budget)\n"
+  "    local where = string.format('sponsor candidates side %d budget %d, p %d: ', side,\n"
+  "                                budget, p)\n"
+  "    if listed(got) ~= listed(want) then\n"
+  "      return where .. 'in C {' .. listed(got) .. '}, plainly {' .. listed(want) .. '}'\n"
+  "    end\n"
+  "    if LOWEST_CALLS_ON and made ~= plain_made then\n"
+  "      return where .. 'asked ' .. made .. '; plainly ' .. plain_made\n"
+  "    end\n"
+  "    tally.sponsors = tally.sponsors + #got\n"
+  "    if level then tally.levels = tally.levels + 1 end\n"
   "  end\n"
   "end\n"
   "for t = 1, 4 do\n"
@@ -324,14 +346,17 @@ static const char *const AGAINST_PLAIN =
 
 /* Plays g with random answers, running AGAINST_PLAIN for every seat at
 ** every `every`-th action decision; adds LOWEST_TALLY's c, mods, projects,
-** projects_possible and candidates to t[0..4] and frees g. */
-static void against_plain(ark_game *g, int players, uint64_t seed, int every, int t[5]) {
+** projects_possible, candidates, sponsors and levels to t[0..6] and frees
+** g. */
+static void against_plain(ark_game *g, int players, uint64_t seed, int every, int t[7]) {
   static const char *const INIT =
-    "LOWEST_TALLY = { c = 0, mods = 0, projects = 0, projects_possible = 0, candidates = 0 }\n"
+    "LOWEST_TALLY = { c = 0, mods = 0, projects = 0, projects_possible = 0, candidates = 0, sponsors = 0,\n"
+    "                 levels = 0 }\n"
     "LOWEST_EMPTY_PLUGIN = {}\n";
   static const char *const TALLY =
     "return LOWEST_TALLY.c .. ' ' .. LOWEST_TALLY.mods .. ' ' .. LOWEST_TALLY.projects ..\n"
-    "  ' ' .. LOWEST_TALLY.projects_possible .. ' ' .. LOWEST_TALLY.candidates\n";
+    "  ' ' .. LOWEST_TALLY.projects_possible .. ' ' .. LOWEST_TALLY.candidates .. ' ' ..\n"
+    "  LOWEST_TALLY.sponsors .. ' ' .. LOWEST_TALLY.levels\n";
   uint64_t rng = seed * 7919;
   int k = 0;
   char why[1024];
@@ -344,14 +369,16 @@ static void against_plain(ark_game *g, int players, uint64_t seed, int every, in
     t_random_answer(g, &rng);
   }
   assert_int_equal(ark_game_process(g), ARK_END);
-  int c, mods, projects, possible, cands;
-  assert_int_equal(sscanf(t_run_lua(g, TALLY, 0, why, sizeof why), "%d %d %d %d %d", &c, &mods,
-                          &projects, &possible, &cands), 5);
+  int c, mods, projects, possible, cands, sponsors, levels;
+  assert_int_equal(sscanf(t_run_lua(g, TALLY, 0, why, sizeof why), "%d %d %d %d %d %d %d", &c,
+                          &mods, &projects, &possible, &cands, &sponsors, &levels), 7);
   t[0] += c;
   t[1] += mods;
   t[2] += projects;
   t[3] += possible;
   t[4] += cands;
+  t[5] += sponsors;
+  t[6] += levels;
   ark_game_free(g);
 }
 
@@ -413,20 +440,21 @@ static void test_buildable_in_c_as_plain(void **st) {
   assert_true(seen > 10000);
 }
 
-/* Fan sponsors 1091-1095 in a folder made under root: each changes one
-** number that an action's lowest strength depends on (animal cost,
-** conditions ignored, task strength, project wildcards, project
-** supports), by so much that the answer without it is often wrong: a
+/* Fan sponsors 1091-1096 in a folder made under root: each changes one
+** number that an action's lowest strength or offer depends on (animal
+** cost, conditions ignored, task strength, project wildcards, project
+** supports, sponsor level), by so much that the answer without it is
+** often wrong: a
 ** gate of the action files that missed the card would be caught. */
 static void write_modifier_cards(const char *root, char *dir, size_t n) {
-  static const char *const what[5][2] = {
+  static const char *const what[6][2] = {
     { "animal_cost", "v + 30" }, { "conditions_ignored", "v - 5" },
     { "task_strength", "v + 3" }, { "project_wildcards", "v + 5" },
-    { "project_supports", "v - 1" },
+    { "project_supports", "v - 1" }, { "sponsor_level", "v - 2" },
   };
   snprintf(dir, n, "%s/cards", root);
   mkdir(dir, 0755);
-  for (int i = 0; i < 5; i++) {
+  for (int i = 0; i < 6; i++) {
     char name[32], text[512];
     snprintf(name, sizeof name, "%d-modifier.yaml", 1091 + i);
     snprintf(text, sizeof text,
@@ -449,7 +477,7 @@ static void write_modifier_cards(const char *root, char *dir, size_t n) {
 static const char *const RECORD =
   "for id = 0, 1023 do\n"
   "  local c, s = CARDS[id], SCRIPTS[id]\n"
-  "  if c and s and c.number >= 1091 and c.number <= 1095 then\n"
+  "  if c and s and c.number >= 1091 and c.number <= 1096 then\n"
   "    for _, name in ipairs(KNOWN_HANDLERS) do\n"
   "      local f = s[name]\n"
   "      if f and string.sub(name, 1, 7) == 'modify_' then\n"
@@ -498,7 +526,7 @@ static ark_game *holding(const char *dir, uint64_t seed, const int numbers[3]) {
 ** of the action files' gates meets a card that only it catches. */
 static void test_lowest_in_c_as_plain(void **st) {
   (void)st;
-  int t[5] = { 0, 0, 0, 0, 0 };
+  int t[7] = { 0, 0, 0, 0, 0, 0, 0 };
   against_plain(t_new_game(2, 1, NULL), 2, 1, 3, t);
   against_plain(t_new_game(3, 5, "2"), 3, 5, 3, t);
   against_plain(t_new_game(3, 7, "6"), 3, 7, 3, t);
@@ -512,7 +540,7 @@ static void test_lowest_in_c_as_plain(void **st) {
   char root[64] = "/tmp/ark-lowest-XXXXXX", dir[128];
   if (!mkdtemp(root)) fail_msg("mkdtemp");
   write_modifier_cards(root, dir, sizeof dir);
-  static const int first[3] = { 1091, 1092, 1093 }, second[3] = { 1094, 1095, 0 };
+  static const int first[3] = { 1091, 1092, 1093 }, second[3] = { 1094, 1095, 1096 };
   against_plain(holding(dir, 8, first), 3, 8, 2, t);
   against_plain(holding(dir, 9, second), 3, 9, 2, t);
   char cmd[128];
@@ -520,12 +548,15 @@ static void test_lowest_in_c_as_plain(void **st) {
   assert_int_equal(system(cmd), 0);
   print_message("%d seats and actions compared, %d with a modifier's Lua asked from the C, "
                 "%d with the project task's test left to the Lua, %d with a project task "
-                "possible, %d animal candidates\n", t[0], t[1], t[2], t[3], t[4]);
+                "possible, %d animal and %d sponsor candidates, %d sponsor lists with the "
+                "level's Lua asked\n", t[0], t[1], t[2], t[3], t[4], t[5], t[6]);
   assert_true(t[0] > 1000);
   assert_true(t[1] > 300);
   assert_true(t[2] > 100);
   assert_true(t[3] > 100);
   assert_true(t[4] > 300);
+  assert_true(t[5] > 300);
+  assert_true(t[6] > 20);
 }
 
 int main(void) {

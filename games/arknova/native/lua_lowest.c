@@ -2,7 +2,10 @@
 ** lua_lowest.c - the lowest strength of the Animals, Build and Association
 ** actions in C: ark.animals_lowest, ark.build_lowest and
 ** ark.association_lowest (the rules' alone, like ark.hand_fit), and the
-** kinds Build offers at each of its steps, ark.buildable.
+** kinds Build offers at each of its steps, ark.buildable, and what the
+** actions offer as they run: the animals and sponsors that can be played
+** (ark.animal_candidates, ark.sponsor_candidates) and each association
+** task's test (ark.association_possible).
 **
 ** Every turn's options ask each action card for the first strength at
 ** which it can do something (A.lowest of its file in cards/actions/,
@@ -255,6 +258,60 @@ static int l_animal_candidates(lua_State *L) {
   if (side == 2)
     for (int f = 1, r = reach(g, p, extra); f <= r; f++)
       if (g->s.display[f - 1] >= 0) add_candidate(L, g, p, out, g->s.display[f - 1], f);
+  return 1;
+}
+
+/* ---- Sponsors ---- */
+
+/* ark.sponsor_candidates(p, side, budget, level) -> list: sponsors.lua's
+** candidates, the sponsors p can play now at that budget, each {card,
+** surcharge} from the hand in order, then on side II {card, folder,
+** surcharge = folder} from the display in p's range.  level is the file's
+** A.level where a card or map of p's handles a sponsor's level, asked as
+** A.playable asks it; else false, and the level is the printed one (never
+** below 0).  A sponsor's conditions must all hold and its unique building
+** have a place. */
+static void add_sponsor(lua_State *L, ark_game *g, int p, lua_Integer budget, int out, int id,
+                        int f) {
+  const ark_player *pl = &g->s.p[p];
+  const ark_card_def *d = &g->c->cards[id];
+  if (d->type != ARK_CARD_SPONSOR) return;
+  lua_Number level = d->level > 0 ? d->level : 0;
+  if (lua_toboolean(L, 4)) {
+    ask(L, 4, p, id);
+    level = luaL_checknumber(L, -1);
+    lua_pop(L, 1);
+  }
+  if (level > budget || pl->money < f) return;
+  if (ark_lua_conditions_missing(g, p, d) > 0) return;
+  if (d->building[0]) {
+    int b = ark_content_find_building(g->c, d->building);
+    if (b < 0 || !ark_places_any(g, p, b, (pl->upgraded >> ARK_ACT_BUILD) & 1)) return;
+  }
+  lua_createtable(L, 0, 3);
+  lua_pushinteger(L, id);
+  lua_setfield(L, -2, "card");
+  lua_pushinteger(L, f);
+  lua_setfield(L, -2, "surcharge");
+  if (f > 0) {
+    lua_pushinteger(L, f);
+    lua_setfield(L, -2, "folder");
+  }
+  lua_rawseti(L, out, (int)ark_rawlen(L, out) + 1);
+}
+
+static int l_sponsor_candidates(lua_State *L) {
+  ark_game *g = ark_lua_game(L);
+  int p = ark_lua_arg_player(L, g, 1);
+  lua_Integer side = luaL_checkinteger(L, 2), budget = luaL_checkinteger(L, 3);
+  lua_settop(L, 4);
+  const ark_player *pl = &g->s.p[p];
+  lua_newtable(L);
+  int out = lua_gettop(L);
+  for (int h = 0; h < pl->nhand; h++) add_sponsor(L, g, p, budget, out, pl->hand[h], 0);
+  if (side == 2)
+    for (int f = 1, r = ark_track_range(g, p); f <= r; f++)
+      if (g->s.display[f - 1] >= 0) add_sponsor(L, g, p, budget, out, g->s.display[f - 1], f);
   return 1;
 }
 
@@ -533,6 +590,7 @@ static int l_association_possible(lua_State *L) {
 static const luaL_Reg fns[] = {
   {"animals_lowest", l_animals_lowest},
   {"animal_candidates", l_animal_candidates},
+  {"sponsor_candidates", l_sponsor_candidates},
   {"build_lowest", l_build_lowest},
   {"buildable", l_buildable},
   {"association_lowest", l_association_lowest},

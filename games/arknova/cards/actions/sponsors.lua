@@ -30,7 +30,17 @@ function A.playable(p, id, surcharge, budget)
   return true
 end
 
+-- With no plugin, the loop below in C (ark.sponsor_candidates), asking
+-- A.level where p's cards or map handle a sponsor's level.
+local SPONSOR_CANDIDATES = ark.sponsor_candidates
 local function candidates(p, side, budget)
+  if #PLUGINS == 0 then
+    return SPONSOR_CANDIDATES(p, side, budget, has_handler(p, "modify_sponsor_level") and A.level)
+  end
+  return A.plain_candidates(p, side, budget)
+end
+
+function A.plain_candidates(p, side, budget)   -- the Lua, for tests too
   local out, hand = {}, hand_cards(p, "sponsor")
   for i = 1, #hand do
     local id = hand[i]
