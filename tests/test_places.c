@@ -3,7 +3,8 @@
 ** ones map.c works out: at the decisions of random games, for every seat,
 ** building kind and side of Build, and again after the zoo changes in one
 ** byte the kept list was made on (a building's cells, a space taken, the
-** terrain rule of sponsor 219); the option texts made of them in C are
+** terrain rule of sponsor 219), and kept across what the search does not
+** read (an animal moving in); the option texts made of them in C are
 ** those the rules made in Lua; a building kind's index found by its key
 ** is the same wherever the key's text lies.
 */
@@ -94,6 +95,35 @@ static void test_changed_zoo_is_not_kept(void **st) {
   ark_game_free(g);
 }
 
+/* What the search does not read leaves a kept list in place: an animal
+** moving into an enclosure (its used and card) and the spaces it counts
+** beyond its own give the very list kept before, and it is still the
+** search's; a building's kind does not. */
+static void test_animal_moving_in_keeps_list(void **st) {
+  (void)st;
+  ark_game *g = t_game(2, 11, "A");
+  int d = ark_content_find_building(g->c, "size-2");
+  const ark_place *before, *after;
+  ark_places(g, 0, ark_content_find_building(g->c, "size-1"), 0, &before);
+  int cell = before[0].cells[0], xy[2] = { ARK_CELL_X(cell), ARK_CELL_Y(cell) };
+  t_put_building_xy(g, 0, "size-1", 1, xy);
+  ark_zoo *z = &g->s.p[0].zoo_map, saved = *z;
+  int n = ark_places(g, 0, d, 0, &before);
+  assert_true(n > 0);
+  z->b[0].used = 1;
+  z->b[0].card = 101;
+  z->b[0].extra = 2;
+  assert_int_equal(ark_places(g, 0, d, 0, &after), n);
+  assert_ptr_equal(after, before);
+  compare_one(g, 0, d, 0);
+  *z = saved;
+  z->b[0].def = (uint8_t)ark_content_find_building(g->c, "kiosk");
+  ark_places(g, 0, d, 0, &after);
+  assert_ptr_not_equal(after, before);
+  compare_one(g, 0, d, 0);
+  ark_game_free(g);
+}
+
 /* (p) -> nil, or where ark.placement_options and the texts the rules made
 ** of ark.placements ("<key> at <cells>") disagree, for every building kind
 ** of ark.building_defs and both sides of Build. */
@@ -144,6 +174,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_kept_positions_are_the_positions),
     cmocka_unit_test(test_changed_zoo_is_not_kept),
+    cmocka_unit_test(test_animal_moving_in_keeps_list),
     cmocka_unit_test(test_building_by_key),
     cmocka_unit_test(test_placement_options_are_the_texts),
   };

@@ -7,8 +7,9 @@
 ** of them finds it again by its number (ark.placements(p, key, build2, i)),
 ** and the turn's options ask of each kind whether any position is left.
 ** So the last lists and answers are kept in the content, each with a copy
-** of the zoo it was worked out on, compared byte for byte (its live parts)
-** before it is used: a kept answer is always the one the search would give.
+** of what of the zoo it was worked out on the search reads (place_key),
+** compared byte for byte before it is used: a kept answer is always the
+** one the search would give.
 */
 #include <stdlib.h>
 #include <string.h>
@@ -18,9 +19,17 @@
 #define LISTS 16                    /* kept position lists */
 #define ANSWERS 256                 /* kept "is there any" answers */
 
-/* The zoo, its map and the question, as the key of a kept answer. */
+/* What a zoo's legal positions depend on (map.c), with its map and the
+** question, as the key of a kept answer: which spaces are taken (at),
+** whether water and rock may be built on, whether there is a building at
+** all, and each building's kind and first space (kiosks keep their
+** distance from other kiosks).  An animal moving into an enclosure, or a
+** space an enclosure counts beyond its own, changes none of it, so the
+** answers kept for a zoo hold across them. */
 typedef struct place_key {
-  ark_zoo zoo;                      /* its live parts only (key_set) */
+  uint8_t at[ARK_CELLS];
+  uint8_t def[ARK_MAX_BUILDINGS], cell0[ARK_MAX_BUILDINGS];
+  uint8_t nb, cover_terrain;
   int8_t map;
   uint8_t bdef, build2;
   uint64_t hash;
@@ -43,26 +52,34 @@ struct ark_places {
   int next_list;
 };
 
-/* The zoo's live bytes: its buildings up to nb, then its small fields. */
-#define ZOO_SMALL offsetof(ark_zoo, nb)
-
 static uint64_t zoo_hash(const ark_zoo *z, int map, int bdef, int build2) {
-  uint64_t h = ark_hash_bytes(z->b, sizeof z->b[0] * z->nb, (uint64_t)(map + 1) << 16 |
+  uint64_t h = ark_hash_bytes(z->at, sizeof z->at,
+                              (uint64_t)(map + 1) << 24 | (uint64_t)z->cover_terrain << 17 |
                               (uint64_t)bdef << 1 | (uint64_t)(build2 != 0));
-  return ark_hash_bytes((const char *)z + ZOO_SMALL, sizeof *z - ZOO_SMALL, h);
+  for (int i = 0; i < z->nb; i++)        /* the spaces say most: the kinds mix in cheaply */
+    h = (h ^ (uint64_t)(z->b[i].def << 8 | z->b[i].cells[0])) * 0x100000001B3ull;
+  return h ^ z->nb;
 }
 
 static int key_is(const place_key *k, const ark_zoo *z, int map, int bdef, int build2,
                   uint64_t h) {
-  return k->hash == h && k->map == map && k->bdef == bdef && k->build2 == (build2 != 0) &&
-         k->zoo.nb == z->nb && !memcmp(k->zoo.b, z->b, sizeof z->b[0] * z->nb) &&
-         !memcmp((const char *)&k->zoo + ZOO_SMALL, (const char *)z + ZOO_SMALL,
-                 sizeof *z - ZOO_SMALL);
+  if (k->hash != h || k->map != map || k->bdef != bdef || k->build2 != (build2 != 0) ||
+      k->nb != z->nb || k->cover_terrain != z->cover_terrain ||
+      memcmp(k->at, z->at, sizeof z->at) != 0)
+    return 0;
+  for (int i = 0; i < z->nb; i++)
+    if (k->def[i] != z->b[i].def || k->cell0[i] != z->b[i].cells[0]) return 0;
+  return 1;
 }
 
 static void key_set(place_key *k, const ark_zoo *z, int map, int bdef, int build2, uint64_t h) {
-  memcpy(k->zoo.b, z->b, sizeof z->b[0] * z->nb);
-  memcpy((char *)&k->zoo + ZOO_SMALL, (const char *)z + ZOO_SMALL, sizeof *z - ZOO_SMALL);
+  memcpy(k->at, z->at, sizeof z->at);
+  for (int i = 0; i < z->nb; i++) {
+    k->def[i] = z->b[i].def;
+    k->cell0[i] = z->b[i].cells[0];
+  }
+  k->nb = z->nb;
+  k->cover_terrain = z->cover_terrain;
   k->map = (int8_t)map;
   k->bdef = (uint8_t)bdef;
   k->build2 = (uint8_t)(build2 != 0);
