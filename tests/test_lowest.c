@@ -287,7 +287,7 @@ static const char *const AGAINST_PLAIN =
   "for side = 1, 2 do\n"
   "  for extra = 0, 1 do\n"
   "    local got, made = calls(ark.animal_candidates, p, side, extra, an.PARTNER_DISCOUNT, shares,\n"
-  "                            conditions, cost)\n"
+  "                            conditions, cost, extra == 1 and an.flock_known() or nil)\n"
   "    local want, plain_made = plainly(calls, an.plain_candidates, p, side, extra)\n"
   "    local where = string.format('animal candidates side %d extra %d, p %d: ', side, extra, p)\n"
   "    if listed(got) ~= listed(want) then\n"
@@ -559,11 +559,60 @@ static void test_lowest_in_c_as_plain(void **st) {
   assert_true(t[6] > 20);
 }
 
+/* The Animals file's record of which animals have the Flock keyword
+** spares the C loops a call of may_share for each animal it marks false,
+** and only for those: with no enclosure built, every animal whose
+** conditions hold and that p can pay is asked about sharing. */
+static void test_flock_record_skips_share(void **st) {
+  (void)st;
+  ark_game *g = t_game(2, 3, NULL);
+  int p = g->s.cur;
+  g->s.p[p].money = 200;
+  for (int n = 401; n <= 440; n++) t_give(g, p, n);
+  char why[512];
+  assert_string_equal(t_run_lua(g,
+    "local p = ...\n"
+    "local an = ACTION_SCRIPTS.animals\n"
+    "local asked\n"
+    "local function share(_, id) asked[#asked + 1] = id return false end\n"
+    "local function run(flock)\n"
+    "  local out = {}\n"
+    "  asked = {}\n"
+    "  ark.animal_candidates(p, 1, 0, an.PARTNER_DISCOUNT, share, false, false, flock)\n"
+    "  out[1] = table.concat(asked, ' ')\n"
+    "  asked = {}\n"
+    "  ark.animals_lowest(p, 1, 1, 5, an.COUNT[1], 1, an.PARTNER_DISCOUNT, share, false, false,\n"
+    "                     flock)\n"
+    "  out[2] = table.concat(asked, ' ')\n"
+    "  return out\n"
+    "end\n"
+    "local function without(list, id)\n"
+    "  local out = {}\n"
+    "  for x in string.gmatch(list, '%d+') do\n"
+    "    if tonumber(x) ~= id then out[#out + 1] = x end\n"
+    "  end\n"
+    "  return table.concat(out, ' ')\n"
+    "end\n"
+    "local all = run(nil)\n"
+    "local ids = {}\n"
+    "for id in string.gmatch(all[1], '%d+') do ids[#ids + 1] = tonumber(id) end\n"
+    "if #ids < 3 then return 'asked only: ' .. all[1] end\n"
+    "local got = run({ [ids[1]] = false, [ids[2]] = true })\n"
+    "for i = 1, 2 do\n"
+    "  local want = without(all[i], ids[1])\n"
+    "  if got[i] ~= want then return 'with the record: ' .. got[i] .. '; want ' .. want end\n"
+    "end\n"
+    "if got[1] == all[1] then return 'nothing skipped' end\n",
+    p, why, sizeof why), "");
+  ark_game_free(g);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_lowest_agrees_with_can),
     cmocka_unit_test(test_lowest_in_c_as_plain),
     cmocka_unit_test(test_buildable_in_c_as_plain),
+    cmocka_unit_test(test_flock_record_skips_share),
     cmocka_unit_test(test_lowest_honours_replacements),
     cmocka_unit_test(test_turn_options_replaced_can),
   };

@@ -53,13 +53,17 @@ static int push_none(lua_State *L) {
 /* ---- Animals ---- */
 
 /* ark.animals_lowest(p, side, lo, hi, count, rep5, discount, may_share,
-** conditions, cost): count is A.COUNT[side], rep5 A.STRENGTH5_REPUTATION,
-** discount A.PARTNER_DISCOUNT, may_share the file's Flock test (p, id);
-** conditions and cost are the file's conditions_hold and A.cost where a
-** card or map of p's handles the modifier each asks, else false. */
+** conditions, cost [, flock]): count is A.COUNT[side], rep5
+** A.STRENGTH5_REPUTATION, discount A.PARTNER_DISCOUNT, may_share the
+** file's Flock test (p, id); conditions and cost are the file's
+** conditions_hold and A.cost where a card or map of p's handles the
+** modifier each asks, else false; flock, where given, the file's record
+** of which animals have the Flock keyword (id -> true or false), read
+** only while may_share would read it: an animal it marks false may share
+** no enclosure, with no call of may_share. */
 enum {
   AN_P = 1, AN_SIDE, AN_LO, AN_HI, AN_COUNT, AN_REP5, AN_DISCOUNT, AN_MAY_SHARE,
-  AN_CONDITIONS, AN_COST
+  AN_CONDITIONS, AN_COST, AN_FLOCK
 };
 
 /* A.COUNT[side][min(s, 5)] ~= 0: may strength s play an animal? */
@@ -92,8 +96,15 @@ static void ask(lua_State *L, int fn, int p, int id) {
   lua_call(L, 2, 1);
 }
 
-/* The file's may_share(p, id): may the animal share an occupied enclosure? */
+/* The file's may_share(p, id): may the animal share an occupied enclosure?
+** Most animals lack the keyword: flock says so with no call. */
 static int may_share(lua_State *L, int p, int id) {
+  if (lua_istable(L, AN_FLOCK)) {
+    lua_rawgeti(L, AN_FLOCK, id);
+    int none = lua_isboolean(L, -1) && !lua_toboolean(L, -1);
+    lua_pop(L, 1);
+    if (none) return 0;
+  }
   ask(L, AN_MAY_SHARE, p, id);
   int yes = lua_toboolean(L, -1);
   lua_pop(L, 1);
@@ -172,6 +183,7 @@ static int l_animals_lowest(lua_State *L) {
   lua_Integer side = luaL_checkinteger(L, AN_SIDE);
   lua_Integer lo = luaL_checkinteger(L, AN_LO), hi = luaL_checkinteger(L, AN_HI);
   luaL_checktype(L, AN_COUNT, LUA_TTABLE);
+  lua_settop(L, AN_FLOCK);
   int hand_seen = 0, seen = 0;
   for (lua_Integer s = lo; s <= hi; s++) {
     if (!plays_at(L, s)) continue;
@@ -236,16 +248,16 @@ static void add_candidate(lua_State *L, ark_game *g, int p, int out, int id, int
 }
 
 /* ark.animal_candidates(p, side, extra_rep, discount, may_share,
-** conditions, cost) -> list: animals.lua's candidates, the animals p can
+** conditions, cost [, flock]) -> list: animals.lua's candidates, the animals p can
 ** play now, each {card, folder, cost}: the hand's in order, then on side
 ** II the display's in range (with extra_rep reputation gained), paying
-** the folder's number on top.  The last four are as for
+** the folder's number on top.  The last five are as for
 ** ark.animals_lowest.  The action asks it at each animal it plays. */
 static int l_animal_candidates(lua_State *L) {
   ark_game *g = ark_lua_game(L);
   int p = ark_lua_arg_player(L, g, AN_P);
   lua_Integer side = luaL_checkinteger(L, AN_SIDE), extra = luaL_checkinteger(L, 3);
-  lua_settop(L, 7);
+  lua_settop(L, 8);
   for (int i = 0; i < 3; i++) {          /* the arguments where AN_* says */
     lua_pushnil(L);
     lua_insert(L, 4);

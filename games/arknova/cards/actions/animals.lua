@@ -44,6 +44,14 @@ local function shared(p, id) return flock_places and flock_places(p, id) or {} e
 -- loaded with (a plugin's replacement is always asked).
 local FLOCK_PLACES, PARSE_ABILITY = flock_places, parse_ability
 local has_flock = {}
+-- has_flock for the C loops (ark.animals_lowest, ark.animal_candidates),
+-- which skip may_share where it says false, while may_share reads it
+local function flock_known()
+  if flock_places == FLOCK_PLACES and parse_ability == PARSE_ABILITY then return has_flock end
+  return nil
+end
+A.flock_known = flock_known   -- for tests
+
 local function may_share(p, id)
   if flock_places ~= FLOCK_PLACES or parse_ability ~= PARSE_ABILITY then
     return #shared(p, id) > 0
@@ -106,7 +114,7 @@ local function candidates(p, side, extra_rep)
   if #PLUGINS == 0 then
     return ANIMAL_CANDIDATES(p, side, extra_rep or 0, A.PARTNER_DISCOUNT, may_share,
                              has_handler(p, "modify_conditions_ignored") and conditions_hold,
-                             has_handler(p, "modify_animal_cost") and A.cost)
+                             has_handler(p, "modify_animal_cost") and A.cost, flock_known())
   end
   return A.plain_candidates(p, side, extra_rep)
 end
@@ -315,7 +323,7 @@ function A.lowest(script, p, side, lo, hi)
     return ANIMALS_LOWEST(p, side, lo, hi, A.COUNT[side], A.STRENGTH5_REPUTATION,
                           A.PARTNER_DISCOUNT, may_share,
                           has_handler(p, "modify_conditions_ignored") and conditions_hold,
-                          has_handler(p, "modify_animal_cost") and A.cost)
+                          has_handler(p, "modify_animal_cost") and A.cost, flock_known())
   end
   local hand_seen, seen = false, 0       -- scanned without a playable animal
   for s = lo, hi do
