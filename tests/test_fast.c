@@ -246,6 +246,32 @@ static void test_zoo_known_as_lua(void **st) {
   assert_true(maps > 50);
 }
 
+/* A zoo that grew by a card with no script gets the lists its seat had,
+** the same table; one that grew by a card with a script gets new ones,
+** as the Lua makes them. */
+static void test_zoo_known_kept(void **st) {
+  (void)st;
+  ark_game *g = t_game(2, 11, "A");
+  int p = g->s.cur;
+  char why[256];
+  assert_string_equal(t_run_lua(g, "KEPT_LISTS, KNOWN_SEEN, KNOWN_MAPS = KNOWN_OF(...), 0, 0", p,
+                                why, sizeof why), "");
+  char chunk[256];
+  snprintf(chunk, sizeof chunk,
+           "if SCRIPTS[%d] then return '401 has a script' end\n"
+           "if KNOWN_OF(...) ~= KEPT_LISTS then return 'not kept' end\n", t_card(g, 401));
+  t_zoo_add(g, p, 401);                 /* an animal with no script */
+  assert_string_equal(t_run_lua(g, chunk, p, why, sizeof why), "");
+  t_zoo_add(g, p, 229);                 /* Expert in Small Animals: a cost modifier */
+  assert_string_equal(t_run_lua(g,
+    "local l = KNOWN_OF(...)\n"
+    "if l == KEPT_LISTS then return 'kept past a card with a script' end\n"
+    "if l.modify_animal_cost[2] ~= 2 then return 'no cost modifier listed' end\n",
+    p, why, sizeof why), "");
+  assert_string_equal(t_run_lua(g, KNOWN_LISTS, p, why, sizeof why), "");
+  ark_game_free(g);
+}
+
 /* has_bit(mask, i) (rules/lib.lua), with no math.floor: floor(mask / 2^i)
 ** odd, for masks below zero, above 2^16 and not whole too. */
 static void test_has_bit(void **st) {
@@ -531,6 +557,7 @@ int main(void) {
     cmocka_unit_test(test_keyed_tables),
     cmocka_unit_test(test_zoo_handlers),
     cmocka_unit_test(test_zoo_known_as_lua),
+    cmocka_unit_test(test_zoo_known_kept),
     cmocka_unit_test(test_has_bit),
     cmocka_unit_test(test_fact_copies_tables),
     cmocka_unit_test(test_zoo_stamp_in_query),

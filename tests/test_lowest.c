@@ -280,7 +280,7 @@ static const char *const AGAINST_PLAIN =
   "  local t = {}\n"
   "  for i, e in ipairs(l) do\n"
   "    t[i] = e.card .. '/' .. tostring(e.folder) .. '/' .. tostring(e.cost) ..\n"
-  "      tostring(math.type(e.cost)) .. '/' .. tostring(e.surcharge)\n"
+  "      tostring(math.type and math.type(e.cost)) .. '/' .. tostring(e.surcharge)\n"
   "  end\n"
   "  return table.concat(t, ' ')\n"
   "end\n"

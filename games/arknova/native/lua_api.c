@@ -32,9 +32,22 @@ typedef struct zoo_seen {
   lua_Integer stamp;            /* 0: nothing seen yet */
 } zoo_seen;
 
+/* The handler lists ark.zoo_known made lately, by what they were made
+** of: the zoo cards whose script is on, in play order, then the map
+** (-2 - its index) if its script is on.  Most cards played have no script,
+** so a zoo that grew by such cards gets the very table its seat had. */
+#define KNOWN_KEPT 16
+typedef struct known_kept {
+  int16_t ids[ARK_ZOO_MAX + 1];
+  uint8_t n, valid;
+  int ref;                      /* the table, in the registry */
+} known_kept;
+
 typedef struct ark_lua_ctx {
   ark_game *g;
   int pure;
+  known_kept known[KNOWN_KEPT];
+  uint8_t known_next;           /* the one a new list replaces */
   zoo_seen seen[ARK_MAX_PLAYERS][ZOO_SEEN];
   uint8_t seen_next[ARK_MAX_PLAYERS];  /* the one a new zoo replaces */
   uint8_t seen_last[ARK_MAX_PLAYERS];  /* the one found last: asked first */
@@ -1938,7 +1951,9 @@ static void known_add(lua_State *L, int byk, int s, int set, int none, int id) {
 ** those that owner's zoo cards (in play order, a stopped one left out)
 ** or map (unless stopped) handle, each to {list, n} with list handler1,
 ** id1, ... (nil for the map).  A zoo seen for the first time asks it; in
-** Lua it was about a twentieth of random play's instructions. */
+** Lua it was about a twentieth of random play's instructions.  The lists
+** are read only: a zoo whose scripted cards and map are those of one
+** made lately gets that table again (known_kept). */
 static int l_zoo_known(lua_State *L) {
   ark_game *g = GP(L);
   reads_part(L, ARK_READ_SCRIPTS);
@@ -1946,6 +1961,27 @@ static int l_zoo_known(lua_State *L) {
   for (int i = 2; i <= 5; i++) luaL_checktype(L, i, LUA_TTABLE);
   lua_settop(L, 6);
   const ark_player *pl = &g->s.p[p];
+  /* what the lists are made of, and the lists kept for it */
+  known_kept key;
+  key.n = 0;
+  for (int i = 0; i < pl->nzoo; i++) {
+    lua_rawgeti(L, 2, pl->zoo[i]);
+    int t = lua_istable(L, -1);
+    lua_pop(L, 1);
+    if (t && !ark_lua_script_is_off(g, pl->zoo[i])) key.ids[key.n++] = pl->zoo[i];
+  }
+  lua_rawgeti(L, 3, pl->map);
+  int tm = lua_istable(L, -1);
+  lua_pop(L, 1);
+  if (tm && !ark_lua_map_script_is_off(g, p)) key.ids[key.n++] = (int16_t)(-2 - pl->map);
+  ark_lua_ctx *x = ctx_of(L);
+  for (int i = 0; i < KNOWN_KEPT; i++) {
+    const known_kept *k = &x->known[i];
+    if (k->valid && k->n == key.n && !memcmp(k->ids, key.ids, sizeof key.ids[0] * key.n)) {
+      lua_rawgeti(L, LUA_REGISTRYINDEX, k->ref);
+      return 1;
+    }
+  }
   int nknown = (int)ark_rawlen(L, 4);
   lua_createtable(L, 0, nknown);
   int byk = lua_gettop(L);
@@ -1963,6 +1999,13 @@ static int l_zoo_known(lua_State *L) {
   lua_rawgeti(L, 3, pl->map);
   if (lua_istable(L, -1) && !ark_lua_map_script_is_off(g, p)) known_add(L, byk, byk + 1, 5, 6, -1);
   lua_settop(L, byk);
+  known_kept *k = &x->known[x->known_next];
+  x->known_next = (uint8_t)((x->known_next + 1) % KNOWN_KEPT);
+  if (k->valid) luaL_unref(L, LUA_REGISTRYINDEX, k->ref);
+  lua_pushvalue(L, byk);
+  key.ref = luaL_ref(L, LUA_REGISTRYINDEX);
+  key.valid = 1;
+  *k = key;
   return 1;
 }
 
