@@ -6,8 +6,10 @@
 ** Checked in the positions of random games, with functions a plugin may
 ** replace (modify, A.cost, has_partner_zoo) replaced while an empty plugin
 ** stands for the one that would replace them (with none loaded the rules
-** take their functions as their own), and in games of a plugin whose hooks
-** modify both numbers.  Likewise the Association
+** take their functions as their own), in games where cards and a map of
+** the seats handle both modifiers (asked per animal by
+** ark.hand_fit_modify), and in games of a plugin whose hooks modify both
+** numbers.  Likewise the Association
 ** action's progress (QUERIES.projects) and the Sponsors action's hand_fit
 ** (QUERIES.sponsors), which without handlers or plugins are ark.progress
 ** and ark.sponsor_fit in C.
@@ -189,6 +191,46 @@ static void test_hand_fit_plain(void **st) {
   assert_true(t_compare_four_games(COMPARE) > 300);
 }
 
+/* With Expert in Small Animals (229: small animals cost 3 less) in seat
+** 0's zoo on map 6 (the Research Institute's script lets a condition be
+** ignored), and in seat 1's a fan card that takes 20 off every animal's
+** cost (so that the rules' floor of 0 decides), the handlers are asked
+** per animal (ark.hand_fit_modify) and the answers must be the plain
+** rules'. */
+static void test_hand_fit_modifiers(void **st) {
+  (void)st;
+  int n = 0;
+  char why[256], root[64] = "/tmp/ark-handfit-XXXXXX", dir[128];
+  if (!mkdtemp(root)) fail_msg("mkdtemp");
+  snprintf(dir, sizeof dir, "%s/cards", root);
+  mkdir(dir, 0755);
+  t_write_file(dir, "1097-cheaper.yaml", "number: 1097\nname: Cheaper\ntype: sponsor\n"
+               "description: \"Animals cost 20 less.\"\nlevel: 1\n");
+  t_write_file(dir, "1097-cheaper.lua", "local card = {}\n"
+               "function card.modify_animal_cost(p, id, v) return v - 20 end\n"
+               "return card\n");
+  for (uint64_t seed = 1; seed <= 2; seed++) {
+    ark_config cfg;
+    ark_config_init(&cfg);
+    cfg.players = 2;
+    cfg.seed = seed;
+    cfg.map = "6";
+    cfg.card_dirs[0] = dir;
+    ark_game *g = t_new_game_cfg(&cfg);
+    t_zoo_add(g, 0, 229);
+    t_zoo_add(g, 1, 1097);
+    assert_string_equal(t_run_lua(g,
+      "if not (has_handler(0, 'modify_animal_cost') and\n"
+      "        has_handler(1, 'modify_conditions_ignored')) then return 'no handler' end\n",
+      0, why, sizeof why), "");
+    n += t_compare_game(g, 2, seed, COMPARE, 1);
+  }
+  char cmd[128];
+  snprintf(cmd, sizeof cmd, "rm -rf %s", root);
+  assert_int_equal(system(cmd), 0);
+  assert_true(n > 100);
+}
+
 /* A plugin whose hooks lower every other animal's cost and let p ignore a
 ** condition of every third: the lists are not empty, so the plain way. */
 static void test_hand_fit_plugin_modifiers(void **st) {
@@ -230,6 +272,7 @@ static void test_hand_fit_plugin_modifiers(void **st) {
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_hand_fit_plain),
+    cmocka_unit_test(test_hand_fit_modifiers),
     cmocka_unit_test(test_hand_fit_plugin_modifiers),
     cmocka_unit_test(test_progress_plain),
     cmocka_unit_test(test_progress_modifiers),

@@ -10,6 +10,7 @@
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <math.h>
 #include <string.h>
 #include "lua_api.h"
 #include "lua_bridge.h"
@@ -1168,6 +1169,89 @@ static int l_hand_fit(lua_State *L) {
   return 2;
 }
 
+/* apply_modifiers of games/arknova/rules/rules.lua for one animal: the
+** handlers of modifier `name` in list hs (n entries: handler, id, ...)
+** asked in turn, handler(p, its id, value, animal), on the value at the
+** stack top, which their answer replaces.  An answer that is not the value
+** given must be a whole number within 1e9, else bad(name, v, "number")
+** (the rules' message) is called. */
+static void apply_number_modifiers(lua_State *L, int hs, lua_Integer n, int p, int animal,
+                                   const char *name, int bad) {
+  for (lua_Integer i = 1; i <= n; i += 2) {
+    lua_rawgeti(L, hs, i);
+    lua_pushinteger(L, p);
+    lua_rawgeti(L, hs, i + 1);
+    lua_pushvalue(L, -4);
+    lua_pushinteger(L, animal);
+    lua_call(L, 4, 1);                  /* value, v */
+    if (!lua_rawequal(L, -1, -2)) {
+      int wrong = lua_type(L, -1) != LUA_TNUMBER;
+      if (!wrong) {
+        lua_Number x = lua_tonumber(L, -1);
+        wrong = x != floor(x) || x > 1e9 || x < -1e9;
+      }
+      if (wrong) {
+        lua_pushvalue(L, bad);
+        lua_pushstring(L, name);
+        lua_pushvalue(L, -3);
+        lua_pushliteral(L, "number");
+        lua_call(L, 3, 0);
+      }
+      lua_remove(L, -2);
+    } else {
+      lua_pop(L, 1);
+    }
+  }
+}
+
+/* ark.hand_fit_modify(fast, p, costs, ncosts, ignores, nignores, bad) ->
+** fast: the Animals file's loop over what ark.hand_fit(p, discount, true)
+** gave (card, cost, conditions missing, k, k buildings, ...) where p's
+** cards or map handle an animal's cost (costs, ncosts: the handler list
+** of modify_animal_cost; nil when none) or the conditions it may ignore
+** (ignores, nignores): per animal, the cost handlers then the conditions
+** handlers, as modify would ask them; the cost becomes the answer (never
+** below 0), the missing count 1 if the answer covers it, else 0.  The
+** greedy player asks it for every position it values while such a card
+** is in play, and the Lua loop was a fifth of its Lua instructions. */
+static int l_hand_fit_modify(lua_State *L) {
+  ark_game *g = GP(L);
+  int p = arg_tableau(L, g, 2);
+  luaL_checktype(L, 1, LUA_TTABLE);
+  luaL_checktype(L, 7, LUA_TFUNCTION);
+  lua_settop(L, 7);
+  int costs = lua_istable(L, 3), ignores = lua_istable(L, 5);
+  lua_Integer ncosts = costs ? luaL_checkinteger(L, 4) : 0;
+  lua_Integer nignores = ignores ? luaL_checkinteger(L, 6) : 0;
+  for (lua_Integer j = 1;;) {
+    lua_rawgeti(L, 1, j);
+    if (!lua_toboolean(L, -1)) break;
+    int animal = (int)lua_tointeger(L, -1);
+    lua_pop(L, 1);
+    if (costs) {
+      lua_rawgeti(L, 1, j + 1);
+      apply_number_modifiers(L, 3, ncosts, p, animal, "animal_cost", 7);
+      if (!(lua_tonumber(L, -1) > 0)) {    /* math.max(0, cost) */
+        lua_pop(L, 1);
+        lua_pushinteger(L, 0);
+      }
+      lua_rawseti(L, 1, j + 1);
+    }
+    lua_pushinteger(L, 0);
+    if (ignores) apply_number_modifiers(L, 5, nignores, p, animal, "conditions_ignored", 7);
+    lua_rawgeti(L, 1, j + 2);
+    int covered = lua_tonumber(L, -1) <= lua_tonumber(L, -2);
+    lua_pop(L, 2);
+    lua_pushinteger(L, covered);
+    lua_rawseti(L, 1, j + 2);
+    lua_rawgeti(L, 1, j + 3);
+    j += 4 + lua_tointeger(L, -1);
+    lua_pop(L, 1);
+  }
+  lua_settop(L, 1);
+  return 1;
+}
+
 /* ark.sponsor_fit(p) -> list.  The Sponsors action's hand_fit (the AIs'
 ** "sponsors" query) when no card, map or plugin changes its rules, which
 ** the Lua checks: per sponsor in p's hand, the card, its level (never
@@ -2081,6 +2165,7 @@ static const luaL_Reg api[] = {
   {"can_place", l_can_place},
   {"build", l_build},
   {"fits", l_fits}, {"enclosures_with", l_enclosures_with}, {"hand_fit", l_hand_fit},
+  {"hand_fit_modify", l_hand_fit_modify},
   {"progress", l_progress},
   {"sponsor_fit", l_sponsor_fit},
   {"place_animal", l_place_animal}, {"play_card", l_play_card},

@@ -556,6 +556,9 @@ local function bad_modifier(name, v, want)
         (want == "boolean" and "true or false" or "a whole number"), 0)
 end
 
+-- the same message from the C of ark.hand_fit_modify (cards/actions/animals.lua)
+BAD_MODIFIER = bad_modifier
+
 -- "modify_" .. name, made once per name
 local modify_key = setmetatable({}, { __index = function(t, name)
   local k = "modify_" .. name

@@ -146,6 +146,24 @@ end
 -- the single index -1.  Money is left out: the caller weighs it.
 local A_COST, MODIFY, HAS_HANDLER = A.cost, modify, has_handler
 local MODIFIER_HANDLERS, APPLY_MODIFIERS = modifier_handlers, apply_modifiers
+local HAND_FIT_MODIFY = ark.hand_fit_modify
+
+-- The Lua of ark.hand_fit_modify, for tests: fast as ark.hand_fit(p,
+-- discount, true) gives it, the two handler lists (or nil).
+function A.plain_modify(fast, p, chs, cn, ihs, inn)
+  local j = 1
+  while fast[j] do
+    local id = fast[j]
+    if chs then
+      fast[j + 1] = math.max(0, APPLY_MODIFIERS(chs, cn, "animal_cost", p, fast[j + 1], id))
+    end
+    local ignored = 0
+    if ihs then ignored = APPLY_MODIFIERS(ihs, inn, "conditions_ignored", p, 0, id) end
+    fast[j + 2] = fast[j + 2] <= ignored and 1 or 0
+    j = j + 4 + fast[j + 3]
+  end
+  return fast
+end
 local HAND_FIT = ark.hand_fit
 local HAS_PARTNER_ZOO, HAS_BIT = has_partner_zoo, has_bit
 
@@ -200,18 +218,10 @@ function A.hand_fit(p)
       local chs, cn, ihs, inn
       if not cost_as_given then chs, cn = MODIFIER_HANDLERS("animal_cost", p) end
       if not none_ignored then ihs, inn = MODIFIER_HANDLERS("conditions_ignored", p) end
-      local j = 1
-      while fast[j] do
-        local id = fast[j]
-        if chs then
-          fast[j + 1] = math.max(0, APPLY_MODIFIERS(chs, cn, "animal_cost", p, fast[j + 1], id))
-        end
-        local ignored = 0
-        if ihs then ignored = APPLY_MODIFIERS(ihs, inn, "conditions_ignored", p, 0, id) end
-        fast[j + 2] = fast[j + 2] <= ignored and 1 or 0
-        j = j + 4 + fast[j + 3]
-      end
-      return fast
+      -- per animal: math.max(0, APPLY_MODIFIERS(chs, cn, "animal_cost", p, cost, id)),
+      -- then missing <= APPLY_MODIFIERS(ihs, inn, "conditions_ignored", p, 0, id),
+      -- the handlers asked in that order (A.plain_modify is the Lua of it)
+      return HAND_FIT_MODIFY(fast, p, chs, cn, ihs, inn, BAD_MODIFIER)
     end
   end
   local zoos = own and ark.get(p, "partner_zoos")
