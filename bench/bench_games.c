@@ -4,13 +4,16 @@
 **
 **   ark_bench [--games N] [--ai random|greedy|mcts] [--players P] [--map ID]
 **             [--seed S] [--threads T] [--hashes FILE] [--clones] [--no-recall]
+**             [--by-decision]
 **   ark_bench --suite [--quick]
 **
 ** random: N random-vs-random games, games and decisions per second.
 ** greedy: N greedy-vs-greedy games.  mcts: mcts (default budget) in seat 1
 ** against greedy.  --threads plays the games on T threads, one loaded
 ** content each (as `arknova sim` does).  --clones also times
-** ark_game_clone (and its free) at every decision of the games.  --hashes
+** ark_game_clone (and its free) at every decision of the games.
+** --by-decision times each answer and the options of the decision it
+** leads to, summed by the answered decision's tag.  --hashes
 ** writes "seed turns log-hash" per game, so that two builds can be shown to
 ** play the same games.  --suite measures every row of bench/README.md.
 */
@@ -35,6 +38,7 @@ static void usage(FILE *f) {
   fprintf(f,
     "usage: ark_bench [--games N] [--ai random|greedy|mcts] [--players P]\n"
     "                 [--map ID] [--seed S] [--threads T] [--hashes FILE] [--clones]\n"
+    "                 [--by-decision]\n"
     "       ark_bench --suite [--quick]\n"
     "Plays N seeded games (default 10000 random games, 2 players, map A, one\n"
     "thread) and reports games and decisions per second, peak memory and, for\n"
@@ -44,6 +48,8 @@ static void usage(FILE *f) {
     "  --ai mcts     mcts (default budget) in seat 1 against greedy (default 3)\n"
     "  --threads T   play the games on T threads, one loaded content each\n"
     "  --clones      also time ark_game_clone at every decision\n"
+    "  --by-decision time each answer (running the game to its next decision)\n"
+    "                and that decision's options, by the answered decision's tag\n"
     "  --no-recall   value every position anew (no kept values, ark_recall)\n"
     "  --hashes F    write 'seed turns log-hash' per game to F\n"
     "  --suite       every figure of bench/README.md, one after the other\n"
@@ -70,6 +76,7 @@ typedef struct run {
   ark_config cfg;
   int ai;                       /* AI_RANDOM, AI_GREEDY, AI_MCTS */
   int clones;
+  int by_decision;              /* --by-decision */
   int no_recall;                /* --no-recall: values not kept (ark_recall) */
   long games;
   uint64_t seed0;
@@ -81,6 +88,7 @@ typedef struct run {
   long clone_n[2];
   double live_bytes;            /* of the states cloned: what a copy copies */
   tag_cost tags[TAGS];
+  tag_cost answers[TAGS], options[TAGS];    /* --by-decision */
   /* [view][replayed]: clone + free of the game (view 0) or of a search
   ** view of it (1), at a decision that ended its step (0) or not (1) */
   double clone_s[2][2];
@@ -92,7 +100,7 @@ typedef struct run {
 typedef struct tally {
   long decisions, clone_n[2];
   double clone_s[2][2], live_bytes;
-  tag_cost tags[TAGS];
+  tag_cost tags[TAGS], answers[TAGS], options[TAGS];
 } tally;
 
 static void add_tag(tag_cost *tags, const char *tag, long n, double s) {
@@ -132,6 +140,19 @@ static int play(const run *r, tally *t, ark_game *g, uint64_t seed) {
     if (r->clones) time_clone(t, g);
     if (r->ai == AI_RANDOM) pick = (int)(ai_rand(&rng) % (uint64_t)d->noptions);
     else pick = ai_pick(&ai[d->player], ark_game_gs(g), pick_seed(seed, ark_game_nanswers(g)));
+    if (r->by_decision) {
+      char tag[32];
+      snprintf(tag, sizeof tag, "%s", d->tag);
+      double t0 = now();
+      if (ark_game_answer(g, pick, msg, sizeof msg) != ARK_OK) break;
+      double t1 = now();
+      add_tag(t->answers, tag, 1, t1 - t0);
+      /* the next decision's options, which a lazy decision works out here */
+      if (ark_game_process(g) == ARK_AWAITING)
+        add_tag(t->options, ark_game_decision(g)->tag, 1, now() - t1);
+      t->decisions++;
+      continue;
+    }
     if (ark_game_answer(g, pick, msg, sizeof msg) != ARK_OK) break;
     t->decisions++;
   }
@@ -195,6 +216,10 @@ static void *worker(void *arg) {
   }
   for (int i = 0; i < TAGS && t.tags[i].n; i++)
     add_tag(r->tags, t.tags[i].tag, t.tags[i].n, t.tags[i].s);
+  for (int i = 0; i < TAGS && t.answers[i].n; i++) {
+    add_tag(r->answers, t.answers[i].tag, t.answers[i].n, t.answers[i].s);
+    add_tag(r->options, t.options[i].tag, t.options[i].n, t.options[i].s);
+  }
   pthread_mutex_unlock(&r->lock);
   ark_game_free(proto);
   return NULL;
@@ -241,6 +266,35 @@ static void print_clones(const run *r) {
            t[top].s / (double)t[top].n * 1e6, t[top].n);
     t[top].n = -t[top].n;
   }
+}
+
+/* The n tags of t that took the most time in all, each as a share of
+** `all`. */
+static void print_top(const tag_cost *tags, int n, double all) {
+  tag_cost t[TAGS];
+  memcpy(t, tags, sizeof t);
+  for (int k = 0; k < n; k++) {
+    int top = -1;
+    for (int i = 0; i < TAGS && t[i].n; i++)
+      if (t[i].n > 0 && (top < 0 || t[i].s > t[top].s)) top = i;
+    if (top < 0) break;
+    printf("    %-24s %5.1f%% %7.2f us %8ld\n", t[top].tag, 100 * t[top].s / all,
+           t[top].s / (double)t[top].n * 1e6, t[top].n);
+    t[top].n = -t[top].n;
+  }
+}
+
+/* --by-decision: where the time of the games went, as a share of all the
+** answers' and options' time. */
+static void print_by_decision(const run *r) {
+  double all = 0;
+  for (int i = 0; i < TAGS; i++) all += r->answers[i].s + r->options[i].s;
+  if (all <= 0) return;
+  printf("answers, by the decision answered (the game run to its next decision; share,\n"
+         "mean, count):\n");
+  print_top(r->answers, 10, all);
+  printf("options, by the decision offered (worked out when it is asked for):\n");
+  print_top(r->options, 5, all);
 }
 
 static void init_run(run *r, int ai, long games) {
@@ -301,6 +355,7 @@ int main(int argc, char **argv) {
   for (int i = 1; i < argc; i++) {
     if (!strcmp(argv[i], "--help")) { usage(stdout); return 0; }
     if (!strcmp(argv[i], "--clones")) { r.clones = 1; continue; }
+    if (!strcmp(argv[i], "--by-decision")) { r.by_decision = 1; continue; }
     if (!strcmp(argv[i], "--no-recall")) { r.no_recall = 1; continue; }
     if (!strcmp(argv[i], "--suite")) { want_suite = 1; continue; }
     if (!strcmp(argv[i], "--quick")) { quick = 1; continue; }
@@ -337,6 +392,7 @@ int main(int argc, char **argv) {
          r.seconds, (double)r.games / r.seconds, r.seconds / (double)r.games,
          (double)r.decisions / r.seconds, (double)r.turns / (double)r.games);
   if (r.clones) print_clones(&r);
+  if (r.by_decision) print_by_decision(&r);
   if (r.clone_copies + r.clone_replays > 0)
     printf("clones made %ld, of them replayed a running step's answers %ld (%.1f%%)%s\n",
            r.clone_copies + r.clone_replays, r.clone_replays,
