@@ -222,6 +222,21 @@ static int playable_cost(lua_State *L, ark_game *g, int p, int id, int surcharge
   return 0;
 }
 
+/* Appends {card = id, <key> = the value on the stack top (taken), folder
+** = f (none for the hand: f 0)} to the list at `out`. */
+static void append_entry(lua_State *L, int out, int id, int f, const char *key) {
+  lua_createtable(L, 0, 3);
+  lua_insert(L, -2);
+  lua_setfield(L, -2, key);
+  lua_pushinteger(L, id);
+  lua_setfield(L, -2, "card");
+  if (f > 0) {
+    lua_pushinteger(L, f);
+    lua_setfield(L, -2, "folder");
+  }
+  lua_rawseti(L, out, (int)ark_rawlen(L, out) + 1);
+}
+
 /* Appends {card = id, folder = f (none for the hand), cost = its cost plus
 ** f} to the list at `out` when p can play the animal now. */
 static void add_candidate(lua_State *L, ark_game *g, int p, int out, int id, int f) {
@@ -235,16 +250,7 @@ static void add_candidate(lua_State *L, ark_game *g, int p, int out, int id, int
     lua_pop(L, 1);
     lua_pushnumber(L, c + f);
   }
-  lua_createtable(L, 0, 3);
-  lua_insert(L, -2);
-  lua_setfield(L, -2, "cost");
-  lua_pushinteger(L, id);
-  lua_setfield(L, -2, "card");
-  if (f > 0) {
-    lua_pushinteger(L, f);
-    lua_setfield(L, -2, "folder");
-  }
-  lua_rawseti(L, out, (int)ark_rawlen(L, out) + 1);
+  append_entry(L, out, id, f, "cost");
 }
 
 /* ark.animal_candidates(p, side, extra_rep, discount, may_share,
@@ -300,16 +306,8 @@ static void add_sponsor(lua_State *L, ark_game *g, int p, lua_Integer budget, in
     int b = ark_content_find_building(g->c, d->building);
     if (b < 0 || !ark_places_any(g, p, b, (pl->upgraded >> ARK_ACT_BUILD) & 1)) return;
   }
-  lua_createtable(L, 0, 3);
-  lua_pushinteger(L, id);
-  lua_setfield(L, -2, "card");
   lua_pushinteger(L, f);
-  lua_setfield(L, -2, "surcharge");
-  if (f > 0) {
-    lua_pushinteger(L, f);
-    lua_setfield(L, -2, "folder");
-  }
-  lua_rawseti(L, out, (int)ark_rawlen(L, out) + 1);
+  append_entry(L, out, id, f, "surcharge");
 }
 
 static int l_sponsor_candidates(lua_State *L) {
