@@ -6,7 +6,9 @@
 ** texts and codes, for every seat, in the positions of random games: as
 ** loaded, with an action that has no lowest() (its can() asked strength by
 ** strength), with a title a plugin renamed, and with fewer X tokens
-** allowed, which hides the X-token action on slot 1 more often.
+** allowed, which hides the X-token action on slot 1 more often.  The
+** engine's own turn decisions, whose options turn_plays writes into the
+** decision, offer the same.
 */
 #define _DEFAULT_SOURCE
 #include <stdarg.h>
@@ -70,6 +72,48 @@ static void test_turn_plays_as_lua(void **st) {
   assert_true(t_compare_four_games(COMPARE) > 300);
 }
 
+/* (p) -> the texts and codes turn_options gives as tables, "text=code"
+** per line. */
+static const char *const LISTED =
+  "local p = ...\n"
+  "local o, c = turn_options(p)\n"
+  "local t = {}\n"
+  "for i = 1, #o do t[i] = o[i] .. '=' .. c[i] end\n"
+  "return table.concat(t, '\\n')\n";
+
+/* The engine's turn decisions, whose options turn_plays writes into the
+** decision itself while the engine asks for them, offer what
+** turn_options gives as tables: the same texts and codes in the same
+** order, at every turn of random games (2 players on map A, 3 on map 2). */
+static void test_turn_decision_as_tables(void **st) {
+  (void)st;
+  static char got[65536], want[65536];
+  int turns = 0;
+  for (uint64_t seed = 1; seed <= 3; seed++) {
+    int players = seed == 3 ? 3 : 2;
+    ark_game *g = t_new_game(players, seed, seed == 3 ? "2" : NULL);
+    uint64_t rng = seed * 17;
+    while (ark_game_process(g) == ARK_AWAITING) {
+      const ark_decision *d = ark_game_decision(g);
+      if (!strcmp(d->tag, "action")) {
+        size_t len = 0;
+        got[0] = '\0';
+        for (int i = 0; i < d->noptions; i++)
+          len += (size_t)snprintf(got + len, sizeof got - len, "%s%s=%d", i ? "\n" : "",
+                                  d->options[i], g->codes[i]);
+        t_run_lua(g, LISTED, d->player, want, sizeof want);
+        if (strcmp(got, want))
+          fail_msg("seed %llu turn %d:\n%s\nas tables:\n%s", (unsigned long long)seed,
+                   ark_game_turns(g), got, want);
+        turns++;
+      }
+      t_random_answer(g, &rng);
+    }
+    ark_game_free(g);
+  }
+  assert_true(turns > 500);
+}
+
 /* A lowest() that answers something other than a whole number or
 ** nothing is refused, with the action's name. */
 static const char *const REFUSED =
@@ -100,6 +144,7 @@ static void test_turn_plays_refuses(void **st) {
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_turn_plays_as_lua),
+    cmocka_unit_test(test_turn_decision_as_tables),
     cmocka_unit_test(test_turn_plays_refuses),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

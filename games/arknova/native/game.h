@@ -60,6 +60,9 @@ struct ark_game {
   int lazy;
   int no_lazy;
   char lazy_fn[24];
+  /* while lazy_fn runs: the turn's list may be written into the decision
+  ** at once (ENGINE.turn_plays), and how many options it wrote (-1: none) */
+  int direct_opts, direct_n;
   /* while that continuation runs: it started from `base` with these
   ** arguments (a clone replays it from there, not from the step's start).
   ** base_lazy: the start was not copied (a game that keeps its log is

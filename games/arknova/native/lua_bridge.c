@@ -1162,6 +1162,20 @@ static int read_options(lua_State *L, ark_game *g) {
 
 static void check_kept_state(ark_game *g, int *who, char *msg, size_t n);
 
+/* The options ENGINE.turn_plays wrote into g's decision itself (it returns
+** false and their count, lua_turn.c): 0, or -1 if the Lua function gave
+** back something else. */
+static int direct_options(lua_State *L, ark_game *g) {
+  int n = g->direct_n;
+  if (lua_toboolean(L, -2) || lua_tointeger(L, -1) != n || n < 2) return -1;
+  size_t prompt_off = (size_t)(g->dec.prompt - g->dec.tag);
+  g->dec.tag = g->optbuf.s;
+  g->dec.prompt = g->optbuf.s + prompt_off;
+  g->dec.noptions = n;
+  ark_game_point_options(g);
+  return 0;
+}
+
 int ark_lua_lazy_options(ark_game *g) {
   lua_State *L = g->c->L;
   int top = lua_gettop(L), st, kept, bad;
@@ -1172,13 +1186,17 @@ int ark_lua_lazy_options(ark_game *g) {
   g->script_ran_any = 0;
   ark_lua_set_game(g->c, g);
   ark_lua_pure(g->c, 1);
+  g->direct_opts = 1;
+  g->direct_n = -1;
   int slot = ark_wd_enter(L, g->c->script_budget, g->c->lua_mem_limit);
   st = lua_pcall(L, 1, 2, 0);
   ark_wd_leave(slot, L);
+  g->direct_opts = 0;
   ark_lua_pure(g->c, -1);
   ark_lua_set_game(g->c, NULL);
   check_kept_state(g, &kept, msg, sizeof msg);
-  bad = st != ARK_LUA_OK || kept != -1 || read_options(L, g) != 0;
+  bad = st != ARK_LUA_OK || kept != -1 ||
+        (g->direct_n >= 0 ? direct_options(L, g) : read_options(L, g)) != 0;
   lua_settop(L, top);
   if (bad) return 1;
   g->lazy = 0;

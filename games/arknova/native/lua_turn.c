@@ -10,7 +10,15 @@
 ** table reads per option.  The rules call it only while the functions it
 ** stands for are their own (options_of), so a plugin that replaced one of
 ** them gets the Lua list, as before.
+**
+** Asked by the engine for a turn's decision (ark_lua_lazy_options sets
+** g->direct_opts) with no plugin loaded, it writes the options and codes
+** straight into the decision and returns false and their count: the two
+** tables and the engine's copy out of them were a tenth of the cost of a
+** turn's options.  Every lowest strength is asked first, so that an error
+** in one leaves the decision as it was.
 */
+#include "game.h"
 #include "lua_api.h"
 #include "lua_bridge.h"
 #include "luacompat.h"
@@ -18,8 +26,38 @@
 /* The arguments, as options_of passes them. */
 enum {
   A_P = 1, A_SCRIPTS, A_TITLES, A_INDEX, A_LABELS, A_LABELS_OF, A_ACTION_LABEL,
-  A_LOWEST_BY_CAN, A_MAX_X, A_OPTS, A_CODES
+  A_LOWEST_BY_CAN, A_MAX_X, A_DIRECT, A_OPTS, A_CODES
 };
+
+/* What one slot adds to the list. */
+typedef struct slot_plays {
+  int a, side;
+  lua_Integer base, hi, s0;     /* s0 0: no play */
+} slot_plays;
+
+/* Where the options go: the two tables (g NULL), or g's decision. */
+typedef struct sink {
+  ark_game *g;
+  int n;
+} sink;
+
+/* Adds the option whose text is on the stack top (taken) and its code. */
+static void put(lua_State *L, sink *k, lua_Integer code) {
+  k->n++;
+  if (!k->g) {
+    lua_rawseti(L, A_OPTS, k->n);
+    lua_pushinteger(L, code);
+    lua_rawseti(L, A_CODES, k->n);
+    return;
+  }
+  size_t len;
+  const char *s = lua_tolstring(L, -1, &len);
+  if (!s || k->n > ARK_MAX_OPTIONS || code != (int)code)
+    luaL_error(L, "turn option %d: not a text, or too many options", k->n);
+  ark_lua_offer_option(k->g, k->n - 1, s, len);
+  k->g->codes[k->n - 1] = (int)code;
+  lua_pop(L, 1);
+}
 
 /* The names it looks up, made once (upvalue 2): a name given as a C
 ** string is hashed and found among the interned strings at every look-up,
@@ -85,72 +123,88 @@ static int lowest(lua_State *L, int a, int side, lua_Integer lo, lua_Integer hi,
   return found;
 }
 
-/* Appends the plays of the action card in `slot` (1-based) to opts and
-** codes, after the n there are; returns the new count. */
-static int add_plays(lua_State *L, const ark_player *pl, int slot, lua_Integer xt, int n) {
-  int a = pl->slot[slot - 1];
-  int side = (pl->upgraded >> a) & 1 ? 2 : 1;
-  lua_Integer base = slot - 2 * (lua_Integer)pl->constriction[a];   /* strength with no X token */
-  lua_Integer hi = base + xt;
-  lua_Integer s0 = 0;
-  if (hi < 1 || !lowest(L, a, side, base > 1 ? base : 1, hi, &s0)) return n;
+/* The plays of the action card in `slot` (1-based): its lowest strength
+** asked of the action's script. */
+static slot_plays slot_of(lua_State *L, const ark_player *pl, int slot, lua_Integer xt) {
+  slot_plays sp;
+  sp.a = pl->slot[slot - 1];
+  sp.side = (pl->upgraded >> sp.a) & 1 ? 2 : 1;
+  sp.base = slot - 2 * (lua_Integer)pl->constriction[sp.a];   /* strength with no X token */
+  sp.hi = sp.base + xt;
+  sp.s0 = 0;
+  lua_Integer s0;
+  if (sp.hi >= 1 && lowest(L, sp.a, sp.side, sp.base > 1 ? sp.base : 1, sp.hi, &s0)) sp.s0 = s0;
+  return sp;
+}
+
+/* Adds a slot's plays. */
+static void add_plays(lua_State *L, const slot_plays *sp, sink *k) {
+  int a = sp->a, side = sp->side;
+  lua_Integer base = sp->base, hi = sp->hi, s0 = sp->s0;
+  if (s0 == 0) return;
   push_labels(L, a);                    /* title, labels */
   int title = lua_gettop(L) - 1, t = title + 1;
   /* play_code (rules.lua) is linear: one more strength and X token add 11 */
   lua_Integer code = ((action_index(L, a) * 2 + side - 1) * 2 * 100 + s0) * 10 + (s0 - base);
   for (lua_Integer s = s0; s <= hi; s++, code += 11) {
-    lua_Integer x = s - base, k = (side * 1000 + s) * 1000 + x;
-    lua_rawgeti(L, t, (int)k);
+    lua_Integer x = s - base, kk = (side * 1000 + s) * 1000 + x;
+    lua_rawgeti(L, t, (int)kk);
     if (!lua_toboolean(L, -1)) {
       lua_pop(L, 1);
       lua_pushvalue(L, A_ACTION_LABEL);
       lua_pushvalue(L, t);
-      lua_pushinteger(L, k);
+      lua_pushinteger(L, kk);
       lua_pushvalue(L, title);
       lua_pushinteger(L, side);
       lua_pushinteger(L, s);
       lua_pushinteger(L, x);
       lua_call(L, 6, 1);
     }
-    lua_rawseti(L, A_OPTS, ++n);
-    lua_pushinteger(L, code);
-    lua_rawseti(L, A_CODES, n);
+    put(L, k, code);
   }
   lua_pop(L, 2);
-  return n;
 }
 
-/* Appends the X-token action on the card in `slot`. */
-static int add_xaction(lua_State *L, const ark_player *pl, int slot, int n) {
+/* Adds the X-token action on the card in `slot`. */
+static void add_xaction(lua_State *L, const ark_player *pl, int slot, sink *k) {
   int a = pl->slot[slot - 1];
   push_labels(L, a);
   get_key(L, lua_gettop(L), K_XACTION);
-  lua_rawseti(L, A_OPTS, ++n);
+  put(L, k, (action_index(L, a) * 4 + 1) * 1000);   /* play_code(a, 0, 0, 1, true) */
   lua_pop(L, 2);
-  lua_pushinteger(L, (action_index(L, a) * 4 + 1) * 1000);   /* play_code(a, 0, 0, 1, true) */
-  lua_rawseti(L, A_CODES, n);
-  return n;
 }
 
 /* ENGINE.turn_plays(p, ACTION_SCRIPTS, ACTION_TITLE, ACTION_INDEX,
-** label_cache, labels_of, action_label, lowest_by_can, MAX_XTOKENS) ->
-** opts, codes: what options_of (rules.lua) makes, in the same order, with
-** the same calls to the Lua functions it is given. */
+** label_cache, labels_of, action_label, lowest_by_can, MAX_XTOKENS, direct)
+** -> opts, codes: what options_of (rules.lua) makes, in the same order, with
+** the same calls to the Lua functions it is given; or, with direct (no
+** plugin loaded) while the engine asks for a turn's decision, false and
+** the count of the options written into it. */
 static int turn_plays(lua_State *L) {
   ark_game *g = ark_lua_running(L);
   if (!g) return luaL_error(L, "ENGINE.turn_plays outside a step");
   int p = ark_lua_arg_player(L, g, A_P);
   for (int i = A_SCRIPTS; i <= A_LABELS; i++) luaL_checktype(L, i, LUA_TTABLE);
   lua_Number max_x = luaL_checknumber(L, A_MAX_X);
-  lua_settop(L, A_MAX_X);
-  lua_createtable(L, 16, 0);
-  lua_createtable(L, 16, 0);
+  lua_settop(L, A_DIRECT);
   const ark_player *pl = &g->s.p[p];
   lua_Integer xt = pl->xtokens;
-  int n = 0;
-  for (int slot = 1; slot <= ARK_N_ACTIONS; slot++) n = add_plays(L, pl, slot, xt, n);
+  slot_plays sp[ARK_N_ACTIONS];
+  for (int slot = 1; slot <= ARK_N_ACTIONS; slot++) sp[slot - 1] = slot_of(L, pl, slot, xt);
+  sink k = { NULL, 0 };
+  if (lua_toboolean(L, A_DIRECT) && g->direct_opts) {
+    g->direct_opts = 0;                 /* one list per asking */
+    k.g = g;
+  }
+  lua_createtable(L, k.g ? 0 : 16, 0);
+  lua_createtable(L, k.g ? 0 : 16, 0);
+  for (int i = 0; i < ARK_N_ACTIONS; i++) add_plays(L, &sp[i], &k);
   for (int slot = 1; slot <= ARK_N_ACTIONS; slot++)
-    if (slot > 1 || (lua_Number)xt < max_x) n = add_xaction(L, pl, slot, n);
+    if (slot > 1 || (lua_Number)xt < max_x) add_xaction(L, pl, slot, &k);
+  if (!k.g) return 2;
+  g->direct_n = k.n;
+  lua_pushboolean(L, 0);
+  lua_pushinteger(L, k.n);
   return 2;
 }
 

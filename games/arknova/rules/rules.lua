@@ -742,7 +742,7 @@ local function options_of(p)
   if #PLUGINS == 0 or (play_code == PLAY_CODE and side_of == SIDE_OF and ark.get == GET and
      ark.slot_action == SLOT_ACTION and ark.tokens == TOKENS_OF and ark.upgraded == UPGRADED) then
     return { TURN_PLAYS(p, ACTION_SCRIPTS, ACTION_TITLE, ACTION_INDEX, label_cache, labels_of,
-                        action_label, lowest_by_can, MAX_XTOKENS) }
+                        action_label, lowest_by_can, MAX_XTOKENS, #PLUGINS == 0) }
   end
   return options_in_lua(p)
 end
