@@ -14,8 +14,8 @@
 ** Asked by the engine for a turn's decision (ark_lua_lazy_options sets
 ** g->direct_opts) with no plugin loaded, it writes the options and codes
 ** straight into the decision and returns false and their count: the two
-** tables and the engine's copy out of them were a tenth of the cost of a
-** turn's options.  Every lowest strength is asked first, so that an error
+** tables and the engine's copy out of them were a sixth of the cost of a
+** turn's options (random play: 6,200 of 41,000 instructions).  Every lowest strength is asked first, so that an error
 ** in one leaves the decision as it was.
 */
 #include "game.h"
