@@ -1132,6 +1132,15 @@ static int e_choose_later(lua_State *L) {
   return 1;
 }
 
+/* g's decision has its n options in optbuf now (which may have moved). */
+static void options_done(ark_game *g, int n) {
+  size_t prompt_off = (size_t)(g->dec.prompt - g->dec.tag);
+  g->dec.tag = g->optbuf.s;
+  g->dec.prompt = g->optbuf.s + prompt_off;
+  g->dec.noptions = n;
+  ark_game_point_options(g);
+}
+
 /* Reads the options (table at -2) and codes (at -1) into g's decision;
 ** 0, or -1 if they are not strings and whole numbers. */
 static int read_options(lua_State *L, ark_game *g) {
@@ -1152,11 +1161,7 @@ static int read_options(lua_State *L, ark_game *g) {
     lua_pop(L, 2);
     if (!s || !ok) return -1;
   }
-  size_t prompt_off = (size_t)(g->dec.prompt - g->dec.tag);
-  g->dec.tag = g->optbuf.s;
-  g->dec.prompt = g->optbuf.s + prompt_off;
-  g->dec.noptions = n;
-  ark_game_point_options(g);
+  options_done(g, n);
   return 0;
 }
 
@@ -1168,11 +1173,7 @@ static void check_kept_state(ark_game *g, int *who, char *msg, size_t n);
 static int direct_options(lua_State *L, ark_game *g) {
   int n = g->direct_n;
   if (lua_toboolean(L, -2) || lua_tointeger(L, -1) != n || n < 2) return -1;
-  size_t prompt_off = (size_t)(g->dec.prompt - g->dec.tag);
-  g->dec.tag = g->optbuf.s;
-  g->dec.prompt = g->optbuf.s + prompt_off;
-  g->dec.noptions = n;
-  ark_game_point_options(g);
+  options_done(g, n);
   return 0;
 }
 
