@@ -15,8 +15,10 @@
 ** g->direct_opts) with no plugin loaded, it writes the options and codes
 ** straight into the decision and returns false and their count: the two
 ** tables and the engine's copy out of them were a sixth of the cost of a
-** turn's options (random play: 6,200 of 41,000 instructions).  Every lowest strength is asked first, so that an error
-** in one leaves the decision as it was.
+** turn's options (random play: 6,200 of 41,000 instructions).  Every
+** lowest strength is asked first, so that an error in one leaves the
+** decision as it was; the label makers, which only keep the texts they
+** make, are asked after them.
 */
 #include "game.h"
 #include "lua_api.h"
