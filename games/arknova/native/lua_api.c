@@ -1262,18 +1262,13 @@ static int l_sponsor_fit(lua_State *L) {
   int p = arg_tableau(L, g, 1), n = 0;
   reads_part(L, ARK_READ_HAND(p));
   const ark_player *pl = &g->s.p[p];
-  int build2 = (pl->upgraded >> ARK_ACT_BUILD) & 1;
   lua_createtable(L, 3 * pl->nhand, 0);
   for (int h = 0; h < pl->nhand; h++) {
     const ark_card_def *d = &g->c->cards[pl->hand[h]];
     if (d->type != ARK_CARD_SPONSOR) continue;
     /* A.playable's "money(p) >= 0" holds always (ark_track_add and the
     ** editor keep money in 0..32000): the purse is not read */
-    int ok = d->level <= 99 && conditions_missing(g, p, d) == 0;
-    if (ok && d->building[0]) {
-      int b = ark_content_find_building(g->c, d->building);
-      ok = b >= 0 && ark_places_any(g, p, b, build2);
-    }
+    int ok = d->level <= 99 && ark_lua_sponsor_fits(g, p, d);
     int row[3] = { pl->hand[h], d->level > 0 ? d->level : 0, ok };
     for (int i = 0; i < 3; i++) {
       lua_pushinteger(L, row[i]);
@@ -2074,15 +2069,13 @@ static int l_zoo_known(lua_State *L) {
     lua_pushvalue(L, 6);
     lua_rawset(L, byk);
   }
-  for (int i = 0; i < pl->nzoo; i++) {
-    int id = pl->zoo[i];
-    lua_rawgeti(L, 2, id);
-    if (lua_istable(L, -1) && !ark_lua_script_is_off(g, id)) known_add(L, byk, byk + 1, 5, 6, id);
+  for (int i = 0; i < key.n; i++) {        /* the scripts the key lists, in its order */
+    int id = key.ids[i];
+    if (id >= 0) lua_rawgeti(L, 2, id);
+    else lua_rawgeti(L, 3, -2 - id);
+    known_add(L, byk, byk + 1, 5, 6, id >= 0 ? id : -1);
     lua_pop(L, 1);
   }
-  lua_rawgeti(L, 3, pl->map);
-  if (lua_istable(L, -1) && !ark_lua_map_script_is_off(g, p)) known_add(L, byk, byk + 1, 5, 6, -1);
-  lua_settop(L, byk);
   known_kept *k = &x->known[x->known_next];
   x->known_next = (uint8_t)((x->known_next + 1) % KNOWN_KEPT);
   if (k->valid) luaL_unref(L, LUA_REGISTRYINDEX, k->ref);
@@ -2196,6 +2189,13 @@ int ark_lua_animal_fits_any(ark_game *g, int p, const ark_card_def *a) {
 
 int ark_lua_conditions_missing(const ark_game *g, int p, const ark_card_def *d) {
   return conditions_missing(g, p, d);
+}
+
+int ark_lua_sponsor_fits(const ark_game *g, int p, const ark_card_def *d) {
+  if (conditions_missing(g, p, d) > 0) return 0;
+  if (!d->building[0]) return 1;
+  int b = ark_content_find_building(g->c, d->building);
+  return b >= 0 && ark_places_any(g, p, b, (g->s.p[p].upgraded >> ARK_ACT_BUILD) & 1);
 }
 
 int ark_lua_level_ok(const ark_game *g, int p, const ark_card_def *c, int lv) {

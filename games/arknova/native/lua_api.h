@@ -72,9 +72,12 @@ void ark_lua_api_scoring(struct lua_State *L, void *ctx);
 void ark_lua_api_lowest(struct lua_State *L, void *ctx);
 /* Checks of the rules read off the state, shared with lua_lowest.c: as
 ** ark.fits finding any building, conditions_met's count of missing
-** conditions, and A.level_ok of association.lua (lv 0-based, no wildcard). */
+** conditions, a sponsor's conditions all met and its unique building
+** placeable (A.playable of sponsors.lua but for level and money), and
+** A.level_ok of association.lua (lv 0-based, no wildcard). */
 int ark_lua_animal_fits_any(ark_game *g, int p, const ark_card_def *a);
 int ark_lua_conditions_missing(const ark_game *g, int p, const ark_card_def *d);
+int ark_lua_sponsor_fits(const ark_game *g, int p, const ark_card_def *d);
 int ark_lua_level_ok(const ark_game *g, int p, const ark_card_def *c, int lv);
 
 #endif

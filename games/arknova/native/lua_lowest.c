@@ -122,31 +122,48 @@ static int conditions_hold(lua_State *L, ark_game *g, int p, int id) {
   return yes;
 }
 
-/* A.cost(p, id): the file's where p's cards or map handle the cost. */
-static lua_Number cost_of(lua_State *L, ark_game *g, int p, int id) {
-  if (!lua_toboolean(L, AN_COST)) return animal_cost(L, &g->s.p[p], &g->c->cards[id]);
-  ask(L, AN_COST, p, id);
-  lua_Number cost = luaL_checknumber(L, -1);
-  lua_pop(L, 1);
-  return cost;
+/* Pushes A.cost(p, id): the file's answer where p's cards or map handle
+** the cost, else worked out here (a whole number as an integer, as the
+** Lua's arithmetic gives it). */
+static void push_cost(lua_State *L, ark_game *g, int p, int id) {
+  if (lua_toboolean(L, AN_COST)) {
+    ask(L, AN_COST, p, id);
+    luaL_checknumber(L, -1);
+    return;
+  }
+  lua_Number cost = animal_cost(L, &g->s.p[p], &g->c->cards[id]);
+  if (cost == (lua_Integer)cost) lua_pushinteger(L, (lua_Integer)cost);
+  else lua_pushnumber(L, cost);
 }
 
 /* A.playable(p, id, surcharge): an animal that fits a building of p's or
 ** may share one, whose conditions hold, that p can pay.  With no modifier
 ** handler of p's the tests go cheapest first, the Flock test last; else in
-** the Lua's order, so that each handler is asked where the Lua asks it. */
-static int playable(lua_State *L, ark_game *g, int p, int id, int surcharge) {
+** the Lua's order, so that each handler is asked where the Lua asks it.
+** keep: a playable animal's cost to p (surcharge not in it) is left on the
+** stack, A.cost's own answer where that was asked. */
+static int playable_at(lua_State *L, ark_game *g, int p, int id, int surcharge, int keep) {
   const ark_player *pl = &g->s.p[p];
   const ark_card_def *d = &g->c->cards[id];
   if (d->type != ARK_CARD_ANIMAL) return 0;
   if (!lua_toboolean(L, AN_CONDITIONS) && !lua_toboolean(L, AN_COST)) {
     if (ark_lua_conditions_missing(g, p, d) > 0) return 0;
     if (!(pl->money >= animal_cost(L, pl, d) + surcharge)) return 0;
-    return ark_lua_animal_fits_any(g, p, d) || may_share(L, p, id);
+    if (!ark_lua_animal_fits_any(g, p, d) && !may_share(L, p, id)) return 0;
+  } else {
+    if (!ark_lua_animal_fits_any(g, p, d) && !may_share(L, p, id)) return 0;
+    if (!conditions_hold(L, g, p, id)) return 0;
+    push_cost(L, g, p, id);
+    int paid = pl->money >= lua_tonumber(L, -1) + surcharge;
+    if (!paid || !keep) lua_pop(L, 1);
+    return paid;
   }
-  if (!ark_lua_animal_fits_any(g, p, d) && !may_share(L, p, id)) return 0;
-  if (!conditions_hold(L, g, p, id)) return 0;
-  return pl->money >= cost_of(L, g, p, id) + surcharge;
+  if (keep) push_cost(L, g, p, id);
+  return 1;
+}
+
+static int playable(lua_State *L, ark_game *g, int p, int id, int surcharge) {
+  return playable_at(L, g, p, id, surcharge, 0);
 }
 
 /* any_in_hand: is an animal of p's hand playable now? */
@@ -200,28 +217,6 @@ static int l_animals_lowest(lua_State *L) {
   return push_none(L);
 }
 
-/* A.playable's answer and p's cost of the animal (surcharge not in it),
-** pushed when it is playable: where a handler of p's is asked, asked as
-** the Lua's playable asks it, once each. */
-static int playable_cost(lua_State *L, ark_game *g, int p, int id, int surcharge) {
-  const ark_player *pl = &g->s.p[p];
-  const ark_card_def *d = &g->c->cards[id];
-  if (!lua_toboolean(L, AN_COST)) {
-    if (!playable(L, g, p, id, surcharge)) return 0;
-    lua_Number cost = animal_cost(L, pl, d);
-    if (cost == (lua_Integer)cost) lua_pushinteger(L, (lua_Integer)cost);
-    else lua_pushnumber(L, cost);
-    return 1;
-  }
-  if (d->type != ARK_CARD_ANIMAL) return 0;
-  if (!ark_lua_animal_fits_any(g, p, d) && !may_share(L, p, id)) return 0;
-  if (!conditions_hold(L, g, p, id)) return 0;
-  ask(L, AN_COST, p, id);
-  if (pl->money >= luaL_checknumber(L, -1) + surcharge) return 1;
-  lua_pop(L, 1);
-  return 0;
-}
-
 /* Appends {card = id, <key> = the value on the stack top (taken), folder
 ** = f (none for the hand: f 0)} to the list at `out`. */
 static void append_entry(lua_State *L, int out, int id, int f, const char *key) {
@@ -240,7 +235,7 @@ static void append_entry(lua_State *L, int out, int id, int f, const char *key) 
 /* Appends {card = id, folder = f (none for the hand), cost = its cost plus
 ** f} to the list at `out` when p can play the animal now. */
 static void add_candidate(lua_State *L, ark_game *g, int p, int out, int id, int f) {
-  if (!playable_cost(L, g, p, id, f)) return;
+  if (!playable_at(L, g, p, id, f, 1)) return;
   if (ark_isinteger(L, -1)) {
     lua_Integer c = lua_tointeger(L, -1);
     lua_pop(L, 1);
@@ -300,12 +295,7 @@ static void add_sponsor(lua_State *L, ark_game *g, int p, lua_Integer budget, in
     level = luaL_checknumber(L, -1);
     lua_pop(L, 1);
   }
-  if (level > budget || pl->money < f) return;
-  if (ark_lua_conditions_missing(g, p, d) > 0) return;
-  if (d->building[0]) {
-    int b = ark_content_find_building(g->c, d->building);
-    if (b < 0 || !ark_places_any(g, p, b, (pl->upgraded >> ARK_ACT_BUILD) & 1)) return;
-  }
+  if (level > budget || pl->money < f || !ark_lua_sponsor_fits(g, p, d)) return;
   lua_pushinteger(L, f);
   append_entry(L, out, id, f, "surcharge");
 }

@@ -108,13 +108,26 @@ end
 -- { {card=id, folder=f or nil, cost=n}, ... } playable now; extra_rep:
 -- reputation about to be gained (it widens the display range).
 local ANIMAL_CANDIDATES = ark.animal_candidates
+-- May ark.hand_fit stand for this file's loops?  Only with no plugin,
+-- which may change the rules' facts and constants (then nothing can have
+-- replaced the functions it stands for).
+local function c_fit()
+  return #PLUGINS == 0
+end
+
+-- The Lua that ark.animals_lowest and ark.animal_candidates ask, their last
+-- arguments: the Flock test, conditions_hold and A.cost where a card or
+-- map of p's handles the modifier each asks (else false), the Flock record.
+local function c_asks(p)
+  return may_share, has_handler(p, "modify_conditions_ignored") and conditions_hold,
+         has_handler(p, "modify_animal_cost") and A.cost, flock_known()
+end
+
 local function candidates(p, side, extra_rep)
   -- with no plugin, the loop below in C (ark.animal_candidates), asking
   -- the Lua where ark.animals_lowest does
-  if #PLUGINS == 0 then
-    return ANIMAL_CANDIDATES(p, side, extra_rep or 0, A.PARTNER_DISCOUNT, may_share,
-                             has_handler(p, "modify_conditions_ignored") and conditions_hold,
-                             has_handler(p, "modify_animal_cost") and A.cost, flock_known())
+  if c_fit() then
+    return ANIMAL_CANDIDATES(p, side, extra_rep or 0, A.PARTNER_DISCOUNT, c_asks(p))
   end
   return A.plain_candidates(p, side, extra_rep)
 end
@@ -174,13 +187,6 @@ local HAS_PARTNER_ZOO, HAS_BIT = has_partner_zoo, has_bit
 local function own_functions()
   return #PLUGINS == 0 or (A.cost == A_COST and modify == MODIFY and
     has_handler == HAS_HANDLER and has_partner_zoo == HAS_PARTNER_ZOO and has_bit == HAS_BIT)
-end
-
--- May ark.hand_fit stand for this file's loops?  Only with no plugin,
--- which may change the rules' facts and constants (then nothing can have
--- replaced the functions it stands for).
-local function c_fit()
-  return #PLUGINS == 0
 end
 
 function A.hand_fit(p)
@@ -331,9 +337,7 @@ function A.lowest(script, p, side, lo, hi)
   if script.can ~= can then return lowest_by_can(script, p, side, lo, hi) end
   if c_fit() then
     return ANIMALS_LOWEST(p, side, lo, hi, A.COUNT[side], A.STRENGTH5_REPUTATION,
-                          A.PARTNER_DISCOUNT, may_share,
-                          has_handler(p, "modify_conditions_ignored") and conditions_hold,
-                          has_handler(p, "modify_animal_cost") and A.cost, flock_known())
+                          A.PARTNER_DISCOUNT, c_asks(p))
   end
   local hand_seen, seen = false, 0       -- scanned without a playable animal
   for s = lo, hi do
