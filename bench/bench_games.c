@@ -242,6 +242,16 @@ static void run_games(run *r) {
   fprintf(stderr, "\n");
 }
 
+/* The index of the tag of t not yet taken that took the most time in all,
+** marked taken (its count negated); -1 when none is left. */
+static int take_top(tag_cost *t) {
+  int top = -1;
+  for (int i = 0; i < TAGS && t[i].n; i++)
+    if (t[i].n > 0 && (top < 0 || t[i].s > t[top].s)) top = i;
+  if (top >= 0) t[top].n = -t[top].n;
+  return top;
+}
+
 static void print_clones(const run *r) {
   long n = r->clone_n[0] + r->clone_n[1];
   printf("clone + free, state %zu bytes (live: %.0f on average), game %zu bytes:\n",
@@ -257,15 +267,9 @@ static void print_clones(const run *r) {
   tag_cost t[TAGS];
   memcpy(t, r->tags, sizeof t);
   printf("  replayed search views by decision (time in all, mean, count):\n");
-  for (int k = 0; k < 8; k++) {
-    int top = -1;
-    for (int i = 0; i < TAGS && t[i].n; i++)
-      if (t[i].n > 0 && (top < 0 || t[i].s > t[top].s)) top = i;
-    if (top < 0) break;
+  for (int k = 0, top; k < 8 && (top = take_top(t)) >= 0; k++)
     printf("    %-24s %7.1f ms %6.2f us %6ld\n", t[top].tag, t[top].s * 1e3,
-           t[top].s / (double)t[top].n * 1e6, t[top].n);
-    t[top].n = -t[top].n;
-  }
+           t[top].s / (double)-t[top].n * 1e6, -t[top].n);
 }
 
 /* The n tags of t that took the most time in all, each as a share of
@@ -273,15 +277,9 @@ static void print_clones(const run *r) {
 static void print_top(const tag_cost *tags, int n, double all) {
   tag_cost t[TAGS];
   memcpy(t, tags, sizeof t);
-  for (int k = 0; k < n; k++) {
-    int top = -1;
-    for (int i = 0; i < TAGS && t[i].n; i++)
-      if (t[i].n > 0 && (top < 0 || t[i].s > t[top].s)) top = i;
-    if (top < 0) break;
+  for (int k = 0, top; k < n && (top = take_top(t)) >= 0; k++)
     printf("    %-24s %5.1f%% %7.2f us %8ld\n", t[top].tag, 100 * t[top].s / all,
-           t[top].s / (double)t[top].n * 1e6, t[top].n);
-    t[top].n = -t[top].n;
-  }
+           t[top].s / (double)-t[top].n * 1e6, -t[top].n);
 }
 
 /* --by-decision: where the time of the games went, as a share of all the
