@@ -294,164 +294,197 @@ static void ark_map_place_of_key(uint64_t k, ark_place *p)
     p->cells[i] = (uint8_t)k;
 }
 
-/* Insertion sort: the candidates come by anchor, so nearly in order
-** already, and a few hundred keys take less than qsort's calls of a
-** comparison function. */
-static void ark_map_sort_keys(uint64_t *k, int n)
+/* A cell set as bits: cells 0..63 in w[0], 64..127 in w[1]. */
+typedef struct ark_cellbits {
+  uint64_t w[2];
+} ark_cellbits;
+
+_Static_assert(ARK_CELLS <= 128, "a zoo's spaces fit in two 64-bit words");
+
+static void ark_bits_set(ark_cellbits *b, int c)
 {
-  int i, j;
-  for (i = 1; i < n; i++) {
-    uint64_t v = k[i];
-    for (j = i; j > 0 && k[j - 1] > v; j--)
-      k[j] = k[j - 1];
-    k[j] = v;
+  b->w[c >> 6] |= 1ull << (c & 63);
+}
+
+static int ark_bits_meet(const ark_cellbits *a, const ark_cellbits *b)
+{
+  return ((a->w[0] & b->w[0]) | (a->w[1] & b->w[1])) != 0;
+}
+
+/* One position of a building on a map, with all that the placement rules
+** read of it but the zoo: the rules depend on the cell set alone, so it is
+** checked against a zoo with a few masks and counts. */
+typedef struct ark_map_cand {
+  ark_cellbits cells;
+  ark_cellbits around;          /* the spaces next to it on the map, not in it */
+  ark_place place;              /* cells sorted, the first anchor and rotation */
+  uint8_t edge;                 /* its spaces on the map's edge */
+  uint8_t rock, water;          /* ark_map_terrain_around's counts */
+} ark_map_cand;
+
+/* Every position of one building kind whose spaces all exist on the map,
+** once per cell set, in ark_map_placements' order; and the map's spaces
+** that are not plain, and those that need side II of Build. */
+struct ark_map_cands {
+  int n;
+  ark_cellbits rough, build2, rock, water;
+  ark_map_cand c[];
+};
+
+/* Set bits in a & b (a few: the spaces around a building). */
+static int ark_bits_count(const ark_cellbits *a, const ark_cellbits *b)
+{
+  int i, n = 0;
+  for (i = 0; i < 2; i++)
+    for (uint64_t w = a->w[i] & b->w[i]; w; w &= w - 1)
+      n++;
+  return n;
+}
+
+static void ark_map_cand_fill(const ark_map_def *m, const ark_map_cands *t, uint64_t key,
+                              ark_map_cand *c)
+{
+  int i, k, nb[6];
+  memset(c, 0, sizeof *c);
+  ark_map_place_of_key(key, &c->place);
+  for (i = 0; i < c->place.ncells; i++)
+    ark_bits_set(&c->cells, c->place.cells[i]);
+  for (i = 0; i < c->place.ncells; i++) {
+    int cnt = ark_map_neighbors(m, c->place.cells[i], nb);
+    for (k = 0; k < cnt; k++)
+      ark_bits_set(&c->around, nb[k]);
   }
+  for (i = 0; i < 2; i++)
+    c->around.w[i] &= ~c->cells.w[i];
+  c->edge = (uint8_t)ark_map_count_edge(m, c->place.cells, c->place.ncells);
+  /* ark_map_terrain_around's counts: distinct spaces next to it, not in it */
+  c->rock = (uint8_t)ark_bits_count(&c->around, &t->rock);
+  c->water = (uint8_t)ark_bits_count(&c->around, &t->water);
 }
 
-static int ark_map_anchor_usable(const ark_map_def *m, const ark_zoo *z, int c)
+static int ark_map_key_cmp(const void *a, const void *b)
 {
-  return m->exists[c] && z->at[c] == 0 &&
-         (m->terrain[c] == ARK_TERRAIN_PLAIN || z->cover_terrain);
+  uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+  return x < y ? -1 : x > y;
 }
 
-/* A search of every position of one building: its footprint turned each
-** way once, not once per anchor, and which cells touch a building, each
-** found once (a search tries up to ARK_CELLS * 6 candidates; the Build
-** action asks of each kind whether it has any place). */
-typedef struct ark_map_search {
-  int n;                                   /* footprint cells */
-  int dx[6][ARK_MAX_FOOTPRINT], dy[6][ARK_MAX_FOOTPRINT]; /* per rotation */
-  uint8_t near[ARK_CELLS];                 /* 0 not known yet, 1 no, 2 next to one */
-} ark_map_search;
-
-/* 0 if the footprint has no cells or too many (no position is legal). */
-static int ark_map_search_init(ark_map_search *s, const ark_building_def *b)
-{
-  int i, rot;
-  s->n = b->ncells;
-  if (s->n <= 0 || s->n > ARK_MAX_FOOTPRINT)
-    return 0;
-  for (i = 0; i < s->n; i++) {
-    int q = b->q[i], r = b->r[i];
-    for (rot = 0; rot < 6; rot++) {          /* as ark_map_footprint turns it */
-      s->dx[rot][i] = q;
-      s->dy[rot][i] = 2 * r + q;
-      ark_map_rotate(&q, &r);
-    }
-  }
-  memset(s->near, 0, sizeof s->near);
-  return 1;
-}
-
-/* ark_map_footprint of the search's building, unsorted: the cell count, or
-** 0 off the grid or if ark_map_cells_free would refuse a cell (most
-** candidates fail there: found at the first such cell). */
-static int ark_map_search_cells(const ark_map_search *s, const ark_map_def *m,
-                                const ark_zoo *z, int build2, int anchor, int rot,
-                                uint8_t cells[ARK_MAX_FOOTPRINT])
-{
-  int ax = ARK_CELL_X(anchor), ay = ARK_CELL_Y(anchor), i;
-  for (i = 0; i < s->n; i++) {
-    int x = ax + s->dx[rot][i], y = ay + s->dy[rot][i];
-    if (!ark_map_in_grid(x, y))
-      return 0;
-    cells[i] = (uint8_t)ARK_CELL(x, y);
-    if (!ark_map_cells_free(m, z, &cells[i], 1, build2))
-      return 0;
-  }
-  return s->n;
-}
-
-/* ark_map_next_to_building, each cell's answer kept. */
-static int ark_map_search_near(ark_map_search *s, const ark_map_def *m,
-                               const ark_zoo *z, const uint8_t *cells, int n)
-{
-  int i, k, nb[6], cnt;
-  for (i = 0; i < n; i++) {
-    int c = cells[i];
-    if (!s->near[c]) {
-      s->near[c] = 1;
-      cnt = ark_map_neighbors(m, c, nb);
-      for (k = 0; k < cnt; k++)
-        if (z->at[nb[k]])
-          s->near[c] = 2;
-    }
-    if (s->near[c] == 2)
-      return 1;
-  }
-  return 0;
-}
-
-/* ark_map_legal for a candidate of the search, its cells free (none of its
-** tests depends on the order of the cells). */
-static int ark_map_search_legal(ark_map_search *s, const ark_map_def *m,
-                                const ark_zoo *z, const ark_building_def *defs,
-                                int bdef, const uint8_t *cells, int n)
-{
-  const ark_building_def *b = &defs[bdef];
-  if (b->kind == ARK_BK_KIOSK && !ark_map_kiosk_spacing_ok(z, defs, cells, n))
-    return 0;
-  if (z->nb == 0) {
-    if (ark_map_count_edge(m, cells, n) == 0)
-      return 0;
-  } else if (!b->ignores_adjacency && !ark_map_search_near(s, m, z, cells, n)) {
-    return 0;
-  }
-  return ark_map_needs_ok(m, z, b, cells, n);
-}
-
-int ark_map_any_placement(const ark_map_def *m, const ark_zoo *z,
-                          const ark_building_def *defs, int bdef, int build2)
-{
-  ark_map_search s;
-  uint8_t cells[ARK_MAX_FOOTPRINT];
-  if (!ark_map_search_init(&s, &defs[bdef]))
-    return 0;
-  for (int anchor = 0; anchor < ARK_CELLS; anchor++) {
-    if (!ark_map_anchor_usable(m, z, anchor))
-      continue;
-    for (int rot = 0; rot < 6; rot++) {
-      int n = ark_map_search_cells(&s, m, z, build2, anchor, rot, cells);
-      if (n > 0 && ark_map_search_legal(&s, m, z, defs, bdef, cells, n))
-        return 1;
-    }
-  }
-  return 0;
-}
-
-int ark_map_placements(const ark_map_def *m, const ark_zoo *z,
-                       const ark_building_def *defs, int bdef,
-                       int build2, ark_place *out, int max)
+ark_map_cands *ark_map_cands_new(const ark_map_def *m, const ark_building_def *b)
 {
   uint64_t keys[ARK_MAP_MAX_CANDIDATES];
-  ark_map_search s;
   int len = 0, n = 0, anchor, rot, i;
-  if (!ark_map_search_init(&s, &defs[bdef]))
-    return 0;
   for (anchor = 0; anchor < ARK_CELLS; anchor++) {
-    /* offset (0,0) is in every footprint: a taken anchor rules out all six */
-    if (!ark_map_anchor_usable(m, z, anchor))
+    if (!m->exists[anchor])
       continue;
     for (rot = 0; rot < 6; rot++) {
       ark_place p;
-      int nc = ark_map_search_cells(&s, m, z, build2, anchor, rot, p.cells);
-      if (nc == 0 || !ark_map_search_legal(&s, m, z, defs, bdef, p.cells, nc))
+      int nc = ark_map_footprint(b, anchor, rot, p.cells), all = nc > 0;
+      for (i = 0; i < nc; i++)
+        all = all && m->exists[p.cells[i]];
+      if (!all)
         continue;
-      /* as ark_map_footprint gives them: sorted, unused cells zero */
       memset(p.cells + nc, 0, sizeof p.cells - (size_t)nc);
-      ark_map_sort_cells(p.cells, nc);
       p.ncells = (uint8_t)nc;
       p.anchor = (uint8_t)anchor;
       p.rot = (uint8_t)rot;
       keys[len++] = ark_map_place_key(&p);
     }
   }
-  ark_map_sort_keys(keys, len);
+  qsort(keys, (size_t)len, sizeof keys[0], ark_map_key_cmp);
   /* the first of each run of equal cell sets (the key without anchor and
-  ** rotation) */
-  for (i = 0; i < len && n < max; i++)
+  ** rotation): the smallest anchor, then rotation, giving it */
+  for (i = 0; i < len; i++)
     if (i == 0 || keys[i] >> 16 != keys[i - 1] >> 16)
-      ark_map_place_of_key(keys[i], &out[n++]);
+      keys[n++] = keys[i];
+  ark_map_cands *t = malloc(sizeof *t + sizeof t->c[0] * (size_t)n);
+  if (!t)
+    return NULL;
+  memset(t, 0, sizeof *t);
+  for (i = 0; i < ARK_CELLS; i++) {
+    if (m->terrain[i] != ARK_TERRAIN_PLAIN)
+      ark_bits_set(&t->rough, i);
+    if (m->terrain[i] == ARK_TERRAIN_ROCK)
+      ark_bits_set(&t->rock, i);
+    if (m->terrain[i] == ARK_TERRAIN_WATER)
+      ark_bits_set(&t->water, i);
+    if (m->build2[i])
+      ark_bits_set(&t->build2, i);
+  }
+  t->n = n;
+  for (i = 0; i < n; i++)
+    ark_map_cand_fill(m, t, keys[i], &t->c[i]);
+  return t;
+}
+
+void ark_map_cands_free(ark_map_cands *t)
+{
+  free(t);
+}
+
+/* The spaces no position of bdef may cover in zoo z: those taken, water
+** and rock unless z may cover them, side II's without it, and for a kiosk
+** those nearer than ARK_KIOSK_MIN_DISTANCE to another kiosk. */
+static ark_cellbits ark_map_banned(const ark_map_cands *t, const ark_zoo *z,
+                                   const ark_cellbits *taken,
+                                   const ark_building_def *defs, int bdef, int build2)
+{
+  ark_cellbits ban = *taken;
+  int c, i;
+  for (i = 0; i < 2; i++)
+    ban.w[i] |= (z->cover_terrain ? 0 : t->rough.w[i]) | (build2 ? 0 : t->build2.w[i]);
+  if (defs[bdef].kind == ARK_BK_KIOSK)
+    for (i = 0; i < z->nb; i++)
+      if (defs[z->b[i].def].kind == ARK_BK_KIOSK)
+        for (c = 0; c < ARK_CELLS; c++)
+          if (ark_map_distance(c, z->b[i].cells[0]) < ARK_KIOSK_MIN_DISTANCE)
+            ark_bits_set(&ban, c);
+  return ban;
+}
+
+int ark_map_cands_search(const ark_map_cands *t, const ark_zoo *z,
+                         const ark_building_def *defs, int bdef, int build2,
+                         ark_place *out, int max)
+{
+  const ark_building_def *b = &defs[bdef];
+  ark_cellbits taken = { { 0, 0 } }, ban;
+  int i, n = 0, adjacency = z->nb > 0 && !b->ignores_adjacency;
+  int rock = z->cover_terrain ? 0 : b->adjacent_rock;
+  int water = z->cover_terrain ? 0 : b->adjacent_water;
+  int edge = z->nb == 0 ? 1 : 0;
+  if (b->border_spaces > edge)
+    edge = b->border_spaces;
+  for (i = 0; i < ARK_CELLS; i++)
+    if (z->at[i])
+      ark_bits_set(&taken, i);
+  ban = ark_map_banned(t, z, &taken, defs, bdef, build2);
+  for (i = 0; i < t->n; i++) {
+    const ark_map_cand *c = &t->c[i];
+    if (ark_bits_meet(&c->cells, &ban) || c->edge < edge || c->rock < rock ||
+        c->water < water || (adjacency && !ark_bits_meet(&c->around, &taken)))
+      continue;
+    if (!out)
+      return 1;
+    if (n >= max)
+      break;
+    out[n++] = c->place;
+  }
+  return n;
+}
+
+int ark_map_any_placement(const ark_map_def *m, const ark_zoo *z,
+                          const ark_building_def *defs, int bdef, int build2)
+{
+  return ark_map_placements(m, z, defs, bdef, build2, NULL, 1) > 0;
+}
+
+int ark_map_placements(const ark_map_def *m, const ark_zoo *z,
+                       const ark_building_def *defs, int bdef,
+                       int build2, ark_place *out, int max)
+{
+  ark_map_cands *t = ark_map_cands_new(m, &defs[bdef]);
+  if (!t)
+    return 0;
+  int n = ark_map_cands_search(t, z, defs, bdef, build2, out, max);
+  ark_map_cands_free(t);
   return n;
 }
 

@@ -47,6 +47,20 @@ int ark_map_placements(const ark_map_def *m, const ark_zoo *z,
 int ark_map_any_placement(const ark_map_def *m, const ark_zoo *z,
                           const ark_building_def *defs, int bdef, int build2);
 
+/* The positions of one building kind that the map allows whatever the
+** zoo holds (every space exists), once per cell set in the order above,
+** each with what the rules read of it (its spaces on the edge, the water
+** and rock around it) worked out once.  ark_map_placements makes one per
+** call; places.c keeps one per map and kind.  NULL: no memory. */
+typedef struct ark_map_cands ark_map_cands;
+ark_map_cands *ark_map_cands_new(const ark_map_def *m, const ark_building_def *b);
+void ark_map_cands_free(ark_map_cands *t);
+/* ark_map_placements from t, made for z's map and defs[bdef]; with out
+** NULL, 1 at the first legal position (ark_map_any_placement), else 0. */
+int ark_map_cands_search(const ark_map_cands *t, const ark_zoo *z,
+                         const ark_building_def *defs, int bdef, int build2,
+                         ark_place *out, int max);
+
 /* Is one placement legal?  Same rules as above. */
 int ark_map_can_place(const ark_map_def *m, const ark_zoo *z,
                       const ark_building_def *defs, int bdef, int build2,

@@ -50,6 +50,10 @@ struct ark_places {
   place_list lists[LISTS];
   place_any anys[ANSWERS];
   int next_list;
+  /* each map's positions per building kind (ark_map_cands_new), made at
+  ** their first search: cands[map * ARK_MAX_BUILDING_DEFS + kind] */
+  ark_map_cands **cands;
+  int ncands;
 };
 
 static uint64_t zoo_hash(const ark_zoo *z, int map, int bdef, int build2) {
@@ -94,8 +98,28 @@ static struct ark_places *places_of(ark_content *c) {
 void ark_places_free(ark_content *c) {
   if (!c->places) return;
   for (int i = 0; i < LISTS; i++) free(c->places->lists[i].list);
+  for (int i = 0; i < c->places->ncands; i++) ark_map_cands_free(c->places->cands[i]);
+  free(c->places->cands);
   free(c->places);
   c->places = NULL;
+}
+
+/* ark_map_placements (out NULL: ark_map_any_placement) of seat p's zoo
+** from the kept positions of its map and kind bdef. */
+static int search(const ark_game *g, struct ark_places *k, int p, int bdef, int build2,
+                  ark_place *out, int max) {
+  const ark_player *pl = &g->s.p[p];
+  const ark_map_def *m = &g->c->maps[pl->map];
+  if (!k->cands) {
+    k->ncands = g->c->nmaps * ARK_MAX_BUILDING_DEFS;
+    if (!(k->cands = calloc((size_t)k->ncands, sizeof *k->cands))) k->ncands = 0;
+  }
+  int i = pl->map * ARK_MAX_BUILDING_DEFS + bdef;
+  if (i >= k->ncands) return ark_map_placements(m, &pl->zoo_map, g->c->buildings, bdef, build2,
+                                               out, max);
+  if (!k->cands[i] && !(k->cands[i] = ark_map_cands_new(m, &g->c->buildings[bdef])))
+    return ark_map_placements(m, &pl->zoo_map, g->c->buildings, bdef, build2, out, max);
+  return ark_map_cands_search(k->cands[i], &pl->zoo_map, g->c->buildings, bdef, build2, out, max);
 }
 
 int ark_places(const ark_game *g, int p, int bdef, int build2, const ark_place **out) {
@@ -114,7 +138,7 @@ int ark_places(const ark_game *g, int p, int bdef, int build2, const ark_place *
       *out = k->lists[i].list;
       return k->lists[i].n;
     }
-  int n = ark_map_placements(m, &pl->zoo_map, g->c->buildings, bdef, build2, buf, ARK_CELLS * 6);
+  int n = search(g, k, p, bdef, build2, buf, ARK_CELLS * 6);
   *out = buf;
   place_list *e = &k->lists[k->next_list];
   if (e->cap < n) {
@@ -140,7 +164,7 @@ int ark_places_any(const ark_game *g, int p, int bdef, int build2) {
   uint64_t h = zoo_hash(&pl->zoo_map, pl->map, bdef, build2);
   place_any *e = &k->anys[h % ANSWERS];
   if (e->k.hash && key_is(&e->k, &pl->zoo_map, pl->map, bdef, build2, h)) return e->any;
-  e->any = ark_map_any_placement(m, &pl->zoo_map, g->c->buildings, bdef, build2);
+  e->any = search(g, k, p, bdef, build2, NULL, 1) > 0;
   key_set(&e->k, &pl->zoo_map, pl->map, bdef, build2, h);
   return e->any;
 }
