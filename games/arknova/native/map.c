@@ -294,41 +294,86 @@ static void ark_map_place_of_key(uint64_t k, ark_place *p)
     p->cells[i] = (uint8_t)k;
 }
 
-/* A cell set as bits: cells 0..63 in w[0], 64..127 in w[1]. */
+/* A set of spaces as bits: spaces 0..63 in w[0], 64..127 in w[1]. */
 typedef struct ark_cellbits {
   uint64_t w[2];
 } ark_cellbits;
 
-_Static_assert(ARK_CELLS <= 128, "a zoo's spaces fit in two 64-bit words");
+_Static_assert(ARK_CELLS <= 128 && ARK_CELLS > 64, "a zoo's spaces fill two 64-bit words");
 
 static void ark_bits_set(ark_cellbits *b, int c)
 {
   b->w[c >> 6] |= 1ull << (c & 63);
 }
 
-static int ark_bits_meet(const ark_cellbits *a, const ark_cellbits *b)
+static int ark_bits_has(const ark_cellbits *b, int c)
 {
-  return ((a->w[0] & b->w[0]) | (a->w[1] & b->w[1])) != 0;
+  return (int)(b->w[c >> 6] >> (c & 63)) & 1;
 }
 
-/* One position of a building on a map, with all that the placement rules
-** read of it but the zoo: the rules depend on the cell set alone, so it is
-** checked against a zoo with a few masks and counts. */
-typedef struct ark_map_cand {
-  ark_cellbits cells;
-  ark_cellbits around;          /* the spaces next to it on the map, not in it */
-  ark_place place;              /* cells sorted, the first anchor and rotation */
-  uint8_t edge;                 /* its spaces on the map's edge */
-  uint8_t rock, water;          /* ark_map_terrain_around's counts */
-} ark_map_cand;
+/* Bit i of the result is bit i + s of b (s < 0: bit i - |s|), |s| < 128. */
+static ark_cellbits ark_bits_down(ark_cellbits b, int s)
+{
+  ark_cellbits r;
+  if (s >= 64) {
+    r.w[0] = b.w[1] >> (s - 64);
+    r.w[1] = 0;
+  } else if (s > 0) {
+    r.w[0] = b.w[0] >> s | b.w[1] << (64 - s);
+    r.w[1] = b.w[1] >> s;
+  } else if (s == 0) {
+    r = b;
+  } else if (s > -64) {
+    r.w[1] = b.w[1] << -s | b.w[0] >> (64 + s);
+    r.w[0] = b.w[0] << -s;
+  } else {
+    r.w[1] = b.w[0] << (-s - 64);
+    r.w[0] = 0;
+  }
+  return r;
+}
 
-/* Every position of one building kind whose spaces all exist on the map,
-** once per cell set, in ark_map_placements' order; and the map's spaces
-** that are not plain, and those that need side II of Build. */
+/* The spaces taken in z: a nonzero byte of at[] each. */
+static ark_cellbits ark_bits_taken(const ark_zoo *z)
+{
+  ark_cellbits r = { { 0, 0 } };
+  int c = 0;
+  for (; c + 8 <= ARK_CELLS; c += 8) {
+    uint64_t w;
+    memcpy(&w, z->at + c, 8);
+    w |= w >> 4;                        /* bit 0 of each byte: any bit of it */
+    w |= w >> 2;
+    w |= w >> 1;
+    w &= 0x0101010101010101ull;
+    /* the eight bits gathered into the top byte, byte i's at bit 56 + i */
+    r.w[c >> 6] |= (w * 0x0102040810204080ull >> 56) << (c & 63);
+  }
+  for (; c < ARK_CELLS; c++)
+    if (z->at[c])
+      ark_bits_set(&r, c);
+  return r;
+}
+
+/* The rules' four cases of where a position may lie whatever else the
+** zoo holds: the first building (on the edge) or a later one, in a zoo
+** that may cover water and rock (needs of rock and water void) or not. */
+enum { ARK_FIT_LATER, ARK_FIT_FIRST, ARK_FIT_COVER = 2, ARK_FIT_CASES = 4 };
+
+/* One building kind on one map, worked out once: for each turn of its
+** footprint, the spaces to add to an anchor for its spaces, and the
+** anchors where the position lies on the map and meets the needs that do
+** not depend on the zoo (edge spaces, water and rock around), per case;
+** and every such position once per cell set in ark_map_placements' order.
+** A search is then a few shifts of the zoo's free spaces per turn. */
 struct ark_map_cands {
-  int n;
-  ark_cellbits rough, build2, rock, water;
-  ark_map_cand c[];
+  int ncells, n;
+  int off[6][ARK_MAX_FOOTPRINT];
+  ark_cellbits fits[ARK_FIT_CASES][6];
+  ark_cellbits rough, build2, exists;
+  ark_cellbits col_first, col_last;   /* the spaces at x 0 and at x ARK_GRID_W - 1 */
+  /* a kiosk's: per space, those nearer than ARK_KIOSK_MIN_DISTANCE */
+  ark_cellbits *kiosk_near;
+  ark_place c[];
 };
 
 /* Set bits in a & b (a few: the spaces around a building). */
@@ -341,25 +386,33 @@ static int ark_bits_count(const ark_cellbits *a, const ark_cellbits *b)
   return n;
 }
 
-static void ark_map_cand_fill(const ark_map_def *m, const ark_map_cands *t, uint64_t key,
-                              ark_map_cand *c)
+/* What position p (its spaces all on the map) meets of the needs in each
+** case: ark_map_needs_ok and, for a first building, an edge space. */
+static void ark_map_cands_fits(ark_map_cands *t, const ark_map_def *m,
+                               const ark_building_def *b, const ark_cellbits *rock,
+                               const ark_cellbits *water, const ark_place *p)
 {
+  ark_cellbits cells = { { 0, 0 } }, around = { { 0, 0 } };
   int i, k, nb[6];
-  memset(c, 0, sizeof *c);
-  ark_map_place_of_key(key, &c->place);
-  for (i = 0; i < c->place.ncells; i++)
-    ark_bits_set(&c->cells, c->place.cells[i]);
-  for (i = 0; i < c->place.ncells; i++) {
-    int cnt = ark_map_neighbors(m, c->place.cells[i], nb);
+  for (i = 0; i < p->ncells; i++) {
+    ark_bits_set(&cells, p->cells[i]);
+    int cnt = ark_map_neighbors(m, p->cells[i], nb);
     for (k = 0; k < cnt; k++)
-      ark_bits_set(&c->around, nb[k]);
+      ark_bits_set(&around, nb[k]);
   }
   for (i = 0; i < 2; i++)
-    c->around.w[i] &= ~c->cells.w[i];
-  c->edge = (uint8_t)ark_map_count_edge(m, c->place.cells, c->place.ncells);
+    around.w[i] &= ~cells.w[i];
   /* ark_map_terrain_around's counts: distinct spaces next to it, not in it */
-  c->rock = (uint8_t)ark_bits_count(&c->around, &t->rock);
-  c->water = (uint8_t)ark_bits_count(&c->around, &t->water);
+  int edge = ark_map_count_edge(m, p->cells, p->ncells);
+  int terrain = ark_bits_count(&around, rock) >= b->adjacent_rock &&
+                ark_bits_count(&around, water) >= b->adjacent_water;
+  for (int f = 0; f < ARK_FIT_CASES; f++) {
+    int need = b->border_spaces;
+    if ((f & ARK_FIT_FIRST) && need < 1)
+      need = 1;
+    if (edge >= need && (terrain || (f & ARK_FIT_COVER)))
+      ark_bits_set(&t->fits[f][p->rot], p->anchor);
+  }
 }
 
 static int ark_map_key_cmp(const void *a, const void *b)
@@ -371,8 +424,37 @@ static int ark_map_key_cmp(const void *a, const void *b)
 ark_map_cands *ark_map_cands_new(const ark_map_def *m, const ark_building_def *b)
 {
   uint64_t keys[ARK_MAP_MAX_CANDIDATES];
+  ark_cellbits rock = { { 0, 0 } }, water = { { 0, 0 } };
   int len = 0, n = 0, anchor, rot, i;
-  for (anchor = 0; anchor < ARK_CELLS; anchor++) {
+  ark_map_cands *t = malloc(sizeof *t + sizeof t->c[0] * ARK_MAP_MAX_CANDIDATES);
+  if (!t)
+    return NULL;
+  memset(t, 0, sizeof *t);
+  t->ncells = b->ncells > 0 && b->ncells <= ARK_MAX_FOOTPRINT ? b->ncells : 0;
+  for (i = 0; i < t->ncells; i++) {
+    int q = b->q[i], r = b->r[i];
+    for (rot = 0; rot < 6; rot++) {          /* as ark_map_footprint turns it */
+      t->off[rot][i] = q + ARK_GRID_W * (2 * r + q);
+      ark_map_rotate(&q, &r);
+    }
+  }
+  for (i = 0; i < ARK_CELLS; i++) {
+    if (m->exists[i])
+      ark_bits_set(&t->exists, i);
+    if (m->terrain[i] != ARK_TERRAIN_PLAIN)
+      ark_bits_set(&t->rough, i);
+    if (m->terrain[i] == ARK_TERRAIN_ROCK)
+      ark_bits_set(&rock, i);
+    if (m->terrain[i] == ARK_TERRAIN_WATER)
+      ark_bits_set(&water, i);
+    if (m->build2[i])
+      ark_bits_set(&t->build2, i);
+    if (ARK_CELL_X(i) == 0)
+      ark_bits_set(&t->col_first, i);
+    if (ARK_CELL_X(i) == ARK_GRID_W - 1)
+      ark_bits_set(&t->col_last, i);
+  }
+  for (anchor = 0; anchor < ARK_CELLS && t->ncells > 0; anchor++) {
     if (!m->exists[anchor])
       continue;
     for (rot = 0; rot < 6; rot++) {
@@ -386,6 +468,7 @@ ark_map_cands *ark_map_cands_new(const ark_map_def *m, const ark_building_def *b
       p.ncells = (uint8_t)nc;
       p.anchor = (uint8_t)anchor;
       p.rot = (uint8_t)rot;
+      ark_map_cands_fits(t, m, b, &rock, &water, &p);
       keys[len++] = ark_map_place_key(&p);
     }
   }
@@ -394,79 +477,125 @@ ark_map_cands *ark_map_cands_new(const ark_map_def *m, const ark_building_def *b
   ** rotation): the smallest anchor, then rotation, giving it */
   for (i = 0; i < len; i++)
     if (i == 0 || keys[i] >> 16 != keys[i - 1] >> 16)
-      keys[n++] = keys[i];
-  ark_map_cands *t = malloc(sizeof *t + sizeof t->c[0] * (size_t)n);
-  if (!t)
-    return NULL;
-  memset(t, 0, sizeof *t);
-  for (i = 0; i < ARK_CELLS; i++) {
-    if (m->terrain[i] != ARK_TERRAIN_PLAIN)
-      ark_bits_set(&t->rough, i);
-    if (m->terrain[i] == ARK_TERRAIN_ROCK)
-      ark_bits_set(&t->rock, i);
-    if (m->terrain[i] == ARK_TERRAIN_WATER)
-      ark_bits_set(&t->water, i);
-    if (m->build2[i])
-      ark_bits_set(&t->build2, i);
-  }
+      ark_map_place_of_key(keys[i], &t->c[n++]);
   t->n = n;
-  for (i = 0; i < n; i++)
-    ark_map_cand_fill(m, t, keys[i], &t->c[i]);
+  ark_map_cands *small = realloc(t, sizeof *t + sizeof t->c[0] * (size_t)n);
+  if (small)
+    t = small;
+  if (b->kind == ARK_BK_KIOSK) {
+    if (!(t->kiosk_near = calloc(ARK_CELLS, sizeof *t->kiosk_near))) {
+      free(t);
+      return NULL;
+    }
+    for (anchor = 0; anchor < ARK_CELLS; anchor++)
+      for (i = 0; i < ARK_CELLS; i++)
+        if (ark_map_distance(i, anchor) < ARK_KIOSK_MIN_DISTANCE)
+          ark_bits_set(&t->kiosk_near[anchor], i);
+  }
   return t;
 }
 
 void ark_map_cands_free(ark_map_cands *t)
 {
+  if (t)
+    free(t->kiosk_near);
   free(t);
 }
 
-/* The spaces no position of bdef may cover in zoo z: those taken, water
-** and rock unless z may cover them, side II's without it, and for a kiosk
-** those nearer than ARK_KIOSK_MIN_DISTANCE to another kiosk. */
-static ark_cellbits ark_map_banned(const ark_map_cands *t, const ark_zoo *z,
-                                   const ark_cellbits *taken,
-                                   const ark_building_def *defs, int bdef, int build2)
+/* The spaces a position of t's building may cover in zoo z: on the map
+** and not taken, plain unless z may cover water and rock, side II's only
+** with it, and for a kiosk none nearer than ARK_KIOSK_MIN_DISTANCE to
+** another. */
+static ark_cellbits ark_map_free_bits(const ark_map_cands *t, const ark_zoo *z,
+                                      const ark_cellbits *taken,
+                                      const ark_building_def *defs, int build2)
 {
-  ark_cellbits ban = *taken;
-  int c, i;
+  ark_cellbits ban = *taken, free;
+  int i, k;
   for (i = 0; i < 2; i++)
     ban.w[i] |= (z->cover_terrain ? 0 : t->rough.w[i]) | (build2 ? 0 : t->build2.w[i]);
-  if (defs[bdef].kind == ARK_BK_KIOSK)
-    for (i = 0; i < z->nb; i++)
-      if (defs[z->b[i].def].kind == ARK_BK_KIOSK)
-        for (c = 0; c < ARK_CELLS; c++)
-          if (ark_map_distance(c, z->b[i].cells[0]) < ARK_KIOSK_MIN_DISTANCE)
-            ark_bits_set(&ban, c);
-  return ban;
+  for (i = 0; t->kiosk_near && i < z->nb; i++)
+    if (defs[z->b[i].def].kind == ARK_BK_KIOSK)
+      for (k = 0; k < 2; k++)
+        ban.w[k] |= t->kiosk_near[z->b[i].cells[0]].w[k];
+  for (i = 0; i < 2; i++)
+    free.w[i] = t->exists.w[i] & ~ban.w[i];
+  return free;
+}
+
+/* The spaces next to a taken one: (x, y +- 2) and (x +- 1, y +- 1), as
+** bits; a step in x never leaves its row (a taken space is on the map,
+** and so each of its grid neighbours that is on the map is one). */
+static ark_cellbits ark_bits_near(const ark_map_cands *t, const ark_cellbits *taken)
+{
+  static const int step[6] = { -2 * ARK_GRID_W, 2 * ARK_GRID_W, -1 - ARK_GRID_W,
+                               -1 + ARK_GRID_W, 1 - ARK_GRID_W, 1 + ARK_GRID_W };
+  ark_cellbits r = { { 0, 0 } };
+  for (int k = 0; k < 6; k++) {
+    ark_cellbits from = *taken;
+    const ark_cellbits *edge = k < 2 ? NULL : k < 4 ? &t->col_first : &t->col_last;
+    for (int i = 0; edge && i < 2; i++)
+      from.w[i] &= ~edge->w[i];
+    ark_cellbits s = ark_bits_down(from, -step[k]);   /* bit c + step: c's neighbour */
+    r.w[0] |= s.w[0];
+    r.w[1] |= s.w[1];
+  }
+  return r;
+}
+
+/* legal[rot]: the anchors of the legal positions of t's building turned
+** rot in zoo z (ark_map_legal of each).  With stop, at the first turn
+** that has any.  Returns whether any has. */
+static int ark_map_legal_anchors(const ark_map_cands *t, const ark_zoo *z,
+                                 const ark_building_def *defs, int bdef, int build2,
+                                 int stop, ark_cellbits legal[6])
+{
+  const ark_building_def *b = &defs[bdef];
+  ark_cellbits taken = ark_bits_taken(z), near = { { 0, 0 } };
+  ark_cellbits free = ark_map_free_bits(t, z, &taken, defs, build2);
+  int adjacency = z->nb > 0 && !b->ignores_adjacency, any = 0, rot, k;
+  int f = (z->nb == 0 ? ARK_FIT_FIRST : 0) | (z->cover_terrain ? ARK_FIT_COVER : 0);
+  if (adjacency)
+    near = ark_bits_near(t, &taken);
+  memset(legal, 0, sizeof *legal * 6);
+  for (rot = 0; rot < 6; rot++) {
+    ark_cellbits acc = t->fits[f][rot], touch = { { 0, 0 } };
+    for (k = 0; k < t->ncells && (acc.w[0] | acc.w[1]); k++) {
+      /* anchor a keeps its bit if its k-th space a + off is free */
+      ark_cellbits s = ark_bits_down(free, t->off[rot][k]);
+      acc.w[0] &= s.w[0];
+      acc.w[1] &= s.w[1];
+      if (adjacency) {
+        s = ark_bits_down(near, t->off[rot][k]);
+        touch.w[0] |= s.w[0];
+        touch.w[1] |= s.w[1];
+      }
+    }
+    if (adjacency) {
+      acc.w[0] &= touch.w[0];
+      acc.w[1] &= touch.w[1];
+    }
+    legal[rot] = acc;
+    if (acc.w[0] | acc.w[1]) {
+      any = 1;
+      if (stop)
+        break;
+    }
+  }
+  return any;
 }
 
 int ark_map_cands_search(const ark_map_cands *t, const ark_zoo *z,
                          const ark_building_def *defs, int bdef, int build2,
                          ark_place *out, int max)
 {
-  const ark_building_def *b = &defs[bdef];
-  ark_cellbits taken = { { 0, 0 } }, ban;
-  int i, n = 0, adjacency = z->nb > 0 && !b->ignores_adjacency;
-  int rock = z->cover_terrain ? 0 : b->adjacent_rock;
-  int water = z->cover_terrain ? 0 : b->adjacent_water;
-  int edge = z->nb == 0 ? 1 : 0;
-  if (b->border_spaces > edge)
-    edge = b->border_spaces;
-  for (i = 0; i < ARK_CELLS; i++)
-    if (z->at[i])
-      ark_bits_set(&taken, i);
-  ban = ark_map_banned(t, z, &taken, defs, bdef, build2);
-  for (i = 0; i < t->n; i++) {
-    const ark_map_cand *c = &t->c[i];
-    if (ark_bits_meet(&c->cells, &ban) || c->edge < edge || c->rock < rock ||
-        c->water < water || (adjacency && !ark_bits_meet(&c->around, &taken)))
-      continue;
-    if (!out)
-      return 1;
-    if (n >= max)
-      break;
-    out[n++] = c->place;
-  }
+  ark_cellbits legal[6];
+  int any = ark_map_legal_anchors(t, z, defs, bdef, build2, out == NULL, legal), n = 0;
+  if (!out || !any)
+    return out ? 0 : any;
+  for (int i = 0; i < t->n && n < max; i++)
+    if (ark_bits_has(&legal[t->c[i].rot], t->c[i].anchor))
+      out[n++] = t->c[i];
   return n;
 }
 

@@ -6,10 +6,14 @@
 ** of one zoo: the Build action lists the positions, then every try of one
 ** of them finds it again by its number (ark.placements(p, key, build2, i)),
 ** and the turn's options ask of each kind whether any position is left.
-** So the last lists and answers are kept in the content, each with a copy
+** So each map's positions of each kind are worked out once
+** (ark_map_cands), and a search checks them against the zoo with a few
+** shifts of its free spaces: whether there is any is asked of that
+** directly (about 1,000 instructions, less than a look-up of a kept
+** answer cost).  The last lists are kept in the content, each with a copy
 ** of what of the zoo it was worked out on the search reads (place_key),
-** compared byte for byte before it is used: a kept answer is always the
-** one the search would give.
+** compared byte for byte before it is used: a kept list is always the one
+** the search would give.
 */
 #include <stdlib.h>
 #include <string.h>
@@ -17,7 +21,6 @@
 #include "places.h"
 
 #define LISTS 16                    /* kept position lists */
-#define ANSWERS 256                 /* kept "is there any" answers */
 
 /* What a zoo's legal positions depend on (map.c), with its map and the
 ** question, as the key of a kept answer: which spaces are taken (at),
@@ -41,14 +44,8 @@ typedef struct place_list {
   ark_place *list;
 } place_list;
 
-typedef struct place_any {
-  place_key k;
-  int any;
-} place_any;
-
 struct ark_places {
   place_list lists[LISTS];
-  place_any anys[ANSWERS];
   int next_list;
   /* each map's positions per building kind (ark_map_cands_new), made at
   ** their first search: cands[map * ARK_MAX_BUILDING_DEFS + kind] */
@@ -157,14 +154,11 @@ int ark_places(const ark_game *g, int p, int bdef, int build2, const ark_place *
 }
 
 int ark_places_any(const ark_game *g, int p, int bdef, int build2) {
-  const ark_player *pl = &g->s.p[p];
-  const ark_map_def *m = &g->c->maps[pl->map];
   struct ark_places *k = places_of(g->c);
-  if (!k) return ark_map_any_placement(m, &pl->zoo_map, g->c->buildings, bdef, build2);
-  uint64_t h = zoo_hash(&pl->zoo_map, pl->map, bdef, build2);
-  place_any *e = &k->anys[h % ANSWERS];
-  if (e->k.hash && key_is(&e->k, &pl->zoo_map, pl->map, bdef, build2, h)) return e->any;
-  e->any = search(g, k, p, bdef, build2, NULL, 1) > 0;
-  key_set(&e->k, &pl->zoo_map, pl->map, bdef, build2, h);
-  return e->any;
+  if (!k) {
+    const ark_player *pl = &g->s.p[p];
+    return ark_map_any_placement(&g->c->maps[pl->map], &pl->zoo_map, g->c->buildings, bdef,
+                                 build2);
+  }
+  return search(g, k, p, bdef, build2, NULL, 1) > 0;
 }
