@@ -1608,6 +1608,38 @@ static void test_project_recurring_edge_bonus(void **st) {
   ark_game_free(g);
 }
 
+/* At a break only the map-edge slots taken pay again, and of those only
+** the recurring ones, each once (map 0: 3 money 5, 4 conservation 1, 6
+** money 12 once, 7 X tokens 3 once).  Taken bits above the last one that
+** pays, and the gaps between, change nothing. */
+static void test_break_pays_taken_recurring_slots(void **st) {
+  (void)st;
+  static const struct { unsigned taken; int money, cp; } cases[] = {
+    { 0x00, 0, 0 }, { 0x04, 5, 0 }, { 0x08, 0, 1 }, { 0x0c, 5, 1 },
+    { 0x2c, 5, 1 }, { 0x60, 0, 0 }, { 0x48, 0, 1 },
+  };
+  for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+    ark_game *g = game(2, "0");
+    int p = t_cur(g);
+    for (int i = 0; i < 2; i++) t_clear_hand(g, i);
+    ark_player *pl = &g->s.p[p];
+    pl->edge_taken = (uint8_t)cases[k].taken;
+    pl->appeal = 9;
+    pl->money = 20;
+    pl->conservation = 0;
+    int x = pl->xtokens;
+    g->s.break_pos = g->s.break_len;
+    g->s.break_trigger = (int8_t)p;
+    t_answer(g, "X-token action: Cards to slot 1");
+    t_expect(g, "action", 1 - p);
+    assert_int_equal(g->s.break_pos, 0);
+    assert_int_equal(pl->money, 20 + income(9) + cases[k].money);
+    assert_int_equal(pl->conservation, cases[k].cp);
+    assert_int_equal(pl->xtokens, x + 1);     /* the X-token action's, not slot 7's */
+    ark_game_free(g);
+  }
+}
+
 /* Partner zoos and universities return to the board at the break unless
 ** every player already has them. */
 static void test_association_board_returns_at_break(void **st) {
@@ -1932,6 +1964,7 @@ int main(void) {
     cmocka_unit_test(test_project_row),
     cmocka_unit_test(test_project_from_display),
     cmocka_unit_test(test_project_recurring_edge_bonus),
+    cmocka_unit_test(test_break_pays_taken_recurring_slots),
     cmocka_unit_test(test_association_board_returns_at_break),
     cmocka_unit_test(test_sponsors_side1),
     cmocka_unit_test(test_sponsors_side2),

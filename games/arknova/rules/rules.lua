@@ -962,19 +962,25 @@ function break_income(trigger, code)
       gain(p, "money", ark.income(ark.get(p, "appeal")) + ark.kiosk_income(p))
       taken, k = ark.get(p, "edge_taken"), 1
     end
-    -- only taken slots pay: no list of the slots (a table each) before one is
-    if taken ~= 0 then
-      local bonus, value, recurring = ark.edge_slot(p, k)
-      while bonus do
-        if has_bit(taken, k - 1) and recurring then
+    -- only taken slots pay: each asked of the map in turn, from k on, while
+    -- a taken one is left (rest: the bits of taken from k's on), with no
+    -- list of the slots (a table each); the greedy player's rollouts go
+    -- through a break about once in seven, and asking every slot was a
+    -- twentieth of their Lua
+    local rest = math.floor(taken / 2 ^ (k - 1))
+    while rest > 0 do
+      if rest % 2 == 1 then
+        local bonus, value, recurring = ark.edge_slot(p, k)
+        if not bonus then break end
+        if recurring then
           if ENGINE.after("break_income", trigger, taken * 1024 + i * 64 + k + 1) then
             return apply_bonus(p, bonus, value, "edge")
           end
           apply_bonus(p, bonus, value, "edge")
         end
-        k = k + 1
-        bonus, value, recurring = ark.edge_slot(p, k)
       end
+      k = k + 1
+      rest = math.floor(rest / 2)
     end
     fire_own("income", p)
     ark.display_refill()   -- a card snapped as income is replaced before the next player's
