@@ -1,9 +1,10 @@
 /*
 ** test_map_search.c - map.c's searches against the plain rules, in the zoos
-** of random games: ark_map_placements and ark_map_any_placement (which
-** keep per-search tables) against every anchor and rotation checked by
-** ark_map_can_place, and ark_map_kiosk_income against
-** ark_map_buildings_adjacent for each kiosk and building.  Also the tables
+** of random games: ark_map_placements and ark_map_any_placement (worked
+** out from each kind's positions on the map) against every anchor and
+** rotation checked by ark_map_can_place, ark_map_kiosk_income against
+** ark_map_buildings_adjacent for each kiosk and building, and
+** ark_map_free_cells against a count of the spaces.  Also the tables
 ** of ark.map_cells and ark.buildings (built from names made once) against
 ** the map and the zoo, field by field, with no field more; the texts of
 ** ark.placements (kept per cell set once made) against the positions;
@@ -98,6 +99,10 @@ static void check_zoo(ark_game *g, int p) {
       assert_int_equal(ark_map_any_placement(m, z, defs, d, build2), n > 0);
     }
   assert_int_equal(ark_map_kiosk_income(m, z, defs), reference_kiosk_income(m, z, defs));
+  int free = 0;                       /* the plain spaces on the map not taken */
+  for (int c = 0; c < ARK_CELLS; c++)
+    free += m->exists[c] && m->terrain[c] == ARK_TERRAIN_PLAIN && !z->at[c];
+  assert_int_equal(ark_map_free_cells(m, z), free);
 }
 
 /* ark.map_cells(p) and ark.buildings(p) written out as text, each table's

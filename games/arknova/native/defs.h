@@ -159,6 +159,8 @@ typedef struct ark_map_def {
   uint8_t nb_ready;
   uint8_t nb_n[ARK_CELLS];
   uint8_t nb[ARK_CELLS][6];
+  uint64_t plain[2];            /* derived too: the plain spaces on the map, a bit
+                                   each (space c: bit c % 64 of word c / 64) */
   ark_bonus place_bonus[ARK_CELLS];
   ark_edge_slot slots[ARK_EDGE_SLOTS];
   uint8_t n_slots;

@@ -75,6 +75,10 @@ void ark_map_derive(ark_map_def *m)
       m->nb[c][k] = (uint8_t)nb[k];
     m->edge[c] = m->exists[c] && n < 6;
   }
+  memset(m->plain, 0, sizeof m->plain);
+  for (c = 0; c < ARK_CELLS; c++)
+    if (m->exists[c] && m->terrain[c] == ARK_TERRAIN_PLAIN)
+      m->plain[c >> 6] |= 1ull << (c & 63);
   m->nb_ready = 1;
 }
 
@@ -376,13 +380,18 @@ struct ark_map_cands {
   ark_place c[];
 };
 
-/* Set bits in a & b (a few: the spaces around a building). */
+/* Set bits in a & b. */
 static int ark_bits_count(const ark_cellbits *a, const ark_cellbits *b)
 {
   int i, n = 0;
-  for (i = 0; i < 2; i++)
+  for (i = 0; i < 2; i++) {
+#if defined(__GNUC__) || defined(__clang__)
+    n += __builtin_popcountll(a->w[i] & b->w[i]);
+#else
     for (uint64_t w = a->w[i] & b->w[i]; w; w &= w - 1)
       n++;
+#endif
+  }
   return n;
 }
 
@@ -782,6 +791,12 @@ int ark_map_kiosk_income(const ark_map_def *m, const ark_zoo *z,
 int ark_map_free_cells(const ark_map_def *m, const ark_zoo *z)
 {
   int c, n = 0;
+  if (m->nb_ready) {                /* the rules ask it at every building placed */
+    ark_cellbits taken = ark_bits_taken(z), plain = { { m->plain[0], m->plain[1] } };
+    plain.w[0] &= ~taken.w[0];
+    plain.w[1] &= ~taken.w[1];
+    return ark_bits_count(&plain, &plain);
+  }
   for (c = 0; c < ARK_CELLS; c++)
     n += m->exists[c] && m->terrain[c] == ARK_TERRAIN_PLAIN && !z->at[c];
   return n;
