@@ -838,6 +838,43 @@ static void test_animals_partner_zoo_discount(void **st) {
   }
 }
 
+/* The option texts the rules keep once made (per card, folder and cost;
+** per strength and side) show each game's own numbers: copies of a game
+** share their content's kept texts, and a discount in one changes the
+** cost it shows, as Sponsors II changes the money offered. */
+static void test_kept_option_texts_follow_numbers(void **st) {
+  (void)st;
+  int p;
+  ark_game *g = animals_game(&p);
+  t_set_slot(g, p, ARK_ACT_ANIMALS, 2);
+  t_upgrade(g, p, ARK_ACT_ANIMALS);
+  t_set_slot(g, p, ARK_ACT_SPONSORS, 3);
+  g->s.p[p].money = 40;
+  t_put_building(g, p, "size-5", "(3,8) (3,10) (3,12) (4,9) (4,11)");
+  t_give(g, p, 401);                     /* Cheetah 17, Africa */
+  t_give(g, p, 426);                     /* African Bush Elephant: two choices */
+  t_give(g, p, 223);                     /* Science Institute, level 3 */
+  ark_game *c[4] = { g, ark_game_clone(g), ark_game_clone(g), ark_game_clone(g) };
+  c[1]->s.p[p].partner_zoos = AFRICA;    /* 3 less */
+  t_upgrade(c[3], p, ARK_ACT_SPONSORS);
+  static const char *const play[4] = {
+    "Animals II at strength 2", "Animals II at strength 2",
+    "Sponsors I at strength 3", "Sponsors II at strength 3"
+  };
+  static const char *const shown[4] = {
+    "play Cheetah (401) for 17 money", "play Cheetah (401) for 14 money",
+    "take 3 money and advance the break by 3", "take 6 money and advance the break by 3"
+  };
+  for (int i = 0; i < 4; i++) {
+    t_ready(c[i]);
+    t_answer(c[i], play[i]);
+    t_expect(c[i], i < 2 ? "animals.card" : "sponsors.card", p);
+    assert_true(t_offered(c[i], shown[i]));
+    assert_false(t_offered(c[i], shown[i ^ 1]));
+    ark_game_free(c[i]);
+  }
+}
+
 /* Standard enclosures: empty, at least the animal's size, with the water
 ** and rock spaces it needs next to it. */
 static void test_animals_enclosure_fit(void **st) {
@@ -1945,6 +1982,7 @@ int main(void) {
     cmocka_unit_test(test_animals_side2_strength5_reputation),
     cmocka_unit_test(test_animals_strength5_reputation_cap),
     cmocka_unit_test(test_animals_partner_zoo_discount),
+    cmocka_unit_test(test_kept_option_texts_follow_numbers),
     cmocka_unit_test(test_animals_enclosure_fit),
     cmocka_unit_test(test_animals_petting_zoo),
     cmocka_unit_test(test_animals_special_capacity),

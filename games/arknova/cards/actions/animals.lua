@@ -375,6 +375,28 @@ local function settle(p, card, cost, b, sharing)
   fire("card_played", p, card)
 end
 
+-- verb .. key .. " #" .. b, made once per verb, building kind and index:
+-- enclosure_labels[verb][key][b]
+local enclosure_labels = {}
+local function enclosure_label(verb, key, b)
+  local byv = enclosure_labels[verb]
+  if not byv then
+    byv = {}
+    enclosure_labels[verb] = byv
+  end
+  local by = byv[key]
+  if not by then
+    by = {}
+    byv[key] = by
+  end
+  local label = by[b]
+  if not label then
+    label = verb .. key .. " #" .. b
+    by[b] = label
+  end
+  return label
+end
+
 -- The enclosures animal card may go into: option texts, and per option
 -- the building and whether it is shared.
 local function enclosure_options(p, card)
@@ -384,10 +406,10 @@ local function enclosure_options(p, card)
   local opts, at, sharing = {}, {}, {}
   for i = 1, #fits do
     local b = fits[i]
-    opts[i], at[i], sharing[i] = "into " .. ark.building(p, b).key .. " #" .. b, b, false
+    opts[i], at[i], sharing[i] = enclosure_label("into ", ark.building(p, b).key, b), b, false
   end
   for _, b in ipairs(shared(p, card)) do
-    opts[#opts + 1] = "share " .. ark.building(p, b).key .. " #" .. b
+    opts[#opts + 1] = enclosure_label("share ", ark.building(p, b).key, b)
     at[#at + 1], sharing[#sharing + 1] = b, true
   end
   return opts, at, sharing
@@ -401,9 +423,24 @@ local function place(p, e)
   settle(p, e.card, e.cost, at[i], sharing[i])
 end
 
+-- made once per card, folder and cost (a number made text is the dearest
+-- part of a label): card_options[card][folder * 1000 + cost]
+local card_options = {}
 local function card_option(e)
-  return "play " .. card_label(e.card) .. (e.folder and (" from folder " .. e.folder) or "") ..
-    " for " .. e.cost .. " money"
+  local by = card_options[e.card]
+  if not by then
+    by = {}
+    card_options[e.card] = by
+  end
+  local cost = e.cost
+  local key = cost % 1 == 0 and cost >= 0 and cost < 1000 and (e.folder or 0) * 1000 + cost
+  local label = key and by[key]
+  if not label then
+    label = "play " .. card_label(e.card) .. (e.folder and (" from folder " .. e.folder) or "") ..
+      " for " .. cost .. " money"
+    if key then by[key] = label end
+  end
+  return label
 end
 
 -- The loop of A.run from animal k of n on (cands: animal k's candidates).

@@ -255,6 +255,28 @@ local function reward_text(c, lv)
   return t
 end
 
+-- "support <card> level <n> (<reward>) [from folder f | from hand]",
+-- made once per card, level and where it comes from (a card's rewards
+-- are facts): support_labels[card][level * 16 + folder, or 15 from hand]
+local support_labels = {}
+local function support_label(o)
+  local where = o.folder or (o.enter and 15 or 0)
+  local by = support_labels[o.card]
+  if not by then
+    by = {}
+    support_labels[o.card] = by
+  end
+  local key = (where >= 0 and where < 15 and o.level % 1 == 0) and o.level * 16 + where
+  local label = key and by[key]
+  if not label then
+    label = "support " .. card_label(o.card) .. " level " .. o.level .. " (" ..
+      reward_text(CARDS[o.card], o.level) .. ")" ..
+      (o.folder and (" from folder " .. o.folder) or (o.enter and " from hand" or ""))
+    if key then by[key] = label end
+  end
+  return label
+end
+
 -- The map-edge slots p has not taken: option texts and slot numbers
 -- (ark.edge_slot: no table per slot).
 local function edge_options(p)
@@ -409,9 +431,7 @@ local function do_task(p, t, side)
     local os = A.project_options(p, side)
     local opts, codes = {}, {}
     for i, o in ipairs(os) do
-      opts[i] = "support " .. card_label(o.card) .. " level " .. o.level .. " (" ..
-        reward_text(CARDS[o.card], o.level) .. ")" ..
-        (o.folder and (" from folder " .. o.folder) or (o.enter and " from hand" or ""))
+      opts[i] = support_label(o)
       if codes then
         codes[i] = support_code(o)
         if not codes[i] then codes = nil end
@@ -544,7 +564,17 @@ local function task_options(p, budget, side, done)
 end
 
 local DONATE = "Make a donation?"
-local function donation_text(price) return "donate " .. price .. " money for 1 conservation point" end
+-- "donate <price> money ...", made once per price (a number made text is
+-- the dearest part of a label, and the option comes after every task)
+local donation_texts = {}
+local function donation_text(price)
+  local t = donation_texts[price]
+  if not t then
+    t = "donate " .. price .. " money for 1 conservation point"
+    donation_texts[price] = t
+  end
+  return t
+end
 
 local function donate(p, price)
   pay(p, price)

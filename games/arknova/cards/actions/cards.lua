@@ -18,11 +18,23 @@ local function display_has_cards()
   return false
 end
 
+-- "draw <n>[, discard <m>]" of a row of SIDE1 / SIDE2, made once per row
+local draw_labels = {}
+local function draw_label(row)
+  local key = row[1] * 100 + row[2]
+  local label = draw_labels[key]
+  if not label then
+    label = "draw " .. row[1] .. (row[2] > 0 and (", discard " .. row[2]) or "")
+    draw_labels[key] = label
+  end
+  return label
+end
+
 -- The plain run, for when a plugin replaced one of the helpers it calls.
 local function run_plain(p, row, side, may_snap)
   if may_snap then
     local how = choose(p, "cards.mode", "Cards: draw or snap?",
-      { "draw " .. row[1] .. (row[2] > 0 and (", discard " .. row[2]) or ""),
+      { draw_label(row),
         "snap one display card" })
     if how == 2 then
       snap(p)
@@ -71,7 +83,7 @@ function A.run(p, strength, side)
   local code = row[1] + 8 * row[2] + 64 * (side - 1)
   if may_snap then
     return choose_then(p, "cards.mode", "Cards: draw or snap?",
-      { "draw " .. row[1] .. (row[2] > 0 and (", discard " .. row[2]) or ""),
+      { draw_label(row),
         "snap one display card" }, code, "cards_mode_chosen")
   end
   return cards_draw(p, code)

@@ -122,14 +122,37 @@ function A.play_for_money(p)
   return true
 end
 
+-- The option texts below are made once per card, level and folder, and
+-- once per strength and side: a number made text is the dearest part of
+-- a label, and every Sponsors action offers them.
+local card_options = {}
 local function card_option(p, e)
-  return "play " .. card_label(e.card) .. " (level " .. A.level(p, e.card) .. ")" ..
-    (e.folder and (" from folder " .. e.folder .. " for " .. e.folder .. " money") or "")
+  local level, folder = A.level(p, e.card), e.folder or 0
+  local by = card_options[e.card]
+  if not by then
+    by = {}
+    card_options[e.card] = by
+  end
+  local key = level % 1 == 0 and level >= 0 and level < 1000 and folder * 1000 + level
+  local label = key and by[key]
+  if not label then
+    label = "play " .. card_label(e.card) .. " (level " .. level .. ")" ..
+      (e.folder and (" from folder " .. e.folder .. " for " .. e.folder .. " money") or "")
+    if key then by[key] = label end
+  end
+  return label
 end
 
+local money_options = {}
 local function money_option(strength, side)
   local gain_money = side == 2 and 2 * strength or strength
-  return "take " .. gain_money .. " money and advance the break by " .. strength, gain_money
+  local key = strength * 2 + side
+  local label = money_options[key]
+  if not label then
+    label = "take " .. gain_money .. " money and advance the break by " .. strength
+    money_options[key] = label
+  end
+  return label, gain_money
 end
 
 -- The loop of A.run, for a budget a continuation's code does not hold.
