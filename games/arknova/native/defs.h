@@ -112,6 +112,16 @@ typedef struct ark_card_def {
 
 typedef enum { ARK_TERRAIN_PLAIN, ARK_TERRAIN_WATER, ARK_TERRAIN_ROCK } ark_terrain;
 
+/* The sets of a map's spaces ark_map_derive works out (ark_map_def.bits):
+** those on the map; by terrain (ARK_BITS_PLAIN + terrain); on its edge;
+** needing side II of Build; next to water, next to rock (on the map); and
+** the grid's first and last columns (x 0 and x ARK_GRID_W - 1). */
+enum {
+  ARK_BITS_EXISTS, ARK_BITS_PLAIN, ARK_BITS_WATER, ARK_BITS_ROCK, ARK_BITS_EDGE,
+  ARK_BITS_BUILD2, ARK_BITS_NEXT_WATER, ARK_BITS_NEXT_ROCK, ARK_BITS_COL_FIRST,
+  ARK_BITS_COL_LAST, ARK_MAP_BITS
+};
+
 /* Bonus kinds printed on map spaces, map edges and bonus tiles. */
 typedef enum {
   ARK_BONUS_NONE, ARK_BONUS_MONEY, ARK_BONUS_REPUTATION, ARK_BONUS_CONSERVATION,
@@ -159,8 +169,9 @@ typedef struct ark_map_def {
   uint8_t nb_ready;
   uint8_t nb_n[ARK_CELLS];
   uint8_t nb[ARK_CELLS][6];
-  uint64_t plain[2];            /* derived too: the plain spaces on the map, a bit
-                                   each (space c: bit c % 64 of word c / 64) */
+  /* derived too: sets of spaces, a bit each (space c: bit c % 64 of word
+  ** c / 64), by ARK_BITS_* */
+  uint64_t bits[ARK_MAP_BITS][2];
   ark_bonus place_bonus[ARK_CELLS];
   ark_edge_slot slots[ARK_EDGE_SLOTS];
   uint8_t n_slots;

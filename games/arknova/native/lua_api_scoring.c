@@ -168,6 +168,62 @@ static int is_neighbor_field(int k) {
   return k == K_NEXT_BUILDING || k == K_NEXT_WATER || k == K_NEXT_ROCK;
 }
 
+/* The spaces of set s (two words of ark_map_def.bits) whose value of a
+** field that is true or false (true: in `is`) matches filter entry w. */
+static void match_flag(uint64_t s[2], const uint64_t is[2], const value *w) {
+  for (int i = 0; i < 2; i++)
+    s[i] &= w->kind == W_TRUE ? is[i] : w->kind == W_FALSE ? ~is[i] : 0;
+}
+
+/* count_cells by sets of spaces (ark_map_def.bits), for a filter whose
+** fields are each true or false of a space, its terrain or its building:
+** the count, or -1 for one that names another field (the loop below).
+** Architectural Zoo asks three at every position an AI values, the
+** terrain experts one at every building placed. */
+static lua_Integer count_by_sets(const ark_map_def *m, const ark_zoo *z, const value *w,
+                                 const int *field, int nw) {
+  uint64_t s[2] = { m->bits[ARK_BITS_EXISTS][0], m->bits[ARK_BITS_EXISTS][1] };
+  uint64_t taken[2], near[2], none[2] = { 0, 0 };
+  int zoo_read = 0;
+  if (!m->nb_ready) return -1;
+  for (int i = 0; i < nw; i++) {
+    int k = field[i];
+    if ((k == K_BUILDING || k == K_NEXT_BUILDING) && !zoo_read) {
+      ark_map_zoo_bits(m, z, taken, near);
+      zoo_read = 1;
+    }
+    switch (k) {
+    case K_EDGE: match_flag(s, m->bits[ARK_BITS_EDGE], &w[i]); break;
+    case K_BUILD2: match_flag(s, m->bits[ARK_BITS_BUILD2], &w[i]); break;
+    case K_NEXT_WATER: match_flag(s, m->bits[ARK_BITS_NEXT_WATER], &w[i]); break;
+    case K_NEXT_ROCK: match_flag(s, m->bits[ARK_BITS_NEXT_ROCK], &w[i]); break;
+    case K_NEXT_BUILDING: match_flag(s, near, &w[i]); break;
+    case K_TERRAIN: {         /* a number always: true matches every space */
+      int t = w[i].kind == W_NUMBER && w[i].num >= 0 && w[i].num <= ARK_TERRAIN_ROCK &&
+              w[i].num == (int)w[i].num ? (int)w[i].num : -1;
+      if (w[i].kind == W_NUMBER) match_flag(s, t >= 0 ? m->bits[ARK_BITS_PLAIN + t] : none,
+                                            &(value){ W_TRUE, 0, NULL });
+      else if (w[i].kind != W_TRUE) match_flag(s, none, &(value){ W_TRUE, 0, NULL });
+      break;
+    }
+    case K_BUILDING:          /* its index where covered, else false */
+      if (w[i].kind == W_NUMBER) {
+        uint64_t b[2] = { 0, 0 };
+        lua_Number n = w[i].num;
+        if (n >= 0 && n < z->nb && n == (int)n)
+          for (int c = 0; c < ARK_CELLS; c++)
+            if (z->at[c] == (int)n + 1) b[c >> 6] |= 1ull << (c & 63);
+        match_flag(s, b, &(value){ W_TRUE, 0, NULL });
+      } else {
+        match_flag(s, taken, &w[i]);
+      }
+      break;
+    default: return -1;
+    }
+  }
+  return ark_map_bits_count(s);
+}
+
 /* ark.count_cells(p, filter) -> the number of spaces of p's map whose
 ** fields (those of ark.map_cells) match every entry of filter: true
 ** matches a field that is there and not false, false one that is nil or
@@ -208,7 +264,12 @@ static int l_count_cells(lua_State *L) {
   }
   const ark_map_def *m = &g->c->maps[g->s.p[p].map];
   const ark_zoo *z = &g->s.p[p].zoo_map;
-  lua_Integer count = 0;
+  lua_Integer count = count_by_sets(m, z, w, field, nw);
+  if (count >= 0) {
+    lua_pushinteger(L, count);
+    return 1;
+  }
+  count = 0;
   char text[16];
   for (int c = 0; c < ARK_CELLS; c++) {
     if (!m->exists[c]) continue;

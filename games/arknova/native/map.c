@@ -75,10 +75,29 @@ void ark_map_derive(ark_map_def *m)
       m->nb[c][k] = (uint8_t)nb[k];
     m->edge[c] = m->exists[c] && n < 6;
   }
-  memset(m->plain, 0, sizeof m->plain);
-  for (c = 0; c < ARK_CELLS; c++)
-    if (m->exists[c] && m->terrain[c] == ARK_TERRAIN_PLAIN)
-      m->plain[c >> 6] |= 1ull << (c & 63);
+  memset(m->bits, 0, sizeof m->bits);
+  for (c = 0; c < ARK_CELLS; c++) {
+    uint64_t bit = 1ull << (c & 63);
+    int w = c >> 6, t = m->terrain[c] <= ARK_TERRAIN_ROCK ? m->terrain[c] : ARK_TERRAIN_PLAIN;
+    if (ARK_CELL_X(c) == 0)
+      m->bits[ARK_BITS_COL_FIRST][w] |= bit;
+    if (ARK_CELL_X(c) == ARK_GRID_W - 1)
+      m->bits[ARK_BITS_COL_LAST][w] |= bit;
+    if (!m->exists[c])
+      continue;
+    m->bits[ARK_BITS_EXISTS][w] |= bit;
+    m->bits[ARK_BITS_PLAIN + t][w] |= bit;
+    if (m->edge[c])
+      m->bits[ARK_BITS_EDGE][w] |= bit;
+    if (m->build2[c])
+      m->bits[ARK_BITS_BUILD2][w] |= bit;
+    for (k = 0; k < m->nb_n[c]; k++) {
+      if (m->terrain[m->nb[c][k]] == ARK_TERRAIN_WATER)
+        m->bits[ARK_BITS_NEXT_WATER][w] |= bit;
+      if (m->terrain[m->nb[c][k]] == ARK_TERRAIN_ROCK)
+        m->bits[ARK_BITS_NEXT_ROCK][w] |= bit;
+    }
+  }
   m->nb_ready = 1;
 }
 
@@ -535,14 +554,15 @@ static ark_cellbits ark_map_free_bits(const ark_map_cands *t, const ark_zoo *z,
 /* The spaces next to a taken one: (x, y +- 2) and (x +- 1, y +- 1), as
 ** bits; a step in x never leaves its row (a taken space is on the map,
 ** and so each of its grid neighbours that is on the map is one). */
-static ark_cellbits ark_bits_near(const ark_map_cands *t, const ark_cellbits *taken)
+static ark_cellbits ark_bits_near(const ark_cellbits *taken, const ark_cellbits *col_first,
+                                  const ark_cellbits *col_last)
 {
   static const int step[6] = { -2 * ARK_GRID_W, 2 * ARK_GRID_W, -1 - ARK_GRID_W,
                                -1 + ARK_GRID_W, 1 - ARK_GRID_W, 1 + ARK_GRID_W };
   ark_cellbits r = { { 0, 0 } };
   for (int k = 0; k < 6; k++) {
     ark_cellbits from = *taken;
-    const ark_cellbits *edge = k < 2 ? NULL : k < 4 ? &t->col_first : &t->col_last;
+    const ark_cellbits *edge = k < 2 ? NULL : k < 4 ? col_first : col_last;
     for (int i = 0; edge && i < 2; i++)
       from.w[i] &= ~edge->w[i];
     ark_cellbits s = ark_bits_down(from, -step[k]);   /* bit c + step: c's neighbour */
@@ -565,7 +585,7 @@ static int ark_map_legal_anchors(const ark_map_cands *t, const ark_zoo *z,
   int adjacency = z->nb > 0 && !b->ignores_adjacency, any = 0, rot, k;
   int f = (z->nb == 0 ? ARK_FIT_FIRST : 0) | (z->cover_terrain ? ARK_FIT_COVER : 0);
   if (adjacency)
-    near = ark_bits_near(t, &taken);
+    near = ark_bits_near(&taken, &t->col_first, &t->col_last);
   memset(legal, 0, sizeof *legal * 6);
   for (rot = 0; rot < 6; rot++) {
     ark_cellbits acc = t->fits[f][rot], touch = { { 0, 0 } };
@@ -788,11 +808,33 @@ int ark_map_kiosk_income(const ark_map_def *m, const ark_zoo *z,
   return total;
 }
 
+void ark_map_zoo_bits(const ark_map_def *m, const ark_zoo *z, uint64_t taken[2],
+                      uint64_t near[2])
+{
+  ark_cellbits t = ark_bits_taken(z), n = { { 0, 0 } };
+  ark_cellbits first = { { m->bits[ARK_BITS_COL_FIRST][0], m->bits[ARK_BITS_COL_FIRST][1] } };
+  ark_cellbits last = { { m->bits[ARK_BITS_COL_LAST][0], m->bits[ARK_BITS_COL_LAST][1] } };
+  if (near)
+    n = ark_bits_near(&t, &first, &last);
+  for (int i = 0; i < 2; i++) {
+    taken[i] = t.w[i];
+    if (near)
+      near[i] = n.w[i] & m->bits[ARK_BITS_EXISTS][i];
+  }
+}
+
+int ark_map_bits_count(const uint64_t set[2])
+{
+  ark_cellbits b = { { set[0], set[1] } };
+  return ark_bits_count(&b, &b);
+}
+
 int ark_map_free_cells(const ark_map_def *m, const ark_zoo *z)
 {
   int c, n = 0;
   if (m->nb_ready) {                /* the rules ask it at every building placed */
-    ark_cellbits taken = ark_bits_taken(z), plain = { { m->plain[0], m->plain[1] } };
+    ark_cellbits taken = ark_bits_taken(z);
+    ark_cellbits plain = { { m->bits[ARK_BITS_PLAIN][0], m->bits[ARK_BITS_PLAIN][1] } };
     plain.w[0] &= ~taken.w[0];
     plain.w[1] &= ~taken.w[1];
     return ark_bits_count(&plain, &plain);

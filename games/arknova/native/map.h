@@ -91,6 +91,13 @@ int ark_map_buildings_adjacent(const ark_map_def *m, const ark_zoo *z,
 int ark_map_kiosk_income(const ark_map_def *m, const ark_zoo *z,
                          const ark_building_def *defs);
 
+/* The spaces of z taken, and (near not NULL) those on the map next to a
+** taken one, as sets of ark_map_def.bits; m derived (ark_map_derive). */
+void ark_map_zoo_bits(const ark_map_def *m, const ark_zoo *z, uint64_t taken[2],
+                      uint64_t near[2]);
+/* How many spaces a set holds. */
+int ark_map_bits_count(const uint64_t set[2]);
+
 /* Buildable cells (exist, plain terrain) not yet covered. */
 int ark_map_free_cells(const ark_map_def *m, const ark_zoo *z);
 
