@@ -140,6 +140,36 @@ static void test_name_tables(void **state) {
   assert_null(ark_bonus_name(-1));
 }
 
+/* The first card of a number in load order, by a search of every card. */
+static int first_of(const ark_content *c, int number) {
+  for (int i = 0; i < c->ncards; i++)
+    if (c->cards[i].number == number) return i;
+  return -1;
+}
+
+/* ark_content_find_card once the cards are indexed (ark_content_index):
+** the first card of each number in load order, numbers given twice and
+** numbers between and beyond them included, whether the numbers lie close
+** (a table by number) or one lies far off (the sorted ids). */
+static void test_find_card_indexed(void **state) {
+  fixture *f = *state;
+  for (int far = 0; far < 2; far++) {
+    ark_content_free_data(&f->c);
+    for (int i = 0; i < 120; i++) {
+      ark_card_def *d = ark_content_new_card(&f->c);
+      assert_non_null(d);
+      d->number = (int16_t)(i % 3 == 2 ? 500 - i : 400 + (i * 7) % 90);  /* some twice */
+    }
+    if (far) ark_content_new_card(&f->c)->number = 30000;
+    assert_int_equal(ark_content_index(&f->c), 0);
+    for (int n = 0; n < 31000; n++)
+      if (ark_content_find_card(&f->c, n) != first_of(&f->c, n))
+        fail_msg("far %d: number %d found at %d, first at %d", far, n,
+                 ark_content_find_card(&f->c, n), first_of(&f->c, n));
+    assert_int_equal(ark_content_find_card(&f->c, -5), -1);
+  }
+}
+
 static void test_content_basics(void **state) {
   fixture *f = *state;
   ark_card_def *d;
@@ -608,6 +638,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_name_tables),
     cmocka_unit_test_setup_teardown(test_content_basics, setup, teardown),
+    cmocka_unit_test_setup_teardown(test_find_card_indexed, setup, teardown),
     cmocka_unit_test_setup_teardown(test_card_values, setup, teardown),
     cmocka_unit_test_setup_teardown(test_card_order, setup, teardown),
     cmocka_unit_test_setup_teardown(test_card_unknown_field, setup, teardown),

@@ -82,7 +82,8 @@ ark_card_def *ark_content_new_card(ark_content *c) {
   d = &c->cards[c->ncards++];
   memset(d, 0, sizeof *d);
   free(c->by_number);          /* an index made before misses this card */
-  c->by_number = NULL;
+  free(c->id_of_number);
+  c->by_number = c->id_of_number = NULL;
   d->proj_count = -1;
   return d;
 }
@@ -111,6 +112,10 @@ static int find_indexed(const ark_content *c, int number) {
 
 int ark_content_find_card(const ark_content *c, int number) {
   int i;
+  if (c->id_of_number) {
+    unsigned at = (unsigned)number - (unsigned)c->number_lo;
+    return at < (unsigned)c->number_span ? c->id_of_number[at] : -1;
+  }
   if (c->by_number) return find_indexed(c, number);
   for (i = 0; i < c->ncards; i++)
     if (c->cards[i].number == number) return i;
@@ -127,9 +132,13 @@ static int by_number(const void *a, const void *b) {
   return (x->id > y->id) - (x->id < y->id);
 }
 
+/* A direct table of the ids by number when the numbers span at most this. */
+#define DIRECT_SPAN 4096
+
 int ark_content_index(ark_content *c) {
   free(c->by_number);
-  c->by_number = NULL;
+  free(c->id_of_number);
+  c->by_number = c->id_of_number = NULL;
   if (c->ncards == 0) return 0;
   numbered *pairs = malloc(sizeof *pairs * (size_t)c->ncards);
   int *ids = malloc(sizeof *ids * (size_t)c->ncards);
@@ -141,8 +150,16 @@ int ark_content_index(ark_content *c) {
   for (int i = 0; i < c->ncards; i++) pairs[i] = (numbered){ c->cards[i].number, i };
   qsort(pairs, (size_t)c->ncards, sizeof *pairs, by_number);
   for (int i = 0; i < c->ncards; i++) ids[i] = pairs[i].id;
+  long lo = pairs[0].number, span = (long)pairs[c->ncards - 1].number - lo + 1;
   free(pairs);
   c->by_number = ids;
+  if (span <= DIRECT_SPAN && (c->id_of_number = malloc(sizeof *c->id_of_number * (size_t)span))) {
+    c->number_lo = (int)lo;
+    c->number_span = (int)span;
+    for (long n = 0; n < span; n++) c->id_of_number[n] = -1;
+    for (int i = c->ncards - 1; i >= 0; i--)      /* the first of each number wins */
+      c->id_of_number[c->cards[ids[i]].number - lo] = ids[i];
+  }
   return 0;
 }
 
@@ -176,7 +193,8 @@ void ark_content_free_data(ark_content *c) {
   free(c->strings);
   free(c->cards);
   free(c->by_number);
-  c->by_number = NULL;
+  free(c->id_of_number);
+  c->by_number = c->id_of_number = NULL;
   free(c->maps);
   free(c->errors);
   c->strings = NULL;

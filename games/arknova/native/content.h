@@ -78,6 +78,10 @@ typedef struct ark_content {
   int bfound[32];
   int *by_number;               /* the card ids by number, then id, once
                                    every card is loaded (ark_content_index) */
+  /* and where the numbers lie close enough (all printed cards and most
+  ** fan cards), the first of them per number from number_lo on, -1 for
+  ** none: the quick policy finds the card of every option it weighs */
+  int *id_of_number, number_lo, number_span;
 } ark_content;
 
 struct ark_config;
