@@ -109,6 +109,17 @@ end
 -- turned into text is dear (CARDS never change)
 local card_labels = {}
 
+-- t[k], a table made and kept there when first asked for: the rules keep
+-- their option texts by card, kind, cost... in such nested tables.
+function kept_in(t, k)
+  local v = t[k]
+  if not v then
+    v = {}
+    t[k] = v
+  end
+  return v
+end
+
 function card_label(id)
   local label = card_labels[id]
   if not label then

@@ -4,7 +4,7 @@
 -- at strength 5 one reputation first.
 -- the tables asked most, kept in locals: no look-up in the globals per use
 local ark, math, table, ENGINE, CARDS = ark, math, table, ENGINE, CARDS
-local ipairs, type = ipairs, type
+local ipairs, type, kept_in = ipairs, type, kept_in
 -- the plugins' scripts: the same table for the whole run, empty when no
 -- plugin is loaded (then no rules function can have been replaced)
 local PLUGINS = PLUGIN_SCRIPTS
@@ -379,16 +379,7 @@ end
 -- enclosure_labels[verb][key][b]
 local enclosure_labels = {}
 local function enclosure_label(verb, key, b)
-  local byv = enclosure_labels[verb]
-  if not byv then
-    byv = {}
-    enclosure_labels[verb] = byv
-  end
-  local by = byv[key]
-  if not by then
-    by = {}
-    byv[key] = by
-  end
+  local by = kept_in(kept_in(enclosure_labels, verb), key)
   local label = by[b]
   if not label then
     label = verb .. key .. " #" .. b
@@ -424,21 +415,17 @@ local function place(p, e)
 end
 
 -- made once per card, folder and cost (a number made text is the dearest
--- part of a label): card_options[card][folder * 1000 + cost]
+-- part of a label): card_options[card * 1000000 + folder * 1000 + cost]
 local card_options = {}
 local function card_option(e)
-  local by = card_options[e.card]
-  if not by then
-    by = {}
-    card_options[e.card] = by
-  end
-  local cost = e.cost
-  local key = cost % 1 == 0 and cost >= 0 and cost < 1000 and (e.folder or 0) * 1000 + cost
-  local label = key and by[key]
+  local cost, folder = e.cost, e.folder or 0
+  local key = cost % 1 == 0 and cost >= 0 and cost < 1000 and folder % 1 == 0 and
+              folder >= 0 and folder < 1000 and e.card * 1000000 + folder * 1000 + cost
+  local label = key and card_options[key]
   if not label then
     label = "play " .. card_label(e.card) .. (e.folder and (" from folder " .. e.folder) or "") ..
       " for " .. cost .. " money"
-    if key then by[key] = label end
+    if key then card_options[key] = label end
   end
   return label
 end

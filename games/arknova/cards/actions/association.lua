@@ -6,7 +6,7 @@
 -- one donation.
 -- the tables asked most, kept in locals: no look-up in the globals per use
 local ark, math, table, ENGINE, CARDS = ark, math, table, ENGINE, CARDS
-local ipairs, type = ipairs, type
+local ipairs, type, kept_in = ipairs, type, kept_in
 -- the plugins' scripts: the same table for the whole run, empty when no
 -- plugin is loaded (then no rules function can have been replaced)
 local PLUGINS = PLUGIN_SCRIPTS
@@ -257,22 +257,19 @@ end
 
 -- "support <card> level <n> (<reward>) [from folder f | from hand]",
 -- made once per card, level and where it comes from (a card's rewards
--- are facts): support_labels[card][level * 16 + folder, or 15 from hand]
+-- are facts): support_labels[card * 1024 + level * 16 + folder, or 15
+-- from hand]
 local support_labels = {}
 local function support_label(o)
   local where = o.folder or (o.enter and 15 or 0)
-  local by = support_labels[o.card]
-  if not by then
-    by = {}
-    support_labels[o.card] = by
-  end
-  local key = (where >= 0 and where < 15 and o.level % 1 == 0) and o.level * 16 + where
-  local label = key and by[key]
+  local key = where % 1 == 0 and where >= 0 and where < 15 and o.level % 1 == 0 and
+              o.level >= 0 and o.level < 64 and o.card * 1024 + o.level * 16 + where
+  local label = key and support_labels[key]
   if not label then
     label = "support " .. card_label(o.card) .. " level " .. o.level .. " (" ..
       reward_text(CARDS[o.card], o.level) .. ")" ..
       (o.folder and (" from folder " .. o.folder) or (o.enter and " from hand" or ""))
-    if key then by[key] = label end
+    if key then support_labels[key] = label end
   end
   return label
 end
@@ -526,11 +523,7 @@ end
 local task_labels = {}            -- [name][strength * 10 + workers]
 local function task_label(name, s, w)
   local cacheable = w >= 1 and w <= 9 and w % 1 == 0
-  local by = task_labels[name]
-  if not by then
-    by = {}
-    task_labels[name] = by
-  end
+  local by = kept_in(task_labels, name)
   local label = cacheable and by[s * 10 + w]
   if not label then
     label = name .. " (strength " .. s .. ", " .. w .. " worker" .. (w > 1 and "s" or "") .. ")"

@@ -4,7 +4,7 @@
 -- aviary only with side II.  2 money per space covered.
 -- the tables asked most, kept in locals: no look-up in the globals per use
 local ark, math, table, ENGINE, CARDS = ark, math, table, ENGINE, CARDS
-local ipairs, type = ipairs, type
+local ipairs, type, kept_in = ipairs, type, kept_in
 -- the plugins' scripts: the same table for the whole run, empty when no
 -- plugin is loaded (then no rules function can have been replaced)
 local PLUGINS = PLUGIN_SCRIPTS
@@ -31,11 +31,7 @@ local function def(key) return all_defs()[key] end
 local kind_labels = {}
 local function kind_label(key)
   local cost = A.COST_PER_SPACE * def(key).size
-  local byc = kind_labels[key]
-  if not byc then
-    byc = {}
-    kind_labels[key] = byc
-  end
+  local byc = kept_in(kind_labels, key)
   local label = byc[cost]
   if not label then
     label = "build " .. key .. " (" .. cost .. " money)"

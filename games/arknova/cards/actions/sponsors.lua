@@ -128,17 +128,13 @@ end
 local card_options = {}
 local function card_option(p, e)
   local level, folder = A.level(p, e.card), e.folder or 0
-  local by = card_options[e.card]
-  if not by then
-    by = {}
-    card_options[e.card] = by
-  end
-  local key = level % 1 == 0 and level >= 0 and level < 1000 and folder * 1000 + level
-  local label = key and by[key]
+  local key = level % 1 == 0 and level >= 0 and level < 1000 and folder % 1 == 0 and
+              folder >= 0 and folder < 1000 and e.card * 1000000 + folder * 1000 + level
+  local label = key and card_options[key]
   if not label then
     label = "play " .. card_label(e.card) .. " (level " .. level .. ")" ..
       (e.folder and (" from folder " .. e.folder .. " for " .. e.folder .. " money") or "")
-    if key then by[key] = label end
+    if key then card_options[key] = label end
   end
   return label
 end
