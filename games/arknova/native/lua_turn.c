@@ -31,10 +31,14 @@ enum {
   A_LOWEST_BY_CAN, A_MAX_X, A_DIRECT, A_OPTS, A_CODES
 };
 
-/* What one slot adds to the list. */
+/* What one slot adds to the list.  Its action's title and table of
+** texts (push_labels) and its index in play codes are looked up once a
+** turn, at their first use: its plays, then its X-token action. */
 typedef struct slot_plays {
   int a, side;
   lua_Integer base, hi, s0;     /* s0 0: no play */
+  int title;                    /* stack index of the title, the texts above it; 0: not yet */
+  lua_Integer index;
 } slot_plays;
 
 /* Where the options go: the two tables (g NULL), or g's decision. */
@@ -134,20 +138,31 @@ static slot_plays slot_of(lua_State *L, const ark_player *pl, int slot, lua_Inte
   sp.base = slot - 2 * (lua_Integer)pl->constriction[sp.a];   /* strength with no X token */
   sp.hi = sp.base + xt;
   sp.s0 = 0;
+  sp.title = 0;
+  sp.index = 0;
   lua_Integer s0;
   if (sp.hi >= 1 && lowest(L, sp.a, sp.side, sp.base > 1 ? sp.base : 1, sp.hi, &s0)) sp.s0 = s0;
   return sp;
 }
 
+/* The slot's title and texts, and its action's index, looked up at the
+** first use (left on the stack until turn_plays returns). */
+static void slot_texts(lua_State *L, slot_plays *sp) {
+  if (sp->title) return;
+  push_labels(L, sp->a);                /* title, labels */
+  sp->title = lua_gettop(L) - 1;
+  sp->index = action_index(L, sp->a);
+}
+
 /* Adds a slot's plays. */
-static void add_plays(lua_State *L, const slot_plays *sp, sink *k) {
-  int a = sp->a, side = sp->side;
+static void add_plays(lua_State *L, slot_plays *sp, sink *k) {
+  int side = sp->side;
   lua_Integer base = sp->base, hi = sp->hi, s0 = sp->s0;
   if (s0 == 0) return;
-  push_labels(L, a);                    /* title, labels */
-  int title = lua_gettop(L) - 1, t = title + 1;
+  slot_texts(L, sp);
+  int title = sp->title, t = title + 1;
   /* play_code (rules.lua) is linear: one more strength and X token add 11 */
-  lua_Integer code = ((action_index(L, a) * 2 + side - 1) * 2 * 100 + s0) * 10 + (s0 - base);
+  lua_Integer code = ((sp->index * 2 + side - 1) * 2 * 100 + s0) * 10 + (s0 - base);
   for (lua_Integer s = s0; s <= hi; s++, code += 11) {
     lua_Integer x = s - base, kk = (side * 1000 + s) * 1000 + x;
     lua_rawgeti(L, t, (int)kk);
@@ -164,16 +179,13 @@ static void add_plays(lua_State *L, const slot_plays *sp, sink *k) {
     }
     put(L, k, code);
   }
-  lua_pop(L, 2);
 }
 
-/* Adds the X-token action on the card in `slot`. */
-static void add_xaction(lua_State *L, const ark_player *pl, int slot, sink *k) {
-  int a = pl->slot[slot - 1];
-  push_labels(L, a);
-  get_key(L, lua_gettop(L), K_XACTION);
-  put(L, k, (action_index(L, a) * 4 + 1) * 1000);   /* play_code(a, 0, 0, 1, true) */
-  lua_pop(L, 2);
+/* Adds the X-token action on the card of a slot. */
+static void add_xaction(lua_State *L, slot_plays *sp, sink *k) {
+  slot_texts(L, sp);
+  get_key(L, sp->title + 1, K_XACTION);
+  put(L, k, (sp->index * 4 + 1) * 1000);   /* play_code(a, 0, 0, 1, true) */
 }
 
 /* ENGINE.turn_plays(p, ACTION_SCRIPTS, ACTION_TITLE, ACTION_INDEX,
@@ -200,9 +212,12 @@ static int turn_plays(lua_State *L) {
   }
   lua_createtable(L, k.g ? 0 : 16, 0);
   lua_createtable(L, k.g ? 0 : 16, 0);
+  /* each slot's title and texts stay, with a label maker's call above */
+  luaL_checkstack(L, 2 * ARK_N_ACTIONS + 12, "turn_plays");
   for (int i = 0; i < ARK_N_ACTIONS; i++) add_plays(L, &sp[i], &k);
   for (int slot = 1; slot <= ARK_N_ACTIONS; slot++)
-    if (slot > 1 || (lua_Number)xt < max_x) add_xaction(L, pl, slot, &k);
+    if (slot > 1 || (lua_Number)xt < max_x) add_xaction(L, &sp[slot - 1], &k);
+  lua_settop(L, A_CODES);               /* the two tables on top */
   if (!k.g) return 2;
   g->direct_n = k.n;
   lua_pushboolean(L, 0);
