@@ -392,6 +392,8 @@ struct ark_map_cands {
   int ncells, n;
   int off[6][ARK_MAX_FOOTPRINT];
   ark_cellbits fits[ARK_FIT_CASES][6];
+  /* the map's sets the search reads, its own (ark_map_def.bits exist
+  ** only for a derived map, and a caller may pass one that is not) */
   ark_cellbits rough, build2, exists;
   ark_cellbits col_first, col_last;   /* the spaces at x 0 and at x ARK_GRID_W - 1 */
   /* a kiosk's: per space, those nearer than ARK_KIOSK_MIN_DISTANCE */
