@@ -65,6 +65,38 @@ int ark_map_neighbors(const ark_map_def *m, int cell, int out[6])
   return n;
 }
 
+/* The map's sets of spaces, ARK_BITS_* (ark_map_def.bits): worked out
+** from the map as it is, derived or not (a map not derived has its edge
+** flags clear, as every search of it reads them). */
+static void ark_map_sets(const ark_map_def *m, uint64_t bits[ARK_MAP_BITS][2])
+{
+  int c, k, nb[6];
+  memset(bits, 0, sizeof(uint64_t[ARK_MAP_BITS][2]));
+  for (c = 0; c < ARK_CELLS; c++) {
+    uint64_t bit = 1ull << (c & 63);
+    int w = c >> 6, t = m->terrain[c] <= ARK_TERRAIN_ROCK ? m->terrain[c] : ARK_TERRAIN_PLAIN;
+    if (ARK_CELL_X(c) == 0)
+      bits[ARK_BITS_COL_FIRST][w] |= bit;
+    if (ARK_CELL_X(c) == ARK_GRID_W - 1)
+      bits[ARK_BITS_COL_LAST][w] |= bit;
+    if (!m->exists[c])
+      continue;
+    bits[ARK_BITS_EXISTS][w] |= bit;
+    bits[ARK_BITS_PLAIN + t][w] |= bit;
+    if (m->edge[c])
+      bits[ARK_BITS_EDGE][w] |= bit;
+    if (m->build2[c])
+      bits[ARK_BITS_BUILD2][w] |= bit;
+    int n = ark_map_neighbors(m, c, nb);
+    for (k = 0; k < n; k++) {
+      if (m->terrain[nb[k]] == ARK_TERRAIN_WATER)
+        bits[ARK_BITS_NEXT_WATER][w] |= bit;
+      if (m->terrain[nb[k]] == ARK_TERRAIN_ROCK)
+        bits[ARK_BITS_NEXT_ROCK][w] |= bit;
+    }
+  }
+}
+
 void ark_map_derive(ark_map_def *m)
 {
   int c, k, nb[6];
@@ -75,30 +107,8 @@ void ark_map_derive(ark_map_def *m)
       m->nb[c][k] = (uint8_t)nb[k];
     m->edge[c] = m->exists[c] && n < 6;
   }
-  memset(m->bits, 0, sizeof m->bits);
-  for (c = 0; c < ARK_CELLS; c++) {
-    uint64_t bit = 1ull << (c & 63);
-    int w = c >> 6, t = m->terrain[c] <= ARK_TERRAIN_ROCK ? m->terrain[c] : ARK_TERRAIN_PLAIN;
-    if (ARK_CELL_X(c) == 0)
-      m->bits[ARK_BITS_COL_FIRST][w] |= bit;
-    if (ARK_CELL_X(c) == ARK_GRID_W - 1)
-      m->bits[ARK_BITS_COL_LAST][w] |= bit;
-    if (!m->exists[c])
-      continue;
-    m->bits[ARK_BITS_EXISTS][w] |= bit;
-    m->bits[ARK_BITS_PLAIN + t][w] |= bit;
-    if (m->edge[c])
-      m->bits[ARK_BITS_EDGE][w] |= bit;
-    if (m->build2[c])
-      m->bits[ARK_BITS_BUILD2][w] |= bit;
-    for (k = 0; k < m->nb_n[c]; k++) {
-      if (m->terrain[m->nb[c][k]] == ARK_TERRAIN_WATER)
-        m->bits[ARK_BITS_NEXT_WATER][w] |= bit;
-      if (m->terrain[m->nb[c][k]] == ARK_TERRAIN_ROCK)
-        m->bits[ARK_BITS_NEXT_ROCK][w] |= bit;
-    }
-  }
   m->nb_ready = 1;
+  ark_map_sets(m, m->bits);
 }
 
 static int ark_map_abs(int v)
@@ -324,6 +334,13 @@ typedef struct ark_cellbits {
 
 _Static_assert(ARK_CELLS <= 128 && ARK_CELLS > 64, "a zoo's spaces fill two 64-bit words");
 
+/* A set of ark_map_def.bits as cellbits. */
+static ark_cellbits ark_bits_of(const uint64_t set[2])
+{
+  ark_cellbits b = { { set[0], set[1] } };
+  return b;
+}
+
 static void ark_bits_set(ark_cellbits *b, int c)
 {
   b->w[c >> 6] |= 1ull << (c & 63);
@@ -392,10 +409,9 @@ struct ark_map_cands {
   int ncells, n;
   int off[6][ARK_MAX_FOOTPRINT];
   ark_cellbits fits[ARK_FIT_CASES][6];
-  /* the map's sets the search reads, its own (ark_map_def.bits exist
-  ** only for a derived map, and a caller may pass one that is not) */
-  ark_cellbits rough, build2, exists;
-  ark_cellbits col_first, col_last;   /* the spaces at x 0 and at x ARK_GRID_W - 1 */
+  /* the map's sets (ark_map_sets), its own: ark_map_def.bits exist only
+  ** for a derived map, and a caller may pass one that is not */
+  uint64_t sets[ARK_MAP_BITS][2];
   /* a kiosk's: per space, those nearer than ARK_KIOSK_MIN_DISTANCE */
   ark_cellbits *kiosk_near;
   ark_place c[];
@@ -454,7 +470,6 @@ static int ark_map_key_cmp(const void *a, const void *b)
 ark_map_cands *ark_map_cands_new(const ark_map_def *m, const ark_building_def *b)
 {
   uint64_t keys[ARK_MAP_MAX_CANDIDATES];
-  ark_cellbits rock = { { 0, 0 } }, water = { { 0, 0 } };
   int len = 0, n = 0, anchor, rot, i;
   ark_map_cands *t = malloc(sizeof *t + sizeof t->c[0] * ARK_MAP_MAX_CANDIDATES);
   if (!t)
@@ -468,22 +483,9 @@ ark_map_cands *ark_map_cands_new(const ark_map_def *m, const ark_building_def *b
       ark_map_rotate(&q, &r);
     }
   }
-  for (i = 0; i < ARK_CELLS; i++) {
-    if (m->exists[i])
-      ark_bits_set(&t->exists, i);
-    if (m->terrain[i] != ARK_TERRAIN_PLAIN)
-      ark_bits_set(&t->rough, i);
-    if (m->terrain[i] == ARK_TERRAIN_ROCK)
-      ark_bits_set(&rock, i);
-    if (m->terrain[i] == ARK_TERRAIN_WATER)
-      ark_bits_set(&water, i);
-    if (m->build2[i])
-      ark_bits_set(&t->build2, i);
-    if (ARK_CELL_X(i) == 0)
-      ark_bits_set(&t->col_first, i);
-    if (ARK_CELL_X(i) == ARK_GRID_W - 1)
-      ark_bits_set(&t->col_last, i);
-  }
+  ark_map_sets(m, t->sets);
+  ark_cellbits rock = ark_bits_of(t->sets[ARK_BITS_ROCK]);
+  ark_cellbits water = ark_bits_of(t->sets[ARK_BITS_WATER]);
   for (anchor = 0; anchor < ARK_CELLS && t->ncells > 0; anchor++) {
     if (!m->exists[anchor])
       continue;
@@ -542,31 +544,33 @@ static ark_cellbits ark_map_free_bits(const ark_map_cands *t, const ark_zoo *z,
 {
   ark_cellbits ban = *taken, free;
   int i, k;
-  for (i = 0; i < 2; i++)
-    ban.w[i] |= (z->cover_terrain ? 0 : t->rough.w[i]) | (build2 ? 0 : t->build2.w[i]);
+  for (i = 0; i < 2; i++) {
+    uint64_t rough = t->sets[ARK_BITS_WATER][i] | t->sets[ARK_BITS_ROCK][i];
+    ban.w[i] |= (z->cover_terrain ? 0 : rough) | (build2 ? 0 : t->sets[ARK_BITS_BUILD2][i]);
+  }
   for (i = 0; t->kiosk_near && i < z->nb; i++)
     if (defs[z->b[i].def].kind == ARK_BK_KIOSK)
       for (k = 0; k < 2; k++)
         ban.w[k] |= t->kiosk_near[z->b[i].cells[0]].w[k];
   for (i = 0; i < 2; i++)
-    free.w[i] = t->exists.w[i] & ~ban.w[i];
+    free.w[i] = t->sets[ARK_BITS_EXISTS][i] & ~ban.w[i];
   return free;
 }
 
 /* The spaces next to a taken one: (x, y +- 2) and (x +- 1, y +- 1), as
 ** bits; a step in x never leaves its row (a taken space is on the map,
 ** and so each of its grid neighbours that is on the map is one). */
-static ark_cellbits ark_bits_near(const ark_cellbits *taken, const ark_cellbits *col_first,
-                                  const ark_cellbits *col_last)
+static ark_cellbits ark_bits_near(const ark_cellbits *taken, const uint64_t col_first[2],
+                                  const uint64_t col_last[2])
 {
   static const int step[6] = { -2 * ARK_GRID_W, 2 * ARK_GRID_W, -1 - ARK_GRID_W,
                                -1 + ARK_GRID_W, 1 - ARK_GRID_W, 1 + ARK_GRID_W };
   ark_cellbits r = { { 0, 0 } };
   for (int k = 0; k < 6; k++) {
     ark_cellbits from = *taken;
-    const ark_cellbits *edge = k < 2 ? NULL : k < 4 ? col_first : col_last;
+    const uint64_t *edge = k < 2 ? NULL : k < 4 ? col_first : col_last;
     for (int i = 0; edge && i < 2; i++)
-      from.w[i] &= ~edge->w[i];
+      from.w[i] &= ~edge[i];
     ark_cellbits s = ark_bits_down(from, -step[k]);   /* bit c + step: c's neighbour */
     r.w[0] |= s.w[0];
     r.w[1] |= s.w[1];
@@ -587,7 +591,7 @@ static int ark_map_legal_anchors(const ark_map_cands *t, const ark_zoo *z,
   int adjacency = z->nb > 0 && !b->ignores_adjacency, any = 0, rot, k;
   int f = (z->nb == 0 ? ARK_FIT_FIRST : 0) | (z->cover_terrain ? ARK_FIT_COVER : 0);
   if (adjacency)
-    near = ark_bits_near(&taken, &t->col_first, &t->col_last);
+    near = ark_bits_near(&taken, t->sets[ARK_BITS_COL_FIRST], t->sets[ARK_BITS_COL_LAST]);
   memset(legal, 0, sizeof *legal * 6);
   for (rot = 0; rot < 6; rot++) {
     ark_cellbits acc = t->fits[f][rot], touch = { { 0, 0 } };
@@ -814,10 +818,8 @@ void ark_map_zoo_bits(const ark_map_def *m, const ark_zoo *z, uint64_t taken[2],
                       uint64_t near[2])
 {
   ark_cellbits t = ark_bits_taken(z), n = { { 0, 0 } };
-  ark_cellbits first = { { m->bits[ARK_BITS_COL_FIRST][0], m->bits[ARK_BITS_COL_FIRST][1] } };
-  ark_cellbits last = { { m->bits[ARK_BITS_COL_LAST][0], m->bits[ARK_BITS_COL_LAST][1] } };
   if (near)
-    n = ark_bits_near(&t, &first, &last);
+    n = ark_bits_near(&t, m->bits[ARK_BITS_COL_FIRST], m->bits[ARK_BITS_COL_LAST]);
   for (int i = 0; i < 2; i++) {
     taken[i] = t.w[i];
     if (near)
@@ -827,7 +829,7 @@ void ark_map_zoo_bits(const ark_map_def *m, const ark_zoo *z, uint64_t taken[2],
 
 int ark_map_bits_count(const uint64_t set[2])
 {
-  ark_cellbits b = { { set[0], set[1] } };
+  ark_cellbits b = ark_bits_of(set);
   return ark_bits_count(&b, &b);
 }
 
@@ -836,7 +838,7 @@ int ark_map_free_cells(const ark_map_def *m, const ark_zoo *z)
   int c, n = 0;
   if (m->nb_ready) {                /* the rules ask it at every building placed */
     ark_cellbits taken = ark_bits_taken(z);
-    ark_cellbits plain = { { m->bits[ARK_BITS_PLAIN][0], m->bits[ARK_BITS_PLAIN][1] } };
+    ark_cellbits plain = ark_bits_of(m->bits[ARK_BITS_PLAIN]);
     plain.w[0] &= ~taken.w[0];
     plain.w[1] &= ~taken.w[1];
     return ark_bits_count(&plain, &plain);

@@ -23,12 +23,12 @@
 #define LISTS 16                    /* kept position lists */
 
 /* What a zoo's legal positions depend on (map.c), with its map and the
-** question, as the key of a kept answer: which spaces are taken (at),
+** question, as the key of a kept list: which spaces are taken (at),
 ** whether water and rock may be built on, whether there is a building at
 ** all, and each building's kind and first space (kiosks keep their
 ** distance from other kiosks).  An animal moving into an enclosure, or a
 ** space an enclosure counts beyond its own, changes none of it, so the
-** answers kept for a zoo hold across them. */
+** lists kept for a zoo hold across them. */
 typedef struct place_key {
   uint8_t at[ARK_CELLS];
   uint8_t def[ARK_MAX_BUILDINGS], cell0[ARK_MAX_BUILDINGS];
@@ -112,11 +112,11 @@ static int search(const ark_game *g, struct ark_places *k, int p, int bdef, int 
     if (!(k->cands = calloc((size_t)k->ncands, sizeof *k->cands))) k->ncands = 0;
   }
   int i = pl->map * ARK_MAX_BUILDING_DEFS + bdef;
-  if (i >= k->ncands) return ark_map_placements(m, &pl->zoo_map, g->c->buildings, bdef, build2,
-                                               out, max);
-  if (!k->cands[i] && !(k->cands[i] = ark_map_cands_new(m, &g->c->buildings[bdef])))
+  ark_map_cands **t = i < k->ncands ? &k->cands[i] : NULL;
+  if (t && !*t) *t = ark_map_cands_new(m, &g->c->buildings[bdef]);
+  if (!t || !*t)                        /* no memory to keep them: one search */
     return ark_map_placements(m, &pl->zoo_map, g->c->buildings, bdef, build2, out, max);
-  return ark_map_cands_search(k->cands[i], &pl->zoo_map, g->c->buildings, bdef, build2, out, max);
+  return ark_map_cands_search(*t, &pl->zoo_map, g->c->buildings, bdef, build2, out, max);
 }
 
 int ark_places(const ark_game *g, int p, int bdef, int build2, const ark_place **out) {
