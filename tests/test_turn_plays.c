@@ -141,11 +141,56 @@ static void test_turn_plays_refuses(void **st) {
   ark_game_free(g);
 }
 
+/* turn_options replaced as a plugin would (keeping its first two plays
+** and the X-token action on slot 2, in reverse order), and put back. */
+static const char *const REPLACE =
+  "local p, own = ...\n"
+  "if p < 0 then turn_options, OWN_TURN_OPTIONS = OWN_TURN_OPTIONS, nil return '' end\n"
+  "OWN_TURN_OPTIONS = turn_options\n"
+  "turn_options = function(q)\n"
+  "  local o, c = OWN_TURN_OPTIONS(q)\n"
+  "  return { o[#o - 3], o[2], o[1] }, { c[#c - 3], c[2], c[1] }\n"
+  "end\n"
+  "return ''\n";
+
+/* The engine asks the turn's options late (turn_options_late, with no
+** pure check of its own), and a turn_options that a plugin replaced is
+** what it must offer then: three options here, in the replacement's
+** order, where the rules' own list has a dozen and more. */
+static void test_replaced_turn_options_offered(void **st) {
+  (void)st;
+  ark_game *g = t_new_game(2, 5, NULL);
+  uint64_t rng = 5;
+  char out[16], want[4096];
+  int turns = 0;
+  t_run_lua(g, REPLACE, 0, out, sizeof out);
+  while (turns < 40 && ark_game_process(g) == ARK_AWAITING) {
+    const ark_decision *d = ark_game_decision(g);
+    if (!strcmp(d->tag, "action")) {
+      t_run_lua(g, LISTED, d->player, want, sizeof want);
+      char got[4096];
+      size_t len = 0;
+      for (int i = 0; i < d->noptions; i++)
+        len += (size_t)snprintf(got + len, sizeof got - len, "%s%s=%d", i ? "\n" : "",
+                                d->options[i], g->codes[i]);
+      assert_int_equal(d->noptions, 3);
+      assert_string_equal(got, want);
+      assert_non_null(strstr(d->options[0], "X-token action"));
+      turns++;
+    }
+    t_random_answer(g, &rng);
+  }
+  t_run_lua(g, REPLACE, -1, out, sizeof out);
+  ark_game_free(g);
+  assert_int_equal(turns, 40);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_turn_plays_as_lua),
     cmocka_unit_test(test_turn_decision_as_tables),
     cmocka_unit_test(test_turn_plays_refuses),
+    cmocka_unit_test(test_replaced_turn_options_offered),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

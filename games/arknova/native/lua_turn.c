@@ -20,6 +20,7 @@
 ** decision as it was; the label makers, which only keep the texts they
 ** make, are asked after them.
 */
+#include <string.h>
 #include "game.h"
 #include "lua_api.h"
 #include "lua_bridge.h"
@@ -30,6 +31,36 @@ enum {
   A_P = 1, A_SCRIPTS, A_TITLES, A_INDEX, A_LABELS, A_LABELS_OF, A_ACTION_LABEL,
   A_LOWEST_BY_CAN, A_MAX_X, A_DIRECT, A_OPTS, A_CODES
 };
+
+/* The texts and action indices that direct lists have used, kept in C
+** (upvalue 3, the strings held by the table at upvalue 4, so that their
+** pointers stay good): with no plugin loaded the titles, the label makers
+** and ACTION_INDEX are the rules' own and never change, so a play's text
+** depends only on its action, side, strength and X tokens.  Asking the
+** Lua tables for them cost about 4,000 instructions a turn. */
+#define TT_S 16                  /* strengths kept: 1..15 */
+#define TT_X 8                   /* X tokens kept: 0..7 */
+typedef struct text { const char *s; size_t len; } text;
+typedef struct turn_texts {
+  text play[ARK_N_ACTIONS][2][TT_S][TT_X];
+  text xaction[ARK_N_ACTIONS];
+  lua_Integer index[ARK_N_ACTIONS];
+  uint8_t has_index[ARK_N_ACTIONS];
+} turn_texts;
+
+#define TEXTS lua_upvalueindex(3)
+#define ANCHOR lua_upvalueindex(4)
+
+/* Keeps the string on the stack top as *t (it stays there). */
+static void keep_text(lua_State *L, text *t) {
+  size_t len;
+  const char *s = lua_tolstring(L, -1, &len);
+  if (!s) return;                       /* put() names the fault */
+  lua_pushvalue(L, -1);
+  lua_rawseti(L, ANCHOR, (lua_Integer)ark_rawlen(L, ANCHOR) + 1);
+  t->s = s;
+  t->len = len;
+}
 
 /* What one slot adds to the list.  Its action's title and table of
 ** texts (push_labels) and its index in play codes are looked up once a
@@ -45,7 +76,17 @@ typedef struct slot_plays {
 typedef struct sink {
   ark_game *g;
   int n;
+  turn_texts *kept;             /* with g: the texts kept so far */
 } sink;
+
+/* Adds a kept text as a direct list's option, with its code. */
+static void put_kept(lua_State *L, sink *k, const text *t, lua_Integer code) {
+  k->n++;
+  if (k->n > ARK_MAX_OPTIONS || code != (int)code)
+    luaL_error(L, "turn option %d: too many options", k->n);
+  ark_lua_offer_option(k->g, k->n - 1, t->s, t->len);
+  k->g->codes[k->n - 1] = (int)code;
+}
 
 /* Adds the option whose text is on the stack top (taken) and its code. */
 static void put(lua_State *L, sink *k, lua_Integer code) {
@@ -154,17 +195,40 @@ static void slot_texts(lua_State *L, slot_plays *sp) {
   sp->index = action_index(L, sp->a);
 }
 
+/* The slot's action index: kept, or looked up with its texts. */
+static lua_Integer slot_index(lua_State *L, slot_plays *sp, sink *k) {
+  turn_texts *tt = k->kept;
+  if (tt && tt->has_index[sp->a]) return tt->index[sp->a];
+  slot_texts(L, sp);
+  if (tt) {
+    tt->index[sp->a] = sp->index;
+    tt->has_index[sp->a] = 1;
+  }
+  return sp->index;
+}
+
+/* The kept text of a play, or NULL where none is (or can be) kept. */
+static text *kept_play(sink *k, int a, int side, lua_Integer s, lua_Integer x) {
+  if (!k->kept || s < 1 || s >= TT_S || x < 0 || x >= TT_X) return NULL;
+  return &k->kept->play[a][side - 1][s][x];
+}
+
 /* Adds a slot's plays. */
 static void add_plays(lua_State *L, slot_plays *sp, sink *k) {
   int side = sp->side;
   lua_Integer base = sp->base, hi = sp->hi, s0 = sp->s0;
   if (s0 == 0) return;
-  slot_texts(L, sp);
-  int title = sp->title, t = title + 1;
   /* play_code (rules.lua) is linear: one more strength and X token add 11 */
-  lua_Integer code = ((sp->index * 2 + side - 1) * 2 * 100 + s0) * 10 + (s0 - base);
+  lua_Integer code = ((slot_index(L, sp, k) * 2 + side - 1) * 2 * 100 + s0) * 10 + (s0 - base);
   for (lua_Integer s = s0; s <= hi; s++, code += 11) {
     lua_Integer x = s - base, kk = (side * 1000 + s) * 1000 + x;
+    text *kept = kept_play(k, sp->a, side, s, x);
+    if (kept && kept->s) {
+      put_kept(L, k, kept, code);
+      continue;
+    }
+    slot_texts(L, sp);
+    int title = sp->title, t = title + 1;
     lua_rawgeti(L, t, (int)kk);
     if (!lua_toboolean(L, -1)) {
       lua_pop(L, 1);
@@ -177,15 +241,23 @@ static void add_plays(lua_State *L, slot_plays *sp, sink *k) {
       lua_pushinteger(L, x);
       lua_call(L, 6, 1);
     }
+    if (kept) keep_text(L, kept);
     put(L, k, code);
   }
 }
 
 /* Adds the X-token action on the card of a slot. */
 static void add_xaction(lua_State *L, slot_plays *sp, sink *k) {
+  lua_Integer code = (slot_index(L, sp, k) * 4 + 1) * 1000;   /* play_code(a, 0, 0, 1, true) */
+  text *kept = k->kept ? &k->kept->xaction[sp->a] : NULL;
+  if (kept && kept->s) {
+    put_kept(L, k, kept, code);
+    return;
+  }
   slot_texts(L, sp);
   get_key(L, sp->title + 1, K_XACTION);
-  put(L, k, (sp->index * 4 + 1) * 1000);   /* play_code(a, 0, 0, 1, true) */
+  if (kept) keep_text(L, kept);
+  put(L, k, code);
 }
 
 /* ENGINE.turn_plays(p, ACTION_SCRIPTS, ACTION_TITLE, ACTION_INDEX,
@@ -205,10 +277,11 @@ static int turn_plays(lua_State *L) {
   lua_Integer xt = pl->xtokens;
   slot_plays sp[ARK_N_ACTIONS];
   for (int slot = 1; slot <= ARK_N_ACTIONS; slot++) sp[slot - 1] = slot_of(L, pl, slot, xt);
-  sink k = { NULL, 0 };
+  sink k = { NULL, 0, NULL };
   if (lua_toboolean(L, A_DIRECT) && g->direct_opts) {
     g->direct_opts = 0;                 /* one list per asking */
     k.g = g;
+    k.kept = lua_touserdata(L, TEXTS);
   }
   lua_createtable(L, k.g ? 0 : 16, 0);
   lua_createtable(L, k.g ? 0 : 16, 0);
@@ -236,6 +309,9 @@ void ark_lua_turn_register(lua_State *L, void *ctx) {
   lua_rawseti(L, -2, K_LOWEST);
   lua_pushstring(L, "xaction");
   lua_rawseti(L, -2, K_XACTION);
-  lua_pushcclosure(L, turn_plays, 2);
+  turn_texts *tt = lua_newuserdata(L, sizeof *tt);
+  memset(tt, 0, sizeof *tt);
+  lua_newtable(L);
+  lua_pushcclosure(L, turn_plays, 4);
   lua_setfield(L, -2, "turn_plays");
 }

@@ -65,9 +65,12 @@ end
 -- choose_then with the options and codes options_fn(p) returns (both
 -- names of rules functions).  When the engine can end the step's coroutine
 -- here, it leaves the options until someone asks for them: an AI that
--- stops at the start of the next turn never works them out.
-function choose_later(p, tag, prompt, options_fn, fn)
-  if ENGINE.choose_later(p, tag, prompt, options_fn, fn) then return end
+-- stops at the start of the next turn never works them out.  late_fn, if
+-- given, names the same list without a pure check of its own, for the
+-- engine, which runs it as one and, should it fail, runs the step again
+-- with options_fn asked here.
+function choose_later(p, tag, prompt, options_fn, fn, late_fn)
+  if ENGINE.choose_later(p, tag, prompt, late_fn or options_fn, fn) then return end
   local opts, codes = _G[options_fn](p)
   return choose_then(p, tag, prompt, opts, codes, fn)
 end

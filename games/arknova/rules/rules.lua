@@ -738,23 +738,36 @@ end
 local TURN_PLAYS, PLAY_CODE, SIDE_OF = ENGINE.turn_plays, play_code, side_of
 local GET, SLOT_ACTION, TOKENS_OF, UPGRADED = ark.get, ark.slot_action, ark.tokens, ark.upgraded
 
-local function options_of(p)
+local function plays_of(p)
   if #PLUGINS == 0 or (play_code == PLAY_CODE and side_of == SIDE_OF and ark.get == GET and
      ark.slot_action == SLOT_ACTION and ark.tokens == TOKENS_OF and ark.upgraded == UPGRADED) then
-    return { TURN_PLAYS(p, ACTION_SCRIPTS, ACTION_TITLE, ACTION_INDEX, label_cache, labels_of,
-                        action_label, lowest_by_can, MAX_XTOKENS, #PLUGINS == 0) }
+    return TURN_PLAYS(p, ACTION_SCRIPTS, ACTION_TITLE, ACTION_INDEX, label_cache, labels_of,
+                      action_label, lowest_by_can, MAX_XTOKENS, #PLUGINS == 0)
   end
-  return options_in_lua(p)
+  local both = options_in_lua(p)
+  return both[1], both[2]
 end
+
+-- the two lists in one table: a pure check gives back one value
+local function options_of(p) return { plays_of(p) } end
 
 -- The options of a turn: each action card at each X-token spend that does
 -- something, then the X-token action on each card.  Each option's code
--- (play_code) is what turn_action needs to carry it out.  The engine may
--- call it on its own, as a pure check, when the turn's decision is asked
--- for (ENGINE.choose_later).
+-- (play_code) is what turn_action needs to carry it out.
 function turn_options(p)
   local both = check(options_of, p)
   return both[1], both[2]
+end
+
+-- The same lists for the engine, which asks for them when the turn's
+-- decision is asked for (ENGINE.choose_later): it runs this as a pure
+-- check itself and, if it fails, runs the turn again with turn_options
+-- asked in it, so this has no check (a protected call) of its own.  A
+-- turn_options that a plugin replaced is asked instead.
+local TURN_OPTIONS = turn_options
+function turn_options_late(p)
+  if turn_options ~= TURN_OPTIONS then return turn_options(p) end
+  return plays_of(p)
 end
 
 -- A play code's parts, worked out once per code (a few hundred exist, and
@@ -807,7 +820,8 @@ end
 function turn(p)
   ark.set(p, "played_this_turn", 0)
   fire_own("turn_start", p)
-  return choose_later(p, "action", "Choose your action", "turn_options", "turn_action")
+  return choose_later(p, "action", "Choose your action", "turn_options", "turn_action",
+                      "turn_options_late")
 end
 
 -- perform_action as the step's own function: when the engine keeps what
