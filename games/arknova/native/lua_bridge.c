@@ -936,10 +936,17 @@ void ark_lua_push_step_table(lua_State *L, ark_game *g) {
   else lua_rawgeti(L, LUA_REGISTRYINDEX, g->step_ref);
 }
 
-/* ENGINE.step_private(): the rules' own table of the running step (the
-** scripts' ark.step_data() is its element 1). */
+/* ENGINE.step_private([peek]): the rules' own table of the running step
+** (the scripts' ark.step_data() is its element 1).  With peek, nil where
+** the step has made none yet: a reader that finds nothing then makes no
+** table (the end of every turn looks for effects left to run). */
 static int e_step_private(lua_State *L) {
-  ark_lua_push_step_table(L, ark_lua_running(L));
+  ark_game *g = ark_lua_running(L);
+  if (lua_toboolean(L, 1) && (!g || g->step_ref < 0)) {
+    lua_pushnil(L);
+    return 1;
+  }
+  ark_lua_push_step_table(L, g);
   return 1;
 }
 

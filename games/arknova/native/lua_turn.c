@@ -283,8 +283,13 @@ static int turn_plays(lua_State *L) {
     k.g = g;
     k.kept = lua_touserdata(L, TEXTS);
   }
-  lua_createtable(L, k.g ? 0 : 16, 0);
-  lua_createtable(L, k.g ? 0 : 16, 0);
+  if (k.g) {                            /* no tables: the decision takes the list */
+    lua_pushnil(L);
+    lua_pushnil(L);
+  } else {
+    lua_createtable(L, 16, 0);
+    lua_createtable(L, 16, 0);
+  }
   /* each slot's title and texts stay, with a label maker's call above */
   luaL_checkstack(L, 2 * ARK_N_ACTIONS + 12, "turn_plays");
   for (int i = 0; i < ARK_N_ACTIONS; i++) add_plays(L, &sp[i], &k);

@@ -75,10 +75,16 @@ function choose_later(p, tag, prompt, options_fn, fn, late_fn)
   return choose_then(p, tag, prompt, opts, codes, fn)
 end
 
+-- A list filled one item at a time is made anew at sizes 1, 2, 4 and 8:
+-- the option lists that every turn makes start with room for eight, from
+-- a constructor of eight nils (Lua sizes the table for its items, and a
+-- nil counts for nothing: the list's length is still 0).  Marked "room
+-- for 8" where used.
+
 -- Like choose(), with a last option that declines; returns nil for it.
 function choose_or_skip(p, tag, prompt, options, skip_text)
   -- ipairs' copy (up to the first nil), without its call per item
-  local opts, n = {}, 0
+  local opts, n = { nil, nil, nil, nil, nil, nil, nil, nil }, 0   -- room for 8
   local o = options[1]
   while o ~= nil do
     n = n + 1
@@ -248,7 +254,9 @@ end
 -- its list).
 local RANGE_CARDS = range_cards
 local function take_options(p)
-  local opts, where = { "draw from the deck" }, { false }
+  -- room for 8
+  local opts = { "draw from the deck", nil, nil, nil, nil, nil, nil, nil }
+  local where = { false, nil, nil, nil, nil, nil, nil, nil }
   if range_cards ~= RANGE_CARDS then
     local range = range_cards(p)
     for i = 1, #range do
@@ -285,7 +293,7 @@ end
 -- takes the card (take_chosen), folder 0 being the deck; code < 128.
 function take_then(p, code, fn)
   local opts, where = take_options(p)
-  local codes = {}
+  local codes = { nil, nil, nil, nil, nil, nil, nil, nil }   -- room for 8
   for i = 1, #opts do codes[i] = code + 128 * (where[i] or 0) end
   return choose_then(p, "card.take", "Take a card", opts, codes, fn)
 end
@@ -299,7 +307,7 @@ end
 
 -- The options of a snap: each display card; folders[i]: option i's folder.
 local function snap_options()
-  local opts, folders, disp = {}, {}, ark.display()
+  local opts, folders, disp = { nil, nil, nil, nil, nil, nil, nil, nil }, { nil, nil, nil, nil, nil, nil, nil, nil }, ark.display()   -- room for 8
   for f = 1, 6 do
     if disp[f] then
       opts[#opts + 1] = folder_label("snap", disp[f], f)

@@ -611,8 +611,8 @@ function after_this_action(p, label, fn)
 end
 
 local function run_after_action()
-  local d = ENGINE.step_private()
-  while d.after and #d.after > 0 do
+  local d = ENGINE.step_private(true)   -- nil: the step made no table, so nothing waits
+  while d and d.after and #d.after > 0 do
     local q = d.after
     d.after = nil
     for _, e in ipairs(q) do e.fn(e.player) end

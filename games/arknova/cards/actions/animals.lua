@@ -394,7 +394,8 @@ local function enclosure_options(p, card)
   local fits = ark.fits(p, card)
   -- ark.building: the option texts name a few buildings, and ark.buildings
   -- would make a table for every building of the zoo
-  local opts, at, sharing = {}, {}, {}
+  -- room for 4 each (rules/lib.lua)
+  local opts, at, sharing = { nil, nil, nil, nil }, { nil, nil, nil, nil }, { nil, nil, nil, nil }
   for i = 1, #fits do
     local b = fits[i]
     opts[i], at[i], sharing[i] = enclosure_label("into ", ark.building(p, b).key, b), b, false
@@ -463,7 +464,7 @@ local function animals_next(p, st)
   if k > n then return end
   local cands = candidates(p, side)
   if #cands == 0 then return end
-  local opts, codes = {}, {}
+  local opts, codes = { nil, nil, nil, nil, nil, nil, nil, nil }, { nil, nil, nil, nil, nil, nil, nil, nil }   -- room for 8 (rules/lib.lua)
   for i = 1, #cands do
     local e = cands[i]
     if e.cost >= 1024 then return run_from(p, side, k, n, cands) end
@@ -487,7 +488,7 @@ local function animals_card_chosen(p, code)
     return animals_next(p, st + 1)
   end
   local opts, at, sharing = enclosure_options(p, card)
-  local codes = {}
+  local codes = { nil, nil, nil, nil, nil, nil, nil, nil }   -- room for 8 (rules/lib.lua)
   for i = 1, #opts do
     codes[i] = card + 1024 * (cost + 1024 * (at[i] + 64 * (sharing[i] and 1 or 0)))
   end

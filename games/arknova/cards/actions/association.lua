@@ -537,7 +537,7 @@ end
 -- asking the Lua for the project task where ark.association_lowest does.
 local ASSOCIATION_POSSIBLE = ark.association_possible
 local function task_options(p, budget, side, done)
-  local opts, ts = {}, {}
+  local opts, ts = { nil, nil, nil, nil, nil, nil, nil, nil }, { nil, nil, nil, nil, nil, nil, nil, nil }   -- room for 8 (rules/lib.lua)
   local in_c = c_lowest()
   for t = 1, 4 do
     if not done[t] then
@@ -616,9 +616,7 @@ end
 
 -- done[t] for the bit mask of tasks done.
 local function done_set(done)
-  local set = {}
-  for t = 1, 4 do set[t] = has_bit(done, t - 1) end
-  return set
+  return { has_bit(done, 0), has_bit(done, 1), has_bit(done, 2), has_bit(done, 3) }
 end
 
 local function assoc_finish(p, st)
@@ -634,7 +632,7 @@ local function assoc_next(p, st)
   local budget, side, first_done, done = unpack_state(st)
   local opts, ts = task_options(p, budget, side, done_set(done))
   if #opts == 0 then return assoc_finish(p, st) end
-  local codes = {}
+  local codes = { nil, nil, nil, nil, nil, nil, nil, nil }   -- room for 8 (rules/lib.lua)
   for i = 1, #ts do codes[i] = st + TASK_UNIT * ts[i] end
   if first_done == 0 then
     return choose_then(p, "association.task", "Association: which task?", opts, codes,
