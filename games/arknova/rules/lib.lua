@@ -139,6 +139,24 @@ function card_label(id)
   return label
 end
 
+-- before .. card_label(id) .. after, made once per before, card and after:
+-- option texts name cards in many places ("discard ...", "keep ..."), and
+-- a text put together anew costs about a thousand instructions.
+local card_texts = {}
+function card_text(before, id, after)
+  local by = kept_in(kept_in(card_texts, before), after)
+  local t = by[id]
+  if not t then
+    t = before .. card_label(id) .. after
+    by[id] = t
+  end
+  return t
+end
+
+-- " from folder " .. f for the display's folders, made once
+FROM_FOLDER = {}
+for f = 1, 6 do FROM_FOLDER[f] = " from folder " .. f end
+
 function upgraded(p, action) return ark.upgraded(p, action) end
 function side_of(p, action) if ark.upgraded(p, action) then return 2 end return 1 end
 
@@ -405,12 +423,20 @@ end
 
 -- p's action cards that filter accepts (every one without a filter), slot
 -- 1 first: their option texts and names.
+local slot_labels = {}          -- [title][slot]: made once each
 local function action_card_options(p, filter)
-  local opts, names = {}, {}
+  local opts, names = { nil, nil, nil, nil, nil }, { nil, nil, nil, nil, nil }   -- room for 5
   for slot = 1, 5 do
     local a = ark.slot_action(p, slot)
     if not filter or filter(a) then
-      opts[#opts + 1] = ACTION_TITLE[a] .. " (slot " .. slot .. ")"
+      local title = ACTION_TITLE[a]
+      local by = kept_in(slot_labels, title)
+      local label = by[slot]
+      if not label then
+        label = title .. " (slot " .. slot .. ")"
+        by[slot] = label
+      end
+      opts[#opts + 1] = label
       names[#names + 1] = a
     end
   end

@@ -145,7 +145,7 @@ function discard_scoring(p)
   local held = ark.scoring(p)
   if #held < 2 then return end
   local opts = {}
-  for i, id in ipairs(held) do opts[i] = "discard " .. card_label(id) end
+  for i, id in ipairs(held) do opts[i] = card_text("discard ", id, "") end
   ark.scoring_discard(p, held[choose_secret(p, "scoring.discard", "Discard a final scoring card", opts)])
 end
 
@@ -262,6 +262,7 @@ end
 -- ---- association helpers used by bonuses too ----
 
 -- The partner zoos p may take now: option texts and their continents.
+local partner_zoo_labels = {}    -- made once per continent
 local function partner_zoo_options(p)
   local limit = ark.upgraded(p, "association") and 4 or 2
   local opts, conts = {}, {}
@@ -269,7 +270,12 @@ local function partner_zoo_options(p)
   local board = ark.get(nil, "board_zoos")
   for i, c in ipairs(CONTINENTS) do
     if has_bit(board, i - 1) and not has_partner_zoo(p, c) then
-      opts[#opts + 1] = "partner zoo " .. c
+      local label = partner_zoo_labels[c]
+      if not label then
+        label = "partner zoo " .. c
+        partner_zoo_labels[c] = label
+      end
+      opts[#opts + 1] = label
       conts[#conts + 1] = c
     end
   end

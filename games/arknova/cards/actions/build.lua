@@ -116,7 +116,16 @@ function A.lowest(script, p, side, lo, hi)
   return best
 end
 
-local function place_prompt(key) return "Where does the " .. key .. " go?" end
+-- made once per building kind (as enclosure_prompt in animals.lua)
+local place_prompts = {}
+local function place_prompt(key)
+  local t = place_prompts[key]
+  if not t then
+    t = "Where does the " .. key .. " go?"
+    place_prompts[key] = t
+  end
+  return t
+end
 
 -- Builds key at place, at the usual price.
 local function place_at(p, key, place, build2)

@@ -127,7 +127,7 @@ local function keep_from_discard(p, cards, keep, tag, prompt)
   for _ = 1, keep do
     if #left == 0 then return end
     local opts = {}
-    for i, c in ipairs(left) do opts[i] = "keep " .. card_label(c) end
+    for i, c in ipairs(left) do opts[i] = card_text("keep ", c, "") end
     local i = choose(p, tag, prompt, opts)
     local c = table.remove(left, i)
     ark.discard_take(c)
@@ -149,8 +149,9 @@ end
 
 local function hand_options(p, verb)
   local texts, values = {}, {}
+  local before = verb == "sell" and "sell " or verb == "tuck" and "tuck " or verb .. " "
   for _, c in ipairs(ark.hand(p)) do
-    texts[#texts + 1] = verb .. " " .. card_label(c)
+    texts[#texts + 1] = card_text(before, c, "")
     values[#values + 1] = c
   end
   return texts, values
@@ -195,11 +196,18 @@ local function extra_action(p, actions, tag, prompt)
 end
 
 -- Slot choices of p's action cards except the one in slot 1.
+local move_texts = {}            -- [title][slot]: made once each
 local function movable_cards(p)
   local texts, values = {}, {}
   for slot = 2, 5 do
     local a = ark.slot_action(p, slot)
-    texts[#texts + 1] = "move " .. ACTION_TITLE[a] .. " (slot " .. slot .. ") to slot 1"
+    local by = kept_in(move_texts, ACTION_TITLE[a])
+    local t = by[slot]
+    if not t then
+      t = "move " .. ACTION_TITLE[a] .. " (slot " .. slot .. ") to slot 1"
+      by[slot] = t
+    end
+    texts[#texts + 1] = t
     values[#values + 1] = a
   end
   return texts, values
@@ -471,12 +479,12 @@ K.digging = function(p, id, value)
       local disp = ark.display()
       for f = 1, 6 do
         if disp[f] then
-          texts[#texts + 1] = "discard " .. card_label(disp[f]) .. " from folder " .. f
+          texts[#texts + 1] = card_text("discard ", disp[f], FROM_FOLDER[f])
           values[#values + 1] = { folder = f }
         end
       end
       for _, c in ipairs(ark.hand(p)) do
-        texts[#texts + 1] = "replace " .. card_label(c) .. " from your hand"
+        texts[#texts + 1] = card_text("replace ", c, " from your hand")
         values[#values + 1] = { card = c }
       end
       return texts, values
