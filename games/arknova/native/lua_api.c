@@ -1945,32 +1945,49 @@ static int l_zoo_stamp(lua_State *L) {
 ** no stamp), what miss(owner, key, stamp or nil) returns.  The rules'
 ** handlers_of (games/arknova/rules/rules.lua) in one call from Lua: every
 ** event and modifier asks it, and most find their list kept. */
-static int zoo_handlers(lua_State *L) {
+void ark_lua_push_handlers(lua_State *L, int owner, int key, int cache, int miss) {
   ark_game *g = GP(L);
   reads_part(L, ARK_READ_SCRIPTS);
-  int p = arg_tableau(L, g, 1);
-  luaL_checktype(L, 3, LUA_TTABLE);
+  int p = arg_tableau(L, g, owner);
+  luaL_checktype(L, cache, LUA_TTABLE);
   lua_Integer stamp = zoo_stamp_of(L, g, p);
+  int top = lua_gettop(L);
   if (stamp) {
-    lua_pushinteger(L, stamp);
-    lua_rawget(L, 3);
+    if (stamp == (int)stamp) {           /* LuaJIT's lua_rawgeti takes an int */
+      lua_rawgeti(L, cache, (int)stamp);
+    } else {
+      lua_pushinteger(L, stamp);
+      lua_rawget(L, cache);
+    }
     if (lua_istable(L, -1)) {
-      lua_pushvalue(L, 2);
+      lua_pushvalue(L, key);
       lua_rawget(L, -2);
       if (lua_istable(L, -1)) {
         lua_rawgeti(L, -1, 1);
         lua_rawgeti(L, -2, 2);
-        return 2;
+        return;
       }
     }
-    lua_settop(L, 4);
+    lua_settop(L, top);
   }
-  lua_pushvalue(L, 4);
-  lua_pushvalue(L, 1);
-  lua_pushvalue(L, 2);
+  lua_pushvalue(L, miss);
+  lua_pushvalue(L, owner);
+  lua_pushvalue(L, key);
   if (stamp) lua_pushinteger(L, stamp);
   else lua_pushnil(L);
   lua_call(L, 3, 2);
+}
+
+int ark_lua_has_handler(lua_State *L, int owner, int key, int cache, int miss) {
+  int top = lua_gettop(L);
+  ark_lua_push_handlers(L, owner, key, cache, miss);
+  int yes = lua_tointeger(L, -1) > 0;
+  lua_settop(L, top);
+  return yes;
+}
+
+static int zoo_handlers(lua_State *L) {
+  ark_lua_push_handlers(L, 1, 2, 3, 4);
   return 2;
 }
 
@@ -2096,6 +2113,13 @@ static int l_bound_has_handler(lua_State *L) {
   lua_pushvalue(L, lua_upvalueindex(3));
   zoo_handlers(L);
   lua_pushboolean(L, lua_tointeger(L, -1) > 0);
+  return 1;
+}
+
+int ark_lua_handler_parts(lua_State *L, int fn) {
+  if (lua_tocfunction(L, fn) != l_bound_has_handler) return 0;
+  lua_getupvalue(L, fn, 2);
+  lua_getupvalue(L, fn, 3);
   return 1;
 }
 

@@ -38,6 +38,17 @@ ark_game *ark_lua_game(struct lua_State *L);
 ark_game *ark_lua_game_seats(struct lua_State *L);
 ark_game *ark_lua_game_mut(struct lua_State *L);
 int ark_lua_arg_player(struct lua_State *L, ark_game *g, int idx);
+
+/* ark.zoo_handlers(owner, key, cache, miss) from C, its four arguments at
+** those stack indices: pushes owner's handler list and its length (with
+** what the look-up went through beneath them), or answers whether the
+** list holds any handler (the stack left as it was). */
+void ark_lua_push_handlers(struct lua_State *L, int owner, int key, int cache, int miss);
+int ark_lua_has_handler(struct lua_State *L, int owner, int key, int cache, int miss);
+/* Pushes the cache and miss that the function at index fn, made by
+** ark.zoo_has_handler_fn, looks in, and answers 1; 0 (nothing pushed) for
+** any other function. */
+int ark_lua_handler_parts(struct lua_State *L, int fn);
 /* The same for a primitive that reads only the seat's tableau (ark.h:
 ** ARK_READ_TABLEAU): not its hand, money, X tokens or action cards. */
 int ark_lua_arg_tableau(struct lua_State *L, ark_game *g, int idx);

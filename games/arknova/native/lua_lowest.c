@@ -217,6 +217,111 @@ static int l_animals_lowest(lua_State *L) {
   return push_none(L);
 }
 
+/* ---- the files' own lowest, bound ----
+**
+** The action files' A.lowest, while no plugin is loaded, called what is
+** above with arguments most of which it worked out in Lua the same way
+** every time: the file's Flock test and record, and each modifier's Lua
+** only where p has a handler for it (two calls of has_handler), through
+** three small Lua functions.  That took more instructions than the scan
+** itself (random play: about 4,400 a turn for Animals, 2,800 for
+** Association).  The bound functions below are made once by each file
+** with those values (ark.animals_lowest_fn, ark.association_lowest_fn)
+** and work out the rest in C; the file's constants are still read from
+** its table A at each call, so that a change to one is seen as before. */
+
+/* Upvalues of the bound functions: the context (as every primitive's),
+** the cache and miss of the rules' has_handler (or has_handler itself
+** and false, were it another function), each file's own functions, then
+** the names they read, made once. */
+enum { B_CTX = 1, B_CACHE, B_MISS, B_FIRST };
+
+/* Pushes the upvalues B_CACHE, B_MISS for has_handler at index fn. */
+static void push_handler_parts(lua_State *L, int fn) {
+  if (ark_lua_handler_parts(L, fn)) return;
+  lua_pushvalue(L, fn);
+  lua_pushboolean(L, 0);
+}
+
+/* has_handler(p, key), p at stack index 1 and key at upvalue k: does a
+** card or map of p's (or a plugin) handle key now?  Looked up in C, as
+** ark.zoo_handlers does it. */
+static int has_handler(lua_State *L, int k) {
+  if (lua_toboolean(L, lua_upvalueindex(B_MISS)))
+    return ark_lua_has_handler(L, 1, lua_upvalueindex(k), lua_upvalueindex(B_CACHE),
+                               lua_upvalueindex(B_MISS));
+  lua_pushvalue(L, lua_upvalueindex(B_CACHE));
+  lua_pushvalue(L, 1);
+  lua_pushvalue(L, lua_upvalueindex(k));
+  lua_call(L, 2, 1);
+  int yes = lua_toboolean(L, -1);
+  lua_pop(L, 1);
+  return yes;
+}
+
+/* Pushes A[upvalue k] (A at index t, a plain table of the file's). */
+static void push_field(lua_State *L, int t, int k) {
+  lua_pushvalue(L, lua_upvalueindex(k));
+  lua_rawget(L, t);
+}
+
+/* Makes the bound function f with the nfn functions at the stack top as
+** its own (has_handler below them) and the names keys. */
+static int bind(lua_State *L, lua_CFunction f, int nfn, const char *const *keys) {
+  int fns = lua_gettop(L) - nfn + 1, nup = 0;
+  lua_pushvalue(L, lua_upvalueindex(1));
+  push_handler_parts(L, fns - 1);
+  for (int i = 0; i < nfn; i++) lua_pushvalue(L, fns + i);
+  for (nup = B_FIRST - 1 + nfn; *keys; keys++, nup++) lua_pushstring(L, *keys);
+  lua_pushcclosure(L, f, nup);
+  return 1;
+}
+
+/* Animals: functions may_share, conditions, flock; then the names. */
+enum { BA_MAY_SHARE = B_FIRST, BA_CONDITIONS, BA_FLOCK, BA_COUNT, BA_REP5, BA_DISCOUNT,
+       BA_COST, BA_MOD_CONDITIONS, BA_MOD_COST };
+static const char *const animal_keys[] = {
+  "COUNT", "STRENGTH5_REPUTATION", "PARTNER_DISCOUNT", "cost", "modify_conditions_ignored",
+  "modify_animal_cost", NULL
+};
+
+/* (p, side, lo, hi, A) -> ark.animals_lowest(p, side, lo, hi,
+** A.COUNT[side], A.STRENGTH5_REPUTATION, A.PARTNER_DISCOUNT, may_share,
+** conditions where p handles modify_conditions_ignored, A.cost where p
+** handles modify_animal_cost, flock). */
+static int l_animals_lowest_bound(lua_State *L) {
+  ark_game *g = ark_lua_game(L);
+  ark_lua_arg_player(L, g, AN_P);
+  luaL_checkinteger(L, AN_SIDE);
+  luaL_checktype(L, 5, LUA_TTABLE);
+  lua_settop(L, 5);
+  push_field(L, 5, BA_COUNT);
+  lua_pushvalue(L, AN_SIDE);
+  lua_gettable(L, -2);
+  lua_remove(L, -2);                                    /* count */
+  push_field(L, 5, BA_REP5);
+  push_field(L, 5, BA_DISCOUNT);
+  lua_pushvalue(L, lua_upvalueindex(BA_MAY_SHARE));
+  if (has_handler(L, BA_MOD_CONDITIONS)) lua_pushvalue(L, lua_upvalueindex(BA_CONDITIONS));
+  else lua_pushboolean(L, 0);
+  if (has_handler(L, BA_MOD_COST)) push_field(L, 5, BA_COST);
+  else lua_pushboolean(L, 0);
+  lua_pushvalue(L, lua_upvalueindex(BA_FLOCK));
+  lua_remove(L, 5);                                     /* the arguments where AN_* says */
+  return l_animals_lowest(L);
+}
+
+/* ark.animals_lowest_fn(has_handler, may_share, conditions, flock) ->
+** the bound function above. */
+static int l_animals_lowest_fn(lua_State *L) {
+  luaL_checktype(L, 1, LUA_TFUNCTION);
+  luaL_checktype(L, 2, LUA_TFUNCTION);
+  luaL_checktype(L, 3, LUA_TFUNCTION);
+  luaL_checktype(L, 4, LUA_TTABLE);
+  lua_settop(L, 4);
+  return bind(L, l_animals_lowest_bound, 3, animal_keys);
+}
+
 /* Appends {card = id, <key> = the value on the stack top (taken), folder
 ** = f (none for the hand: f 0)} to the list at `out`. */
 static void append_entry(lua_State *L, int out, int id, int f, const char *key) {
@@ -569,6 +674,34 @@ static int l_association_lowest(lua_State *L) {
   return push_none(L);
 }
 
+/* Association: functions task_strength, project_task; then the names. */
+enum { BS_TASK_STRENGTH = B_FIRST, BS_PROJECT_TASK, BS_STRENGTHS, BS_MOD_STRENGTH };
+static const char *const association_keys[] = { "TASK_STRENGTH", "modify_task_strength", NULL };
+
+/* (p, side, lo, hi, A) -> ark.association_lowest(p, side, lo, hi,
+** A.TASK_STRENGTH unless p handles modify_task_strength, task_strength,
+** project_task). */
+static int l_association_lowest_bound(lua_State *L) {
+  ark_game *g = ark_lua_game(L);
+  ark_lua_arg_player(L, g, AS_P);
+  luaL_checktype(L, 5, LUA_TTABLE);
+  lua_settop(L, 5);
+  if (has_handler(L, BS_MOD_STRENGTH)) lua_pushnil(L);
+  else push_field(L, 5, BS_STRENGTHS);
+  lua_pushvalue(L, lua_upvalueindex(BS_TASK_STRENGTH));
+  lua_pushvalue(L, lua_upvalueindex(BS_PROJECT_TASK));
+  lua_remove(L, 5);
+  return l_association_lowest(L);
+}
+
+/* ark.association_lowest_fn(has_handler, task_strength, project_task) ->
+** the bound function above. */
+static int l_association_lowest_fn(lua_State *L) {
+  for (int i = 1; i <= 3; i++) luaL_checktype(L, i, LUA_TFUNCTION);
+  lua_settop(L, 3);
+  return bind(L, l_association_lowest_bound, 2, association_keys);
+}
+
 /* ark.association_possible(p, t, side, project_task): association.lua's
 ** task_possible for task t (1..4), the project task's test asked of
 ** project_task(p, side) as ark.association_lowest asks it.  The action's
@@ -589,6 +722,8 @@ static int l_association_possible(lua_State *L) {
 
 static const luaL_Reg fns[] = {
   {"animals_lowest", l_animals_lowest},
+  {"animals_lowest_fn", l_animals_lowest_fn},
+  {"association_lowest_fn", l_association_lowest_fn},
   {"animal_candidates", l_animal_candidates},
   {"sponsor_candidates", l_sponsor_candidates},
   {"build_lowest", l_build_lowest},

@@ -330,15 +330,15 @@ A.can = can
 -- loop below is ark.animals_lowest's, in C, which asks may_share of an
 -- animal that fits no enclosure, and conditions_hold and A.cost only where
 -- a card or map of p's handles the modifier each asks: then for the same
--- animals, in the same order, as this loop asks them.
-local ANIMALS_LOWEST = ark.animals_lowest
+-- animals, in the same order, as this loop asks them.  It is called
+-- through ark.animals_lowest_fn's function, which works out c_asks(p) in C
+-- (the small Lua calls around the scan cost more than the scan); with no
+-- plugin, flock_known() is has_flock.
+local ANIMALS_LOWEST = ark.animals_lowest_fn(has_handler, may_share, conditions_hold, has_flock)
 
 function A.lowest(script, p, side, lo, hi)
   if script.can ~= can then return lowest_by_can(script, p, side, lo, hi) end
-  if c_fit() then
-    return ANIMALS_LOWEST(p, side, lo, hi, A.COUNT[side], A.STRENGTH5_REPUTATION,
-                          A.PARTNER_DISCOUNT, c_asks(p))
-  end
+  if #PLUGINS == 0 then return ANIMALS_LOWEST(p, side, lo, hi, A) end
   local hand_seen, seen = false, 0       -- scanned without a playable animal
   for s = lo, hi do
     if A.COUNT[side][math.min(s, 5)] ~= 0 then

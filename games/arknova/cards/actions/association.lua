@@ -456,7 +456,6 @@ A.can = can
 
 local ANY_PROJECT_OPTION, LEVEL_OK = A.any_project_option, A.level_ok
 local RELEASE_CANDIDATES, BREEDING_OK = A.release_candidates, A.breeding_ok
-local ASSOCIATION_LOWEST = ark.association_lowest
 
 -- May ark.association_lowest stand for A.lowest's loop?  Only with no
 -- plugin, which may change the rules' functions and facts (only a
@@ -491,11 +490,14 @@ end
 -- asked once, not once per strength (a project's is dear).  A can() not
 -- this file's (a plugin's) gets the plain search; while c_lowest holds,
 -- the loop below is ark.association_lowest's, in C.
+-- ASSOCIATION_LOWEST_NOW(p, side, lo, hi, A) is that call with
+-- plain_strengths(p) worked out in C (ark.association_lowest_fn); with no
+-- plugin, modify and has_handler are the rules' own.
+local ASSOCIATION_LOWEST_NOW = ark.association_lowest_fn(has_handler, task_strength, project_task)
+
 function A.lowest(script, p, side, lo, hi)
   if script.can ~= can then return lowest_by_can(script, p, side, lo, hi) end
-  if c_lowest() then
-    return ASSOCIATION_LOWEST(p, side, lo, hi, plain_strengths(p), task_strength, project_task)
-  end
+  if c_lowest() then return ASSOCIATION_LOWEST_NOW(p, side, lo, hi, A) end
   if lo > hi then return nil end
   local need, plain = {}, plain_strengths(p)
   for t = 1, 4 do               -- can(p, lo, side), keeping each task's strength
