@@ -856,6 +856,32 @@ static void test_natives(void **st) {
   }
 }
 
+/* native_species counts a filter of ark.count_cells (the printed cards'
+** way) as it counts the function of a space that a fan card may give:
+** for each seat at the turns of four random games, the three printed
+** filters against count_connected with the functions they stand for. */
+static const char *const NATIVES_AS_FUNCTIONS =
+  "local p = ...\n"
+  "local cases = {\n"
+  "  { { terrain = 'water' }, function(c) return c.terrain == 'water' end },\n"
+  "  { { terrain = 'rock' }, function(c) return c.terrain == 'rock' end },\n"
+  "  { { bonus = true, building = false }, function(c) return c.bonus ~= nil and c.building == nil end },\n"
+  "}\n"
+  "for i, k in ipairs(cases) do\n"
+  "  local near, far = { next_to_building = true }, { next_to_building = false }\n"
+  "  for key, v in pairs(k[1]) do near[key], far[key] = v, v end\n"
+  "  local c, u = count_connected(p, k[2])\n"
+  "  local cc, cu = ark.count_cells(p, near), ark.count_cells(p, far)\n"
+  "  if c ~= cc or u ~= cu then\n"
+  "    return string.format('case %d, p %d: %d/%d by function, %d/%d by filter', i, p, c, u, cc, cu)\n"
+  "  end\n"
+  "end\n";
+
+static void test_natives_filters_as_functions(void **st) {
+  (void)st;
+  assert_true(t_compare_four_games(NATIVES_AS_FUNCTIONS) > 100);
+}
+
 /* 261: printed 1 appeal 1 CP; end: 1 CP for 5 animal categories. */
 static void test_guided_school_tours(void **st) {
   (void)st;
@@ -1061,6 +1087,7 @@ int main(void) {
     cmocka_unit_test(test_zoo_school),
     cmocka_unit_test(test_side_entrance),
     cmocka_unit_test(test_natives),
+    cmocka_unit_test(test_natives_filters_as_functions),
     cmocka_unit_test(test_guided_school_tours),
     cmocka_unit_test(test_explorer),
     cmocka_unit_test(test_waza_large),

@@ -880,9 +880,15 @@ function action_again(p, code)
 end
 
 -- What perform_action does after the card's run (code: action index * 100
--- + strength).
+-- + strength).  The action index kept per code (math.floor is a call).
+local done_index = {}
 function action_done(p, code)
-  fire_own("after_action", p, ACTIONS[math.floor(code / 100)], code % 100)
+  local i = done_index[code]
+  if not i then
+    i = math.floor(code / 100)
+    done_index[code] = i
+  end
+  fire_own("after_action", p, ACTIONS[i], code % 100)
 end
 
 -- The end of every turn: the "after finishing this action" effects, then

@@ -612,8 +612,16 @@ end
 -- 256 * (bit per task done); a task's code adds TASK_UNIT * its number.
 local TASK_UNIT = 4096
 
+-- The fields above the budget, worked out once per state and kept (as
+-- build.lua's unpack_state).
+local unpacked = {}
 local function unpack_state(st)
-  return st % 64, math.floor(st / 64) % 2 + 1, math.floor(st / 128) % 2, math.floor(st / 256)
+  local t = unpacked[st]
+  if not t then
+    t = { math.floor(st / 64) % 2 + 1, math.floor(st / 128) % 2, math.floor(st / 256) }
+    unpacked[st] = t
+  end
+  return st % 64, t[1], t[2], t[3]
 end
 
 -- done[t] for the bit mask of tasks done.

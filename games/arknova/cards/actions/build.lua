@@ -209,8 +209,17 @@ local function pack(budget, side, placed, done)
   return math.min(budget, MAX_BUDGET) + 256 * (side - 1) + 512 * placed + 1024 * done
 end
 
+-- The fields above the budget, worked out once per state and kept (each
+-- math.floor is a call into C, and the action decodes its few states at
+-- every step); the budget is st % 256 as it comes.
+local unpacked = {}
 local function unpack_state(st)
-  return st % 256, math.floor(st / 256) % 2 + 1, math.floor(st / 512) % 2, math.floor(st / 1024)
+  local t = unpacked[st]
+  if not t then
+    t = { math.floor(st / 256) % 2 + 1, math.floor(st / 512) % 2, math.floor(st / 1024) }
+    unpacked[st] = t
+  end
+  return st % 256, t[1], t[2], t[3]
 end
 
 -- The kinds built as a set, made once per mask: its readers (buildable,

@@ -76,11 +76,25 @@ function card_icons(id, icon)
 end
 
 -- "Native species" cards: when played, 1 appeal per connected space that
--- pred accepts and 1 conservation point per 2 unconnected ones.
-function native_species(pred)
+-- `what` accepts and 1 conservation point per 2 unconnected ones.  what:
+-- a function of a space of ark.map_cells, or a filter of ark.count_cells
+-- (counted in C, with no table per space of the map: the printed cards').
+function native_species(what)
   local card = {}
+  if type(what) == "table" then
+    local near, far = { next_to_building = true }, { next_to_building = false }
+    for k, v in pairs(what) do
+      if k ~= "next_to_building" then near[k], far[k] = v, v end
+    end
+    function card.on_play(p, id)
+      local connected, unconnected = ark.count_cells(p, near), ark.count_cells(p, far)
+      gain(p, "appeal", connected)
+      gain(p, "conservation", math.floor(unconnected / 2))
+    end
+    return card
+  end
   function card.on_play(p, id)
-    local connected, unconnected = count_connected(p, pred)
+    local connected, unconnected = count_connected(p, what)
     gain(p, "appeal", connected)
     gain(p, "conservation", math.floor(unconnected / 2))
   end

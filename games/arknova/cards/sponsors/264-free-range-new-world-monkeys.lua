@@ -3,4 +3,4 @@
 -- every 2 unconnected ones.  Readings (doubtful, see the YAML): only
 -- bonus spaces still uncovered count (a covered one has paid its bonus);
 -- connected means touching a building, as for 258/259.
-return native_species(function(c) return c.bonus ~= nil and c.building == nil end)
+return native_species({ bonus = true, building = false })
