@@ -406,6 +406,7 @@ enum { ARK_FIT_LATER, ARK_FIT_FIRST, ARK_FIT_COVER = 2, ARK_FIT_CASES = 4 };
 ** and every such position once per cell set in ark_map_placements' order.
 ** A search is then a few shifts of the zoo's free spaces per turn. */
 struct ark_map_cands {
+  const ark_map_def *map;               /* the map it was made for */
   int ncells, n;
   int off[6][ARK_MAX_FOOTPRINT];
   ark_cellbits fits[ARK_FIT_CASES][6];
@@ -475,6 +476,7 @@ ark_map_cands *ark_map_cands_new(const ark_map_def *m, const ark_building_def *b
   if (!t)
     return NULL;
   memset(t, 0, sizeof *t);
+  t->map = m;
   t->ncells = b->ncells > 0 && b->ncells <= ARK_MAX_FOOTPRINT ? b->ncells : 0;
   for (i = 0; i < t->ncells; i++) {
     int q = b->q[i], r = b->r[i];
@@ -539,22 +541,28 @@ void ark_map_cands_free(ark_map_cands *t)
 ** with it, and for a kiosk none nearer than ARK_KIOSK_MIN_DISTANCE to
 ** another. */
 static ark_cellbits ark_map_free_bits(const ark_map_cands *t, const ark_zoo *z,
-                                      const ark_cellbits *taken,
-                                      const ark_building_def *defs, int build2)
+                                      const ark_cellbits *taken, int build2)
 {
   ark_cellbits ban = *taken, free;
-  int i, k;
+  int i;
   for (i = 0; i < 2; i++) {
     uint64_t rough = t->sets[ARK_BITS_WATER][i] | t->sets[ARK_BITS_ROCK][i];
     ban.w[i] |= (z->cover_terrain ? 0 : rough) | (build2 ? 0 : t->sets[ARK_BITS_BUILD2][i]);
   }
-  for (i = 0; t->kiosk_near && i < z->nb; i++)
-    if (defs[z->b[i].def].kind == ARK_BK_KIOSK)
-      for (k = 0; k < 2; k++)
-        ban.w[k] |= t->kiosk_near[z->b[i].cells[0]].w[k];
   for (i = 0; i < 2; i++)
     free.w[i] = t->sets[ARK_BITS_EXISTS][i] & ~ban.w[i];
   return free;
+}
+
+/* free less the spaces too near p's kiosks, for a kind (a kiosk) whose
+** table says which those are. */
+static void ark_map_kiosk_ban(const ark_map_cands *t, const ark_zoo *z,
+                              const ark_building_def *defs, ark_cellbits *free)
+{
+  for (int i = 0; t->kiosk_near && i < z->nb; i++)
+    if (defs[z->b[i].def].kind == ARK_BK_KIOSK)
+      for (int k = 0; k < 2; k++)
+        free->w[k] &= ~t->kiosk_near[z->b[i].cells[0]].w[k];
 }
 
 /* The spaces next to a taken one: (x, y +- 2) and (x +- 1, y +- 1), as
@@ -578,20 +586,38 @@ static ark_cellbits ark_bits_near(const ark_cellbits *taken, const uint64_t col_
   return r;
 }
 
+/* What of zoo z every kind's search on its map reads (ark_zoo_kept), and
+** the zoo and map it was worked out for. */
+struct ark_zoo_kept {
+  const ark_map_def *map;               /* NULL: nothing kept yet */
+  uint8_t at[ARK_CELLS], nb, cover_terrain;
+  ark_cellbits taken, near, free[2];
+};
+
+ark_zoo_kept *ark_zoo_kept_new(void) { return calloc(1, sizeof(ark_zoo_kept)); }
+
+static void ark_zoo_kept_make(const ark_map_cands *t, const ark_zoo *z, ark_zoo_kept *v)
+{
+  v->taken = ark_bits_taken(z);
+  v->near = (ark_cellbits){ { 0, 0 } };
+  if (z->nb > 0)
+    v->near = ark_bits_near(&v->taken, t->sets[ARK_BITS_COL_FIRST], t->sets[ARK_BITS_COL_LAST]);
+  v->free[0] = ark_map_free_bits(t, z, &v->taken, 0);
+  v->free[1] = ark_map_free_bits(t, z, &v->taken, 1);
+}
+
 /* legal[rot]: the anchors of the legal positions of t's building turned
-** rot in zoo z (ark_map_legal of each).  With stop, at the first turn
-** that has any.  Returns whether any has. */
+** rot in zoo z (ark_map_legal of each), v being what z's search reads.
+** With stop, at the first turn that has any.  Returns whether any has. */
 static int ark_map_legal_anchors(const ark_map_cands *t, const ark_zoo *z,
-                                 const ark_building_def *defs, int bdef, int build2,
-                                 int stop, ark_cellbits legal[6])
+                                 const ark_zoo_kept *v, const ark_building_def *defs,
+                                 int bdef, int build2, int stop, ark_cellbits legal[6])
 {
   const ark_building_def *b = &defs[bdef];
-  ark_cellbits taken = ark_bits_taken(z), near = { { 0, 0 } };
-  ark_cellbits free = ark_map_free_bits(t, z, &taken, defs, build2);
+  ark_cellbits near = v->near, free = v->free[build2 != 0];
+  ark_map_kiosk_ban(t, z, defs, &free);
   int adjacency = z->nb > 0 && !b->ignores_adjacency, any = 0, rot, k;
   int f = (z->nb == 0 ? ARK_FIT_FIRST : 0) | (z->cover_terrain ? ARK_FIT_COVER : 0);
-  if (adjacency)
-    near = ark_bits_near(&taken, t->sets[ARK_BITS_COL_FIRST], t->sets[ARK_BITS_COL_LAST]);
   memset(legal, 0, sizeof *legal * 6);
   for (rot = 0; rot < 6; rot++) {
     ark_cellbits acc = t->fits[f][rot], touch = { { 0, 0 } };
@@ -620,18 +646,45 @@ static int ark_map_legal_anchors(const ark_map_cands *t, const ark_zoo *z,
   return any;
 }
 
-int ark_map_cands_search(const ark_map_cands *t, const ark_zoo *z,
-                         const ark_building_def *defs, int bdef, int build2,
-                         ark_place *out, int max)
+static int cands_search(const ark_map_cands *t, const ark_zoo *z, const ark_zoo_kept *v,
+                        const ark_building_def *defs, int bdef, int build2,
+                        ark_place *out, int max)
 {
   ark_cellbits legal[6];
-  int any = ark_map_legal_anchors(t, z, defs, bdef, build2, out == NULL, legal), n = 0;
+  int any = ark_map_legal_anchors(t, z, v, defs, bdef, build2, out == NULL, legal), n = 0;
   if (!out || !any)
     return out ? 0 : any;
   for (int i = 0; i < t->n && n < max; i++)
     if (ark_bits_has(&legal[t->c[i].rot], t->c[i].anchor))
       out[n++] = t->c[i];
   return n;
+}
+
+int ark_map_cands_search(const ark_map_cands *t, const ark_zoo *z,
+                         const ark_building_def *defs, int bdef, int build2,
+                         ark_place *out, int max)
+{
+  ark_zoo_kept v;
+  ark_zoo_kept_make(t, z, &v);
+  return cands_search(t, z, &v, defs, bdef, build2, out, max);
+}
+
+int ark_map_cands_search_kept(const ark_map_cands *t, const ark_zoo *z, ark_zoo_kept *kept,
+                              const ark_building_def *defs, int bdef, int build2,
+                              ark_place *out, int max)
+{
+  /* all it reads: the spaces taken, whether there is any building, whether
+  ** water and rock may be covered, and the map (whose sets every kind's
+  ** table holds alike) */
+  if (kept->map != t->map || kept->nb != z->nb || kept->cover_terrain != z->cover_terrain ||
+      memcmp(kept->at, z->at, sizeof z->at) != 0) {
+    ark_zoo_kept_make(t, z, kept);
+    memcpy(kept->at, z->at, sizeof z->at);
+    kept->nb = z->nb;
+    kept->cover_terrain = z->cover_terrain;
+    kept->map = t->map;
+  }
+  return cands_search(t, z, kept, defs, bdef, build2, out, max);
 }
 
 int ark_map_any_placement(const ark_map_def *m, const ark_zoo *z,

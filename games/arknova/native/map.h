@@ -61,6 +61,17 @@ int ark_map_cands_search(const ark_map_cands *t, const ark_zoo *z,
                          const ark_building_def *defs, int bdef, int build2,
                          ark_place *out, int max);
 
+/* What a search reads of a zoo that is the same for every kind (its taken
+** spaces, those next to them, the free ones on each side of Build), kept
+** from the last zoo searched: the turn's options ask several kinds of one
+** zoo in a row.  ark_map_cands_search_kept is ark_map_cands_search with
+** it, worked out again only when the zoo or map differs.  NULL: no memory. */
+typedef struct ark_zoo_kept ark_zoo_kept;
+ark_zoo_kept *ark_zoo_kept_new(void);
+int ark_map_cands_search_kept(const ark_map_cands *t, const ark_zoo *z, ark_zoo_kept *kept,
+                              const ark_building_def *defs, int bdef, int build2,
+                              ark_place *out, int max);
+
 /* Is one placement legal?  Same rules as above. */
 int ark_map_can_place(const ark_map_def *m, const ark_zoo *z,
                       const ark_building_def *defs, int bdef, int build2,

@@ -51,6 +51,7 @@ struct ark_places {
   ** their first search: cands[map * ARK_MAX_BUILDING_DEFS + kind] */
   ark_map_cands **cands;
   int ncands;
+  ark_zoo_kept *kept;               /* the last zoo searched (map.c) */
 };
 
 static uint64_t zoo_hash(const ark_zoo *z, int map, int bdef, int build2) {
@@ -96,6 +97,7 @@ void ark_places_free(ark_content *c) {
   if (!c->places) return;
   for (int i = 0; i < LISTS; i++) free(c->places->lists[i].list);
   for (int i = 0; i < c->places->ncands; i++) ark_map_cands_free(c->places->cands[i]);
+  free(c->places->kept);
   free(c->places->cands);
   free(c->places);
   c->places = NULL;
@@ -116,7 +118,11 @@ static int search(const ark_game *g, struct ark_places *k, int p, int bdef, int 
   if (t && !*t) *t = ark_map_cands_new(m, &g->c->buildings[bdef]);
   if (!t || !*t)                        /* no memory to keep them: one search */
     return ark_map_placements(m, &pl->zoo_map, g->c->buildings, bdef, build2, out, max);
-  return ark_map_cands_search(*t, &pl->zoo_map, g->c->buildings, bdef, build2, out, max);
+  if (!k->kept) k->kept = ark_zoo_kept_new();
+  if (!k->kept)
+    return ark_map_cands_search(*t, &pl->zoo_map, g->c->buildings, bdef, build2, out, max);
+  return ark_map_cands_search_kept(*t, &pl->zoo_map, k->kept, g->c->buildings, bdef, build2,
+                                   out, max);
 }
 
 int ark_places(const ark_game *g, int p, int bdef, int build2, const ark_place **out) {

@@ -8,6 +8,9 @@
 -- whose turn comes just before p's, seat (p - 1) mod n.  With 2 players
 -- that is the other player.  This reading is the YAML's doubt.
 local card = {}
+-- read once: a script's every read of CATEGORIES makes a copy, and the
+-- computer players ask the score of every position they weigh
+local CATEGORY_LIST = CATEGORIES
 
 function card.score(p, id)
   local n = ark.get(nil, "players")
@@ -16,7 +19,8 @@ function card.score(p, id)
   local mine, theirs = ark.icons(p), ark.icons(right)
   local rewards = fact(id, "rewards")
   local ahead = 0
-  for _, cat in ipairs(CATEGORIES) do
+  for i = 1, #CATEGORY_LIST do
+    local cat = CATEGORY_LIST[i]
     if (mine[cat] or 0) > (theirs[cat] or 0) then ahead = ahead + 1 end
   end
   local cp = 0

@@ -6,6 +6,9 @@
 -- continent icons.
 local IMMUNE = { venom = true, constriction = true, hypnosis = true, pilfering = true }
 local TOKENS = { "venom", "constriction" }
+-- the action cards, read once: a script's every read of ACTIONS makes a
+-- copy, and this runs at the start of each of p's turns
+local ACTION_LIST = ACTIONS
 local END_CONTINENTS, END_CP = 5, 1
 
 local card = {}
@@ -20,10 +23,11 @@ function card.modify_affected_by(p, id, value, kind)
 end
 
 function card.turn_start(p, id)
-  for _, a in ipairs(ACTIONS) do
-    for _, kind in ipairs(TOKENS) do
-      local n = ark.tokens(p, a, kind)
-      if n > 0 then ark.tokens(p, a, kind, -n) end
+  for i = 1, #ACTION_LIST do
+    local a = ACTION_LIST[i]
+    for k = 1, #TOKENS do
+      local n = ark.tokens(p, a, TOKENS[k])
+      if n > 0 then ark.tokens(p, a, TOKENS[k], -n) end
     end
   end
 end
