@@ -1252,6 +1252,109 @@ static int l_hand_fit_modify(lua_State *L) {
   return 1;
 }
 
+/* Pushes owner's handler list of the key at upvalue k and its length
+** (ark.zoo_handlers with the cache and miss at upvalues 2 and 3), as the
+** only two values above the stack's top before. */
+static void push_handler_list(lua_State *L, int owner, int k) {
+  int top = lua_gettop(L);
+  ark_lua_push_handlers(L, owner, lua_upvalueindex(k), lua_upvalueindex(2), lua_upvalueindex(3));
+  if (lua_gettop(L) > top + 2) {         /* n, then the list, over what lies beneath */
+    lua_replace(L, top + 2);
+    lua_replace(L, top + 1);
+    lua_settop(L, top + 2);
+  }
+}
+
+/* Upvalues of ark.hand_fit_fn's function: the context, has_handler's
+** cache and miss, then these. */
+enum { HF_MAY_SHARE = 4, HF_FLOCK, HF_BAD, HF_HAND_FIT, HF_MODIFY, HF_DISCOUNT,
+       HF_MOD_COST, HF_MOD_CONDITIONS, HF_N = HF_MOD_CONDITIONS };
+
+/* (p, A) -> the Animals file's hand_fit (the AIs' "animals" query) by its
+** short way while no plugin is loaded, or nil where an animal that fits no
+** enclosure may share one (the file then takes the plain way): p's two
+** modifier handler lists looked up, ark.hand_fit(p, A.PARTNER_DISCOUNT,
+** not plain), the Flock test of each unfit animal (none where the file's
+** record says it lacks the keyword), then the list as it is or through
+** ark.hand_fit_modify.  The same calls of the Lua as the file's own loop
+** makes, without its small Lua functions around them. */
+static int l_hand_fit_bound(lua_State *L) {
+  ark_game *g = GP(L);
+  arg_tableau(L, g, 1);
+  luaL_checktype(L, 2, LUA_TTABLE);
+  lua_settop(L, 2);
+  push_handler_list(L, 1, HF_MOD_COST);              /* 3, 4 */
+  push_handler_list(L, 1, HF_MOD_CONDITIONS);        /* 5, 6 */
+  int plain_cost = lua_tointeger(L, 4) <= 0, plain_cond = lua_tointeger(L, 6) <= 0;
+  lua_pushvalue(L, lua_upvalueindex(HF_HAND_FIT));
+  lua_pushvalue(L, 1);
+  lua_pushvalue(L, lua_upvalueindex(HF_DISCOUNT));
+  lua_rawget(L, 2);
+  lua_pushboolean(L, !(plain_cost && plain_cond));
+  lua_call(L, 3, 2);                                 /* fast 7, unfit 8 */
+  int nunfit = (int)ark_rawlen(L, 8);
+  for (int i = 1; i <= nunfit; i++) {
+    lua_rawgeti(L, 8, i);
+    int whole;
+    lua_Integer id = lua_tointegerx(L, -1, &whole);
+    lua_pop(L, 1);
+    if (!whole) id = -1;
+    if (id >= 0) {
+      lua_rawgeti(L, lua_upvalueindex(HF_FLOCK), (int)id);
+      int none = lua_isboolean(L, -1) && !lua_toboolean(L, -1);
+      lua_pop(L, 1);
+      if (none) continue;
+    }
+    lua_pushvalue(L, lua_upvalueindex(HF_MAY_SHARE));
+    lua_pushvalue(L, 1);
+    lua_rawgeti(L, 8, i);
+    lua_call(L, 2, 1);
+    if (lua_toboolean(L, -1)) {
+      lua_pushnil(L);
+      return 1;
+    }
+    lua_pop(L, 1);
+  }
+  lua_settop(L, 7);
+  if (plain_cost && plain_cond) return 1;
+  lua_pushvalue(L, lua_upvalueindex(HF_MODIFY));
+  lua_pushvalue(L, 7);
+  lua_pushvalue(L, 1);
+  if (plain_cost) {
+    lua_pushnil(L);
+    lua_pushnil(L);
+  } else {
+    lua_pushvalue(L, 3);
+    lua_pushvalue(L, 4);
+  }
+  if (plain_cond) {
+    lua_pushnil(L);
+    lua_pushnil(L);
+  } else {
+    lua_pushvalue(L, 5);
+    lua_pushvalue(L, 6);
+  }
+  lua_pushvalue(L, lua_upvalueindex(HF_BAD));
+  lua_call(L, 7, 1);
+  return 1;
+}
+
+/* ark.hand_fit_fn(has_handler, may_share, flock, bad, hand_fit,
+** hand_fit_modify) -> the function above, for animals.lua; has_handler
+** must be ark.zoo_has_handler_fn's (its cache and miss are taken). */
+static int l_hand_fit_fn(lua_State *L) {
+  for (int i = 1; i <= 6; i++) luaL_checktype(L, i, i == 3 ? LUA_TTABLE : LUA_TFUNCTION);
+  lua_settop(L, 6);
+  lua_pushvalue(L, lua_upvalueindex(1));
+  if (!ark_lua_handler_parts(L, 1)) return luaL_error(L, "hand_fit_fn: has_handler is not the rules' own");
+  for (int i = 2; i <= 6; i++) lua_pushvalue(L, i);
+  lua_pushliteral(L, "PARTNER_DISCOUNT");
+  lua_pushliteral(L, "modify_animal_cost");
+  lua_pushliteral(L, "modify_conditions_ignored");
+  lua_pushcclosure(L, l_hand_fit_bound, HF_N);
+  return 1;
+}
+
 /* ark.sponsor_fit(p) -> list.  The Sponsors action's hand_fit (the AIs'
 ** "sponsors" query) when no card, map or plugin changes its rules, which
 ** the Lua checks: per sponsor in p's hand, the card, its level (never
@@ -2194,6 +2297,7 @@ static const luaL_Reg api[] = {
   {"take_university", l_take_university}, {"bonus_tiles", l_bonus_tiles},
   {"take_tile", l_take_tile}, {"break_cleanup", l_break_cleanup},
   {"task_workers", l_task_workers}, {"choose", l_choose}, {"pure", l_pure},
+  {"hand_fit_fn", l_hand_fit_fn},
   {"log", l_log}, {"random", l_random}, {"rule", l_rule}, {"script_off", l_script_off},
   {"map_script_off", l_map_script_off}, {"step_data", l_step_data},
   {"zoo_stamp", l_zoo_stamp},

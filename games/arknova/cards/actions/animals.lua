@@ -189,7 +189,17 @@ local function own_functions()
     has_handler == HAS_HANDLER and has_partner_zoo == HAS_PARTNER_ZOO and has_bit == HAS_BIT)
 end
 
+-- ark.hand_fit_fn's function: the short way below in C, from the handler
+-- look-ups to ark.hand_fit_modify, with no plugin loaded; nil where an
+-- unfit animal may share an enclosure (then the plain way here).
+local HAND_FIT_NOW = ark.hand_fit_fn(has_handler, may_share, has_flock, BAD_MODIFIER, HAND_FIT,
+                                     HAND_FIT_MODIFY)
+
 function A.hand_fit(p)
+  if #PLUGINS == 0 then
+    local fit = HAND_FIT_NOW(p, A)
+    if fit then return fit end
+  end
   -- the greedy player asks it for every position it weighs: no hand_cards
   -- list, no ark.icons table (conditions_met reads the icons a card needs)
   -- Each animal would ask modify twice (each a handler-list look-up) and
