@@ -1700,7 +1700,9 @@ static int l_progress(lua_State *L) {
   for (int i = 0; i < s->nbase; i++) slots[ns++] = &s->base[i];
   for (int i = 0; i < ARK_ROW_SLOTS; i++)
     if (s->row[i].card >= 0) slots[ns++] = &s->row[i];
-  lua_newtable(L);
+  int nhand = 0;                        /* room for every entry: no growing */
+  for (int h = 0; h < pl->nhand; h++) nhand += g->c->cards[pl->hand[h]].type == ARK_CARD_PROJECT;
+  lua_createtable(L, 4 * 3 * (ns + nhand), 0);
   int out = lua_gettop(L), wild = mods ? 3 : 0;
   for (int i = 0; i < ns; i++) {
     const int8_t *o = slots[i]->owner;

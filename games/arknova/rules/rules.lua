@@ -62,7 +62,7 @@ end
 -- For each final scoring card p holds: card id, the conservation points it
 -- would give if the game ended now (the "scoring" query).
 function scoring_now(p)
-  local out, held = {}, ark.scoring(p)
+  local out, held = { nil, nil, nil, nil }, ark.scoring(p)   -- room for 4 (lib.lua)
   for i = 1, #held do
     local id = held[i]
     out[#out + 1] = id
