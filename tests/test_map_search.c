@@ -218,8 +218,9 @@ static void check_tables(ark_game *g, int p) {
 ** f as it says (true: there and not false; false: nil or false; else
 ** equal), for every field alone and every pair of fields (the second not
 ** cell, x or y, which alone tell a space apart), each with true,
-** false and every value some space shows; then ark.building(p, b) for every
-** b of ark.buildings(p) and one past each end, and ark.building_def(key)
+** false and every value some space shows; then ark.building(p, b), and each
+** field of it alone, for every b of ark.buildings(p) and one past each end,
+** and ark.building_def(key)
 ** for every key of ark.building_defs() and one not there.  Returns what
 ** differs first, or "". */
 static const char *const COUNT_TEXT =
@@ -284,7 +285,14 @@ static const char *const COUNT_TEXT =
   "  elseif one == nil or not same(one, all[b + 1]) then\n"
   "    return 'ark.building ' .. b .. ' differs'\n"
   "  end\n"
+  /* one field at a time, as the table holds it (nil past the ends) */
+  "  for _, f in ipairs({ 'id', 'key', 'kind', 'size', 'used', 'capacity', 'card' }) do\n"
+  "    if ark.building(p, b, f) ~= (all[b + 1] and all[b + 1][f]) then\n"
+  "      return 'ark.building ' .. b .. ' field ' .. f .. ' differs'\n"
+  "    end\n"
+  "  end\n"
   "end\n"
+  "if pcall(ark.building, p, 0, 'colour') then return 'an unknown building field is taken' end\n"
   "local defs = ark.building_defs()\n"
   "for i, d in ipairs(defs) do\n"
   "  local first\n"

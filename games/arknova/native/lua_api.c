@@ -880,34 +880,41 @@ static const char *const bfield_names[] = {
   "id", "key", "kind", "size", "used", "capacity", "card"
 };
 
-static void set_bfield(lua_State *L, int key, lua_Integer v) {
-  lua_pushvalue(L, lua_upvalueindex(key));
-  lua_pushinteger(L, v);
-  lua_rawset(L, -3);
+/* Pushes field k (B_ID..B_CARD) of building i of zoo z, as its table in
+** ark.buildings holds it (nil for a card it has none of). */
+static void push_bfield(lua_State *L, const ark_game *g, const ark_zoo *z, int i, int k) {
+  const ark_building_def *d = &g->c->buildings[z->b[i].def];
+  switch (k) {
+  case B_ID: lua_pushinteger(L, i); break;
+  case B_KEY:
+    lua_rawgeti(L, lua_upvalueindex(B_KEYS), z->b[i].def + 1);
+    if (lua_isnil(L, -1)) {
+      lua_pop(L, 1);
+      lua_pushstring(L, d->key);
+      lua_pushvalue(L, -1);
+      lua_rawseti(L, lua_upvalueindex(B_KEYS), z->b[i].def + 1);
+    }
+    break;
+  case B_KIND: lua_rawgeti(L, lua_upvalueindex(B_KINDS), d->kind + 1); break;
+  /* size counts the spaces a map ability adds (for all purposes) */
+  case B_SIZE: lua_pushinteger(L, z->b[i].ncells + z->b[i].extra); break;
+  case B_USED: lua_pushinteger(L, z->b[i].used); break;
+  case B_CAPACITY: lua_pushinteger(L, d->capacity); break;
+  default:
+    if (z->b[i].card >= 0) lua_pushinteger(L, z->b[i].card);
+    else lua_pushnil(L);
+  }
 }
 
 /* Building i of zoo z as ark.buildings lists it, on the top of the stack. */
 static void push_building(lua_State *L, const ark_game *g, const ark_zoo *z, int i) {
-  const ark_building_def *d = &g->c->buildings[z->b[i].def];
   lua_createtable(L, 0, 8);
-  set_bfield(L, B_ID, i);
-  lua_pushvalue(L, lua_upvalueindex(B_KEY));
-  lua_rawgeti(L, lua_upvalueindex(B_KEYS), z->b[i].def + 1);
-  if (lua_isnil(L, -1)) {
-    lua_pop(L, 1);
-    lua_pushstring(L, d->key);
-    lua_pushvalue(L, -1);
-    lua_rawseti(L, lua_upvalueindex(B_KEYS), z->b[i].def + 1);
+  for (int k = B_ID; k <= B_CARD; k++) {
+    if (k == B_CARD && z->b[i].card < 0) break;
+    lua_pushvalue(L, lua_upvalueindex(k));
+    push_bfield(L, g, z, i, k);
+    lua_rawset(L, -3);
   }
-  lua_rawset(L, -3);
-  lua_pushvalue(L, lua_upvalueindex(B_KIND));
-  lua_rawgeti(L, lua_upvalueindex(B_KINDS), d->kind + 1);
-  lua_rawset(L, -3);
-  /* size counts the spaces a map ability adds (for all purposes) */
-  set_bfield(L, B_SIZE, z->b[i].ncells + z->b[i].extra);
-  set_bfield(L, B_USED, z->b[i].used);
-  set_bfield(L, B_CAPACITY, d->capacity);
-  if (z->b[i].card >= 0) set_bfield(L, B_CARD, z->b[i].card);
 }
 
 /* ark.buildings(p) -> array of {id, key, kind, size, used, card, capacity} */
@@ -949,15 +956,26 @@ static int l_enclosures_with(lua_State *L) {
   return 1;
 }
 
-/* ark.building(p, b) -> ark.buildings(p)[b + 1], or nil: a script that
-** wants one building (an option's text, a building's kind) is not handed a
-** table for every building of the zoo. */
+/* ark.building(p, b [, field]) -> ark.buildings(p)[b + 1], or nil: a
+** script that wants one building (an option's text, a building's kind)
+** is not handed a table for every building of the zoo.  With field, only
+** that field of it, with no table made at all (an enclosure option's text
+** needs the key alone, and Side Entrance asks its neighbours' kinds at
+** every break). */
 static int l_building(lua_State *L) {
   ark_game *g = GP(L);
   int p = arg_player(L, g, 1);
   lua_Integer b = luaL_checkinteger(L, 2);
   const ark_zoo *z = &g->s.p[p].zoo_map;
+  int k = 0;
+  if (!lua_isnoneornil(L, 3)) {         /* one field: no table made */
+    const char *f = luaL_checkstring(L, 3);
+    for (int i = B_ID; i <= B_CARD && !k; i++)
+      if (!strcmp(f, bfield_names[i - B_ID])) k = i;
+    if (!k) return luaL_error(L, "ark.building: a building has no field '%s'", f);
+  }
   if (b < 0 || b >= z->nb) lua_pushnil(L);
+  else if (k) push_bfield(L, g, z, (int)b, k);
   else push_building(L, g, z, (int)b);
   return 1;
 }

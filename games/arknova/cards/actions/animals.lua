@@ -408,10 +408,10 @@ local function enclosure_options(p, card)
   local opts, at, sharing = { nil, nil, nil, nil }, { nil, nil, nil, nil }, { nil, nil, nil, nil }
   for i = 1, #fits do
     local b = fits[i]
-    opts[i], at[i], sharing[i] = enclosure_label("into ", ark.building(p, b).key, b), b, false
+    opts[i], at[i], sharing[i] = enclosure_label("into ", ark.building(p, b, "key"), b), b, false
   end
   for _, b in ipairs(shared(p, card)) do
-    opts[#opts + 1] = enclosure_label("share ", ark.building(p, b).key, b)
+    opts[#opts + 1] = enclosure_label("share ", ark.building(p, b, "key"), b)
     at[#at + 1], sharing[#sharing + 1] = b, true
   end
   return opts, at, sharing

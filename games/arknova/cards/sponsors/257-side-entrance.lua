@@ -9,13 +9,14 @@ local card = {}
 
 function card.income(p, id)
   -- the Side Entrance tile this card placed, and each building next to
-  -- it: one table per neighbour, not one per building of the zoo
+  -- it: a field at a time, with no table per building
   local b = ark.building_with(p, id)
-  if not b or ark.building(p, b).kind ~= "unique" then return end
+  if not b or ark.building(p, b, "kind") ~= "unique" then return end
   local n = 0
   for _, j in ipairs(ark.adjacent_buildings(p, b)) do
-    local o = ark.building(p, j)
-    if not (o.kind == "enclosure" and o.used == 0) then n = n + 1 end
+    if not (ark.building(p, j, "kind") == "enclosure" and ark.building(p, j, "used") == 0) then
+      n = n + 1
+    end
   end
   gain(p, "money", MONEY * n)
 end
