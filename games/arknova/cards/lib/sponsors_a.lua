@@ -36,6 +36,14 @@ local function border_cells(p)
   return out
 end
 
+-- Is the space of cell text `cell` a border space of p's map?  Counted in
+-- C (ark.count_cells), with no table per space of the map; without that
+-- primitive, looked up among border_cells.
+local function on_border(p, cell, border)
+  if ark.count_cells then return ark.count_cells(p, { cell = cell, edge = true }) > 0 end
+  return border[cell]
+end
+
 ark.build = function(p, key, cells, build2, card)
   local b, bonuses = core_build(p, key, cells, build2, card)
   -- without a modifier every border bonus repeats 0 times: no need to read
@@ -43,10 +51,10 @@ ark.build = function(p, key, cells, build2, card)
   if #bonuses == 0 or not has_handler(p, "modify_border_bonus_repeats") then
     return b, bonuses
   end
-  local border = border_cells(p)
+  local border = not ark.count_cells and border_cells(p)
   local extra = {}
   for _, bo in ipairs(bonuses) do
-    if border[bo.cell] then
+    if on_border(p, bo.cell, border) then
       local n = modify("border_bonus_repeats", p, 0, bo.bonus, bo.value)
       for _ = 1, n do extra[#extra + 1] = bo end
     end
