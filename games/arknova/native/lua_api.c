@@ -1160,7 +1160,7 @@ static int l_hand_fit(lua_State *L) {
   const ark_zoo *z = &pl->zoo_map;
   int n = 0, nunfit = 0;
   lua_createtable(L, 6 * pl->nhand, 0);
-  lua_newtable(L);
+  lua_createtable(L, pl->nhand < 4 ? pl->nhand : 4, 0);   /* the unfit: most hands have a few */
   for (int h = 0; h < pl->nhand; h++) {
     const ark_card_def *d = &g->c->cards[pl->hand[h]];
     if (d->type != ARK_CARD_ANIMAL) continue;

@@ -474,28 +474,32 @@ end
 -- refilled) or swap a hand card for a card from the deck.
 K.digging = function(p, id, value)
   up_to(p, count_of(value, 1), "digging.card", "Digging: discard a card?", "stop digging",
+    -- each option's value a number, not a table: display folder f as f,
+    -- hand card c as -1 - c (the computer players try them again and again)
     function()
       local texts, values = {}, {}
       local disp = ark.display()
       for f = 1, 6 do
         if disp[f] then
           texts[#texts + 1] = card_text("discard ", disp[f], FROM_FOLDER[f])
-          values[#values + 1] = { folder = f }
+          values[#values + 1] = f
         end
       end
-      for _, c in ipairs(ark.hand(p)) do
-        texts[#texts + 1] = card_text("replace ", c, " from your hand")
-        values[#values + 1] = { card = c }
+      local hand = ark.hand(p)
+      for i = 1, #hand do
+        texts[#texts + 1] = card_text("replace ", hand[i], " from your hand")
+        values[#values + 1] = -1 - hand[i]
       end
       return texts, values
     end,
     function(v)
-      if v.folder then
-        ark.discard(ark.display_take(v.folder))
+      if v > 0 then
+        ark.discard(ark.display_take(v))
         ark.display_refill()
       else
-        ark.hand_remove(p, v.card)
-        ark.discard(v.card)
+        local c = -1 - v
+        ark.hand_remove(p, c)
+        ark.discard(c)
         ark.draw(p)
       end
     end)
