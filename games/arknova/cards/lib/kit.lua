@@ -122,9 +122,9 @@ function terrain_expert(terrain, end_cp)
     end
     gain(p, "money", n)
   end
+  local alone = { terrain = terrain, next_to_building = false }
   function card.game_end(p, id)
-    local _, unconnected = count_connected(p, function(c) return c.terrain == terrain end)
-    if unconnected == 0 then ark.add(p, "conservation", end_cp) end
+    if ark.count_cells(p, alone) == 0 then ark.add(p, "conservation", end_cp) end
   end
   return card
 end

@@ -7,9 +7,11 @@ local END_KIOSKS, END_CP = 5, 1
 local card = icon_expert("americas", "kiosk", "Expert on the Americas")
 
 function card.game_end(p, id)
+  -- a field at a time: no table per building (the computer players end
+  -- many a tried game)
   local n = 0
-  for _, b in ipairs(ark.buildings(p)) do
-    if b.kind == "kiosk" then n = n + 1 end
+  for b = 0, ark.get(p, "buildings") - 1 do
+    if ark.building(p, b, "kind") == "kiosk" then n = n + 1 end
   end
   if n >= END_KIOSKS then ark.add(p, "conservation", END_CP) end
 end

@@ -10,10 +10,11 @@ function card.modify_border_bonus_repeats(p, id, value, bonus, amount)
   return value + 1
 end
 
+-- counted in C, with no table per space of the map
+local OPEN_BORDER = { edge = true, terrain = "plain", building = false }
+
 function card.game_end(p, id)
-  for _, c in ipairs(ark.map_cells(p)) do
-    if c.edge and c.terrain == "plain" and not c.building then return end
-  end
+  if ark.count_cells(p, OPEN_BORDER) > 0 then return end
   ark.add(p, "conservation", END_CP)
 end
 
