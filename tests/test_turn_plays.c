@@ -81,6 +81,15 @@ static const char *const LISTED =
   "for i = 1, #o do t[i] = o[i] .. '=' .. c[i] end\n"
   "return table.concat(t, '\\n')\n";
 
+/* d's options as LISTED gives them: "text=code" per line. */
+static void offered(const ark_game *g, const ark_decision *d, char *out, size_t n) {
+  size_t len = 0;
+  out[0] = '\0';
+  for (int i = 0; i < d->noptions && len < n; i++)
+    len += (size_t)snprintf(out + len, n - len, "%s%s=%d", i ? "\n" : "", d->options[i],
+                            g->codes[i]);
+}
+
 /* The engine's turn decisions, whose options turn_plays writes into the
 ** decision itself while the engine asks for them, offer what
 ** turn_options gives as tables: the same texts and codes in the same
@@ -96,11 +105,7 @@ static void test_turn_decision_as_tables(void **st) {
     while (ark_game_process(g) == ARK_AWAITING) {
       const ark_decision *d = ark_game_decision(g);
       if (!strcmp(d->tag, "action")) {
-        size_t len = 0;
-        got[0] = '\0';
-        for (int i = 0; i < d->noptions; i++)
-          len += (size_t)snprintf(got + len, sizeof got - len, "%s%s=%d", i ? "\n" : "",
-                                  d->options[i], g->codes[i]);
+        offered(g, d, got, sizeof got);
         t_run_lua(g, LISTED, d->player, want, sizeof want);
         if (strcmp(got, want))
           fail_msg("seed %llu turn %d:\n%s\nas tables:\n%s", (unsigned long long)seed,
@@ -144,7 +149,7 @@ static void test_turn_plays_refuses(void **st) {
 /* turn_options replaced as a plugin would (keeping its first two plays
 ** and the X-token action on slot 2, in reverse order), and put back. */
 static const char *const REPLACE =
-  "local p, own = ...\n"
+  "local p = ...\n"
   "if p < 0 then turn_options, OWN_TURN_OPTIONS = OWN_TURN_OPTIONS, nil return '' end\n"
   "OWN_TURN_OPTIONS = turn_options\n"
   "turn_options = function(q)\n"
@@ -169,10 +174,7 @@ static void test_replaced_turn_options_offered(void **st) {
     if (!strcmp(d->tag, "action")) {
       t_run_lua(g, LISTED, d->player, want, sizeof want);
       char got[4096];
-      size_t len = 0;
-      for (int i = 0; i < d->noptions; i++)
-        len += (size_t)snprintf(got + len, sizeof got - len, "%s%s=%d", i ? "\n" : "",
-                                d->options[i], g->codes[i]);
+      offered(g, d, got, sizeof got);
       assert_int_equal(d->noptions, 3);
       assert_string_equal(got, want);
       assert_non_null(strstr(d->options[0], "X-token action"));

@@ -1283,6 +1283,14 @@ static void push_handler_list(lua_State *L, int owner, int k) {
   }
 }
 
+/* Pushes the handler list and length at index at (nil, nil with none). */
+static void push_list_unless(lua_State *L, int none, int at) {
+  for (int i = 0; i < 2; i++) {
+    if (none) lua_pushnil(L);
+    else lua_pushvalue(L, at + i);
+  }
+}
+
 /* Upvalues of ark.hand_fit_fn's function: the context, has_handler's
 ** cache and miss, then these. */
 enum { HF_MAY_SHARE = 4, HF_FLOCK, HF_BAD, HF_HAND_FIT, HF_MODIFY, HF_DISCOUNT,
@@ -1338,20 +1346,8 @@ static int l_hand_fit_bound(lua_State *L) {
   lua_pushvalue(L, lua_upvalueindex(HF_MODIFY));
   lua_pushvalue(L, 7);
   lua_pushvalue(L, 1);
-  if (plain_cost) {
-    lua_pushnil(L);
-    lua_pushnil(L);
-  } else {
-    lua_pushvalue(L, 3);
-    lua_pushvalue(L, 4);
-  }
-  if (plain_cond) {
-    lua_pushnil(L);
-    lua_pushnil(L);
-  } else {
-    lua_pushvalue(L, 5);
-    lua_pushvalue(L, 6);
-  }
+  push_list_unless(L, plain_cost, 3);
+  push_list_unless(L, plain_cond, 5);
   lua_pushvalue(L, lua_upvalueindex(HF_BAD));
   lua_call(L, 7, 1);
   return 1;

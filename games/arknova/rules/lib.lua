@@ -118,6 +118,39 @@ end
 -- turned into text is dear (CARDS never change)
 local card_labels = {}
 
+-- text(k): make(k), made once per k and kept (prompts and option texts
+-- that name a card, a kind or a price: a text put together anew costs
+-- about a thousand instructions and a string to collect).
+function kept_texts(make)
+  local kept = {}
+  return function(k)
+    local t = kept[k]
+    if not t then
+      t = make(k)
+      kept[k] = t
+    end
+    return t
+  end
+end
+
+-- The decoder of an action's state st whose lowest field is its budget
+-- (below unit), then its side (a bit: 1 or 2), one more bit and the rest
+-- (Build's and Association's continuations): the fields above the budget
+-- worked out once per state and kept, each math.floor being a call into C
+-- and the action decoding its few states at every step.
+function state_decoder(unit)
+  local kept = {}
+  return function(st)
+    local t = kept[st]
+    if not t then
+      t = { math.floor(st / unit) % 2 + 1, math.floor(st / (2 * unit)) % 2,
+            math.floor(st / (4 * unit)) }
+      kept[st] = t
+    end
+    return st % unit, t[1], t[2], t[3]
+  end
+end
+
 -- t[k], a table made and kept there when first asked for: the rules keep
 -- their option texts by card, kind, cost... in such nested tables.
 function kept_in(t, k)

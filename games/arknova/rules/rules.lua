@@ -262,7 +262,7 @@ end
 -- ---- association helpers used by bonuses too ----
 
 -- The partner zoos p may take now: option texts and their continents.
-local partner_zoo_labels = {}    -- made once per continent
+local partner_zoo_label = kept_texts(function(c) return "partner zoo " .. c end)
 local function partner_zoo_options(p)
   local limit = ark.upgraded(p, "association") and 4 or 2
   local opts, conts = {}, {}
@@ -270,12 +270,7 @@ local function partner_zoo_options(p)
   local board = ark.get(nil, "board_zoos")
   for i, c in ipairs(CONTINENTS) do
     if has_bit(board, i - 1) and not has_partner_zoo(p, c) then
-      local label = partner_zoo_labels[c]
-      if not label then
-        label = "partner zoo " .. c
-        partner_zoo_labels[c] = label
-      end
-      opts[#opts + 1] = label
+      opts[#opts + 1] = partner_zoo_label(c)
       conts[#conts + 1] = c
     end
   end

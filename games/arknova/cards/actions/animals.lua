@@ -417,17 +417,9 @@ local function enclosure_options(p, card)
   return opts, at, sharing
 end
 
--- made once per card: a text put together anew costs a thousand
--- instructions and a string to collect
-local enclosure_prompts = {}
-local function enclosure_prompt(card)
-  local t = enclosure_prompts[card]
-  if not t then
-    t = "Which enclosure for " .. card_label(card) .. "?"
-    enclosure_prompts[card] = t
-  end
-  return t
-end
+local enclosure_prompt = kept_texts(function(card)
+  return "Which enclosure for " .. card_label(card) .. "?"
+end)
 
 local function place(p, e)
   local opts, at, sharing = enclosure_options(p, e.card)

@@ -559,17 +559,11 @@ local function task_options(p, budget, side, done)
 end
 
 local DONATE = "Make a donation?"
--- "donate <price> money ...", made once per price (a number made text is
--- the dearest part of a label, and the option comes after every task)
-local donation_texts = {}
-local function donation_text(price)
-  local t = donation_texts[price]
-  if not t then
-    t = "donate " .. price .. " money for 1 conservation point"
-    donation_texts[price] = t
-  end
-  return t
-end
+-- "donate <price> money ...", made once per price (the option comes after
+-- every task)
+local donation_text = kept_texts(function(price)
+  return "donate " .. price .. " money for 1 conservation point"
+end)
 
 local function donate(p, price)
   pay(p, price)
@@ -612,17 +606,8 @@ end
 -- 256 * (bit per task done); a task's code adds TASK_UNIT * its number.
 local TASK_UNIT = 4096
 
--- The fields above the budget, worked out once per state and kept (as
--- build.lua's unpack_state).
-local unpacked = {}
-local function unpack_state(st)
-  local t = unpacked[st]
-  if not t then
-    t = { math.floor(st / 64) % 2 + 1, math.floor(st / 128) % 2, math.floor(st / 256) }
-    unpacked[st] = t
-  end
-  return st % 64, t[1], t[2], t[3]
-end
+-- budget, side, first task done, tasks done of state st
+local unpack_state = state_decoder(64)
 
 -- done[t] for the bit mask of tasks done.
 local function done_set(done)

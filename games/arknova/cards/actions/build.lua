@@ -116,16 +116,7 @@ function A.lowest(script, p, side, lo, hi)
   return best
 end
 
--- made once per building kind (as enclosure_prompt in animals.lua)
-local place_prompts = {}
-local function place_prompt(key)
-  local t = place_prompts[key]
-  if not t then
-    t = "Where does the " .. key .. " go?"
-    place_prompts[key] = t
-  end
-  return t
-end
+local place_prompt = kept_texts(function(key) return "Where does the " .. key .. " go?" end)
 
 -- Builds key at place, at the usual price.
 local function place_at(p, key, place, build2)
@@ -209,18 +200,8 @@ local function pack(budget, side, placed, done)
   return math.min(budget, MAX_BUDGET) + 256 * (side - 1) + 512 * placed + 1024 * done
 end
 
--- The fields above the budget, worked out once per state and kept (each
--- math.floor is a call into C, and the action decodes its few states at
--- every step); the budget is st % 256 as it comes.
-local unpacked = {}
-local function unpack_state(st)
-  local t = unpacked[st]
-  if not t then
-    t = { math.floor(st / 256) % 2 + 1, math.floor(st / 512) % 2, math.floor(st / 1024) }
-    unpacked[st] = t
-  end
-  return st % 256, t[1], t[2], t[3]
-end
+-- budget, side, placed, done of state st
+local unpack_state = state_decoder(256)
 
 -- The kinds built as a set, made once per mask: its readers (buildable,
 -- build_more) only look keys up.
