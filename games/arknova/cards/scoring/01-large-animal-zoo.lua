@@ -5,8 +5,11 @@
 local card = {}
 
 local function count(p)
-  local n = 0
-  for _, id in ipairs(ark.zoo(p)) do
+  -- a numeric loop: Lua 5.4's ipairs calls C for each card, and the
+  -- computer players ask the score of every position they weigh
+  local n, zoo = 0, ark.zoo(p)
+  for i = 1, #zoo do
+    local id = zoo[i]
     if fact(id, "type") == "animal" and fact(id, "size") >= 4 then n = n + 1 end
   end
   return n

@@ -5,8 +5,9 @@
 local card = {}
 
 local function count(p)
-  local n = 0
-  for _, id in ipairs(ark.zoo(p)) do
+  local n, zoo = 0, ark.zoo(p)
+  for i = 1, #zoo do                    -- numeric: ipairs calls C per card
+    local id = zoo[i]
     -- fact reads one field; CARDS[id] would copy the whole card for a script
     if fact(id, "type") == "animal" then
       local size = fact(id, "size")
