@@ -269,9 +269,37 @@ static void test_hand_fit_plugin_modifiers(void **st) {
   assert_int_equal(system(cmd), 0);
 }
 
+/* ark.hand_fit_fn made with the rules' has_handler takes the short way
+** (a list, as A.hand_fit gives it); made with any other has_handler it
+** cannot look the handlers up itself and sends the query the plain way
+** (nil). */
+static const char *const BOUND =
+  "local p = ...\n"
+  "local an = ACTION_SCRIPTS.animals\n"
+  "local never = function() return false end\n"
+  "local own = ark.hand_fit_fn(has_handler, never, {}, BAD_MODIFIER, ark.hand_fit,\n"
+  "                            ark.hand_fit_modify)\n"
+  "local other = ark.hand_fit_fn(function(q, k) return has_handler(q, k) end, never, {},\n"
+  "                              BAD_MODIFIER, ark.hand_fit, ark.hand_fit_modify)\n"
+  "local got, want = own(p, an), an.hand_fit(p)\n"
+  "if type(got) ~= 'table' or table.concat(got, ',') ~= table.concat(want, ',') then\n"
+  "  return 'with the rules has_handler: ' .. tostring(got and table.concat(got, ','))\n"
+  "end\n"
+  "if other(p, an) ~= nil then return 'another has_handler took the short way' end\n"
+  "return ''\n";
+
+static void test_hand_fit_bound(void **st) {
+  (void)st;
+  ark_game *g = t_new_game(2, 3, NULL);
+  char why[256];
+  assert_string_equal(t_run_lua(g, BOUND, 0, why, sizeof why), "");
+  ark_game_free(g);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_hand_fit_plain),
+    cmocka_unit_test(test_hand_fit_bound),
     cmocka_unit_test(test_hand_fit_modifiers),
     cmocka_unit_test(test_hand_fit_plugin_modifiers),
     cmocka_unit_test(test_progress_plain),

@@ -1353,14 +1353,26 @@ static int l_hand_fit_bound(lua_State *L) {
   return 1;
 }
 
+/* The short way's stand-in where it cannot look p's handlers up itself:
+** always the plain way. */
+static int l_plain_way(lua_State *L) {
+  lua_pushnil(L);
+  return 1;
+}
+
 /* ark.hand_fit_fn(has_handler, may_share, flock, bad, hand_fit,
-** hand_fit_modify) -> the function above, for animals.lua; has_handler
-** must be ark.zoo_has_handler_fn's (its cache and miss are taken). */
+** hand_fit_modify) -> the function above, for animals.lua, which looks in
+** the cache and miss of has_handler as ark.zoo_has_handler_fn made it;
+** given another has_handler, a function that sends every query the plain
+** way. */
 static int l_hand_fit_fn(lua_State *L) {
   for (int i = 1; i <= 6; i++) luaL_checktype(L, i, i == 3 ? LUA_TTABLE : LUA_TFUNCTION);
   lua_settop(L, 6);
   lua_pushvalue(L, lua_upvalueindex(1));
-  if (!ark_lua_handler_parts(L, 1)) return luaL_error(L, "hand_fit_fn: has_handler is not the rules' own");
+  if (!ark_lua_handler_parts(L, 1)) {
+    lua_pushcfunction(L, l_plain_way);
+    return 1;
+  }
   for (int i = 2; i <= 6; i++) lua_pushvalue(L, i);
   lua_pushliteral(L, "PARTNER_DISCOUNT");
   lua_pushliteral(L, "modify_animal_cost");
