@@ -358,7 +358,9 @@ end
 
 -- The options of a snap: each display card; folders[i]: option i's folder.
 local function snap_options()
-  local opts, folders, disp = { nil, nil, nil, nil, nil, nil, nil, nil }, { nil, nil, nil, nil, nil, nil, nil, nil }, ark.display()   -- room for 8
+  -- room for 8 each
+  local opts, folders, disp = { nil, nil, nil, nil, nil, nil, nil, nil },
+    { nil, nil, nil, nil, nil, nil, nil, nil }, ark.display()
   for f = 1, 6 do
     if disp[f] then
       opts[#opts + 1] = folder_label("snap", disp[f], f)

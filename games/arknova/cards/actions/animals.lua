@@ -476,7 +476,9 @@ local function animals_next(p, st)
   if k > n then return end
   local cands = candidates(p, side)
   if #cands == 0 then return end
-  local opts, codes = { nil, nil, nil, nil, nil, nil, nil, nil }, { nil, nil, nil, nil, nil, nil, nil, nil }   -- room for 8 (rules/lib.lua)
+  -- room for 8 each (rules/lib.lua)
+  local opts, codes = { nil, nil, nil, nil, nil, nil, nil, nil },
+    { nil, nil, nil, nil, nil, nil, nil, nil }
   for i = 1, #cands do
     local e = cands[i]
     if e.cost >= 1024 then return run_from(p, side, k, n, cands) end

@@ -539,7 +539,9 @@ end
 -- asking the Lua for the project task where ark.association_lowest does.
 local ASSOCIATION_POSSIBLE = ark.association_possible
 local function task_options(p, budget, side, done)
-  local opts, ts = { nil, nil, nil, nil, nil, nil, nil, nil }, { nil, nil, nil, nil, nil, nil, nil, nil }   -- room for 8 (rules/lib.lua)
+  -- room for 8 each (rules/lib.lua)
+  local opts, ts = { nil, nil, nil, nil, nil, nil, nil, nil },
+    { nil, nil, nil, nil, nil, nil, nil, nil }
   local in_c = c_lowest()
   for t = 1, 4 do
     if not done[t] then

@@ -241,7 +241,9 @@ function build_next(p, st)
   local budget, side, placed, done = unpack_state(st)
   local kinds = A.buildable(p, budget, side, done)
   if #kinds == 0 then return build_finish(p, st) end
-  local opts, codes = { nil, nil, nil, nil, nil, nil, nil, nil }, { nil, nil, nil, nil, nil, nil, nil, nil }   -- room for 8 (rules/lib.lua)
+  -- room for 8 each (rules/lib.lua)
+  local opts, codes = { nil, nil, nil, nil, nil, nil, nil, nil },
+    { nil, nil, nil, nil, nil, nil, nil, nil }
   for i = 1, #kinds do
     local key = kinds[i]
     opts[i] = kind_label(key)

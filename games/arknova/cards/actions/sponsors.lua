@@ -190,7 +190,9 @@ local FINISH = -1
 local function sponsors_next(p, st)
   local budget, side, played = st % 64, math.floor(st / 64) % 2 + 1, math.floor(st / 128)
   local cands = candidates(p, side, budget)
-  local opts, codes = { nil, nil, nil, nil, nil, nil, nil, nil }, { nil, nil, nil, nil, nil, nil, nil, nil }   -- room for 8 (rules/lib.lua)
+  -- room for 8 each (rules/lib.lua)
+  local opts, codes = { nil, nil, nil, nil, nil, nil, nil, nil },
+    { nil, nil, nil, nil, nil, nil, nil, nil }
   for i = 1, #cands do
     local e = cands[i]
     opts[i], codes[i] = card_option(p, e), st + 256 * (e.card + 1024 * e.surcharge)
