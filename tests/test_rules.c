@@ -1049,9 +1049,36 @@ static void test_break_many_discards(void **st) {
   ark_game_free(g);
 }
 
+/* gain's amount: nothing for 0 or nil, an error naming the type for any
+** other value that is not a number (a string that reads as one
+** included), the money moved only by a number. */
+static const char *const GAIN_AMOUNTS =
+  "local p = ...\n"
+  "local before = ark.get(p, 'money')\n"
+  "if gain(p, 'money', 0) ~= 0 or gain(p, 'money', nil) ~= 0 then return 'nothing is not 0' end\n"
+  "for _, bad in ipairs({ '3', false, {} }) do\n"
+  "  local ok, err = pcall(gain, p, 'money', bad)\n"
+  "  if ok then return 'gain took ' .. tostring(bad) end\n"
+  "  if not string.find(err, 'gain: the amount must be a number, not ' .. type(bad), 1, true) then\n"
+  "    return 'message: ' .. err\n"
+  "  end\n"
+  "end\n"
+  "if ark.get(p, 'money') ~= before then return 'money moved' end\n"
+  "if gain(p, 'money', 2) ~= 2 or ark.get(p, 'money') ~= before + 2 then return 'gain 2' end\n"
+  "return ''\n";
+
+static void test_gain_amounts(void **st) {
+  (void)st;
+  ark_game *g = t_new_game(2, 1, NULL);
+  char why[256];
+  assert_string_equal(t_run_lua(g, GAIN_AMOUNTS, 0, why, sizeof why), "");
+  ark_game_free(g);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_break_many_discards),
+    cmocka_unit_test(test_gain_amounts),
     cmocka_unit_test(test_setup_2p),
     cmocka_unit_test(test_setup_3p),
     cmocka_unit_test(test_setup_4p),

@@ -228,10 +228,11 @@ function gain(p, track, n)
     error("gain: unknown track '" .. tostring(track) ..
           "' (money, appeal, conservation, reputation, xtokens)", 2)
   end
-  if n ~= nil and type(n) ~= "number" then
+  -- nothing to gain first: no type() call (a call into C) for it
+  if n == nil or n == 0 then return 0 end
+  if type(n) ~= "number" then
     error("gain: the amount must be a number, not " .. type(n), 2)
   end
-  if not n or n == 0 then return 0 end
   if track == "conservation" then
     local before = ark.get(p, "conservation")
     local done = ark.add(p, track, n)
