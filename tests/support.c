@@ -709,6 +709,14 @@ const char *t_run_lua(ark_game *g, const char *chunk, int p, char *out, size_t n
   return out;
 }
 
+void t_lua_ok(uint64_t seed, const char *chunk) {
+  ark_game *g = t_new_game(2, seed, NULL);
+  char why[512];
+  t_run_lua(g, chunk, 0, why, sizeof why);
+  ark_game_free(g);
+  if (why[0]) fail_msg("%s", why);
+}
+
 int t_compare_game(ark_game *g, int players, uint64_t seed, const char *chunk, int every) {
   uint64_t rng = seed * 7919;
   int n = 0, k = 0;

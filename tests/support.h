@@ -40,6 +40,9 @@ void t_restart(ark_game *g);
 /* Runs Lua chunk (loaded once per chunk pointer) with seat p as its
 ** argument on g's Lua state; its text result is copied to out, "" for nil. */
 const char *t_run_lua(ark_game *g, const char *chunk, int p, char *out, size_t n);
+/* A new 2-player game of that seed on map A, chunk run in it for seat 0
+** (t_run_lua), which must give "" (anything else fails the test). */
+void t_lua_ok(uint64_t seed, const char *chunk);
 /* Plays g with random answers (from seed); at every `every`-th action
 ** decision runs chunk for each of the players seats and fails the test on
 ** the first text it returns.  Frees g; returns the positions compared. */
