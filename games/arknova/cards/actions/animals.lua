@@ -158,7 +158,7 @@ end
 -- own test.  A Flock animal that may share an occupied enclosure lists
 -- the single index -1.  Money is left out: the caller weighs it.
 local A_COST, MODIFY, HAS_HANDLER = A.cost, modify, has_handler
-local MODIFIER_HANDLERS, APPLY_MODIFIERS = modifier_handlers, apply_modifiers
+local APPLY_MODIFIERS = apply_modifiers
 local HAND_FIT_MODIFY = ark.hand_fit_modify
 
 -- The Lua of ark.hand_fit_modify, for tests: fast as ark.hand_fit(p,
@@ -189,57 +189,34 @@ local function own_functions()
     has_handler == HAS_HANDLER and has_partner_zoo == HAS_PARTNER_ZOO and has_bit == HAS_BIT)
 end
 
--- ark.hand_fit_fn's function: the short way below in C, from the handler
--- look-ups to ark.hand_fit_modify, with no plugin loaded; nil where an
--- unfit animal may share an enclosure (then the plain way here).
+-- ark.hand_fit_fn's function: A.hand_fit's short way, in C, from the
+-- handler look-ups to ark.hand_fit_modify; nil where an unfit animal may
+-- share an enclosure.
 local HAND_FIT_NOW = ark.hand_fit_fn(has_handler, may_share, has_flock, BAD_MODIFIER, HAND_FIT,
                                      HAND_FIT_MODIFY)
 
 function A.hand_fit(p)
+  -- the greedy player asks it for every position it weighs.  With no
+  -- plugin (which may change the rules' facts and constants), the short
+  -- way is ark.hand_fit_fn's, in C: ark.hand_fit's list, with p's
+  -- modifiers asked per animal in the order below (ark.hand_fit_modify);
+  -- it answers nil where an animal that fits no enclosure may share one,
+  -- and the plain way below is taken.
   if #PLUGINS == 0 then
     local fit = HAND_FIT_NOW(p, A)
     if fit then return fit end
   end
-  -- the greedy player asks it for every position it weighs: no hand_cards
-  -- list, no ark.icons table (conditions_met reads the icons a card needs)
-  -- Each animal would ask modify twice (each a handler-list look-up) and
-  -- read partner_zoos once per continent icon.  When the functions are
-  -- those this file loaded with, the two modifiers are looked at apart:
-  -- one p has no handler for returns its value as given (modify's own
-  -- answer), so it is not asked per card, and a player who holds only a
-  -- cost card (Expert in Small Animals) still skips the conditions one.
-  -- A modifier that has a handler is asked exactly as A.cost and
-  -- conditions_hold ask it, in the same order.
+  -- no hand_cards list, no ark.icons table (conditions_met reads the icons
+  -- a card needs).  Each animal would ask modify twice (each a handler-list
+  -- look-up) and read partner_zoos once per continent icon.  When the
+  -- functions are those this file loaded with, the two modifiers are
+  -- looked at apart: one p has no handler for returns its value as given
+  -- (modify's own answer), so it is not asked per card.  A modifier that
+  -- has a handler is asked exactly as A.cost and conditions_hold ask it,
+  -- in the same order.
   local own = own_functions()
   local cost_as_given = own and not has_handler(p, "modify_animal_cost")
   local none_ignored = own and not has_handler(p, "modify_conditions_ignored")
-  -- With no plugin (which may change the rules' facts and constants), the
-  -- loop below is ark.hand_fit's, in C, but for the two modifiers, asked
-  -- here per animal in the same order; only an animal that fits no
-  -- enclosure asks the Flock keyword here, and one that may share sends
-  -- the whole query the plain way.
-  if c_fit() then
-    local plain = cost_as_given and none_ignored
-    local fast, unfit = HAND_FIT(p, A.PARTNER_DISCOUNT, not plain)
-    local shares = false
-    for i = 1, #unfit do
-      if may_share(p, unfit[i]) then
-        shares = true
-        break
-      end
-    end
-    if not shares then
-      if plain then return fast end
-      -- modify's handler lists, looked up once: nothing here changes the zoo
-      local chs, cn, ihs, inn
-      if not cost_as_given then chs, cn = MODIFIER_HANDLERS("animal_cost", p) end
-      if not none_ignored then ihs, inn = MODIFIER_HANDLERS("conditions_ignored", p) end
-      -- per animal: math.max(0, APPLY_MODIFIERS(chs, cn, "animal_cost", p, cost, id)),
-      -- then missing <= APPLY_MODIFIERS(ihs, inn, "conditions_ignored", p, 0, id),
-      -- the handlers asked in that order (A.plain_modify is the Lua of it)
-      return HAND_FIT_MODIFY(fast, p, chs, cn, ihs, inn, BAD_MODIFIER)
-    end
-  end
   local zoos = own and ark.get(p, "partner_zoos")
   local hand, out, n = ark.hand(p), {}, 0
   for i = 1, #hand do
