@@ -2240,10 +2240,7 @@ static int l_zoo_known(lua_State *L) {
 ** no Lua call of its own. */
 static int l_bound_has_handler(lua_State *L) {
   lua_settop(L, 2);
-  lua_pushvalue(L, lua_upvalueindex(2));
-  lua_pushvalue(L, lua_upvalueindex(3));
-  zoo_handlers(L);
-  lua_pushboolean(L, lua_tointeger(L, -1) > 0);
+  lua_pushboolean(L, ark_lua_has_handler(L, 1, 2, lua_upvalueindex(2), lua_upvalueindex(3)));
   return 1;
 }
 
