@@ -390,14 +390,11 @@ end
 function snap_chosen(p, folder) ark.hand_add(p, ark.display_take(folder)) end
 
 -- "discard " .. card_label(id), made once per card: the break asks it for
--- every hand card of every clone that plays through a break
-local discard_labels = {}
+-- every hand card of every clone that plays through a break.  The texts
+-- are card_text's, whose table of them by card ENGINE.choose_hand reads.
+local discard_labels = kept_in(kept_in(card_texts, "discard "), "")
 
-local function discard_label(id)
-  local label = "discard " .. card_label(id)
-  discard_labels[id] = label
-  return label
-end
+local function discard_label(id) return card_text("discard ", id, "") end
 
 -- The options of a discard from hand, one per card.
 local function discard_options(hand)
