@@ -147,9 +147,9 @@ local function up_to(p, n, tag, prompt, skip, options, act)
   end
 end
 
-local function hand_options(p, verb)
+-- before: the option's text up to the card ("sell ")
+local function hand_options(p, before)
   local texts, values = {}, {}
-  local before = verb == "sell" and "sell " or verb == "tuck" and "tuck " or verb .. " "
   for _, c in ipairs(ark.hand(p)) do
     texts[#texts + 1] = card_text(before, c, "")
     values[#values + 1] = c
@@ -522,7 +522,7 @@ end
 -- Sunbathing N: p may sell up to N hand cards for 4 money each.
 K.sunbathing = function(p, id, value)
   up_to(p, count_of(value, 1), "sunbathing.sell", "Sunbathing: sell a hand card?", "stop selling",
-    function() return hand_options(p, "sell") end,
+    function() return hand_options(p, "sell ") end,
     function(c)
       ark.hand_remove(p, c)
       ark.discard(c)
@@ -536,7 +536,7 @@ K.pouch = function(p, id, value)
     "stop tucking",
     function()
       if #ark.under(p) >= KEYWORD_RULES.UNDER_ROOM then return {}, {} end
-      return hand_options(p, "tuck")
+      return hand_options(p, "tuck ")
     end,
     function(c)
       ark.tuck(p, c, id)
