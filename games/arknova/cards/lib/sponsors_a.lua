@@ -15,17 +15,11 @@ local ipairs, type = ipairs, type
 
 local core_build = ark.build
 
--- Border spaces of p's map, keyed by the cell text "(x,y)" of ark.build.
-local function border_cells(p)
+-- Border spaces of a map, keyed by the cell text "(x,y)" of ark.build,
+-- without the map primitives: the printed maps' grid, 9 columns x 13
+-- doubled rows, where a border space lacks a neighbour.
+local function border_cells()
   local out = {}
-  if ark.map_cells then
-    for _, c in ipairs(ark.map_cells(p)) do
-      if c.edge then out["(" .. c.x .. "," .. c.y .. ")"] = true end
-    end
-    return out
-  end
-  -- without the map primitive: the printed maps' grid, 9 columns x 13
-  -- doubled rows, where a border space lacks a neighbour
   for x = 0, 8 do
     for y = 0, 12 do
       if (x + y) % 2 == 1 and (x == 0 or x == 8 or y < 2 or y > 10) then
@@ -38,7 +32,7 @@ end
 
 -- Is the space of cell text `cell` a border space of p's map?  Counted in
 -- C (ark.count_cells), with no table per space of the map; without that
--- primitive, looked up among border_cells.
+-- primitive, looked up among the printed grid's (border_cells).
 local function on_border(p, cell, border)
   if ark.count_cells then return ark.count_cells(p, { cell = cell, edge = true }) > 0 end
   return border[cell]
@@ -51,7 +45,7 @@ ark.build = function(p, key, cells, build2, card)
   if #bonuses == 0 or not has_handler(p, "modify_border_bonus_repeats") then
     return b, bonuses
   end
-  local border = not ark.count_cells and border_cells(p)
+  local border = not ark.count_cells and border_cells()
   local extra = {}
   for _, bo in ipairs(bonuses) do
     if on_border(p, bo.cell, border) then
