@@ -458,7 +458,7 @@ static void test_kept_state_check(void **st) {
   lua_newtable(L);                       /* the roots: the returned table */
   lua_insert(L, -2);
   lua_setfield(L, -2, "return");
-  assert_int_equal(ark_state_record(L, 7, -1, "@keeper.lua"), 1);
+  assert_int_equal(ark_state_record(L, 7, -1, "@keeper.lua", 0), 1);
   lua_pop(L, 1);
   char name[80];
   assert_int_equal(check_after(L, "get", name, sizeof name), 0);
@@ -479,6 +479,61 @@ static void test_kept_state_check(void **st) {
   assert_int_equal(lua_tointeger(L, -4), 1);
   assert_int_equal(lua_tointeger(L, -3), 2);
   assert_true(lua_isnil(L, -2) && lua_isnil(L, -1));
+  lua_close(L);
+}
+
+/* Given the loaded chunk, a local that no function of the file assigns is
+** not recorded (nothing can change it), while one that a closure assigns,
+** even a closure inside another, still is and its change is found.  With
+** LuaJIT (no dump to read) every upvalue is recorded. */
+static const char *const LOCALS =
+  "local K, n, m = 5, 0, 0\n"
+  "local function get() return K end\n"
+  "local function inc() n = n + 1 end\n"
+  "local function outer() return function() m = m + 1 end end\n"
+  "return get, inc, outer\n";
+
+static int record_only(lua_State *L, int key, int fn, const char *root, int value) {
+  lua_newtable(L);
+  lua_pushvalue(L, value);
+  lua_setfield(L, -2, root);
+  int r = ark_state_record(L, key, -1, "@locals.lua", fn);
+  lua_pop(L, 1);
+  return r;
+}
+
+static void test_kept_state_assigned_locals(void **st) {
+  (void)st;
+  lua_State *L = luaL_newstate();
+  luaL_openlibs(L);
+  assert_int_equal(luaL_dostring(L, "SANDBOX = { sealed = {} }"), 0);
+  assert_int_equal(luaL_loadbuffer(L, LOCALS, strlen(LOCALS), "@locals.lua"), 0);
+  int fn = lua_gettop(L);
+  lua_pushvalue(L, fn);
+  assert_int_equal(lua_pcall(L, 0, 3, 0), 0);     /* get, inc, outer at fn+1..fn+3 */
+#if !defined(ARK_LUAJIT) && LUA_VERSION_NUM == 504
+  assert_int_equal(record_only(L, 8, fn, "get", fn + 1), 0);
+#else
+  assert_int_equal(record_only(L, 8, fn, "get", fn + 1), 1);
+#endif
+  assert_int_equal(record_only(L, 8, 0, "get", fn + 1), 1);     /* no chunk: all kept */
+  assert_int_equal(record_only(L, 9, fn, "inc", fn + 2), 1);
+  assert_int_equal(record_only(L, 10, fn, "outer", fn + 3), 1);
+  char name[80];
+  int line = 0;
+  ark_state_push_store(L);
+  int store = lua_gettop(L);
+  assert_int_equal(ark_state_check(L, store, 9, name, sizeof name, &line), 0);
+  lua_pushvalue(L, fn + 2);
+  assert_int_equal(lua_pcall(L, 0, 0, 0), 0);
+  assert_int_equal(ark_state_check(L, store, 9, name, sizeof name, &line), 1);
+  assert_string_equal(name, "upvalue 'n'");
+  lua_pushvalue(L, fn + 3);
+  assert_int_equal(lua_pcall(L, 0, 1, 0), 0);
+  assert_int_equal(lua_pcall(L, 0, 0, 0), 0);     /* the inner closure: m = m + 1 */
+  assert_int_equal(ark_state_check(L, store, 10, name, sizeof name, &line), 1);
+  assert_string_equal(name, "upvalue 'm'");
+  assert_int_equal(ark_state_check(L, store, 10, name, sizeof name, &line), 0);  /* put back */
   lua_close(L);
 }
 
@@ -564,6 +619,7 @@ int main(void) {
     cmocka_unit_test(test_clone_in_first_coroutine),
     cmocka_unit_test(test_draft_discards_are_copies),
     cmocka_unit_test(test_kept_state_check),
+    cmocka_unit_test(test_kept_state_assigned_locals),
     cmocka_unit_test(test_shared_snapshot),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

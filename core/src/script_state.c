@@ -22,6 +22,7 @@
 ** tells the kind and what the check needs besides the two values, so a
 ** check reads two or three slots per record (it runs after every resume).
 */
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 #include "luacompat.h"
@@ -58,12 +59,179 @@ static void add_record(lua_State *L, int rec, int *n, lua_Integer code) {
   (*n)++;
 }
 
+/* ---- which locals a closure of the chunk assigns ----
+**
+** Most of a script's upvalues are locals that only loading sets (a helper
+** function, a constant, an alias of an engine function): no function of the
+** file assigns them afterwards, so they cannot change and need no record.
+** Closures change an upvalue only with the instruction SETUPVAL, so the
+** names it targets anywhere in the chunk are the ones to check (by name, so
+** two locals of one name are both checked).  Read from the chunk's dump;
+** with LuaJIT, or a dump this code does not know, every upvalue is
+** recorded as before. */
+
+#if !defined(ARK_LUAJIT) && LUA_VERSION_NUM == 504
+#include <stdlib.h>
+
+#define OP_SETUPVAL 10          /* lopcodes.h of Lua 5.4 */
+
+typedef struct dump { unsigned char *p; size_t len, cap; } dump;
+
+static int dump_write(lua_State *L, const void *b, size_t n, void *ud) {
+  (void)L;
+  dump *d = ud;
+  if (d->len + n > d->cap) {
+    size_t cap = (d->len + n) * 2;
+    unsigned char *q = realloc(d->p, cap);
+    if (!q) return 1;
+    d->p = q;
+    d->cap = cap;
+  }
+  memcpy(d->p + d->len, b, n);
+  d->len += n;
+  return 0;
+}
+
+typedef struct reader { const unsigned char *p, *end; int bad; } reader;
+
+static unsigned rd_byte(reader *r) {
+  if (r->p >= r->end) {
+    r->bad = 1;
+    return 0;
+  }
+  return *r->p++;
+}
+
+static size_t rd_size(reader *r) {       /* dumpSize: 7 bits a byte, the last marked */
+  size_t x = 0;
+  for (int i = 0; i < 10 && !r->bad; i++) {
+    unsigned b = rd_byte(r);
+    x = (x << 7) | (b & 0x7f);
+    if (b & 0x80) return x;
+  }
+  r->bad = 1;
+  return 0;
+}
+
+static void rd_skip(reader *r, size_t n) {
+  if ((size_t)(r->end - r->p) < n) r->bad = 1;
+  else r->p += n;
+}
+
+/* A dumped string: its bytes and length (NULL for none). */
+static const unsigned char *rd_string(reader *r, size_t *len) {
+  size_t n = rd_size(r);
+  *len = n ? n - 1 : 0;
+  if (!n || r->bad) return NULL;
+  const unsigned char *s = r->p;
+  rd_skip(r, n - 1);
+  return r->bad ? NULL : s;
+}
+
+/* One function of the dump and those inside it; the names SETUPVAL
+** targets go into the table at stack index names. */
+static void rd_function(lua_State *L, reader *r, int names, int isize, int nsize, int depth) {
+  if (depth > 200) {
+    r->bad = 1;
+    return;
+  }
+  size_t len;
+  rd_string(r, &len);                    /* source */
+  rd_size(r);                            /* lines defined */
+  rd_size(r);
+  rd_skip(r, 3);                         /* parameters, vararg, stack size */
+  size_t ncode = rd_size(r);
+  const unsigned char *code = r->p;
+  if (ncode > (size_t)(r->end - r->p) / 4) r->bad = 1;
+  else rd_skip(r, ncode * 4);
+  size_t nk = rd_size(r);
+  for (size_t i = 0; i < nk && !r->bad; i++) {
+    unsigned tag = rd_byte(r);
+    if (tag == 0x13) rd_skip(r, (size_t)nsize);            /* float */
+    else if (tag == 0x03) rd_skip(r, (size_t)isize);       /* integer */
+    else if (tag == 0x04 || tag == 0x14) rd_string(r, &len);
+    else if (tag != 0x00 && tag != 0x01 && tag != 0x11) r->bad = 1;
+  }
+  size_t nup = rd_size(r);
+  rd_skip(r, nup * 3);
+  size_t np = rd_size(r);
+  for (size_t i = 0; i < np && !r->bad; i++) rd_function(L, r, names, isize, nsize, depth + 1);
+  rd_skip(r, rd_size(r));                /* line info */
+  size_t nabs = rd_size(r);
+  for (size_t i = 0; i < nabs && !r->bad; i++) {
+    rd_size(r);
+    rd_size(r);
+  }
+  size_t nloc = rd_size(r);
+  for (size_t i = 0; i < nloc && !r->bad; i++) {
+    rd_string(r, &len);
+    rd_size(r);
+    rd_size(r);
+  }
+  size_t nnames = rd_size(r);
+  const unsigned char *upname[256];
+  size_t uplen[256];
+  for (size_t i = 0; i < nnames && !r->bad; i++) {
+    const unsigned char *s = rd_string(r, &len);
+    if (i < 256) {
+      upname[i] = s;
+      uplen[i] = len;
+    }
+  }
+  for (size_t i = 0; i < ncode && !r->bad; i++) {
+    uint32_t ins;                        /* dumped as it lies in memory */
+    memcpy(&ins, code + 4 * i, 4);
+    if ((ins & 0x7f) != OP_SETUPVAL) continue;
+    size_t b = (ins >> 16) & 0xff;
+    if (b >= nnames || b >= 256 || !upname[b]) {
+      r->bad = 1;                        /* no name to tell it by */
+      return;
+    }
+    lua_pushlstring(L, (const char *)upname[b], uplen[b]);
+    lua_pushboolean(L, 1);
+    lua_rawset(L, names);
+  }
+}
+
+/* Pushes the set of upvalue names the function at fidx (a loaded chunk)
+** and the functions inside it assign; pushes nothing and returns 0 when
+** the dump cannot be read. */
+static int push_assigned(lua_State *L, int fidx) {
+  static const unsigned char head[] = "\x1bLua\x54\x00\x19\x93\r\n\x1a\n";
+  dump d = { NULL, 0, 0 };
+  lua_pushvalue(L, fidx);
+  int st = lua_dump(L, dump_write, &d, 0);
+  lua_pop(L, 1);
+  reader r = { d.p, d.p + d.len, st != 0 || d.len < sizeof head + 3 };
+  if (!r.bad && memcmp(d.p, head, sizeof head - 1) != 0) r.bad = 1;
+  if (!r.bad) {
+    r.p += sizeof head - 1;
+    int ins = (int)rd_byte(&r), isize = (int)rd_byte(&r), nsize = (int)rd_byte(&r);
+    if (ins != 4) r.bad = 1;
+    rd_skip(&r, (size_t)isize + (size_t)nsize + 1);   /* check values, main's upvalue count */
+    lua_newtable(L);
+    int names = lua_gettop(L);
+    if (!r.bad) rd_function(L, &r, names, isize, nsize, 0);
+    if (r.bad) lua_pop(L, 1);
+  }
+  free(d.p);
+  return !r.bad;
+}
+#else
+static int push_assigned(lua_State *L, int fidx) {
+  (void)L;
+  (void)fidx;
+  return 0;
+}
+#endif
+
 /* The walk: a work list of (value, name, line) triples. */
 typedef struct walk {
   lua_State *L;
   int work, nwork, seen, sealed, rec, nrec, values;
   const char *chunk;
   int ups;                      /* upvalues already recorded (shared by closures) */
+  int assigned;                 /* names some closure assigns (push_assigned), or 0: all */
 } walk;
 
 static void push_work(walk *w, int vidx, const char *name, int line) {
@@ -126,6 +294,15 @@ static void visit_function(walk *w, int f) {
     char name[64];
     snprintf(name, sizeof name, "%s", up[0] ? up : "?");
     push_work(w, -1, name, line);       /* fn, value, 0, name, line */
+    if (w->assigned && up[0]) {
+      lua_getfield(L, w->assigned, up);
+      int set = lua_toboolean(L, -1);
+      lua_pop(L, 1);
+      if (!set) {                       /* never assigned: what it holds is walked, not it */
+        lua_pop(L, 1);
+        continue;
+      }
+    }
     int v = lua_gettop(L);
     lua_pushvalue(L, f);
     lua_pushvalue(L, v);
@@ -138,10 +315,12 @@ static void visit_function(walk *w, int f) {
   }
 }
 
-int ark_state_record(lua_State *L, int key, int roots, const char *chunk) {
+int ark_state_record(lua_State *L, int key, int roots, const char *chunk, int fn) {
   int top = lua_gettop(L);
   if (roots < 0) roots = top + roots + 1;
-  walk w = { L, 0, 0, 0, 0, 0, 0, 0, chunk, 0 };
+  if (fn < 0) fn = top + fn + 1;
+  walk w = { L, 0, 0, 0, 0, 0, 0, 0, chunk, 0, 0 };
+  if (fn > 0 && lua_isfunction(L, fn) && push_assigned(L, fn)) w.assigned = lua_gettop(L);
   lua_newtable(L);
   w.ups = lua_gettop(L);
   lua_newtable(L);

@@ -640,7 +640,7 @@ static int load_sandboxed(ark_content *c, const char *path, int key) {
     if (call_guarded_in(c, 2, file) == 0) {
       char chunkname[1500];
       snprintf(chunkname, sizeof chunkname, "@%s", file);
-      int kept = ark_state_record(L, key, -1, chunkname), b = bit_of(key);
+      int kept = ark_state_record(L, key, -1, chunkname, chunk), b = bit_of(key);
       if (kept < 0) {
         ark_content_error(c, file, 1, "the script keeps more than 20000 values in its "
                           "tables and locals; a script's tables hold constants only");
