@@ -118,6 +118,41 @@ static void test_changed_part_is_not_recalled(void **st) {
   ark_game_free(g);
 }
 
+/* A computation begun right after a look-up that found nothing starts
+** from the hashes that look-up worked out, but only for the state looked
+** up: begun on another game's, its result is kept under that game's own
+** parts, and a look-up on the first game does not find it. */
+static void test_begin_after_miss_uses_its_own_state(void **st) {
+  (void)st;
+  ark_game *g = t_game(2, 5, "A");
+  ark_game *c = ark_game_clone(g), *d = ark_game_clone(g);
+  c->s.p[0].money += 3;                              /* c differs in seat 0's purse */
+  d->s.p[1].money += 4;                              /* d in seat 1's */
+  const uint64_t key = 0x7e57ull;
+  double v = 0;
+  assert_int_equal(ark_recall(d, key, &v), 0);       /* d's kept: the key reads all */
+  ark_recall_begin_unchanged(d);
+  ark_recall_keep(d, key, ARK_READ_ALL, 1.0);
+  assert_int_equal(ark_recall(g, key, &v), 0);       /* g's hashes worked out: none kept */
+  ark_recall_begin_unchanged(c);                     /* not g's: c's own are worked out */
+  ark_recall_keep(c, key, ARK_READ_ALL, 2.0);
+  assert_int_equal(ark_recall(g, key, &v), 0);
+  assert_int_equal(ark_recall(c, key, &v), 1);
+  assert_true(v == 2.0);
+  assert_int_equal(ark_recall(g, key, &v), 0);       /* the usual way: g's, kept for g */
+  ark_recall_begin_unchanged(g);
+  ark_recall_keep(g, key, ARK_READ_ALL, 3.0);
+  assert_int_equal(ark_recall(g, key, &v), 1);
+  assert_true(v == 3.0);
+  assert_int_equal(ark_recall(c, key, &v), 1);
+  assert_true(v == 2.0);
+  assert_int_equal(ark_recall(d, key, &v), 1);
+  assert_true(v == 1.0);
+  ark_game_free(d);
+  ark_game_free(c);
+  ark_game_free(g);
+}
+
 /* Seat 0's value before and after change(g): the one after, with keeping
 ** on, must be the value worked out anew, which the change moved. */
 static void expect_not_recalled(ark_game *g, void (*change)(ark_game *)) {
@@ -351,6 +386,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_kept_values_are_the_values),
     cmocka_unit_test(test_changed_part_is_not_recalled),
+    cmocka_unit_test(test_begin_after_miss_uses_its_own_state),
     cmocka_unit_test(test_other_seat_read),
     cmocka_unit_test(test_inner_reads_count),
     cmocka_unit_test(test_projects_read),

@@ -278,7 +278,7 @@ double nova_value_at(const ark_game *g, int p, double tau) {
   double sum;
   if (ark_recall(g, key, &sum)) return sum;
   ark_game_player(g, p, &v);   /* only now: it counts kiosk income and ranks */
-  ark_recall_begin(g);
+  ark_recall_begin_unchanged(g);
   double f[F_N];
   sum = v.score;
   features(g, p, &v, f);

@@ -402,6 +402,10 @@ int ark_game_query(const ark_game *g, const char *name, int p, int *out, int max
 #define ARK_RECALL_NEST 4
 int ark_recall(const ark_game *g, uint64_t key, double *value);
 void ark_recall_begin(const ark_game *g);
+/* ark_recall_begin right after an ark_recall or ark_recall_ints of g
+** that found nothing, g's state unchanged since: the hashes of the parts
+** that look-up worked out are not worked out again. */
+void ark_recall_begin_unchanged(const ark_game *g);
 void ark_recall_keep(const ark_game *g, uint64_t key, unsigned own_reads, double value);
 /* The same for a list of integers (a query's result, lua_bridge.c): the
 ** kept list's length (its first max integers into out), or -1 for none;

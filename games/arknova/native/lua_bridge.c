@@ -1714,7 +1714,7 @@ int ark_game_query(const ark_game *cg, const char *name, int p, int *out, int ma
   uint64_t key = query_key(name, p);
   int n = ark_recall_ints(g, key, out, max);
   if (n >= 0) return n;
-  ark_recall_begin(g);
+  ark_recall_begin_unchanged(g);
   n = run_query(g, name, p, out, max);
   ark_recall_keep_ints(g, key, out, n <= max ? n : -1);
   return n;

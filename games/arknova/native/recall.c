@@ -81,6 +81,12 @@ struct ark_recall {
   const ark_state *ms;
   uint64_t mh[PARTS];
   unsigned mhave;
+  /* The hashes the last look-up outside any computation worked out, and
+  ** its state: a computation begun right after it found nothing starts
+  ** from them (ark_recall_begin_unchanged). */
+  const ark_state *ps;
+  uint64_t ph[PARTS];
+  unsigned phave;
   int off;
 };
 
@@ -185,8 +191,9 @@ int ark_recall_on(const ark_game *g, int on) {
 /* The kept entry of key whose parts read are the same bytes now, or NULL;
 ** counted as a value's look-up (kind 0) or a query's (1). */
 static const recall_entry *find(const ark_game *g, uint64_t key, int kind) {
+  struct ark_recall *r = recall_of(g->c);
+  if (r) r->ps = NULL;
   if (!usable(g)) return NULL;
-  struct ark_recall *r = g->c->recall;
   size_t set = key % RECALL_SETS;
   uint64_t h[PARTS] = { 0 };
   unsigned have = 0;
@@ -206,6 +213,11 @@ static const recall_entry *find(const ark_game *g, uint64_t key, int kind) {
       }
   }
   r->misses[kind]++;
+  if (r->depth == 0) {
+    r->ps = &g->s;
+    r->phave = have;
+    memcpy(r->ph, h, sizeof h);
+  }
   return NULL;
 }
 
@@ -222,15 +234,27 @@ int ark_recall_ints(const ark_game *g, uint64_t key, int *out, int max) {
   return e->n;
 }
 
-void ark_recall_begin(const ark_game *g) {
+static void begin(const ark_game *g, int unchanged) {
   struct ark_recall *r = recall_of(g->c);
   if (!r) return;
-  if (r->depth == 0) r->ms = &g->s, r->mhave = 0;
+  if (r->depth == 0) {
+    r->ms = &g->s;
+    r->mhave = 0;
+    if (unchanged && r->ps == &g->s) {
+      memcpy(r->mh, r->ph, sizeof r->mh);
+      r->mhave = r->phave;
+    }
+  }
+  r->ps = NULL;
   if (r->depth++ >= ARK_RECALL_NEST) return;     /* too deep: kept by none */
   recall_level *l = &r->level[r->depth - 1];
   l->outer = ark_lua_reads(g->c, 1);
   l->fails = g->c->query_fails;
 }
+
+void ark_recall_begin(const ark_game *g) { begin(g, 0); }
+
+void ark_recall_begin_unchanged(const ark_game *g) { begin(g, 1); }
 
 /* Ends the computation begun last; returns the entry to fill for key,
 ** or NULL when it is not to be kept (storable 0: its result cannot be). */
