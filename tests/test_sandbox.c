@@ -13,6 +13,8 @@
 #include <unistd.h>
 #include <cmocka.h>
 #include "support.h"
+#include "luacompat.h"
+#include "sandbox.h"
 #include "map.h"
 #include "zone.h"
 
@@ -152,6 +154,41 @@ static void test_memory_bomb(void **st) {
                  what, 5000, 64);
 }
 
+/* type() names each kind of value as Lua's own does, light userdata
+** "userdata" too, and given no value it fails with Lua's message. */
+static void test_type_names(void **st) {
+  (void)st;
+  static const char *const want[] = { "nil", "boolean", "userdata", "number", "string",
+                                      "table", "function", "userdata", "thread" };
+  lua_State *L = luaL_newstate();
+  ark_sandbox_libs(L);
+  for (int t = 0; t < 9; t++) {
+    lua_getglobal(L, "type");
+    switch (t) {
+    case 0: lua_pushnil(L); break;
+    case 1: lua_pushboolean(L, 0); break;
+    case 2: lua_pushlightuserdata(L, L); break;
+    case 3: lua_pushinteger(L, 3); break;
+    case 4: lua_pushliteral(L, "s"); break;
+    case 5: lua_newtable(L); break;
+    case 6: lua_getglobal(L, "print"); break;
+    case 7: lua_newuserdata(L, 8); break;
+    default: lua_newthread(L); break;
+    }
+    assert_int_equal(lua_pcall(L, 1, 1, 0), 0);
+    assert_string_equal(lua_tostring(L, -1), want[t]);
+    lua_pop(L, 1);
+  }
+  assert_int_not_equal(luaL_dostring(L, "return type()"), 0);
+#ifndef ARK_LUAJIT
+  assert_non_null(strstr(lua_tostring(L, -1), "bad argument #1 to 'type' (value expected)"));
+#else
+  /* LuaJIT's own type (kept there) names no function in a tail call */
+  assert_non_null(strstr(lua_tostring(L, -1), "bad argument #1 to '?' (value expected)"));
+#endif
+  lua_close(L);
+}
+
 static void test_io(void **st) {
   (void)st;
   expect_stopped("  io.open('/etc/passwd')", "io", 0, 0);
@@ -266,6 +303,7 @@ int main(void) {
     cmocka_unit_test(test_endless_loop),
     cmocka_unit_test(test_endless_loop_in_pcall),
     cmocka_unit_test(test_memory_bomb),
+    cmocka_unit_test(test_type_names),
     cmocka_unit_test(test_io),
     cmocka_unit_test(test_os),
     cmocka_unit_test(test_debug),
