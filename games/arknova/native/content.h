@@ -46,6 +46,9 @@ typedef struct ark_content {
   ** search starts thousands, and a new one grows its stack again */
   lua_State *spare_co[4];
   int spare_ref[4], nspare;
+  /* the queries' table and their message handler, in the registry from
+  ** the first query on (0: not yet): a query looked both up by name */
+  int queries_ref, query_msgh_ref;
   struct ark_lua_ctx *lua;
   size_t lua_mem;               /* bytes the Lua state holds now */
   /* values kept while what they read is unchanged (recall.c), made at

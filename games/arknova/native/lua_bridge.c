@@ -1281,6 +1281,7 @@ void ark_lua_close(ark_content *c) {
   if (c->L) lua_close(c->L);
   ark_pool_close(&c->pool);
   c->L = NULL;
+  c->queries_ref = c->query_msgh_ref = 0;
   free(c->kept);
   c->kept = NULL;
   ark_lua_api_close(c);
@@ -1647,12 +1648,21 @@ static int query_msgh(lua_State *L) {
 static int run_query(ark_game *g, const char *name, int p, int *out, int max) {
   lua_State *L = g->c->L;
   int top = lua_gettop(L), n = -1;
-  lua_getglobal(L, "QUERIES");
+  ark_content *c = g->c;
+  if (!c->queries_ref) {                 /* loading is over: QUERIES is the rules' for good */
+    lua_getglobal(L, "QUERIES");
+    c->queries_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    lua_getfield(L, LUA_REGISTRYINDEX, "ark.query_msgh");
+    c->query_msgh_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+  }
+  lua_rawgeti(L, LUA_REGISTRYINDEX, c->query_msgh_ref);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, c->queries_ref);
   if (lua_istable(L, -1)) lua_getfield(L, -1, name);
   if (!lua_isfunction(L, -1)) {
     lua_settop(L, top);
     return -1;
   }
+  lua_replace(L, -2);                    /* msgh, the query */
   g->qsaved = 0;
   int nev = g->log.nev;
   size_t pool = g->log.pool.len;
@@ -1661,8 +1671,6 @@ static int run_query(ark_game *g, const char *name, int p, int *out, int max) {
   memcpy(ran, g->script_ran, sizeof ran);
   memset(g->script_ran, 0, sizeof g->script_ran);
   g->script_ran_any = 0;
-  lua_getfield(L, LUA_REGISTRYINDEX, "ark.query_msgh");
-  lua_insert(L, -2);
   lua_pushinteger(L, p);
   ark_lua_set_game(g->c, g);
   g->in_query = 1;
