@@ -30,7 +30,14 @@
 #include "lua_api.h"
 #include "lua_bridge.h"
 
-#define RECALL_SETS 8192            /* entries: RECALL_SETS * RECALL_WAYS */
+/* entries: RECALL_SETS * RECALL_WAYS, 128 bytes each.  What is given
+** again is mostly what was kept moments before (the seat that is not
+** moving, the options tried from one position), so a quarter of the
+** 8,192 sets of before keeps nearly every hit (8 greedy games: 38.6% of
+** the queries' results given again against 38.9%; mcts 56.1% against
+** 56.7%) in 512 KB that stay in the core's cache with the rest, where
+** 2 MB did not: the greedy took 0.973x the time, mcts 0.988x. */
+#define RECALL_SETS 2048
 #define RECALL_WAYS 2
 #define RECALL_MASKS 2              /* read masks tried per key */
 /* the parts, as the bits of ARK_READ_*: the seats' tableaux, the board's,
