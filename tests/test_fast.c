@@ -446,12 +446,19 @@ static int check_after(lua_State *L, const char *fn, char *name, size_t n) {
   return changed;
 }
 
-static void test_kept_state_check(void **st) {
-  (void)st;
+/* A Lua state with an empty sealed set (what ark_state_record reads) and
+** the script src loaded as chunk `name`, its function on the stack. */
+static lua_State *keeper_state(const char *src, const char *name) {
   lua_State *L = luaL_newstate();
   luaL_openlibs(L);
   assert_int_equal(luaL_dostring(L, "SANDBOX = { sealed = {} }"), 0);
-  assert_int_equal(luaL_loadbuffer(L, KEEPER, strlen(KEEPER), "@keeper.lua"), 0);
+  assert_int_equal(luaL_loadbuffer(L, src, strlen(src), name), 0);
+  return L;
+}
+
+static void test_kept_state_check(void **st) {
+  (void)st;
+  lua_State *L = keeper_state(KEEPER, "@keeper.lua");
   assert_int_equal(lua_pcall(L, 0, 1, 0), 0);
   lua_pushvalue(L, -1);
   lua_setglobal(L, "M");
@@ -504,10 +511,7 @@ static int record_only(lua_State *L, int key, int fn, const char *root, int valu
 
 static void test_kept_state_assigned_locals(void **st) {
   (void)st;
-  lua_State *L = luaL_newstate();
-  luaL_openlibs(L);
-  assert_int_equal(luaL_dostring(L, "SANDBOX = { sealed = {} }"), 0);
-  assert_int_equal(luaL_loadbuffer(L, LOCALS, strlen(LOCALS), "@locals.lua"), 0);
+  lua_State *L = keeper_state(LOCALS, "@locals.lua");
   int fn = lua_gettop(L);
   lua_pushvalue(L, fn);
   assert_int_equal(lua_pcall(L, 0, 3, 0), 0);     /* get, inc, outer at fn+1..fn+3 */
