@@ -27,6 +27,14 @@
 #define WD_SUSPECT_S 0.05        /* a resume running this long gets a hook */
 #define WD_HOOK_COUNT 1000       /* the hook then checks every 1000 instructions */
 #define WD_NEST 8                /* resumes one thread may run inside each other */
+/* The clock of "running since": a tick's resolution (a few ms) is plenty
+** against WD_SUSPECT_S, and Linux's coarse clock is read without the time
+** counter. */
+#ifdef CLOCK_MONOTONIC_COARSE
+#define WD_WALL_CLOCK CLOCK_MONOTONIC_COARSE
+#else
+#define WD_WALL_CLOCK CLOCK_MONOTONIC
+#endif
 
 /* A slot's life: FREE, then RUNNING while a resume runs; HOOKING while the
 ** watchdog thread installs its hook, HOOKED once a hook is on. */
@@ -170,7 +178,7 @@ void ark_wd_memory_high(void) {
 /* One look at every slot: a resume seen for the first time gets its start
 ** time; one that has run too long since gets the checking hook. */
 static void look(uint64_t seen[WD_SLOTS]) {
-  int64_t wall = cpu_ns(CLOCK_MONOTONIC);
+  int64_t wall = cpu_ns(WD_WALL_CLOCK);
   for (int i = 0; i < WD_SLOTS; i++) {
     wd_slot *s = &slots[i];
     if (atomic_load(&s->state) != S_RUNNING) continue;
@@ -248,13 +256,20 @@ int ark_wd_enter(lua_State *co, double budget_s, size_t mem_limit) {
   int slot = take_slot();
   if (slot < 0) return -1;
   wd_slot *s = &slots[slot];
-  atomic_store(&s->cpu, (int)clock);
+  /* The slot is this thread's until its leave: only it writes these and
+  ** the epoch, so no locked instruction is needed.  The epoch's release
+  ** store publishes the rest to the watchdog thread, which reads them only
+  ** once it has seen the epoch odd (an acquire).  The coarse clock is
+  ** enough for a 50 ms suspicion and is read without a system call or
+  ** the time counter. */
+  atomic_store_explicit(&s->cpu, (int)clock, memory_order_relaxed);
   s->budget = budget_s;
   s->mem_limit = mem_limit;
   s->reason = ARK_WD_NONE;
-  atomic_store(&s->enter_wall, cpu_ns(CLOCK_MONOTONIC));
-  atomic_store(&s->co, co);
-  atomic_fetch_add(&s->epoch, 1);
+  atomic_store_explicit(&s->enter_wall, cpu_ns(WD_WALL_CLOCK), memory_order_relaxed);
+  atomic_store_explicit(&s->co, co, memory_order_relaxed);
+  uint64_t e = atomic_load_explicit(&s->epoch, memory_order_relaxed);
+  atomic_store_explicit(&s->epoch, e + 1, memory_order_release);
   mine[nmine++] = s;
   return slot;
 }
@@ -266,7 +281,8 @@ int ark_wd_leave(int slot, lua_State *co) {
   int reason = s->reason, st = S_RUNNING;
   /* a new epoch first, so that the watchdog thread never takes this
   ** finished resume's start time for the next one in the slot */
-  atomic_fetch_add(&s->epoch, 1);
+  uint64_t e = atomic_load_explicit(&s->epoch, memory_order_relaxed);
+  atomic_store_explicit(&s->epoch, e + 1, memory_order_seq_cst);
   if (!atomic_compare_exchange_strong(&s->state, &st, S_FREE)) {
     /* hooked, or being hooked right now: wait for that, then take it off */
     while (atomic_load(&s->state) == S_HOOKING) sched_yield();
