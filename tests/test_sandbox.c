@@ -15,6 +15,10 @@
 #include "support.h"
 #include "luacompat.h"
 #include "sandbox.h"
+#include "watchdog.h"
+#ifdef ARK_LUAJIT
+#include <luajit.h>
+#endif
 #include "map.h"
 #include "zone.h"
 
@@ -189,6 +193,35 @@ static void test_type_names(void **st) {
   lua_close(L);
 }
 
+/* The watchdog looks at a slot, then hooks its resume; if that resume
+** ends and the same thread's next one takes the slot in between, the next
+** one must still be watched: its endless loop is stopped at its budget
+** (left unwatched, it would run its 2 s to the end). */
+static void test_watchdog_slot_taken_between(void **st) {
+  (void)st;
+  lua_State *L = luaL_newstate();
+  luaL_openlibs(L);
+#ifdef ARK_LUAJIT
+  luaJIT_setmode(L, 0, LUAJIT_MODE_ENGINE | LUAJIT_MODE_OFF);   /* hooks reach no compiled loop */
+#endif
+  lua_State *co = lua_newthread(L);
+  int a = ark_wd_enter(co, 0.2, 0);
+  uint64_t seen = ark_wd_test_epoch(a);
+  assert_int_equal(ark_wd_leave(a, co), ARK_WD_NONE);
+  int b = ark_wd_enter(co, 0.2, 0);
+  assert_int_equal(b, a);                /* a thread takes its last slot again */
+  ark_wd_test_hook(b, seen);             /* the look that saw the first resume */
+  assert_int_equal(luaL_loadstring(co, "local t = os.clock() while os.clock() - t < 2 do end"),
+                   0);
+  int nres = 0;
+  int rc = ark_resume(co, L, 0, &nres);
+  int why = ark_wd_leave(b, co);
+  assert_int_equal(rc, LUA_ERRRUN);
+  assert_int_equal(why, ARK_WD_TIME);
+  assert_non_null(strstr(lua_tostring(co, -1), "ran longer than 200 ms"));
+  lua_close(L);
+}
+
 static void test_io(void **st) {
   (void)st;
   expect_stopped("  io.open('/etc/passwd')", "io", 0, 0);
@@ -304,6 +337,7 @@ int main(void) {
     cmocka_unit_test(test_endless_loop_in_pcall),
     cmocka_unit_test(test_memory_bomb),
     cmocka_unit_test(test_type_names),
+    cmocka_unit_test(test_watchdog_slot_taken_between),
     cmocka_unit_test(test_io),
     cmocka_unit_test(test_os),
     cmocka_unit_test(test_debug),

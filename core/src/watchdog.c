@@ -175,6 +175,31 @@ void ark_wd_memory_high(void) {
     lua_sethook(atomic_load(&s->co), check_hook, LUA_MASKCOUNT, WD_HOOK_COUNT);
 }
 
+/* Hooks the resume that a look saw in slot s at epoch e.  The resume
+** cannot end while the slot is HOOKING (ark_wd_leave waits), so the hook
+** goes on the state it was meant for.  If that resume ended and the next
+** took the slot in between (its thread tries its last slot first), the
+** slot goes back to RUNNING: left HOOKED with no hook, no look would ever
+** come back to the new resume, and an endless loop in it would run on. */
+static void hook_slot(wd_slot *s, uint64_t e) {
+  int st = S_RUNNING;
+  if (!atomic_compare_exchange_strong(&s->state, &st, S_HOOKING)) return;
+  if (atomic_load(&s->epoch) == e) {
+    lua_sethook(atomic_load(&s->co), check_hook, LUA_MASKCOUNT, WD_HOOK_COUNT);
+    atomic_store(&s->state, S_HOOKED);
+  } else {
+    atomic_store(&s->state, S_RUNNING);
+  }
+}
+
+uint64_t ark_wd_test_epoch(int slot) {
+  return slot >= 0 && slot < WD_SLOTS ? atomic_load(&slots[slot].epoch) : 0;
+}
+
+void ark_wd_test_hook(int slot, uint64_t epoch) {
+  if (slot >= 0 && slot < WD_SLOTS) hook_slot(&slots[slot], epoch);
+}
+
 /* One look at every slot: a resume seen for the first time gets its start
 ** time; one that has run too long since gets the checking hook. */
 static void look(uint64_t seen[WD_SLOTS]) {
@@ -199,13 +224,7 @@ static void look(uint64_t seen[WD_SLOTS]) {
     ** and waiting for a second look would let a fast allocation loop reach
     ** the allocator's refusal (no line to report) before the 7/8 check */
     if ((double)(wall - atomic_load(&s->enter_wall)) * 1e-9 <= WD_SUSPECT_S) continue;
-    int st = S_RUNNING;
-    if (!atomic_compare_exchange_strong(&s->state, &st, S_HOOKING)) continue;
-    /* the resume cannot end while HOOKING (ark_wd_leave waits), so the
-    ** hook goes on the state it was meant for */
-    if (atomic_load(&s->epoch) == e) lua_sethook(atomic_load(&s->co), check_hook, LUA_MASKCOUNT,
-                                                 WD_HOOK_COUNT);
-    atomic_store(&s->state, S_HOOKED);
+    hook_slot(s, e);
   }
 }
 

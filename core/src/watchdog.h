@@ -10,6 +10,7 @@
 #define ARK_WATCHDOG_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 struct lua_State;
 
@@ -34,5 +35,11 @@ void ark_wd_hurry(struct lua_State *L, double extra);
 ** it with its line before the allocator has to refuse (a script can fill
 ** the rest of the cap before the watchdog's thread would look). */
 void ark_wd_memory_high(void);
+
+/* For tests: a slot's epoch (odd while a resume runs in it), and the
+** watchdog's hooking of the resume it saw in that slot at `epoch`, as if
+** it had looked just then (to replay an interleaving of its thread). */
+uint64_t ark_wd_test_epoch(int slot);
+void ark_wd_test_hook(int slot, uint64_t epoch);
 
 #endif
