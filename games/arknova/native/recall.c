@@ -84,16 +84,13 @@ struct ark_recall {
   int depth;                        /* levels begun, not yet kept */
   /* While a computation runs, the state it looks at stays the same (its
   ** queries put back what they change): the parts' hashes are worked out
-  ** once for all its look-ups and keeps.  ms: that state, or NULL. */
+  ** once for all its look-ups and keeps.  ms: that state, or NULL.  A
+  ** look-up outside any computation starts them afresh for its own state,
+  ** and a computation begun right after it on that state unchanged
+  ** (ark_recall_begin_unchanged) goes on from them. */
   const ark_state *ms;
   uint64_t mh[PARTS];
   unsigned mhave;
-  /* The hashes the last look-up outside any computation worked out, and
-  ** its state: a computation begun right after it found nothing starts
-  ** from them (ark_recall_begin_unchanged). */
-  const ark_state *ps;
-  uint64_t ph[PARTS];
-  unsigned phave;
   int off;
 };
 
@@ -199,7 +196,7 @@ int ark_recall_on(const ark_game *g, int on) {
 ** counted as a value's look-up (kind 0) or a query's (1). */
 static const recall_entry *find(const ark_game *g, uint64_t key, int kind) {
   struct ark_recall *r = recall_of(g->c);
-  if (r) r->ps = NULL;
+  if (r && r->depth == 0) r->ms = &g->s, r->mhave = 0;
   if (!usable(g)) return NULL;
   size_t set = key % RECALL_SETS;
   uint64_t h[PARTS] = { 0 };
@@ -220,11 +217,6 @@ static const recall_entry *find(const ark_game *g, uint64_t key, int kind) {
       }
   }
   r->misses[kind]++;
-  if (r->depth == 0) {
-    r->ps = &g->s;
-    r->phave = have;
-    memcpy(r->ph, h, sizeof h);
-  }
   return NULL;
 }
 
@@ -244,15 +236,7 @@ int ark_recall_ints(const ark_game *g, uint64_t key, int *out, int max) {
 static void begin(const ark_game *g, int unchanged) {
   struct ark_recall *r = recall_of(g->c);
   if (!r) return;
-  if (r->depth == 0) {
-    r->ms = &g->s;
-    r->mhave = 0;
-    if (unchanged && r->ps == &g->s) {
-      memcpy(r->mh, r->ph, sizeof r->mh);
-      r->mhave = r->phave;
-    }
-  }
-  r->ps = NULL;
+  if (r->depth == 0 && !(unchanged && r->ms == &g->s)) r->ms = &g->s, r->mhave = 0;
   if (r->depth++ >= ARK_RECALL_NEST) return;     /* too deep: kept by none */
   recall_level *l = &r->level[r->depth - 1];
   l->outer = ark_lua_reads(g->c, 1);
