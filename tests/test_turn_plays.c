@@ -138,10 +138,7 @@ static void test_turn_plays_refuses(void **st) {
   (void)st;
   ark_game *g = t_new_game(2, 1, NULL);
   char why[512];
-  while (ark_game_process(g) == ARK_AWAITING && strcmp(ark_game_decision(g)->tag, "action")) {
-    uint64_t rng = 1;
-    t_random_answer(g, &rng);
-  }
+  t_to_first_turn(g);
   assert_string_equal(t_run_lua(g, REFUSED, 0, why, sizeof why), "");
   ark_game_free(g);
 }

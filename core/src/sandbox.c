@@ -443,8 +443,7 @@ void ark_sandbox_libs(lua_State *L) {
   luaL_openlibs(L);
 #ifndef ARK_LUAJIT
   open_type(L);
-#endif
-#ifdef ARK_LUAJIT
+#else
   /* room for every trace the rules make: with LuaJIT's defaults (1000
   ** traces, 512 KB of machine code) the area fills within a game, all
   ** traces are flushed and compiled again, and each compiled trace costs
