@@ -99,7 +99,7 @@ static void test_clone_inside_the_action(void **st) {
   uint64_t rng = 11;
   int checked = 0;
   ark_game *g = t_new_game(2, 3, "A");
-  for (int k = 0; k < 400 && ark_game_process(g) == ARK_AWAITING; k++) {
+  for (int k = 0; k < 3000 && ark_game_process(g) == ARK_AWAITING; k++) {
     if (g->based && g->co_ref >= 0) {
       long copies, replays, copies2, replays2;
       ark_clone_counts(g, &copies, &replays);

@@ -143,7 +143,7 @@ static void test_hunter(void **st) {
   t_stack_deck(g, top4, 4);
   int deck = g->s.ndeck, discard = g->s.ndiscard;
   play(g, p, 412, NULL);
-  t_expect(g, "hunter.keep", p);
+  t_expect_copy(g, "hunter.keep", p);
   assert_int_equal(t_noptions(g), 2);    /* the two animals only */
   assert_true(t_offered(g, "keep Fennec Fox (405)"));
   t_answer(g, "keep Caracal (404)");
@@ -179,10 +179,10 @@ static void test_perception(void **st) {
   t_stack_deck(g, top4, 4);
   int deck = g->s.ndeck, discard = g->s.ndiscard;
   play(g, p, 513, NULL);
-  t_expect(g, "perception.keep", p);
+  t_expect_copy(g, "perception.keep", p);
   assert_int_equal(t_noptions(g), 4);
   t_answer(g, "keep Fennec Fox (405)");
-  t_expect(g, "perception.keep", p);
+  t_expect_copy(g, "perception.keep", p);
   assert_int_equal(t_noptions(g), 3);
   assert_false(t_offered(g, "keep Fennec Fox (405)"));
   t_answerf(g, "keep %s", label(g, 230));
@@ -207,7 +207,7 @@ static void test_scavenging(void **st) {
   static const int pile[5] = { 404, 224, 405, 230, 410 };
   for (int i = 0; i < 5; i++) ark_zone_discard(g, t_take_out(g, pile[i]));
   play(g, p, 490, NULL);
-  t_expect(g, "scavenging.keep", p);
+  t_expect_copy(g, "scavenging.keep", p);
   assert_int_equal(t_noptions(g), 2);
   int offered = 0, first = -1;
   for (int i = 0; i < 5; i++) {
@@ -716,12 +716,12 @@ static void test_snapping(void **st) {
   t_put_display(g, 5, 405);
   give(g, p, 489);
   play(g, p, 489, NULL);
-  t_expect(g, "card.snap", p);
+  t_expect(g, "card.snap", p);          /* the first: the step runs on */
   assert_int_equal(t_noptions(g), 6);    /* all folders, whatever the range */
   t_answer(g, "snap Caracal (404) from folder 6");
   t_expect(g, "snapping.refill", p);
   t_answer(g, "refill the display");
-  t_expect(g, "card.snap", p);
+  t_expect_copy(g, "card.snap", p);
   assert_int_equal(t_noptions(g), 6);
   t_answer(g, "snap Fennec Fox (405) from folder 5");
   t_turn_over(g, p);
@@ -765,12 +765,12 @@ static void test_digging(void **st) {
   static const int top1[1] = { 405 };
   t_stack_deck(g, top1, 1);
   play(g, p, 435, NULL);
-  t_expect(g, "digging.card", p);
+  t_expect_copy(g, "digging.card", p);
   assert_int_equal(t_noptions(g), 6 + 1 + 1);  /* 6 folders, 1 hand card, stop */
   t_answer(g, "discard Caracal (404) from folder 3");
-  t_expect(g, "digging.card", p);
+  t_expect_copy(g, "digging.card", p);
   t_answerf(g, "replace %s from your hand", label(g, 224));
-  t_expect(g, "digging.card", p);
+  t_expect_copy(g, "digging.card", p);
   t_answer(g, "stop digging");
   t_turn_over(g, p);
   assert_true(t_in_discard(g, 404) && t_in_discard(g, 224));
@@ -791,7 +791,7 @@ static void test_sunbathing(void **st) {
   give(g, p, 404);
   give(g, p, 473);
   play(g, p, 473, NULL);
-  t_expect(g, "sunbathing.sell", p);
+  t_expect_copy(g, "sunbathing.sell", p);
   assert_int_equal(t_noptions(g), 4);
   t_answerf(g, "sell %s", label(g, 224));
   t_answerf(g, "sell %s", label(g, 404));
@@ -814,7 +814,7 @@ static void test_pouch(void **st) {
   give(g, p, 447);
   ark_state base = g->s;
   play(g, p, 447, NULL);
-  t_expect(g, "pouch.tuck", p);
+  t_expect_copy(g, "pouch.tuck", p);
   t_answerf(g, "tuck %s", label(g, 230));
   t_answerf(g, "tuck %s", label(g, 404));
   t_turn_over(g, p);
@@ -899,7 +899,7 @@ static void test_assertion(void **st) {
     }
   assert_int_equal(unused, 12 - g->s.nbase);
   play(g, p, 432, NULL);
-  t_expect(g, "assertion.project", p);
+  t_expect_copy(g, "assertion.project", p);
   assert_int_equal(t_noptions(g), unused + 1);
   assert_true(t_offered(g, "take none"));
   t_answerf(g, "take %s", label(g, pick));
@@ -933,7 +933,7 @@ static void test_dominance(void **st) {
     }
   ark_state base = g->s;
   play(g, p, 451, NULL);
-  t_expect(g, "dominance.project", p);
+  t_expect_copy(g, "dominance.project", p);
   assert_int_equal(t_noptions(g), 2);
   t_answer(g, "take Primates (108)");
   t_turn_over(g, p);
@@ -962,12 +962,12 @@ static void test_posturing(void **st) {
   give(g, p, 501);
   int nb = g->s.p[p].zoo_map.nb;
   play(g, p, 501, NULL);
-  t_expect(g, "posturing.kind", p);
+  t_expect_copy(g, "posturing.kind", p);
   assert_int_equal(t_noptions(g), 3);
   t_answer(g, "place a free pavilion");
   t_expect(g, "build.free", p);
   t_answer_place(g, 0);
-  t_expect(g, "posturing.kind", p);
+  t_expect_copy(g, "posturing.kind", p);
   t_answer(g, "place a free kiosk");
   t_expect(g, "build.free", p);
   t_answer_place(g, 0);

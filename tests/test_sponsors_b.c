@@ -745,7 +745,7 @@ static void test_side_entrance(void **st) {
   int p = t_cur(g);
   t_put_building(g, p, "size-3", "(1,4) (0,5) (1,6)");
   play_sponsor(g, p, 257);
-  t_expect(g, "sponsors.place", p);
+  t_expect_copy(g, "sponsors.place", p);
   const ark_decision *d = ark_game_decision(g);
   const ark_building_def *def = &g->c->buildings[ark_content_find_building(g->c, "sponsor-257")];
   for (int i = 0; i < d->noptions; i++) {

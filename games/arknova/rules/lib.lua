@@ -638,9 +638,12 @@ function parse_ability(ability)
   return name, tonumber(value) or value
 end
 
+-- The ability's function is called last (a tail call): one that ends in a
+-- continuation (choose_then) keeps that where keyword() was the caller's
+-- last call.
 function keyword(p, id, ability)
   local name, value = parse_ability(ability)
   local k = KEYWORDS[name]
   -- `arknova check` reports unknown keywords; in play they do nothing
-  if k then k(p, id, value) end
+  if k then return k(p, id, value) end
 end

@@ -345,6 +345,42 @@ function A.lowest(script, p, side, lo, hi)
   return nil
 end
 
+-- Does the keyword of this ability text end in a continuation
+-- (cards/lib/keywords.lua's up_to_then and keep_then)?  Kept per text.
+local THEN_KEYWORDS = { digging = true, sunbathing = true, pouch = true, posturing = true,
+                        perception = true, scavenging = true, hunter = true, snapping = true,
+                        assertion = true, dominance = true }
+local ends_in_then = {}
+local function then_ability(ability)
+  local t = ends_in_then[ability]
+  if t == nil then
+    t = THEN_KEYWORDS[(parse_ability(ability))] == true
+    ends_in_then[ability] = t
+  end
+  return t
+end
+
+-- The card's abilities from the i-th on (code: card + 1024 * i), then
+-- its own script and the event.  An ability whose keyword ends in a
+-- continuation is the step's last call, what follows it kept by
+-- ENGINE.after, so that a copy of the game at its choice runs no Lua;
+-- called deeper (ENGINE.after says no), the plain loop.
+local function settle_rest(p, code)
+  local card, i = code % 1024, math.floor(code / 1024)
+  local abilities = CARDS[card].abilities
+  for k = i, #abilities do
+    local a = abilities[k]
+    if then_ability(a) and ENGINE.after("settle_rest", p, card + 1024 * (k + 1)) then
+      return keyword(p, card, a)
+    end
+    keyword(p, card, a)
+  end
+  local s = script_of(card)
+  if s and s.on_play then s.on_play(p, card) end
+  fire("card_played", p, card)
+end
+_G.settle_rest = settle_rest
+
 -- Puts animal card into building b (sharing: beside the animal there),
 -- paying cost, then its gains, keywords, own script and the event.
 local function settle(p, card, cost, b, sharing)
@@ -355,11 +391,7 @@ local function settle(p, card, cost, b, sharing)
   gain(p, "appeal", c.appeal)
   gain(p, "conservation", c.conservation)
   gain(p, "reputation", c.reputation)
-  local abilities = c.abilities
-  for i = 1, #abilities do keyword(p, card, abilities[i]) end
-  local s = script_of(card)
-  if s and s.on_play then s.on_play(p, card) end
-  fire("card_played", p, card)
+  return settle_rest(p, card + 1024)
 end
 
 -- verb .. key .. " #" .. b, made once per verb, building kind and index:
@@ -490,7 +522,7 @@ end
 local function animals_placed(p, code)
   local card, rest = code % 1024, math.floor(code / 1024)
   local cost, where = rest % 1024, math.floor(rest / 1024)
-  settle(p, card, cost, where % 64, where >= 64)
+  return settle(p, card, cost, where % 64, where >= 64)
 end
 
 -- choose_then and ENGINE.after name the function that runs next: a rules

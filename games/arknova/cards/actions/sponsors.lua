@@ -62,17 +62,40 @@ end
 A.can, A.lowest = from_strength_one()
 
 -- Plays a sponsor: surcharge, into the zoo, its unique building, printed
--- gains, its script.
+-- gains, its script.  Called last, with place_building the loaded one,
+-- the building's place is a continuation (choose_then; code: 2 * id + 1 on an upgraded Build)
+-- and the rest follows by ENGINE.after (sponsor_rest), so that a copy of
+-- the game at that choice runs no Lua.
+local PLACE_BUILDING = place_building
+local sponsor_rest
+
 function A.play(p, id, surcharge)
   pay(p, surcharge)
   ark.play_card(p, id)
   local c = CARDS[id]
   if c.building then
     local build2 = ark.upgraded(p, "build")
-    local i = choose(p, "sponsors.place", "Where does " .. c.name .. " stand?",
-                     placement_options(p, c.building, build2))
+    local opts = placement_options(p, c.building, build2)
+    if place_building == PLACE_BUILDING and ENGINE.after("sponsor_rest", p, id) then
+      return choose_then(p, "sponsors.place", "Where does " .. c.name .. " stand?", opts,
+                         2 * id + (build2 and 1 or 0), "sponsor_placed")
+    end
+    local i = choose(p, "sponsors.place", "Where does " .. c.name .. " stand?", opts)
     place_building(p, c.building, ark.placements(p, c.building, build2, i), build2, id)
   end
+  return sponsor_rest(p, id)
+end
+
+-- The unique building's place is chosen (the i-th of the unchanged zoo's).
+local function sponsor_placed(p, code, i)
+  local id, build2 = math.floor(code / 2), code % 2 == 1
+  local key = CARDS[id].building
+  place_building(p, key, ark.placements(p, key, build2, i), build2, id)
+end
+
+-- The sponsor's printed gains, its script and the event.
+function sponsor_rest(p, id)
+  local c = CARDS[id]
   gain(p, "appeal", c.appeal)
   gain(p, "conservation", c.conservation)
   gain(p, "reputation", c.reputation)
@@ -226,13 +249,15 @@ local function sponsors_chosen(p, code)
   if side == 2 and ENGINE.after("sponsors_next", p, budget + 64 + 128) then
     return A.play(p, card, surcharge)
   end
+  if side ~= 2 then return A.play(p, card, surcharge) end
   A.play(p, card, surcharge)
-  if side == 2 then return sponsors_next(p, budget + 64 + 128) end
+  return sponsors_next(p, budget + 64 + 128)
 end
 
 -- choose_then and ENGINE.after name the function that runs next: a rules
 -- function (a global), since the state keeps its name
 _G.sponsors_next, _G.sponsors_chosen = sponsors_next, sponsors_chosen
+_G.sponsor_placed, _G.sponsor_rest = sponsor_placed, sponsor_rest
 
 function A.run(p, strength, side)
   local budget = side == 2 and strength + 1 or strength

@@ -147,6 +147,120 @@ local function up_to(p, n, tag, prompt, skip, options, act)
   end
 end
 
+-- up_to as continuations (choose_then), for keywords whose options and
+-- act need only p and the card: UP_TO[name] = { tag, prompt(id), skip,
+-- options(p, id) -> texts and whole numbers, act(p, id, v) }.  Each answer
+-- starts rules function "up_to_" .. name with the code id + 1024 * (left +
+-- 16 * (v + 2048)), left being the picks still allowed and v + 2048 = 0
+-- the stop; as the step's last call, a copy of the game at the choice runs
+-- no Lua.  Called deeper, choose_then asks and goes on as up_to does.  A
+-- count above 15, an id that is no card or a value beyond +-2047 goes the
+-- plain way.
+local UP_TO, UP_LEFT, UP_V = {}, 16, 2048
+
+local function up_to_then(p, n, name, id)
+  local u = UP_TO[name]
+  if n < 1 then return end
+  local texts, values = u.options(p, id)
+  local plain = n >= UP_LEFT or type(id) ~= "number" or id % 1 ~= 0 or id < 0 or id >= 1024
+  local codes = { nil, nil, nil, nil, nil, nil, nil, nil }   -- room for 8 (rules/lib.lua)
+  local base = not plain and id + 1024 * (n - 1)
+  for i = 1, plain and 0 or #values do
+    local v = values[i]
+    if type(v) ~= "number" or v % 1 ~= 0 or v <= -UP_V or v >= UP_V then
+      plain = true
+      break
+    end
+    codes[i] = base + 1024 * UP_LEFT * (v + UP_V)
+  end
+  if plain then
+    -- the options worked out above serve the first pick
+    local first = true
+    return up_to(p, n, u.tag, u.prompt(id), u.skip,
+      function()
+        if first then
+          first = false
+          return texts, values
+        end
+        return u.options(p, id)
+      end,
+      function(v) u.act(p, id, v) end)
+  end
+  if #texts == 0 then return end
+  return choose_then_or_skip(p, u.tag, u.prompt(id), texts, codes, "up_to_" .. name, u.skip, base)
+end
+
+-- The rules function an answer of up_to_then(.., name, ..) starts.
+local function up_to_chosen(name)
+  return function(p, code)
+    local id, rest = code % 1024, math.floor(code / 1024)
+    local v = math.floor(rest / UP_LEFT) - UP_V
+    if v == -UP_V then return end
+    UP_TO[name].act(p, id, v)
+    return up_to_then(p, rest % UP_LEFT, name, id)
+  end
+end
+
+local function up_to_kind(name, spec)
+  UP_TO[name] = spec
+  _G["up_to_" .. name] = up_to_chosen(name)
+end
+
+-- keep_from_discard as continuations: each choice's code is the card kept
+-- + 1024 * (keeps left after it + 16 * (cards left after it + 64 * ask)),
+-- ask indexing KEEP_ASKS.  Keeping one needs no list; keeping more needs
+-- the cards to be the pile's top ones, in order (as reveal() leaves them):
+-- those left after a pick are the top ones again, so the code names them
+-- by their number.  Anything else goes the plain way.
+local KEEP_ASKS = {
+  { "perception.keep", "Perception: keep which card?" },
+  { "scavenging.keep", "Scavenging: keep which card?" },
+  { "hunter.keep", "Hunter: which animal goes to your hand?" },
+}
+
+local function on_top(cards)
+  local pile = ark.discard_pile()
+  local m, n = #cards, #pile
+  if m > n then return false end
+  for i = 1, m do
+    if pile[n - m + i] ~= cards[i] then return false end
+  end
+  return true
+end
+
+local function keep_then(p, cards, keep, ask)
+  local m = #cards
+  if m == 0 or keep < 1 then return end
+  if keep > 1 and (keep > 16 or m > 64 or not on_top(cards)) then
+    return keep_from_discard(p, cards, keep, KEEP_ASKS[ask][1], KEEP_ASKS[ask][2])
+  end
+  local opts, codes = {}, {}
+  local rest = 1024 * ((keep - 1) + 16 * ((m - 1) + 64 * ask))
+  for i = 1, m do
+    local c = cards[i]
+    opts[i], codes[i] = card_text("keep ", c, ""), c + rest
+  end
+  return choose_then(p, KEEP_ASKS[ask][1], KEEP_ASKS[ask][2], opts, codes, "keep_chosen")
+end
+
+-- The card is kept; the next pick among the pile's top ones, if any.  The
+-- list is read before the card joins the hand (a full hand puts it back
+-- on the pile, and keep_then then goes the plain way).
+function keep_chosen(p, code)
+  local c, rest = code % 1024, math.floor(code / 1024)
+  local keep, m, ask = rest % 16, math.floor(rest / 16) % 64, math.floor(rest / 1024)
+  ark.discard_take(c)
+  local cards = {}
+  if keep > 0 then
+    local pile = ark.discard_pile()
+    local n = #pile
+    m = math.min(m, n)
+    for i = 1, m do cards[i] = pile[n - m + i] end
+  end
+  ark.hand_add(p, c)
+  return keep_then(p, cards, keep, ask)
+end
+
 -- before: the option's text up to the card ("sell ")
 local function hand_options(p, before)
   local texts, values = {}, {}
@@ -259,7 +373,7 @@ K.hunter = function(p, id, value)
   for _, c in ipairs(reveal(count_of(value, 1))) do
     if CARDS[c].type == "animal" then animals[#animals + 1] = c end
   end
-  keep_from_discard(p, animals, 1, "hunter.keep", "Hunter: which animal goes to your hand?")
+  return keep_then(p, animals, 1, 3)
 end
 
 -- Pack (icon): 1 appeal per predator (or the named) icon in p's zoo.
@@ -459,50 +573,58 @@ K.pilfering = function(p, id, value)
 end
 
 -- Snapping N: N times take any display card; p may refill in between.
+-- The last snap is the caller's last call (snap_then: a continuation).
 K.snapping = function(p, id, value)
-  for k = 1, count_of(value, 1) do
+  local n = count_of(value, 1)
+  for k = 1, n do
     if k > 1 then
       local i = choose_or_skip(p, "snapping.refill", "Refill the display before the next snap?",
         { "refill the display" }, "keep the display as it is")
       if i then ark.display_refill() end
     end
+    if k == n then return snap_then(p) end
     if not snap(p) then return end
   end
 end
 
 -- Digging N: up to N times, discard a display card (the display is
 -- refilled) or swap a hand card for a card from the deck.
+up_to_kind("digging", {
+  tag = "digging.card", skip = "stop digging",
+  prompt = function() return "Digging: discard a card?" end,
+  -- each option's value a number, not a table: display folder f as f,
+  -- hand card c as -1 - c (the computer players try them again and again)
+  options = function(p)
+    local texts, values = {}, {}
+    local disp = ark.display()
+    for f = 1, 6 do
+      if disp[f] then
+        texts[#texts + 1] = card_text("discard ", disp[f], FROM_FOLDER[f])
+        values[#values + 1] = f
+      end
+    end
+    local hand = ark.hand(p)
+    for i = 1, #hand do
+      texts[#texts + 1] = card_text("replace ", hand[i], " from your hand")
+      values[#values + 1] = -1 - hand[i]
+    end
+    return texts, values
+  end,
+  act = function(p, id, v)
+    if v > 0 then
+      ark.discard(ark.display_take(v))
+      ark.display_refill()
+    else
+      local c = -1 - v
+      ark.hand_remove(p, c)
+      ark.discard(c)
+      ark.draw(p)
+    end
+  end,
+})
+
 K.digging = function(p, id, value)
-  up_to(p, count_of(value, 1), "digging.card", "Digging: discard a card?", "stop digging",
-    -- each option's value a number, not a table: display folder f as f,
-    -- hand card c as -1 - c (the computer players try them again and again)
-    function()
-      local texts, values = {}, {}
-      local disp = ark.display()
-      for f = 1, 6 do
-        if disp[f] then
-          texts[#texts + 1] = card_text("discard ", disp[f], FROM_FOLDER[f])
-          values[#values + 1] = f
-        end
-      end
-      local hand = ark.hand(p)
-      for i = 1, #hand do
-        texts[#texts + 1] = card_text("replace ", hand[i], " from your hand")
-        values[#values + 1] = -1 - hand[i]
-      end
-      return texts, values
-    end,
-    function(v)
-      if v > 0 then
-        ark.discard(ark.display_take(v))
-        ark.display_refill()
-      else
-        local c = -1 - v
-        ark.hand_remove(p, c)
-        ark.discard(c)
-        ark.draw(p)
-      end
-    end)
+  return up_to_then(p, count_of(value, 1), "digging", id)
 end
 
 -- Magnet (kind): every display card of that type (or with that icon) goes
@@ -520,45 +642,61 @@ K.magnet = function(p, id, value)
 end
 
 -- Sunbathing N: p may sell up to N hand cards for 4 money each.
+up_to_kind("sunbathing", {
+  tag = "sunbathing.sell", skip = "stop selling",
+  prompt = function() return "Sunbathing: sell a hand card?" end,
+  options = function(p) return hand_options(p, "sell ") end,
+  act = function(p, id, c)
+    ark.hand_remove(p, c)
+    ark.discard(c)
+    gain(p, "money", KEYWORD_RULES.SUNBATHING_PRICE)
+  end,
+})
+
 K.sunbathing = function(p, id, value)
-  up_to(p, count_of(value, 1), "sunbathing.sell", "Sunbathing: sell a hand card?", "stop selling",
-    function() return hand_options(p, "sell ") end,
-    function(c)
-      ark.hand_remove(p, c)
-      ark.discard(c)
-      gain(p, "money", KEYWORD_RULES.SUNBATHING_PRICE)
-    end)
+  return up_to_then(p, count_of(value, 1), "sunbathing", id)
 end
 
 -- Pouch N: p may tuck up to N hand cards under this card, 2 appeal each.
+up_to_kind("pouch", {
+  tag = "pouch.tuck", skip = "stop tucking",
+  prompt = function(id) return "Pouch: tuck a hand card under " .. card_label(id) .. "?" end,
+  options = function(p)
+    if #ark.under(p) >= KEYWORD_RULES.UNDER_ROOM then return {}, {} end
+    return hand_options(p, "tuck ")
+  end,
+  act = function(p, id, c)
+    ark.tuck(p, c, id)
+    gain(p, "appeal", KEYWORD_RULES.POUCH_APPEAL)
+  end,
+})
+
 K.pouch = function(p, id, value)
-  up_to(p, count_of(value, 1), "pouch.tuck", "Pouch: tuck a hand card under " .. card_label(id) .. "?",
-    "stop tucking",
-    function()
-      if #ark.under(p) >= KEYWORD_RULES.UNDER_ROOM then return {}, {} end
-      return hand_options(p, "tuck ")
-    end,
-    function(c)
-      ark.tuck(p, c, id)
-      gain(p, "appeal", KEYWORD_RULES.POUCH_APPEAL)
-    end)
+  return up_to_then(p, count_of(value, 1), "pouch", id)
 end
 
--- Posturing N: up to N free kiosks or pavilions.
-K.posturing = function(p, id, value)
-  local build2 = ark.upgraded(p, "build")
-  up_to(p, count_of(value, 1), "posturing.kind", "Posturing: place a free building?", "stop",
-    function()
-      local texts, values = {}, {}
-      for _, key in ipairs({ "kiosk", "pavilion" }) do
-        if ark.can_place(p, key, build2) then
-          texts[#texts + 1] = "place a free " .. key
-          values[#values + 1] = key
-        end
+-- Posturing N: up to N free kiosks or pavilions (an option's value: the
+-- index in POSTURING_KINDS).
+local POSTURING_KINDS = { "kiosk", "pavilion" }
+up_to_kind("posturing", {
+  tag = "posturing.kind", skip = "stop",
+  prompt = function() return "Posturing: place a free building?" end,
+  options = function(p)
+    local build2 = ark.upgraded(p, "build")
+    local texts, values = {}, {}
+    for k, key in ipairs(POSTURING_KINDS) do
+      if ark.can_place(p, key, build2) then
+        texts[#texts + 1] = "place a free " .. key
+        values[#values + 1] = k
       end
-      return texts, values
-    end,
-    function(key) free_building(p, key) end)
+    end
+    return texts, values
+  end,
+  act = function(p, id, k) free_building(p, POSTURING_KINDS[k]) end,
+})
+
+K.posturing = function(p, id, value)
+  return up_to_then(p, count_of(value, 1), "posturing", id)
 end
 
 -- Peacocking (building): p may place the large bird aviary (or the named
@@ -579,8 +717,7 @@ end
 -- Perception N: draw N cards, keep half of them (at least one).
 K.perception = function(p, id, value)
   local n = count_of(value, KEYWORD_RULES.PERCEPTION_DRAW)
-  keep_from_discard(p, reveal(n), math.max(1, math.floor(n / 2)), "perception.keep",
-    "Perception: keep which card?")
+  return keep_then(p, reveal(n), math.max(1, math.floor(n / 2)), 1)
 end
 
 -- Scavenging N: shuffle the discard pile, look at N of its cards, keep one.
@@ -592,7 +729,7 @@ K.scavenging = function(p, id, value)
     if not c then break end
     dealt[#dealt + 1] = c
   end
-  keep_from_discard(p, dealt, 1, "scavenging.keep", "Scavenging: keep which card?")
+  return keep_then(p, dealt, 1, 2)
 end
 
 -- Resistance: draw 2 final scoring cards at random from those out of play,
@@ -637,19 +774,25 @@ local function unused_base_projects(icon)
   return out
 end
 
+-- p may take one of the cards (in the box) into the hand: a continuation
+-- (choose_then) whose code is the card, -1 taking none.
 local function take_project(p, cards, tag, prompt)
   if #cards == 0 then return end
-  local opts = {}
-  for i, c in ipairs(cards) do opts[i] = "take " .. card_label(c) end
-  local i = choose_or_skip(p, tag, prompt, opts, "take none")
-  if not i then return end
-  ark.box_take(cards[i])
-  ark.hand_add(p, cards[i])
+  local opts, codes = {}, {}
+  for i, c in ipairs(cards) do opts[i], codes[i] = "take " .. card_label(c), c end
+  return choose_then_or_skip(p, tag, prompt, opts, codes, "project_taken", "take none", -1)
+end
+
+function project_taken(p, c)
+  if c < 0 then return end
+  ark.box_take(c)
+  ark.hand_add(p, c)
 end
 
 -- Assertion: p may take any one unused base project into the hand.
 K.assertion = function(p, id, value)
-  take_project(p, unused_base_projects(nil), "assertion.project", "Assertion: take a base project?")
+  return take_project(p, unused_base_projects(nil), "assertion.project",
+                      "Assertion: take a base project?")
 end
 
 -- Dominance (icon): p may take the base project of that icon (without a
@@ -657,7 +800,8 @@ end
 K.dominance = function(p, id, value)
   local icon = type(value) == "string" and value or first_icon(id, CATEGORIES)
   if not icon then return end
-  take_project(p, unused_base_projects(icon), "dominance.project", "Dominance: take the base project?")
+  return take_project(p, unused_base_projects(icon), "dominance.project",
+                      "Dominance: take the base project?")
 end
 
 -- Flock N: no effect when played; it widens where the animal may live
