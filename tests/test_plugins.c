@@ -246,6 +246,51 @@ static void test_outside_plugin(void **st) {
   ark_game_free(g);
 }
 
+/* A fan animal whose keyword values are beyond what a continuation's code
+** holds (Digging 17: more picks than 16) plays its ability the plain way,
+** asking as the printed keyword does: the decision is not a copy (a clone
+** there replays), and each pick does what Digging says. */
+static void test_fan_keyword_beyond_codes(void **st) {
+  (void)st;
+  make_dir("dig");
+  make_dir("dig/cards");
+  t_write_file(root, "dig/plugin.yaml",
+               "name: deep-dig\nversion: \"1\"\ndescription: \"A digger.\"\n"
+               "provides: [cards]\ncards: cards\n");
+  t_write_file(root, "dig/cards/1501-deep-digger.yaml",
+               "number: 1501\nname: Deep Digger\ntype: animal\n"
+               "description: \"Digs seventeen times.\"\n"
+               "cost: 1\nsize: 1\nappeal: 1\nabilities: [\"digging:17\"]\n");
+  char dir[400], msg[2048];
+  snprintf(dir, sizeof dir, "%s/dig", root);
+  ark_game *g;
+  if (new_game(dir, NULL, "0", &g, msg, sizeof msg) != ARK_OK) fail_msg("%s", msg);
+  t_to_first_turn(g);
+  int p = t_cur(g);
+  t_clear_hand(g, p);
+  g->s.p[p].money = 50;
+  t_set_slots(g, p, ARK_ACT_BUILD, ARK_ACT_ANIMALS, ARK_ACT_CARDS, ARK_ACT_ASSOCIATION,
+              ARK_ACT_SPONSORS);
+  t_put_building(g, p, "size-5", "(3,8) (3,10) (3,12) (4,9) (4,11)");
+  t_give(g, p, 1501);
+  int f3 = g->s.display[2];
+  t_ready(g);
+  t_answer(g, "Animals I at strength 2");
+  if (!strcmp(t_tag(g), "animals.card")) t_answer_match(g, "play Deep Digger (1501)");
+  if (!strcmp(t_tag(g), "animals.enclosure")) t_answer(g, ark_game_decision(g)->options[0]);
+  t_expect(g, "digging.card", p);
+  assert_false(g->cont);
+  assert_int_equal(t_noptions(g), 6 + 1);     /* the six folders, stop (an empty hand) */
+  t_answer_match(g, "from folder 3");
+  t_expect(g, "digging.card", p);
+  assert_false(g->cont);
+  assert_true(t_in_list(g->s.discard, g->s.ndiscard, f3));
+  t_answer(g, "stop digging");
+  t_turn_over(g, p);
+  assert_int_equal(ark_zone_zoo_find(g, p, t_card(g, 1501)) >= 0, 1);
+  ark_game_free(g);
+}
+
 /* A plugin adds its own queries (docs/lua-api.md).  One that changes the
 ** state and logs leaves no trace; one that asks a player fails with -1. */
 static void test_plugin_query(void **st) {
@@ -473,6 +518,7 @@ int main(void) {
     cmocka_unit_test(test_plugin_upgrade),
     cmocka_unit_test(test_plugin_placements),
     cmocka_unit_test(test_plugin_modifier_checked),
+    cmocka_unit_test(test_fan_keyword_beyond_codes),
     cmocka_unit_test(test_bad_plugin),
   };
   return cmocka_run_group_tests(tests, setup_root, remove_root);

@@ -154,7 +154,7 @@ end
 -- 16 * (v + 2048)), left being the picks still allowed and v + 2048 = 0
 -- the stop; as the step's last call, a copy of the game at the choice runs
 -- no Lua.  Called deeper, choose_then asks and goes on as up_to does.  A
--- count above 15, an id that is no card or a value beyond +-2047 goes the
+-- count above 16, an id that is no card or a value beyond +-2047 goes the
 -- plain way.
 local UP_TO, UP_LEFT, UP_V = {}, 16, 2048
 
@@ -162,7 +162,7 @@ local function up_to_then(p, n, name, id)
   local u = UP_TO[name]
   if n < 1 then return end
   local texts, values = u.options(p, id)
-  local plain = n >= UP_LEFT or type(id) ~= "number" or id % 1 ~= 0 or id < 0 or id >= 1024
+  local plain = n > UP_LEFT or type(id) ~= "number" or id % 1 ~= 0 or id < 0 or id >= 1024
   local codes = { nil, nil, nil, nil, nil, nil, nil, nil }   -- room for 8 (rules/lib.lua)
   local base = not plain and id + 1024 * (n - 1)
   for i = 1, plain and 0 or #values do
