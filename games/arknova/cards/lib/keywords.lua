@@ -187,7 +187,7 @@ local function up_to_then(p, n, name, id)
       function(v) u.act(p, id, v) end)
   end
   if #texts == 0 then return end
-  return choose_then_or_skip(p, u.tag, u.prompt(id), texts, codes, "up_to_" .. name, u.skip, base)
+  return choose_then_or_skip(p, u.tag, u.prompt(id), texts, codes, u.fn, u.skip, base)
 end
 
 -- The rules function an answer of up_to_then(.., name, ..) starts.
@@ -202,13 +202,14 @@ local function up_to_chosen(name)
 end
 
 local function up_to_kind(name, spec)
+  spec.fn = "up_to_" .. name
   UP_TO[name] = spec
-  _G["up_to_" .. name] = up_to_chosen(name)
+  _G[spec.fn] = up_to_chosen(name)
 end
 
 -- keep_from_discard as continuations: each choice's code is the card kept
--- + 1024 * (keeps left after it + 16 * (cards left after it + 64 * ask)),
--- ask indexing KEEP_ASKS.  Keeping one needs no list; keeping more needs
+-- + 1024 * (keeps left after it + 16 * (cards left after it, or 0 when no
+-- keep is left, + 64 * ask)), ask indexing KEEP_ASKS.  Keeping one needs no list; keeping more needs
 -- the cards to be the pile's top ones, in order (as reveal() leaves them):
 -- those left after a pick are the top ones again, so the code names them
 -- by their number.  Anything else goes the plain way.
@@ -235,7 +236,7 @@ local function keep_then(p, cards, keep, ask)
     return keep_from_discard(p, cards, keep, KEEP_ASKS[ask][1], KEEP_ASKS[ask][2])
   end
   local opts, codes = {}, {}
-  local rest = 1024 * ((keep - 1) + 16 * ((m - 1) + 64 * ask))
+  local rest = 1024 * ((keep - 1) + 16 * ((keep > 1 and m - 1 or 0) + 64 * ask))
   for i = 1, m do
     local c = cards[i]
     opts[i], codes[i] = card_text("keep ", c, ""), c + rest
