@@ -228,7 +228,7 @@ static int push_assigned(lua_State *L, int fidx) {
 /* The walk: a work list of (value, name, line) triples. */
 typedef struct walk {
   lua_State *L;
-  int work, nwork, seen, sealed, rec, nrec, values;
+  int work, nwork, seen, sealed, fixed, rec, nrec, values;
   const char *chunk;
   int ups;                      /* upvalues already recorded (shared by closures) */
   int assigned;                 /* names some closure assigns (push_assigned), or 0: all */
@@ -242,6 +242,19 @@ static void push_work(walk *w, int vidx, const char *name, int line) {
   lua_rawseti(L, w->work, ++w->nwork);
   lua_pushinteger(L, line);
   lua_rawseti(L, w->work, ++w->nwork);
+}
+
+/* The keys and values of a table no script can write (SANDBOX.fixed):
+** walked, with no record of the table itself. */
+static void visit_fixed(walk *w, int t, const char *name, int line) {
+  lua_State *L = w->L;
+  lua_pushnil(L);
+  while (lua_next(L, t)) {
+    push_work(w, -2, name, line);
+    push_work(w, -1, name, line);
+    lua_pop(L, 1);
+    w->values++;
+  }
 }
 
 static void visit_table(walk *w, int t, const char *name, int line) {
@@ -319,7 +332,7 @@ int ark_state_record(lua_State *L, int key, int roots, const char *chunk, int fn
   int top = lua_gettop(L);
   if (roots < 0) roots = top + roots + 1;
   if (fn < 0) fn = top + fn + 1;
-  walk w = { L, 0, 0, 0, 0, 0, 0, 0, chunk, 0, 0 };
+  walk w = { L, 0, 0, 0, 0, 0, 0, 0, 0, chunk, 0, 0 };
   if (fn > 0 && lua_isfunction(L, fn) && push_assigned(L, fn)) w.assigned = lua_gettop(L);
   lua_newtable(L);
   w.ups = lua_gettop(L);
@@ -329,8 +342,10 @@ int ark_state_record(lua_State *L, int key, int roots, const char *chunk, int fn
   w.seen = lua_gettop(L);
   lua_getglobal(L, "SANDBOX");
   lua_getfield(L, -1, "sealed");
-  lua_replace(L, -2);
-  w.sealed = lua_gettop(L);
+  lua_getfield(L, -2, "fixed");
+  lua_remove(L, -3);
+  w.sealed = lua_gettop(L) - 1;
+  w.fixed = lua_gettop(L);
   lua_newtable(L);
   w.rec = lua_gettop(L);
   lua_pushnil(L);
@@ -363,7 +378,15 @@ int ark_state_record(lua_State *L, int key, int roots, const char *chunk, int fn
         lua_pushvalue(L, v);
         lua_pushboolean(L, 1);
         lua_rawset(L, w.seen);
-        if (t == LUA_TTABLE) visit_table(&w, v, name, line);
+        int fixed = 0;
+        if (t == LUA_TTABLE && lua_istable(L, w.fixed)) {
+          lua_pushvalue(L, v);
+          lua_rawget(L, w.fixed);
+          fixed = !lua_isnil(L, -1);
+          lua_pop(L, 1);
+        }
+        if (fixed) visit_fixed(&w, v, name, line);
+        else if (t == LUA_TTABLE) visit_table(&w, v, name, line);
         else visit_function(&w, v);
       }
     }

@@ -168,13 +168,41 @@ function make_card_env()
   return env
 end
 
+-- The script's returned table, once loaded, becomes a read-only view of
+-- its fields, which move to a table behind it: a handler that sets a
+-- field fails at that line, as one that sets a global does, and the
+-- kept-state check (core/src/script_state.c) no longer compares the table
+-- after every resume, only what its fields hold (SANDBOX.fixed: walked,
+-- not recorded).  A table with a metatable of its own stays as it is (and
+-- is compared).  Returns the table that holds the fields.
+local fixed = SANDBOX.fixed
+local function fix_returned(t)
+  if getmetatable(t) ~= nil or sealed[t] then return t end
+  local behind = {}
+  for k, v in next, t do behind[k] = v end
+  for k in next, behind do rawset(t, k, nil) end
+  setmetatable(t, {
+    __index = behind,
+    __newindex = function(_, k)
+      error("cannot set '" .. tostring(k) .. "' in the script's table after loading: a " ..
+            "script keeps no state between calls (ark.memo keeps a number for the game)", 2)
+    end,
+    __metatable = false,
+  })
+  sealed[t] = true
+  target[t] = behind
+  fixed[behind] = true
+  return behind
+end
+
 -- After loading: the script's globals move behind the read-only
--- environment.  Returns the roots of what the script keeps, for
--- core/src/script_state.c: its returned table and its own globals.
+-- environment, and its returned table behind a read-only view.  Returns
+-- the roots of what the script keeps, for core/src/script_state.c: what
+-- its returned table holds and its own globals.
 function seal_card_env(env, returned)
   local api, meta = parts[env][1], parts[env][2]
   parts[env] = nil
-  local roots, keys, n = { ["return"] = returned }, {}, 0
+  local roots, keys, n = { ["return"] = fix_returned(returned) }, {}, 0
   for k in next, env do
     n = n + 1
     keys[n] = k
