@@ -49,11 +49,6 @@ typedef struct ark_content {
   /* the queries' table and their message handler, in the registry from
   ** the first query on (0: not yet): a query looked both up by name */
   int queries_ref, query_msgh_ref;
-  /* rules function name -> the registry reference of the function, made
-  ** at the name's first use as a continuation (0: no table yet), and the
-  ** last names asked, by the address of their Lua string (lua_bridge.c) */
-  int fnrefs_ref;
-  struct { const char *at; int ref; char name[24]; } fnseen[64];
   struct ark_lua_ctx *lua;
   size_t lua_mem;               /* bytes the Lua state holds now */
   /* values kept while what they read is unchanged (recall.c), made at

@@ -446,7 +446,6 @@ static void copy_step(ark_game *n, const ark_game *g) {
   memcpy(n->step_fn, g->step_fn, sizeof n->step_fn);
   n->step_player = g->step_player;
   memcpy(n->cont_fn, g->cont_fn, sizeof n->cont_fn);
-  n->cont_ref = g->cont_ref;
   n->cont_player = g->cont_player;
 }
 
@@ -467,7 +466,6 @@ static void clone_pending_cont(ark_game *n, const ark_game *g) {
   n->lazy = g->lazy;
   if (g->lazy) {                       /* what working the options out may need */
     memcpy(n->lazy_fn, g->lazy_fn, sizeof n->lazy_fn);
-    n->lazy_ref = g->lazy_ref;
     memcpy(n->redeal, g->redeal, sizeof n->redeal[0] * (size_t)g->nredeal);
     n->nredeal = g->nredeal;
   }

@@ -52,7 +52,6 @@ struct ark_game {
   int cont;
   int cont_offer;               /* set by choose_then: drop the coroutine */
   char cont_fn[24];
-  int cont_ref;                 /* its registry reference, or 0 (fn_ref) */
   int cont_player;
   /* such a decision whose options are worked out only when asked for
   ** (ENGINE.choose_later): lazy_fn(cont_player) gives them.  An AI that
@@ -61,7 +60,6 @@ struct ark_game {
   int lazy;
   int no_lazy;
   char lazy_fn[24];
-  int lazy_ref;
   /* while lazy_fn runs: the turn's list may be written into the decision
   ** at once (ENGINE.turn_plays), and how many options it wrote (-1: none) */
   int direct_opts, direct_n;

@@ -23,7 +23,6 @@
 #define _POSIX_C_SOURCE 200809L
 #include <dirent.h>
 #include <limits.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -988,59 +987,6 @@ static int at_step_base(lua_State *L) {
   return !lua_getstack(L, 2, &ar);
 }
 
-/* The registry reference of the rules function named by the string at
-** idx, made at the name's first use and kept per content (fnrefs_ref), or
-** 0 if no function has that name now.  A continuation's start then finds
-** its function with one array read, where looking the name up would
-** intern it again (the name is copied from game to game, so Lua's cache
-** of C strings, kept by address, never has it); globals do not change
-** after loading, so a reference stays right. */
-static int fn_ref(lua_State *L, ark_content *c, int idx) {
-  if (idx < 0) idx = lua_gettop(L) + idx + 1;
-  /* the names come from a few string constants of the rules: most are
-  ** found by their address, checked by their bytes (an address may be
-  ** another string's once the first is collected) */
-  size_t len;
-  const char *s = lua_tolstring(L, idx, &len);
-  unsigned slot = (unsigned)(((uintptr_t)s >> 4) % 64);
-  if (c->fnseen[slot].at == s && !strcmp(c->fnseen[slot].name, s)) return c->fnseen[slot].ref;
-  if (!c->fnrefs_ref) {
-    lua_newtable(L);
-    c->fnrefs_ref = luaL_ref(L, LUA_REGISTRYINDEX);
-  }
-  lua_rawgeti(L, LUA_REGISTRYINDEX, c->fnrefs_ref);
-  lua_pushvalue(L, idx);
-  lua_rawget(L, -2);
-  int ref = (int)lua_tointeger(L, -1);
-  lua_pop(L, 1);
-  if (!ref) {
-    lua_getglobal(L, lua_tostring(L, idx));
-    if (lua_isfunction(L, -1)) {
-      ref = luaL_ref(L, LUA_REGISTRYINDEX);
-      lua_pushvalue(L, idx);
-      lua_pushinteger(L, ref);
-      lua_rawset(L, -3);
-    } else {
-      lua_pop(L, 1);
-    }
-  }
-  lua_pop(L, 1);
-  if (ref < 0) ref = 0;
-  if (len < sizeof c->fnseen[0].name) {
-    c->fnseen[slot].at = s;
-    c->fnseen[slot].ref = ref;
-    memcpy(c->fnseen[slot].name, s, len + 1);
-  }
-  return ref;
-}
-
-/* Pushes rules function `fn` by its reference ref (fn_ref), or by its
-** name where it has none. */
-static void push_fn(lua_State *L, const char *fn, int ref) {
-  if (ref > 0) lua_rawgeti(L, LUA_REGISTRYINDEX, ref);
-  else lua_getglobal(L, fn);
-}
-
 /* ENGINE.after(fn, p, code) -> true, or false.  Called by a step's own
 ** function (see at_step_base) that is about to return X(): rules function
 ** fn(p, code) is kept in the state and runs when X returns, before
@@ -1062,7 +1008,6 @@ static int e_after(lua_State *L) {
     memcpy(t->fn, fn, len);
     t->player = p;
     t->code = code;
-    t->ref = fn_ref(L, g->c, 1);
     g->s.nthen++;
   }
   lua_pushboolean(L, ok);
@@ -1072,14 +1017,12 @@ static int e_after(lua_State *L) {
 /* The decision just offered, answered by rules function fn: with nothing
 ** above its caller, nothing waits for the answer but fn and what
 ** ENGINE.after kept, and the step's coroutine ends; else it yields. */
-static int offer_then(lua_State *L, ark_game *g, int fn_at) {
+static int offer_then(lua_State *L, ark_game *g, const char *fn) {
   g->cont_offer = at_step_base(L) && step_table_empty(L, g);
   if (g->cont_offer) {
     /* no yield: the caller returns, run() finds the decision pending, and
     ** the finished coroutine serves the next step */
-    const char *fn = lua_tostring(L, fn_at);
     memcpy(g->cont_fn, fn, strlen(fn) + 1);
-    g->cont_ref = fn_ref(L, g->c, fn_at);
     g->cont_player = g->dec.player;
     return 0;
   }
@@ -1114,7 +1057,7 @@ static int e_choose_then(lua_State *L) {
     if (!ok) return luaL_error(L, "choose_then: code %d is not an integer", i + 1);
     lua_pop(L, 1);
   }
-  return offer_then(L, g, 6);
+  return offer_then(L, g, fn);
 }
 
 /* ENGINE.choose_hand(p, tag, prompt, labels, make_label, base, fn) -> the
@@ -1155,7 +1098,7 @@ static int e_choose_hand(lua_State *L) {
     g->codes[i] = id + (int)base;
   }
   ark_lua_offer_end(g, p, n, 0);
-  return offer_then(L, g, 7);
+  return offer_then(L, g, fn);
 }
 
 /* ENGINE.choose_later(p, tag, prompt, options_fn, fn) -> false, or no
@@ -1188,8 +1131,6 @@ static int e_choose_later(lua_State *L) {
   g->dec.secret = 0;
   memcpy(g->lazy_fn, ofn, strlen(ofn) + 1);
   memcpy(g->cont_fn, fn, strlen(fn) + 1);
-  g->lazy_ref = fn_ref(L, g->c, 4);
-  g->cont_ref = fn_ref(L, g->c, 5);
   g->cont_player = p;
   g->lazy = 1;
   g->pending = 1;
@@ -1247,7 +1188,7 @@ int ark_lua_lazy_options(ark_game *g) {
   lua_State *L = g->c->L;
   int top = lua_gettop(L), st, kept, bad;
   char msg[ARK_ERRMSG];
-  push_fn(L, g->lazy_fn, g->lazy_ref);
+  lua_getglobal(L, g->lazy_fn);
   lua_pushinteger(L, g->cont_player);
   memset(g->script_ran, 0, sizeof g->script_ran);
   g->script_ran_any = 0;
@@ -1340,7 +1281,7 @@ void ark_lua_close(ark_content *c) {
   if (c->L) lua_close(c->L);
   ark_pool_close(&c->pool);
   c->L = NULL;
-  c->queries_ref = c->query_msgh_ref = c->fnrefs_ref = 0;
+  c->queries_ref = c->query_msgh_ref = 0;
   free(c->kept);
   c->kept = NULL;
   ark_lua_api_close(c);
@@ -1504,7 +1445,7 @@ static int start_then(lua_State *co, ark_game *g) {
   ark_then t = g->s.then[--g->s.nthen];
   memset(&g->s.then[g->s.nthen], 0, sizeof t);
   lua_settop(co, 0);
-  push_fn(co, t.fn, t.ref);
+  lua_getglobal(co, t.fn);
   if (!lua_isfunction(co, -1)) {
     lua_pushfstring(co, "rules function '%s' is missing", t.fn);
     return LUA_ERRRUN;
@@ -1577,8 +1518,7 @@ static int run(ark_game *g, int nargs) {
 }
 
 /* Runs rules function fn(player, args...) as the step's new coroutine. */
-static int start_fn(ark_game *g, const char *fn, int ref, int player, const int *args,
-                    int nargs) {
+static int start_fn(ark_game *g, const char *fn, int player, const int *args, int nargs) {
   lua_State *L = g->c->L;
   ark_lua_drop_step(g);
   memset(g->script_ran, 0, sizeof g->script_ran);
@@ -1593,7 +1533,7 @@ static int start_fn(ark_game *g, const char *fn, int ref, int player, const int 
     g->co_ref = luaL_ref(L, LUA_REGISTRYINDEX);
   }
   g->co = co;                            /* its table: at its first use */
-  push_fn(co, fn, ref);
+  lua_getglobal(co, fn);
   if (!lua_isfunction(co, -1)) {
     ark_game_fail(g, "rules function '%s' is missing", fn);
     return -1;
@@ -1604,7 +1544,7 @@ static int start_fn(ark_game *g, const char *fn, int ref, int player, const int 
 }
 
 static int start_coroutine(ark_game *g) {
-  return start_fn(g, g->step_fn, 0, g->step_player, NULL, 0);
+  return start_fn(g, g->step_fn, g->step_player, NULL, 0);
 }
 
 int ark_lua_continue_at(ark_game *g, int code, int answer) {
@@ -1628,7 +1568,7 @@ int ark_lua_continue_from(ark_game *g, int code, int answer) {
   g->based = 1;
   g->cont_code = code;
   g->cont_answer = answer;
-  return start_fn(g, g->cont_fn, g->cont_ref, g->cont_player, args, 2);
+  return start_fn(g, g->cont_fn, g->cont_player, args, 2);
 }
 
 int ark_lua_continue(ark_game *g, int answer) {

@@ -131,12 +131,11 @@ typedef enum {
 } ark_phase;
 
 /* A rules function waiting for the step's running one to return
-** (ENGINE.after, lua_bridge.c): fn(player, code).  ref: the function's
-** registry reference in the content's Lua state, 0 if it had none. */
+** (ENGINE.after, lua_bridge.c): fn(player, code). */
 #define ARK_MAX_THEN 8
 typedef struct ark_then {
   char fn[24];
-  int32_t player, code, ref;
+  int32_t player, code;
 } ark_then;
 
 typedef struct ark_state {
