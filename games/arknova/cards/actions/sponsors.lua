@@ -63,9 +63,9 @@ A.can, A.lowest = from_strength_one()
 
 -- Plays a sponsor: surcharge, into the zoo, its unique building, printed
 -- gains, its script.  Called last, with place_building the loaded one,
--- the building's place is a continuation (choose_then; code: 2 * id + 1 on an upgraded Build)
--- and the rest follows by ENGINE.after (sponsor_rest), so that a copy of
--- the game at that choice runs no Lua.
+-- the building's place is a continuation (choose_then; code: 2 * id, + 1
+-- on an upgraded Build) and the rest follows by ENGINE.after
+-- (sponsor_rest), so that a copy of the game at that choice runs no Lua.
 local PLACE_BUILDING = place_building
 local sponsor_rest
 

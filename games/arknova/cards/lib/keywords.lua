@@ -209,10 +209,11 @@ end
 
 -- keep_from_discard as continuations: each choice's code is the card kept
 -- + 1024 * (keeps left after it + 16 * (cards left after it, or 0 when no
--- keep is left, + 64 * ask)), ask indexing KEEP_ASKS.  Keeping one needs no list; keeping more needs
--- the cards to be the pile's top ones, in order (as reveal() leaves them):
--- those left after a pick are the top ones again, so the code names them
--- by their number.  Anything else goes the plain way.
+-- keep is left, + 64 * ask)), ask indexing KEEP_ASKS.  Keeping one needs
+-- no list; keeping more needs the cards to be the pile's top ones, in
+-- order (as reveal() leaves them): those left after a pick are the top
+-- ones again, so the code names them by their number.  Anything else goes
+-- the plain way.
 local KEEP_ASKS = {
   { "perception.keep", "Perception: keep which card?" },
   { "scavenging.keep", "Scavenging: keep which card?" },
