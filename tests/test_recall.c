@@ -254,6 +254,30 @@ static void test_scripts_off_read(void **st) {
   ark_game_free(g);
 }
 
+/* A script that asks ark.step_data() where no step runs (a query at the
+** turn's decision) is given a fresh table, which holds nothing of the
+** game: the animals query with WAZA Small Animals Program in the zoo
+** (its modifier of the conditions asks it) is kept and given again. */
+static void test_fresh_step_data_read(void **st) {
+  (void)st;
+  ark_game *g = t_game(2, 8, "A");
+  t_zoo_add(g, 0, 228);
+  t_clear_hand(g, 0);
+  t_give(g, 0, 417);                                 /* Wolf, size 4 */
+  t_put_fitting(g, 0, "size-4", 0, 0);
+  assert_int_equal(ark_game_process(g), ARK_AWAITING);
+  int q[64], again[64], n = ark_game_query(g, "animals", 0, q, 64);
+  assert_true(n >= 4);
+  assert_int_equal(q[0], t_card(g, 417));
+  long h0, m0, h1, m1;
+  ark_recall_query_counts(g, &h0, &m0);
+  assert_int_equal(ark_game_query(g, "animals", 0, again, 64), n);
+  ark_recall_query_counts(g, &h1, &m1);
+  assert_int_equal(h1, h0 + 1);
+  assert_memory_equal(again, q, sizeof q[0] * (size_t)n);
+  ark_game_free(g);
+}
+
 /* A query's result is given again while the parts it read are the same:
 ** what the final scoring cards give reads only the seat's tableau. */
 static void test_query_kept_across_purse(void **st) {
@@ -391,6 +415,7 @@ int main(void) {
     cmocka_unit_test(test_inner_reads_count),
     cmocka_unit_test(test_projects_read),
     cmocka_unit_test(test_memo_read),
+    cmocka_unit_test(test_fresh_step_data_read),
     cmocka_unit_test(test_scripts_off_read),
     cmocka_unit_test(test_query_kept_across_purse),
     cmocka_unit_test(test_fan_scoring_reads_purse_and_hand),

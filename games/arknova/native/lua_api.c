@@ -2267,9 +2267,13 @@ static int l_zoo_has_handler_fn(lua_State *L) {
 ** of the rules (lua_bridge.c); its metatable is protected. */
 static int l_step_data(lua_State *L) {
   ark_game *g = GP(L);
-  ctx_of(L)->reads |= ARK_READ_LUA;    /* the step's table lives in Lua */
   ark_lua_push_step_table(L, g);
-  if (g->step_ref < 0) return 1; /* a fresh table: outside any step, a query */
+  /* a fresh table (outside any step, a query where no step runs) holds
+  ** nothing: reading it reads no part of the game, and a value that asked
+  ** it may be kept (a modifier of WAZA Small Animals Program asks it in
+  ** every animals query) */
+  if (g->step_ref < 0) return 1;
+  ctx_of(L)->reads |= ARK_READ_LUA;    /* the step's table lives in Lua */
   lua_rawgeti(L, -1, 1);
   if (lua_isnil(L, -1)) {       /* made at the first call of the step */
     lua_pop(L, 1);
