@@ -222,14 +222,21 @@ static void small_chosen(ark_game *g) {
   g->s.memo_value[g->s.nmemo++] = 1;                 /* small animals only */
 }
 
+/* Seat 0 with sponsor `sponsor` in its zoo, a Wolf (size 4) its only
+** hand card and an empty size-4 enclosure for it. */
+static ark_game *wolf_game(int sponsor) {
+  ark_game *g = t_game(2, 8, "A");
+  t_zoo_add(g, 0, sponsor);
+  t_clear_hand(g, 0);
+  t_give(g, 0, 417);
+  t_put_fitting(g, 0, "size-4", 0, 0);
+  return g;
+}
+
 /* WAZA Special Assignment bans the other kind of animal by its memo. */
 static void test_memo_read(void **st) {
   (void)st;
-  ark_game *g = t_game(2, 8, "A");
-  t_zoo_add(g, 0, 227);
-  t_clear_hand(g, 0);
-  t_give(g, 0, 417);                                 /* Wolf, size 4 */
-  t_put_fitting(g, 0, "size-4", 0, 0);
+  ark_game *g = wolf_game(227);
   g->s.p[0].money = 20;
   expect_not_recalled(g, small_chosen);
   ark_game_free(g);
@@ -260,11 +267,7 @@ static void test_scripts_off_read(void **st) {
 ** (its modifier of the conditions asks it) is kept and given again. */
 static void test_fresh_step_data_read(void **st) {
   (void)st;
-  ark_game *g = t_game(2, 8, "A");
-  t_zoo_add(g, 0, 228);
-  t_clear_hand(g, 0);
-  t_give(g, 0, 417);                                 /* Wolf, size 4 */
-  t_put_fitting(g, 0, "size-4", 0, 0);
+  ark_game *g = wolf_game(228);
   assert_int_equal(ark_game_process(g), ARK_AWAITING);
   int q[64], again[64], n = ark_game_query(g, "animals", 0, q, 64);
   assert_true(n >= 4);
