@@ -346,15 +346,12 @@ function A.lowest(script, p, side, lo, hi)
 end
 
 -- Does the keyword of this ability text end in a continuation
--- (cards/lib/keywords.lua's up_to_then and keep_then)?  Kept per text.
-local THEN_KEYWORDS = { digging = true, sunbathing = true, pouch = true, posturing = true,
-                        perception = true, scavenging = true, hunter = true, snapping = true,
-                        assertion = true, dominance = true }
+-- (KEYWORDS_THEN, cards/lib/keywords.lua)?  Kept per text.
 local ends_in_then = {}
 local function then_ability(ability)
   local t = ends_in_then[ability]
   if t == nil then
-    t = THEN_KEYWORDS[(parse_ability(ability))] == true
+    t = KEYWORDS_THEN[(parse_ability(ability))] == true
     ends_in_then[ability] = t
   end
   return t

@@ -158,6 +158,12 @@ end
 -- plain way.
 local UP_TO, UP_LEFT, UP_V = {}, 16, 2048
 
+-- The keywords whose function ends in such a continuation, as its last
+-- call: an animal's abilities (settle_rest, cards/actions/animals.lua)
+-- make each of these their own last call, the rest kept by ENGINE.after.
+-- up_to_kind adds its own; the others are listed after the keywords.
+KEYWORDS_THEN = {}
+
 local function up_to_then(p, n, name, id)
   local u = UP_TO[name]
   if n < 1 then return end
@@ -203,6 +209,7 @@ end
 
 local function up_to_kind(name, spec)
   spec.fn = "up_to_" .. name
+  KEYWORDS_THEN[name] = true
   UP_TO[name] = spec
   _G[spec.fn] = up_to_chosen(name)
 end
@@ -809,6 +816,11 @@ end
 -- Flock N: no effect when played; it widens where the animal may live
 -- (flock_places above).
 K.flock = function(p, id, value) end
+
+for _, name in ipairs({ "perception", "scavenging", "hunter", "snapping", "assertion",
+                        "dominance" }) do
+  KEYWORDS_THEN[name] = true
+end
 
 -- ---- content check ----
 
