@@ -1396,6 +1396,40 @@ static void test_project_icon_levels(void **st) {
   ark_game_free(g);
 }
 
+/* A support's rewards in the rules' order, each the step's last decision
+** (a copy): the conservation reward its points reach, the reputation
+** reward, then the map-edge token. */
+static void test_project_support_rewards(void **st) {
+  (void)st;
+  int p;
+  ark_game *g = assoc_game(3, &p);
+  set_base(g, 0, 125);                  /* Reptile Breeding Program: 2 CP + 2 reputation */
+  give_reptiles(g, p, 1);
+  ark_player *pl = &g->s.p[p];
+  pl->partner_zoos = 0x1f;              /* every continent */
+  pl->cp_bonus_done = 0;                /* 0 -> 2 */
+  t_upgrade(g, p, ARK_ACT_CARDS);       /* reputation cap 15 */
+  pl->reputation = 12;                  /* 12 -> 14 passes 13: a display card */
+  pl->rep_bonus_done = 0x7f & ~(1u << 4);
+  assoc_play(g, p, 1, 5);
+  t_answer(g, "project (strength 5, 1 worker)");
+  t_answer_match(g, "level 1");
+  t_expect_copy(g, "reward.cp2", p);
+  t_answer(g, "gain a worker");
+  t_expect_copy(g, "card.snap", p);
+  int last = g->s.display[5];
+  t_answer_match(g, "from folder 6");
+  t_expect_copy(g, "project.edge", p);
+  t_answer(g, "edge bonus: money 12");
+  turn_over(g, p);
+  assert_int_equal(pl->conservation, 2);
+  assert_int_equal(pl->reputation, 14);
+  assert_int_equal(pl->workers, 2);
+  assert_true(t_in_list(pl->hand, pl->nhand, last));
+  assert_int_equal(pl->money, 25 + 12);
+  ark_game_free(g);
+}
+
 /* One support per player per project; a level taken by someone is closed;
 ** a taken map-edge token is not offered again. */
 static void test_project_tokens(void **st) {
@@ -2002,6 +2036,7 @@ int main(void) {
     cmocka_unit_test(test_project_row),
     cmocka_unit_test(test_project_from_display),
     cmocka_unit_test(test_project_recurring_edge_bonus),
+    cmocka_unit_test(test_project_support_rewards),
     cmocka_unit_test(test_break_pays_taken_recurring_slots),
     cmocka_unit_test(test_association_board_returns_at_break),
     cmocka_unit_test(test_sponsors_side1),

@@ -1029,8 +1029,9 @@ static int offer_then(lua_State *L, ark_game *g, const char *fn) {
   return lua_yield(L, 0);
 }
 
-/* ENGINE.choose_then(p, tag, prompt, options, codes, fn) -> the 1-based
-** answer.  A decision whose answer i only decides what runs next:
+/* ENGINE.choose_then(p, tag, prompt, options, codes, fn [, secret]) -> the
+** 1-based answer (secret: only p may see the options, as with ark.choose).
+** A decision whose answer i only decides what runs next:
 ** fn(p, codes[i], i), a rules function.  When it is the last thing the
 ** step does (called in tail position by the step's function, with the
 ** step's tables empty), the step's coroutine ends here and the answer
@@ -1045,7 +1046,7 @@ static int e_choose_then(lua_State *L) {
   if (!same) luaL_checktype(L, 5, LUA_TTABLE);
   const char *fn = luaL_checkstring(L, 6);
   if (strlen(fn) >= sizeof g->cont_fn) return luaL_error(L, "choose_then: name too long");
-  ark_lua_offer(L, g, 0);
+  ark_lua_offer(L, g, lua_toboolean(L, 7));
   for (int i = 0; i < g->dec.noptions; i++) {
     if (same) {
       g->codes[i] = one;

@@ -160,16 +160,161 @@ function reward(p, what)
   else error("unknown reward " .. tostring(what)) end
 end
 
--- reward as a caller's last call: an upgrade's choice may then end the
--- step's coroutine (upgrade_then), unless a plugin replaced reward or
--- upgrade_action.
+-- reward as a caller's last call: the choice of an upgrade or a display
+-- card, and the rewards a gain of conservation reaches, may then end the
+-- step's coroutine (upgrade_then, snap_then, gain_last), unless a plugin
+-- replaced reward or what it calls.
 local REWARD, UPGRADE_ACTION = reward, upgrade_action
+local LAST_GAIN = { conservation = 1, ["conservation 1"] = 1, ["conservation 2"] = 2 }
 function reward_last(p, what)
   if what == "upgrade" and reward == REWARD and upgrade_action == UPGRADE_ACTION then
     return upgrade_then(p)
   end
+  if #PLUGINS == 0 then
+    if what == "display card" then return snap_then(p) end
+    if LAST_GAIN[what] then return gain_last(p, "conservation", LAST_GAIN[what]) end
+  end
   reward(p, what)
 end
+
+-- ---- the tracks' rewards as continuations ----
+-- gain as a caller's last call, for conservation and reputation: each
+-- reward reached is then its own last call, with the rest of the rewards
+-- and their events kept by ENGINE.after, so that a copy of the game at a
+-- reward's choice runs no Lua.  Where the engine cannot keep them (called
+-- deeper than a step's own function, or a plugin loaded, which may have
+-- replaced any rules function) the rewards come as gain gives them, in the
+-- same order.
+function gain_last(p, track, n)
+  if #PLUGINS > 0 or type(n) ~= "number" or n == 0 or
+     (track ~= "conservation" and track ~= "reputation") then
+    gain(p, track, n)
+    return
+  end
+  if track == "reputation" then
+    if ark.add(p, track, n) > 0 then return reputation_next(p, ark.get(p, track) * 16 + 1) end
+    return
+  end
+  local before = ark.get(p, track)
+  local done = ark.add(p, track, n)
+  if done > 0 then return conservation_next(p, (before + done) * 8 + 1) end
+end
+
+-- The conservation rewards from CONSERVATION_BONUS[k] on (code: the points
+-- reached * 8 + k), as conservation_reached gives them.
+function conservation_next(p, code)
+  local after = math.floor(code / 8)
+  for k = code % 8, #CONSERVATION_BONUS do
+    local space = CONSERVATION_BONUS[k]
+    local done = ark.get(p, "cp_bonus_done")
+    if after >= space and not has_bit(done, k - 1) then
+      ark.set(p, "cp_bonus_done", done + 2 ^ (k - 1))
+      local kept = ENGINE.after("conservation_next", p, after * 8 + k + 1)
+      if kept and ENGINE.after("conservation_fired", p, space) then
+        if space == 2 then return conservation_two_then(p) end
+        if space == 10 then return conservation_ten_then(p) end
+        return conservation_tile_then(p, space)
+      end
+      if space == 2 then conservation_two(p)
+      elseif space == 10 then conservation_ten(p)
+      else conservation_tile(p, space) end
+      fire("conservation_reached", p, space)
+      if kept then return end
+    end
+  end
+end
+
+function conservation_fired(p, space) fire("conservation_reached", p, space) end
+
+-- The reputation rewards from REPUTATION_BONUS[k] on (code: the reputation
+-- reached * 16 + k), as reputation_reached gives them.
+function reputation_next(p, code)
+  local rep = math.floor(code / 16)
+  local done = ark.get(p, "rep_bonus_done")
+  for k = code % 16, #REPUTATION_BONUS do
+    local b = REPUTATION_BONUS[k]
+    if rep >= b.space and not has_bit(done, k - 1) then
+      ark.set(p, "rep_bonus_done", done + 2 ^ (k - 1))
+      local kept = ENGINE.after("reputation_next", p, rep * 16 + k + 1)
+      if kept and ENGINE.after("reputation_fired", p, b.space) then
+        return reward_last(p, b.reward)
+      end
+      reward(p, b.reward)
+      fire("reputation_reached", p, b.space)
+      if kept then return end
+      done = ark.get(p, "rep_bonus_done")
+    end
+  end
+end
+
+function reputation_fired(p, space) fire("reputation_reached", p, space) end
+
+-- gain_last(p, "reputation", n) kept for after a caller's other last call.
+function reputation_gained(p, n) return gain_last(p, "reputation", n) end
+
+local CP2_WHAT = { "upgrade", "worker" }
+function conservation_two_then(p)
+  local opts, codes = {}, {}
+  if not all_upgraded(p) then opts[#opts + 1] = "upgrade an action card"; codes[#codes + 1] = 1 end
+  if ark.get(p, "workers") < MAX_WORKERS then opts[#opts + 1] = "gain a worker"; codes[#codes + 1] = 2 end
+  if #opts == 0 then return end
+  return choose_then(p, "reward.cp2", "Conservation 2 reward", opts, codes, "cp_two_chosen")
+end
+
+function cp_two_chosen(p, k) return reward_last(p, CP2_WHAT[k]) end
+
+-- Option codes: 0 for the money, else the tile's index in ark.bonus_tiles().
+function conservation_tile_then(p, space)
+  local opts, codes = { "gain " .. CP_BONUS_MONEY .. " money" }, { 0 }
+  for i, t in ipairs(ark.bonus_tiles()) do
+    if t.space == space and not t.taken then
+      opts[#opts + 1] = "take the bonus tile: " .. t.tile
+      codes[#codes + 1] = i
+    end
+  end
+  return choose_then(p, "reward.cp" .. space, "Conservation " .. space .. " reward", opts, codes,
+                     "cp_tile_chosen")
+end
+
+function cp_tile_chosen(p, i)
+  if i == 0 then return gain(p, "money", CP_BONUS_MONEY) end
+  local tile = ark.bonus_tiles()[i].tile
+  ark.take_tile(i)
+  return bonus_tile(p, tile)
+end
+
+function conservation_ten_then(p)
+  if ark.get(nil, "scoring_discarded") == 1 then return end
+  ark.set(nil, "scoring_discarded", 1)
+  return scoring_discards(p, 0)
+end
+
+-- Conservation 10's discards from seat p + i on, each the step's last
+-- decision while the engine keeps the next.
+function scoring_discards(p, i)
+  local n = ark.get(nil, "players")
+  while i < n do
+    local q = (p + i) % n
+    if ENGINE.after("scoring_discards", p, i + 1) then return discard_scoring_then(q) end
+    discard_scoring(q)
+    i = i + 1
+  end
+end
+
+-- discard_scoring as a continuation: its options only q sees (secret),
+-- each coded by its card.
+function discard_scoring_then(q)
+  local held = ark.scoring(q)
+  if #held < 2 then return end
+  local opts = {}
+  for i, id in ipairs(held) do opts[i] = card_text("discard ", id, "") end
+  local i = ENGINE.choose_then(q, "scoring.discard", "Discard a final scoring card", opts, held,
+                               "scoring_discard_chosen", true)
+  if not i then return end
+  return scoring_discard_chosen(q, held[i])
+end
+
+function scoring_discard_chosen(q, id) ark.scoring_discard(q, id) end
 
 -- The nine bonus tiles.
 function bonus_tile(p, tile)

@@ -340,16 +340,31 @@ function A.support(p, o)
     if short > 0 then fire_own("project_wildcards_used", p, o.card, { left = short }) end
   end
   ark.support(p, o.card, o.level)
-  gain(p, "conservation", c.rewards[o.level] or 0)
-  gain(p, "reputation", (c.reputation_rewards[o.level] or 0) + (c.bonus_reputation or 0))
-  -- at the bottom of a continuation (assoc_support_chosen), the choice of
-  -- an edge token may end the step's coroutine, the event kept for after
+  local cp = c.rewards[o.level] or 0
+  local rep = (c.reputation_rewards[o.level] or 0) + (c.bonus_reputation or 0)
+  -- at the bottom of a continuation (assoc_support_chosen), the rewards the
+  -- gains reach and the choice of an edge token may end the step's
+  -- coroutine, what follows each kept for after
   if A.edge_bonus == EDGE_BONUS and o.level < 8 and
-     ENGINE.after("assoc_project_supported", p, o.card * 8 + o.level) then
-    return edge_bonus_then(p)
+     ENGINE.after("assoc_support_gained", p, o.card * 8 + o.level) then
+    if rep == 0 or ENGINE.after("reputation_gained", p, rep) then
+      return gain_last(p, "conservation", cp)
+    end
+    gain(p, "conservation", cp)
+    return gain_last(p, "reputation", rep)
   end
+  gain(p, "conservation", cp)
+  gain(p, "reputation", rep)
   A.edge_bonus(p)
   fire("project_supported", p, o.card, o.level)
+end
+
+-- After a support's gains (code: card * 8 + level): the edge token, then
+-- the event.
+local function assoc_support_gained(p, code)
+  if ENGINE.after("assoc_project_supported", p, code) then return edge_bonus_then(p) end
+  A.edge_bonus(p)
+  assoc_project_supported(p, code)
 end
 
 -- A support option of A.project_options as one whole number, and back:
@@ -415,7 +430,9 @@ local function do_task(p, t, side)
   local w = A.workers_needed(p, t)
   ark.set(p, "workers_out", ark.get(p, "workers_out") + w)
   ark.task_workers(p, t, w)
-  if t == 1 then gain(p, "reputation", A.REPUTATION_GAIN)
+  -- as the last call of a continuation (assoc_task_chosen), a reward the
+  -- reputation reaches may end the step's coroutine (gain_last)
+  if t == 1 then return gain_last(p, "reputation", A.REPUTATION_GAIN)
   -- as the last call of a continuation (assoc_task_chosen), the choice of
   -- a partner zoo or a university may end the step's coroutine
   elseif t == 2 then
@@ -570,7 +587,7 @@ end)
 local function donate(p, price)
   pay(p, price)
   ark.set(nil, "donations", ark.get(nil, "donations") + 1)
-  gain(p, "conservation", 1)
+  return gain_last(p, "conservation", 1)
 end
 
 -- The loop of A.run from its state (done[t]: task t done; first: none
@@ -663,7 +680,7 @@ local function assoc_task_chosen(p, code)
 end
 
 local function assoc_donated(p, price)
-  if price >= 0 then donate(p, price) end
+  if price >= 0 then return donate(p, price) end
 end
 
 -- choose_then and ENGINE.after name the function that runs next: a rules
@@ -672,6 +689,7 @@ _G.assoc_task_chosen, _G.assoc_task_done, _G.assoc_donated =
   assoc_task_chosen, assoc_task_done, assoc_donated
 _G.assoc_support_chosen, _G.assoc_edge_taken, _G.assoc_project_supported =
   assoc_support_chosen, edge_taken, assoc_project_supported
+_G.assoc_support_gained = assoc_support_gained
 
 function A.run(p, strength, side)
   if strength >= 64 or strength < 0 then return run_plain(p, strength, side, {}, true) end
