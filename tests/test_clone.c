@@ -92,36 +92,39 @@ static void test_continuations_clone_as_copies(void **st) {
 }
 
 /* Inside the action (a continuation), a clone replays from the action's
-** decision and then plays on as the original. */
+** decision and then plays on as the original (three games: most decisions
+** are copies by now). */
 static void test_clone_inside_the_action(void **st) {
   (void)st;
   char msg[128];
   uint64_t rng = 11;
   int checked = 0;
-  ark_game *g = t_new_game(2, 3, "A");
-  for (int k = 0; k < 3000 && ark_game_process(g) == ARK_AWAITING; k++) {
-    if (g->based && g->co_ref >= 0) {
-      long copies, replays, copies2, replays2;
-      ark_clone_counts(g, &copies, &replays);
-      ark_game *c = ark_game_clone(g);
-      assert_true(c->based);
-      ark_clone_counts(g, &copies2, &replays2);   /* counted as a replay */
-      assert_int_equal(replays2, replays + 1);
-      assert_int_equal(copies2, copies);
-      assert_true(t_same_options(ark_game_decision(g), ark_game_decision(c)));
-      int i = (int)(k % (uint64_t)ark_game_decision(g)->noptions);
-      ark_game *a = t_answered_clone(g, i);
-      assert_int_equal(ark_game_answer(c, i, msg, sizeof msg), ARK_OK);
-      ark_game_process(c);
-      assert_true(ark_game_log_hash(a) == ark_game_log_hash(c));
-      ark_game_free(a);
-      ark_game_free(c);
-      checked++;
+  for (uint64_t seed = 3; seed <= 5; seed++) {
+    ark_game *g = t_new_game(2, seed, "A");
+    for (int k = 0; k < 3000 && ark_game_process(g) == ARK_AWAITING; k++) {
+      if (g->based && g->co_ref >= 0) {
+        long copies, replays, copies2, replays2;
+        ark_clone_counts(g, &copies, &replays);
+        ark_game *c = ark_game_clone(g);
+        assert_true(c->based);
+        ark_clone_counts(g, &copies2, &replays2);   /* counted as a replay */
+        assert_int_equal(replays2, replays + 1);
+        assert_int_equal(copies2, copies);
+        assert_true(t_same_options(ark_game_decision(g), ark_game_decision(c)));
+        int i = (int)(k % (uint64_t)ark_game_decision(g)->noptions);
+        ark_game *a = t_answered_clone(g, i);
+        assert_int_equal(ark_game_answer(c, i, msg, sizeof msg), ARK_OK);
+        ark_game_process(c);
+        assert_true(ark_game_log_hash(a) == ark_game_log_hash(c));
+        ark_game_free(a);
+        ark_game_free(c);
+        checked++;
+      }
+      t_random_answer(g, &rng);
     }
-    t_random_answer(g, &rng);
+    ark_game_free(g);
   }
-  assert_true(checked > 20);
-  ark_game_free(g);
+  assert_true(checked > 40);
 }
 
 /* Decisions that a step makes last, beyond the action cards' own (the

@@ -496,7 +496,7 @@ static void test_clever(void **st) {
   give(g, p, 405);
   ark_state base = g->s;
   play(g, p, 405, NULL);
-  t_expect(g, "keyword.clever", p);
+  t_expect_copy(g, "keyword.clever", p);        /* waits in the state: a copy */
   t_assert_slots(g, p, ANIMALS, BUILD, CARDS, ASSOC, SPONSORS);
   assert_int_equal(t_noptions(g), 5);    /* slots 2-5, or leave them */
   assert_true(t_offered(g, "leave the cards"));
@@ -521,7 +521,7 @@ static void test_boost(void **st) {
   give(g, p, 408);
   ark_state base = g->s;
   play(g, p, 408, NULL);
-  t_expect(g, "keyword.boost", p);
+  t_expect_copy(g, "keyword.boost", p);
   assert_int_equal(t_noptions(g), 3);
   assert_true(t_offered(g, "move Association to slot 1"));
   assert_true(t_offered(g, "leave it in slot 4"));
@@ -543,6 +543,54 @@ static void test_boost(void **st) {
   t_answer(g, "move Association to slot 1");
   t_turn_over(g, p);
   t_assert_slots(g, p, ASSOC, ANIMALS, BUILD, CARDS, SPONSORS);
+  ark_game_free(g);
+}
+
+/* The keywords' "after finishing this action" effects wait in the state:
+** Animals II playing a Clever animal (Fennec Fox), then a Boost one (Sloth
+** Bear), offers the second animal, Clever and Boost in that order, each a
+** copy of the game.  Behind an effect a card script keeps as a function
+** (Expert on Africa, for the Senegal Bushbaby's Africa icon) a keyword's
+** waits among those functions, in its place. */
+static void test_after_action_in_state(void **st) {
+  (void)st;
+  int p;
+  ark_game *g = kgame(2, &p);
+  t_upgrade(g, p, ANIMALS);
+  t_set_slots(g, p, BUILD, CARDS, ANIMALS, ASSOC, SPONSORS);   /* strength 3: two animals */
+  t_put_building(g, p, "size-1", "(0,9)");
+  t_put_building(g, p, "size-5", E5);
+  give(g, p, 405);
+  give(g, p, 408);
+  ark_state base = g->s;
+  t_ready(g);
+  t_answer(g, "Animals II at strength 3");
+  t_answer_match(g, "play Fennec Fox");
+  t_answer_match(g, "into size-1");
+  t_expect_copy(g, "animals.card", p);          /* Clever waits in the state */
+  t_answer_match(g, "play Sloth Bear");
+  t_expect_copy(g, "keyword.clever", p);
+  t_answer(g, "leave the cards");
+  t_expect_copy(g, "keyword.boost", p);
+  t_answer(g, "move Association to slot 5");
+  t_turn_over(g, p);
+  t_assert_slots(g, p, ANIMALS, BUILD, CARDS, SPONSORS, ASSOC);
+  /* a card script's function first: the Boost comes after it */
+  g->s = base;
+  t_zoo_add(g, p, 214);                         /* Expert on Africa */
+  t_zoo_add(g, p, 404);                         /* Caracal: with it, two Africa icons */
+  give(g, p, 452);                              /* Senegal Bushbaby: Africa, size 1 */
+  t_ready(g);
+  t_answer(g, "Animals II at strength 3");
+  t_answer_match(g, "play Senegal Bushbaby");
+  t_answer_match(g, "into size-1");
+  t_answer_match(g, "play Sloth Bear");
+  t_expect(g, "expert-africa.clever", p);
+  t_answer(g, "leave the cards");
+  t_expect(g, "keyword.boost", p);
+  t_answer(g, "leave it in slot 4");
+  t_turn_over(g, p);
+  t_assert_slots(g, p, ANIMALS, BUILD, CARDS, ASSOC, SPONSORS);
   ark_game_free(g);
 }
 
@@ -1126,6 +1174,7 @@ int main(void) {
     cmocka_unit_test(test_venom),
     cmocka_unit_test(test_constriction),
     cmocka_unit_test(test_clever),
+    cmocka_unit_test(test_after_action_in_state),
     cmocka_unit_test(test_boost),
     cmocka_unit_test(test_action),
     cmocka_unit_test(test_determination),

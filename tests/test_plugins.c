@@ -291,6 +291,44 @@ static void test_fan_keyword_beyond_codes(void **st) {
   ark_game_free(g);
 }
 
+/* An "after finishing this action" effect that a script starts where no
+** action runs (a fan sponsor's income gives Boost at the break) has no
+** action to follow: it ends with the break, as a function kept in the
+** step's table does, and no later turn runs it. */
+static void test_after_action_outside_a_turn(void **st) {
+  (void)st;
+  make_dir("boost");
+  make_dir("boost/cards");
+  t_write_file(root, "boost/plugin.yaml",
+               "name: income-boost\nversion: \"1\"\ndescription: \"A booster.\"\n"
+               "provides: [cards]\ncards: cards\n");
+  t_write_file(root, "boost/cards/1502-income-booster.yaml",
+               "number: 1502\nname: Income Booster\ntype: sponsor\n"
+               "description: \"Boosts Association at every break.\"\n"
+               "level: 1\ntimings: [ongoing]\n");
+  t_write_file(root, "boost/cards/1502-income-booster.lua",
+               "local card = {}\n"
+               "function card.income(p, id) keyword(p, id, 'boost:association') end\n"
+               "return card\n");
+  char dir[400], msg[2048];
+  snprintf(dir, sizeof dir, "%s/boost", root);
+  ark_game *g;
+  if (new_game(dir, NULL, "0", &g, msg, sizeof msg) != ARK_OK) fail_msg("%s", msg);
+  t_to_first_turn(g);
+  int p = t_cur(g), q = 1 - p;
+  t_zoo_add(g, p, 1502);
+  for (int i = 0; i < 2; i++) t_clear_hand(g, i);
+  t_run_break(g, p);
+  t_expect(g, "action", q);
+  assert_int_equal(g->s.nqueue, 0);
+  do {                                        /* q's turn: no Boost at its end */
+    assert_string_not_equal(t_tag(g), "keyword.boost");
+    t_answer(g, ark_game_decision(g)->options[0]);
+  } while (strcmp(t_tag(g), "action") != 0);
+  t_expect(g, "action", p);
+  ark_game_free(g);
+}
+
 /* A plugin adds its own queries (docs/lua-api.md).  One that changes the
 ** state and logs leaves no trace; one that asks a player fails with -1. */
 static void test_plugin_query(void **st) {
@@ -519,6 +557,7 @@ int main(void) {
     cmocka_unit_test(test_plugin_placements),
     cmocka_unit_test(test_plugin_modifier_checked),
     cmocka_unit_test(test_fan_keyword_beyond_codes),
+    cmocka_unit_test(test_after_action_outside_a_turn),
     cmocka_unit_test(test_bad_plugin),
   };
   return cmocka_run_group_tests(tests, setup_root, remove_root);

@@ -42,6 +42,7 @@ static void set_counts(ark_state *s, uint64_t *x, int full) {
   s->nbox = (int16_t)(full ? ARK_MAX_CARDS : below(x, ARK_MAX_CARDS + 1));
   s->nmemo = (uint8_t)(full ? ARK_MEMO_MAX : below(x, ARK_MEMO_MAX + 1));
   s->nthen = (uint8_t)(full ? ARK_MAX_THEN : below(x, ARK_MAX_THEN + 1));
+  s->nqueue = (uint8_t)(full ? ARK_MAX_QUEUE : below(x, ARK_MAX_QUEUE + 1));
   for (int p = 0; p < ARK_MAX_PLAYERS; p++) {
     ark_player *pl = &s->p[p];
     pl->nhand = (uint8_t)(full ? ARK_HAND_MAX : below(x, ARK_HAND_MAX + 1));
@@ -97,6 +98,8 @@ static void assert_live_parts(const ark_state *s, const unsigned char *live) {
   if (s->nbox < ARK_MAX_CARDS) assert_false(LIVE(s->box[s->nbox]));
   if (s->nmemo < ARK_MEMO_MAX) assert_false(LIVE(s->memo_value[s->nmemo]));
   if (s->nthen < ARK_MAX_THEN) assert_false(LIVE(s->then[s->nthen].code));
+  if (s->nqueue > 0) assert_true(LIVE(s->queue[s->nqueue - 1].code));
+  if (s->nqueue < ARK_MAX_QUEUE) assert_false(LIVE(s->queue[s->nqueue].fn[0]));
   if (s->ncards > 0) assert_true(LIVE(s->known[s->ncards - 1]));
   if (s->ncards < ARK_MAX_CARDS) assert_false(LIVE(s->known[s->ncards]));
   for (int p = 0; p < ARK_MAX_PLAYERS; p++) {

@@ -1014,6 +1014,45 @@ static int e_after(lua_State *L) {
   return 1;
 }
 
+/* ENGINE.queue(fn, p, code) -> true, or false (the queue is full): rules
+** function fn(p, code) is kept in the state, behind what was queued
+** before, until the rules take it (ENGINE.dequeue).  Unlike ENGINE.after
+** it may be called at any depth: it runs where the rules ask for it, not
+** when a function returns. */
+static int e_queue(lua_State *L) {
+  ark_game *g = ark_lua_running(L);
+  if (!g) return luaL_error(L, "ENGINE.queue outside a step");
+  size_t len;
+  const char *fn = luaL_checklstring(L, 1, &len);
+  int p = (int)luaL_checkinteger(L, 2), code = (int)luaL_checkinteger(L, 3);
+  if (len >= sizeof g->s.queue[0].fn) return luaL_error(L, "ENGINE.queue: name too long");
+  int ok = g->s.nqueue < ARK_MAX_QUEUE;
+  if (ok) {
+    ark_then *t = &g->s.queue[g->s.nqueue++];
+    memset(t->fn, 0, sizeof t->fn);      /* equal states are equal bytes */
+    memcpy(t->fn, fn, len);
+    t->player = p;
+    t->code = code;
+  }
+  lua_pushboolean(L, ok);
+  return 1;
+}
+
+/* ENGINE.dequeue() -> fn, p, code of the first queued, taken off the
+** queue; nothing when it is empty. */
+static int e_dequeue(lua_State *L) {
+  ark_game *g = ark_lua_running(L);
+  if (!g || g->s.nqueue == 0) return 0;
+  ark_then t = g->s.queue[0];
+  g->s.nqueue--;
+  memmove(g->s.queue, g->s.queue + 1, sizeof t * g->s.nqueue);
+  memset(&g->s.queue[g->s.nqueue], 0, sizeof t);
+  lua_pushstring(L, t.fn);
+  lua_pushinteger(L, t.player);
+  lua_pushinteger(L, t.code);
+  return 3;
+}
+
 /* The decision just offered, answered by rules function fn: with nothing
 ** above its caller, nothing waits for the answer but fn and what
 ** ENGINE.after kept, and the step's coroutine ends; else it yields. */
@@ -1218,6 +1257,7 @@ static void open_engine(ark_content *c) {
   static const luaL_Reg fns[] = {
     {"touch", e_touch}, {"step_private", e_step_private},
     {"choose_then", e_choose_then}, {"choose_later", e_choose_later}, {"after", e_after},
+    {"queue", e_queue}, {"dequeue", e_dequeue},
     {"choose_hand", e_choose_hand},
     {NULL, NULL}
   };
@@ -1475,6 +1515,7 @@ static int run(ark_game *g, int nargs) {
     if (st == LUA_YIELD) lua_pop(co, nres);
     if (kept != -1 && script_still_on(g, kept)) return stop_script(g, kept, kept_msg, 0);
     if (st == ARK_LUA_OK && !g->pending) {
+      g->s.nqueue = 0;                   /* what the rules never took ends with the step */
       g->step_done = 1;
       return 0;
     }

@@ -27,7 +27,8 @@ FOLLOWS(ark_player, zoo_building, under);
 FOLLOWS(ark_player, under, under_host);
 FOLLOWS(ark_player, under_host, zoo_map);
 FIRST(ark_state, then);
-FOLLOWS(ark_state, then, memo_card);
+FOLLOWS(ark_state, then, queue);
+FOLLOWS(ark_state, queue, memo_card);
 FOLLOWS(ark_state, memo_card, memo_value);
 FOLLOWS(ark_state, memo_value, deck);
 FOLLOWS(ark_state, deck, discard);
@@ -44,8 +45,8 @@ FOLLOWS(ark_state, script_off, known);
 /* A live byte range: offset from the start of the state, and length. */
 typedef struct live_range { size_t off, len; } live_range;
 
-/* At most: the state's small fields and 8 counted arrays, 7 ranges per player. */
-#define MAX_RANGES (9 + 7 * ARK_MAX_PLAYERS)
+/* At most: the state's small fields and 9 counted arrays, 7 ranges per player. */
+#define MAX_RANGES (10 + 7 * ARK_MAX_PLAYERS)
 
 static int add(live_range *r, int n, size_t off, size_t len) {
   if (len == 0) return n;               /* an empty array: no call at all */
@@ -76,6 +77,7 @@ static int live_ranges(const ark_state *s, live_range *r) {
   const size_t base = 0;
   int n = add(r, 0, STATE_SMALL, sizeof(ark_state) - STATE_SMALL);
   n = ARRAY(ark_state, then, s->nthen);
+  n = ARRAY(ark_state, queue, s->nqueue);
   n = ARRAY(ark_state, memo_card, s->nmemo);
   n = ARRAY(ark_state, memo_value, s->nmemo);
   n = ARRAY(ark_state, deck, s->ndeck);

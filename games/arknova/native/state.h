@@ -10,8 +10,8 @@
 ** bytes, so nothing may read past the live parts, which are:
 **  - in each struct, the small fields: everything after its last counted
 **    array, copied whole by one memcpy;
-**  - then[0..nthen), memo_card and memo_value [0..nmemo), deck[0..ndeck),
-**    discard[0..ndiscard), box[0..nbox);
+**  - then[0..nthen), queue[0..nqueue), memo_card and memo_value
+**    [0..nmemo), deck[0..ndeck), discard[0..ndiscard), box[0..nbox);
 **  - p[0..nplayers), and of each: its small fields, hand[0..nhand), zoo
 **    and zoo_building [0..nzoo), under and under_host [0..nunder), and
 **    zoo_map's small fields (at[] among them) and b[0..nb);
@@ -131,8 +131,10 @@ typedef enum {
 } ark_phase;
 
 /* A rules function waiting for the step's running one to return
-** (ENGINE.after, lua_bridge.c): fn(player, code). */
+** (ENGINE.after, lua_bridge.c), or for the rules to take it from their
+** queue (ENGINE.queue): fn(player, code). */
 #define ARK_MAX_THEN 8
+#define ARK_MAX_QUEUE 8
 typedef struct ark_then {
   char fn[24];
   int32_t player, code;
@@ -145,6 +147,10 @@ typedef struct ark_state {
   ** ended its coroutine (ENGINE.choose_then) carries the rest of the step
   ** in a clone's copy, and a snapshot carries it to a replay */
   ark_then then[ARK_MAX_THEN];
+  /* what the rules queued to run at a later point of the step, the first
+  ** queued first (ENGINE.queue: the "after finishing this action" effects),
+  ** kept here for the same reason */
+  ark_then queue[ARK_MAX_QUEUE];
   int16_t memo_card[ARK_MEMO_MAX];  /* cards whose scripts keep a number (ark.memo) */
   int16_t memo_value[ARK_MEMO_MAX];
   int16_t deck[ARK_MAX_CARDS];
@@ -159,6 +165,7 @@ typedef struct ark_state {
                                    only what a seat cannot know) */
   /* ---- the small fields ---- */
   uint8_t nthen, nmemo;         /* the counts of then, memo_card and memo_value */
+  uint8_t nqueue;               /* the count of queue */
   int16_t ndeck, ndiscard, nbox;/* the counts of deck, discard and box */
   uint16_t ncards;              /* the content's cards: script_off and known
                                    are live up to it */

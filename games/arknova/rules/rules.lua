@@ -745,8 +745,10 @@ function apply_modifiers(hs, n, name, p, value, ...)
 end
 
 -- "After finishing this action" effects (Clever, Boost, Action, Hypnosis,
--- Determination) wait in the step's own table of the rules (not the one
--- scripts share, ark.step_data) until the action card has moved to slot 1.
+-- Determination) wait until the action card has moved to slot 1: a card
+-- script's function in the step's own table of the rules (not the one
+-- scripts share, ark.step_data), the keywords' in the state
+-- (after_action_then).
 function after_this_action(p, label, fn)
   if type(fn) ~= "function" then
     error("after_this_action: the third argument must be a function, not " .. type(fn), 2)
@@ -756,12 +758,25 @@ function after_this_action(p, label, fn)
   d.after[#d.after + 1] = { player = p, label = label, fn = fn }
 end
 
+-- after_this_action for the rules: rules function fn(p, code) waits in the
+-- state (ENGINE.queue), where it keeps no later decision of the step from
+-- ending the step's coroutine, as a function in the step's table does.
+-- Behind functions that wait there already, or while they run, it waits
+-- among them, so that every effect keeps its place.
+function after_action_then(p, fn, code)
+  local d = ENGINE.step_private(true)
+  if (d and (d.after or d.running)) or not ENGINE.queue(fn, p, code) then
+    after_this_action(p, fn, function(pp) return _G[fn](pp, code) end)
+  end
+end
+
 local function run_after_action()
   local d = ENGINE.step_private(true)   -- nil: the step made no table, so nothing waits
   while d and d.after and #d.after > 0 do
     local q = d.after
-    d.after = nil
+    d.after, d.running = nil, true
     for _, e in ipairs(q) do e.fn(e.player) end
+    d.running = nil
   end
 end
 
@@ -1032,11 +1047,21 @@ function action_done(p, code)
 end
 
 -- The end of every turn: the "after finishing this action" effects, then
--- the turn's own end.
-local function turn_done(p)
+-- the turn's own end.  Those in the state first (all came before any in
+-- the step's table), each its own last call with the rest kept
+-- (ENGINE.after), so that a copy of the game at their choices runs no Lua.
+function after_action_next(p)
+  local fn, q, code = ENGINE.dequeue()
+  if fn then
+    if ENGINE.after("after_action_next", p, 0) then return _G[fn](q, code) end
+    _G[fn](q, code)
+    return after_action_next(p)
+  end
   run_after_action()
   end_of_turn(p)
 end
+
+local function turn_done(p) return after_action_next(p) end
 
 -- The rest of p's turn once the action is chosen (code: play_code).
 function turn_action(p, code)

@@ -4,7 +4,7 @@
 -- fills KEYWORDS[name] = function(p, id, value) (see keyword() in
 -- games/arknova/rules/lib.lua).  An ability runs when its card is played, after the
 -- printed gains; "after finishing this action" effects wait in
--- after_this_action() (games/arknova/rules/rules.lua).
+-- after_action_then() (games/arknova/rules/rules.lua).
 --
 -- Common subset of Lua 5.4 and LuaJIT: no //, no bitwise operators.  Every
 -- choice goes through choose()/choose_or_skip() with stable option texts;
@@ -207,11 +207,15 @@ local function up_to_chosen(name)
   end
 end
 
-local function up_to_kind(name, spec)
+local function up_to_spec(name, spec)
   spec.fn = "up_to_" .. name
-  KEYWORDS_THEN[name] = true
   UP_TO[name] = spec
   _G[spec.fn] = up_to_chosen(name)
+end
+
+local function up_to_kind(name, spec)
+  KEYWORDS_THEN[name] = true
+  up_to_spec(name, spec)
 end
 
 -- keep_from_discard as continuations: each choice's code is the card kept
@@ -465,9 +469,34 @@ K.constriction = function(p, id, value)
   end
 end
 
--- Clever: after this action p may move any action card to slot 1.
+-- The "after finishing this action" keywords wait in the state as rules
+-- functions (after_action_then, rules.lua), the code holding what each
+-- needs: a clone at any later decision of the turn, and at a Clever's or a
+-- Boost's own choice, then copies the state.
+
+-- Clever: after this action p may move any action card to slot 1 (code:
+-- the moves left, up to 16; more wait as a function).
+local function clever_moves(p)
+  local texts, names = movable_cards(p)
+  local values = {}
+  for i = 1, #names do values[i] = ACTION_INDEX[names[i]] end
+  return texts, values
+end
+
+up_to_spec("clever", {
+  tag = "keyword.clever",
+  prompt = function() return "Clever: move an action card to slot 1?" end,
+  skip = "leave the cards",
+  options = clever_moves,
+  act = function(p, _, v) ark.to_slot1(p, ACTIONS[v]) end,
+})
+
+function clever_after(p, n) return up_to_then(p, n, "clever", 0) end
+
 K.clever = function(p, id, value)
   local n = count_of(value, 1)
+  if n < 1 then return end
+  if n <= UP_LEFT then return after_action_then(p, "clever_after", n) end
   after_this_action(p, "clever", function(pp)
     up_to(pp, n, "keyword.clever", "Clever: move an action card to slot 1?", "leave the cards",
       function() return movable_cards(pp) end,
@@ -475,77 +504,93 @@ K.clever = function(p, id, value)
   end)
 end
 
--- Boost (action): after this action p may move that card to slot 1 or 5.
+-- Boost (action): after this action p may move that card to slot 1 or 5
+-- (code: the action's index; an answer's: index * 8 + the slot, 0 to
+-- leave it).
+function boost_after(p, k)
+  local a = ACTIONS[k]
+  local slot = ark.action_slot(p, a)
+  local texts, codes = {}, {}
+  for _, target in ipairs({ 1, 5 }) do
+    if slot ~= target then
+      texts[#texts + 1] = "move " .. ACTION_TITLE[a] .. " to slot " .. target
+      codes[#codes + 1] = k * 8 + target
+    end
+  end
+  return choose_then_or_skip(p, "keyword.boost", "Boost: move " .. ACTION_TITLE[a] .. "?",
+    texts, codes, "boost_chosen", "leave it in slot " .. slot, 0)
+end
+
+function boost_chosen(p, code)
+  if code > 0 then ark.move_slot(p, ACTIONS[math.floor(code / 8)], code % 8) end
+end
+
 K.boost = function(p, id, value)
   local a = action_of(value)
   if not a then return end
-  after_this_action(p, "boost", function(pp)
-    local slot = ark.action_slot(pp, a)
-    local texts, to = {}, {}
-    for _, target in ipairs({ 1, 5 }) do
-      if slot ~= target then
-        texts[#texts + 1] = "move " .. ACTION_TITLE[a] .. " to slot " .. target
-        to[#to + 1] = target
-      end
-    end
-    local i = choose_or_skip(pp, "keyword.boost", "Boost: move " .. ACTION_TITLE[a] .. "?",
-      texts, "leave it in slot " .. slot)
-    if i then ark.move_slot(pp, a, to[i]) end
-  end)
+  after_action_then(p, "boost_after", ACTION_INDEX[a])
 end
 
--- Action (action): after this action p may also carry out that action.
+-- Action (action): after this action p may also carry out that action
+-- (code: its index).
+function action_after(p, k)
+  local a = ACTIONS[k]
+  extra_action(p, { a }, "keyword.action", "Also carry out the " .. ACTION_TITLE[a] .. " action?")
+end
+
 K.action = function(p, id, value)
   local a = action_of(value)
   if not a then return end
-  after_this_action(p, "action", function(pp)
-    extra_action(pp, { a }, "keyword.action", "Also carry out the " .. ACTION_TITLE[a] .. " action?")
-  end)
+  after_action_then(p, "action_after", ACTION_INDEX[a])
 end
 
 -- Determination: after this action p may carry out one more action with
 -- an action card not used this turn.
+function determination_after(p)
+  local played, list = ark.get(p, "played_this_turn"), {}
+  for slot = 1, 5 do
+    local a = ark.slot_action(p, slot)
+    if not has_bit(played, ACTION_INDEX[a] - 1) then list[#list + 1] = a end
+  end
+  extra_action(p, list, "keyword.determination", "Determination: carry out another action?")
+end
+
 K.determination = function(p, id, value)
-  after_this_action(p, "determination", function(pp)
-    local played, list = ark.get(pp, "played_this_turn"), {}
-    for slot = 1, 5 do
-      local a = ark.slot_action(pp, slot)
-      if not has_bit(played, ACTION_INDEX[a] - 1) then list[#list + 1] = a end
-    end
-    extra_action(pp, list, "keyword.determination", "Determination: carry out another action?")
-  end)
+  after_action_then(p, "determination_after", 0)
 end
 
 -- Hypnosis N: after this action p may carry out the action of a card in
 -- slots 1..N of the appeal leader among the opponents, at the strength of
--- that slot and on that card's side; the card stays where it is.
-K.hypnosis = function(p, id, value)
-  local n = math.min(count_of(value, KEYWORD_RULES.HYPNOSIS_SLOTS), 5)
-  after_this_action(p, "hypnosis", function(pp)
-    local opts, plays = {}, {}
-    for _, q in ipairs(leaders(pp, "appeal")) do
-      if affected(q, "hypnosis") then
-        for slot = 1, n do
-          local a = ark.slot_action(q, slot)
-          local side = side_of(q, a)
-          if check(ACTION_SCRIPTS[a].can, pp, slot, side) then
-            opts[#opts + 1] = "use P" .. (q + 1) .. "'s " .. ACTION_TITLE[a] ..
-              (side == 2 and " II" or " I") .. " at strength " .. slot
-            plays[#plays + 1] = { action = a, strength = slot, side = side }
-          end
+-- that slot and on that card's side; the card stays where it is (code: N).
+function hypnosis_after(pp, n)
+  local opts, plays = {}, {}
+  for _, q in ipairs(leaders(pp, "appeal")) do
+    if affected(q, "hypnosis") then
+      for slot = 1, n do
+        local a = ark.slot_action(q, slot)
+        local side = side_of(q, a)
+        if check(ACTION_SCRIPTS[a].can, pp, slot, side) then
+          opts[#opts + 1] = "use P" .. (q + 1) .. "'s " .. ACTION_TITLE[a] ..
+            (side == 2 and " II" or " I") .. " at strength " .. slot
+          plays[#plays + 1] = { action = a, strength = slot, side = side }
         end
       end
     end
-    if #opts == 0 then return end
-    local i = choose_or_skip(pp, "keyword.hypnosis", "Hypnosis: use an opponent's action card?",
-      opts, "no hypnosis")
-    if not i then return end
-    local pick = plays[i]
-    -- not p's own card: none of p's tokens apply and p's cards stay put
-    fire_own("before_action", pp, pick.action, pick.strength)
-    ACTION_SCRIPTS[pick.action].run(pp, pick.strength, pick.side)
-    fire_own("after_action", pp, pick.action, pick.strength)
-  end)
+  end
+  if #opts == 0 then return end
+  local i = choose_or_skip(pp, "keyword.hypnosis", "Hypnosis: use an opponent's action card?",
+    opts, "no hypnosis")
+  if not i then return end
+  local pick = plays[i]
+  -- not p's own card: none of p's tokens apply and p's cards stay put
+  fire_own("before_action", pp, pick.action, pick.strength)
+  ACTION_SCRIPTS[pick.action].run(pp, pick.strength, pick.side)
+  fire_own("after_action", pp, pick.action, pick.strength)
+end
+
+K.hypnosis = function(p, id, value)
+  local n = math.min(count_of(value, KEYWORD_RULES.HYPNOSIS_SLOTS), 5)
+  after_action_then(p, "hypnosis_after", math.max(n, 0))
 end
 
 -- Pilfering N: the leader of appeal (N = 1), and of conservation (N = 2),
