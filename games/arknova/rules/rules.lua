@@ -380,7 +380,7 @@ end
 -- continuation's last call).  The code: 2 * the kind's index in
 -- FREE_KINDS + 1 on an upgraded Build.  A kind outside FREE_KINDS, or a
 -- free_building a plugin replaced, goes the plain way.
-local FREE_KINDS = { "size-1", "size-2", "size-3", "size-4", "size-5", "kiosk" }
+local FREE_KINDS = { "size-1", "size-2", "size-3", "size-4", "size-5", "kiosk", "pavilion" }
 local FREE_KIND_INDEX = {}
 for i, key in ipairs(FREE_KINDS) do FREE_KIND_INDEX[key] = i end
 local FREE_BUILDING = free_building

@@ -196,21 +196,31 @@ local function up_to_then(p, n, name, id)
   return choose_then_or_skip(p, u.tag, u.prompt(id), texts, codes, u.fn, u.skip, base)
 end
 
--- The rules function an answer of up_to_then(.., name, ..) starts.
+-- The rules function an answer of up_to_then(.., name, ..) starts.  A
+-- spec's act_last(p, id, v), if given, does what act does as its caller's
+-- last call, the picks left kept (ENGINE.after) to be offered after it.
 local function up_to_chosen(name)
   return function(p, code)
     local id, rest = code % 1024, math.floor(code / 1024)
     local v = math.floor(rest / UP_LEFT) - UP_V
     if v == -UP_V then return end
-    UP_TO[name].act(p, id, v)
-    return up_to_then(p, rest % UP_LEFT, name, id)
+    local u, left = UP_TO[name], rest % UP_LEFT
+    if u.act_last and (left == 0 or ENGINE.after(u.fn_more, p, id + 1024 * left)) then
+      return u.act_last(p, id, v)
+    end
+    u.act(p, id, v)
+    return up_to_then(p, left, name, id)
   end
 end
 
 local function up_to_spec(name, spec)
-  spec.fn = "up_to_" .. name
+  spec.fn, spec.fn_more = "up_to_" .. name, "up_to_more_" .. name
   UP_TO[name] = spec
   _G[spec.fn] = up_to_chosen(name)
+  -- the picks left after an act_last (code: id + 1024 * left)
+  _G[spec.fn_more] = function(p, code)
+    return up_to_then(p, math.floor(code / 1024), name, code % 1024)
+  end
 end
 
 local function up_to_kind(name, spec)
@@ -747,6 +757,7 @@ up_to_kind("posturing", {
     return texts, values
   end,
   act = function(p, id, k) free_building(p, POSTURING_KINDS[k]) end,
+  act_last = function(p, id, k) return free_building_last(p, POSTURING_KINDS[k]) end,
 })
 
 K.posturing = function(p, id, value)
