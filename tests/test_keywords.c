@@ -546,6 +546,15 @@ static void test_boost(void **st) {
   ark_game_free(g);
 }
 
+/* Animals II at strength 3 (two animals), the first (the option that
+** contains `first`) into the size-1 enclosure. */
+static void first_of_two(ark_game *g, const char *first) {
+  t_ready(g);
+  t_answer(g, "Animals II at strength 3");
+  t_answer_match(g, first);
+  t_answer_match(g, "into size-1");
+}
+
 /* The keywords' "after finishing this action" effects wait in the state:
 ** Animals II playing a Clever animal (Fennec Fox), then a Boost one (Sloth
 ** Bear), offers the second animal, Clever and Boost in that order, each a
@@ -563,10 +572,7 @@ static void test_after_action_in_state(void **st) {
   give(g, p, 405);
   give(g, p, 408);
   ark_state base = g->s;
-  t_ready(g);
-  t_answer(g, "Animals II at strength 3");
-  t_answer_match(g, "play Fennec Fox");
-  t_answer_match(g, "into size-1");
+  first_of_two(g, "play Fennec Fox");
   t_expect_copy(g, "animals.card", p);          /* Clever waits in the state */
   t_answer_match(g, "play Sloth Bear");
   t_expect_copy(g, "keyword.clever", p);
@@ -580,10 +586,7 @@ static void test_after_action_in_state(void **st) {
   t_zoo_add(g, p, 214);                         /* Expert on Africa */
   t_zoo_add(g, p, 404);                         /* Caracal: with it, two Africa icons */
   give(g, p, 452);                              /* Senegal Bushbaby: Africa, size 1 */
-  t_ready(g);
-  t_answer(g, "Animals II at strength 3");
-  t_answer_match(g, "play Senegal Bushbaby");
-  t_answer_match(g, "into size-1");
+  first_of_two(g, "play Senegal Bushbaby");
   t_answer_match(g, "play Sloth Bear");
   t_expect(g, "expert-africa.clever", p);
   t_answer(g, "leave the cards");

@@ -246,26 +246,45 @@ static void test_outside_plugin(void **st) {
   ark_game_free(g);
 }
 
+/* A game on map 0 at its first turn with the plugin root/<dir> (name
+** `name`), which provides one fan card: its YAML file and, unless NULL,
+** its script (file names under cards/, and their texts). */
+static ark_game *fan_card_game(const char *dir, const char *name, const char *yaml_file,
+                               const char *yaml, const char *lua_file, const char *lua) {
+  char path[200], text[400], msg[2048];
+  snprintf(path, sizeof path, "%s/cards", dir);
+  make_dir(dir);
+  make_dir(path);
+  snprintf(path, sizeof path, "%s/plugin.yaml", dir);
+  snprintf(text, sizeof text,
+           "name: %s\nversion: \"1\"\ndescription: \"One fan card.\"\n"
+           "provides: [cards]\ncards: cards\n", name);
+  t_write_file(root, path, text);
+  snprintf(path, sizeof path, "%s/cards/%s", dir, yaml_file);
+  t_write_file(root, path, yaml);
+  if (lua_file) {
+    snprintf(path, sizeof path, "%s/cards/%s", dir, lua_file);
+    t_write_file(root, path, lua);
+  }
+  char full[700];
+  snprintf(full, sizeof full, "%s/%s", root, dir);
+  ark_game *g;
+  if (new_game(full, NULL, "0", &g, msg, sizeof msg) != ARK_OK) fail_msg("%s", msg);
+  t_to_first_turn(g);
+  return g;
+}
+
 /* A fan animal whose keyword values are beyond what a continuation's code
 ** holds (Digging 17: more picks than 16) plays its ability the plain way,
 ** asking as the printed keyword does: the decision is not a copy (a clone
 ** there replays), and each pick does what Digging says. */
 static void test_fan_keyword_beyond_codes(void **st) {
   (void)st;
-  make_dir("dig");
-  make_dir("dig/cards");
-  t_write_file(root, "dig/plugin.yaml",
-               "name: deep-dig\nversion: \"1\"\ndescription: \"A digger.\"\n"
-               "provides: [cards]\ncards: cards\n");
-  t_write_file(root, "dig/cards/1501-deep-digger.yaml",
-               "number: 1501\nname: Deep Digger\ntype: animal\n"
-               "description: \"Digs seventeen times.\"\n"
-               "cost: 1\nsize: 1\nappeal: 1\nabilities: [\"digging:17\"]\n");
-  char dir[400], msg[2048];
-  snprintf(dir, sizeof dir, "%s/dig", root);
-  ark_game *g;
-  if (new_game(dir, NULL, "0", &g, msg, sizeof msg) != ARK_OK) fail_msg("%s", msg);
-  t_to_first_turn(g);
+  ark_game *g = fan_card_game("dig", "deep-dig", "1501-deep-digger.yaml",
+                               "number: 1501\nname: Deep Digger\ntype: animal\n"
+                               "description: \"Digs seventeen times.\"\n"
+                               "cost: 1\nsize: 1\nappeal: 1\nabilities: [\"digging:17\"]\n",
+                               NULL, NULL);
   int p = t_cur(g);
   t_clear_hand(g, p);
   g->s.p[p].money = 50;
@@ -297,24 +316,14 @@ static void test_fan_keyword_beyond_codes(void **st) {
 ** step's table does, and no later turn runs it. */
 static void test_after_action_outside_a_turn(void **st) {
   (void)st;
-  make_dir("boost");
-  make_dir("boost/cards");
-  t_write_file(root, "boost/plugin.yaml",
-               "name: income-boost\nversion: \"1\"\ndescription: \"A booster.\"\n"
-               "provides: [cards]\ncards: cards\n");
-  t_write_file(root, "boost/cards/1502-income-booster.yaml",
-               "number: 1502\nname: Income Booster\ntype: sponsor\n"
-               "description: \"Boosts Association at every break.\"\n"
-               "level: 1\ntimings: [ongoing]\n");
-  t_write_file(root, "boost/cards/1502-income-booster.lua",
-               "local card = {}\n"
-               "function card.income(p, id) keyword(p, id, 'boost:association') end\n"
-               "return card\n");
-  char dir[400], msg[2048];
-  snprintf(dir, sizeof dir, "%s/boost", root);
-  ark_game *g;
-  if (new_game(dir, NULL, "0", &g, msg, sizeof msg) != ARK_OK) fail_msg("%s", msg);
-  t_to_first_turn(g);
+  ark_game *g = fan_card_game("boost", "income-boost", "1502-income-booster.yaml",
+                               "number: 1502\nname: Income Booster\ntype: sponsor\n"
+                               "description: \"Boosts Association at every break.\"\n"
+                               "level: 1\ntimings: [ongoing]\n",
+                               "1502-income-booster.lua",
+                               "local card = {}\n"
+                               "function card.income(p, id) keyword(p, id, 'boost:association') end\n"
+                               "return card\n");
   int p = t_cur(g), q = 1 - p;
   t_zoo_add(g, p, 1502);
   for (int i = 0; i < 2; i++) t_clear_hand(g, i);

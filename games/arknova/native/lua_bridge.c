@@ -987,29 +987,32 @@ static int at_step_base(lua_State *L) {
   return !lua_getstack(L, 2, &ar);
 }
 
+/* Reads ENGINE.after's and ENGINE.queue's arguments (fn, p, code) into
+** *t; `what` names the caller in the error. */
+static void then_args(lua_State *L, ark_then *t, const char *what) {
+  size_t len;
+  const char *fn = luaL_checklstring(L, 1, &len);
+  t->player = (int32_t)luaL_checkinteger(L, 2);
+  t->code = (int32_t)luaL_checkinteger(L, 3);
+  if (len >= sizeof t->fn) luaL_error(L, "%s: name too long", what);
+  memset(t->fn, 0, sizeof t->fn);        /* equal states are equal bytes */
+  memcpy(t->fn, fn, len);
+}
+
 /* ENGINE.after(fn, p, code) -> true, or false.  Called by a step's own
 ** function (see at_step_base) that is about to return X(): rules function
 ** fn(p, code) is kept in the state and runs when X returns, before
 ** anything kept earlier (run() starts it on the same coroutine).  Since
 ** the rest of the step is then data, a choose_then in X can end the
-** step's coroutine.  false (called deeper,
-** or too many waiting): the caller runs X and then fn itself. */
+** step's coroutine.  false (called deeper, or too many waiting): the
+** caller runs X and then fn itself. */
 static int e_after(lua_State *L) {
   ark_game *g = ark_lua_running(L);
   if (!g) return luaL_error(L, "ENGINE.after outside a step");
-  size_t len;
-  const char *fn = luaL_checklstring(L, 1, &len);
-  int p = (int)luaL_checkinteger(L, 2), code = (int)luaL_checkinteger(L, 3);
-  ark_then *t = &g->s.then[g->s.nthen];
-  if (len >= sizeof t->fn) return luaL_error(L, "ENGINE.after: name too long");
+  ark_then t;
+  then_args(L, &t, "ENGINE.after");
   int ok = g->s.nthen < ARK_MAX_THEN && at_step_base(L);
-  if (ok) {
-    memset(t->fn, 0, sizeof t->fn);      /* equal states are equal bytes */
-    memcpy(t->fn, fn, len);
-    t->player = p;
-    t->code = code;
-    g->s.nthen++;
-  }
+  if (ok) g->s.then[g->s.nthen++] = t;
   lua_pushboolean(L, ok);
   return 1;
 }
@@ -1022,18 +1025,10 @@ static int e_after(lua_State *L) {
 static int e_queue(lua_State *L) {
   ark_game *g = ark_lua_running(L);
   if (!g) return luaL_error(L, "ENGINE.queue outside a step");
-  size_t len;
-  const char *fn = luaL_checklstring(L, 1, &len);
-  int p = (int)luaL_checkinteger(L, 2), code = (int)luaL_checkinteger(L, 3);
-  if (len >= sizeof g->s.queue[0].fn) return luaL_error(L, "ENGINE.queue: name too long");
+  ark_then t;
+  then_args(L, &t, "ENGINE.queue");
   int ok = g->s.nqueue < ARK_MAX_QUEUE;
-  if (ok) {
-    ark_then *t = &g->s.queue[g->s.nqueue++];
-    memset(t->fn, 0, sizeof t->fn);      /* equal states are equal bytes */
-    memcpy(t->fn, fn, len);
-    t->player = p;
-    t->code = code;
-  }
+  if (ok) g->s.queue[g->s.nqueue++] = t;
   lua_pushboolean(L, ok);
   return 1;
 }

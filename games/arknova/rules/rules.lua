@@ -88,49 +88,69 @@ function reputation_reached(p)
   end
 end
 
+-- The reward of conservation space `space`, asked the plain way.
+local function conservation_reward(p, space)
+  if space == 2 then
+    conservation_two(p)
+  elseif space == 10 then
+    conservation_ten(p)
+  else
+    conservation_tile(p, space)
+  end
+end
+
 function conservation_reached(p, before, after)
   for i = 1, #CONSERVATION_BONUS do
     local space = CONSERVATION_BONUS[i]
     local done = ark.get(p, "cp_bonus_done")
     if after >= space and not has_bit(done, i - 1) then
       ark.set(p, "cp_bonus_done", done + 2 ^ (i - 1))
-      if space == 2 then
-        conservation_two(p)
-      elseif space == 10 then
-        conservation_ten(p)
-      else
-        conservation_tile(p, space)
-      end
+      conservation_reward(p, space)
       fire("conservation_reached", p, space)
     end
   end
 end
 
--- Conservation 2: upgrade an action card or gain a worker.
-function conservation_two(p)
-  local opts, what = {}, {}
-  if not all_upgraded(p) then opts[#opts + 1] = "upgrade an action card"; what[#what + 1] = "upgrade" end
-  if ark.get(p, "workers") < MAX_WORKERS then opts[#opts + 1] = "gain a worker"; what[#what + 1] = "worker" end
-  if #opts == 0 then return end
-  reward(p, what[choose(p, "reward.cp2", "Conservation 2 reward", opts)])
+-- Conservation 2: upgrade an action card or gain a worker.  The options
+-- and their codes: 1 the upgrade, 2 the worker (CP2_WHAT).
+local CP2_WHAT = { "upgrade", "worker" }
+local function cp2_options(p)
+  local opts, codes = {}, {}
+  if not all_upgraded(p) then opts[#opts + 1] = "upgrade an action card"; codes[#codes + 1] = 1 end
+  if ark.get(p, "workers") < MAX_WORKERS then opts[#opts + 1] = "gain a worker"; codes[#codes + 1] = 2 end
+  return opts, codes
 end
 
--- Conservation 5 and 8: 5 money or a bonus tile beside that space.
-function conservation_tile(p, space)
-  local opts, tiles = { "gain " .. CP_BONUS_MONEY .. " money" }, { false }
+function conservation_two(p)
+  local opts, codes = cp2_options(p)
+  if #opts == 0 then return end
+  reward(p, CP2_WHAT[codes[choose(p, "reward.cp2", "Conservation 2 reward", opts)]])
+end
+
+-- Conservation 5 and 8: 5 money or a bonus tile beside that space.  The
+-- options and their codes: 0 the money, else the tile's index in
+-- ark.bonus_tiles().
+local function cp_tile_options(p, space)
+  local opts, codes = { "gain " .. CP_BONUS_MONEY .. " money" }, { 0 }
   for i, t in ipairs(ark.bonus_tiles()) do
     if t.space == space and not t.taken then
       opts[#opts + 1] = "take the bonus tile: " .. t.tile
-      tiles[#tiles + 1] = { index = i, tile = t.tile }
+      codes[#codes + 1] = i
     end
   end
-  local i = choose(p, "reward.cp" .. space, "Conservation " .. space .. " reward", opts)
-  if not tiles[i] then
-    gain(p, "money", CP_BONUS_MONEY)
-  else
-    ark.take_tile(tiles[i].index)
-    bonus_tile(p, tiles[i].tile)
-  end
+  return opts, codes
+end
+
+function conservation_tile(p, space)
+  local opts, codes = cp_tile_options(p, space)
+  cp_tile_chosen(p, codes[choose(p, "reward.cp" .. space, "Conservation " .. space .. " reward", opts)])
+end
+
+function cp_tile_chosen(p, i)
+  if i == 0 then return gain(p, "money", CP_BONUS_MONEY) end
+  local tile = ark.bonus_tiles()[i].tile
+  ark.take_tile(i)
+  return bonus_tile(p, tile)
 end
 
 -- The first player to reach 10 makes everyone discard a final scoring card.
@@ -141,11 +161,17 @@ function conservation_ten(p)
   for i = 0, n - 1 do discard_scoring((p + i) % n) end
 end
 
-function discard_scoring(p)
+-- The final scoring cards p holds and the options to discard each.
+local function scoring_discard_options(p)
   local held = ark.scoring(p)
-  if #held < 2 then return end
   local opts = {}
   for i, id in ipairs(held) do opts[i] = card_text("discard ", id, "") end
+  return opts, held
+end
+
+function discard_scoring(p)
+  local opts, held = scoring_discard_options(p)
+  if #held < 2 then return end
   ark.scoring_discard(p, held[choose_secret(p, "scoring.discard", "Discard a final scoring card", opts)])
 end
 
@@ -215,9 +241,7 @@ function conservation_next(p, code)
         if space == 10 then return conservation_ten_then(p) end
         return conservation_tile_then(p, space)
       end
-      if space == 2 then conservation_two(p)
-      elseif space == 10 then conservation_ten(p)
-      else conservation_tile(p, space) end
+      conservation_reward(p, space)
       fire("conservation_reached", p, space)
       if kept then return end
     end
@@ -252,35 +276,18 @@ function reputation_fired(p, space) fire("reputation_reached", p, space) end
 -- gain_last(p, "reputation", n) kept for after a caller's other last call.
 function reputation_gained(p, n) return gain_last(p, "reputation", n) end
 
-local CP2_WHAT = { "upgrade", "worker" }
 function conservation_two_then(p)
-  local opts, codes = {}, {}
-  if not all_upgraded(p) then opts[#opts + 1] = "upgrade an action card"; codes[#codes + 1] = 1 end
-  if ark.get(p, "workers") < MAX_WORKERS then opts[#opts + 1] = "gain a worker"; codes[#codes + 1] = 2 end
+  local opts, codes = cp2_options(p)
   if #opts == 0 then return end
   return choose_then(p, "reward.cp2", "Conservation 2 reward", opts, codes, "cp_two_chosen")
 end
 
 function cp_two_chosen(p, k) return reward_last(p, CP2_WHAT[k]) end
 
--- Option codes: 0 for the money, else the tile's index in ark.bonus_tiles().
 function conservation_tile_then(p, space)
-  local opts, codes = { "gain " .. CP_BONUS_MONEY .. " money" }, { 0 }
-  for i, t in ipairs(ark.bonus_tiles()) do
-    if t.space == space and not t.taken then
-      opts[#opts + 1] = "take the bonus tile: " .. t.tile
-      codes[#codes + 1] = i
-    end
-  end
+  local opts, codes = cp_tile_options(p, space)
   return choose_then(p, "reward.cp" .. space, "Conservation " .. space .. " reward", opts, codes,
                      "cp_tile_chosen")
-end
-
-function cp_tile_chosen(p, i)
-  if i == 0 then return gain(p, "money", CP_BONUS_MONEY) end
-  local tile = ark.bonus_tiles()[i].tile
-  ark.take_tile(i)
-  return bonus_tile(p, tile)
 end
 
 function conservation_ten_then(p)
@@ -304,10 +311,8 @@ end
 -- discard_scoring as a continuation: its options only q sees (secret),
 -- each coded by its card.
 function discard_scoring_then(q)
-  local held = ark.scoring(q)
+  local opts, held = scoring_discard_options(q)
   if #held < 2 then return end
-  local opts = {}
-  for i, id in ipairs(held) do opts[i] = card_text("discard ", id, "") end
   local i = ENGINE.choose_then(q, "scoring.discard", "Discard a final scoring card", opts, held,
                                "scoring_discard_chosen", true)
   if not i then return end

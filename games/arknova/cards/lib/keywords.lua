@@ -485,7 +485,8 @@ end
 -- Boost's own choice, then copies the state.
 
 -- Clever: after this action p may move any action card to slot 1 (code:
--- the moves left, up to 16; more wait as a function).
+-- the moves left, up to 16; more wait as a function, and up_to_then asks
+-- them the plain way).
 local function clever_moves(p)
   local texts, names = movable_cards(p)
   local values = {}
@@ -507,11 +508,7 @@ K.clever = function(p, id, value)
   local n = count_of(value, 1)
   if n < 1 then return end
   if n <= UP_LEFT then return after_action_then(p, "clever_after", n) end
-  after_this_action(p, "clever", function(pp)
-    up_to(pp, n, "keyword.clever", "Clever: move an action card to slot 1?", "leave the cards",
-      function() return movable_cards(pp) end,
-      function(a) ark.to_slot1(pp, a) end)
-  end)
+  after_this_action(p, "clever", function(pp) return clever_after(pp, n) end)
 end
 
 -- Boost (action): after this action p may move that card to slot 1 or 5
