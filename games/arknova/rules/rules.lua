@@ -218,60 +218,59 @@ function gain_last(p, track, n)
     return
   end
   if track == "reputation" then
-    if ark.add(p, track, n) > 0 then return reputation_next(p, ark.get(p, track) * 16 + 1) end
+    if ark.add(p, track, n) > 0 then return reputation_next(p, ark.get(p, track) * 256 + 1) end
     return
   end
   local before = ark.get(p, track)
   local done = ark.add(p, track, n)
-  if done > 0 then return conservation_next(p, (before + done) * 8 + 1) end
+  if done > 0 then return conservation_next(p, (before + done) * 64 + 1) end
 end
 
--- The conservation rewards from CONSERVATION_BONUS[k] on (code: the points
--- reached * 8 + k), as conservation_reached gives them.
+-- The conservation rewards from CONSERVATION_BONUS[k] on, as
+-- conservation_reached gives them; code: (the points reached * 8 + j) * 8
+-- + k, j > 0 the bonus whose reward came just before, its event still due
+-- (one continuation per reward, its event and the rest in it).
 function conservation_next(p, code)
-  local after = math.floor(code / 8)
+  local rest = math.floor(code / 8)
+  local j, after = rest % 8, math.floor(rest / 8)
+  if j > 0 then fire("conservation_reached", p, CONSERVATION_BONUS[j]) end
   for k = code % 8, #CONSERVATION_BONUS do
     local space = CONSERVATION_BONUS[k]
     local done = ark.get(p, "cp_bonus_done")
     if after >= space and not has_bit(done, k - 1) then
       ark.set(p, "cp_bonus_done", done + 2 ^ (k - 1))
-      local kept = ENGINE.after("conservation_next", p, after * 8 + k + 1)
-      if kept and ENGINE.after("conservation_fired", p, space) then
+      if ENGINE.after("conservation_next", p, (after * 8 + k) * 8 + k + 1) then
         if space == 2 then return conservation_two_then(p) end
         if space == 10 then return conservation_ten_then(p) end
         return conservation_tile_then(p, space)
       end
       conservation_reward(p, space)
       fire("conservation_reached", p, space)
-      if kept then return end
     end
   end
 end
 
-function conservation_fired(p, space) fire("conservation_reached", p, space) end
-
--- The reputation rewards from REPUTATION_BONUS[k] on (code: the reputation
--- reached * 16 + k), as reputation_reached gives them.
+-- The reputation rewards from REPUTATION_BONUS[k] on, as
+-- reputation_reached gives them; code: (the reputation reached * 16 + j)
+-- * 16 + k, j as in conservation_next.
 function reputation_next(p, code)
-  local rep = math.floor(code / 16)
+  local rest = math.floor(code / 16)
+  local j, rep = rest % 16, math.floor(rest / 16)
+  if j > 0 then fire("reputation_reached", p, REPUTATION_BONUS[j].space) end
   local done = ark.get(p, "rep_bonus_done")
   for k = code % 16, #REPUTATION_BONUS do
     local b = REPUTATION_BONUS[k]
     if rep >= b.space and not has_bit(done, k - 1) then
       ark.set(p, "rep_bonus_done", done + 2 ^ (k - 1))
-      local kept = ENGINE.after("reputation_next", p, rep * 16 + k + 1)
-      if kept and ENGINE.after("reputation_fired", p, b.space) then
+      if ENGINE.after("reputation_next", p, (rep * 16 + k) * 16 + k + 1) then
         return reward_last(p, b.reward)
       end
       reward(p, b.reward)
       fire("reputation_reached", p, b.space)
-      if kept then return end
       done = ark.get(p, "rep_bonus_done")
     end
   end
 end
-
-function reputation_fired(p, space) fire("reputation_reached", p, space) end
 
 -- gain_last(p, "reputation", n) kept for after a caller's other last call.
 function reputation_gained(p, n) return gain_last(p, "reputation", n) end
