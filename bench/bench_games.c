@@ -263,6 +263,11 @@ static void print_clones(const run *r) {
                : "at a decision that ended its step (a copy):",
              r->clone_s[0][k] / (double)r->clone_n[k] * 1e6,
              r->clone_s[1][k] / (double)r->clone_n[k] * 1e6, r->clone_n[k]);
+  if (n)                        /* what a clone costs where the game happens to be */
+    printf("  %-44s %6.2f us, search view %6.2f us (%ld clones)\n",
+           "at every decision, on average:",
+           (r->clone_s[0][0] + r->clone_s[0][1]) / (double)n * 1e6,
+           (r->clone_s[1][0] + r->clone_s[1][1]) / (double)n * 1e6, n);
   /* the replayed ones by the decision they were made at, dearest in all first */
   tag_cost t[TAGS];
   memcpy(t, r->tags, sizeof t);
