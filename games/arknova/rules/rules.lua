@@ -73,19 +73,10 @@ end
 
 -- ---- track rewards ----
 
+-- The rewards the reputation reached gives, each once per game, asked the
+-- plain way (reputation_next, below, also asks them as continuations).
 function reputation_reached(p)
-  local rep = ark.get(p, "reputation")
-  local done = ark.get(p, "rep_bonus_done")
-  for i = 1, #REPUTATION_BONUS do
-    local b = REPUTATION_BONUS[i]
-    if rep >= b.space and not has_bit(done, i - 1) then
-      done = done + 2 ^ (i - 1)
-      ark.set(p, "rep_bonus_done", done)
-      reward(p, b.reward)
-      fire("reputation_reached", p, b.space)
-      done = ark.get(p, "rep_bonus_done")
-    end
-  end
+  return reputation_next(p, ark.get(p, "reputation") * 256 + 1, true)
 end
 
 -- The reward of conservation space `space`, asked the plain way.
@@ -100,15 +91,7 @@ local function conservation_reward(p, space)
 end
 
 function conservation_reached(p, before, after)
-  for i = 1, #CONSERVATION_BONUS do
-    local space = CONSERVATION_BONUS[i]
-    local done = ark.get(p, "cp_bonus_done")
-    if after >= space and not has_bit(done, i - 1) then
-      ark.set(p, "cp_bonus_done", done + 2 ^ (i - 1))
-      conservation_reward(p, space)
-      fire("conservation_reached", p, space)
-    end
-  end
+  return conservation_next(p, after * 64 + 1, true)
 end
 
 -- Conservation 2: upgrade an action card or gain a worker.  The options
@@ -226,11 +209,11 @@ function gain_last(p, track, n)
   if done > 0 then return conservation_next(p, (before + done) * 64 + 1) end
 end
 
--- The conservation rewards from CONSERVATION_BONUS[k] on, as
--- conservation_reached gives them; code: (the points reached * 8 + j) * 8
--- + k, j > 0 the bonus whose reward came just before, its event still due
--- (one continuation per reward, its event and the rest in it).
-function conservation_next(p, code)
+-- The conservation rewards from CONSERVATION_BONUS[k] on; code: (the
+-- points reached * 8 + j) * 8 + k, j > 0 the bonus whose reward came just
+-- before, its event still due (one continuation per reward, its event and
+-- the rest in it).  plain: each reward asked where it comes, nothing kept.
+function conservation_next(p, code, plain)
   local rest = math.floor(code / 8)
   local j, after = rest % 8, math.floor(rest / 8)
   if j > 0 then fire("conservation_reached", p, CONSERVATION_BONUS[j]) end
@@ -239,7 +222,7 @@ function conservation_next(p, code)
     local done = ark.get(p, "cp_bonus_done")
     if after >= space and not has_bit(done, k - 1) then
       ark.set(p, "cp_bonus_done", done + 2 ^ (k - 1))
-      if ENGINE.after("conservation_next", p, (after * 8 + k) * 8 + k + 1) then
+      if not plain and ENGINE.after("conservation_next", p, (after * 8 + k) * 8 + k + 1) then
         if space == 2 then return conservation_two_then(p) end
         if space == 10 then return conservation_ten_then(p) end
         return conservation_tile_then(p, space)
@@ -250,10 +233,10 @@ function conservation_next(p, code)
   end
 end
 
--- The reputation rewards from REPUTATION_BONUS[k] on, as
--- reputation_reached gives them; code: (the reputation reached * 16 + j)
--- * 16 + k, j as in conservation_next.
-function reputation_next(p, code)
+-- The reputation rewards from REPUTATION_BONUS[k] on; code: (the
+-- reputation reached * 16 + j) * 16 + k, j and plain as in
+-- conservation_next.
+function reputation_next(p, code, plain)
   local rest = math.floor(code / 16)
   local j, rep = rest % 16, math.floor(rest / 16)
   if j > 0 then fire("reputation_reached", p, REPUTATION_BONUS[j].space) end
@@ -262,7 +245,7 @@ function reputation_next(p, code)
     local b = REPUTATION_BONUS[k]
     if rep >= b.space and not has_bit(done, k - 1) then
       ark.set(p, "rep_bonus_done", done + 2 ^ (k - 1))
-      if ENGINE.after("reputation_next", p, (rep * 16 + k) * 16 + k + 1) then
+      if not plain and ENGINE.after("reputation_next", p, (rep * 16 + k) * 16 + k + 1) then
         return reward_last(p, b.reward)
       end
       reward(p, b.reward)
