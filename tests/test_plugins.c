@@ -338,6 +338,49 @@ static void test_after_action_outside_a_turn(void **st) {
   ark_game_free(g);
 }
 
+/* More "after finishing this action" effects than the state's queue holds
+** (ARK_MAX_QUEUE): a fan animal whose script gives nine Boosts.  The ninth
+** waits as a function, and all nine come in the order the script gave
+** them. */
+static void test_after_action_beyond_the_queue(void **st) {
+  (void)st;
+  static const char *const order[9] = { "Build", "Cards", "Association", "Sponsors", "Build",
+                                         "Cards", "Association", "Sponsors", "Cards" };
+  ark_game *g = fan_card_game("boosts", "nine-boosts", "1503-booster.yaml",
+                               "number: 1503\nname: Booster\ntype: animal\n"
+                               "description: \"Nine boosts.\"\ncost: 1\nsize: 1\nappeal: 1\n",
+                               "1503-booster.lua",
+                               "local card = {}\n"
+                               "local BOOSTS = { 'build', 'cards', 'association', 'sponsors', 'build',\n"
+                               "  'cards', 'association', 'sponsors', 'cards' }\n"
+                               "function card.on_play(p, id)\n"
+                               "  for _, a in ipairs(BOOSTS) do keyword(p, id, 'boost:' .. a) end\n"
+                               "end\n"
+                               "return card\n");
+  assert_true(9 > ARK_MAX_QUEUE);
+  int p = t_cur(g);
+  t_clear_hand(g, p);
+  g->s.p[p].money = 50;
+  t_set_slots(g, p, ARK_ACT_BUILD, ARK_ACT_ANIMALS, ARK_ACT_CARDS, ARK_ACT_ASSOCIATION,
+              ARK_ACT_SPONSORS);
+  t_put_building(g, p, "size-5", "(3,8) (3,10) (3,12) (4,9) (4,11)");
+  t_give(g, p, 1503);
+  t_ready(g);
+  t_answer(g, "Animals I at strength 2");
+  if (!strcmp(t_tag(g), "animals.card")) t_answer_match(g, "play Booster (1503)");
+  if (!strcmp(t_tag(g), "animals.enclosure")) t_answer(g, ark_game_decision(g)->options[0]);
+  for (int i = 0; i < 9; i++) {
+    char prompt[64];
+    snprintf(prompt, sizeof prompt, "Boost: move %s?", order[i]);
+    t_expect(g, "keyword.boost", p);
+    assert_string_equal(ark_game_decision(g)->prompt, prompt);
+    t_answer_match(g, "leave it in slot");
+  }
+  t_turn_over(g, p);
+  assert_int_equal(g->s.nqueue, 0);
+  ark_game_free(g);
+}
+
 /* A plugin adds its own queries (docs/lua-api.md).  One that changes the
 ** state and logs leaves no trace; one that asks a player fails with -1. */
 static void test_plugin_query(void **st) {
@@ -567,6 +610,7 @@ int main(void) {
     cmocka_unit_test(test_plugin_modifier_checked),
     cmocka_unit_test(test_fan_keyword_beyond_codes),
     cmocka_unit_test(test_after_action_outside_a_turn),
+    cmocka_unit_test(test_after_action_beyond_the_queue),
     cmocka_unit_test(test_bad_plugin),
   };
   return cmocka_run_group_tests(tests, setup_root, remove_root);
