@@ -274,6 +274,24 @@ static ark_game *fan_card_game(const char *dir, const char *name, const char *ya
   return g;
 }
 
+/* The current player, with 50 money, an empty hand but fan animal
+** `number` and a size-5 enclosure, plays it with Animals I at strength 2
+** (`play`: its option); returns that player. */
+static int play_fan_animal(ark_game *g, int number, const char *play) {
+  int p = t_cur(g);
+  t_clear_hand(g, p);
+  g->s.p[p].money = 50;
+  t_set_slots(g, p, ARK_ACT_BUILD, ARK_ACT_ANIMALS, ARK_ACT_CARDS, ARK_ACT_ASSOCIATION,
+              ARK_ACT_SPONSORS);
+  t_put_building(g, p, "size-5", "(3,8) (3,10) (3,12) (4,9) (4,11)");
+  t_give(g, p, number);
+  t_ready(g);
+  t_answer(g, "Animals I at strength 2");
+  if (!strcmp(t_tag(g), "animals.card")) t_answer_match(g, play);
+  if (!strcmp(t_tag(g), "animals.enclosure")) t_answer(g, ark_game_decision(g)->options[0]);
+  return p;
+}
+
 /* A fan animal whose keyword values are beyond what a continuation's code
 ** holds (Digging 17: more picks than 16) plays its ability the plain way,
 ** asking as the printed keyword does: the decision is not a copy (a clone
@@ -285,18 +303,8 @@ static void test_fan_keyword_beyond_codes(void **st) {
                                "description: \"Digs seventeen times.\"\n"
                                "cost: 1\nsize: 1\nappeal: 1\nabilities: [\"digging:17\"]\n",
                                NULL, NULL);
-  int p = t_cur(g);
-  t_clear_hand(g, p);
-  g->s.p[p].money = 50;
-  t_set_slots(g, p, ARK_ACT_BUILD, ARK_ACT_ANIMALS, ARK_ACT_CARDS, ARK_ACT_ASSOCIATION,
-              ARK_ACT_SPONSORS);
-  t_put_building(g, p, "size-5", "(3,8) (3,10) (3,12) (4,9) (4,11)");
-  t_give(g, p, 1501);
   int f3 = g->s.display[2];
-  t_ready(g);
-  t_answer(g, "Animals I at strength 2");
-  if (!strcmp(t_tag(g), "animals.card")) t_answer_match(g, "play Deep Digger (1501)");
-  if (!strcmp(t_tag(g), "animals.enclosure")) t_answer(g, ark_game_decision(g)->options[0]);
+  int p = play_fan_animal(g, 1501, "play Deep Digger (1501)");
   t_expect(g, "digging.card", p);
   assert_false(g->cont);
   assert_int_equal(t_noptions(g), 6 + 1);     /* the six folders, stop (an empty hand) */
@@ -358,17 +366,7 @@ static void test_after_action_beyond_the_queue(void **st) {
                                "end\n"
                                "return card\n");
   assert_true(9 > ARK_MAX_QUEUE);
-  int p = t_cur(g);
-  t_clear_hand(g, p);
-  g->s.p[p].money = 50;
-  t_set_slots(g, p, ARK_ACT_BUILD, ARK_ACT_ANIMALS, ARK_ACT_CARDS, ARK_ACT_ASSOCIATION,
-              ARK_ACT_SPONSORS);
-  t_put_building(g, p, "size-5", "(3,8) (3,10) (3,12) (4,9) (4,11)");
-  t_give(g, p, 1503);
-  t_ready(g);
-  t_answer(g, "Animals I at strength 2");
-  if (!strcmp(t_tag(g), "animals.card")) t_answer_match(g, "play Booster (1503)");
-  if (!strcmp(t_tag(g), "animals.enclosure")) t_answer(g, ark_game_decision(g)->options[0]);
+  int p = play_fan_animal(g, 1503, "play Booster (1503)");
   for (int i = 0; i < 9; i++) {
     char prompt[64];
     snprintf(prompt, sizeof prompt, "Boost: move %s?", order[i]);

@@ -136,12 +136,12 @@ function cp_tile_chosen(p, i)
   return bonus_tile(p, tile)
 end
 
--- The first player to reach 10 makes everyone discard a final scoring card.
-function conservation_ten(p)
+-- The first player to reach 10 makes everyone discard a final scoring card
+-- (kept: each discard a continuation, scoring_discards).
+function conservation_ten(p, kept)
   if ark.get(nil, "scoring_discarded") == 1 then return end
   ark.set(nil, "scoring_discarded", 1)
-  local n = ark.get(nil, "players")
-  for i = 0, n - 1 do discard_scoring((p + i) % n) end
+  return scoring_discards(p, 0, not kept)
 end
 
 -- The final scoring cards p holds and the options to discard each.
@@ -224,7 +224,7 @@ function conservation_next(p, code, plain)
       ark.set(p, "cp_bonus_done", done + 2 ^ (k - 1))
       if not plain and ENGINE.after("conservation_next", p, (after * 8 + k) * 8 + k + 1) then
         if space == 2 then return conservation_two_then(p) end
-        if space == 10 then return conservation_ten_then(p) end
+        if space == 10 then return conservation_ten(p, true) end
         return conservation_tile_then(p, space)
       end
       conservation_reward(p, space)
@@ -272,19 +272,15 @@ function conservation_tile_then(p, space)
                      "cp_tile_chosen")
 end
 
-function conservation_ten_then(p)
-  if ark.get(nil, "scoring_discarded") == 1 then return end
-  ark.set(nil, "scoring_discarded", 1)
-  return scoring_discards(p, 0)
-end
-
 -- Conservation 10's discards from seat p + i on, each the step's last
--- decision while the engine keeps the next.
-function scoring_discards(p, i)
+-- decision while the engine keeps the next (plain: none kept).
+function scoring_discards(p, i, plain)
   local n = ark.get(nil, "players")
   while i < n do
     local q = (p + i) % n
-    if ENGINE.after("scoring_discards", p, i + 1) then return discard_scoring_then(q) end
+    if not plain and ENGINE.after("scoring_discards", p, i + 1) then
+      return discard_scoring_then(q)
+    end
     discard_scoring(q)
     i = i + 1
   end
