@@ -173,6 +173,51 @@ static void test_redeal_survives_clones(void **st) {
   ark_game_free(g);
 }
 
+/* A redeal made where the step's coroutine is gone (at the turn's action,
+** a continuation) holds in the clones made later in that turn, also in a
+** game that keeps its log, whose clone inside a continuation may replay
+** the step from its start: from a view at the action, each option is
+** played on for a few decisions twice, once on one game and once on a
+** game cloned anew at every decision, and the two agree to the byte at
+** each, their draws included. */
+static void test_redeal_at_a_continuation_survives_clones(void **st) {
+  (void)st;
+  char msg[128];
+  int replayed = 0;
+  for (uint64_t seed = 1; seed <= 8; seed++) {
+    ark_game *g = t_game(2, seed, "A");
+    assert_int_equal(ark_game_process(g), ARK_AWAITING);
+    assert_true(g->cont && g->co_ref < 0);
+    ark_game *v = ark_game_view(g, ME, 7);
+    assert_memory_not_equal(v->s.deck, g->s.deck, sizeof g->s.deck[0] * (size_t)g->s.ndeck);
+    for (int i = 0; i < ark_game_decision(v)->noptions; i++) {
+      ark_game *one = ark_game_clone(v), *a = ark_game_clone(v);
+      assert_int_equal(ark_game_answer(one, i, msg, sizeof msg), ARK_OK);
+      assert_int_equal(ark_game_answer(a, i, msg, sizeof msg), ARK_OK);
+      for (int k = 0; ark_game_process(one) == ARK_AWAITING && k < 12; k++) {
+        replayed += a->based && a->co_ref >= 0;
+        ark_game *c = ark_game_clone(a);
+        ark_game_free(a);
+        a = c;
+        assert_int_equal(ark_game_process(a), ARK_AWAITING);
+        assert_true(ark_state_same(&a->s, &one->s));
+        assert_true(ark_game_log_hash(a) == ark_game_log_hash(one));
+        const ark_decision *d = ark_game_decision(one);
+        if (!strcmp(d->tag, "action")) break;        /* the next turn */
+        int pick = (i + k) % d->noptions;
+        assert_int_equal(ark_game_answer(one, pick, msg, sizeof msg), ARK_OK);
+        assert_int_equal(ark_game_answer(a, pick, msg, sizeof msg), ARK_OK);
+      }
+      ark_game_free(a);
+      ark_game_free(one);
+    }
+    ark_game_free(v);
+    ark_game_free(g);
+  }
+  print_message("clones inside a running continuation after the redeal: %d\n", replayed);
+  assert_true(replayed > 3);
+}
+
 /* A card the log showed stays where it is: P2 takes a display card into
 ** the hand; in P1's view P2 still holds it, while P2's other cards are
 ** dealt anew. */
@@ -233,6 +278,7 @@ int main(void) {
     cmocka_unit_test(test_ai_decides_from_what_its_seat_knows),
     cmocka_unit_test(test_view_is_the_same_for_twins),
     cmocka_unit_test(test_redeal_survives_clones),
+    cmocka_unit_test(test_redeal_at_a_continuation_survives_clones),
     cmocka_unit_test(test_view_keeps_what_the_log_showed),
     cmocka_unit_test(test_log_hides_other_seats_draws),
   };

@@ -447,6 +447,7 @@ static void copy_step(ark_game *n, const ark_game *g) {
   n->step_player = g->step_player;
   memcpy(n->cont_fn, g->cont_fn, sizeof n->cont_fn);
   n->cont_player = g->cont_player;
+  n->step_lossy = g->step_lossy;
 }
 
 /* g waits at a decision that ended its coroutine: nothing runs. */
@@ -464,11 +465,11 @@ static void clone_pending_cont(ark_game *n, const ark_game *g) {
   n->pending = 1;
   n->cont = 1;
   n->lazy = g->lazy;
-  if (g->lazy) {                       /* what working the options out may need */
-    memcpy(n->lazy_fn, g->lazy_fn, sizeof n->lazy_fn);
-    memcpy(n->redeal, g->redeal, sizeof n->redeal[0] * (size_t)g->nredeal);
-    n->nredeal = g->nredeal;
-  }
+  if (g->lazy) memcpy(n->lazy_fn, g->lazy_fn, sizeof n->lazy_fn);
+  /* what working the options out, or a replay of the step after the
+  ** answer, repeats */
+  memcpy(n->redeal, g->redeal, sizeof n->redeal[0] * (size_t)g->nredeal);
+  n->nredeal = g->nredeal;
 }
 
 typedef struct redeal_rec { int at, viewer; uint64_t seed; } redeal_rec;

@@ -13,7 +13,9 @@
 ** alone, so two games that differ only in what the viewer cannot see give
 ** the same dealt game.  A step that is running cannot be copied (its Lua
 ** coroutine is replayed by a clone), so the redeal is recorded with the
-** answer count it happened at and the clone repeats it there (game.c).
+** answer count it happened at and the clone repeats it there (game.c);
+** so is one made at a continuation's decision, where the coroutine has
+** ended but a clone later in the step may still replay it from its start.
 */
 #include <string.h>
 #include "game.h"
@@ -100,7 +102,10 @@ void ark_hidden_redeal(ark_game *g, int viewer, uint64_t seed) {
   places cards, scoring;
   ark_state *s = &g->s;
   if (viewer < 0 || viewer >= s->nplayers) return;
-  if (g->co_ref >= 0 || g->lazy) {     /* repeated by a replay (game.c) */
+  /* inside a step, its coroutine running or ended at a continuation's
+  ** decision: the step's snapshot is older than this, so a clone that
+  ** replays the step from it repeats the redeal (game.c) */
+  if (g->co_ref >= 0 || g->lazy || (g->pending && g->cont)) {
     if (g->nredeal == ARK_MAX_REDEALS) {
       ark_game_fail(g, "internal: more than %d redeals in one step", ARK_MAX_REDEALS);
       return;
