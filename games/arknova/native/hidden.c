@@ -103,9 +103,10 @@ void ark_hidden_redeal(ark_game *g, int viewer, uint64_t seed) {
   ark_state *s = &g->s;
   if (viewer < 0 || viewer >= s->nplayers) return;
   /* inside a step, its coroutine running or ended at a continuation's
-  ** decision: the step's snapshot is older than this, so a clone that
-  ** replays the step from it repeats the redeal (game.c) */
-  if (g->co_ref >= 0 || g->lazy || (g->pending && g->cont)) {
+  ** decision (options left for later among them: such a decision is a
+  ** continuation's too): the step's snapshot is older than this, so a
+  ** clone that replays the step from it repeats the redeal (game.c) */
+  if (g->co_ref >= 0 || (g->pending && g->cont)) {
     if (g->nredeal == ARK_MAX_REDEALS) {
       ark_game_fail(g, "internal: more than %d redeals in one step", ARK_MAX_REDEALS);
       return;
