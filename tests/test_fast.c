@@ -17,6 +17,7 @@
 #include <lauxlib.h>
 #include <lualib.h>
 #include "support.h"
+#include "rng.h"
 #include "script_state.h"
 
 /* Adds QUERIES[name] = the function `body` evaluates to. */
@@ -612,6 +613,93 @@ static void test_count_buildings(void **st) {
   ark_game_free(g);
 }
 
+/* Is the function named `name` (a global) on the stack of g's suspended
+** step, that is: was the pending decision asked from under it? */
+static int asked_under(ark_game *g, const char *name) {
+  lua_State *L = g->c->L, *co = g->co;
+  int found = 0;
+  if (g->co_ref < 0 || !co) return 0;
+  lua_getglobal(L, name);
+  lua_Debug ar;
+  for (int lv = 0; !found && lua_getstack(co, lv, &ar); lv++) {
+    lua_getinfo(co, "f", &ar);
+    lua_xmove(co, L, 1);
+    found = lua_rawequal(L, -1, -2);
+    lua_pop(L, 1);
+  }
+  lua_pop(L, 1);
+  return found;
+}
+
+/* The rules' fire, fire_own and modify: in the Lua 5.4 build C functions
+** (ark.events_fn), which play the same games as the Lua ones
+** (FIRE_IN_LUA...: LuaJIT's), random games on four maps, two to four
+** players: the same decisions, answers, log and state throughout.  Card
+** and map handlers choose from under them (a yield across the C), and some
+** of those games are cloned there, to be replayed. */
+static void test_events_in_c(void **st) {
+  (void)st;
+  static const struct { int players; uint64_t seed; const char *map; } games[] = {
+    { 2, 1, NULL }, { 2, 2, NULL }, { 3, 5, "2" }, { 2, 7, "6" }, { 4, 9, "8" }, { 2, 12, "4" }
+  };
+  static const char *const LUA_ONES =
+    "fire, fire_own, modify = FIRE_IN_LUA, FIRE_OWN_IN_LUA, MODIFY_IN_LUA";
+  int under[2] = { 0, 0 }, clones = 0;
+  char why[256], msg[128];
+  for (size_t i = 0; i < sizeof games / sizeof games[0]; i++) {
+    ark_game *a = t_new_game(games[i].players, games[i].seed, games[i].map);
+    ark_game *b = t_new_game(games[i].players, games[i].seed, games[i].map);
+    lua_State *L = a->c->L;
+    lua_getglobal(L, "fire");
+    lua_getglobal(L, "FIRE_IN_LUA");
+#ifdef ARK_LUAJIT
+    assert_true(lua_rawequal(L, -1, -2));      /* LuaJIT: the Lua ones */
+#else
+    assert_true(lua_iscfunction(L, -2));
+#endif
+    lua_pop(L, 2);
+    assert_string_equal(t_run_lua(b, LUA_ONES, 0, why, sizeof why), "");
+    uint64_t rng = games[i].seed * 77;
+    int k = 0;
+    for (; ark_game_process(a) == ARK_AWAITING; k++) {
+      assert_int_equal(ark_game_process(b), ARK_AWAITING);
+      const ark_decision *da = ark_game_decision(a), *db = ark_game_decision(b);
+      assert_string_equal(da->tag, db->tag);
+      assert_int_equal(da->noptions, db->noptions);
+      int pick = (int)(ark_rng_mix(&rng) % (uint64_t)da->noptions);
+      int u = asked_under(a, "fire") || asked_under(a, "fire_own");
+      under[0] += asked_under(a, "fire");
+      under[1] += asked_under(a, "fire_own");
+      if (u && clones < 40) {                   /* a clone there replays the step */
+        ark_game *c = ark_game_clone(a);
+        assert_non_null(c);
+        assert_int_equal(ark_game_answer(c, pick, msg, sizeof msg), ARK_OK);
+        assert_int_equal(ark_game_answer(a, pick, msg, sizeof msg), ARK_OK);
+        ark_game_process(c);
+        ark_game_process(a);
+        assert_true(ark_state_same(&c->s, &a->s));
+        assert_true(ark_game_log_hash(c) == ark_game_log_hash(a));
+        ark_game_free(c);
+        clones++;
+      } else {
+        assert_int_equal(ark_game_answer(a, pick, msg, sizeof msg), ARK_OK);
+      }
+      assert_int_equal(ark_game_answer(b, pick, msg, sizeof msg), ARK_OK);
+    }
+    assert_int_equal(ark_game_process(a), ARK_END);
+    assert_int_equal(ark_game_process(b), ARK_END);
+    assert_true(ark_state_same(&a->s, &b->s));
+    assert_true(ark_game_log_hash(a) == ark_game_log_hash(b));
+    ark_game_free(a);
+    ark_game_free(b);
+  }
+  print_message("decisions asked from under fire %d, fire_own %d; %d clones there\n", under[0],
+                under[1], clones);
+#ifndef ARK_LUAJIT
+  assert_true(under[0] > 0 && under[1] > 0 && clones > 10);
+#endif
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_count_buildings),
@@ -627,6 +715,7 @@ int main(void) {
     cmocka_unit_test(test_kept_state_check),
     cmocka_unit_test(test_kept_state_assigned_locals),
     cmocka_unit_test(test_shared_snapshot),
+    cmocka_unit_test(test_events_in_c),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -2418,6 +2418,7 @@ int ark_lua_api_open(ark_content *c) {
   ark_lua_api_sponsors(c->L, c->lua);
   ark_lua_api_scoring(c->L, c->lua);
   ark_lua_api_lowest(c->L, c->lua);
+  ark_lua_api_events(c->L, c->lua);
   lua_setglobal(c->L, "ark");
   return 0;
 }

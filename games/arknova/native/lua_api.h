@@ -81,6 +81,7 @@ void ark_lua_api_maps(struct lua_State *L, void *ctx);
 void ark_lua_api_sponsors(struct lua_State *L, void *ctx);
 void ark_lua_api_scoring(struct lua_State *L, void *ctx);
 void ark_lua_api_lowest(struct lua_State *L, void *ctx);
+void ark_lua_api_events(struct lua_State *L, void *ctx);
 /* Checks of the rules read off the state, shared with lua_lowest.c: as
 ** ark.fits finding any building, conditions_met's count of missing
 ** conditions, a sponsor's conditions all met and its unique building

@@ -46,7 +46,7 @@ ARK_RULES_ONLY = { "zoo_stamp", "zoo_handlers", "zoo_has_handler_fn", "hand_fit"
                    "sponsor_fit", "animals_lowest", "build_lowest", "buildable",
                    "association_lowest", "association_possible", "zoo_known",
                    "animal_candidates", "sponsor_candidates", "hand_fit_modify",
-                   "animals_lowest_fn", "association_lowest_fn", "hand_fit_fn" }
+                   "animals_lowest_fn", "association_lowest_fn", "hand_fit_fn", "events_fn" }
 
 -- Tables of constants: every read gives a fresh copy.
 CARD_API_TABLES = { "ACTIONS", "ACTION_TITLE", "CONTINENTS", "CATEGORIES" }

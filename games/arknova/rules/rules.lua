@@ -727,6 +727,16 @@ function apply_modifiers(hs, n, name, p, value, ...)
   return value
 end
 
+-- With Lua 5.4, fire, fire_own and modify are those of ark.events_fn, in C
+-- (native/lua_api_events.c): the same loops, the same order, but an event
+-- or modifier that nothing handles runs no Lua.  LuaJIT keeps those above
+-- (a handler may choose, and its C API cannot yield from under C).  For
+-- tests, the Lua ones by name: tests/test_fast.c plays games with each.
+FIRE_IN_LUA, FIRE_OWN_IN_LUA, MODIFY_IN_LUA = fire, fire_own, modify
+if ark.events_fn then
+  fire, fire_own, modify = ark.events_fn(known_cache, handlers_missed, modify_key)
+end
+
 -- "After finishing this action" effects (Clever, Boost, Action, Hypnosis,
 -- Determination) wait until the action card has moved to slot 1: a card
 -- script's function in the step's own table of the rules (not the one
