@@ -139,6 +139,10 @@ end
 local MORE_PROMPT = "Build one more of the same kind?"
 local function more_options(p, side, built)
   local opts, ks = {}, {}
+  -- no card or map of p's allows one more: modify gives 0 for every kind,
+  -- and the loop below would offer none (asked when no plugin may have
+  -- replaced modify or has_handler; after every Build the greedy tries)
+  if #PLUGINS == 0 and not has_handler(p, "modify_build_repeats") then return opts, ks end
   local special, kinds = ark.get(p, "special_built"), A.KINDS
   for k = 1, #kinds do
     local key = kinds[k]
