@@ -753,6 +753,14 @@ static void test_engine_helper(void **st) {
   ark_game_free(g);
 }
 
+/* An event whose handler fires it again without end: stopped at the
+** handler's line when the stack runs out (C's with Lua 5.4, whose fire is
+** C; Lua's with LuaJIT), the game going on. */
+static void test_event_recursion(void **st) {
+  (void)st;
+  expect_contained("event-recursion", 9, "stack overflow");
+}
+
 /* Asking without end is stopped too, at the asking script's line. */
 static void test_decision_flood(void **st) {
   (void)st;
@@ -891,6 +899,7 @@ int main(int argc, char **argv) {
     cmocka_unit_test(test_error_tostring_loop),
     cmocka_unit_test(test_no_return),
     cmocka_unit_test(test_engine_helper),
+    cmocka_unit_test(test_event_recursion),
     cmocka_unit_test(test_decision_flood),
     cmocka_unit_test(test_keyword_unknown),
     cmocka_unit_test(test_keyword_value),
