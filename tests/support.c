@@ -305,6 +305,18 @@ ark_game *t_answered_clone(const ark_game *g, int i) {
   return c;
 }
 
+/* Option i answered on g and on a clone of g made before it, both run to
+** their next decision: the same state and log. */
+void t_answer_beside_clone(ark_game *g, int i) {
+  char msg[128];
+  ark_game *c = t_answered_clone(g, i);
+  assert_int_equal(ark_game_answer(g, i, msg, sizeof msg), ARK_OK);
+  ark_game_process(g);
+  assert_true(ark_state_same(&c->s, &g->s));
+  assert_true(ark_game_log_hash(c) == ark_game_log_hash(g));
+  ark_game_free(c);
+}
+
 /* t_expect, and the decision ended its step's coroutine: a clone copies
 ** the state and runs no Lua, and two clones answered alike (each option in
 ** turn) play on alike. */

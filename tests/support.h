@@ -87,6 +87,9 @@ void t_expect_copy(ark_game *g, const char *tag, int player);
 int t_same_options(const ark_decision *a, const ark_decision *b);
 /* A clone of g with option i answered, run to its next decision. */
 ark_game *t_answered_clone(const ark_game *g, int i);
+/* Answers option i on g and on a clone made just before, runs both to their
+** next decision and asserts the same state and log. */
+void t_answer_beside_clone(ark_game *g, int i);
 
 /* ---- turns, breaks, final scoring ---- */
 

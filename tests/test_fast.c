@@ -394,7 +394,6 @@ static void test_clone_in_first_coroutine(void **st) {
 static void test_draft_discards_are_copies(void **st) {
   (void)st;
   ark_game *g = t_new_game(2, 5, "A");
-  char msg[128];
   int drafted = 0;
   while (ark_game_process(g) == ARK_AWAITING &&
          strcmp(ark_game_decision(g)->tag, "card.discard") == 0) {
@@ -403,14 +402,8 @@ static void test_draft_discards_are_copies(void **st) {
     ark_game *c = ark_game_clone(g);
     assert_non_null(c);
     assert_true(ark_state_same(&c->s, &g->s));
-    int pick = drafted % d->noptions;
-    assert_int_equal(ark_game_answer(c, pick, msg, sizeof msg), ARK_OK);
-    assert_int_equal(ark_game_answer(g, pick, msg, sizeof msg), ARK_OK);
-    ark_game_process(c);
-    ark_game_process(g);
-    assert_true(ark_state_same(&c->s, &g->s));
-    assert_true(ark_game_log_hash(c) == ark_game_log_hash(g));
     ark_game_free(c);
+    t_answer_beside_clone(g, drafted % d->noptions);
     drafted++;
   }
   assert_int_equal(drafted, 8);      /* 2 players, 8 cards each, 4 kept */
@@ -671,15 +664,7 @@ static void test_events_in_c(void **st) {
       under[0] += asked_under(a, "fire");
       under[1] += asked_under(a, "fire_own");
       if (u && clones < 40) {                   /* a clone there replays the step */
-        ark_game *c = ark_game_clone(a);
-        assert_non_null(c);
-        assert_int_equal(ark_game_answer(c, pick, msg, sizeof msg), ARK_OK);
-        assert_int_equal(ark_game_answer(a, pick, msg, sizeof msg), ARK_OK);
-        ark_game_process(c);
-        ark_game_process(a);
-        assert_true(ark_state_same(&c->s, &a->s));
-        assert_true(ark_game_log_hash(c) == ark_game_log_hash(a));
-        ark_game_free(c);
+        t_answer_beside_clone(a, pick);
         clones++;
       } else {
         assert_int_equal(ark_game_answer(a, pick, msg, sizeof msg), ARK_OK);
