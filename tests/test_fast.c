@@ -685,6 +685,54 @@ static void test_events_in_c(void **st) {
 #endif
 }
 
+/* ark.events_fn's three functions over a handler list that a test's miss
+** gives every seat (a recorder, id 100 + seat): fire asks each seat from p
+** on, p wrapping as the Lua's (p + i) % n, from the current player when p
+** is nil or false, and hands p on as given; fire_own asks p's alone;
+** modify gives the value back untouched with no handler, else what the
+** rules' apply_modifiers makes of the handlers' answers. */
+static void test_events_fn_arguments(void **st) {
+  (void)st;
+#ifdef ARK_LUAJIT
+  skip();                                       /* LuaJIT keeps the Lua ones */
+#endif
+  ark_game *g = t_game(2, 11, "A");
+  char why[256];
+  assert_string_equal(t_run_lua(g,
+    "local cur = ...\n"
+    "local seen = {}\n"
+    "local function rec(a, b, c, d) seen[#seen + 1] = tostring(a) .. ' ' .. tostring(b) ..\n"
+    "  ' ' .. tostring(c) .. ' ' .. tostring(d) end\n"
+    "local function miss(owner, key)\n"
+    "  if key == 'modify_none' then return {}, 0 end\n"
+    "  if key == 'modify_m' then return { function(p, id, v, x) return v + id end, 100 + owner }, 2 end\n"
+    "  return { rec, 100 + owner }, 2\n"
+    "end\n"
+    "local keys = setmetatable({}, { __index = function(t, k) return 'modify_' .. k end })\n"
+    "local fire, fire_own, modify = ark.events_fn({}, miss, keys)\n"
+    "local function got(want)\n"
+    "  local s = table.concat(seen, ', ')\n"
+    "  seen = {}\n"
+    "  if s ~= want then error('got ' .. s .. ', not ' .. want, 2) end\n"
+    "end\n"
+    "fire('e', 5, 'x')\n"
+    "got('1 101 5 x, 0 100 5 x')\n"
+    "fire('e', 0)\n"
+    "got('0 100 0 nil, 1 101 0 nil')\n"
+    "fire('e', -1)\n"
+    "got('1 101 -1 nil, 0 100 -1 nil')\n"
+    "fire('e', nil, 'y')\n"
+    "got(cur .. ' ' .. (100 + cur) .. ' nil y, ' .. (1 - cur) .. ' ' .. (101 - cur) .. ' nil y')\n"
+    "fire('e', false)\n"
+    "got(cur .. ' ' .. (100 + cur) .. ' false nil, ' .. (1 - cur) .. ' ' .. (101 - cur) .. ' false nil')\n"
+    "fire_own('e', 1, 'z', 'w')\n"
+    "got('1 101 z w')\n"
+    "if modify('none', 1, 7) ~= 7 then error('modify with no handler') end\n"
+    "if modify('m', 1, 7, 'q') ~= 108 then error('modify: ' .. tostring(modify('m', 1, 7))) end\n",
+    g->s.cur, why, sizeof why), "");
+  ark_game_free(g);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_count_buildings),
@@ -701,6 +749,7 @@ int main(void) {
     cmocka_unit_test(test_kept_state_assigned_locals),
     cmocka_unit_test(test_shared_snapshot),
     cmocka_unit_test(test_events_in_c),
+    cmocka_unit_test(test_events_fn_arguments),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -85,12 +85,12 @@ static int l_fire(lua_State *L) {
   if (top < 2) lua_settop(L, top = 2);
   if (top > 255) return luaL_error(L, "fire: too many arguments");
   ark_lua_reads_add(g->c, ARK_READ_SETUP);
-  if (lua_isnil(L, 2)) {
+  if (!lua_toboolean(L, 2)) {              /* nil or false, as `p or ...` */
     ark_lua_reads_add(g->c, ARK_READ_BOARD);
     first = g->s.cur;
   } else {
-    first = (int)luaL_checkinteger(L, 2);
-    luaL_argcheck(L, first >= 0 && first < g->s.nplayers, 2, "no such player");
+    lua_Integer n = g->s.nplayers, v = luaL_checkinteger(L, 2);
+    first = (int)((v % n + n) % n);                 /* the Lua's (p + i) % n */
   }
   return fire_from(L, 0, top, first, 0, 1);
 }
