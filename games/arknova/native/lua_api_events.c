@@ -30,8 +30,8 @@ enum { U_CACHE = 2, U_MISS, U_KEYS };
 #define CTX_I(c) ((int)(((c) >> 16) & 0xff))
 #define CTX_J(c) ((int)((c) >> 24))
 
-/* Puts owner's handler list of the key at index 1 and its length at top + 1
-** and top + 2, the stack cut to those. */
+/* Puts owner's handlers of the name at index 1 (the list and its length)
+** at top + 1 and top + 2, the stack cut to those. */
 static int handler_list(lua_State *L, int top, int owner) {
   lua_settop(L, top);
   lua_pushinteger(L, owner);
@@ -76,8 +76,9 @@ static int fire_from(lua_State *L, int own, int top, int first, int i, int j) {
   return 0;
 }
 
-/* fire(name, p, ...): p nil is the current player, who then goes first and
-** is not passed on (as the Lua's `p or ark.get(nil, "current")`). */
+/* fire(name, p, ...): the seats from p on, or from the current player when
+** p is nil or false (the Lua's `p or ark.get(nil, "current")`); each
+** handler is handed p as it was given. */
 static int l_fire(lua_State *L) {
   ark_game *g = ark_lua_game_seats(L);
   int top = lua_gettop(L), first;
