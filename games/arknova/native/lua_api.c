@@ -1386,12 +1386,32 @@ static int l_hand_fit_fn(lua_State *L) {
 ** the Lua checks: per sponsor in p's hand, the card, its level (never
 ** below 0), and 1 if p could play it with a strong enough action (its
 ** conditions hold, its unique building has a place), else 0. */
-static int l_sponsor_fit(lua_State *L) {
+/* Where a query primitive's numbers go: a new table at the stack top (out
+** NULL; made by the primitive), or out, at most max of them; n counts them
+** all.  The engine asks some queries' numbers straight into its own array
+** (ark_lua_query_fast): no table made, none read back. */
+typedef struct rows {
+  int *out;
+  int max, n;
+} rows;
+
+static void rows_put(lua_State *L, rows *r, const int *e, int k) {
+  for (int i = 0; i < k; i++, r->n++) {
+    if (!r->out) {
+      lua_pushinteger(L, e[i]);
+      lua_rawseti(L, -2, r->n + 1);
+    } else if (r->n < r->max) {
+      r->out[r->n] = e[i];
+    }
+  }
+}
+
+static void sponsor_rows(lua_State *L, int idx, rows *r) {
   ark_game *g = GP(L);
-  int p = arg_tableau(L, g, 1), n = 0;
+  int p = arg_tableau(L, g, idx);
   reads_part(L, ARK_READ_HAND(p));
   const ark_player *pl = &g->s.p[p];
-  lua_createtable(L, 3 * pl->nhand, 0);
+  if (!r->out) lua_createtable(L, 3 * pl->nhand, 0);
   for (int h = 0; h < pl->nhand; h++) {
     const ark_card_def *d = &g->c->cards[pl->hand[h]];
     if (d->type != ARK_CARD_SPONSOR) continue;
@@ -1399,12 +1419,20 @@ static int l_sponsor_fit(lua_State *L) {
     ** editor keep money in 0..32000): the purse is not read */
     int ok = d->level <= 99 && ark_lua_sponsor_fits(g, p, d);
     int row[3] = { pl->hand[h], d->level > 0 ? d->level : 0, ok };
-    for (int i = 0; i < 3; i++) {
-      lua_pushinteger(L, row[i]);
-      lua_rawseti(L, -2, ++n);
-    }
+    rows_put(L, r, row, 3);
   }
+}
+
+static int l_sponsor_fit(lua_State *L) {
+  rows r = { NULL, 0, 0 };
+  sponsor_rows(L, 1, &r);
   return 1;
+}
+
+int ark_lua_sponsor_rows(lua_State *L, int idx, int *out, int max) {
+  rows r = { out, max, 0 };
+  sponsor_rows(L, idx, &r);
+  return r.n;
 }
 
 /* Takes a card from wherever a player can play it: hand or display. */
@@ -1684,7 +1712,7 @@ static int ask_card(lua_State *L, int fn, int card) {
 ** free to support (owner: the slot's, NULL for a card in hand); wild: the
 ** stack index of the wildcards function (0: none). */
 static void progress_of(lua_State *L, const ark_game *g, int p, int id, const int8_t *owner,
-                        int wild, int *n) {
+                        int wild, rows *r) {
   const ark_card_def *c = &g->c->cards[id];
   int icons = c->proj_kind == ARK_PROJ_ICON ? project_count(g, p, c->proj_count) : 0;
   if (c->proj_kind == ARK_PROJ_ICON && wild) icons += ask_card(L, wild, id);
@@ -1693,10 +1721,7 @@ static void progress_of(lua_State *L, const ark_game *g, int p, int id, const in
     int e[4] = { id, 0, 1, c->rewards[lv] };
     if (c->proj_kind == ARK_PROJ_ICON) e[1] = icons, e[2] = c->thresholds[lv];
     else e[1] = level_ok(g, p, c, lv);
-    for (int k = 0; k < 4; k++) {
-      lua_pushinteger(L, e[k]);
-      lua_rawseti(L, -2, ++*n);
-    }
+    rows_put(L, r, e, 4);
   }
 }
 
@@ -1708,17 +1733,11 @@ static void progress_of(lua_State *L, const ark_game *g, int p, int id, const in
 ** wildcards; with them, supports(card) is the number of levels p may
 ** hold of a project in play and wildcards(card) adds to an icon
 ** project's count, asked in the order the Lua's loop asks modify. */
-static int l_progress(lua_State *L) {
+static void progress_rows(lua_State *L, int idx, int mods, rows *r) {
   ark_game *g = GP(L);
   reads_part(L, ARK_READ_PROJECTS);
-  int p = arg_tableau(L, g, 1), n = 0;
+  int p = arg_tableau(L, g, idx);
   reads_part(L, ARK_READ_HAND(p));      /* the projects in hand */
-  int mods = !lua_isnoneornil(L, 2);
-  if (mods) {
-    luaL_checktype(L, 2, LUA_TFUNCTION);
-    luaL_checktype(L, 3, LUA_TFUNCTION);
-  }
-  lua_settop(L, 3);
   const ark_state *s = &g->s;
   const ark_player *pl = &s->p[p];
   const ark_project_slot *slots[ARK_MAX_BASE_PROJECTS + ARK_ROW_SLOTS];
@@ -1728,19 +1747,36 @@ static int l_progress(lua_State *L) {
     if (s->row[i].card >= 0) slots[ns++] = &s->row[i];
   int nhand = 0;                        /* room for every entry: no growing */
   for (int h = 0; h < pl->nhand; h++) nhand += g->c->cards[pl->hand[h]].type == ARK_CARD_PROJECT;
-  lua_createtable(L, 4 * 3 * (ns + nhand), 0);
+  if (!r->out) lua_createtable(L, 4 * 3 * (ns + nhand), 0);
   int out = lua_gettop(L), wild = mods ? 3 : 0;
   for (int i = 0; i < ns; i++) {
     const int8_t *o = slots[i]->owner;
     int held = (o[0] == p) + (o[1] == p) + (o[2] == p);
     if (held < (mods ? ask_card(L, 2, slots[i]->card) : 1))
-      progress_of(L, g, p, slots[i]->card, o, wild, &n);
+      progress_of(L, g, p, slots[i]->card, o, wild, r);
   }
   for (int h = 0; h < pl->nhand; h++)
     if (g->c->cards[pl->hand[h]].type == ARK_CARD_PROJECT)
-      progress_of(L, g, p, pl->hand[h], NULL, wild, &n);
+      progress_of(L, g, p, pl->hand[h], NULL, wild, r);
   lua_settop(L, out);
+}
+
+static int l_progress(lua_State *L) {
+  int mods = !lua_isnoneornil(L, 2);
+  if (mods) {
+    luaL_checktype(L, 2, LUA_TFUNCTION);
+    luaL_checktype(L, 3, LUA_TFUNCTION);
+  }
+  lua_settop(L, 3);
+  rows r = { NULL, 0, 0 };
+  progress_rows(L, 1, mods, &r);
   return 1;
+}
+
+int ark_lua_progress_rows(lua_State *L, int idx, int *out, int max) {
+  rows r = { out, max, 0 };
+  progress_rows(L, idx, 0, &r);
+  return r.n;
 }
 
 /* ark.project_enter(p, card): a project from hand or display enters the

@@ -45,6 +45,11 @@ int ark_lua_arg_player(struct lua_State *L, ark_game *g, int idx);
 ** list holds any handler (the stack left as it was). */
 void ark_lua_push_handlers(struct lua_State *L, int owner, int key, int cache, int miss);
 int ark_lua_has_handler(struct lua_State *L, int owner, int key, int cache, int miss);
+/* The sponsors and projects queries' numbers as ark.sponsor_fit(p) and
+** ark.progress(p) give them (p at stack index idx), written to out (at most
+** max; the count of all returned), with the same parts noted as read. */
+int ark_lua_sponsor_rows(struct lua_State *L, int idx, int *out, int max);
+int ark_lua_progress_rows(struct lua_State *L, int idx, int *out, int max);
 /* Pushes the cache and miss that the function at index fn, made by
 ** ark.zoo_has_handler_fn, looks in, and answers 1; 0 (nothing pushed) for
 ** any other function. */

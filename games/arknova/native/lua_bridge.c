@@ -1310,6 +1310,7 @@ int ark_lua_open(ark_content *c, const char *cards_dir) {
   check_keywords(c);
   if (load_card_scripts(c) != 0 || load_plugin_scripts(c) != 0) return -1;
   check_plugins(c);
+  ark_lua_query_fast_init(c);
   return c->nerrors ? -1 : 0;
 }
 
@@ -1318,6 +1319,7 @@ void ark_lua_close(ark_content *c) {
   ark_pool_close(&c->pool);
   c->L = NULL;
   c->queries_ref = c->query_msgh_ref = 0;
+  for (int k = 0; k < ARK_FAST_QUERIES; k++) c->fast_query_ref[k] = LUA_NOREF;
   free(c->kept);
   c->kept = NULL;
   ark_lua_api_close(c);
@@ -1700,6 +1702,10 @@ static int run_query(ark_game *g, const char *name, int p, int *out, int max) {
     return -1;
   }
   lua_replace(L, -2);                    /* msgh, the query */
+  if ((n = ark_lua_query_fast(g, lua_gettop(L), name, p, out, max)) >= 0) {
+    lua_settop(L, top);
+    return n;
+  }
   g->qsaved = 0;
   int nev = g->log.nev;
   size_t pool = g->log.pool.len;

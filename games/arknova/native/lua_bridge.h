@@ -34,6 +34,12 @@ int ark_lua_continue_from(ark_game *g, int code, int answer);
 int ark_lua_lazy_options(ark_game *g);
 /* Forgets the running coroutine, if any. */
 void ark_lua_drop_step(ark_game *g);
+/* lua_query_fast.c: notes the rules' own queries it may answer (at the
+** end of loading), and answers query `name` (its function at stack index
+** fn of the content's state) for seat p into out: the count, or -1 when
+** the query needs its Lua. */
+void ark_lua_query_fast_init(ark_content *c);
+int ark_lua_query_fast(ark_game *g, int fn, const char *name, int p, int *out, int max);
 /* Pushes the rules' table of g's running step (made at its first use). */
 void ark_lua_push_step_table(struct lua_State *L, ark_game *g);
 
