@@ -1142,6 +1142,34 @@ static int conditions_missing(const ark_game *g, int p, const ark_card_def *d) {
   return missing;
 }
 
+/* Where a query primitive's numbers go: a new table at the stack top (out
+** NULL; made by the primitive), or out, at most max of them; n counts them
+** all.  The engine asks some queries' numbers straight into its own array
+** (ark_lua_query_fast): no table made, none read back. */
+typedef struct rows {
+  int *out;
+  int max, n;
+  int t;                              /* the table's stack index (out NULL) */
+} rows;
+
+/* Makes the table of r (out NULL) at the stack top, room for `room`. */
+static void rows_table(lua_State *L, rows *r, int room) {
+  if (r->out) return;
+  lua_createtable(L, room, 0);
+  r->t = lua_gettop(L);
+}
+
+static void rows_put(lua_State *L, rows *r, const int *e, int k) {
+  for (int i = 0; i < k; i++, r->n++) {
+    if (!r->out) {
+      lua_pushinteger(L, e[i]);
+      lua_rawseti(L, r->t, r->n + 1);
+    } else if (r->n < r->max) {
+      r->out[r->n] = e[i];
+    }
+  }
+}
+
 /* ark.hand_fit(p, discount [, missing]) -> list, unfit.  The Animals
 ** action's hand_fit (the AIs' "animals" query) for when no plugin changes
 ** its rules, which the Lua checks: per animal in p's hand, the card, its
@@ -1151,16 +1179,15 @@ static int conditions_missing(const ark_game *g, int p, const ark_card_def *d) {
 ** let some be ignored), k and the k buildings it fits.  unfit: the animals
 ** that fit none, which a Flock animal may still share (the Lua asks the
 ** keyword). */
-static int l_hand_fit(lua_State *L) {
+static void hand_fit_rows(lua_State *L, int idx, int discount, int counts, rows *fit,
+                          rows *unfit) {
   ark_game *g = GP(L);
-  int p = arg_tableau(L, g, 1), discount = (int)luaL_checkinteger(L, 2);
+  int p = arg_tableau(L, g, idx);
   reads_part(L, ARK_READ_HAND(p));
-  int counts = lua_toboolean(L, 3);
   const ark_player *pl = &g->s.p[p];
   const ark_zoo *z = &pl->zoo_map;
-  int n = 0, nunfit = 0;
-  lua_createtable(L, 6 * pl->nhand, 0);
-  lua_createtable(L, pl->nhand < 4 ? pl->nhand : 4, 0);   /* the unfit: most hands have a few */
+  rows_table(L, fit, 6 * pl->nhand);
+  rows_table(L, unfit, pl->nhand < 4 ? pl->nhand : 4);   /* most hands have a few */
   for (int h = 0; h < pl->nhand; h++) {
     const ark_card_def *d = &g->c->cards[pl->hand[h]];
     if (d->type != ARK_CARD_ANIMAL) continue;
@@ -1171,19 +1198,19 @@ static int l_hand_fit(lua_State *L) {
       if ((pl->partner_zoos >> c) & 1) cost -= discount * d->icons[ARK_ICON_FIRST_CONTINENT + c];
     int missing = conditions_missing(g, p, d);
     int row[4] = { pl->hand[h], cost > 0 ? cost : 0, counts ? missing : missing == 0, k };
-    for (int i = 0; i < 4; i++) {
-      lua_pushinteger(L, row[i]);
-      lua_rawseti(L, -3, ++n);
-    }
-    for (int i = 0; i < k; i++) {
-      lua_pushinteger(L, at[i]);
-      lua_rawseti(L, -3, ++n);
-    }
+    rows_put(L, fit, row, 4);
+    rows_put(L, fit, at, k);
     if (k == 0) {
-      lua_pushinteger(L, pl->hand[h]);
-      lua_rawseti(L, -2, ++nunfit);
+      int id = pl->hand[h];
+      rows_put(L, unfit, &id, 1);
     }
   }
+}
+
+static int l_hand_fit(lua_State *L) {
+  int discount = (int)luaL_checkinteger(L, 2), counts = lua_toboolean(L, 3);
+  rows fit = { NULL, 0, 0, 0 }, unfit = { NULL, 0, 0, 0 };
+  hand_fit_rows(L, 1, discount, counts, &fit, &unfit);
   return 2;
 }
 
@@ -1353,6 +1380,47 @@ static int l_hand_fit_bound(lua_State *L) {
   return 1;
 }
 
+int ark_lua_is_hand_fit_bound(lua_State *L, int fn) {
+  return lua_tocfunction(L, fn) == l_hand_fit_bound;
+}
+
+int ark_lua_hand_fit_rows(lua_State *L, int fn, int idx, int a, int *out, int max) {
+  if (!ark_lua_is_hand_fit_bound(L, fn) || !lua_checkstack(L, HF_N + 8)) return -1;
+  int top = lua_gettop(L);
+  for (int u = 2; u <= HF_N; u++) lua_getupvalue(L, fn, u);   /* at top + u - 1 */
+#define UP(u) (top + (u) - 1)
+  if (ark_lua_has_handler(L, idx, UP(HF_MOD_COST), UP(2), UP(3)) ||
+      ark_lua_has_handler(L, idx, UP(HF_MOD_CONDITIONS), UP(2), UP(3))) {
+    lua_settop(L, top);
+    return -1;                           /* the modifiers: hand_fit_modify's Lua */
+  }
+  lua_pushvalue(L, UP(HF_DISCOUNT));
+  lua_rawget(L, a);
+  int discount = (int)luaL_checkinteger(L, -1), unfit[ARK_HAND_MAX];
+  lua_pop(L, 1);
+  rows fit = { out, max, 0, 0 }, un = { unfit, ARK_HAND_MAX, 0, 0 };
+  hand_fit_rows(L, idx, discount, 0, &fit, &un);
+  for (int i = 0; i < un.n && i < ARK_HAND_MAX; i++) {
+    lua_rawgeti(L, UP(HF_FLOCK), unfit[i]);
+    int none = lua_isboolean(L, -1) && !lua_toboolean(L, -1);
+    lua_pop(L, 1);
+    if (none) continue;
+    lua_pushvalue(L, UP(HF_MAY_SHARE));
+    lua_pushvalue(L, idx);
+    lua_pushinteger(L, unfit[i]);
+    lua_call(L, 2, 1);
+    int shares = lua_toboolean(L, -1);
+    lua_pop(L, 1);
+    if (shares) {                        /* the plain way, in the Lua */
+      lua_settop(L, top);
+      return -1;
+    }
+  }
+#undef UP
+  lua_settop(L, top);
+  return fit.n;
+}
+
 /* The short way's stand-in where it cannot look p's handlers up itself:
 ** always the plain way. */
 static int l_plain_way(lua_State *L) {
@@ -1386,32 +1454,12 @@ static int l_hand_fit_fn(lua_State *L) {
 ** the Lua checks: per sponsor in p's hand, the card, its level (never
 ** below 0), and 1 if p could play it with a strong enough action (its
 ** conditions hold, its unique building has a place), else 0. */
-/* Where a query primitive's numbers go: a new table at the stack top (out
-** NULL; made by the primitive), or out, at most max of them; n counts them
-** all.  The engine asks some queries' numbers straight into its own array
-** (ark_lua_query_fast): no table made, none read back. */
-typedef struct rows {
-  int *out;
-  int max, n;
-} rows;
-
-static void rows_put(lua_State *L, rows *r, const int *e, int k) {
-  for (int i = 0; i < k; i++, r->n++) {
-    if (!r->out) {
-      lua_pushinteger(L, e[i]);
-      lua_rawseti(L, -2, r->n + 1);
-    } else if (r->n < r->max) {
-      r->out[r->n] = e[i];
-    }
-  }
-}
-
 static void sponsor_rows(lua_State *L, int idx, rows *r) {
   ark_game *g = GP(L);
   int p = arg_tableau(L, g, idx);
   reads_part(L, ARK_READ_HAND(p));
   const ark_player *pl = &g->s.p[p];
-  if (!r->out) lua_createtable(L, 3 * pl->nhand, 0);
+  rows_table(L, r, 3 * pl->nhand);
   for (int h = 0; h < pl->nhand; h++) {
     const ark_card_def *d = &g->c->cards[pl->hand[h]];
     if (d->type != ARK_CARD_SPONSOR) continue;
@@ -1424,13 +1472,13 @@ static void sponsor_rows(lua_State *L, int idx, rows *r) {
 }
 
 static int l_sponsor_fit(lua_State *L) {
-  rows r = { NULL, 0, 0 };
+  rows r = { NULL, 0, 0, 0 };
   sponsor_rows(L, 1, &r);
   return 1;
 }
 
 int ark_lua_sponsor_rows(lua_State *L, int idx, int *out, int max) {
-  rows r = { out, max, 0 };
+  rows r = { out, max, 0, 0 };
   sponsor_rows(L, idx, &r);
   return r.n;
 }
@@ -1747,7 +1795,7 @@ static void progress_rows(lua_State *L, int idx, int mods, rows *r) {
     if (s->row[i].card >= 0) slots[ns++] = &s->row[i];
   int nhand = 0;                        /* room for every entry: no growing */
   for (int h = 0; h < pl->nhand; h++) nhand += g->c->cards[pl->hand[h]].type == ARK_CARD_PROJECT;
-  if (!r->out) lua_createtable(L, 4 * 3 * (ns + nhand), 0);
+  rows_table(L, r, 4 * 3 * (ns + nhand));
   int out = lua_gettop(L), wild = mods ? 3 : 0;
   for (int i = 0; i < ns; i++) {
     const int8_t *o = slots[i]->owner;
@@ -1768,13 +1816,13 @@ static int l_progress(lua_State *L) {
     luaL_checktype(L, 3, LUA_TFUNCTION);
   }
   lua_settop(L, 3);
-  rows r = { NULL, 0, 0 };
+  rows r = { NULL, 0, 0, 0 };
   progress_rows(L, 1, mods, &r);
   return 1;
 }
 
 int ark_lua_progress_rows(lua_State *L, int idx, int *out, int max) {
-  rows r = { out, max, 0 };
+  rows r = { out, max, 0, 0 };
   progress_rows(L, idx, 0, &r);
   return r.n;
 }

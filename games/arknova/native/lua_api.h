@@ -50,6 +50,13 @@ int ark_lua_has_handler(struct lua_State *L, int owner, int key, int cache, int 
 ** max; the count of all returned), with the same parts noted as read. */
 int ark_lua_sponsor_rows(struct lua_State *L, int idx, int *out, int max);
 int ark_lua_progress_rows(struct lua_State *L, int idx, int *out, int max);
+/* The animals query's numbers as fn, the function ark.hand_fit_fn made,
+** gives them for p at idx and the Animals file's table at a, written to out
+** when p's cards handle neither modifier and no animal that fits nowhere
+** may share an enclosure: the count; else -1, for the query's Lua.  _is_:
+** is the value at fn such a function? */
+int ark_lua_hand_fit_rows(struct lua_State *L, int fn, int idx, int a, int *out, int max);
+int ark_lua_is_hand_fit_bound(struct lua_State *L, int fn);
 /* Pushes the cache and miss that the function at index fn, made by
 ** ark.zoo_has_handler_fn, looks in, and answers 1; 0 (nothing pushed) for
 ** any other function. */

@@ -1,18 +1,19 @@
 /*
-** lua_query_fast.c - the AIs' sponsors and projects queries answered with
-** no Lua run.
+** lua_query_fast.c - the AIs' animals, sponsors and projects queries
+** answered with no Lua run.
 **
-** While no plugin is loaded, QUERIES.sponsors and QUERIES.projects are the
-** rules' own, and for a seat with no card or map handling the modifiers
-** they ask (a sponsor's level; a project's wildcards and supports) each is
-** one primitive: ark.sponsor_fit(p), ark.progress(p) (the Sponsors and
-** Association files' own short ways).  The engine then asks those
-** primitives' C for the numbers straight into its array: no protected Lua
-** call of the query, watchdog, Lua frames, result table or reading it
-** back, for about half the queries a greedy game works out.  The same
-** parts of the state are noted as read (the handler tests, then the
+** While no plugin is loaded, QUERIES.animals, .sponsors and .projects are
+** the rules' own, and for a seat with no card or map handling the
+** modifiers they ask (an animal's cost and the conditions it may ignore; a
+** sponsor's level; a project's wildcards and supports) each is one
+** primitive: the Animals file's ark.hand_fit_fn function, ark.sponsor_fit(p),
+** ark.progress(p) (the action files' own short ways).  The engine then asks
+** those primitives' C for the numbers straight into its array: no
+** protected Lua call of the query, watchdog, Lua frames, result table or
+** reading it back, for most of the queries a greedy game works out.  The
+** same parts of the state are noted as read (the handler tests, then the
 ** primitive), so a kept result is kept alike; tests/test_hand_fit.c
-** compares the numbers with the query run in Lua.
+** compares the numbers with the queries run in Lua.
 */
 #include <string.h>
 #include "lua_api.h"
@@ -25,7 +26,20 @@ typedef struct fast_query {
   int (*rows)(lua_State *L, int idx, int *out, int max);
 } fast_query;
 
+/* The animals query by the Animals file's function (which tests both
+** modifiers itself, and asks the Flock test's Lua of an animal that fits
+** nowhere): -1 where it would send the query the plain way. */
+static int animal_rows(lua_State *L, int idx, int *out, int max) {
+  ark_content *c = ark_lua_game_seats(L)->c;
+  lua_rawgeti(L, LUA_REGISTRYINDEX, c->fast_hand_fit_ref);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, c->fast_animals_ref);
+  int n = ark_lua_hand_fit_rows(L, lua_gettop(L) - 1, idx, lua_gettop(L), out, max);
+  lua_pop(L, 2);
+  return n;
+}
+
 static const fast_query FAST[ARK_FAST_QUERIES] = {
+  { "animals", { NULL, NULL }, animal_rows },
   { "sponsors", { "modify_sponsor_level", NULL }, ark_lua_sponsor_rows },
   { "projects", { "modify_project_wildcards", "modify_project_supports" },
     ark_lua_progress_rows },
@@ -51,15 +65,51 @@ static int fast_run(lua_State *L) {
     lua_pop(L, 1);
   }
   a->n = a->q->rows(L, owner, a->out, a->max);
-  a->done = 1;
+  a->done = a->n >= 0;
   return 0;
+}
+
+/* The Animals file's short way: the function of ark.hand_fit_fn's among
+** the upvalues of its hand_fit (the query's), pushed; else nothing, 0. */
+static int push_hand_fit_fn(lua_State *L, int hand_fit) {
+  const char *name;
+  for (int u = 1; (name = lua_getupvalue(L, hand_fit, u)) != NULL; u++) {
+    if (ark_lua_is_hand_fit_bound(L, lua_gettop(L))) return 1;
+    lua_pop(L, 1);
+  }
+  return 0;
+}
+
+/* The Animals file's table and short way, kept by reference: 0 if either
+** is not to be found (then the animals query runs its Lua). */
+static int keep_animals(ark_content *c) {
+  lua_State *L = c->L;
+  int top = lua_gettop(L), ok = 0;
+  lua_getglobal(L, "ACTION_SCRIPTS");
+  if (lua_istable(L, -1)) {
+    lua_getfield(L, -1, "animals");
+    if (lua_istable(L, -1)) {
+      lua_getfield(L, -1, "hand_fit");
+      if (lua_isfunction(L, -1) && push_hand_fit_fn(L, lua_gettop(L))) {
+        c->fast_hand_fit_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+        lua_pop(L, 1);                   /* hand_fit */
+        c->fast_animals_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+        ok = 1;
+      }
+    }
+  }
+  lua_settop(L, top);
+  return ok;
 }
 
 void ark_lua_query_fast_init(ark_content *c) {
   lua_State *L = c->L;
+  c->fast_animals_ref = c->fast_hand_fit_ref = LUA_NOREF;
+  int animals = !c->nplugins && keep_animals(c);
   for (int k = 0; k < ARK_FAST_QUERIES; k++) {
     c->fast_query_ref[k] = LUA_NOREF;
-    if (c->nplugins) continue;             /* a plugin may change either */
+    if (c->nplugins) continue;             /* a plugin may change any */
+    if (FAST[k].rows == animal_rows && !animals) continue;
     lua_getglobal(L, "QUERIES");
     if (lua_istable(L, -1)) {
       lua_getfield(L, -1, FAST[k].name);
