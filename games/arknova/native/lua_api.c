@@ -1331,6 +1331,34 @@ enum { HF_MAY_SHARE = 4, HF_FLOCK, HF_BAD, HF_HAND_FIT, HF_MODIFY, HF_DISCOUNT,
 ** record says it lacks the keyword), then the list as it is or through
 ** ark.hand_fit_modify.  The same calls of the Lua as the file's own loop
 ** makes, without its small Lua functions around them. */
+/* Does an animal of the list at index t (n of them: those that fit no
+** building) share an enclosure: may_share(p, id) asked of each that the
+** Flock record (at index flock: false, no Flock keyword) does not clear;
+** may_share and p at those indices.  The bound function below and the
+** engine's animals query (ark_lua_hand_fit_rows) both ask it. */
+static int unfit_shares(lua_State *L, int t, int n, int flock, int may_share, int p) {
+  for (int i = 1; i <= n; i++) {
+    lua_rawgeti(L, t, i);
+    int whole;
+    lua_Integer id = lua_tointegerx(L, -1, &whole);
+    lua_pop(L, 1);
+    if (whole && id >= 0) {
+      lua_rawgeti(L, flock, (int)id);
+      int none = lua_isboolean(L, -1) && !lua_toboolean(L, -1);
+      lua_pop(L, 1);
+      if (none) continue;
+    }
+    lua_pushvalue(L, may_share);
+    lua_pushvalue(L, p);
+    lua_rawgeti(L, t, i);
+    lua_call(L, 2, 1);
+    int shares = lua_toboolean(L, -1);
+    lua_pop(L, 1);
+    if (shares) return 1;
+  }
+  return 0;
+}
+
 static int l_hand_fit_bound(lua_State *L) {
   ark_game *g = GP(L);
   arg_tableau(L, g, 1);
@@ -1345,28 +1373,10 @@ static int l_hand_fit_bound(lua_State *L) {
   lua_rawget(L, 2);
   lua_pushboolean(L, !(plain_cost && plain_cond));
   lua_call(L, 3, 2);                                 /* fast 7, unfit 8 */
-  int nunfit = (int)ark_rawlen(L, 8);
-  for (int i = 1; i <= nunfit; i++) {
-    lua_rawgeti(L, 8, i);
-    int whole;
-    lua_Integer id = lua_tointegerx(L, -1, &whole);
-    lua_pop(L, 1);
-    if (!whole) id = -1;
-    if (id >= 0) {
-      lua_rawgeti(L, lua_upvalueindex(HF_FLOCK), (int)id);
-      int none = lua_isboolean(L, -1) && !lua_toboolean(L, -1);
-      lua_pop(L, 1);
-      if (none) continue;
-    }
-    lua_pushvalue(L, lua_upvalueindex(HF_MAY_SHARE));
-    lua_pushvalue(L, 1);
-    lua_rawgeti(L, 8, i);
-    lua_call(L, 2, 1);
-    if (lua_toboolean(L, -1)) {
-      lua_pushnil(L);
-      return 1;
-    }
-    lua_pop(L, 1);
+  if (unfit_shares(L, 8, ark_rawlen(L, 8), lua_upvalueindex(HF_FLOCK),
+                   lua_upvalueindex(HF_MAY_SHARE), 1)) {
+    lua_pushnil(L);
+    return 1;
   }
   lua_settop(L, 7);
   if (plain_cost && plain_cond) return 1;
@@ -1396,29 +1406,14 @@ int ark_lua_hand_fit_rows(lua_State *L, int fn, int idx, int a, int *out, int ma
   }
   lua_pushvalue(L, UP(HF_DISCOUNT));
   lua_rawget(L, a);
-  int discount = (int)luaL_checkinteger(L, -1), unfit[ARK_HAND_MAX];
+  int discount = (int)luaL_checkinteger(L, -1);
   lua_pop(L, 1);
-  rows fit = { out, max, 0, 0 }, un = { unfit, ARK_HAND_MAX, 0, 0 };
-  hand_fit_rows(L, idx, discount, 0, &fit, &un);
-  for (int i = 0; i < un.n && i < ARK_HAND_MAX; i++) {
-    lua_rawgeti(L, UP(HF_FLOCK), unfit[i]);
-    int none = lua_isboolean(L, -1) && !lua_toboolean(L, -1);
-    lua_pop(L, 1);
-    if (none) continue;
-    lua_pushvalue(L, UP(HF_MAY_SHARE));
-    lua_pushvalue(L, idx);
-    lua_pushinteger(L, unfit[i]);
-    lua_call(L, 2, 1);
-    int shares = lua_toboolean(L, -1);
-    lua_pop(L, 1);
-    if (shares) {                        /* the plain way, in the Lua */
-      lua_settop(L, top);
-      return -1;
-    }
-  }
+  rows fit = { out, max, 0, 0 }, unfit = { NULL, 0, 0, 0 };   /* the unfit in a table */
+  hand_fit_rows(L, idx, discount, 0, &fit, &unfit);
+  int shares = unfit_shares(L, unfit.t, unfit.n, UP(HF_FLOCK), UP(HF_MAY_SHARE), idx);
 #undef UP
   lua_settop(L, top);
-  return fit.n;
+  return shares ? -1 : fit.n;            /* sharing: the plain way, in the Lua */
 }
 
 /* The short way's stand-in where it cannot look p's handlers up itself:

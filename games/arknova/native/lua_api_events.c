@@ -76,15 +76,22 @@ static int fire_from(lua_State *L, int own, int top, int first, int i, int j) {
   return 0;
 }
 
+/* The arguments of fire or fire_own (fn): the event's name, p and more,
+** p there even if not given; their count. */
+static int event_args(lua_State *L, const char *fn) {
+  int top = lua_gettop(L);
+  luaL_checktype(L, 1, LUA_TSTRING);
+  if (top < 2) lua_settop(L, top = 2);
+  if (top > 255) luaL_error(L, "%s: too many arguments", fn);
+  return top;
+}
+
 /* fire(name, p, ...): the seats from p on, or from the current player when
 ** p is nil or false (the Lua's `p or ark.get(nil, "current")`); each
 ** handler is handed p as it was given. */
 static int l_fire(lua_State *L) {
   ark_game *g = ark_lua_game_seats(L);
-  int top = lua_gettop(L), first;
-  luaL_checktype(L, 1, LUA_TSTRING);
-  if (top < 2) lua_settop(L, top = 2);
-  if (top > 255) return luaL_error(L, "fire: too many arguments");
+  int top = event_args(L, "fire"), first;
   ark_lua_reads_add(g->c, ARK_READ_SETUP);
   if (!lua_toboolean(L, 2)) {              /* nil or false, as `p or ...` */
     ark_lua_reads_add(g->c, ARK_READ_BOARD);
@@ -98,10 +105,7 @@ static int l_fire(lua_State *L) {
 
 static int l_fire_own(lua_State *L) {
   ark_game *g = ark_lua_game_seats(L);
-  int top = lua_gettop(L);
-  luaL_checktype(L, 1, LUA_TSTRING);
-  if (top < 2) lua_settop(L, top = 2);
-  if (top > 255) return luaL_error(L, "fire_own: too many arguments");
+  int top = event_args(L, "fire_own");
   int p = ark_lua_arg_tableau(L, g, 2);
   return fire_from(L, 1, top, p, 0, 1);
 }

@@ -54,15 +54,17 @@ typedef struct fast_args {
 ** a handler look-up may run the rules' Lua for a zoo seen first. */
 static int fast_run(lua_State *L) {
   fast_args *a = lua_touserdata(L, 1);
-  lua_getglobal(L, "has_handler");
-  if (!ark_lua_handler_parts(L, lua_gettop(L))) return 0;    /* cache, miss */
-  int miss = lua_gettop(L), cache = miss - 1;
   lua_pushinteger(L, a->p);
   int owner = lua_gettop(L);
-  for (int k = 0; k < 2 && a->q->mods[k]; k++) {
-    lua_pushstring(L, a->q->mods[k]);
-    if (ark_lua_has_handler(L, owner, lua_gettop(L), cache, miss)) return 0;
-    lua_pop(L, 1);
+  if (a->q->mods[0]) {                     /* animals: its function asks them */
+    lua_getglobal(L, "has_handler");
+    if (!ark_lua_handler_parts(L, lua_gettop(L))) return 0;  /* cache, miss */
+    int miss = lua_gettop(L), cache = miss - 1;
+    for (int k = 0; k < 2 && a->q->mods[k]; k++) {
+      lua_pushstring(L, a->q->mods[k]);
+      if (ark_lua_has_handler(L, owner, lua_gettop(L), cache, miss)) return 0;
+      lua_pop(L, 1);
+    }
   }
   a->n = a->q->rows(L, owner, a->out, a->max);
   a->done = a->n >= 0;
