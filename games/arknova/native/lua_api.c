@@ -1323,42 +1323,81 @@ static void push_list_unless(lua_State *L, int none, int at) {
 enum { HF_MAY_SHARE = 4, HF_FLOCK, HF_BAD, HF_HAND_FIT, HF_MODIFY, HF_DISCOUNT,
        HF_MOD_COST, HF_MOD_CONDITIONS, HF_N = HF_MOD_CONDITIONS };
 
-/* (p, A) -> the Animals file's hand_fit (the AIs' "animals" query) by its
-** short way while no plugin is loaded, or nil where an animal that fits no
-** enclosure may share one (the file then takes the plain way): p's two
-** modifier handler lists looked up, ark.hand_fit(p, A.PARTNER_DISCOUNT,
-** not plain), the Flock test of each unfit animal (none where the file's
-** record says it lacks the keyword), then the list as it is or through
-** ark.hand_fit_modify.  The same calls of the Lua as the file's own loop
-** makes, without its small Lua functions around them. */
-/* Does an animal of the list at index t (n of them: those that fit no
-** building) share an enclosure: may_share(p, id) asked of each that the
-** Flock record (at index flock: false, no Flock keyword) does not clear;
-** may_share and p at those indices.  The bound function below and the
-** engine's animals query (ark_lua_hand_fit_rows) both ask it. */
-static int unfit_shares(lua_State *L, int t, int n, int flock, int may_share, int p) {
-  for (int i = 1; i <= n; i++) {
+/* The animals of the list at index t (n of them: those that fit no
+** building) that may share an enclosure, in order: may_share(p, id) asked
+** of each that the Flock record (at index flock: false, no Flock keyword)
+** does not clear, as the Animals file's loop asks it; may_share and p at
+** those indices.  Their ids go to ids (room for ARK_HAND_MAX: the unfit
+** are hand cards); returns how many. */
+static int unfit_sharing(lua_State *L, int t, int n, int flock, int may_share, int p,
+                         int *ids) {
+  int k = 0;
+  for (int i = 1; i <= n && k < ARK_HAND_MAX; i++) {
     lua_rawgeti(L, t, i);
-    int whole;
-    lua_Integer id = lua_tointegerx(L, -1, &whole);
+    int id = (int)lua_tointeger(L, -1);  /* hand_fit_rows put a card there */
+    lua_rawgeti(L, flock, id);
+    int none = lua_isboolean(L, -1) && !lua_toboolean(L, -1);
     lua_pop(L, 1);
-    if (whole && id >= 0) {
-      lua_rawgeti(L, flock, (int)id);
-      int none = lua_isboolean(L, -1) && !lua_toboolean(L, -1);
+    if (!none) {
+      lua_pushvalue(L, may_share);
+      lua_pushvalue(L, p);
+      lua_pushvalue(L, -3);
+      lua_call(L, 2, 1);
+      if (lua_toboolean(L, -1)) ids[k++] = id;
       lua_pop(L, 1);
-      if (none) continue;
     }
-    lua_pushvalue(L, may_share);
-    lua_pushvalue(L, p);
-    lua_rawgeti(L, t, i);
-    lua_call(L, 2, 1);
-    int shares = lua_toboolean(L, -1);
     lua_pop(L, 1);
-    if (shares) return 1;
   }
+  return k;
+}
+
+static int among(int id, const int *ids, int n) {
+  for (int i = 0; i < n; i++)
+    if (ids[i] == id) return 1;
   return 0;
 }
 
+/* The rows r[0..n) (card, cost, conditions, k, k buildings) with the row
+** of each animal in ids, which fits no building (k 0), given the single
+** building -1, as the plain way lists an animal that may share an
+** occupied enclosure: the new count, or -1 if it would pass max (n itself
+** may count rows that max left out). */
+static int share_rows(int *r, int n, int max, const int *ids, int nids) {
+  if (n + nids > max) return -1;
+  for (int j = 0; j + 3 < n; j += 4 + r[j + 3]) {
+    if (r[j + 3] != 0 || !among(r[j], ids, nids)) continue;
+    memmove(&r[j + 5], &r[j + 4], sizeof *r * (size_t)(n - j - 4));
+    r[j + 3] = 1;
+    r[j + 4] = -1;
+    n++;
+  }
+  return n;
+}
+
+/* share_rows on the list at index t, in place. */
+static void share_table(lua_State *L, int t, const int *ids, int nids) {
+  int n = ark_rawlen(L, t), max = n + nids;
+  int *r = lua_newuserdata(L, sizeof *r * (size_t)max);
+  for (int i = 0; i < n; i++) {
+    lua_rawgeti(L, t, i + 1);
+    r[i] = (int)lua_tointeger(L, -1);
+    lua_pop(L, 1);
+  }
+  n = share_rows(r, n, max, ids, nids);
+  for (int i = 0; i < n; i++) {
+    lua_pushinteger(L, r[i]);
+    lua_rawseti(L, t, i + 1);
+  }
+  lua_pop(L, 1);
+}
+
+/* (p, A) -> the Animals file's hand_fit (the AIs' "animals" query) by its
+** short way while no plugin is loaded: p's two modifier handler lists
+** looked up, ark.hand_fit(p, A.PARTNER_DISCOUNT, not plain), the Flock
+** test of each unfit animal (none where the file's record says it lacks
+** the keyword; one that may share gets the building -1), then the list as
+** it is or through ark.hand_fit_modify.  The same calls of the Lua as the
+** file's own loop makes, without its small Lua functions around them. */
 static int l_hand_fit_bound(lua_State *L) {
   ark_game *g = GP(L);
   arg_tableau(L, g, 1);
@@ -1373,11 +1412,10 @@ static int l_hand_fit_bound(lua_State *L) {
   lua_rawget(L, 2);
   lua_pushboolean(L, !(plain_cost && plain_cond));
   lua_call(L, 3, 2);                                 /* fast 7, unfit 8 */
-  if (unfit_shares(L, 8, ark_rawlen(L, 8), lua_upvalueindex(HF_FLOCK),
-                   lua_upvalueindex(HF_MAY_SHARE), 1)) {
-    lua_pushnil(L);
-    return 1;
-  }
+  int ids[ARK_HAND_MAX];
+  int nids = unfit_sharing(L, 8, ark_rawlen(L, 8), lua_upvalueindex(HF_FLOCK),
+                           lua_upvalueindex(HF_MAY_SHARE), 1, ids);
+  if (nids > 0) share_table(L, 7, ids, nids);
   lua_settop(L, 7);
   if (plain_cost && plain_cond) return 1;
   lua_pushvalue(L, lua_upvalueindex(HF_MODIFY));
@@ -1410,10 +1448,11 @@ int ark_lua_hand_fit_rows(lua_State *L, int fn, int idx, int a, int *out, int ma
   lua_pop(L, 1);
   rows fit = { out, max, 0, 0 }, unfit = { NULL, 0, 0, 0 };   /* the unfit in a table */
   hand_fit_rows(L, idx, discount, 0, &fit, &unfit);
-  int shares = unfit_shares(L, unfit.t, unfit.n, UP(HF_FLOCK), UP(HF_MAY_SHARE), idx);
+  int ids[ARK_HAND_MAX];
+  int nids = unfit_sharing(L, unfit.t, unfit.n, UP(HF_FLOCK), UP(HF_MAY_SHARE), idx, ids);
 #undef UP
   lua_settop(L, top);
-  return shares ? -1 : fit.n;            /* sharing: the plain way, in the Lua */
+  return nids > 0 ? share_rows(out, fit.n, max, ids, nids) : fit.n;
 }
 
 /* The short way's stand-in where it cannot look p's handlers up itself:

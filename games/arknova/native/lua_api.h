@@ -51,9 +51,10 @@ int ark_lua_has_handler(struct lua_State *L, int owner, int key, int cache, int 
 int ark_lua_sponsor_rows(struct lua_State *L, int idx, int *out, int max);
 int ark_lua_progress_rows(struct lua_State *L, int idx, int *out, int max);
 /* The animals query's numbers as fn, the function ark.hand_fit_fn made,
-** gives them for p at idx and the Animals file's table at a, written to out
-** when p's cards handle neither modifier and no animal that fits nowhere
-** may share an enclosure: the count; else -1, for the query's Lua.  _is_:
+** gives them for p at idx and the Animals file's table at a (an animal
+** that fits nowhere but may share an enclosure with the building -1),
+** written to out when p's cards handle neither modifier: the count; else
+** (or when they would not fit in max) -1, for the query's Lua.  _is_:
 ** is the value at fn such a function? */
 int ark_lua_hand_fit_rows(struct lua_State *L, int fn, int idx, int a, int *out, int max);
 int ark_lua_is_hand_fit_bound(struct lua_State *L, int fn);

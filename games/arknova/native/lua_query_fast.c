@@ -28,7 +28,7 @@ typedef struct fast_query {
 
 /* The animals query by the Animals file's function (which tests both
 ** modifiers itself, and asks the Flock test's Lua of an animal that fits
-** nowhere): -1 where it would send the query the plain way. */
+** nowhere): -1 where a modifier needs the query's Lua. */
 static int animal_rows(lua_State *L, int idx, int *out, int max) {
   ark_content *c = ark_lua_game_seats(L)->c;
   lua_rawgeti(L, LUA_REGISTRYINDEX, c->fast_hand_fit_ref);

@@ -190,8 +190,8 @@ local function own_functions()
 end
 
 -- ark.hand_fit_fn's function: A.hand_fit's short way, in C, from the
--- handler look-ups to ark.hand_fit_modify; nil where an unfit animal may
--- share an enclosure.
+-- handler look-ups to ark.hand_fit_modify (an unfit animal that may share
+-- an enclosure listed with the building -1, as the loop below lists it).
 local HAND_FIT_NOW = ark.hand_fit_fn(has_handler, may_share, has_flock, BAD_MODIFIER, HAND_FIT,
                                      HAND_FIT_MODIFY)
 
@@ -199,9 +199,9 @@ function A.hand_fit(p)
   -- the greedy player asks it for every position it weighs.  With no
   -- plugin (which may change the rules' facts and constants), the short
   -- way is ark.hand_fit_fn's, in C: ark.hand_fit's list, with p's
-  -- modifiers asked per animal in the order below (ark.hand_fit_modify);
-  -- it answers nil where an animal that fits no enclosure may share one,
-  -- and the plain way below is taken.
+  -- modifiers asked per animal in the order below (ark.hand_fit_modify),
+  -- may_share of each animal that fits no enclosure before them; nil
+  -- only when has_handler is not the rules' own (the plain way below).
   if #PLUGINS == 0 then
     local fit = HAND_FIT_NOW(p, A)
     if fit then return fit end
