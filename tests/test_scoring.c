@@ -470,6 +470,90 @@ static void cross(ark_game *g, int p, int cp) {
 
 /* Nobody reached 10 conservation: at the end every player discards one of
 ** the two cards, and the kept one scores. */
+/* ---- ark.count_zoo ------------------------------------------------------ */
+
+/* ark.count_zoo(p, filter) (lua_api_scoring.c) counts p's zoo cards whose
+** facts match: with Cheetah (401, size 5), Leopard (403, size 3), a size-1
+** animal (405), a petting-zoo animal (519, no standard size) and a sponsor
+** (202) in p's zoo, each count as the printed facts give it; then, in the
+** positions of a random game, each filter against a loop over ark.zoo
+** with fact(); and the filters it refuses, at the script's line. */
+static const char *const COUNT_ZOO =
+  "local p = ...\n"
+  "local function want(n, f, what)\n"
+  "  local got = ark.count_zoo(p, f)\n"
+  "  if got ~= n then error(what .. ': ' .. tostring(got) .. ', not ' .. n, 0) end\n"
+  "end\n"
+  "want(4, { type = 'animal' }, 'animals')\n"
+  "want(1, { type = 'animal', size = { 4, math.huge } }, 'large')\n"
+  "want(1, { type = 'animal', size = { 1, 2 } }, 'small')\n"
+  "want(2, { type = 'animal', size = { 1, 3 } }, 'size 1-3')\n"
+  "want(1, { size = 3 }, 'size 3')\n"
+  "want(1, { type = 'sponsor' }, 'sponsors')\n"
+  "want(5, {}, 'no filter')\n"
+  "want(5, { type = true }, 'a type')\n"
+  "want(5, { no_such_fact = false }, 'a fact no card has, false')\n"
+  "want(0, { no_such_fact = true }, 'a fact no card has, true')\n"
+  "want(0, { type = 'project' }, 'projects')\n"
+  "for _, bad in ipairs({ { [1] = 2 }, { size = { 1 } }, { size = { 1, 'x' } },\n"
+  "                       { type = print } }) do\n"
+  "  local ok, msg = pcall(ark.count_zoo, p, bad)\n"
+  "  if ok or not string.find(msg, 'ark.count_zoo', 1, true) then\n"
+  "    return 'a bad filter: ' .. tostring(msg)\n"
+  "  end\n"
+  "end\n"
+  "return ''\n";
+
+/* (p) -> '' or where ark.count_zoo and a loop with fact() disagree. */
+static const char *const COUNT_ZOO_LOOP =
+  "local p = ...\n"
+  "local filters = {\n"
+  "  { type = 'animal' }, { type = 'animal', size = { 4, math.huge } },\n"
+  "  { type = 'animal', size = { 1, 2 } }, { type = 'sponsor' }, { size = 2 },\n"
+  "}\n"
+  "local function loop(f)\n"
+  "  local n = 0\n"
+  "  for _, id in ipairs(ark.zoo(p)) do\n"
+  "    local ok = true\n"
+  "    for k, v in pairs(f) do\n"
+  "      local x = CARDS[id][k]\n"
+  "      if type(v) == 'table' then ok = ok and type(x) == 'number' and x >= v[1] and x <= v[2]\n"
+  "      else ok = ok and x == v end\n"
+  "    end\n"
+  "    if ok then n = n + 1 end\n"
+  "  end\n"
+  "  return n\n"
+  "end\n"
+  "for i, f in ipairs(filters) do\n"
+  "  if ark.count_zoo(p, f) ~= loop(f) then return 'filter ' .. i .. ' of seat ' .. p end\n"
+  "end\n"
+  "return ''\n";
+
+static void test_count_zoo(void **st) {
+  (void)st;
+  ark_game *g = game(2);
+  int p = g->s.cur;
+  static const int cards[5] = { 401, 403, 405, 519, 202 };
+  zoo_add_list(g, p, cards, 5);
+  char why[256];
+  assert_string_equal(t_run_lua(g, COUNT_ZOO, p, why, sizeof why), "");
+  ark_game_free(g);
+  g = t_new_game(2, 7, NULL);
+  uint64_t rng = 7;
+  int checked = 0, zoo = 0;
+  for (int step = 0; ark_game_process(g) == ARK_AWAITING; step++) {
+    if (step % 40 == 0)
+      for (int q = 0; q < 2; q++) {
+        assert_string_equal(t_run_lua(g, COUNT_ZOO_LOOP, q, why, sizeof why), "");
+        checked++;
+        zoo += g->s.p[q].nzoo;
+      }
+    t_random_answer(g, &rng);
+  }
+  assert_true(checked > 10 && zoo > 40);
+  ark_game_free(g);
+}
+
 static void test_discard_at_game_end(void **st) {
   (void)st;
   ark_game *g = game(2);
@@ -575,6 +659,7 @@ int main(void) {
     cmocka_unit_test(test_biodiverse_zoo),
     cmocka_unit_test(test_climbing_park),
     cmocka_unit_test(test_aquatic_park),
+    cmocka_unit_test(test_count_zoo),
     cmocka_unit_test(test_discard_at_game_end),
     cmocka_unit_test(test_discard_at_ten),
   };

@@ -9,6 +9,8 @@
 ** Zoo and the terrain experts only want to know how many (or whether any)
 ** spaces are of a kind, and the computer players ask them for every position
 ** they weigh.  Both read a space's fields from one cell_facts.
+** ark.count_zoo(p, filter) likewise counts the cards of p's zoo whose facts
+** match, for the scoring cards that count kinds of cards.
 */
 #include <string.h>
 
@@ -293,6 +295,106 @@ static int l_count_cells(lua_State *L) {
   return 1;
 }
 
+/* A field of ark.count_zoo's filter: its key at stack index key, what
+** its value asks of a card's fact. */
+enum { Z_TRUE, Z_FALSE, Z_EQUAL, Z_RANGE };
+typedef struct zoo_field {
+  int key, kind, value;        /* value: the filter's value's index (Z_EQUAL) */
+  lua_Number lo, hi;
+} zoo_field;
+
+#define ZOO_FIELDS 8
+
+/* Reads filter (index 2) into f (its keys pushed, at most ZOO_FIELDS);
+** returns how many fields. */
+static int zoo_filter(lua_State *L, zoo_field *f) {
+  int n = 0;
+  luaL_checkstack(L, 3 * ZOO_FIELDS + 4, "ark.count_zoo");
+  lua_pushnil(L);
+  while (lua_next(L, 2)) {
+    if (lua_type(L, -2) != LUA_TSTRING)
+      return luaL_error(L, "ark.count_zoo: a filter's keys are fact names");
+    if (n == ZOO_FIELDS) return luaL_error(L, "ark.count_zoo: at most %d facts", ZOO_FIELDS);
+    const char *name = lua_tostring(L, -2);
+    zoo_field *z = &f[n++];
+    switch (lua_type(L, -1)) {
+    case LUA_TBOOLEAN: z->kind = lua_toboolean(L, -1) ? Z_TRUE : Z_FALSE; break;
+    case LUA_TNUMBER: case LUA_TSTRING: z->kind = Z_EQUAL; break;
+    case LUA_TTABLE:
+      z->kind = Z_RANGE;
+      lua_rawgeti(L, -1, 1);
+      lua_rawgeti(L, -2, 2);
+      if (!lua_isnumber(L, -2) || !lua_isnumber(L, -1) || ark_rawlen(L, -3) != 2)
+        return luaL_error(L, "ark.count_zoo: '%s' as a range is { lowest, highest }", name);
+      z->lo = lua_tonumber(L, -2);
+      z->hi = lua_tonumber(L, -1);
+      lua_pop(L, 2);
+      break;
+    default:
+      return luaL_error(L, "ark.count_zoo: '%s' must be true, false, a number, a text or "
+                        "{ lowest, highest }", name);
+    }
+    z->value = lua_gettop(L);          /* key and value stay, with a copy */
+    lua_pushvalue(L, -2);              /* of the key kept and one for lua_next */
+    z->key = lua_gettop(L);
+    lua_pushvalue(L, -1);
+  }
+  return n;
+}
+
+/* Does the card table at index c (or nil) match every field of f? */
+static int zoo_card_matches(lua_State *L, int c, const zoo_field *f, int n) {
+  int ok = 1;
+  for (int i = 0; i < n && ok; i++) {
+    if (lua_istable(L, c)) {
+      lua_pushvalue(L, f[i].key);
+      lua_gettable(L, c);
+    } else {
+      lua_pushnil(L);                  /* no such card: each fact nil */
+    }
+    switch (f[i].kind) {
+    case Z_TRUE: ok = lua_toboolean(L, -1); break;
+    case Z_FALSE: ok = !lua_toboolean(L, -1); break;
+    case Z_EQUAL: ok = lua_rawequal(L, -1, f[i].value); break;
+    default: {
+      lua_Number v = lua_tonumber(L, -1);
+      ok = lua_type(L, -1) == LUA_TNUMBER && v >= f[i].lo && v <= f[i].hi;
+    }
+    }
+    lua_pop(L, 1);
+  }
+  return ok;
+}
+
+/* ark.count_zoo(p, filter) -> how many cards of ark.zoo(p) have facts (as
+** fact(id, key) reads them, from CARDS) that match every entry of filter:
+** true matches a fact that is there and not false, false one that is nil
+** or false, a number or a text an equal fact, { lowest, highest } a number
+** from lowest to highest.  The final scoring cards that count kinds of
+** cards ask it at every position an AI values; a loop over the zoo asking
+** fact twice per card cost them ten times as much. */
+static int l_count_zoo(lua_State *L) {
+  ark_game *g = ark_lua_game_seats(L);
+  int p = ark_lua_arg_tableau(L, g, 1);
+  luaL_checktype(L, 2, LUA_TTABLE);
+  lua_settop(L, 2);
+  zoo_field f[ZOO_FIELDS];
+  int nf = zoo_filter(L, f);
+  lua_getglobal(L, "CARDS");
+  int cards = lua_gettop(L);
+  if (!lua_istable(L, cards)) return luaL_error(L, "ark.count_zoo: no CARDS table");
+  const ark_player *pl = &g->s.p[p];
+  lua_Integer count = 0;
+  for (int i = 0; i < pl->nzoo; i++) {
+    lua_pushinteger(L, pl->zoo[i]);
+    lua_gettable(L, cards);
+    count += zoo_card_matches(L, lua_gettop(L), f, nf);
+    lua_pop(L, 1);
+  }
+  lua_pushinteger(L, count);
+  return 1;
+}
+
 /* The ark table is at the top of the stack. */
 void ark_lua_api_scoring(lua_State *L, void *ctx) {
   lua_pushlightuserdata(L, ctx);
@@ -314,4 +416,7 @@ void ark_lua_api_scoring(lua_State *L, void *ctx) {
   lua_pushlightuserdata(L, ctx);
   lua_pushcclosure(L, l_count_cells, 1);
   lua_setfield(L, -2, "count_cells");
+  lua_pushlightuserdata(L, ctx);
+  lua_pushcclosure(L, l_count_zoo, 1);
+  lua_setfield(L, -2, "count_zoo");
 }

@@ -4,22 +4,11 @@
 -- the highest one reached.
 local card = {}
 
-local function count(p)
-  local n, zoo = 0, ark.zoo(p)
-  for i = 1, #zoo do                    -- numeric: ipairs calls C per card
-    local id = zoo[i]
-    -- fact reads one field; CARDS[id] would copy the whole card for a script
-    if fact(id, "type") == "animal" then
-      local size = fact(id, "size")
-      if size >= 1 and size <= 2 then n = n + 1 end
-    end
-  end
-  return n
-end
-
+-- counted in C (ark.count_zoo), as Large Animal Zoo (1) counts
+local SMALL = { type = "animal", size = { 1, 2 } }
 
 function card.score(p, id)
-  return threshold_reward(id, count(p))
+  return threshold_reward(id, ark.count_zoo(p, SMALL))
 end
 
 return card

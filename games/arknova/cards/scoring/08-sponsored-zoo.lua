@@ -3,17 +3,11 @@
 -- highest one reached.
 local card = {}
 
-local function count(p)
-  local n, zoo = 0, ark.zoo(p)
-  for i = 1, #zoo do                    -- numeric: ipairs calls C per card
-    if fact(zoo[i], "type") == "sponsor" then n = n + 1 end
-  end
-  return n
-end
-
+-- counted in C (ark.count_zoo), as Large Animal Zoo (1) counts
+local SPONSOR = { type = "sponsor" }
 
 function card.score(p, id)
-  return threshold_reward(id, count(p))
+  return threshold_reward(id, ark.count_zoo(p, SPONSOR))
 end
 
 return card
