@@ -496,6 +496,7 @@ static const char *const COUNT_ZOO =
   "want(0, { no_such_fact = true }, 'a fact no card has, true')\n"
   "want(0, { type = 'project' }, 'projects')\n"
   "for _, bad in ipairs({ { [1] = 2 }, { size = { 1 } }, { size = { 1, 'x' } },\n"
+  "                       { size = { '1', 2 } },\n"
   "                       { type = print } }) do\n"
   "  local ok, msg = pcall(ark.count_zoo, p, bad)\n"
   "  if ok or not string.find(msg, 'ark.count_zoo', 1, true) then\n"

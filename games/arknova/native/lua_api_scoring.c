@@ -324,7 +324,8 @@ static int zoo_filter(lua_State *L, zoo_field *f) {
       z->kind = Z_RANGE;
       lua_rawgeti(L, -1, 1);
       lua_rawgeti(L, -2, 2);
-      if (!lua_isnumber(L, -2) || !lua_isnumber(L, -1) || ark_rawlen(L, -3) != 2)
+      if (lua_type(L, -2) != LUA_TNUMBER || lua_type(L, -1) != LUA_TNUMBER ||
+          ark_rawlen(L, -3) != 2)
         return luaL_error(L, "ark.count_zoo: '%s' as a range is { lowest, highest }", name);
       z->lo = lua_tonumber(L, -2);
       z->hi = lua_tonumber(L, -1);
