@@ -5,8 +5,8 @@
 local card = {}
 
 -- ark.count_zoo counts in C: the computer players ask the score of every
--- position they weigh, and a loop asking fact() twice per card cost ten
--- times as much
+-- position they weigh, and a loop asking fact() twice per card took about
+-- twice as long
 local LARGE = { type = "animal", size = { 4, math.huge } }
 
 function card.score(p, id)
