@@ -753,6 +753,14 @@ static void test_engine_helper(void **st) {
   ark_game_free(g);
 }
 
+/* A primitive refusing a fan script's argument (ark.count_zoo's range with
+** one end) stops the script at the calling line, with the primitive's
+** reason. */
+static void test_count_zoo_filter(void **st) {
+  (void)st;
+  expect_contained("count-zoo-filter", 5, "ark.count_zoo: 'size' as a range is { lowest, highest }");
+}
+
 /* An event whose handler fires it again without end: stopped at the
 ** handler's line when the stack runs out (C's with Lua 5.4, whose fire is
 ** C; Lua's with LuaJIT), the game going on. */
@@ -899,6 +907,7 @@ int main(int argc, char **argv) {
     cmocka_unit_test(test_error_tostring_loop),
     cmocka_unit_test(test_no_return),
     cmocka_unit_test(test_engine_helper),
+    cmocka_unit_test(test_count_zoo_filter),
     cmocka_unit_test(test_event_recursion),
     cmocka_unit_test(test_decision_flood),
     cmocka_unit_test(test_keyword_unknown),
