@@ -1323,30 +1323,35 @@ static void push_list_unless(lua_State *L, int none, int at) {
 enum { HF_MAY_SHARE = 4, HF_FLOCK, HF_BAD, HF_HAND_FIT, HF_MODIFY, HF_DISCOUNT,
        HF_MOD_COST, HF_MOD_CONDITIONS, HF_N = HF_MOD_CONDITIONS };
 
-/* The animals of the list at index t (n of them: those that fit no
-** building) that may share an enclosure, in order: may_share(p, id) asked
-** of each that the Flock record (at index flock: false, no Flock keyword)
-** does not clear, as the Animals file's loop asks it; may_share and p at
-** those indices.  Their ids go to ids (room for ARK_HAND_MAX: the unfit
-** are hand cards); returns how many. */
-static int unfit_sharing(lua_State *L, int t, int n, int flock, int may_share, int p,
-                         int *ids) {
-  int k = 0;
-  for (int i = 1; i <= n && k < ARK_HAND_MAX; i++) {
-    lua_rawgeti(L, t, i);
-    int id = (int)lua_tointeger(L, -1);  /* hand_fit_rows put a card there */
+int ark_lua_may_share(lua_State *L, int flock, int fn, int p, int id) {
+  if (lua_istable(L, flock)) {
     lua_rawgeti(L, flock, id);
     int none = lua_isboolean(L, -1) && !lua_toboolean(L, -1);
     lua_pop(L, 1);
-    if (!none) {
-      lua_pushvalue(L, may_share);
-      lua_pushvalue(L, p);
-      lua_pushvalue(L, -3);
-      lua_call(L, 2, 1);
-      if (lua_toboolean(L, -1)) ids[k++] = id;
-      lua_pop(L, 1);
-    }
+    if (none) return 0;
+  }
+  lua_pushvalue(L, fn);
+  lua_pushinteger(L, p);
+  lua_pushinteger(L, id);
+  lua_call(L, 2, 1);
+  int yes = lua_toboolean(L, -1);
+  lua_pop(L, 1);
+  return yes;
+}
+
+/* The animals of the list at index t (n of them: those that fit no
+** building) that may share an enclosure, in order, as the Animals file's
+** loop asks it (ark_lua_may_share, with the Flock record and may_share at
+** indices flock and may_share, the seat at index p).  Their ids go to ids
+** (room for ARK_HAND_MAX: the unfit are hand cards); returns how many. */
+static int unfit_sharing(lua_State *L, int t, int n, int flock, int may_share, int p,
+                         int *ids) {
+  int k = 0, seat = (int)lua_tointeger(L, p);
+  for (int i = 1; i <= n && k < ARK_HAND_MAX; i++) {
+    lua_rawgeti(L, t, i);
+    int id = (int)lua_tointeger(L, -1);  /* hand_fit_rows put a card there */
     lua_pop(L, 1);
+    if (ark_lua_may_share(L, flock, may_share, seat, id)) ids[k++] = id;
   }
   return k;
 }

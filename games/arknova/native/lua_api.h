@@ -104,5 +104,11 @@ int ark_lua_animal_fits_any(ark_game *g, int p, const ark_card_def *a);
 int ark_lua_conditions_missing(const ark_game *g, int p, const ark_card_def *d);
 int ark_lua_sponsor_fits(const ark_game *g, int p, const ark_card_def *d);
 int ark_lua_level_ok(const ark_game *g, int p, const ark_card_def *c, int lv);
+/* The Animals file's may_share(p, id), its function at stack index fn: may
+** the animal share an occupied enclosure?  The file's Flock record at
+** index flock, when a table, clears an animal it marks false with no call
+** (most lack the keyword).  The C loops over animals and the animals query
+** ask it. */
+int ark_lua_may_share(struct lua_State *L, int flock, int fn, int p, int id);
 
 #endif

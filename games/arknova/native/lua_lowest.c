@@ -96,19 +96,9 @@ static void ask(lua_State *L, int fn, int p, int id) {
   lua_call(L, 2, 1);
 }
 
-/* The file's may_share(p, id): may the animal share an occupied enclosure?
-** Most animals lack the keyword: flock says so with no call. */
+/* The file's may_share(p, id), past its Flock record (lua_api.c). */
 static int may_share(lua_State *L, int p, int id) {
-  if (lua_istable(L, AN_FLOCK)) {
-    lua_rawgeti(L, AN_FLOCK, id);
-    int none = lua_isboolean(L, -1) && !lua_toboolean(L, -1);
-    lua_pop(L, 1);
-    if (none) return 0;
-  }
-  ask(L, AN_MAY_SHARE, p, id);
-  int yes = lua_toboolean(L, -1);
-  lua_pop(L, 1);
-  return yes;
+  return ark_lua_may_share(L, AN_FLOCK, AN_MAY_SHARE, p, id);
 }
 
 /* conditions_hold(p, id): the file's where p's cards or map handle the
