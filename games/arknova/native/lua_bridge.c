@@ -1320,7 +1320,7 @@ void ark_lua_close(ark_content *c) {
   c->L = NULL;
   c->queries_ref = c->query_msgh_ref = 0;
   for (int k = 0; k < ARK_FAST_QUERIES; k++) c->fast_query_ref[k] = LUA_NOREF;
-  c->fast_animals_ref = c->fast_hand_fit_ref = LUA_NOREF;
+  c->fast_animals_ref = c->fast_hand_fit_ref = c->fast_run_ref = LUA_NOREF;
   free(c->kept);
   c->kept = NULL;
   ark_lua_api_close(c);

@@ -107,6 +107,9 @@ static int keep_animals(ark_content *c) {
 void ark_lua_query_fast_init(ark_content *c) {
   lua_State *L = c->L;
   c->fast_animals_ref = c->fast_hand_fit_ref = LUA_NOREF;
+  lua_pushlightuserdata(L, c->lua);        /* the context, as every primitive's */
+  lua_pushcclosure(L, fast_run, 1);
+  c->fast_run_ref = luaL_ref(L, LUA_REGISTRYINDEX);
   int animals = !c->nplugins && keep_animals(c);
   for (int k = 0; k < ARK_FAST_QUERIES; k++) {
     c->fast_query_ref[k] = LUA_NOREF;
@@ -134,8 +137,7 @@ int ark_lua_query_fast(ark_game *g, int fn, const char *name, int p, int *out, i
   if (!same) return -1;
   fast_args a = { &FAST[k], p, out, max, 0, 0 };
   int top = lua_gettop(L);
-  lua_pushlightuserdata(L, c->lua);        /* the context, as every primitive's */
-  lua_pushcclosure(L, fast_run, 1);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, c->fast_run_ref);
   lua_pushlightuserdata(L, &a);
   ark_lua_set_game(c, g);
   g->in_query = 1;
