@@ -885,6 +885,14 @@ static void test_225_quarantine_lab(void **st) {
   assert_int_equal(pl->money, 25);                 /* no venom paid */
   assert_int_equal(pl->venom[ARK_ACT_BUILD], 0);
   assert_int_equal(pl->constriction[ARK_ACT_CARDS], 0);
+  /* each kind is cleared on its own: constriction with no venom beside it */
+  pl->constriction[ARK_ACT_ANIMALS] = 2;
+  pl->constriction[ARK_ACT_SPONSORS] = 1;
+  t_turn_of(g, p);
+  for (int a = 0; a < ARK_N_ACTIONS; a++) {
+    assert_int_equal(pl->constriction[a], 0);
+    assert_int_equal(pl->venom[a], 0);
+  }
   ark_game_free(g);
 }
 

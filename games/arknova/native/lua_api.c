@@ -652,15 +652,29 @@ static int l_tokens(lua_State *L) {
   return 1;
 }
 
+static lua_Integer token_total(const uint8_t *t) {
+  lua_Integer n = 0;
+  for (int a = 0; a < ARK_N_ACTIONS; a++) n += t[a];
+  return n;
+}
+
 /* ark.venom_total(p) -> the venom tokens on all of p's action cards: the
 ** end of every turn reads this one number and looks card by card only when
 ** some card has one, which is rare. */
 static int l_venom_total(lua_State *L) {
   ark_game *g = GP(L);
   int p = arg_player(L, g, 1);
-  lua_Integer n = 0;
-  for (int a = 0; a < ARK_N_ACTIONS; a++) n += g->s.p[p].venom[a];
-  lua_pushinteger(L, n);
+  lua_pushinteger(L, token_total(g->s.p[p].venom));
+  return 1;
+}
+
+/* ark.token_total(p, kind) -> the tokens of that kind on all of p's action
+** cards: one call where a script that clears or counts them at every turn
+** start would ask ark.tokens once per card. */
+static int l_token_total(lua_State *L) {
+  ark_game *g = GP(L);
+  int p = arg_player(L, g, 1);
+  lua_pushinteger(L, token_total(token_array(L, &g->s.p[p], luaL_checkstring(L, 2))));
   return 1;
 }
 
@@ -2432,7 +2446,7 @@ static const luaL_Reg api[] = {
   {"display_take", l_display_take}, {"display_refill", l_display_refill},
   {"slot_action", l_slot_action}, {"action_slot", l_action_slot},
   {"upgraded", l_upgraded}, {"upgrade", l_upgrade}, {"tokens", l_tokens},
-  {"venom_total", l_venom_total},
+  {"venom_total", l_venom_total}, {"token_total", l_token_total},
   {"to_slot1", l_to_slot1}, {"advance_break", l_advance_break},
   {"can_place", l_can_place},
   {"build", l_build},

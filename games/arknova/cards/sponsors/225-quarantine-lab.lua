@@ -22,12 +22,17 @@ function card.modify_affected_by(p, id, value, kind)
   return value
 end
 
+-- each kind looked for card by card only when some card has one (rare):
+-- this runs at every turn start of p's that an AI tries
 function card.turn_start(p, id)
-  for i = 1, #ACTION_LIST do
-    local a = ACTION_LIST[i]
-    for k = 1, #TOKENS do
-      local n = ark.tokens(p, a, TOKENS[k])
-      if n > 0 then ark.tokens(p, a, TOKENS[k], -n) end
+  for k = 1, #TOKENS do
+    local kind = TOKENS[k]
+    if ark.token_total(p, kind) > 0 then
+      for i = 1, #ACTION_LIST do
+        local a = ACTION_LIST[i]
+        local n = ark.tokens(p, a, kind)
+        if n > 0 then ark.tokens(p, a, kind, -n) end
+      end
     end
   end
 end
