@@ -311,6 +311,43 @@ static void test_query_kept_across_purse(void **st) {
   ark_game_free(g);
 }
 
+/* Seat 0's scoring query after a building is placed: given again (1) or
+** worked out anew (0); either way the result worked out with keeping off. */
+static int scoring_kept_across_building(ark_game *g) {
+  int q[16], again[16], fresh[16], n = ark_game_query(g, "scoring", 0, q, 16);
+  assert_true(n >= 2);
+  long h0, m0, h1, m1;
+  ark_recall_query_counts(g, &h0, &m0);
+  assert_true(t_put_fitting(g, 0, "size-1", 0, 0) >= 0);
+  assert_int_equal(ark_game_query(g, "scoring", 0, again, 16), n);
+  ark_recall_query_counts(g, &h1, &m1);
+  ark_recall_on(g, 0);
+  assert_int_equal(ark_game_query(g, "scoring", 0, fresh, 16), n);
+  ark_recall_on(g, 1);
+  assert_memory_equal(again, fresh, sizeof q[0] * (size_t)n);
+  assert_int_equal(h1 + m1, h0 + m0 + 1);
+  return h1 == h0 + 1;
+}
+
+/* A seat's grounds (the buildings on its map) are a part of their own:
+** final scoring cards that count zoo cards and icons read none of it, and
+** their result is given again after a building is placed; those that count
+** the map's spaces read it, and theirs is worked out anew. */
+static void test_query_kept_across_building(void **st) {
+  (void)st;
+  ark_game *g = t_game(2, 10, "A");
+  char msg[256];
+  t_zoo_add(g, 0, 401);                              /* Cheetah, size 4 */
+  t_zoo_add(g, 0, 417);                              /* Wolf, size 4 */
+  /* Large Animal Zoo and Research Zoo: zoo cards and icons */
+  assert_int_equal(ark_edit_scoring(g, 0, (const int[]){ 1, 3 }, 2, msg, sizeof msg), 0);
+  assert_true(scoring_kept_across_building(g));
+  /* Naturalists Zoo (free spaces) and Architectural Zoo (the map's spaces) */
+  assert_int_equal(ark_edit_scoring(g, 0, (const int[]){ 6, 4 }, 2, msg, sizeof msg), 0);
+  assert_false(scoring_kept_across_building(g));
+  ark_game_free(g);
+}
+
 /* A fan final scoring card may read anything of the seat: one that counts
 ** money or hand cards gets its value anew when they change. */
 static const char *fan_scoring_dir(char *root, size_t n) {
@@ -358,7 +395,8 @@ static void test_fan_scoring_reads_purse_and_hand(void **st) {
 ** fields lies in one part or another. */
 static uint64_t parts_hash(const ark_state *s, unsigned reads) {
   uint64_t h = 0;
-  if (reads & ARK_READ_TABLEAU(0)) h ^= ark_seat_hash(s, 0, ARK_SEAT_TABLEAU, 1);
+  if (reads & ARK_READ_ZOO(0)) h ^= ark_seat_hash(s, 0, ARK_SEAT_ZOO, 1);
+  if (reads & ARK_READ_GROUNDS(0)) h ^= ark_seat_hash(s, 0, ARK_SEAT_GROUNDS, 4);
   if (reads & ARK_READ_PURSE(0)) h ^= ark_seat_hash(s, 0, ARK_SEAT_PURSE, 2);
   if (reads & ARK_READ_HAND(0)) h ^= ark_seat_hash(s, 0, ARK_SEAT_HAND, 3);
   return h;
@@ -423,6 +461,7 @@ int main(void) {
     cmocka_unit_test(test_query_kept_across_purse),
     cmocka_unit_test(test_fan_scoring_reads_purse_and_hand),
     cmocka_unit_test(test_seat_parts),
+    cmocka_unit_test(test_query_kept_across_building),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -382,12 +382,16 @@ int ark_game_query(const ark_game *g, const char *name, int p, int *out, int max
 ** given while ark_recall_on(g, 0) holds for the content.  A computation
 ** may ask kept results of others between its begin and keep (nested up to
 ** ARK_RECALL_NEST deep): what those read counts as read by it too.
-** A seat is three parts: its hand, its purse (money, X tokens, the action
+** A seat is four parts: its hand, its purse (money, X tokens, the action
 ** cards' order and tokens, what it did this turn: nearly every action
-** changes it) and its tableau (the rest: zoo, map, tracks, icons, partner
-** zoos...), so that a result that reads only the tableau, such as what
-** the final scoring cards give, is given again across most actions. */
-#define ARK_READ_TABLEAU(p) (1u << (p))          /* seat p's tableau */
+** changes it), its grounds (the buildings on its zoo map) and its zoo (the
+** rest: cards played, tracks, icons, partner zoos...); the zoo and the
+** grounds are its tableau.  So a result that reads only the tableau is
+** given again across most actions, and one that reads only the zoo, such
+** as what most final scoring cards give, across a building placed too. */
+#define ARK_READ_ZOO(p) (1u << (p))              /* seat p's tableau but its grounds */
+#define ARK_READ_GROUNDS(p) (1u << (18 + (p)))   /* the buildings on p's zoo map */
+#define ARK_READ_TABLEAU(p) (ARK_READ_ZOO(p) | ARK_READ_GROUNDS(p))
 #define ARK_READ_PURSE(p) (1u << (10 + (p)))     /* seat p's purse */
 #define ARK_READ_HAND(p) (1u << (14 + (p)))      /* seat p's hand */
 #define ARK_READ_SEAT(p) (ARK_READ_TABLEAU(p) | ARK_READ_PURSE(p) | ARK_READ_HAND(p))
@@ -397,8 +401,8 @@ int ark_game_query(const ark_game *g, const char *name, int p, int *out, int max
 #define ARK_READ_SCRIPTS (1u << 7)     /* which scripts are off */
 #define ARK_READ_MEMO (1u << 8)        /* the cards' memos */
 #define ARK_READ_BOARD (1u << 9)       /* anything else of the state */
-#define ARK_READ_ALL 0x3ffffu
-#define ARK_READ_LUA (1u << 18)        /* what the state does not hold */
+#define ARK_READ_ALL 0x3fffffu
+#define ARK_READ_LUA (1u << 22)        /* what the state does not hold */
 #define ARK_RECALL_NEST 4
 int ark_recall(const ark_game *g, uint64_t key, double *value);
 void ark_recall_begin(const ark_game *g);

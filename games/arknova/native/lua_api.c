@@ -135,6 +135,14 @@ static int arg_tableau(lua_State *L, ark_game *g, int i) {
   return p;
 }
 
+/* Seat i for a primitive that reads only its zoo: its tableau but the
+** buildings on its map (its cards, tracks, icons, the map it plays...). */
+static int arg_zoo(lua_State *L, ark_game *g, int i) {
+  int p = seat_arg(L, g, i);
+  ctx_of(L)->reads |= ARK_READ_ZOO(p);
+  return p;
+}
+
 static int arg_card(lua_State *L, ark_game *g, int i) {
   lua_Integer c = luaL_checkinteger(L, i);
   if (c < 0 || c >= g->c->ncards) luaL_error(L, "bad card id %d", (int)c);
@@ -243,7 +251,7 @@ typedef struct {
 } field;
 
 #define PART(n, t, w, part) { #n, sizeof #n - 1, offsetof(ark_player, n), t, w, part }
-#define FLD(n, t, w) PART(n, t, w, ARK_READ_TABLEAU(0))
+#define FLD(n, t, w) PART(n, t, w, ARK_READ_ZOO(0))
 #define PURSE(n, t, w) PART(n, t, w, ARK_READ_PURSE(0))
 static const field fields[] = {
   PURSE(money, F_I16, 0), FLD(appeal, F_I16, 0), FLD(conservation, F_I16, 0),
@@ -254,7 +262,7 @@ static const field fields[] = {
   FLD(nzoo, F_U8, 0), FLD(rep_bonus_done, F_U16, 1), FLD(cp_bonus_done, F_U8, 1),
   PURSE(played_this_turn, F_U8, 1), FLD(map, F_U8, 0),
   { "cover_terrain", sizeof "cover_terrain" - 1, offsetof(ark_player, zoo_map.cover_terrain),
-    F_U8, 1, ARK_READ_TABLEAU(0) }
+    F_U8, 1, ARK_READ_GROUNDS(0) }
 };
 #undef PART
 #undef FLD
@@ -428,7 +436,7 @@ static int l_memo(lua_State *L) {
 ** it does not hold (or a number) takes the comparisons, as before. */
 static int l_icons(lua_State *L) {
   ark_game *g = GP(L);
-  int p = arg_tableau(L, g, 1);
+  int p = arg_zoo(L, g, 1);
   if (lua_type(L, 2) == LUA_TSTRING) {
     lua_pushvalue(L, 2);
     lua_rawget(L, lua_upvalueindex(3));     /* void in LuaJIT's API: read the type after */
@@ -483,7 +491,7 @@ static int l_hand(lua_State *L) {
 
 static int l_zoo(lua_State *L) {
   ark_game *g = GP(L);
-  int p = arg_tableau(L, g, 1);
+  int p = arg_zoo(L, g, 1);
   push_list(L, g->s.p[p].zoo, g->s.p[p].nzoo);
   return 1;
 }
@@ -491,7 +499,7 @@ static int l_zoo(lua_State *L) {
 /* ark.zoo_building(p, card) -> building id of an animal, or nil */
 static int l_zoo_building(lua_State *L) {
   ark_game *g = GP(L);
-  int p = arg_tableau(L, g, 1);
+  int p = arg_zoo(L, g, 1);
   int i = ark_zone_zoo_find(g, p, arg_card(L, g, 2));
   if (i < 0 || g->s.p[p].zoo_building[i] < 0) lua_pushnil(L);
   else lua_pushinteger(L, g->s.p[p].zoo_building[i]);
@@ -500,7 +508,7 @@ static int l_zoo_building(lua_State *L) {
 
 static int l_scoring(lua_State *L) {
   ark_game *g = GP(L);
-  int p = arg_tableau(L, g, 1);
+  int p = arg_zoo(L, g, 1);
   lua_createtable(L, 2, 0);            /* at most two: no resize on the first */
   int n = 0;
   for (int i = 0; i < 2; i++)
@@ -2202,7 +2210,7 @@ static lua_Integer zoo_stamp_of(lua_State *L, ark_game *g, int p) {
 static int l_zoo_stamp(lua_State *L) {
   ark_game *g = GP(L);
   reads_part(L, ARK_READ_SCRIPTS);
-  lua_Integer stamp = zoo_stamp_of(L, g, arg_tableau(L, g, 1));
+  lua_Integer stamp = zoo_stamp_of(L, g, arg_zoo(L, g, 1));
   if (stamp) lua_pushinteger(L, stamp);
   else lua_pushnil(L);
   return 1;
@@ -2216,7 +2224,7 @@ static int l_zoo_stamp(lua_State *L) {
 void ark_lua_push_handlers(lua_State *L, int owner, int key, int cache, int miss) {
   ark_game *g = GP(L);
   reads_part(L, ARK_READ_SCRIPTS);
-  int p = arg_tableau(L, g, owner);
+  int p = arg_zoo(L, g, owner);
   luaL_checktype(L, cache, LUA_TTABLE);
   lua_Integer stamp = zoo_stamp_of(L, g, p);
   int top = lua_gettop(L);
@@ -2321,7 +2329,7 @@ static void known_add(lua_State *L, int byk, int s, int set, int none, int id) {
 static int l_zoo_known(lua_State *L) {
   ark_game *g = GP(L);
   reads_part(L, ARK_READ_SCRIPTS);
-  int p = arg_tableau(L, g, 1);
+  int p = arg_zoo(L, g, 1);
   for (int i = 2; i <= 5; i++) luaL_checktype(L, i, LUA_TTABLE);
   lua_settop(L, 6);
   const ark_player *pl = &g->s.p[p];
@@ -2521,6 +2529,7 @@ void ark_lua_reads_set(ark_content *c, unsigned reads) {
 ark_game *ark_lua_game_mut(lua_State *L) { return GM(L); }
 int ark_lua_arg_player(lua_State *L, ark_game *g, int idx) { return arg_player(L, g, idx); }
 int ark_lua_arg_tableau(lua_State *L, ark_game *g, int idx) { return arg_tableau(L, g, idx); }
+int ark_lua_arg_zoo(lua_State *L, ark_game *g, int idx) { return arg_zoo(L, g, idx); }
 int ark_lua_arg_card(lua_State *L, ark_game *g, int idx) { return arg_card(L, g, idx); }
 
 void ark_lua_api_register(lua_State *L, void *ctx, const luaL_Reg *fns) {

@@ -65,6 +65,8 @@ int ark_lua_handler_parts(struct lua_State *L, int fn);
 /* The same for a primitive that reads only the seat's tableau (ark.h:
 ** ARK_READ_TABLEAU): not its hand, money, X tokens or action cards. */
 int ark_lua_arg_tableau(struct lua_State *L, ark_game *g, int idx);
+/* The same for one that reads only its zoo (ARK_READ_ZOO): not its grounds. */
+int ark_lua_arg_zoo(struct lua_State *L, ark_game *g, int idx);
 int ark_lua_arg_card(struct lua_State *L, ark_game *g, int idx);
 /* An integer argument, clamped to +-1000000. */
 int ark_lua_arg_int(struct lua_State *L, int idx);

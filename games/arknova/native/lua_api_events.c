@@ -106,7 +106,7 @@ static int l_fire(lua_State *L) {
 static int l_fire_own(lua_State *L) {
   ark_game *g = ark_lua_game_seats(L);
   int top = event_args(L, "fire_own");
-  int p = ark_lua_arg_tableau(L, g, 2);
+  int p = ark_lua_arg_zoo(L, g, 2);
   return fire_from(L, 1, top, p, 0, 1);
 }
 

@@ -377,7 +377,7 @@ static int zoo_card_matches(lua_State *L, int c, const zoo_field *f, int n) {
 ** 1.3 us against 0.7 us; Large Animal Zoo's whole query 1.95 us, 1.31 us). */
 static int l_count_zoo(lua_State *L) {
   ark_game *g = ark_lua_game_seats(L);
-  int p = ark_lua_arg_tableau(L, g, 1);
+  int p = ark_lua_arg_zoo(L, g, 1);
   luaL_checktype(L, 2, LUA_TTABLE);
   lua_settop(L, 2);
   zoo_field f[ZOO_FIELDS];

@@ -11,12 +11,12 @@
 ** What it read comes from the primitives (lua_api.c): each counts as
 ** reading the whole state, but for those that read only the seats they are
 ** given and the named parts of the board (ark_lua_reads).  The parts are
-** each seat's tableau, then the board's: the seats' count, the projects
-** in play, the display, the scripts switched off, the memos, and the rest,
-** then each seat's purse and each seat's hand (ARK_READ_* in ark.h); each
-** is compared by a 64-bit hash of its live bytes (state.h).  A computation
+** each seat's zoo, then the board's: the seats' count, the projects in
+** play, the display, the scripts switched off, the memos, and the rest,
+** then each seat's purse, hand and grounds (ARK_READ_* in ark.h); each is
+** compared by a 64-bit hash of its live bytes (state.h).  A computation
 ** may ask kept results of others while it runs (the value asks what the
-** final scoring cards give, which reads only a seat's tableau and so is
+** final scoring cards give, which mostly reads only a seat's zoo and so is
 ** given again after most actions): a stack keeps each level's reads, and
 ** what an inner one read, given again or worked out, counts for the outer.
 ** A result is kept only while the game's Lua is the one it was computed
@@ -40,17 +40,21 @@
 #define RECALL_SETS 2048
 #define RECALL_WAYS 2
 #define RECALL_MASKS 2              /* read masks tried per key */
-/* the parts, as the bits of ARK_READ_*: the seats' tableaux, the board's,
-** the seats' purses, the seats' hands */
-#define PARTS 18
+/* the parts, as the bits of ARK_READ_*: the seats' zoos, the board's, the
+** seats' purses, hands and grounds */
+#define PARTS 22
 #define PURSE0 10
 #define HAND0 14
+#define GROUNDS0 18
 _Static_assert(ARK_READ_ALL == (1u << PARTS) - 1 &&
-               ARK_READ_TABLEAU(ARK_MAX_PLAYERS) == ARK_READ_SETUP &&
+               ARK_READ_ZOO(ARK_MAX_PLAYERS) == ARK_READ_SETUP &&
                ARK_READ_PURSE(0) == ARK_READ_BOARD << 1 && ARK_READ_PURSE(0) == 1u << PURSE0 &&
                ARK_READ_HAND(0) == ARK_READ_PURSE(ARK_MAX_PLAYERS) &&
-               ARK_READ_HAND(0) == 1u << HAND0,
-               "one part per bit of ARK_READ_ALL: tableaux, the board's, purses, hands");
+               ARK_READ_HAND(0) == 1u << HAND0 &&
+               ARK_READ_GROUNDS(0) == ARK_READ_HAND(ARK_MAX_PLAYERS) &&
+               ARK_READ_GROUNDS(0) == 1u << GROUNDS0 &&
+               ARK_READ_LUA == 1u << PARTS,
+               "one part per bit of ARK_READ_ALL: zoos, the board's, purses, hands, grounds");
 
 #define RECALL_INTS 48               /* a query's result kept: at most so many */
 
@@ -101,8 +105,9 @@ static uint64_t part_hash(const ark_state *s, int part) {
   unsigned bit = 1u << part;
   if (part < ARK_MAX_PLAYERS || part >= PURSE0) {
     int seat = part < ARK_MAX_PLAYERS ? part : (part - PURSE0) % ARK_MAX_PLAYERS;
-    ark_seat_part which = part < ARK_MAX_PLAYERS ? ARK_SEAT_TABLEAU
-                        : part < HAND0 ? ARK_SEAT_PURSE : ARK_SEAT_HAND;
+    ark_seat_part which = part < ARK_MAX_PLAYERS ? ARK_SEAT_ZOO
+                        : part < HAND0 ? ARK_SEAT_PURSE
+                        : part < GROUNDS0 ? ARK_SEAT_HAND : ARK_SEAT_GROUNDS;
     return seat < s->nplayers ? ark_seat_hash(s, seat, which, h) : 0;
   }
   if (bit == ARK_READ_SETUP) {

@@ -41,6 +41,9 @@ FOLLOWS(ark_state, script_off, known);
 ** begin with those of its zoo_map, the last of its arrays). */
 #define STATE_SMALL END_OF(ark_state, known)
 #define PLAYER_SMALL (offsetof(ark_player, zoo_map) + END_OF(ark_zoo, b))
+/* and where the player's own begin, past its zoo map's (ark_seat_hash) */
+#define ZOO_SMALL END_OF(ark_player, zoo_map)
+FOLLOWS(ark_player, zoo_map, nhand);
 
 /* A live byte range: offset from the start of the state, and length. */
 typedef struct live_range { size_t off, len; } live_range;
@@ -152,18 +155,23 @@ uint64_t ark_seat_hash(const ark_state *s, int seat, ark_seat_part part, uint64_
 #undef PACK
     return ark_hash_bytes(fields, sizeof fields, h);
   }
-  /* the small fields but for the other parts', then the tableau's arrays */
-  unsigned char small[sizeof(ark_player) - PLAYER_SMALL];
-  memcpy(small, (const char *)pl + PLAYER_SMALL, sizeof small);
-#define CLEAR(f) memset(small + offsetof(ark_player, f) - PLAYER_SMALL, 0, sizeof pl->f);
+  if (part == ARK_SEAT_GROUNDS) {
+    /* the zoo map's small fields, which lead the player's, then its buildings */
+    h = ark_hash_bytes((const char *)pl + PLAYER_SMALL, ZOO_SMALL - PLAYER_SMALL, h);
+    return ark_hash_bytes(pl->zoo_map.b, sizeof pl->zoo_map.b[0] * pl->zoo_map.nb, h);
+  }
+  /* the player's own small fields but for the other parts', then the zoo's
+  ** arrays */
+  unsigned char small[sizeof(ark_player) - ZOO_SMALL];
+  memcpy(small, (const char *)pl + ZOO_SMALL, sizeof small);
+#define CLEAR(f) memset(small + offsetof(ark_player, f) - ZOO_SMALL, 0, sizeof pl->f);
   OTHER_FIELDS(CLEAR)
 #undef CLEAR
   h = ark_hash_bytes(small, sizeof small, h);
   h = ark_hash_bytes(pl->zoo, sizeof pl->zoo[0] * pl->nzoo, h);
   h = ark_hash_bytes(pl->zoo_building, sizeof pl->zoo_building[0] * pl->nzoo, h);
   h = ark_hash_bytes(pl->under, sizeof pl->under[0] * pl->nunder, h);
-  h = ark_hash_bytes(pl->under_host, sizeof pl->under_host[0] * pl->nunder, h);
-  return ark_hash_bytes(pl->zoo_map.b, sizeof pl->zoo_map.b[0] * pl->zoo_map.nb, h);
+  return ark_hash_bytes(pl->under_host, sizeof pl->under_host[0] * pl->nunder, h);
 }
 
 size_t ark_state_live_bytes(const ark_state *s) {

@@ -214,11 +214,12 @@ int ark_state_same(const ark_state *a, const ark_state *b);
 ** (ark_hash_bytes: a hash of n bytes continued from h). */
 uint64_t ark_board_hash(const ark_state *s, uint64_t h);
 /* A hash of one part of seat's ark_player, continued from h: the parts
-** of ARK_READ_TABLEAU, _PURSE and _HAND (ark.h).  The hand is its cards;
-** the purse money, X tokens, workers placed this round and their tasks,
-** the action cards' order and tokens, this turn's marks; the tableau all
+** of ARK_READ_ZOO, _GROUNDS, _PURSE and _HAND (ark.h).  The hand is its
+** cards; the purse money, X tokens, workers placed this round and their
+** tasks, the action cards' order and tokens, this turn's marks; the
+** grounds its zoo map (buildings, spaces taken, cover_terrain); the zoo all
 ** the rest (the action cards' sides too: animals' conditions ask them). */
-typedef enum { ARK_SEAT_TABLEAU, ARK_SEAT_PURSE, ARK_SEAT_HAND } ark_seat_part;
+typedef enum { ARK_SEAT_ZOO, ARK_SEAT_GROUNDS, ARK_SEAT_PURSE, ARK_SEAT_HAND } ark_seat_part;
 uint64_t ark_seat_hash(const ark_state *s, int seat, ark_seat_part part, uint64_t h);
 uint64_t ark_hash_bytes(const void *data, size_t n, uint64_t h);
 /* How many bytes ark_state_copy copies for s. */
