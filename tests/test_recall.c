@@ -311,18 +311,18 @@ static void test_query_kept_across_purse(void **st) {
   ark_game_free(g);
 }
 
-/* Seat 0's scoring query after a building is placed: given again (1) or
+/* Seat 0's query `name` after a building is placed: given again (1) or
 ** worked out anew (0); either way the result worked out with keeping off. */
-static int scoring_kept_across_building(ark_game *g) {
-  int q[16], again[16], fresh[16], n = ark_game_query(g, "scoring", 0, q, 16);
-  assert_true(n >= 2);
+static int kept_across_building(ark_game *g, const char *name) {
+  int q[64], again[64], fresh[64], n = ark_game_query(g, name, 0, q, 64);
+  assert_true(n >= 2 && n <= 64);
   long h0, m0, h1, m1;
   ark_recall_query_counts(g, &h0, &m0);
   assert_true(t_put_fitting(g, 0, "size-1", 0, 0) >= 0);
-  assert_int_equal(ark_game_query(g, "scoring", 0, again, 16), n);
+  assert_int_equal(ark_game_query(g, name, 0, again, 64), n);
   ark_recall_query_counts(g, &h1, &m1);
   ark_recall_on(g, 0);
-  assert_int_equal(ark_game_query(g, "scoring", 0, fresh, 16), n);
+  assert_int_equal(ark_game_query(g, name, 0, fresh, 64), n);
   ark_recall_on(g, 1);
   assert_memory_equal(again, fresh, sizeof q[0] * (size_t)n);
   assert_int_equal(h1 + m1, h0 + m0 + 1);
@@ -341,10 +341,31 @@ static void test_query_kept_across_building(void **st) {
   t_zoo_add(g, 0, 417);                              /* Wolf, size 4 */
   /* Large Animal Zoo and Research Zoo: zoo cards and icons */
   assert_int_equal(ark_edit_scoring(g, 0, (const int[]){ 1, 3 }, 2, msg, sizeof msg), 0);
-  assert_true(scoring_kept_across_building(g));
+  assert_true(kept_across_building(g, "scoring"));
   /* Naturalists Zoo (free spaces) and Architectural Zoo (the map's spaces) */
   assert_int_equal(ark_edit_scoring(g, 0, (const int[]){ 6, 4 }, 2, msg, sizeof msg), 0);
-  assert_false(scoring_kept_across_building(g));
+  assert_false(kept_across_building(g, "scoring"));
+  ark_game_free(g);
+}
+
+/* The projects query reads a seat's grounds only where a release level
+** asks what an animal's enclosure counts as: an icon project's progress is
+** given again after a building is placed, a release project's for an
+** animal of another size class in an enclosure is worked out anew. */
+static void test_projects_kept_across_building(void **st) {
+  (void)st;
+  ark_game *g = t_game(2, 7, "A");
+  t_set_base(g, 0, 103);                             /* Africa: counts africa icons */
+  memset(g->s.base[0].owner, -1, sizeof g->s.base[0].owner);
+  t_zoo_add(g, 0, 401);                              /* Cheetah: africa, size 4, no enclosure */
+  assert_true(kept_across_building(g, "projects"));
+  t_set_base(g, 0, 116);                             /* Serengeti: release africa, 4-5 / 3 / 1-2 */
+  int b = t_put_fitting(g, 0, "size-4", 0, 0);
+  assert_true(b >= 0);
+  ark_player *pl = &g->s.p[0];
+  for (int i = 0; i < pl->nzoo; i++)
+    if (pl->zoo[i] == t_card(g, 401)) pl->zoo_building[i] = (int8_t)b;
+  assert_false(kept_across_building(g, "projects"));
   ark_game_free(g);
 }
 
@@ -462,6 +483,7 @@ int main(void) {
     cmocka_unit_test(test_fan_scoring_reads_purse_and_hand),
     cmocka_unit_test(test_seat_parts),
     cmocka_unit_test(test_query_kept_across_building),
+    cmocka_unit_test(test_projects_kept_across_building),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

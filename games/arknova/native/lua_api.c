@@ -1774,7 +1774,10 @@ static int icons_of(const ark_card_def *a, int what) {
 
 /* May zoo entry i of p go back to the wild for release level `threshold`
 ** of project c: its icon, a size, a standard enclosure it lives in, and
-** its printed size or the size its enclosure counts as in the class. */
+** its printed size or the size its enclosure counts as in the class.  The
+** enclosure is the only thing of p's grounds it reads, and only then: a
+** projects query that never needs one is given again after a building is
+** placed (recall.c). */
 static int releasable(const ark_game *g, int p, int i, const ark_card_def *c, int threshold) {
   static const int lo[5] = { 0, 0, 1, 3, 4 }, hi[5] = { 0, 0, 2, 3, 5 };
   const ark_player *pl = &g->s.p[p];
@@ -1783,6 +1786,7 @@ static int releasable(const ark_game *g, int p, int i, const ark_card_def *c, in
   if (threshold < 2 || threshold > 4 || a->type != ARK_CARD_ANIMAL) return 0;
   if (icons_of(a, c->proj_count) <= 0 || a->size <= 0 || b < 0) return 0;
   if (a->size >= lo[threshold] && a->size <= hi[threshold]) return 1;
+  ark_lua_reads_add(g->c, ARK_READ_GROUNDS(p));
   const ark_building *bu = &pl->zoo_map.b[b];
   if (bu->extra == 0) return 0;
   int counted = bu->ncells + bu->extra < 5 ? bu->ncells + bu->extra : 5;
@@ -1845,7 +1849,7 @@ static void progress_of(lua_State *L, const ark_game *g, int p, int id, const in
 static void progress_rows(lua_State *L, int idx, int mods, rows *r) {
   ark_game *g = GP(L);
   reads_part(L, ARK_READ_PROJECTS);
-  int p = arg_tableau(L, g, idx);
+  int p = arg_zoo(L, g, idx);           /* and the grounds where releasable reads them */
   reads_part(L, ARK_READ_HAND(p));      /* the projects in hand */
   const ark_state *s = &g->s;
   const ark_player *pl = &s->p[p];
