@@ -369,6 +369,21 @@ static void test_projects_kept_across_building(void **st) {
   ark_game_free(g);
 }
 
+/* The sponsors query reads a seat's grounds only for a sponsor in hand that
+** builds a unique building (is there room for it?): given again after a
+** building is placed with Veterinarian alone in hand, worked out anew with
+** Aerial Cableway. */
+static void test_sponsors_kept_across_building(void **st) {
+  (void)st;
+  ark_game *g = t_game(2, 9, "A");
+  t_clear_hand(g, 0);
+  t_give(g, 0, 203);                                 /* Veterinarian: no building */
+  assert_true(kept_across_building(g, "sponsors"));
+  t_give(g, 0, 246);                                 /* Aerial Cableway: its own building */
+  assert_false(kept_across_building(g, "sponsors"));
+  ark_game_free(g);
+}
+
 /* A fan final scoring card may read anything of the seat: one that counts
 ** money or hand cards gets its value anew when they change. */
 static const char *fan_scoring_dir(char *root, size_t n) {
@@ -484,6 +499,7 @@ int main(void) {
     cmocka_unit_test(test_seat_parts),
     cmocka_unit_test(test_query_kept_across_building),
     cmocka_unit_test(test_projects_kept_across_building),
+    cmocka_unit_test(test_sponsors_kept_across_building),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1517,7 +1517,7 @@ static int l_hand_fit_fn(lua_State *L) {
 ** conditions hold, its unique building has a place), else 0. */
 static void sponsor_rows(lua_State *L, int idx, rows *r) {
   ark_game *g = GP(L);
-  int p = arg_tableau(L, g, idx);
+  int p = arg_zoo(L, g, idx);           /* and the grounds where sponsor_fits reads them */
   reads_part(L, ARK_READ_HAND(p));
   const ark_player *pl = &g->s.p[p];
   rows_table(L, r, 3 * pl->nhand);
@@ -2500,6 +2500,9 @@ int ark_lua_conditions_missing(const ark_game *g, int p, const ark_card_def *d) 
 int ark_lua_sponsor_fits(const ark_game *g, int p, const ark_card_def *d) {
   if (conditions_missing(g, p, d) > 0) return 0;
   if (!d->building[0]) return 1;
+  /* the only read of p's grounds: a sponsors query whose hand has no
+  ** unique building is given again after a building is placed (recall.c) */
+  ark_lua_reads_add(g->c, ARK_READ_GROUNDS(p));
   int b = ark_content_find_building(g->c, d->building);
   return b >= 0 && ark_places_any(g, p, b, (g->s.p[p].upgraded >> ARK_ACT_BUILD) & 1);
 }
