@@ -872,14 +872,19 @@ static int l_build(lua_State *L) {
   if (!lua_isnoneornil(L, 5)) z->b[b].card = (int16_t)arg_card(L, g, 5);
   ark_game_log(g, p, ARK_EV_BUILD, d, pl.cells[0], pl.ncells, NULL);
   lua_pushinteger(L, b);
-  lua_newtable(L);
+  /* each table made at its size: every building placed makes the list, and
+  ** the search places thousands a game (a growing table is allocated anew
+  ** at each size) */
+  int nb = 0;
+  for (int k = 0; k < pl.ncells; k++) nb += m->place_bonus[pl.cells[k]].kind != ARK_BONUS_NONE;
+  lua_createtable(L, nb, 0);
   int n = 0;
   for (int k = 0; k < pl.ncells; k++) {
     const ark_bonus *bo = &m->place_bonus[pl.cells[k]];
     if (bo->kind == ARK_BONUS_NONE) continue;
     char cell[16];
     ark_map_cell_text(pl.cells[k], cell, sizeof cell);
-    lua_newtable(L);
+    lua_createtable(L, 0, 3);
     lua_pushstring(L, ark_bonus_name(bo->kind));
     lua_setfield(L, -2, "bonus");
     lua_pushinteger(L, bo->value);
