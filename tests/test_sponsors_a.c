@@ -918,6 +918,26 @@ static void test_225_not_affected(void **st) {
   assert_false(venom_asked(1));
 }
 
+/* Quarantine Lab's modifier: the four abilities it names no longer affect
+** its owner, any other kind still does (the value asked goes through). */
+static void test_225_immune_kinds(void **st) {
+  (void)st;
+  ark_game *g = game(2);
+  int p = t_cur(g);
+  t_zoo_add(g, p, 225);
+  static const char *const chunk =
+    "local p = ...\n"
+    "local out = {}\n"
+    "for _, k in ipairs({ 'venom', 'constriction', 'hypnosis', 'pilfering', 'clever' }) do\n"
+    "  out[#out + 1] = k .. '=' .. tostring(modify('affected_by', p, true, k))\n"
+    "end\n"
+    "return table.concat(out, ' ')\n";
+  char out[256];
+  assert_string_equal(t_run_lua(g, chunk, p, out, sizeof out),
+                      "venom=false constriction=false hypnosis=false pilfering=false clever=true");
+  ark_game_free(g);
+}
+
 static void five_continents(ark_game *g, int p) { g->s.p[p].partner_zoos = 31; }
 static void four_continents(ark_game *g, int p) { g->s.p[p].partner_zoos = 15; }
 
@@ -1279,6 +1299,7 @@ int main(void) {
     cmocka_unit_test(test_224_migration_recording),
     cmocka_unit_test(test_225_quarantine_lab),
     cmocka_unit_test(test_225_not_affected),
+    cmocka_unit_test(test_225_immune_kinds),
     cmocka_unit_test(test_225_226_end),
     cmocka_unit_test(test_226_foreign_institute),
     cmocka_unit_test(test_227_waza_special_assignment),

@@ -4,11 +4,9 @@
 -- tokens already on p's action cards are removed before they can act
 -- (start of p's turn).  End of game: 1 conservation point with 5 different
 -- continent icons.
-local IMMUNE = { venom = true, constriction = true, hypnosis = true, pilfering = true }
-local TOKENS = { "venom", "constriction" }
--- the action cards, read once: a script's every read of ACTIONS makes a
--- copy, and this runs at the start of each of p's turns
-local ACTION_LIST = ACTIONS
+-- No table in the file's locals: the engine compares such tables after
+-- every run of a handler (a script keeps no state), and the turn start
+-- runs at every turn of p's that an AI tries.
 local END_CONTINENTS, END_CP = 5, 1
 
 local card = {}
@@ -18,23 +16,26 @@ function card.on_play(p, id)
 end
 
 function card.modify_affected_by(p, id, value, kind)
-  if IMMUNE[kind] then return false end
+  if kind == "venom" or kind == "constriction" or kind == "hypnosis" or kind == "pilfering" then
+    return false
+  end
   return value
 end
 
--- each kind looked for card by card only when some card has one (rare):
--- this runs at every turn start of p's that an AI tries
-function card.turn_start(p, id)
-  for k = 1, #TOKENS do
-    local kind = TOKENS[k]
-    if ark.token_total(p, kind) > 0 then
-      for i = 1, #ACTION_LIST do
-        local a = ACTION_LIST[i]
-        local n = ark.tokens(p, a, kind)
-        if n > 0 then ark.tokens(p, a, kind, -n) end
-      end
-    end
+-- The tokens of one kind taken off p's action cards, looked for card by
+-- card only when some card has one (rare; ACTIONS is read, a copy, then).
+local function clear(p, kind)
+  if ark.token_total(p, kind) == 0 then return end
+  local actions = ACTIONS
+  for i = 1, #actions do
+    local n = ark.tokens(p, actions[i], kind)
+    if n > 0 then ark.tokens(p, actions[i], kind, -n) end
   end
+end
+
+function card.turn_start(p, id)
+  clear(p, "venom")
+  clear(p, "constriction")
 end
 
 function card.game_end(p, id)
