@@ -450,26 +450,6 @@ static void test_biodiverse_zoo(void **st) {
 
 /* ---- which card is kept ------------------------------------------------- */
 
-/* p holds Favorite Zoo (7) and Conservation Zoo (5) with reputation 9 (2 CP
-** by card 7) and 4 supports (3 CP by card 5). */
-static void two_cards(ark_game *g, int p) {
-  int fav = t_take_out(g, 7), cons = t_take_out(g, 5);
-  if (g->s.p[p].scoring[0] >= 0) ark_zone_box(g, g->s.p[p].scoring[0]);
-  if (g->s.p[p].scoring[1] >= 0) ark_zone_box(g, g->s.p[p].scoring[1]);
-  g->s.p[p].scoring[0] = (int16_t)fav;
-  g->s.p[p].scoring[1] = (int16_t)cons;
-  g->s.p[p].reputation = 9;
-  g->s.p[p].supports = 4;
-}
-
-/* p's markers about to cross: appeal equal to the target of cp. */
-static void cross(ark_game *g, int p, int cp) {
-  g->s.p[p].conservation = (int16_t)cp;
-  g->s.p[p].appeal = (int16_t)ark_track_target(cp);
-}
-
-/* Nobody reached 10 conservation: at the end every player discards one of
-** the two cards, and the kept one scores. */
 /* ---- ark.count_zoo ------------------------------------------------------ */
 
 /* ark.count_zoo(p, filter) (lua_api_scoring.c) counts p's zoo cards whose
@@ -555,6 +535,26 @@ static void test_count_zoo(void **st) {
   ark_game_free(g);
 }
 
+/* p holds Favorite Zoo (7) and Conservation Zoo (5) with reputation 9 (2 CP
+** by card 7) and 4 supports (3 CP by card 5). */
+static void two_cards(ark_game *g, int p) {
+  int fav = t_take_out(g, 7), cons = t_take_out(g, 5);
+  if (g->s.p[p].scoring[0] >= 0) ark_zone_box(g, g->s.p[p].scoring[0]);
+  if (g->s.p[p].scoring[1] >= 0) ark_zone_box(g, g->s.p[p].scoring[1]);
+  g->s.p[p].scoring[0] = (int16_t)fav;
+  g->s.p[p].scoring[1] = (int16_t)cons;
+  g->s.p[p].reputation = 9;
+  g->s.p[p].supports = 4;
+}
+
+/* p's markers about to cross: appeal equal to the target of cp. */
+static void cross(ark_game *g, int p, int cp) {
+  g->s.p[p].conservation = (int16_t)cp;
+  g->s.p[p].appeal = (int16_t)ark_track_target(cp);
+}
+
+/* Nobody reached 10 conservation: at the end every player discards one of
+** the two cards, and the kept one scores. */
 static void test_discard_at_game_end(void **st) {
   (void)st;
   ark_game *g = game(2);

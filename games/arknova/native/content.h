@@ -52,7 +52,7 @@ typedef struct ark_content {
   /* the rules' own animals, sponsors and projects queries, which the
   ** engine may answer with no Lua run (lua_query_fast.c), and the Animals
   ** file's table and short way; LUA_NOREF with a plugin; the protected
-** function that answers them, made once */
+  ** function that answers them, made once */
 #define ARK_FAST_QUERIES 3
   int fast_query_ref[ARK_FAST_QUERIES];
   int fast_animals_ref, fast_hand_fit_ref, fast_run_ref;
