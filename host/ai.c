@@ -33,6 +33,11 @@ static int g_answer(ark_gs *g, int i) {
 static ark_progress g_lazy(ark_gs *g) {
   return g->gi->process_lazy ? g->gi->process_lazy(g) : g->gi->process(g);
 }
+/* g_lazy for a copy that is valued where the next turn begins and then
+** thrown away: it may stop short of beginning that turn (ARK_TURN_AHEAD) */
+static ark_progress g_to_turn(ark_gs *g) {
+  return g->gi->process_to_turn ? g->gi->process_to_turn(g) : g_lazy(g);
+}
 /* does the pending decision (after g_lazy) begin a turn? */
 static int g_turn_starts(const ark_gs *g) {
   const char *t = g->gi->turn_tag;
@@ -95,9 +100,10 @@ double ai_worth(ark_gs *g, int p, double tau) { return value_of(g, p, tau); }
 
 /* ---- finishing a turn ---- */
 
-/* Answers with the quick policy until the next turn's first decision. */
+/* Answers with the quick policy until the next turn's first decision, or
+** until that turn is ahead (g_to_turn): c is only valued afterwards. */
 static void finish_quick(ark_gs *c, uint64_t *rng) {
-  for (int guard = 0; guard < 80 && g_lazy(c) == ARK_AWAITING; guard++) {
+  for (int guard = 0; guard < 80 && g_to_turn(c) == ARK_AWAITING; guard++) {
     /* the next turn's options are not needed: the position is valued */
     if (g_turn_starts(c)) return;
     if (g_answer(c, g_quick(c, rng)) != ARK_OK) return;
@@ -139,10 +145,11 @@ int ai_best_step(ark_gs *c, int me, double tau, uint64_t *rng) {
 }
 
 /* Finishes me's turn on c: me's sub-decisions by ai_best_step (recorded in
-** plan if not NULL), other players' (break discards) by the quick policy. */
+** plan if not NULL), other players' (break discards) by the quick policy;
+** it may stop with the next turn ahead, not begun (g_to_turn). */
 static void finish_turn(ark_gs *c, int me, double tau, ai_plan *plan, uint64_t *rng) {
   if (plan) plan->len = 0;
-  for (int guard = 0; guard < 60 && g_lazy(c) == ARK_AWAITING; guard++) {
+  for (int guard = 0; guard < 60 && g_to_turn(c) == ARK_AWAITING; guard++) {
     if (g_turn_starts(c)) return;
     const ark_decision *d = g_dec(c);
     if (!d) return;
@@ -157,6 +164,7 @@ static void finish_turn(ark_gs *c, int me, double tau, ai_plan *plan, uint64_t *
 
 void ai_finish_turn(ark_gs *c, int me, double tau, uint64_t *rng) {
   finish_turn(c, me, tau, NULL, rng);
+  g_lazy(c);                     /* the next turn begun, if it was ahead */
 }
 
 /* ---- greedy ---- */

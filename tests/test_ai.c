@@ -373,6 +373,98 @@ static void test_greedy_beats_random(void **st) {
   }
 }
 
+/* Random answers on c until processing stops short of a turn (1) or the
+** game ends or fails (0). */
+static int to_turn_ahead(ark_game *c, uint64_t *rng) {
+  for (int guard = 0; guard < 400; guard++) {
+    ark_progress pr = ark_game_process_to_turn(c);
+    if (pr != ARK_AWAITING) return pr == ARK_TURN_AHEAD;
+    t_random_answer(c, rng);
+  }
+  return 0;
+}
+
+/* Where processing stops short of a turn (ark_game_process_to_turn), the
+** position is worth to every seat what it is worth once that turn has
+** begun, so the AIs value it there without beginning the turn.  Values
+** are worked out anew (kept values off), at every action decision of a
+** random game, for the position after a random action finished. */
+static void test_turn_ahead_valued_as_begun(void **st) {
+  (void)st;
+  ark_game *g = t_new_game(2, 5, "A");
+  uint64_t rng = 77;
+  int compared = 0;
+  ark_recall_on(g, 0);
+  while (ark_game_process(g) == ARK_AWAITING) {
+    if (!strcmp(ark_game_decision(g)->tag, "action")) {
+      ark_game *c = ark_game_clone(g);
+      t_random_answer(c, &rng);
+      if (to_turn_ahead(c, &rng)) {
+        assert_true(ark_game_turn_ahead(c));
+        assert_null(ark_game_pending_tag(c));
+        ark_game *d = ark_game_clone(c);
+        assert_int_equal(ark_game_process_lazy(d), ARK_AWAITING);
+        assert_string_equal(ark_game_pending_tag(d), "action");
+        assert_false(ark_game_turn_ahead(d));
+        for (int p = 0; p < 2; p++)
+          for (double tau = 1.0; tau > 0; tau -= 0.45)
+            assert_true(nova_value_at(c, p, tau) == nova_value_at(d, p, tau));
+        compared++;
+        ark_game_free(d);
+      }
+      ark_game_free(c);
+    }
+    t_random_answer(g, &rng);
+  }
+  ark_recall_on(g, 1);
+  print_message("positions compared: %d\n", compared);
+  assert_true(compared > 50);
+  ark_game_free(g);
+}
+
+/* A turn whose start something handles is begun as always: Quarantine Lab
+** (225) acts at the start of its owner's turn.  Without it the next turn
+** is left ahead. */
+static void test_turn_ahead_not_past_turn_start(void **st) {
+  (void)st;
+  for (int with_lab = 0; with_lab <= 1; with_lab++) {
+    ark_game *g = t_game(2, 8, "A");
+    int p = t_cur(g), q = 1 - p;
+    if (with_lab) t_zoo_add(g, q, 225);
+    t_answer_match(g, "X-token");     /* the turn ends with no more questions */
+    if (with_lab) {
+      assert_int_equal(ark_game_process_to_turn(g), ARK_AWAITING);
+      assert_string_equal(ark_game_pending_tag(g), "action");
+      assert_int_equal(ark_game_decision(g)->player, q);
+    } else {
+      assert_int_equal(ark_game_process_to_turn(g), ARK_TURN_AHEAD);
+      assert_int_equal(t_cur(g), q);
+      assert_int_equal(ark_game_process(g), ARK_AWAITING);   /* begun on demand */
+      assert_string_equal(ark_game_pending_tag(g), "action");
+    }
+    ark_game_free(g);
+  }
+}
+
+/* The rules' turn_quiet: no once a plugin's turn stands in for the rules'
+** own, or a plugin's hook handles turn_start. */
+static void test_turn_quiet_sees_plugins(void **st) {
+  (void)st;
+  static const char chunk[] =
+    "local p = ...\n"
+    "if not turn_quiet(p) then return 'not quiet as loaded' end\n"
+    "local t = turn\n"
+    "turn = function(...) return t(...) end\n"
+    "local replaced = turn_quiet(p)\n"
+    "turn = t\n"
+    "if replaced then return 'quiet with turn replaced' end\n"
+    "return ''\n";
+  ark_game *g = t_game(2, 9, "A");
+  char out[160];
+  assert_string_equal(t_run_lua(g, chunk, 1 - t_cur(g), out, sizeof out), "");
+  ark_game_free(g);
+}
+
 /* The quick policy reads the numbers of option texts as strtol does,
 ** out of range included (no overflow). */
 static void test_quick_reads_numbers_as_strtol(void **st) {
@@ -405,6 +497,9 @@ int main(void) {
     cmocka_unit_test(test_greedy_follows_its_plan),
     cmocka_unit_test(test_mcts_reproducible),
     cmocka_unit_test(test_quick_reads_numbers_as_strtol),
+    cmocka_unit_test(test_turn_ahead_valued_as_begun),
+    cmocka_unit_test(test_turn_ahead_not_past_turn_start),
+    cmocka_unit_test(test_turn_quiet_sees_plugins),
     cmocka_unit_test(test_mcts_plays_a_game),
     cmocka_unit_test(test_greedy_beats_random),
   };

@@ -591,6 +591,22 @@ static void test_bad_plugin(void **st) {
   assert_non_null(strstr(msg, "plugin folder not found"));
 }
 
+/* A plugin's turn_start hook runs at the start of every turn, so the AIs'
+** processing (ark_game_process_to_turn) never leaves a turn ahead unbegun:
+** the hook has run when the next turn's action is asked. */
+static void test_turn_start_hook_begins_turns(void **st) {
+  (void)st;
+  ark_game *g = script_plugin_game("starts",
+    "return { turn_start = function(p) ark.add(p, 'money', 1) end }\n", "A");
+  int p = g->s.cur, q = 1 - p, before = g->s.p[q].money;
+  t_answer_match(g, "X-token");
+  assert_int_equal(ark_game_process_to_turn(g), ARK_AWAITING);
+  assert_false(ark_game_turn_ahead(g));
+  assert_string_equal(ark_game_pending_tag(g), "action");
+  assert_int_equal(g->s.p[q].money, before + 1);
+  ark_game_free(g);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_hundred_points),
@@ -610,6 +626,7 @@ int main(void) {
     cmocka_unit_test(test_after_action_outside_a_turn),
     cmocka_unit_test(test_after_action_beyond_the_queue),
     cmocka_unit_test(test_bad_plugin),
+    cmocka_unit_test(test_turn_start_hook_begins_turns),
   };
   return cmocka_run_group_tests(tests, setup_root, remove_root);
 }

@@ -17,7 +17,9 @@ typedef enum {
 typedef enum {
   ARK_ERROR = -1,      /* the game stopped: see ark_game_error */
   ARK_AWAITING = 1,    /* a decision is pending */
-  ARK_END = 2          /* the game is over */
+  ARK_END = 2,         /* the game is over */
+  ARK_TURN_AHEAD = 3   /* no decision yet: a turn begins when the game is
+                          processed on (ark_gi.process_to_turn) */
 } ark_progress;
 
 typedef struct ark_decision {

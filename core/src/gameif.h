@@ -29,6 +29,12 @@ struct ark_gi {
   /* As process, but a game may leave a decision's options unbuilt when
   ** only its tag is read (NULL: process). */
   ark_progress (*process_lazy)(ark_gs *g);
+  /* As process_lazy, but it may stop short of beginning a turn, with
+  ** ARK_TURN_AHEAD, where beginning it would change nothing that value
+  ** reads: a search that values the position where the next turn begins
+  ** is spared beginning it.  Processing on begins the turn (NULL:
+  ** process_lazy). */
+  ark_progress (*process_to_turn)(ark_gs *g);
   const ark_decision *(*decision)(const ark_gs *g);
   /* The pending decision's tag, valid after process_lazy. */
   const char *(*pending_tag)(const ark_gs *g);

@@ -267,7 +267,8 @@ static uint64_t value_key(int p, double tau) {
 
 double nova_value_at(const ark_game *g, int p, double tau) {
   ark_player_view v;
-  if (!ark_game_pending_tag(g)) {   /* the game is over */
+  /* the game is over (neither a decision nor a turn ahead) */
+  if (!ark_game_pending_tag(g) && !ark_game_turn_ahead(g)) {
     ark_game_player(g, p, &v);
     return v.score + (v.rank == 1 ? WIN_BONUS : 0.0);
   }

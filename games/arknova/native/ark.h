@@ -153,6 +153,14 @@ ark_progress ark_game_process(ark_game *g);
 ** stops at the next turn and values the position (its tag and player are
 ** known: ark_game_pending_tag).  The game is the same either way. */
 ark_progress ark_game_process_lazy(ark_game *g);
+/* The same, but it stops short of beginning a turn (ARK_TURN_AHEAD) where
+** the rules say beginning it would change nothing a position's value
+** reads (turn_quiet, games/arknova/rules/rules.lua): for a search that
+** values the position where the next turn begins and throws it away.
+** Processing on begins the turn, and the game is the same either way. */
+ark_progress ark_game_process_to_turn(ark_game *g);
+/* Did processing stop short of beginning a turn (no decision pending)? */
+int ark_game_turn_ahead(const ark_game *g);
 /* The pending decision, or NULL when none is pending (after
 ** ark_game_process_lazy also NULL if working its options out ended the
 ** game in an error). */

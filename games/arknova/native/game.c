@@ -329,7 +329,8 @@ ark_progress ark_game_process(ark_game *g) {
   }
 }
 
-ark_progress ark_game_process_lazy(ark_game *g) {
+/* ark_game_process_lazy; with to_turn, ark_game_process_to_turn. */
+static ark_progress process_loop(ark_game *g, int to_turn) {
   for (;;) {
     if (g->status == ARK_ERROR) return ARK_ERROR;
     if (g->status == ARK_END || g->s.phase == ARK_PH_END) {
@@ -348,8 +349,19 @@ ark_progress ark_game_process_lazy(ark_game *g) {
       step_finished(g);
       continue;
     }
+    if (to_turn && g->s.phase == ARK_PH_TURN && ark_lua_turn_quiet(g, g->s.cur))
+      return ARK_TURN_AHEAD;
     if (start_step(g) != 0) return ARK_ERROR;
   }
+}
+
+ark_progress ark_game_process_lazy(ark_game *g) { return process_loop(g, 0); }
+
+ark_progress ark_game_process_to_turn(ark_game *g) { return process_loop(g, 1); }
+
+int ark_game_turn_ahead(const ark_game *g) {
+  return g->status == 0 && !g->pending && g->co_ref < 0 && !g->step_done &&
+         g->s.phase == ARK_PH_TURN;
 }
 
 const ark_decision *ark_game_decision(const ark_game *cg) {

@@ -1246,6 +1246,36 @@ int ark_lua_lazy_options(ark_game *g) {
   return 0;
 }
 
+int ark_lua_turn_quiet(ark_game *g, int p) {
+  lua_State *L = g->c->L;
+  ark_content *c = g->c;
+  int top = lua_gettop(L), kept;
+  char msg[ARK_ERRMSG];
+  if (!c->turn_quiet_ref) {            /* loading is over: the rules' for good */
+    lua_getglobal(L, "turn_quiet");
+    c->turn_quiet_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+  }
+  lua_rawgeti(L, LUA_REGISTRYINDEX, c->turn_quiet_ref);   /* void under LuaJIT */
+  if (!lua_isfunction(L, -1)) {
+    lua_settop(L, top);
+    return 0;
+  }
+  lua_pushinteger(L, p);
+  memset(g->script_ran, 0, sizeof g->script_ran);
+  g->script_ran_any = 0;
+  ark_lua_set_game(c, g);
+  ark_lua_pure(c, 1);
+  int slot = ark_wd_enter(L, c->script_budget, c->lua_mem_limit);
+  int st = lua_pcall(L, 1, 1, 0);
+  ark_wd_leave(slot, L);
+  ark_lua_pure(c, -1);
+  ark_lua_set_game(c, NULL);
+  check_kept_state(g, &kept, msg, sizeof msg);
+  int quiet = st == ARK_LUA_OK && kept == -1 && lua_toboolean(L, -1);
+  lua_settop(L, top);
+  return quiet;
+}
+
 static int query_msgh(lua_State *L);
 
 static void open_engine(ark_content *c) {

@@ -32,6 +32,9 @@ int ark_lua_continue_from(ark_game *g, int code, int answer);
 ** worked out on their own (an error, a kept state, fewer than two
 ** options: the caller runs the step again with them worked out at once). */
 int ark_lua_lazy_options(ark_game *g);
+/* Would beginning p's turn change nothing a position's value reads?  The
+** rules' turn_quiet(p), asked as a pure check; no when it fails. */
+int ark_lua_turn_quiet(ark_game *g, int p);
 /* Forgets the running coroutine, if any. */
 void ark_lua_drop_step(ark_game *g);
 /* lua_query_fast.c: notes the rules' own queries it may answer (at the

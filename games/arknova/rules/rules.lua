@@ -978,6 +978,18 @@ function turn(p)
                       "turn_options_late")
 end
 
+-- Would beginning p's turn change nothing a position's value reads?  Yes
+-- while turn is the one above and nothing of p's handles turn_start: it
+-- then only clears played_this_turn, which no value or query reads.  The
+-- AIs value the position where the next turn begins, many thousand times
+-- a game; where this holds, the engine values it without beginning the
+-- turn (ark_game_process_to_turn).  A plugin that changes the turn's
+-- start replaces turn, or this.
+local TURN = turn
+function turn_quiet(p)
+  return turn == TURN and not has_handler(p, "turn_start")
+end
+
 -- perform_action as the step's own function: when the engine keeps what
 -- follows the action card's run (ENGINE.after), the run is its last call,
 -- so that a choose_then inside it may end the step's coroutine.  With
