@@ -24,6 +24,10 @@
 
 /* the interface's calls, short */
 static ark_gs *g_copy(const ark_gs *g) { return g->gi->clone(g); }
+/* a copy that is valued and freed, never copied */
+static ark_gs *g_leaf(const ark_gs *g) {
+  return g->gi->clone_leaf ? g->gi->clone_leaf(g) : g->gi->clone(g);
+}
 static void g_free(ark_gs *g) { g->gi->free(g); }
 static const ark_decision *g_dec(const ark_gs *g) { return g->gi->decision(g); }
 static int g_answer(ark_gs *g, int i) {
@@ -130,7 +134,7 @@ int ai_best_step(ark_gs *c, int me, double tau, uint64_t *rng) {
   double bv = -1e18;
   if (n == 1) return 0;
   for (int i = off; i < n; i += step) {
-    ark_gs *cc = g_copy(c);
+    ark_gs *cc = g_leaf(c);
     if (!cc) break;
     g_answer(cc, i);
     finish_quick(cc, rng);
@@ -238,7 +242,7 @@ static int try_actions(ark_gs *g, int lead, double tau, uint64_t *rng, double *b
   int me = d->player, pick = 0;
   *best = -1e18;
   for (int i = 0; i < d->noptions; i++) {
-    ark_gs *c = g_copy(g);
+    ark_gs *c = g_leaf(g);
     if (!c) break;
     g_answer(c, i);
     finish_quick(c, rng);

@@ -127,6 +127,68 @@ static void test_clone_inside_the_action(void **st) {
   assert_true(checked > 40);
 }
 
+/* Answers option i on a and b and runs both to their next decision: the
+** same state after. */
+static void answer_both(ark_game *a, ark_game *b, int i) {
+  char msg[128];
+  assert_int_equal(ark_game_answer(a, i, msg, sizeof msg), ARK_OK);
+  assert_int_equal(ark_game_answer(b, i, msg, sizeof msg), ARK_OK);
+  assert_int_equal(ark_game_process(a), ark_game_process(b));
+  assert_true(ark_state_same(&a->s, &b->s));
+}
+
+/* A leaf copy (ark_game_clone_leaf) of a search view, whose continuations
+** do not copy their start, plays on as a plain copy answered alike; a copy
+** of the leaf made anyway inside a running step replays it from the step's
+** start and plays on alike too, or is refused (NULL) where the step's
+** earlier redeals are forgotten.  Views are taken at every decision of
+** random games; every other leaf is made after one answer on the plain
+** copy (which may have forgotten them), and played a dozen answers on. */
+static void test_leaf_plays_as_a_copy(void **st) {
+  (void)st;
+  uint64_t rng = 5;
+  int answered = 0, skipped = 0, copied = 0, refused = 0;
+  for (uint64_t seed = 1; seed <= 3; seed++) {
+    ark_game *g = t_new_game(2, seed, "A");
+    for (int k = 0; k < 400 && ark_game_process(g) == ARK_AWAITING; k++) {
+      ark_game *v = ark_game_search_view(g, ark_game_decision(g)->player, rng);
+      ark_game *plain = ark_game_clone(v);
+      if (k % 2 && ark_game_process(plain) == ARK_AWAITING) {
+        t_random_answer(plain, &rng);
+        ark_game_process(plain);
+      }
+      ark_game *leaf = ark_game_clone_leaf(plain);
+      for (int j = 0; j < 12 && ark_game_process(plain) == ARK_AWAITING; j++) {
+        int i = (int)(rng++ % (uint64_t)ark_game_decision(plain)->noptions);
+        if (leaf->co_ref >= 0 && leaf->based) {
+          ark_game *lc = ark_game_clone(leaf);
+          if (!lc) {
+            assert_true(leaf->base_lazy && leaf->step_lossy);
+            refused++;
+          } else {
+            ark_game *pc = ark_game_clone(plain);
+            answer_both(pc, lc, i);
+            ark_game_free(pc);
+            ark_game_free(lc);
+            copied++;
+          }
+        }
+        answer_both(plain, leaf, i);
+        skipped += leaf->based && leaf->base_lazy && !plain->base_lazy;
+        answered++;
+      }
+      ark_game_free(plain);
+      ark_game_free(leaf);
+      ark_game_free(v);
+      t_random_answer(g, &rng);
+    }
+    ark_game_free(g);
+  }
+  print_message("answered %d (start not copied %d), leaf copies %d, refused %d\n", answered,
+                skipped, copied, refused);
+  assert_true(skipped > 300 && copied > 300 && refused > 10);
+}
+
 /* Decisions that a step makes last, beyond the action cards' own (the
 ** one more building of Engineer and the upgrade of a second partner zoo:
 ** test_sponsors_a.c, test_actions.c): a multiplied action's further run
@@ -203,6 +265,7 @@ int main(void) {
     cmocka_unit_test(test_clone_inside_the_action),
     cmocka_unit_test(test_last_decisions_are_copies),
     cmocka_unit_test(test_late_options_are_the_same),
+    cmocka_unit_test(test_leaf_plays_as_a_copy),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -24,6 +24,9 @@ struct ark_gi {
   /* ---- the loop ---- */
   /* A copy for a search: it may leave out the event log. */
   ark_gs *(*clone)(const ark_gs *g);
+  /* A copy that will not be copied itself (answered, played on, valued,
+  ** freed): it may skip what only its own copies would read (NULL: clone). */
+  ark_gs *(*clone_leaf)(const ark_gs *g);
   void (*free)(ark_gs *g);
   ark_progress (*process)(ark_gs *g);
   /* As process, but a game may leave a decision's options unbuilt when

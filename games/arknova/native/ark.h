@@ -176,6 +176,12 @@ ark_status ark_game_answer_text(ark_game *g, const char *text, char *msg,
                                 size_t msglen);
 /* An independent copy; answering both the same way gives the same game. */
 ark_game *ark_game_clone(const ark_game *g);
+/* The same for a copy that will not be copied itself (a search's copy that
+** is answered, played on, valued and freed): its continuations skip
+** copying their start, which only a copy made inside them reads.  Such a
+** copy made anyway replays the step from its start, or is NULL where that
+** cannot give the same game (the step's earlier redeals forgotten). */
+ark_game *ark_game_clone_leaf(const ark_game *g);
 /* The clones made of the games of g's content so far (search views too):
 ** those that copied the state, and those that replayed the answers of a
 ** running step in Lua (docs/design.md). */

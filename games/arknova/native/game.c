@@ -578,6 +578,12 @@ static ark_game *clone_game(const ark_game *g, int nolog) {
     return n;
   }
   int replays = g->status == 0 && g->co_ref >= 0;
+  /* a leaf that skipped its continuation's start where the records a
+  ** replay from the snapshot would need are gone: no copy can be made */
+  if (replays && g->leaf && g->based && g->base_lazy && g->step_lossy) {
+    ark_game_free(n);
+    return NULL;
+  }
   n->c->clone_copies += !replays;
   n->c->clone_replays += replays;
   if (g->status == 0 && g->based && g->co_ref >= 0 && !g->base_lazy) {
@@ -608,6 +614,12 @@ static ark_game *clone_game(const ark_game *g, int nolog) {
 }
 
 ark_game *ark_game_clone(const ark_game *g) { return clone_game(g, g->nolog); }
+
+ark_game *ark_game_clone_leaf(const ark_game *g) {
+  ark_game *n = clone_game(g, g->nolog);
+  if (n) n->leaf = 1;
+  return n;
+}
 
 void ark_clone_counts(const ark_game *g, long *copies, long *replays) {
   *copies = g->c->clone_copies;

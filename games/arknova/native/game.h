@@ -71,6 +71,9 @@ struct ark_game {
   ** this step dropped the records of earlier redeals, which a replay from
   ** the snapshot would need */
   int based, base_lazy, step_lossy;
+  /* a copy that is not copied again (ark_game_clone_leaf): its
+  ** continuations never copy their start, which only its copies read */
+  int leaf;
   int base_events, base_pool, base_answers;
   int cont_code, cont_answer;
   /* seats' hidden cards dealt anew while this step runs (hidden.c):

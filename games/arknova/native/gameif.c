@@ -15,6 +15,7 @@ ark_game *ark_game_of(ark_gs *s) { return (ark_game *)s; }
 #define CG(s) ((const ark_game *)(s))
 
 static ark_gs *gi_clone(const ark_gs *s) { return ark_game_gs(ark_game_clone(CG(s))); }
+static ark_gs *gi_leaf(const ark_gs *s) { return ark_game_gs(ark_game_clone_leaf(CG(s))); }
 static void gi_free(ark_gs *s) { ark_game_free(G(s)); }
 static ark_progress gi_process(ark_gs *s) { return ark_game_process(G(s)); }
 static ark_progress gi_lazy(ark_gs *s) { return ark_game_process_lazy(G(s)); }
@@ -68,7 +69,7 @@ double nova_option_penalty(const ark_game *g, int me, const char *opt) {
 }
 
 const ark_gi ark_nova_gi = {
-  .clone = gi_clone, .free = gi_free, .process = gi_process, .process_lazy = gi_lazy,
+  .clone = gi_clone, .clone_leaf = gi_leaf, .free = gi_free, .process = gi_process, .process_lazy = gi_lazy,
   .process_to_turn = gi_to_turn, .decision = gi_decision, .pending_tag = gi_tag, .answer = gi_answer,
   .nanswers = gi_nanswers, .players = gi_players, .view = gi_view, .deal = gi_deal,
   .turn_tag = "action", .time_left = gi_time_left, .value = gi_value, .result = gi_result,

@@ -1620,7 +1620,7 @@ static int start_coroutine(ark_game *g) {
 int ark_lua_continue_at(ark_game *g, int code, int answer) {
   /* only a clone made inside the continuation reads its start (game.c):
   ** a game that keeps its log, seldom cloned, skips the copy per answer */
-  g->base_lazy = !g->nolog && g->nredeal == 0 && !g->step_lossy;
+  g->base_lazy = g->leaf || (!g->nolog && g->nredeal == 0 && !g->step_lossy);
   if (!g->base_lazy) ark_state_set(&g->base, &g->s);
   return ark_lua_continue_from(g, code, answer);
 }
