@@ -69,9 +69,10 @@ double nova_option_penalty(const ark_game *g, int me, const char *opt) {
 }
 
 const ark_gi ark_nova_gi = {
-  .clone = gi_clone, .clone_leaf = gi_leaf, .free = gi_free, .process = gi_process, .process_lazy = gi_lazy,
-  .process_to_turn = gi_to_turn, .decision = gi_decision, .pending_tag = gi_tag, .answer = gi_answer,
-  .nanswers = gi_nanswers, .players = gi_players, .view = gi_view, .deal = gi_deal,
+  .clone = gi_clone, .clone_leaf = gi_leaf, .free = gi_free, .process = gi_process,
+  .process_lazy = gi_lazy, .process_to_turn = gi_to_turn, .decision = gi_decision,
+  .pending_tag = gi_tag, .answer = gi_answer, .nanswers = gi_nanswers, .players = gi_players,
+  .view = gi_view, .deal = gi_deal,
   .turn_tag = "action", .time_left = gi_time_left, .value = gi_value, .result = gi_result,
   .quick = gi_quick, .penalty = gi_penalty,
 };
