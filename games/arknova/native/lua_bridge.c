@@ -1219,27 +1219,38 @@ static int direct_options(lua_State *L, ark_game *g) {
   return 0;
 }
 
-int ark_lua_lazy_options(ark_game *g) {
+/* Calls the rules function below the seat on the stack top as a pure
+** check of g (no primitive may change the game), under the watchdog, with
+** nres results; the scripts it ran are then checked for kept state.  0
+** when it returned and kept none. */
+static int pure_call(ark_game *g, int nres) {
   lua_State *L = g->c->L;
-  int top = lua_gettop(L), st, kept, bad;
+  ark_content *c = g->c;
+  int kept;
   char msg[ARK_ERRMSG];
-  lua_getglobal(L, g->lazy_fn);
-  lua_pushinteger(L, g->cont_player);
   memset(g->script_ran, 0, sizeof g->script_ran);
   g->script_ran_any = 0;
-  ark_lua_set_game(g->c, g);
-  ark_lua_pure(g->c, 1);
+  ark_lua_set_game(c, g);
+  ark_lua_pure(c, 1);
+  int slot = ark_wd_enter(L, c->script_budget, c->lua_mem_limit);
+  int st = lua_pcall(L, 1, nres, 0);
+  ark_wd_leave(slot, L);
+  ark_lua_pure(c, -1);
+  ark_lua_set_game(c, NULL);
+  check_kept_state(g, &kept, msg, sizeof msg);
+  return st != ARK_LUA_OK || kept != -1;
+}
+
+int ark_lua_lazy_options(ark_game *g) {
+  lua_State *L = g->c->L;
+  int top = lua_gettop(L);
+  lua_getglobal(L, g->lazy_fn);
+  lua_pushinteger(L, g->cont_player);
   g->direct_opts = 1;
   g->direct_n = -1;
-  int slot = ark_wd_enter(L, g->c->script_budget, g->c->lua_mem_limit);
-  st = lua_pcall(L, 1, 2, 0);
-  ark_wd_leave(slot, L);
+  int bad = pure_call(g, 2);
   g->direct_opts = 0;
-  ark_lua_pure(g->c, -1);
-  ark_lua_set_game(g->c, NULL);
-  check_kept_state(g, &kept, msg, sizeof msg);
-  bad = st != ARK_LUA_OK || kept != -1 ||
-        (g->direct_n >= 0 ? direct_options(L, g) : read_options(L, g)) != 0;
+  bad = bad || (g->direct_n >= 0 ? direct_options(L, g) : read_options(L, g)) != 0;
   lua_settop(L, top);
   if (bad) return 1;
   g->lazy = 0;
@@ -1249,8 +1260,7 @@ int ark_lua_lazy_options(ark_game *g) {
 int ark_lua_turn_quiet(ark_game *g, int p) {
   lua_State *L = g->c->L;
   ark_content *c = g->c;
-  int top = lua_gettop(L), kept;
-  char msg[ARK_ERRMSG];
+  int top = lua_gettop(L);
   if (!c->turn_quiet_ref) {            /* loading is over: the rules' for good */
     lua_getglobal(L, "turn_quiet");
     c->turn_quiet_ref = luaL_ref(L, LUA_REGISTRYINDEX);
@@ -1261,17 +1271,7 @@ int ark_lua_turn_quiet(ark_game *g, int p) {
     return 0;
   }
   lua_pushinteger(L, p);
-  memset(g->script_ran, 0, sizeof g->script_ran);
-  g->script_ran_any = 0;
-  ark_lua_set_game(c, g);
-  ark_lua_pure(c, 1);
-  int slot = ark_wd_enter(L, c->script_budget, c->lua_mem_limit);
-  int st = lua_pcall(L, 1, 1, 0);
-  ark_wd_leave(slot, L);
-  ark_lua_pure(c, -1);
-  ark_lua_set_game(c, NULL);
-  check_kept_state(g, &kept, msg, sizeof msg);
-  int quiet = st == ARK_LUA_OK && kept == -1 && lua_toboolean(L, -1);
+  int quiet = pure_call(g, 1) == 0 && lua_toboolean(L, -1);
   lua_settop(L, top);
   return quiet;
 }
