@@ -13,6 +13,7 @@
 #include <cmocka.h>
 #include "ai.h"
 #include "nova_ai.h"
+#include "places.h"
 #include "support.h"
 
 /* Plays g to the end with one AI kind per seat; returns the answers given. */
@@ -483,6 +484,68 @@ static void test_quick_reads_numbers_as_strtol(void **st) {
   }
 }
 
+/* Option i of g's decision names hand card i: its number in brackets. */
+static void check_hand_option(ark_game *g, const ark_decision *d, int i) {
+  ark_card_view c;
+  char want[24];
+  assert_int_equal(d->noptions, g->s.p[d->player].nhand);
+  assert_int_equal(ark_card_get(g, g->s.p[d->player].hand[i], &c), 0);
+  snprintf(want, sizeof want, "(%d)", c.number);
+  assert_non_null(strstr(d->options[i], want));
+}
+
+/* Option i of g's decision is "<kind> at <cells>" of position i. */
+static void check_place_option(ark_game *g, const ark_decision *d, int i) {
+  const ark_place *pl;
+  char want[96], cell[16];
+  assert_int_equal(ark_places(g, d->player, g->opt_def, g->opt_build2, &pl), d->noptions);
+  snprintf(want, sizeof want, "%s at", g->c->buildings[g->opt_def].key);
+  for (int k = 0; k < pl[i].ncells; k++) {
+    ark_map_cell_text(pl[i].cells[k], cell, sizeof cell);
+    strcat(strcat(want, " "), cell);
+  }
+  assert_string_equal(d->options[i], want);
+}
+
+/* Where the rules offered a hand or a building kind's positions, the
+** decision records it, its texts name those very cards and cells, a clone
+** records the same, and the quick policy, which reads the records, makes
+** the choice it makes from the texts alone (at every decision of random
+** games, with several draws of its noise). */
+static void test_quick_reads_records_as_texts(void **st) {
+  (void)st;
+  int hands = 0, places = 0;
+  for (uint64_t seed = 1; seed <= 4; seed++) {
+    ark_game *g = t_new_game(2, seed, seed == 4 ? "5" : "A");
+    uint64_t rng = seed * 77;
+    while (ark_game_process(g) == ARK_AWAITING && ark_game_turns(g) < 200) {
+      const ark_decision *d = ark_game_decision(g);
+      for (int i = 0; i < d->noptions && g->opt_src != ARK_OPTS_TEXT; i++) {
+        if (g->opt_src == ARK_OPTS_HAND) check_hand_option(g, d, i);
+        else check_place_option(g, d, i);
+      }
+      hands += g->opt_src == ARK_OPTS_HAND;
+      places += g->opt_src == ARK_OPTS_PLACES;
+      if (g->opt_src != ARK_OPTS_TEXT) {
+        for (uint64_t k = 0; k < 4; k++) {
+          uint64_t a = rng + k, b = a;
+          assert_int_equal(nova_quick(g, &a), nova_quick_texts(g, &b));
+        }
+        ark_game *c = ark_game_clone(g);
+        assert_non_null(c);
+        assert_int_equal(c->opt_src, g->opt_src);
+        assert_int_equal(c->opt_def, g->opt_def);
+        assert_int_equal(c->opt_build2, g->opt_build2);
+        ark_game_free(c);
+      }
+      t_random_answer(g, &rng);
+    }
+    ark_game_free(g);
+  }
+  assert_true(hands > 100);
+  assert_true(places > 100);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_value_of_finished_game),
@@ -497,6 +560,7 @@ int main(void) {
     cmocka_unit_test(test_greedy_follows_its_plan),
     cmocka_unit_test(test_mcts_reproducible),
     cmocka_unit_test(test_quick_reads_numbers_as_strtol),
+    cmocka_unit_test(test_quick_reads_records_as_texts),
     cmocka_unit_test(test_turn_ahead_valued_as_begun),
     cmocka_unit_test(test_turn_ahead_not_past_turn_start),
     cmocka_unit_test(test_turn_quiet_sees_plugins),

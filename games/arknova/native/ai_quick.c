@@ -1,14 +1,17 @@
 /*
-** ai_quick.c - Ark Nova's quick policy: a choice read from the option texts
-** alone, without trying any option.  It is weak, but costs almost nothing,
+** ai_quick.c - Ark Nova's quick policy: a choice read from the options
+** (what the decision records they stand for, else their texts), without
+** trying any option.  It is weak, but costs almost nothing,
 ** so the greedy uses it to finish a turn when it values an option, and the
 ** search uses it inside its rollouts.
 */
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include "game.h"
 #include "map.h"
 #include "nova_ai.h"
+#include "places.h"
 
 /* strtol's reading of a decimal number, without its locale's cost (the
 ** greedy finishes every turn it values with this policy): nova_ai.h. */
@@ -45,10 +48,14 @@ static int number_in(const char *s) {
   return -1;
 }
 
-static double card_worth(const ark_game *g, int number) {
+static double id_worth(const ark_game *g, int id) {
   ark_card_view c;
-  if (number < 0 || ark_card_get(g, ark_card_find(g, number), &c) != 0) return 0;
+  if (ark_card_get(g, id, &c) != 0) return 0;
   return nova_card_points(&c) - 0.15 * c.cost + 0.5 * c.level;
+}
+
+static double card_worth(const ark_game *g, int number) {
+  return number < 0 ? 0 : id_worth(g, ark_card_find(g, number));
 }
 
 static int strength_in(const char *s) {
@@ -56,8 +63,17 @@ static int strength_in(const char *s) {
   return k ? int_at(k + 9) : 0;
 }
 
-/* Placement bonuses on the cells "(x,y)" an option like "size-2 at (2,9)
-** (3,10)" covers. */
+/* Placement bonuses on the cells of a position. */
+static double place_bonus(const ark_game *g, int p, const ark_place *pl) {
+  const ark_map_def *m = &g->c->maps[g->s.p[p].map];
+  double n = 0;
+  for (int k = 0; k < pl->ncells; k++)
+    if (m->place_bonus[pl->cells[k]].kind != ARK_BONUS_NONE) n += 1;
+  return n;
+}
+
+/* The same, on the cells "(x,y)" an option like "size-2 at (2,9) (3,10)"
+** names (options whose positions the decision does not record). */
 static double placement_bonus(const ark_game *g, int p, const char *o) {
   const char *at = strstr(o, " at (");
   double n = 0;
@@ -83,24 +99,44 @@ typedef enum {
   Q_CP2, Q_CARDS_MODE, Q_ENCLOSURE, Q_OTHER
 } quick_tag;
 
+/* The names by their first letter, which leaves one or two to compare. */
 static quick_tag tag_of(const char *tag) {
-  if (!strcmp(tag, "action")) return Q_ACTION;
-  if (!strcmp(tag, "animals.card") || !strcmp(tag, "sponsors.card")) return Q_CARD_PLAY;
-  if (!strcmp(tag, "card.discard") || !strcmp(tag, "draft.discard") ||
-      !strcmp(tag, "break.discard"))
-    return Q_DISCARD;
-  if (!strcmp(tag, "card.take") || !strcmp(tag, "card.snap")) return Q_TAKE;
-  if (!strcmp(tag, "association.task")) return Q_TASK;
-  if (!strcmp(tag, "project.support")) return Q_SUPPORT;
-  if (!strcmp(tag, "build.kind")) return Q_BUILD_KIND;
-  if (!strcmp(tag, "association.donation")) return Q_DONATION;
-  if (!strcmp(tag, "reward.cp2")) return Q_CP2;
-  if (!strcmp(tag, "cards.mode")) return Q_CARDS_MODE;
-  if (!strcmp(tag, "animals.enclosure")) return Q_ENCLOSURE;
+  switch (tag[0]) {
+  case 'a':
+    if (!strcmp(tag, "action")) return Q_ACTION;
+    if (!strcmp(tag, "animals.card")) return Q_CARD_PLAY;
+    if (!strcmp(tag, "association.task")) return Q_TASK;
+    if (!strcmp(tag, "association.donation")) return Q_DONATION;
+    if (!strcmp(tag, "animals.enclosure")) return Q_ENCLOSURE;
+    break;
+  case 'b':
+    if (!strcmp(tag, "break.discard")) return Q_DISCARD;
+    if (!strcmp(tag, "build.kind")) return Q_BUILD_KIND;
+    break;
+  case 'c':
+    if (!strcmp(tag, "card.discard")) return Q_DISCARD;
+    if (!strcmp(tag, "card.take") || !strcmp(tag, "card.snap")) return Q_TAKE;
+    if (!strcmp(tag, "cards.mode")) return Q_CARDS_MODE;
+    break;
+  case 'd': if (!strcmp(tag, "draft.discard")) return Q_DISCARD; break;
+  case 'p': if (!strcmp(tag, "project.support")) return Q_SUPPORT; break;
+  case 'r': if (!strcmp(tag, "reward.cp2")) return Q_CP2; break;
+  case 's': if (!strcmp(tag, "sponsors.card")) return Q_CARD_PLAY; break;
+  }
   return Q_OTHER;
 }
 
-static double quick_score(const ark_game *g, int p, quick_tag tag, const char *o) {
+/* The decision being scored: its tag, and what its options stand for
+** where the rules offered them from the state (game.h's opt_src), which
+** spares reading numbers back out of the texts. */
+typedef struct quick_dec {
+  quick_tag tag;
+  const int16_t *hand;          /* ARK_OPTS_HAND: the seat's hand */
+  const ark_place *places;      /* ARK_OPTS_PLACES: the positions */
+} quick_dec;
+
+static double quick_score(const ark_game *g, int p, const quick_dec *q, int i, const char *o) {
+  quick_tag tag = q->tag;
   switch (tag) {
   case Q_ACTION: {
     if (!strncmp(o, "X-token", 7)) return 0.5;
@@ -113,8 +149,8 @@ static double quick_score(const ark_game *g, int p, quick_tag tag, const char *o
   case Q_CARD_PLAY:
     if (!strncmp(o, "take ", 5) || !strcmp(o, "finish")) return 1;
     return 2 + card_worth(g, number_in(o));
-  case Q_DISCARD: return -card_worth(g, number_in(o));
-  case Q_TAKE: return card_worth(g, number_in(o));
+  case Q_DISCARD: return q->hand ? -id_worth(g, q->hand[i]) : -card_worth(g, number_in(o));
+  case Q_TAKE: return q->hand ? id_worth(g, q->hand[i]) : card_worth(g, number_in(o));
   case Q_TASK:
     return !strncmp(o, "project", 7) ? 4 : !strncmp(o, "university", 10) ? 3
          : !strncmp(o, "partner", 7) ? 2 : !strncmp(o, "no more", 7) ? 0 : 1;
@@ -131,20 +167,28 @@ static double quick_score(const ark_game *g, int p, quick_tag tag, const char *o
     const char *sz = strstr(o, "size-");
     return sz ? -(sz[5] - '0') : -3;
   }
-  case Q_OTHER: break;
+  case Q_OTHER:
+    if (q->places) return place_bonus(g, p, &q->places[i]);
+    break;
   }
   if (strstr(o, " at (")) return placement_bonus(g, p, o);
   return 0;
 }
 
-int nova_quick(const ark_game *g, uint64_t *rng) {
+/* The policy's choice; texts: read the option texts alone. */
+static int quick(const ark_game *g, uint64_t *rng, int texts) {
   const ark_decision *d = ark_game_decision(g);
   int best = 0;
   double bv = -1e9;
-  quick_tag tag = d->noptions > 0 ? tag_of(d->tag) : Q_OTHER;
+  quick_dec q = { d->noptions > 0 ? tag_of(d->tag) : Q_OTHER, NULL, NULL };
+  if (!texts && g->opt_src == ARK_OPTS_HAND && g->s.p[d->player].nhand == d->noptions)
+    q.hand = g->s.p[d->player].hand;
+  if (!texts && g->opt_src == ARK_OPTS_PLACES &&
+      ark_places(g, d->player, g->opt_def, g->opt_build2, &q.places) != d->noptions)
+    q.places = NULL;
   for (int i = 0; i < d->noptions; i++) {
     /* a little noise spreads ties and keeps rollouts varied */
-    double v = quick_score(g, d->player, tag, d->options[i]) + (double)(ark_rng_mix(rng) % 1000) * 1e-3;
+    double v = quick_score(g, d->player, &q, i, d->options[i]) + (double)(ark_rng_mix(rng) % 1000) * 1e-3;
     if (v > bv) {
       bv = v;
       best = i;
@@ -152,3 +196,7 @@ int nova_quick(const ark_game *g, uint64_t *rng) {
   }
   return best;
 }
+
+int nova_quick(const ark_game *g, uint64_t *rng) { return quick(g, rng, 0); }
+
+int nova_quick_texts(const ark_game *g, uint64_t *rng) { return quick(g, rng, 1); }

@@ -473,6 +473,9 @@ static void clone_pending_cont(ark_game *n, const ark_game *g) {
   n->dec.prompt = n->optbuf.s + (g->dec.prompt - g->optbuf.s);
   memcpy(n->opt_off, g->opt_off, sizeof n->opt_off[0] * (size_t)g->dec.noptions);
   memcpy(n->codes, g->codes, sizeof n->codes[0] * (size_t)g->dec.noptions);
+  n->opt_src = g->opt_src;
+  n->opt_def = g->opt_def;
+  n->opt_build2 = g->opt_build2;
   ark_game_point_options(n);
   n->pending = 1;
   n->cont = 1;

@@ -25,6 +25,14 @@
 #define ARK_NEXT_DISCARD 0x4000
 #define ARK_MAX_MAP_SCRIPTS 256      /* maps whose scripts lua_bridge.c tracks */
 
+/* What the options of a pending decision stand for (opt_src below). */
+typedef enum {
+  ARK_OPTS_TEXT = 0,            /* only their texts say */
+  ARK_OPTS_HAND,                /* option i: the deciding seat's hand card i */
+  ARK_OPTS_PLACES               /* option i: ark_places' i-th position of
+                                   building kind opt_def (places.h) */
+} ark_opts_src;
+
 struct ark_game {
   ark_gs gs;                    /* first: the engine's interface (gameif.c) */
   ark_content *c;
@@ -51,6 +59,12 @@ struct ark_game {
   ** state with no Lua run at all */
   int cont;
   int cont_offer;               /* set by choose_then: drop the coroutine */
+  /* what the pending decision's options stand for, where the rules
+  ** offered them from the state (ENGINE.choose_hand, ENGINE.choose_places):
+  ** the quick policy reads these, not the texts.  opt_def, opt_build2:
+  ** the building kind and side of ARK_OPTS_PLACES */
+  ark_opts_src opt_src;
+  int opt_def, opt_build2;
   char cont_fn[24];
   int cont_player;
   /* such a decision whose options are worked out only when asked for

@@ -732,22 +732,36 @@ static int arg_bdef(lua_State *L, ark_game *g, int i) {
 }
 
 /* A placement's cell list, after prefix ("" for none; a building's key
-** and " at ": at most 27 characters, defs.h). */
-static void push_place_after(lua_State *L, const char *prefix, const ark_place *pl) {
-  char buf[96];
+** and " at ": at most 27 characters, defs.h), into buf; its length. */
+size_t ark_place_text(const char *prefix, const ark_place *pl, char buf[ARK_PLACE_TEXT]) {
   size_t n = strlen(prefix);
   if (n > 40) n = 40;
   memcpy(buf, prefix, n);
   buf[n] = '\0';
   for (int k = 0; k < pl->ncells; k++) {
     char cell[16];
-    ark_map_cell_text(pl->cells[k], cell, sizeof cell);
-    size_t len = strlen(cell);
-    if (n + (k > 0) + len >= sizeof buf) break;   /* cannot happen: 5 cells of 7 */
+    /* ark_map_cell_text's "(x,y)" (x below 10 on the grid), written here:
+    ** the options of every Build are made of these */
+    int c = pl->cells[k], y = ARK_CELL_Y(c);
+    size_t len = 0;
+    cell[len++] = '(';
+    cell[len++] = (char)('0' + ARK_CELL_X(c));
+    cell[len++] = ',';
+    if (y > 9) cell[len++] = (char)('0' + y / 10);
+    cell[len++] = (char)('0' + y % 10);
+    cell[len++] = ')';
+    cell[len] = '\0';
+    if (n + (k > 0) + len >= ARK_PLACE_TEXT) break;   /* cannot happen: 5 cells of 7 */
     if (k > 0) buf[n++] = ' ';
     memcpy(buf + n, cell, len + 1);
     n += len;
   }
+  return n;
+}
+
+static void push_place_after(lua_State *L, const char *prefix, const ark_place *pl) {
+  char buf[ARK_PLACE_TEXT];
+  size_t n = ark_place_text(prefix, pl, buf);
   lua_pushlstring(L, buf, n);
 }
 
@@ -2046,6 +2060,7 @@ void ark_lua_offer_begin(lua_State *L, ark_game *g, const char *tag, const char 
   g->optbuf.len = 0;
   ark_strbuf_add(&g->optbuf, tag, strlen(tag) + 1);
   ark_strbuf_add(&g->optbuf, prompt, strlen(prompt) + 1);
+  g->opt_src = ARK_OPTS_TEXT;
 }
 
 void ark_lua_offer_option(ark_game *g, int i, const char *s, size_t len) {

@@ -29,6 +29,7 @@
 #include "lua_bridge.h"
 #include "lua_api.h"
 #include "luacompat.h"
+#include "places.h"
 #include "sandbox.h"
 #include "script_state.h"
 #include "strlib.h"
@@ -1063,6 +1064,8 @@ static int offer_then(lua_State *L, ark_game *g, const char *fn) {
   return lua_yield(L, 0);
 }
 
+static const char *choose_then_offer(lua_State *L, ark_game *g);
+
 /* ENGINE.choose_then(p, tag, prompt, options, codes, fn [, secret]) -> the
 ** 1-based answer (secret: only p may see the options, as with ark.choose).
 ** A decision whose answer i only decides what runs next:
@@ -1075,11 +1078,16 @@ static int offer_then(lua_State *L, ark_game *g, const char *fn) {
 static int e_choose_then(lua_State *L) {
   ark_game *g = ark_lua_running(L);
   if (!g) return luaL_error(L, "ENGINE.choose_then outside a step");
+  return offer_then(L, g, choose_then_offer(L, g));
+}
+
+/* ENGINE.choose_then's offer of its arguments 1-7; returns fn. */
+static const char *choose_then_offer(lua_State *L, ark_game *g) {
   /* codes: one whole number per option, or one for them all */
   int same, one = (int)lua_tointegerx(L, 5, &same);
   if (!same) luaL_checktype(L, 5, LUA_TTABLE);
   const char *fn = luaL_checkstring(L, 6);
-  if (strlen(fn) >= sizeof g->cont_fn) return luaL_error(L, "choose_then: name too long");
+  if (strlen(fn) >= sizeof g->cont_fn) luaL_error(L, "choose_then: name too long");
   ark_lua_offer(L, g, lua_toboolean(L, 7));
   for (int i = 0; i < g->dec.noptions; i++) {
     if (same) {
@@ -1089,9 +1097,53 @@ static int e_choose_then(lua_State *L) {
     lua_rawgeti(L, 5, i + 1);
     int ok;
     g->codes[i] = (int)lua_tointegerx(L, -1, &ok);
-    if (!ok) return luaL_error(L, "choose_then: code %d is not an integer", i + 1);
+    if (!ok) luaL_error(L, "choose_then: code %d is not an integer", i + 1);
     lua_pop(L, 1);
   }
+  return fn;
+}
+
+/* ENGINE.choose_places(p, tag, prompt, code, fn, key, build2) -> the
+** 1-based answer, or no return at all, as ENGINE.choose_then with one code
+** for all; false and n where building kind key has fewer than two
+** positions (n: 0 or 1, for the caller).  The options are
+** ark.placement_options(p, key, build2), their texts made here (no list of
+** them in Lua), and the decision records that option i is ark_places'
+** i-th position (opt_src), so that the AIs read its cells, not its text. */
+static int e_choose_places(lua_State *L) {
+  ark_game *g = ark_lua_running(L);
+  if (!g) return luaL_error(L, "ENGINE.choose_places outside a step");
+  int p = ark_lua_arg_player(L, g, 1);
+  const char *tag = luaL_checkstring(L, 2), *prompt = luaL_checkstring(L, 3);
+  int code = (int)luaL_checkinteger(L, 4);
+  const char *fn = luaL_checkstring(L, 5), *key = luaL_checkstring(L, 6);
+  int build2 = lua_toboolean(L, 7);
+  int d = ark_content_find_building(g->c, key);
+  if (d < 0) return luaL_error(L, "unknown building '%s'", key);
+  if (strlen(fn) >= sizeof g->cont_fn) return luaL_error(L, "choose_places: name too long");
+  const ark_place *pl;
+  int n = ark_places(g, p, d, build2, &pl);
+  if (n < 2) {
+    lua_pushboolean(L, 0);
+    lua_pushinteger(L, n);
+    return 2;
+  }
+  /* the prefix "<key> at ", as ark.placement_options writes it */
+  char prefix[48], text[ARK_PLACE_TEXT];
+  const char *bkey = g->c->buildings[d].key;
+  size_t klen = strlen(bkey);
+  if (klen > sizeof prefix - 5) klen = sizeof prefix - 5;
+  memcpy(prefix, bkey, klen);
+  memcpy(prefix + klen, " at ", 5);
+  ark_lua_offer_begin(L, g, tag, prompt, n);
+  for (int i = 0; i < n; i++) {
+    ark_lua_offer_option(g, i, text, ark_place_text(prefix, &pl[i], text));
+    g->codes[i] = code;
+  }
+  ark_lua_offer_end(g, p, n, 0);
+  g->opt_src = ARK_OPTS_PLACES;
+  g->opt_def = d;
+  g->opt_build2 = build2;
   return offer_then(L, g, fn);
 }
 
@@ -1133,6 +1185,7 @@ static int e_choose_hand(lua_State *L) {
     g->codes[i] = id + (int)base;
   }
   ark_lua_offer_end(g, p, n, 0);
+  g->opt_src = ARK_OPTS_HAND;
   return offer_then(L, g, fn);
 }
 
@@ -1168,6 +1221,7 @@ static int e_choose_later(lua_State *L) {
   memcpy(g->cont_fn, fn, strlen(fn) + 1);
   g->cont_player = p;
   g->lazy = 1;
+  g->opt_src = ARK_OPTS_TEXT;
   g->pending = 1;
   g->cont_offer = 1;
   lua_pushboolean(L, 1);                 /* as choose_then: the step returns */
@@ -1283,7 +1337,7 @@ static void open_engine(ark_content *c) {
     {"touch", e_touch}, {"step_private", e_step_private},
     {"choose_then", e_choose_then}, {"choose_later", e_choose_later}, {"after", e_after},
     {"queue", e_queue}, {"dequeue", e_dequeue},
-    {"choose_hand", e_choose_hand},
+    {"choose_hand", e_choose_hand}, {"choose_places", e_choose_places},
     {NULL, NULL}
   };
   static const luaL_Reg msgh[] = { {"ark.query_msgh", query_msgh}, {NULL, NULL} };

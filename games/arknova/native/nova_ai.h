@@ -1,7 +1,7 @@
 /*
 ** nova_ai.h - what Ark Nova tells the engine's AIs (host/ai.c, mcts.c)
 ** through its interface table (gameif.c): what a position is worth
-** (ai_value.c) and a quick choice read from option texts (ai_quick.c).
+** (ai_value.c) and a quick choice read from the options (ai_quick.c).
 */
 #ifndef ARK_NOVA_AI_H
 #define ARK_NOVA_AI_H
@@ -24,8 +24,11 @@ double nova_lead_at(const ark_game *g, int p, double tau);
 /* What a card's printed gains are worth, in points (a conservation point
 ** counts 2.5). */
 double nova_card_points(const ark_card_view *c);
-/* The quick policy: a choice read from the option texts, no search. */
+/* The quick policy: a choice read from the options, no search.  Where the
+** rules offered a hand or a building's positions, it reads the cards and
+** cells; nova_quick_texts reads only the texts, and chooses the same. */
 int nova_quick(const ark_game *g, uint64_t *rng);
+int nova_quick_texts(const ark_game *g, uint64_t *rng);
 /* A decimal number of an option text as strtol(s, &end, 10) reads it
 ** (blanks, a sign, digits; past long's range its end): *v and the end, or
 ** s itself where no number starts. */

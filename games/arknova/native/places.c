@@ -47,6 +47,7 @@ typedef struct place_list {
 struct ark_places {
   place_list lists[LISTS];
   int next_list;
+  int last_list;                    /* the list given last, or -1 */
   /* each map's positions per building kind (ark_map_cands_new), made at
   ** their first search: cands[map * ARK_MAX_BUILDING_DEFS + kind] */
   ark_map_cands **cands;
@@ -63,9 +64,11 @@ static uint64_t zoo_hash(const ark_zoo *z, int map, int bdef, int build2) {
   return h ^ z->nb;
 }
 
+/* Is k the key of this zoo and question?  (Its hash compared first where
+** one is given, h_known.) */
 static int key_is(const place_key *k, const ark_zoo *z, int map, int bdef, int build2,
-                  uint64_t h) {
-  if (k->hash != h || k->map != map || k->bdef != bdef || k->build2 != (build2 != 0) ||
+                  uint64_t h, int h_known) {
+  if ((h_known && k->hash != h) || k->map != map || k->bdef != bdef || k->build2 != (build2 != 0) ||
       k->nb != z->nb || k->cover_terrain != z->cover_terrain ||
       memcmp(k->at, z->at, sizeof z->at) != 0)
     return 0;
@@ -89,7 +92,7 @@ static void key_set(place_key *k, const ark_zoo *z, int map, int bdef, int build
 }
 
 static struct ark_places *places_of(ark_content *c) {
-  if (!c->places) c->places = calloc(1, sizeof *c->places);
+  if (!c->places && (c->places = calloc(1, sizeof *c->places))) c->places->last_list = -1;
   return c->places;
 }
 
@@ -135,15 +138,25 @@ int ark_places(const ark_game *g, int p, int bdef, int build2, const ark_place *
     return ark_map_placements(m, &pl->zoo_map, g->c->buildings, bdef, build2, buf,
                               ARK_CELLS * 6);
   }
+  /* the list given last first, without the hash: the rules list a kind's
+  ** positions, offer them and find the one chosen, and the AIs read the
+  ** offer, all of one zoo */
+  int last = k->last_list;
+  if (last >= 0 && key_is(&k->lists[last].k, &pl->zoo_map, pl->map, bdef, build2, 0, 0)) {
+    *out = k->lists[last].list;
+    return k->lists[last].n;
+  }
   uint64_t h = zoo_hash(&pl->zoo_map, pl->map, bdef, build2);
   for (int i = 0; i < LISTS; i++)
-    if (k->lists[i].list && key_is(&k->lists[i].k, &pl->zoo_map, pl->map, bdef, build2, h)) {
+    if (k->lists[i].list && key_is(&k->lists[i].k, &pl->zoo_map, pl->map, bdef, build2, h, 1)) {
+      k->last_list = i;
       *out = k->lists[i].list;
       return k->lists[i].n;
     }
   int n = search(g, k, p, bdef, build2, buf, ARK_CELLS * 6);
   *out = buf;
   place_list *e = &k->lists[k->next_list];
+  k->last_list = -1;                    /* e is written, or left half-written */
   if (e->cap < n) {
     ark_place *grown = realloc(e->list, sizeof *grown * (size_t)n);
     if (!grown) return n;
@@ -151,6 +164,7 @@ int ark_places(const ark_game *g, int p, int bdef, int build2, const ark_place *
     e->cap = n;
   }
   if (!e->list && !(e->list = malloc(sizeof *e->list))) return n;   /* n == 0 */
+  k->last_list = k->next_list;
   k->next_list = (k->next_list + 1) % LISTS;
   memcpy(e->list, buf, sizeof *buf * (size_t)n);
   e->n = n;

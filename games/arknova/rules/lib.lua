@@ -452,6 +452,26 @@ function discard_chosen(p, code)
   return discard_then(p, rest % 64 - 1, math.floor(rest / 64))
 end
 
+-- choose_then over placement_options(p, key, build2), with one code for
+-- all; if_any: where key has no position, no decision (else choose_then's
+-- error).  While that list, ark.placements and choose_then are the rules'
+-- own, the engine offers the positions itself (ENGINE.choose_places, no
+-- list made in Lua) and records that option i is the i-th, so that the
+-- AIs read its cells, not its text.
+local PLACEMENT_OPTIONS = placement_options
+function choose_place_then(p, tag, prompt, code, fn, key, build2, if_any)
+  if placement_options == PLACEMENT_OPTIONS and ark.placements == PLACEMENTS and
+     choose_then == CHOOSE_THEN then
+    local i, n = ENGINE.choose_places(p, tag, prompt, code, fn, key, build2)
+    if i then return _G[fn](p, code, i) end
+    if n == nil then return end   -- the engine keeps the decision: the step returns
+    if n == 1 then return _G[fn](p, code, 1) end
+  end
+  local opts = placement_options(p, key, build2)
+  if #opts == 0 and if_any then return end
+  return choose_then(p, tag, prompt, opts, code, fn)
+end
+
 -- ---- action cards ----
 
 -- p's action cards that filter accepts (every one without a filter), slot

@@ -375,10 +375,8 @@ function free_building_last(p, key)
     return
   end
   local build2 = ark.upgraded(p, "build")
-  local opts = placement_options(p, key, build2)
-  if #opts == 0 then return end
-  return choose_then(p, "build.free", "Place a free " .. key, opts, 2 * k + (build2 and 1 or 0),
-                     "free_building_chosen")
+  return choose_place_then(p, "build.free", "Place a free " .. key, 2 * k + (build2 and 1 or 0),
+                           "free_building_chosen", key, build2, true)
 end
 
 -- The place is chosen: the i-th of the unchanged zoo's placements.

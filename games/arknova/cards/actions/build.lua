@@ -267,8 +267,8 @@ local function build_kind_chosen(p, code)
   if k == 0 then return build_finish(p, code) end
   local key = A.KINDS[k]
   local _, side = unpack_state(code % KIND_UNIT)
-  return choose_then(p, "build.place", place_prompt(key), placement_options(p, key, side == 2),
-                     code, "build_place_chosen")
+  return choose_place_then(p, "build.place", place_prompt(key), code, "build_place_chosen", key,
+                           side == 2)
 end
 
 -- The place is chosen (its index i among the placements, which the
@@ -301,8 +301,8 @@ end
 local function build_more_chosen(p, code)
   if code == 0 then return end
   local key = A.KINDS[math.floor(code / 4)]
-  return choose_then(p, "build.place", place_prompt(key),
-                     placement_options(p, key, code % 4 == 2), code, "build_more_placed")
+  return choose_place_then(p, "build.place", place_prompt(key), code, "build_more_placed", key,
+                           code % 4 == 2)
 end
 
 -- Its place is chosen (the i-th of the unchanged zoo's placements): build
