@@ -447,6 +447,25 @@ static void test_turn_ahead_not_past_turn_start(void **st) {
   }
 }
 
+/* The engine keeps turn_quiet's answer for a zoo, and asks again once the
+** zoo is another: in one content, a copy whose next seat gained a
+** Quarantine Lab after the answer for its zoo without one was kept begins
+** that seat's turn. */
+static void test_turn_quiet_kept_per_zoo(void **st) {
+  (void)st;
+  ark_game *g = t_game(2, 8, "A");
+  int q = 1 - t_cur(g);
+  ark_game *c = ark_game_clone(g);
+  t_answer_match(g, "X-token");
+  assert_int_equal(ark_game_process_to_turn(g), ARK_TURN_AHEAD);
+  t_zoo_add(c, q, 225);
+  t_answer_match(c, "X-token");
+  assert_int_equal(ark_game_process_to_turn(c), ARK_AWAITING);
+  assert_int_equal(ark_game_decision(c)->player, q);
+  ark_game_free(c);
+  ark_game_free(g);
+}
+
 /* The rules' turn_quiet: no once a plugin's turn stands in for the rules'
 ** own, or a plugin's hook handles turn_start. */
 static void test_turn_quiet_sees_plugins(void **st) {
@@ -563,6 +582,7 @@ int main(void) {
     cmocka_unit_test(test_quick_reads_records_as_texts),
     cmocka_unit_test(test_turn_ahead_valued_as_begun),
     cmocka_unit_test(test_turn_ahead_not_past_turn_start),
+    cmocka_unit_test(test_turn_quiet_kept_per_zoo),
     cmocka_unit_test(test_turn_quiet_sees_plugins),
     cmocka_unit_test(test_mcts_plays_a_game),
     cmocka_unit_test(test_greedy_beats_random),

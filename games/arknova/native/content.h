@@ -49,8 +49,10 @@ typedef struct ark_content {
   /* the queries' table and their message handler, in the registry from
   ** the first query on (0: not yet): a query looked both up by name */
   int queries_ref, query_msgh_ref;
-  /* the rules' turn_quiet, from its first use on (0: not yet) */
+  /* the rules' turn_quiet, from its first use on (0: not yet), and its
+  ** answers kept by zoo stamp (ark_lua_turn_quiet) */
   int turn_quiet_ref;
+  struct { long long stamp; int quiet; } quiet_kept[16];
   /* the rules' own animals, sponsors and projects queries, which the
   ** engine may answer with no Lua run (lua_query_fast.c), and the Animals
   ** file's table and short way; LUA_NOREF with a plugin; the protected

@@ -2198,8 +2198,7 @@ static int l_script_off(lua_State *L) {
 ** state: a clone that replays its step must end with the same bytes.  A
 ** player whose zoo is none of the last ZOO_SEEN this seat showed gets a
 ** fresh number, so a number is never given to two different zoos. */
-static lua_Integer zoo_stamp_of(lua_State *L, ark_game *g, int p) {
-  ark_lua_ctx *x = ctx_of(L);
+static lua_Integer zoo_stamp_in(ark_lua_ctx *x, ark_game *g, int p) {
   const ark_player *pl = &g->s.p[p];
   /* a script is off only once one was stopped in this game (the stop sets
   ** script_stopped with the bit), or in a query, where one that ran too
@@ -2229,6 +2228,14 @@ static lua_Integer zoo_stamp_of(lua_State *L, ark_game *g, int p) {
   z->map = pl->map;
   z->stamp = ++x->stamps;
   return z->stamp;
+}
+
+static lua_Integer zoo_stamp_of(lua_State *L, ark_game *g, int p) {
+  return zoo_stamp_in(ctx_of(L), g, p);
+}
+
+long long ark_lua_zoo_stamp(ark_game *g, int p) {
+  return (long long)zoo_stamp_in(g->c->lua, g, p);
 }
 
 static int l_zoo_stamp(lua_State *L) {

@@ -50,6 +50,8 @@ void ark_lua_push_handlers(struct lua_State *L, int owner, int key, int cache, i
 #define ARK_PLACE_TEXT 96
 struct ark_place;
 size_t ark_place_text(const char *prefix, const struct ark_place *pl, char buf[ARK_PLACE_TEXT]);
+/* ark.zoo_stamp(p) in C: 0 where it gives nil. */
+long long ark_lua_zoo_stamp(ark_game *g, int p);
 int ark_lua_has_handler(struct lua_State *L, int owner, int key, int cache, int miss);
 /* The sponsors and projects queries' numbers as ark.sponsor_fit(p) and
 ** ark.progress(p) give them (p at stack index idx), written to out (at most

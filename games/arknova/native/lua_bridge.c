@@ -1314,6 +1314,12 @@ int ark_lua_lazy_options(ark_game *g) {
 int ark_lua_turn_quiet(ark_game *g, int p) {
   lua_State *L = g->c->L;
   ark_content *c = g->c;
+  /* with no plugin, turn_quiet and turn are the rules' own, whose answer
+  ** follows p's handlers of turn_start alone: p's zoo cards and map, as
+  ** the stamp the rules keep those handlers under (ark.zoo_stamp) says */
+  long long stamp = c->nplugins ? 0 : ark_lua_zoo_stamp(g, p);
+  int slot = (int)(stamp & (long long)(sizeof c->quiet_kept / sizeof c->quiet_kept[0] - 1));
+  if (stamp && c->quiet_kept[slot].stamp == stamp) return c->quiet_kept[slot].quiet;
   int top = lua_gettop(L);
   if (!c->turn_quiet_ref) {            /* loading is over: the rules' for good */
     lua_getglobal(L, "turn_quiet");
@@ -1325,8 +1331,12 @@ int ark_lua_turn_quiet(ark_game *g, int p) {
     return 0;
   }
   lua_pushinteger(L, p);
-  int quiet = pure_call(g, 1) == 0 && lua_toboolean(L, -1);
+  int ok = pure_call(g, 1) == 0, quiet = ok && lua_toboolean(L, -1);
   lua_settop(L, top);
+  if (stamp && ok) {
+    c->quiet_kept[slot].stamp = stamp;
+    c->quiet_kept[slot].quiet = quiet;
+  }
   return quiet;
 }
 
