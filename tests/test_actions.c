@@ -485,6 +485,44 @@ static void test_build_placement_bonuses(void **st) {
   ark_game_free(g);
 }
 
+/* A card taken as the last placement bonus of a building Build places:
+** its choice ends the step's coroutine (a copy of the game there is one
+** copy of the state, and copies answered alike play alike), and what
+** follows runs as before: side I ends the turn, side II offers another
+** kind within the strength left. */
+static void test_build_card_bonus_is_a_copy(void **st) {
+  (void)st;
+  for (int side = 1; side <= 2; side++) {
+    ark_game *g = game(2, "A");
+    int p = t_cur(g);
+    ark_player *pl = &g->s.p[p];
+    t_set_slot(g, p, ARK_ACT_BUILD, 2);
+    if (side == 2) t_upgrade(g, p, ARK_ACT_BUILD);
+    t_put_building(g, p, "size-1", "(1,4)");
+    pl->money = 25;
+    int nhand = pl->nhand, nb = pl->zoo_map.nb;
+    t_ready(g);
+    t_answerf(g, "Build %s at strength 2", side == 1 ? "I" : "II");
+    t_answer(g, "build size-1 (2 money)");
+    t_answer(g, place_text("size-1", "(2,5)"));      /* its card bonus */
+    t_expect_copy(g, "card.take", p);
+    t_answer(g, "draw from the deck");
+    assert_int_equal(pl->nhand, nhand + 1);
+    if (side == 2) {
+      t_expect(g, "build.kind", p);
+      assert_false(t_offered(g, "build size-1 (2 money)"));   /* built this action */
+      assert_false(t_offered(g, "build size-2 (4 money)"));   /* beyond strength 1 left */
+      assert_true(t_offered(g, "build kiosk (2 money)"));
+      t_answer(g, "finish building");
+    }
+    turn_over(g, p);
+    assert_int_equal(pl->zoo_map.nb, nb + 1);
+    assert_true(pl->zoo_map.at[ARK_CELL(2, 5)] != 0);
+    assert_int_equal(pl->money, 23);
+    ark_game_free(g);
+  }
+}
+
 /* 7 appeal once every buildable space is covered. */
 static void test_build_full_map_appeal(void **st) {
   (void)st;
@@ -2007,6 +2045,7 @@ int main(void) {
     cmocka_unit_test(test_build_kiosk_spacing),
     cmocka_unit_test(test_build_pavilion_appeal),
     cmocka_unit_test(test_build_placement_bonuses),
+    cmocka_unit_test(test_build_card_bonus_is_a_copy),
     cmocka_unit_test(test_build_full_map_appeal),
     cmocka_unit_test(test_build_petting_zoo),
     cmocka_unit_test(test_build_special_enclosures),

@@ -545,7 +545,7 @@ static void test_shared_snapshot(void **st) {
   static ark_state snap, base;
   char msg[128];
   int checked = 0, based = 0;
-  for (uint64_t seed = 9; seed <= 10; seed++) {
+  for (uint64_t seed = 9; seed <= 12; seed++) {
     ark_game *real = t_new_game(2, seed, "A");
     ark_game *g = ark_game_search_view(real, 0, 3);
     ark_game_free(real);

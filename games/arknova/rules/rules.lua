@@ -382,7 +382,7 @@ end
 -- The place is chosen: the i-th of the unchanged zoo's placements.
 function free_building_chosen(p, code, i)
   local key, build2 = FREE_KINDS[math.floor(code / 2)], code % 2 == 1
-  place_building(p, key, ark.placements(p, key, build2, i), build2)
+  return place_building_last(p, key, ark.placements(p, key, build2, i), build2)
 end
 
 -- ---- association helpers used by bonuses too ----
@@ -1230,22 +1230,68 @@ SPECIAL_BIT = { ["petting-zoo"] = 1, ["reptile-house"] = 2, ["large-bird-aviary"
 FULL_MAP_APPEAL = 7
 PAVILION_APPEAL = 1
 
--- Puts a building on the map (payment is the caller's) and resolves what
--- covering those spaces gives: placement bonuses, the pavilion's appeal,
--- and 7 appeal once the whole map is covered.
-function place_building(p, key, cells, build2, sponsor_card)
+-- place_building in two parts, so that a continuation can keep what
+-- follows a last placement bonus that asks, one card to take (the bonus
+-- that asks most often), and let that choice end the step's coroutine
+-- (build_place_chosen, cards/actions/build.lua).  place_building_part
+-- places key and applies every bonus but such a last card; it returns the
+-- building, whether the map had a free space before, and whether the card
+-- is still to take.  placed_after_bonuses is what follows the bonuses.
+function place_building_part(p, key, cells, build2, sponsor_card)
   local free_before = ark.get(p, "free_cells")
   local b, bonuses = ark.build(p, key, cells, build2, sponsor_card)
   local bit = SPECIAL_BIT[key]
   if bit then ark.set(p, "special_built", ark.get(p, "special_built") + bit) end
   if key == "pavilion" then gain(p, "appeal", PAVILION_APPEAL) end
-  for i = 1, #bonuses do
+  local n, last = #bonuses, bonuses[#bonuses]
+  local card_left = last ~= nil and last.bonus == "card" and (last.value or 1) == 1
+  if card_left then n = n - 1 end
+  for i = 1, n do
     local bo = bonuses[i]
     apply_bonus(p, bo.bonus, bo.value, "placement")
   end
-  if free_before > 0 and ark.get(p, "free_cells") == 0 then
+  return b, free_before > 0, card_left
+end
+
+-- 7 appeal once the whole map is covered, and the event.
+function placed_after_bonuses(p, key, b, free_before)
+  if free_before and ark.get(p, "free_cells") == 0 then
     gain(p, "appeal", FULL_MAP_APPEAL)
   end
   fire("building_placed", p, b, key)
+end
+
+-- Puts a building on the map (payment is the caller's) and resolves what
+-- covering those spaces gives: placement bonuses, the pavilion's appeal,
+-- and 7 appeal once the whole map is covered.
+function place_building(p, key, cells, build2, sponsor_card)
+  local b, free_before, card_left = place_building_part(p, key, cells, build2, sponsor_card)
+  if card_left then apply_bonus(p, "card", 1, "placement") end
+  placed_after_bonuses(p, key, b, free_before)
   return b
+end
+
+-- place_building as the last call of a continuation that needs nothing of
+-- it afterwards: where its last placement bonus is a card to take (and no
+-- plugin may have changed the bonuses), that choice ends the step's
+-- coroutine, the rest kept (placed_rest; code: 2 * the building + 1 if the
+-- map had a free space before).
+function place_building_last(p, key, cells, build2, sponsor_card)
+  if #PLUGINS > 0 then
+    place_building(p, key, cells, build2, sponsor_card)
+    return
+  end
+  local b, free_before, card_left = place_building_part(p, key, cells, build2, sponsor_card)
+  if card_left then
+    if ENGINE.after("placed_rest", p, 2 * b + (free_before and 1 or 0)) then
+      return take_then(p, 0, "take_chosen")
+    end
+    take_card(p)
+  end
+  placed_after_bonuses(p, key, b, free_before)
+end
+
+function placed_rest(p, code)
+  local b = math.floor(code / 2)
+  placed_after_bonuses(p, ark.building(p, b, "key"), b, code % 2 == 1)
 end

@@ -90,7 +90,7 @@ end
 local function sponsor_placed(p, code, i)
   local id, build2 = math.floor(code / 2), code % 2 == 1
   local key = CARDS[id].building
-  place_building(p, key, ark.placements(p, key, build2, i), build2, id)
+  return place_building_last(p, key, ark.placements(p, key, build2, i), build2, id)
 end
 
 -- The sponsor's printed gains, its script and the event.
