@@ -1064,8 +1064,6 @@ static int offer_then(lua_State *L, ark_game *g, const char *fn) {
   return lua_yield(L, 0);
 }
 
-static const char *choose_then_offer(lua_State *L, ark_game *g);
-
 /* ENGINE.choose_then(p, tag, prompt, options, codes, fn [, secret]) -> the
 ** 1-based answer (secret: only p may see the options, as with ark.choose).
 ** A decision whose answer i only decides what runs next:
@@ -1078,16 +1076,11 @@ static const char *choose_then_offer(lua_State *L, ark_game *g);
 static int e_choose_then(lua_State *L) {
   ark_game *g = ark_lua_running(L);
   if (!g) return luaL_error(L, "ENGINE.choose_then outside a step");
-  return offer_then(L, g, choose_then_offer(L, g));
-}
-
-/* ENGINE.choose_then's offer of its arguments 1-7; returns fn. */
-static const char *choose_then_offer(lua_State *L, ark_game *g) {
   /* codes: one whole number per option, or one for them all */
   int same, one = (int)lua_tointegerx(L, 5, &same);
   if (!same) luaL_checktype(L, 5, LUA_TTABLE);
   const char *fn = luaL_checkstring(L, 6);
-  if (strlen(fn) >= sizeof g->cont_fn) luaL_error(L, "choose_then: name too long");
+  if (strlen(fn) >= sizeof g->cont_fn) return luaL_error(L, "choose_then: name too long");
   ark_lua_offer(L, g, lua_toboolean(L, 7));
   for (int i = 0; i < g->dec.noptions; i++) {
     if (same) {
@@ -1097,10 +1090,10 @@ static const char *choose_then_offer(lua_State *L, ark_game *g) {
     lua_rawgeti(L, 5, i + 1);
     int ok;
     g->codes[i] = (int)lua_tointegerx(L, -1, &ok);
-    if (!ok) luaL_error(L, "choose_then: code %d is not an integer", i + 1);
+    if (!ok) return luaL_error(L, "choose_then: code %d is not an integer", i + 1);
     lua_pop(L, 1);
   }
-  return fn;
+  return offer_then(L, g, fn);
 }
 
 /* ENGINE.choose_places(p, tag, prompt, code, fn, key, build2) -> the
