@@ -731,12 +731,12 @@ static int arg_bdef(lua_State *L, ark_game *g, int i) {
   return d;
 }
 
-/* A placement's cell list, after prefix ("" for none; a building's key
-** and " at ": at most 27 characters, defs.h), into buf; its length. */
-size_t ark_place_text(const char *prefix, const ark_place *pl, char buf[ARK_PLACE_TEXT]) {
-  size_t n = strlen(prefix);
-  if (n > 40) n = 40;
-  memcpy(buf, prefix, n);
+/* A placement's cell list, after "<key> at " where key is a building's (at
+** most 27 characters, defs.h; NULL for none), into buf; its length. */
+size_t ark_place_text(const char *key, const ark_place *pl, char buf[ARK_PLACE_TEXT]) {
+  size_t n = 0;
+  for (const char *q = key; q && *q && n < 40; q++) buf[n++] = *q;
+  for (const char *q = " at "; key && *q && n < 40; q++) buf[n++] = *q;
   buf[n] = '\0';
   for (int k = 0; k < pl->ncells; k++) {
     char cell[16];
@@ -759,13 +759,13 @@ size_t ark_place_text(const char *prefix, const ark_place *pl, char buf[ARK_PLAC
   return n;
 }
 
-static void push_place_after(lua_State *L, const char *prefix, const ark_place *pl) {
+static void push_place_after(lua_State *L, const char *key, const ark_place *pl) {
   char buf[ARK_PLACE_TEXT];
-  size_t n = ark_place_text(prefix, pl, buf);
+  size_t n = ark_place_text(key, pl, buf);
   lua_pushlstring(L, buf, n);
 }
 
-static void push_place(lua_State *L, const ark_place *pl) { push_place_after(L, "", pl); }
+static void push_place(lua_State *L, const ark_place *pl) { push_place_after(L, NULL, pl); }
 
 /* Parses "(x,y) (x,y) ..." back into cells. */
 static int parse_place(const char *s, ark_place *pl) {
@@ -793,9 +793,8 @@ static int push_placements(lua_State *L, ark_game *g, int p, int d, int build2, 
   const ark_place *buf;
   int n = ark_places(g, p, d, build2, &buf);
   int cache = lua_upvalueindex(2);
-  char prefix[48] = "";
+  const char *bkey = labels ? g->c->buildings[d].key : NULL;
   if (labels) {
-    snprintf(prefix, sizeof prefix, "%s at ", g->c->buildings[d].key);
     lua_rawgeti(L, cache, -1 - d);
     if (lua_isnil(L, -1)) {
       lua_pop(L, 1);
@@ -818,7 +817,7 @@ static int push_placements(lua_State *L, ark_game *g, int p, int d, int build2, 
     lua_rawget(L, cache);
     if (lua_isnil(L, -1)) {
       lua_pop(L, 1);
-      push_place_after(L, prefix, &buf[i]);
+      push_place_after(L, bkey, &buf[i]);
       lua_pushvalue(L, -2);              /* key, text -> cache[key] = text */
       lua_pushvalue(L, -2);
       lua_rawset(L, cache);

@@ -44,12 +44,12 @@ int ark_lua_arg_player(struct lua_State *L, ark_game *g, int idx);
 ** what the look-up went through beneath them), or answers whether the
 ** list holds any handler (the stack left as it was). */
 void ark_lua_push_handlers(struct lua_State *L, int owner, int key, int cache, int miss);
-/* The text of position pl after prefix (a building's key and " at ", or
-** ""), as ark.placements and ark.placement_options give it: into buf,
+/* The text of position pl, "<key> at <cells>" as ark.placement_options
+** gives it (key NULL: the cells alone, as ark.placements): into buf,
 ** returns its length. */
 #define ARK_PLACE_TEXT 96
 struct ark_place;
-size_t ark_place_text(const char *prefix, const struct ark_place *pl, char buf[ARK_PLACE_TEXT]);
+size_t ark_place_text(const char *key, const struct ark_place *pl, char buf[ARK_PLACE_TEXT]);
 /* ark.zoo_stamp(p) in C: 0 where it gives nil. */
 long long ark_lua_zoo_stamp(ark_game *g, int p);
 int ark_lua_has_handler(struct lua_State *L, int owner, int key, int cache, int miss);

@@ -1121,16 +1121,10 @@ static int e_choose_places(lua_State *L) {
     lua_pushinteger(L, n);
     return 2;
   }
-  /* the prefix "<key> at ", as ark.placement_options writes it */
-  char prefix[48], text[ARK_PLACE_TEXT];
-  const char *bkey = g->c->buildings[d].key;
-  size_t klen = strlen(bkey);
-  if (klen > sizeof prefix - 5) klen = sizeof prefix - 5;
-  memcpy(prefix, bkey, klen);
-  memcpy(prefix + klen, " at ", 5);
+  char text[ARK_PLACE_TEXT];
   ark_lua_offer_begin(L, g, tag, prompt, n);
   for (int i = 0; i < n; i++) {
-    ark_lua_offer_option(g, i, text, ark_place_text(prefix, &pl[i], text));
+    ark_lua_offer_option(g, i, text, ark_place_text(g->c->buildings[d].key, &pl[i], text));
     g->codes[i] = code;
   }
   ark_lua_offer_end(g, p, n, 0);
