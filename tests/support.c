@@ -41,7 +41,17 @@ ark_game *t_new_game(int players, uint64_t seed, const char *map) {
 /* The usual starting point of a rules test: a game at its first action,
 ** with no track reward question or X token in the way of the numbers. */
 ark_game *t_game(int players, uint64_t seed, const char *map) {
-  ark_game *g = t_new_game(players, seed, map);
+  ark_config cfg;
+  ark_config_init(&cfg);
+  cfg.players = players;
+  cfg.seed = seed;
+  cfg.map = map;
+  return t_game_cfg(&cfg);
+}
+
+ark_game *t_game_cfg(ark_config *cfg) {
+  int players = cfg->players;
+  ark_game *g = t_new_game_cfg(cfg);
   t_to_first_turn(g);
   for (int p = 0; p < players; p++) {
     g->s.p[p].cp_bonus_done = 0x0f;

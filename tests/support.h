@@ -24,6 +24,8 @@ ark_game *t_new_game_cfg(ark_config *cfg);
 ** player's track rewards marked as claimed (so that gains ask no reward
 ** question; tests that want one clear the bits) and no X tokens. */
 ark_game *t_game(int players, uint64_t seed, const char *map);
+/* The same for a configuration (fan card folders, say). */
+ark_game *t_game_cfg(ark_config *cfg);
 /* Answers with a uniformly random option (own RNG, not the game's). */
 int t_random_answer(ark_game *g, uint64_t *rng);
 /* Plays random answers to the end; returns ARK_END or ARK_ERROR. */

@@ -843,6 +843,34 @@ static void test_animals_side2_strength5_reputation(void **st) {
   ark_game_free(g);
 }
 
+/* Side II at strength 5 from reputation 4: the reputation reaches space 5,
+** whose reward (an upgrade) comes before the animals, and both choices are
+** copies of the game (gain_then keeps the animals: rules.lua). */
+static void test_animals_side2_reward_first(void **st) {
+  (void)st;
+  int p;
+  ark_game *g = animals_game(&p);
+  g->s.p[p].reputation = 4;
+  g->s.p[p].rep_bonus_done = 0;          /* no reputation bonus taken yet */
+  t_set_slot(g, p, ARK_ACT_ANIMALS, 5);
+  t_upgrade(g, p, ARK_ACT_ANIMALS);
+  t_put_building(g, p, "size-2", "(0,5) (0,7)");
+  t_give(g, p, 405);
+  t_give(g, p, 404);
+  t_ready(g);
+  t_answer(g, "Animals II at strength 5");
+  t_expect_copy(g, "upgrade", p);
+  assert_int_equal(g->s.p[p].reputation, 5);
+  t_answer_match(g, "Build");
+  assert_true(g->s.p[p].upgraded & (1u << ARK_ACT_BUILD));
+  t_expect_copy(g, "animals.card", p);
+  t_answer_match(g, "play Caracal (404)");
+  turn_over(g, p);                       /* one enclosure: taken without a question */
+  assert_int_equal(t_building_of(g, p, 404), 0);
+  assert_int_equal(g->s.p[p].money, 25 - 9);
+  ark_game_free(g);
+}
+
 /* Minus 3 per continent icon with a partner zoo there. */
 static void test_animals_partner_zoo_discount(void **st) {
   (void)st;
@@ -2053,6 +2081,7 @@ int main(void) {
     cmocka_unit_test(test_animals_count_by_strength),
     cmocka_unit_test(test_animals_side2_from_display),
     cmocka_unit_test(test_animals_side2_strength5_reputation),
+    cmocka_unit_test(test_animals_side2_reward_first),
     cmocka_unit_test(test_animals_strength5_reputation_cap),
     cmocka_unit_test(test_animals_partner_zoo_discount),
     cmocka_unit_test(test_kept_option_texts_follow_numbers),

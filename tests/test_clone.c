@@ -164,6 +164,46 @@ static void test_placement_card_is_a_copy(void **st) {
   assert_true(build >= 20 && other >= 2);
 }
 
+/* An Expert's offer of a free building (icon_expert, cards/lib/kit.lua)
+** where the event was a step's last call: the offers left, the seat's
+** handlers after the Expert's and the other zoos are kept (expert_offer,
+** fire_one, fire_rest), the step's coroutine has ended, and a copy there
+** answered alike plays on as the original (random games). */
+static void test_expert_offer_is_a_copy(void **st) {
+  (void)st;
+  char msg[128];
+  int copies = 0, before = 0;
+  for (uint64_t seed = 1; seed <= 40; seed++) {
+    ark_game *g = t_new_game(2, seed, seed % 2 ? "A" : "5");
+    uint64_t rng = seed * 11;
+    for (int k = 0; k < 3000 && ark_game_process(g) == ARK_AWAITING; k++) {
+      const char *tag = ark_game_decision(g)->tag;
+      if (!strncmp(tag, "expert-", 7) && strstr(tag, ".") && g->cont) {
+        const ark_then *t = &g->s.then[g->s.nthen - 1];
+        assert_true(!strcmp(t->fn, "fire_rest") || !strcmp(t->fn, "expert_offer") ||
+                    !strcmp(t->fn, "fire_one"));
+        before += !strcmp(t->fn, "fire_one");
+        copies++;
+        ark_game *c = ark_game_clone(g);
+        assert_int_equal(c->co_ref, -1);
+        int i = (int)(k % (uint64_t)ark_game_decision(g)->noptions);
+        ark_game *a = t_answered_clone(g, i);
+        assert_int_equal(ark_game_answer(c, i, msg, sizeof msg), ARK_OK);
+        ark_game_process(c);
+        assert_true(ark_game_log_hash(a) == ark_game_log_hash(c));
+        assert_true(ark_state_same(&a->s, &c->s));
+        ark_game_free(a);
+        ark_game_free(c);
+      }
+      t_random_answer(g, &rng);
+    }
+    ark_game_free(g);
+  }
+  print_message("Experts' offers as copies: %d, %d before other handlers\n", copies, before);
+  /* (two offers in a row: tests/test_sponsors_a.c) */
+  assert_true(copies >= 8 && before >= 2);
+}
+
 /* Answers option i on a and b and runs both to their next decision: the
 ** same state after. */
 static void answer_both(ark_game *a, ark_game *b, int i) {
@@ -185,7 +225,7 @@ static void test_leaf_plays_as_a_copy(void **st) {
   (void)st;
   uint64_t rng = 5;
   int answered = 0, skipped = 0, copied = 0, refused = 0;
-  for (uint64_t seed = 1; seed <= 3; seed++) {
+  for (uint64_t seed = 1; seed <= 4; seed++) {
     ark_game *g = t_new_game(2, seed, "A");
     for (int k = 0; k < 400 && ark_game_process(g) == ARK_AWAITING; k++) {
       ark_game *v = ark_game_search_view(g, ark_game_decision(g)->player, rng);
@@ -301,6 +341,7 @@ int main(void) {
     cmocka_unit_test(test_continuations_clone_as_copies),
     cmocka_unit_test(test_clone_inside_the_action),
     cmocka_unit_test(test_placement_card_is_a_copy),
+    cmocka_unit_test(test_expert_offer_is_a_copy),
     cmocka_unit_test(test_last_decisions_are_copies),
     cmocka_unit_test(test_late_options_are_the_same),
     cmocka_unit_test(test_leaf_plays_as_a_copy),

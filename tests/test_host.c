@@ -683,6 +683,15 @@ static void test_scenarios(void **st) {
   assert_true(output_has("FAILED: script of Bad Modifier stopped: "));
   assert_true(output_has("broken-card/1003-bad-modifier.lua:4: modify_animal_cost returned "
                          "nothing; a modifier returns a whole number"));
+  /* a handler a card-library helper made: the card's file, at its line
+  ** calling the helper (not the helper's line), even where the handler
+  ** runs as a continuation (icon_expert, cards/lib/kit.lua) */
+  assert_int_equal(run(NULL, "scenario %s/tests/scenarios/failing/misspelt-expert.yaml",
+                       ARK_SOURCE_DIR), 1);
+  assert_true(output_has("FAILED: script of Misspelt Expert stopped: "));
+  assert_true(output_has("broken-card/1005-misspelt-expert.lua:2: unknown building "
+                         "'pavillion'"));
+  assert_true(output_has("1 of 2 expectations failed"));
   assert_int_equal(run(NULL, "scenario %s/tests/scenarios/failing/bad-score.yaml",
                        ARK_SOURCE_DIR), 1);
   assert_true(output_has("broken-card/1004-half-point-zoo.lua:4: score returned 0.5; it returns "

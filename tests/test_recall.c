@@ -263,11 +263,21 @@ static void test_scripts_off_read(void **st) {
 
 /* A script that asks ark.step_data() where no step runs (a query at the
 ** turn's decision) is given a fresh table, which holds nothing of the
-** game: the animals query with WAZA Small Animals Program in the zoo
-** (its modifier of the conditions asks it) is kept and given again. */
+** game: the animals query with a sponsor whose modifier of the conditions
+** asks it in the zoo (tests/cards/scratch-reader) is kept and given again. */
 static void test_fresh_step_data_read(void **st) {
   (void)st;
-  ark_game *g = wolf_game(228);
+  ark_config cfg;
+  ark_config_init(&cfg);
+  cfg.players = 2;
+  cfg.seed = 8;
+  cfg.map = "A";
+  cfg.card_dirs[0] = ARK_SOURCE_DIR "/tests/cards/scratch-reader";
+  ark_game *g = t_new_game_cfg(&cfg);
+  t_zoo_add(g, 0, 1006);
+  t_clear_hand(g, 0);
+  t_give(g, 0, 417);
+  t_put_fitting(g, 0, "size-4", 0, 0);
   assert_int_equal(ark_game_process(g), ARK_AWAITING);
   int q[64], again[64], n = ark_game_query(g, "animals", 0, q, 64);
   assert_true(n >= 4);

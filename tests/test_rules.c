@@ -370,13 +370,15 @@ static void test_bonus_tile_cards(void **st) {
   donation_turn(g, p, 4, 1);          /* its reputation task: 5, folders 1-3 in range */
   t_expect(g, "reward.cp5", p);
   t_answer(g, "take the bonus tile: cards");
-  t_expect(g, "card.take", p);
+  /* each take a continuation, the ones after it kept (take_cards_last):
+  ** copies of the game */
+  t_expect_copy(g, "card.take", p);
   assert_int_equal(t_noptions(g), 4);          /* the deck, folders 1, 2 and 3 */
   t_answer_match(g, "from folder 2");
-  t_expect(g, "card.take", p);
+  t_expect_copy(g, "card.take", p);
   assert_int_equal(t_noptions(g), 3);          /* folder 2 stays empty until the turn ends */
   t_answer(g, "draw from the deck");
-  t_expect(g, "card.take", p);
+  t_expect_copy(g, "card.take", p);
   t_answer_match(g, "from folder 1");
   t_expect(g, "action", 1 - p);
   assert_int_equal(pp->nhand, nhand + 3);

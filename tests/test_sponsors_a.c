@@ -33,8 +33,8 @@ enum { UNI_RESEARCH = 1, UNI_REPUTATION = 2, UNI_LIBRARY = 4 };
 /* A game on map 0 at its first turn.  Every player: empty hand, 25 money,
 ** appeal 0, reputation 1, no X tokens, track rewards claimed (gains ask no
 ** reward question), no final scoring card (their scripts stay out). */
-static ark_game *game(int players) {
-  ark_game *g = t_game(players, SEED, "0");
+static ark_game *prepared(ark_game *g) {
+  int players = g->s.nplayers;
   for (int p = 0; p < players; p++) {
     ark_player *pl = &g->s.p[p];
     t_clear_hand(g, p);
@@ -49,6 +49,21 @@ static ark_game *game(int players) {
   }
   g->s.scoring_discarded = 1;
   return g;
+}
+
+static ark_game *game(int players) { return prepared(t_game(players, SEED, "0")); }
+
+/* The same with the test cards of tests/cards/`folder`. */
+static ark_game *game_with(int players, const char *folder) {
+  ark_config cfg;
+  ark_config_init(&cfg);
+  cfg.players = players;
+  cfg.seed = SEED;
+  cfg.map = "0";
+  char dir[1024];
+  snprintf(dir, sizeof dir, "%s/tests/cards/%s", ARK_SOURCE_DIR, folder);
+  cfg.card_dirs[0] = dir;
+  return prepared(t_game_cfg(&cfg));
 }
 
 static int next(ark_game *g, int p) { return (p + 1) % g->s.nplayers; }
@@ -117,13 +132,39 @@ static void test_201_science_lab(void **st) {
   /* the break: 5 money from appeal 0 and one more card */
   int deck = g->s.ndeck;
   t_run_break(g, q);
-  t_expect(g, "card.take", p);
+  /* the card script's income as a continuation (card_taker, fire_last):
+  ** a copy of the game there runs no Lua */
+  t_expect_copy(g, "card.take", p);
   t_answer(g, "draw from the deck");
   t_expect(g, "action", p);
   assert_int_equal(g->s.p[p].nhand, 2);
   assert_int_equal(g->s.p[p].money, 25 + INCOME_AT_0);
   assert_int_equal(g->s.p[q].nhand, 0);
   assert_true(g->s.ndeck < deck);
+  ark_game_free(g);
+}
+
+/* Science Lab's card at p's income, taken from the display: the folder is
+** filled again before the next player's income, which sees six cards
+** (the test sponsor 1007 notes how many in its memo) and its money. */
+static void test_201_refill_before_next_income(void **st) {
+  (void)st;
+  ark_game *g = game_with(2, "display-counter");
+  int p = t_cur(g), q = next(g, p);
+  t_zoo_add(g, p, 201);
+  t_zoo_add(g, q, 1007);
+  t_put_display(g, 3, 223);              /* folder 1 once the break drops folders 1-2 */
+  int money = g->s.p[q].money;
+  t_run_break(g, p);
+  t_expect_copy(g, "card.take", p);
+  t_answer(g, "take Science Institute (223) from folder 1");
+  t_expect(g, "action", q);
+  assert_true(t_in_hand(g, p, 223));
+  int id = t_card(g, 1007), seen = -1;
+  for (int k = 0; k < g->s.nmemo; k++)
+    if (g->s.memo_card[k] == id) seen = g->s.memo_value[k];
+  assert_int_equal(seen, ARK_DISPLAY);
+  assert_int_equal(g->s.p[q].money, money + INCOME_AT_0);
   ark_game_free(g);
 }
 
@@ -374,6 +415,32 @@ static void test_210_expert_americas(void **st) {
 static void five_kiosks(ark_game *g, int p) {
   static const int xy[5][2] = { { 0, 5 }, { 3, 4 }, { 6, 7 }, { 2, 11 }, { 8, 1 } };
   for (int i = 0; i < 5; i++) t_put_building_xy(g, p, "kiosk", 1, xy[i]);
+}
+
+/* Two Americas icons on one animal (American Bison): two offers in a row,
+** each a copy of the game (the second kept by the first as expert_offer,
+** cards/lib/kit.lua), the second asked after the first kiosk stands. */
+static void test_210_two_offers(void **st) {
+  (void)st;
+  ark_game *g = game(2);
+  int p = t_cur(g);
+  t_put_animal(g, p, 439, t_put_building_xy(g, p, "size-2", CELLS(0, 5, 0, 7)));  /* Lama */
+  t_put_animal(g, p, 507, t_put_building_xy(g, p, "size-3", CELLS(7, 2, 7, 4, 8, 3)));  /* Rhea */
+  t_zoo_add(g, p, 210);                            /* the third Americas icon */
+  t_put_building_xy(g, p, "size-5", CELLS(4, 1, 4, 3, 4, 5, 5, 2, 3, 4));
+  ark_game_refresh(g);
+  play_animal(g, p, 436);                          /* American Bison: 18 money */
+  t_expect_copy(g, "expert-americas.kiosk", p);
+  assert_string_equal(g->s.then[g->s.nthen - 1].fn, "expert_offer");
+  t_answer_match(g, "kiosk at ");
+  ark_game_process(g);
+  assert_int_equal(count_kind(g, p, ARK_BK_KIOSK), 1);
+  t_expect_copy(g, "expert-americas.kiosk", p);
+  t_answer_match(g, "kiosk at ");
+  t_turn_over(g, p);
+  assert_int_equal(count_kind(g, p, ARK_BK_KIOSK), 2);
+  assert_int_equal(g->s.p[p].money, 25 - 18);
+  ark_game_free(g);
 }
 
 static void test_210_end(void **st) {
@@ -1028,11 +1095,17 @@ static void test_228_waza_small_animals(void **st) {
   t_set_slot(g, p, ARK_ACT_ANIMALS, 2);
   t_turn_of(g, p);
   t_answer(g, "Animals I at strength 2");
-  pick(g, "animals.card", p, "play Slow Worm (488)");
+  /* what the action plays is in the state (the card's memo): the action's
+  ** decisions are copies of the game, as without the card */
+  t_expect_copy(g, "animals.card", p);
+  t_answer_match(g, "play Slow Worm (488)");
+  t_expect_copy(g, "animals.enclosure", p);
   t_answer(g, "into size-1 #1");
   t_expect(g, "waza-small.extra", p);
   t_answer(g, "play one more small animal");
   t_turn_over(g, p);
+  for (int k = 0; k < g->s.nmemo; k++)                /* cleared at the action's end */
+    if (g->s.memo_card[k] == t_card(g, 228)) assert_int_equal(g->s.memo_value[k], 0);
   assert_true(t_in_zoo(g, p, 488));
   assert_true(t_in_zoo(g, p, 484));
   assert_int_equal(pl->money, 27 - 4 - 9);
@@ -1262,6 +1335,7 @@ static void test_small_animal_reactions(void **st) {
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_201_science_lab),
+    cmocka_unit_test(test_201_refill_before_next_income),
     cmocka_unit_test(test_201_end),
     cmocka_unit_test(test_202_spokesperson),
     cmocka_unit_test(test_203_veterinarian),
@@ -1275,6 +1349,7 @@ int main(void) {
     cmocka_unit_test(test_208_end),
     cmocka_unit_test(test_209_technology_institute),
     cmocka_unit_test(test_210_expert_americas),
+    cmocka_unit_test(test_210_two_offers),
     cmocka_unit_test(test_210_end),
     cmocka_unit_test(test_211_expert_europe),
     cmocka_unit_test(test_211_end),

@@ -188,7 +188,7 @@ static int play_on_alike(ark_game *a, ark_game *b, uint64_t seed) {
 static void test_garbage_beyond_live_parts_plays_alike(void **st) {
   (void)st;
   int checked = 0, running = 0, cont = 0, views = 0, played = 0;
-  for (uint64_t seed = 1; seed <= 4; seed++) {
+  for (uint64_t seed = 1; seed <= 6; seed++) {
     ark_game *g = t_new_game(2 + (int)(seed - 1) % 3, seed, "A");
     uint64_t rng = seed * 31;
     for (int k = 0; ark_game_process(g) == ARK_AWAITING; k++) {
@@ -217,8 +217,8 @@ static void test_garbage_beyond_live_parts_plays_alike(void **st) {
     assert_int_equal(ark_game_process(g), ARK_END);
     ark_game_free(g);
   }
-  /* (154 clones, 67 in running steps, 87 at continuations, 78 views, and
-  ** 52249 decisions played on when this was written) */
+  print_message("%d clones, %d in running steps, %d at continuations, %d views, %d decisions "
+                "played on\n", checked, running, cont, views, played);
   assert_true(checked >= 100 && running >= 50 && cont >= 50 && views >= 50);
   assert_true(played >= 40000);
 }

@@ -513,6 +513,23 @@ static int line_of_return(const char *text, size_t len) {
   return found;
 }
 
+/* The first line that holds code (not blank, not only a comment), 1 if
+** none: where a script whose handler a helper made (icon_expert) calls
+** that helper, as a rule. */
+static int first_code_line(const char *text, size_t len) {
+  int line = 1;
+  size_t i = 0;
+  while (i < len) {
+    while (i < len && (text[i] == ' ' || text[i] == '\t' || text[i] == '\r')) i++;
+    if (i < len && text[i] != '\n' && !(len - i >= 2 && !memcmp(text + i, "--", 2)))
+      return line;
+    while (i < len && text[i] != '\n') i++;
+    i++;
+    line++;
+  }
+  return 1;
+}
+
 static int last_line(const char *text, size_t len) {
   int line = 1;
   for (size_t i = 0; i + 1 < len; i++) line += text[i] == '\n';
@@ -521,7 +538,8 @@ static int last_line(const char *text, size_t len) {
 
 /* The script's returned table (at t): names that are no trigger handler,
 ** and, when checking, handlers that are no function; lines[name] (table at
-** lines) is where each handler is defined. */
+** lines) is where each handler is defined in file, or, for one a helper
+** of the card library defined, the script's first line of code. */
 static void check_handlers(ark_content *c, int t, int lines, const char *file,
                            const char *text, size_t len) {
   lua_State *L = c->L;
@@ -533,9 +551,13 @@ static void check_handlers(ark_content *c, int t, int lines, const char *file,
       if (lua_isfunction(L, -1)) {
         lua_Debug ar;
         lua_pushvalue(L, -1);
-        if (lua_getinfo(L, ">S", &ar)) line = ar.linedefined;
+        if (lua_getinfo(L, ">S", &ar) && ar.source[0] == '@' && !strcmp(ar.source + 1, file))
+          line = ar.linedefined;
+        else
+          line = -1;
       }
-      if (line <= 0) line = line_of_name(text, len, name);
+      if (line == 0) line = line_of_name(text, len, name);
+      if (line <= 0) line = first_code_line(text, len);
       if (!is_known_handler(L, name)) {
         ark_content_error(c, file, line, "'%s' is not a trigger handler (see docs/triggers.md)",
                           name);
@@ -1018,6 +1040,14 @@ static int e_after(lua_State *L) {
   return 1;
 }
 
+/* ENGINE.after_room() -> how many more functions ENGINE.after would keep
+** now: 0 when called deeper than a step's own function. */
+static int e_after_room(lua_State *L) {
+  ark_game *g = ark_lua_running(L);
+  lua_pushinteger(L, g && at_step_base(L) ? ARK_MAX_THEN - g->s.nthen : 0);
+  return 1;
+}
+
 /* ENGINE.queue(fn, p, code) -> true, or false (the queue is full): rules
 ** function fn(p, code) is kept in the state, behind what was queued
 ** before, until the rules take it (ENGINE.dequeue).  Unlike ENGINE.after
@@ -1333,6 +1363,7 @@ static void open_engine(ark_content *c) {
   static const luaL_Reg fns[] = {
     {"touch", e_touch}, {"step_private", e_step_private},
     {"choose_then", e_choose_then}, {"choose_later", e_choose_later}, {"after", e_after},
+    {"after_room", e_after_room},
     {"queue", e_queue}, {"dequeue", e_dequeue},
     {"choose_hand", e_choose_hand}, {"choose_places", e_choose_places},
     {NULL, NULL}

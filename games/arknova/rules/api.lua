@@ -36,7 +36,7 @@ CARD_API_RULES = {
   -- cards/lib/kit.lua
   "offer_free_building", "count_connected", "icon_sponsorship", "icon_expert",
   "card_icons", "native_species", "terrain_expert", "icon_reward", "end_icon_bonus",
-  "breeding_program",
+  "breeding_program", "card_taker",
 }
 
 -- Primitives only the rules' own Lua may call.  ark.zoo_stamp's numbers
@@ -229,6 +229,17 @@ end
 -- native/lua_bridge.c whose handler an error or a stop happened in.
 SCRIPT_WRAPPERS = {}
 
+-- An event handler's last-call form: HANDLER_LAST_FORMS[f] = g, set by
+-- the card library for a handler f it makes (icon_expert,
+-- cards/lib/kit.lua).  g(...) reads f's arguments and returns the rules
+-- function fn, player and code such that fn(player, code) does what f(...)
+-- would, or nothing: then f runs (behind its wrapper).  HANDLER_LAST[w],
+-- for f's wrapper w, is what fire_last (rules.lua) calls as a step's last
+-- call, so that fn's choices may end the step's coroutine.  g runs
+-- outside the wrapper (it must not fail); whatever may fail runs in f,
+-- whose errors name the card.
+HANDLER_LAST_FORMS, HANDLER_LAST = {}, {}
+
 local touch = ENGINE.touch
 local LIMIT = 9999
 
@@ -304,6 +315,15 @@ function install_script(key, t, path, lines)
         w = function(...)
           touch(key)
           f(...)
+        end
+        local g = HANDLER_LAST_FORMS[f]
+        if g then
+          HANDLER_LAST[w] = function(...)
+            local fn, p, code = g(...)
+            if fn == nil then return w(...) end
+            touch(key)
+            return _G[fn](p, code)
+          end
         end
       end
       SCRIPT_WRAPPERS[w] = { key, line, name }

@@ -209,6 +209,33 @@ function gain_last(p, track, n)
   if done > 0 then return conservation_next(p, (before + done) * 64 + 1) end
 end
 
+-- Would a gain of n on track reach a reward space of p's not taken yet?
+-- (An upper bound: a cap on the track may stop it short.)
+local function reward_within(p, track, n)
+  local done
+  if track == "reputation" then done = ark.get(p, "rep_bonus_done")
+  elseif track == "conservation" then done = ark.get(p, "cp_bonus_done")
+  else return false end
+  local reach = ark.get(p, track) + n
+  for k = 1, track == "reputation" and #REPUTATION_BONUS or #CONSERVATION_BONUS do
+    local space = track == "reputation" and REPUTATION_BONUS[k].space or CONSERVATION_BONUS[k]
+    if space <= reach and not has_bit(done, k - 1) then return true end
+  end
+  return false
+end
+
+-- gain(p, track, n), then rules function fn(p, code), as a step's last
+-- call: where the gain may reach a reward, fn is kept by ENGINE.after and
+-- the gain is gain_last, so that the rewards' choices end the step's
+-- coroutine; else (most gains, or called deeper) the gain and fn in turn.
+function gain_then(p, track, n, fn, code)
+  if n > 0 and #PLUGINS == 0 and reward_within(p, track, n) and ENGINE.after(fn, p, code) then
+    return gain_last(p, track, n)
+  end
+  gain(p, track, n)
+  return _G[fn](p, code)
+end
+
 -- The conservation rewards from CONSERVATION_BONUS[k] on; code: (the
 -- points reached * 8 + j) * 8 + k, j > 0 the bonus whose reward came just
 -- before, its event still due (one continuation per reward, its event and
@@ -299,6 +326,19 @@ end
 
 function scoring_discard_chosen(q, id) ark.scoring_discard(q, id) end
 
+-- n cards taken (take_card each) as a step's last call: each a
+-- continuation (take_then), those after it kept by ENGINE.after; with a
+-- plugin loaded (it may replace take_card) or called deeper, take_card n
+-- times.
+function take_cards_last(p, n)
+  if n <= 0 then return end
+  if #PLUGINS > 0 or (n > 1 and not ENGINE.after("take_cards_last", p, n - 1)) then
+    for _ = 1, n do take_card(p) end
+    return
+  end
+  return take_then(p, 0, "take_chosen")
+end
+
 -- The nine bonus tiles.
 function bonus_tile(p, tile)
   if tile == "reputation" then gain(p, "reputation", 2)
@@ -306,7 +346,7 @@ function bonus_tile(p, tile)
   elseif tile == "enclosure" then free_building(p, "size-3")
   elseif tile == "multiplier" then apply_bonus(p, "multiplier", 1)
   elseif tile == "xtokens" then gain(p, "xtokens", 3)
-  elseif tile == "cards" then for _ = 1, 3 do take_card(p) end   -- each from the deck or range
+  elseif tile == "cards" then return take_cards_last(p, 3)   -- each from the deck or range
   elseif tile == "university" then apply_bonus(p, "university", 1)
   elseif tile == "partner-zoo" then apply_bonus(p, "partner-zoo", 1)
   elseif tile == "sponsor" then apply_bonus(p, "sponsor", 1)
@@ -652,6 +692,94 @@ function fire(name, p, ...)
     local hs, k = ZOO_HANDLERS(owner, name, known_cache, handlers_missed)
     for j = 1, k, 2 do hs[j](owner, hs[j + 1], p, ...) end
   end
+end
+
+-- fire(name, p, x) (for an event of p's own cards, fire_own(name, p)) as
+-- a step's last call: where a handler of p's own zoo has a last-call form
+-- (HANDLER_LAST, api.lua), the handlers before the first such run, then
+-- that form as the last call, the handlers after it (fire_one, each by
+-- its card) and the other zoos (fire_rest) kept by ENGINE.after, so that
+-- its choices may end the step's coroutine.  x: a card id (below 1024),
+-- or nothing.  Called deeper, with a plugin loaded, for an event outside
+-- FIRE_LAST_EVENTS, where no handler of p's has such a form (most events)
+-- or too little is left to keep, the plain fire.
+local FIRE_LAST_EVENTS = { "card_played", "income" }
+local FIRE_LAST_INDEX, FIRE_LAST_OWN = { card_played = 1, income = 2 }, { false, true }
+
+-- fire's loop from the zoo i seats after p on (a zoo's list made when its
+-- turn comes, as fire makes it)
+local function fire_from(name, p, x, i)
+  local n = ark.get(nil, "players")
+  for k = i, n - 1 do
+    local owner = (p + k) % n
+    local hs, m = ZOO_HANDLERS(owner, name, known_cache, handlers_missed)
+    for j = 1, m, 2 do hs[j](owner, hs[j + 1], p, x) end
+  end
+end
+
+local function fire_plain(name, own, p, x)
+  if own then return fire_own(name, p) end
+  return fire(name, p, x)
+end
+
+function fire_last(name, p, x)
+  local ev = FIRE_LAST_INDEX[name]
+  local own = ev and FIRE_LAST_OWN[ev]
+  x = x or 0
+  if not ev or #PLUGINS > 0 or x < 0 or x >= 1024 or x % 1 ~= 0 then
+    return fire_plain(name, own, p, x)
+  end
+  local hs, k = ZOO_HANDLERS(p, name, known_cache, handlers_missed)
+  local j = 1
+  while j < k and not HANDLER_LAST[hs[j]] do j = j + 2 end
+  -- room for a fire_one per handler after the j-th, and fire_rest
+  if j > k or ENGINE.after_room() < (k - j - 1) / 2 + (own and 0 or 1) then
+    return fire_plain(name, own, p, x)
+  end
+  for i = 1, j - 2, 2 do
+    if own then hs[i](p, hs[i + 1]) else hs[i](p, hs[i + 1], p, x) end
+  end
+  if not own then ENGINE.after("fire_rest", p, x + 1024 * ev) end
+  for i = k - 1, j + 2, -2 do
+    -- a card's handler by the card (id + 1), the map's by 0
+    ENGINE.after("fire_one", p, x + 1024 * (ev + 4 * (hs[i + 1] and hs[i + 1] + 1 or 0)))
+  end
+  if own then return HANDLER_LAST[hs[j]](p, hs[j + 1]) end
+  return HANDLER_LAST[hs[j]](p, hs[j + 1], p, x)
+end
+
+-- Has a handler of name in p's zoo a last-call form (for a caller that
+-- keeps its own rest only where fire_last may use it)?
+function has_last_form(p, name)
+  local hs, k = ZOO_HANDLERS(p, name, known_cache, handlers_missed)
+  for j = 1, k, 2 do
+    if HANDLER_LAST[hs[j]] then return true end
+  end
+  return false
+end
+
+-- One handler of p's zoo that fire_last kept: the card's (or the map's)
+-- as the zoo has it now, in its last-call form if it has one.
+function fire_one(p, code)
+  local x, rest = code % 1024, math.floor(code / 1024)
+  local ev, id = rest % 4, math.floor(rest / 4) - 1
+  local name, own = FIRE_LAST_EVENTS[ev], FIRE_LAST_OWN[ev]
+  local s
+  if id >= 0 then s = script_of(id)
+  elseif not ark.map_script_off(p) then s, id = MAP_SCRIPTS[ark.get(p, "map")], nil end
+  local w = s and s[name]
+  if not w then return end
+  local last = HANDLER_LAST[w]
+  if own then
+    if last then return last(p, id) end
+    return w(p, id)
+  end
+  if last then return last(p, id, p, x) end
+  w(p, id, p, x)
+end
+
+function fire_rest(p, code)
+  return fire_from(FIRE_LAST_EVENTS[math.floor(code / 1024)], p, code % 1024, 1)
 end
 
 -- Events that concern only p's own cards and map (income, end of game,
@@ -1176,10 +1304,20 @@ function break_income(trigger, code)
       k = k + 1
       rest = math.floor(rest / 2)
     end
+    -- a card's income that asks (Science Lab's card) as the last call,
+    -- the refill and the next players kept (fire_last)
+    if has_last_form(p, "income") and ENGINE.after("break_income_next", trigger, (i + 1) * 64) then
+      return fire_last("income", p)
+    end
     fire_own("income", p)
     ark.display_refill()   -- a card snapped as income is replaced before the next player's
     i, k = i + 1, 0
   end
+end
+
+function break_income_next(trigger, code)
+  ark.display_refill()
+  return break_income(trigger, code)
 end
 
 function final(p0)

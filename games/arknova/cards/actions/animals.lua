@@ -374,7 +374,7 @@ local function settle_rest(p, code)
   end
   local s = script_of(card)
   if s and s.on_play then s.on_play(p, card) end
-  fire("card_played", p, card)
+  return fire_last("card_played", p, card)
 end
 _G.settle_rest = settle_rest
 
@@ -527,11 +527,15 @@ end
 _G.animals_next, _G.animals_card_chosen, _G.animals_placed =
   animals_next, animals_card_chosen, animals_placed
 
+-- The reputation first (a reward it reaches is a continuation too, with
+-- the animals kept: gain_then), then the animals.
 function A.run(p, strength, side)
-  local n = A.COUNT[side][math.min(strength, 5)]
-  gain(p, "reputation", reputation_first(strength, side))
-  if n > 2 then return run_from(p, side, 1, n, candidates(p, side)) end
-  return animals_next(p, 1 + 4 * n + 16 * (side - 1))
+  local n, r = A.COUNT[side][math.min(strength, 5)], reputation_first(strength, side)
+  if n > 2 then
+    gain(p, "reputation", r)
+    return run_from(p, side, 1, n, candidates(p, side))
+  end
+  return gain_then(p, "reputation", r, "animals_next", 1 + 4 * n + 16 * (side - 1))
 end
 
 return A

@@ -101,7 +101,7 @@ function sponsor_rest(p, id)
   gain(p, "reputation", c.reputation)
   local s = script_of(id)
   if s and s.on_play then s.on_play(p, id) end
-  fire("card_played", p, id)
+  return fire_last("card_played", p, id)
 end
 
 -- The sponsors in p's hand, for the rules' "sponsors" query: card id, its

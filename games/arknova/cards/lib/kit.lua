@@ -50,11 +50,19 @@ end
 -- "Expert on <continent>" cards: 1 appeal per `icon` icon when played;
 -- then, for each such icon on a card p plays into the zoo (its own icon
 -- included, as Board Game Arena plays it: docs/rules-notes.md), a free
--- building of kind key if p wants it.
+-- building of kind key if p wants it.  The handler's last-call form
+-- (HANDLER_LAST_FORMS, games/arknova/rules/api.lua) names the offers as a
+-- chain of continuations (expert_offer), so that a copy of the game at
+-- one of them runs no Lua; its code: offers left + 16 * the expert's
+-- index in EXPERTS (made as the scripts load, the same in every game).
+local EXPERTS, EXPERT_UNIT = {}, 16
+
 function icon_expert(icon, key, title)
   local card = {}
   local tag = "expert-" .. icon .. "." .. key
   local prompt = title .. ": build a free " .. key .. "?"
+  EXPERTS[#EXPERTS + 1] = { key = key, tag = tag, prompt = prompt, skip = "no " .. key }
+  local index = #EXPERTS
   function card.on_play(p, id)
     gain(p, "appeal", ark.icons(p, icon))
   end
@@ -62,7 +70,60 @@ function icon_expert(icon, key, title)
     if owner ~= p then return end
     for _ = 1, card_icons(played, icon) do offer_free_building(p, key, tag, prompt) end
   end
+  local e = EXPERTS[index]
+  HANDLER_LAST_FORMS[card.card_played] = function(owner, id, p, played)
+    if owner ~= p then return end
+    local n = card_icons(played, icon)
+    -- a kind the content lacks (a fan card's typo) goes the plain way,
+    -- whose error names the card
+    if e.known == nil then e.known = ark.building_def(key) ~= nil end
+    if n == 0 or n >= EXPERT_UNIT or not e.known then return end
+    return "expert_offer", p, n + EXPERT_UNIT * index
+  end
   return card
+end
+
+-- The expert's offers left (code: see icon_expert), as a continuation's
+-- last call: the first that has a place asks, the rest kept by
+-- ENGINE.after; called deeper (ENGINE.after says no), the plain loop.
+function expert_offer(p, code)
+  local n, e = code % EXPERT_UNIT, EXPERTS[math.floor(code / EXPERT_UNIT)]
+  while n > 0 do
+    local opts = placement_options(p, e.key, ark.upgraded(p, "build"))
+    if #opts > 0 then
+      if n > 1 and not ENGINE.after("expert_offer", p, code - 1) then
+        for _ = 1, n do offer_free_building(p, e.key, e.tag, e.prompt) end
+        return
+      end
+      -- a place's code: code * 2; the skip's: code * 2 + 1
+      local codes = {}
+      for i = 1, #opts do codes[i] = code * 2 end
+      return choose_then_or_skip(p, e.tag, e.prompt, opts, codes, "expert_placed", e.skip,
+                                 code * 2 + 1)
+    end
+    n, code = n - 1, code - 1
+  end
+end
+
+-- The place is chosen (the i-th of the unchanged zoo's), or none.
+function expert_placed(p, code, i)
+  if code % 2 == 1 then return end
+  local key = EXPERTS[math.floor(code / 2 / EXPERT_UNIT)].key
+  local build2 = ark.upgraded(p, "build")
+  return place_building_last(p, key, ark.placements(p, key, build2, i), build2)
+end
+
+-- A handler that takes n cards (each from the deck or a display folder
+-- within reputation range), for on_play, income and the like: handler(p,
+-- id).  Its last-call form (HANDLER_LAST_FORMS, rules/api.lua) takes them
+-- as continuations (take_cards_last), so that a copy of the game at one
+-- of them runs no Lua.
+function card_taker(n)
+  local function take(p, id)
+    for _ = 1, n do take_card(p) end
+  end
+  HANDLER_LAST_FORMS[take] = function(p, id) return "take_cards_last", p, n end
+  return take
 end
 
 -- How many `icon` icons card id brings into a zoo: the icons at its top,

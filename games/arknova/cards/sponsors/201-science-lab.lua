@@ -5,13 +5,10 @@ local TIERS = { { 6, 2 }, { 3, 1 } }   -- {research icons, CP}, best first
 
 local card = {}
 
-function card.on_play(p, id)
-  take_card(p)
-end
-
-function card.income(p, id)
-  take_card(p)
-end
+-- take_card once, as the card library's card_taker (which lets the break
+-- ask it as a continuation)
+card.on_play = card_taker(1)
+card.income = card.on_play
 
 -- Final scoring: no track rewards any more (as for final scoring cards).
 function card.game_end(p, id)

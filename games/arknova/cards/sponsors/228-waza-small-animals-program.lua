@@ -3,12 +3,27 @@
 -- small animals, p may then play one more small animal from hand at its
 -- usual cost, and afterwards takes a small animal from any display folder
 -- (if there is one).
--- What the action played is noted in the step's scratch table; the extra
--- animal is played with the Animals action at side I strength 2 (one
--- animal from hand), while a conditions check bans other animals.
+-- What the action plays is noted in the card's memo (ark.memo: in the
+-- game's state, so that a copy of the game made in the middle of the
+-- action has it; the scratch table of the step lives in Lua, and a step
+-- that keeps one replays its Lua at every copy): 0 no Animals action
+-- under way, else 1 + 2 * extra + 4 * small + 256 * other, counted while
+-- the action runs and cleared at its end.  The extra animal is played with
+-- the Animals action at side I strength 2 (one animal from hand), while a
+-- conditions check bans other animals.
 local MONEY = 2
-local KEY = "waza-small"                  -- ark.step_data() entry
 local BANNED = 100                        -- far more conditions than a card has
+
+-- the memo's record: nil, or extra (true/false), small, other
+local function record(id)
+  local m = ark.memo(id)
+  if m == 0 then return nil end
+  return math.floor(m / 2) % 2 == 1, math.floor(m / 4) % 64, math.floor(m / 256)
+end
+
+local function note(id, extra, small, other)
+  ark.memo(id, 1 + (extra and 2 or 0) + 4 * math.min(small, 63) + 256 * math.min(other, 127))
+end
 
 local card = {}
 
@@ -29,16 +44,15 @@ function card.on_play(p, id)
 end
 
 function card.before_action(p, id, action, strength)
-  local d = ark.step_data()
-  if action == "animals" and not (d[KEY] and d[KEY].extra) then
-    d[KEY] = { small = 0, other = 0 }
-  end
+  if action == "animals" and not record(id) then note(id, false, 0, 0) end
 end
 
 function card.card_played(owner, id, p, played)
-  local rec = ark.step_data()[KEY]
-  if owner ~= p or not rec or rec.extra or fact(played, "type") ~= "animal" then return end
-  if small(played) then rec.small = rec.small + 1 else rec.other = rec.other + 1 end
+  if owner ~= p then return end
+  local extra, n_small, other = record(id)
+  if extra == nil or extra or fact(played, "type") ~= "animal" then return end
+  if small(played) then n_small = n_small + 1 else other = other + 1 end
+  note(id, false, n_small, other)
 end
 
 -- Could p place a small animal from hand (conditions and an enclosure)?
@@ -49,9 +63,8 @@ local function has_small(p)
   return false
 end
 
-local function play_one_more(p)
-  local d = ark.step_data()
-  d[KEY].extra = true
+local function play_one_more(p, id)
+  note(id, true, 0, 0)
   -- the extra animal is one animal: multiplier tokens must not repeat it
   local m = ark.tokens(p, "animals", "multiplier")
   if m > 0 then ark.tokens(p, "animals", "multiplier", -m) end
@@ -73,25 +86,24 @@ local function take_from_display(p)
 end
 
 function card.after_action(p, id, action, strength)
-  local d = ark.step_data()
-  local rec = d[KEY]
-  if action ~= "animals" or not rec or rec.extra then return end
-  if rec.small == 0 or rec.other > 0 then
-    d[KEY] = nil
+  local extra, n_small, other = record(id)
+  if action ~= "animals" or extra == nil or extra then return end
+  if n_small == 0 or other > 0 then
+    ark.memo(id, 0)
     return
   end
   if has_small(p) and choose_or_skip(p, "waza-small.extra",
       "WAZA Small Animals Program: play one more small animal?",
       { "play one more small animal" }, "no") then
-    play_one_more(p)
+    play_one_more(p, id)
   end
-  d[KEY] = nil
+  ark.memo(id, 0)
   take_from_display(p)
 end
 
 function card.modify_conditions_ignored(p, id, value, animal)
-  local rec = ark.step_data()[KEY]
-  if rec and rec.extra and not small(animal) then return value - BANNED end
+  local extra = record(id)
+  if extra and not small(animal) then return value - BANNED end
   return value
 end
 
