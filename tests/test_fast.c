@@ -545,7 +545,7 @@ static void test_shared_snapshot(void **st) {
   static ark_state snap, base;
   char msg[128];
   int checked = 0, based = 0;
-  for (uint64_t seed = 9; seed <= 12; seed++) {
+  for (uint64_t seed = 9; seed <= 16; seed++) {
     ark_game *real = t_new_game(2, seed, "A");
     ark_game *g = ark_game_search_view(real, 0, 3);
     ark_game_free(real);
@@ -582,6 +582,7 @@ static void test_shared_snapshot(void **st) {
     }
     ark_game_free(g);
   }
+  print_message("%d clones in running steps, %d from a continuation's start\n", checked, based);
   assert_true(checked > 20 && based > 5);
 }
 

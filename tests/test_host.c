@@ -1050,6 +1050,14 @@ static void test_check_folders(void **st) {
   assert_int_equal(run(NULL, "check pack"), 1);
   assert_true(output_has("pack/cards/1002-typo.yaml:8: icons: unknown icon \"afrika\""));
   assert_true(output_has("1 problem found\n"));
+  /* a card-library helper given a wrong argument: the card's file and the
+  ** line that calls it */
+  t_write_file(tmp, "pack/cards/1002-typo.yaml", "number: 1002\nname: Owl Pen\ntype: sponsor\n"
+                                                  "description: \"x\"\nlevel: 2\n");
+  t_write_file(tmp, "pack/cards/1002-typo.lua", "-- an owl pen\n\nreturn icon_keyword(\"bird\", 2)\n");
+  assert_int_equal(run(NULL, "check pack"), 1);
+  assert_true(output_has("pack/cards/1002-typo.lua:3: icon_keyword: the ability must be its text "
+                         "(\"sunbathing:2\"), not number"));
 }
 
 /* Two shards by hand: P1 wins 3 of 4 games; Wilson 95% interval of 3/4

@@ -848,6 +848,51 @@ static void test_221_archaeologist(void **st) {
   ark_game_free(g);
 }
 
+/* A placement bonus that asks but is not the last (map A's card at (5,6)
+** before its X token at (4,7)): the card's choice is a copy of the game
+** (placement_bonus_next, the rest kept), and the X token comes after it. */
+static void test_placement_card_before_xtoken(void **st) {
+  (void)st;
+  ark_game *g = prepared(t_game(2, SEED, "A"));
+  int p = t_cur(g);
+  ark_player *pl = &g->s.p[p];
+  t_put_building_xy(g, p, "size-1", CELLS(4, 5));  /* the spaces next to it */
+  t_set_slot(g, p, ARK_ACT_BUILD, 2);
+  t_turn_of(g, p);
+  t_answer(g, "Build I at strength 2");
+  t_answer(g, "build size-2 (4 money)");
+  t_answer(g, "size-2 at (5,6) (4,7)");
+  t_expect_copy(g, "card.take", p);
+  assert_int_equal(pl->xtokens, 0);
+  t_answer(g, "draw from the deck");
+  t_turn_over(g, p);
+  assert_int_equal(pl->xtokens, 1);
+  assert_int_equal(pl->nhand, 1);
+  ark_game_free(g);
+}
+
+/* Archaeologist's second copy of a border card comes after the first
+** card's question (the rules then take the bonuses one by one from the
+** list, not again from the building's spaces, which hold one card). */
+static void test_221_card_twice(void **st) {
+  (void)st;
+  ark_game *g = game(2);
+  int p = t_cur(g);
+  t_zoo_add(g, p, 221);
+  t_set_slot(g, p, ARK_ACT_BUILD, 1);
+  t_turn_of(g, p);
+  t_answer(g, "Build I at strength 1");
+  t_answer(g, "build size-1 (2 money)");
+  t_answer(g, "size-1 at (3,12)");                 /* border: a card, twice */
+  t_expect(g, "card.take", p);
+  t_answer(g, "draw from the deck");
+  t_expect(g, "card.take", p);
+  t_answer(g, "draw from the deck");
+  t_turn_over(g, p);
+  assert_int_equal(g->s.p[p].nhand, 2);
+  ark_game_free(g);
+}
+
 static void test_221_end(void **st) {
   (void)st;
   assert_int_equal(final_gain(221, border), 100);
@@ -1368,6 +1413,8 @@ int main(void) {
     cmocka_unit_test(test_219_diversity_researcher),
     cmocka_unit_test(test_220_federal_grants),
     cmocka_unit_test(test_221_archaeologist),
+    cmocka_unit_test(test_221_card_twice),
+    cmocka_unit_test(test_placement_card_before_xtoken),
     cmocka_unit_test(test_221_end),
     cmocka_unit_test(test_222_release_of_patents),
     cmocka_unit_test(test_223_science_institute),

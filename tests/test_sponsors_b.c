@@ -573,7 +573,8 @@ static void test_rhesus_owl_turtle(void **st) {
   t_stack_deck(g, (const int[]){ 417, 223 }, 2);   /* Science Institute on top */
   int deck = g->s.ndeck;
   play_sponsor(g, p, 238);                 /* Ornithologist: a bird icon */
-  t_expect(g, "perception.keep", p);
+  /* the use a continuation (icon_keyword, cards/lib/kit.lua): a copy */
+  t_expect_copy(g, "perception.keep", p);
   assert_true(t_offered(g, "keep Wolf (417)"));
   assert_true(t_offered(g, "keep Science Institute (223)"));
   t_answer(g, "keep Science Institute (223)");
@@ -591,10 +592,13 @@ static void test_rhesus_owl_turtle(void **st) {
   t_give(g, p, 402);
   t_give(g, p, 403);
   play_sponsor(g, p, 237);                 /* Herpetologist: a reptile icon */
-  t_expect(g, "sunbathing.sell", p);
+  /* the tank's use first, Herpetologist's money (its handler kept by the
+  ** tank's card, fire_one) after: each offer a copy */
+  t_expect_copy(g, "sunbathing.sell", p);
+  assert_int_equal(P(g, p)->money, MONEY);
   assert_true(t_offered(g, "stop selling"));
   t_answer(g, "sell Cheetah (401)");
-  t_expect(g, "sunbathing.sell", p);
+  t_expect_copy(g, "sunbathing.sell", p);
   t_answer(g, "sell Lion (402)");
   t_turn_over(g, p);                       /* two sold: no third offer */
   assert_int_equal(P(g, p)->money, MONEY + 8 + 3);   /* + 3: 237's own reptile icon */

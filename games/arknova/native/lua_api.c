@@ -909,6 +909,28 @@ static int l_build(lua_State *L) {
   return 2;
 }
 
+/* ark.placement_bonus(p, b, i) -> bonus, value of the i-th space with a
+** placement bonus that p's building b covers, in the order ark.build gave
+** them, or nothing: the rules apply a building's bonuses one at a time,
+** each possibly a continuation, with no list of them kept. */
+static int l_placement_bonus(lua_State *L) {
+  ark_game *g = G(L);
+  int p = arg_player(L, g, 1);
+  const ark_zoo *z = &g->s.p[p].zoo_map;
+  lua_Integer b = luaL_checkinteger(L, 2), i = luaL_checkinteger(L, 3);
+  if (b < 0 || b >= z->nb) return luaL_error(L, "ark.placement_bonus: no building %d", (int)b);
+  const ark_map_def *m = map_of(g, p);
+  for (int k = 0; k < z->b[b].ncells; k++) {
+    const ark_bonus *bo = &m->place_bonus[z->b[b].cells[k]];
+    if (bo->kind != ARK_BONUS_NONE && --i == 0) {
+      lua_pushstring(L, ark_bonus_name(bo->kind));
+      lua_pushinteger(L, bo->value);
+      return 2;
+    }
+  }
+  return 0;
+}
+
 static const char *const bkind_names[] = { "enclosure", "kiosk", "pavilion",
                                            "special", "unique" };
 
@@ -2487,7 +2509,7 @@ static const luaL_Reg api[] = {
   {"venom_total", l_venom_total}, {"token_total", l_token_total},
   {"to_slot1", l_to_slot1}, {"advance_break", l_advance_break},
   {"can_place", l_can_place},
-  {"build", l_build},
+  {"build", l_build}, {"placement_bonus", l_placement_bonus},
   {"fits", l_fits}, {"enclosures_with", l_enclosures_with}, {"hand_fit", l_hand_fit},
   {"hand_fit_modify", l_hand_fit_modify},
   {"progress", l_progress},

@@ -95,12 +95,15 @@ static int load_chunk(ark_content *c, const char *name, const char *text,
 }
 
 static int load_msgh(lua_State *L);
+static size_t position_len(const char *msg);
 
 /* Runs the function below the top n arguments under the watchdog, with
 ** load_msgh turning an error into a "file:line: message" text; leaves 1
 ** result, or reports the error and leaves nothing.  file: the script being
-** loaded, for a memory error (Lua calls no message handler for those). */
-static int call_guarded_in(ark_content *c, int nargs, const char *file) {
+** loaded, for a memory error (Lua calls no message handler for those) and
+** for an error whose text names no place (a helper the script tail-called,
+** `return icon_keyword(...)`, left no frame of the script), put at line. */
+static int call_guarded_at(ark_content *c, int nargs, const char *file, int line) {
   lua_State *L = c->L;
   int base = lua_gettop(L) - nargs;
   lua_pushcfunction(L, load_msgh);
@@ -112,8 +115,11 @@ static int call_guarded_in(ark_content *c, int nargs, const char *file) {
   if (st == LUA_ERRMEM && file)
     ark_content_error(c, file, 0, "script stopped: it ran out of memory while loading (the "
                       "scripts may use %d MiB)", (int)(c->lua_mem_limit >> 20));
-  else if (st != ARK_LUA_OK)
-    ark_content_error(c, NULL, 0, "%s", lua_isstring(L, -1) ? lua_tostring(L, -1) : "?");
+  else if (st != ARK_LUA_OK) {
+    const char *msg = lua_isstring(L, -1) ? lua_tostring(L, -1) : "?";
+    int placed = position_len(msg) > 0 || !file;
+    ark_content_error(c, placed ? NULL : file, line, "%s", msg);
+  }
   if (st != ARK_LUA_OK) {
     lua_pop(L, 1);
     /* what a failed script allocated is garbage now; LuaJIT collects only
@@ -122,6 +128,10 @@ static int call_guarded_in(ark_content *c, int nargs, const char *file) {
     return -1;
   }
   return 0;
+}
+
+static int call_guarded_in(ark_content *c, int nargs, const char *file) {
+  return call_guarded_at(c, nargs, file, 0);
 }
 
 static int call_guarded(ark_content *c, int nargs) { return call_guarded_in(c, nargs, NULL); }
@@ -626,7 +636,8 @@ static int load_sandboxed(ark_content *c, const char *path, int key) {
   lua_pushvalue(L, env);
   ark_setenv(L, chunk);
   lua_pushvalue(L, chunk);
-  if (call_guarded_in(c, 0, file) != 0) {
+  int ret = line_of_return(text, len);
+  if (call_guarded_at(c, 0, file, ret > 0 ? ret : first_code_line(text, len)) != 0) {
     lua_settop(L, top);
     free(text);
     return -1;

@@ -36,7 +36,7 @@ CARD_API_RULES = {
   -- cards/lib/kit.lua
   "offer_free_building", "count_connected", "icon_sponsorship", "icon_expert",
   "card_icons", "native_species", "terrain_expert", "icon_reward", "end_icon_bonus",
-  "breeding_program", "card_taker",
+  "breeding_program", "card_taker", "icon_keyword",
 }
 
 -- Primitives only the rules' own Lua may call.  ark.zoo_stamp's numbers
@@ -46,7 +46,8 @@ ARK_RULES_ONLY = { "zoo_stamp", "zoo_handlers", "zoo_has_handler_fn", "hand_fit"
                    "sponsor_fit", "animals_lowest", "build_lowest", "buildable",
                    "association_lowest", "association_possible", "zoo_known",
                    "animal_candidates", "sponsor_candidates", "hand_fit_modify",
-                   "animals_lowest_fn", "association_lowest_fn", "hand_fit_fn", "events_fn" }
+                   "animals_lowest_fn", "association_lowest_fn", "hand_fit_fn", "events_fn",
+                   "placement_bonus" }
 
 -- Tables of constants: every read gives a fresh copy.
 CARD_API_TABLES = { "ACTIONS", "ACTION_TITLE", "CONTINENTS", "CATEGORIES" }

@@ -717,24 +717,35 @@ local function fire_from(name, p, x, i)
   end
 end
 
-local function fire_plain(name, own, p, x)
-  if own then return fire_own(name, p) end
-  return fire(name, p, x)
+-- a handler list (ark.zoo_handlers' tables, kept per zoo) -> the index of
+-- its first handler with a last-call form, or false: most lists have none,
+-- and fire_last is asked at every card played
+local LAST_AT = setmetatable({}, { __mode = "k" })
+
+local function last_at(hs, k)
+  if k == 0 then return false end
+  local j = LAST_AT[hs]
+  if j == nil then
+    j = false
+    for i = 1, k, 2 do
+      if HANDLER_LAST[hs[i]] then j = i break end
+    end
+    LAST_AT[hs] = j
+  end
+  return j
 end
 
 function fire_last(name, p, x)
   local ev = FIRE_LAST_INDEX[name]
   local own = ev and FIRE_LAST_OWN[ev]
-  x = x or 0
-  if not ev or #PLUGINS > 0 or x < 0 or x >= 1024 or x % 1 ~= 0 then
-    return fire_plain(name, own, p, x)
-  end
   local hs, k = ZOO_HANDLERS(p, name, known_cache, handlers_missed)
-  local j = 1
-  while j < k and not HANDLER_LAST[hs[j]] do j = j + 2 end
+  local j = last_at(hs, k)
+  x = x or 0
   -- room for a fire_one per handler after the j-th, and fire_rest
-  if j > k or ENGINE.after_room() < (k - j - 1) / 2 + (own and 0 or 1) then
-    return fire_plain(name, own, p, x)
+  if not j or not ev or #PLUGINS > 0 or x < 0 or x >= 1024 or x % 1 ~= 0 or
+     ENGINE.after_room() < (k - j - 1) / 2 + (own and 0 or 1) then
+    if own then return fire_own(name, p) end
+    return fire(name, p, x)
   end
   for i = 1, j - 2, 2 do
     if own then hs[i](p, hs[i + 1]) else hs[i](p, hs[i + 1], p, x) end
@@ -751,11 +762,7 @@ end
 -- Has a handler of name in p's zoo a last-call form (for a caller that
 -- keeps its own rest only where fire_last may use it)?
 function has_last_form(p, name)
-  local hs, k = ZOO_HANDLERS(p, name, known_cache, handlers_missed)
-  for j = 1, k, 2 do
-    if HANDLER_LAST[hs[j]] then return true end
-  end
-  return false
+  return last_at(ZOO_HANDLERS(p, name, known_cache, handlers_missed)) ~= false
 end
 
 -- One handler of p's zoo that fire_last kept: the card's (or the map's)
@@ -1369,26 +1376,54 @@ FULL_MAP_APPEAL = 7
 PAVILION_APPEAL = 1
 
 -- place_building in two parts, so that a continuation can keep what
--- follows a last placement bonus that asks, one card to take (the bonus
--- that asks most often), and let that choice end the step's coroutine
--- (build_place_chosen, cards/actions/build.lua).  place_building_part
--- places key and applies every bonus but such a last card; it returns the
--- building, whether the map had a free space before, and whether the card
--- is still to take.  placed_after_bonuses is what follows the bonuses.
-function place_building_part(p, key, cells, build2, sponsor_card)
+-- follows a placement bonus that asks (a card to take, a snap, a free
+-- building) and let that choice end the step's coroutine
+-- (build_place_chosen, cards/actions/build.lua; place_building_last).
+-- place_building_part places key and applies its bonuses; with chain, only
+-- up to the first that asks, whose index it returns (placement_bonus_next
+-- applies it and the rest).  It returns the building and whether the map
+-- had a free space before.  placed_after_bonuses is what follows the
+-- bonuses.  (A reputation bonus may reach a reward that asks too, but
+-- working that out at every placement the AIs try cost more than the
+-- copies it would make saved: bench/README.md.)
+local ASKING_BONUS = { card = true, snapping = true, enclosure = true, kiosk = true }
+
+function place_building_part(p, key, cells, build2, sponsor_card, chain)
   local free_before = ark.get(p, "free_cells")
   local b, bonuses = ark.build(p, key, cells, build2, sponsor_card)
   local bit = SPECIAL_BIT[key]
   if bit then ark.set(p, "special_built", ark.get(p, "special_built") + bit) end
   if key == "pavilion" then gain(p, "appeal", PAVILION_APPEAL) end
-  local n, last = #bonuses, bonuses[#bonuses]
-  local card_left = last ~= nil and last.bonus == "card" and (last.value or 1) == 1
-  if card_left then n = n - 1 end
-  for i = 1, n do
+  for i = 1, #bonuses do
     local bo = bonuses[i]
+    if chain and ASKING_BONUS[bo.bonus] then
+      -- the chain reads the bonuses again from the building's spaces
+      -- (ark.placement_bonus): not where a card added copies to the list
+      -- (Archaeologist, cards/lib/sponsors_a.lua), which is then longer
+      if ark.placement_bonus(p, b, #bonuses) then return b, free_before > 0, i end
+      chain = false
+    end
     apply_bonus(p, bo.bonus, bo.value, "placement")
   end
-  return b, free_before > 0, card_left
+  return b, free_before > 0, nil
+end
+
+-- Building b's placement bonuses from the i-th on (code: b + 64 * i), as a
+-- step's last call: each that asks is the last call, those after it kept;
+-- called deeper (ENGINE.after says no), one after the other.
+function placement_bonus_next(p, code)
+  local b, i = code % 64, math.floor(code / 64)
+  while true do
+    local kind, value = ark.placement_bonus(p, b, i)
+    if not kind then return end
+    if ASKING_BONUS[kind] and (not ark.placement_bonus(p, b, i + 1) or
+                               ENGINE.after("placement_bonus_next", p, b + 64 * (i + 1))) then
+      if kind == "card" then return take_cards_last(p, value) end
+      return apply_bonus(p, kind, value, "placement")
+    end
+    apply_bonus(p, kind, value, "placement")
+    i = i + 1
+  end
 end
 
 -- 7 appeal once the whole map is covered, and the event.
@@ -1403,28 +1438,27 @@ end
 -- covering those spaces gives: placement bonuses, the pavilion's appeal,
 -- and 7 appeal once the whole map is covered.
 function place_building(p, key, cells, build2, sponsor_card)
-  local b, free_before, card_left = place_building_part(p, key, cells, build2, sponsor_card)
-  if card_left then apply_bonus(p, "card", 1, "placement") end
+  local b, free_before = place_building_part(p, key, cells, build2, sponsor_card)
   placed_after_bonuses(p, key, b, free_before)
   return b
 end
 
 -- place_building as the last call of a continuation that needs nothing of
--- it afterwards: where its last placement bonus is a card to take (and no
--- plugin may have changed the bonuses), that choice ends the step's
--- coroutine, the rest kept (placed_rest; code: 2 * the building + 1 if the
--- map had a free space before).
+-- it afterwards: where a placement bonus asks (and no plugin may have
+-- changed the bonuses), its choice ends the step's coroutine, the rest
+-- kept (placement_bonus_next, then placed_rest; code: 2 * the building +
+-- 1 if the map had a free space before).
 function place_building_last(p, key, cells, build2, sponsor_card)
   if #PLUGINS > 0 then
     place_building(p, key, cells, build2, sponsor_card)
     return
   end
-  local b, free_before, card_left = place_building_part(p, key, cells, build2, sponsor_card)
-  if card_left then
+  local b, free_before, i = place_building_part(p, key, cells, build2, sponsor_card, true)
+  if i then
     if ENGINE.after("placed_rest", p, 2 * b + (free_before and 1 or 0)) then
-      return take_then(p, 0, "take_chosen")
+      return placement_bonus_next(p, b + 64 * i)
     end
-    take_card(p)
+    placement_bonus_next(p, b + 64 * i)
   end
   placed_after_bonuses(p, key, b, free_before)
 end

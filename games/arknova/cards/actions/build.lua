@@ -271,8 +271,8 @@ local function build_kind_chosen(p, code)
                            side == 2)
 end
 
--- What follows a building's placement bonuses in Build, kept while a card
--- is taken (code: the kind and the state after it, as build_place_chosen's
+-- What follows a building's placement bonuses in Build, kept while one
+-- asks (code: the kind and the state after it, as build_place_chosen's
 -- code, then the building and whether the map had a free space before, 128
 -- to a step): the rest of place_building and place_at, then the next kind.
 -- build_place_chosen does the same in line (a call more at every placement
@@ -290,10 +290,10 @@ local function build_placed(p, code)
 end
 
 -- The place is chosen (its index i among the placements, which the
--- unchanged zoo gives again): build there, then the next kind.  Where the
--- last placement bonus is a card to take, its choice ends the step's
--- coroutine (take_then), the rest kept (build_placed): an AI's copy of the
--- game there is one copy of the state.
+-- unchanged zoo gives again): build there, then the next kind.  Where a
+-- placement bonus asks, its choice ends the step's coroutine
+-- (placement_bonus_next), the rest kept (build_placed): an AI's copy of
+-- the game there is one copy of the state.
 local function build_place_chosen(p, code, i)
   local k, st = math.floor(code / KIND_UNIT), code % KIND_UNIT
   local key = A.KINDS[k]
@@ -305,11 +305,13 @@ local function build_place_chosen(p, code, i)
     place_at(p, key, cells, build2)
   else
     pay(p, A.COST_PER_SPACE * def(key).size)
-    local b, free_before, card_left = place_building_part(p, key, cells, build2)
-    if card_left then
+    local b, free_before, bonus = place_building_part(p, key, cells, build2, nil, true)
+    if bonus then
       local rest = ((st + KIND_UNIT * k) * 64 + b) * 2 + (free_before and 1 or 0)
-      if ENGINE.after("build_placed", p, rest) then return take_then(p, 0, "take_chosen") end
-      take_card(p)
+      if ENGINE.after("build_placed", p, rest) then
+        return placement_bonus_next(p, b + 64 * bonus)
+      end
+      placement_bonus_next(p, b + 64 * bonus)
     end
     placed_after_bonuses(p, key, b, free_before)
     if key == "reptile-house" or key == "large-bird-aviary" then move_animals_into(p, b) end

@@ -126,6 +126,48 @@ function card_taker(n)
   return take
 end
 
+-- "Each `icon` icon on a card played into this zoo (its own too)": the
+-- keyword ability (its text, "sunbathing:2") once per icon, the card's
+-- own.  The handler's last-call form makes the uses a chain of
+-- continuations (icon_keyword_next), for an ability whose keyword is one
+-- (KEYWORDS_THEN, keywords.lua); code: uses left + 16 * (the card + 1024 *
+-- the ability's index in ICON_KEYWORDS).
+local ICON_KEYWORDS, KEYWORD_UNIT = {}, 16
+
+function icon_keyword(icon, ability)
+  if type(ability) ~= "string" then
+    error("icon_keyword: the ability must be its text (\"sunbathing:2\"), not " ..
+          type(ability), 2)
+  end
+  local card = {}
+  function card.card_played(owner, id, p, played)
+    if owner ~= p then return end
+    for _ = 1, CARDS[played].icons[icon] or 0 do keyword(p, id, ability) end
+  end
+  local name, value = parse_ability(ability)
+  if KEYWORDS_THEN[name] and (value == nil or type(value) == "number") then
+    ICON_KEYWORDS[#ICON_KEYWORDS + 1] = ability
+    local index = #ICON_KEYWORDS
+    HANDLER_LAST_FORMS[card.card_played] = function(owner, id, p, played)
+      if owner ~= p or id == nil or id >= 1024 then return end
+      local n = CARDS[played].icons[icon] or 0
+      if n == 0 or n >= KEYWORD_UNIT then return end
+      return "icon_keyword_next", p, n + KEYWORD_UNIT * (id + 1024 * index)
+    end
+  end
+  return card
+end
+
+function icon_keyword_next(p, code)
+  local n, rest = code % KEYWORD_UNIT, math.floor(code / KEYWORD_UNIT)
+  local id, ability = rest % 1024, ICON_KEYWORDS[math.floor(rest / 1024)]
+  if n > 1 and not ENGINE.after("icon_keyword_next", p, code - 1) then
+    for _ = 1, n do keyword(p, id, ability) end
+    return
+  end
+  return keyword(p, id, ability)
+end
+
 -- How many `icon` icons card id brings into a zoo: the icons at its top,
 -- and for an animal the water / rock spaces it needs (they count as icons,
 -- as in the core's icon count, native/track.c).
