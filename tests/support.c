@@ -40,26 +40,21 @@ ark_game *t_new_game(int players, uint64_t seed, const char *map) {
 
 /* The usual starting point of a rules test: a game at its first action,
 ** with no track reward question or X token in the way of the numbers. */
-ark_game *t_game(int players, uint64_t seed, const char *map) {
-  ark_config cfg;
-  ark_config_init(&cfg);
-  cfg.players = players;
-  cfg.seed = seed;
-  cfg.map = map;
-  return t_game_cfg(&cfg);
-}
-
-ark_game *t_game_cfg(ark_config *cfg) {
-  int players = cfg->players;
-  ark_game *g = t_new_game_cfg(cfg);
+static ark_game *at_first_turn(ark_game *g) {
   t_to_first_turn(g);
-  for (int p = 0; p < players; p++) {
+  for (int p = 0; p < g->s.nplayers; p++) {
     g->s.p[p].cp_bonus_done = 0x0f;
     g->s.p[p].rep_bonus_done = 0x7f;
     g->s.p[p].xtokens = 0;
   }
   return g;
 }
+
+ark_game *t_game(int players, uint64_t seed, const char *map) {
+  return at_first_turn(t_new_game(players, seed, map));
+}
+
+ark_game *t_game_cfg(ark_config *cfg) { return at_first_turn(t_new_game_cfg(cfg)); }
 
 /* splitmix64: the tests' own random numbers, independent of the game's. */
 static uint64_t splitmix(uint64_t *x) {

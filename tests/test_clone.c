@@ -128,13 +128,27 @@ static void test_clone_inside_the_action(void **st) {
   assert_true(checked > 40);
 }
 
+/* A copy of g at a decision whose step's coroutine ended runs no Lua
+** (co_ref -1), and answered i plays on as g answered i does. */
+static void copy_plays_alike(const ark_game *g, int i) {
+  char msg[128];
+  ark_game *c = ark_game_clone(g);
+  assert_int_equal(c->co_ref, -1);
+  ark_game *a = t_answered_clone(g, i);
+  assert_int_equal(ark_game_answer(c, i, msg, sizeof msg), ARK_OK);
+  ark_game_process(c);
+  assert_true(ark_game_log_hash(a) == ark_game_log_hash(c));
+  assert_true(ark_state_same(&a->s, &c->s));
+  ark_game_free(a);
+  ark_game_free(c);
+}
+
 /* A card taken as a placement bonus where the building's place ended a
 ** continuation (Build's, a sponsor's unique building, a free building):
 ** what follows is kept (build_placed, placed_rest), the step's coroutine
 ** has ended, and a copy there answered alike plays on as the original. */
 static void test_placement_card_is_a_copy(void **st) {
   (void)st;
-  char msg[128];
   int build = 0, other = 0;
   for (uint64_t seed = 1; seed <= 10; seed++) {
     ark_game *g = t_new_game(2, seed, seed % 2 ? "A" : "5");
@@ -146,16 +160,7 @@ static void test_placement_card_is_a_copy(void **st) {
         assert_true(g->cont);
         build += !strcmp(t->fn, "build_placed");
         other += !strcmp(t->fn, "placed_rest");
-        ark_game *c = ark_game_clone(g);
-        assert_int_equal(c->co_ref, -1);
-        int i = (int)(k % (uint64_t)ark_game_decision(g)->noptions);
-        ark_game *a = t_answered_clone(g, i);
-        assert_int_equal(ark_game_answer(c, i, msg, sizeof msg), ARK_OK);
-        ark_game_process(c);
-        assert_true(ark_game_log_hash(a) == ark_game_log_hash(c));
-        assert_true(ark_state_same(&a->s, &c->s));
-        ark_game_free(a);
-        ark_game_free(c);
+        copy_plays_alike(g, (int)(k % (uint64_t)ark_game_decision(g)->noptions));
       }
       t_random_answer(g, &rng);
     }
@@ -172,7 +177,6 @@ static void test_placement_card_is_a_copy(void **st) {
 ** answered alike plays on as the original (random games). */
 static void test_expert_offer_is_a_copy(void **st) {
   (void)st;
-  char msg[128];
   int copies = 0, before = 0;
   for (uint64_t seed = 1; seed <= 40; seed++) {
     ark_game *g = t_new_game(2, seed, seed % 2 ? "A" : "5");
@@ -185,16 +189,7 @@ static void test_expert_offer_is_a_copy(void **st) {
                     !strcmp(t->fn, "fire_one"));
         before += !strcmp(t->fn, "fire_one");
         copies++;
-        ark_game *c = ark_game_clone(g);
-        assert_int_equal(c->co_ref, -1);
-        int i = (int)(k % (uint64_t)ark_game_decision(g)->noptions);
-        ark_game *a = t_answered_clone(g, i);
-        assert_int_equal(ark_game_answer(c, i, msg, sizeof msg), ARK_OK);
-        ark_game_process(c);
-        assert_true(ark_game_log_hash(a) == ark_game_log_hash(c));
-        assert_true(ark_state_same(&a->s, &c->s));
-        ark_game_free(a);
-        ark_game_free(c);
+        copy_plays_alike(g, (int)(k % (uint64_t)ark_game_decision(g)->noptions));
       }
       t_random_answer(g, &rng);
     }

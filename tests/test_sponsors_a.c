@@ -97,6 +97,18 @@ static void play_animal(ark_game *g, int p, int number) {
   assert_true(t_in_zoo(g, p, number));
 }
 
+/* p builds one building with Build I at `strength`: the kind's option,
+** then the place's. */
+static void build_one(ark_game *g, int p, int strength, const char *kind, const char *place) {
+  char action[40];
+  snprintf(action, sizeof action, "Build I at strength %d", strength);
+  t_set_slot(g, p, ARK_ACT_BUILD, strength);
+  t_turn_of(g, p);
+  t_answer(g, action);
+  t_answer(g, kind);
+  t_answer(g, place);
+}
+
 /* Final scoring of a zoo holding sponsor `number` after `prepare`; returns
 ** (conservation gained) * 100 + appeal gained. */
 static int final_gain(int number, void (*prepare)(ark_game *, int)) {
@@ -831,18 +843,11 @@ static void test_221_archaeologist(void **st) {
   ark_game *g = game(2);
   int p = t_cur(g);
   t_zoo_add(g, p, 221);
-  t_set_slot(g, p, ARK_ACT_BUILD, 1);
-  t_turn_of(g, p);
-  t_answer(g, "Build I at strength 1");
-  t_answer(g, "build size-1 (2 money)");
-  t_answer(g, "size-1 at (8,7)");                  /* border: 5 money */
+  build_one(g, p, 1, "build size-1 (2 money)", "size-1 at (8,7)");   /* border: 5 money */
   t_turn_over(g, p);
   assert_int_equal(g->s.p[p].money, 25 - 2 + 5 + 5);
   t_put_building_xy(g, p, "size-1", CELLS(4, 3));
-  t_turn_of(g, p);
-  t_answer(g, "Build I at strength 1");
-  t_answer(g, "build size-1 (2 money)");
-  t_answer(g, "size-1 at (4,5)");                  /* inside: 10 money */
+  build_one(g, p, 1, "build size-1 (2 money)", "size-1 at (4,5)");   /* inside: 10 money */
   t_turn_over(g, p);
   assert_int_equal(g->s.p[p].money, 33 - 2 + 10);
   ark_game_free(g);
@@ -857,11 +862,7 @@ static void test_placement_card_before_xtoken(void **st) {
   int p = t_cur(g);
   ark_player *pl = &g->s.p[p];
   t_put_building_xy(g, p, "size-1", CELLS(4, 5));  /* the spaces next to it */
-  t_set_slot(g, p, ARK_ACT_BUILD, 2);
-  t_turn_of(g, p);
-  t_answer(g, "Build I at strength 2");
-  t_answer(g, "build size-2 (4 money)");
-  t_answer(g, "size-2 at (5,6) (4,7)");
+  build_one(g, p, 2, "build size-2 (4 money)", "size-2 at (5,6) (4,7)");
   t_expect_copy(g, "card.take", p);
   assert_int_equal(pl->xtokens, 0);
   t_answer(g, "draw from the deck");
@@ -879,11 +880,7 @@ static void test_221_card_twice(void **st) {
   ark_game *g = game(2);
   int p = t_cur(g);
   t_zoo_add(g, p, 221);
-  t_set_slot(g, p, ARK_ACT_BUILD, 1);
-  t_turn_of(g, p);
-  t_answer(g, "Build I at strength 1");
-  t_answer(g, "build size-1 (2 money)");
-  t_answer(g, "size-1 at (3,12)");                 /* border: a card, twice */
+  build_one(g, p, 1, "build size-1 (2 money)", "size-1 at (3,12)");   /* border: a card, twice */
   t_expect(g, "card.take", p);
   t_answer(g, "draw from the deck");
   t_expect(g, "card.take", p);
