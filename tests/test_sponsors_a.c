@@ -134,7 +134,8 @@ static void test_201_science_lab(void **st) {
   int p = t_cur(g), q = next(g, p);
   t_put_display(g, 1, 223);
   t_play_sponsor(g, p, 201);
-  t_expect(g, "card.take", p);
+  /* when played too a continuation (card_taker, sponsor_rest): a copy */
+  t_expect_copy(g, "card.take", p);
   assert_int_equal(t_noptions(g), 2);            /* reputation 1: the deck or folder 1 */
   t_answer(g, "take Science Institute (223) from folder 1");
   t_turn_over(g, p);

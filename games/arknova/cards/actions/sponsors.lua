@@ -93,16 +93,27 @@ local function sponsor_placed(p, code, i)
   return place_building_last(p, key, ark.placements(p, key, build2, i), build2, id)
 end
 
--- The sponsor's printed gains, its script and the event.
+-- The sponsor's printed gains, its script and the event.  An on_play with
+-- a last-call form (card_taker: Science Lab, Zoo School) is the last call,
+-- the event kept (sponsor_played), so that its choices may end the step's
+-- coroutine.
 function sponsor_rest(p, id)
   local c = CARDS[id]
   gain(p, "appeal", c.appeal)
   gain(p, "conservation", c.conservation)
   gain(p, "reputation", c.reputation)
   local s = script_of(id)
-  if s and s.on_play then s.on_play(p, id) end
+  if s and s.on_play then
+    local last = HANDLER_LAST[s.on_play]
+    if last and #PLUGINS == 0 and ENGINE.after("sponsor_played", p, id) then
+      return last(p, id)
+    end
+    s.on_play(p, id)
+  end
   return fire_last("card_played", p, id)
 end
+
+local function sponsor_played(p, id) return fire_last("card_played", p, id) end
 
 -- The sponsors in p's hand, for the rules' "sponsors" query: card id, its
 -- level for p, and 1 if p could play it now with a strong enough action
@@ -257,7 +268,8 @@ end
 -- choose_then and ENGINE.after name the function that runs next: a rules
 -- function (a global), since the state keeps its name
 _G.sponsors_next, _G.sponsors_chosen = sponsors_next, sponsors_chosen
-_G.sponsor_placed, _G.sponsor_rest = sponsor_placed, sponsor_rest
+_G.sponsor_placed, _G.sponsor_rest, _G.sponsor_played = sponsor_placed, sponsor_rest,
+  sponsor_played
 
 function A.run(p, strength, side)
   local budget = side == 2 and strength + 1 or strength

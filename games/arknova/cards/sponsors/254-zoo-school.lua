@@ -3,8 +3,8 @@
 -- folder within reputation range (the reputation gained first counts).
 local card = {}
 
-function card.on_play(p, id)
-  take_card(p)
-end
+-- take_card once, as the card library's card_taker (which lets the card be
+-- asked as a continuation)
+card.on_play = card_taker(1)
 
 return card
