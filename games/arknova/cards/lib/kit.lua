@@ -61,7 +61,8 @@ function icon_expert(icon, key, title)
   local card = {}
   local tag = "expert-" .. icon .. "." .. key
   local prompt = title .. ": build a free " .. key .. "?"
-  EXPERTS[#EXPERTS + 1] = { key = key, tag = tag, prompt = prompt, skip = "no " .. key }
+  local e = { key = key, tag = tag, prompt = prompt, skip = "no " .. key }
+  EXPERTS[#EXPERTS + 1] = e
   local index = #EXPERTS
   function card.on_play(p, id)
     gain(p, "appeal", ark.icons(p, icon))
@@ -70,7 +71,6 @@ function icon_expert(icon, key, title)
     if owner ~= p then return end
     for _ = 1, card_icons(played, icon) do offer_free_building(p, key, tag, prompt) end
   end
-  local e = EXPERTS[index]
   HANDLER_LAST_FORMS[card.card_played] = function(owner, id, p, played)
     if owner ~= p then return end
     local n = card_icons(played, icon)
