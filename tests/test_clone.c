@@ -92,14 +92,14 @@ static void test_continuations_clone_as_copies(void **st) {
 }
 
 /* Inside the action (a continuation), a clone replays from the action's
-** decision and then plays on as the original (seven games: most decisions
-** are copies by now). */
+** decision and then plays on as the original (sixteen games: most
+** decisions are copies by now). */
 static void test_clone_inside_the_action(void **st) {
   (void)st;
   char msg[128];
   uint64_t rng = 11;
   int checked = 0;
-  for (uint64_t seed = 3; seed <= 9; seed++) {
+  for (uint64_t seed = 3; seed <= 18; seed++) {
     ark_game *g = t_new_game(2, seed, "A");
     for (int k = 0; k < 3000 && ark_game_process(g) == ARK_AWAITING; k++) {
       if (g->based && g->co_ref >= 0) {
@@ -200,6 +200,55 @@ static void test_expert_offer_is_a_copy(void **st) {
   assert_true(copies >= 8 && before >= 2);
 }
 
+/* Is rules function fn among those g's state keeps (then[])? */
+static int keeps(const ark_game *g, const char *fn) {
+  for (int k = 0; k < g->s.nthen; k++)
+    if (!strcmp(g->s.then[k].fn, fn)) return 1;
+  return 0;
+}
+
+/* Rewards a gain reaches in the middle of a play, and the bonus tiles that
+** ask, end the step's coroutine: an animal's or a sponsor's printed
+** conservation and reputation (gain_then: settle_reputation,
+** sponsor_reputation, sponsor_script kept), a university's reputation
+** (university_bonus kept), a placement's reputation or conservation bonus
+** (the track's next rewards kept inside a placement's rest), a bonus
+** tile's multiplier (where the tile was taken as a continuation).  A copy
+** there answered alike plays on as the original (random games). */
+static void test_gained_rewards_are_copies(void **st) {
+  (void)st;
+  enum { ANIMAL, SPONSOR, UNIVERSITY, PLACEMENT, MULTIPLIER, KINDS };
+  static const char *name[KINDS] = {"animal", "sponsor", "university", "placement",
+                                    "multiplier"};
+  int n[KINDS] = {0};
+  for (uint64_t seed = 1; seed <= 40; seed++) {
+    ark_game *g = t_new_game(2, seed, seed % 2 ? "A" : "5");
+    uint64_t rng = seed * 13;
+    for (int k = 0; k < 3000 && ark_game_process(g) == ARK_AWAITING; k++) {
+      int kind[KINDS] = {
+        keeps(g, "settle_reputation"),
+        keeps(g, "sponsor_reputation") || keeps(g, "sponsor_script"),
+        keeps(g, "university_bonus"),
+        (keeps(g, "placed_rest") || keeps(g, "build_placed")) &&
+          (keeps(g, "reputation_next") || keeps(g, "conservation_next")),
+        !strcmp(ark_game_decision(g)->tag, "bonus.multiplier"),
+      };
+      int any = 0;
+      for (int j = 0; j < KINDS; j++) {
+        n[j] += kind[j] && g->cont;
+        any |= kind[j];
+      }
+      if (any && g->cont)
+        copy_plays_alike(g, (int)(k % (uint64_t)ark_game_decision(g)->noptions));
+      t_random_answer(g, &rng);
+    }
+    ark_game_free(g);
+  }
+  for (int j = 0; j < KINDS; j++) print_message("%s: %d copies\n", name[j], n[j]);
+  for (int j = 0; j < KINDS; j++)
+    if (n[j] < 1) fail_msg("no %s reward's decision was a copy", name[j]);
+}
+
 /* Answers option i on a and b and runs both to their next decision: the
 ** same state after. */
 static void answer_both(ark_game *a, ark_game *b, int i) {
@@ -221,7 +270,7 @@ static void test_leaf_plays_as_a_copy(void **st) {
   (void)st;
   uint64_t rng = 5;
   int answered = 0, skipped = 0, copied = 0, refused = 0;
-  for (uint64_t seed = 1; seed <= 4; seed++) {
+  for (uint64_t seed = 1; seed <= 7; seed++) {
     ark_game *g = t_new_game(2, seed, "A");
     for (int k = 0; k < 400 && ark_game_process(g) == ARK_AWAITING; k++) {
       ark_game *v = ark_game_search_view(g, ark_game_decision(g)->player, rng);
@@ -338,6 +387,7 @@ int main(void) {
     cmocka_unit_test(test_clone_inside_the_action),
     cmocka_unit_test(test_placement_card_is_a_copy),
     cmocka_unit_test(test_expert_offer_is_a_copy),
+    cmocka_unit_test(test_gained_rewards_are_copies),
     cmocka_unit_test(test_last_decisions_are_copies),
     cmocka_unit_test(test_late_options_are_the_same),
     cmocka_unit_test(test_leaf_plays_as_a_copy),

@@ -609,12 +609,13 @@ static void test_action(void **st) {
   ark_state base = g->s;
   int brk = g->s.break_pos, deck = g->s.ndeck;
   play(g, p, 453, NULL);
-  /* Animals went to slot 1: Cards now lies in slot 3 */
-  t_expect(g, "keyword.action", p);
+  /* Animals went to slot 1: Cards now lies in slot 3; the offer and the
+  ** extra action's own choice end the step's coroutine (copies) */
+  t_expect_copy(g, "keyword.action", p);
   assert_int_equal(t_noptions(g), 2);
   assert_true(t_offered(g, "no extra action"));
   t_answer(g, "Cards I at strength 3");
-  t_expect(g, "card.discard", p);        /* draw 2, discard 1 */
+  t_expect_copy(g, "card.discard", p);   /* draw 2, discard 1 */
   t_answer(g, ark_game_decision(g)->options[0]);
   t_turn_over(g, p);
   assert_int_equal(g->s.p[p].nhand, 1);
@@ -645,7 +646,7 @@ static void test_determination(void **st) {
   t_put_fitting(g, p, "size-5", 0, 1);
   give(g, p, 509);
   play(g, p, 509, NULL);
-  t_expect(g, "keyword.determination", p);
+  t_expect_copy(g, "keyword.determination", p);
   /* Build (slot 2) cannot build without money? it can: 80 money left */
   assert_false(t_offered(g, "Animals II at strength 1"));
   assert_true(t_offered(g, "Cards I at strength 3"));
@@ -676,7 +677,7 @@ static void test_hypnosis(void **st) {
   give(g, p, 485);
   int deck = g->s.ndeck, brk = g->s.break_pos;
   play(g, p, 485, NULL);
-  t_expect(g, "keyword.hypnosis", p);
+  t_expect_copy(g, "keyword.hypnosis", p);
   char t[96];
   snprintf(t, sizeof t, "use P%d's Cards II at strength 1", q + 1);
   assert_true(t_offered(g, t));
@@ -686,7 +687,7 @@ static void test_hypnosis(void **st) {
   assert_false(t_offered(g, t));         /* slot 4: beyond Hypnosis 3 */
   snprintf(t, sizeof t, "use P%d's Cards II at strength 1", q + 1);
   t_answer(g, t);
-  t_expect(g, "card.take", p);           /* side II: deck or folder 1 */
+  t_expect_copy(g, "card.take", p);      /* side II: deck or folder 1 */
   t_answer(g, "draw from the deck");
   t_turn_over(g, p);
   assert_int_equal(g->s.p[p].nhand, 1);

@@ -188,7 +188,7 @@ static int play_on_alike(ark_game *a, ark_game *b, uint64_t seed) {
 static void test_garbage_beyond_live_parts_plays_alike(void **st) {
   (void)st;
   int checked = 0, running = 0, cont = 0, views = 0, played = 0;
-  for (uint64_t seed = 1; seed <= 6; seed++) {
+  for (uint64_t seed = 1; seed <= 12; seed++) {
     ark_game *g = t_new_game(2 + (int)(seed - 1) % 3, seed, "A");
     uint64_t rng = seed * 31;
     for (int k = 0; ark_game_process(g) == ARK_AWAITING; k++) {

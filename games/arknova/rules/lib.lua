@@ -523,6 +523,18 @@ end
 
 function upgrade_chosen(p, k) ark.upgrade(p, ACTIONS[k]) end
 
+-- The multiplier bonus (a multiplier token on an action card of p's
+-- choice) as a caller's last call, coded as upgrade_then's.
+function multiplier_then(p)
+  local opts, codes = action_card_options(p)
+  if #opts == 0 then return end
+  for i = 1, #codes do codes[i] = ACTION_INDEX[codes[i]] end
+  return choose_then(p, "bonus.multiplier", "Put a multiplier token on an action card", opts,
+                     codes, "multiplier_chosen")
+end
+
+function multiplier_chosen(p, k) ark.tokens(p, ACTIONS[k], "multiplier", 1) end
+
 -- The first strength s in lo..hi at which script.can(p, s, side) holds,
 -- or nil: the plain search, for an action script without lowest() and for
 -- one whose can() a plugin replaced.  Run it as a pure check.

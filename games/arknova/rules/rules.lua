@@ -339,11 +339,19 @@ function take_cards_last(p, n)
   return take_then(p, 0, "take_chosen")
 end
 
--- The nine bonus tiles.
+-- The nine bonus tiles.  Called last (cp_tile_chosen), a tile whose bonus
+-- asks, or whose reputation may reach a reward, is its own last call
+-- (LAST_TILE, free_building_last, gain_last), so that the choice may end
+-- the step's coroutine; with a plugin loaded (it may replace apply_bonus)
+-- the partner zoo, university and multiplier go through apply_bonus.
+local LAST_TILE = { ["partner-zoo"] = "partner_zoo_then", university = "university_then",
+                    multiplier = "multiplier_then" }
+
 function bonus_tile(p, tile)
-  if tile == "reputation" then gain(p, "reputation", 2)
+  if #PLUGINS == 0 and LAST_TILE[tile] then return _G[LAST_TILE[tile]](p) end
+  if tile == "reputation" then return gain_last(p, "reputation", 2)
   elseif tile == "money" then gain(p, "money", 10)
-  elseif tile == "enclosure" then free_building(p, "size-3")
+  elseif tile == "enclosure" then return free_building_last(p, "size-3")
   elseif tile == "multiplier" then apply_bonus(p, "multiplier", 1)
   elseif tile == "xtokens" then gain(p, "xtokens", 3)
   elseif tile == "cards" then return take_cards_last(p, 3)   -- each from the deck or range
@@ -503,15 +511,23 @@ local function university_options(p)
   return opts, us
 end
 
+-- The university's reputation is gain_then's: a reward it reaches may end
+-- the step's coroutine, the count's bonus kept (university_bonus).
 local function university_taken(p, u)
   ark.take_university(p, u)
   fire("university_taken", p, u)
-  if u == 1 then gain(p, "reputation", 2)
+  local rep = 0
+  if u == 1 then rep = 2
   elseif u == 2 then
-    gain(p, "reputation", 1)
+    rep = 1
     -- raises the limit to 5; a higher one (a rules plugin, a card) stays
     ark.set(p, "hand_limit", math.max(ark.get(p, "hand_limit"), LIBRARY_HAND_LIMIT))
   end
+  return gain_then(p, "reputation", rep, "university_bonus", 0)
+end
+
+-- What the number of universities held gives.
+function university_bonus(p)
   local bonus = UNIVERSITY_BONUS[university_count(p)]
   if bonus then return reward_last(p, bonus) end
 end
@@ -1138,7 +1154,7 @@ local function again_code(a, strength, side, left)
   return ((ACTION_INDEX[a] * 100 + strength) * 2 + side - 1) * MAX_AGAIN + left
 end
 
-local function perform_action_last(p, a, strength, side)
+function perform_action_last(p, a, strength, side)
   if perform_action ~= PERFORM_ACTION then return perform_action(p, a, strength, side) end
   fire_own("before_action", p, a, strength)
   local extra = ark.tokens(p, a, "multiplier")
@@ -1383,10 +1399,14 @@ PAVILION_APPEAL = 1
 -- up to the first that asks, whose index it returns (placement_bonus_next
 -- applies it and the rest).  It returns the building and whether the map
 -- had a free space before.  placed_after_bonuses is what follows the
--- bonuses.  (A reputation bonus may reach a reward that asks too, but
--- working that out at every placement the AIs try cost more than the
--- copies it would make saved: bench/README.md.)
+-- bonuses.  A reputation or conservation bonus asks where it may reach a
+-- reward of p's not taken yet (reward_within; it then comes as gain_last).
 local ASKING_BONUS = { card = true, snapping = true, enclosure = true, kiosk = true }
+local TRACK_BONUS = { reputation = true, conservation = true }
+
+local function bonus_asks(p, kind, value)
+  return ASKING_BONUS[kind] or (TRACK_BONUS[kind] and reward_within(p, kind, value))
+end
 
 function place_building_part(p, key, cells, build2, sponsor_card, chain)
   local free_before = ark.get(p, "free_cells")
@@ -1396,7 +1416,7 @@ function place_building_part(p, key, cells, build2, sponsor_card, chain)
   if key == "pavilion" then gain(p, "appeal", PAVILION_APPEAL) end
   for i = 1, #bonuses do
     local bo = bonuses[i]
-    if chain and ASKING_BONUS[bo.bonus] then
+    if chain and bonus_asks(p, bo.bonus, bo.value) then
       -- the chain reads the bonuses again from the building's spaces
       -- (ark.placement_bonus): not where a card added copies to the list
       -- (Archaeologist, cards/lib/sponsors_a.lua), which is then longer
@@ -1416,9 +1436,10 @@ function placement_bonus_next(p, code)
   while true do
     local kind, value = ark.placement_bonus(p, b, i)
     if not kind then return end
-    if ASKING_BONUS[kind] and (not ark.placement_bonus(p, b, i + 1) or
-                               ENGINE.after("placement_bonus_next", p, b + 64 * (i + 1))) then
+    if bonus_asks(p, kind, value) and (not ark.placement_bonus(p, b, i + 1) or
+                                       ENGINE.after("placement_bonus_next", p, b + 64 * (i + 1))) then
       if kind == "card" then return take_cards_last(p, value) end
+      if TRACK_BONUS[kind] then return gain_last(p, kind, value) end
       return apply_bonus(p, kind, value, "placement")
     end
     apply_bonus(p, kind, value, "placement")

@@ -378,17 +378,23 @@ local function settle_rest(p, code)
 end
 _G.settle_rest = settle_rest
 
+-- The card's reputation, then settle_rest: gain_then, so that a reward
+-- the gain reaches may end the step's coroutine.
+local function settle_reputation(p, card)
+  return gain_then(p, "reputation", CARDS[card].reputation or 0, "settle_rest", card + 1024)
+end
+_G.settle_reputation = settle_reputation
+
 -- Puts animal card into building b (sharing: beside the animal there),
--- paying cost, then its gains, keywords, own script and the event.
+-- paying cost, then its gains (conservation and reputation by gain_then),
+-- keywords, own script and the event.
 local function settle(p, card, cost, b, sharing)
   pay(p, cost)
   if sharing then ark.place_sharing(p, card, b)
   else ark.place_animal(p, card, b) end
   local c = CARDS[card]
   gain(p, "appeal", c.appeal)
-  gain(p, "conservation", c.conservation)
-  gain(p, "reputation", c.reputation)
-  return settle_rest(p, card + 1024)
+  return gain_then(p, "conservation", c.conservation or 0, "settle_reputation", card)
 end
 
 -- verb .. key .. " #" .. b, made once per verb, building kind and index:

@@ -93,15 +93,23 @@ local function sponsor_placed(p, code, i)
   return place_building_last(p, key, ark.placements(p, key, build2, i), build2, id)
 end
 
--- The sponsor's printed gains, its script and the event.  An on_play with
--- a last-call form (card_taker: Science Lab, Zoo School) is the last call,
--- the event kept (sponsor_played), so that its choices may end the step's
--- coroutine.
+-- The sponsor's printed gains, its script and the event.  Conservation
+-- and reputation are gain_then's (a reward they reach may end the step's
+-- coroutine, the rest kept: sponsor_reputation, sponsor_script).  An
+-- on_play with a last-call form (card_taker: Science Lab, Zoo School) is
+-- the last call, the event kept (sponsor_played), so that its choices may
+-- end the step's coroutine too.
 function sponsor_rest(p, id)
   local c = CARDS[id]
   gain(p, "appeal", c.appeal)
-  gain(p, "conservation", c.conservation)
-  gain(p, "reputation", c.reputation)
+  return gain_then(p, "conservation", c.conservation or 0, "sponsor_reputation", id)
+end
+
+local function sponsor_reputation(p, id)
+  return gain_then(p, "reputation", CARDS[id].reputation or 0, "sponsor_script", id)
+end
+
+local function sponsor_script(p, id)
   local s = script_of(id)
   if s and s.on_play then
     local last = HANDLER_LAST[s.on_play]
@@ -270,6 +278,7 @@ end
 _G.sponsors_next, _G.sponsors_chosen = sponsors_next, sponsors_chosen
 _G.sponsor_placed, _G.sponsor_rest, _G.sponsor_played = sponsor_placed, sponsor_rest,
   sponsor_played
+_G.sponsor_reputation, _G.sponsor_script = sponsor_reputation, sponsor_script
 
 function A.run(p, strength, side)
   local budget = side == 2 and strength + 1 or strength

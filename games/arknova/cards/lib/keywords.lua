@@ -302,9 +302,15 @@ end
 
 -- Offers p one more action with an own action card from `actions`: the
 -- strength of its slot, X tokens may be added, constriction tokens count;
--- afterwards the card moves to slot 1 as after any action.
+-- afterwards the card moves to slot 1 as after any action.  The choice is
+-- the caller's last call (extra_action_chosen; option code: see
+-- extra_code).
+local function extra_code(a, s, x, side)
+  return ((ACTION_INDEX[a] * 100 + s) * 10 + x) * 2 + side - 1
+end
+
 local function extra_action(p, actions, tag, prompt)
-  local opts, plays = {}, {}
+  local opts, codes = {}, {}
   local xt = ark.get(p, "xtokens")
   for _, a in ipairs(actions) do
     local script, side = ACTION_SCRIPTS[a], side_of(p, a)
@@ -318,18 +324,38 @@ local function extra_action(p, actions, tag, prompt)
         local label = ACTION_TITLE[a] .. (side == 2 and " II" or " I") .. " at strength " .. s
         if x > 0 then label = label .. " (" .. x .. " X)" end
         opts[#opts + 1] = label
-        plays[#plays + 1] = { action = a, strength = s, x = x, side = side }
+        codes[#codes + 1] = extra_code(a, s, x, side)
       end
     end
   end
   if #opts == 0 then return end
-  local i = choose_or_skip(p, tag, prompt, opts, "no extra action")
-  if not i then return end
-  local pick = plays[i]
-  if pick.x > 0 then ark.add(p, "xtokens", -pick.x) end
-  perform_action(p, pick.action, pick.strength, pick.side)
-  mark_played(p, pick.action)
-  ark.to_slot1(p, pick.action)
+  return choose_then_or_skip(p, tag, prompt, opts, codes, "extra_action_chosen",
+                             "no extra action", 0)
+end
+
+-- The extra action chosen (code: extra_code, 0 none): its run is the last
+-- call where the engine keeps what follows (extra_action_done), so that
+-- the action's own choices end the step's coroutine too.
+function extra_action_chosen(p, code)
+  if code == 0 then return end
+  local side = code % 2 + 1
+  local rest = math.floor(code / 2)
+  local x = rest % 10
+  rest = math.floor(rest / 10)
+  local k, s = math.floor(rest / 100), rest % 100
+  if x > 0 then ark.add(p, "xtokens", -x) end
+  if ENGINE.after("extra_action_done", p, k) then
+    return perform_action_last(p, ACTIONS[k], s, side)
+  end
+  perform_action(p, ACTIONS[k], s, side)
+  return extra_action_done(p, k)
+end
+
+-- After an extra action: card ACTIONS[k] counts as used and goes to slot 1.
+function extra_action_done(p, k)
+  local a = ACTIONS[k]
+  mark_played(p, a)
+  ark.to_slot1(p, a)
 end
 
 -- Slot choices of p's action cards except the one in slot 1.
@@ -542,7 +568,8 @@ end
 -- (code: its index).
 function action_after(p, k)
   local a = ACTIONS[k]
-  extra_action(p, { a }, "keyword.action", "Also carry out the " .. ACTION_TITLE[a] .. " action?")
+  return extra_action(p, { a }, "keyword.action",
+                      "Also carry out the " .. ACTION_TITLE[a] .. " action?")
 end
 
 K.action = function(p, id, value)
@@ -559,7 +586,8 @@ function determination_after(p)
     local a = ark.slot_action(p, slot)
     if not has_bit(played, ACTION_INDEX[a] - 1) then list[#list + 1] = a end
   end
-  extra_action(p, list, "keyword.determination", "Determination: carry out another action?")
+  return extra_action(p, list, "keyword.determination",
+                      "Determination: carry out another action?")
 end
 
 K.determination = function(p, id, value)
@@ -569,8 +597,10 @@ end
 -- Hypnosis N: after this action p may carry out the action of a card in
 -- slots 1..N of the appeal leader among the opponents, at the strength of
 -- that slot and on that card's side; the card stays where it is (code: N).
+-- The choice is the caller's last call (hypnosis_chosen; option code:
+-- (action index * 100 + slot) * 2 + side - 1).
 function hypnosis_after(pp, n)
-  local opts, plays = {}, {}
+  local opts, codes = {}, {}
   for _, q in ipairs(leaders(pp, "appeal")) do
     if affected(q, "hypnosis") then
       for slot = 1, n do
@@ -579,20 +609,35 @@ function hypnosis_after(pp, n)
         if check(ACTION_SCRIPTS[a].can, pp, slot, side) then
           opts[#opts + 1] = "use P" .. (q + 1) .. "'s " .. ACTION_TITLE[a] ..
             (side == 2 and " II" or " I") .. " at strength " .. slot
-          plays[#plays + 1] = { action = a, strength = slot, side = side }
+          codes[#codes + 1] = (ACTION_INDEX[a] * 100 + slot) * 2 + side - 1
         end
       end
     end
   end
   if #opts == 0 then return end
-  local i = choose_or_skip(pp, "keyword.hypnosis", "Hypnosis: use an opponent's action card?",
-    opts, "no hypnosis")
-  if not i then return end
-  local pick = plays[i]
-  -- not p's own card: none of p's tokens apply and p's cards stay put
-  fire_own("before_action", pp, pick.action, pick.strength)
-  ACTION_SCRIPTS[pick.action].run(pp, pick.strength, pick.side)
-  fire_own("after_action", pp, pick.action, pick.strength)
+  return choose_then_or_skip(pp, "keyword.hypnosis", "Hypnosis: use an opponent's action card?",
+    opts, codes, "hypnosis_chosen", "no hypnosis", 0)
+end
+
+-- Not p's own card: none of p's tokens apply and p's cards stay put.  The
+-- run is the last call where the engine keeps the after_action event
+-- (hypnosis_done).
+function hypnosis_chosen(pp, code)
+  if code == 0 then return end
+  local side = code % 2 + 1
+  local rest = math.floor(code / 2)
+  local k, slot = math.floor(rest / 100), rest % 100
+  local a = ACTIONS[k]
+  fire_own("before_action", pp, a, slot)
+  if ENGINE.after("hypnosis_done", pp, k * 100 + slot) then
+    return ACTION_SCRIPTS[a].run(pp, slot, side)
+  end
+  ACTION_SCRIPTS[a].run(pp, slot, side)
+  return hypnosis_done(pp, k * 100 + slot)
+end
+
+function hypnosis_done(pp, code)
+  fire_own("after_action", pp, ACTIONS[math.floor(code / 100)], code % 100)
 end
 
 K.hypnosis = function(p, id, value)
