@@ -470,11 +470,11 @@ static void test_constriction(void **st) {
   g->s.p[q2].conservation = 5;           /* ahead on conservation */
   give(g, p, 483);
   play(g, p, 483, NULL);
-  t_expect(g, "constriction.card", q1);  /* appeal first */
+  t_expect_copy(g, "constriction.card", q1);   /* appeal first */
   t_answerf(g, "Cards (slot %d)", t_slot_of(g, q1, CARDS));
-  t_expect(g, "constriction.card", q1);  /* then conservation */
+  t_expect_copy(g, "constriction.card", q1);   /* then conservation */
   t_answerf(g, "Sponsors (slot %d)", t_slot_of(g, q1, SPONSORS));
-  t_expect(g, "constriction.card", q2);
+  t_expect_copy(g, "constriction.card", q2);
   t_answerf(g, "Cards (slot %d)", t_slot_of(g, q2, CARDS));
   t_turn_over(g, p);
   assert_int_equal(tokens(g, q1, CARDS, "constriction"), 1);
@@ -717,7 +717,7 @@ static void test_pilfering(void **st) {
   give(g, p, 456);
   ark_state base = g->s;
   play(g, p, 456, NULL);
-  t_expect(g, "pilfering.give", q2);
+  t_expect_copy(g, "pilfering.give", q2);
   assert_int_equal(t_noptions(g), 2);
   t_answer(g, "hand over 5 money");
   t_turn_over(g, p);
@@ -745,9 +745,9 @@ static void test_pilfering(void **st) {
   g->s.p[q2].money = 3;                  /* only 3 to give */
   give(g, p, 458);
   play(g, p, 458, NULL);
-  t_expect(g, "pilfering.give", q1);
+  t_expect_copy(g, "pilfering.give", q1);
   t_answer(g, "hand over 5 money");
-  t_expect(g, "pilfering.give", q2);
+  t_expect_copy(g, "pilfering.give", q2);
   t_answer(g, "hand over 3 money");
   t_turn_over(g, p);
   assert_int_equal(g->s.p[p].money, MONEY - 18 + 5 + 3);
@@ -768,10 +768,10 @@ static void test_snapping(void **st) {
   t_put_display(g, 5, 405);
   give(g, p, 489);
   play(g, p, 489, NULL);
-  t_expect(g, "card.snap", p);          /* the first: the step runs on */
+  t_expect_copy(g, "card.snap", p);     /* the first: the rest kept */
   assert_int_equal(t_noptions(g), 6);    /* all folders, whatever the range */
   t_answer(g, "snap Caracal (404) from folder 6");
-  t_expect(g, "snapping.refill", p);
+  t_expect_copy(g, "snapping.refill", p);
   t_answer(g, "refill the display");
   t_expect_copy(g, "card.snap", p);
   assert_int_equal(t_noptions(g), 6);

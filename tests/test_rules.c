@@ -961,6 +961,25 @@ static void test_end_cross_in_break(void **st) {
   ark_game_free(g);
 }
 
+/* A recurring edge bonus's conservation at the break that reaches a reward
+** space (1 -> 2 CP): the reward's choice ends the step's coroutine (the
+** bonus is apply_bonus's gain_last), and the upgrade then taken. */
+static void test_edge_conservation_reward_in_break(void **st) {
+  (void)st;
+  ark_game *g = game_at_turn(2, 24);
+  int p = g->s.cur;
+  markers(g, p, 20, 1);
+  g->s.p[p].edge_taken = 1 << 3;               /* 1 conservation, every break */
+  break_turn(g, p);
+  t_expect_copy(g, "reward.cp2", p);
+  t_answer(g, "upgrade an action card");
+  t_expect_copy(g, "upgrade", p);
+  t_answer_match(g, "Cards");
+  assert_int_equal(g->s.p[p].conservation, 2);
+  assert_true(g->s.p[p].upgraded & (1u << ARK_ACT_CARDS));
+  ark_game_free(g);
+}
+
 /* Crossed during p's turn, before the break that p triggers: that is not
 ** a crossing during the break; r still waits for the end of r's own turn,
 ** and then p and q each take one more turn. */
@@ -1103,6 +1122,7 @@ int main(void) {
     cmocka_unit_test(test_end_not_yet),
     cmocka_unit_test(test_end_cross_in_other_turn),
     cmocka_unit_test(test_end_cross_in_break),
+    cmocka_unit_test(test_edge_conservation_reward_in_break),
     cmocka_unit_test(test_end_cross_before_break),
     cmocka_unit_test(test_final_score_and_rank),
   };

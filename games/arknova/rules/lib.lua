@@ -523,17 +523,23 @@ end
 
 function upgrade_chosen(p, k) ark.upgrade(p, ACTIONS[k]) end
 
--- The multiplier bonus (a multiplier token on an action card of p's
--- choice) as a caller's last call, coded as upgrade_then's.
-function multiplier_then(p)
-  local opts, codes = action_card_options(p)
+-- choose_action_card as a caller's last call: rules function fn gets
+-- (p, the card's index in ACTIONS * 16 + extra), extra in 0..15.
+function choose_action_card_then(p, tag, prompt, fn, extra, filter)
+  local opts, codes = action_card_options(p, filter)
   if #opts == 0 then return end
-  for i = 1, #codes do codes[i] = ACTION_INDEX[codes[i]] end
-  return choose_then(p, "bonus.multiplier", "Put a multiplier token on an action card", opts,
-                     codes, "multiplier_chosen")
+  for i = 1, #codes do codes[i] = ACTION_INDEX[codes[i]] * 16 + extra end
+  return choose_then(p, tag, prompt, opts, codes, fn)
 end
 
-function multiplier_chosen(p, k) ark.tokens(p, ACTIONS[k], "multiplier", 1) end
+-- The multiplier bonus (a multiplier token on an action card of p's
+-- choice) as a caller's last call.
+function multiplier_then(p)
+  return choose_action_card_then(p, "bonus.multiplier", "Put a multiplier token on an action card",
+                                 "multiplier_chosen", 0)
+end
+
+function multiplier_chosen(p, code) ark.tokens(p, ACTIONS[math.floor(code / 16)], "multiplier", 1) end
 
 -- The first strength s in lo..hi at which script.can(p, s, side) holds,
 -- or nil: the plain search, for an action script without lowest() and for

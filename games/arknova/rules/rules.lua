@@ -365,8 +365,12 @@ end
 
 function apply_bonus(p, kind, value, source)
   value = value or 1
-  if kind == "money" or kind == "appeal" or kind == "conservation" or kind == "reputation" then
+  if kind == "money" or kind == "appeal" then
     gain(p, kind, value)
+  elseif kind == "conservation" or kind == "reputation" then
+    -- called last (a map-edge bonus), a reward reached may end the
+    -- step's coroutine
+    return gain_last(p, kind, value)
   elseif kind == "xtoken" then gain(p, "xtokens", value)
   elseif kind == "card" then for _ = 1, value do take_card(p) end
   elseif kind == "draw" then draw_cards(p, value)

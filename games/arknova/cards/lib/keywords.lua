@@ -106,6 +106,20 @@ local function give_token(q, kind)
   ark.tokens(q, a, kind, 1)
 end
 
+-- give_token as a caller's last call (token_given; code: the card's index
+-- in ACTIONS * 16 + the kind's in TOKEN_KINDS).
+local TOKEN_KINDS = { "constriction", "venom" }
+local TOKEN_KIND_INDEX = { constriction = 1, venom = 2 }
+
+local function give_token_then(q, kind)
+  return choose_action_card_then(q, kind .. ".card", "Put a " .. kind .. " token on which action card?",
+                                 "token_given", TOKEN_KIND_INDEX[kind])
+end
+
+function token_given(q, code)
+  ark.tokens(q, ACTIONS[math.floor(code / 16)], TOKEN_KINDS[code % 16], 1)
+end
+
 -- The top n cards of the deck, revealed: they go to the discard pile at
 -- once (so every card stays in a zone while the player chooses) and are
 -- returned in order.
@@ -493,15 +507,40 @@ K.venom = function(p, id, value)
 end
 
 -- Constriction (N): each opponent ahead of p on appeal takes N (1)
--- constriction token, and each ahead on conservation N more.
-K.constriction = function(p, id, value)
+-- constriction token, and each ahead on conservation N more.  Each token
+-- is its own last call, those after it kept (constriction_next; code: the
+-- token's place k in the list * 16 + N): the list stays the same while
+-- the tokens are given, as tokens move neither track.
+local function constricted(p)
+  local out = {}
   for _, track in ipairs({ "appeal", "conservation" }) do
     local mine = ark.get(p, track)
     for _, q in ipairs(opponents(p)) do
-      if ark.get(q, track) > mine and affected(q, "constriction") then
-        for _ = 1, count_of(value, 1) do give_token(q, "constriction") end
-      end
+      if ark.get(q, track) > mine and affected(q, "constriction") then out[#out + 1] = q end
     end
+  end
+  return out
+end
+
+function constriction_next(p, code)
+  local n, k = code % 16, math.floor(code / 16)
+  local list = constricted(p)
+  local total = #list * n
+  while k <= total do
+    local q = list[math.floor((k - 1) / n) + 1]
+    if k == total or ENGINE.after("constriction_next", p, (k + 1) * 16 + n) then
+      return give_token_then(q, "constriction")
+    end
+    give_token(q, "constriction")
+    k = k + 1
+  end
+end
+
+K.constriction = function(p, id, value)
+  local n = count_of(value, 1)
+  if n >= 1 and n < 16 then return constriction_next(p, 16 + n) end
+  for _, q in ipairs(constricted(p)) do
+    for _ = 1, n do give_token(q, "constriction") end
   end
 end
 
@@ -673,24 +712,95 @@ local function pilfer(p, track)
   end
 end
 
+-- pilfer as a caller's last call: the whom (pilfer_from) and the what
+-- (pilfer_given, q's choice; code: p + 8 * (1 the card, 2 the money)) are
+-- choose_then's.
+local function pilfer_then(p, track)
+  local cands = {}
+  for _, q in ipairs(leaders(p, track)) do
+    if affected(q, "pilfering") then cands[#cands + 1] = q end
+  end
+  if #cands == 0 then return end
+  local texts = {}
+  for i, q in ipairs(cands) do texts[i] = "pilfer from P" .. (q + 1) end
+  return choose_then(p, "pilfering.target", "Pilfering: whom to take from (" .. track .. ")?",
+                     texts, cands, "pilfer_from")
+end
+
+function pilfer_from(p, q)
+  local hand, cash = ark.hand(q), math.min(KEYWORD_RULES.PILFER_MONEY, money(q))
+  local opts, codes = {}, {}
+  if #hand > 0 then opts[#opts + 1] = "hand over a random card"; codes[#codes + 1] = p + 8 end
+  if cash > 0 then opts[#opts + 1] = "hand over " .. cash .. " money"; codes[#codes + 1] = p + 16 end
+  if #opts == 0 then return end
+  return choose_then(q, "pilfering.give", "P" .. (p + 1) .. " pilfers: what do you hand over?",
+                     opts, codes, "pilfer_given")
+end
+
+function pilfer_given(q, code)
+  local p = code % 8
+  if code >= 16 then
+    local cash = math.min(KEYWORD_RULES.PILFER_MONEY, money(q))
+    pay(q, cash)
+    gain(p, "money", cash)
+    return
+  end
+  local hand = ark.hand(q)
+  local c = hand[ark.random(#hand)]
+  ark.hand_remove(q, c)
+  ark.hand_add(p, c)
+end
+
+-- The tracks from the i-th to the n-th (code: i * 8 + n), each pilfer its
+-- own last call, those after it kept.
+function pilfering_next(p, code)
+  local n, i = code % 8, math.floor(code / 8)
+  for k = i, n do
+    if k == n or ENGINE.after("pilfering_next", p, (k + 1) * 8 + n) then
+      return pilfer_then(p, PILFER_TRACKS[k])
+    end
+    pilfer(p, PILFER_TRACKS[k])
+  end
+end
+
 K.pilfering = function(p, id, value)
   local n = math.min(count_of(value, 1), #PILFER_TRACKS)
-  for i = 1, n do pilfer(p, PILFER_TRACKS[i]) end
+  if n >= 1 then return pilfering_next(p, 8 + n) end
 end
 
 -- Snapping N: N times take any display card; p may refill in between.
--- The last snap is the caller's last call (snap_then: a continuation).
+-- Each snap is its caller's last call (snap_then: a continuation), the
+-- rest kept (snapping_refill; code: the snaps left): the snaps end where
+-- the display has nothing to take, as snap() ends them.
+local function display_empty()
+  local disp = ark.display()
+  for f = 1, 6 do
+    if disp[f] then return false end
+  end
+  return true
+end
+
+function snapping_next(p, left)
+  if left == 1 then return snap_then(p) end
+  if display_empty() then return end
+  if ENGINE.after("snapping_refill", p, left - 1) then return snap_then(p) end
+  snap(p)
+  return snapping_refill(p, left - 1)
+end
+
+function snapping_refill(p, left)
+  return choose_then_or_skip(p, "snapping.refill", "Refill the display before the next snap?",
+    { "refill the display" }, { left }, "snapping_refilled", "keep the display as it is", -left)
+end
+
+function snapping_refilled(p, code)
+  if code > 0 then ark.display_refill() end
+  return snapping_next(p, math.abs(code))
+end
+
 K.snapping = function(p, id, value)
   local n = count_of(value, 1)
-  for k = 1, n do
-    if k > 1 then
-      local i = choose_or_skip(p, "snapping.refill", "Refill the display before the next snap?",
-        { "refill the display" }, "keep the display as it is")
-      if i then ark.display_refill() end
-    end
-    if k == n then return snap_then(p) end
-    if not snap(p) then return end
-  end
+  if n >= 1 then return snapping_next(p, n) end
 end
 
 -- Digging N: up to N times, discard a display card (the display is
@@ -916,7 +1026,7 @@ end
 K.flock = function(p, id, value) end
 
 for _, name in ipairs({ "perception", "scavenging", "hunter", "snapping", "assertion",
-                        "dominance" }) do
+                        "dominance", "pilfering", "constriction" }) do
   KEYWORDS_THEN[name] = true
 end
 
