@@ -1058,6 +1058,11 @@ static void test_check_folders(void **st) {
   assert_int_equal(run(NULL, "check pack"), 1);
   assert_true(output_has("pack/cards/1002-typo.lua:3: icon_keyword: the ability must be its text "
                          "(\"sunbathing:2\"), not number"));
+  t_write_file(tmp, "pack/cards/1002-typo.lua", "local card = {}\nlocal move =\n"
+               "  after_action_clever(\"owl.move\")\nreturn card\n");
+  assert_int_equal(run(NULL, "check pack"), 1);
+  assert_true(output_has("pack/cards/1002-typo.lua:3: after_action_clever: the tag and the "
+                         "prompt must be texts"));
 }
 
 /* Two shards by hand: P1 wins 3 of 4 games; Wilson 95% interval of 3/4

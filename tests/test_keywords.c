@@ -588,9 +588,9 @@ static void test_after_action_in_state(void **st) {
   give(g, p, 452);                              /* Senegal Bushbaby: Africa, size 1 */
   first_of_two(g, "play Senegal Bushbaby");
   t_answer_match(g, "play Sloth Bear");
-  t_expect(g, "expert-africa.clever", p);
+  t_expect_copy(g, "expert-africa.clever", p);  /* waits in the state too */
   t_answer(g, "leave the cards");
-  t_expect(g, "keyword.boost", p);
+  t_expect_copy(g, "keyword.boost", p);
   t_answer(g, "leave it in slot 4");
   t_turn_over(g, p);
   t_assert_slots(g, p, ANIMALS, BUILD, CARDS, ASSOC, SPONSORS);

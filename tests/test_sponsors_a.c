@@ -564,7 +564,8 @@ static void test_214_expert_africa(void **st) {
   int p = t_cur(g);
   t_zoo_add(g, p, 473);                            /* Africa */
   t_play_sponsor(g, p, 214);
-  pick(g, "expert-africa.clever", p, "leave the cards");  /* its own Africa icon */
+  t_expect_copy(g, "expert-africa.clever", p);   /* its own Africa icon */
+  t_answer(g, "leave the cards");
   t_turn_over(g, p);
   assert_int_equal(g->s.p[p].appeal, 2);
   /* Shoebill: Africa, 9 money, 3 appeal, 1 CP; needs 2 research icons */
@@ -573,7 +574,7 @@ static void test_214_expert_africa(void **st) {
   play_animal(g, p, 498);
   /* the Animals card is in slot 1 by now: Animals, Sponsors, Association,
   ** Cards, Build */
-  t_expect(g, "expert-africa.clever", p);
+  t_expect_copy(g, "expert-africa.clever", p);
   assert_int_equal(t_noptions(g), 5);
   t_answer(g, "Build (slot 5)");
   t_turn_over(g, p);

@@ -184,11 +184,12 @@ static int play_on_alike(ark_game *a, ark_game *b, uint64_t seed) {
 /* At many decisions of random games of 2, 3 and 4 players (turns, their
 ** continuations, breaks, the draft), a clone whose states hold garbage
 ** beyond their live parts plays on to the same log as a clone whose state
-** was copied whole from the original. */
+** was copied whole from the original (games until 50 clones in running
+** steps were checked, up to 40). */
 static void test_garbage_beyond_live_parts_plays_alike(void **st) {
   (void)st;
   int checked = 0, running = 0, cont = 0, views = 0, played = 0;
-  for (uint64_t seed = 1; seed <= 12; seed++) {
+  for (uint64_t seed = 1; seed <= 40 && running < 50; seed++) {
     ark_game *g = t_new_game(2 + (int)(seed - 1) % 3, seed, "A");
     uint64_t rng = seed * 31;
     for (int k = 0; ark_game_process(g) == ARK_AWAITING; k++) {
@@ -219,7 +220,7 @@ static void test_garbage_beyond_live_parts_plays_alike(void **st) {
   }
   print_message("%d clones, %d in running steps, %d at continuations, %d views, %d decisions "
                 "played on\n", checked, running, cont, views, played);
-  assert_true(checked >= 100 && running >= 30 && cont >= 50 && views >= 50);
+  assert_true(checked >= 100 && running >= 50 && cont >= 50 && views >= 50);
   assert_true(played >= 40000);
 }
 

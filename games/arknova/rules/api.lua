@@ -36,7 +36,7 @@ CARD_API_RULES = {
   -- cards/lib/kit.lua
   "offer_free_building", "count_connected", "icon_sponsorship", "icon_expert",
   "card_icons", "native_species", "terrain_expert", "icon_reward", "end_icon_bonus",
-  "breeding_program", "card_taker", "icon_keyword",
+  "breeding_program", "card_taker", "icon_keyword", "after_action_clever",
 }
 
 -- Primitives only the rules' own Lua may call.  ark.zoo_stamp's numbers

@@ -168,6 +168,40 @@ function icon_keyword_next(p, code)
   return keyword(p, id, ability)
 end
 
+-- A card's own Clever: after_action_clever(tag, prompt) returns f, and
+-- f(p) offers p, once the current action is over, to move an action card
+-- from slots 2-5 to slot 1 (options "Cards (slot 3)", ..., and "leave the
+-- cards"), with the decision's tag and prompt given.  The offer waits in
+-- the state among the keywords' "after this action" effects
+-- (after_action_then; code: its index in CLEVERS), unlike a function
+-- given to after_this_action, so that a copy of the game later in the
+-- turn, or at the offer, runs no Lua.
+local CLEVERS = {}
+
+function after_action_clever(tag, prompt)
+  if type(tag) ~= "string" or type(prompt) ~= "string" then
+    error("after_action_clever: the tag and the prompt must be texts", 2)
+  end
+  CLEVERS[#CLEVERS + 1] = { tag = tag, prompt = prompt }
+  local k = #CLEVERS
+  return function(p) after_action_then(p, "clever_offer", k) end
+end
+
+function clever_offer(p, k)
+  local opts, codes = {}, {}
+  for slot = 2, 5 do
+    local a = ark.slot_action(p, slot)
+    opts[#opts + 1] = ACTION_TITLE[a] .. " (slot " .. slot .. ")"
+    codes[#codes + 1] = ACTION_INDEX[a]
+  end
+  return choose_then_or_skip(p, CLEVERS[k].tag, CLEVERS[k].prompt, opts, codes, "clever_moved",
+                             "leave the cards", 0)
+end
+
+function clever_moved(p, k)
+  if k > 0 then ark.to_slot1(p, ACTIONS[k]) end
+end
+
 -- How many `icon` icons card id brings into a zoo: the icons at its top,
 -- and for an animal the water / rock spaces it needs (they count as icons,
 -- as in the core's icon count, native/track.c).

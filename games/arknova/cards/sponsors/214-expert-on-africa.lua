@@ -11,22 +11,14 @@ function card.on_play(p, id)
   gain(p, "appeal", ark.icons(p, ICON))
 end
 
-local function clever(p)
-  local opts, names = {}, {}
-  for slot = 2, 5 do
-    local a = ark.slot_action(p, slot)
-    opts[#opts + 1] = ACTION_TITLE[a] .. " (slot " .. slot .. ")"
-    names[#names + 1] = a
-  end
-  local i = choose_or_skip(p, "expert-africa.clever",
-    "Expert on Africa: move an action card to slot 1?", opts, "leave the cards")
-  if i then ark.to_slot1(p, names[i]) end
-end
+-- the offer waits in the game's state (cards/lib/kit.lua)
+local clever = after_action_clever("expert-africa.clever",
+  "Expert on Africa: move an action card to slot 1?")
 
 function card.card_played(owner, id, p, played)
   if owner ~= p then return end
   for _ = 1, fact(played, "icons")[ICON] or 0 do
-    after_this_action(p, "Expert on Africa", clever)
+    clever(p)
   end
 end
 
