@@ -692,6 +692,14 @@ static void test_scenarios(void **st) {
   assert_true(output_has("broken-card/1005-misspelt-expert.lua:2: unknown building "
                          "'pavillion'"));
   assert_true(output_has("1 of 2 expectations failed"));
+  /* the same where the rules ask the handler's gains as a continuation
+  ** (native_species): a filter ark.count_cells refuses is the card's */
+  assert_int_equal(run(NULL, "scenario %s/tests/scenarios/failing/odd-native.yaml",
+                       ARK_SOURCE_DIR), 1);
+  assert_true(output_has("FAILED: script of Odd Native stopped: "));
+  assert_true(output_has("broken-card/1006-odd-native.lua:2: ark.count_cells: no field "
+                         "'colour'"));
+  assert_true(output_has("1 of 2 expectations failed"));
   assert_int_equal(run(NULL, "scenario %s/tests/scenarios/failing/bad-score.yaml",
                        ARK_SOURCE_DIR), 1);
   assert_true(output_has("broken-card/1004-half-point-zoo.lua:4: score returned 0.5; it returns "

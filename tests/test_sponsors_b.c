@@ -822,7 +822,16 @@ static void test_natives(void **st) {
     P(g, p)->appeal = 20;
     t_put_building(g, p, "size-3", cases[k].cells);
     if (cases[k].card == 264) t_put_building(g, p, "size-1", "(2,5)");
+    P(g, p)->cp_bonus_done = 0;
     play_sponsor(g, p, cases[k].card);
+    /* the conservation reaches 2 (and 5) as on_play's last call
+    ** (native_species' last-call form): the rewards' choices are copies */
+    t_expect_copy(g, "reward.cp2", p);
+    t_answer(g, "gain a worker");
+    if (cases[k].cp >= 5) {
+      t_expect_copy(g, "reward.cp5", p);
+      t_answer(g, "gain 5 money");
+    }
     t_turn_over(g, p);
     assert_int_equal(P(g, p)->appeal, 20 + cases[k].appeal);
     assert_int_equal(P(g, p)->conservation, cases[k].cp);

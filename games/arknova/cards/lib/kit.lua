@@ -223,10 +223,24 @@ function native_species(what)
     for k, v in pairs(what) do
       if k ~= "next_to_building" then near[k], far[k] = v, v end
     end
+    local function counts(p)
+      return ark.count_cells(p, near), ark.count_cells(p, far)
+    end
     function card.on_play(p, id)
-      local connected, unconnected = ark.count_cells(p, near), ark.count_cells(p, far)
+      local connected, unconnected = counts(p)
       gain(p, "appeal", connected)
       gain(p, "conservation", math.floor(unconnected / 2))
+    end
+    -- the last-call form: the counts, then the gains as native_gained's,
+    -- whose conservation is a last call (a reward it reaches may end the
+    -- step's coroutine); a filter count_cells refuses is left to on_play,
+    -- whose error names the card
+    HANDLER_LAST_FORMS[card.on_play] = function(p, id)
+      local ok, connected, unconnected = pcall(counts, p)
+      if not ok then return end
+      local cp = math.floor(unconnected / 2)
+      if connected >= 4096 or cp >= 256 then return end
+      return "native_gained", p, connected * 256 + cp
     end
     return card
   end
@@ -236,6 +250,12 @@ function native_species(what)
     gain(p, "conservation", math.floor(unconnected / 2))
   end
   return card
+end
+
+-- A native species card's gains (code: appeal * 256 + conservation).
+function native_gained(p, code)
+  gain(p, "appeal", math.floor(code / 256))
+  return gain_last(p, "conservation", code % 256)
 end
 
 -- Hydrologist / Geologist: 1 money for each space a new building of p
