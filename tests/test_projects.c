@@ -285,9 +285,9 @@ static void test_release_choice(void **st) {
   /* only level 3 (size 1-2) of Savanna, then which animal */
   if (!strcmp(t_tag(g), "project.support"))
     t_answer(g, "support Savanna (118) level 3 (3 CP + 1 reputation) from hand");
-  t_expect(g, "project.release", p);
+  t_expect_copy(g, "project.release", p);    /* the rest of the support kept */
   t_answer(g, "release Caracal (404)");
-  t_expect(g, "project.edge", p);
+  t_expect_copy(g, "project.edge", p);
   t_answer(g, "edge bonus: money 12");
   t_turn_over(g, p);
   const ark_player *pl = &g->s.p[p];

@@ -317,6 +317,20 @@ local function assoc_project_supported(p, code)
   fire("project_supported", p, math.floor(code / 8), code % 8)
 end
 
+-- A release project's animal leaves the zoo (the rules function the
+-- choice's answer starts: its code is the animal).
+local function release_chosen(p, id)
+  local appeal = CARDS[id].appeal
+  ark.release(p, id)
+  ark.add(p, "appeal", -appeal)
+  fire("animal_released", p, id)
+end
+
+local support_rest
+
+-- Supports project card o.card at level o.level (entering it first where
+-- o.enter).  A release project's animal is chosen as a continuation where
+-- the engine keeps the rest (support_released; code: card * 8 + level).
 function A.support(p, o)
   local c = CARDS[o.card]
   if o.enter then
@@ -327,26 +341,39 @@ function A.support(p, o)
     local cands = A.release_candidates(p, c, o.level)
     local opts = {}
     for i, id in ipairs(cands) do opts[i] = "release " .. card_label(id) end
-    local id = cands[choose(p, "project.release", "Release which animal?", opts)]
-    local appeal = CARDS[id].appeal
-    ark.release(p, id)
-    ark.add(p, "appeal", -appeal)
-    fire("animal_released", p, id)
+    if o.card < 1024 and o.level < 8 and
+       ENGINE.after("support_released", p, o.card * 8 + o.level) then
+      return choose_then(p, "project.release", "Release which animal?", opts, cands,
+                         "release_chosen")
+    end
+    release_chosen(p, cands[choose(p, "project.release", "Release which animal?", opts)])
   end
+  return support_rest(p, o.card, o.level)
+end
+
+local function support_released(p, code)
+  return support_rest(p, math.floor(code / 8), code % 8)
+end
+
+-- The support past the release: the wildcards an icon project used, the
+-- support itself, its gains, the map-edge token and the event.
+function support_rest(p, card, level)
+  local c = CARDS[card]
   if c.kind == "icon" then
     -- icons missing for this level are paid by wildcards: each card that
     -- pays one lowers need.left
-    local short = c.thresholds[o.level] - A.project_count(p, c.counts)
-    if short > 0 then fire_own("project_wildcards_used", p, o.card, { left = short }) end
+    local short = c.thresholds[level] - A.project_count(p, c.counts)
+    if short > 0 then fire_own("project_wildcards_used", p, card, { left = short }) end
   end
-  ark.support(p, o.card, o.level)
-  local cp = c.rewards[o.level] or 0
-  local rep = (c.reputation_rewards[o.level] or 0) + (c.bonus_reputation or 0)
-  -- at the bottom of a continuation (assoc_support_chosen), the rewards the
-  -- gains reach and the choice of an edge token may end the step's
-  -- coroutine, what follows each kept for after
-  if A.edge_bonus == EDGE_BONUS and o.level < 8 and
-     ENGINE.after("assoc_support_gained", p, o.card * 8 + o.level) then
+  ark.support(p, card, level)
+  local cp = c.rewards[level] or 0
+  local rep = (c.reputation_rewards[level] or 0) + (c.bonus_reputation or 0)
+  -- at the bottom of a continuation (assoc_support_chosen,
+  -- support_released), the rewards the gains reach and the choice of an
+  -- edge token may end the step's coroutine, what follows each kept for
+  -- after
+  if A.edge_bonus == EDGE_BONUS and level < 8 and
+     ENGINE.after("assoc_support_gained", p, card * 8 + level) then
     if rep == 0 or ENGINE.after("reputation_gained", p, rep) then
       return gain_last(p, "conservation", cp)
     end
@@ -356,7 +383,7 @@ function A.support(p, o)
   gain(p, "conservation", cp)
   gain(p, "reputation", rep)
   A.edge_bonus(p)
-  fire("project_supported", p, o.card, o.level)
+  fire("project_supported", p, card, level)
 end
 
 -- After a support's gains (code: card * 8 + level): the edge token, then
@@ -690,6 +717,7 @@ _G.assoc_task_chosen, _G.assoc_task_done, _G.assoc_donated =
 _G.assoc_support_chosen, _G.assoc_edge_taken, _G.assoc_project_supported =
   assoc_support_chosen, edge_taken, assoc_project_supported
 _G.assoc_support_gained = assoc_support_gained
+_G.release_chosen, _G.support_released = release_chosen, support_released
 
 function A.run(p, strength, side)
   if strength >= 64 or strength < 0 then return run_plain(p, strength, side, {}, true) end
