@@ -686,36 +686,11 @@ end
 
 -- Pilfering N: the leader of appeal (N = 1), and of conservation (N = 2),
 -- among the opponents hands p either a random hand card or 5 money, as
--- that player prefers.  Ties at the top: p chooses whom.
+-- that player prefers.  Ties at the top: p chooses whom.  The whom
+-- (pilfer_from) and the what (pilfer_given, q's choice; code: p + 8 * (1
+-- the card, 2 the money)) are choose_then's: called last they end the
+-- step's coroutine, called deeper they ask the plain way.
 local function pilfer(p, track)
-  local cands = {}
-  for _, q in ipairs(leaders(p, track)) do
-    if affected(q, "pilfering") then cands[#cands + 1] = q end
-  end
-  if #cands == 0 then return end
-  local texts = {}
-  for i, q in ipairs(cands) do texts[i] = "pilfer from P" .. (q + 1) end
-  local q = cands[choose(p, "pilfering.target", "Pilfering: whom to take from (" .. track .. ")?", texts)]
-  local hand, cash = ark.hand(q), math.min(KEYWORD_RULES.PILFER_MONEY, money(q))
-  local opts, what = {}, {}
-  if #hand > 0 then opts[#opts + 1] = "hand over a random card"; what[#what + 1] = "card" end
-  if cash > 0 then opts[#opts + 1] = "hand over " .. cash .. " money"; what[#what + 1] = "money" end
-  if #opts == 0 then return end
-  local w = what[choose(q, "pilfering.give", "P" .. (p + 1) .. " pilfers: what do you hand over?", opts)]
-  if w == "card" then
-    local c = hand[ark.random(#hand)]
-    ark.hand_remove(q, c)
-    ark.hand_add(p, c)
-  else
-    pay(q, cash)
-    gain(p, "money", cash)
-  end
-end
-
--- pilfer as a caller's last call: the whom (pilfer_from) and the what
--- (pilfer_given, q's choice; code: p + 8 * (1 the card, 2 the money)) are
--- choose_then's.
-local function pilfer_then(p, track)
   local cands = {}
   for _, q in ipairs(leaders(p, track)) do
     if affected(q, "pilfering") then cands[#cands + 1] = q end
@@ -757,7 +732,7 @@ function pilfering_next(p, code)
   local n, i = code % 8, math.floor(code / 8)
   for k = i, n do
     if k == n or ENGINE.after("pilfering_next", p, (k + 1) * 8 + n) then
-      return pilfer_then(p, PILFER_TRACKS[k])
+      return pilfer(p, PILFER_TRACKS[k])
     end
     pilfer(p, PILFER_TRACKS[k])
   end
