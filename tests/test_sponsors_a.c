@@ -585,6 +585,16 @@ static void test_214_expert_africa(void **st) {
   ark_game_free(g);
 }
 
+/* after_action_clever (cards/lib/kit.lua) gives one function per tag and
+** prompt: a script that calls it from a handler grows no list. */
+static void test_after_action_clever_once(void **st) {
+  (void)st;
+  t_lua_ok(1, "local a = after_action_clever('t.move', 'Move?')\n"
+              "if after_action_clever('t.move', 'Move?') ~= a then return 'a new one' end\n"
+              "if after_action_clever('t.other', 'Move?') == a then return 'one for two tags' end\n"
+              "if after_action_clever('t.move', 'Move it?') == a then return 'one for two prompts' end\n");
+}
+
 static void three_xtokens(ark_game *g, int p) { g->s.p[p].xtokens = 3; }
 
 static void test_214_end(void **st) {
@@ -1400,6 +1410,7 @@ int main(void) {
     cmocka_unit_test(test_212_expert_australia),
     cmocka_unit_test(test_213_expert_asia),
     cmocka_unit_test(test_214_expert_africa),
+    cmocka_unit_test(test_after_action_clever_once),
     cmocka_unit_test(test_214_end),
     cmocka_unit_test(test_215_global_breeding_program),
     cmocka_unit_test(test_215_needed),

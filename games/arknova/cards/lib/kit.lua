@@ -175,16 +175,23 @@ end
 -- the state among the keywords' "after this action" effects
 -- (after_action_then; code: its index in CLEVERS), unlike a function
 -- given to after_this_action, so that a copy of the game later in the
--- turn, or at the offer, runs no Lua.
-local CLEVERS = {}
+-- turn, or at the offer, runs no Lua.  One entry and one f per tag and
+-- prompt, so that a script calling it from a handler grows nothing.
+local CLEVERS, CLEVER_FN = {}, {}
 
 function after_action_clever(tag, prompt)
   if type(tag) ~= "string" or type(prompt) ~= "string" then
     error("after_action_clever: the tag and the prompt must be texts", 2)
   end
-  CLEVERS[#CLEVERS + 1] = { tag = tag, prompt = prompt }
-  local k = #CLEVERS
-  return function(p) after_action_then(p, "clever_offer", k) end
+  local key = tag .. "\0" .. prompt
+  local f = CLEVER_FN[key]
+  if not f then
+    CLEVERS[#CLEVERS + 1] = { tag = tag, prompt = prompt }
+    local k = #CLEVERS
+    f = function(p) after_action_then(p, "clever_offer", k) end
+    CLEVER_FN[key] = f
+  end
+  return f
 end
 
 function clever_offer(p, k)
