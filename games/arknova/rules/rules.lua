@@ -372,7 +372,7 @@ function apply_bonus(p, kind, value, source)
     -- step's coroutine
     return gain_last(p, kind, value)
   elseif kind == "xtoken" then gain(p, "xtokens", value)
-  elseif kind == "card" then for _ = 1, value do take_card(p) end
+  elseif kind == "card" then return take_cards_last(p, value)
   elseif kind == "draw" then draw_cards(p, value)
   elseif kind == "snapping" then
     for _ = 2, value do snap(p) end
@@ -1442,8 +1442,6 @@ function placement_bonus_next(p, code)
     if not kind then return end
     if bonus_asks(p, kind, value) and (not ark.placement_bonus(p, b, i + 1) or
                                        ENGINE.after("placement_bonus_next", p, b + 64 * (i + 1))) then
-      if kind == "card" then return take_cards_last(p, value) end
-      if TRACK_BONUS[kind] then return gain_last(p, kind, value) end
       return apply_bonus(p, kind, value, "placement")
     end
     apply_bonus(p, kind, value, "placement")

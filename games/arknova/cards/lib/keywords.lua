@@ -99,19 +99,14 @@ local function first_icon(id, names)
   return nil
 end
 
--- A token of `kind` on an action card that q chooses.
-local function give_token(q, kind)
-  local a = choose_action_card(q, kind .. ".card",
-    "Put a " .. kind .. " token on which action card?")
-  ark.tokens(q, a, kind, 1)
-end
-
--- give_token as a caller's last call (token_given; code: the card's index
--- in ACTIONS * 16 + the kind's in TOKEN_KINDS).
+-- A token of `kind` on an action card that q chooses (token_given; code:
+-- the card's index in ACTIONS * 16 + the kind's in TOKEN_KINDS): called as
+-- a caller's last call its choice ends the step's coroutine, called deeper
+-- it asks the plain way.
 local TOKEN_KINDS = { "constriction", "venom" }
 local TOKEN_KIND_INDEX = { constriction = 1, venom = 2 }
 
-local function give_token_then(q, kind)
+local function give_token(q, kind)
   return choose_action_card_then(q, kind .. ".card", "Put a " .. kind .. " token on which action card?",
                                  "token_given", TOKEN_KIND_INDEX[kind])
 end
@@ -529,7 +524,7 @@ function constriction_next(p, code)
   while k <= total do
     local q = list[math.floor((k - 1) / n) + 1]
     if k == total or ENGINE.after("constriction_next", p, (k + 1) * 16 + n) then
-      return give_token_then(q, "constriction")
+      return give_token(q, "constriction")
     end
     give_token(q, "constriction")
     k = k + 1
