@@ -655,6 +655,18 @@ static void test_import_and_hint(void **st) {
   assert_true(output_has("no turn begins at or before BGA move 1 (the first is move 4)"));
 }
 
+/* A scenario of tests/scenarios/failing/ whose card's script is stopped:
+** exit 1, the scenario and the card named, and the error's text (the
+** card's file:line: message). */
+static void script_stopped(const char *scenario, const char *card, const char *error) {
+  char want[160];
+  assert_int_equal(run(NULL, "scenario %s/tests/scenarios/failing/%s", ARK_SOURCE_DIR,
+                       scenario), 1);
+  snprintf(want, sizeof want, "%s: FAILED: script of %s stopped: ", scenario, card);
+  assert_true(output_has(want));
+  assert_true(output_has(error));
+}
+
 static void test_scenarios(void **st) {
   (void)st;
   assert_int_equal(run(NULL, "scenario %s/tests/scenarios/*.yaml", ARK_SOURCE_DIR), 0);
@@ -671,34 +683,24 @@ static void test_scenarios(void **st) {
   assert_int_equal(run(NULL, "scenario %s/tests/scenarios/failing/duplicate-key.yaml",
                        ARK_SOURCE_DIR), 2);
   assert_true(output_has("duplicate-key.yaml:10: duplicate key 'money' (first on line 8)"));
-  /* a script's error is shown with the fan file and line, and fails */
-  assert_int_equal(run(NULL, "scenario %s/tests/scenarios/failing/script-error.yaml",
-                       ARK_SOURCE_DIR), 1);
-  assert_true(output_has("script-error.yaml: FAILED: script of Broken Gnu stopped: "));
-  /* (Lua 5.4 and LuaJIT word the rest differently) */
-  assert_true(output_has("broken-card/1002-broken-gnu.lua:5: attempt to call "));
+  /* a script's error is shown with the fan file and line, and fails
+  ** (Lua 5.4 and LuaJIT word the rest of Broken Gnu's differently) */
+  script_stopped("script-error.yaml", "Broken Gnu",
+                 "broken-card/1002-broken-gnu.lua:5: attempt to call ");
   /* a modifier that returns nothing stops its own script, named */
-  assert_int_equal(run(NULL, "scenario %s/tests/scenarios/failing/bad-modifier.yaml",
-                       ARK_SOURCE_DIR), 1);
-  assert_true(output_has("FAILED: script of Bad Modifier stopped: "));
-  assert_true(output_has("broken-card/1003-bad-modifier.lua:4: modify_animal_cost returned "
-                         "nothing; a modifier returns a whole number"));
+  script_stopped("bad-modifier.yaml", "Bad Modifier",
+                 "broken-card/1003-bad-modifier.lua:4: modify_animal_cost returned nothing; "
+                 "a modifier returns a whole number");
   /* a handler a card-library helper made: the card's file, at its line
   ** calling the helper (not the helper's line), even where the handler
   ** runs as a continuation (icon_expert, cards/lib/kit.lua) */
-  assert_int_equal(run(NULL, "scenario %s/tests/scenarios/failing/misspelt-expert.yaml",
-                       ARK_SOURCE_DIR), 1);
-  assert_true(output_has("FAILED: script of Misspelt Expert stopped: "));
-  assert_true(output_has("broken-card/1005-misspelt-expert.lua:2: unknown building "
-                         "'pavillion'"));
+  script_stopped("misspelt-expert.yaml", "Misspelt Expert",
+                 "broken-card/1005-misspelt-expert.lua:2: unknown building 'pavillion'");
   assert_true(output_has("1 of 2 expectations failed"));
   /* the same where the rules ask the handler's gains as a continuation
   ** (native_species): a filter ark.count_cells refuses is the card's */
-  assert_int_equal(run(NULL, "scenario %s/tests/scenarios/failing/odd-native.yaml",
-                       ARK_SOURCE_DIR), 1);
-  assert_true(output_has("FAILED: script of Odd Native stopped: "));
-  assert_true(output_has("broken-card/1006-odd-native.lua:2: ark.count_cells: no field "
-                         "'colour'"));
+  script_stopped("odd-native.yaml", "Odd Native",
+                 "broken-card/1006-odd-native.lua:2: ark.count_cells: no field 'colour'");
   assert_true(output_has("1 of 2 expectations failed"));
   assert_int_equal(run(NULL, "scenario %s/tests/scenarios/failing/bad-score.yaml",
                        ARK_SOURCE_DIR), 1);
