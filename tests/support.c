@@ -29,13 +29,23 @@ ark_game *t_new_game_cfg(ark_config *cfg) {
   return g;
 }
 
-ark_game *t_new_game(int players, uint64_t seed, const char *map) {
+/* A game of players on map from seed, with one plugin (or none). */
+static ark_game *new_game_with(int players, uint64_t seed, const char *map, const char *plugin) {
   ark_config cfg;
   ark_config_init(&cfg);
   cfg.players = players;
   cfg.seed = seed;
   cfg.map = map;
+  cfg.plugins[0] = plugin;
   return t_new_game_cfg(&cfg);
+}
+
+ark_game *t_new_game(int players, uint64_t seed, const char *map) {
+  return new_game_with(players, seed, map, NULL);
+}
+
+ark_game *t_new_game_plain(int players, uint64_t seed, const char *map) {
+  return new_game_with(players, seed, map, ARK_SOURCE_DIR "/tests/plugins/plain");
 }
 
 /* The usual starting point of a rules test: a game at its first action,

@@ -18,6 +18,10 @@
 
 /* A new game from games/arknova; fails the test on error. */
 ark_game *t_new_game(int players, uint64_t seed, const char *map);
+/* The same with tests/plugins/plain loaded: the rules take their plain
+** way, so that most decisions run inside a step's coroutine (a clone there
+** replays the step), as a fan card's mid-handler choose() does. */
+ark_game *t_new_game_plain(int players, uint64_t seed, const char *map);
 /* The same for any configuration (plugins, turn cap); sets its data_dir. */
 ark_game *t_new_game_cfg(ark_config *cfg);
 /* A new game at its first turn's action decision (t_to_first_turn), every

@@ -92,15 +92,17 @@ static void test_continuations_clone_as_copies(void **st) {
 }
 
 /* Inside the action (a continuation), a clone replays from the action's
-** decision and then plays on as the original.  Most decisions are copies
-** by now: games are played until 40 such clones were made (up to 60). */
+** decision and then plays on as the original.  The shipped rules and cards
+** make nearly every decision a copy, so the games load the plain plugin
+** (t_new_game_plain), with which they take their plain way: games are
+** played until 40 such clones were made (up to 60). */
 static void test_clone_inside_the_action(void **st) {
   (void)st;
   char msg[128];
   uint64_t rng = 11;
   int checked = 0;
   for (uint64_t seed = 3; seed <= 62 && checked <= 40; seed++) {
-    ark_game *g = t_new_game(2, seed, "A");
+    ark_game *g = t_new_game_plain(2, seed, "A");
     for (int k = 0; k < 3000 && ark_game_process(g) == ARK_AWAITING; k++) {
       if (g->based && g->co_ref >= 0) {
         long copies, replays, copies2, replays2;
@@ -268,14 +270,15 @@ static void answer_both(ark_game *a, ark_game *b, int i) {
 ** earlier redeals are forgotten.  Views are taken at every decision of
 ** random games (until enough of each kind were seen, up to 40 games);
 ** every other leaf is made after one answer on the plain copy (which may
-** have forgotten them), and played a dozen answers on. */
+** have forgotten them), and played a dozen answers on.  Running steps
+** come from the plain plugin (t_new_game_plain). */
 static void test_leaf_plays_as_a_copy(void **st) {
   (void)st;
   uint64_t rng = 5;
   int answered = 0, skipped = 0, copied = 0, refused = 0;
   for (uint64_t seed = 1; seed <= 40 && (skipped <= 200 || copied <= 200 || refused <= 10);
        seed++) {
-    ark_game *g = t_new_game(2, seed, "A");
+    ark_game *g = t_new_game_plain(2, seed, "A");
     for (int k = 0; k < 400 && ark_game_process(g) == ARK_AWAITING; k++) {
       ark_game *v = ark_game_search_view(g, ark_game_decision(g)->player, rng);
       ark_game *plain = ark_game_clone(v);

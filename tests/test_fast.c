@@ -538,7 +538,8 @@ static void test_kept_state_assigned_locals(void **st) {
 /* A clone of a search view (what the AIs clone) shares its original's
 ** snapshot and the state its continuation began from: whatever either then
 ** does (new steps, new continuations) leaves the other's as it was, and
-** both play on alike (games until 20 such clones were made, up to 40).
+** both play on alike (games until 20 such clones were made, up to 40,
+** with the plain plugin: t_new_game_plain).
 ** (A game that keeps its log keeps no such start, docs/design.md:
 ** test_clone.c clones one inside its continuations.) */
 static void test_shared_snapshot(void **st) {
@@ -547,7 +548,7 @@ static void test_shared_snapshot(void **st) {
   char msg[128];
   int checked = 0, based = 0;
   for (uint64_t seed = 9; seed <= 48 && (checked <= 20 || based <= 5); seed++) {
-    ark_game *real = t_new_game(2, seed, "A");
+    ark_game *real = t_new_game_plain(2, seed, "A");
     ark_game *g = ark_game_search_view(real, 0, 3);
     ark_game_free(real);
     uint64_t rng = 5;

@@ -702,6 +702,12 @@ static void test_scenarios(void **st) {
   script_stopped("odd-native.yaml", "Odd Native",
                  "broken-card/1006-odd-native.lua:2: ark.count_cells: no field 'colour'");
   assert_true(output_has("1 of 2 expectations failed"));
+  /* an error in a script's then_ function, which the engine started as
+  ** the step's new coroutine once its choice was answered: the card's
+  ** file and the failing line */
+  script_stopped("broken-then.yaml", "Broken Then",
+                 "broken-card/1007-broken-then.lua:11: attempt to call ");
+  assert_true(output_has("1 of 2 expectations failed"));
   assert_int_equal(run(NULL, "scenario %s/tests/scenarios/failing/bad-score.yaml",
                        ARK_SOURCE_DIR), 1);
   assert_true(output_has("broken-card/1004-half-point-zoo.lua:4: score returned 0.5; it returns "
@@ -1073,6 +1079,30 @@ static void test_check_folders(void **st) {
   assert_int_equal(run(NULL, "check pack"), 1);
   assert_true(output_has("pack/cards/1002-typo.lua:3: after_action_clever: the tag and the "
                          "prompt must be texts"));
+  /* a script's then_ functions are no typos; a then_ name it passes that
+  ** names none of them is reported at its line (not when a game gets
+  ** there) */
+  t_write_file(tmp, "pack/cards/1002-typo.lua",
+               "local card = {}\n"
+               "function card.on_play(p, id)\n"
+               "  return choose_then(p, \"owl.kind\", \"Which?\", { \"a\", \"b\" }, { 1, 2 },\n"
+               "                     \"then_knid\")\n"
+               "end\n"
+               "function card.then_kind(p, id, k) ark.memo(id, k) end\n"
+               "return card\n");
+  assert_int_equal(run(NULL, "check pack"), 1);
+  assert_true(output_has("pack/cards/1002-typo.lua:4: 'then_knid' names no then_ function of "
+                         "this script"));
+  assert_false(output_has("then_kind"));
+  t_write_file(tmp, "pack/cards/1002-typo.lua",
+               "local card = {}\n"
+               "function card.on_play(p, id)\n"
+               "  return choose_then(p, \"owl.kind\", \"Which?\", { \"a\", \"b\" }, { 1, 2 },\n"
+               "                     \"then_kind\") -- \"then_none\" in a comment is no name\n"
+               "end\n"
+               "function card.then_kind(p, id, k) ark.memo(id, k) end\n"
+               "return card\n");
+  assert_int_equal(run(NULL, "check pack"), 0);
 }
 
 /* Two shards by hand: P1 wins 3 of 4 games; Wilson 95% interval of 3/4

@@ -440,10 +440,10 @@ static void test_venom(void **st) {
   g->s.p[q2].appeal = 17;
   give(g, p, 470);
   play(g, p, 470, NULL);
-  t_expect(g, "venom.card", q2);
+  t_expect_copy(g, "venom.card", q2);
   assert_int_equal(t_noptions(g), 5);
   t_answerf(g, "Build (slot %d)", t_slot_of(g, q2, BUILD));
-  t_expect(g, "venom.card", q2);
+  t_expect_copy(g, "venom.card", q2);
   t_answerf(g, "Build (slot %d)", t_slot_of(g, q2, BUILD));
   t_turn_over(g, p);
   assert_int_equal(tokens(g, q2, BUILD, "venom"), 2);
@@ -902,7 +902,7 @@ static void test_resistance(void **st) {
   assert_true(old0 >= 0 && old1 >= 0);
   ark_state base = g->s;
   play(g, p, 426, NULL);
-  t_expect(g, "resistance.keep", p);
+  t_expect_copy(g, "resistance.keep", p);
   assert_int_equal(t_noptions(g), 2);
   const char *first = ark_game_decision(g)->options[0];
   int kept = -1;
@@ -915,7 +915,7 @@ static void test_resistance(void **st) {
   assert_int_equal(g->c->cards[kept].type, ARK_CARD_SCORING);
   assert_true(t_in_list(g->s.box, g->s.nbox, kept));
   t_answer(g, first);
-  t_expect(g, "resistance.return", p);
+  t_expect_copy(g, "resistance.return", p);
   assert_int_equal(t_noptions(g), 3);
   t_answerf(g, "give back %s (%d)", g->c->cards[old0].name, g->c->cards[old0].number);
   t_turn_over(g, p);
@@ -927,7 +927,7 @@ static void test_resistance(void **st) {
   ark_zone_box(g, g->s.p[p].scoring[1]);
   g->s.p[p].scoring[1] = -1;
   play(g, p, 426, NULL);
-  t_expect(g, "resistance.keep", p);
+  t_expect_copy(g, "resistance.keep", p);
   t_answer(g, ark_game_decision(g)->options[1]);
   t_turn_over(g, p);
   assert_true(g->s.p[p].scoring[0] >= 0 && g->s.p[p].scoring[1] >= 0);

@@ -242,7 +242,9 @@ static void test_outdoor_areas_release(void **st) {
 
 /* Harbour beside (0,11).  Not connected: nothing offered.  Connected: at
 ** the start of the turn, one hand card for 3 money; then not again at the
-** end of that turn.  Declined at the start: offered at the end. */
+** end of that turn.  Declined at the start: offered at the end.  Each
+** offer is a copy for the AIs, and "used" is in the state (the map's
+** memo), so the turn's later decisions are copies too. */
 static void test_commercial_harbour(void **st) {
   (void)st;
   ark_game *g = game_on("4", 2);
@@ -260,14 +262,14 @@ static void test_commercial_harbour(void **st) {
 
   t_put_building(g, p, "kiosk", "(0,11)");
   own_turn(g, p);
-  t_expect(g, "map.harbour", p);
+  t_expect_copy(g, "map.harbour", p);
   assert_true(t_offered(g, "sell Common Wall Lizard (486) for 3 money"));
   assert_true(t_offered(g, "sell Thorny Devil (493) for 3 money"));
   t_answer(g, "sell Common Wall Lizard (486) for 3 money");
   assert_int_equal(pl->money, 10 + 3);
   assert_false(t_in_hand(g, p, 486));
   assert_true(t_in_list(g->s.discard, g->s.ndiscard, t_card(g, 486)));
-  t_expect(g, "action", p);
+  t_expect_copy(g, "action", p);
   t_answer(g, "X-token action: Build to slot 1");
   t_turn_over(g, p);                                  /* no second sale */
   assert_int_equal(pl->money, 13);
@@ -277,10 +279,10 @@ static void test_commercial_harbour(void **st) {
   assert_int_equal(ark_game_decision(g)->player, q);
 
   own_turn(g, p);
-  t_expect(g, "map.harbour", p);
+  t_expect_copy(g, "map.harbour", p);
   t_answer(g, "keep your cards");
   t_answer(g, "X-token action: Cards to slot 1");
-  t_expect(g, "map.harbour", p);                      /* the end of the turn */
+  t_expect_copy(g, "map.harbour", p);                      /* the end of the turn */
   t_answer(g, "sell Thorny Devil (493) for 3 money");
   t_turn_over(g, p);
   assert_int_equal(pl->money, 13 + 3);
@@ -333,7 +335,7 @@ static void test_park_restaurant_special_bonus(void **st) {
   answer_if_asked(g, "project.support",
                   "support Bavarian Forest National Park (113) level 3 (3 CP + 1 reputation)");
   t_answer(g, "edge bonus: special-enclosure 1");
-  t_expect(g, "map.special", p);
+  t_expect_copy(g, "map.special", p);
   /* a reptile house (which the Build action places only on side II) is
   ** offered; "no building" declines */
   const ark_decision *d = ark_game_decision(g);
@@ -346,7 +348,7 @@ static void test_park_restaurant_special_bonus(void **st) {
   t_answer(g, pick);
   /* it covers (4,1), whose Clever bonus moves an action card to slot 1,
   ** and (6,3), whose card bonus takes a card */
-  t_expect(g, "bonus.clever", p);
+  t_expect_copy(g, "bonus.clever", p);
   snprintf(pick, sizeof pick, "%s", ark_game_decision(g)->options[0]);
   t_answer(g, pick);
   t_expect(g, "card.take", p);
@@ -435,6 +437,61 @@ static void test_ice_cream_parlors(void **st) {
   pl->money = 0;
   break_turn(g, p);
   assert_int_equal(pl->money, 2 + 13 + 3);
+  ark_game_free(g);
+}
+
+/* The edge's Pouch 2 (slot 4, recurring) pays at every break: up to two
+** hand cards go under the map, 2 appeal each; each question is a copy for
+** the AIs (the map's then_tuck waits in the state), and "stop tucking"
+** ends it. */
+static void test_ice_cream_pouch(void **st) {
+  (void)st;
+  ark_game *g = game_on("7", 2);
+  int p = g->s.cur;
+  ark_player *pl = &g->s.p[p];
+  for (int i = 0; i < g->s.nplayers; i++) t_clear_hand(g, i);
+  t_give(g, p, 401);
+  t_give(g, p, 402);
+  t_give(g, p, 403);
+  pl->edge_taken = 1 << 3;
+  pl->appeal = 10;
+  t_set_slot(g, p, ARK_ACT_SPONSORS, 2);
+  g->s.break_pos = (uint8_t)(g->s.break_len - 2);
+  own_turn(g, p);
+  t_answer(g, "Sponsors I at strength 2");
+  t_expect_copy(g, "map.pouch", p);
+  assert_int_equal(t_noptions(g), 4);             /* three cards and "stop tucking" */
+  t_answer(g, "tuck Lion (402)");
+  t_expect_copy(g, "map.pouch", p);
+  t_answer(g, "stop tucking");
+  t_expect(g, "action", (p + 1) % g->s.nplayers);
+  assert_int_equal(pl->appeal, 12);
+  assert_int_equal(pl->nhand, 2);
+  assert_false(t_in_hand(g, p, 402));
+  ark_game_free(g);
+}
+
+/* A Clever placement bonus reached by the Build action, (7,6) on map 7:
+** the move is a copy for the AIs, the rest of the action kept. */
+static void test_clever_bonus_in_build(void **st) {
+  (void)st;
+  ark_game *g = game_on("7", 2);
+  int p = g->s.cur;
+  ark_player *pl = &g->s.p[p];
+  t_clear_hand(g, p);
+  t_set_slot(g, p, ARK_ACT_BUILD, 2);
+  t_put_building(g, p, "size-1", "(8,7)");           /* (7,6) touches it */
+  pl->money = 25;
+  own_turn(g, p);
+  t_answer(g, "Build I at strength 2");
+  t_answer(g, "build size-1 (2 money)");
+  t_answer(g, "size-1 at (7,6)");
+  t_expect_copy(g, "bonus.clever", p);
+  t_answer(g, "Sponsors (slot 4)");
+  t_turn_over(g, p);
+  assert_int_equal(pl->slot[0], ARK_ACT_BUILD);        /* used: to slot 1 */
+  assert_int_equal(pl->slot[1], ARK_ACT_SPONSORS);
+  assert_int_equal(pl->money, 25 - 2);
   ark_game_free(g);
 }
 
@@ -833,6 +890,8 @@ int main(void) {
     cmocka_unit_test(test_park_restaurant_special_bonus),
     cmocka_unit_test(test_research_institute),
     cmocka_unit_test(test_ice_cream_parlors),
+    cmocka_unit_test(test_ice_cream_pouch),
+    cmocka_unit_test(test_clever_bonus_in_build),
     cmocka_unit_test(test_hollywood_hills),
     cmocka_unit_test(test_advanced_deal),
     cmocka_unit_test(test_advanced_start_buildings),

@@ -828,7 +828,7 @@ static void pass_turn(ark_game *g, int p) {
 static void final_discards(ark_game *g, int first) {
   int n = g->s.nplayers;
   for (int i = 0; i < n; i++) {
-    t_expect(g, "scoring.discard", (first + i) % n);
+    t_expect_copy(g, "scoring.discard", (first + i) % n);
     t_answer(g, ark_game_decision(g)->options[0]);
   }
   assert_int_equal(ark_game_process(g), ARK_END);

@@ -570,7 +570,7 @@ static void test_discard_at_game_end(void **st) {
   t_answer_match(g, "X-token action: ");
   /* the final scoring: p (after q, counting from the player whose turn
   ** ended) is asked which card to discard; q holds none */
-  t_expect(g, "scoring.discard", p);
+  t_expect_copy(g, "scoring.discard", p);
   assert_true(t_has_option(g, "discard Favorite Zoo (7)"));
   assert_true(t_has_option(g, "discard Conservation Zoo (5)"));
   t_answer(g, "discard Favorite Zoo (7)");

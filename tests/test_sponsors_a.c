@@ -341,6 +341,76 @@ static void test_207_basic_research(void **st) {
   ark_game_free(g);
 }
 
+/* Basic Research's points reach the conservation 2 reward: the reward is
+** a copy for the AIs (the others' money waits in the state), and the
+** others are paid for the points gained.  Near the track's end (41) only
+** the points p gained pay: 1 of 2. */
+static void test_207_reward_is_a_copy(void **st) {
+  (void)st;
+  for (int end = 0; end < 2; end++) {
+    ark_game *g = game(3);
+    int p = t_cur(g), q = next(g, p), r = next(g, q);
+    t_zoo_add(g, p, 401);
+    t_zoo_add(g, p, 495);
+    t_zoo_add(g, p, 445);
+    g->s.p[p].conservation = end ? 40 : 1;
+    if (!end) g->s.p[p].cp_bonus_done = 0;      /* prepared() took them */
+    t_play_sponsor(g, p, 207);
+    if (!end) {
+      t_expect_copy(g, "reward.cp2", p);
+      t_answer_match(g, "worker");
+    }
+    t_turn_over(g, p);
+    assert_int_equal(g->s.p[p].conservation, end ? 41 : 3);
+    assert_int_equal(g->s.p[q].money, 25 + (end ? 2 : 4));
+    assert_int_equal(g->s.p[r].money, 25 + (end ? 2 : 4));
+    ark_game_free(g);
+  }
+}
+
+/* Release of Patents, Science Museum and Medical Breakthrough reach the
+** conservation 2 reward with their points (when played, for a research
+** icon played, at a break): each reward is a copy for the AIs. */
+static void test_research_rewards_are_copies(void **st) {
+  (void)st;
+  ark_game *g = game(3);
+  int p = t_cur(g), q = next(g, p), r = next(g, q);
+  g->s.p[p].universities = UNI_RESEARCH | UNI_REPUTATION;
+  g->s.p[p].conservation = 1;
+  g->s.p[p].cp_bonus_done = 0;                   /* prepared() took the rewards */
+  t_play_sponsor(g, p, 222);
+  t_expect_copy(g, "reward.cp2", p);
+  t_answer_match(g, "worker");
+  t_turn_over(g, p);
+  assert_int_equal(g->s.p[p].conservation, 4);
+  assert_int_equal(g->s.p[q].money, 25 + 6);
+  assert_int_equal(g->s.p[r].money, 25 + 6);
+  ark_game_free(g);
+
+  g = game(2);
+  p = t_cur(g);
+  q = next(g, p);
+  g->s.p[p].universities = UNI_RESEARCH | UNI_REPUTATION;
+  t_zoo_add(g, p, 209);
+  g->s.p[p].conservation = 1;
+  g->s.p[p].cp_bonus_done = 0;
+  t_play_sponsor(g, p, 204);                     /* its own icon: 1 CP */
+  t_expect_copy(g, "reward.cp2", p);
+  t_answer_match(g, "worker");
+  t_turn_over(g, p);
+  assert_int_equal(g->s.p[p].conservation, 2);
+
+  g->s.p[p].conservation = 3;
+  t_play_sponsor(g, p, 206);                     /* its icon, in the museum: 3 -> 4 */
+  t_turn_over(g, p);
+  t_run_break(g, q);                             /* 1 CP as income: 4 -> 5 */
+  t_expect_copy(g, "reward.cp5", p);
+  t_answer_match(g, "money");
+  t_expect(g, "action", p);
+  assert_int_equal(g->s.p[p].conservation, 5);
+  ark_game_free(g);
+}
+
 /* Science Library: 1 appeal per research icon; 2 money for each research
 ** icon played into any zoo (its own too); end: 5 categories, 1 CP. */
 static void test_208_science_library(void **st) {
@@ -530,6 +600,30 @@ static void test_212_expert_australia(void **st) {
   assert_int_equal(pl->nunder, 1);
   assert_int_equal(pl->under[0], t_card(g, 402));
   assert_int_equal(pl->under_host[0], t_card(g, 212));
+  ark_game_free(g);
+}
+
+/* Expert on Australia's own icon asks the pouch as it is played: the
+** question is a copy for the AIs (the card's then_tuck waits in the
+** state), and the answer tucks the card. */
+static void test_212_pouch_when_played(void **st) {
+  (void)st;
+  ark_game *g = game(2);
+  int p = t_cur(g);
+  t_give(g, p, 401);
+  t_give(g, p, 402);
+  t_play_sponsor(g, p, 212);
+  t_expect_copy(g, "expert-australia.pouch", p);
+  assert_int_equal(t_noptions(g), 3);
+  int appeal = g->s.p[p].appeal;
+  t_answer(g, "tuck Cheetah (401)");
+  t_turn_over(g, p);
+  const ark_player *pl = &g->s.p[p];
+  assert_int_equal(pl->appeal, appeal + 2);
+  assert_int_equal(pl->nhand, 1);
+  assert_true(t_in_hand(g, p, 402));
+  assert_int_equal(pl->nunder, 1);
+  assert_int_equal(pl->under[0], t_card(g, 401));
   ark_game_free(g);
 }
 
@@ -1097,7 +1191,7 @@ static void test_227_waza_special_assignment(void **st) {
   t_give(g, p, 227);
   int deck = g->s.ndeck, discard = g->s.ndiscard;
   t_play_sponsor(g, p, 227);
-  t_expect(g, "waza-special.kind", p);
+  t_expect_copy(g, "waza-special.kind", p);
   t_answer(g, "small animals");
   t_turn_over(g, p);
   assert_int_equal(pl->nhand, 1);
@@ -1155,7 +1249,7 @@ static void test_228_waza_small_animals(void **st) {
   t_answer_match(g, "play Slow Worm (488)");
   t_expect_copy(g, "animals.enclosure", p);
   t_answer(g, "into size-1 #1");
-  t_expect(g, "waza-small.extra", p);
+  t_expect_copy(g, "waza-small.extra", p);
   t_answer(g, "play one more small animal");
   t_turn_over(g, p);
   for (int k = 0; k < g->s.nmemo; k++)                /* cleared at the action's end */
@@ -1399,6 +1493,8 @@ int main(void) {
     cmocka_unit_test(test_205_gorilla_field_research),
     cmocka_unit_test(test_206_medical_breakthrough),
     cmocka_unit_test(test_207_basic_research),
+    cmocka_unit_test(test_207_reward_is_a_copy),
+    cmocka_unit_test(test_research_rewards_are_copies),
     cmocka_unit_test(test_208_science_library),
     cmocka_unit_test(test_208_end),
     cmocka_unit_test(test_209_technology_institute),
@@ -1408,6 +1504,7 @@ int main(void) {
     cmocka_unit_test(test_211_expert_europe),
     cmocka_unit_test(test_211_end),
     cmocka_unit_test(test_212_expert_australia),
+    cmocka_unit_test(test_212_pouch_when_played),
     cmocka_unit_test(test_213_expert_asia),
     cmocka_unit_test(test_214_expert_africa),
     cmocka_unit_test(test_after_action_clever_once),

@@ -671,7 +671,7 @@ static void test_hyena(void **st) {
   /* from the top: 495, 226 (a sponsor), 496, then 497 which stays */
   t_stack_deck(g, (const int[]){ 497, 496, 226, 495 }, 4);
   play_sponsor(g, p, 239);                 /* Expert in Predators: 3 icons now */
-  t_expect(g, "hunter.keep", p);
+  t_expect_copy(g, "hunter.keep", p);
   assert_true(t_offered(g, "keep Secretary Bird (495)"));
   assert_true(t_offered(g, "keep Marabou (496)"));
   assert_int_equal(ark_game_decision(g)->noptions, 2);
@@ -695,7 +695,7 @@ static void test_okapi(void **st) {
   t_give(g, p, 236);                       /* Primatologist, level 4 */
   ark_state base = g->s;
   play_sponsor(g, p, 240);                 /* Expert in Herbivores: herbivore */
-  t_expect(g, "bonus.sponsor", p);
+  t_expect_copy(g, "bonus.sponsor", p);
   t_answer(g, "play Primatologist (236) for 4 money");
   t_turn_over(g, p);
   assert_true(t_in_zoo(g, p, 236));
@@ -705,7 +705,7 @@ static void test_okapi(void **st) {
   /* declined: the token stays */
   g->s = base;
   play_sponsor(g, p, 240);
-  t_expect(g, "bonus.sponsor", p);
+  t_expect_copy(g, "bonus.sponsor", p);
   t_answer(g, "no sponsor");
   t_turn_over(g, p);
   assert_true(t_in_hand(g, p, 236));
@@ -1002,7 +1002,7 @@ static void test_waza_large(void **st) {
     q = other(p);
     P(g, p)->reputation = 6;
     play_sponsor(g, p, 263);
-    t_expect(g, "waza-large.enclosure", p);
+    t_expect_copy(g, "waza-large.enclosure", p);
     const ark_decision *d = ark_game_decision(g);
     assert_string_equal(d->options[d->noptions - 1], "no enclosure");
     if (!take) {

@@ -22,23 +22,36 @@ end
 
 -- As after building one with the Build action: animals that fit may move
 -- in from standard enclosures, which become empty.
+-- Each answer runs then_place with the kind's index in FREE_SPECIAL *
+-- 1024 + the place's among its placements (0: no building).
 function map.bonus(owner, _, p, kind)
   if owner ~= p or kind ~= "special-enclosure" then return end
   local build2 = ark.upgraded(p, "build")
-  local opts, places = {}, {}
-  for _, s in ipairs(FREE_SPECIAL) do
+  local opts, codes = {}, {}
+  for k, s in ipairs(FREE_SPECIAL) do
     if not has_bit(ark.get(p, "special_built"), s.bit) then
-      for _, cells in ipairs(ark.placements(p, s.key, build2)) do
+      for i, cells in ipairs(ark.placements(p, s.key, build2)) do
         opts[#opts + 1] = s.key .. " at " .. cells
-        places[#places + 1] = { key = s.key, cells = cells }
+        codes[#codes + 1] = k * 1024 + i
       end
     end
   end
   if #opts == 0 then return end
-  local i = choose_or_skip(p, "map.special", "Place a free special enclosure", opts, "no building")
-  if not i then return end
-  local b = place_building(p, places[i].key, places[i].cells, build2)
-  move_animals_into(p, b)
+  opts[#opts + 1], codes[#codes + 1] = "no building", 0
+  return choose_then(p, "map.special", "Place a free special enclosure", opts, codes, "then_place")
+end
+
+function map.then_place(p, _, code)
+  if code == 0 then return end
+  local key, build2 = FREE_SPECIAL[math.floor(code / 1024)].key, ark.upgraded(p, "build")
+  return call_then(p, "then_move", 0, place_building, p, key,
+                   ark.placements(p, key, build2)[code % 1024], build2)
+end
+
+-- The building just placed is the zoo's newest.
+function map.then_move(p)
+  local bs = ark.buildings(p)
+  return move_animals_into(p, bs[#bs].id)
 end
 
 return map

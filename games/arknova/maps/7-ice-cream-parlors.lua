@@ -27,19 +27,32 @@ function map.income(p)
   gain(p, "money", n * MONEY_PER_KIOSK)
 end
 
+-- Up to `left` more cards: each answer runs then_tuck with (the card + 1,
+-- or 0 to stop) * 16 + the tucks left after this one.
+local function pouch(p, left)
+  local hand = ark.hand(p)
+  if left <= 0 or #hand == 0 then return end
+  local opts, codes = {}, {}
+  for i, id in ipairs(hand) do
+    opts[i] = "tuck " .. card_label(id)
+    codes[i] = (id + 1) * 16 + left - 1
+  end
+  opts[#opts + 1], codes[#codes + 1] = "stop tucking", 0
+  return choose_then(p, "map.pouch", "Pouch: tuck a hand card under your map for " ..
+    POUCH_APPEAL .. " appeal?", opts, codes, "then_tuck")
+end
+
+function map.then_tuck(p, _, code)
+  local id = math.floor(code / 16) - 1
+  if id < 0 then return end
+  ark.map_tuck(p, id)
+  gain(p, "appeal", POUCH_APPEAL)
+  return pouch(p, code % 16)
+end
+
 function map.bonus(owner, _, p, kind, value)
   if owner ~= p or kind ~= "pouch" then return end
-  for _ = 1, value or 1 do
-    local hand = ark.hand(p)
-    if #hand == 0 then return end
-    local opts = {}
-    for i, id in ipairs(hand) do opts[i] = "tuck " .. card_label(id) end
-    local i = choose_or_skip(p, "map.pouch", "Pouch: tuck a hand card under your map for " ..
-      POUCH_APPEAL .. " appeal?", opts, "stop tucking")
-    if not i then return end
-    ark.map_tuck(p, hand[i])
-    gain(p, "appeal", POUCH_APPEAL)
-  end
+  return pouch(p, math.min(value or 1, 15))
 end
 
 return map

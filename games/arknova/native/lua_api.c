@@ -405,26 +405,41 @@ static int l_counter(lua_State *L) {
   return 1;
 }
 
+/* The memo under key (a card id; -1 - p for player p's map), set to *v
+** first when v is given: shared by ark.memo and ark.map_memo. */
+static int memo_at(lua_State *L, ark_game *g, int key, int varg) {
+  int k = 0;
+  while (k < g->s.nmemo && g->s.memo_card[k] != key) k++;
+  if (!lua_isnoneornil(L, varg)) {
+    lua_Integer v = luaL_checkinteger(L, varg);
+    GM(L);
+    luaL_argcheck(L, v >= INT16_MIN && v <= INT16_MAX, varg, "memo out of -32768..32767");
+    if (k == g->s.nmemo) {
+      if (k == ARK_MEMO_MAX)
+        return luaL_error(L, "more than %d cards and maps keep a memo", ARK_MEMO_MAX);
+      g->s.memo_card[g->s.nmemo++] = (int16_t)key;
+    }
+    g->s.memo_value[k] = (int16_t)v;
+  }
+  lua_pushinteger(L, k < g->s.nmemo ? g->s.memo_value[k] : 0);
+  return 1;
+}
+
 /* ark.memo(card [, v]) -> the number card's script keeps for the rest of
 ** the game, 0 until set; with v, sets it first.  One per card, so fan cards
 ** cannot collide the way shared counters can. */
 static int l_memo(lua_State *L) {
   ark_game *g = GP(L);
   reads_part(L, ARK_READ_MEMO);
-  int card = arg_card(L, g, 1), k = 0;
-  while (k < g->s.nmemo && g->s.memo_card[k] != card) k++;
-  if (!lua_isnoneornil(L, 2)) {
-    lua_Integer v = luaL_checkinteger(L, 2);
-    GM(L);
-    luaL_argcheck(L, v >= INT16_MIN && v <= INT16_MAX, 2, "memo out of -32768..32767");
-    if (k == g->s.nmemo) {
-      if (k == ARK_MEMO_MAX) return luaL_error(L, "more than %d cards keep a memo", ARK_MEMO_MAX);
-      g->s.memo_card[g->s.nmemo++] = (int16_t)card;
-    }
-    g->s.memo_value[k] = (int16_t)v;
-  }
-  lua_pushinteger(L, k < g->s.nmemo ? g->s.memo_value[k] : 0);
-  return 1;
+  return memo_at(L, g, arg_card(L, g, 1), 2);
+}
+
+/* ark.map_memo(p [, v]) -> as ark.memo, the number player p's map script
+** keeps (each seat's map its own, though two seats play the same map). */
+static int l_map_memo(lua_State *L) {
+  ark_game *g = GP(L);
+  reads_part(L, ARK_READ_MEMO);
+  return memo_at(L, g, -1 - arg_player(L, g, 1), 2);
 }
 
 /* ark.icons(p [, icon]).  Upvalue 2 (after the context) holds the icon
@@ -2493,7 +2508,7 @@ static int l_step_data(lua_State *L) {
 
 static const luaL_Reg api[] = {
   {"get", l_get}, {"set", l_set}, {"add", l_add}, {"counter", l_counter},
-  {"memo", l_memo},
+  {"memo", l_memo}, {"map_memo", l_map_memo},
   {"range", l_range},
   {"hand", l_hand}, {"zoo", l_zoo},
   {"zoo_building", l_zoo_building}, {"zoo_handlers", l_zoo_handlers},

@@ -340,10 +340,13 @@ typedef struct culprit {
   char handler[40];      /* the handler's name, or "" */
 } culprit;
 
-/* If the function on L's top is a handler's wrapper, its script key, line
-** and name (SCRIPT_WRAPPERS in games/arknova/rules/api.lua); pops the function. */
-static int wrapper_of(lua_State *L, int *key, int *line, char *name, size_t n) {
-  lua_getglobal(L, "SCRIPT_WRAPPERS");
+/* If the function on L's top is in the rules' table `registry` (a
+** handler's wrapper in SCRIPT_WRAPPERS, a script's handler or then_
+** function in SCRIPT_HANDLERS, games/arknova/rules/api.lua), its script
+** key, line and name; pops the function. */
+static int registered_in(lua_State *L, const char *registry, int *key, int *line, char *name,
+                         size_t n) {
+  lua_getglobal(L, registry);
   if (!lua_istable(L, -1)) {
     lua_pop(L, 2);
     return 0;
@@ -371,29 +374,54 @@ static void find_culprit(const ark_content *c, lua_State *L, lua_State *th, culp
   lua_Debug ar;
   memset(k, 0, sizeof *k);
   k->who = -1;
+  int outer = 0;                         /* past a wrapper with no frame of its script */
   for (int level = 0; lua_getstack(th, level, &ar); level++) {
     if (!lua_getinfo(th, "Slf", &ar)) continue;
     if (th != L) lua_xmove(th, L, 1);
     int key, line;
     char name[40];
-    if (wrapper_of(L, &key, &line, name, sizeof name)) {
-      if (k->who == -1 || key == k->who) {
+    lua_pushvalue(L, -1);
+    if (registered_in(L, "SCRIPT_WRAPPERS", &key, &line, name, sizeof name)) {
+      lua_pop(L, 1);
+      if (outer) continue;
+      if (k->who == -1) {
+        /* the fault came as the handler was entered (LuaJIT unwinds a
+        ** stack overflow to here): if its script called what called it
+        ** (an event it fired), that call's line */
+        outer = 1;
         k->who = key;
+        k->line_def = line;
+        snprintf(k->handler, sizeof k->handler, "%s", name);
+        continue;
+      }
+      if (key == k->who) {
         k->line_def = line;
         snprintf(k->handler, sizeof k->handler, "%s", name);
       }
       break;                              /* outside it: the engine calling */
     }
-    if (!ar.source) continue;
-    int who = script_of_source(c, ar.source, strlen(ar.source));
-    if (who == -1) continue;              /* the rules, the card library */
+    int who = ar.source ? script_of_source(c, ar.source, strlen(ar.source)) : -1;
+    if (who == -1) {                      /* the rules, the card library */
+      lua_pop(L, 1);
+      continue;
+    }
+    if (outer) {
+      lua_pop(L, 1);
+      if (who == k->who && ar.currentline > 0) k->line_now = ar.currentline;
+      break;
+    }
     if (k->who == -1) {
       k->who = who;
       k->line_now = ar.currentline > 0 ? ar.currentline : ar.linedefined;
     } else if (who != k->who) {
+      lua_pop(L, 1);
       break;                              /* another script called it */
     }
     k->line_def = ar.linedefined > 0 ? ar.linedefined : ar.currentline;
+    /* a handler the engine called without its wrapper (as a step's last
+    ** call), or a then_ function: the outermost names it */
+    if (registered_in(L, "SCRIPT_HANDLERS", &key, &line, name, sizeof name) && key == who)
+      snprintf(k->handler, sizeof k->handler, "%s", name);
   }
 }
 
@@ -477,7 +505,7 @@ int ark_lua_msgh(lua_State *L) {
 /* ---- loading scripts ---- */
 
 static int is_known_handler(lua_State *L, const char *name) {
-  if (name[0] == '_') return 1;
+  if (name[0] == '_' || !strncmp(name, "then_", 5)) return 1;   /* a continuation */
   lua_getglobal(L, "KNOWN_HANDLER_SET");
   lua_getfield(L, -1, name);
   int known = !lua_isnil(L, -1);
@@ -583,6 +611,54 @@ static void check_handlers(ark_content *c, int t, int lines, const char *file,
   }
 }
 
+/* Each string literal "then_..." of the script's text names a then_
+** function of its returned table (at t): a misspelt continuation is
+** reported at its line when the script loads, not when a game reaches it.
+** A literal after "--" on its line is in a comment and skipped.  Returns
+** whether the script goes on in continuations (such a literal, or a call
+** of a name ending in "_then"): its handlers are then called as a step's
+** last call where the rules can (install_script). */
+static int check_then_names(ark_content *c, int t, const char *file, const char *text,
+                            size_t len) {
+  lua_State *L = c->L;
+  int uses = 0;
+  /* at each "then" (memchr finds the 't's: the whole text is read once,
+  ** and every script passes here as it loads) */
+  for (const char *at = text, *end = text + len; (at = memchr(at, 't', (size_t)(end - at)));
+       at++) {
+    if (end - at < 5 || strncmp(at, "then", 4) || at == text) continue;
+    int literal = (at[-1] == '"' || at[-1] == '\'') && at[4] == '_';
+    int call = at[-1] == '_' && at[4] == '(';
+    if (!literal && !call) continue;
+    const char *bol = at;                /* in a comment: "--" earlier on its line */
+    while (bol > text && bol[-1] != '\n') bol--;
+    int comment = 0;
+    for (const char *q = bol; q + 1 < at && !comment; q++) comment = q[0] == '-' && q[1] == '-';
+    if (comment) continue;
+    uses = 1;
+    if (!literal) continue;
+    const char *e = at;
+    while (e < end && word_char(*e)) e++;
+    if (e >= end || *e != at[-1]) continue;
+    char name[64];
+    size_t n = (size_t)(e - at);
+    if (n >= sizeof name) n = sizeof name - 1;
+    memcpy(name, at, n);
+    name[n] = '\0';
+    lua_pushstring(L, name);
+    lua_rawget(L, t);                    /* raw: no metamethod runs outside the watchdog */
+    if (!lua_isfunction(L, -1)) {
+      int line = 1;
+      for (const char *q = text; q < at; q++) line += *q == '\n';
+      ark_content_error(c, file, line, "'%s' names no then_ function of this script (a "
+                        "continuation is a function of its table named then_...)", name);
+    }
+    lua_pop(L, 1);
+    at = e;
+  }
+  return uses;
+}
+
 static int bit_of(int who);
 
 /* Is path inside the data folder's cards/ or maps/ (shipped, not fan)? */
@@ -627,7 +703,8 @@ static int load_sandboxed(ark_content *c, const char *path, int key) {
   if (!getenv("ARK_JIT_CARDS")) luaJIT_setmode(L, -1, LUAJIT_MODE_ALLFUNC | LUAJIT_MODE_OFF);
 #endif
   lua_getglobal(L, "make_card_env");
-  if (call_guarded(c, 0) != 0) {
+  lua_pushinteger(L, key);
+  if (call_guarded(c, 1) != 0) {
     lua_settop(L, top);
     free(text);
     return -1;
@@ -655,6 +732,7 @@ static int load_sandboxed(ark_content *c, const char *path, int key) {
   int lines = lua_gettop(L);
   int before = c->nerrors;
   check_handlers(c, t, lines, file, text, len);
+  int cont = check_then_names(c, t, file, text, len);
   bad = c->nerrors > before;
   /* the wrapped handlers, under the watchdog: reading the table may run
   ** its metamethods */
@@ -663,7 +741,8 @@ static int load_sandboxed(ark_content *c, const char *path, int key) {
   lua_pushvalue(L, t);
   lua_pushstring(L, file);
   lua_pushvalue(L, lines);
-  if (!bad && call_guarded_in(c, 4, file) == 0) {
+  lua_pushboolean(L, cont);
+  if (!bad && call_guarded_in(c, 5, file) == 0) {
     lua_getglobal(L, key >= 0 ? "SCRIPTS" : "MAP_SCRIPTS");
     lua_pushvalue(L, -2);
     lua_rawseti(L, -2, key >= 0 ? key : -2 - key);
@@ -1706,8 +1785,12 @@ static int start_fn(ark_game *g, const char *fn, int player, const int *args, in
   return run(g, 1 + nargs);
 }
 
+/* A step's rules function: fn(player, that player's map index), the map
+** for the turn's start (turn, rules.lua), which would otherwise ask for it
+** at every turn. */
 static int start_coroutine(ark_game *g) {
-  return start_fn(g, g->step_fn, g->step_player, NULL, 0);
+  int map = g->s.p[g->step_player].map;
+  return start_fn(g, g->step_fn, g->step_player, &map, 1);
 }
 
 int ark_lua_continue_at(ark_game *g, int code, int answer) {

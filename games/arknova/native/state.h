@@ -133,7 +133,7 @@ typedef enum {
 /* A rules function waiting for the step's running one to return
 ** (ENGINE.after, lua_bridge.c), or for the rules to take it from their
 ** queue (ENGINE.queue): fn(player, code). */
-#define ARK_MAX_THEN 8
+#define ARK_MAX_THEN 16           /* nested keeps: a reward inside a handler inside an action */
 #define ARK_MAX_QUEUE 8
 typedef struct ark_then {
   char fn[24];

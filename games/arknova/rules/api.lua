@@ -37,6 +37,7 @@ CARD_API_RULES = {
   "offer_free_building", "count_connected", "icon_sponsorship", "icon_expert",
   "card_icons", "native_species", "terrain_expert", "icon_reward", "end_icon_bonus",
   "breeding_program", "card_taker", "icon_keyword", "after_action_clever",
+  "conservation_paying_then",
 }
 
 -- Primitives only the rules' own Lua may call.  ark.zoo_stamp's numbers
@@ -110,8 +111,10 @@ end
 
 -- A fresh environment for one script: an empty table whose reads fall
 -- through to the names of the API.  While the script loads, its globals
--- land in it; seal_card_env then makes it read-only.
-function make_card_env()
+-- land in it; seal_card_env then makes it read-only.  key: the script's
+-- card id, or -2 - map index (nil: a script of no card, as a test makes),
+-- for the API functions that name the script's own then_ functions.
+function make_card_env(key)
   local api = {}
   for _, name in ipairs(CARD_API_BASE) do api[name] = _G[name] end
   api.pairs, api.next, api.rawset, api.rawget, api.rawlen =
@@ -147,15 +150,16 @@ function make_card_env()
   api.card = function(id) return cards[id] end
   -- one fact of a card without copying the whole card (a hot loop over
   -- the zoo asks only a type or a size); a table-valued fact is copied
-  api.fact = function(id, key)
+  api.fact = function(id, k)
     local c = CARDS[id]
     if c == nil then return nil end
-    local v = c[key]
-    local tk = table_key[key]
-    if tk == nil then tk = is_table_key(key) end
+    local v = c[k]
+    local tk = table_key[k]
+    if tk == nil then tk = is_table_key(k) end
     if tk and type(v) == "table" then return deep_copy(v) end
     return v
   end
+  if key then own_continuations(api, key) end
   api.KEYWORDS = view(KEYWORDS and copy(KEYWORDS) or {}, "KEYWORDS")
   setmetatable(api, { __index = function(_, k)
     if CONSTANT[k] then return deep_copy(_G[k]) end
@@ -228,11 +232,16 @@ end
 
 -- wrapper -> { script key, line of the handler, handler name }: tells
 -- native/lua_bridge.c whose handler an error or a stop happened in.
-SCRIPT_WRAPPERS = {}
+-- SCRIPT_HANDLERS the same for a script's own handlers and then_
+-- functions, which the engine may call without a wrapper (as a step's
+-- last call).
+SCRIPT_WRAPPERS, SCRIPT_HANDLERS = {}, {}
 
 -- An event handler's last-call form: HANDLER_LAST_FORMS[f] = g, set by
 -- the card library for a handler f it makes (icon_expert,
--- cards/lib/kit.lua).  g(...) reads f's arguments and returns the rules
+-- cards/lib/kit.lua); g = true asks for f itself as the last call (its
+-- own last call may end the step's coroutine).  g(...) reads f's
+-- arguments and returns the rules
 -- function fn, player and code such that fn(player, code) does what f(...)
 -- would, or nothing: then f runs (behind its wrapper).  HANDLER_LAST[w],
 -- for f's wrapper w, is what fire_last (rules.lua) calls as a step's last
@@ -268,14 +277,136 @@ local function article(t)
   return "a " .. t
 end
 
+-- ---- a script's own continuations ----
+--
+-- A decision that ends the step's coroutine leaves only data in the state
+-- (a rules function's name, a player, a whole number), so that a copy of
+-- the game made there runs no Lua.  A script's functions named then_...
+-- can be that rules function: install_script registers each as one
+-- (THEN_NAMES), and the API functions below, bound to the script, take
+-- the then_ function's name.  Called as the last thing a handler or a
+-- then_ function does (`return choose_then(...)`), they let the engine
+-- end the step's coroutine; called anywhere else they do the same in the
+-- plain way, so a script is right either way and only faster the first.
+
+-- key -> { then_ name = the rules function that runs it }
+THEN_NAMES = {}
+local THEN_PATHS = {}
+
+local function then_fn(key, method, what)
+  local names = THEN_NAMES[key]
+  local fn = names and names[method]
+  if fn then return fn end
+  local known = {}
+  for name in next, names or {} do known[#known + 1] = name end
+  table.sort(known)
+  error(what .. ": " .. shown(method) .. " is no then_ function of " ..
+        tostring(THEN_PATHS[key]) .. " (it has " ..
+        (#known > 0 and table.concat(known, ", ") or "none") .. ")", 3)
+end
+
+local function whole_code(code, what)
+  if code == nil then return 0 end
+  if type(code) ~= "number" or code % 1 ~= 0 or code < -2147483647 or code > 2147483647 then
+    error(what .. ": the code must be a whole number, not " .. shown(code), 3)
+  end
+  return code
+end
+
+-- The continuation functions of the API of the script under key.
+function own_continuations(api, key)
+  -- choose(), the answer i then running the script's then_ function
+  -- method(p, id, codes[i], i) (codes: one whole number per option, or one
+  -- for all)
+  api.choose_then = function(p, tag, prompt, options, codes, method)
+    return choose_then(p, tag, prompt, options, codes, then_fn(key, method, "choose_then"))
+  end
+  -- gain(p, track, n), then method(p, id, code) if given: a conservation
+  -- or reputation reward the gain reaches may end the step's coroutine
+  api.gain_then = function(p, track, n, method, code)
+    if method == nil then return gain_last(p, track, n) end
+    return gain_then(p, track, n, then_fn(key, method, "gain_then"), whole_code(code, "gain_then"))
+  end
+  -- f(...), then method(p, id, code): f's decisions may end the step's
+  -- coroutine where f is the last call of the rules' kind (perform_action,
+  -- keyword, apply_bonus, a then_ API function)
+  api.call_then = function(p, method, code, f, ...)
+    local fn = then_fn(key, method, "call_then")
+    code = whole_code(code, "call_then")
+    if type(f) ~= "function" then
+      error("call_then: the fourth argument must be a function, not " .. shown(f), 2)
+    end
+    if ENGINE.after(fn, p, code) then return f(...) end
+    f(...)
+    return _G[fn](p, code)
+  end
+  -- perform_action, place_building and move_animals_into as a script's
+  -- last call: their decisions may end the step's coroutine (at the
+  -- step's base nothing waits for what place_building returns); called
+  -- anywhere else, each the plain way
+  api.perform_action = function(p, a, strength, side)
+    return perform_action_last(p, a, strength, side)
+  end
+  api.place_building = function(p, k, cells, build2, card)
+    if ENGINE.after_room() > 0 then return place_building_last(p, k, cells, build2, card) end
+    return place_building(p, k, cells, build2, card)
+  end
+  api.move_animals_into = function(p, b, tag)
+    if tag == nil and #PLUGIN_SCRIPTS == 0 and ENGINE.after_room() > 0 then
+      return move_animals_last(p, b)
+    end
+    return move_animals_into(p, b, tag)
+  end
+end
+
+-- Registers the then_ functions of script t (key, path as install_script
+-- has them) as rules functions "@key:i", i their place in name order (the
+-- same in every process: a save or a copy names them alike).  One whose
+-- script was stopped in this game does nothing (the step that stopped it
+-- runs again without it).
+function install_continuations(key, t, path, lines)
+  local names = {}
+  for name, f in next, t do
+    if type(name) == "string" and string.sub(name, 1, 5) == "then_" and type(f) == "function" then
+      names[#names + 1] = name
+    end
+  end
+  table.sort(names)
+  local id = key >= 0 and key or nil
+  local map = key < 0 and -2 - key or nil
+  local out = {}
+  for i, name in ipairs(names) do
+    local f, fn = t[name], "@" .. key .. ":" .. i
+    SCRIPT_HANDLERS[f] = { key, lines[name] or 1, name }
+    if id then
+      _G[fn] = function(p, code, k)
+        if ark.script_off(id) then return end
+        touch(key)
+        return f(p, id, code, k)
+      end
+    else
+      _G[fn] = function(p, code, k)
+        if ark.get(p, "map") == map and ark.map_script_off(p) then return end
+        touch(key)
+        return f(p, nil, code, k)
+      end
+    end
+    out[name] = fn
+  end
+  THEN_NAMES[key], THEN_PATHS[key] = out, path
+end
+
 -- The table the rules see as SCRIPTS[id] (MAP_SCRIPTS[m]): the known
 -- handlers of the script's table t, each behind a wrapper.  A modifier
 -- must return a value of the type it was given (a whole number within
 -- -9999..9999 for a number); score a whole number or nil.  A handler that
 -- is no function becomes one that fails with the script's file and line.
--- key: the card id, or -2 - map index; lines[name]: where it is defined.
-function install_script(key, t, path, lines)
+-- key: the card id, or -2 - map index; lines[name]: where it is defined;
+-- cont: the script goes on in continuations (then_ functions, the then_
+-- API: native/lua_bridge.c tells from its text).
+function install_script(key, t, path, lines, cont)
   local out = {}
+  install_continuations(key, t, path, lines)
   for _, name in ipairs(KNOWN_HANDLERS) do
     local f = t[name]
     if f ~= nil then
@@ -318,16 +449,26 @@ function install_script(key, t, path, lines)
           f(...)
         end
         local g = HANDLER_LAST_FORMS[f]
-        if g then
+        if type(g) == "function" then
           HANDLER_LAST[w] = function(...)
             local fn, p, code = g(...)
             if fn == nil then return w(...) end
             touch(key)
             return _G[fn](p, code)
           end
+        elseif g or cont then
+          -- f as the last call, in its wrapper's place: its own last call
+          -- (a then_ API function) may end the step's coroutine.  Only for
+          -- a script that goes on in continuations: keeping what follows a
+          -- handler costs more than it saves for one that asks nothing so
+          HANDLER_LAST[w] = function(...)
+            touch(key)
+            return f(...)
+          end
         end
       end
       SCRIPT_WRAPPERS[w] = { key, line, name }
+      if type(f) == "function" then SCRIPT_HANDLERS[f] = SCRIPT_WRAPPERS[w] end
       out[name] = w
     end
   end

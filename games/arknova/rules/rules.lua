@@ -318,10 +318,8 @@ end
 function discard_scoring_then(q)
   local opts, held = scoring_discard_options(q)
   if #held < 2 then return end
-  local i = ENGINE.choose_then(q, "scoring.discard", "Discard a final scoring card", opts, held,
-                               "scoring_discard_chosen", true)
-  if not i then return end
-  return scoring_discard_chosen(q, held[i])
+  return choose_secret_then(q, "scoring.discard", "Discard a final scoring card", opts, held,
+                            "scoring_discard_chosen")
 end
 
 function scoring_discard_chosen(q, id) ark.scoring_discard(q, id) end
@@ -341,23 +339,17 @@ end
 
 -- The nine bonus tiles.  Called last (cp_tile_chosen), a tile whose bonus
 -- asks, or whose reputation may reach a reward, is its own last call
--- (LAST_TILE, free_building_last, gain_last), so that the choice may end
--- the step's coroutine; with a plugin loaded (it may replace apply_bonus)
--- the partner zoo, university and multiplier go through apply_bonus.
-local LAST_TILE = { ["partner-zoo"] = "partner_zoo_then", university = "university_then",
-                    multiplier = "multiplier_then" }
-
+-- (apply_bonus's LAST_BONUS, free_building_last, gain_last), so that the
+-- choice may end the step's coroutine.
 function bonus_tile(p, tile)
-  if #PLUGINS == 0 and LAST_TILE[tile] then return _G[LAST_TILE[tile]](p) end
   if tile == "reputation" then return gain_last(p, "reputation", 2)
   elseif tile == "money" then gain(p, "money", 10)
   elseif tile == "enclosure" then return free_building_last(p, "size-3")
-  elseif tile == "multiplier" then apply_bonus(p, "multiplier", 1)
   elseif tile == "xtokens" then gain(p, "xtokens", 3)
   elseif tile == "cards" then return take_cards_last(p, 3)   -- each from the deck or range
-  elseif tile == "university" then apply_bonus(p, "university", 1)
-  elseif tile == "partner-zoo" then apply_bonus(p, "partner-zoo", 1)
-  elseif tile == "sponsor" then apply_bonus(p, "sponsor", 1)
+  elseif tile == "multiplier" or tile == "university" or tile == "partner-zoo" or
+         tile == "sponsor" then
+    return apply_bonus(p, tile, 1)
   end
 end
 
@@ -382,6 +374,10 @@ function apply_bonus(p, kind, value, source)
   elseif kind == "enclosure" then return free_building_last(p, "size-" .. value)
   elseif kind == "kiosk" then return free_building_last(p, "kiosk")
   elseif kind == "worker" then for _ = 1, value do gain_worker(p) end
+  elseif #PLUGINS == 0 and LAST_BONUS[kind] then
+    -- called last, the choice may end the step's coroutine (a plugin may
+    -- have replaced what the plain way below calls)
+    return LAST_BONUS[kind](p, value)
   elseif kind == "clever" then
     for _ = 1, value do
       local a = choose_action_card(p, "bonus.clever", "Move an action card to slot 1")
@@ -394,11 +390,35 @@ function apply_bonus(p, kind, value, source)
   elseif kind == "university" then take_university(p)
   elseif kind == "sponsor" then ACTION_SCRIPTS.sponsors.play_for_money(p)
   else
-    -- determination, pouch and special enclosures arrive with their
-    -- scripts (issues 3 and 5); a card hook may handle them
-    fire("bonus", p, kind, value, source)
+    -- what the rules do not know (a map's Pouch or Determination token, a
+    -- free special enclosure): the scripts' bonus handlers
+    return fire_bonus_last(p, kind, value, source)
   end
 end
+
+-- The Clever bonus's moves (code: how many are left): each a caller's
+-- last call, the next kept; called deeper, one after the other.
+function clever_bonus_next(p, left)
+  if left <= 0 then return end
+  if left == 1 or ENGINE.after("clever_bonus_next", p, left - 1) then
+    return choose_action_card_then(p, "bonus.clever", "Move an action card to slot 1",
+                                   "clever_bonus_moved", 0)
+  end
+  for _ = 1, left do
+    ark.to_slot1(p, choose_action_card(p, "bonus.clever", "Move an action card to slot 1"))
+  end
+end
+
+function clever_bonus_moved(p, code) ark.to_slot1(p, ACTIONS[math.floor(code / 16)]) end
+
+-- apply_bonus's kinds with a last-call form: kind -> function(p, value)
+LAST_BONUS = {
+  clever = clever_bonus_next,
+  multiplier = function(p) return multiplier_then(p) end,
+  ["partner-zoo"] = function(p) return partner_zoo_then(p) end,
+  university = function(p) return university_then(p) end,
+  sponsor = function(p) return ACTION_SCRIPTS.sponsors.play_for_money_last(p) end,
+}
 
 -- A free building of the given kind, placed by the usual rules.
 function free_building(p, key)
@@ -723,17 +743,51 @@ end
 -- or nothing.  Called deeper, with a plugin loaded, for an event outside
 -- FIRE_LAST_EVENTS, where no handler of p's has such a form (most events)
 -- or too little is left to keep, the plain fire.
-local FIRE_LAST_EVENTS = { "card_played", "income" }
-local FIRE_LAST_INDEX, FIRE_LAST_OWN = { card_played = 1, income = 2 }, { false, true }
+local FIRE_LAST_EVENTS = { "card_played", "income", "after_action", "bonus", "turn_end",
+                           "turn_start" }
+local FIRE_LAST_INDEX = {}
+for i, name in ipairs(FIRE_LAST_EVENTS) do FIRE_LAST_INDEX[name] = i end
+local FIRE_LAST_OWN = { false, true, true, false, true, true }
+
+-- The bonuses that reach the "bonus" event which fire_last can keep: those
+-- the shipped maps' scripts carry out (another kind, a fan map's, fires
+-- the plain way).  Its x: the kind's index * 64 + the value (0..15) * 4 +
+-- the source's index (0: none).
+local BONUS_EVENT_KINDS = { "pouch", "special-enclosure", "determination" }
+local BONUS_SOURCES = { "placement", "edge" }
+local BONUS_EVENT_INDEX, BONUS_SOURCE_INDEX = {}, {}
+for i, k in ipairs(BONUS_EVENT_KINDS) do BONUS_EVENT_INDEX[k] = i end
+for i, k in ipairs(BONUS_SOURCES) do BONUS_SOURCE_INDEX[k] = i end
+
+-- A handler's arguments after (owner, id, p) (an own event's after (p,
+-- id)), from fire_last's x: card_played's card; after_action's action and
+-- strength (x: its index in ACTIONS * 100 + strength); the bonus's kind,
+-- value and source; income and the turn's start and end have none.
+local function event_args(ev, x)
+  if ev == 1 then return x end
+  if ev == 3 then return ACTIONS[math.floor(x / 100)], x % 100 end
+  if ev == 4 then
+    return BONUS_EVENT_KINDS[math.floor(x / 64)], math.floor(x / 4) % 16, BONUS_SOURCES[x % 4]
+  end
+end
+
+-- fire_last's x for a "bonus" event, or nil where it has none.
+local function bonus_event_x(kind, value, source)
+  local k, s = BONUS_EVENT_INDEX[kind], source == nil and 0 or BONUS_SOURCE_INDEX[source]
+  if not k or not s or type(value) ~= "number" or value < 0 or value > 15 or value % 1 ~= 0 then
+    return nil
+  end
+  return k * 64 + value * 4 + s
+end
 
 -- fire's loop from the zoo i seats after p on (a zoo's list made when its
 -- turn comes, as fire makes it)
-local function fire_from(name, p, x, i)
+local function fire_from(name, p, i, ...)
   local n = ark.get(nil, "players")
   for k = i, n - 1 do
     local owner = (p + k) % n
     local hs, m = ZOO_HANDLERS(owner, name, known_cache, handlers_missed)
-    for j = 1, m, 2 do hs[j](owner, hs[j + 1], p, x) end
+    for j = 1, m, 2 do hs[j](owner, hs[j + 1], p, ...) end
   end
 end
 
@@ -759,25 +813,56 @@ function fire_last(name, p, x)
   local ev = FIRE_LAST_INDEX[name]
   local own = ev and FIRE_LAST_OWN[ev]
   local hs, k = ZOO_HANDLERS(p, name, known_cache, handlers_missed)
+  if own and k == 0 then return end     -- most zoos: nothing to run
   local j = last_at(hs, k)
   x = x or 0
   -- room for a fire_one per handler after the j-th, and fire_rest
   if not j or not ev or #PLUGINS > 0 or x < 0 or x >= 1024 or x % 1 ~= 0 or
      ENGINE.after_room() < (k - j - 1) / 2 + (own and 0 or 1) then
-    if own then return fire_own(name, p) end
-    return fire(name, p, x)
+    if ev == 1 then return fire(name, p, x) end
+    if own then return fire_own(name, p, event_args(ev, x)) end
+    return fire(name, p, event_args(ev, x))
   end
   for i = 1, j - 2, 2 do
-    if own then hs[i](p, hs[i + 1]) else hs[i](p, hs[i + 1], p, x) end
+    if own then hs[i](p, hs[i + 1], event_args(ev, x))
+    else hs[i](p, hs[i + 1], p, event_args(ev, x)) end
   end
   if not own then ENGINE.after("fire_rest", p, x + 1024 * ev) end
   for i = k - 1, j + 2, -2 do
     -- a card's handler by the card (id + 1), the map's by 0
-    ENGINE.after("fire_one", p, x + 1024 * (ev + 4 * (hs[i + 1] and hs[i + 1] + 1 or 0)))
+    ENGINE.after("fire_one", p, x + 1024 * (ev + 8 * (hs[i + 1] and hs[i + 1] + 1 or 0)))
   end
-  if own then return HANDLER_LAST[hs[j]](p, hs[j + 1]) end
-  return HANDLER_LAST[hs[j]](p, hs[j + 1], p, x)
+  if own then return HANDLER_LAST[hs[j]](p, hs[j + 1], event_args(ev, x)) end
+  return HANDLER_LAST[hs[j]](p, hs[j + 1], p, event_args(ev, x))
 end
+
+-- fire("bonus", p, kind, value, source) as a step's last call (fire_last)
+-- where the bonus has an x, else the plain fire.
+function fire_bonus_last(p, kind, value, source)
+  local x = #PLUGINS == 0 and bonus_event_x(kind, value, source)
+  if x then return fire_last("bonus", p, x) end
+  fire("bonus", p, kind, value, source)
+end
+
+-- Card id's own script (its on_play) and then the card_played event:
+-- the on_play as the step's last call, the event kept (card_played_last),
+-- so that its own last call's decisions may end the step's coroutine
+-- (a then_ API function, api.lua); the plain way called deeper or with a
+-- plugin loaded.
+function play_script_last(p, id)
+  local s = script_of(id)
+  local w = s and s.on_play
+  if w then
+    local last = HANDLER_LAST[w]
+    if last and #PLUGINS == 0 and ENGINE.after("card_played_last", p, id) then
+      return last(p, id)
+    end
+    w(p, id)
+  end
+  return fire_last("card_played", p, id)
+end
+
+function card_played_last(p, id) return fire_last("card_played", p, id) end
 
 -- Has a handler of name in p's zoo a last-call form (for a caller that
 -- keeps its own rest only where fire_last may use it)?
@@ -789,7 +874,7 @@ end
 -- as the zoo has it now, in its last-call form if it has one.
 function fire_one(p, code)
   local x, rest = code % 1024, math.floor(code / 1024)
-  local ev, id = rest % 4, math.floor(rest / 4) - 1
+  local ev, id = rest % 8, math.floor(rest / 8) - 1
   local name, own = FIRE_LAST_EVENTS[ev], FIRE_LAST_OWN[ev]
   local s
   if id >= 0 then s = script_of(id)
@@ -798,15 +883,16 @@ function fire_one(p, code)
   if not w then return end
   local last = HANDLER_LAST[w]
   if own then
-    if last then return last(p, id) end
-    return w(p, id)
+    if last then return last(p, id, event_args(ev, x)) end
+    return w(p, id, event_args(ev, x))
   end
-  if last then return last(p, id, p, x) end
-  w(p, id, p, x)
+  if last then return last(p, id, p, event_args(ev, x)) end
+  w(p, id, p, event_args(ev, x))
 end
 
 function fire_rest(p, code)
-  return fire_from(FIRE_LAST_EVENTS[math.floor(code / 1024)], p, code % 1024, 1)
+  local ev = math.floor(code / 1024)
+  return fire_from(FIRE_LAST_EVENTS[ev], p, 1, event_args(ev, code % 1024))
 end
 
 -- Events that concern only p's own cards and map (income, end of game,
@@ -1124,9 +1210,27 @@ function perform_action(p, a, strength, side)
   action_runs(p, a, strength, side)
 end
 
-function turn(p)
+-- The turn's start: its handlers, then the choice.  Where the seat's map
+-- has a turn_start handler with a last-call form (Commercial Harbour's
+-- offer), the handlers are the step's last call and the choice is kept
+-- (turn_choose), so that the offer is a copy for the AIs.  Asked of the
+-- map alone (map: its index, as the engine starts the step), at the cost
+-- of a table read a turn: looking through the seat's handler lists at
+-- every turn cost random play 1% more instructions.
+function turn(p, map)
   ark.set(p, "played_this_turn", 0)
+  local m = MAP_SCRIPTS[map]
+  if m ~= nil then
+    local w = m.turn_start
+    if w and HANDLER_LAST[w] and ENGINE.after("turn_choose", p, 0) then
+      return fire_last("turn_start", p)
+    end
+  end
   fire_own("turn_start", p)
+  return turn_choose(p)
+end
+
+function turn_choose(p)
   return choose_later(p, "action", "Choose your action", "turn_options", "turn_action",
                       "turn_options_late")
 end
@@ -1193,15 +1297,10 @@ function action_again(p, code)
 end
 
 -- What perform_action does after the card's run (code: action index * 100
--- + strength).  The action index kept per code (math.floor is a call).
-local done_index = {}
+-- + strength, as fire_last's own_args reads it).
 function action_done(p, code)
-  local i = done_index[code]
-  if not i then
-    i = math.floor(code / 100)
-    done_index[code] = i
-  end
-  fire_own("after_action", p, ACTIONS[i], code % 100)
+  -- most zoos have no after_action handler: the C check, no Lua
+  if has_handler(p, "after_action") then return fire_last("after_action", p, code) end
 end
 
 -- The end of every turn: the "after finishing this action" effects, then
@@ -1216,7 +1315,7 @@ function after_action_next(p)
     return after_action_next(p)
   end
   run_after_action()
-  end_of_turn(p)
+  return end_of_turn(p)
 end
 
 local function turn_done(p) return after_action_next(p) end
@@ -1260,7 +1359,7 @@ function end_of_turn(p)
       end
     end
   end
-  fire_own("turn_end", p)
+  if has_handler(p, "turn_end") then return fire_last("turn_end", p) end
 end
 
 -- 1. discard down to the hand limit, from seat trigger + i on.  Each
@@ -1347,11 +1446,19 @@ function break_income_next(trigger, code)
   return break_income(trigger, code)
 end
 
+-- The final scoring, from seat p0 on: the final scoring cards not yet
+-- discarded are (each discard the step's last decision, the rest kept:
+-- scoring_discards, final_scoring), then the cards score.
 function final(p0)
-  local n = ark.get(nil, "players")
   if ark.get(nil, "scoring_discarded") == 0 then
-    for i = 0, n - 1 do discard_scoring((p0 + i) % n) end
+    if ENGINE.after("final_scoring", p0, 0) then return scoring_discards(p0, 0) end
+    scoring_discards(p0, 0, true)
   end
+  return final_scoring(p0)
+end
+
+function final_scoring(p0)
+  local n = ark.get(nil, "players")
   for i = 0, n - 1 do
     local p = (p0 + i) % n
     for _, id in ipairs(ark.scoring(p)) do
@@ -1367,28 +1474,51 @@ end
 -- After a reptile house or aviary b is built: fitting animals may move in
 -- from standard enclosures, which become empty (one question per move,
 -- asked under `tag`, "build.move" unless a caller names its own).
-function move_animals_into(p, b, tag)
-  while true do
-    local opts, ids = {}, {}
-    -- one building asked per animal: ark.buildings makes a table for
-    -- every building and its spaces, and Build tries this per placement
-    for _, id in ipairs(ark.zoo(p)) do
-      local from = ark.zoo_building(p, id)
-      if from and from ~= b and ark.building(p, from).kind == "enclosure" then
-        for _, fb in ipairs(ark.fits(p, id)) do
-          if fb == b then
-            opts[#opts + 1] = "move " .. card_label(id) .. " in"
-            ids[#ids + 1] = id
-          end
+local function move_in_options(p, b)
+  local opts, ids = {}, {}
+  -- one building asked per animal: ark.buildings makes a table for
+  -- every building and its spaces, and Build tries this per placement
+  for _, id in ipairs(ark.zoo(p)) do
+    local from = ark.zoo_building(p, id)
+    if from and from ~= b and ark.building(p, from).kind == "enclosure" then
+      for _, fb in ipairs(ark.fits(p, id)) do
+        if fb == b then
+          opts[#opts + 1] = "move " .. card_label(id) .. " in"
+          ids[#ids + 1] = id
         end
       end
     end
+  end
+  return opts, ids
+end
+
+local MOVE_PROMPT = "Move an animal into the new building"
+
+function move_animals_into(p, b, tag)
+  while true do
+    local opts, ids = move_in_options(p, b)
     if #opts == 0 then return end
-    local i = choose_or_skip(p, tag or "build.move", "Move an animal into the new building",
-                             opts, "done")
+    local i = choose_or_skip(p, tag or "build.move", MOVE_PROMPT, opts, "done")
     if not i then return end
     ark.move_animal(p, ids[i], b)
   end
+end
+
+-- move_animals_into (its own tag) as a caller's last call: each question
+-- may end the step's coroutine (move_in_chosen; the code: (the animal + 1,
+-- or 0 for "done") * 64 + b).
+function move_animals_last(p, b)
+  local opts, ids = move_in_options(p, b)
+  if #opts == 0 then return end
+  for i = 1, #ids do ids[i] = (ids[i] + 1) * 64 + b end
+  return choose_then_or_skip(p, "build.move", MOVE_PROMPT, opts, ids, "move_in_chosen", "done", b)
+end
+
+function move_in_chosen(p, code)
+  local id, b = math.floor(code / 64) - 1, code % 64
+  if id < 0 then return end
+  ark.move_animal(p, id, b)
+  return move_animals_last(p, b)
 end
 
 SPECIAL_BIT = { ["petting-zoo"] = 1, ["reptile-house"] = 2, ["large-bird-aviary"] = 4 }
@@ -1404,12 +1534,15 @@ PAVILION_APPEAL = 1
 -- applies it and the rest).  It returns the building and whether the map
 -- had a free space before.  placed_after_bonuses is what follows the
 -- bonuses.  A reputation or conservation bonus asks where it may reach a
--- reward of p's not taken yet (reward_within; it then comes as gain_last).
-local ASKING_BONUS = { card = true, snapping = true, enclosure = true, kiosk = true }
+-- reward of p's not taken yet (reward_within; it then comes as gain_last);
+-- every other kind but QUIET_BONUS's may ask (a kind the rules do not know
+-- goes to the scripts' bonus handlers).
+local QUIET_BONUS = { money = true, appeal = true, xtoken = true, draw = true, worker = true }
 local TRACK_BONUS = { reputation = true, conservation = true }
 
 local function bonus_asks(p, kind, value)
-  return ASKING_BONUS[kind] or (TRACK_BONUS[kind] and reward_within(p, kind, value))
+  if TRACK_BONUS[kind] then return reward_within(p, kind, value) end
+  return not QUIET_BONUS[kind]
 end
 
 function place_building_part(p, key, cells, build2, sponsor_card, chain)

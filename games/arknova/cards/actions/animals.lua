@@ -358,7 +358,7 @@ local function then_ability(ability)
 end
 
 -- The card's abilities from the i-th on (code: card + 1024 * i), then
--- its own script and the event.  An ability whose keyword ends in a
+-- its own script and the event (play_script_last).  An ability whose keyword ends in a
 -- continuation is the step's last call, what follows it kept by
 -- ENGINE.after, so that a copy of the game at its choice runs no Lua;
 -- called deeper (ENGINE.after says no), the plain loop.
@@ -372,9 +372,7 @@ local function settle_rest(p, code)
     end
     keyword(p, card, a)
   end
-  local s = script_of(card)
-  if s and s.on_play then s.on_play(p, card) end
-  return fire_last("card_played", p, card)
+  return play_script_last(p, card)
 end
 _G.settle_rest = settle_rest
 

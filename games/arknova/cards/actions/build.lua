@@ -271,6 +271,27 @@ local function build_kind_chosen(p, code)
                            side == 2)
 end
 
+-- The next kind, or the end of the action, after a placement (st: the
+-- state after it).
+local function build_after(p, st)
+  local _, side = unpack_state(st)
+  if side == 1 then return build_finish(p, st) end
+  return build_next(p, st)
+end
+
+-- A new reptile house or aviary b: the animals that may move in, each
+-- question the step's last call where it can be (move_animals_last), the
+-- rest of the action kept; then build_after.
+local function moves_then_after(p, key, b, st)
+  if key == "reptile-house" or key == "large-bird-aviary" then
+    if #PLUGINS == 0 and ENGINE.after("build_after", p, st) then
+      return move_animals_last(p, b)
+    end
+    move_animals_into(p, b)
+  end
+  return build_after(p, st)
+end
+
 -- What follows a building's placement bonuses in Build, kept while one
 -- asks (code: the kind and the state after it, as build_place_chosen's
 -- code, then the building and whether the map had a free space before, 128
@@ -283,10 +304,7 @@ local function build_placed(p, code)
   local k, st = math.floor(code / KIND_UNIT), code % KIND_UNIT
   local key = A.KINDS[k]
   placed_after_bonuses(p, key, b, free_before)
-  if key == "reptile-house" or key == "large-bird-aviary" then move_animals_into(p, b) end
-  local _, side = unpack_state(st)
-  if side == 1 then return build_finish(p, st) end
-  return build_next(p, st)
+  return moves_then_after(p, key, b, st)
 end
 
 -- The place is chosen (its index i among the placements, which the
@@ -314,10 +332,9 @@ local function build_place_chosen(p, code, i)
       placement_bonus_next(p, b + 64 * bonus)
     end
     placed_after_bonuses(p, key, b, free_before)
-    if key == "reptile-house" or key == "large-bird-aviary" then move_animals_into(p, b) end
+    return moves_then_after(p, key, b, st)
   end
-  if side == 1 then return build_finish(p, st) end
-  return build_next(p, st)
+  return build_after(p, st)
 end
 
 -- build_more as continuations: the offer of one more building and the
@@ -363,7 +380,7 @@ end
 -- global), since the state keeps its name
 _G.build_kind_chosen, _G.build_place_chosen = build_kind_chosen, build_place_chosen
 _G.build_more_chosen, _G.build_more_placed = build_more_chosen, build_more_placed
-_G.build_placed = build_placed
+_G.build_placed, _G.build_after = build_placed, build_after
 
 function A.run(p, strength, side)
   if #A.KINDS > MAX_KINDS then return run_plain(p, strength, side) end

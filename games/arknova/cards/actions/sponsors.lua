@@ -95,10 +95,8 @@ end
 
 -- The sponsor's printed gains, its script and the event.  Conservation
 -- and reputation are gain_then's (a reward they reach may end the step's
--- coroutine, the rest kept: sponsor_reputation, sponsor_script).  An
--- on_play with a last-call form (card_taker: Science Lab, Zoo School) is
--- the last call, the event kept (sponsor_played), so that its choices may
--- end the step's coroutine too.
+-- coroutine, the rest kept: sponsor_reputation, sponsor_script); the
+-- script's on_play and the event are play_script_last's (rules.lua).
 function sponsor_rest(p, id)
   local c = CARDS[id]
   gain(p, "appeal", c.appeal)
@@ -109,19 +107,7 @@ local function sponsor_reputation(p, id)
   return gain_then(p, "reputation", CARDS[id].reputation or 0, "sponsor_script", id)
 end
 
-local function sponsor_script(p, id)
-  local s = script_of(id)
-  if s and s.on_play then
-    local last = HANDLER_LAST[s.on_play]
-    if last and #PLUGINS == 0 and ENGINE.after("sponsor_played", p, id) then
-      return last(p, id)
-    end
-    s.on_play(p, id)
-  end
-  return fire_last("card_played", p, id)
-end
-
-local function sponsor_played(p, id) return fire_last("card_played", p, id) end
+local function sponsor_script(p, id) return play_script_last(p, id) end
 
 -- The sponsors in p's hand, for the rules' "sponsors" query: card id, its
 -- level for p, and 1 if p could play it now with a strong enough action
@@ -148,7 +134,7 @@ function A.hand_fit(p)
 end
 
 -- Bonus: play a sponsor from hand paying money equal to its level.
-function A.play_for_money(p)
+local function for_money_options(p)
   local opts, ids = {}, {}
   for _, id in ipairs(hand_cards(p, "sponsor")) do
     local lv = A.level(p, id)
@@ -157,11 +143,32 @@ function A.play_for_money(p)
       ids[#ids + 1] = id
     end
   end
+  return opts, ids
+end
+
+local FOR_MONEY_PROMPT = "Play a sponsor paying its level?"
+
+function A.play_for_money(p)
+  local opts, ids = for_money_options(p)
   if #opts == 0 then return false end
-  local i = choose_or_skip(p, "bonus.sponsor", "Play a sponsor paying its level?", opts, "no sponsor")
+  local i = choose_or_skip(p, "bonus.sponsor", FOR_MONEY_PROMPT, opts, "no sponsor")
   if not i then return false end
   A.play(p, ids[i], A.level(p, ids[i]))
   return true
+end
+
+-- play_for_money as a caller's last call (apply_bonus): the choice, and
+-- the sponsor's own, may end the step's coroutine (for_money_chosen; the
+-- code: the card, or -1 for none).
+function A.play_for_money_last(p)
+  local opts, ids = for_money_options(p)
+  if #opts == 0 then return end
+  return choose_then_or_skip(p, "bonus.sponsor", FOR_MONEY_PROMPT, opts, ids, "for_money_chosen",
+                             "no sponsor", -1)
+end
+
+local function for_money_chosen(p, id)
+  if id >= 0 then return A.play(p, id, A.level(p, id)) end
 end
 
 -- The option texts below are made once per card, level and folder, and
@@ -276,8 +283,8 @@ end
 -- choose_then and ENGINE.after name the function that runs next: a rules
 -- function (a global), since the state keeps its name
 _G.sponsors_next, _G.sponsors_chosen = sponsors_next, sponsors_chosen
-_G.sponsor_placed, _G.sponsor_rest, _G.sponsor_played = sponsor_placed, sponsor_rest,
-  sponsor_played
+_G.sponsor_placed, _G.sponsor_rest, _G.for_money_chosen = sponsor_placed, sponsor_rest,
+  for_money_chosen
 _G.sponsor_reputation, _G.sponsor_script = sponsor_reputation, sponsor_script
 
 function A.run(p, strength, side)

@@ -490,54 +490,51 @@ K.multiplier = function(p, id, value)
   if a then ark.tokens(p, a, "multiplier", 1) end
 end
 
--- Venom N: each opponent ahead of p on appeal takes N venom tokens, each
--- on an action card of their choice.
-K.venom = function(p, id, value)
-  local mine = ark.get(p, "appeal")
-  for _, q in ipairs(opponents(p)) do
-    if ark.get(q, "appeal") > mine and affected(q, "venom") then
-      for _ = 1, count_of(value, 1) do give_token(q, "venom") end
-    end
-  end
-end
+-- Venom N and Constriction (N): the opponents who take tokens, each a
+-- token on an action card of their choice.  Venom: each opponent ahead of
+-- p on appeal takes N.  Constriction: each ahead on appeal takes N (1),
+-- and each ahead on conservation N more.  Each token is its own last call,
+-- those after it kept (tokens_next; code: (the token's place k in the
+-- list * 16 + N) * 4 + the kind's index in TOKEN_KINDS): the list stays
+-- the same while the tokens are given, as tokens move neither track.
+local TOKEN_TRACKS = { venom = { "appeal" }, constriction = { "appeal", "conservation" } }
 
--- Constriction (N): each opponent ahead of p on appeal takes N (1)
--- constriction token, and each ahead on conservation N more.  Each token
--- is its own last call, those after it kept (constriction_next; code: the
--- token's place k in the list * 16 + N): the list stays the same while
--- the tokens are given, as tokens move neither track.
-local function constricted(p)
+local function token_takers(p, kind)
   local out = {}
-  for _, track in ipairs({ "appeal", "conservation" }) do
+  for _, track in ipairs(TOKEN_TRACKS[kind]) do
     local mine = ark.get(p, track)
     for _, q in ipairs(opponents(p)) do
-      if ark.get(q, track) > mine and affected(q, "constriction") then out[#out + 1] = q end
+      if ark.get(q, track) > mine and affected(q, kind) then out[#out + 1] = q end
     end
   end
   return out
 end
 
-function constriction_next(p, code)
+function tokens_next(p, code)
+  local kind = TOKEN_KINDS[code % 4]
+  code = math.floor(code / 4)
   local n, k = code % 16, math.floor(code / 16)
-  local list = constricted(p)
+  local list = token_takers(p, kind)
   local total = #list * n
   while k <= total do
     local q = list[math.floor((k - 1) / n) + 1]
-    if k == total or ENGINE.after("constriction_next", p, (k + 1) * 16 + n) then
-      return give_token(q, "constriction")
+    if k == total or ENGINE.after("tokens_next", p, ((k + 1) * 16 + n) * 4 + TOKEN_KIND_INDEX[kind]) then
+      return give_token(q, kind)
     end
-    give_token(q, "constriction")
+    give_token(q, kind)
     k = k + 1
   end
 end
 
-K.constriction = function(p, id, value)
-  local n = count_of(value, 1)
-  if n >= 1 and n < 16 then return constriction_next(p, 16 + n) end
-  for _, q in ipairs(constricted(p)) do
-    for _ = 1, n do give_token(q, "constriction") end
+local function give_tokens(p, kind, n)
+  if n >= 1 and n < 16 then return tokens_next(p, (16 + n) * 4 + TOKEN_KIND_INDEX[kind]) end
+  for _, q in ipairs(token_takers(p, kind)) do
+    for _ = 1, n do give_token(q, kind) end
   end
 end
+
+K.venom = function(p, id, value) return give_tokens(p, "venom", count_of(value, 1)) end
+K.constriction = function(p, id, value) return give_tokens(p, "constriction", count_of(value, 1)) end
 
 -- The "after finishing this action" keywords wait in the state as rules
 -- functions (after_action_then, rules.lua), the code holding what each
@@ -935,18 +932,29 @@ K.resistance = function(p, id, value)
   if #drawn == 0 then return end
   local opts = {}
   for i, c in ipairs(drawn) do opts[i] = "keep " .. card_label(c) end
-  local keep = drawn[choose_secret(p, "resistance.keep", "Resistance: keep which final scoring card?", opts)]
+  return choose_secret_then(p, "resistance.keep", "Resistance: keep which final scoring card?",
+                            opts, drawn, "resistance_kept")
+end
+
+-- The card kept; with two held already, one of the three goes back
+-- (resistance_returned; code: kept * 4096 + the one given back).
+function resistance_kept(p, keep)
   local held = ark.scoring(p)
-  if #held >= 2 then
-    local texts, cards = {}, {}
-    for _, c in ipairs({ held[1], held[2], keep }) do
-      texts[#texts + 1] = "give back " .. card_label(c)
-      cards[#cards + 1] = c
-    end
-    local back = cards[choose_secret(p, "resistance.return", "You may hold two final scoring cards: give one back", texts)]
-    if back == keep then return end
-    ark.scoring_discard(p, back)
+  if #held < 2 then return resistance_returned(p, keep * 4096 + 4095) end
+  local texts, codes = {}, {}
+  for _, c in ipairs({ held[1], held[2], keep }) do
+    texts[#texts + 1] = "give back " .. card_label(c)
+    codes[#codes + 1] = keep * 4096 + c
   end
+  return choose_secret_then(p, "resistance.return",
+                            "You may hold two final scoring cards: give one back", texts, codes,
+                            "resistance_returned")
+end
+
+function resistance_returned(p, code)
+  local keep, back = math.floor(code / 4096), code % 4096
+  if back == keep then return end
+  if back ~= 4095 then ark.scoring_discard(p, back) end
   ark.box_take(keep)
   ark.scoring_add(p, keep)
 end
@@ -996,7 +1004,7 @@ end
 K.flock = function(p, id, value) end
 
 for _, name in ipairs({ "perception", "scavenging", "hunter", "snapping", "assertion",
-                        "dominance", "pilfering", "constriction" }) do
+                        "dominance", "pilfering", "constriction", "venom", "resistance" }) do
   KEYWORDS_THEN[name] = true
 end
 

@@ -301,9 +301,33 @@ function icon_reward(icon, track, amount, own_zoo)
   function card.card_played(owner, id, p, played)
     if own_zoo and owner ~= p then return end
     local n = card_icons(played, icon)
-    if n > 0 then gain(owner, track, amount * n) end
+    -- as the handler's last call, a reward the gain reaches may end the
+    -- step's coroutine
+    if n > 0 then return gain_last(owner, track, amount * n) end
   end
+  HANDLER_LAST_FORMS[card.card_played] = true
   return card
+end
+
+-- n conservation points for p, and every other player gains `money` per
+-- point p gained (the track's end may take some).  As gain_then: a reward
+-- the points reach may end the step's coroutine, the money kept
+-- (others_paid; code: (p's points before * 64 + n) * 16 + money).
+function conservation_paying_then(p, n, money)
+  if n < 0 or n >= 64 or money < 0 or money >= 16 or n % 1 ~= 0 or money % 1 ~= 0 then
+    error("conservation_paying_then: n must be a whole number 0..63 and money 0..15", 2)
+  end
+  return gain_then(p, "conservation", n, "others_paid",
+                   (ark.get(p, "conservation") * 64 + n) * 16 + money)
+end
+
+-- A reward the points reached may add more points, never fewer: the
+-- points gained are the smaller of n and the rise.
+function others_paid(p, code)
+  local money, n = code % 16, math.floor(code / 16) % 64
+  local done = math.min(n, ark.get(p, "conservation") - math.floor(code / 1024))
+  local players = ark.get(nil, "players")
+  for i = 1, players - 1 do gain((p + i) % players, "money", money * done) end
 end
 
 -- At the end of the game, cp conservation points if p's zoo shows at least

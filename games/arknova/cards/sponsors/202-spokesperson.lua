@@ -8,7 +8,7 @@ local card = {}
 function card.card_played(owner, id, p, played)
   if owner ~= p then return end
   local n = fact(played, "icons").science or 0
-  if n > 0 then gain(owner, "reputation", REPUTATION * n) end
+  if n > 0 then return gain_then(owner, "reputation", REPUTATION * n) end
 end
 
 return card

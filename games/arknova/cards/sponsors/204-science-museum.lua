@@ -12,7 +12,7 @@ end
 function card.card_played(owner, id, p, played)
   if owner ~= p then return end
   local n = fact(played, "icons").science or 0
-  if n > 0 then gain(owner, "conservation", CP * n) end
+  if n > 0 then return gain_then(owner, "conservation", CP * n) end
 end
 
 return card

@@ -9,7 +9,7 @@ function card.on_play(p, id)
 end
 
 function card.income(p, id)
-  gain(p, "conservation", INCOME_CP)
+  return gain_then(p, "conservation", INCOME_CP)
 end
 
 return card

@@ -16,9 +16,7 @@ local function distinct(p)
 end
 
 function card.on_play(p, id)
-  local done = gain(p, "conservation", math.floor(distinct(p) / PER_CP))
-  local n = ark.get(nil, "players")
-  for i = 1, n - 1 do gain((p + i) % n, "money", MONEY * done) end
+  return conservation_paying_then(p, math.floor(distinct(p) / PER_CP), MONEY)
 end
 
 return card

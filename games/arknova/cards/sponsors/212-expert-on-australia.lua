@@ -10,21 +10,35 @@ function card.on_play(p, id)
   gain(p, "appeal", ark.icons(p, ICON))
 end
 
-local function pouch(p, id)
+-- The pouch for n more icons: each answer runs then_tuck with (the card
+-- + 1, or 0 for none) * 16 + the icons left after this one (a card id may
+-- be 0).
+local function pouch(p, id, n)
   local hand = ark.hand(p)
-  if #hand == 0 then return end
-  local opts = {}
-  for i, c in ipairs(hand) do opts[i] = "tuck " .. card_label(c) end
-  local i = choose_or_skip(p, "expert-australia.pouch",
-    "Expert on Australia: tuck a hand card under it for " .. APPEAL .. " appeal?", opts, "no card")
-  if not i then return end
-  ark.tuck(p, hand[i], id)
-  gain(p, "appeal", APPEAL)
+  if n <= 0 or #hand == 0 then return end
+  local opts, codes = {}, {}
+  for i, c in ipairs(hand) do
+    opts[i] = "tuck " .. card_label(c)
+    codes[i] = (c + 1) * 16 + n - 1
+  end
+  opts[#opts + 1], codes[#codes + 1] = "no card", n - 1
+  return choose_then(p, "expert-australia.pouch",
+    "Expert on Australia: tuck a hand card under it for " .. APPEAL .. " appeal?", opts, codes,
+    "then_tuck")
+end
+
+function card.then_tuck(p, id, code)
+  local c = math.floor(code / 16) - 1
+  if c >= 0 then
+    ark.tuck(p, c, id)
+    gain(p, "appeal", APPEAL)
+  end
+  return pouch(p, id, code % 16)
 end
 
 function card.card_played(owner, id, p, played)
   if owner ~= p then return end
-  for _ = 1, fact(played, "icons")[ICON] or 0 do pouch(p, id) end
+  return pouch(p, id, math.min(fact(played, "icons")[ICON] or 0, 15))
 end
 
 return card

@@ -5,9 +5,7 @@ local MONEY = 2
 local card = {}
 
 function card.on_play(p, id)
-  local done = gain(p, "conservation", ark.icons(p, "science"))
-  local n = ark.get(nil, "players")
-  for i = 1, n - 1 do gain((p + i) % n, "money", MONEY * done) end
+  return conservation_paying_then(p, ark.icons(p, "science"), MONEY)
 end
 
 return card

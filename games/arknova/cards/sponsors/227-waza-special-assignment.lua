@@ -38,8 +38,11 @@ local function reveal(p, kind)
 end
 
 function card.on_play(p, id)
-  local k = choose(p, "waza-special.kind", "WAZA Special Assignment: which animals?",
-    { "small animals", "large animals" })
+  return choose_then(p, "waza-special.kind", "WAZA Special Assignment: which animals?",
+    { "small animals", "large animals" }, { SMALL, LARGE }, "then_kind")
+end
+
+function card.then_kind(p, id, k)
   ark.memo(id, k)
   reveal(p, k)
 end

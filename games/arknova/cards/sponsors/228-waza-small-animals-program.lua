@@ -63,15 +63,8 @@ local function has_small(p)
   return false
 end
 
-local function play_one_more(p, id)
-  note(id, true, 0, 0)
-  -- the extra animal is one animal: multiplier tokens must not repeat it
-  local m = ark.tokens(p, "animals", "multiplier")
-  if m > 0 then ark.tokens(p, "animals", "multiplier", -m) end
-  perform_action(p, "animals", 2, 1)
-  if m > 0 then ark.tokens(p, "animals", "multiplier", m) end
-end
-
+-- The display's small animals, offered to take one; each answer runs
+-- then_taken with its folder.
 local function take_from_display(p)
   local opts, folders, disp = {}, {}, ark.display()
   for f = 1, 6 do
@@ -81,8 +74,12 @@ local function take_from_display(p)
     end
   end
   if #opts == 0 then return end
-  local i = choose(p, "waza-small.take", "WAZA Small Animals Program: take a small animal", opts)
-  ark.hand_add(p, ark.display_take(folders[i]))
+  return choose_then(p, "waza-small.take", "WAZA Small Animals Program: take a small animal",
+                     opts, folders, "then_taken")
+end
+
+function card.then_taken(p, id, folder)
+  ark.hand_add(p, ark.display_take(folder))
 end
 
 function card.after_action(p, id, action, strength)
@@ -92,13 +89,30 @@ function card.after_action(p, id, action, strength)
     ark.memo(id, 0)
     return
   end
-  if has_small(p) and choose_or_skip(p, "waza-small.extra",
-      "WAZA Small Animals Program: play one more small animal?",
-      { "play one more small animal" }, "no") then
-    play_one_more(p, id)
+  if has_small(p) then
+    return choose_then(p, "waza-small.extra", "WAZA Small Animals Program: play one more small animal?",
+                       { "play one more small animal", "no" }, { 1, 0 }, "then_extra")
   end
+  return card.then_rest(p, id, 0)
+end
+
+-- Answered: 1 plays the extra animal first.  It is one animal, so the
+-- multiplier tokens must not repeat it: they wait aside (their number is
+-- then_rest's code) while it is played.
+function card.then_extra(p, id, more)
+  if more == 0 then return card.then_rest(p, id, 0) end
+  note(id, true, 0, 0)
+  local m = ark.tokens(p, "animals", "multiplier")
+  if m > 0 then ark.tokens(p, "animals", "multiplier", -m) end
+  return call_then(p, "then_rest", m, perform_action, p, "animals", 2, 1)
+end
+
+-- After the extra animal, or without one: the multiplier tokens back, the
+-- record cleared, a small animal from the display.
+function card.then_rest(p, id, m)
+  if m > 0 then ark.tokens(p, "animals", "multiplier", m) end
   ark.memo(id, 0)
-  take_from_display(p)
+  return take_from_display(p)
 end
 
 function card.modify_conditions_ignored(p, id, value, animal)

@@ -65,7 +65,7 @@ function card.on_play(p, id)
   local groups = 0
   for _, n in ipairs(free_areas(cells, at)) do groups = groups + math.floor(n / GROUP) end
   gain(p, "appeal", border)
-  gain(p, "conservation", groups)
+  return gain_then(p, "conservation", groups)
 end
 
 return card

@@ -7,14 +7,23 @@ local LARGE = 4
 local card = {}
 
 function card.on_play(p, id)
-  local build2 = ark.upgraded(p, "build")
-  local places = ark.placements(p, KEY, build2)
+  local places = ark.placements(p, KEY, ark.upgraded(p, "build"))
   if #places == 0 then return end
-  local opts = {}
-  for i, cells in ipairs(places) do opts[i] = KEY .. " at " .. cells end
-  local i = choose_or_skip(p, "waza-large.enclosure",
-    "WAZA Large Animal Program: place a free size-5 enclosure?", opts, "no enclosure")
-  if i then place_building(p, KEY, places[i], build2) end
+  local opts, codes = {}, {}
+  for i, cells in ipairs(places) do
+    opts[i] = KEY .. " at " .. cells
+    codes[i] = i
+  end
+  opts[#opts + 1], codes[#codes + 1] = "no enclosure", 0
+  return choose_then(p, "waza-large.enclosure",
+    "WAZA Large Animal Program: place a free size-5 enclosure?", opts, codes, "then_place")
+end
+
+-- The i-th place (0: none) of those the unchanged zoo offered.
+function card.then_place(p, id, i)
+  if i == 0 then return end
+  local build2 = ark.upgraded(p, "build")
+  return place_building(p, KEY, ark.placements(p, KEY, build2)[i], build2)
 end
 
 function card.modify_conditions_ignored(p, id, value, animal)
