@@ -46,12 +46,13 @@ end
 -- (`return choose_then(...)`), it lets the engine end the step's coroutine
 -- at the decision, so that an AI's copy of the game made there runs no Lua
 -- (ENGINE.choose_then).  A script's own choose_then (own_continuations,
--- api.lua) names one of its then_ functions instead.
-function choose_then(p, tag, prompt, options, codes, fn)
+-- api.lua) names one of its then_ functions instead.  secret: only p may
+-- see the options (choose_secret_then).
+function choose_then(p, tag, prompt, options, codes, fn, secret)
   if #options == 0 then error("choose_then: no options for " .. tag, 2) end
   -- codes may be one number for every option
   if #options == 1 then return _G[fn](p, type(codes) == "number" and codes or codes[1], 1) end
-  local i = ENGINE.choose_then(p, tag, prompt, options, codes, fn)
+  local i = ENGINE.choose_then(p, tag, prompt, options, codes, fn, secret)
   if not i then return end     -- the engine keeps the decision: the step returns
   return _G[fn](p, type(codes) == "number" and codes or codes[i], i)
 end
@@ -59,11 +60,7 @@ end
 -- choose_then for a choice whose options only p may see (as
 -- choose_secret).
 function choose_secret_then(p, tag, prompt, options, codes, fn)
-  if #options == 0 then error("choose_secret_then: no options for " .. tag, 2) end
-  if #options == 1 then return _G[fn](p, type(codes) == "number" and codes or codes[1], 1) end
-  local i = ENGINE.choose_then(p, tag, prompt, options, codes, fn, true)
-  if not i then return end
-  return _G[fn](p, type(codes) == "number" and codes or codes[i], i)
+  return choose_then(p, tag, prompt, options, codes, fn, true)
 end
 
 -- choose_then with a last option that declines, skip_text with skip_code

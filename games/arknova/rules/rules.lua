@@ -355,6 +355,13 @@ end
 
 -- ---- bonuses printed on the map, its edge, and bonus tiles ----
 
+-- n Clever moves the plain way, each asked where it comes.
+local function clever_moves(p, n)
+  for _ = 1, n do
+    ark.to_slot1(p, choose_action_card(p, "bonus.clever", "Move an action card to slot 1"))
+  end
+end
+
 function apply_bonus(p, kind, value, source)
   value = value or 1
   if kind == "money" or kind == "appeal" then
@@ -378,11 +385,7 @@ function apply_bonus(p, kind, value, source)
     -- called last, the choice may end the step's coroutine (a plugin may
     -- have replaced what the plain way below calls)
     return LAST_BONUS[kind](p, value)
-  elseif kind == "clever" then
-    for _ = 1, value do
-      local a = choose_action_card(p, "bonus.clever", "Move an action card to slot 1")
-      ark.to_slot1(p, a)
-    end
+  elseif kind == "clever" then clever_moves(p, value)
   elseif kind == "multiplier" then
     local a = choose_action_card(p, "bonus.multiplier", "Put a multiplier token on an action card")
     ark.tokens(p, a, "multiplier", 1)
@@ -404,9 +407,7 @@ function clever_bonus_next(p, left)
     return choose_action_card_then(p, "bonus.clever", "Move an action card to slot 1",
                                    "clever_bonus_moved", 0)
   end
-  for _ = 1, left do
-    ark.to_slot1(p, choose_action_card(p, "bonus.clever", "Move an action card to slot 1"))
-  end
+  clever_moves(p, left)
 end
 
 function clever_bonus_moved(p, code) ark.to_slot1(p, ACTIONS[math.floor(code / 16)]) end
@@ -739,10 +740,11 @@ end
 -- (HANDLER_LAST, api.lua), the handlers before the first such run, then
 -- that form as the last call, the handlers after it (fire_one, each by
 -- its card) and the other zoos (fire_rest) kept by ENGINE.after, so that
--- its choices may end the step's coroutine.  x: a card id (below 1024),
--- or nothing.  Called deeper, with a plugin loaded, for an event outside
--- FIRE_LAST_EVENTS, where no handler of p's has such a form (most events)
--- or too little is left to keep, the plain fire.
+-- its choices may end the step's coroutine.  x: the event's arguments in
+-- one whole number below 1024 (event_args), or nothing.  Called deeper,
+-- with a plugin loaded, for an event outside FIRE_LAST_EVENTS, where no
+-- handler of p's has such a form (most events) or too little is left to
+-- keep, the plain fire.
 local FIRE_LAST_EVENTS = { "card_played", "income", "after_action", "bonus", "turn_end",
                            "turn_start" }
 local FIRE_LAST_INDEX = {}
@@ -1297,7 +1299,7 @@ function action_again(p, code)
 end
 
 -- What perform_action does after the card's run (code: action index * 100
--- + strength, as fire_last's own_args reads it).
+-- + strength, as fire_last's event_args reads it).
 function action_done(p, code)
   -- most zoos have no after_action handler: the C check, no Lua
   if has_handler(p, "after_action") then return fire_last("after_action", p, code) end
@@ -1506,8 +1508,10 @@ end
 
 -- move_animals_into (its own tag) as a caller's last call: each question
 -- may end the step's coroutine (move_in_chosen; the code: (the animal + 1,
--- or 0 for "done") * 64 + b).
+-- or 0 for "done") * 64 + b).  With a plugin loaded (it may replace
+-- move_animals_into), the plain way.
 function move_animals_last(p, b)
+  if #PLUGINS > 0 then return move_animals_into(p, b) end
   local opts, ids = move_in_options(p, b)
   if #opts == 0 then return end
   for i = 1, #ids do ids[i] = (ids[i] + 1) * 64 + b end

@@ -284,7 +284,7 @@ end
 -- rest of the action kept; then build_after.
 local function moves_then_after(p, key, b, st)
   if key == "reptile-house" or key == "large-bird-aviary" then
-    if #PLUGINS == 0 and ENGINE.after("build_after", p, st) then
+    if ENGINE.after("build_after", p, st) then
       return move_animals_last(p, b)
     end
     move_animals_into(p, b)
