@@ -1031,7 +1031,8 @@ static void test_posturing(void **st) {
 }
 
 /* Peacocking (Emu): the large bird aviary for free; fitting birds may move
-** in from standard enclosures.  Not again once built. */
+** in from standard enclosures.  Not again once built.  Each question is a
+** copy of the game for the AIs (continuations, no running coroutine). */
 static void test_peacocking(void **st) {
   (void)st;
   int p;
@@ -1045,11 +1046,11 @@ static void test_peacocking(void **st) {
   ark_state base = g->s;
   int nb = g->s.p[p].zoo_map.nb;
   play(g, p, 514, "into size-5 #0");
-  t_expect(g, "peacocking.build", p);
+  t_expect_copy(g, "peacocking.build", p);
   t_answer(g, "place the large-bird-aviary for free");
-  t_expect(g, "build.free", p);
+  t_expect_copy(g, "build.free", p);
   int bonus = t_answer_place(g, 1);
-  t_expect(g, "keyword.move", p);
+  t_expect_copy(g, "keyword.move", p);
   t_answer(g, "move Marabou (496) in");
   t_turn_over(g, p);
   const ark_player *pl = &g->s.p[p];

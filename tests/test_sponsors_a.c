@@ -979,20 +979,39 @@ static void test_placement_card_before_xtoken(void **st) {
 }
 
 /* Archaeologist's second copy of a border card comes after the first
-** card's question (the rules then take the bonuses one by one from the
-** list, not again from the building's spaces, which hold one card). */
+** card's question, and each question is a copy of the game: the rules
+** read the copies again from the building's border spaces and the number
+** of repeats kept in the continuation's code (paid_bonus). */
 static void test_221_card_twice(void **st) {
   (void)st;
   ark_game *g = game(2);
   int p = t_cur(g);
   t_zoo_add(g, p, 221);
   build_one(g, p, 1, "build size-1 (2 money)", "size-1 at (3,12)");   /* border: a card, twice */
-  t_expect(g, "card.take", p);
+  t_expect_copy(g, "card.take", p);
   t_answer(g, "draw from the deck");
-  t_expect(g, "card.take", p);
+  t_expect_copy(g, "card.take", p);
   t_answer(g, "draw from the deck");
   t_turn_over(g, p);
   assert_int_equal(g->s.p[p].nhand, 2);
+  ark_game_free(g);
+}
+
+/* Repeats add up (Archaeologist's one and a test card's two): the border
+** card is taken four times, each question a copy of the game. */
+static void test_border_repeats_add_up(void **st) {
+  (void)st;
+  ark_game *g = game_with(2, "border-twice");
+  int p = t_cur(g);
+  t_zoo_add(g, p, 221);
+  t_zoo_add(g, p, 1008);
+  build_one(g, p, 1, "build size-1 (2 money)", "size-1 at (3,12)");
+  for (int i = 0; i < 4; i++) {
+    t_expect_copy(g, "card.take", p);
+    t_answer(g, "draw from the deck");
+  }
+  t_turn_over(g, p);
+  assert_int_equal(g->s.p[p].nhand, 4);
   ark_game_free(g);
 }
 
@@ -1031,6 +1050,38 @@ static void test_223_science_institute(void **st) {
   assert_int_equal(pl->conservation, 0);
   assert_int_equal(pl->reputation, 1);
   assert_int_equal(pl->nhand, 0);
+  ark_game_free(g);
+}
+
+/* Migration Recording's point reaches the conservation 8 reward (the
+** project's 5 stop at 7): the reward is a copy for the AIs, the event's
+** handler called as the step's last call (fire_last). */
+static void test_224_reward_is_a_copy(void **st) {
+  (void)st;
+  ark_game *g = game(2);
+  int p = t_cur(g);
+  ark_player *pl = &g->s.p[p];
+  pl->universities = UNI_RESEARCH;
+  t_zoo_add(g, p, 224);
+  int id = t_take_out(g, 116);
+  g->s.row[0].card = (int16_t)id;
+  memset(g->s.row[0].owner, -1, sizeof g->s.row[0].owner);
+  t_put_animal(g, p, 401, t_put_building_xy(g, p, "size-5", CELLS(4, 1, 4, 3, 4, 5, 5, 2, 3, 4)));
+  pl->appeal = 20;
+  pl->conservation = 2;
+  pl->cp_bonus_done = 0x0b;                     /* the 8 reward not taken */
+  t_set_slot(g, p, ARK_ACT_ASSOCIATION, 5);
+  t_turn_of(g, p);
+  t_answer(g, "Association I at strength 5");
+  t_answer(g, "project (strength 5, 1 worker)");
+  pick(g, "project.support", p, "Serengeti National Park (116) level 1 ");
+  t_answer(g, "edge bonus: money 12");
+  assert_int_equal(pl->conservation, 8);
+  t_expect_copy(g, "reward.cp8", p);
+  t_answer(g, "gain 5 money");
+  t_turn_over(g, p);
+  assert_int_equal(pl->cp_bonus_done, 0x0f);
+  assert_int_equal(pl->money, 25 + 12 + 5);
   ark_game_free(g);
 }
 
@@ -1521,11 +1572,13 @@ int main(void) {
     cmocka_unit_test(test_220_federal_grants),
     cmocka_unit_test(test_221_archaeologist),
     cmocka_unit_test(test_221_card_twice),
+    cmocka_unit_test(test_border_repeats_add_up),
     cmocka_unit_test(test_placement_card_before_xtoken),
     cmocka_unit_test(test_221_end),
     cmocka_unit_test(test_222_release_of_patents),
     cmocka_unit_test(test_223_science_institute),
     cmocka_unit_test(test_224_migration_recording),
+    cmocka_unit_test(test_224_reward_is_a_copy),
     cmocka_unit_test(test_225_quarantine_lab),
     cmocka_unit_test(test_225_not_affected),
     cmocka_unit_test(test_225_immune_kinds),

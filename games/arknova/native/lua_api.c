@@ -924,10 +924,11 @@ static int l_build(lua_State *L) {
   return 2;
 }
 
-/* ark.placement_bonus(p, b, i) -> bonus, value of the i-th space with a
-** placement bonus that p's building b covers, in the order ark.build gave
-** them, or nothing: the rules apply a building's bonuses one at a time,
-** each possibly a continuation, with no list of them kept. */
+/* ark.placement_bonus(p, b, i) -> bonus, value, edge of the i-th space
+** with a placement bonus that p's building b covers, in the order ark.build
+** gave them (edge: the space is on the map's border), or nothing: the
+** rules apply a building's bonuses one at a time, each possibly a
+** continuation, with no list of them kept. */
 static int l_placement_bonus(lua_State *L) {
   ark_game *g = G(L);
   int p = arg_player(L, g, 1);
@@ -940,7 +941,8 @@ static int l_placement_bonus(lua_State *L) {
     if (bo->kind != ARK_BONUS_NONE && --i == 0) {
       lua_pushstring(L, ark_bonus_name(bo->kind));
       lua_pushinteger(L, bo->value);
-      return 2;
+      lua_pushboolean(L, m->edge[z->b[b].cells[k]] != 0);
+      return 3;
     }
   }
   return 0;

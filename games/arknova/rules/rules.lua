@@ -436,7 +436,8 @@ end
 -- continuation's last call).  The code: 2 * the kind's index in
 -- FREE_KINDS + 1 on an upgraded Build.  A kind outside FREE_KINDS, or a
 -- free_building a plugin replaced, goes the plain way.
-local FREE_KINDS = { "size-1", "size-2", "size-3", "size-4", "size-5", "kiosk", "pavilion" }
+local FREE_KINDS = { "size-1", "size-2", "size-3", "size-4", "size-5", "kiosk", "pavilion",
+                     "petting-zoo", "reptile-house", "large-bird-aviary" }
 local FREE_KIND_INDEX = {}
 for i, key in ipairs(FREE_KINDS) do FREE_KIND_INDEX[key] = i end
 local FREE_BUILDING = free_building
@@ -741,15 +742,17 @@ end
 -- that form as the last call, the handlers after it (fire_one, each by
 -- its card) and the other zoos (fire_rest) kept by ENGINE.after, so that
 -- its choices may end the step's coroutine.  x: the event's arguments in
--- one whole number below 1024 (event_args), or nothing.  Called deeper,
+-- one whole number below X_UNIT (event_args), or nothing.  Called deeper,
 -- with a plugin loaded, for an event outside FIRE_LAST_EVENTS, where no
 -- handler of p's has such a form (most events) or too little is left to
 -- keep, the plain fire.
 local FIRE_LAST_EVENTS = { "card_played", "income", "after_action", "bonus", "turn_end",
-                           "turn_start" }
+                           "turn_start", "project_supported" }
 local FIRE_LAST_INDEX = {}
 for i, name in ipairs(FIRE_LAST_EVENTS) do FIRE_LAST_INDEX[name] = i end
-local FIRE_LAST_OWN = { false, true, true, false, true, true }
+local FIRE_LAST_OWN = { false, true, true, false, true, true, false }
+-- a kept code: x + X_UNIT * (the event's index + 8 * (the card + 1))
+local X_UNIT = 8192
 
 -- The bonuses that reach the "bonus" event which fire_last can keep: those
 -- the shipped maps' scripts carry out (another kind, a fan map's, fires
@@ -764,13 +767,15 @@ for i, k in ipairs(BONUS_SOURCES) do BONUS_SOURCE_INDEX[k] = i end
 -- A handler's arguments after (owner, id, p) (an own event's after (p,
 -- id)), from fire_last's x: card_played's card; after_action's action and
 -- strength (x: its index in ACTIONS * 100 + strength); the bonus's kind,
--- value and source; income and the turn's start and end have none.
+-- value and source; project_supported's project and level (x: the
+-- project * 8 + the level); income and the turn's start and end have none.
 local function event_args(ev, x)
   if ev == 1 then return x end
   if ev == 3 then return ACTIONS[math.floor(x / 100)], x % 100 end
   if ev == 4 then
     return BONUS_EVENT_KINDS[math.floor(x / 64)], math.floor(x / 4) % 16, BONUS_SOURCES[x % 4]
   end
+  if ev == 7 then return math.floor(x / 8), x % 8 end
 end
 
 -- fire_last's x for a "bonus" event, or nil where it has none.
@@ -819,7 +824,7 @@ function fire_last(name, p, x)
   local j = last_at(hs, k)
   x = x or 0
   -- room for a fire_one per handler after the j-th, and fire_rest
-  if not j or not ev or #PLUGINS > 0 or x < 0 or x >= 1024 or x % 1 ~= 0 or
+  if not j or not ev or #PLUGINS > 0 or x < 0 or x >= X_UNIT or x % 1 ~= 0 or
      ENGINE.after_room() < (k - j - 1) / 2 + (own and 0 or 1) then
     if ev == 1 then return fire(name, p, x) end
     if own then return fire_own(name, p, event_args(ev, x)) end
@@ -829,10 +834,10 @@ function fire_last(name, p, x)
     if own then hs[i](p, hs[i + 1], event_args(ev, x))
     else hs[i](p, hs[i + 1], p, event_args(ev, x)) end
   end
-  if not own then ENGINE.after("fire_rest", p, x + 1024 * ev) end
+  if not own then ENGINE.after("fire_rest", p, x + X_UNIT * ev) end
   for i = k - 1, j + 2, -2 do
     -- a card's handler by the card (id + 1), the map's by 0
-    ENGINE.after("fire_one", p, x + 1024 * (ev + 8 * (hs[i + 1] and hs[i + 1] + 1 or 0)))
+    ENGINE.after("fire_one", p, x + X_UNIT * (ev + 8 * (hs[i + 1] and hs[i + 1] + 1 or 0)))
   end
   if own then return HANDLER_LAST[hs[j]](p, hs[j + 1], event_args(ev, x)) end
   return HANDLER_LAST[hs[j]](p, hs[j + 1], p, event_args(ev, x))
@@ -875,7 +880,7 @@ end
 -- One handler of p's zoo that fire_last kept: the card's (or the map's)
 -- as the zoo has it now, in its last-call form if it has one.
 function fire_one(p, code)
-  local x, rest = code % 1024, math.floor(code / 1024)
+  local x, rest = code % X_UNIT, math.floor(code / X_UNIT)
   local ev, id = rest % 8, math.floor(rest / 8) - 1
   local name, own = FIRE_LAST_EVENTS[ev], FIRE_LAST_OWN[ev]
   local s
@@ -893,8 +898,8 @@ function fire_one(p, code)
 end
 
 function fire_rest(p, code)
-  local ev = math.floor(code / 1024)
-  return fire_from(FIRE_LAST_EVENTS[ev], p, 1, event_args(ev, code % 1024))
+  local ev = math.floor(code / X_UNIT)
+  return fire_from(FIRE_LAST_EVENTS[ev], p, 1, event_args(ev, code % X_UNIT))
 end
 
 -- Events that concern only p's own cards and map (income, end of game,
@@ -1506,23 +1511,32 @@ function move_animals_into(p, b, tag)
   end
 end
 
--- move_animals_into (its own tag) as a caller's last call: each question
--- may end the step's coroutine (move_in_chosen; the code: (the animal + 1,
--- or 0 for "done") * 64 + b).  With a plugin loaded (it may replace
--- move_animals_into), the plain way.
-function move_animals_last(p, b)
-  if #PLUGINS > 0 then return move_animals_into(p, b) end
+-- move_animals_into as a caller's last call: each question may end the
+-- step's coroutine (move_in_chosen; the code: ((the tag's index in
+-- MOVE_TAGS - 1) * 2048 + the animal + 1, or 0 for "done") * 64 + b).
+-- With a plugin loaded (it may replace move_animals_into), or a tag not
+-- in MOVE_TAGS, the plain way.
+local MOVE_TAGS = { "build.move", "keyword.move" }
+local MOVE_TAG_INDEX = {}
+for i, t in ipairs(MOVE_TAGS) do MOVE_TAG_INDEX[t] = i end
+
+function move_animals_last(p, b, tag)
+  local t = MOVE_TAG_INDEX[tag or "build.move"]
+  if #PLUGINS > 0 or not t then return move_animals_into(p, b, tag) end
   local opts, ids = move_in_options(p, b)
   if #opts == 0 then return end
-  for i = 1, #ids do ids[i] = (ids[i] + 1) * 64 + b end
-  return choose_then_or_skip(p, "build.move", MOVE_PROMPT, opts, ids, "move_in_chosen", "done", b)
+  local base = (t - 1) * 2048
+  for i = 1, #ids do ids[i] = (base + ids[i] + 1) * 64 + b end
+  return choose_then_or_skip(p, MOVE_TAGS[t], MOVE_PROMPT, opts, ids, "move_in_chosen", "done",
+                             base * 64 + b)
 end
 
 function move_in_chosen(p, code)
-  local id, b = math.floor(code / 64) - 1, code % 64
+  local b, rest = code % 64, math.floor(code / 64)
+  local id, t = rest % 2048 - 1, math.floor(rest / 2048) + 1
   if id < 0 then return end
   ark.move_animal(p, id, b)
-  return move_animals_last(p, b)
+  return move_animals_last(p, b, MOVE_TAGS[t])
 end
 
 SPECIAL_BIT = { ["petting-zoo"] = 1, ["reptile-house"] = 2, ["large-bird-aviary"] = 4 }
@@ -1534,55 +1548,98 @@ PAVILION_APPEAL = 1
 -- building) and let that choice end the step's coroutine
 -- (build_place_chosen, cards/actions/build.lua; place_building_last).
 -- place_building_part places key and applies its bonuses; with chain, only
--- up to the first that asks, whose index it returns (placement_bonus_next
--- applies it and the rest).  It returns the building and whether the map
--- had a free space before.  placed_after_bonuses is what follows the
--- bonuses.  A reputation or conservation bonus asks where it may reach a
--- reward of p's not taken yet (reward_within; it then comes as gain_last);
--- every other kind but QUIET_BONUS's may ask (a kind the rules do not know
--- goes to the scripts' bonus handlers).
+-- up to the first that asks, and returns the code placement_bonus_next
+-- goes on from.  It returns the building and whether the map had a free
+-- space before.  placed_after_bonuses is what follows the bonuses.  A
+-- reputation or conservation bonus asks where it may reach a reward of p's
+-- not taken yet (reward_within; it then comes as gain_last); every other
+-- kind but QUIET_BONUS's may ask (a kind the rules do not know goes to the
+-- scripts' bonus handlers).
 local QUIET_BONUS = { money = true, appeal = true, xtoken = true, draw = true, worker = true }
 local TRACK_BONUS = { reputation = true, conservation = true }
+local MAX_REPEATS = 15
 
 local function bonus_asks(p, kind, value)
   if TRACK_BONUS[kind] then return reward_within(p, kind, value) end
   return not QUIET_BONUS[kind]
 end
 
+-- A building pays its spaces' bonuses (ark.build's list), then each border
+-- space's again as many times as modify_border_bonus_repeats says
+-- (Archaeologist), appended to the list in the spaces' order.  Returns
+-- that number where it is the same for every border space (and small), so
+-- that the list can be read again from it (paid_bonus), else false.
+local function add_border_repeats(p, b, bonuses)
+  local reps
+  for j = 1, #bonuses do
+    local _, _, edge = ark.placement_bonus(p, b, j)
+    if edge then
+      local bo = bonuses[j]
+      local r = modify("border_bonus_repeats", p, 0, bo.bonus, bo.value)
+      for _ = 1, r do bonuses[#bonuses + 1] = bo end
+      if reps == nil then reps = r elseif reps ~= r then reps = false end
+    end
+  end
+  if reps == nil then return 0 end
+  if reps and reps == math.floor(reps) and reps >= 0 and reps <= MAX_REPEATS then return reps end
+  return false
+end
+
+-- The i-th bonus building b pays, where each border space's pays reps
+-- more times (add_border_repeats): the spaces' own, then the copies.
+local function paid_bonus(p, b, i, reps)
+  local kind, value = ark.placement_bonus(p, b, i)
+  if kind or reps == 0 then return kind, value end
+  local n = 0
+  while ark.placement_bonus(p, b, n + 1) do n = n + 1 end
+  local copy = i - n
+  for j = 1, n do
+    local k, v, edge = ark.placement_bonus(p, b, j)
+    if edge then
+      if copy <= reps then return k, v end
+      copy = copy - reps
+    end
+  end
+end
+
 function place_building_part(p, key, cells, build2, sponsor_card, chain)
   local free_before = ark.get(p, "free_cells")
   local b, bonuses = ark.build(p, key, cells, build2, sponsor_card)
+  local reps = 0
+  if #bonuses > 0 and has_handler(p, "modify_border_bonus_repeats") then
+    reps = add_border_repeats(p, b, bonuses)
+    -- copies that differ by space: the list cannot be read again
+    if not reps then chain = false end
+  end
   local bit = SPECIAL_BIT[key]
   if bit then ark.set(p, "special_built", ark.get(p, "special_built") + bit) end
   if key == "pavilion" then gain(p, "appeal", PAVILION_APPEAL) end
   for i = 1, #bonuses do
     local bo = bonuses[i]
-    if chain and bonus_asks(p, bo.bonus, bo.value) then
-      -- the chain reads the bonuses again from the building's spaces
-      -- (ark.placement_bonus): not where a card added copies to the list
-      -- (Archaeologist, cards/lib/sponsors_a.lua), which is then longer
-      if ark.placement_bonus(p, b, #bonuses) then return b, free_before > 0, i end
-      chain = false
+    if chain and bonus_asks(p, bo.bonus, bo.value) and #bonuses < 63 then
+      return b, free_before > 0, b + 64 * i + 4096 * reps
     end
     apply_bonus(p, bo.bonus, bo.value, "placement")
   end
   return b, free_before > 0, nil
 end
 
--- Building b's placement bonuses from the i-th on (code: b + 64 * i), as a
--- step's last call: each that asks is the last call, those after it kept;
--- called deeper (ENGINE.after says no), one after the other.
+-- Building b's placement bonuses from the i-th on (code: b + 64 * i +
+-- 4096 * the border repeats, see paid_bonus), as a step's last call: each
+-- that asks is the last call, those after it kept; called deeper
+-- (ENGINE.after says no), one after the other.
 function placement_bonus_next(p, code)
-  local b, i = code % 64, math.floor(code / 64)
+  local b, i, reps = code % 64, math.floor(code / 64) % 64, math.floor(code / 4096)
   while true do
-    local kind, value = ark.placement_bonus(p, b, i)
+    local kind, value = paid_bonus(p, b, i, reps)
     if not kind then return end
-    if bonus_asks(p, kind, value) and (not ark.placement_bonus(p, b, i + 1) or
-                                       ENGINE.after("placement_bonus_next", p, b + 64 * (i + 1))) then
+    local later = code + 64
+    if bonus_asks(p, kind, value) and (not paid_bonus(p, b, i + 1, reps) or
+                                       ENGINE.after("placement_bonus_next", p, later)) then
       return apply_bonus(p, kind, value, "placement")
     end
     apply_bonus(p, kind, value, "placement")
-    i = i + 1
+    i, code = i + 1, later
   end
 end
 
@@ -1613,12 +1670,12 @@ function place_building_last(p, key, cells, build2, sponsor_card)
     place_building(p, key, cells, build2, sponsor_card)
     return
   end
-  local b, free_before, i = place_building_part(p, key, cells, build2, sponsor_card, true)
-  if i then
+  local b, free_before, go_on = place_building_part(p, key, cells, build2, sponsor_card, true)
+  if go_on then
     if ENGINE.after("placed_rest", p, 2 * b + (free_before and 1 or 0)) then
-      return placement_bonus_next(p, b + 64 * i)
+      return placement_bonus_next(p, go_on)
     end
-    placement_bonus_next(p, b + 64 * i)
+    placement_bonus_next(p, go_on)
   end
   placed_after_bonuses(p, key, b, free_before)
 end

@@ -312,9 +312,10 @@ local function edge_bonus_then(p)
   return choose_then(p, "project.edge", "Take a map-edge bonus", opts, idx, "assoc_edge_taken")
 end
 
--- After the edge token of a support (code: card * 8 + level).
+-- After the edge token of a support (code: card * 8 + level): the event,
+-- whose handlers' choices may end the step's coroutine (fire_last).
 local function assoc_project_supported(p, code)
-  fire("project_supported", p, math.floor(code / 8), code % 8)
+  return fire_last("project_supported", p, code)
 end
 
 -- A release project's animal leaves the zoo (the rules function the

@@ -323,13 +323,13 @@ local function build_place_chosen(p, code, i)
     place_at(p, key, cells, build2)
   else
     pay(p, A.COST_PER_SPACE * def(key).size)
-    local b, free_before, bonus = place_building_part(p, key, cells, build2, nil, true)
-    if bonus then
+    local b, free_before, go_on = place_building_part(p, key, cells, build2, nil, true)
+    if go_on then
       local rest = ((st + KIND_UNIT * k) * 64 + b) * 2 + (free_before and 1 or 0)
       if ENGINE.after("build_placed", p, rest) then
-        return placement_bonus_next(p, b + 64 * bonus)
+        return placement_bonus_next(p, go_on)
       end
-      placement_bonus_next(p, b + 64 * bonus)
+      placement_bonus_next(p, go_on)
     end
     placed_after_bonuses(p, key, b, free_before)
     return moves_then_after(p, key, b, st)

@@ -385,11 +385,6 @@ local function movable_cards(p)
   return texts, values
 end
 
--- After a reptile house or aviary: fitting animals may move in from
--- standard enclosures, as the Build action offers (rules.lua).
-local function move_into(p, b)
-  move_animals_into(p, b, "keyword.move")
-end
 
 -- ---- Flock: where a flock animal may live besides an empty enclosure ----
 
@@ -885,17 +880,35 @@ end
 
 -- Peacocking (building): p may place the large bird aviary (or the named
 -- special enclosure) for free if it is not built yet and fits; the card
--- stands in for Build II, not for the map's Build-II spaces.
+-- stands in for Build II, not for the map's Build-II spaces.  The offer,
+-- the place and the moves that follow (fitting animals from standard
+-- enclosures, as Build offers them) are continuations: peacocking_chosen
+-- (code: the kind's SPECIAL_BIT, 0 for "no"), then peacocking_built (code:
+-- the new building's id).
+local SPECIAL_KEY = {}
+for key, bit in pairs(SPECIAL_BIT) do SPECIAL_KEY[bit] = key end
+
 K.peacocking = function(p, id, value)
   local key = type(value) == "string" and value or "large-bird-aviary"
   local bit = SPECIAL_BIT[key]
-  if bit and math.floor(ark.get(p, "special_built") / bit) % 2 == 1 then return end
+  if not bit or math.floor(ark.get(p, "special_built") / bit) % 2 == 1 then return end
   if not ark.can_place(p, key, ark.upgraded(p, "build")) then return end
-  local i = choose_or_skip(p, "peacocking.build", "Place a free " .. key .. "?",
-    { "place the " .. key .. " for free" }, "no")
-  if not i then return end
+  return choose_then_or_skip(p, "peacocking.build", "Place a free " .. key .. "?",
+    { "place the " .. key .. " for free" }, { bit }, "peacocking_chosen", "no", 0)
+end
+
+function peacocking_chosen(p, bit)
+  if bit == 0 then return end
   local before = ark.get(p, "buildings")
-  if free_building(p, key) and bit then move_into(p, before) end
+  if ENGINE.after("peacocking_built", p, before) then
+    return free_building_last(p, SPECIAL_KEY[bit])
+  end
+  free_building(p, SPECIAL_KEY[bit])
+  return peacocking_built(p, before)
+end
+
+function peacocking_built(p, b)
+  if ark.get(p, "buildings") > b then return move_animals_last(p, b, "keyword.move") end
 end
 
 -- Perception N: draw N cards, keep half of them (at least one).
@@ -1004,7 +1017,8 @@ end
 K.flock = function(p, id, value) end
 
 for _, name in ipairs({ "perception", "scavenging", "hunter", "snapping", "assertion",
-                        "dominance", "pilfering", "constriction", "venom", "resistance" }) do
+                        "dominance", "pilfering", "constriction", "venom", "resistance",
+                        "peacocking" }) do
   KEYWORDS_THEN[name] = true
 end
 

@@ -1,6 +1,6 @@
 -- Archaeologist (221).  Each time p takes the placement bonus of a border
--- space, p takes that bonus once more (modify_border_bonus_repeats, see
--- cards/lib/sponsors_a.lua).  End of game: 1 conservation point if every
+-- space, p takes that bonus once more (modify_border_bonus_repeats, which
+-- the rules' place_building_part asks).  End of game: 1 conservation point if every
 -- border space that can be built on is covered.
 local END_CP = 1
 

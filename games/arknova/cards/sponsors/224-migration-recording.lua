@@ -15,8 +15,11 @@ function card.modify_project_supports(p, id, value, project)
   return value
 end
 
+-- gain_then: a reward the point reaches may be chosen as the last call
 function card.project_supported(owner, id, p, project, level)
-  if owner == p and fact(project, "kind") == "release" then gain(p, "conservation", CP) end
+  if owner == p and fact(project, "kind") == "release" then
+    return gain_then(p, "conservation", CP)
+  end
 end
 
 return card
