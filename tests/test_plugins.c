@@ -607,6 +607,57 @@ static void test_turn_start_hook_begins_turns(void **st) {
   ark_game_free(g);
 }
 
+/* PLUGIN_SCRIPTS.replaced: whether a plugin's script replaced a function
+** or a table the rules reach as it loaded.  Hooks, numbers changed in
+** the rules' tables and the script's own globals are no replacement. */
+static void test_plugin_replaced(void **st) {
+  (void)st;
+  static const struct { const char *name, *script, *replaced; } cases[] = {
+    { "r-hooks", "local h = {}\nfunction h.turn_end(p) gain(p, 'money', 1) end\nreturn h\n",
+      "false" },
+    { "r-numbers", "REPUTATION_BONUS[1].space = 6\nACTION_SCRIPTS.association.DONATIONS[1] = 3\n"
+      "function helper() end\nreturn {}\n", "false" },
+    { "r-global", "local g = gain\nfunction _G.gain(...) return g(...) end\nreturn {}\n",
+      "true" },
+    { "r-ark", "ark.advance_break = function() return false end\nreturn {}\n", "true" },
+    { "r-table", "ACTION_SCRIPTS.association.DONATIONS = { 3, 6, 6, 8, 8, 11, 11, 13 }\n"
+      "return {}\n", "true" },
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    ark_game *g = script_plugin_game(cases[i].name, cases[i].script, "A");
+    char out[64];
+    t_run_lua(g, "return tostring(PLUGIN_SCRIPTS.replaced)", 0, out, sizeof out);
+    if (strcmp(out, cases[i].replaced)) fail_msg("%s: replaced %s", cases[i].name, out);
+    ark_game_free(g);
+  }
+}
+
+/* With a plugin that only hooks triggers (bench/plugins/upgraded) the
+** rules' continuations stay: at no decision of these random games does a
+** step's coroutine run, so every clone is one copy of the state. */
+static void test_hooks_plugin_keeps_copies(void **st) {
+  (void)st;
+  char dir[600];
+  snprintf(dir, sizeof dir, "%s/bench/plugins/upgraded", ARK_SOURCE_DIR);
+  uint64_t rng = 5;
+  int decisions = 0, running = 0;
+  for (uint64_t seed = 1; seed <= 4; seed++) {
+    ark_config cfg;
+    ark_config_init(&cfg);
+    cfg.plugins[0] = dir;
+    cfg.seed = seed;
+    ark_game *g = t_new_game_cfg(&cfg);
+    while (ark_game_process(g) == ARK_AWAITING) {
+      decisions++;
+      running += g->co_ref >= 0;
+      t_random_answer(g, &rng);
+    }
+    ark_game_free(g);
+  }
+  assert_true(decisions > 1000);
+  assert_int_equal(running, 0);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_hundred_points),
@@ -627,6 +678,8 @@ int main(void) {
     cmocka_unit_test(test_after_action_beyond_the_queue),
     cmocka_unit_test(test_bad_plugin),
     cmocka_unit_test(test_turn_start_hook_begins_turns),
+    cmocka_unit_test(test_plugin_replaced),
+    cmocka_unit_test(test_hooks_plugin_keeps_copies),
   };
   return cmocka_run_group_tests(tests, setup_root, remove_root);
 }

@@ -66,6 +66,19 @@ static ark_game *game_with(int players, const char *folder) {
   return prepared(t_game_cfg(&cfg));
 }
 
+/* The same with the plugin of tests/plugins/`folder`. */
+static ark_game *game_plugin(int players, const char *folder) {
+  ark_config cfg;
+  ark_config_init(&cfg);
+  cfg.players = players;
+  cfg.seed = SEED;
+  cfg.map = "0";
+  char dir[1024];
+  snprintf(dir, sizeof dir, "%s/tests/plugins/%s", ARK_SOURCE_DIR, folder);
+  cfg.plugins[0] = dir;
+  return prepared(t_game_cfg(&cfg));
+}
+
 static int next(ark_game *g, int p) { return (p + 1) % g->s.nplayers; }
 
 /* Expects decision `tag` for p, then answers the first option containing
@@ -523,6 +536,31 @@ static void test_210_two_offers(void **st) {
   t_turn_over(g, p);
   assert_int_equal(count_kind(g, p, ARK_BK_KIOSK), 2);
   assert_int_equal(g->s.p[p].money, 25 - 18);
+  ark_game_free(g);
+}
+
+/* With a plugin that hooks card_played (and replaces no rules function)
+** the Expert's offer stays a copy of the game, and the plugin's hook, kept
+** after the Expert's handler (fire_one, by the plugin's place), runs once
+** the kiosk stands: 1 money for the Bison. */
+static void test_210_offer_beside_a_plugin_hook(void **st) {
+  (void)st;
+  ark_game *g = game_plugin(2, "played-money");
+  int p = t_cur(g);
+  t_put_animal(g, p, 439, t_put_building_xy(g, p, "size-2", CELLS(0, 5, 0, 7)));  /* Lama */
+  t_put_animal(g, p, 507, t_put_building_xy(g, p, "size-3", CELLS(7, 2, 7, 4, 8, 3)));  /* Rhea */
+  t_zoo_add(g, p, 210);
+  t_put_building_xy(g, p, "size-5", CELLS(4, 1, 4, 3, 4, 5, 5, 2, 3, 4));
+  ark_game_refresh(g);
+  play_animal(g, p, 436);                          /* American Bison: 18 money */
+  t_expect_copy(g, "expert-americas.kiosk", p);
+  assert_int_equal(g->s.p[p].money, 25 - 18);      /* the hook still waits */
+  t_answer_match(g, "kiosk at ");
+  t_expect_copy(g, "expert-americas.kiosk", p);
+  t_answer_match(g, "kiosk at ");
+  t_turn_over(g, p);
+  assert_int_equal(count_kind(g, p, ARK_BK_KIOSK), 2);
+  assert_int_equal(g->s.p[p].money, 25 - 18 + 1);
   ark_game_free(g);
 }
 
@@ -1551,6 +1589,7 @@ int main(void) {
     cmocka_unit_test(test_209_technology_institute),
     cmocka_unit_test(test_210_expert_americas),
     cmocka_unit_test(test_210_two_offers),
+    cmocka_unit_test(test_210_offer_beside_a_plugin_hook),
     cmocka_unit_test(test_210_end),
     cmocka_unit_test(test_211_expert_europe),
     cmocka_unit_test(test_211_end),

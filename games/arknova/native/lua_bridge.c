@@ -840,17 +840,100 @@ static int load_card_scripts(ark_content *c) {
   return bad ? -1 : 0;
 }
 
+/* Appends to the list at `held` (absolute index) each table, key and value
+** where table t (at the top) holds a function or a table, walking into
+** the tables not in `seen` yet; pops t.  Raw reads only: no metamethod
+** of a script's runs, and keys of any kind are fine. */
+static void reach_from(lua_State *L, int held, int seen) {
+  luaL_checkstack(L, 6, "rules_reach");
+  int t = lua_gettop(L);
+  lua_pushvalue(L, t);
+  lua_pushboolean(L, 1);
+  lua_rawset(L, seen);
+  lua_pushnil(L);
+  while (lua_next(L, t)) {
+    int tv = lua_type(L, -1);
+    if (tv == LUA_TFUNCTION || tv == LUA_TTABLE) {
+      int n = ark_rawlen(L, held);
+      lua_pushvalue(L, t);
+      lua_rawseti(L, held, n + 1);
+      lua_pushvalue(L, -2);
+      lua_rawseti(L, held, n + 2);
+      lua_pushvalue(L, -1);
+      lua_rawseti(L, held, n + 3);
+      lua_pushvalue(L, -1);
+      lua_rawget(L, seen);
+      int walked = lua_toboolean(L, -1);
+      lua_pop(L, 1);
+      if (tv == LUA_TTABLE && !walked) {
+        lua_pushvalue(L, -1);
+        reach_from(L, held, seen);
+      }
+    }
+    lua_pop(L, 1);
+  }
+  lua_pop(L, 1);
+}
+
+/* rules_reach() -> every table, key and value where the rules' globals
+** reach a function or a table, in one list (a protected call: the list
+** may be large). */
+static int l_rules_reach(lua_State *L) {
+  lua_settop(L, 0);
+  lua_newtable(L);                     /* 1: held */
+  lua_newtable(L);                     /* 2: seen */
+  lua_getglobal(L, "_G");
+  reach_from(L, 1, 2);
+  lua_settop(L, 1);
+  return 1;
+}
+
+/* rules_replaced(held) -> does a table of held hold another value now at
+** its key?  Added keys do not count: the rules never look for them. */
+static int l_rules_replaced(lua_State *L) {
+  int n = ark_rawlen(L, 1), replaced = 0;
+  for (int i = 1; i + 2 <= n && !replaced; i += 3) {
+    lua_rawgeti(L, 1, i);
+    lua_rawgeti(L, 1, i + 1);
+    lua_rawget(L, -2);
+    lua_rawgeti(L, 1, i + 2);
+    replaced = !lua_rawequal(L, -1, -2);
+    lua_pop(L, 3);
+  }
+  lua_pushboolean(L, replaced);
+  return 1;
+}
+
 /* PLUGIN_SCRIPTS[i]: plugin hooks, in load order.  Plugins are installed
 ** on purpose, like the rules themselves, so they run in the rules
 ** environment and may change rules tables and functions (docs/plugins.md).
 ** The table is made before the rules load and stays the same, so that
 ** the rules keep it in a local: while it is empty, nothing can have
-** replaced a rules function, and their short ways need not compare each. */
+** replaced a rules function, and their short ways need not compare each.
+** PLUGIN_SCRIPTS.replaced says whether the scripts, as they loaded,
+** replaced a function or table the rules' globals reach (each one is
+** noted before and looked up after): the rules' continuations take their
+** plain way only then, so that with a plugin that hooks triggers or
+** changes numbers an AI's copy of a game stays one copy of the state. */
 static int load_plugin_scripts(ark_content *c) {
-  int bad = 0;
+  lua_State *L = c->L;
+  int bad = 0, any = 0;
+  for (int i = 0; i < c->nplugins; i++) any |= c->plugins[i].script != NULL;
+  if (!any) return 0;
+  lua_pushcfunction(L, l_rules_reach);
+  if (call_guarded(c, 0) != 0) return -1;
+  int held = lua_gettop(L);
   for (int i = 0; i < c->nplugins; i++)
     if (c->plugins[i].script)
       bad |= load_trusted(c, c->plugins[i].script, "PLUGIN_SCRIPTS", 1, i + 1, NULL);
+  lua_pushcfunction(L, l_rules_replaced);
+  lua_pushvalue(L, held);
+  int replaced = call_guarded(c, 1) != 0 || lua_toboolean(L, -1);
+  lua_settop(L, held - 1);
+  lua_getglobal(L, "PLUGIN_SCRIPTS");
+  lua_pushboolean(L, replaced);
+  lua_setfield(L, -2, "replaced");
+  lua_pop(L, 1);
   return bad ? -1 : 0;
 }
 

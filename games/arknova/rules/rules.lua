@@ -5,7 +5,10 @@
 local ark, math, table, ENGINE, CARDS = ark, math, table, ENGINE, CARDS
 local ipairs, type = ipairs, type
 -- the plugins' scripts: the same table for the whole run, empty when no
--- plugin is loaded (then no rules function can have been replaced)
+-- plugin is loaded (then no rules function can have been replaced);
+-- PLUGINS.replaced: a plugin's script replaced a rules function or table
+-- as it loaded (native/lua_bridge.c), and the continuations below then
+-- take their plain way
 local PLUGINS = PLUGIN_SCRIPTS
 
 MAX_WORKERS = 4
@@ -179,7 +182,7 @@ function reward_last(p, what)
   if what == "upgrade" and reward == REWARD and upgrade_action == UPGRADE_ACTION then
     return upgrade_then(p)
   end
-  if #PLUGINS == 0 then
+  if not PLUGINS.replaced then
     if what == "display card" then return snap_then(p) end
     if LAST_GAIN[what] then return gain_last(p, "conservation", LAST_GAIN[what]) end
   end
@@ -191,11 +194,11 @@ end
 -- reward reached is then its own last call, with the rest of the rewards
 -- and their events kept by ENGINE.after, so that a copy of the game at a
 -- reward's choice runs no Lua.  Where the engine cannot keep them (called
--- deeper than a step's own function, or a plugin loaded, which may have
--- replaced any rules function) the rewards come as gain gives them, in the
+-- deeper than a step's own function, or a plugin replaced a rules
+-- function) the rewards come as gain gives them, in the
 -- same order.
 function gain_last(p, track, n)
-  if #PLUGINS > 0 or type(n) ~= "number" or n == 0 or
+  if PLUGINS.replaced or type(n) ~= "number" or n == 0 or
      (track ~= "conservation" and track ~= "reputation") then
     gain(p, track, n)
     return
@@ -229,7 +232,7 @@ end
 -- the gain is gain_last, so that the rewards' choices end the step's
 -- coroutine; else (most gains, or called deeper) the gain and fn in turn.
 function gain_then(p, track, n, fn, code)
-  if n > 0 and #PLUGINS == 0 and reward_within(p, track, n) and ENGINE.after(fn, p, code) then
+  if n > 0 and not PLUGINS.replaced and reward_within(p, track, n) and ENGINE.after(fn, p, code) then
     return gain_last(p, track, n)
   end
   gain(p, track, n)
@@ -326,11 +329,11 @@ function scoring_discard_chosen(q, id) ark.scoring_discard(q, id) end
 
 -- n cards taken (take_card each) as a step's last call: each a
 -- continuation (take_then), those after it kept by ENGINE.after; with a
--- plugin loaded (it may replace take_card) or called deeper, take_card n
+-- plugin that replaced a rules function (take_card?) or called deeper, take_card n
 -- times.
 function take_cards_last(p, n)
   if n <= 0 then return end
-  if #PLUGINS > 0 or (n > 1 and not ENGINE.after("take_cards_last", p, n - 1)) then
+  if PLUGINS.replaced or (n > 1 and not ENGINE.after("take_cards_last", p, n - 1)) then
     for _ = 1, n do take_card(p) end
     return
   end
@@ -381,7 +384,7 @@ function apply_bonus(p, kind, value, source)
   elseif kind == "enclosure" then return free_building_last(p, "size-" .. value)
   elseif kind == "kiosk" then return free_building_last(p, "kiosk")
   elseif kind == "worker" then for _ = 1, value do gain_worker(p) end
-  elseif #PLUGINS == 0 and LAST_BONUS[kind] then
+  elseif not PLUGINS.replaced and LAST_BONUS[kind] then
     -- called last, the choice may end the step's coroutine (a plugin may
     -- have replaced what the plain way below calls)
     return LAST_BONUS[kind](p, value)
@@ -743,7 +746,8 @@ end
 -- its card) and the other zoos (fire_rest) kept by ENGINE.after, so that
 -- its choices may end the step's coroutine.  x: the event's arguments in
 -- one whole number below X_UNIT (event_args), or nothing.  Called deeper,
--- with a plugin loaded, for an event outside FIRE_LAST_EVENTS, where no
+-- where a plugin replaced a rules function, for an event outside
+-- FIRE_LAST_EVENTS, where no
 -- handler of p's has such a form (most events) or too little is left to
 -- keep, the plain fire.
 local FIRE_LAST_EVENTS = { "card_played", "income", "after_action", "bonus", "turn_end",
@@ -816,6 +820,20 @@ local function last_at(hs, k)
   return j
 end
 
+-- How fire_one finds handler h (of event name) of a zoo's list again: a
+-- card's by the card + 1 (ids stay below PLUGIN_KEY), the map's by 0,
+-- the i-th plugin's hook by PLUGIN_KEY + i (a list holds the map's and
+-- the plugins' with no card, in that order).
+local PLUGIN_KEY = 1024
+
+local function handler_key(name, h, id)
+  if id then return id + 1 end
+  for i = 1, #PLUGINS do
+    if PLUGINS[i][name] == h then return PLUGIN_KEY + i end
+  end
+  return 0
+end
+
 function fire_last(name, p, x)
   local ev = FIRE_LAST_INDEX[name]
   local own = ev and FIRE_LAST_OWN[ev]
@@ -824,7 +842,7 @@ function fire_last(name, p, x)
   local j = last_at(hs, k)
   x = x or 0
   -- room for a fire_one per handler after the j-th, and fire_rest
-  if not j or not ev or #PLUGINS > 0 or x < 0 or x >= X_UNIT or x % 1 ~= 0 or
+  if not j or not ev or PLUGINS.replaced or x < 0 or x >= X_UNIT or x % 1 ~= 0 or
      ENGINE.after_room() < (k - j - 1) / 2 + (own and 0 or 1) then
     if ev == 1 then return fire(name, p, x) end
     if own then return fire_own(name, p, event_args(ev, x)) end
@@ -836,8 +854,7 @@ function fire_last(name, p, x)
   end
   if not own then ENGINE.after("fire_rest", p, x + X_UNIT * ev) end
   for i = k - 1, j + 2, -2 do
-    -- a card's handler by the card (id + 1), the map's by 0
-    ENGINE.after("fire_one", p, x + X_UNIT * (ev + 8 * (hs[i + 1] and hs[i + 1] + 1 or 0)))
+    ENGINE.after("fire_one", p, x + X_UNIT * (ev + 8 * handler_key(name, hs[i], hs[i + 1])))
   end
   if own then return HANDLER_LAST[hs[j]](p, hs[j + 1], event_args(ev, x)) end
   return HANDLER_LAST[hs[j]](p, hs[j + 1], p, event_args(ev, x))
@@ -846,7 +863,7 @@ end
 -- fire("bonus", p, kind, value, source) as a step's last call (fire_last)
 -- where the bonus has an x, else the plain fire.
 function fire_bonus_last(p, kind, value, source)
-  local x = #PLUGINS == 0 and bonus_event_x(kind, value, source)
+  local x = not PLUGINS.replaced and bonus_event_x(kind, value, source)
   if x then return fire_last("bonus", p, x) end
   fire("bonus", p, kind, value, source)
 end
@@ -854,14 +871,14 @@ end
 -- Card id's own script (its on_play) and then the card_played event:
 -- the on_play as the step's last call, the event kept (card_played_last),
 -- so that its own last call's decisions may end the step's coroutine
--- (a then_ API function, api.lua); the plain way called deeper or with a
--- plugin loaded.
+-- (a then_ API function, api.lua); the plain way called deeper or where
+-- a plugin replaced a rules function.
 function play_script_last(p, id)
   local s = script_of(id)
   local w = s and s.on_play
   if w then
     local last = HANDLER_LAST[w]
-    if last and #PLUGINS == 0 and ENGINE.after("card_played_last", p, id) then
+    if last and not PLUGINS.replaced and ENGINE.after("card_played_last", p, id) then
       return last(p, id)
     end
     w(p, id)
@@ -877,14 +894,16 @@ function has_last_form(p, name)
   return last_at(ZOO_HANDLERS(p, name, known_cache, handlers_missed)) ~= false
 end
 
--- One handler of p's zoo that fire_last kept: the card's (or the map's)
--- as the zoo has it now, in its last-call form if it has one.
+-- One handler of p's zoo that fire_last kept: the card's (or the map's,
+-- or a plugin's hook) as the zoo has it now, in its last-call form if it
+-- has one.
 function fire_one(p, code)
   local x, rest = code % X_UNIT, math.floor(code / X_UNIT)
   local ev, id = rest % 8, math.floor(rest / 8) - 1
   local name, own = FIRE_LAST_EVENTS[ev], FIRE_LAST_OWN[ev]
   local s
-  if id >= 0 then s = script_of(id)
+  if id >= PLUGIN_KEY then s, id = PLUGINS[id - PLUGIN_KEY + 1], nil
+  elseif id >= 0 then s = script_of(id)
   elseif not ark.map_script_off(p) then s, id = MAP_SCRIPTS[ark.get(p, "map")], nil end
   local w = s and s[name]
   if not w then return end
@@ -1514,7 +1533,7 @@ end
 -- move_animals_into as a caller's last call: each question may end the
 -- step's coroutine (move_in_chosen; the code: ((the tag's index in
 -- MOVE_TAGS - 1) * 2048 + the animal + 1, or 0 for "done") * 64 + b).
--- With a plugin loaded (it may replace move_animals_into), or a tag not
+-- Where a plugin replaced a rules function (move_animals_into?), or a tag not
 -- in MOVE_TAGS, the plain way.
 local MOVE_TAGS = { "build.move", "keyword.move" }
 local MOVE_TAG_INDEX = {}
@@ -1522,7 +1541,7 @@ for i, t in ipairs(MOVE_TAGS) do MOVE_TAG_INDEX[t] = i end
 
 function move_animals_last(p, b, tag)
   local t = MOVE_TAG_INDEX[tag or "build.move"]
-  if #PLUGINS > 0 or not t then return move_animals_into(p, b, tag) end
+  if PLUGINS.replaced or not t then return move_animals_into(p, b, tag) end
   local opts, ids = move_in_options(p, b)
   if #opts == 0 then return end
   local base = (t - 1) * 2048
@@ -1661,12 +1680,12 @@ function place_building(p, key, cells, build2, sponsor_card)
 end
 
 -- place_building as the last call of a continuation that needs nothing of
--- it afterwards: where a placement bonus asks (and no plugin may have
--- changed the bonuses), its choice ends the step's coroutine, the rest
+-- it afterwards: where a placement bonus asks (and no plugin replaced a
+-- rules function), its choice ends the step's coroutine, the rest
 -- kept (placement_bonus_next, then placed_rest; code: 2 * the building +
 -- 1 if the map had a free space before).
 function place_building_last(p, key, cells, build2, sponsor_card)
-  if #PLUGINS > 0 then
+  if PLUGINS.replaced then
     place_building(p, key, cells, build2, sponsor_card)
     return
   end

@@ -319,7 +319,7 @@ local function build_place_chosen(p, code, i)
   local build2 = side == 2
   local cells = ark.placements(p, key, build2, i)
   st = pack(budget - def(key).size, side, 1, done + 2 ^ (k - 1))
-  if #PLUGINS > 0 then
+  if PLUGINS.replaced then
     place_at(p, key, cells, build2)
   else
     pay(p, A.COST_PER_SPACE * def(key).size)
