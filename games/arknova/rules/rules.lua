@@ -328,9 +328,9 @@ end
 function scoring_discard_chosen(q, id) ark.scoring_discard(q, id) end
 
 -- n cards taken (take_card each) as a step's last call: each a
--- continuation (take_then), those after it kept by ENGINE.after; with a
--- plugin that replaced a rules function (take_card?) or called deeper, take_card n
--- times.
+-- continuation (take_then), those after it kept by ENGINE.after; where a
+-- plugin replaced a rules function (take_card, say) or called deeper,
+-- take_card n times.
 function take_cards_last(p, n)
   if n <= 0 then return end
   if PLUGINS.replaced or (n > 1 and not ENGINE.after("take_cards_last", p, n - 1)) then
@@ -755,7 +755,8 @@ local FIRE_LAST_EVENTS = { "card_played", "income", "after_action", "bonus", "tu
 local FIRE_LAST_INDEX = {}
 for i, name in ipairs(FIRE_LAST_EVENTS) do FIRE_LAST_INDEX[name] = i end
 local FIRE_LAST_OWN = { false, true, true, false, true, true, false }
--- a kept code: x + X_UNIT * (the event's index + 8 * (the card + 1))
+-- a kept code: x + X_UNIT * (the event's index + 8 * the handler's key,
+-- handler_key)
 local X_UNIT = 8192
 
 -- The bonuses that reach the "bonus" event which fire_last can keep: those
@@ -1533,8 +1534,8 @@ end
 -- move_animals_into as a caller's last call: each question may end the
 -- step's coroutine (move_in_chosen; the code: ((the tag's index in
 -- MOVE_TAGS - 1) * 2048 + the animal + 1, or 0 for "done") * 64 + b).
--- Where a plugin replaced a rules function (move_animals_into?), or a tag not
--- in MOVE_TAGS, the plain way.
+-- Where a plugin replaced a rules function (move_animals_into, say), or
+-- for a tag not in MOVE_TAGS, the plain way.
 local MOVE_TAGS = { "build.move", "keyword.move" }
 local MOVE_TAG_INDEX = {}
 for i, t in ipairs(MOVE_TAGS) do MOVE_TAG_INDEX[t] = i end

@@ -385,7 +385,6 @@ local function movable_cards(p)
   return texts, values
 end
 
-
 -- ---- Flock: where a flock animal may live besides an empty enclosure ----
 
 -- Standard enclosures of p holding a herbivore whose size reaches the
