@@ -53,30 +53,23 @@ static ark_game *prepared(ark_game *g) {
 
 static ark_game *game(int players) { return prepared(t_game(players, SEED, "0")); }
 
-/* The same with the test cards of tests/cards/`folder`. */
-static ark_game *game_with(int players, const char *folder) {
+/* The same with tests/`kind`/`folder` (kind "cards": test cards, or
+** "plugins": a plugin). */
+static ark_game *game_from(int players, const char *kind, const char *folder) {
   ark_config cfg;
   ark_config_init(&cfg);
   cfg.players = players;
   cfg.seed = SEED;
   cfg.map = "0";
   char dir[1024];
-  snprintf(dir, sizeof dir, "%s/tests/cards/%s", ARK_SOURCE_DIR, folder);
-  cfg.card_dirs[0] = dir;
+  snprintf(dir, sizeof dir, "%s/tests/%s/%s", ARK_SOURCE_DIR, kind, folder);
+  if (!strcmp(kind, "plugins")) cfg.plugins[0] = dir;
+  else cfg.card_dirs[0] = dir;
   return prepared(t_game_cfg(&cfg));
 }
 
-/* The same with the plugin of tests/plugins/`folder`. */
-static ark_game *game_plugin(int players, const char *folder) {
-  ark_config cfg;
-  ark_config_init(&cfg);
-  cfg.players = players;
-  cfg.seed = SEED;
-  cfg.map = "0";
-  char dir[1024];
-  snprintf(dir, sizeof dir, "%s/tests/plugins/%s", ARK_SOURCE_DIR, folder);
-  cfg.plugins[0] = dir;
-  return prepared(t_game_cfg(&cfg));
+static ark_game *game_with(int players, const char *folder) {
+  return game_from(players, "cards", folder);
 }
 
 static int next(ark_game *g, int p) { return (p + 1) % g->s.nplayers; }
@@ -513,6 +506,17 @@ static void five_kiosks(ark_game *g, int p) {
   for (int i = 0; i < 5; i++) t_put_building_xy(g, p, "kiosk", 1, xy[i]);
 }
 
+/* p holds two Americas icons and Expert on the Americas (210, the third)
+** and plays American Bison (two more icons, 18 money). */
+static void play_bison_beside_210(ark_game *g, int p) {
+  t_put_animal(g, p, 439, t_put_building_xy(g, p, "size-2", CELLS(0, 5, 0, 7)));  /* Lama */
+  t_put_animal(g, p, 507, t_put_building_xy(g, p, "size-3", CELLS(7, 2, 7, 4, 8, 3)));  /* Rhea */
+  t_zoo_add(g, p, 210);
+  t_put_building_xy(g, p, "size-5", CELLS(4, 1, 4, 3, 4, 5, 5, 2, 3, 4));
+  ark_game_refresh(g);
+  play_animal(g, p, 436);
+}
+
 /* Two Americas icons on one animal (American Bison): two offers in a row,
 ** each a copy of the game (the second kept by the first as expert_offer,
 ** cards/lib/kit.lua), the second asked after the first kiosk stands. */
@@ -520,12 +524,7 @@ static void test_210_two_offers(void **st) {
   (void)st;
   ark_game *g = game(2);
   int p = t_cur(g);
-  t_put_animal(g, p, 439, t_put_building_xy(g, p, "size-2", CELLS(0, 5, 0, 7)));  /* Lama */
-  t_put_animal(g, p, 507, t_put_building_xy(g, p, "size-3", CELLS(7, 2, 7, 4, 8, 3)));  /* Rhea */
-  t_zoo_add(g, p, 210);                            /* the third Americas icon */
-  t_put_building_xy(g, p, "size-5", CELLS(4, 1, 4, 3, 4, 5, 5, 2, 3, 4));
-  ark_game_refresh(g);
-  play_animal(g, p, 436);                          /* American Bison: 18 money */
+  play_bison_beside_210(g, p);
   t_expect_copy(g, "expert-americas.kiosk", p);
   assert_string_equal(g->s.then[g->s.nthen - 1].fn, "expert_offer");
   t_answer_match(g, "kiosk at ");
@@ -545,14 +544,9 @@ static void test_210_two_offers(void **st) {
 ** the kiosk stands: 1 money for the Bison. */
 static void test_210_offer_beside_a_plugin_hook(void **st) {
   (void)st;
-  ark_game *g = game_plugin(2, "played-money");
+  ark_game *g = game_from(2, "plugins", "played-money");
   int p = t_cur(g);
-  t_put_animal(g, p, 439, t_put_building_xy(g, p, "size-2", CELLS(0, 5, 0, 7)));  /* Lama */
-  t_put_animal(g, p, 507, t_put_building_xy(g, p, "size-3", CELLS(7, 2, 7, 4, 8, 3)));  /* Rhea */
-  t_zoo_add(g, p, 210);
-  t_put_building_xy(g, p, "size-5", CELLS(4, 1, 4, 3, 4, 5, 5, 2, 3, 4));
-  ark_game_refresh(g);
-  play_animal(g, p, 436);                          /* American Bison: 18 money */
+  play_bison_beside_210(g, p);
   t_expect_copy(g, "expert-americas.kiosk", p);
   assert_int_equal(g->s.p[p].money, 25 - 18);      /* the hook still waits */
   t_answer_match(g, "kiosk at ");
@@ -1091,6 +1085,25 @@ static void test_223_science_institute(void **st) {
   ark_game_free(g);
 }
 
+/* Serengeti (116, Africa) first in the row, a cheetah (401) in a size-5
+** enclosure of p's. */
+static void serengeti_in_row(ark_game *g, int p) {
+  int id = t_take_out(g, 116);
+  g->s.row[0].card = (int16_t)id;
+  memset(g->s.row[0].owner, -1, sizeof g->s.row[0].owner);
+  t_put_animal(g, p, 401, t_put_building_xy(g, p, "size-5", CELLS(4, 1, 4, 3, 4, 5, 5, 2, 3, 4)));
+}
+
+/* p's Association I at strength 5 supports Serengeti at level 1 (the
+** cheetah released); the map-edge bonus is asked next. */
+static void support_serengeti(ark_game *g, int p) {
+  t_set_slot(g, p, ARK_ACT_ASSOCIATION, 5);
+  t_turn_of(g, p);
+  t_answer(g, "Association I at strength 5");
+  t_answer(g, "project (strength 5, 1 worker)");
+  pick(g, "project.support", p, "Serengeti National Park (116) level 1 ");
+}
+
 /* Migration Recording's point reaches the conservation 8 reward (the
 ** project's 5 stop at 7): the reward is a copy for the AIs, the event's
 ** handler called as the step's last call (fire_last). */
@@ -1101,18 +1114,11 @@ static void test_224_reward_is_a_copy(void **st) {
   ark_player *pl = &g->s.p[p];
   pl->universities = UNI_RESEARCH;
   t_zoo_add(g, p, 224);
-  int id = t_take_out(g, 116);
-  g->s.row[0].card = (int16_t)id;
-  memset(g->s.row[0].owner, -1, sizeof g->s.row[0].owner);
-  t_put_animal(g, p, 401, t_put_building_xy(g, p, "size-5", CELLS(4, 1, 4, 3, 4, 5, 5, 2, 3, 4)));
+  serengeti_in_row(g, p);
   pl->appeal = 20;
   pl->conservation = 2;
   pl->cp_bonus_done = 0x0b;                     /* the 8 reward not taken */
-  t_set_slot(g, p, ARK_ACT_ASSOCIATION, 5);
-  t_turn_of(g, p);
-  t_answer(g, "Association I at strength 5");
-  t_answer(g, "project (strength 5, 1 worker)");
-  pick(g, "project.support", p, "Serengeti National Park (116) level 1 ");
+  support_serengeti(g, p);
   t_answer(g, "edge bonus: money 12");
   assert_int_equal(pl->conservation, 8);
   t_expect_copy(g, "reward.cp8", p);
@@ -1134,18 +1140,11 @@ static void test_224_migration_recording(void **st) {
   t_play_sponsor(g, p, 224);
   t_turn_over(g, p);
   assert_int_equal(pl->xtokens, 1);
-  /* Serengeti (116, Africa) in the row; a size-5 and a size-3 African animal */
-  int id = t_take_out(g, 116);
-  g->s.row[0].card = (int16_t)id;
-  memset(g->s.row[0].owner, -1, sizeof g->s.row[0].owner);
-  t_put_animal(g, p, 401, t_put_building_xy(g, p, "size-5", CELLS(4, 1, 4, 3, 4, 5, 5, 2, 3, 4)));
+  /* and a size-3 African animal too */
+  serengeti_in_row(g, p);
   t_put_animal(g, p, 428, t_put_building_xy(g, p, "size-3", CELLS(7, 2, 7, 4, 8, 3)));
   pl->appeal = 20;
-  t_set_slot(g, p, ARK_ACT_ASSOCIATION, 5);
-  t_turn_of(g, p);
-  t_answer(g, "Association I at strength 5");
-  t_answer(g, "project (strength 5, 1 worker)");
-  pick(g, "project.support", p, "Serengeti National Park (116) level 1 ");
+  support_serengeti(g, p);
   t_answer(g, "edge bonus: money 12");
   t_turn_over(g, p);
   assert_int_equal(pl->conservation, 5 + 1);
