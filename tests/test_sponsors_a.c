@@ -1047,6 +1047,25 @@ static void test_border_repeats_add_up(void **st) {
   ark_game_free(g);
 }
 
+/* Twenty repeats are more than the continuation's code holds: the
+** border card is taken 21 times the plain way (the questions inside the
+** running step). */
+static void test_border_repeats_beyond_the_code(void **st) {
+  (void)st;
+  ark_game *g = game_with(2, "border-twice");
+  int p = t_cur(g);
+  t_zoo_add(g, p, 1009);
+  build_one(g, p, 1, "build size-1 (2 money)", "size-1 at (3,12)");
+  for (int i = 0; i < 21; i++) {
+    t_expect(g, "card.take", p);
+    assert_true(g->co_ref >= 0);
+    t_answer(g, "draw from the deck");
+  }
+  t_turn_over(g, p);
+  assert_int_equal(g->s.p[p].nhand, 21);
+  ark_game_free(g);
+}
+
 static void test_221_end(void **st) {
   (void)st;
   assert_int_equal(final_gain(221, border), 100);
@@ -1611,6 +1630,7 @@ int main(void) {
     cmocka_unit_test(test_221_archaeologist),
     cmocka_unit_test(test_221_card_twice),
     cmocka_unit_test(test_border_repeats_add_up),
+    cmocka_unit_test(test_border_repeats_beyond_the_code),
     cmocka_unit_test(test_placement_card_before_xtoken),
     cmocka_unit_test(test_221_end),
     cmocka_unit_test(test_222_release_of_patents),
