@@ -861,13 +861,15 @@ static void reach_from(lua_State *L, int held, int seen) {
       lua_rawseti(L, held, n + 2);
       lua_pushvalue(L, -1);
       lua_rawseti(L, held, n + 3);
-      lua_pushvalue(L, -1);
-      lua_rawget(L, seen);
-      int walked = lua_toboolean(L, -1);
-      lua_pop(L, 1);
-      if (tv == LUA_TTABLE && !walked) {
+      if (tv == LUA_TTABLE) {
         lua_pushvalue(L, -1);
-        reach_from(L, held, seen);
+        lua_rawget(L, seen);
+        int walked = lua_toboolean(L, -1);
+        lua_pop(L, 1);
+        if (!walked) {
+          lua_pushvalue(L, -1);
+          reach_from(L, held, seen);
+        }
       }
     }
     lua_pop(L, 1);

@@ -352,9 +352,7 @@ function own_continuations(api, key)
     return place_building(p, k, cells, build2, card)
   end
   api.move_animals_into = function(p, b, tag)
-    if tag == nil and ENGINE.after_room() > 0 then
-      return move_animals_last(p, b)
-    end
+    if ENGINE.after_room() > 0 then return move_animals_last(p, b, tag) end
     return move_animals_into(p, b, tag)
   end
 end

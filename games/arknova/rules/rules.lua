@@ -835,6 +835,13 @@ local function handler_key(name, h, id)
   return 0
 end
 
+-- Calls handler f of an event that fire_last coded (ev, x) with its
+-- arguments: an own event's (p, id, ...), another's (p, id, p, ...).
+local function call_handler(f, own, p, id, ev, x)
+  if own then return f(p, id, event_args(ev, x)) end
+  return f(p, id, p, event_args(ev, x))
+end
+
 function fire_last(name, p, x)
   local ev = FIRE_LAST_INDEX[name]
   local own = ev and FIRE_LAST_OWN[ev]
@@ -845,20 +852,15 @@ function fire_last(name, p, x)
   -- room for a fire_one per handler after the j-th, and fire_rest
   if not j or not ev or PLUGINS.replaced or x < 0 or x >= X_UNIT or x % 1 ~= 0 or
      ENGINE.after_room() < (k - j - 1) / 2 + (own and 0 or 1) then
-    if ev == 1 then return fire(name, p, x) end
     if own then return fire_own(name, p, event_args(ev, x)) end
     return fire(name, p, event_args(ev, x))
   end
-  for i = 1, j - 2, 2 do
-    if own then hs[i](p, hs[i + 1], event_args(ev, x))
-    else hs[i](p, hs[i + 1], p, event_args(ev, x)) end
-  end
+  for i = 1, j - 2, 2 do call_handler(hs[i], own, p, hs[i + 1], ev, x) end
   if not own then ENGINE.after("fire_rest", p, x + X_UNIT * ev) end
   for i = k - 1, j + 2, -2 do
     ENGINE.after("fire_one", p, x + X_UNIT * (ev + 8 * handler_key(name, hs[i], hs[i + 1])))
   end
-  if own then return HANDLER_LAST[hs[j]](p, hs[j + 1], event_args(ev, x)) end
-  return HANDLER_LAST[hs[j]](p, hs[j + 1], p, event_args(ev, x))
+  return call_handler(HANDLER_LAST[hs[j]], own, p, hs[j + 1], ev, x)
 end
 
 -- fire("bonus", p, kind, value, source) as a step's last call (fire_last)
@@ -908,13 +910,7 @@ function fire_one(p, code)
   elseif not ark.map_script_off(p) then s, id = MAP_SCRIPTS[ark.get(p, "map")], nil end
   local w = s and s[name]
   if not w then return end
-  local last = HANDLER_LAST[w]
-  if own then
-    if last then return last(p, id, event_args(ev, x)) end
-    return w(p, id, event_args(ev, x))
-  end
-  if last then return last(p, id, p, event_args(ev, x)) end
-  w(p, id, p, event_args(ev, x))
+  return call_handler(HANDLER_LAST[w] or w, own, p, id, ev, x)
 end
 
 function fire_rest(p, code)
