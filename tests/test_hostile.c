@@ -442,6 +442,78 @@ static void test_kept_across_games(void **st) {
   ark_game_free(first);
 }
 
+/* ---- a plugin's hooks keep no state either ---- */
+
+/* A game with plugin case `name` (tests/hostile/<name>/hooks.lua) and
+** seed; like_g: a game of the same content to share, or NULL. */
+static ark_game *plugin_game(const char *name, uint64_t seed, ark_game *like_g) {
+  ark_config cfg;
+  ark_game *g = NULL;
+  char msg[2048];
+  config(&cfg, NULL, NULL, NULL);
+  cfg.plugins[0] = case_dir(name);
+  cfg.seed = seed;
+  ark_status st = like_g ? ark_game_new_like(like_g, &cfg, &g, msg, sizeof msg)
+                         : ark_game_new(&cfg, &g, msg, sizeof msg);
+  if (st != ARK_OK) fail_msg("%s: %s", name, msg);
+  return g;
+}
+
+/* Each way a hook could keep a count from call to call (a global of its
+** own, a new global of the rules, a rules function replaced after
+** loading, a field of its table, a local of its file, a table of its
+** file) stops the game with
+** the plugin's file and line; a game that carried
+** the count on would give seed 1 another result after another game of the
+** same content than alone. */
+static void test_plugin_kept(void **st) {
+  (void)st;
+  static const struct { const char *name; int line; const char *what; } cases[] = {
+    { "plugin-kept-global", 4, "cannot set global 'turns' after loading" },
+    { "plugin-kept-g", 4, "cannot set the rules' global 'turns' after loading" },
+    { "plugin-kept-replace", 5, "cannot set the rules' global 'gain' after loading" },
+    { "plugin-kept-field", 5, "cannot set 'last' in the plugin's table after loading" },
+    { "plugin-kept-upvalue", 3,
+      "plugin stopped: its hooks keep state between calls (upvalue 'turns' changed" },
+    { "plugin-kept-table", 3, "plugin stopped: its hooks keep state between calls (seen changed" },
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    ark_game *g = plugin_game(cases[i].name, 1, NULL);
+    t_to_first_turn(g);
+    assert_int_equal(t_play_random(g, 3, 0), ARK_ERROR);
+    char where[600];
+    snprintf(where, sizeof where, "tests/hostile/%s/hooks.lua:%d: ", cases[i].name,
+             cases[i].line);
+    const char *err = ark_game_error(g);
+    if (!strstr(err, where) || !strstr(err, cases[i].what))
+      fail_msg("%s: %s", cases[i].name, err);
+    ark_game_free(g);
+  }
+}
+
+/* A plugin that changes what it changes while loading (a rules function,
+** a global of its own) and restores a table within each call keeps
+** nothing: its games play to the end, one after another in one content as
+** alone. */
+static void test_plugin_kept_nothing(void **st) {
+  (void)st;
+  uint64_t alone[3];
+  for (int k = 0; k < 3; k++) {
+    ark_game *g = plugin_game("plugin-kept-nothing", (uint64_t)k + 1, NULL);
+    assert_int_equal(t_play_random(g, (uint64_t)k + 7, 0), ARK_END);
+    alone[k] = ark_game_log_hash(g);
+    ark_game_free(g);
+  }
+  ark_game *proto = plugin_game("plugin-kept-nothing", 1, NULL);
+  for (int k = 2; k >= 0; k--) {
+    ark_game *g = plugin_game("plugin-kept-nothing", (uint64_t)k + 1, proto);
+    assert_int_equal(t_play_random(g, (uint64_t)k + 7, 0), ARK_END);
+    assert_true(ark_game_log_hash(g) == alone[k]);
+    ark_game_free(g);
+  }
+  ark_game_free(proto);
+}
+
 /* ---- 4, 5: the same seed and answers give the same game ---- */
 
 static uint64_t next_rand(uint64_t *rng) {
@@ -897,6 +969,8 @@ int main(int argc, char **argv) {
     cmocka_unit_test(test_kept_nothing),
     cmocka_unit_test(test_reads_own_table),
     cmocka_unit_test(test_kept_across_games),
+    cmocka_unit_test(test_plugin_kept),
+    cmocka_unit_test(test_plugin_kept_nothing),
     cmocka_unit_test(test_determinism),
     cmocka_unit_test(test_handler_number),
     cmocka_unit_test(test_modifier_string),

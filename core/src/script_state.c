@@ -328,10 +328,11 @@ static void visit_function(walk *w, int f) {
   }
 }
 
-int ark_state_record(lua_State *L, int key, int roots, const char *chunk, int fn) {
+int ark_state_record(lua_State *L, int key, int roots, const char *chunk, int fn, int skip) {
   int top = lua_gettop(L);
   if (roots < 0) roots = top + roots + 1;
   if (fn < 0) fn = top + fn + 1;
+  if (skip < 0) skip = top + skip + 1;
   walk w = { L, 0, 0, 0, 0, 0, 0, 0, 0, chunk, 0, 0 };
   if (fn > 0 && lua_isfunction(L, fn) && push_assigned(L, fn)) w.assigned = lua_gettop(L);
   lua_newtable(L);
@@ -374,6 +375,12 @@ int ark_state_record(lua_State *L, int key, int roots, const char *chunk, int fn
       lua_rawget(L, w.sealed);
       int sealed = lua_toboolean(L, -1);
       lua_pop(L, 2);
+      if (skip > 0 && !sealed) {
+        lua_pushvalue(L, v);
+        lua_rawget(L, skip);
+        sealed = lua_toboolean(L, -1);
+        lua_pop(L, 1);
+      }
       if (!seen && !sealed) {
         lua_pushvalue(L, v);
         lua_pushboolean(L, 1);

@@ -13,10 +13,12 @@ struct lua_State;
 ** name -> value (the returned table under "return", its own globals), chunk
 ** the script's chunk name ("@path"), fn the stack index of the loaded chunk
 ** itself or 0: with it, a local that no function of the file assigns is
-** not recorded (with Lua 5.4; LuaJIT records every one).  Returns 1 if
-** there is something to check, 0 if not, or -1 if it keeps more than the
-** engine will check. */
-int ark_state_record(struct lua_State *L, int key, int roots, const char *chunk, int fn);
+** not recorded (with Lua 5.4; LuaJIT records every one).  skip: the stack
+** index of a table whose keys are tables not to walk (the rules' own, which
+** a plugin's script reaches), or 0.  Returns 1 if there is something to
+** check, 0 if not, or -1 if it keeps more than the engine will check. */
+int ark_state_record(struct lua_State *L, int key, int roots, const char *chunk, int fn,
+                     int skip);
 /* Pushes the table of every script's record (pushed once for all the
 ** checks after one resume). */
 void ark_state_push_store(struct lua_State *L);

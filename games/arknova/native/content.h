@@ -86,6 +86,7 @@ typedef struct ark_content {
                                    scripts' memory cannot be capped */
   uint8_t *kept;                /* bit per script (lua_bridge.c numbering)
                                    whose state script_state.c checks */
+  unsigned plugin_kept;         /* bit per plugin whose hooks' state it checks */
   /* ark_content_find_building's last finds by the key's address: the rules
   ** ask the same few keys (Lua's interned strings) thousands of times */
   const char *bfound_key[32];

@@ -279,6 +279,11 @@ static int script_of_source(const ark_content *c, const char *src, size_t len) {
   return -1;
 }
 
+/* Plugin i's key among the recorded states and as a culprit ("who"),
+** below every card's and map's. */
+#define PLUGIN_WHO(i) (-1000 - (i))
+#define PLUGIN_OF(who) ((who) <= -1000 ? -1000 - (who) : -1)
+
 /* The file of a card's or map's script as messages show it. */
 static const char *script_file(const ark_content *c, int who) {
   const char *path = who >= 0 ? c->cards[who].script : c->maps[-2 - who].script;
@@ -753,7 +758,7 @@ static int load_sandboxed(ark_content *c, const char *path, int key) {
     if (call_guarded_in(c, 2, file) == 0) {
       char chunkname[1500];
       snprintf(chunkname, sizeof chunkname, "@%s", file);
-      int kept = ark_state_record(L, key, -1, chunkname, chunk), b = bit_of(key);
+      int kept = ark_state_record(L, key, -1, chunkname, chunk, 0), b = bit_of(key);
       if (kept < 0) {
         ark_content_error(c, file, 1, "the script keeps more than 20000 values in its "
                           "tables and locals; a script's tables hold constants only");
@@ -772,10 +777,9 @@ static int load_sandboxed(ark_content *c, const char *path, int key) {
   return bad ? -1 : 0;
 }
 
-/* A trusted script (an action card, a plugin's hooks): it reads the rules
-** environment and what it returns is stored in table `into` under key. */
-static int load_trusted(ark_content *c, const char *path, const char *into,
-                        int key_is_int, int ikey, const char *skey) {
+/* A trusted script (an action card): it reads the rules environment and
+** what it returns is stored in table `into` under key. */
+static int load_trusted(ark_content *c, const char *path, const char *into, const char *key) {
   lua_State *L = c->L;
   size_t len;
   char *text = read_file(path, &len);
@@ -804,8 +808,7 @@ static int load_trusted(ark_content *c, const char *path, const char *into,
   }
   lua_getglobal(L, into);
   lua_insert(L, -2);
-  if (key_is_int) lua_rawseti(L, -2, ikey);
-  else lua_setfield(L, -2, skey);
+  lua_setfield(L, -2, key);
   lua_pop(L, 2);                       /* into, env */
   return 0;
 }
@@ -817,7 +820,7 @@ static int load_action_scripts(ark_content *c, const char *cards_dir) {
   lua_setglobal(c->L, "ACTION_SCRIPTS");
   for (int a = 0; a < ARK_N_ACTIONS; a++) {
     snprintf(path, sizeof path, "%s/actions/%s.lua", cards_dir, action_names[a]);
-    bad |= load_trusted(c, path, "ACTION_SCRIPTS", 0, 0, action_names[a]);
+    bad |= load_trusted(c, path, "ACTION_SCRIPTS", action_names[a]);
   }
   return bad ? -1 : 0;
 }
@@ -906,6 +909,102 @@ static int l_rules_replaced(lua_State *L) {
   return 1;
 }
 
+/* rules_tables(held) -> a set of the rules' tables: _G and every table
+** in held (what rules_reach listed), which a plugin's hooks read but
+** whose state is not theirs (load_plugin). */
+static int l_rules_tables(lua_State *L) {
+  int n = ark_rawlen(L, 1);
+  lua_newtable(L);
+  lua_getglobal(L, "_G");
+  lua_pushboolean(L, 1);
+  lua_rawset(L, 2);
+  for (int i = 1; i + 2 <= n; i += 3) {
+    for (int j = 0; j <= 2; j += 2) {
+      lua_rawgeti(L, 1, i + j);
+      if (lua_istable(L, -1)) {
+        lua_pushboolean(L, 1);
+        lua_rawset(L, 2);
+      } else {
+        lua_pop(L, 1);
+      }
+    }
+  }
+  return 1;
+}
+
+/* Plugin i's script: run in an environment that reads the rules' (its _G
+** the rules' globals while it loads), its table stored in
+** PLUGIN_SCRIPTS[i + 1] (the environment if it returns none), then sealed
+** (api.lua, seal_plugin_env) and what its hooks keep recorded, as a card
+** script's is, leaving out the tables of the set at index rules: from now
+** on a hook's state is compared after every resume (check_plugins_kept). */
+static int load_plugin(ark_content *c, int i, int rules) {
+  lua_State *L = c->L;
+  const char *path = c->plugins[i].script, *file = shown_name(c, path);
+  size_t len;
+  char *text = read_file(path, &len);
+  if (!text) {
+    ark_content_error(c, path, 0, "cannot read the script");
+    return -1;
+  }
+  int top = lua_gettop(L);
+  if (load_chunk(c, path, text, len) != 0) {
+    free(text);
+    return -1;
+  }
+  int chunk = lua_gettop(L);
+  lua_getglobal(L, "make_plugin_env");
+  if (call_guarded(c, 0) != 0) {
+    lua_settop(L, top);
+    free(text);
+    return -1;
+  }
+  int env = lua_gettop(L);
+  lua_pushvalue(L, env);
+  ark_setenv(L, chunk);
+  lua_pushvalue(L, chunk);
+  if (run_chunk(c) != 0) {
+    lua_settop(L, top);
+    free(text);
+    return -1;
+  }
+  int ret = lua_gettop(L);
+  if (!lua_istable(L, ret)) {         /* no table returned: use the env */
+    lua_pushvalue(L, env);
+    lua_replace(L, ret);
+  }
+  lua_getglobal(L, "PLUGIN_SCRIPTS");
+  lua_pushvalue(L, ret);
+  lua_rawseti(L, -2, i + 1);
+  lua_pop(L, 1);
+  /* names that are no trigger handler, before the table is sealed */
+  lua_newtable(L);
+  int strict = c->strict;
+  c->strict = 0;                       /* a plugin's table holds its helpers too */
+  check_handlers(c, ret, lua_gettop(L), file, text, len);
+  free(text);
+  c->strict = strict;
+  lua_pop(L, 1);
+  lua_getglobal(L, "seal_plugin_env");
+  lua_pushvalue(L, env);
+  lua_pushvalue(L, ret);
+  int bad = call_guarded_in(c, 2, file) != 0;
+  if (!bad) {
+    char chunkname[1500];
+    snprintf(chunkname, sizeof chunkname, "@%s", file);
+    int kept = ark_state_record(L, PLUGIN_WHO(i), -1, chunkname, chunk, rules);
+    if (kept < 0) {
+      ark_content_error(c, file, 1, "the plugin's hooks keep more than 20000 values in "
+                        "their tables and locals; a plugin's tables hold constants only");
+      bad = 1;
+    } else if (kept) {
+      c->plugin_kept |= 1u << i;
+    }
+  }
+  lua_settop(L, top);
+  return bad ? -1 : 0;
+}
+
 /* PLUGIN_SCRIPTS[i]: plugin hooks, in load order.  Plugins are installed
 ** on purpose, like the rules themselves, so they run in the rules
 ** environment and may change rules tables and functions (docs/plugins.md).
@@ -925,9 +1024,15 @@ static int load_plugin_scripts(ark_content *c) {
   lua_pushcfunction(L, l_rules_reach);
   if (call_guarded(c, 0) != 0) return -1;
   int held = lua_gettop(L);
+  lua_pushcfunction(L, l_rules_tables);
+  lua_pushvalue(L, held);
+  if (call_guarded(c, 1) != 0) {
+    lua_settop(L, held - 1);
+    return -1;
+  }
+  int rules = lua_gettop(L);
   for (int i = 0; i < c->nplugins; i++)
-    if (c->plugins[i].script)
-      bad |= load_trusted(c, c->plugins[i].script, "PLUGIN_SCRIPTS", 1, i + 1, NULL);
+    if (c->plugins[i].script) bad |= load_plugin(c, i, rules);
   lua_pushcfunction(L, l_rules_replaced);
   lua_pushvalue(L, held);
   int replaced = call_guarded(c, 1) != 0 || lua_toboolean(L, -1);
@@ -1047,30 +1152,6 @@ static void check_keywords(ark_content *c) {
         ark_content_error(c, d->path, d->ability_line[i], "%s", lua_tostring(L, -1));
       lua_pop(L, 1);
     }
-  }
-}
-
-/* Plugin hooks: names that are no trigger handler. */
-static void check_plugins(ark_content *c) {
-  lua_State *L = c->L;
-  for (int i = 0; i < c->nplugins; i++) {
-    if (!c->plugins[i].script) continue;
-    lua_getglobal(L, "PLUGIN_SCRIPTS");
-    lua_rawgeti(L, -1, i + 1);
-    if (lua_istable(L, -1)) {
-      lua_newtable(L);
-      int top = lua_gettop(L);
-      size_t len;
-      char *text = read_file(c->plugins[i].script, &len);
-      int strict = c->strict;
-      c->strict = 0;                  /* a plugin's table holds its helpers too */
-      check_handlers(c, top - 1, top, shown_name(c, c->plugins[i].script), text ? text : "",
-                     text ? len : 0);
-      c->strict = strict;
-      free(text);
-      lua_pop(L, 1);
-    }
-    lua_pop(L, 2);
   }
 }
 
@@ -1596,7 +1677,6 @@ int ark_lua_open(ark_content *c, const char *cards_dir) {
   if (load_action_scripts(c, cards_dir) != 0) return -1;
   check_keywords(c);
   if (load_card_scripts(c) != 0 || load_plugin_scripts(c) != 0) return -1;
-  check_plugins(c);
   ark_lua_query_fast_init(c);
   return c->nerrors ? -1 : 0;
 }
@@ -1707,6 +1787,55 @@ static int script_still_on(const ark_game *g, int who) {
   return 0;
 }
 
+/* The message for a script (path) whose state changed: name and line as
+** ark_state_check gives them, the line made that of the name's
+** declaration where the file says. */
+static void kept_message(ark_content *c, const char *path, int plugin, const char *name,
+                         int line, char *msg, size_t n) {
+  char ident[80];
+  const char *q = strchr(name, '\'');
+  snprintf(ident, sizeof ident, "%s", q ? q + 1 : name);
+  char *end = strchr(ident, '\'');
+  if (end) *end = '\0';
+  size_t len;
+  char *text = path ? read_file(path, &len) : NULL;
+  int decl = !text ? 0 : strcmp(ident, "return") ? line_of_name(text, len, ident)
+                                                  : line_of_return(text, len);
+  free(text);
+  const char *what = strcmp(name, "return") ? name : "its returned table";
+  line = decl > 0 ? decl : line > 0 ? line : 1;
+  const char *file = path ? shown_name(c, path) : "?";
+  if (plugin) {
+    snprintf(msg, n, "%s:%d: plugin stopped: its hooks keep state between calls (%s changed "
+             "after a hook ran); a hook reads what it needs from the game (docs/plugins.md)",
+             file, line, what);
+    return;
+  }
+  snprintf(msg, n, "%s:%d: script stopped: it keeps state between calls (%s changed "
+           "after a handler ran); a script's data belongs in ark.memo or ark.step_data",
+           file, line, what);
+}
+
+/* The plugins' hooks, after every resume while a plugin keeps anything to
+** compare: which of them ran is not tracked (they run unwrapped, in the
+** rules' loops), and there are few.  A change is put back. */
+static void check_plugins_kept(ark_game *g, int *who, char *msg, size_t n) {
+  lua_State *L = g->c->L;
+  int top = lua_gettop(L);
+  ark_state_push_store(L);
+  int store = lua_gettop(L);
+  for (int i = 0; i < g->c->nplugins; i++) {
+    char name[80];
+    int line = 0;
+    if (!((g->c->plugin_kept >> i) & 1u) ||
+        !ark_state_check(L, store, PLUGIN_WHO(i), name, sizeof name, &line) || *who != -1)
+      continue;
+    *who = PLUGIN_WHO(i);
+    kept_message(g->c, g->c->plugins[i].script, 1, name, line, msg, n);
+  }
+  lua_settop(L, top);
+}
+
 /* After a resume: the scripts that ran since the last check must have
 ** left their state as loading left it (script_state.c).  Puts back every
 ** change; the first culprit and its message go to *who and msg (who -1:
@@ -1714,6 +1843,7 @@ static int script_still_on(const ark_game *g, int who) {
 ** one resume cannot change before it runs again. */
 static void check_kept_state(ark_game *g, int *who, char *msg, size_t n) {
   *who = -1;
+  if (g->c->plugin_kept) check_plugins_kept(g, who, msg, n);
   if (!g->script_ran_any) return;
   g->script_ran_any = 0;
   lua_State *L = g->c->L;
@@ -1742,22 +1872,8 @@ static void check_kept_state(ark_game *g, int *who, char *msg, size_t n) {
       }
       if (!ark_state_check(L, store, key, name, sizeof name, &line) || *who != -1) continue;
       *who = key;
-      /* the line where that name is declared, if the file says */
       const char *path = key >= 0 ? g->c->cards[key].script : g->c->maps[-2 - key].script;
-      char ident[80];
-      const char *q = strchr(name, '\'');
-      snprintf(ident, sizeof ident, "%s", q ? q + 1 : name);
-      char *end = strchr(ident, '\'');
-      if (end) *end = '\0';
-      size_t len;
-      char *text = path ? read_file(path, &len) : NULL;
-      int decl = !text ? 0 : strcmp(ident, "return") ? line_of_name(text, len, ident)
-                                                      : line_of_return(text, len);
-      free(text);
-      snprintf(msg, n, "%s:%d: script stopped: it keeps state between calls (%s changed "
-               "after a handler ran); a script's data belongs in ark.memo or ark.step_data",
-               script_file(g->c, key), decl > 0 ? decl : line > 0 ? line : 1,
-               strcmp(name, "return") ? name : "its returned table");
+      kept_message(g->c, path, 0, name, line, msg, n);
     }
   }
   memset(g->script_ran, 0, sizeof g->script_ran);
@@ -1798,6 +1914,10 @@ static int run(ark_game *g, int nargs) {
   check_kept_state(g, &kept, kept_msg, sizeof kept_msg);
   if (st == LUA_YIELD || st == ARK_LUA_OK) {
     if (st == LUA_YIELD) lua_pop(co, nres);
+    if (PLUGIN_OF(kept) >= 0) {          /* a plugin cannot be switched off */
+      ark_game_fail(g, "%s", kept_msg);
+      return -1;
+    }
     if (kept != -1 && script_still_on(g, kept)) return stop_script(g, kept, kept_msg, 0);
     if (st == ARK_LUA_OK && !g->pending) {
       g->s.nqueue = 0;                   /* what the rules never took ends with the step */

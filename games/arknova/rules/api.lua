@@ -181,16 +181,19 @@ end
 -- not recorded).  A table with a metatable of its own stays as it is (and
 -- is compared).  Returns the table that holds the fields.
 local fixed = SANDBOX.fixed
-local function fix_returned(t)
+local SCRIPT_KEEPS = "the script's table after loading: a script keeps no state between " ..
+  "calls (ark.memo keeps a number for the game)"
+
+local function fix_returned(t, why)
   if getmetatable(t) ~= nil or sealed[t] then return t end
   local behind = {}
   for k, v in next, t do behind[k] = v end
   for k in next, behind do rawset(t, k, nil) end
+  why = why or SCRIPT_KEEPS
   setmetatable(t, {
     __index = behind,
     __newindex = function(_, k)
-      error("cannot set '" .. tostring(k) .. "' in the script's table after loading: a " ..
-            "script keeps no state between calls (ark.memo keeps a number for the game)", 2)
+      error("cannot set '" .. tostring(k) .. "' in " .. why, 2)
     end,
     __metatable = false,
   })
@@ -225,6 +228,63 @@ function seal_card_env(env, returned)
   end
   sealed[env] = true
   target[env] = api
+  return roots
+end
+
+-- ---- plugins ----
+
+-- A plugin's script (docs/plugins.md) reads the whole rules environment
+-- and, while it loads, may replace what the rules' globals hold: its _G
+-- stands for the rules' globals.  Once its script has loaded, its hooks
+-- keep no state between calls either (the same reasons as a card's): its
+-- own globals move behind its environment, which then refuses a write, as
+-- _G and its returned table do, and seal_plugin_env returns the roots the
+-- engine records and compares after every resume (native/lua_bridge.c,
+-- load_plugin).
+local plugin_globals = {}
+local PLUGIN_KEEPS = "the plugin's table after loading: a plugin's hooks keep no state " ..
+  "between calls (docs/plugins.md)"
+
+function make_plugin_env()
+  local loading = true
+  local proxy = setmetatable({}, {
+    __index = _G,
+    __newindex = function(_, k, v)
+      if not loading then
+        error("cannot set the rules' global '" .. tostring(k) .. "' after loading: a " ..
+              "plugin's hooks keep no state between calls (docs/plugins.md)", 2)
+      end
+      _G[k] = v
+    end,
+    __metatable = false,
+  })
+  sealed[proxy] = true
+  local env = setmetatable({ _G = proxy }, { __index = _G })
+  plugin_globals[env] = function() loading = false end
+  return env
+end
+
+function seal_plugin_env(env, returned)
+  plugin_globals[env]()
+  plugin_globals[env] = nil
+  local own, roots, keys, n = setmetatable({}, { __index = _G }), {}, {}, 0
+  if returned ~= env then roots["return"] = fix_returned(returned, PLUGIN_KEEPS) end
+  for k in next, env do
+    n = n + 1
+    keys[n] = k
+  end
+  for i = 1, n do
+    local k = keys[i]
+    local v = rawget(env, k)
+    rawset(own, k, v)
+    rawset(env, k, nil)
+    if type(k) == "string" then roots[k] = v else roots["[" .. tostring(k) .. "]#" .. i] = v end
+  end
+  sealed[env] = true      -- its functions' _ENV: empty, and refusing writes
+  setmetatable(env, { __index = own, __newindex = function(_, k)
+    error("cannot set global '" .. tostring(k) .. "' after loading: a plugin's hooks keep " ..
+          "no state between calls (docs/plugins.md)", 2)
+  end, __metatable = false })
   return roots
 end
 
