@@ -207,10 +207,10 @@ end
 -- environment, and its returned table behind a read-only view.  Returns
 -- the roots of what the script keeps, for core/src/script_state.c: what
 -- its returned table holds and its own globals.
-function seal_card_env(env, returned)
-  local api, meta = parts[env][1], parts[env][2]
-  parts[env] = nil
-  local roots, keys, n = { ["return"] = fix_returned(returned) }, {}, 0
+-- Moves the fields of env into the table behind it, each also into roots
+-- under its name (the names the kept-state check's messages give).
+local function move_behind(env, behind, roots)
+  local keys, n = {}, 0
   for k in next, env do
     n = n + 1
     keys[n] = k
@@ -218,10 +218,17 @@ function seal_card_env(env, returned)
   for i = 1, n do
     local k = keys[i]
     local v = rawget(env, k)
-    api[k] = v
+    rawset(behind, k, v)
     rawset(env, k, nil)
     if type(k) == "string" then roots[k] = v else roots["[" .. tostring(k) .. "]#" .. i] = v end
   end
+end
+
+function seal_card_env(env, returned)
+  local api, meta = parts[env][1], parts[env][2]
+  parts[env] = nil
+  local roots = { ["return"] = fix_returned(returned) }
+  move_behind(env, api, roots)
   meta.__newindex = function(_, k)
     error("cannot set global '" .. tostring(k) .. "' after loading: a script keeps no state " ..
           "between calls (ark.memo keeps a number for the game)", 2)
@@ -267,19 +274,9 @@ end
 function seal_plugin_env(env, returned)
   plugin_globals[env]()
   plugin_globals[env] = nil
-  local own, roots, keys, n = setmetatable({}, { __index = _G }), {}, {}, 0
+  local own, roots = setmetatable({}, { __index = _G }), {}
   if returned ~= env then roots["return"] = fix_returned(returned, PLUGIN_KEEPS) end
-  for k in next, env do
-    n = n + 1
-    keys[n] = k
-  end
-  for i = 1, n do
-    local k = keys[i]
-    local v = rawget(env, k)
-    rawset(own, k, v)
-    rawset(env, k, nil)
-    if type(k) == "string" then roots[k] = v else roots["[" .. tostring(k) .. "]#" .. i] = v end
-  end
+  move_behind(env, own, roots)
   sealed[env] = true      -- its functions' _ENV: empty, and refusing writes
   setmetatable(env, { __index = own, __newindex = function(_, k)
     error("cannot set global '" .. tostring(k) .. "' after loading: a plugin's hooks keep " ..
