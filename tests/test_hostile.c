@@ -514,6 +514,38 @@ static void test_plugin_kept_nothing(void **st) {
   ark_game_free(proto);
 }
 
+/* A plugin's hook that never returns is stopped at the time limit (in the
+** LuaJIT build too: a plugin's code runs in the interpreter), naming the
+** plugin's line.  A plugin cannot be switched off, so the game the AI's
+** copy was made from stops with the same message at its next step, before
+** its own turn ends, and its queries fail, instead of every further trial
+** waiting out the limit again. */
+static void test_plugin_loop_stops_family(void **st) {
+  (void)st;
+  ark_game *g = plugin_game("plugin-loop", 1, NULL);
+  t_to_first_turn(g);
+  int out[64];
+  assert_true(ark_game_query(g, "bonus_spaces", 0, out, 64) > 0);
+  ark_game *trial = ark_game_clone(g);
+  assert_int_equal(t_play_random(trial, 3, 0), ARK_ERROR);
+  char why[ARK_ERRMSG];
+  snprintf(why, sizeof why, "%s", ark_game_error(trial));
+  if (!strstr(why, "tests/hostile/plugin-loop/hooks.lua:5: ") || !strstr(why, "ran longer than"))
+    fail_msg("%s", why);
+  ark_game_free(trial);
+  assert_int_equal(ark_game_query(g, "bonus_spaces", 0, out, 64), -1);
+  const ark_decision *d = ark_game_decision(g);
+  int build = -1;
+  for (int i = 0; i < d->noptions && build < 0; i++)
+    if (!strncmp(d->options[i], "Build", 5)) build = i;
+  assert_true(build >= 0);
+  char msg[256];
+  ark_game_answer(g, build, msg, sizeof msg);     /* Build asks where: no turn's end */
+  assert_int_equal(ark_game_process(g), ARK_ERROR);
+  assert_string_equal(ark_game_error(g), why);
+  ark_game_free(g);
+}
+
 /* ---- 4, 5: the same seed and answers give the same game ---- */
 
 static uint64_t next_rand(uint64_t *rng) {
@@ -971,6 +1003,7 @@ int main(int argc, char **argv) {
     cmocka_unit_test(test_kept_across_games),
     cmocka_unit_test(test_plugin_kept),
     cmocka_unit_test(test_plugin_kept_nothing),
+    cmocka_unit_test(test_plugin_loop_stops_family),
     cmocka_unit_test(test_determinism),
     cmocka_unit_test(test_handler_number),
     cmocka_unit_test(test_modifier_string),

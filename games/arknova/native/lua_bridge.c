@@ -666,14 +666,39 @@ static int check_then_names(ark_content *c, int t, const char *file, const char 
 
 static int bit_of(int who);
 
-/* Is path inside the data folder's cards/ or maps/ (shipped, not fan)? */
+/* Under LuaJIT, the loaded chunk on the top and every function it makes run
+** in the interpreter, so that the watchdog's count hook always fires: a
+** compiled loop never calls it.  ARK_JIT_CARDS=1 leaves the JIT on, only
+** for measuring what the interpreter costs (bench/README.md); such a
+** build's watchdog cannot stop a compiled loop. */
+static void interpreted(lua_State *L) {
+#ifdef ARK_LUAJIT
+  if (!getenv("ARK_JIT_CARDS")) luaJIT_setmode(L, -1, LUAJIT_MODE_ALLFUNC | LUAJIT_MODE_OFF);
+#else
+  (void)L;
+#endif
+}
+
+/* Is path inside the data folder's cards/, maps/ or plugins/ (shipped, not
+** fan)? */
 static int shipped(const ark_content *c, const char *path) {
+  static const char *const dirs[] = { "cards", "maps", "plugins" };
   char dir[1100];
-  for (int i = 0; i < 2; i++) {
-    snprintf(dir, sizeof dir, "%s/%s/", c->data_dir ? c->data_dir : ".", i ? "maps" : "cards");
+  for (int i = 0; i < 3; i++) {
+    snprintf(dir, sizeof dir, "%s/%s/", c->data_dir ? c->data_dir : ".", dirs[i]);
     if (!strncmp(path, dir, strlen(dir))) return 1;
   }
   return 0;
+}
+
+/* In a LuaJIT build that cannot cap the scripts' memory, a fan script is
+** refused (an error naming it); 0 when it may run. */
+static int refuse_uncapped(ark_content *c, const char *path, const char *file) {
+  if (!c->mem_uncapped || shipped(c, path)) return 0;
+  ark_content_error(c, file, 0, "refused: this LuaJIT build cannot cap the memory of "
+                    "scripts (it takes no custom allocator), so it runs only the shipped "
+                    "scripts; play fan cards and plugins with the Lua 5.4 build");
+  return -1;
 }
 
 /* A card's or map's script (key: card id, or -2 - map index): loaded in an
@@ -684,12 +709,7 @@ static int shipped(const ark_content *c, const char *path) {
 static int load_sandboxed(ark_content *c, const char *path, int key) {
   lua_State *L = c->L;
   const char *file = shown_name(c, path);
-  if (c->mem_uncapped && !shipped(c, path)) {
-    ark_content_error(c, file, 0, "refused: this LuaJIT build cannot cap the memory of "
-                      "scripts (it takes no custom allocator), so it runs only the shipped "
-                      "card scripts; play fan cards with the Lua 5.4 build");
-    return -1;
-  }
+  if (refuse_uncapped(c, path, file)) return -1;
   size_t len;
   char *text = read_file(path, &len);
   if (!text) {
@@ -701,12 +721,7 @@ static int load_sandboxed(ark_content *c, const char *path, int key) {
     free(text);
     return -1;
   }
-#ifdef ARK_LUAJIT
-  /* ARK_JIT_CARDS=1 leaves the JIT on for card scripts: only for measuring
-  ** what the interpreter costs (bench/README.md); such a build's watchdog
-  ** cannot stop a compiled loop */
-  if (!getenv("ARK_JIT_CARDS")) luaJIT_setmode(L, -1, LUAJIT_MODE_ALLFUNC | LUAJIT_MODE_OFF);
-#endif
+  interpreted(L);
   lua_getglobal(L, "make_card_env");
   lua_pushinteger(L, key);
   if (call_guarded(c, 1) != 0) {
@@ -941,6 +956,7 @@ static int l_rules_tables(lua_State *L) {
 static int load_plugin(ark_content *c, int i, int rules) {
   lua_State *L = c->L;
   const char *path = c->plugins[i].script, *file = shown_name(c, path);
+  if (refuse_uncapped(c, path, file)) return -1;
   size_t len;
   char *text = read_file(path, &len);
   if (!text) {
@@ -953,6 +969,7 @@ static int load_plugin(ark_content *c, int i, int rules) {
     return -1;
   }
   int chunk = lua_gettop(L);
+  interpreted(L);
   lua_getglobal(L, "make_plugin_env");
   if (call_guarded(c, 0) != 0) {
     lua_settop(L, top);
@@ -1168,14 +1185,33 @@ struct ark_family {
   int refs;
   int nslow;                    /* bits set in slow: none, and nothing counts as off */
   uint8_t slow[(ARK_MAX_CARDS + ARK_MAX_MAP_SCRIPTS) / 8]; /* hit the time limit */
+  /* why a game of the family stopped at a limit with no card or map script
+  ** to switch off (a plugin's hook, the rules): every game of the family
+  ** stops with it at its next step, and its queries fail, instead of each
+  ** AI trial waiting out the limit again */
+  char stopped[ARK_ERRMSG];
 };
 
-static void mark_slow(ark_game *g, int who) {
-  int b = bit_of(who);
+static struct ark_family *family_of(ark_game *g) {
   if (!g->family) {
     g->family = calloc(1, sizeof *g->family);
     if (g->family) g->family->refs = 1;
   }
+  return g->family;
+}
+
+static void family_stop(ark_game *g, const char *msg) {
+  struct ark_family *f = family_of(g);
+  if (f && !f->stopped[0]) snprintf(f->stopped, sizeof f->stopped, "%s", msg);
+}
+
+static const char *family_stopped(const ark_game *g) {
+  return g->family && g->family->stopped[0] ? g->family->stopped : NULL;
+}
+
+static void mark_slow(ark_game *g, int who) {
+  int b = bit_of(who);
+  family_of(g);
   if (g->family && b >= 0 && !((g->family->slow[b / 8] >> (b % 8)) & 1)) {
     g->family->slow[b / 8] |= (uint8_t)(1u << (b % 8));
     g->family->nslow++;
@@ -1555,13 +1591,23 @@ static int pure_call(ark_game *g, int nres) {
   ark_content *c = g->c;
   int kept;
   char msg[ARK_ERRMSG];
+  if (family_stopped(g)) {
+    lua_pop(L, 2);                       /* the function and the seat */
+    return 1;
+  }
   memset(g->script_ran, 0, sizeof g->script_ran);
   g->script_ran_any = 0;
   ark_lua_set_game(c, g);
   ark_lua_pure(c, 1);
   int slot = ark_wd_enter(L, c->script_budget, c->lua_mem_limit);
   int st = lua_pcall(L, 1, nres, 0);
-  ark_wd_leave(slot, L);
+  int reason = ark_wd_leave(slot, L);
+  if (st != ARK_LUA_OK && (reason == ARK_WD_TIME || reason == ARK_WD_MEMORY) &&
+      lua_type(L, -1) == LUA_TSTRING) {
+    const char *text = lua_tostring(L, -1), *colon = strchr(text, ':');
+    if (!colon || script_of_source(c, text, (size_t)(colon - text)) == -1)
+      family_stop(g, text);              /* no card or map to switch off */
+  }
   ark_lua_pure(c, -1);
   ark_lua_set_game(c, NULL);
   check_kept_state(g, &kept, msg, sizeof msg);
@@ -1640,7 +1686,7 @@ int ark_lua_open(ark_content *c, const char *cards_dir) {
   if (!c->L) {
     /* a LuaJIT built without its 64-bit GC mode takes no allocator of ours:
     ** nothing would cap what a script allocates in one call, so fan
-    ** scripts are refused (load_sandboxed) */
+    ** scripts are refused (refuse_uncapped) */
     c->L = luaL_newstate();
     c->mem_uncapped = 1;
   }
@@ -1696,11 +1742,7 @@ void ark_lua_close(ark_content *c) {
 /* ---- the family of a game and its clones ---- */
 
 void ark_lua_family_share(ark_game *clone, ark_game *orig) {
-  if (!orig->family) {
-    orig->family = calloc(1, sizeof *orig->family);
-    if (!orig->family) return;
-    orig->family->refs = 1;
-  }
+  if (!family_of(orig)) return;
   clone->family = orig->family;
   clone->family->refs++;
 }
@@ -1900,6 +1942,12 @@ static int start_then(lua_State *co, ark_game *g) {
 static int run(ark_game *g, int nargs) {
   lua_State *co = g->co, *L = g->c->L;
   int nres = 0;
+  if (family_stopped(g)) {
+    ark_game_fail(g, "%s", family_stopped(g));
+    ark_state_copy(&g->s, g->snap);
+    g->pending = 0;
+    return -1;
+  }
   ark_lua_set_game(g->c, g);
   int slot = ark_wd_enter(co, g->c->script_budget, g->c->lua_mem_limit);
   int st = ark_resume(co, NULL, nargs, &nres);
@@ -1957,6 +2005,7 @@ static int run(ark_game *g, int nargs) {
   ark_lua_drop_step(g);
   lua_gc(L, LUA_GCCOLLECT, 0);
   if (k.who != -1 && script_still_on(g, k.who)) return stop_script(g, k.who, msg, reason);
+  if (reason == ARK_WD_TIME || reason == ARK_WD_MEMORY) family_stop(g, msg);
   ark_game_fail(g, "%s", msg);
   /* keep what the game reports consistent: the state of the step's start */
   ark_state_copy(&g->s, g->snap);
@@ -2087,6 +2136,7 @@ static int query_msgh(lua_State *L) {
     culprit k;
     find_culprit(g->c, L, L, &k);
     if (k.who != -1) mark_slow(g, k.who);
+    else if (lua_type(L, 1) == LUA_TSTRING) family_stop(g, lua_tostring(L, 1));
   }
   return 1;
 }
@@ -2117,6 +2167,10 @@ static int run_query(ark_game *g, const char *name, int p, int *out, int max) {
   if ((n = ark_lua_query_fast(g, lua_gettop(L), name, p, out, max)) >= 0) {
     lua_settop(L, top);
     return n;
+  }
+  if (family_stopped(g)) {
+    lua_settop(L, top);
+    return -1;
   }
   g->qsaved = 0;
   int nev = g->log.nev;
