@@ -701,6 +701,24 @@ static int refuse_uncapped(ark_content *c, const char *path, const char *file) {
   return -1;
 }
 
+/* A fan script's first steps: refused where its memory cannot be capped,
+** read, and loaded as a chunk (left on the stack top) that runs in the
+** interpreter.  Its text, or NULL when it failed (the error reported). */
+static char *load_fan_chunk(ark_content *c, const char *path, const char *file, size_t *len) {
+  if (refuse_uncapped(c, path, file)) return NULL;
+  char *text = read_file(path, len);
+  if (!text) {
+    ark_content_error(c, path, 0, "cannot read the script");
+    return NULL;
+  }
+  if (load_chunk(c, path, text, *len) != 0) {
+    free(text);
+    return NULL;
+  }
+  interpreted(c->L);
+  return text;
+}
+
 /* A card's or map's script (key: card id, or -2 - map index): loaded in an
 ** environment of its own (make_card_env), run under the watchdog, its
 ** handlers checked and wrapped (install_script), its environment sealed
@@ -709,19 +727,10 @@ static int refuse_uncapped(ark_content *c, const char *path, const char *file) {
 static int load_sandboxed(ark_content *c, const char *path, int key) {
   lua_State *L = c->L;
   const char *file = shown_name(c, path);
-  if (refuse_uncapped(c, path, file)) return -1;
   size_t len;
-  char *text = read_file(path, &len);
-  if (!text) {
-    ark_content_error(c, path, 0, "cannot read the script");
-    return -1;
-  }
   int top = lua_gettop(L), bad = 0;
-  if (load_chunk(c, path, text, len) != 0) {
-    free(text);
-    return -1;
-  }
-  interpreted(L);
+  char *text = load_fan_chunk(c, path, file, &len);
+  if (!text) return -1;
   lua_getglobal(L, "make_card_env");
   lua_pushinteger(L, key);
   if (call_guarded(c, 1) != 0) {
@@ -956,20 +965,11 @@ static int l_rules_tables(lua_State *L) {
 static int load_plugin(ark_content *c, int i, int rules) {
   lua_State *L = c->L;
   const char *path = c->plugins[i].script, *file = shown_name(c, path);
-  if (refuse_uncapped(c, path, file)) return -1;
   size_t len;
-  char *text = read_file(path, &len);
-  if (!text) {
-    ark_content_error(c, path, 0, "cannot read the script");
-    return -1;
-  }
   int top = lua_gettop(L);
-  if (load_chunk(c, path, text, len) != 0) {
-    free(text);
-    return -1;
-  }
+  char *text = load_fan_chunk(c, path, file, &len);
+  if (!text) return -1;
   int chunk = lua_gettop(L);
-  interpreted(L);
   lua_getglobal(L, "make_plugin_env");
   if (call_guarded(c, 0) != 0) {
     lua_settop(L, top);
