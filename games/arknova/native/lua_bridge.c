@@ -1939,15 +1939,20 @@ static int start_then(lua_State *co, ark_game *g) {
   return 0;
 }
 
+/* Ends the game with msg, its state that of the step's start, so that what
+** the game reports stays consistent; -1. */
+static int fail_step(ark_game *g, const char *msg) {
+  ark_lua_drop_step(g);
+  ark_game_fail(g, "%s", msg);
+  ark_state_copy(&g->s, g->snap);
+  g->pending = 0;
+  return -1;
+}
+
 static int run(ark_game *g, int nargs) {
   lua_State *co = g->co, *L = g->c->L;
   int nres = 0;
-  if (family_stopped(g)) {
-    ark_game_fail(g, "%s", family_stopped(g));
-    ark_state_copy(&g->s, g->snap);
-    g->pending = 0;
-    return -1;
-  }
+  if (family_stopped(g)) return fail_step(g, family_stopped(g));
   ark_lua_set_game(g->c, g);
   int slot = ark_wd_enter(co, g->c->script_budget, g->c->lua_mem_limit);
   int st = ark_resume(co, NULL, nargs, &nres);
@@ -1962,10 +1967,7 @@ static int run(ark_game *g, int nargs) {
   check_kept_state(g, &kept, kept_msg, sizeof kept_msg);
   if (st == LUA_YIELD || st == ARK_LUA_OK) {
     if (st == LUA_YIELD) lua_pop(co, nres);
-    if (PLUGIN_OF(kept) >= 0) {          /* a plugin cannot be switched off */
-      ark_game_fail(g, "%s", kept_msg);
-      return -1;
-    }
+    if (PLUGIN_OF(kept) >= 0) return fail_step(g, kept_msg);   /* it cannot be switched off */
     if (kept != -1 && script_still_on(g, kept)) return stop_script(g, kept, kept_msg, 0);
     if (st == ARK_LUA_OK && !g->pending) {
       g->s.nqueue = 0;                   /* what the rules never took ends with the step */
@@ -2006,11 +2008,7 @@ static int run(ark_game *g, int nargs) {
   lua_gc(L, LUA_GCCOLLECT, 0);
   if (k.who != -1 && script_still_on(g, k.who)) return stop_script(g, k.who, msg, reason);
   if (reason == ARK_WD_TIME || reason == ARK_WD_MEMORY) family_stop(g, msg);
-  ark_game_fail(g, "%s", msg);
-  /* keep what the game reports consistent: the state of the step's start */
-  ark_state_copy(&g->s, g->snap);
-  g->pending = 0;
-  return -1;
+  return fail_step(g, msg);
 }
 
 /* Runs rules function fn(player, args...) as the step's new coroutine. */
