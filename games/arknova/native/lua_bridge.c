@@ -317,6 +317,13 @@ static size_t position_len(const char *msg) {
   return 0;
 }
 
+/* The card or map script whose file an error message starts with ("file:
+** line: ..."), as script_of_source names it; -1 for none. */
+static int script_of_message(const ark_content *c, const char *text) {
+  const char *colon = position_len(text) ? strchr(text, ':') : NULL;
+  return colon ? script_of_source(c, text, (size_t)(colon - text)) : -1;
+}
+
 /* The line in msg's leading "chunk:line: " when the chunk is file or a
 ** shortened "...end" of it (Lua shortens long chunk names in messages, and
 ** a fan script outside the game folder is named by its whole path), else
@@ -1211,10 +1218,10 @@ static const char *family_stopped(const ark_game *g) {
 
 static void mark_slow(ark_game *g, int who) {
   int b = bit_of(who);
-  family_of(g);
-  if (g->family && b >= 0 && !((g->family->slow[b / 8] >> (b % 8)) & 1)) {
-    g->family->slow[b / 8] |= (uint8_t)(1u << (b % 8));
-    g->family->nslow++;
+  struct ark_family *f = family_of(g);
+  if (f && b >= 0 && !((f->slow[b / 8] >> (b % 8)) & 1)) {
+    f->slow[b / 8] |= (uint8_t)(1u << (b % 8));
+    f->nslow++;
   }
 }
 
@@ -1604,9 +1611,8 @@ static int pure_call(ark_game *g, int nres) {
   int reason = ark_wd_leave(slot, L);
   if (st != ARK_LUA_OK && (reason == ARK_WD_TIME || reason == ARK_WD_MEMORY) &&
       lua_type(L, -1) == LUA_TSTRING) {
-    const char *text = lua_tostring(L, -1), *colon = strchr(text, ':');
-    if (!colon || script_of_source(c, text, (size_t)(colon - text)) == -1)
-      family_stop(g, text);              /* no card or map to switch off */
+    const char *text = lua_tostring(L, -1);
+    if (script_of_message(c, text) == -1) family_stop(g, text);   /* nothing to switch off */
   }
   ark_lua_pure(c, -1);
   ark_lua_set_game(c, NULL);
@@ -1995,11 +2001,7 @@ static int run(ark_game *g, int nargs) {
   const char *text = error_text(co, -1, buf, sizeof buf);
   culprit k;
   find_culprit(g->c, L, co, &k);
-  if (k.who == -1) {                     /* the file the message names */
-    size_t pl = position_len(text);
-    const char *colon = pl ? strchr(text, ':') : NULL;
-    if (colon) k.who = script_of_source(g->c, text, (size_t)(colon - text));
-  }
+  if (k.who == -1) k.who = script_of_message(g->c, text);
   if (k.who != -1) compose(g->c, &k, text, reason, msg, sizeof msg);
   else snprintf(msg, sizeof msg, "%s", text);
   /* the dead coroutine still holds what the script allocated: let it go
