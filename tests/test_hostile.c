@@ -514,6 +514,24 @@ static void test_plugin_kept_nothing(void **st) {
   ark_game_free(proto);
 }
 
+/* A plugin whose script returns no table: its hooks are the globals it
+** set (turn_end), and no rules global is taken for one (the rules'
+** reputation_reached and conservation_reached carry handlers' names). */
+static void test_plugin_no_table(void **st) {
+  (void)st;
+  ark_game *g = plugin_game("plugin-no-table", 1, NULL);
+  lua_State *L = g->c->L;
+  if (luaL_dostring(L, "local h = PLUGIN_SCRIPTS[1]\n"
+                       "return type(h.turn_end) == 'function' and h.reputation_reached == nil "
+                       "and h.conservation_reached == nil and type(reputation_reached) == "
+                       "'function'"))
+    fail_msg("%s", lua_tostring(L, -1));
+  assert_true(lua_toboolean(L, -1));
+  lua_pop(L, 1);
+  assert_int_equal(t_play_random(g, 7, 0), ARK_END);
+  ark_game_free(g);
+}
+
 /* A plugin's hook that never returns is stopped at the time limit (in the
 ** LuaJIT build too: a plugin's code runs in the interpreter), naming the
 ** plugin's line.  A plugin cannot be switched off, so the game the AI's
@@ -1003,6 +1021,7 @@ int main(int argc, char **argv) {
     cmocka_unit_test(test_kept_across_games),
     cmocka_unit_test(test_plugin_kept),
     cmocka_unit_test(test_plugin_kept_nothing),
+    cmocka_unit_test(test_plugin_no_table),
     cmocka_unit_test(test_plugin_loop_stops_family),
     cmocka_unit_test(test_determinism),
     cmocka_unit_test(test_handler_number),

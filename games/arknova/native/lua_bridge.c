@@ -965,7 +965,7 @@ static int l_rules_tables(lua_State *L) {
 
 /* Plugin i's script: run in an environment that reads the rules' (its _G
 ** the rules' globals while it loads), its table stored in
-** PLUGIN_SCRIPTS[i + 1] (the environment if it returns none), then sealed
+** PLUGIN_SCRIPTS[i + 1] (a copy of its globals if it returns none), then sealed
 ** (api.lua, seal_plugin_env) and what its hooks keep recorded, as a card
 ** script's is, leaving out the tables of the set at index rules: from now
 ** on a hook's state is compared after every resume (check_plugins_kept). */
@@ -993,9 +993,22 @@ static int load_plugin(ark_content *c, int i, int rules) {
     return -1;
   }
   int ret = lua_gettop(L);
-  if (!lua_istable(L, ret)) {         /* no table returned: use the env */
-    lua_pushvalue(L, env);
+  if (!lua_istable(L, ret)) {
+    /* No table returned: its hooks are the globals it set.  A copy of
+    ** them, not the environment, which reads through to the rules'
+    ** globals: reputation_reached there would be taken as a hook. */
+    lua_newtable(L);
     lua_replace(L, ret);
+    lua_pushnil(L);
+    while (lua_next(L, env)) {
+      if (lua_type(L, -2) == LUA_TSTRING && !strcmp(lua_tostring(L, -2), "_G")) {
+        lua_pop(L, 1);
+        continue;
+      }
+      lua_pushvalue(L, -2);
+      lua_insert(L, -2);
+      lua_rawset(L, ret);
+    }
   }
   lua_getglobal(L, "PLUGIN_SCRIPTS");
   lua_pushvalue(L, ret);
