@@ -179,6 +179,17 @@ int cmd_hint(int argc, char **argv) {
     host_save_free(&sv);
     return 2;
   }
+  /* advice on another game than the file's is worse than none: the whole
+  ** file must replay to its own hash first, as for replay and resume */
+  ark_gs *whole = host_game_of(&sv.o)->rebuild(&sv, sv.nanswers, msg, sizeof msg);
+  if (!whole || host_save_verify_gs(&sv, whole, host_game_of(&sv.o)->hash(whole), msg,
+                                    sizeof msg) != 0) {
+    fprintf(stderr, "arknova hint: %s: %s\n", path, msg);
+    if (whole) whole->gi->free(whole);
+    host_save_free(&sv);
+    return 1;
+  }
+  whole->gi->free(whole);
   ark_gs *g = host_game_of(&sv.o)->rebuild(&sv, count, msg, sizeof msg);
   if (!g) {
     fprintf(stderr, "arknova hint: %s: %s\n", path, msg);

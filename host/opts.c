@@ -254,6 +254,8 @@ void host_print_events(ark_game *g, int *shown, FILE *f, const char *indent) {
 
 void host_print_events_for(ark_game *g, int *shown, FILE *f, const char *indent, int seat) {
   char line[512];
+  int rewind = ark_game_take_rewind(g);   /* a stopped script's step put back */
+  if (rewind >= 0 && rewind < *shown) *shown = rewind;
   for (; *shown < ark_game_nevents(g); (*shown)++) {
     const ark_event *e = ark_game_event(g, *shown);
     if (e->type == ARK_EV_ANSWER) continue;
@@ -352,13 +354,15 @@ void host_print_summary(ark_game *g, const host_opts *o, FILE *f) {
   fprintf(f, "Game over after %d turns (%.1f per player)%s.\n", ark_game_turns(g),
           (double)ark_game_turns(g) / n, ark_game_capped(g) ? " - stopped by the turn cap" : "");
   int stopped = ark_game_script_stopped(g);
+  const char *first = ark_game_first_stop(g);
   if (stopped & 2)
-    fprintf(f, "A card script was stopped during this game for running too long or using "
-               "too much memory (see the log); these limits depend on the machine, so its "
-               "replay elsewhere is not guaranteed.\n");
+    fprintf(f, "A script was stopped during this game for running too long or using too "
+               "much memory, and the game played on with it switched off; these limits "
+               "depend on the machine, so its replay elsewhere is not guaranteed.\n");
   else if (stopped)
-    fprintf(f, "A card script was stopped during this game (see the log) and played on "
+    fprintf(f, "A script was stopped during this game, and the game played on with it "
                "switched off; its replay does the same.\n");
+  if (stopped && first) fprintf(f, "  %s\n", first);
   fprintf(f, "%-6s %-7s %6s %6s %6s %6s %6s %5s %6s %5s\n", "player", "ai", "score", "appeal",
           "CP", "CP at", "money", "rep.", "cards", "rank");
   for (int p = 0; p < n; p++) {

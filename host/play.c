@@ -357,6 +357,7 @@ int cmd_play(int argc, char **argv) {
     fprintf(stderr, "arknova play: %s\n", msg);
     return 2;
   }
+  if (target) host_save_absolute(&o.cfg);   /* the game names its files as its replay will */
   if (resume) {
     host_save sv;
     if (host_save_read(resume, &sv, msg, sizeof msg) != 0) {

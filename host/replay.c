@@ -18,7 +18,8 @@ static void replay_usage(FILE *f) {
              "the file is checked at the end (exit 1 if it differs).\n\n"
              "  --seat N   show the game as seat N saw it: the other seats' draws\n"
              "             read \"draws a card\" and their secret choices are not named\n"
-             "  --step     wait for Enter after each decision (q + Enter stops)\n"
+             "  --step     wait for Enter after each decision (q + Enter, or the end\n"
+             "             of the input, stops there: nothing is checked, exit 0)\n"
              "  --quiet    print only the result and the hash check\n"
              "  --help     this text\n");
 }
@@ -77,7 +78,7 @@ int cmd_replay(int argc, char **argv) {
     hg->header(g, &sv, path, stdout);
     if (seat >= 0) printf("as seat P%d saw it\n", seat + 1);
   }
-  int shown = 0, rc = 0;
+  int shown = 0, rc = 0, stopped = 0;
   for (int i = 0; i < sv.nanswers; i++) {
     ark_progress pr = g->gi->process(g);
     if (pr != ARK_AWAITING) {
@@ -107,11 +108,21 @@ int cmd_replay(int argc, char **argv) {
     if (step && !quiet) {
       char line[64];
       fflush(stdout);
-      if (!fgets(line, sizeof line, stdin) || line[0] == 'q') break;
+      if (!fgets(line, sizeof line, stdin) || line[0] == 'q') {
+        stopped = i + 1;
+        break;
+      }
     }
   }
   ark_progress pr = g->gi->process(g);
   if (!quiet) hg->events(g, &shown, stdout, "    ", seat);
+  if (stopped && stopped < sv.nanswers) {   /* left early: the rest was not checked */
+    printf("(stopped after decision %d of %d: the hash is checked only at the end)\n",
+           stopped, sv.nanswers);
+    g->gi->free(g);
+    host_save_free(&sv);
+    return 0;
+  }
   if (rc == 0 && pr == ARK_END) hg->summary(g, &sv.o, stdout);
   else if (rc == 0 && pr == ARK_AWAITING) printf("(the saved game goes on from here)\n");
   unsigned long long h = hg->hash(g);

@@ -82,6 +82,30 @@ int host_save_may_replace(const char *path, char *msg, size_t n) {
 
 const char *host_save_folder(const char *dir, char *buf) { return where(dir, 0, buf); }
 
+/* The folders as host_save_write keeps them, for the game a save is made
+** of: a stopped script's message, path and all, is in the log whose hash
+** the save holds, so the game must name its files as the replay will. */
+static char abs_dirs[3 * ARK_MAX_DIRS + 1][PATH_MAX];
+
+static const char *absolute(const char *dir, int is_plugin, int *k) {
+  if (!dir) return dir;
+  char buf[PATH_MAX];
+  const char *w = where(dir, is_plugin, buf);
+  if (w != buf) return dir;
+  snprintf(abs_dirs[*k], sizeof abs_dirs[*k], "%s", buf);
+  return abs_dirs[(*k)++];
+}
+
+void host_save_absolute(ark_config *cfg) {
+  int k = 0;
+  cfg->data_dir = absolute(cfg->data_dir, 0, &k);
+  for (int i = 0; i < ARK_MAX_DIRS; i++) {
+    cfg->card_dirs[i] = absolute(cfg->card_dirs[i], 0, &k);
+    cfg->map_dirs[i] = absolute(cfg->map_dirs[i], 0, &k);
+    cfg->plugins[i] = absolute(cfg->plugins[i], 1, &k);
+  }
+}
+
 FILE *host_save_open(const char *path, char *tmp, size_t n) {
   if ((size_t)snprintf(tmp, n, "%s.tmp", path) >= n) return NULL;
   return fopen(tmp, "w");

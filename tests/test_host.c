@@ -121,6 +121,12 @@ static void test_replay_reproduces(void **st) {
   assert_int_equal(run(NULL, "play --ai random --seed 3 --save g.txt"), 0);
   assert_int_equal(run(NULL, "replay g.txt --quiet"), 0);
   assert_true(output_has("matches the saved game"));
+  /* left early with q, or at the end of the input: no verdict on the file */
+  assert_int_equal(run("\nq\n", "replay g.txt --step"), 0);
+  assert_true(output_has("(stopped after decision 2 of "));
+  assert_false(output_has("differs"));
+  assert_int_equal(run(NULL, "replay g.txt --step"), 0);
+  assert_true(output_has("(stopped after decision 1 of "));
   saved s;
   read_save("g.txt", &s);
   assert_true(s.n > 100);
@@ -135,6 +141,42 @@ static void test_replay_reproduces(void **st) {
   t_write_file(tmp, "g2.txt", text);
   assert_int_equal(run(NULL, "replay g2.txt --quiet"), 1);
   assert_true(output_has("differs") || output_has("does not fit") || output_has("not an option"));
+  /* hint gives no advice on a file whose answers do not give its hash */
+  text = slurp("g.txt");
+  p = strstr(text, "\nhash ");
+  assert_non_null(p);
+  p[6] = p[6] == '0' ? '1' : '0';
+  t_write_file(tmp, "g3.txt", text);
+  assert_int_equal(run(NULL, "hint g3.txt --at 5"), 1);
+  assert_true(output_has("arknova hint: g3.txt: replaying its answers gives log hash"));
+}
+
+/* A fan map whose ability fails at the first break, after the break's
+** discards, given by a relative path: the game shows the stop where it
+** happened (the discards it undid are shown again after it), names it in
+** the summary, and its save replays to the same log: the answers the
+** dropped step took are in the save, and the stop's message names the
+** file as the replay does. */
+static void test_replay_stopped_script(void **st) {
+  (void)st;
+  char cmd[1024];
+  snprintf(cmd, sizeof cmd, "rm -rf %s/mi && cp -r %s/tests/hostile/map-income-error %s/mi", tmp,
+           ARK_SOURCE_DIR, tmp);
+  assert_int_equal(system(cmd), 0);
+  assert_int_equal(run(NULL, "play --maps mi --map F9 --ai random --seed 1 --save ms.txt "
+                             "--verbose"), 0);
+  char *o = slurp("out");
+  const char *stop = strstr(o, "] -- script of map Broken Garden stopped: ");
+  assert_non_null(stop);
+  assert_non_null(strstr(stop, "mi/F9-broken-garden.lua:6: attempt to index a nil value"));
+  /* the break's discard before the stop is asked and shown again after it */
+  const char *before = strstr(o, "Break: discard down to your hand limit");
+  assert_true(before && before < stop);
+  assert_non_null(strstr(stop, "Break: discard down to your hand limit"));
+  assert_non_null(strstr(stop, "A script was stopped during this game"));
+  assert_non_null(strstr(stop, "\n  script of map Broken Garden stopped: "));
+  assert_int_equal(run(NULL, "replay ms.txt --quiet"), 0);
+  assert_true(output_has("matches the saved game"));
 }
 
 /* How many lines of out start (after the indent) with `seat` "draws "
@@ -1342,6 +1384,7 @@ int main(void) {
     cmocka_unit_test(test_check_folders),
     cmocka_unit_test(test_scenario_fan_cards),
     cmocka_unit_test(test_replay_reproduces),
+    cmocka_unit_test(test_replay_stopped_script),
     cmocka_unit_test(test_replay_for_one_seat),
     cmocka_unit_test(test_sim_bad_input),
     cmocka_unit_test(test_human_sees_no_other_draws),

@@ -244,6 +244,21 @@ typedef enum {
 
 int ark_game_nevents(const ark_game *g);
 const ark_event *ark_game_event(const ark_game *g, int i);
+/* Where a stopped script's step was put back, the log lost the step's
+** events and now holds the stop's report there: the lowest event count the
+** log was cut back to since the last call (then forgotten), or -1.  A
+** printer of the log that has shown more starts again from there. */
+int ark_game_take_rewind(ark_game *g);
+/* The log's report of the first card or map script stopped in this game
+** ("script of NAME stopped: file:line: message"), or NULL.  Its
+** ARK_EV_TEXT event has c = ARK_TEXT_STOP. */
+#define ARK_TEXT_STOP 1
+const char *ark_game_first_stop(const ark_game *g);
+/* How often a card or map script failed in this game and in the copies
+** the AIs made of it (a stop, or an error in a query that asked it), with
+** the first message into first: a failing script that only the AIs' trials
+** reach makes its option look poor and is otherwise never seen. */
+int ark_game_scripts_failed(const ark_game *g, char *first, size_t n);
 /* ARK_EV_GAIN and ARK_EV_PAY: a = the track, b = the amount, c = the
 ** track's new value.  Tracks by name: "money", "appeal", "conservation",
 ** "reputation", "xtokens"; -1 for an unknown name. */
@@ -259,7 +274,10 @@ size_t ark_event_text_for(const ark_game *g, const ark_event *e, int seat,
 /* FNV-1a hash of the whole event log: equal logs, equal hashes. */
 uint64_t ark_game_log_hash(const ark_game *g);
 
-/* Answers given so far, in order (replay = seed + these). */
+/* Answers given so far, in order (replay = seed + these).  Where a
+** stopped script's step ran again from its start, the answers given to
+** it before the stop stay in the list: given again, they stop the script
+** at the same point. */
 int ark_game_nanswers(const ark_game *g);
 const int *ark_game_answers(const ark_game *g);
 

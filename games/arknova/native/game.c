@@ -45,17 +45,31 @@ void ark_game_log_seen(ark_game *g, int player, int type, int a, int b, int c,
   if (!g->nolog) ark_log_add(&g->log, g->s.turn, player, type, a, b, c, text, seen);
 }
 
-static void push_answer(ark_game *g, int i) {
-  if (g->nanswers == g->capanswers) {
-    int cap = g->capanswers ? g->capanswers * 2 : 256;
-    int *na = realloc(g->answers, sizeof *na * (size_t)cap);
+static void push_to(int **list, int *n, int *cap, int i) {
+  if (*n == *cap) {
+    int c = *cap ? *cap * 2 : 256;
+    int *na = realloc(*list, sizeof *na * (size_t)c);
     if (!na) abort();
-    g->answers = na;
-    g->capanswers = cap;
+    *list = na;
+    *cap = c;
   }
-  g->answers[g->nanswers++] = i;
+  (*list)[(*n)++] = i;
 }
 
+static void push_answer(ark_game *g, int i) {
+  push_to(&g->answers, &g->nanswers, &g->capanswers, i);
+}
+
+void ark_game_note_drop(ark_game *g) {
+  if (!g->rewind || g->snap_events < g->rewind - 1) g->rewind = g->snap_events + 1;
+  if (g->given) return;
+  int cap = g->nanswers + 64;
+  g->given = malloc(sizeof *g->given * (size_t)cap);
+  if (!g->given) abort();
+  if (g->nanswers) memcpy(g->given, g->answers, sizeof *g->given * (size_t)g->nanswers);
+  g->ngiven = g->nanswers;
+  g->capgiven = cap;
+}
 void ark_game_point_options(ark_game *g) {
   for (int i = 0; i < g->dec.noptions; i++) g->opts[i] = g->optbuf.s + g->opt_off[i];
   g->dec.options = g->opts;
@@ -178,6 +192,7 @@ void ark_game_free(ark_game *g) {
   ark_state_drop(&g->snap);
   ark_state_drop(&g->base);
   free(g->answers);
+  free(g->given);
   ark_log_free(&g->log);
   ark_strbuf_free(&g->optbuf);
   free(g);
@@ -389,6 +404,7 @@ ark_status ark_game_answer(ark_game *g, int i, char *msg, size_t msglen) {
     return ARK_ERR_REFUSED;
   }
   push_answer(g, i);
+  if (g->given) push_to(&g->given, &g->ngiven, &g->capgiven, i);
   g->pending = 0;
   if (g->cont) {
     if (ark_lua_continue(g, i) != 0) return ARK_ERR_SCRIPT;
@@ -447,6 +463,13 @@ static void copy_history(ark_game *n, const ark_game *g, int nev, size_t npool, 
     memcpy(n->answers, g->answers, sizeof *n->answers * (size_t)nans);
     n->nanswers = nans;
     n->capanswers = cap;
+  }
+  if (g->given) {        /* a clone of a game where a step was dropped */
+    n->given = malloc(sizeof *n->given * (size_t)g->capgiven);
+    if (!n->given) abort();
+    memcpy(n->given, g->given, sizeof *n->given * (size_t)g->ngiven);
+    n->ngiven = g->ngiven;
+    n->capgiven = g->capgiven;
   }
 }
 
@@ -689,10 +712,25 @@ void ark_game_player(const ark_game *g, int p, ark_player_view *v) {
 }
 
 int ark_game_nevents(const ark_game *g) { return g->log.nev; }
+
+const char *ark_game_first_stop(const ark_game *g) {
+  for (int i = 0; i < g->log.nev; i++) {
+    const ark_event *e = ark_game_event(g, i);
+    if (e->type == ARK_EV_TEXT && e->player == -1 && e->c == ARK_TEXT_STOP)
+      return ark_log_text(&g->log, e);
+  }
+  return NULL;
+}
+
+int ark_game_take_rewind(ark_game *g) {
+  int r = g->rewind - 1;
+  g->rewind = 0;
+  return r;
+}
 const ark_event *ark_game_event(const ark_game *g, int i) {
   return i >= 0 && i < g->log.nev ? &g->log.ev[i] : NULL;
 }
-int ark_game_nanswers(const ark_game *g) { return g->nanswers; }
-const int *ark_game_answers(const ark_game *g) { return g->answers; }
+int ark_game_nanswers(const ark_game *g) { return g->given ? g->ngiven : g->nanswers; }
+const int *ark_game_answers(const ark_game *g) { return g->given ? g->given : g->answers; }
 
 uint64_t ark_game_log_hash(const ark_game *g) { return ark_log_hash(&g->log); }

@@ -104,6 +104,13 @@ struct ark_game {
   int nolog;
   int *answers;
   int nanswers, capanswers;
+  /* every answer as it was given, where a stopped script's step dropped
+  ** some from answers (stop_script, lua_bridge.c); NULL while none was
+  ** dropped: what a save replays (ark_game_answers), so that the replay
+  ** stops the script where the game did */
+  int *given;
+  int ngiven, capgiven;
+  int rewind;                   /* ark_game_take_rewind's, plus 1; 0: none */
   ark_log log;
   /* kept by lua_bridge.c: the scripts whose handlers ran since their
   ** state was last checked (bit per card, then per map from
@@ -159,6 +166,10 @@ void ark_game_log_seen(ark_game *g, int player, int type, int a, int b, int c,
 /* Drops the running step and runs it again from the current state (tests
 ** use it after preparing a state by hand). */
 void ark_game_restart_step(ark_game *g);
+/* Before a stopped script's step is put back: the answers as given
+** (ark_game.given) keep the step's, and the log's printers are told where
+** it is cut (ark_game_take_rewind). */
+void ark_game_note_drop(ark_game *g);
 /* Recomputes derived data (icons) after a test changed the state. */
 void ark_game_refresh(ark_game *g);
 

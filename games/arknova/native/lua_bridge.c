@@ -1210,6 +1210,11 @@ struct ark_family {
   ** stops with it at its next step, and its queries fail, instead of each
   ** AI trial waiting out the limit again */
   char stopped[ARK_ERRMSG];
+  /* the card and map scripts that failed in any game of the family (a
+  ** stop, or a query's error): the AIs' copies included, where a failing
+  ** script otherwise goes unseen, its option merely looking poor */
+  int nfailed;
+  char first_failed[ARK_ERRMSG + 100];
 };
 
 static struct ark_family *family_of(ark_game *g) {
@@ -1223,6 +1228,18 @@ static struct ark_family *family_of(ark_game *g) {
 static void family_stop(ark_game *g, const char *msg) {
   struct ark_family *f = family_of(g);
   if (f && !f->stopped[0]) snprintf(f->stopped, sizeof f->stopped, "%s", msg);
+}
+
+static void family_failed(ark_game *g, const char *msg) {
+  struct ark_family *f = family_of(g);
+  if (!f) return;
+  if (!f->nfailed++) snprintf(f->first_failed, sizeof f->first_failed, "%s", msg);
+}
+
+int ark_game_scripts_failed(const ark_game *g, char *first, size_t n) {
+  const struct ark_family *f = g->family;
+  if (n) snprintf(first, n, "%s", f && f->nfailed ? f->first_failed : "");
+  return f ? f->nfailed : 0;
 }
 
 static const char *family_stopped(const ark_game *g) {
@@ -1627,6 +1644,9 @@ static int pure_call(ark_game *g, int nres) {
     const char *text = lua_tostring(L, -1);
     if (script_of_message(c, text) == -1) family_stop(g, text);   /* nothing to switch off */
   }
+  if (st != ARK_LUA_OK && lua_type(L, -1) == LUA_TSTRING &&
+      script_of_message(c, lua_tostring(L, -1)) != -1)
+    family_failed(g, lua_tostring(L, -1));
   ark_lua_pure(c, -1);
   ark_lua_set_game(c, NULL);
   check_kept_state(g, &kept, msg, sizeof msg);
@@ -1818,6 +1838,7 @@ static int stop_script(ark_game *g, int who, const char *msg, int reason) {
   ark_state_copy(&g->s, g->snap);
   memcpy(g->s.script_off, off, sizeof off);
   g->s.map_script_off = map_off;
+  ark_game_note_drop(g);                 /* a save still gives the dropped answers */
   ark_log_cut(&g->log, g->snap_events, (size_t)g->snap_pool);
   g->nanswers = g->snap_answers;
   g->pending = 0;
@@ -1833,8 +1854,10 @@ static int stop_script(ark_game *g, int who, const char *msg, int reason) {
   if (reason == ARK_WD_TIME) mark_slow(g, who);
   if (who >= 0) snprintf(text, sizeof text, "script of %s stopped: %s", g->c->cards[who].name, msg);
   else snprintf(text, sizeof text, "script of map %s stopped: %s", g->c->maps[-2 - who].name, msg);
-  /* a: the card, or the map index as map scripts' own log lines carry it */
-  ark_game_log(g, -1, ARK_EV_TEXT, who >= 0 ? who : -2 - who, 0, 0, text);
+  family_failed(g, text);
+  /* a: the card, or the map index as map scripts' own log lines carry it;
+  ** c: ARK_TEXT_STOP (ark_game_first_stop) */
+  ark_game_log(g, -1, ARK_EV_TEXT, who >= 0 ? who : -2 - who, 0, ARK_TEXT_STOP, text);
   g->snap_events = g->log.nev;
   g->snap_pool = (int)g->log.pool.len;
   return start_coroutine(g);
