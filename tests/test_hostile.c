@@ -829,6 +829,14 @@ static void test_modifier_nil(void **st) {
   expect_modifier_stopped("modifier-nil", "modify_animal_cost returned nothing");
 }
 
+/* gain with no amount (a misspelt name reads nil) stops the script at
+** its line, as any other amount that is not a number does, instead of
+** gaining nothing unseen. */
+static void test_gain_nil(void **st) {
+  (void)st;
+  expect_contained("gain-nil", 5, "gain: the amount must be a number, not nil");
+}
+
 static void test_step_data_metatable(void **st) {
   (void)st;
   expect_contained("step-data-metatable", 5, "cannot change a protected metatable");
@@ -1022,6 +1030,7 @@ int main(int argc, char **argv) {
     cmocka_unit_test(test_plugin_kept),
     cmocka_unit_test(test_plugin_kept_nothing),
     cmocka_unit_test(test_plugin_no_table),
+    cmocka_unit_test(test_gain_nil),
     cmocka_unit_test(test_plugin_loop_stops_family),
     cmocka_unit_test(test_determinism),
     cmocka_unit_test(test_handler_number),

@@ -236,8 +236,10 @@ function gain(p, track, n)
     error("gain: unknown track '" .. tostring(track) ..
           "' (money, appeal, conservation, reputation, xtokens)", 2)
   end
-  -- nothing to gain first: no type() call (a call into C) for it
-  if n == nil or n == 0 then return 0 end
+  -- nothing to gain first: no type() call (a call into C) for it.  A
+  -- missing amount is an error, not nothing: it is a misspelt name
+  -- (gain(p, "money", bonus_amuont)) far more often than a choice
+  if n == 0 then return 0 end
   if type(n) ~= "number" then
     error("gain: the amount must be a number, not " .. type(n), 2)
   end
