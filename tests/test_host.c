@@ -259,6 +259,13 @@ static void test_sim_bad_input(void **st) {
   assert_true(output_has("far.jsonl:1: not a game record"));
 }
 
+static int rename_in_tmp(const char *from, const char *to) {
+  char a[512], b[512];
+  snprintf(a, sizeof a, "%s/%s", tmp, from);
+  snprintf(b, sizeof b, "%s/%s", tmp, to);
+  return rename(a, b);
+}
+
 static int mkdir_in_tmp(const char *name) {
   char path[512];
   snprintf(path, sizeof path, "%s/%s", tmp, name);
@@ -1145,6 +1152,28 @@ static void test_check_folders(void **st) {
                "function card.then_kind(p, id, k) ark.memo(id, k) end\n"
                "return card\n");
   assert_int_equal(run(NULL, "check pack"), 0);
+  /* a fan folder's files that would be read as nothing are named: a card
+  ** file ending in .yml, a script with no YAML file of its name, and a
+  ** folder with no card file at all; play refuses them as check does */
+  assert_int_equal(mkdir_in_tmp("strays"), 0);
+  copy_in("examples/fan-cards/1001-desert-hedgehog.yaml", "strays/1001-desert-hedgehog.yml");
+  assert_int_equal(run(NULL, "check strays"), 1);
+  assert_true(output_has("strays/1001-desert-hedgehog.yml: card and map files end in .yaml"));
+  assert_int_equal(mkdir_in_tmp("nothing"), 0);
+  assert_int_equal(run(NULL, "check nothing"), 1);
+  assert_true(output_has("nothing: no card or map files (*.yaml) in this folder"));
+  assert_int_equal(run(NULL, "play --cards strays"), 1);
+  assert_true(output_has("strays/1001-desert-hedgehog.yml: card and map files end in .yaml"));
+  copy_in("examples/fan-cards/1001-desert-hedgehog.yaml", "strays/1001-desert-hedgehog.yml");
+  assert_int_equal(rename_in_tmp("strays/1001-desert-hedgehog.yml",
+                                 "strays/1001-desert-hedgehog.yaml"), 0);
+  copy_in("examples/fan-cards/1001-desert-hedgehog.lua", "strays/1001-desert-hedeghog.lua");
+  assert_int_equal(run(NULL, "check strays"), 1);
+  assert_true(output_has("strays/1001-desert-hedeghog.lua: no 1001-desert-hedeghog.yaml beside "
+                         "this script"));
+  assert_int_equal(rename_in_tmp("strays/1001-desert-hedeghog.lua",
+                                 "strays/1001-desert-hedgehog.lua"), 0);
+  assert_int_equal(run(NULL, "check strays"), 0);
 }
 
 /* Two shards by hand: P1 wins 3 of 4 games; Wilson 95% interval of 3/4

@@ -215,7 +215,7 @@ static void test_card_values(void **state) {
   put(f, "projects/123-y.yaml",
       "number: 123\nname: Project Y\ntype: project\nkind: breeding\n"
       "counts: bird\nrewards: [4, 3, 2]\nreputation_rewards: [0, 1, 2]\n");
-  assert_int_equal(ark_yaml_load_cards(&f->c, f->dir), 0);
+  assert_int_equal(ark_yaml_load_cards(&f->c, f->dir, 0), 0);
   assert_null(f->c.errors);
   assert_int_equal(f->c.ncards, 4);
 
@@ -272,7 +272,7 @@ static void test_card_order(void **state) {
   put(f, "a/9-a.yaml", "number: 9\nname: A\ntype: scoring\n");
   put(f, "b/1-c.yaml", "number: 1\nname: C\ntype: scoring\n");
   put(f, "b/notes.txt", "not yaml\n");
-  assert_int_equal(ark_yaml_load_cards(&f->c, f->dir), 0);
+  assert_int_equal(ark_yaml_load_cards(&f->c, f->dir, 0), 0);
   assert_int_equal(f->c.ncards, 3);
   assert_int_equal(f->c.cards[0].number, 9);
   assert_int_equal(f->c.cards[1].number, 1);
@@ -282,7 +282,7 @@ static void test_card_order(void **state) {
 static void test_card_unknown_field(void **state) {
   fixture *f = *state;
   put(f, "401.yaml", "number: 401\nname: Cheetah\ntype: animal\ncots: 17\n");
-  assert_int_equal(ark_yaml_load_cards(&f->c, f->dir), 2);
+  assert_int_equal(ark_yaml_load_cards(&f->c, f->dir, 0), 2);
   has_error(f, "401.yaml", 4, "unknown field \"cots\" in an animal card "
             "(allowed: number, name, type, description, cost,");
   /* and the price it meant is missing: not silently 0 */
@@ -294,7 +294,7 @@ static void test_card_unknown_field(void **state) {
 static void test_card_field_of_other_type(void **state) {
   fixture *f = *state;
   put(f, "201.yaml", "number: 201\nname: S\ntype: sponsor\ncost: 3\nlevel: 1\n");
-  assert_int_equal(ark_yaml_load_cards(&f->c, f->dir), 1);
+  assert_int_equal(ark_yaml_load_cards(&f->c, f->dir, 0), 1);
   has_error(f, "201.yaml", 4, "unknown field \"cost\" in a sponsor card");
 }
 
@@ -305,7 +305,7 @@ static void test_card_wrong_types(void **state) {
       "icons: predator\nsize: \"3\"\nabilities: [[a]]\n");
   put(f, "101.yaml",
       "number: 101\nname: P\ntype: project\nbase: 1\nrewards: {a: 1}\n");
-  assert_int_equal(ark_yaml_load_cards(&f->c, f->dir), 6);
+  assert_int_equal(ark_yaml_load_cards(&f->c, f->dir, 0), 6);
   has_error(f, "401.yaml", 4, "cost: expected an integer, got \"lots\"");
   has_error(f, "401.yaml", 5, "icons: expected a list, got \"predator\"");
   has_error(f, "401.yaml", 6, "size: expected an integer, got \"3\"");
@@ -326,7 +326,7 @@ static void test_card_unknown_names(void **state) {
       "timings: [sometimes]\nlevel: 1\n");
   put(f, "101.yaml", "number: 101\nname: P\ntype: project\ncounts: eggs\n"
       "kind: other\n");
-  assert_int_equal(ark_yaml_load_cards(&f->c, f->dir), 6);
+  assert_int_equal(ark_yaml_load_cards(&f->c, f->dir, 0), 6);
   has_error(f, "401.yaml", 6,
             "icons: unknown icon \"dragon\" (icons: predator,");
   has_error(f, "402.yaml", 3,
@@ -347,7 +347,7 @@ static void test_card_ranges_and_limits(void **state) {
   put(f, "101.yaml", "number: 101\nname: P\ntype: project\n"
       "thresholds: [1, 2, 3, 4, 5]\n");
   put(f, "102.yaml", "name: P\ntype: project\n");
-  assert_int_equal(ark_yaml_load_cards(&f->c, f->dir), 5);
+  assert_int_equal(ark_yaml_load_cards(&f->c, f->dir, 0), 5);
   has_error(f, "401.yaml", 4, "size: 7 is out of range 1..5");
   has_error(f, "401.yaml", 5, "abilities: too many (at most 6)");
   has_error(f, "201.yaml", 4, "level: 0 is out of range 1..6");
@@ -360,7 +360,7 @@ static void test_card_duplicate_number(void **state) {
   char msg[320];
   put(f, "a/401-a.yaml", cheetah);
   put(f, "b/401-b.yaml", "name: Other\ntype: animal\nnumber: 401\ncost: 1\nsize: 1\n");
-  assert_int_equal(ark_yaml_load_cards(&f->c, f->dir), 1);
+  assert_int_equal(ark_yaml_load_cards(&f->c, f->dir, 0), 1);
   snprintf(msg, sizeof msg, "duplicate card number 401 (first in %s)",
            at(f, "a/401-a.yaml"));
   has_error(f, "b/401-b.yaml", 3, msg);
@@ -375,7 +375,7 @@ static void test_card_syntax_error(void **state) {
   put(f, "2.yaml", "number: 2\nname: [a, b\ntype: scoring\n");
   put(f, "3.yaml", "number: 3\nname: Fine\ntype: scoring\n");
   put(f, "4.yaml", "");
-  assert_int_equal(ark_yaml_load_cards(&f->c, f->dir), 3);
+  assert_int_equal(ark_yaml_load_cards(&f->c, f->dir, 0), 3);
   has_error(f, "1.yaml", 2, "YAML syntax error: mapping values are not "
             "allowed in this context");
   has_error(f, "2.yaml", 3, "YAML syntax error: did not find expected ',' or "
@@ -387,7 +387,7 @@ static void test_card_syntax_error(void **state) {
 
 static void test_missing_dir(void **state) {
   fixture *f = *state;
-  assert_int_equal(ark_yaml_load_cards(&f->c, at(f, "nothing")), 1);
+  assert_int_equal(ark_yaml_load_cards(&f->c, at(f, "nothing"), 0), 1);
   has_error(f, "nothing", 0, "cannot open directory");
 }
 
@@ -450,7 +450,7 @@ static void test_card_name_and_building(void **state) {
   put(f, "cards/201.yaml", "number: 201\nname: S\ntype: sponsor\nlevel: 3\nbuilding: sponsor-999\n");
   put(f, "cards/202.yaml", "number: 202\nname: T\ntype: sponsor\nlevel: 3\nbuilding: sponsor-257\n");
   put(f, "cards/401.yaml", "number: 401\nname: \"\"\ntype: animal\ncost: 5\nsize: 1\n");
-  int nerr = ark_yaml_load_cards(&f->c, at(f, "cards"));
+  int nerr = ark_yaml_load_cards(&f->c, at(f, "cards"), 0);
   if (nerr != 2) fail_msg("%d errors:\n%s", nerr, f->c.errors ? f->c.errors : "");
   has_error(f, "cards/201.yaml", 5, "building: unknown building \"sponsor-999\"");
   has_error(f, "cards/401.yaml", 2, "name: must not be empty");
@@ -514,7 +514,7 @@ static void test_map_values(void **state) {
     put(f, "9-test.yaml", text);
   }
   put(f, "9-test.lua", "-- ability\n");
-  assert_int_equal(ark_yaml_load_maps(&f->c, f->dir), 0);
+  assert_int_equal(ark_yaml_load_maps(&f->c, f->dir, 0), 0);
   assert_int_equal(f->c.nmaps, 1);
   m = &f->c.maps[0];
   assert_string_equal(m->id, "9");
@@ -571,7 +571,7 @@ static void test_map_errors(void **state) {
   put(f, "e.yaml", flower);
   put(f, "f.yaml", "name: None\nside: back\n"
       "cells: [[0, 1, lava], [9, 1, plain]]\n");
-  assert_int_equal(ark_yaml_load_maps(&f->c, f->dir), 12);
+  assert_int_equal(ark_yaml_load_maps(&f->c, f->dir, 0), 12);
   has_error(f, "a.yaml", 7, "placement_bonuses: unknown bonus \"gold\" "
             "(bonuses: none, money,");
   has_error(f, "a.yaml", 8,
@@ -620,8 +620,8 @@ static void test_real_tree(void **state) {
       count_yaml(ARK_GAME_DIR "/maps") == 0)
     skip();
   ark_yaml_load_buildings(&f->c, ARK_GAME_DIR "/maps/buildings.yaml");
-  ark_yaml_load_cards(&f->c, ARK_GAME_DIR "/cards");
-  ark_yaml_load_maps(&f->c, ARK_GAME_DIR "/maps");
+  ark_yaml_load_cards(&f->c, ARK_GAME_DIR "/cards", 0);
+  ark_yaml_load_maps(&f->c, ARK_GAME_DIR "/maps", 0);
   if (f->c.errors != NULL) print_message("%s", f->c.errors);
   assert_int_equal(f->c.nerrors, 0);
   assert_int_equal(f->c.ncards, 235);

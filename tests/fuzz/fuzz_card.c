@@ -19,7 +19,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   ark_ruleset_default(&c->rules);
   ark_yaml_load_buildings(c, ARK_GAME_DIR "/maps/buildings.yaml");   /* as a game does */
   if (c->nerrors) abort();
-  ark_yaml_load_cards(c, dir);
+  ark_yaml_load_cards(c, dir, 0);
   /* a file without errors is one card a game can use: a number, a name,
   ** a sponsor's building that exists */
   if (c->nerrors == 0 &&

@@ -20,7 +20,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   ark_ruleset_default(&c->rules);
   ark_yaml_load_buildings(c, ARK_GAME_DIR "/maps/buildings.yaml");
   if (c->nerrors) abort();                 /* the printed file must load */
-  ark_yaml_load_maps(c, dir);
+  ark_yaml_load_maps(c, dir, 0);
   if (c->nerrors == 0 && c->nmaps != 1) abort();
   ark_content_free_data(c);
   free(c);

@@ -126,8 +126,11 @@ void ark_content_free_data(ark_content *c); /* cards, maps, strings, errors */
 /* YAML loading (yaml.c).  Each loads every *.yaml file below dir in sorted
 ** path order (so card ids are stable), reports problems through
 ** ark_content_error and returns the number of errors it added. */
-int ark_yaml_load_cards(ark_content *c, const char *dir);
-int ark_yaml_load_maps(ark_content *c, const char *dir);
+/* fan: a folder of fan content, whose files the loader reads as nothing
+** (a .yml file, a script with no YAML file beside it) and which holds no
+** YAML file at all are errors. */
+int ark_yaml_load_cards(ark_content *c, const char *dir, int fan);
+int ark_yaml_load_maps(ark_content *c, const char *dir, int fan);
 int ark_yaml_load_buildings(ark_content *c, const char *path);
 /* Reads dir/plugin.yaml into a new entry of c->plugins and applies its
 ** `rules:` to c->rules (a rule set by two plugins is an error). */

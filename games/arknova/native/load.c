@@ -59,8 +59,8 @@ static void load_plugins(ark_content *c, const ark_config *cfg, const char *data
     ark_yaml_load_plugin(c, dir);
     if (c->nplugins == before) continue;
     const ark_plugin_def *pl = &c->plugins[c->nplugins - 1];
-    if (pl->cards_dir) ark_yaml_load_cards(c, pl->cards_dir);
-    if (pl->maps_dir) ark_yaml_load_maps(c, pl->maps_dir);
+    if (pl->cards_dir) ark_yaml_load_cards(c, pl->cards_dir, 1);
+    if (pl->maps_dir) ark_yaml_load_maps(c, pl->maps_dir, 1);
   }
 }
 
@@ -112,12 +112,12 @@ static ark_content *content_build(const ark_config *cfg, int strict, char *msg,
   c->lua_mem_limit = (size_t)(cfg->script_mb > 0 ? cfg->script_mb : 256) << 20;
   c->script_budget = (cfg->script_ms > 0 ? cfg->script_ms : 2000) / 1000.0;
   ark_yaml_load_buildings(c, buildings);
-  ark_yaml_load_cards(c, cards);
+  ark_yaml_load_cards(c, cards, 0);
   for (int i = 0; i < ARK_MAX_DIRS; i++)
-    if (cfg->card_dirs[i]) ark_yaml_load_cards(c, cfg->card_dirs[i]);
-  ark_yaml_load_maps(c, maps);
+    if (cfg->card_dirs[i]) ark_yaml_load_cards(c, cfg->card_dirs[i], 1);
+  ark_yaml_load_maps(c, maps, 0);
   for (int i = 0; i < ARK_MAX_DIRS; i++)
-    if (cfg->map_dirs[i]) ark_yaml_load_maps(c, cfg->map_dirs[i]);
+    if (cfg->map_dirs[i]) ark_yaml_load_maps(c, cfg->map_dirs[i], 1);
   load_plugins(c, cfg, data);
   ark_content_index(c);        /* no card comes after the plugins' */
   if (c->nerrors == 0) ark_lua_open(c, cards);

@@ -396,6 +396,7 @@ static void load_file(ark_content *c, const char *path, ark_yaml_loader fn) {
 typedef struct {
   char **v;
   int n, cap;
+  int fan;        /* a folder of fan cards or maps: its stray files are errors */
 } ark_yaml_paths;
 
 static int ends_with(const char *s, const char *suffix) {
@@ -428,6 +429,28 @@ static int add_path(ark_yaml_paths *l, char *s) {
 
 /* Collects every *.yaml below dir.  Hidden entries (editor and VCS files)
 ** are skipped. */
+/* A file of a fan folder that is read as nothing, which its author
+** surely meant to be read: a card or map file ending in .yml, a script
+** with no YAML file of its name beside it. */
+static void stray_file(ark_content *c, const char *path) {
+  size_t len = strlen(path);
+  if (ends_with(path, ".yml")) {
+    ark_content_error(c, path, 0, "card and map files end in .yaml, not .yml: rename it "
+                      "to be read");
+  } else if (ends_with(path, ".lua")) {
+    char *yaml = malloc(len + 2);
+    if (!yaml) return;
+    memcpy(yaml, path, len - 4);
+    memcpy(yaml + len - 4, ".yaml", 6);
+    if (access(yaml, F_OK) != 0) {
+      const char *base = strrchr(yaml, '/');
+      ark_content_error(c, path, 0, "no %s beside this script: a card's or map's script "
+                        "has the name of its YAML file, with .lua", base ? base + 1 : yaml);
+    }
+    free(yaml);
+  }
+}
+
 static void walk(ark_content *c, const char *dir, ark_yaml_paths *out,
                  int depth) {
   DIR *d;
@@ -463,6 +486,7 @@ static void walk(ark_content *c, const char *dir, ark_yaml_paths *out,
         free(sub);
       }
     } else {
+      if (S_ISREG(st.st_mode) && out->fan) stray_file(c, sub);
       free(sub);
     }
   }
@@ -474,11 +498,13 @@ static int cmp_path(const void *a, const void *b) {
 }
 
 /* Loads every *.yaml below dir (except a file named skip) in path order. */
-static int load_dir(ark_content *c, const char *dir, const char *skip,
+static int load_dir(ark_content *c, const char *dir, const char *skip, int fan,
                     ark_yaml_loader fn) {
-  ark_yaml_paths l = { NULL, 0, 0 };
+  ark_yaml_paths l = { NULL, 0, 0, fan };
   int before = c->nerrors, i;
   walk(c, dir, &l, 0);
+  if (fan && l.n == 0 && c->nerrors == before)
+    ark_content_error(c, dir, 0, "no card or map files (*.yaml) in this folder");
   if (l.n > 0) qsort(l.v, (size_t)l.n, sizeof l.v[0], cmp_path);
   for (i = 0; i < l.n; i++) {
     const char *base = strrchr(l.v[i], '/');
@@ -799,8 +825,8 @@ static void load_card(ark_yaml_file *y, yaml_node_t *root) {
   if (y->c->nerrors == before) add_card(y, &d, num);
 }
 
-int ark_yaml_load_cards(ark_content *c, const char *dir) {
-  return load_dir(c, dir, NULL, load_card);
+int ark_yaml_load_cards(ark_content *c, const char *dir, int fan) {
+  return load_dir(c, dir, NULL, fan, load_card);
 }
 
 /* }================================================================== */
@@ -1128,9 +1154,9 @@ static void load_map(ark_yaml_file *y, yaml_node_t *root) {
   if (y->c->nerrors == before) add_map(y, m, id);
 }
 
-int ark_yaml_load_maps(ark_content *c, const char *dir) {
+int ark_yaml_load_maps(ark_content *c, const char *dir, int fan) {
   /* buildings.yaml shares the folder but is not a map. */
-  return load_dir(c, dir, "buildings.yaml", load_map);
+  return load_dir(c, dir, "buildings.yaml", fan, load_map);
 }
 
 /* }================================================================== */
