@@ -165,6 +165,27 @@ static void test_bad_specs_are_refused(void **state) {
   assert_non_null(strstr(msg, "left out of the game by the configuration"));
 }
 
+/* A card number left out that names no card, or names a card handed
+** over too, is refused with the number: it would leave out nothing. */
+static void test_exclude_checked(void **state) {
+  (void)state;
+  ark_config cfg;
+  char msg[512];
+  ark_config_init(&cfg);
+  cfg.exclude[0] = 401;
+  cfg.exclude[1] = 9999;
+  assert_null(new_with(&cfg, NULL, msg, sizeof msg));
+  assert_string_equal(msg, "card 9999 to leave out of the game: no card has that number");
+  cfg.exclude[1] = 0;
+  cfg.handover[0].number = 401;
+  assert_null(new_with(&cfg, NULL, msg, sizeof msg));
+  assert_string_equal(msg, "card 401 is both left out of the game and handed over");
+  cfg.handover[0].number = 0;
+  ark_game *g = new_with(&cfg, NULL, msg, sizeof msg);
+  assert_non_null(g);
+  ark_game_free(g);
+}
+
 /* Deck draws follow the draw order, reshuffles included, then the seed. */
 static void test_draw_order(void **state) {
   (void)state;
@@ -248,6 +269,7 @@ static void test_views_drop_the_draw_order(void **state) {
 
 int main(void) {
   const struct CMUnitTest tests[] = {
+    cmocka_unit_test(test_exclude_checked),
     cmocka_unit_test(test_every_field_lands),
     cmocka_unit_test(test_no_spec_is_the_seeded_game),
     cmocka_unit_test(test_blocked_levels_and_deck_top),

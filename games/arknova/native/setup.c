@@ -137,6 +137,27 @@ static int handed(const ark_config *cfg, int number) {
   return -1;
 }
 
+/* Every card number left out is a card of the content, and not one handed
+** over too: a number that names nothing (a typo, a fan card whose folder
+** was not given) would leave out nothing, unseen.  ARK_ERR_CONFIG with a
+** message naming it. */
+static int check_excluded(const ark_content *c, const ark_config *cfg, char *msg, size_t n) {
+  for (int i = 0; i < ARK_MAX_EXCLUDE; i++) {
+    int number = cfg->exclude[i], id = 0;
+    if (number == 0) continue;
+    while (id < c->ncards && c->cards[id].number != number) id++;
+    if (id == c->ncards) {
+      snprintf(msg, n, "card %d to leave out of the game: no card has that number", number);
+      return ARK_ERR_CONFIG;
+    }
+    if (handed(cfg, number) >= 0) {
+      snprintf(msg, n, "card %d is both left out of the game and handed over", number);
+      return ARK_ERR_CONFIG;
+    }
+  }
+  return ARK_OK;
+}
+
 /* Checks cfg->handover against the content and keeps it in the state;
 ** ARK_ERR_CONFIG with a message naming the entry when one does not fit. */
 static int keep_handover(ark_game *g, const ark_config *cfg, char *msg, size_t n) {
@@ -196,7 +217,8 @@ int ark_setup(ark_game *g, const ark_config *cfg, char *msg, size_t n) {
     setup_player(g, p, i, map);
     if (!advanced && ark_setup_start_buildings(g, p, msg, n) != 0) return ARK_ERR_CONTENT;
   }
-  int st = keep_handover(g, cfg, msg, n);
+  int st = check_excluded(c, cfg, msg, n);
+  if (st == ARK_OK) st = keep_handover(g, cfg, msg, n);
   if (st != ARK_OK) return st;
   for (int id = 0; id < c->ncards; id++) {
     const ark_card_def *d = &c->cards[id];
