@@ -102,6 +102,8 @@ typedef struct host_save {
   int nanswers, cap;
   int has_hash;
   unsigned long long hash; /* log hash when saved */
+  int has_state;           /* Ark Nova: the game state's hash when saved */
+  unsigned long long state_hash;
   int finished;            /* 0 or 1 (-1 while reading: no line yet) */
   int ai_seen;             /* bit per seat: its ai line was read */
   int version;             /* of the file's format (1 or 2) */

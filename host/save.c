@@ -157,6 +157,7 @@ int host_save_write(const char *path, const host_save *s, ark_game *g) {
   /* right after an answer no decision is pending yet: the game is run to
   ** the next one (as a rebuild does) before its hash and state are read */
   int over = ark_game_process(g) != ARK_AWAITING;
+  fprintf(f, "state %016llx\n", (unsigned long long)ark_game_state_hash(g));
   return host_save_close(f, tmp, path, ark_game_answers(g), ark_game_nanswers(g),
                          ark_game_log_hash(g), over);
 }
@@ -172,7 +173,7 @@ static const char *keep(host_save *s, const char *v) {
 static const char *const once[] = { "game", "players", "seed", "map", "turn-cap", "data",
                                     "mcts-iters",
                                     "mcts-ms", "rollout", "rollout-turns", "human", "ai-seed",
-                                    "hash", "finished", NULL };
+                                    "hash", "state", "finished", NULL };
 
 /* A number line's key, its bounds and where it goes. */
 typedef struct { const char *key; long long lo, hi; } save_number;
@@ -254,14 +255,15 @@ static int read_line(host_save *s, const char *key, char *v, char *msg, size_t n
     s->o.ai[p - 1] = kind;
     return 0;
   }
-  if (!strcmp(key, "hash")) {
+  if (!strcmp(key, "hash") || !strcmp(key, "state")) {
     char *end;
-    s->hash = strtoull(v, &end, 16);
+    unsigned long long x = strtoull(v, &end, 16);
     if (strlen(v) != 16 || strspn(v, "0123456789abcdefABCDEF") != 16) {
-      snprintf(msg, n, "bad hash '%.40s' (16 hex digits)", v);
+      snprintf(msg, n, "bad %s '%.40s' (16 hex digits)", key, v);
       return -1;
     }
-    s->has_hash = 1;
+    if (key[0] == 'h') s->hash = x, s->has_hash = 1;
+    else s->state_hash = x, s->has_state = 1;
     return 0;
   }
   if (!strcmp(key, "seed") || !strcmp(key, "ai-seed")) {
@@ -425,6 +427,14 @@ int host_save_verify_gs(const host_save *s, ark_gs *g, unsigned long long h, cha
     snprintf(msg, n, "replaying its answers gives log hash %016llx, not the saved %016llx: "
              "the file was changed, or the cards or rules it names have changed since "
              "(arknova replay shows the game the answers give)", h, s->hash);
+    return -1;
+  }
+  /* a choice the log does not show (a display card taken) changes the state */
+  if (s->has_state && !host_game_is_lua(&s->o) &&
+      ark_game_state_hash(ark_game_of(g)) != s->state_hash) {
+    snprintf(msg, n, "replaying its answers gives the saved log but another game state "
+             "(%016llx, not the saved %016llx): the file was changed", (unsigned long long)
+             ark_game_state_hash(ark_game_of(g)), s->state_hash);
     return -1;
   }
   /* version 1 wrote "finished 1" after any answer: not checked there */

@@ -141,6 +141,16 @@ static void test_replay_reproduces(void **st) {
   t_write_file(tmp, "g2.txt", text);
   assert_int_equal(run(NULL, "replay g2.txt --quiet"), 1);
   assert_true(output_has("differs") || output_has("does not fit") || output_has("not an option"));
+  /* the state's hash is kept too (a display card taken is in no event) */
+  text = slurp("g.txt");
+  p = strstr(text, "\nstate ");
+  assert_non_null(p);
+  p[7] = p[7] == '0' ? '1' : '0';
+  t_write_file(tmp, "g4.txt", text);
+  assert_int_equal(run(NULL, "replay g4.txt --quiet"), 1);
+  assert_true(output_has("the log matches the saved one, but the game state "));
+  assert_int_equal(run(NULL, "hint g4.txt"), 1);
+  assert_true(output_has("gives the saved log but another game state"));
   /* hint gives no advice on a file whose answers do not give its hash */
   text = slurp("g.txt");
   p = strstr(text, "\nhash ");
@@ -420,7 +430,7 @@ static void test_bad_saves(void **st) {
   assert_true(output_has("Resumed"));
 
   write_changed("o.txt", good, "answers ", "answers 99999999999999999999 0 1");
-  refused_resume("o.txt", "o.txt:11: bad answer '99999999999999999999'");
+  refused_resume("o.txt", "o.txt:12: bad answer '99999999999999999999'");
   write_changed("o.txt", good, "answers ", "answers -1");
   refused_resume("o.txt", "bad answer '-1'");
   write_changed("o.txt", good, "seed ", "seed 18446744073709551616");

@@ -249,6 +249,10 @@ const ark_event *ark_game_event(const ark_game *g, int i);
 ** log was cut back to since the last call (then forgotten), or -1.  A
 ** printer of the log that has shown more starts again from there. */
 int ark_game_take_rewind(ark_game *g);
+/* A hash of the whole game state: a save keeps it beside the log's, since
+** a choice that changes the state may log nothing (which card of the
+** display was taken is in the answers, not in the log). */
+uint64_t ark_game_state_hash(const ark_game *g);
 /* The log's report of the first card or map script stopped in this game
 ** ("script of NAME stopped: file:line: message"), or NULL.  Its
 ** ARK_EV_TEXT event has c = ARK_TEXT_STOP. */

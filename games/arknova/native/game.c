@@ -722,6 +722,8 @@ const char *ark_game_first_stop(const ark_game *g) {
   return NULL;
 }
 
+uint64_t ark_game_state_hash(const ark_game *g) { return ark_state_hash(&g->s); }
+
 int ark_game_take_rewind(ark_game *g) {
   int r = g->rewind - 1;
   g->rewind = 0;

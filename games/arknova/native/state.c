@@ -124,6 +124,14 @@ uint64_t ark_hash_bytes(const void *data, size_t n, uint64_t h) {
   return h ^ (h >> 32);
 }
 
+uint64_t ark_state_hash(const ark_state *s) {
+  live_range r[MAX_RANGES];
+  uint64_t h = 1469598103934665603ULL;
+  int n = live_ranges(s, r);
+  for (int i = 0; i < n; i++) h = ark_hash_bytes((const char *)s + r[i].off, r[i].len, h);
+  return h;
+}
+
 uint64_t ark_board_hash(const ark_state *s, uint64_t h) {
   live_range r[MAX_RANGES];
   const size_t lo = offsetof(ark_state, p), hi = END_OF(ark_state, p);

@@ -213,6 +213,9 @@ int ark_state_same(const ark_state *a, const ark_state *b);
 /* A hash of the live bytes that are no seat's, continued from h
 ** (ark_hash_bytes: a hash of n bytes continued from h). */
 uint64_t ark_board_hash(const ark_state *s, uint64_t h);
+/* A hash of all the state's live bytes (those ark_state_copy copies): equal
+** states, equal hashes. */
+uint64_t ark_state_hash(const ark_state *s);
 /* A hash of one part of seat's ark_player, continued from h: the parts
 ** of ARK_READ_ZOO, _GROUNDS, _PURSE and _HAND (ark.h).  The hand is its
 ** cards; the purse money, X tokens, workers placed this round and their
