@@ -54,6 +54,37 @@ static int col(const char *name, int min) {
   return w > min ? w : min;
 }
 
+/* In a game the seats play against the game itself (the rules' won(seat)
+** is true or false: a solo or cooperative mode) there is no single winner:
+** whether the players won or lost, with their points; 0.  1 when the seats
+** play against each other (won() nil or missing): the caller names the
+** winner. */
+static int print_against(ark_lg *g, FILE *f) {
+  char msg[512];
+  int n = ark_lg_players(g), won[8], nwon = 0;
+  double score[8];
+  for (int p = 0; p < n; p++) {
+    int r = ark_lg_won(g, p, &won[p], msg, sizeof msg);
+    if (r < 0) fprintf(stderr, "arknova: %s\n", msg);
+    if (r) return 1;
+    ark_lg_score(g, p, &score[p], msg, sizeof msg);
+    nwon += won[p] != 0;
+  }
+  if (n == 1) {
+    fprintf(f, "P1 %s against the game with %.0f points.\n", won[0] ? "won" : "lost", score[0]);
+    return 0;
+  }
+  for (int w = 1; w >= 0; w--) {     /* who won, then who lost */
+    if (nwon == (w ? 0 : n)) continue;
+    if (nwon == 0 || nwon == n) fprintf(f, "The players %s against the game:", w ? "won" : "lost");
+    else fprintf(f, "%s against the game:", w ? "Won" : "Lost");
+    for (int p = 0, k = 0; p < n; p++)
+      if (!won[p] == !w) fprintf(f, "%s P%d with %.0f points", k++ ? "," : "", p + 1, score[p]);
+    fprintf(f, ".\n");
+  }
+  return 0;
+}
+
 static void print_table(ark_lg *g, const host_opts *o, FILE *f) {
   char msg[512], names[LP_STATS][32];
   double values[LP_STATS], score;
@@ -78,8 +109,10 @@ static void print_table(ark_lg *g, const host_opts *o, FILE *f) {
       fprintf(f, " %*g", col(names[i], 5), pv[i]);
     fprintf(f, "  %4d\n", place[p]);
   }
-  ark_lg_score(g, order[0], &score, msg, sizeof msg);
-  fprintf(f, "Winner: P%d with %.0f points.\n", order[0] + 1, score);
+  if (print_against(g, f) == 1) {
+    ark_lg_score(g, order[0], &score, msg, sizeof msg);
+    fprintf(f, "Winner: P%d with %.0f points.\n", order[0] + 1, score);
+  }
 }
 
 /* A save: the game folder, seats, seed, AIs and answers, with the log
@@ -302,8 +335,11 @@ int host_lua_play(const host_opts *o, const char *save_path) {
                                   msg, sizeof msg);
   ark_lg_def_release(d);
   if (st != ARK_OK) {
+    /* players or options this game is not played with, as the runtime
+    ** (ARK_ERR_CONFIG) or the rules' setup (ARK_ERR_SCRIPT) refused them:
+    ** nothing was played, the command was asked for what cannot be */
     fprintf(stderr, "arknova: %s\n", msg);
-    return st == ARK_ERR_CONFIG ? 2 : 1;
+    return st == ARK_ERR_CONFIG || st == ARK_ERR_SCRIPT ? 2 : 1;
   }
   printf("%s: %d player%s, seed %llu\n", o->game.title[0] ? o->game.title : o->game.name,
          o->cfg.players, o->cfg.players == 1 ? "" : "s", (unsigned long long)o->cfg.seed);

@@ -9,8 +9,12 @@
 ** projects' costs, TR and every kind of ocean bonus, the Action chooser's
 ** second use of a card action, plants to forests and heat to temperature
 ** (and not at +8 C), the hand limit at the end of every round, the end in
-** the middle of a phase, and the score at the end.
+** the middle of a phase, and the score at the end; the modes refused for
+** the wrong number of players, and the summary of a game against the game
+** (solo, cooperative) that names no winner.  Some tests run the `arknova`
+** next to this test binary.
 */
+#define _XOPEN_SOURCE 700
 #include <math.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -18,6 +22,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include <cmocka.h>
 #include "luagame.h"
 
@@ -752,6 +758,89 @@ static void test_edit_position(void **st) {
   ark_lg_free(g);
 }
 
+/* Runs `arknova ARGS` (the one built beside this test), its output and
+** errors into out; the exit status. */
+static int arknova(char *out, size_t n, const char *args) {
+  char exe[4096], cmd[8192];
+  ssize_t k = readlink("/proc/self/exe", exe, sizeof exe - 32);
+  if (k <= 0) fail_msg("where is this test?");
+  exe[k] = '\0';
+  strcpy(strrchr(exe, '/') + 1, "arknova");
+  snprintf(cmd, sizeof cmd, "%s %s 2>&1", exe, args);
+  FILE *f = popen(cmd, "r");
+  if (!f) fail_msg("cannot run %s", cmd);
+  size_t got = fread(out, 1, n - 1, f);
+  out[got] = '\0';
+  int st = pclose(f);
+  return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+/* A mode is played by its number of players: --option mode=1 (solo) only
+** by one, mode=2 (cooperative) only by two; any other count is refused
+** with the mode and its players named, and `play` stops with status 2 as
+** for a mode that does not exist.  Mode 0, the default, is solo for one. */
+static void test_mode_players(void **st) {
+  (void)st;
+  static const struct { int players; const char *opt, *text; } bad[] = {
+    { 2, "mode=1", "option mode=1 (the solo game) is played by 1 player, not 2" },
+    { 4, "mode=1", "option mode=1 (the solo game) is played by 1 player, not 4" },
+    { 3, "mode=2", "option mode=2 (the cooperative game) is played by 2 players, not 3" },
+    { 1, "mode=2", "option mode=2 (the cooperative game) is played by 2 players, not 1" },
+  };
+  char msg[512], out[1 << 16], args[256];
+  ark_lg *g;
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+    const char *opts[] = { bad[i].opt };
+    assert_int_not_equal(ark_lg_new_opts(def, bad[i].players, 1, opts, 1, &g, msg, sizeof msg),
+                         ARK_OK);
+    assert_string_equal(msg, bad[i].text);
+    snprintf(args, sizeof args, "play --game %s --players %d --option %s", ARES, bad[i].players,
+             bad[i].opt);
+    assert_int_equal(arknova(out, sizeof out, args), 2);
+    assert_non_null(strstr(out, bad[i].text));
+    assert_null(strstr(out, "Winner"));
+  }
+  static const struct { int players; const char *opt; int mode; } good[] = {
+    { 1, "mode=1", 1 }, { 1, "mode=0", 1 }, { 2, "mode=2", 2 }, { 2, "mode=0", 0 },
+    { 4, "mode=0", 0 },
+  };
+  for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
+    const char *opts[] = { good[i].opt };
+    g = new_game_opts(good[i].players, 1, opts, 1);
+    assert_int_equal(track(g, 0, "mode"), good[i].mode);
+    ark_lg_free(g);
+  }
+}
+
+/* The summary of a solo or cooperative game names no winner: the players
+** won or lost against the game (the rules' won()), with their points; a
+** competitive game still has its winner.  Solo seed 1 is lost at 43
+** points, seed 27 won at 68; the cooperative seed 1 lost at 13 and 8. */
+static void test_summary_against_game(void **st) {
+  (void)st;
+  char out[1 << 16], args[256];
+  snprintf(args, sizeof args, "play --game %s --players 1", ARES);
+  assert_int_equal(arknova(out, sizeof out, args), 0);
+  assert_non_null(strstr(out, "solo: Mars not terraformed in time: a loss\n"));
+  assert_non_null(strstr(out, "\nP1 lost against the game with 43 points.\n"));
+  assert_null(strstr(out, "Winner"));
+  snprintf(args, sizeof args, "play --game %s --players 1 --seed 27", ARES);
+  assert_int_equal(arknova(out, sizeof out, args), 0);
+  assert_non_null(strstr(out, "solo: Mars terraformed in time: a win\n"));
+  assert_non_null(strstr(out, "\nP1 won against the game with 68 points.\n"));
+  assert_null(strstr(out, "Winner"));
+  snprintf(args, sizeof args, "play --game %s --option mode=2", ARES);
+  assert_int_equal(arknova(out, sizeof out, args), 0);
+  assert_non_null(strstr(out, "the players lose\n"));
+  assert_non_null(strstr(out, "\nThe players lost against the game: P1 with 13 points, "
+                              "P2 with 8 points.\n"));
+  assert_null(strstr(out, "Winner"));
+  snprintf(args, sizeof args, "play --game %s --players 3", ARES);
+  assert_int_equal(arknova(out, sizeof out, args), 0);
+  assert_non_null(strstr(out, "\nWinner: P1 with 35 points.\n"));
+  assert_null(strstr(out, "against the game"));
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_deal),
@@ -769,6 +858,8 @@ int main(void) {
     cmocka_unit_test(test_won_and_team_value),
     cmocka_unit_test(test_whole_games),
     cmocka_unit_test(test_edit_position),
+    cmocka_unit_test(test_mode_players),
+    cmocka_unit_test(test_summary_against_game),
   };
   return cmocka_run_group_tests(tests, setup_def, drop_def);
 }

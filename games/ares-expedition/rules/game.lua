@@ -26,9 +26,21 @@ local R = { steps = {} }
 
 -- ---------------------------------------------------------------- setup
 
+-- the modes --option mode=N asks for, and the players each is played by (mode 0, the
+-- default, is the competitive game for 2 to 4 players, and solo for one)
+MODES = {
+  [1] = { name = "the solo game", players = 1 },
+  [2] = { name = "the cooperative game", players = 2 },
+}
+
 function R.setup()
   local n = G.players()
-  -- the mode may come as a game option (--option mode=2: cooperative, 2 players only)
+  -- the mode may come as a game option; one that is not played by n players is refused
+  local mode = MODES[G.get(0, "mode")]
+  if mode and mode.players ~= n then
+    error(string.format("option mode=%d (%s) is played by %d player%s, not %d",
+      G.get(0, "mode"), mode.name, mode.players, mode.players == 1 and "" or "s", n), 0)
+  end
   if n == 1 then G.set(0, "mode", 1)
   elseif G.get(0, "mode") ~= 2 or n ~= 2 then G.set(0, "mode", 0) end
   if G.get(0, "mode") == 2 then
