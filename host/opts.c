@@ -348,6 +348,37 @@ static void print_score_words(ark_game *g, FILE *f) {
   fprintf(f, "CP at: appeal space of your conservation marker: %s.\n", rule);
 }
 
+/* The winner, and the tie-break when it took one (the rules: more
+** conservation projects supported wins a tie on points; still tied, the
+** win is shared). */
+static void print_winner(ark_game *g, FILE *f) {
+  int n = ark_game_players(g), won[4], nwon = 0, w = -1, tied = -1;
+  ark_player_view v[4];
+  for (int p = 0; p < n && p < 4; p++) {
+    ark_game_player(g, p, &v[p]);
+    if (v[p].rank == 1) won[nwon++] = p;
+  }
+  if (nwon == 0) return;
+  w = won[0];
+  if (nwon > 1) {
+    fprintf(f, "Shared win: ");
+    for (int k = 0; k < nwon; k++)
+      fprintf(f, "%sP%d", k == 0 ? "" : k == nwon - 1 ? " and " : ", ", won[k] + 1);
+    fprintf(f, " with %d points each, and %d conservation project%s supported each, which "
+               "would have broken the tie.\n", v[w].score, v[w].supports,
+               v[w].supports == 1 ? "" : "s");
+    return;
+  }
+  for (int p = 0; p < n && p < 4; p++)
+    if (p != w && v[p].score == v[w].score && (tied < 0 || v[p].supports > v[tied].supports))
+      tied = p;
+  fprintf(f, "Winner: P%d with %d points", w + 1, v[w].score);
+  if (tied >= 0)
+    fprintf(f, " (tied with P%d on points; more conservation projects supported: %d to %d)",
+            tied + 1, v[w].supports, v[tied].supports);
+  fprintf(f, ".\n");
+}
+
 void host_print_summary(ark_game *g, const host_opts *o, FILE *f) {
   int n = ark_game_players(g);
   ark_player_view v;
@@ -372,8 +403,5 @@ void host_print_summary(ark_game *g, const host_opts *o, FILE *f) {
             v.rank);
   }
   print_score_words(g, f);
-  for (int p = 0; p < n; p++) {
-    ark_game_player(g, p, &v);
-    if (v.rank == 1) fprintf(f, "Winner: P%d with %d points.\n", p + 1, v.score);
-  }
+  print_winner(g, f);
 }

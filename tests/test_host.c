@@ -676,6 +676,40 @@ static void test_summary_explains_score(void **st) {
   assert_int_equal(run(NULL, "play --ai random --seed 3 --turn-cap 20 --plugin hundred-points"), 0);
   assert_true(output_has("\nscore = 100 + appeal - CP at (these rules): 100 plus the distance "
                          "between your two markers.\n"));
+  /* a tie on points: the win goes to more projects supported, and the
+  ** line says so; still tied, the win is shared, in one line.  Greedy
+  ** seeds 32 and 50 end tied on points (the ranks read from the table
+  ** decide which line is due) */
+  int shared = 0, broken = 0;
+  for (int seed = 32; seed <= 50; seed += 18) {
+    assert_int_equal(run(NULL, "play --seed %d", seed), 0);
+    char *o = slurp("out");
+    int sc[2], rk[2];
+    for (int p = 0; p < 2; p++) {
+      char key[16];
+      snprintf(key, sizeof key, "\nP%d     greedy ", p + 1);
+      const char *r = strstr(o, key);
+      assert_non_null(r);
+      int cols[8];
+      assert_int_equal(sscanf(r + strlen(key), "%d %d %d %d %d %d %d %d", &cols[0], &cols[1],
+                              &cols[2], &cols[3], &cols[4], &cols[5], &cols[6], &cols[7]), 8);
+      sc[p] = cols[0];
+      rk[p] = cols[7];
+    }
+    assert_int_equal(sc[0], sc[1]);
+    if (rk[0] == rk[1]) {
+      shared++;
+      assert_true(output_has("\nShared win: P1 and P2 with "));
+      assert_false(output_has("Winner"));
+    } else {
+      broken++;
+      char want[160];
+      snprintf(want, sizeof want, "\nWinner: P%d with %d points (tied with P%d on points; more "
+               "conservation projects supported: ", rk[0] == 1 ? 1 : 2, sc[0], rk[0] == 1 ? 2 : 1);
+      assert_true(output_has(want));
+    }
+  }
+  assert_true(shared == 1 && broken == 1);
 }
 
 /* import-bga and hint: their help, a recorded game imported, replayed and
