@@ -6,10 +6,12 @@
 ** own last decision by rebuilding the game from the seed and the answers
 ** before it (the AIs' answers are replayed, not chosen again).
 */
+#define _POSIX_C_SOURCE 200809L
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include "host.h"
 
 static void play_usage(FILE *f) {
@@ -25,7 +27,8 @@ static void play_usage(FILE *f) {
              "same way; its board is what its rules' board() shows the seat.\n\n"
              "options:\n%s"
              "  --human SEAT      you play seat SEAT (1..players)\n"
-             "  --save FILE       save file (default arknova-game.txt with --human)\n"
+             "  --save FILE       save file (default arknova-game.txt with --human); an AI\n"
+             "                    game is saved as it plays, at most once a second\n"
              "  --resume FILE     continue the game saved in FILE\n"
              "  --verbose         print every decision and event (AI games)\n"
              "  --help            this text\n", host_game_opts_help);
@@ -285,12 +288,33 @@ static int run_human(host_save *sv, const char *path, int resumed) {
 
 /* ---- AI games ---- */
 
+/* An AI game's save, written while it plays at most once a second (a long
+** search game stopped halfway keeps what it played), and at its end. */
+typedef struct { const char *path; const host_save *sv; const host_game *hg; double last; } ai_saver;
+
+static double now_s(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+static void save_now_and_then(ark_gs *g, void *arg) {
+  ai_saver *s = arg;
+  double t = now_s();
+  if (t - s->last < 1.0) return;
+  s->last = t;
+  if (s->hg->write(s->path, s->sv, g) != 0)
+    fprintf(stderr, "arknova: could not write %s\n", s->path);
+}
+
 int host_play_ais(ark_gs *g, const host_game *hg, const host_opts *o, const char *save_path) {
   host_save sv;
   host_save_init(&sv);
   sv.o = *o;
   sv.ai_seed = o->cfg.seed * 7919u + 1;
-  int pr = host_play_out(g, o, sv.ai_seed, hg->events, NULL, NULL);
+  ai_saver saver = { save_path, &sv, hg, now_s() };
+  int pr = host_play_out(g, o, sv.ai_seed, hg->events, save_path ? save_now_and_then : NULL,
+                         &saver);
   if (save_path && hg->write(save_path, &sv, g) != 0)
     fprintf(stderr, "arknova: could not write %s\n", save_path);
   if (pr != ARK_END) {

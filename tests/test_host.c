@@ -313,6 +313,36 @@ static void test_replay_keeps_plugins(void **st) {
 
 /* A person's game killed mid-game (SIGKILL) resumes from its save file at
 ** the same state, and goes on from there. */
+/* An AI game played with --save writes its save while it plays (at most
+** once a second), not only at its end: a slow search game killed halfway
+** leaves a save of the game so far that replays to its hash. */
+static void test_ai_game_saved_while_playing(void **st) {
+  (void)st;
+  char path[512];
+  snprintf(path, sizeof path, "%s/ai.txt", tmp);
+  remove(path);
+  pid_t pid = fork();
+  assert_true(pid >= 0);
+  if (pid == 0) {
+    int null = open("/dev/null", 1);
+    dup2(null, 1);
+    dup2(null, 2);
+    execl(exe, exe, "play", "--seed", "9", "--ai", "mcts", "--mcts-iters", "400", "--save", path,
+          (char *)NULL);
+    _exit(127);
+  }
+  for (int tries = 0; tries < 300 && !slurp("ai.txt"); tries++) {
+    struct timespec ts = { 0, 50000000 };
+    nanosleep(&ts, NULL);
+  }
+  kill(pid, SIGKILL);
+  waitpid(pid, NULL, 0);
+  assert_non_null(slurp("ai.txt"));
+  assert_int_equal(run(NULL, "replay ai.txt --quiet"), 0);
+  assert_true(output_has("(the saved game goes on from here)\n"));
+  assert_true(output_has("matches the saved game"));
+}
+
 static void test_resume_after_kill(void **st) {
   (void)st;
   char path[512], cmd[8192];
@@ -1463,6 +1493,7 @@ int main(void) {
     cmocka_unit_test(test_human_sees_no_other_draws),
     cmocka_unit_test(test_replay_keeps_plugins),
     cmocka_unit_test(test_resume_after_kill),
+    cmocka_unit_test(test_ai_game_saved_while_playing),
     cmocka_unit_test(test_bad_saves),
     cmocka_unit_test(test_undo),
     cmocka_unit_test(test_human_input),
