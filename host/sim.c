@@ -6,16 +6,22 @@
 ** arms of a seed without the card, arm B's tested seat handed it after
 ** the draft); `arknova sim merge` for shards.
 **
-** Each worker thread loads its own content (Lua states are not shared
+** The content is loaded once and every card number the options name is
+** checked before the first game, so that a mistake stops the run at once.
+** Each worker thread then loads its own content (Lua states are not shared
 ** between threads) and takes the next game number from a shared counter;
 ** results are kept by game number, so the output does not depend on
-** thread timing.  --out is opened before the first game and each line is
-** written as soon as every game before it has finished, so a run that is
-** killed keeps the games it finished, in order.
+** thread timing.  A comparison plays a seed's set A, then its set B, then
+** the next seed's.  --out is opened
+** before the first game and each line is written as soon as every game
+** before it has finished, so a run that is killed keeps the games it
+** finished, in order; on SIGINT or SIGTERM the games under way finish, the
+** run stops there and says what --out holds.
 */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,6 +48,7 @@ typedef struct sim {
   FILE *out;                   /* --out, or NULL */
   long next, total, finished, written;
   int out_failed;
+  int failed;                  /* a worker could not load the content: stop */
   int tty;                     /* stderr is a terminal: redraw one progress line */
   struct timespec t0;          /* start, for the time left on the progress line */
   pthread_mutex_t lock;
@@ -69,6 +76,17 @@ bad:
   fprintf(stderr, "arknova sim: --seeds expects A..B, two whole numbers with A <= B, got '%s'\n", v);
   return -1;
 }
+
+/* The signal (SIGINT, SIGTERM) after which no game is begun, or 0. */
+static volatile sig_atomic_t interrupted;
+
+static void on_interrupt(int sig) { interrupted = sig; }
+
+/* Game i of a run: the seed's place in the range and the set (arm).  A
+** comparison plays a seed's two sets one after the other, so that the
+** games a stopped run finished are whole pairs but for the last. */
+static long seed_index(const sim *s, long i) { return s->compare ? i / 2 : i; }
+static int set_of(const sim *s, long i) { return s->compare ? (int)(i % 2) : 0; }
 
 static double seconds_since(const struct timespec *t0) {
   struct timespec t;
@@ -118,7 +136,7 @@ static void sim_usage(FILE *f) {
              "options:\n%s"
              "  --games N         number of games (default 100)\n"
              "  --seeds A..B      play seeds A to B inclusive (for shards); --seed S\n"
-             "                    with --games N plays seeds S to S+N-1\n"
+             "                    with --games N plays seeds S to S+N-1 (not both)\n"
              "  --threads N       worker threads (default: all cores)\n"
              "  --out FILE        write one JSON line per game to FILE\n"
              "  --svg FILE        write a chart (score distributions, win rates)\n"
@@ -140,7 +158,7 @@ static void sim_usage(FILE *f) {
 
 static long take_next(sim *s) {
   pthread_mutex_lock(&s->lock);
-  long i = s->next < s->total ? s->next++ : -1;
+  long i = s->next < s->total && !interrupted && !s->failed ? s->next++ : -1;
   pthread_mutex_unlock(&s->lock);
   return i;
 }
@@ -155,9 +173,50 @@ static void watch_draft(ark_game *g, void *arg) {
   w->done = 1;
 }
 
+/* mcts.c's budget when none is given, as --help names it. */
+#define MCTS_DEFAULT_ITERS 80
+
+/* Appends "KEY VALUE" (text, or else the number v) to r's settings. */
+static void add_setting(sim_record *r, const char *key, long v, const char *text) {
+  size_t l = strlen(r->settings);
+  char num[24];
+  snprintf(num, sizeof num, "%ld", v);
+  snprintf(r->settings + l, sizeof r->settings - l, "%s%s %s", l ? "; " : "", key,
+           text ? text : num);
+}
+
+/* The settings of a record (simstats.h): the turn cap (0: the game has
+** none), and the mcts budget when a seat plays mcts, for it shapes only
+** those games. */
+static void describe_settings(const host_opts *o, int players, int turn_cap, sim_record *r) {
+  static const char *const rollouts[] = { "fast", "greedy", "random" };
+  const ai_budget *b = &o->budget;
+  int mcts = 0;
+  r->settings[0] = '\0';
+  r->has_settings = 1;
+  for (int p = 0; p < players; p++) mcts |= o->ai[p % 4] == AI_MCTS;
+  if (turn_cap > 0) add_setting(r, "turn-cap", turn_cap, NULL);
+  if (!mcts) return;
+  if (b->iters > 0 || b->ms <= 0)
+    add_setting(r, "mcts-iters", b->iters > 0 ? b->iters : MCTS_DEFAULT_ITERS, NULL);
+  if (b->ms > 0) add_setting(r, "mcts-ms", b->ms, NULL);
+  add_setting(r, "rollout", 0, b->rollout >= 0 && b->rollout < 3 ? rollouts[b->rollout] : "?");
+  add_setting(r, "rollout-turns", b->rollout_turns, NULL);
+}
+
+/* How the game's card and map scripts fared, the AIs' trials included. */
+static void record_scripts(ark_game *g, sim_record *r) {
+  const char *stop = ark_game_first_stop(g);
+  r->stopped = ark_game_script_stopped(g);
+  r->has_scripts = 1;
+  r->script_failures = ark_game_scripts_failed(g, r->script_failure, sizeof r->script_failure);
+  snprintf(r->script_stop, sizeof r->script_stop, "%s", stop ? stop : "");
+}
+
 static void record_game(ark_game *g, const host_opts *o, sim_record *r) {
   r->capped = ark_game_capped(g);
-  r->stopped = ark_game_script_stopped(g);
+  record_scripts(g, r);
+  describe_settings(o, r->players, ark_game_turn_cap(g), r);
   r->turns = ark_game_turns(g);
   r->breaks = 0;
   r->has_counts = r->has_money = 1;
@@ -199,10 +258,10 @@ static void record_game(ark_game *g, const host_opts *o, sim_record *r) {
 
 static void play_one(sim *s, ark_game *proto, long i) {
   sim_record *r = &s->res[i];
-  int set = i >= s->games;
+  int set = set_of(s, i);
   ark_config cfg = set ? s->cfg_b : s->o.cfg;
   ark_game *g;
-  uint64_t seed = s->first_seed + (uint64_t)(i % s->games);
+  uint64_t seed = s->first_seed + (uint64_t)seed_index(s, i);
   draft_watch w = { 0, 0, 0 };
   r->set = set;
   r->players = cfg.players;
@@ -245,19 +304,29 @@ static void finished(sim *s, long i) {
   pthread_mutex_unlock(&s->lock);
 }
 
+/* A worker that cannot load what cmd_sim loaded before (out of memory):
+** the run stops, with one message whichever threads fail. */
+static void worker_failed(sim *s, const char *where, const char *msg) {
+  pthread_mutex_lock(&s->lock);
+  if (!s->failed) fprintf(stderr, "arknova sim: %s%s\n", where, msg);
+  s->failed = 1;
+  pthread_mutex_unlock(&s->lock);
+}
+
 /* A game that plays its sim through host_game (one set of games). */
 static void *game_worker(sim *s) {
-  char msg[4096];
+  char msg[4096], where[1100];
   void *ctx = s->hg->sim_open(&s->o, msg, sizeof msg);
   long i;
   if (!ctx) {
-    fprintf(stderr, "arknova sim: %s:\n%s\n", s->o.game.dir, msg);
+    snprintf(where, sizeof where, "%s:\n", s->o.game.dir);
+    worker_failed(s, where, msg);
     return NULL;
   }
   while ((i = take_next(s)) >= 0) {
     sim_record *r = &s->res[i];
-    uint64_t seed = s->first_seed + (uint64_t)(i % s->games);
-    int arm = i >= s->games;
+    uint64_t seed = s->first_seed + (uint64_t)seed_index(s, i);
+    int arm = set_of(s, i);
     host_sim_edit e = { -1, 0, 0 };
     r->set = arm;
     if (s->card >= 0 && s->test_card) {         /* B: the card in the tested seat's hand */
@@ -269,6 +338,7 @@ static void *game_worker(sim *s) {
       e.card = s->card;
     }
     s->hg->sim_game(ctx, &s->o, seed, &e, r);
+    describe_settings(&s->o, r->players, 0, r);
     if (s->card >= 0 && (s->test_card || !arm)) {   /* the rules the record was played by */
       size_t l = strlen(r->rules);
       snprintf(r->rules + l, sizeof r->rules - l, "%s%s card %s", l ? "; " : "",
@@ -287,10 +357,10 @@ static void *worker(void *arg) {
   char msg[4096];
   long i;
   while ((i = take_next(s)) >= 0) {
-    int set = i >= s->games && !s->test_card;   /* both arms of a test share content */
+    int set = set_of(s, i) && !s->test_card;   /* both arms of a test share content */
     if (!proto[set] &&
         ark_game_new(set ? &s->cfg_b : &s->o.cfg, &proto[set], msg, sizeof msg) != ARK_OK) {
-      fprintf(stderr, "arknova sim: %s\n", msg);
+      worker_failed(s, "", msg);
       break;
     }
     play_one(s, proto[set], i);
@@ -319,142 +389,298 @@ static int report(sim_record *r, long n, int compare, const char *what, const ch
   return 0;
 }
 
-/* Where the first record of each set that carries its rules came from:
-** shards of one experiment must all carry the same rules. */
-typedef struct rules_seen { long rec; const char *file; int line; } rules_seen;
+/* A file that --svg may write: it is written after the games, so it is
+** checked before them, as --out is opened then, without leaving a file. */
+static int writable(const char *path) {
+  char dir[4096];
+  struct stat st;
+  if (stat(path, &st) == 0) return !S_ISDIR(st.st_mode) && access(path, W_OK) == 0;
+  snprintf(dir, sizeof dir, "%s", path);
+  char *slash = strrchr(dir, '/');
+  if (!slash) return access(".", W_OK | X_OK) == 0;
+  slash[slash == dir] = '\0';            /* "/x" lies in "/" */
+  return access(dir, W_OK | X_OK) == 0;
+}
 
-/* 0 if record k of file:line has the rules of the first one of its set,
-** else -1 with a message naming both. */
-static int same_rules(const sim_record *r, long k, const char *file, int line,
-                      rules_seen seen[2]) {
-  rules_seen *s = &seen[r[k].set];
-  if (!r[k].has_rules) return 0;
-  if (s->rec < 0) {
-    *s = (rules_seen){ k, file, line };
-    return 0;
-  }
-  if (!strcmp(r[s->rec].rules, r[k].rules)) return 0;
+/* The records of `sim merge`, each with the file and line it came from. */
+typedef struct merged {
+  sim_record *r;
+  const char **file;
+  int *line;
+  long n, cap;
+  long rules_seen[2];          /* the first record of each set that has rules */
+  long settings_seen[16];      /* the first record of each other settings text */
+  int nsettings;
+} merged;
+
+static void merged_free(merged *m) {
+  for (long k = 0; k < m->n; k++) sim_record_free(&m->r[k]);
+  free(m->r);
+  free(m->file);
+  free(m->line);
+}
+
+/* 0 if record k has the rules of the first record of its set, else -1
+** with a message naming both: shards of one experiment have one rules. */
+static int same_rules(merged *m, long k) {
+  const sim_record *r = &m->r[k];
+  long *first = &m->rules_seen[r->set];
+  if (!r->has_rules) return 0;
+  if (*first < 0) *first = k;
+  if (!strcmp(m->r[*first].rules, r->rules)) return 0;
   fprintf(stderr, "arknova sim merge: %s:%d was played with other rules than %s:%d:\n"
                   "  '%s'\n  '%s'\n('' is the printed game); merge only shards of one "
                   "experiment, and summarize the others on their own\n",
-          file, line, s->file, s->line, r[k].rules, r[s->rec].rules);
+          m->file[k], m->line[k], m->file[*first], m->line[*first], r->rules,
+          m->r[*first].rules);
   return -1;
 }
 
-/* Two records of one game: the same seed, set and AI in every seat. */
-static int same_game(const sim_record *a, const sim_record *b) {
-  if (a->seed != b->seed || a->set != b->set || a->players != b->players) return 0;
-  for (int p = 0; p < a->players && p < 4; p++)
-    if (strcmp(a->ai[p], b->ai[p])) return 0;
-  return 1;
+/* 0 if no setting of record k (turn cap, mcts budget) has another value
+** in a record before it, else -1 with a message naming the difference.
+** A setting only one of them has (mcts in one game only) is no conflict,
+** so each other settings text seen is kept to compare with. */
+static int same_settings(merged *m, long k) {
+  const sim_record *r = &m->r[k];
+  int known = 0;
+  char why[512];
+  if (!r->has_settings) return 0;
+  for (int j = 0; j < m->nsettings; j++) {
+    const sim_record *o = &m->r[m->settings_seen[j]];
+    known |= !strcmp(o->settings, r->settings);
+    if (!sim_settings_differ(o->settings, r->settings, why, sizeof why)) continue;
+    fprintf(stderr, "arknova sim merge: %s:%d and %s:%d were played with different settings "
+                    "(%s); merge only shards of one experiment, and summarize the others on "
+                    "their own\n", m->file[m->settings_seen[j]], m->line[m->settings_seen[j]],
+            m->file[k], m->line[k], why);
+    return -1;
+  }
+  if (!known && m->nsettings < 16) m->settings_seen[m->nsettings++] = k;
+  return 0;
+}
+
+/* Reads one --out file into m: 0, or 1 after a message. */
+static int read_records(merged *m, const char *path) {
+  FILE *f = fopen(path, "r");
+  struct stat st;
+  char line[1 << 16], why[256];
+  int lineno = 0, rc = 0;
+  if (!f) { fprintf(stderr, "arknova sim merge: cannot open %s\n", path); return 1; }
+  if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode)) {
+    fprintf(stderr, "arknova sim merge: %s is not a file of game records\n", path);
+    fclose(f);
+    return 1;
+  }
+  while (!rc && fgets(line, sizeof line, f)) {
+    lineno++;
+    size_t len = strlen(line);
+    /* every line of --out is one record ending in '}' and a newline: a
+    ** longer line, a NUL inside or anything else is not ours */
+    int whole = len > 1 && line[len - 1] == '\n' && line[len - 2] == '}';
+    if (line[0] == '\n' && len == 1) continue;
+    if (line[0] != '{' || !whole) {
+      fprintf(stderr, "arknova sim merge: %s:%d: not a game record (a line of sim --out)\n",
+              path, lineno);
+      rc = 1;
+      break;
+    }
+    if (m->n == m->cap) {
+      long cap = m->cap ? 2 * m->cap : 1024;
+      sim_record *nr = realloc(m->r, sizeof *nr * (size_t)cap);
+      if (nr) m->r = nr;
+      const char **nf = nr ? realloc(m->file, sizeof *nf * (size_t)cap) : NULL;
+      if (nf) m->file = nf;
+      int *nl = nf ? realloc(m->line, sizeof *nl * (size_t)cap) : NULL;
+      if (!nl) { fprintf(stderr, "arknova sim merge: out of memory\n"); rc = 1; break; }
+      m->line = nl;
+      m->cap = cap;
+    }
+    long k = m->n;
+    m->file[k] = path;
+    m->line[k] = lineno;
+    int bad = sim_read_json(line, &m->r[k], why, sizeof why) != 0;
+    if (bad) fprintf(stderr, "arknova sim merge: %s:%d: %s\n", path, lineno, why);
+    m->n++;                      /* freed with the others, read or not */
+    rc = bad || same_rules(m, k) != 0 || same_settings(m, k) != 0;
+  }
+  fclose(f);
+  return rc;
+}
+
+/* Records of one game: the same seed, set, AIs in their seats, map, rules
+** and settings (the same seed with the AIs in other seats is another game:
+** both seat orders of a match). */
+static int config_cmp(const sim_record *x, const sim_record *y) {
+  if (x->seed != y->seed) return x->seed < y->seed ? -1 : 1;
+  int c = x->set != y->set ? x->set - y->set : x->players - y->players;
+  for (int p = 0; !c && p < x->players && p < 4; p++) c = strcmp(x->ai[p], y->ai[p]);
+  if (!c) c = strcmp(x->game, y->game);
+  if (!c) c = strcmp(x->map, y->map);
+  if (!c) c = strcmp(x->rules, y->rules);
+  if (!c) c = strcmp(x->settings, y->settings);
+  return c ? c : x->test_card - y->test_card;
+}
+
+/* By game, and in a game by the order read. */
+static int by_config(const void *a, const void *b) {
+  const sim_record *x = *(const sim_record *const *)a, *y = *(const sim_record *const *)b;
+  int c = config_cmp(x, y);
+  return c ? c : (x > y) - (x < y);
+}
+
+/* Two records of one game tell the same: what merge sums up of it. */
+static int same_result(const sim_record *x, const sim_record *y) {
+  if (x->start != y->start || x->turns != y->turns || x->capped != y->capped ||
+      x->error != y->error || x->played_turn != y->played_turn || x->nplays != y->nplays)
+    return 0;
+  for (int p = 0; p < x->players && p < 4; p++)
+    if (x->score[p] != y->score[p] || x->rank[p] != y->rank[p]) return 0;
+  return !x->nplays || !memcmp(x->plays, y->plays, sizeof *x->plays * (size_t)x->nplays);
+}
+
+/* A game recorded twice (overlapping shards, a file given twice) would
+** count twice: the copies are dropped, with a note; the same game with
+** two results means the files are not of one experiment.  0, or 1 after
+** a message. */
+static int drop_repeats(merged *m) {
+  const sim_record **idx = malloc(sizeof *idx * (size_t)(m->n + 1));
+  char *drop = calloc((size_t)m->n + 1, 1);
+  long dropped = 0, first = -1, kept = 0;
+  int rc = 0;
+  if (!idx || !drop) {
+    fprintf(stderr, "arknova sim merge: out of memory\n");
+    free(idx);
+    free(drop);
+    return 1;
+  }
+  for (long k = 0; k < m->n; k++) idx[k] = &m->r[k];
+  qsort(idx, (size_t)m->n, sizeof *idx, by_config);
+  for (long i = 1, g = 0; i < m->n && !rc; i++) {
+    if (config_cmp(idx[g], idx[i])) { g = i; continue; }
+    long a = idx[g] - m->r, b = idx[i] - m->r;
+    if (!same_result(idx[g], idx[i])) {
+      fprintf(stderr, "arknova sim merge: seed %llu%s has two different results, %s:%d and "
+                      "%s:%d, with the same AIs, rules and settings: the files come from "
+                      "different versions of the program or the cards, or from a time budget "
+                      "(--mcts-ms); merge only shards of one experiment\n",
+              (unsigned long long)idx[g]->seed,
+              !idx[g]->set ? "" : idx[g]->test_card ? " (arm B)" : " (set B)", m->file[a],
+              m->line[a], m->file[b], m->line[b]);
+      rc = 1;
+    }
+    drop[b] = 1;
+    dropped++;
+    if (first < 0 || b < first) first = b;   /* named: the first copy in the files */
+  }
+  uint64_t seed = first >= 0 ? m->r[first].seed : 0;
+  for (long k = 0; k < m->n && !rc; k++) {
+    if (drop[k]) { sim_record_free(&m->r[k]); continue; }
+    m->r[kept] = m->r[k];
+    m->file[kept] = m->file[k];
+    m->line[kept++] = m->line[k];
+  }
+  if (!rc && dropped) {
+    m->n = kept;
+    fprintf(stderr, "arknova sim merge: seed %llu appears twice (overlapping shards?): dropped "
+                    "%ld record%s that repeat%s a game and its result\n",
+            (unsigned long long)seed, dropped, dropped == 1 ? "" : "s", dropped == 1 ? "s" : "");
+  }
+  free(idx);
+  free(drop);
+  return rc;
 }
 
 /* `arknova sim merge FILE...`: one summary of JSON-line shards. */
 static int merge(int argc, char **argv) {
   const char *svg = NULL;
-  int cards = 1, nfiles = 0;
-  long n = 0, cap = 0;
-  sim_record *r = NULL;
-  int compare = 0, test = 0;
-  rules_seen seen[2] = { { -1, NULL, 0 }, { -1, NULL, 0 } };
-  for (int i = 1; i < argc; i++) {
-    if (!strcmp(argv[i], "--help")) { sim_usage(stdout); return 0; }
+  int cards = 1, nfiles = 0, compare = 0, test = 0, rc = 0;
+  merged m;
+  memset(&m, 0, sizeof m);
+  m.rules_seen[0] = m.rules_seen[1] = -1;
+  for (int i = 1; i < argc && !rc; i++) {
+    if (!strcmp(argv[i], "--help")) { sim_usage(stdout); merged_free(&m); return 0; }
     if (!strcmp(argv[i], "--no-cards")) { cards = 0; continue; }
     if (!strcmp(argv[i], "--svg")) {
-      if (i + 1 >= argc) { fprintf(stderr, "arknova sim merge: --svg needs a file\n"); return 2; }
-      svg = argv[++i];
-      continue;
-    }
-    if (argv[i][0] == '-') { fprintf(stderr, "arknova sim merge: unknown option '%s'\n", argv[i]); return 2; }
-    FILE *f = fopen(argv[i], "r");
-    struct stat st;
-    if (!f) { fprintf(stderr, "arknova sim merge: cannot open %s\n", argv[i]); free(r); return 1; }
-    if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode)) {
-      fprintf(stderr, "arknova sim merge: %s is not a file of game records\n", argv[i]);
-      fclose(f);
-      free(r);
-      return 1;
-    }
-    nfiles++;
-    char line[1 << 16];
-    int lineno = 0;
-    while (fgets(line, sizeof line, f)) {
-      lineno++;
-      size_t len = strlen(line);
-      /* every line of --out is one record ending in '}' and a newline: a
-      ** longer line, a NUL inside or anything else is not ours */
-      int whole = len > 1 && line[len - 1] == '\n' && line[len - 2] == '}';
-      if (line[0] == '\n' && len == 1) continue;
-      if (line[0] != '{' || !whole) {
-        fprintf(stderr, "arknova sim merge: %s:%d: not a game record (a line of sim --out)\n",
-                argv[i], lineno);
-        fclose(f);
-        for (long k = 0; k < n; k++) sim_record_free(&r[k]);
-        free(r);
-        return 1;
-      }
-      if (n == cap) {
-        cap = cap ? 2 * cap : 1024;
-        sim_record *nr = realloc(r, sizeof *nr * (size_t)cap);
-        if (!nr) { fclose(f); free(r); return 1; }
-        r = nr;
-      }
-      char why[256];
-      int bad = sim_read_json(line, &r[n], why, sizeof why) != 0;
-      if (bad) fprintf(stderr, "arknova sim merge: %s:%d: %s\n", argv[i], lineno, why);
-      if (bad || same_rules(r, n, argv[i], lineno, seen) != 0) {
-        fclose(f);
-        for (long k = 0; k <= n; k++) sim_record_free(&r[k]);
-        free(r);
-        return 1;
-      }
-      compare |= r[n].set;
-      test |= r[n].test_card != 0;
-      n++;
-    }
-    fclose(f);
-  }
-  if (!nfiles) { fprintf(stderr, "arknova sim merge: which files?\n"); return 2; }
-  if (n == 0) {
-    fprintf(stderr, "arknova sim merge: no game records in %d file%s\n", nfiles, nfiles == 1 ? "" : "s");
-    free(r);
-    return 1;
-  }
-  /* the same game twice (overlapping shards) would count twice; the same
-  ** seed with the AIs in other seats is another game (both seat orders) */
-  for (long i = 1; i < n; i++)
-    for (long j = 0; j < i; j++)
-      if (same_game(&r[i], &r[j])) {
-        fprintf(stderr, "arknova sim merge: seed %llu appears twice (overlapping shards?)\n",
-                (unsigned long long)r[i].seed);
-        i = n;
+      if (i + 1 >= argc) {
+        fprintf(stderr, "arknova sim merge: --svg needs a file\n");
+        rc = 2;
         break;
       }
-  printf("merged %ld games from %d file%s\n", n, nfiles, nfiles == 1 ? "" : "s");
-  int rc = 0;
+      svg = argv[++i];
+      if (!writable(svg)) { fprintf(stderr, "arknova sim merge: cannot write %s\n", svg); rc = 2; }
+      continue;
+    }
+    if (argv[i][0] == '-') {
+      fprintf(stderr, "arknova sim merge: unknown option '%s'\n", argv[i]);
+      rc = 2;
+      break;
+    }
+    nfiles++;
+    rc = read_records(&m, argv[i]);
+  }
+  if (!rc && !nfiles) { fprintf(stderr, "arknova sim merge: which files?\n"); rc = 2; }
+  if (!rc && m.n == 0) {
+    fprintf(stderr, "arknova sim merge: no game records in %d file%s\n", nfiles, nfiles == 1 ? "" : "s");
+    rc = 1;
+  }
+  if (!rc) rc = drop_repeats(&m);
+  if (rc) { merged_free(&m); return rc; }
+  for (long k = 0; k < m.n; k++) {
+    compare |= m.r[k].set;
+    test |= m.r[k].test_card != 0;
+  }
+  printf("merged %ld games from %d file%s\n", m.n, nfiles, nfiles == 1 ? "" : "s");
   if (test && svg) fprintf(stderr, "arknova sim merge: no chart of --test-card pairs (--svg)\n");
-  if (test) sim_test_report(stdout, r, n, NULL);   /* the rules name the card: no mixing */
-  else rc = report(r, n, compare, "set B", svg, cards);
-  for (long k = 0; k < n; k++) sim_record_free(&r[k]);
-  free(r);
+  if (test) sim_test_report(stdout, m.r, m.n, NULL);   /* the rules name the card: no mixing */
+  else rc = report(m.r, m.n, compare, "set B", svg, cards);
+  merged_free(&m);
   return rc;
 }
 
-/* Sets up set B for --with-card/--without-card/--compare-cards. */
+/* 1 if number is a card of g's content, else 0 after a message: a number
+** of no card would leave the two sets alike and report no difference. */
+static int known_card(const ark_game *g, const char *opt, long num) {
+  if (ark_card_find(g, (int)num) >= 0) return 1;
+  fprintf(stderr, "arknova sim: %s %ld: no card has the number %ld (the printed cards, and fan "
+                  "cards with --cards DIR)\n", opt, num, num);
+  return 0;
+}
+
+/* 1 if --exclude leaves card num out, after a message: both sets would
+** play without it. */
+static int excluded(const sim *s, const char *opt, long num) {
+  for (int k = 0; k < ARK_MAX_EXCLUDE; k++)
+    if (s->o.cfg.exclude[k] == num) {
+      fprintf(stderr, "arknova sim: %s %ld: the card is also left out by --exclude, so no "
+                      "game would have it\n", opt, num);
+      return 1;
+    }
+  return 0;
+}
+
+/* The card number of --with-card or --without-card (a, v) is a card of
+** g's content (the game checks --exclude's) and not left out by
+** --exclude; -1 after a message. */
+static int check_cards(const sim *s, const ark_game *g, const char *a, const char *v) {
+  long num;
+  if (!a || (strcmp(a, "--with-card") && strcmp(a, "--without-card"))) return 0;
+  if (!host_parse_long(a, v, 1, 100000, &num)) return -1;
+  return known_card(g, a, num) && !excluded(s, a, num) ? 0 : -1;
+}
+
+/* Sets up set B for --with-card/--without-card/--compare-cards (the card
+** checked by check_cards). */
 static int comparison(sim *s, const char *a, const char *v) {
   long num;
-  if (s->compare) {
-    fprintf(stderr, "arknova sim: one comparison at a time\n");
-    return -1;
-  }
   s->compare = 1;
   s->cfg_b = s->o.cfg;
   if (!strcmp(a, "--compare-cards")) {
     snprintf(s->what, sizeof s->what, "the cards of %s", v);
-    int k = 0;
-    while (k < ARK_MAX_DIRS && s->cfg_b.card_dirs[k]) k++;
-    if (k == ARK_MAX_DIRS) return -1;
-    s->cfg_b.card_dirs[k] = v;
+    if (!host_add_dir(s->cfg_b.card_dirs, v)) {
+      fprintf(stderr, "arknova sim: --compare-cards %s: at most %d card folders\n", v,
+              ARK_MAX_DIRS);
+      return -1;
+    }
     return 0;
   }
   if (!host_parse_long(a, v, 1, 100000, &num)) return -1;
@@ -464,41 +690,27 @@ static int comparison(sim *s, const char *a, const char *v) {
   return 0;
 }
 
-/* --test-card N: checks that N is a card of the deck these options load
-** and that its arms can be set up, before any game; both arms are played
-** as the two sets.  -1 after a message. */
-static int test_card_setup(sim *s, const char *v) {
+/* --test-card N: checks that N is a card of the deck g holds (these
+** options' content) and that its arms can be set up, before any game;
+** both arms are played as the two sets.  -1 after a message. */
+static int test_card_setup(sim *s, const char *v, ark_game *g) {
   long num;
   char msg[4096];
-  ark_game *g, *b;
+  ark_game *b;
   ark_config cb;
   if (!host_parse_long("--test-card", v, 1, 100000, &num)) return -1;
-  for (int k = 0; k < ARK_MAX_EXCLUDE; k++)
-    if (s->o.cfg.exclude[k] == num) {
-      fprintf(stderr, "arknova sim: --test-card %ld: the card is also left out by --exclude\n", num);
-      return -1;
-    }
-  if (ark_game_new(&s->o.cfg, &g, msg, sizeof msg) != ARK_OK) {
-    fprintf(stderr, "arknova sim: %s\n", msg);
-    return -1;
-  }
-  int id = ark_card_find(g, (int)num);
-  if (id < 0) {
-    fprintf(stderr, "arknova sim: --test-card %ld: no card has the number %ld (the printed "
-                    "cards, and fan cards with --cards DIR)\n", num, num);
-    ark_game_free(g);
-    return -1;
-  }
+  if (excluded(s, "--test-card", num) || !known_card(g, "--test-card", num)) return -1;
   ark_card_view c;
-  ark_card_get(g, id, &c);
+  ark_card_get(g, ark_card_find(g, (int)num), &c);
   snprintf(s->test_name, sizeof s->test_name, "%s", c.name ? c.name : "?");
-  int st = sim_test_config(&s->o.cfg, (int)num, s->first_seed, 1, &cb) != 0 ? -2
-           : ark_game_new_like(g, &cb, &b, msg, sizeof msg) != ARK_OK ? -1 : 0;
-  if (st == 0) ark_game_free(b);
-  ark_game_free(g);
-  if (st == -2) fprintf(stderr, "arknova sim: --test-card %ld: too many --exclude cards\n", num);
-  else if (st == -1) fprintf(stderr, "arknova sim: --test-card %ld: %s\n", num, msg);
-  if (st) return -1;
+  for (int arm = 0; arm < 2; arm++) {
+    int st = sim_test_config(&s->o.cfg, (int)num, s->first_seed, arm, &cb) != 0 ? -2
+             : ark_game_new_like(g, &cb, &b, msg, sizeof msg) != ARK_OK ? -1 : 0;
+    if (st == 0) ark_game_free(b);
+    if (st == -2) fprintf(stderr, "arknova sim: --test-card %ld: too many --exclude cards\n", num);
+    else if (st == -1) fprintf(stderr, "arknova sim: --test-card %ld: %s\n", num, msg);
+    if (st) return -1;
+  }
   s->test_card = (int)num;
   s->compare = 1;
   s->cfg_b = s->o.cfg;
@@ -506,12 +718,39 @@ static int test_card_setup(sim *s, const char *v) {
   return 0;
 }
 
-/* A comparison in a game that plays its sim through host_game: the card
-** named by number or name, left out of set A (--without-card,
-** --with-card), or in the tested seat's hand in arm B (--test-card). */
+/* Ark Nova's run, before any game: its content loads (a missing folder,
+** plugin or map stops the run here, once, not in every thread after the
+** games began), the options' card numbers are cards, and set B is set up
+** and loads.  0, or the exit code after a message. */
+static int ark_setup_run(sim *s, const char *a, const char *v) {
+  char msg[4096];
+  ark_game *g;
+  ark_status st = ark_game_new(&s->o.cfg, &g, msg, sizeof msg);
+  if (st != ARK_OK) {
+    fprintf(stderr, "arknova sim: %s\n", msg);
+    return st == ARK_ERR_CONFIG ? 2 : 1;
+  }
+  int rc = check_cards(s, g, a, v) ? 2 : 0;
+  if (!rc && a && !strcmp(a, "--test-card")) rc = test_card_setup(s, v, g) ? 2 : 0;
+  else if (!rc && a) rc = comparison(s, a, v) ? 2 : 0;
+  ark_game_free(g);
+  if (rc || !a || strcmp(a, "--compare-cards")) return rc;
+  st = ark_game_new(&s->cfg_b, &g, msg, sizeof msg);
+  if (st == ARK_OK) {
+    ark_game_free(g);
+    return 0;
+  }
+  fprintf(stderr, "arknova sim: --compare-cards %s: %s\n", v, msg);
+  return st == ARK_ERR_CONFIG ? 2 : 1;
+}
+
+/* A game that plays its sim through host_game, before any game: its
+** folder loads, and a comparison's card (a, v: NULL for none) is named by
+** number or name, left out of set A (--without-card, --with-card), or in
+** the tested seat's hand in arm B (--test-card).  -1 after a message. */
 static int game_comparison(sim *s, const char *a, const char *v) {
   char msg[1024], label[96];
-  if (!strcmp(a, "--compare-cards")) {
+  if (a && !strcmp(a, "--compare-cards")) {
     fprintf(stderr, "arknova sim: --compare-cards adds a card folder to Ark Nova; a game in Lua "
                     "is compared card by card (--without-card, --test-card)\n");
     return -1;
@@ -520,6 +759,10 @@ static int game_comparison(sim *s, const char *a, const char *v) {
   if (!ctx) {
     fprintf(stderr, "arknova sim: %s:\n%s\n", s->o.game.dir, msg);
     return -1;
+  }
+  if (!a) {
+    s->hg->sim_close(ctx);
+    return 0;
   }
   s->card = s->hg->sim_card(ctx, &s->o, v, label, sizeof label, msg, sizeof msg);
   s->hg->sim_close(ctx);
@@ -538,134 +781,204 @@ static int game_comparison(sim *s, const char *a, const char *v) {
   return 0;
 }
 
+/* What `arknova sim` was asked besides the games' options (s->o). */
+typedef struct sim_args {
+  const char *out, *svg, *cmp_arg, *cmp_val;
+  int cards, seed, seeds, games;   /* the last three: the option was given */
+  long threads;
+} sim_args;
+
+/* One option of sim's own at argv[*i] (with its value); 0, or the exit
+** code after a message (-1: --help was printed, exit 0). */
+static int sim_option(sim *s, sim_args *a, int argc, char **argv, int *i) {
+  const char *o = argv[*i];
+  long num;
+  if (!strcmp(o, "--help") || !strcmp(o, "-h")) { sim_usage(stdout); return -1; }
+  if (!strcmp(o, "--no-cards")) { a->cards = 0; return 0; }
+  if (*i + 1 >= argc) {
+    fprintf(stderr, "arknova sim: unknown option or missing value '%s'\n\n", o);
+    sim_usage(stderr);
+    return 2;
+  }
+  const char *v = argv[++*i];
+  if (!strcmp(o, "--games")) {
+    if (!host_parse_long(o, v, 1, 100000000, &num)) return 2;
+    s->games = num;
+    a->games = 1;
+  } else if (!strcmp(o, "--threads")) {
+    if (!host_parse_long(o, v, 1, 1024, &a->threads)) return 2;
+  } else if (!strcmp(o, "--out")) a->out = v;
+  else if (!strcmp(o, "--svg")) a->svg = v;
+  else if (!strcmp(o, "--with-card") || !strcmp(o, "--without-card") ||
+           !strcmp(o, "--compare-cards") || !strcmp(o, "--test-card")) {
+    if (a->cmp_arg) { fprintf(stderr, "arknova sim: one comparison at a time\n"); return 2; }
+    a->cmp_arg = o;
+    a->cmp_val = v;
+  } else if (!strcmp(o, "--seeds")) {
+    if (parse_seed_range(v, &s->first_seed, &s->games) != 0) return 2;
+    a->seeds = 1;
+  } else {
+    fprintf(stderr, "arknova sim: unknown option '%s'\n\n", o);
+    sim_usage(stderr);
+    return 2;
+  }
+  return 0;
+}
+
+/* All options into s and a; 0, or the exit code (-1: exit 0). */
+static int sim_options(sim *s, sim_args *a, int argc, char **argv) {
+  for (int i = 1; i < argc; i++) {
+    a->seed |= !strcmp(argv[i], "--seed");
+    int r = host_parse_game_opt(&s->o, argc, argv, &i);
+    if (r < 0) return 2;
+    if (r == 0 && (r = sim_option(s, a, argc, argv, &i)) != 0) return r;
+  }
+  /* --seed S with --games N names the run's seeds, --seeds A..B all of
+  ** them: given both, one would silently win */
+  if (a->seeds && (a->seed || a->games)) {
+    fprintf(stderr, "arknova sim: give --seed S with --games N, or --seeds A..B, not both "
+                    "(--seeds %s)\n", a->seed ? "with --seed" : "with --games");
+    return 2;
+  }
+  if (a->seed) s->first_seed = s->o.cfg.seed;
+  return host_check_game_opts(&s->o, "sim") ? 2 : 0;
+}
+
+/* Everything that can be checked before the first game; 0, or the exit
+** code after a message.  After all options, so that set B gets the same
+** players, map and folders. */
+static int sim_check(sim *s, const sim_args *a) {
+  s->hg = host_game_of(&s->o);
+  s->card = -1;
+  if (s->hg->sim_game && game_comparison(s, a->cmp_arg, a->cmp_val) != 0) return 2;
+  if (s->hg->sim_game && s->o.cfg.players > 4) {
+    fprintf(stderr, "arknova sim: records keep at most 4 seats, not %d\n", s->o.cfg.players);
+    return 2;
+  }
+  /* the records keep seeds as JSON integers (simstats.c): below 2^63 */
+  if (s->first_seed > (uint64_t)INT64_MAX - (uint64_t)s->games) {
+    fprintf(stderr, "arknova sim: seeds go up to %lld, got %llu and %ld games\n",
+            (long long)INT64_MAX - s->games, (unsigned long long)s->first_seed, s->games);
+    return 2;
+  }
+  if (a->cmp_arg && !strcmp(a->cmp_arg, "--test-card") && a->svg) {
+    fprintf(stderr, "arknova sim: --svg charts one set of games, not --test-card's pairs\n");
+    return 2;
+  }
+  int rc = s->hg->sim_game ? 0 : ark_setup_run(s, a->cmp_arg, a->cmp_val);
+  if (rc) return rc;
+  if (a->svg && !writable(a->svg)) {   /* written after the games: checked now */
+    fprintf(stderr, "arknova sim: cannot write %s\n", a->svg);
+    return 2;
+  }
+  if (a->out && !(s->out = fopen(a->out, "w"))) {   /* before the games, not after them */
+    fprintf(stderr, "arknova sim: cannot write %s\n", a->out);
+    return 2;
+  }
+  return 0;
+}
+
+/* Plays the games on `threads` threads; SIGINT or SIGTERM lets the games
+** under way finish and begins no other (a second SIGINT ends at once). */
+static void play_all(sim *s, pthread_t *tid, long threads) {
+  struct sigaction sa, old_int, old_term;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = on_interrupt;
+  sa.sa_flags = SA_RESETHAND;
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGINT, &sa, &old_int);
+  sigaction(SIGTERM, &sa, &old_term);
+  pthread_mutex_init(&s->lock, NULL);
+  clock_gettime(CLOCK_MONOTONIC, &s->t0);
+  for (long t = 0; t < threads; t++) pthread_create(&tid[t], NULL, worker, s);
+  for (long t = 0; t < threads; t++) pthread_join(tid[t], NULL);
+  pthread_mutex_destroy(&s->lock);
+  sigaction(SIGINT, &old_int, NULL);
+  sigaction(SIGTERM, &old_term, NULL);
+  if (s->tty) fprintf(stderr, "\n");   /* ends the redrawn progress line */
+}
+
+/* An interrupted run: how far it got, what --out holds and how to go on.
+** A comparison plays each seed's two sets one after the other, so its
+** whole pairs are half the games written; merge drops a set-A game found
+** twice. */
+static void say_interrupted(const sim *s, const char *out) {
+  long seeds = s->compare ? s->written / 2 : s->written;
+  uint64_t next = s->first_seed + (uint64_t)seeds, last = s->first_seed + (uint64_t)s->games - 1;
+  fprintf(stderr, "arknova sim: interrupted after %ld of %ld games\n", s->finished, s->total);
+  if (!out) return;
+  if (!s->written) { fprintf(stderr, "no game was finished: %s is not kept\n", out); return; }
+  fprintf(stderr, "%s holds the first %ld games in order", out, s->written);
+  if (s->compare)
+    fprintf(stderr, ", %ld whole pair%s", seeds, seeds == 1 ? "" : "s");
+  fprintf(stderr, "; to finish, run the same command with --seeds %llu..%llu and another "
+                  "--out file, then `arknova sim merge` both files\n", (unsigned long long)next,
+          (unsigned long long)last);
+}
+
+/* The speed line, the summaries and the exit code of a run that played. */
+static int sim_results(sim *s, const sim_args *a, double secs, long threads) {
+  int rc = 0;
+  if (interrupted) {
+    say_interrupted(s, a->out);
+    rc = 128 + interrupted;
+  } else if (s->finished < s->total) {
+    fprintf(stderr, "arknova sim: only %ld of %ld games ran\n", s->finished, s->total);
+    rc = 1;
+  }
+  if (s->out && (fclose(s->out) != 0 || s->out_failed)) {
+    fprintf(stderr, "arknova sim: writing %s failed\n", a->out);
+    rc = 1;
+  }
+  if (a->out && !s->written && rc) remove(a->out);   /* an empty file is no shard */
+  if (!s->finished) return rc;
+  double rate = (double)s->finished / (secs > 0 ? secs : 1);
+  if (s->hg->sim_game) {          /* a game in Lua: its title and pace in decisions */
+    double dn = 0;
+    for (long i = 0; i < s->total; i++) dn += (double)s->res[i].decisions;
+    printf("%s: %d player%s, seeds %llu..%llu, %.0f decisions/s on %ld thread%s\n",
+           s->o.game.title[0] ? s->o.game.title : s->o.game.name, s->o.cfg.players,
+           s->o.cfg.players == 1 ? "" : "s", (unsigned long long)s->first_seed,
+           (unsigned long long)(s->first_seed + (uint64_t)s->games - 1),
+           dn / (secs > 0 ? secs : 1), threads, threads == 1 ? "" : "s");
+  }
+  if (rate >= 1) printf("%ld games in %.1f s, %.1f games/s\n", s->finished, secs, rate);
+  else printf("%ld games in %.1f s, one every %.1f s\n", s->finished, secs, 1 / rate);
+  if (s->finished == s->total && s->test_card)
+    sim_test_report(stdout, s->res, s->total, s->test_name);
+  else if (s->finished == s->total &&
+           report(s->res, s->total, s->compare, s->what, a->svg, a->cards) != 0)
+    rc = 1;
+  return rc;
+}
+
 int cmd_sim(int argc, char **argv) {
   if (argc > 1 && !strcmp(argv[1], "merge")) return merge(argc - 1, argv + 1);
   sim s;
+  sim_args a = { NULL, NULL, NULL, NULL, 1, 0, 0, 0, sysconf(_SC_NPROCESSORS_ONLN) };
   memset(&s, 0, sizeof s);
   host_opts_init(&s.o);
   s.games = 100;
   s.first_seed = 1;
-  long threads = sysconf(_SC_NPROCESSORS_ONLN);
-  const char *out = NULL, *svg = NULL, *cmp_arg = NULL, *cmp_val = NULL;
-  int cards = 1, seed_opt = 0, seeds_opt = 0;
-  for (int i = 1; i < argc; i++) {
-    seed_opt |= !strcmp(argv[i], "--seed");
-    int r = host_parse_game_opt(&s.o, argc, argv, &i);
-    if (r < 0) return 2;
-    if (r > 0) continue;
-    const char *a = argv[i];
-    if (!strcmp(a, "--help") || !strcmp(a, "-h")) { sim_usage(stdout); return 0; }
-    if (!strcmp(a, "--no-cards")) { cards = 0; continue; }
-    if (i + 1 >= argc) {
-      fprintf(stderr, "arknova sim: unknown option or missing value '%s'\n\n", a);
-      sim_usage(stderr);
-      return 2;
-    }
-    const char *v = argv[++i];
-    long num;
-    if (!strcmp(a, "--games")) {
-      if (!host_parse_long(a, v, 1, 100000000, &num)) return 2;
-      s.games = num;
-    } else if (!strcmp(a, "--threads")) {
-      if (!host_parse_long(a, v, 1, 1024, &threads)) return 2;
-    } else if (!strcmp(a, "--out")) out = v;
-    else if (!strcmp(a, "--svg")) svg = v;
-    else if (!strcmp(a, "--with-card") || !strcmp(a, "--without-card") ||
-             !strcmp(a, "--compare-cards") || !strcmp(a, "--test-card")) {
-      if (cmp_arg) { fprintf(stderr, "arknova sim: one comparison at a time\n"); return 2; }
-      cmp_arg = a;
-      cmp_val = v;
-    } else if (!strcmp(a, "--seeds")) {
-      if (parse_seed_range(v, &s.first_seed, &s.games) != 0) return 2;
-      seeds_opt = 1;
-    } else {
-      fprintf(stderr, "arknova sim: unknown option '%s'\n\n", a);
-      sim_usage(stderr);
-      return 2;
-    }
-  }
-  /* --seed S starts the run at seed S; --seeds names the whole range */
-  if (seed_opt && seeds_opt) {
-    fprintf(stderr, "arknova sim: give --seed S (with --games N) or --seeds A..B, not both\n");
-    return 2;
-  }
-  if (seed_opt) s.first_seed = s.o.cfg.seed;
-  if (host_check_game_opts(&s.o, "sim")) return 2;
-  s.hg = host_game_of(&s.o);
-  s.card = -1;
-  if (s.hg->sim_game && cmp_arg && game_comparison(&s, cmp_arg, cmp_val) != 0) return 2;
-  if (s.hg->sim_game && s.o.cfg.players > 4) {
-    fprintf(stderr, "arknova sim: records keep at most 4 seats, not %d\n", s.o.cfg.players);
-    return 2;
-  }
-  /* the records keep seeds as JSON integers (simstats.c): below 2^63 */
-  if (s.first_seed > (uint64_t)INT64_MAX - (uint64_t)s.games) {
-    fprintf(stderr, "arknova sim: seeds go up to %lld, got %llu and %ld games\n",
-            (long long)INT64_MAX - s.games, (unsigned long long)s.first_seed, s.games);
-    return 2;
-  }
-  /* after all options, so that set B gets the same players, map, folders */
-  if (cmp_arg && !strcmp(cmp_arg, "--test-card") && svg) {
-    fprintf(stderr, "arknova sim: --svg charts one set of games, not --test-card's pairs\n");
-    return 2;
-  }
-  if (s.hg->sim_game) {
-    /* the comparison was set up above */
-  } else if (cmp_arg && !strcmp(cmp_arg, "--test-card")) {
-    if (test_card_setup(&s, cmp_val) != 0) return 2;
-  } else if (cmp_arg && comparison(&s, cmp_arg, cmp_val) != 0) {
-    return 2;
-  }
+  int rc = sim_options(&s, &a, argc, argv);
+  if (rc) return rc < 0 ? 0 : rc;
+  if ((rc = sim_check(&s, &a)) != 0) return rc;
   s.total = s.games * (1 + s.compare);
-  if (threads > s.total) threads = s.total;
-  if (out && !(s.out = fopen(out, "w"))) {   /* before the games, not after them */
-    fprintf(stderr, "arknova sim: cannot write %s\n", out);
-    return 2;
-  }
+  long threads = a.threads > s.total ? s.total : a.threads;
   s.tty = isatty(2);
   s.res = calloc((size_t)s.total, sizeof *s.res);
   s.done = calloc((size_t)s.total, 1);
   pthread_t *tid = calloc((size_t)threads, sizeof *tid);
   if (!s.res || !s.done || !tid) {
     fprintf(stderr, "arknova sim: out of memory\n");
-    free(s.res);
-    free(s.done);
-    free(tid);
     if (s.out) fclose(s.out);
-    return 1;
-  }
-  pthread_mutex_init(&s.lock, NULL);
-  clock_gettime(CLOCK_MONOTONIC, &s.t0);
-  for (long t = 0; t < threads; t++) pthread_create(&tid[t], NULL, worker, &s);
-  for (long t = 0; t < threads; t++) pthread_join(tid[t], NULL);
-  double secs = seconds_since(&s.t0);
-  if (s.tty) fprintf(stderr, "\n");   /* ends the redrawn progress line */
-  int rc = 0;
-  if (s.finished < s.total) {
-    fprintf(stderr, "arknova sim: only %ld of %ld games ran\n", s.finished, s.total);
+    if (a.out) remove(a.out);
     rc = 1;
+  } else {
+    play_all(&s, tid, threads);
+    rc = sim_results(&s, &a, seconds_since(&s.t0), threads);
+    for (long i = 0; i < s.total; i++) sim_record_free(&s.res[i]);
   }
-  if (s.out && (fclose(s.out) != 0 || s.out_failed)) {
-    fprintf(stderr, "arknova sim: writing %s failed\n", out);
-    rc = 1;
-  }
-  double rate = s.total / (secs > 0 ? secs : 1);
-  if (s.hg->sim_game) {          /* a game in Lua: its title and pace in decisions */
-    double dn = 0;
-    for (long i = 0; i < s.total; i++) dn += (double)s.res[i].decisions;
-    printf("%s: %d player%s, seeds %llu..%llu, %.0f decisions/s on %ld thread%s\n",
-           s.o.game.title[0] ? s.o.game.title : s.o.game.name, s.o.cfg.players,
-           s.o.cfg.players == 1 ? "" : "s", (unsigned long long)s.first_seed,
-           (unsigned long long)(s.first_seed + (uint64_t)s.games - 1), dn / (secs > 0 ? secs : 1),
-           threads, threads == 1 ? "" : "s");
-  }
-  if (rate >= 1) printf("%ld games in %.1f s, %.1f games/s\n", s.total, secs, rate);
-  else printf("%ld games in %.1f s, one every %.1f s\n", s.total, secs, 1 / rate);
-  if (s.finished == s.total && s.test_card) sim_test_report(stdout, s.res, s.total, s.test_name);
-  else if (s.finished == s.total && report(s.res, s.total, s.compare, s.what, svg, cards) != 0)
-    rc = 1;
-  for (long i = 0; i < s.total; i++) sim_record_free(&s.res[i]);
-  pthread_mutex_destroy(&s.lock);
   free(s.res);
   free(s.done);
   free(tid);

@@ -28,6 +28,37 @@ void sim_describe_rules(const ark_config *c, char *buf, size_t n) {
                           k ? "" : "exclude ", c->exclude[k]);
 }
 
+/* The value of key in settings ("KEY VALUE; KEY VALUE"), its length
+** into *len; NULL if the key is not there. */
+static const char *setting(const char *settings, const char *key, size_t klen, size_t *len) {
+  for (const char *p = settings; *p; p += strcspn(p, ";"), p += *p ? 1 : 0) {
+    while (*p == ' ') p++;
+    size_t item = strcspn(p, ";"), k = strcspn(p, " ;");
+    if (k == klen && !strncmp(p, key, klen)) {
+      *len = item > k ? item - k - 1 : 0;
+      return p + k + (item > k);
+    }
+  }
+  return NULL;
+}
+
+int sim_settings_differ(const char *a, const char *b, char *why, size_t n) {
+  size_t o = 0;
+  int differ = 0;
+  why[0] = '\0';
+  for (const char *p = a; *p; p += strcspn(p, ";"), p += *p ? 1 : 0) {
+    while (*p == ' ') p++;
+    size_t k = strcspn(p, " ;"), la, lb;
+    const char *va = setting(a, p, k, &la), *vb = setting(b, p, k, &lb);
+    if (!va || !vb || (la == lb && !strncmp(va, vb, la))) continue;
+    differ = 1;
+    if (o < n)
+      o += (size_t)snprintf(why + o, n - o, "%s%.*s %.*s and %.*s %.*s", o ? "; " : "", (int)k,
+                            p, (int)la, va, (int)k, p, (int)lb, vb);
+  }
+  return differ;
+}
+
 /* ---- the JSON lines, with jansson ----
 ** One object per game, keys in this order, written compactly: the files of
 ** earlier versions (written by hand) and these are the same bytes.  A
@@ -61,6 +92,7 @@ void sim_write_json(FILE *f, const sim_record *r) {
   json_object_set_new(o, "players", json_integer(n));
   json_object_set_new(o, "map", text(r->map));
   json_object_set_new(o, "rules", text(r->rules));
+  if (r->has_settings) json_object_set_new(o, "settings", text(r->settings));
   json_object_set_new(o, "start", json_integer(r->start + 1));
   json_t *ai = json_array();
   for (int p = 0; p < n; p++) json_array_append_new(ai, text(r->ai[p]));
@@ -89,6 +121,11 @@ void sim_write_json(FILE *f, const sim_record *r) {
   json_object_set_new(o, "capped", json_boolean(r->capped));
   json_object_set_new(o, "error", json_boolean(r->error));
   json_object_set_new(o, "script_stopped", json_boolean(r->stopped));
+  if (r->has_scripts) {        /* failures in the AIs' trials too: else unseen */
+    json_object_set_new(o, "script_failures", json_integer(r->script_failures));
+    if (r->script_failure[0]) json_object_set_new(o, "script_failure", text(r->script_failure));
+    if (r->script_stop[0]) json_object_set_new(o, "script_stop", text(r->script_stop));
+  }
   if (r->test_card) {          /* sim --test-card: set is the arm */
     json_object_set_new(o, "test_card", json_integer(r->test_card));
     if (r->game[0]) json_object_set_new(o, "test_name", text(r->test_name));
@@ -123,6 +160,13 @@ static int int_array(const json_t *a, int *out, int max) {
     out[i] = (int)json_integer_value(v);
   }
   return (int)json_array_size(a);
+}
+
+/* The string at key into buf ("" if none); 1 if there was one. */
+static int string_of(const json_t *o, const char *key, char *buf, size_t n) {
+  const char *str = json_string_value(json_object_get(o, key));
+  snprintf(buf, n, "%s", str ? str : "");
+  return str != NULL;
 }
 
 static int is_true(const json_t *o, const char *key) {
@@ -188,6 +232,7 @@ int sim_read_json(const char *line, sim_record *r, char *why, size_t whylen) {
     snprintf(r->rules, sizeof r->rules, "%s", json_string_value(v));
     r->has_rules = 1;
   }
+  r->has_settings = string_of(o, "settings", r->settings, sizeof r->settings);
   v = json_object_get(o, "ai");
   if (!json_is_array(v) || json_array_size(v) != (size_t)r->players) goto out;
   for (int p = 0; p < r->players; p++) {
@@ -212,6 +257,10 @@ int sim_read_json(const char *line, sim_record *r, char *why, size_t whylen) {
   r->capped = is_true(o, "capped");
   r->error = is_true(o, "error");
   r->stopped = is_true(o, "script_stopped");
+  r->has_scripts = json_is_integer(json_object_get(o, "script_failures"));
+  r->script_failures = int_of(o, "script_failures", 0);
+  string_of(o, "script_failure", r->script_failure, sizeof r->script_failure);
+  string_of(o, "script_stop", r->script_stop, sizeof r->script_stop);
   if (r->game[0] && figures_of(o, r) != 0) goto out;
   if (json_object_get(o, "test_card")) {
     r->test_card = int_of(o, "test_card", 0);
@@ -495,8 +544,52 @@ static void figures(FILE *f, const sim_record *r, long n, int set, int np) {
   }
 }
 
+/* The first record of set with a message of its script stopped
+** (stop) or failed, else NULL. */
+static const sim_record *first_script(const sim_record *r, long n, int set, int stop) {
+  for (long i = 0; i < n; i++)
+    if ((set < 0 || r[i].set == set) && (stop ? r[i].script_stop : r[i].script_failure)[0])
+      return &r[i];
+  return NULL;
+}
+
+int sim_script_warning(FILE *f, const sim_record *r, long n, int set) {
+  long games = 0, stopped = 0, failed = 0, times = 0, limit = 0, two = 0;
+  for (long i = 0; i < n; i++) {
+    two |= r[i].set;
+    if (set >= 0 && r[i].set != set) continue;
+    games++;
+    stopped += r[i].stopped != 0;
+    limit += (r[i].stopped & 2) != 0;
+    failed += r[i].script_failures > 0;
+    times += r[i].script_failures;
+  }
+  if (!stopped && !failed) return 0;
+  if (stopped)
+    fprintf(f, "warning: a card or map script was stopped in %ld of %ld games, which played on "
+               "with it switched off", stopped, games);
+  else
+    fprintf(f, "warning: a card or map script failed in %ld of %ld games, each time in an "
+               "AI's trial of a move, not in the game itself: the AI saw the move fail and "
+               "chose another, so the card looks weak rather than broken", failed, games);
+  if (times) fprintf(f, " (%ld failures in all, counting the AIs' trials)", times);
+  if (limit)
+    fprintf(f, "; a stop for running too long or using too much memory depends on the "
+               "machine, so those games may replay differently");
+  /* the message says what to fix; old records have none */
+  const sim_record *w = first_script(r, n, set, 1);
+  if (!w || !stopped) w = first_script(r, n, set, 0);
+  if (w)
+    fprintf(f, "\n  the first, seed %llu%s%s: %s", (unsigned long long)w->seed,
+            set < 0 && two ? (w->test_card ? ", arm " : ", set ") : "",
+            set < 0 && two ? (w->set ? "B" : "A") : "", stopped && w->script_stop[0]
+            ? w->script_stop : w->script_failure);
+  fputc('\n', f);
+  return 1;
+}
+
 void sim_summary(FILE *f, const sim_record *r, long n, int set, int card_stats) {
-  long ok = 0, errors = 0, capped = 0, stopped = 0;
+  long ok = 0, errors = 0, capped = 0;
   for (long i = 0; i < n; i++) {
     if (set >= 0 && r[i].set != set) continue;
     if (r[i].error) {
@@ -505,7 +598,6 @@ void sim_summary(FILE *f, const sim_record *r, long n, int set, int card_stats) 
     }
     ok++;
     capped += r[i].capped;
-    stopped += r[i].stopped;
   }
   fprintf(f, "%ld games (%ld errors, %ld stopped by the turn cap)\n", ok + errors, errors, capped);
   for (long i = 0; i < n; i++)
@@ -513,9 +605,7 @@ void sim_summary(FILE *f, const sim_record *r, long n, int set, int card_stats) 
       if (r[i].rules[0]) fprintf(f, "changed from the printed game: %s\n", r[i].rules);
       break;
     }
-  if (stopped)
-    fprintf(f, "%ld games had a card script stopped (see their logs): replays of those "
-               "are not guaranteed\n", stopped);
+  sim_script_warning(f, r, n, set);
   if (!ok) return;
   int np = 0;
   for (long i = 0; i < n && !np; i++) if (usable(&r[i], set)) np = r[i].players;
@@ -532,6 +622,9 @@ void sim_compare(FILE *f, const sim_record *r, long n, const char *what) {
   int np = 0;
   for (long i = 0; i < n && !np; i++) np = r[i].players;
   fprintf(f, "\ncomparison on the same seeds: B (with %s) minus A (without):\n", what);
+  if (sim_script_warning(f, r, n, -1))
+    fprintf(f, "so the differences below may come from the failing script, not from what "
+               "the cards do as written\n");
   fprintf(f, "%-8s %7s %9s %9s %22s %9s %22s\n", "seat", "pairs", "win% A", "win% B",
           "win diff [95% CI]", "score d", "score diff [95% CI]");
   for (int p = 0; p < np; p++) {

@@ -21,11 +21,21 @@ typedef struct sim_record {
   char map[16];
   char rules[256];             /* what differs from the printed game, "" if nothing */
   int has_rules;               /* rules was recorded (older files lack it) */
+  /* what else shaped the games, as options ("turn-cap 2000; mcts-iters
+  ** 80; ..."): shards that differ in one of them do not merge */
+  char settings[160];
+  int has_settings;            /* settings was recorded (older files lack it) */
   char ai[4][8];
   int score[4], rank[4];
   int turns, capped, error, start;
   int breaks;                  /* breaks in the game; -1 in older files */
   int stopped;                 /* a card script was stopped in the game */
+  /* Ark Nova: how often a card or map script failed in the game and in
+  ** the AIs' trials of moves (copies of it), the first such message, and
+  ** the log's report of the first script stopped in the game itself */
+  int has_scripts;             /* the three were recorded (older files lack them) */
+  int script_failures;
+  char script_failure[256], script_stop[256];
   int animals[4], sponsors[4]; /* cards of each kind each player played */
   int supports[4];             /* conservation projects each supported */
   int has_counts;              /* the three above were recorded */
@@ -64,11 +74,19 @@ void sim_describe_rules(const ark_config *c, char *buf, size_t n);
 int sim_read_json(const char *line, sim_record *r, char *why, size_t whylen);
 void sim_record_free(sim_record *r);
 
+/* What settings_a and settings_b ("KEY VALUE; ...") give different
+** values, into why ("turn-cap 30 and turn-cap 2000"): 1 if any; a key
+** that only one has does not count (mcts settings of games without mcts). */
+int sim_settings_differ(const char *settings_a, const char *settings_b, char *why, size_t n);
 /* Prints the summary of records of one set (set < 0: all). */
 void sim_summary(FILE *f, const sim_record *r, long n, int set, int card_stats);
 /* Prints the paired comparison of set B against set A (same seeds). */
 void sim_compare(FILE *f, const sim_record *r, long n, const char *what);
 int sim_svg(const char *path, const sim_record *r, long n, int set);
+/* A warning when a card or map script failed in the records of `set` (<
+** 0: all), in the games or in the AIs' trials of moves, naming the first
+** message and its seed; 1 if it printed one. */
+int sim_script_warning(FILE *f, const sim_record *r, long n, int set);
 void sim_wilson(double wins, double n, double *lo, double *hi);
 /* Whether seat p won the game of r. */
 int sim_won(const sim_record *r, int p);
@@ -78,8 +96,9 @@ int sim_won(const sim_record *r, int p);
 /* The seat tested on a seed: seed mod players (0-based). */
 int sim_test_seat(uint64_t seed, int players);
 /* The configuration of arm A (arm 0) or B (arm 1) of a seed: base with
-** card `number` out of the deck, and in arm B handed to the tested seat
-** when the draft ends.  -1 when base's exclude or handover list is full. */
+** card `number` out of the deck, left out in arm A, and in arm B handed to
+** the tested seat when the draft ends (kept out of the deck till then).
+** -1 when base's exclude (arm A) or handover (arm B) list is full. */
 int sim_test_config(const ark_config *base, int number, uint64_t seed, int arm,
                     ark_config *out);
 /* The own turn number (1-based) of `seat` during game turn `turn`

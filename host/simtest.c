@@ -28,11 +28,16 @@ int sim_test_config(const ark_config *base, int number, uint64_t seed, int arm,
                     ark_config *out) {
   *out = *base;
   out->seed = seed;
-  int k = 0;
-  while (k < ARK_MAX_EXCLUDE && out->exclude[k] && out->exclude[k] != number) k++;
-  if (k == ARK_MAX_EXCLUDE) return -1;
-  out->exclude[k] = number;
-  if (!arm) return 0;
+  if (!arm) {
+    int k = 0;
+    while (k < ARK_MAX_EXCLUDE && out->exclude[k] && out->exclude[k] != number) k++;
+    if (k == ARK_MAX_EXCLUDE) return -1;
+    out->exclude[k] = number;
+    return 0;
+  }
+  /* a card to hand over waits in the box until the draft ends, as one left
+  ** out does: the deals of both arms are the same (and the game refuses a
+  ** card both left out and handed over) */
   int h = 0;
   while (h < ARK_MAX_HANDOVER && out->handover[h].number) h++;
   if (h == ARK_MAX_HANDOVER) return -1;
@@ -322,6 +327,12 @@ void sim_test_report(FILE *f, const sim_record *r, long n, const char *name) {
     fprintf(f, "%ld seed%s left out: a game of the pair is missing or stopped with an error\n",
             tp.broken, tp.broken == 1 ? "" : "s");
   if (capped) fprintf(f, "%ld games stopped by the turn cap\n", capped);
+  /* a failing script makes the card look weak (the AIs' trials) or do
+  ** nothing (the game): the figures below are then not about the card */
+  int failed = sim_script_warning(f, r, n, -1);
+  if (failed)
+    fprintf(f, "so the figures below do not show what the card does as written: fix the "
+               "script and run again\n");
   if (k < 2) {
     fprintf(f, "too few pairs for an interval: run more seeds\n");
   } else {
@@ -364,6 +375,9 @@ void sim_test_report(FILE *f, const sim_record *r, long n, const char *name) {
     if (k < FEW_PAIRS)
       fprintf(f, "warning: only %ld pairs (fewer than %d): the intervals are rough and wide; "
                  "run more seeds before reading much into them\n", k, FEW_PAIRS);
+    if (failed)
+      fprintf(f, "warning: a card or map script failed in these games (see above): fix it "
+                 "before reading these figures\n");
     if (rate < LOW_PLAY_RATE)
       fprintf(f, "warning: the card was played in only %.0f%% of arm-B games (below %.0f%%): "
                  "mostly it sat in hand unplayed, so B - A says little about what the card "

@@ -2,14 +2,22 @@
 ** test_sim.c - random-vs-random games for 2, 3 and 4 players with the
 ** invariants checked after every decision; determinism across processes;
 ** clones answered the same way end the same.  This is the conformance test
-** OpenSpiel runs against every game, here against Ark Nova.
+** OpenSpiel runs against every game, here against Ark Nova.  Then the
+** `arknova sim` command (build/arknova, next to this test): what it
+** refuses before the first game, what its records and `sim merge` keep,
+** failing card scripts made visible, and a run stopped by SIGINT.
 */
+#define _XOPEN_SOURCE 700
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
+#include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include <cmocka.h>
@@ -144,8 +152,249 @@ static void test_bad_config(void **st) {
   assert_null(g);
 }
 
+/* ---- the sim command ---- */
+
+static char exe[4096], tmp[256];
+
+/* Runs `arknova ARGS` in tmp, output into tmp/out; returns the exit status. */
+static int run(const char *fmt, ...) {
+  char args[2048], cmd[8192];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(args, sizeof args, fmt, ap);
+  va_end(ap);
+  snprintf(cmd, sizeof cmd, "cd %s && %s %s < /dev/null > %s/out 2>&1", tmp, exe, args, tmp);
+  int st = system(cmd);
+  return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+static char *slurp(const char *name) {
+  static char buf[1 << 20];
+  char path[1024];
+  snprintf(path, sizeof path, "%s/%s", tmp, name);
+  FILE *f = fopen(path, "r");
+  if (!f) return NULL;
+  size_t n = fread(buf, 1, sizeof buf - 1, f);
+  buf[n] = '\0';
+  fclose(f);
+  return buf;
+}
+
+/* How often needle is in the last run's output. */
+static int output_count(const char *needle) {
+  const char *out = slurp("out");
+  int n = 0;
+  for (const char *p = out; p && (p = strstr(p, needle)); p++) n++;
+  return n;
+}
+
+static int output_has(const char *needle) {
+  if (output_count(needle)) return 1;
+  print_message("missing '%s' in:\n%s\n", needle, slurp("out"));
+  return 0;
+}
+
+static int exists(const char *name) {
+  char path[1024];
+  snprintf(path, sizeof path, "%s/%s", tmp, name);
+  return access(path, F_OK) == 0;
+}
+
+/* A mistake in the options stops the run before its first game: exit
+** code `code`, the message once, no speed line and no --out file. */
+static void refused(int code, const char *msg, const char *opts) {
+  char name[64];
+  static int k;
+  snprintf(name, sizeof name, "refused%d.jsonl", ++k);
+  assert_int_equal(run("sim %s --seeds 1..4 --ai random --turn-cap 30 --no-cards --out %s", opts,
+                       name), code);
+  if (output_count(msg) != 1) fail_msg("'%s' not once in:\n%s", msg, slurp("out"));
+  assert_int_equal(output_count("games in"), 0);
+  assert_false(exists(name));
+}
+
+/* --seeds with --games (or --seed) would let the last option win. */
+static void test_sim_seeds_with_games(void **st) {
+  (void)st;
+  assert_int_equal(run("sim --seeds 10..11 --games 3 --ai random --turn-cap 30"), 2);
+  assert_true(output_has("not both (--seeds with --games)"));
+  assert_int_equal(run("sim --games 3 --seeds 10..11 --ai random --turn-cap 30"), 2);
+  assert_true(output_has("not both"));
+  assert_int_equal(output_count("games in"), 0);
+}
+
+/* A card number of no card would leave both sets alike and report "no
+** difference"; a missing folder, plugin or map stops the run at once. */
+static void test_sim_checks_before_games(void **st) {
+  (void)st;
+  refused(2, "--with-card 99999: no card has the number 99999", "--with-card 99999");
+  refused(2, "--without-card 99999: no card has the number 99999", "--without-card 99999");
+  refused(2, "card 99999 to leave out of the game: no card has that number", "--exclude 99999");
+  refused(2, "--with-card 401: the card is also left out by --exclude",
+          "--with-card 401 --exclude 401");
+  refused(1, "--compare-cards /nonexistent: extra card folder not found",
+          "--compare-cards /nonexistent");
+  refused(1, "/nonexistent/plugin: plugin folder not found", "--plugin /nonexistent/plugin");
+  refused(1, "extra card folder not found: /nonexistent", "--cards /nonexistent");
+  refused(2, "unknown map '99'", "--map 99");
+  refused(2, "cannot write /proc/x/y", "--svg /proc/x/y");
+}
+
+/* Overwrites the first "turns" of file name with another number. */
+static void change_turns(const char *name, const char *to) {
+  char *t = strdup(slurp(name)), *p = strstr(t, "\"turns\":"), buf[1 << 16];
+  assert_non_null(p);
+  snprintf(buf, sizeof buf, "%.*s\"turns\":%s%s", (int)(p - t), t, to, strchr(p, ','));
+  t_write_file(tmp, name, buf);
+  free(t);
+}
+
+/* The same file twice (or overlapping shards) counts each game once; the
+** same game with two results is refused. */
+static void test_sim_merge_repeats(void **st) {
+  (void)st;
+  assert_int_equal(run("sim --seeds 1..3 --ai random --turn-cap 40 --no-cards --out g.jsonl"), 0);
+  assert_int_equal(run("sim merge g.jsonl g.jsonl"), 0);
+  assert_true(output_has("merged 3 games from 2 files\n"));
+  assert_true(output_has("seed 1 appears twice (overlapping shards?): dropped 3 records that "
+                         "repeat a game and its result"));
+  assert_int_equal(run("sim --seeds 3..4 --ai random --turn-cap 40 --no-cards --out h.jsonl"), 0);
+  assert_int_equal(run("sim merge g.jsonl h.jsonl"), 0);
+  assert_true(output_has("merged 4 games from 2 files\n"));
+  assert_true(output_has("seed 3 appears twice"));
+  change_turns("h.jsonl", "999");
+  assert_int_equal(run("sim merge g.jsonl h.jsonl"), 1);
+  assert_true(output_has("seed 3 has two different results, g.jsonl:3 and h.jsonl:1"));
+  assert_int_equal(output_count("merged"), 0);
+}
+
+/* The turn cap and the mcts budget are in every record, and merge refuses
+** shards that differ in one, naming it; a greedy game has no mcts budget
+** to differ in. */
+static void test_sim_records_settings(void **st) {
+  (void)st;
+  assert_int_equal(run("sim --seeds 1..2 --ai random --turn-cap 40 --no-cards --out c40.jsonl"), 0);
+  assert_non_null(strstr(slurp("c40.jsonl"), "\"settings\":\"turn-cap 40\","));
+  assert_int_equal(run("sim --seeds 3..4 --ai random --turn-cap 50 --no-cards --out c50.jsonl"), 0);
+  assert_int_equal(run("sim merge c40.jsonl c50.jsonl"), 1);
+  assert_true(output_has("c40.jsonl:1 and c50.jsonl:1 were played with different settings "
+                         "(turn-cap 40 and turn-cap 50)"));
+  assert_int_equal(run("sim --seeds 1..1 --ai mcts,random --mcts-iters 2 --turn-cap 16 "
+                       "--no-cards --out m2.jsonl"), 0);
+  assert_non_null(strstr(slurp("m2.jsonl"), "\"settings\":\"turn-cap 16; mcts-iters 2; "
+                                            "rollout fast; rollout-turns 1\","));
+  assert_int_equal(run("sim --seeds 2..2 --ai mcts,random --mcts-iters 3 --turn-cap 16 "
+                       "--no-cards --out m3.jsonl"), 0);
+  assert_int_equal(run("sim --seeds 3..3 --ai random --turn-cap 16 --no-cards --out r16.jsonl"), 0);
+  assert_int_equal(run("sim merge r16.jsonl m2.jsonl m3.jsonl"), 1);
+  assert_true(output_has("m2.jsonl:1 and m3.jsonl:1 were played with different settings "
+                         "(mcts-iters 2 and mcts-iters 3)"));
+  assert_int_equal(run("sim merge r16.jsonl m2.jsonl"), 0);
+}
+
+/* A fan card whose script fails (it has no bird icon to count). */
+static void broken_card(void) {
+  char dir[512];
+  snprintf(dir, sizeof dir, "%s/e7", tmp);
+  mkdir(dir, 0755);
+  t_write_file(dir, "1010-test-gnu.yaml",
+               "number: 1010\nname: Test Gnu\ntype: animal\ndescription: \"A test.\"\n"
+               "cost: 6\nsize: 1\nicons: [herbivore, africa]\nappeal: 2\n");
+  t_write_file(dir, "1010-test-gnu.lua",
+               "local card = {}\nfunction card.on_play(p, id)\n"
+               "  local n = CARDS[id].icons.bird + 1\nend\nreturn card\n");
+}
+
+/* A failing script is named with its message: the random AI plays the
+** card and the game stops its script; the greedy only meets the failure
+** in its trials of moves, where the card merely looks weak, and the
+** card test and its merge warn of it all the same. */
+static void test_sim_script_failures(void **st) {
+  (void)st;
+  broken_card();
+  assert_int_equal(run("sim --cards e7 --seeds 1..4 --ai random --no-cards --out r.jsonl"), 0);
+  assert_true(output_has("warning: a card or map script was stopped in "));
+  assert_true(output_has("\n  the first, seed 2: script of Test Gnu stopped: "));
+  assert_true(output_has("attempt to perform arithmetic on a nil value (field 'bird')"));
+  assert_int_equal(output_count("see their logs"), 0);
+  assert_non_null(strstr(slurp("r.jsonl"), "\"script_stop\":\"script of Test Gnu stopped: "));
+  assert_non_null(strstr(slurp("r.jsonl"), "\"script_failures\":1,"));
+  assert_int_equal(run("sim --cards e7 --test-card 1010 --seeds 1..3 --ai greedy --out t.jsonl"), 0);
+  assert_true(output_has("warning: a card or map script failed in "));
+  assert_true(output_has("each time in an AI's trial of a move"));
+  assert_true(output_has("the first, seed 1, arm B: script of Test Gnu stopped: "));
+  assert_true(output_has("so the figures below do not show what the card does as written"));
+  assert_non_null(strstr(slurp("t.jsonl"), "\"script_failure\":\"script of Test Gnu"));
+  assert_int_equal(run("sim merge t.jsonl"), 0);
+  assert_true(output_has("the first, seed 1, arm B: script of Test Gnu stopped: "));
+}
+
+/* Lines in a file of records. */
+static long lines_of(const char *name) {
+  long n = 0;
+  for (const char *c = slurp(name); c && *c; c++) n += *c == '\n';
+  return n;
+}
+
+/* SIGINT lets the games under way finish, then says how many finished
+** and what --out holds: whole lines, as many as it says, in whole pairs
+** (a seed's two arms are played one after the other) that sim merge
+** reports. */
+static void test_sim_interrupted(void **st) {
+  (void)st;
+  char path[512], outp[512], want[128];
+  snprintf(path, sizeof path, "%s/i.jsonl", tmp);
+  snprintf(outp, sizeof outp, "%s/out", tmp);
+  remove(path);
+  pid_t pid = fork();
+  assert_true(pid >= 0);
+  if (pid == 0) {
+    int fd = open(outp, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    dup2(fd, 1);
+    dup2(fd, 2);
+    execl(exe, exe, "sim", "--test-card", "401", "--seeds", "1..100000", "--ai", "random",
+          "--turn-cap", "40", "--threads", "2", "--no-cards", "--out", path, (char *)NULL);
+    _exit(127);
+  }
+  for (int tries = 0; tries < 600 && lines_of("i.jsonl") < 6; tries++) {
+    struct timespec ts = { 0, 50000000 };
+    nanosleep(&ts, NULL);
+  }
+  kill(pid, SIGINT);
+  int status;
+  waitpid(pid, &status, 0);
+  assert_true(WIFEXITED(status));
+  assert_int_equal(WEXITSTATUS(status), 130);
+  long n = lines_of("i.jsonl");
+  assert_true(n >= 6 && n < 100000);
+  assert_true(output_has("arknova sim: interrupted after "));
+  snprintf(want, sizeof want, "i.jsonl holds the first %ld games in order, %ld whole pairs", n,
+           n / 2);
+  assert_true(output_has(want));
+  snprintf(want, sizeof want, "run the same command with --seeds %ld..100000 and another --out "
+           "file", 1 + n / 2);
+  assert_true(output_has(want));
+  const char *t = slurp("i.jsonl");
+  assert_int_equal(t[strlen(t) - 1], '\n');
+  assert_int_equal(run("sim merge i.jsonl"), 0);
+  snprintf(want, sizeof want, "test of card 401: %ld pairs of games on the same seeds", n / 2);
+  assert_true(output_has(want));
+}
+
 int main(void) {
+  ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 32);
+  if (len <= 0) return 1;
+  exe[len] = '\0';
+  strcpy(strrchr(exe, '/') + 1, "arknova");
+  snprintf(tmp, sizeof tmp, "/tmp/ark_test_sim.XXXXXX");
+  if (!mkdtemp(tmp)) return 1;
   const struct CMUnitTest tests[] = {
+    cmocka_unit_test(test_sim_seeds_with_games),
+    cmocka_unit_test(test_sim_checks_before_games),
+    cmocka_unit_test(test_sim_merge_repeats),
+    cmocka_unit_test(test_sim_records_settings),
+    cmocka_unit_test(test_sim_script_failures),
+    cmocka_unit_test(test_sim_interrupted),
     cmocka_unit_test(test_bad_config),
     cmocka_unit_test(test_refused_answer),
     cmocka_unit_test(test_determinism_across_processes),
@@ -154,5 +403,9 @@ int main(void) {
     cmocka_unit_test(test_random_3p),
     cmocka_unit_test(test_random_4p),
   };
-  return cmocka_run_group_tests(tests, NULL, NULL);
+  int rc = cmocka_run_group_tests(tests, NULL, NULL);
+  char cmd[512];
+  snprintf(cmd, sizeof cmd, "rm -rf %s", tmp);
+  if (system(cmd) != 0) rc = rc ? rc : 1;
+  return rc;
 }
