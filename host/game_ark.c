@@ -82,7 +82,7 @@ const host_game host_ark_game = {
   .rebuild = ark_rebuild, .hash = ark_hash, .answers = ark_answers, .error = ark_error,
   .nevents = ark_nevents, .events = ark_events, .describe = ark_describe,
   .board = ark_board, .board_now = ark_board_now, .command = ark_command,
-  .commands = "board, map,\nhand", .header = ark_header, .write = ark_write, .summary = ark_summary,
+  .commands = "board, map, hand", .header = ark_header, .write = ark_write, .summary = ark_summary,
 };
 
 const host_game *host_game_of(const host_opts *o) {

@@ -166,6 +166,14 @@ static int ask(session *s) {
     printf("> ");
     fflush(stdout);
     if (!fgets(line, sizeof line, stdin)) return -1;
+    if (!strchr(line, '\n') && strlen(line) == sizeof line - 1) {
+      /* one answer per line: the rest of an overlong line is no answer */
+      int ch;
+      while ((ch = getchar()) != EOF && ch != '\n') {}
+      printf("That line is too long (at most %d characters); type an option's number or "
+             "the start of its text.\n", (int)sizeof line - 2);
+      continue;
+    }
     line[strcspn(line, "\r\n")] = '\0';
     char *t = line;
     while (isspace((unsigned char)*t)) t++;
@@ -173,9 +181,9 @@ static int ask(session *s) {
     if (!*t) continue;
     if (!strcmp(t, "quit") || !strcmp(t, "exit")) return -1;
     if (!strcmp(t, "help") || !strcmp(t, "?")) {
-      printf("Type an option's number or the start of its text.  Commands: %s,\n"
-             "hint (what the AI would choose), undo (take back your last decision), quit\n"
-             "(the game stays saved).\n",
+      printf("Type an option's number or the start of its text.\n"
+             "Commands: %s, hint (what the AI would choose),\n"
+             "undo (take back your last decision), quit (the game stays saved).\n",
              s->hg->commands);
       continue;
     }

@@ -575,6 +575,19 @@ static void test_human_input(void **st) {
   assert_int_equal(run("board\n", "play --resume i.txt"), 0);
   assert_true(output_has("Zoo map"));
   assert_true(output_has("Hand ("));
+  /* an overlong line is one refused line, not several answers: the save
+  ** holds only the AI's answers, as when the person quits at once */
+  assert_int_equal(run("quit\n", "play --human 1 --ai random --seed 4 --save j0.txt"), 0);
+  saved s0;
+  read_save("j0.txt", &s0);
+  char input[1200];
+  memset(input, 'x', 1100);
+  snprintf(input + 1100, sizeof input - 1100, "3\nquit\n");
+  assert_int_equal(run(input, "play --human 1 --ai random --seed 4 --save j.txt"), 0);
+  assert_true(output_has("That line is too long (at most 510 characters)"));
+  assert_false(output_has("No option fits"));
+  read_save("j.txt", &s);
+  assert_int_equal(s.n, s0.n);
 }
 
 /* The text of the grid row y of the last map printed ("" if none). */
