@@ -123,6 +123,10 @@ int host_save_write(const char *path, const host_save *s, ark_game *g);
 ** the file on the disk and renamed over path.  0, or -1 (tmp removed). */
 FILE *host_save_open(const char *path, char *tmp, size_t n);
 const char *host_save_folder(const char *dir, char *buf);
+/* The message for saved answer i, which g (at its decision) refused with
+** why: out of the decision's options, or else why. */
+void host_save_misfit(const host_save *s, int i, ark_gs *g, const char *why, char *msg,
+                      size_t n);
 /* cfg's folders made absolute as a save keeps them (once per process). */
 void host_save_absolute(ark_config *cfg);
 int host_save_close(FILE *f, const char *tmp, const char *path, const int *a, int n,

@@ -66,18 +66,21 @@ static int rebuild(session *s, int count) {
   char msg[512];
   ark_gs *g = s->hg->rebuild(&s->sv, 0, msg, sizeof msg);
   if (!g) {
-    fprintf(stderr, "arknova: %s\n", msg);
+    fprintf(stderr, "arknova play: %s: %s\n", s->path, msg);
     return -1;
   }
   for (int i = 0; i < count; i++) {
     if (g->gi->process(g) != ARK_AWAITING) {
-      fprintf(stderr, "arknova: the game is over after %d of the %d saved answers\n", i, count);
+      fprintf(stderr, "arknova play: %s: the game is over after %d of the %d saved answers\n",
+              s->path, i, count);
       g->gi->free(g);
       return -1;
     }
     note_owner(s, i, g->gi->decision(g)->player);
     if (g->gi->answer(g, s->sv.answers[i], msg, sizeof msg) != ARK_OK) {
-      fprintf(stderr, "arknova: saved answer %d does not fit the game: %s\n", i + 1, msg);
+      char why[768];
+      host_save_misfit(&s->sv, i, g, msg, why, sizeof why);
+      fprintf(stderr, "arknova play: %s: %s\n", s->path, why);
       g->gi->free(g);
       return -1;
     }

@@ -70,7 +70,7 @@ int cmd_replay(int argc, char **argv) {
   }
   ark_gs *g = hg->rebuild(&sv, 0, msg, sizeof msg);
   if (!g) {
-    fprintf(stderr, "arknova replay: %s\n", msg);
+    fprintf(stderr, "arknova replay: %s: %s\n", path, msg);
     host_save_free(&sv);
     return 1;
   }
@@ -90,8 +90,8 @@ int cmd_replay(int argc, char **argv) {
     }
     const ark_decision *d = g->gi->decision(g);
     if (sv.answers[i] >= d->noptions) {
-      fprintf(stderr, "arknova replay: answer %d (%d) is not an option of '%s'\n", i + 1,
-              sv.answers[i] + 1, d->prompt);
+      host_save_misfit(&sv, i, g, "", msg, sizeof msg);
+      fprintf(stderr, "arknova replay: %s: %s\n", path, msg);
       rc = 1;
       break;
     }

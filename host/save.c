@@ -446,6 +446,17 @@ int host_save_verify_gs(const host_save *s, ark_gs *g, unsigned long long h, cha
   return 0;
 }
 
+void host_save_misfit(const host_save *s, int i, ark_gs *g, const char *why, char *msg,
+                      size_t n) {
+  const ark_decision *d = g->gi->decision(g);
+  if (d && (s->answers[i] < 0 || s->answers[i] >= d->noptions))
+    snprintf(msg, n, "answer %d of %d is %d, which is not an option of '%s' (its options are "
+             "0 to %d)", i + 1, s->nanswers, s->answers[i], d->prompt, d->noptions - 1);
+  else
+    snprintf(msg, n, "answer %d of %d (%d) does not fit the game: %s", i + 1, s->nanswers,
+             s->answers[i], why);
+}
+
 int host_save_give(const host_save *s, ark_gs *g, int count,
                    const char *(*error)(ark_gs *g), char *msg, size_t n) {
   char why[256] = "";
@@ -455,8 +466,7 @@ int host_save_give(const host_save *s, ark_gs *g, int count,
       return -1;
     }
     if (g->gi->answer(g, s->answers[i], why, sizeof why) != ARK_OK) {
-      snprintf(msg, n, "answer %d of %d (%d) does not fit the game: %s", i + 1, s->nanswers,
-               s->answers[i], why[0] ? why : error(g));
+      host_save_misfit(s, i, g, why[0] ? why : error(g), msg, n);
       return -1;
     }
   }

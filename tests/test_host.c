@@ -529,7 +529,15 @@ static void test_bad_saves(void **st) {
   refused_resume("h.txt", "the file says the game is over");
   /* an answer that is not an option (this path leaked 4 KiB) */
   write_changed("h.txt", good, "answers ", "answers 0 0 99");
-  refused_resume("h.txt", "saved answer 3 does not fit the game");
+  refused_resume("h.txt", "arknova play: h.txt: answer 3 of 3 is 99, which is not an option "
+                 "of 'Opening draft: discard a card (keep 4)' (its options are 0 to 5)");
+  /* replay and hint name the file and the answer alike */
+  assert_int_equal(run(NULL, "replay h.txt --quiet"), 1);
+  assert_true(output_has("arknova replay: h.txt: answer 3 of 3 is 99, which is not an option "
+                         "of 'Opening draft"));
+  assert_int_equal(run(NULL, "hint h.txt"), 1);
+  assert_true(output_has("arknova hint: h.txt: answer 3 of 3 is 99, which is not an option "
+                         "of 'Opening draft"));
 
   /* another file is never taken for a save to overwrite */
   t_write_file(tmp, "notes.txt", "my notes\n");
