@@ -942,8 +942,9 @@ static int sim_results(sim *s, const sim_args *a, double secs, long threads) {
            (unsigned long long)(s->first_seed + (uint64_t)s->games - 1),
            dn / (secs > 0 ? secs : 1), threads, threads == 1 ? "" : "s");
   }
-  if (rate >= 1) printf("%ld games in %.1f s, %.1f games/s\n", s->finished, secs, rate);
-  else printf("%ld games in %.1f s, one every %.1f s\n", s->finished, secs, 1 / rate);
+  const char *games = s->finished == 1 ? "game" : "games";
+  if (rate >= 1) printf("%ld %s in %.1f s, %.1f games/s\n", s->finished, games, secs, rate);
+  else printf("%ld %s in %.1f s, one every %.1f s\n", s->finished, games, secs, 1 / rate);
   if (s->finished == s->total && s->test_card)
     sim_test_report(stdout, s->res, s->total, s->test_name);
   else if (s->finished == s->total &&

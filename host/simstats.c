@@ -318,11 +318,14 @@ static int cmp_int(const void *a, const void *b) {
   return *(const int *)a - *(const int *)b;
 }
 
+/* x, with a -0.0 that rounding would print read as 0 */
+static double nz(double x) { return fabs(x) < 5e-7 ? 0.0 : x; }
+
 static void win_line(FILE *f, const char *label, double wins, double n, double ssum, double ssq) {
   double lo, hi, mean = n > 0 ? ssum / n : 0;
   sim_wilson(wins, n, &lo, &hi);
   fprintf(f, "%-16s %7.0f %7.1f%% [%5.1f%%, %5.1f%%] %8.1f %7.1f\n", label, n,
-          n > 0 ? 100 * wins / n : 0, 100 * lo, 100 * hi, mean,
+          n > 0 ? 100 * wins / n : 0, nz(100 * lo), nz(100 * hi), mean,
           n > 0 ? sqrt(fmax(0, ssq / n - mean * mean)) : 0);
 }
 
@@ -599,7 +602,8 @@ void sim_summary(FILE *f, const sim_record *r, long n, int set, int card_stats) 
     ok++;
     capped += r[i].capped;
   }
-  fprintf(f, "%ld games (%ld errors, %ld stopped by the turn cap)\n", ok + errors, errors, capped);
+  fprintf(f, "%ld game%s (%ld errors, %ld stopped by the turn cap)\n", ok + errors,
+          ok + errors == 1 ? "" : "s", errors, capped);
   for (long i = 0; i < n; i++)
     if ((set < 0 || r[i].set == set) && r[i].has_rules) {
       if (r[i].rules[0]) fprintf(f, "changed from the printed game: %s\n", r[i].rules);
@@ -625,8 +629,9 @@ void sim_compare(FILE *f, const sim_record *r, long n, const char *what) {
   if (sim_script_warning(f, r, n, -1))
     fprintf(f, "so the differences below may come from the failing script, not from what "
                "the cards do as written\n");
-  fprintf(f, "%-8s %7s %9s %9s %22s %9s %22s\n", "seat", "pairs", "win% A", "win% B",
-          "win diff [95% CI]", "score d", "score diff [95% CI]");
+  fprintf(f, "%-8s %7s %9s %9s %25s %25s\n", "seat", "pairs", "win% A", "win% B",
+          "win B-A [95% interval]", "score B-A [95% interval]");
+  long fewest = 0;
   for (int p = 0; p < np; p++) {
     double k = 0, wa = 0, wb = 0, dw = 0, dw2 = 0, ds = 0, ds2 = 0;
     for (long i = 0; i < n; i++) {
@@ -642,15 +647,23 @@ void sim_compare(FILE *f, const sim_record *r, long n, const char *what) {
       }
     }
     if (k < 2) continue;
+    /* Student's t for k - 1 degrees of freedom, as --test-card's pairs:
+    ** with few pairs 1.96 standard errors would claim too much */
+    double t = sim_t975((long)k - 1);
     double mw = dw / k, sw = sqrt(fmax(0, (dw2 - k * mw * mw) / (k - 1)) / k);
     double ms = ds / k, ss = sqrt(fmax(0, (ds2 - k * ms * ms) / (k - 1)) / k);
-    char c1[40], c2[40];
-    snprintf(c1, sizeof c1, "%+.1f%% [%+.1f, %+.1f]", 100 * mw, 100 * (mw - 1.96 * sw),
-             100 * (mw + 1.96 * sw));
-    snprintf(c2, sizeof c2, "%+.2f [%+.2f, %+.2f]", ms, ms - 1.96 * ss, ms + 1.96 * ss);
-    fprintf(f, "P%-7d %7.0f %8.1f%% %8.1f%% %22s %9.2f %22s\n", p + 1, k, 100 * wa / k,
-            100 * wb / k, c1, ms, c2);
+    char c1[64], c2[64];
+    /* a difference of win rates lies within -100% and +100% */
+    snprintf(c1, sizeof c1, "%+.1f%% [%+.1f%%, %+.1f%%]", nz(100 * mw),
+             nz(100 * fmax(-1, mw - t * sw)), nz(100 * fmin(1, mw + t * sw)));
+    snprintf(c2, sizeof c2, "%+.2f [%+.2f, %+.2f]", nz(ms), nz(ms - t * ss), nz(ms + t * ss));
+    fprintf(f, "P%-7d %7.0f %8.1f%% %8.1f%% %25s %25s\n", p + 1, k, 100 * wa / k,
+            100 * wb / k, c1, c2);
+    if (!fewest || (long)k < fewest) fewest = (long)k;
   }
+  if (fewest && fewest < 30)
+    fprintf(f, "warning: only %ld pair%s: the intervals are rough and wide; a few hundred "
+               "pairs make them useful\n", fewest, fewest == 1 ? "" : "s");
 }
 
 /* ---- SVG chart: score histogram per seat, win rates with error bars ---- */

@@ -381,6 +381,35 @@ static void test_sim_interrupted(void **st) {
   assert_true(output_has(want));
 }
 
+/* A comparison's intervals over records written by hand: 4 seeds, P1's
+** score B - A 10, 0, 6, -4 and win B - A 1, 0, 1, 0, with Student's t
+** for 3 degrees of freedom (3.182446), as --test-card's pairs, and the
+** warning for fewer than 30 pairs. */
+static void test_sim_compare_numbers(void **st) {
+  (void)st;
+  static const int a[4][2] = { { 5, 0 }, { 8, 1 }, { -2, 0 }, { 0, 0 } };
+  static const int b[4][2] = { { 15, 1 }, { 8, 1 }, { 4, 1 }, { -4, 0 } };
+  char text[4096];
+  size_t k = 0;
+  for (int set = 0; set < 2; set++)
+    for (int i = 0; i < 4; i++) {
+      const int *x = set ? b[i] : a[i];
+      k += (size_t)snprintf(text + k, sizeof text - k,
+                            "{\"seed\":%d,\"set\":\"%s\",\"players\":2,\"map\":\"A\","
+                            "\"rules\":\"%s\",\"start\":1,\"ai\":[\"greedy\",\"greedy\"],"
+                            "\"scores\":[%d,-50],\"ranks\":[%d,%d],\"turns\":80,"
+                            "\"capped\":false,\"error\":false,\"plays\":[]}\n", i + 1,
+                            set ? "B" : "A", set ? "" : "without card 401", x[0],
+                            x[1] ? 1 : 2, x[1] ? 2 : 1);
+    }
+  t_write_file(tmp, "cmp.jsonl", text);
+  assert_int_equal(run("sim merge cmp.jsonl"), 0);
+  /* win: mean 0.5, sd 0.57735 -> +-0.918693; score: mean 3, sd 6.2183 -> +-9.894694 */
+  assert_int_equal(output_count("P1             4     25.0%     75.0%  +50.0% [-41.9%, +100.0%]"
+                                "     +3.00 [-6.89, +12.89]\n"), 1);
+  assert_int_equal(output_count("warning: only 4 pairs: the intervals are rough and wide"), 1);
+}
+
 int main(void) {
   ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 32);
   if (len <= 0) return 1;
@@ -390,6 +419,7 @@ int main(void) {
   if (!mkdtemp(tmp)) return 1;
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_sim_seeds_with_games),
+    cmocka_unit_test(test_sim_compare_numbers),
     cmocka_unit_test(test_sim_checks_before_games),
     cmocka_unit_test(test_sim_merge_repeats),
     cmocka_unit_test(test_sim_records_settings),
