@@ -69,6 +69,9 @@ int host_add_dir(const char **dirs, const char *d);
 /* The seed of the AI's pick at answer number n of a game: a function of
 ** the game's AI seed and n only, so a resumed game plays on the same. */
 uint64_t host_pick_seed(uint64_t ai_seed, int n);
+/* The AIs' seed of the game of seed S, the same in play and sim (any
+** game): sim's game S is the game `play --seed S` plays with its options. */
+uint64_t host_ai_seed(uint64_t seed);
 /* A game's events from *shown on, as seat sees them (-1: all), each line
 ** after indent. */
 typedef void (*host_events_fn)(ark_gs *g, int *shown, FILE *f, const char *indent, int seat);

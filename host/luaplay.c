@@ -292,7 +292,7 @@ static void lua_sim_game(void *ctx, const host_opts *o, uint64_t seed, const hos
     }
     if (e->replace) wp = &w;
   }
-  int pr = host_play_out(ark_lg_gs(g), o, seed * 7919u + 1, lua_events,
+  int pr = host_play_out(ark_lg_gs(g), o, host_ai_seed(seed), lua_events,
                          wp ? watch_card : NULL, wp);
   if (wp) watch_card(ark_lg_gs(g), wp);      /* a play in the game's last step */
   r->played_turn = r->played_own = w.round;

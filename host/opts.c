@@ -243,6 +243,8 @@ int host_use_game(host_opts *o, const char *spec) {
   return 0;
 }
 
+uint64_t host_ai_seed(uint64_t seed) { return seed * 7919u + 1; }
+
 uint64_t host_pick_seed(uint64_t ai_seed, int n) {
   uint64_t x = ai_seed ^ ((uint64_t)n * 0x9e3779b97f4a7c15ULL);
   return ai_rand(&x);

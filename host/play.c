@@ -322,7 +322,7 @@ int host_play_ais(ark_gs *g, const host_game *hg, const host_opts *o, const char
   host_save sv;
   host_save_init(&sv);
   sv.o = *o;
-  sv.ai_seed = o->cfg.seed * 7919u + 1;
+  sv.ai_seed = host_ai_seed(o->cfg.seed);
   ai_saver saver = { save_path, &sv, hg, now_s() };
   int pr = host_play_out(g, o, sv.ai_seed, hg->events, save_path ? save_now_and_then : NULL,
                          &saver);
@@ -419,7 +419,7 @@ int cmd_play(int argc, char **argv) {
   sv.o = o;
   sv.o.ai[human - 1] = AI_HUMAN;
   sv.human = (int)human - 1;
-  sv.ai_seed = o.cfg.seed * 7919u + 1;
+  sv.ai_seed = host_ai_seed(o.cfg.seed);
   int rc = run_human(&sv, save_path ? save_path : "arknova-game.txt", 0);
   host_save_free(&sv);
   return rc;

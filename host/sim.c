@@ -282,7 +282,7 @@ static void play_one(sim *s, ark_game *proto, long i) {
     r->error = 1;
     return;
   }
-  int pr = host_run_game_watch(g, &s->o, cfg.seed * 2654435761u + 17,
+  int pr = host_run_game_watch(g, &s->o, host_ai_seed(cfg.seed),
                                s->test_card ? watch_draft : NULL, &w);
   r->draft = w.sig;
   r->has_draft = w.done;
