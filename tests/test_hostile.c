@@ -837,6 +837,13 @@ static void test_gain_nil(void **st) {
   expect_contained("gain-nil", 5, "gain: the amount must be a number, not nil");
 }
 
+/* A primitive's argument of the wrong kind is named as the script wrote
+** it, not as Lua's "bad argument #3 to 'add'". */
+static void test_gain_fraction(void **st) {
+  (void)st;
+  expect_contained("gain-fraction", 5, "a whole number is expected, not 1.5");
+}
+
 static void test_step_data_metatable(void **st) {
   (void)st;
   expect_contained("step-data-metatable", 5, "cannot change a protected metatable");
@@ -1031,6 +1038,7 @@ int main(int argc, char **argv) {
     cmocka_unit_test(test_plugin_kept_nothing),
     cmocka_unit_test(test_plugin_no_table),
     cmocka_unit_test(test_gain_nil),
+    cmocka_unit_test(test_gain_fraction),
     cmocka_unit_test(test_plugin_loop_stops_family),
     cmocka_unit_test(test_determinism),
     cmocka_unit_test(test_handler_number),

@@ -114,9 +114,22 @@ static ark_game *GM(lua_State *L) {
   return G(L);
 }
 
+/* What argument i holds, for a message: a number or text as written, else
+** its type ("nil", "table"). */
+static const char *shown_arg(lua_State *L, int i) {
+  int t = lua_type(L, i);
+  return t == LUA_TNUMBER || t == LUA_TSTRING ? lua_pushfstring(L, "%s", luaL_tolstring(L, i, NULL))
+                                             : luaL_typename(L, i);
+}
+
+/* The messages name what a script wrote (gain(nil, "money", 2) reaches
+** ark.add's first argument): a script's author reads them, not Lua's
+** "bad argument #1 to 'add'". */
 static int seat_arg(lua_State *L, ark_game *g, int i) {
-  lua_Integer p = luaL_checkinteger(L, i);
-  if (p < 0 || p >= g->s.nplayers) luaL_error(L, "bad player %d", (int)p);
+  int ok;
+  lua_Integer p = lua_tointegerx(L, i, &ok);
+  if (!ok || p < 0 || p >= g->s.nplayers)
+    luaL_error(L, "a player (0 to %d) is expected, not %s", g->s.nplayers - 1, shown_arg(L, i));
   return (int)p;
 }
 
@@ -152,7 +165,9 @@ static int arg_card(lua_State *L, ark_game *g, int i) {
 /* An integer argument clamped to +-1000000: the state keeps small numbers,
 ** and a script's 2^53 must not overflow the arithmetic on them. */
 static int arg_int(lua_State *L, int i) {
-  lua_Integer v = luaL_checkinteger(L, i);
+  int ok;
+  lua_Integer v = lua_tointegerx(L, i, &ok);
+  if (!ok) luaL_error(L, "a whole number is expected, not %s", shown_arg(L, i));
   return (int)(v > 1000000 ? 1000000 : v < -1000000 ? -1000000 : v);
 }
 
