@@ -23,7 +23,8 @@
 #include "luagame.h"
 
 static void check_usage(FILE *f) {
-  fprintf(f, "usage: arknova check [DIR...] [--data DIR] [--cards DIR] [--maps DIR]\n\n"
+  fprintf(f, "usage: arknova check [DIR...] [--game NAME|DIR] [--data DIR] [--cards DIR]\n"
+             "                     [--maps DIR] [--plugin DIR]\n\n"
              "Validates the card and map YAML files and their Lua scripts: unknown\n"
              "fields, wrong types, unknown icons, keywords and bonuses, duplicate ids,\n"
              "disconnected maps, Lua syntax errors.  Prints file:line: message for\n"
@@ -34,7 +35,11 @@ static void check_usage(FILE *f) {
              "DIR with cards/ or maps/ but not a whole data folder adds them as fan\n"
              "card and map folders; a DIR of map files (top-level cells:) is a fan\n"
              "map folder; any other DIR a fan card folder.  Without arguments, the\n"
-             "built-in cards and maps are checked.\n");
+             "built-in cards and maps are checked.\n\n"
+             "  --game NAME|DIR   the game whose content is checked (default arknova;\n"
+             "                    a game written in Lua checks its cards and rules)\n"
+             "  --plugin DIR      check with a rule plugin loaded, its hooks included\n"
+             "  --help            this text\n");
 }
 
 static int is_dir(const char *dir, const char *sub) {
