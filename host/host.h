@@ -126,6 +126,9 @@ int host_save_write(const char *path, const host_save *s, ark_game *g);
 ** the file on the disk and renamed over path.  0, or -1 (tmp removed). */
 FILE *host_save_open(const char *path, char *tmp, size_t n);
 const char *host_save_folder(const char *dir, char *buf);
+/* A game folder as a save keeps it: its name for one of this checkout's
+** games/, else its absolute path. */
+const char *host_save_game(const char *dir, const char *name, char *buf);
 /* The message for saved answer i, which g (at its decision) refused with
 ** why: out of the decision's options, or else why. */
 void host_save_misfit(const host_save *s, int i, ark_gs *g, const char *why, char *msg,

@@ -123,7 +123,8 @@ static int save_write(const char *path, const host_save *sv, ark_lg *g) {
   FILE *f = host_save_open(path, tmp, sizeof tmp);
   if (!f) return -1;
   fprintf(f, "arknova-save 2\ngame %s\nplayers %d\nseed %llu\n",
-          host_save_folder(o->game.dir, abs), o->cfg.players, (unsigned long long)o->cfg.seed);
+          host_save_game(o->game.dir, o->game.name, abs), o->cfg.players,
+          (unsigned long long)o->cfg.seed);
   for (int i = 0; i < o->noptions; i++) fprintf(f, "option %s\n", o->options[i]);
   for (int p = 0; p < o->cfg.players; p++) fprintf(f, "ai P%d %s\n", p + 1, ai_name(o->ai[p % 4]));
   if (o->budget.iters) fprintf(f, "mcts-iters %d\n", o->budget.iters);

@@ -82,6 +82,16 @@ int host_save_may_replace(const char *path, char *msg, size_t n) {
 
 const char *host_save_folder(const char *dir, char *buf) { return where(dir, 0, buf); }
 
+/* A game folder of this checkout's games/ is kept by its name, which any
+** build finds there (a checkout moved elsewhere, or another machine's);
+** any other folder by its absolute path. */
+const char *host_save_game(const char *dir, const char *name, char *buf) {
+  char here[PATH_MAX], own[PATH_MAX], path[1200];
+  snprintf(path, sizeof path, "%s/games/%s", ARK_SOURCE_DIR, name);
+  if (name[0] && realpath(dir, here) && realpath(path, own) && !strcmp(here, own)) return name;
+  return where(dir, 0, buf);
+}
+
 /* The folders as host_save_write keeps them, for the game a save is made
 ** of: a stopped script's message, path and all, is in the log whose hash
 ** the save holds, so the game must name its files as the replay will. */
@@ -139,7 +149,9 @@ int host_save_write(const char *path, const host_save *s, ark_game *g) {
           (unsigned long long)c->seed, c->map ? c->map : "A");
   if (c->turn_cap) fprintf(f, "turn-cap %d\n", c->turn_cap);
   char abs[PATH_MAX];
-  if (c->data_dir) fprintf(f, "data %s\n", where(c->data_dir, 0, abs));
+  /* games/arknova itself is the default: no line, so the save moves along */
+  if (c->data_dir && strcmp(host_save_game(c->data_dir, "arknova", abs), "arknova"))
+    fprintf(f, "data %s\n", where(c->data_dir, 0, abs));
   for (int k = 0; k < ARK_MAX_DIRS && c->card_dirs[k]; k++)
     fprintf(f, "cards %s\n", where(c->card_dirs[k], 0, abs));
   for (int k = 0; k < ARK_MAX_DIRS && c->map_dirs[k]; k++)
@@ -366,6 +378,9 @@ int host_save_read(const char *path, host_save *s, char *msg, size_t n) {
           version = line[13] - '0';
           continue;
         }
+        /* the line as text a terminal shows: a binary file's bytes are not */
+        for (char *c = line; *c; c++)
+          if ((unsigned char)*c < 32 || (unsigned char)*c == 127) *c = '?';
         snprintf(msg, n, "%s: not an arknova save file (first line '%.60s')", path, line);
         rc = -1;
         break;

@@ -343,6 +343,20 @@ static void test_ai_game_saved_while_playing(void **st) {
   assert_true(output_has("matches the saved game"));
 }
 
+/* A save names a game of the checkout's games/ by its name, not by the
+** path the checkout has today (it would break when the checkout moves):
+** Ares Expedition by "game ares-expedition", Ark Nova by no data line. */
+static void test_save_names_own_games(void **st) {
+  (void)st;
+  assert_int_equal(run(NULL, "play --game ares-expedition --save ae.txt"), 0);
+  assert_non_null(strstr(slurp("ae.txt"), "\ngame ares-expedition\n"));
+  assert_int_equal(run(NULL, "replay ae.txt --quiet"), 0);
+  assert_int_equal(run(NULL, "play --game arknova --ai random --turn-cap 10 --save ak.txt"), 0);
+  assert_null(strstr(slurp("ak.txt"), "\ndata "));
+  assert_int_equal(run(NULL, "replay ak.txt --quiet"), 0);
+  assert_true(output_has("matches the saved game"));
+}
+
 static void test_resume_after_kill(void **st) {
   (void)st;
   char path[512], cmd[8192];
@@ -1515,6 +1529,7 @@ int main(void) {
     cmocka_unit_test(test_replay_keeps_plugins),
     cmocka_unit_test(test_resume_after_kill),
     cmocka_unit_test(test_ai_game_saved_while_playing),
+    cmocka_unit_test(test_save_names_own_games),
     cmocka_unit_test(test_bad_saves),
     cmocka_unit_test(test_undo),
     cmocka_unit_test(test_human_input),
