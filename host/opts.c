@@ -213,10 +213,18 @@ int host_check_game_opts(const host_opts *o, const char *cmd) {
   int lo = o->game.max_players ? o->game.min_players : 2;
   /* the host keeps an AI for at most 4 seats */
   int hi = o->game.max_players ? (o->game.max_players < 4 ? o->game.max_players : 4) : 4;
-  if (o->cfg.players >= lo && o->cfg.players <= hi) return 0;
-  fprintf(stderr, "arknova %s: --players expects a number from %d to %d for %s, got %d\n", cmd,
-          lo, hi, o->game.name[0] ? o->game.name : "arknova", o->cfg.players);
-  return -1;
+  if (o->cfg.players < lo || o->cfg.players > hi) {
+    fprintf(stderr, "arknova %s: --players expects a number from %d to %d for %s, got %d\n", cmd,
+            lo, hi, o->game.name[0] ? o->game.name : "arknova", o->cfg.players);
+    return -1;
+  }
+  /* a shorter list repeats over the seats; a longer one would lose its last AIs unseen */
+  if (o->nai > o->cfg.players) {
+    fprintf(stderr, "arknova %s: --ai names %d AIs, one per seat, for %d players (add "
+            "--players %d, or name fewer)\n", cmd, o->nai, o->cfg.players, o->nai);
+    return -1;
+  }
+  return 0;
 }
 
 int host_game_is_lua(const host_opts *o) { return !strcmp(o->game.module, "lua"); }

@@ -1483,6 +1483,10 @@ static void test_bad_options(void **st) {
   assert_true(output_has("--ai expects a comma-separated list"));
   assert_int_equal(run(NULL, "play --ai greedy,,mcts"), 2);
   assert_true(output_has("without empty names (got 'greedy,,mcts')"));
+  /* more AIs than seats: the last would be dropped unseen */
+  assert_int_equal(run(NULL, "sim --ai greedy,random,mcts --games 2"), 2);
+  assert_true(output_has("arknova sim: --ai names 3 AIs, one per seat, for 2 players"));
+  assert_int_equal(run(NULL, "play --ai random,random,random --players 2"), 2);
   assert_int_equal(run(NULL, "play --seed 99999999999999999999"), 2);
   assert_true(output_has("--seed expects a number from 0 to 18446744073709551615"));
   assert_int_equal(run(NULL, "play --seed -1"), 2);
