@@ -51,6 +51,7 @@ typedef struct sim {
   int failed;                  /* a worker could not load the content: stop */
   int tty;                     /* stderr is a terminal: redraw one progress line */
   struct timespec t0;          /* start, for the time left on the progress line */
+  double first_done;           /* seconds from t0 to the first game's end */
   pthread_mutex_t lock;
 } sim;
 
@@ -96,14 +97,18 @@ static double seconds_since(const struct timespec *t0) {
 
 /* "[#####     ] 50/100 games, 1m 40s left" on stderr: redrawn on a
 ** terminal, one line per step in a log file. */
+/* The pace is taken from the first game's end on: up to then every thread
+** was loading its content too, which a long run pays once. */
 static void progress(sim *s, long f) {
   int width = 30, fill = (int)(width * f / s->total), tty = s->tty;
-  double left = seconds_since(&s->t0) / (double)f * (double)(s->total - f);
+  double now = seconds_since(&s->t0);
+  if (f == 1) s->first_done = now;
+  double left = (now - s->first_done) / (double)(f - 1) * (double)(s->total - f);
   fprintf(stderr, "%s[%.*s%*s] %ld/%ld games", tty ? "\r" : "", fill,
           "##############################", width - fill, "", f, s->total);
-  if (f < s->total) fprintf(stderr, ", %dm %02ds left%s", (int)left / 60, (int)left % 60,
-                            tty ? "  " : "\n");
-  else fprintf(stderr, tty ? "%18s" : "\n", "");
+  if (f >= s->total) fprintf(stderr, tty ? "%18s" : "\n", "");
+  else if (f < 3) fprintf(stderr, "%s", tty ? "                  " : "\n");
+  else fprintf(stderr, ", %dm %02ds left%s", (int)left / 60, (int)left % 60, tty ? "  " : "\n");
 }
 
 /* A log gets a line every 5% of the games (and at the first game, so that

@@ -437,6 +437,19 @@ static void test_sim_seed_is_play_seed(void **st) {
   }
 }
 
+/* The progress lines in a log: the first says no time left (every thread
+** was still loading its content), later ones do, from the pace since the
+** first game's end. */
+static void test_sim_progress_lines(void **st) {
+  (void)st;
+  assert_int_equal(run("sim --games 40 --ai random --no-cards --threads 2"), 0);
+  const char *o = slurp("out");
+  const char *first = strstr(o, "] 1/40 games");
+  assert_non_null(first);
+  assert_true(first[strlen("] 1/40 games")] == '\n');
+  assert_non_null(strstr(o, "] 4/40 games, 0m "));
+}
+
 int main(void) {
   ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 32);
   if (len <= 0) return 1;
@@ -448,6 +461,7 @@ int main(void) {
     cmocka_unit_test(test_sim_seeds_with_games),
     cmocka_unit_test(test_sim_compare_numbers),
     cmocka_unit_test(test_sim_seed_is_play_seed),
+    cmocka_unit_test(test_sim_progress_lines),
     cmocka_unit_test(test_sim_checks_before_games),
     cmocka_unit_test(test_sim_merge_repeats),
     cmocka_unit_test(test_sim_records_settings),
