@@ -8,7 +8,9 @@
 #include <stddef.h>
 #include <setjmp.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <cmocka.h>
 #include <lauxlib.h>
 #include "support.h"
@@ -712,6 +714,27 @@ void t_write_file(const char *dir, const char *name, const char *text) {
   if (!f) fail_msg("cannot write %s", path);
   fputs(text, f);
   fclose(f);
+}
+
+char *t_slurp(const char *dir, const char *name) {
+  static char buf[1 << 20];
+  char path[1024];
+  snprintf(path, sizeof path, "%s/%s", dir, name);
+  FILE *f = fopen(path, "r");
+  if (!f) return NULL;
+  size_t n = fread(buf, 1, sizeof buf - 1, f);
+  buf[n] = '\0';
+  fclose(f);
+  return buf;
+}
+
+int t_run_in(const char *exe, const char *dir, const char *input, const char *fmt, va_list ap) {
+  char args[2048], cmd[8192];
+  vsnprintf(args, sizeof args, fmt, ap);
+  snprintf(cmd, sizeof cmd, "cd %s && %s %s < %s > %s/out 2>&1", dir, exe, args,
+           input ? input : "/dev/null", dir);
+  int st = system(cmd);
+  return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }
 
 /* ---- Lua checks in random games ---- */

@@ -8,6 +8,7 @@
 #ifndef ARK_TEST_SUPPORT_H
 #define ARK_TEST_SUPPORT_H
 
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include "ark.h"
@@ -194,5 +195,11 @@ int t_put_animal(ark_game *g, int p, int number, int b);
 
 /* Writes `text` to dir/name (name alone when dir is NULL). */
 void t_write_file(const char *dir, const char *name, const char *text);
+/* The text of dir/name, in a buffer the next call reuses; NULL if none. */
+char *t_slurp(const char *dir, const char *name);
+/* Runs `exe ARGS` (fmt, args: ARGS as for printf) in dir, stdin from the
+** file `input` (NULL: /dev/null), stdout and stderr into dir/out; the exit
+** status, or -1 if it did not exit. */
+int t_run_in(const char *exe, const char *dir, const char *input, const char *fmt, va_list ap);
 
 #endif

@@ -29,27 +29,14 @@ static char exe[4096], tmp[256];
 
 /* Runs `arknova ARGS` in tmp, output into tmp/out; returns the exit status. */
 static int run(const char *fmt, ...) {
-  char args[2048], cmd[8192];
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(args, sizeof args, fmt, ap);
+  int st = t_run_in(exe, tmp, NULL, fmt, ap);
   va_end(ap);
-  snprintf(cmd, sizeof cmd, "cd %s && %s %s < /dev/null > %s/out 2>&1", tmp, exe, args, tmp);
-  int st = system(cmd);
-  return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+  return st;
 }
 
-static char *slurp(const char *name) {
-  static char buf[1 << 20];
-  char path[1024];
-  snprintf(path, sizeof path, "%s/%s", tmp, name);
-  FILE *f = fopen(path, "r");
-  if (!f) return NULL;
-  size_t n = fread(buf, 1, sizeof buf - 1, f);
-  buf[n] = '\0';
-  fclose(f);
-  return buf;
-}
+static char *slurp(const char *name) { return t_slurp(tmp, name); }
 
 static int output_has(const char *needle) {
   const char *out = slurp("out");

@@ -33,33 +33,21 @@ static char exe[4096], tmp[256];
 /* Runs `arknova ARGS` with stdin from `input`, output into tmp/out;
 ** returns the exit status. */
 static int run(const char *input, const char *fmt, ...) {
-  char args[2048], cmd[8192], in[512];
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(args, sizeof args, fmt, ap);
-  va_end(ap);
+  char in[512];
   snprintf(in, sizeof in, "%s/in", tmp);
   FILE *f = fopen(in, "w");
   assert_non_null(f);
   fputs(input ? input : "", f);
   fclose(f);
-  snprintf(cmd, sizeof cmd, "cd %s && %s %s < %s > %s/out 2>&1", tmp, exe, args, in, tmp);
-  int st = system(cmd);
-  return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+  va_list ap;
+  va_start(ap, fmt);
+  int st = t_run_in(exe, tmp, in, fmt, ap);
+  va_end(ap);
+  return st;
 }
 
 /* The text of dir/name, in a buffer the next call reuses. */
-static char *slurp_from(const char *dir, const char *name) {
-  static char buf[1 << 20];
-  char path[1024];
-  snprintf(path, sizeof path, "%s/%s", dir, name);
-  FILE *f = fopen(path, "r");
-  if (!f) return NULL;
-  size_t n = fread(buf, 1, sizeof buf - 1, f);
-  buf[n] = '\0';
-  fclose(f);
-  return buf;
-}
+static char *slurp_from(const char *dir, const char *name) { return t_slurp(dir, name); }
 
 static char *slurp(const char *name) { return slurp_from(tmp, name); }
 
