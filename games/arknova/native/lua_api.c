@@ -118,8 +118,9 @@ static ark_game *GM(lua_State *L) {
 ** its type ("nil", "table"). */
 static const char *shown_arg(lua_State *L, int i) {
   int t = lua_type(L, i);
-  return t == LUA_TNUMBER || t == LUA_TSTRING ? lua_pushfstring(L, "%s", luaL_tolstring(L, i, NULL))
-                                             : luaL_typename(L, i);
+  if (t != LUA_TNUMBER && t != LUA_TSTRING) return luaL_typename(L, i);
+  lua_pushvalue(L, i);                   /* a copy: lua_tostring turns it into text */
+  return lua_tostring(L, -1);
 }
 
 /* The messages name what a script wrote (gain(nil, "money", 2) reaches
