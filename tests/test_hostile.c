@@ -564,6 +564,34 @@ static void test_plugin_loop_stops_family(void **st) {
   ark_game_free(g);
 }
 
+/* A plugin's hook that fails (not for a limit) stops the game family as
+** one that loops does: the game an AI's copy failed in stops with the same
+** message at its next step, instead of the AIs steering clear of the
+** failure (a greedy game had put off the break the hook fails at until
+** the turn cap). */
+static void test_plugin_error_stops_family(void **st) {
+  (void)st;
+  ark_game *g = plugin_game("plugin-error", 1, NULL);
+  t_to_first_turn(g);
+  ark_game *trial = ark_game_clone(g);
+  assert_int_equal(t_play_random(trial, 3, 0), ARK_ERROR);
+  char why[ARK_ERRMSG];
+  snprintf(why, sizeof why, "%s", ark_game_error(trial));
+  if (!strstr(why, "tests/hostile/plugin-error/hooks.lua:4: ") || !strstr(why, "gian"))
+    fail_msg("%s", why);
+  ark_game_free(trial);
+  const ark_decision *d = ark_game_decision(g);
+  int build = -1;
+  for (int i = 0; i < d->noptions && build < 0; i++)
+    if (!strncmp(d->options[i], "Build", 5)) build = i;
+  assert_true(build >= 0);
+  char msg[256];
+  ark_game_answer(g, build, msg, sizeof msg);     /* Build asks where: no turn's end */
+  assert_int_equal(ark_game_process(g), ARK_ERROR);
+  assert_string_equal(ark_game_error(g), why);
+  ark_game_free(g);
+}
+
 /* ---- 4, 5: the same seed and answers give the same game ---- */
 
 static uint64_t next_rand(uint64_t *rng) {
@@ -1040,6 +1068,7 @@ int main(int argc, char **argv) {
     cmocka_unit_test(test_gain_nil),
     cmocka_unit_test(test_gain_fraction),
     cmocka_unit_test(test_plugin_loop_stops_family),
+    cmocka_unit_test(test_plugin_error_stops_family),
     cmocka_unit_test(test_determinism),
     cmocka_unit_test(test_handler_number),
     cmocka_unit_test(test_modifier_string),

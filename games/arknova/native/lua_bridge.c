@@ -2045,7 +2045,11 @@ static int run(ark_game *g, int nargs) {
   ark_lua_drop_step(g);
   lua_gc(L, LUA_GCCOLLECT, 0);
   if (k.who != -1 && script_still_on(g, k.who)) return stop_script(g, k.who, msg, reason);
-  if (reason == ARK_WD_TIME || reason == ARK_WD_MEMORY) family_stop(g, msg);
+  /* nothing to switch off (a plugin's hook, the rules): every game of the
+  ** family stops with it, the AIs' copies first, which would otherwise
+  ** steer the game clear of what fails (a break a hook fails in, put off
+  ** to the turn cap) instead of showing it */
+  family_stop(g, msg);
   return fail_step(g, msg);
 }
 
