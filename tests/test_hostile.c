@@ -514,6 +514,30 @@ static void test_plugin_kept_nothing(void **st) {
   ark_game_free(proto);
 }
 
+/* A plugin whose hook is no function, or whose script returns something
+** other than a table or nothing, is refused when it loads, in play as in
+** check, with its file and line: a plugin cannot be switched off, and the
+** game stopped at its first call with "attempt to call a number value". */
+static void test_plugin_bad_shapes(void **st) {
+  (void)st;
+  static const struct { const char *name; int line; const char *what; } cases[] = {
+    { "plugin-hook-number", 3, "turn_end must be a function, not a number" },
+    { "plugin-returns-number", 1, "the script returns a number; a plugin's script returns a "
+                                  "table of hooks, or nothing" },
+  };
+  for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+    ark_config cfg;
+    ark_game *g = NULL;
+    char msg[2048], where[600];
+    config(&cfg, NULL, NULL, NULL);
+    cfg.plugins[0] = case_dir(cases[k].name);
+    assert_int_equal(ark_game_new(&cfg, &g, msg, sizeof msg), ARK_ERR_CONTENT);
+    snprintf(where, sizeof where, "%s/hooks.lua:%d: %s", case_dir(cases[k].name), cases[k].line,
+             cases[k].what);
+    if (!strstr(msg, where)) fail_msg("%s: %s", cases[k].name, msg);
+  }
+}
+
 /* A plugin whose script returns no table: its hooks are the globals it
 ** set (turn_end), and no rules global is taken for one (the rules'
 ** reputation_reached and conservation_reached carry handlers' names). */
@@ -1065,6 +1089,7 @@ int main(int argc, char **argv) {
     cmocka_unit_test(test_plugin_kept),
     cmocka_unit_test(test_plugin_kept_nothing),
     cmocka_unit_test(test_plugin_no_table),
+    cmocka_unit_test(test_plugin_bad_shapes),
     cmocka_unit_test(test_gain_nil),
     cmocka_unit_test(test_gain_fraction),
     cmocka_unit_test(test_plugin_loop_stops_family),

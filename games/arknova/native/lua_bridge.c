@@ -993,6 +993,14 @@ static int load_plugin(ark_content *c, int i, int rules) {
     return -1;
   }
   int ret = lua_gettop(L);
+  if (!lua_istable(L, ret) && !lua_isnil(L, ret)) {
+    ark_content_error(c, file, 1, "the script returns a %s; a plugin's script returns a "
+                      "table of hooks, or nothing (its global functions are then its hooks)",
+                      luaL_typename(L, ret));
+    lua_settop(L, top);
+    free(text);
+    return -1;
+  }
   if (!lua_istable(L, ret)) {
     /* No table returned: its hooks are the globals it set.  A copy of
     ** them, not the environment, which reads through to the rules'
@@ -1016,8 +1024,11 @@ static int load_plugin(ark_content *c, int i, int rules) {
   lua_pop(L, 1);
   /* names that are no trigger handler, before the table is sealed */
   lua_newtable(L);
+  /* a hook that is no function is an error in play too: a card's becomes
+  ** a stub that stops its script at the first call, but a plugin cannot
+  ** be switched off, and the game would stop with no file named */
   int strict = c->strict;
-  c->strict = 0;                       /* a plugin's table holds its helpers too */
+  c->strict = 1;
   check_handlers(c, ret, lua_gettop(L), file, text, len);
   free(text);
   c->strict = strict;

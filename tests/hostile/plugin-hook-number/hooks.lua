@@ -1,0 +1,4 @@
+-- a hook that is no function
+return {
+  turn_end = 5,
+}

@@ -1,0 +1,2 @@
+-- returns neither a table of hooks nor nothing
+return 5
