@@ -23,6 +23,7 @@
 #define _XOPEN_SOURCE 700
 #include <errno.h>
 #include <limits.h>
+#include <sys/stat.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -59,11 +60,21 @@ static int push(host_save *s, int a) {
 }
 
 /* A folder as an absolute path when it exists, so that a saved game
-** resumes and replays from any working folder; a plugin name (no '/')
-** or a folder that is gone stays as given. */
-static const char *where(const char *dir, int is_plugin, char *buf) {
-  if (is_plugin && !strchr(dir, '/')) return dir;
+** resumes and replays from any working folder; a folder that is gone
+** stays as given. */
+static const char *where(const char *dir, char *buf) {
   return realpath(dir, buf) ? buf : dir;
+}
+
+/* A plugin as a save keeps it: a bare name of the game's plugins/ (the
+** data folder's, as the loader looks first) stays a name; a folder of the
+** working folder given by its bare name is kept by its absolute path. */
+static const char *where_plugin(const ark_config *c, const char *p, char *buf) {
+  char own[1300];
+  struct stat st;
+  snprintf(own, sizeof own, "%s/plugins/%s", c->data_dir ? c->data_dir : ARK_GAME_DIR, p);
+  if (!strchr(p, '/') && stat(own, &st) == 0 && S_ISDIR(st.st_mode)) return p;
+  return where(p, buf);
 }
 
 /* 0 if path is missing or holds an arknova save (which may be replaced),
@@ -80,7 +91,7 @@ int host_save_may_replace(const char *path, char *msg, size_t n) {
   return -1;
 }
 
-const char *host_save_folder(const char *dir, char *buf) { return where(dir, 0, buf); }
+const char *host_save_folder(const char *dir, char *buf) { return where(dir, buf); }
 
 /* A game folder of this checkout's games/ is kept by its name, which any
 ** build finds there (a checkout moved elsewhere, or another machine's);
@@ -89,7 +100,7 @@ const char *host_save_game(const char *dir, const char *name, char *buf) {
   char here[PATH_MAX], own[PATH_MAX], path[1200];
   snprintf(path, sizeof path, "%s/games/%s", ARK_SOURCE_DIR, name);
   if (name[0] && realpath(dir, here) && realpath(path, own) && !strcmp(here, own)) return name;
-  return where(dir, 0, buf);
+  return where(dir, buf);
 }
 
 /* The folders as host_save_write keeps them, for the game a save is made
@@ -97,10 +108,10 @@ const char *host_save_game(const char *dir, const char *name, char *buf) {
 ** the save holds, so the game must name its files as the replay will. */
 static char abs_dirs[3 * ARK_MAX_DIRS + 1][PATH_MAX];
 
-static const char *absolute(const char *dir, int is_plugin, int *k) {
+static const char *absolute(const ark_config *cfg, const char *dir, int is_plugin, int *k) {
   if (!dir) return dir;
   char buf[PATH_MAX];
-  const char *w = where(dir, is_plugin, buf);
+  const char *w = is_plugin ? where_plugin(cfg, dir, buf) : where(dir, buf);
   if (w != buf) return dir;
   snprintf(abs_dirs[*k], sizeof abs_dirs[*k], "%s", buf);
   return abs_dirs[(*k)++];
@@ -108,12 +119,12 @@ static const char *absolute(const char *dir, int is_plugin, int *k) {
 
 void host_save_absolute(ark_config *cfg) {
   int k = 0;
-  cfg->data_dir = absolute(cfg->data_dir, 0, &k);
-  for (int i = 0; i < ARK_MAX_DIRS; i++) {
-    cfg->card_dirs[i] = absolute(cfg->card_dirs[i], 0, &k);
-    cfg->map_dirs[i] = absolute(cfg->map_dirs[i], 0, &k);
-    cfg->plugins[i] = absolute(cfg->plugins[i], 1, &k);
+  for (int i = 0; i < ARK_MAX_DIRS; i++) {   /* before data_dir changes: plugins' names */
+    cfg->plugins[i] = absolute(cfg, cfg->plugins[i], 1, &k);
+    cfg->card_dirs[i] = absolute(cfg, cfg->card_dirs[i], 0, &k);
+    cfg->map_dirs[i] = absolute(cfg, cfg->map_dirs[i], 0, &k);
   }
+  cfg->data_dir = absolute(cfg, cfg->data_dir, 0, &k);
 }
 
 FILE *host_save_open(const char *path, char *tmp, size_t n) {
@@ -151,13 +162,13 @@ int host_save_write(const char *path, const host_save *s, ark_game *g) {
   char abs[PATH_MAX];
   /* games/arknova itself is the default: no line, so the save moves along */
   if (c->data_dir && strcmp(host_save_game(c->data_dir, "arknova", abs), "arknova"))
-    fprintf(f, "data %s\n", where(c->data_dir, 0, abs));
+    fprintf(f, "data %s\n", where(c->data_dir, abs));
   for (int k = 0; k < ARK_MAX_DIRS && c->card_dirs[k]; k++)
-    fprintf(f, "cards %s\n", where(c->card_dirs[k], 0, abs));
+    fprintf(f, "cards %s\n", where(c->card_dirs[k], abs));
   for (int k = 0; k < ARK_MAX_DIRS && c->map_dirs[k]; k++)
-    fprintf(f, "maps %s\n", where(c->map_dirs[k], 0, abs));
+    fprintf(f, "maps %s\n", where(c->map_dirs[k], abs));
   for (int k = 0; k < ARK_MAX_DIRS && c->plugins[k]; k++)
-    fprintf(f, "plugin %s\n", where(c->plugins[k], 1, abs));
+    fprintf(f, "plugin %s\n", where_plugin(c, c->plugins[k], abs));
   for (int k = 0; k < ARK_MAX_EXCLUDE && c->exclude[k]; k++) fprintf(f, "exclude %d\n", c->exclude[k]);
   for (int p = 0; p < c->players; p++) fprintf(f, "ai P%d %s\n", p + 1, ai_name(s->o.ai[p]));
   if (s->o.budget.iters) fprintf(f, "mcts-iters %d\n", s->o.budget.iters);

@@ -345,6 +345,31 @@ static void test_save_names_own_games(void **st) {
   assert_true(output_has("matches the saved game"));
 }
 
+/* A plugin given by a bare name is the game's plugins/ folder of that name
+** first, even where a folder of that name lies in the working folder;
+** a bare name found only there is the local folder, which a save keeps by
+** its absolute path; a name found nowhere names both places. */
+static void test_plugin_names(void **st) {
+  (void)st;
+  assert_int_equal(mkdir_in_tmp("hundred-points"), 0);
+  t_write_file(tmp, "hundred-points/plugin.yaml", "name: hundred-points\nversion: \"9\"\n"
+               "description: \"a local folder of a shipped plugin's name\"\n"
+               "rules:\n  start_money: 77\n");
+  assert_int_equal(run(NULL, "play --plugin hundred-points --ai random --turn-cap 4 --save sh.txt"),
+                   0);
+  assert_true(output_has("score = 100 + appeal - CP at (these rules)"));
+  assert_non_null(strstr(slurp("sh.txt"), "\nplugin hundred-points\n"));
+  assert_int_equal(mkdir_in_tmp("rich77"), 0);
+  t_write_file(tmp, "rich77/plugin.yaml", "name: rich77\nversion: \"1\"\n"
+               "description: \"local\"\nrules:\n  start_money: 77\n");
+  assert_int_equal(run(NULL, "play --plugin rich77 --ai random --turn-cap 4 --save r77.txt"), 0);
+  char want[600];
+  snprintf(want, sizeof want, "\nplugin %s/rich77\n", tmp);
+  assert_non_null(strstr(slurp("r77.txt"), want));
+  assert_int_equal(run(NULL, "play --plugin nothere"), 1);
+  assert_true(output_has("nothere: no plugin of that name: neither "));
+}
+
 static void test_resume_after_kill(void **st) {
   (void)st;
   char path[512], cmd[8192];
@@ -1522,6 +1547,7 @@ int main(void) {
     cmocka_unit_test(test_resume_after_kill),
     cmocka_unit_test(test_ai_game_saved_while_playing),
     cmocka_unit_test(test_save_names_own_games),
+    cmocka_unit_test(test_plugin_names),
     cmocka_unit_test(test_bad_saves),
     cmocka_unit_test(test_undo),
     cmocka_unit_test(test_human_input),

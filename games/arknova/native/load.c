@@ -48,11 +48,15 @@ static void load_plugins(ark_content *c, const ark_config *cfg, const char *data
     const char *p = cfg->plugins[i];
     char dir[1200];
     if (!p) continue;
-    /* a bare name is a folder of the data folder's plugins/ */
-    if (!strchr(p, '/') && !is_dir(p)) snprintf(dir, sizeof dir, "%s/plugins/%s", data, p);
-    else snprintf(dir, sizeof dir, "%s", p);
+    /* a bare name is a folder of the data folder's plugins/ first, so that
+    ** a folder of that name where the command runs does not shadow it;
+    ** then a folder of the working folder */
+    snprintf(dir, sizeof dir, "%s/plugins/%s", data, p);
+    if (strchr(p, '/') || !is_dir(dir)) snprintf(dir, sizeof dir, "%s", p);
     if (!is_dir(dir)) {
-      ark_content_error(c, dir, 0, "plugin folder not found");
+      if (strchr(p, '/')) ark_content_error(c, dir, 0, "plugin folder not found");
+      else ark_content_error(c, p, 0, "no plugin of that name: neither %s/plugins/%s nor a "
+                             "folder %s here", data, p, p);
       continue;
     }
     int before = c->nplugins;
