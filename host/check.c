@@ -34,8 +34,9 @@ static void check_usage(FILE *f) {
              "with maps/buildings.yaml) is checked instead of the built-in data; a\n"
              "DIR with cards/ or maps/ but not a whole data folder adds them as fan\n"
              "card and map folders; a DIR of map files (top-level cells:) is a fan\n"
-             "map folder; any other DIR a fan card folder.  Without arguments, the\n"
-             "built-in cards and maps are checked.\n\n"
+             "map folder; a DIR with a plugin.yaml is checked as --plugin DIR; any\n"
+             "other DIR a fan card folder.  Without arguments, the built-in cards\n"
+             "and maps are checked.\n\n"
              "  --game NAME|DIR   the game whose content is checked (default arknova;\n"
              "                    a game written in Lua checks its cards and rules)\n"
              "  --plugin DIR      check with a rule plugin loaded, its hooks included\n"
@@ -52,7 +53,7 @@ static int is_dir(const char *dir, const char *sub) {
 static int is_file(const char *dir, const char *sub) {
   char path[4096];
   struct stat st;
-  snprintf(path, sizeof path, "%s/%s", dir, sub);
+  snprintf(path, sizeof path, "%s%s%s", dir, *sub ? "/" : "", sub);
   return stat(path, &st) == 0 && S_ISREG(st.st_mode);
 }
 
@@ -125,6 +126,15 @@ int cmd_check(int argc, char **argv) {
       fprintf(stderr, "arknova check: unknown option '%s'\n\n", a);
       check_usage(stderr);
       rc = 2;
+    } else if (is_file(a, "")) {
+      fprintf(stderr, "arknova check: %s is a file; check takes folders (the folder that "
+              "holds it)\n", a);
+      rc = 2;
+    } else if (is_file(a, "plugin.yaml")) {            /* as --plugin DIR */
+      if (!host_add_dir(o.cfg.plugins, a)) {
+        fprintf(stderr, "arknova check: at most %d plugins\n", ARK_MAX_DIRS);
+        rc = 2;
+      }
     } else if (is_dir(a, "cards/actions") && is_file(a, "maps/buildings.yaml")) {
       o.cfg.data_dir = a;
     } else if (is_dir(a, "cards") || is_dir(a, "maps")) {
@@ -179,6 +189,8 @@ int cmd_check(int argc, char **argv) {
       printf("ok: %d %s and %d %s load without problems, scripts included\n", n.cards,
              plural(n.cards, "card", "cards"), n.maps, plural(n.maps, "map", "maps"));
     }
+    for (int k = 0; rc == 0 && k < ARK_MAX_DIRS && o.cfg.plugins[k]; k++)
+      printf("  with the plugin %s\n", o.cfg.plugins[k]);
   }
   for (int k = 0; k < nowned; k++) free(owned[k]);
   return rc;

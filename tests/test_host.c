@@ -1216,6 +1216,12 @@ static void test_check_folders(void **st) {
                          "data folder's "));
   assert_int_equal(run(NULL, "check %s/examples/fan-cards", ARK_SOURCE_DIR), 0);
   assert_true(output_has("ok: 1 fan card loads without problems"));
+  /* a plugin folder is checked as --plugin, and named; a file is no folder */
+  assert_int_equal(run(NULL, "check %s/games/arknova/plugins/hundred-points", ARK_SOURCE_DIR), 0);
+  assert_true(output_has(" maps load without problems, scripts included\n  with the plugin "));
+  assert_int_equal(run(NULL, "check %s/examples/fan-cards/1001-desert-hedgehog.yaml",
+                       ARK_SOURCE_DIR), 2);
+  assert_true(output_has("1001-desert-hedgehog.yaml is a file; check takes folders"));
   assert_int_equal(mkdir_in_tmp("pack"), 0);
   assert_int_equal(mkdir_in_tmp("pack/cards"), 0);
   assert_int_equal(mkdir_in_tmp("pack/maps"), 0);
