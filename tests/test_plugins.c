@@ -426,6 +426,13 @@ static void test_conflict(void **st) {
   /* the same plugin twice */
   assert_int_equal(new_game(a, a, "A", &g, msg, sizeof msg), ARK_ERR_CONTENT);
   assert_non_null(strstr(msg, "loaded twice"));
+  /* a rule twice in one file is that file's mistake, not a conflict */
+  make_dir("twice");
+  t_write_file(root, "twice/plugin.yaml", "name: twice\nversion: \"1\"\ndescription: \"x\"\n"
+               "rules:\n  start_money: 30\n  start_money: 40\n");
+  snprintf(a, sizeof a, "%s/twice", root);
+  assert_int_equal(new_game(a, NULL, "A", &g, msg, sizeof msg), ARK_ERR_CONTENT);
+  assert_non_null(strstr(msg, "plugin.yaml:6: rule start_money is set twice in this file"));
 }
 
 /* A plugin's hand limit of 6 is the limit at the start; the position
@@ -584,7 +591,8 @@ static void test_bad_plugin(void **st) {
   snprintf(d, sizeof d, "%s/bad", root);
   ark_game *g;
   assert_int_equal(new_game(d, NULL, "A", &g, msg, sizeof msg), ARK_ERR_CONTENT);
-  assert_non_null(strstr(msg, "plugin.yaml:5: unknown rule 'start_mony'"));
+  assert_non_null(strstr(msg, "plugin.yaml:5: unknown rule 'start_mony' (rules: start_money "
+                              "start_reputation "));
   assert_non_null(strstr(msg, "plugin.yaml:6: rule break_length takes 3 numbers, got 2"));
   assert_non_null(strstr(msg, "plugin.yaml:7: script: file not found"));
   assert_int_equal(new_game("/nonexistent/plugin", NULL, "A", &g, msg, sizeof msg), ARK_ERR_CONTENT);

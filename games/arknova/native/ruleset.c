@@ -69,7 +69,11 @@ int ark_ruleset_set(ark_ruleset *r, const char *key, const int *v, int n, char *
     memcpy((char *)r + f->off, v, sizeof(int) * (size_t)n);
     return 0;
   }
-  snprintf(err, errlen, "unknown rule '%s'", key);
+  /* the rules there are, as the message's reader needs them */
+  size_t used = (size_t)snprintf(err, errlen, "unknown rule '%s' (rules:", key);
+  for (size_t i = 0; i < NFIELDS && used < errlen; i++)
+    used += (size_t)snprintf(err + used, errlen - used, " %s", fields[i].key);
+  if (used < errlen) snprintf(err + used, errlen - used, ")");
   return -1;
 }
 

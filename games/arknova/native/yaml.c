@@ -1262,7 +1262,7 @@ static void load_buildings(ark_yaml_file *y, yaml_node_t *root) {
 static void plugin_rule(ark_yaml_file *y, ark_plugin_def *pl, yaml_node_t *k,
                         yaml_node_t *v) {
   int vals[ARK_INCOME_BANDS * 3], n = 0, ok = 1;
-  char msg[200];
+  char msg[512];
   const char *key = text(k);
   if (v->type == YAML_SEQUENCE_NODE) {
     for (int i = 0; i < seq_len(v); i++) {
@@ -1280,8 +1280,11 @@ static void plugin_rule(ark_yaml_file *y, ark_plugin_def *pl, yaml_node_t *k,
   if (!ok) return;
   int idx = name_index(ark_ruleset_keys, key);
   if (idx >= 0 && y->c->rule_owner[idx][0]) {
-    err(y, k, "rule %s is also set by plugin %s: remove it from one of them", key,
-        y->c->rule_owner[idx]);
+    if (!strcmp(y->c->rule_owner[idx], pl->name))
+      err(y, k, "rule %s is set twice in this file", key);
+    else
+      err(y, k, "rule %s is also set by plugin %s: remove it from one of them", key,
+          y->c->rule_owner[idx]);
     return;
   }
   if (ark_ruleset_set(&y->c->rules, key, vals, n, msg, sizeof msg) != 0) {
