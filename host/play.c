@@ -326,15 +326,15 @@ int host_play_ais(ark_gs *g, const host_game *hg, const host_opts *o, const char
   ai_saver saver = { save_path, &sv, hg, now_s() };
   int pr = host_play_out(g, o, sv.ai_seed, hg->events, save_path ? save_now_and_then : NULL,
                          &saver);
-  if (save_path && hg->write(save_path, &sv, g) != 0)
-    fprintf(stderr, "arknova: could not write %s\n", save_path);
+  int lost = save_path && hg->write(save_path, &sv, g) != 0;
+  if (lost) fprintf(stderr, "arknova: could not write %s\n", save_path);
   if (pr != ARK_END) {
     fprintf(stderr, "arknova: the game stopped: %s\n", hg->error(g));
     return 1;
   }
   hg->describe(g, stdout);
   hg->summary(g, o, stdout);
-  return 0;
+  return lost;
 }
 
 static int run_ai(host_opts *o, const char *save_path) {

@@ -79,14 +79,33 @@ static const char *where_plugin(const ark_config *c, const char *p, char *buf) {
 
 /* 0 if path is missing or holds an arknova save (which may be replaced),
 ** -1 with a message for any other file, which a save must never replace. */
+FILE *host_save_open(const char *path, char *tmp, size_t n) {
+  if ((size_t)snprintf(tmp, n, "%s.tmp", path) >= n) return NULL;
+  return fopen(tmp, "w");
+}
+
+/* 0 if the file a save is written through (path.tmp, then renamed) can be
+** made there: a game whose save cannot be written is not begun. */
+static int can_write(const char *path, char *msg, size_t n) {
+  char tmp[4096];
+  FILE *f = host_save_open(path, tmp, sizeof tmp);
+  if (!f) {
+    snprintf(msg, n, "cannot write the save %s: %s", path, strerror(errno));
+    return -1;
+  }
+  fclose(f);
+  remove(tmp);
+  return 0;
+}
+
 int host_save_may_replace(const char *path, char *msg, size_t n) {
   FILE *f = fopen(path, "r");
-  if (!f) return 0;
+  if (!f) return can_write(path, msg, n);
   char head[16] = "";
   size_t got = fread(head, 1, sizeof head - 1, f);
   fclose(f);
   head[got] = '\0';
-  if (!strncmp(head, "arknova-save ", 13)) return 0;
+  if (!strncmp(head, "arknova-save ", 13)) return can_write(path, msg, n);
   snprintf(msg, n, "%s exists and is not an arknova save file: not overwriting it", path);
   return -1;
 }
@@ -127,10 +146,6 @@ void host_save_absolute(ark_config *cfg) {
   cfg->data_dir = absolute(cfg, cfg->data_dir, 0, &k);
 }
 
-FILE *host_save_open(const char *path, char *tmp, size_t n) {
-  if ((size_t)snprintf(tmp, n, "%s.tmp", path) >= n) return NULL;
-  return fopen(tmp, "w");
-}
 
 int host_save_close(FILE *f, const char *tmp, const char *path, const int *a, int n,
                     uint64_t hash, int over) {

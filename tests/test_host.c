@@ -566,6 +566,14 @@ static void test_bad_saves(void **st) {
   assert_true(output_has("arknova hint: h.txt: answer 3 of 3 is 99, which is not an option "
                          "of 'Opening draft"));
 
+  /* a save that cannot be written stops the command before a game begins
+  ** (a person's game had played on, claiming at the end to be saved) */
+  assert_int_equal(run("quit\n", "play --human 1 --save no/such/dir/h.txt"), 2);
+  assert_true(output_has("cannot write the save no/such/dir/h.txt"));
+  assert_false(output_has("is saved in"));
+  assert_int_equal(run(NULL, "play --ai random --turn-cap 4 --save no/such/dir/a.txt"), 2);
+  assert_true(output_has("cannot write the save no/such/dir/a.txt"));
+
   /* another file is never taken for a save to overwrite */
   t_write_file(tmp, "notes.txt", "my notes\n");
   assert_int_equal(run("quit\n", "play --human 1 --save notes.txt"), 2);
