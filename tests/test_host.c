@@ -1224,6 +1224,15 @@ static void test_check_folders(void **st) {
                          "data folder's "));
   assert_int_equal(run(NULL, "check %s/examples/fan-cards", ARK_SOURCE_DIR), 0);
   assert_true(output_has("ok: 1 fan card loads without problems"));
+  /* a folder with two links back to itself is walked once (it had taken
+  ** 2^32 walks); timeout stands for a hang */
+  assert_int_equal(mkdir_in_tmp("loops"), 0);
+  copy_in("examples/fan-cards/1001-desert-hedgehog.yaml", "loops/1001-desert-hedgehog.yaml");
+  char cmd[9000];
+  snprintf(cmd, sizeof cmd, "cd %s/loops && ln -s . a && ln -s . b && cd .. && timeout 60 %s "
+           "check loops > out 2>&1", tmp, exe);
+  assert_int_equal(system(cmd), 0);
+  assert_true(output_has("ok: 1 fan card loads without problems"));
   /* a plugin folder is checked as --plugin, and named; a file is no folder */
   assert_int_equal(run(NULL, "check %s/games/arknova/plugins/hundred-points", ARK_SOURCE_DIR), 0);
   assert_true(output_has(" maps load without problems, scripts included\n  with the plugin "));

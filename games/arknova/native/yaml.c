@@ -397,7 +397,22 @@ typedef struct {
   char **v;
   int n, cap;
   int fan;        /* a folder of fan cards or maps: its stray files are errors */
+  /* the folders walked: one that a link leads back to is walked once (two
+  ** links to "." made 2^depth walks) */
+  struct { dev_t dev; ino_t ino; } seen[64];
+  int nseen;
 } ark_yaml_paths;
+
+/* Marks folder st as walked; 0 if it was already. */
+static int first_visit(ark_yaml_paths *l, const struct stat *st) {
+  for (int i = 0; i < l->nseen; i++)
+    if (l->seen[i].dev == st->st_dev && l->seen[i].ino == st->st_ino) return 0;
+  if (l->nseen < (int)(sizeof l->seen / sizeof l->seen[0])) {
+    l->seen[l->nseen].dev = st->st_dev;
+    l->seen[l->nseen++].ino = st->st_ino;
+  }
+  return 1;
+}
 
 static int ends_with(const char *s, const char *suffix) {
   size_t a = strlen(s), b = strlen(suffix);
@@ -459,6 +474,8 @@ static void walk(ark_content *c, const char *dir, ark_yaml_paths *out,
     ark_content_error(c, dir, 0, "directories nested too deeply");
     return;
   }
+  struct stat self;
+  if (stat(dir, &self) == 0 && !first_visit(out, &self)) return;
   d = opendir(dir);
   if (d == NULL) {
     ark_content_error(c, dir, 0, "cannot open directory: %s", strerror(errno));
@@ -500,7 +517,7 @@ static int cmp_path(const void *a, const void *b) {
 /* Loads every *.yaml below dir (except a file named skip) in path order. */
 static int load_dir(ark_content *c, const char *dir, const char *skip, int fan,
                     ark_yaml_loader fn) {
-  ark_yaml_paths l = { NULL, 0, 0, fan };
+  ark_yaml_paths l = { NULL, 0, 0, fan, { { 0, 0 } }, 0 };
   int before = c->nerrors, i;
   walk(c, dir, &l, 0);
   if (fan && l.n == 0 && c->nerrors == before)
