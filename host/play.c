@@ -340,9 +340,10 @@ int host_play_ais(ark_gs *g, const host_game *hg, const host_opts *o, const char
 static int run_ai(host_opts *o, const char *save_path) {
   ark_game *g;
   char msg[4096];
-  if (ark_game_new(&o->cfg, &g, msg, sizeof msg) != ARK_OK) {
+  ark_status st = ark_game_new(&o->cfg, &g, msg, sizeof msg);
+  if (st != ARK_OK) {            /* a map or player count the game has not: 2, as sim */
     fprintf(stderr, "arknova: %s\n", msg);
-    return 1;
+    return st == ARK_ERR_CONFIG ? 2 : 1;
   }
   printf("Ark Nova: %d players on map %s, seed %llu\n", o->cfg.players,
          o->cfg.map ? o->cfg.map : "A", (unsigned long long)o->cfg.seed);

@@ -381,6 +381,11 @@ static int complete(const host_save *s, int version, int ended, int has_players,
 int host_save_read(const char *path, host_save *s, char *msg, size_t n) {
   host_save_init(s);
   s->finished = -1;
+  struct stat st;
+  if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+    snprintf(msg, n, "%s is a folder, not a save file", path);
+    return -1;
+  }
   FILE *f = fopen(path, "r");
   if (!f) {
     snprintf(msg, n, "cannot open %s: %s", path, strerror(errno));

@@ -574,6 +574,12 @@ static void test_bad_saves(void **st) {
   assert_int_equal(run(NULL, "play --ai random --turn-cap 4 --save no/such/dir/a.txt"), 2);
   assert_true(output_has("cannot write the save no/such/dir/a.txt"));
 
+  /* a folder is no save; a map the game has not is a usage error in play as in sim */
+  assert_int_equal(run(NULL, "replay ."), 1);
+  assert_true(output_has("arknova replay: . is a folder, not a save file"));
+  assert_int_equal(run(NULL, "play --map zz"), 2);
+  assert_true(output_has("unknown map 'zz'"));
+
   /* another file is never taken for a save to overwrite */
   t_write_file(tmp, "notes.txt", "my notes\n");
   assert_int_equal(run("quit\n", "play --human 1 --save notes.txt"), 2);
