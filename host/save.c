@@ -409,6 +409,12 @@ int host_save_read(const char *path, host_save *s, char *msg, size_t n) {
           version = line[13] - '0';
           continue;
         }
+        if (!strncmp(line, "arknova-save ", 13) && atoi(line + 13) > 2) {
+          snprintf(msg, n, "%s:1: a save of format %d, which a newer arknova writes; this "
+                   "one reads formats 1 and 2", path, atoi(line + 13));
+          rc = -1;
+          break;
+        }
         /* the line as text a terminal shows: a binary file's bytes are not */
         for (char *c = line; *c; c++)
           if ((unsigned char)*c < 32 || (unsigned char)*c == 127) *c = '?';

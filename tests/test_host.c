@@ -574,6 +574,10 @@ static void test_bad_saves(void **st) {
   assert_int_equal(run(NULL, "play --ai random --turn-cap 4 --save no/such/dir/a.txt"), 2);
   assert_true(output_has("cannot write the save no/such/dir/a.txt"));
 
+  /* a save of a newer format says so */
+  t_write_file(tmp, "v9.txt", "arknova-save 9\nplayers 2\n");
+  assert_int_equal(run(NULL, "replay v9.txt"), 1);
+  assert_true(output_has("v9.txt:1: a save of format 9, which a newer arknova writes"));
   /* a folder is no save; a map the game has not is a usage error in play as in sim */
   assert_int_equal(run(NULL, "replay ."), 1);
   assert_true(output_has("arknova replay: . is a folder, not a save file"));
