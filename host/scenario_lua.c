@@ -485,6 +485,29 @@ static void expect_counters(lscen *s, yaml_node_t *n) {
 static const char *const decision_keys[] = { "player", "tag", "prompt", "options_include",
                                              "options_exclude", NULL };
 
+/* expect's decision:, read before the game runs: a mistake in it would
+** otherwise count as a failed expectation, or check nothing at all (a
+** decision: or an options list of another shape). */
+static int read_decision(lscen *s, yaml_node_t *n) {
+  int x;
+  yaml_node_t *v;
+  if (n->type != YAML_MAPPING_NODE)
+    return wrong(s, n, "decision must be a map (player:, tag:, prompt:, options_include:, "
+                 "options_exclude:)");
+  if (only_keys(s, n, decision_keys)) return -1;
+  if ((v = get(s, n, "player")) && whole(s, v, &x)) return -1;
+  for (int i = 1; i <= 2; i++)
+    if ((v = get(s, n, decision_keys[i])) && !text_of(v))
+      return wrong(s, v, "%s: expected a text", decision_keys[i]);
+  for (int i = 3; decision_keys[i]; i++) {
+    if (!(v = get(s, n, decision_keys[i]))) continue;
+    if (count_of(v) < 0) return wrong(s, v, "%s must be a list of texts", decision_keys[i]);
+    for (int j = 0; j < count_of(v); j++)
+      if (!text_of(item(s, v, j))) return wrong(s, item(s, v, j), "expected a text");
+  }
+  return 0;
+}
+
 static void expect_decision(lscen *s, yaml_node_t *n) {
   const ark_decision *d = ark_lg_decision(s->g);
   yaml_node_t *x;
@@ -527,7 +550,7 @@ static int expect_one(lscen *s, yaml_node_t *k, yaml_node_t *v, int apply) {
     if (!apply) return setup_counters(s, v, 0);
     expect_counters(s, v);
   } else if (t && !strcmp(t, "decision")) {
-    if (!apply) return only_keys(s, v, decision_keys);
+    if (!apply) return read_decision(s, v);
     expect_decision(s, v);
   } else if (t && !strcmp(t, "game_over")) {
     const char *b = text_of(v);
@@ -547,6 +570,8 @@ static int expect_one(lscen *s, yaml_node_t *k, yaml_node_t *v, int apply) {
       int x;
       if (whole(s, v, &x)) return -1;
     }
+    if (!apply && r.kind != REF_ZONE && v->type != YAML_SCALAR_NODE)
+      return wrong(s, v, "expected a whole number (-1000000000..1000000000)");
     if (apply) expect_ref(s, &r, v);
   }
   return 0;
@@ -574,6 +599,12 @@ int scenario_lua_run(yaml_document_t *doc, const char *path, const ark_gamedef *
   s.path = path;
   s.verbose = verbose;
   yaml_node_t *root = yaml_document_get_root_node(doc), *v;
+  if (root->type != YAML_MAPPING_NODE) {
+    /* a list or a word at the top: every key looked up would be missing */
+    wrong(&s, root, "a scenario file must be a map of keys (name:, game:, setup:, decisions:, "
+          "expect: ...), not %s", root->type == YAML_SEQUENCE_NODE ? "a list" : "a single value");
+    return 2;
+  }
   if (twice(&s)) return 2;
   /* an unknown key at the top is told with those below it, then stops */
   int bad_top = only_keys(&s, root, top_keys);
@@ -645,6 +676,13 @@ int scenario_lua_run(yaml_document_t *doc, const char *path, const ark_gamedef *
   }
   rc = 2;
   if (expect_n && expectations(&s, expect_n, 1)) goto out;
+  if (!s.checks) {
+    /* no expect:, or one naming no value: it would pass whatever the game did */
+    wrong(&s, expect_n ? expect_n : root, "the scenario checks nothing: %s, so it would pass "
+          "whatever the game did", expect_n ? "expect: names no value to check"
+                                            : "it has no expect: section");
+    goto out;
+  }
   rc = s.failures ? 1 : 0;
   const char *name = text_of(get(&s, root, "name"));
   if (rc == 0)
