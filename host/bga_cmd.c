@@ -12,9 +12,11 @@
 ** matched; where it could not, the command says at which BGA move, what
 ** BGA did there and what our options were.
 */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include "bga.h"
 #include "host.h"
 
@@ -32,7 +34,8 @@ static void import_usage(FILE *f) {
     "BGA did and what our options were (exit 1); the save then holds the game up to\n"
     "there.  Tracks (money, appeal, conservation, reputation, income) are compared\n"
     "with the log's at every break and at the end; differences are listed.\n\n"
-    "  -o SAVE      where to write the save (default: LOG with .txt for .json)\n"
+    "  -o SAVE      where to write the save (default: LOG with .txt for .json);\n"
+    "               a file that is not a save (the log itself, say) is not replaced\n"
     "  --verbose    print every answer given, with the BGA move it came from\n"
     "  --facts      print the facts read from the log and stop (no save)\n"
     "  --data DIR   folder with cards/ maps/ plugins/ (default: games/arknova)\n"
@@ -56,10 +59,33 @@ static int unknown_cards(const ark_game *proto, const bga_log *log, char *msg, s
   return 0;
 }
 
-static void default_out(const char *log, char *out, size_t n) {
+/* LOG with .txt for its extension; NULL if that is too long for out (a
+** cut name would be another file). */
+static const char *default_out(const char *log, char *out, size_t n) {
   const char *dot = strrchr(log, '.'), *slash = strrchr(log, '/');
-  if (dot && (!slash || dot > slash)) snprintf(out, n, "%.*s.txt", (int)(dot - log), log);
-  else snprintf(out, n, "%s.txt", log);
+  int len = dot && (!slash || dot > slash) ? snprintf(out, n, "%.*s.txt", (int)(dot - log), log)
+                                           : snprintf(out, n, "%s.txt", log);
+  return len >= 0 && (size_t)len < n ? out : NULL;
+}
+
+/* 0 if the save may be written to out, else -1 with a message.  The save
+** is written beside out and renamed over it, which replaces whatever out
+** was: never the log being read, nor anything but a save (notes, say, or
+** a device, which root could otherwise replace with a file), as for
+** `play --save`.  Asked before the import, so a refusal costs nothing. */
+static int may_write(const char *out, const char *log, char *msg, size_t n) {
+  struct stat so, sl;
+  if (stat(out, &so) != 0) return 0;            /* a new file, or the write will say why */
+  if (stat(log, &sl) == 0 && so.st_dev == sl.st_dev && so.st_ino == sl.st_ino) {
+    snprintf(msg, n, "%s is the log being imported: not overwriting it (-o SAVE names "
+             "another file)", out);
+    return -1;
+  }
+  if (!S_ISREG(so.st_mode)) {
+    snprintf(msg, n, "%s exists and is not a regular file: not overwriting it", out);
+    return -1;
+  }
+  return host_save_may_replace(out, msg, n);
 }
 
 int cmd_import_bga(int argc, char **argv) {
@@ -92,7 +118,16 @@ int cmd_import_bga(int argc, char **argv) {
     return 2;
   }
   static bga_log log;
-  char msg[4096];
+  char msg[4096], outbuf[2048];
+  if (!facts && !out && !(out = default_out(path, outbuf, sizeof outbuf))) {
+    fprintf(stderr, "arknova import-bga: %s: a name too long for the save; give one with -o\n",
+            path);
+    return 2;
+  }
+  if (!facts && may_write(out, path, msg, sizeof msg) != 0) {
+    fprintf(stderr, "arknova import-bga: %s\n", msg);
+    return 2;
+  }
   if (bga_read(path, &log, msg, sizeof msg) != 0) {
     fprintf(stderr, "arknova import-bga: %s\n", msg);
     return 1;
@@ -145,15 +180,15 @@ int cmd_import_bga(int argc, char **argv) {
     deal->moves[deal->nmoves][0] = res.turn_at[t][0];
     deal->moves[deal->nmoves++][1] = res.turn_at[t][1];
   }
-  char outbuf[1100];
-  if (!out) default_out(path, outbuf, sizeof outbuf), out = outbuf;
   host_save sv;
   host_save_init(&sv);
   sv.o.cfg = cfg;
   sv.deal = deal;
   sv.ai_seed = 1;
+  errno = 0;
   if (host_save_write(out, &sv, g) != 0) {
-    fprintf(stderr, "arknova import-bga: cannot write %s\n", out);
+    fprintf(stderr, "arknova import-bga: cannot write %s%s%s\n", out, errno ? ": " : "",
+            errno ? strerror(errno) : "");
     sv.deal = NULL;
     goto done;
   }

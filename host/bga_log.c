@@ -117,6 +117,14 @@ static int seat_of(const bga_log *log, long long id) {
   return -1;
 }
 
+/* The seat whose private channel ("/player/p123") this is, or -1: the
+** events that read it come on private channels only, and one on another
+** channel (a log edited by hand, or another game's) names no player. */
+static int channel_seat(const bga_log *log, const char *channel) {
+  if (strncmp(channel, "/player/p", 9) || !isdigit((unsigned char)channel[9])) return -1;
+  return seat_of(log, strtoll(channel + 9, NULL, 10));
+}
+
 static int seat_in(const bga_log *log, const json_t *args) {
   return seat_of(log, jnum(json_object_get(args, "player_id")));
 }
@@ -379,7 +387,7 @@ static void event(reader *r, const char *channel, const json_t *ev) {
   if (!strcmp(type, "gameStateChangePrivateArg")) {
     private_state(r, args);
     /* the animals of the player's own hand (folder 0) */
-    int s = seat_of(log, strtoll(channel + 9, NULL, 10));
+    int s = channel_seat(log, channel);
     const json_t *st = json_object_get(args, "statuses");
     if (s >= 0 && json_is_object(st) && !r->in_setup) {
       f = add(r, BF_HANDSEEN, s, NULL, NULL);
@@ -443,7 +451,7 @@ static void event(reader *r, const char *channel, const json_t *ev) {
       gains_of(json_object_get(args, "bonuses"), f->gain, 1);   /* selling, tucking */
     } else if (!strcmp(type, "updateBreakDiscardSelection")) {
       const json_t *pr = json_object_get(json_object_get(args, "args"), "_private");
-      int s = seat_of(log, strtoll(channel + 9, NULL, 10));
+      int s = channel_seat(log, channel);
       f = s >= 0 ? add(r, BF_HANDSEEN, s, NULL, NULL) : NULL;
       if (f) {
         f->ncards = cards_of(json_object_get(pr, "cards"), f->cards, BGA_CARDS);
@@ -452,8 +460,7 @@ static void event(reader *r, const char *channel, const json_t *ev) {
       }
     } else if (!strcmp(type, "updateInitialSelection") && p < 0) {
       const json_t *pr = json_object_get(json_object_get(args, "args"), "_private");
-      long long pid = strtoll(channel + 9, NULL, 10);   /* "/player/p123" */
-      int s = seat_of(log, pid);
+      int s = channel_seat(log, channel);
       if (s >= 0 && pr) {
         r->ndraft_sel[s] = cards_of(json_object_get(pr, "selection"), r->draft_sel[s], 8);
         r->draft_move[s] = r->move;

@@ -66,6 +66,13 @@ static int decision_at(const char *at, const host_save *sv, char *msg, size_t n)
     snprintf(msg, n, "--at needs a decision number (1, 2, ...) or bga:M, got '%s'", at);
     return -1;
   }
+  /* decision nanswers + 1 is the one the save ends at; checked here, on
+  ** the long, since a larger number cut to an int could land anywhere */
+  if (k > (long)sv->nanswers + 1) {
+    snprintf(msg, n, "--at %s: the save holds %d decisions (ask about 1 to %d)", at,
+             sv->nanswers, sv->nanswers + 1);
+    return -1;
+  }
   return (int)k - 1;
 }
 

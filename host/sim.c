@@ -27,6 +27,7 @@
 #include <string.h>
 #include <time.h>
 #include <sys/stat.h>
+#include <sys/types.h>
 #include <unistd.h>
 #include "ai.h"
 #include "host.h"
@@ -464,26 +465,52 @@ static int same_settings(merged *m, long k) {
   return 0;
 }
 
+/* 0 if record k has the player count of the first record, else -1 with
+** a message naming both: the seat rows count the games of one count only,
+** so the others would be dropped from them unseen. */
+static int same_players(merged *m, long k) {
+  if (m->r[k].players == m->r[0].players) return 0;
+  fprintf(stderr, "arknova sim merge: %s:%d and %s:%d are games of different player counts "
+                  "(%d and %d players); merge only shards of one experiment, and summarize "
+                  "the others on their own\n", m->file[0], m->line[0], m->file[k], m->line[k],
+          m->r[0].players, m->r[k].players);
+  return -1;
+}
+
+/* The next line of f into line (n bytes), without its line end ("\n" or
+** "\r\n": a file that passed through Windows): 1 if it ended there, 0
+** at the end of the file without one, -1 if it holds a NUL or does not
+** fit (no line of --out does), -2 at the end of the file. */
+static int next_line(FILE *f, char *line, size_t n) {
+  off_t at = ftello(f);
+  if (!fgets(line, (int)n, f)) return -2;
+  size_t len = strlen(line);
+  if (ftello(f) - at != (off_t)len) return -1;            /* a NUL inside */
+  if (len == 0 || line[len - 1] != '\n') return feof(f) ? 0 : -1;
+  line[--len] = '\0';
+  if (len > 0 && line[len - 1] == '\r') line[--len] = '\0';
+  return 1;
+}
+
 /* Reads one --out file into m: 0, or 1 after a message. */
 static int read_records(merged *m, const char *path) {
   FILE *f = fopen(path, "r");
   struct stat st;
   char line[1 << 16], why[256];
-  int lineno = 0, rc = 0;
+  int lineno = 0, rc = 0, ended;
   if (!f) { fprintf(stderr, "arknova sim merge: cannot open %s\n", path); return 1; }
   if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode)) {
     fprintf(stderr, "arknova sim merge: %s is not a file of game records\n", path);
     fclose(f);
     return 1;
   }
-  while (!rc && fgets(line, sizeof line, f)) {
+  while (!rc && (ended = next_line(f, line, sizeof line)) != -2) {
     lineno++;
     size_t len = strlen(line);
-    /* every line of --out is one record ending in '}' and a newline: a
-    ** longer line, a NUL inside or anything else is not ours */
-    int whole = len > 1 && line[len - 1] == '\n' && line[len - 2] == '}';
-    if (line[0] == '\n' && len == 1) continue;
-    if (line[0] != '{' || !whole) {
+    if (ended == 1 && len == 0) continue;
+    /* every line of --out is one record ending in '}': a longer line, a
+    ** NUL inside or anything else is not ours */
+    if (ended < 0 || line[0] != '{' || (ended && line[len - 1] != '}')) {
       fprintf(stderr, "arknova sim merge: %s:%d: not a game record (a line of sim --out)\n",
               path, lineno);
       rc = 1;
@@ -503,10 +530,18 @@ static int read_records(merged *m, const char *path) {
     long k = m->n;
     m->file[k] = path;
     m->line[k] = lineno;
-    int bad = sim_read_json(line, &m->r[k], why, sizeof why) != 0;
+    int got = sim_read_json(line, &m->r[k], why, sizeof why), bad = got != 0;
+    if (!ended && (got == -2 || line[len - 1] != '}')) {
+      /* a last line without its newline is what a killed run leaves: the
+      ** lines before it are whole, so the games they hold count */
+      sim_record_free(&m->r[k]);
+      fprintf(stderr, "arknova sim merge: %s:%d: the last line is cut short (the run writing "
+                      "it was killed?): left out\n", path, lineno);
+      break;
+    }
     if (bad) fprintf(stderr, "arknova sim merge: %s:%d: %s\n", path, lineno, why);
     m->n++;                      /* freed with the others, read or not */
-    rc = bad || same_rules(m, k) != 0 || same_settings(m, k) != 0;
+    rc = bad || same_players(m, k) != 0 || same_rules(m, k) != 0 || same_settings(m, k) != 0;
   }
   fclose(f);
   return rc;

@@ -1,7 +1,9 @@
 /*
 ** simstats.c - records and summaries of `arknova sim` (see simstats.h).
 */
+#include <limits.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -150,13 +152,52 @@ void sim_write_json(FILE *f, const sim_record *r) {
 
 /* ---- reading ---- */
 
-/* An array of at most max integers into out: its length, or -1. */
-static int int_array(const json_t *a, int *out, int max) {
+/* The largest score, count of cards or money a record may hold, and the
+** most turns (--turn-cap's largest): sums and differences of such numbers
+** stay within an int. */
+#define SIM_NUM_MAX 1000000000LL
+#define SIM_TURNS_MAX 1000000LL
+
+/* A record being read: its object, and whether a number was found out
+** of its field's range, with why naming the first. */
+typedef struct reading {
+  const json_t *o;
+  char *why;
+  size_t n;
+  int bad;
+} reading;
+
+/* Is x within [lo, hi]?  If not the record is bad: cut to an int a number
+** could turn into anything (a start of 4294967298 into seat 2), and near
+** INT_MAX it overflows the summary's sums and sorts. */
+static int in_range(reading *rd, const char *key, json_int_t x, long long lo, long long hi) {
+  if (x >= lo && x <= hi) return 1;
+  if (!rd->bad)
+    snprintf(rd->why, rd->n, "not a game record (%s %lld out of range)", key, (long long)x);
+  rd->bad = 1;
+  return 0;
+}
+
+/* The integer at key within [lo, hi]; dflt if there is none or it is no
+** integer (as older files have), or it is out of range. */
+static long long int_of(reading *rd, const char *key, long long dflt, long long lo,
+                        long long hi) {
+  const json_t *v = json_object_get(rd->o, key);
+  if (!json_is_integer(v) || !in_range(rd, key, json_integer_value(v), lo, hi)) return dflt;
+  return json_integer_value(v);
+}
+
+/* The array at key (a itself if key is NULL) of at most max integers
+** within [lo, hi] into out: its length, or -1. */
+static int int_array(reading *rd, const char *key, const json_t *a, int *out, int max,
+                     long long lo, long long hi) {
+  if (key) a = json_object_get(rd->o, key);
   if (!json_is_array(a) || json_array_size(a) > (size_t)max) return -1;
   size_t i;
   json_t *v;
   json_array_foreach(a, i, v) {
-    if (!json_is_integer(v)) return -1;
+    if (!json_is_integer(v) || !in_range(rd, key ? key : "plays", json_integer_value(v), lo, hi))
+      return -1;
     out[i] = (int)json_integer_value(v);
   }
   return (int)json_array_size(a);
@@ -173,18 +214,13 @@ static int is_true(const json_t *o, const char *key) {
   return json_is_true(json_object_get(o, key));
 }
 
-static int int_of(const json_t *o, const char *key, int dflt) {
-  const json_t *v = json_object_get(o, key);
-  return json_is_integer(v) ? (int)json_integer_value(v) : dflt;
-}
-
 /* A Lua game's decisions and figures ({"name": [one number per seat]}). */
-static int figures_of(const json_t *o, sim_record *r) {
-  const json_t *v = json_object_get(o, "decisions"), *fig = json_object_get(o, "figures");
-  r->decisions = json_is_integer(v) ? (long)json_integer_value(v) : 0;
+static int figures_of(reading *rd, sim_record *r) {
+  const json_t *o = rd->o, *fig = json_object_get(o, "figures");
+  r->decisions = (long)int_of(rd, "decisions", 0, 0, LONG_MAX);
   if (json_object_get(o, "won")) {
     r->against = 1;
-    if (int_array(json_object_get(o, "won"), r->won, 4) != r->players) return -1;
+    if (int_array(rd, "won", NULL, r->won, 4, 0, 1) != r->players) return -1;
   }
   if (!fig) return 0;
   if (!json_is_object(fig)) return -1;
@@ -204,6 +240,40 @@ static int figures_of(const json_t *o, sim_record *r) {
   return 0;
 }
 
+/* sim --test-card's fields (simtest.c). */
+static int test_of(reading *rd, sim_record *r) {
+  const char *str;
+  r->test_card = (int)int_of(rd, "test_card", 0, 1, 100000);
+  r->tested = (int)int_of(rd, "tested", 0, 1, r->players) - 1;
+  if (r->test_card <= 0 || r->tested < 0) return -1;
+  r->played_turn = (int)int_of(rd, "played_turn", 0, 0, SIM_TURNS_MAX);
+  r->played_own = (int)int_of(rd, "played_own_turn", 0, 0, SIM_TURNS_MAX);
+  if ((str = json_string_value(json_object_get(rd->o, "test_name"))))
+    snprintf(r->test_name, sizeof r->test_name, "%s", str);
+  r->has_draft = json_is_integer(json_object_get(rd->o, "draft"));
+  r->draft = (uint32_t)int_of(rd, "draft", 0, 0, UINT32_MAX);
+  return 0;
+}
+
+/* The cards played: [seat, card number, turn] each, as sim_play holds them. */
+static int plays_of(reading *rd, sim_record *r) {
+  const json_t *v = json_object_get(rd->o, "plays"), *e;
+  size_t i;
+  if (!json_is_array(v)) return 0;
+  json_array_foreach(v, i, e) {
+    int t[3];
+    if (int_array(rd, NULL, e, t, 3, INT16_MIN, INT16_MAX) != 3 || t[0] < 1 || t[0] > r->players)
+      return -1;
+    if (r->nplays % 64 == 0) {
+      sim_play *np = realloc(r->plays, sizeof *np * (size_t)(r->nplays + 64));
+      if (!np) return -1;
+      r->plays = np;
+    }
+    r->plays[r->nplays++] = (sim_play){ (int16_t)(t[0] - 1), (int16_t)t[1], (int16_t)t[2] };
+  }
+  return 0;
+}
+
 int sim_read_json(const char *line, sim_record *r, char *why, size_t whylen) {
   memset(r, 0, sizeof *r);
   json_error_t err;
@@ -211,20 +281,23 @@ int sim_read_json(const char *line, sim_record *r, char *why, size_t whylen) {
   int rc = -1;
   if (!o) {
     snprintf(why, whylen, "column %d: %s", err.column, err.text);
-    return -1;
+    return -2;
   }
   snprintf(why, whylen, "not a game record");
+  reading rd = { o, why, whylen, 0 };
   const json_t *v;
   const char *str;
-  if (!json_is_object(o) || !json_is_integer(v = json_object_get(o, "seed"))) goto out;
-  r->seed = (uint64_t)json_integer_value(v);
-  r->players = int_of(o, "players", 0);
+  if (!json_is_object(o) || !json_is_integer(json_object_get(o, "seed"))) goto out;
+  r->seed = (uint64_t)int_of(&rd, "seed", 0, 0, INT64_MAX);
   if ((str = json_string_value(json_object_get(o, "game"))))
     snprintf(r->game, sizeof r->game, "%s", str);
   /* Ark Nova has 2 to 4 players; a game in Lua may have one */
-  if (r->players < (r->game[0] ? 1 : 2) || r->players > 4) goto out;
+  r->players = (int)int_of(&rd, "players", 0, r->game[0] ? 1 : 2, 4);
+  if (rd.bad || r->players == 0) goto out;
   r->set = (str = json_string_value(json_object_get(o, "set"))) && str[0] == 'B';
-  r->start = int_of(o, "start", 1) - 1;
+  /* seats and ranks index arrays of `players`: a record from elsewhere
+  ** must not reach past them */
+  r->start = (int)int_of(&rd, "start", 1, 1, r->players) - 1;
   if ((str = json_string_value(json_object_get(o, "map"))))
     snprintf(r->map, sizeof r->map, "%s", str);
   if ((v = json_object_get(o, "rules"))) {
@@ -239,54 +312,27 @@ int sim_read_json(const char *line, sim_record *r, char *why, size_t whylen) {
     if (!(str = json_string_value(json_array_get(v, (size_t)p)))) goto out;
     snprintf(r->ai[p], sizeof r->ai[p], "%s", str);
   }
-  if (int_array(json_object_get(o, "scores"), r->score, 4) != r->players ||
-      int_array(json_object_get(o, "ranks"), r->rank, 4) != r->players) goto out;
-  /* seats and ranks index arrays of `players`: a record from elsewhere
-  ** must not reach past them */
-  if (r->start < 0 || r->start >= r->players) goto out;
-  for (int p = 0; p < r->players; p++)
-    if (r->rank[p] < 1 || r->rank[p] > r->players) goto out;
+  if (int_array(&rd, "scores", NULL, r->score, 4, -SIM_NUM_MAX, SIM_NUM_MAX) != r->players ||
+      int_array(&rd, "ranks", NULL, r->rank, 4, 1, r->players) != r->players) goto out;
   /* files from before these counts were recorded lack them */
-  r->has_counts = int_array(json_object_get(o, "animals"), r->animals, 4) == r->players &&
-                  int_array(json_object_get(o, "sponsors"), r->sponsors, 4) == r->players &&
-                  int_array(json_object_get(o, "supports"), r->supports, 4) == r->players;
-  r->has_money = int_array(json_object_get(o, "money"), r->money, 4) == r->players;
+  r->has_counts = int_array(&rd, "animals", NULL, r->animals, 4, 0, SIM_NUM_MAX) == r->players &&
+                  int_array(&rd, "sponsors", NULL, r->sponsors, 4, 0, SIM_NUM_MAX) == r->players &&
+                  int_array(&rd, "supports", NULL, r->supports, 4, 0, SIM_NUM_MAX) == r->players;
+  r->has_money = int_array(&rd, "money", NULL, r->money, 4, -SIM_NUM_MAX, SIM_NUM_MAX) ==
+                 r->players;
   if (!json_is_integer(json_object_get(o, "turns"))) goto out;
-  r->turns = int_of(o, "turns", 0);
-  r->breaks = int_of(o, "breaks", -1);
+  r->turns = (int)int_of(&rd, "turns", 0, 0, SIM_TURNS_MAX);
+  r->breaks = (int)int_of(&rd, "breaks", -1, 0, SIM_TURNS_MAX);
   r->capped = is_true(o, "capped");
   r->error = is_true(o, "error");
   r->stopped = is_true(o, "script_stopped");
   r->has_scripts = json_is_integer(json_object_get(o, "script_failures"));
-  r->script_failures = int_of(o, "script_failures", 0);
+  r->script_failures = (int)int_of(&rd, "script_failures", 0, 0, SIM_NUM_MAX);
   string_of(o, "script_failure", r->script_failure, sizeof r->script_failure);
   string_of(o, "script_stop", r->script_stop, sizeof r->script_stop);
-  if (r->game[0] && figures_of(o, r) != 0) goto out;
-  if (json_object_get(o, "test_card")) {
-    r->test_card = int_of(o, "test_card", 0);
-    r->tested = int_of(o, "tested", 0) - 1;
-    if (r->test_card <= 0 || r->tested < 0 || r->tested >= r->players) goto out;
-    r->played_turn = int_of(o, "played_turn", 0);
-    r->played_own = int_of(o, "played_own_turn", 0);
-    if ((str = json_string_value(json_object_get(o, "test_name"))))
-      snprintf(r->test_name, sizeof r->test_name, "%s", str);
-    if ((r->has_draft = json_is_integer(v = json_object_get(o, "draft"))))
-      r->draft = (uint32_t)json_integer_value(v);
-  }
-  if (json_is_array(v = json_object_get(o, "plays"))) {
-    size_t i;
-    const json_t *e;
-    json_array_foreach(v, i, e) {
-      int t[3];
-      if (int_array(e, t, 3) != 3 || t[0] < 1 || t[0] > r->players) goto out;
-      if (r->nplays % 64 == 0) {
-        sim_play *np = realloc(r->plays, sizeof *np * (size_t)(r->nplays + 64));
-        if (!np) goto out;
-        r->plays = np;
-      }
-      r->plays[r->nplays++] = (sim_play){ (int16_t)(t[0] - 1), (int16_t)t[1], (int16_t)t[2] };
-    }
-  }
+  if (r->game[0] && figures_of(&rd, r) != 0) goto out;
+  if (json_object_get(o, "test_card") && test_of(&rd, r) != 0) goto out;
+  if (plays_of(&rd, r) != 0 || rd.bad) goto out;
   rc = 0;
   why[0] = '\0';
 out:
@@ -315,7 +361,8 @@ static int usable(const sim_record *r, int set) {
 }
 
 static int cmp_int(const void *a, const void *b) {
-  return *(const int *)a - *(const int *)b;
+  int x = *(const int *)a, y = *(const int *)b;
+  return (x > y) - (x < y);
 }
 
 /* x, with a -0.0 that rounding would print read as 0 */

@@ -70,7 +70,8 @@ void sim_write_json(FILE *f, const sim_record *r);
 ** records: "" if nothing. */
 void sim_describe_rules(const ark_config *c, char *buf, size_t n);
 /* Parses one line written by sim_write_json; 0, or -1 with why it is not
-** a record (for bad JSON, the column and jansson's message). */
+** a record (a number out of its field's range is named), or -2 when it is
+** no JSON (the column and jansson's message). */
 int sim_read_json(const char *line, sim_record *r, char *why, size_t whylen);
 void sim_record_free(sim_record *r);
 
