@@ -99,6 +99,11 @@ static int can_write(const char *path, char *msg, size_t n) {
 }
 
 int host_save_may_replace(const char *path, char *msg, size_t n) {
+  struct stat st;
+  if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {   /* a FIFO would block the read */
+    snprintf(msg, n, "%s exists and is not a regular file: not overwriting it", path);
+    return -1;
+  }
   FILE *f = fopen(path, "r");
   if (!f) return can_write(path, msg, n);
   char head[16] = "";

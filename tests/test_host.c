@@ -574,6 +574,12 @@ static void test_bad_saves(void **st) {
   assert_int_equal(run(NULL, "play --ai random --turn-cap 4 --save no/such/dir/a.txt"), 2);
   assert_true(output_has("cannot write the save no/such/dir/a.txt"));
 
+  /* a save path that is a FIFO is refused, not read (the read had blocked) */
+  char fifo[600];
+  snprintf(fifo, sizeof fifo, "%s/pipe", tmp);
+  assert_int_equal(mkfifo(fifo, 0600), 0);
+  assert_int_equal(run(NULL, "play --ai random --turn-cap 4 --save pipe"), 2);
+  assert_true(output_has("pipe exists and is not a regular file: not overwriting it"));
   /* a save of a newer format says so */
   t_write_file(tmp, "v9.txt", "arknova-save 9\nplayers 2\n");
   assert_int_equal(run(NULL, "replay v9.txt"), 1);
