@@ -437,6 +437,18 @@ static void test_sim_progress_lines(void **st) {
   assert_non_null(strstr(o, "] 4/40 games, 0m "));
 }
 
+/* Games that stopped with an error (a plugin's failing hook) make the run
+** exit 1 with the first message, as play does; the others are counted. */
+static void test_sim_game_errors_exit(void **st) {
+  (void)st;
+  assert_int_equal(run("sim --plugin %s/tests/hostile/plugin-error --games 3 --ai random",
+                       ARK_SOURCE_DIR), 1);
+  assert_true(output_has("3 games (3 errors, 0 stopped by the turn cap)"));
+  assert_true(output_has("arknova sim: 3 of 3 games stopped with an error; the figures count "
+                         "the others; the first, seed 1: "));
+  assert_true(output_has("plugin-error/hooks.lua:4: attempt to call a nil value (global 'gian')"));
+}
+
 int main(void) {
   ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 32);
   if (len <= 0) return 1;
@@ -449,6 +461,7 @@ int main(void) {
     cmocka_unit_test(test_sim_compare_numbers),
     cmocka_unit_test(test_sim_seed_is_play_seed),
     cmocka_unit_test(test_sim_progress_lines),
+    cmocka_unit_test(test_sim_game_errors_exit),
     cmocka_unit_test(test_sim_checks_before_games),
     cmocka_unit_test(test_sim_merge_repeats),
     cmocka_unit_test(test_sim_records_settings),
