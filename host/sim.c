@@ -982,6 +982,14 @@ static int sim_results(sim *s, const sim_args *a, double secs, long threads) {
            (unsigned long long)(s->first_seed + (uint64_t)s->games - 1),
            dn / (secs > 0 ? secs : 1), threads, threads == 1 ? "" : "s");
   }
+  if (!s->hg->sim_game) {         /* what was played, as the summary's reader needs it */
+    printf("seeds %llu..%llu, %d players, map %s, ai ", (unsigned long long)s->first_seed,
+           (unsigned long long)(s->first_seed + (uint64_t)s->games - 1), s->o.cfg.players,
+           s->o.cfg.map ? s->o.cfg.map : "A");
+    for (int p = 0; p < s->o.cfg.players; p++)
+      printf("%s%s", p ? "," : "", ai_name(s->o.ai[p % 4]));
+    printf("\n");
+  }
   const char *games = s->finished == 1 ? "game" : "games";
   if (rate >= 1) printf("%ld %s in %.1f s, %.1f games/s\n", s->finished, games, secs, rate);
   else printf("%ld %s in %.1f s, one every %.1f s\n", s->finished, games, secs, 1 / rate);

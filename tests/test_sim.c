@@ -443,6 +443,7 @@ static void test_sim_game_errors_exit(void **st) {
   (void)st;
   assert_int_equal(run("sim --plugin %s/tests/hostile/plugin-error --games 3 --ai random",
                        ARK_SOURCE_DIR), 1);
+  assert_true(output_has("seeds 1..3, 2 players, map A, ai random,random\n"));
   assert_true(output_has("3 games (3 errors, 0 stopped by the turn cap)"));
   assert_true(output_has("arknova sim: 3 of 3 games stopped with an error; the figures count "
                          "the others; the first, seed 1: "));
