@@ -166,7 +166,9 @@ static void test_replay_stopped_script(void **st) {
   char *o = slurp("out");
   const char *stop = strstr(o, "] -- script of map Broken Garden stopped: ");
   assert_non_null(stop);
-  assert_non_null(strstr(stop, "mi/F9-broken-garden.lua:6: attempt to index a nil value"));
+  /* Lua 5.4 and LuaJIT word the error apart; the file, line and field are the same */
+  assert_non_null(strstr(stop, "mi/F9-broken-garden.lua:6: attempt to index "));
+  assert_non_null(strstr(stop, "'extra'"));
   /* the break's discard before the stop is asked and shown again after it */
   const char *before = strstr(o, "Break: discard down to your hand limit");
   assert_true(before && before < stop);

@@ -302,7 +302,8 @@ static void test_sim_script_failures(void **st) {
   assert_int_equal(run("sim --cards e7 --seeds 5..8 --ai random --no-cards --out r.jsonl"), 0);
   assert_true(output_has("warning: a card or map script was stopped in "));
   assert_true(output_has("\n  the first, seed 6: script of Test Gnu stopped: "));
-  assert_true(output_has("attempt to perform arithmetic on a nil value (field 'bird')"));
+  assert_true(output_has("attempt to perform arithmetic on "));   /* LuaJIT words it apart */
+  assert_true(output_has("'bird'"));
   assert_int_equal(output_count("see their logs"), 0);
   assert_non_null(strstr(slurp("r.jsonl"), "\"script_stop\":\"script of Test Gnu stopped: "));
   assert_non_null(strstr(slurp("r.jsonl"), "\"script_failures\":1,"));
@@ -447,7 +448,8 @@ static void test_sim_game_errors_exit(void **st) {
   assert_true(output_has("3 games (3 errors, 0 stopped by the turn cap)"));
   assert_true(output_has("arknova sim: 3 of 3 games stopped with an error; the figures count "
                          "the others; the first, seed 1: "));
-  assert_true(output_has("plugin-error/hooks.lua:4: attempt to call a nil value (global 'gian')"));
+  assert_true(output_has("plugin-error/hooks.lua:4: attempt to call "));   /* LuaJIT words it apart */
+  assert_true(output_has("'gian'"));
 }
 
 int main(void) {

@@ -19,6 +19,13 @@ static inline int ark_resume(lua_State *co, lua_State *from, int nargs, int *nre
 }
 #define ark_rawlen(L, i) ((int)lua_objlen((L), (i)))
 #define ark_isinteger(L, i) 0
+/* A whole number at i, *ok 0 for anything else: LuaJIT's own
+** lua_tointegerx cuts 1.5 to 1, where Lua 5.4 refuses it. */
+static inline lua_Integer ark_tointegerx(lua_State *L, int i, int *ok) {
+  lua_Number n = lua_tonumberx(L, i, ok);
+  if (*ok && n != (lua_Number)(lua_Integer)n) *ok = 0;
+  return (lua_Integer)n;
+}
 #define ark_lessthan(L, a, b) lua_lessthan((L), (a), (b))
 /* Sets table at the top as the environment of the function below it. */
 static inline void ark_setenv(lua_State *L, int fidx) { lua_setfenv(L, fidx); }
@@ -29,6 +36,7 @@ static inline int ark_resume(lua_State *co, lua_State *from, int nargs, int *nre
 }
 #define ark_rawlen(L, i) ((int)lua_rawlen((L), (i)))
 #define ark_isinteger(L, i) lua_isinteger((L), (i))
+#define ark_tointegerx(L, i, ok) lua_tointegerx((L), (i), (ok))
 #define ark_lessthan(L, a, b) lua_compare((L), (a), (b), LUA_OPLT)
 static inline void ark_setenv(lua_State *L, int fidx) {
   /* a loaded main chunk has exactly one upvalue, _ENV */

@@ -128,7 +128,7 @@ static const char *shown_arg(lua_State *L, int i) {
 ** "bad argument #1 to 'add'". */
 static int seat_arg(lua_State *L, ark_game *g, int i) {
   int ok;
-  lua_Integer p = lua_tointegerx(L, i, &ok);
+  lua_Integer p = ark_tointegerx(L, i, &ok);
   if (!ok || p < 0 || p >= g->s.nplayers)
     luaL_error(L, "a player (0 to %d) is expected, not %s", g->s.nplayers - 1, shown_arg(L, i));
   return (int)p;
@@ -167,7 +167,7 @@ static int arg_card(lua_State *L, ark_game *g, int i) {
 ** and a script's 2^53 must not overflow the arithmetic on them. */
 static int arg_int(lua_State *L, int i) {
   int ok;
-  lua_Integer v = lua_tointegerx(L, i, &ok);
+  lua_Integer v = ark_tointegerx(L, i, &ok);
   if (!ok) luaL_error(L, "a whole number is expected, not %s", shown_arg(L, i));
   return (int)(v > 1000000 ? 1000000 : v < -1000000 ? -1000000 : v);
 }
