@@ -14,6 +14,11 @@ static ark_gs *ark_rebuild(const host_save *s, int count, char *msg, size_t n) {
 
 static unsigned long long ark_hash(ark_gs *g) { return ark_game_log_hash(ark_game_of(g)); }
 
+static unsigned long long ark_state(ark_gs *g) {
+  ark_game_process(ark_game_of(g));
+  return ark_game_state_hash(ark_game_of(g));
+}
+
 static const int *ark_answers(ark_gs *g) { return ark_game_answers(ark_game_of(g)); }
 
 static const char *ark_error(ark_gs *g) { return ark_game_error(ark_game_of(g)); }
@@ -79,7 +84,8 @@ static void ark_summary(ark_gs *g, const host_opts *o, FILE *f) {
 }
 
 const host_game host_ark_game = {
-  .rebuild = ark_rebuild, .hash = ark_hash, .answers = ark_answers, .error = ark_error,
+  .rebuild = ark_rebuild, .hash = ark_hash, .state = ark_state, .answers = ark_answers,
+  .error = ark_error,
   .nevents = ark_nevents, .events = ark_events, .describe = ark_describe,
   .board = ark_board, .board_now = ark_board_now, .command = ark_command,
   .commands = "board, map, hand", .header = ark_header, .write = ark_write, .summary = ark_summary,

@@ -189,7 +189,8 @@ int cmd_hint(int argc, char **argv) {
   /* advice on another game than the file's is worse than none: the whole
   ** file must replay to its own hash first, as for replay and resume */
   ark_gs *whole = host_game_of(&sv.o)->rebuild(&sv, sv.nanswers, msg, sizeof msg);
-  if (!whole || host_save_verify_gs(&sv, whole, host_game_of(&sv.o)->hash(whole), msg,
+  if (!whole || host_save_verify_gs(&sv, whole, host_game_of(&sv.o)->hash(whole),
+                                    host_game_of(&sv.o)->state(whole), msg,
                                     sizeof msg) != 0) {
     fprintf(stderr, "arknova hint: %s: %s\n", path, msg);
     if (whole) whole->gi->free(whole);

@@ -168,6 +168,9 @@ typedef struct host_game {
   ** NULL with a message. */
   ark_gs *(*rebuild)(const host_save *s, int count, char *msg, size_t n);
   unsigned long long (*hash)(ark_gs *g);
+  /* A hash of the game's state at its next decision, which a save keeps
+  ** beside the log's (a choice may change the state and log nothing). */
+  unsigned long long (*state)(ark_gs *g);
   const int *(*answers)(ark_gs *g);
   const char *(*error)(ark_gs *g);
   int (*nevents)(ark_gs *g);
@@ -211,9 +214,10 @@ typedef struct host_sim_edit {
 
 extern const host_game host_ark_game, host_lua_game;
 const host_game *host_game_of(const host_opts *o);
-/* host_save_verify for any game, whose log hash is `hash`. */
-int host_save_verify_gs(const host_save *s, ark_gs *g, unsigned long long hash, char *msg,
-                        size_t n);
+/* host_save_verify for any game, whose log hash is `hash` and state's hash
+** `state` (host_game.state), at its next decision. */
+int host_save_verify_gs(const host_save *s, ark_gs *g, unsigned long long hash,
+                        unsigned long long state, char *msg, size_t n);
 
 /* What the AI of `kind` would choose at g's pending decision and the
 ** greedy's value of each option (the `top` best; 0: all), both worked out

@@ -4,7 +4,9 @@
 ** table of what play, hint, replay and sim need of such a game (host.h),
 ** and the start of an AI game.  The AIs see such a game only through the
 ** engine's game interface (core/src/gameif.h), on what their seat may know
-** (ark_lg_view).
+** (ark_lg_view).  The host's turn cap (--turn-cap, 2000 by default) caps
+** such a game's rounds (ark_lg_set_cap), and a save keeps the hash of the
+** game's state beside its log's.
 */
 #include <math.h>
 #include <stdio.h>
@@ -15,7 +17,15 @@
 #include "simstats.h"
 
 #define LP_STATS 24
+#define LP_TURN_CAP 2000        /* the host's turn cap when none is given */
 #define LG(s) ((ark_lg *)(s))   /* the state begins with its ark_gs */
+
+/* a rule failed while the summary was printed: play exits with 1 */
+static int summary_failed;
+
+static int cap_of(const host_opts *o) {
+  return o->cfg.turn_cap > 0 ? o->cfg.turn_cap : LP_TURN_CAP;
+}
 
 /* The events from *shown on, as seat sees them (-1: the whole game). */
 static void print_events_to(ark_lg *g, int *shown, int seat, const char *indent, FILE *f) {
@@ -65,7 +75,10 @@ static int print_against(ark_lg *g, FILE *f) {
   double score[8];
   for (int p = 0; p < n; p++) {
     int r = ark_lg_won(g, p, &won[p], msg, sizeof msg);
-    if (r < 0) fprintf(stderr, "arknova: %s\n", msg);
+    if (r < 0) {
+      fprintf(stderr, "arknova: %s\n", msg);
+      summary_failed = 1;
+    }
     if (r) return 1;
     ark_lg_score(g, p, &score[p], msg, sizeof msg);
     nwon += won[p] != 0;
@@ -92,10 +105,16 @@ static void print_table(ark_lg *g, const host_opts *o, FILE *f) {
   int n = ark_lg_players(g);
   if (ark_lg_rank(g, order, msg, sizeof msg)) {
     fprintf(stderr, "arknova: %s\n", msg);
+    summary_failed = 1;
     return;
   }
   for (int i = 0; i < n; i++) place[order[i]] = i + 1;
   int k = ark_lg_stats(g, 0, names, values, LP_STATS, msg, sizeof msg);
+  if (k < 0) {
+    fprintf(stderr, "arknova: %s\n", msg);
+    summary_failed = 1;
+    k = 0;
+  }
   fprintf(f, "player ai       score");
   for (int i = 0; i < k; i++) fprintf(f, " %*s", col(names[i], 5), names[i]);
   fprintf(f, "  rank\n");
@@ -116,7 +135,8 @@ static void print_table(ark_lg *g, const host_opts *o, FILE *f) {
 }
 
 /* A save: the game folder, seats, seed, AIs and answers, with the log
-** hash, in the file format of host/save.c (which reads it back). */
+** hash and the state's, in the file format of host/save.c (which reads it
+** back). */
 static int save_write(const char *path, const host_save *sv, ark_lg *g) {
   char tmp[4200], abs[4096];
   const host_opts *o = &sv->o;
@@ -126,11 +146,13 @@ static int save_write(const char *path, const host_save *sv, ark_lg *g) {
           host_save_game(o->game.dir, o->game.name, abs), o->cfg.players,
           (unsigned long long)o->cfg.seed);
   for (int i = 0; i < o->noptions; i++) fprintf(f, "option %s\n", o->options[i]);
+  if (o->cfg.turn_cap) fprintf(f, "turn-cap %d\n", o->cfg.turn_cap);
   for (int p = 0; p < o->cfg.players; p++) fprintf(f, "ai P%d %s\n", p + 1, ai_name(o->ai[p % 4]));
   if (o->budget.iters) fprintf(f, "mcts-iters %d\n", o->budget.iters);
   if (sv->human >= 0) fprintf(f, "human %d\n", sv->human + 1);
   fprintf(f, "ai-seed %llu\n", (unsigned long long)sv->ai_seed);
   int over = ark_lg_process(g) != ARK_AWAITING;
+  fprintf(f, "state %016llx\n", (unsigned long long)ark_lg_state_hash(g));
   return host_save_close(f, tmp, path, ark_lg_answers(g), ark_lg_nanswers(g),
                          ark_log_hash(ark_lg_log(g)), over);
 }
@@ -138,8 +160,16 @@ static int save_write(const char *path, const host_save *sv, ark_lg *g) {
 /* The rules' summary lines, then the table of scores and figures. */
 static void print_summary(ark_lg *g, const host_opts *o, FILE *f) {
   char msg[1024], text[8192];
-  if (ark_lg_summary(g, text, sizeof text, msg, sizeof msg) == 0) fputs(text, f);
-  else fprintf(stderr, "arknova: %s\n", msg);
+  if (ark_lg_capped(g))
+    fprintf(f, "The game did not end: the turn cap (%d rounds, or %d decisions in one round) "
+               "stopped it, and the scores are those of an unfinished game.\n", cap_of(o),
+            ARK_LG_CAP_DECISIONS * cap_of(o));
+  if (ark_lg_summary(g, text, sizeof text, msg, sizeof msg) == 0) {
+    fputs(text, f);
+  } else {
+    fprintf(stderr, "arknova: %s\n", msg);
+    summary_failed = 1;
+  }
   print_table(g, o, f);
 }
 
@@ -155,12 +185,18 @@ static ark_gs *lua_rebuild(const host_save *sv, int count, char *msg, size_t n) 
                                   sv->o.noptions, &g, msg, n);
   ark_lg_def_release(d);          /* the game keeps what it needs of d */
   if (st != ARK_OK) return NULL;
+  ark_lg_set_cap(g, cap_of(&sv->o));
   if (host_save_give(sv, ark_lg_gs(g), count, lua_error, msg, n) == 0) return ark_lg_gs(g);
   ark_lg_free(g);
   return NULL;
 }
 
 static unsigned long long lua_hash(ark_gs *g) { return ark_log_hash(ark_lg_log(LG(g))); }
+
+static unsigned long long lua_state(ark_gs *g) {
+  ark_lg_process(LG(g));                 /* to the decision a save is made at */
+  return ark_lg_state_hash(LG(g));
+}
 
 static const int *lua_answers(ark_gs *g) { return ark_lg_answers(LG(g)); }
 
@@ -197,8 +233,8 @@ static void lua_header(ark_gs *g, const host_save *sv, const char *path, FILE *f
 }
 
 static void lua_describe(ark_gs *g, FILE *f) {
-  fprintf(f, "Game over after %d rounds and %d decisions.\n", ark_lg_rounds(LG(g)),
-          ark_lg_nanswers(LG(g)));
+  fprintf(f, "Game over after %d rounds and %d decisions%s.\n", ark_lg_rounds(LG(g)),
+          ark_lg_nanswers(LG(g)), ark_lg_capped(LG(g)) ? " - stopped by the turn cap" : "");
 }
 
 static void lua_summary(ark_gs *g, const host_opts *o, FILE *f) { print_summary(LG(g), o, f); }
@@ -222,6 +258,7 @@ static void lua_record(ark_lg *g, sim_record *r) {
   }
   for (int i = 0; i < r->players; i++) r->rank[order[i]] = i + 1;
   r->turns = ark_lg_rounds(g);
+  r->capped = ark_lg_capped(g);
   for (int p = 0; p < r->players; p++) {
     int won = 0;
     if (ark_lg_won(g, p, &won, msg, sizeof msg) == 0) {   /* played against the game */
@@ -282,6 +319,7 @@ static void lua_sim_game(void *ctx, const host_opts *o, uint64_t seed, const hos
     snprintf(r->msg, sizeof r->msg, "%.150s", msg);
     return;
   }
+  ark_lg_set_cap(g, cap_of(o));
   lp_watch w = { e ? e->card : -1, e ? e->tested : 0, 0 }, *wp = NULL;
   if (e && e->card >= 0) {
     if (ark_lg_process(g) != ARK_AWAITING || edit_for_sim(g, e, msg, sizeof msg) != 0) {
@@ -320,7 +358,8 @@ static int lua_sim_card(void *ctx, const host_opts *o, const char *text, char *l
 }
 
 const host_game host_lua_game = {
-  .rebuild = lua_rebuild, .hash = lua_hash, .answers = lua_answers, .error = lua_error,
+  .rebuild = lua_rebuild, .hash = lua_hash, .state = lua_state, .answers = lua_answers,
+  .error = lua_error,
   .nevents = lua_nevents, .events = lua_events, .describe = lua_describe, .board = lua_board,
   .board_now = lua_board_now, .command = NULL, .commands = "board", .header = lua_header, .write = lua_write,
   .summary = lua_summary, .sim_open = lua_sim_open, .sim_close = lua_sim_close,
@@ -344,8 +383,10 @@ int host_lua_play(const host_opts *o, const char *save_path) {
   }
   printf("%s: %d player%s, seed %llu\n", o->game.title[0] ? o->game.title : o->game.name,
          o->cfg.players, o->cfg.players == 1 ? "" : "s", (unsigned long long)o->cfg.seed);
+  ark_lg_set_cap(g, cap_of(o));
+  summary_failed = 0;
   int rc = host_play_ais(ark_lg_gs(g), &host_lua_game, o, save_path);
   ark_lg_free(g);
-  return rc;
+  return rc ? rc : summary_failed;
 }
 

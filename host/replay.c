@@ -127,8 +127,7 @@ int cmd_replay(int argc, char **argv) {
   else if (rc == 0 && pr == ARK_AWAITING) printf("(the saved game goes on from here)\n");
   unsigned long long h = hg->hash(g);
   /* a choice the log does not show (a display card taken) changes the state */
-  unsigned long long sh = sv.has_state && !host_game_is_lua(&sv.o) ?
-                          ark_game_state_hash(ark_game_of(g)) : sv.state_hash;
+  unsigned long long sh = sv.has_state ? hg->state(g) : sv.state_hash;
   if (rc == 0 && sv.has_hash) {
     if (h == sv.hash && sh == sv.state_hash) {
       printf("log hash %016llx matches the saved game\n", h);

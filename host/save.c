@@ -469,11 +469,13 @@ int host_save_read(const char *path, host_save *s, char *msg, size_t n) {
 }
 
 int host_save_verify(const host_save *s, ark_game *g, char *msg, size_t n) {
-  return host_save_verify_gs(s, ark_game_gs(g), ark_game_log_hash(g), msg, n);
+  ark_game_process(g);
+  return host_save_verify_gs(s, ark_game_gs(g), ark_game_log_hash(g), ark_game_state_hash(g),
+                             msg, n);
 }
 
-int host_save_verify_gs(const host_save *s, ark_gs *g, unsigned long long h, char *msg,
-                        size_t n) {
+int host_save_verify_gs(const host_save *s, ark_gs *g, unsigned long long h,
+                        unsigned long long state, char *msg, size_t n) {
   int over = g->gi->process(g) != ARK_AWAITING;
   if (g->gi->nanswers(g) != s->nanswers) {
     snprintf(msg, n, "the game took %d of the %d saved answers", g->gi->nanswers(g),
@@ -487,11 +489,11 @@ int host_save_verify_gs(const host_save *s, ark_gs *g, unsigned long long h, cha
     return -1;
   }
   /* a choice the log does not show (a display card taken) changes the state */
-  if (s->has_state && !host_game_is_lua(&s->o) &&
-      ark_game_state_hash(ark_game_of(g)) != s->state_hash) {
+  unsigned long long st = state;
+  if (s->has_state && st != s->state_hash) {
     snprintf(msg, n, "replaying its answers gives the saved log but another game state "
-             "(%016llx, not the saved %016llx): the file was changed", (unsigned long long)
-             ark_game_state_hash(ark_game_of(g)), s->state_hash);
+             "(%016llx, not the saved %016llx): the file was changed, or the cards or rules "
+             "it names have changed since", st, s->state_hash);
     return -1;
   }
   /* version 1 wrote "finished 1" after any answer: not checked there */

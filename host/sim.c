@@ -344,7 +344,8 @@ static void *game_worker(sim *s) {
       e.card = s->card;
     }
     s->hg->sim_game(ctx, &s->o, seed, &e, r);
-    describe_settings(&s->o, r->players, 0, r);
+    /* a game in Lua alone stops at the turn cap too (core/src/luagame.c) */
+    describe_settings(&s->o, r->players, s->o.cfg.turn_cap > 0 ? s->o.cfg.turn_cap : 2000, r);
     if (s->card >= 0 && (s->test_card || !arm)) {   /* the rules the record was played by */
       size_t l = strlen(r->rules);
       snprintf(r->rules + l, sizeof r->rules - l, "%s%s card %s", l ? "; " : "",

@@ -5,15 +5,23 @@
 ** the rules reveal them, copies that play on exactly like the original,
 ** errors that name the rules' file and line, random games of 1 to 4
 ** players that all end, and the engine's AIs deciding through the game
-** interface on what their seat may know.
+** interface on what their seat may know.  Small games written into a
+** temporary folder show what the runtime does with rules that go wrong:
+** the turn cap, steps that never ask, numbers that are no numbers, rules
+** that run out of time, the rules' check of their cards, game.yaml's keys,
+** and the state a save keeps.  Some tests run the `arknova` next to this
+** test binary.
 */
-#define _POSIX_C_SOURCE 200809L   /* mkdtemp */
+#define _POSIX_C_SOURCE 200809L   /* mkdtemp, popen, readlink */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
 #include <cmocka.h>
 #include "ai.h"
 #include "luagame.h"
@@ -518,6 +526,415 @@ static void test_cards_out_and_handed(void **st) {
   ark_lg_def_release(d);
 }
 
+/* ==== small games that go wrong ======================================== */
+
+/* Writes text to dir/rel, its folder made. */
+static void put(const char *dir, const char *rel, const char *text) {
+  char path[1024], cmd[1200];
+  snprintf(path, sizeof path, "%s/%s", dir, rel);
+  snprintf(cmd, sizeof cmd, "mkdir -p \"$(dirname '%s')\"", path);
+  assert_int_equal(system(cmd), 0);
+  FILE *f = fopen(path, "w");
+  assert_non_null(f);
+  fputs(text, f);
+  fclose(f);
+}
+
+static const char *const MINI_YAML =
+  "name: mini\n"
+  "title: Mini\n"
+  "players: {min: 1, max: 2}\n"
+  "module: lua\n"
+  "rules: rules/game.lua\n"
+  "cards: cards\n"
+  "tracks:\n"
+  "  - {name: n, min: 0, max: 5000, start: 0}\n"
+  "table:\n"
+  "  - {name: t, min: 0, max: 50000, start: 0}\n"
+  "zones:\n"
+  "  - {name: hand, owner: seat, see: owner}\n";
+
+/* The rules of a small game: a step `turn` asks its seat "go" (a or b) and
+** counts; next() names `step` for seat (t mod players) + 1 until the table's
+** t reaches `end`; `round` ends the turn (G.set_round, or nothing), `score`
+** is score()'s body and `extra` more rules.  The lines below are the lines of
+** rules/game.lua, which the tests' messages name. */
+static void mini_rules(char *buf, size_t n, const char *end, const char *step, const char *round,
+                       const char *score, const char *extra) {
+  snprintf(buf, n,
+           "local R = { steps = {} }\n"                                        /* 1 */
+           "function R.setup() end\n"                                          /* 2 */
+           "function R.next()\n"                                               /* 3 */
+           "  if G.get(0, \"t\") >= %s then return nil end\n"                 /* 4 */
+           "  return %s, (G.get(0, \"t\") %% G.players()) + 1\n"              /* 5 */
+           "end\n"                                                             /* 6 */
+           "function R.steps.turn(s)\n"                                        /* 7 */
+           "  G.choose(s, \"go\", { \"a\", \"b\" })\n"                       /* 8 */
+           "  G.add(s, \"n\", 1)\n"                                            /* 9 */
+           "  local t = G.add(0, \"t\", 1)\n"                                  /* 10 */
+           "  %s\n"                                                            /* 11 */
+           "end\n"                                                             /* 12 */
+           "function R.steps.tick() G.add(0, \"t\", 1) end\n"                  /* 13 */
+           "function R.score(s) %s end\n"                                      /* 14 */
+           "%s\n"                                                              /* 15 */
+           "return R\n", end, step, round, score, extra);
+}
+
+#define ROUNDS "G.set_round(math.floor(t / G.players()) + 1)"
+#define SCORE "return G.get(s, \"n\")"
+
+/* A small game in tmp/name: game.yaml (NULL: MINI_YAML), the rules, and
+** two cards.  Its folder into dir. */
+static void mini(char *dir, size_t n, const char *name, const char *yaml, const char *rules) {
+  char cmd[600];
+  snprintf(dir, n, "%s/%s", tmp, name);
+  snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+  assert_int_equal(system(cmd), 0);
+  put(dir, "game.yaml", yaml ? yaml : MINI_YAML);
+  put(dir, "rules/game.lua", rules);
+  put(dir, "cards/a.yaml", "number: \"1\"\nname: One\ncost: 2\n");
+  put(dir, "cards/b.yaml", "number: \"2\"\nname: Two\ncost: 3\n");
+}
+
+/* The folder's game, or NULL with the loader's lines in msg. */
+static ark_lg_def *load_dir(const char *dir, char *msg, size_t n) {
+  ark_gamedef gd;
+  assert_int_equal(ark_gamedef_load(dir, &gd, msg, n), 0);
+  return ark_lg_def_load(&gd, msg, n);
+}
+
+/* Runs `arknova ARGS` (the one built beside this test), `input` on its
+** standard input (NULL: none), its output and errors into out; the exit
+** status. */
+static int arknova(char *out, size_t n, const char *input, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+static int arknova(char *out, size_t n, const char *input, const char *fmt, ...) {
+  char exe[2048], args[2048], cmd[8192];
+  va_list ap;
+  ssize_t k = readlink("/proc/self/exe", exe, sizeof exe - 32);
+  if (k <= 0) fail_msg("where is this test?");
+  exe[k] = '\0';
+  strcpy(strrchr(exe, '/') + 1, "arknova");
+  va_start(ap, fmt);
+  vsnprintf(args, sizeof args, fmt, ap);
+  va_end(ap);
+  snprintf(cmd, sizeof cmd, "cd %s && printf '%s' | %s %s 2>&1", tmp, input ? input : "", exe,
+           args);
+  FILE *f = popen(cmd, "r");
+  if (!f) fail_msg("cannot run %s", cmd);
+  size_t got = fread(out, 1, n - 1, f);
+  out[got] = '\0';
+  int st = pclose(f);
+  return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+static const char *last_text(const ark_lg *g) {
+  static char line[512];
+  const ark_event *e = last_event(g, ARK_LG_EV_TEXT);
+  assert_non_null(e);
+  ark_lg_event_text(g, e, -1, line, sizeof line);
+  return line;
+}
+
+/* A game that never ends stops as a capped game: by its rounds once
+** G.round() is past the cap, by its decisions (10 x the cap in one round)
+** when its round stands still; copies keep the cap.  The host applies its
+** --turn-cap (and its default) to games in Lua, and says so.  (Without the
+** cap these games ran until a track overflowed.) */
+static void test_turn_cap(void **st) {
+  (void)st;
+  char rules[2048], dir[512], msg[2048], out[1 << 16];
+  int taken[1];
+  mini_rules(rules, sizeof rules, "1e9", "\"turn\"", ROUNDS, SCORE, "");
+  mini(dir, sizeof dir, "endless", NULL, rules);
+  ark_lg_def *d = load_dir(dir, msg, sizeof msg);
+  if (!d) fail_msg("%s", msg);
+  ark_lg *g = new_game(d, 2, 1);
+  ark_lg_set_cap(g, 5);
+  answer(g, 0);
+  ark_lg *c = ark_lg_clone(g, 1);
+  play_out(g, 3, taken, 0);                 /* fails unless the game ends */
+  play_out(c, 3, taken, 0);
+  assert_true(ark_lg_capped(g) && ark_lg_capped(c));
+  assert_int_equal(ark_lg_rounds(g), 6);
+  assert_int_equal(ark_lg_nanswers(g), 10);
+  assert_string_equal(last_text(g), "the game is stopped by the turn cap: round 6 is past 5");
+  assert_true(ark_log_hash(ark_lg_log(g)) == ark_log_hash(ark_lg_log(c)));
+  ark_lg_free(c);
+  ark_lg_free(g);
+  g = new_game(d, 2, 1);                    /* no cap: the game plays on */
+  for (int k = 0; k < 40; k++) answer(g, 1);
+  assert_int_equal(ark_lg_process(g), ARK_AWAITING);
+  assert_false(ark_lg_capped(g));
+  ark_lg_free(g);
+  ark_lg_def_release(d);
+  assert_int_equal(arknova(out, sizeof out, NULL, "play --game %s --turn-cap 7", dir), 0);
+  assert_non_null(strstr(out, "Game over after 8 rounds and 14 decisions - stopped by the turn "
+                              "cap.\n"));
+  assert_non_null(strstr(out, "The game did not end: the turn cap (7 rounds, or 70 decisions in "
+                              "one round) stopped it"));
+  assert_int_equal(arknova(out, sizeof out, NULL, "sim --game %s --games 3 --turn-cap 7", dir), 0);
+  assert_non_null(strstr(out, "3 games (0 errors, 3 stopped by the turn cap)"));
+  /* play's own cap, 2000 rounds, comes before the seats' 5000 turns */
+  assert_int_equal(arknova(out, sizeof out, NULL, "play --game %s --ai random", dir), 0);
+  assert_non_null(strstr(out, "Game over after 2001 rounds and 4000 decisions - stopped by the "
+                              "turn cap.\n"));
+  /* the round stands still: 10 x 5 decisions in round 0, then the cap */
+  mini_rules(rules, sizeof rules, "1e9", "\"turn\"", "", SCORE, "");
+  mini(dir, sizeof dir, "still", NULL, rules);
+  d = load_dir(dir, msg, sizeof msg);
+  g = new_game(d, 2, 1);
+  ark_lg_set_cap(g, 5);
+  play_out(g, 3, taken, 0);
+  assert_true(ark_lg_capped(g));
+  assert_int_equal(ark_lg_rounds(g), 0);
+  assert_int_equal(ark_lg_nanswers(g), 51);
+  assert_string_equal(last_text(g), "the game is stopped by the turn cap: 51 decisions in round 0 "
+                                    "(at most 50 in one round with a cap of 5 rounds)");
+  ark_lg_free(g);
+  ark_lg_def_release(d);
+  assert_int_equal(arknova(out, sizeof out, NULL, "play --game %s --ai random --turn-cap 100",
+                           dir), 0);
+  assert_non_null(strstr(out, "Game over after 0 rounds and 1001 decisions - stopped by the turn "
+                              "cap.\n"));
+}
+
+/* Steps that never ask a decision: after 10000 in a row the game stops,
+** naming the last step and next() with their lines.  (Before, it ran on
+** until its own track overflowed, or forever.) */
+static void test_steps_without_decisions(void **st) {
+  (void)st;
+  char rules[2048], dir[512], msg[2048];
+  mini_rules(rules, sizeof rules, "1e9", "\"tick\"", ROUNDS, SCORE, "");
+  mini(dir, sizeof dir, "ticks", NULL, rules);
+  ark_lg_def *d = load_dir(dir, msg, sizeof msg);
+  if (!d) fail_msg("%s", msg);
+  ark_lg *g = new_game(d, 2, 1);
+  assert_int_equal(ark_lg_process(g), ARK_ERROR);
+  assert_string_equal(ark_lg_error(g), "rules/game.lua:13: 10000 steps in a row asked no "
+                      "decision, the last steps.tick(1): next() (rules/game.lua:3) must end the "
+                      "game by returning nil, or lead to a step that calls G.choose");
+  ark_lg_free(g);
+  ark_lg_def_release(d);
+}
+
+/* What the host reads of a finished game is asked when it ends: a score
+** that is no number stops the game with its line, and play exits with 1
+** (it had printed a cut-short summary and exited with 0).  A next() that
+** names no step, and a rank() that leaves a seat out, name their lines. */
+static void test_numbers_at_the_end(void **st) {
+  (void)st;
+  char rules[2048], dir[512], msg[2048], out[1 << 16];
+  uint64_t x = 5;
+  mini_rules(rules, sizeof rules, "4", "\"turn\"", ROUNDS,
+             "if G.get(0, \"t\") >= 4 then return nil end return 1", "");
+  mini(dir, sizeof dir, "nilscore", NULL, rules);
+  ark_lg_def *d = load_dir(dir, msg, sizeof msg);
+  if (!d) fail_msg("%s", msg);
+  ark_lg *g = new_game(d, 2, 1);
+  while (ark_lg_process(g) == ARK_AWAITING)
+    assert_int_equal(ark_lg_answer(g, (int)(next_rand(&x) % 2), msg, sizeof msg), ARK_OK);
+  assert_int_equal(ark_lg_process(g), ARK_ERROR);
+  assert_string_equal(ark_lg_error(g), "rules/game.lua:14: score(1) must give a number, not nil");
+  ark_lg_free(g);
+  ark_lg_def_release(d);
+  assert_int_equal(arknova(out, sizeof out, NULL, "play --game %s", dir), 1);
+  assert_non_null(strstr(out, "arknova: the game stopped: rules/game.lua:14: score("));
+  assert_non_null(strstr(out, ") must give a number, not nil"));
+  assert_null(strstr(out, "Winner"));
+  /* next() names a step there is none of */
+  mini_rules(rules, sizeof rules, "4", "\"trun\"", ROUNDS, SCORE, "");
+  mini(dir, sizeof dir, "trun", NULL, rules);
+  d = load_dir(dir, msg, sizeof msg);
+  g = new_game(d, 2, 1);
+  assert_int_equal(ark_lg_process(g), ARK_ERROR);
+  assert_string_equal(ark_lg_error(g), "rules/game.lua:3: next() named the step 'trun', which the "
+                      "table steps has no function for (it has: tick, turn)");
+  ark_lg_free(g);
+  ark_lg_def_release(d);
+  /* rank() leaves a seat out */
+  mini_rules(rules, sizeof rules, "4", "\"turn\"", ROUNDS, SCORE,
+             "function R.rank() return { 1 } end");
+  mini(dir, sizeof dir, "rank", NULL, rules);
+  d = load_dir(dir, msg, sizeof msg);
+  g = new_game(d, 2, 1);
+  while (ark_lg_process(g) == ARK_AWAITING) answer(g, 0);
+  assert_string_equal(ark_lg_error(g), "rules/game.lua:15: rank() must give every seat once, "
+                      "best first (a list of 2 seats)");
+  ark_lg_free(g);
+  ark_lg_def_release(d);
+}
+
+/* A stat that is not a number is an error naming it (it was dropped). */
+static void test_stats_are_numbers(void **st) {
+  (void)st;
+  char rules[2048], dir[512], msg[2048], names[8][32];
+  double v[8];
+  mini_rules(rules, sizeof rules, "4", "\"turn\"", ROUNDS, SCORE,
+             "function R.stats(s) return { n = G.get(s, \"n\"), best = \"P\" .. s } end");
+  mini(dir, sizeof dir, "stats", NULL, rules);
+  ark_lg_def *d = load_dir(dir, msg, sizeof msg);
+  if (!d) fail_msg("%s", msg);
+  ark_lg *g = new_game(d, 2, 1);
+  assert_int_equal(ark_lg_stats(g, 1, names, v, 8, msg, sizeof msg), -1);
+  assert_string_equal(msg, "rules/game.lua:15: stats(2): 'best' must be a number, not a string");
+  ark_lg_free(g);
+  g = new_game(d, 2, 1);                  /* and the game stops at its end */
+  while (ark_lg_process(g) == ARK_AWAITING) answer(g, 0);
+  assert_string_equal(ark_lg_error(g), "rules/game.lua:15: stats(1): 'best' must be a number, "
+                      "not a string");
+  ark_lg_free(g);
+  ark_lg_def_release(d);
+}
+
+/* A rules function stopped by the time limit in one of the AIs' copies
+** stops the game and every copy: the next call of a rule fails at once
+** (the greedy had waited out 2 s for every option it weighed) and the
+** game stops with the rules' line. */
+static void test_time_limit_stops_the_family(void **st) {
+  (void)st;
+  char rules[2048], dir[512], msg[2048], again[2048];
+  double v;
+  /* a loop LuaJIT does not compile (it raises errors): a compiled one no
+  ** hook of the watchdog stops (docs/lua-games.md) */
+  mini_rules(rules, sizeof rules, "4", "\"turn\"", ROUNDS, "while true do pcall(error, 1) end",
+             "");
+  mini(dir, sizeof dir, "loops", NULL, rules);
+  ark_lg_def *d = load_dir(dir, msg, sizeof msg);
+  if (!d) fail_msg("%s", msg);
+  ark_lg *g = new_game(d, 2, 1);
+  assert_int_equal(ark_lg_process(g), ARK_AWAITING);
+  ark_lg *view = ark_lg_view(g, 0, 7), *other = ark_lg_clone(g, 0);
+  assert_int_equal(ark_lg_value(view, 0, &v, msg, sizeof msg), -1);
+  assert_non_null(strstr(msg, "rules/game.lua:14: script stopped: it ran longer than"));
+  struct timespec a, b;
+  clock_gettime(CLOCK_MONOTONIC, &a);
+  assert_int_equal(ark_lg_value(other, 1, &v, again, sizeof again), -1);
+  clock_gettime(CLOCK_MONOTONIC, &b);
+  assert_string_equal(again, msg);
+  assert_true((double)(b.tv_sec - a.tv_sec) + (double)(b.tv_nsec - a.tv_nsec) * 1e-9 < 0.5);
+  assert_int_equal(ark_lg_process(g), ARK_ERROR);
+  assert_string_equal(ark_lg_error(g), msg);
+  ark_lg_free(view);
+  ark_lg_free(other);
+  ark_lg_free(g);
+  g = new_game(d, 2, 1);                  /* another game is not stopped */
+  assert_int_equal(ark_lg_process(g), ARK_AWAITING);
+  ark_lg_free(g);
+  ark_lg_def_release(d);
+}
+
+/* The rules' check_card(card) looks at every card when the game loads; a
+** problem it gives is reported at its card file's line (of the key it
+** names in the table it names, else the card's first key), and the game
+** does not load; `check` says the same and exits with 1. */
+static void test_check_card(void **st) {
+  (void)st;
+  char rules[2048], dir[512], msg[2048], out[1 << 16], want[4096];
+  mini_rules(rules, sizeof rules, "4", "\"turn\"", ROUNDS, SCORE,
+             "function R.check_card(c) local p = {} "
+             "if type(c.cost) ~= \"number\" then p[#p + 1] = { text = \"cost: a number\", at = c, "
+             "key = \"cost\" } end "
+             "if c.effects then p[#p + 1] = { text = \"no gain here\", at = c.effects[1], "
+             "key = \"gain\" }; p[#p + 1] = { \"the list\", at = c.effects, key = 2 } end "
+             "if c.number == \"1\" then p[#p + 1] = \"card one\" end "
+             "if #p > 0 then return p end end");
+  mini(dir, sizeof dir, "checked", NULL, rules);
+  ark_lg_def *d = load_dir(dir, msg, sizeof msg);
+  assert_null(d);
+  snprintf(want, sizeof want, "%s/cards/a.yaml:1: card one", dir);
+  assert_string_equal(msg, want);
+  put(dir, "cards/a.yaml", "number: \"11\"\nname: One\ncost: 2\n");
+  assert_non_null(d = load_dir(dir, msg, sizeof msg));
+  ark_lg_def_release(d);
+  put(dir, "cards/c.yaml", "# card three\nnumber: \"3\"\nname: Three\ncost: x\neffects:\n"
+      "  - {gain: 3}\n  - {draw: 1}\n");
+  assert_null(load_dir(dir, msg, sizeof msg));
+  snprintf(want, sizeof want, "%s/cards/c.yaml:4: cost: a number\n"
+           "%s/cards/c.yaml:6: no gain here\n%s/cards/c.yaml:7: the list", dir, dir, dir);
+  assert_string_equal(msg, want);
+  assert_int_equal(arknova(out, sizeof out, NULL, "check --game %s", dir), 1);
+  assert_non_null(strstr(out, want));
+  assert_null(strstr(out, "ok"));
+}
+
+/* game.yaml: an unknown key (a misspelling) is an error at its line, with
+** the key it looks like; a rules file or cards folder that is not there,
+** and more players than the host seats; every problem names the file by
+** the folder as given.  (They had passed silently: `ok: 0 cards`.) */
+static void test_game_yaml_keys(void **st) {
+  (void)st;
+  char rules[2048], dir[512], msg[4096], want[8192], out[1 << 16];
+  mini_rules(rules, sizeof rules, "4", "\"turn\"", ROUNDS, SCORE, "");
+  mini(dir, sizeof dir, "keys", "name: mini\n"
+       "titel: Mini\n"
+       "players: {min: 1, max: 6}\n"
+       "module: lua\n"
+       "rules: rules/gme.lua\n"
+       "cards: crads\n"
+       "track:\n"
+       "  - {name: n, min: 0, max: 5000, start: 0}\n"
+       "table:\n"
+       "  - {name: t, min: 9, max: 5, start: 0}\n", rules);
+  assert_null(load_dir(dir, msg, sizeof msg));
+  snprintf(want, sizeof want,
+           "%s/game.yaml:2: unknown key 'titel': did you mean 'title'?\n"
+           "%s/game.yaml:3: players: max 6: a game is played by at most 4 players (the host "
+           "seats an AI in at most 4)\n"
+           "%s/game.yaml:7: unknown key 'track': did you mean 'tracks'?\n"
+           "%s/game.yaml:10: table: t: needs max, and min <= start <= max\n"
+           "%s/game.yaml:5: rules: the game folder has no file rules/gme.lua\n"
+           "%s/game.yaml:6: cards: the game folder has no folder crads", dir, dir, dir, dir, dir,
+           dir);
+  assert_string_equal(msg, want);
+  assert_int_equal(arknova(out, sizeof out, NULL, "check --game %s", dir), 1);
+  assert_non_null(strstr(out, want));
+}
+
+/* A save keeps the hash of the game's state beside its log's: a rule
+** changed since that gives the same log but other numbers (here: 3 coins
+** for a pick of coins, where the log says only what was picked) makes
+** replay, resume and hint refuse the save; the unchanged game matches. */
+static void test_state_in_saves(void **st) {
+  (void)st;
+  char out[1 << 16], dir[512], cmd[1200], msg[256];
+  ark_lg_def *d = load(HARVEST);
+  ark_lg *g = new_game(d, 2, 1), *h = new_game(d, 2, 1);
+  assert_int_equal(ark_lg_process(g), ARK_AWAITING);
+  assert_int_equal(ark_lg_process(h), ARK_AWAITING);
+  assert_true(ark_lg_state_hash(g) == ark_lg_state_hash(h));
+  assert_int_equal(ark_lg_set_track(h, 1, "coins", 4, msg, sizeof msg), 0);
+  assert_int_equal(ark_lg_edit_done(h, msg, sizeof msg), 0);
+  assert_true(ark_lg_state_hash(g) != ark_lg_state_hash(h));
+  answer(g, 0);
+  assert_int_equal(ark_lg_process(g), ARK_AWAITING);
+  ark_lg *c = ark_lg_clone(g, 1);
+  assert_true(ark_lg_state_hash(g) == ark_lg_state_hash(c));
+  ark_lg_free(c);
+  ark_lg_free(g);
+  ark_lg_free(h);
+  ark_lg_def_release(d);
+  snprintf(dir, sizeof dir, "%s/harvest-saved", tmp);
+  snprintf(cmd, sizeof cmd, "rm -rf %s && cp -r %s %s", dir, HARVEST, dir);
+  assert_int_equal(system(cmd), 0);
+  assert_int_equal(arknova(out, sizeof out, NULL, "play --game %s --save s.txt", dir), 0);
+  assert_int_equal(arknova(out, sizeof out, "1\\n1\\nquit\\n", "play --game %s --human 1 "
+                           "--save p.txt", dir), 0);
+  assert_int_equal(arknova(out, sizeof out, NULL, "replay s.txt --quiet"), 0);
+  assert_non_null(strstr(out, "matches the saved game"));
+  assert_int_equal(arknova(out, sizeof out, "quit\\n", "play --resume p.txt"), 0);
+  snprintf(cmd, sizeof cmd, "grep -q '^state [0-9a-f]\\{16\\}$' %s/s.txt && sed -i "
+           "'s/G.add(s, \"coins\", 2)/G.add(s, \"coins\", 3)/' %s/rules/game.lua", tmp, dir);
+  assert_int_equal(system(cmd), 0);
+  assert_int_equal(arknova(out, sizeof out, NULL, "replay s.txt --quiet"), 1);
+  assert_non_null(strstr(out, "the log matches the saved one, but the game state "));
+  assert_int_equal(arknova(out, sizeof out, "quit\\n", "play --resume p.txt"), 1);
+  assert_non_null(strstr(out, "another game state"));
+  assert_int_equal(arknova(out, sizeof out, NULL, "hint p.txt"), 1);
+  assert_non_null(strstr(out, "replaying its answers gives the saved log but another game state"));
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_numbers),
@@ -532,6 +949,14 @@ int main(void) {
     cmocka_unit_test(test_errors_name_the_line),
     cmocka_unit_test(test_range),
     cmocka_unit_test(test_cards_out_and_handed),
+    cmocka_unit_test(test_turn_cap),
+    cmocka_unit_test(test_steps_without_decisions),
+    cmocka_unit_test(test_numbers_at_the_end),
+    cmocka_unit_test(test_stats_are_numbers),
+    cmocka_unit_test(test_time_limit_stops_the_family),
+    cmocka_unit_test(test_check_card),
+    cmocka_unit_test(test_game_yaml_keys),
+    cmocka_unit_test(test_state_in_saves),
   };
   if (!mkdtemp(tmp)) return 1;
   int failed = cmocka_run_group_tests(tests, NULL, NULL);

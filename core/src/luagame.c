@@ -6,6 +6,12 @@
 ** G.choose.  When a step starts, the board is kept (snap); a copy of the
 ** game takes that board and runs the step again, feeding it the answers
 ** given since, with nothing logged, so no Lua stack is ever copied.
+**
+** Rules that never end are stopped: by the host's turn cap (in rounds, or
+** in decisions in one round when the round stands still), and by a bound
+** on steps run in a row without a decision.  A rules function that runs
+** out of time or memory, or fails to give a number the AIs or the host
+** need, stops the game and every copy of it (its family).
 */
 #include <stdarg.h>
 #include <stdio.h>
@@ -41,6 +47,30 @@ void ark_lg_event(ark_lg *g, int seat, int type, const char *text, int seen, con
   ark_log_add(&g->log, g->b.round, seat - 1, type, -1, -1, other, text, seen);
 }
 
+/* Stops the game's family: every game of it fails at its next step, and
+** every call of a rule in it fails at once with `why`. */
+static void stop_family(ark_lg *g, const char *why) {
+  if (g->fam->stopped) return;
+  g->fam->stopped = 1;
+  snprintf(g->fam->why, sizeof g->fam->why, "%s", why);
+}
+
+/* "file:line" where rules[name] (or steps[name] when in_steps) is defined. */
+static const char *rule_where(const ark_lg *g, const char *name, int in_steps, char *buf,
+                              size_t n) {
+  lua_State *L = g->d->L;
+  lua_rawgeti(L, LUA_REGISTRYINDEX, g->d->rules_ref);
+  if (in_steps) {
+    lua_getfield(L, -1, "steps");
+    lua_remove(L, -2);
+    if (!lua_istable(L, -1)) lua_newtable(L);
+  }
+  lua_getfield(L, -1, name);
+  ark_lg_fn_where(g->d, L, -1, buf, n);
+  lua_pop(L, 2);
+  return buf;
+}
+
 static void push_answer(ark_lg *g, int i, int meta) {
   if (g->nanswers == g->capanswers) {
     int cap = g->capanswers ? g->capanswers * 2 : 256;
@@ -58,19 +88,25 @@ static void push_answer(ark_lg *g, int i, int meta) {
 /* ---- calling the rules ---- */
 
 /* Calls rules[name] with nargs arguments on the stack top, under the
-** watchdog; leaves nres results.  0, or -1 with the message in msg (and
-** the game failed when fail_game). */
+** watchdog; leaves nres results.  0, 1 when an optional rule is missing,
+** or -1 with the message in msg.  Once the family is stopped nothing
+** runs; a rule stopped by the watchdog stops the family. */
 static int call_rule(ark_lg *g, const char *name, int nargs, int nres, int optional, char *msg,
                      size_t n) {
   lua_State *L = g->d->L;
   int base = lua_gettop(L) - nargs;
+  if (g->fam->stopped) {
+    lua_settop(L, base);
+    snprintf(msg, n, "%s", g->fam->why);
+    return -1;
+  }
   lua_rawgeti(L, LUA_REGISTRYINDEX, g->d->rules_ref);
   lua_getfield(L, -1, name);
   lua_remove(L, -2);
   if (!lua_isfunction(L, -1)) {
     lua_settop(L, base);
     if (optional) return 1;
-    snprintf(msg, n, "%s: the rules table has no function '%s'", g->d->gd.name, name);
+    snprintf(msg, n, "%s: the rules table has no function '%s'", g->d->rules, name);
     return -1;
   }
   lua_insert(L, base + 1);
@@ -80,12 +116,13 @@ static int call_rule(ark_lg *g, const char *name, int nargs, int nres, int optio
   current = g;
   int slot = ark_wd_enter(L, g->d->budget, g->d->mem_limit);
   int st = lua_pcall(L, nargs, nres, base + 1);
-  ark_wd_leave(slot, L);
+  int reason = ark_wd_leave(slot, L);
   current = before;
   lua_remove(L, base + 1);
   if (st != ARK_LUA_OK) {
     snprintf(msg, n, "%s", lua_isstring(L, -1) ? lua_tostring(L, -1) : "an error");
     lua_settop(L, base);
+    if (reason) stop_family(g, msg);     /* not again in every copy */
     return -1;
   }
   return 0;
@@ -154,6 +191,9 @@ ark_status ark_lg_new_opts(ark_lg_def *d, int players, uint64_t seed, const char
   g->gs.gi = &ark_lg_gi;
   g->d = d;
   d->refs++;
+  g->fam = calloc(1, sizeof *g->fam);
+  if (!g->fam) abort();
+  g->fam->refs = 1;
   g->nplayers = players;
   g->co_ref = LUA_NOREF;
   g->redeal_at = -1;
@@ -182,6 +222,7 @@ static void drop_step(ark_lg *g) {
 void ark_lg_free(ark_lg *g) {
   if (!g) return;
   drop_step(g);
+  if (g->fam && --g->fam->refs == 0) free(g->fam);
   ark_lg_def_release(g->d);
   ark_strbuf_free(&g->optbuf);
   ark_log_free(&g->log);
@@ -200,9 +241,29 @@ static int start_step(ark_lg *g, const char *name, int seat) {
   lua_getfield(L, -1, "steps");
   lua_getfield(L, -1, name);
   if (!lua_isfunction(L, -1)) {
-    lua_pop(L, 3);
-    fail(g, "%s: next() named the step '%s', which steps has no function for", g->d->gd.name,
-         name);
+    char where[300], known[200];
+    size_t len = 0;
+    lua_pop(L, 1);
+    known[0] = '\0';
+    /* the step names there are, in order, to spot a misspelling */
+    for (const char *prev = ""; len + 40 < sizeof known;) {
+      const char *best = NULL;
+      lua_pushnil(L);
+      while (lua_next(L, -2)) {
+        const char *k = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : NULL;
+        if (k && strcmp(k, prev) > 0 && (!best || strcmp(k, best) < 0)) best = k;
+        lua_pop(L, 1);
+      }
+      if (!best) break;
+      int k = snprintf(known + len, sizeof known - len, "%s%s", len ? ", " : "", best);
+      if (k < 0 || (size_t)k >= sizeof known - len) break;
+      len += (size_t)k;
+      prev = known + len - strlen(best);
+    }
+    lua_pop(L, 2);
+    fail(g, "%s: next() named the step '%s', which the table steps has no function for "
+         "(it has: %s)", rule_where(g, "next", 0, where, sizeof where), name,
+         known[0] ? known : "none");
     return -1;
   }
   g->co = lua_newthread(L);
@@ -216,9 +277,51 @@ static int start_step(ark_lg *g, const char *name, int seat) {
   return 0;
 }
 
+/* The game is over (1).  What the host reads of a finished game, the
+** rules' score, won, stats and rank, is asked once here, so that a
+** mistake there stops the game with its line (-1) instead of cutting its
+** summary short. */
+static int finish(ark_lg *g) {
+  char msg[512], names[64][32];
+  double v[64];
+  int order[ARK_LG_SEATS], won;
+  for (int s = 0; s < g->nplayers; s++)
+    if (ark_lg_score(g, s, v, msg, sizeof msg) || ark_lg_won(g, s, &won, msg, sizeof msg) < 0 ||
+        ark_lg_stats(g, s, names, v, 64, msg, sizeof msg) < 0) {
+      fail(g, "%s", msg);
+      return -1;
+    }
+  if (ark_lg_rank(g, order, msg, sizeof msg)) {
+    fail(g, "%s", msg);
+    return -1;
+  }
+  g->status = ARK_END;
+  return 1;
+}
+
+/* Whether the turn cap ends the game before its next step: the cap's
+** event logged. */
+static int over_cap(ark_lg *g) {
+  char text[200];
+  int k = ark_lg_answers_now(g) - g->b.round_from;
+  if (g->cap <= 0) return 0;
+  if (g->b.round > g->cap)
+    snprintf(text, sizeof text, "the game is stopped by the turn cap: round %d is past %d",
+             g->b.round, g->cap);
+  else if (k > ARK_LG_CAP_DECISIONS * g->cap)
+    snprintf(text, sizeof text, "the game is stopped by the turn cap: %d decisions in round %d "
+             "(at most %d in one round with a cap of %d rounds)", k, g->b.round,
+             ARK_LG_CAP_DECISIONS * g->cap, g->cap);
+  else
+    return 0;
+  ark_lg_event(g, 0, ARK_LG_EV_TEXT, text, ARK_SEEN_ALL, NULL);
+  g->capped = 1;
+  return 1;
+}
+
 /* After the rules' next(): the next step, or the end. */
 static int next_step(ark_lg *g) {
-  char msg[512];
+  char msg[512], where[300], step_at[300];
   lua_State *L = g->d->L;
   if (call_rule(g, "next", 0, 2, 0, msg, sizeof msg)) {
     fail(g, "%s", msg);
@@ -226,21 +329,32 @@ static int next_step(ark_lg *g) {
   }
   if (lua_isnil(L, -2)) {
     lua_pop(L, 2);
-    g->status = ARK_END;
-    return 1;
+    return finish(g);
   }
-  const char *name = lua_tostring(L, -2);
+  const char *name = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : NULL;
   int isnum = 0;
   lua_Integer seat = lua_tointegerx(L, -1, &isnum);
   if (!name || !isnum || seat < 0 || seat > g->nplayers) {
+    char gave[120];
+    snprintf(gave, sizeof gave, "%s and %s", luaL_typename(L, -2), luaL_typename(L, -1));
+    if (name) snprintf(gave, sizeof gave, "'%.40s' and %s", name, isnum ? "a seat outside them"
+                       : luaL_typename(L, -1));
     lua_pop(L, 2);
-    fail(g, "%s: next() must give a step name and a seat from 0 to %d", g->d->gd.name,
-         g->nplayers);
+    fail(g, "%s: next() must give a step name and a seat from 0 to %d, or nil at the end (it "
+         "gave %s)", rule_where(g, "next", 0, where, sizeof where), g->nplayers, gave);
     return -1;
   }
   char step[ARK_LG_NAME];
   snprintf(step, sizeof step, "%s", name);
   lua_pop(L, 2);
+  if (over_cap(g)) return finish(g);
+  if (++g->idle_steps > ARK_LG_IDLE_STEPS) {
+    fail(g, "%s: %d steps in a row asked no decision, the last steps.%s(%d): next() (%s) "
+         "must end the game by returning nil, or lead to a step that calls G.choose",
+         rule_where(g, step, 1, step_at, sizeof step_at), ARK_LG_IDLE_STEPS, step, (int)seat,
+         rule_where(g, "next", 0, where, sizeof where));
+    return -1;
+  }
   g->snap = g->b;
   g->snap_answers = ark_lg_answers_now(g);
   if (!g->secret_open) {
@@ -290,10 +404,11 @@ static int resume(ark_lg *g, int nargs) {
   current = g;
   int slot = ark_wd_enter(co, g->d->budget, g->d->mem_limit);
   int st = ark_resume(co, g->d->L, nargs, &nres);
-  ark_wd_leave(slot, co);
+  int reason = ark_wd_leave(slot, co);
   current = before;
   if (st == LUA_YIELD) {
     take_decision(g, co, nres);
+    g->idle_steps = 0;
     return 0;
   }
   if (st == ARK_LUA_OK) {
@@ -301,12 +416,14 @@ static int resume(ark_lg *g, int nargs) {
     return 1;
   }
   fail(g, "%s", lua_isstring(co, -1) ? lua_tostring(co, -1) : "a step failed");
+  if (reason) stop_family(g, g->error);
   drop_step(g);
   return -1;
 }
 
 ark_progress ark_lg_process(ark_lg *g) {
   for (;;) {
+    if (g->status == 0 && g->fam->stopped) fail(g, "%s", g->fam->why);
     if (g->status == ARK_ERROR) return ARK_ERROR;
     if (g->status == ARK_END) return ARK_END;
     if (g->pending && !g->given) return ARK_AWAITING;
@@ -390,8 +507,13 @@ static ark_lg *copy_of(const ark_lg *g, int with_log) {
   n->gs.gi = &ark_lg_gi;
   n->d = g->d;
   n->d->refs++;
+  n->fam = g->fam;
+  n->fam->refs++;
   n->nplayers = g->nplayers;
   n->status = g->status;
+  n->cap = g->cap;
+  n->capped = g->capped;
+  n->idle_steps = g->idle_steps;
   memcpy(n->error, g->error, sizeof n->error);
   n->co_ref = LUA_NOREF;
   n->nolog = g->nolog || !with_log;
@@ -455,7 +577,8 @@ static void replay(ark_lg *n, const ark_lg *g, const ark_lg_board *from, int at,
   if (r == 0) n->pending = 1;
   else if (n->status != ARK_ERROR)
     fail(n, "%s: a copy of the game ended early: the rules do not play the same with the "
-         "same answers", g->d->gd.name);
+         "same answers (everything a game remembers must be in tracks, zones and counters)",
+         g->d->rules);
   n->given = g->given;
   n->replaying = 0;
 }
@@ -488,6 +611,8 @@ ark_lg *ark_lg_view(const ark_lg *g, int viewer, uint64_t seed) {
 /* ---- what the host reads ---- */
 
 const char *ark_lg_error(const ark_lg *g) { return g->error; }
+void ark_lg_set_cap(ark_lg *g, int rounds) { g->cap = rounds > 0 ? rounds : 0; }
+int ark_lg_capped(const ark_lg *g) { return g->capped; }
 int ark_lg_players(const ark_lg *g) { return g->nplayers; }
 int ark_lg_rounds(const ark_lg *g) { return g->b.round; }
 const ark_log *ark_lg_log(const ark_lg *g) { return &g->log; }
@@ -542,20 +667,29 @@ size_t ark_lg_event_text(const ark_lg *g, const ark_event *e, int seat, char *bu
   return k < 0 ? 0 : (size_t)k;
 }
 
+/* A rule the AIs' numbers or the host's summary need failed: the game
+** and its copies stop (the AIs would steer clear of the mistake, or meet
+** it in every copy). */
+static int numbers_failed(ark_lg *g, const char *msg) {
+  stop_family(g, msg);
+  return -1;
+}
+
 static int number_of(ark_lg *g, const char *rule, int seat, int optional, double *out, char *msg,
                      size_t n) {
   lua_State *L = g->d->L;
+  char where[300];
   lua_pushinteger(L, seat + 1);
   int r = call_rule(g, rule, 1, 1, optional, msg, n);
-  if (r) return r;
+  if (r > 0) return r;
+  if (r < 0) return numbers_failed(g, msg);
   int ok = lua_type(L, -1) == LUA_TNUMBER;
   *out = lua_tonumber(L, -1);
+  if (!ok)
+    snprintf(msg, n, "%s: %s(%d) must give a number, not %s", rule_where(g, rule, 0, where,
+             sizeof where), rule, seat + 1, luaL_typename(L, -1));
   lua_pop(L, 1);
-  if (!ok) {
-    snprintf(msg, n, "%s: %s(%d) must give a number", g->d->gd.name, rule, seat + 1);
-    return -1;
-  }
-  return 0;
+  return ok ? 0 : numbers_failed(g, msg);
 }
 
 int ark_lg_score(ark_lg *g, int seat, double *out, char *msg, size_t n) {
@@ -569,24 +703,26 @@ int ark_lg_value(ark_lg *g, int seat, double *out, char *msg, size_t n) {
 
 int ark_lg_won(ark_lg *g, int seat, int *won, char *msg, size_t n) {
   lua_State *L = g->d->L;
+  char where[300];
   lua_pushinteger(L, seat + 1);
   int r = call_rule(g, "won", 1, 1, 1, msg, n);
-  if (r) return r;
+  if (r > 0) return r;
+  if (r < 0) return numbers_failed(g, msg);
   int t = lua_type(L, -1);
   *won = lua_toboolean(L, -1);
+  if (t != LUA_TNIL && t != LUA_TBOOLEAN)
+    snprintf(msg, n, "%s: won(%d) must give true, false or nil, not %s", rule_where(g, "won", 0,
+             where, sizeof where), seat + 1, luaL_typename(L, -1));
   lua_pop(L, 1);
   if (t == LUA_TNIL) return 1;
-  if (t != LUA_TBOOLEAN) {
-    snprintf(msg, n, "%s: won(%d) must give true, false or nil", g->d->gd.name, seat + 1);
-    return -1;
-  }
-  return 0;
+  return t == LUA_TBOOLEAN ? 0 : numbers_failed(g, msg);
 }
 
 int ark_lg_rank(ark_lg *g, int *order, char *msg, size_t n) {
   lua_State *L = g->d->L;
+  char where[300];
   int r = call_rule(g, "rank", 0, 1, 1, msg, n);
-  if (r < 0) return -1;
+  if (r < 0) return numbers_failed(g, msg);
   if (r == 0) {
     int seen = 0, ok = lua_istable(L, -1) && ark_rawlen(L, -1) == g->nplayers;
     for (int i = 0; ok && i < g->nplayers; i++) {
@@ -599,8 +735,9 @@ int ark_lg_rank(ark_lg *g, int *order, char *msg, size_t n) {
     }
     lua_pop(L, 1);
     if (ok) return 0;
-    snprintf(msg, n, "%s: rank() must give every seat once, best first", g->d->gd.name);
-    return -1;
+    snprintf(msg, n, "%s: rank() must give every seat once, best first (a list of %d seats)",
+             rule_where(g, "rank", 0, where, sizeof where), g->nplayers);
+    return numbers_failed(g, msg);
   }
   /* no rank(): by score, then the earlier seat */
   double score[ARK_LG_SEATS];
@@ -620,21 +757,37 @@ int ark_lg_rank(ark_lg *g, int *order, char *msg, size_t n) {
 int ark_lg_stats(ark_lg *g, int seat, char names[][32], double *values, int max, char *msg,
                  size_t n) {
   lua_State *L = g->d->L;
+  char where[300];
   lua_pushinteger(L, seat + 1);
   int r = call_rule(g, "stats", 1, 1, 1, msg, n);
-  if (r) return r > 0 ? 0 : -1;
-  int k = 0;
-  if (lua_istable(L, -1)) {
+  if (r) return r > 0 ? 0 : numbers_failed(g, msg);
+  int k = 0, bad = 0;
+  if (!lua_istable(L, -1)) {
+    snprintf(msg, n, "%s: stats(%d) must give a table of named numbers, not %s",
+             rule_where(g, "stats", 0, where, sizeof where), seat + 1, luaL_typename(L, -1));
+    bad = 1;
+  } else {
     lua_pushnil(L);
-    while (lua_next(L, -2) && k < max) {
-      if (lua_type(L, -2) == LUA_TSTRING && lua_type(L, -1) == LUA_TNUMBER) {
+    while (!bad && lua_next(L, -2)) {
+      if (lua_type(L, -2) != LUA_TSTRING) {
+        snprintf(msg, n, "%s: stats(%d): every key is a name, not a %s",
+                 rule_where(g, "stats", 0, where, sizeof where), seat + 1, luaL_typename(L, -2));
+        bad = 1;
+      } else if (lua_type(L, -1) != LUA_TNUMBER) {
+        snprintf(msg, n, "%s: stats(%d): '%s' must be a number, not a %s",
+                 rule_where(g, "stats", 0, where, sizeof where), seat + 1, lua_tostring(L, -2),
+                 luaL_typename(L, -1));
+        bad = 1;
+      } else if (k < max) {
         snprintf(names[k], 32, "%s", lua_tostring(L, -2));
         values[k++] = lua_tonumber(L, -1);
       }
       lua_pop(L, 1);
     }
+    if (bad) lua_pop(L, 1);              /* the key lua_next left */
   }
   lua_pop(L, 1);
+  if (bad) return numbers_failed(g, msg);
   /* pairs() order is the table's: sorted by name, every run reads alike */
   for (int i = 1; i < k; i++)
     for (int j = i; j > 0 && strcmp(names[j], names[j - 1]) < 0; j--) {
@@ -759,6 +912,53 @@ int ark_lg_board_text(ark_lg *g, int seat, char *buf, size_t n, char *msg, size_
   else if (r > 0) default_board(v, seat, buf, n);
   ark_lg_free(v);
   return r < 0 ? -1 : 0;
+}
+
+/* ---- the state's hash (saves) ---- */
+
+static uint64_t hash_in(uint64_t h, uint64_t v) {
+  h ^= v;
+  h *= 0x100000001b3ULL;
+  return h ^ (h >> 29);
+}
+
+static uint64_t hash_text(uint64_t h, const char *s) {
+  for (; *s; s++) h = hash_in(h, (unsigned char)*s);
+  return hash_in(h, 0x100);
+}
+
+uint64_t ark_lg_state_hash(ark_lg *g) {
+  const ark_lg_def *d = g->d;
+  const ark_lg_board *b = &g->b;
+  uint64_t h = 0xcbf29ce484222325ULL;
+  h = hash_in(h, (uint64_t)g->status);
+  h = hash_in(h, (uint64_t)g->capped);
+  h = hash_in(h, (uint64_t)g->nplayers);
+  for (int k = 0; k < 4; k++) h = hash_in(h, b->rng[k]);
+  h = hash_in(h, (uint32_t)b->top);
+  h = hash_in(h, (uint32_t)b->bottom);
+  h = hash_in(h, (uint32_t)b->round);
+  for (int s = 0; s <= g->nplayers; s++)
+    for (int t = 0; t < d->ntracks[s == 0]; t++) h = hash_in(h, (uint32_t)b->track[s][t]);
+  for (int c = 0; c < d->ncards; c++) {
+    h = hash_in(h, (uint64_t)b->zone[c] << 8 | b->seat[c]);
+    h = hash_in(h, (uint32_t)b->pos[c]);
+    for (int k = 0; k < d->ncounters; k++) h = hash_in(h, (uint32_t)b->counter[c][k]);
+  }
+  const ark_decision *dec = ark_lg_decision(g);
+  if (dec) {
+    h = hash_in(h, (uint64_t)dec->player);
+    h = hash_text(h, dec->prompt);
+    for (int i = 0; i < dec->noptions; i++) h = hash_text(h, dec->options[i]);
+  }
+  if (g->status == ARK_END)              /* the result the rules give */
+    for (int s = 0; s < g->nplayers; s++) {
+      char msg[256];
+      double v = 0;
+      int bad = ark_lg_score(g, s, &v, msg, sizeof msg) != 0 || !(v > -1e15 && v < 1e15);
+      h = hash_in(h, bad ? 0x5eed : (uint64_t)(int64_t)(v * 1024));
+    }
+  return ark_rng_mix(&h);
 }
 
 /* ==== editing a position (scenarios) ====================================

@@ -22,8 +22,10 @@ typedef struct ark_lg ark_lg;           /* one game */
 enum { ARK_LG_EV_TEXT, ARK_LG_EV_ANSWER };
 
 /* Loads the game folder of gd: game.yaml's declarations, every card file
-** and the rules.  NULL with "file:line: message" lines in msg when anything
-** is wrong (all problems found, as many as fit). */
+** and the rules, and has the rules' check_card(card) look at every card.
+** NULL with "file:line: message" lines in msg when anything is wrong (all
+** problems found, as many as fit); game.yaml and the card files are named
+** by the folder as gd gives it, the Lua files inside the folder. */
 ark_lg_def *ark_lg_def_load(const ark_gamedef *gd, char *msg, size_t n);
 void ark_lg_def_release(ark_lg_def *d);
 int ark_lg_def_cards(const ark_lg_def *d);
@@ -44,6 +46,19 @@ ark_status ark_lg_new(ark_lg_def *d, int players, uint64_t seed, ark_lg **out, c
 ark_status ark_lg_new_opts(ark_lg_def *d, int players, uint64_t seed, const char *const *opts,
                            int nopts, ark_lg **out, char *msg, size_t n);
 void ark_lg_free(ark_lg *g);
+/* The turn cap's decisions in one round, per round of the cap. */
+#define ARK_LG_CAP_DECISIONS 10
+/* The host's turn cap: the game ends, as a capped game, before a step
+** once its round (G.round()) is past `rounds`, or once more than
+** ARK_LG_CAP_DECISIONS * rounds decisions were taken in one round (rules
+** whose round does not advance); 0: no cap.  Copies keep it. */
+void ark_lg_set_cap(ark_lg *g, int rounds);
+/* Whether the game was ended by the cap. */
+int ark_lg_capped(const ark_lg *g);
+/* A hash of everything the game is now: the board (tracks, zones, card
+** counters, the random numbers), the pending decision, and once over the
+** rules' score of every seat; what a save keeps beside its log's hash. */
+uint64_t ark_lg_state_hash(ark_lg *g);
 /* Runs until a decision waits (ARK_AWAITING), the game ends or fails. */
 ark_progress ark_lg_process(ark_lg *g);
 const ark_decision *ark_lg_decision(const ark_lg *g);

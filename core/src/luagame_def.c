@@ -1,7 +1,9 @@
 /*
 ** luagame_def.c - loading a Lua game's folder: the tracks, zones and
 ** counters game.yaml declares, every card file as a table of CARDS, and the
-** rules file, in one Lua state that all games of the folder share.
+** rules file, in one Lua state that all games of the folder share; then
+** the rules' check_card(card) looks at every card, and what it finds is
+** reported at the card file's line.
 */
 #define _POSIX_C_SOURCE 200809L   /* strdup, opendir */
 #include <dirent.h>
@@ -63,9 +65,25 @@ static int is_int(const char *s, long long *v) {
   return *end == '\0';
 }
 
+/* While the cards load, the line of every table and key of a card file,
+** for check_card's problems: lines[t] = { [0] = t's line, [key] = the
+** line of the key (or list item) }.  The table at index `lines` (0: none)
+** gets t's; its own table is left on the stack (its index returned). */
+static int line_table(lua_State *L, int t, const yaml_node_t *n, int lines) {
+  if (!lines) return 0;
+  lua_newtable(L);
+  lua_pushinteger(L, line_of(n));
+  lua_rawseti(L, -2, 0);
+  lua_pushvalue(L, t);
+  lua_pushvalue(L, -2);
+  lua_rawset(L, lines);
+  return lua_gettop(L);
+}
+
 /* Pushes node as a Lua value: plain scalars that read as whole numbers or
-** true/false become those, lists and maps tables, anything else text. */
-static void push_node(lua_State *L, yaml_document_t *doc, yaml_node_t *n, int depth) {
+** true/false become those, lists and maps tables, anything else text; with
+** their lines into the table at `lines` (0: none). */
+static void push_node(lua_State *L, yaml_document_t *doc, yaml_node_t *n, int depth, int lines) {
   long long v;
   if (!n || depth > 32) {
     lua_pushnil(L);
@@ -80,20 +98,33 @@ static void push_node(lua_State *L, yaml_document_t *doc, yaml_node_t *n, int de
     else lua_pushstring(L, s);
   } else if (n->type == YAML_SEQUENCE_NODE) {
     lua_newtable(L);
-    int i = 1;
+    int t = lua_gettop(L), ln = line_table(L, t, n, lines), i = 1;
     for (yaml_node_item_t *it = n->data.sequence.items.start; it < n->data.sequence.items.top;
-         it++) {
-      push_node(L, doc, yaml_document_get_node(doc, *it), depth + 1);
-      lua_rawseti(L, -2, i++);
+         it++, i++) {
+      yaml_node_t *item = yaml_document_get_node(doc, *it);
+      push_node(L, doc, item, depth + 1, lines);
+      lua_rawseti(L, t, i);
+      if (ln) {
+        lua_pushinteger(L, line_of(item));
+        lua_rawseti(L, ln, i);
+      }
     }
+    if (ln) lua_pop(L, 1);
   } else {
     lua_newtable(L);
+    int t = lua_gettop(L), ln = line_table(L, t, n, lines);
     for (yaml_node_pair_t *q = n->data.mapping.pairs.start; q < n->data.mapping.pairs.top; q++) {
-      const char *k = scalar(yaml_document_get_node(doc, q->key));
+      yaml_node_t *key = yaml_document_get_node(doc, q->key);
+      const char *k = scalar(key);
       if (!k) continue;
-      push_node(L, doc, yaml_document_get_node(doc, q->value), depth + 1);
-      lua_setfield(L, -2, k);
+      push_node(L, doc, yaml_document_get_node(doc, q->value), depth + 1, lines);
+      lua_setfield(L, t, k);
+      if (ln) {
+        lua_pushinteger(L, line_of(key));
+        lua_setfield(L, ln, k);
+      }
     }
+    if (ln) lua_pop(L, 1);
   }
 }
 
@@ -223,28 +254,98 @@ static void read_counters(ark_lg_def *d, yaml_node_t *list, yaml_document_t *doc
   }
 }
 
+/* The keys game.yaml may have (name, title, players and module are read
+** by gamedef.c first). */
+static const char *const top_keys[] = { "name", "title", "players", "module", "rules", "cards",
+                                        "tracks", "table", "zones", "counters", NULL };
+
+/* How many one-letter edits make a into b, up to 3 (more: 3). */
+static int edits(const char *a, const char *b) {
+  size_t la = strlen(a), lb = strlen(b);
+  int row[ARK_LG_NAME + 1];
+  if (la > ARK_LG_NAME || lb > ARK_LG_NAME) return 3;
+  for (size_t j = 0; j <= lb; j++) row[j] = (int)j;
+  for (size_t i = 1; i <= la; i++) {
+    int diag = row[0], best;
+    row[0] = (int)i;
+    best = row[0];
+    for (size_t j = 1; j <= lb; j++) {
+      int up = row[j], v = diag + (a[i - 1] != b[j - 1]);
+      if (up + 1 < v) v = up + 1;
+      if (row[j - 1] + 1 < v) v = row[j - 1] + 1;
+      diag = up;
+      row[j] = v;
+      if (v < best) best = v;
+    }
+    if (best >= 3) return 3;
+  }
+  return row[lb] < 3 ? row[lb] : 3;
+}
+
+static int is_kind(const char *dir, const char *rel, int folder) {
+  char path[1400];
+  struct stat st;
+  snprintf(path, sizeof path, "%s/%s", dir, rel);
+  return stat(path, &st) == 0 && (folder ? S_ISDIR(st.st_mode) : S_ISREG(st.st_mode));
+}
+
 /* Reads the declarations; rules and cards get the folders' names. */
 static void read_game_yaml(ark_lg_def *d, problems *p, char *rules, char *cards, size_t n) {
   char path[1100];
+  int line[2] = { 0, 0 };                /* of rules:, of cards: */
   yaml_document_t doc;
   snprintf(path, sizeof path, "%s/game.yaml", d->gd.dir);
-  if (parse_file(path, &doc, p, "game.yaml")) return;
+  if (parse_file(path, &doc, p, path)) return;
   yaml_node_t *root = yaml_document_get_root_node(&doc);
   if (root && root->type == YAML_MAPPING_NODE)
     for (yaml_node_pair_t *q = root->data.mapping.pairs.start; q < root->data.mapping.pairs.top;
          q++) {
-      const char *k = scalar(yaml_document_get_node(&doc, q->key));
+      yaml_node_t *key = yaml_document_get_node(&doc, q->key);
+      const char *k = scalar(key);
       yaml_node_t *v = yaml_document_get_node(&doc, q->value);
-      if (!k) continue;
-      if (!strcmp(k, "tracks") || !strcmp(k, "table"))
-        read_tracks(d, &doc, v, k[1] == 'a', p, "game.yaml");
-      else if (!strcmp(k, "zones")) read_zones(d, &doc, v, p, "game.yaml");
-      else if (!strcmp(k, "counters")) read_counters(d, v, &doc, p, "game.yaml");
-      else if ((!strcmp(k, "rules") || !strcmp(k, "cards")) && scalar(v))
-        snprintf(k[0] == 'r' ? rules : cards, n, "%s", scalar(v));
+      int known = 0;
+      if (!k) {
+        problem(p, path, line_of(key), "a key is a word");
+        continue;
+      }
+      while (top_keys[known] && strcmp(k, top_keys[known])) known++;
+      if (!strcmp(k, "tracks") || !strcmp(k, "table")) {
+        read_tracks(d, &doc, v, k[1] == 'a', p, path);
+      } else if (!strcmp(k, "zones")) {
+        read_zones(d, &doc, v, p, path);
+      } else if (!strcmp(k, "counters")) {
+        read_counters(d, v, &doc, p, path);
+      } else if (!strcmp(k, "rules") || !strcmp(k, "cards")) {
+        line[k[0] == 'c'] = line_of(v);
+        if (scalar(v) && scalar(v)[0] && !strstr(scalar(v), "..") && scalar(v)[0] != '/')
+          snprintf(k[0] == 'r' ? rules : cards, n, "%s", scalar(v));
+        else
+          problem(p, path, line_of(v), "%s: a %s inside the game folder", k,
+                  k[0] == 'r' ? "Lua file" : "folder");
+      } else if (!strcmp(k, "players")) {
+        if (d->gd.max_players > ARK_LG_SEATS)
+          problem(p, path, line_of(v), "players: max %d: a game is played by at most %d players "
+                  "(the host seats an AI in at most %d)", d->gd.max_players, ARK_LG_SEATS,
+                  ARK_LG_SEATS);
+      } else if (!top_keys[known]) {
+        const char *near = NULL;
+        for (int i = 0; top_keys[i] && !near; i++)
+          if (edits(k, top_keys[i]) <= 2) near = top_keys[i];
+        if (near)
+          problem(p, path, line_of(key), "unknown key '%s': did you mean '%s'?", k, near);
+        else
+          problem(p, path, line_of(key), "unknown key '%s' (name, title, players, module, rules, "
+                  "cards, tracks, table, zones, counters)", k);
+      }
     }
+  int root_line = root ? line_of(root) : 1;
   yaml_document_delete(&doc);
-  if (!rules[0]) problem(p, "game.yaml", 0, "rules: missing (the Lua file of the rules)");
+  if (!line[0])
+    problem(p, path, root_line, "rules: missing (the Lua file of the rules)");
+  else if (rules[0] && !is_kind(d->gd.dir, rules, 0))
+    problem(p, path, line[0], "rules: the game folder has no file %s", rules);
+  if (cards[0] && !is_kind(d->gd.dir, cards, 1))
+    problem(p, path, line[1], "cards: the game folder has no folder %s", cards);
 }
 
 /* ---- cards ---- */
@@ -288,8 +389,9 @@ static void collect(paths *ps, const char *dir, int depth) {
   closedir(dd);
 }
 
-/* CARDS[id] for every card file, in path order. */
-static void load_cards(ark_lg_def *d, const char *cards, problems *p) {
+/* CARDS[id] for every card file, in path order; the lines of their tables
+** into the table at index `lines`. */
+static void load_cards(ark_lg_def *d, const char *cards, problems *p, int lines) {
   char dir[1100];
   paths ps = { NULL, 0, 0 };
   lua_State *L = d->L;
@@ -298,7 +400,7 @@ static void load_cards(ark_lg_def *d, const char *cards, problems *p) {
   qsort(ps.v, (size_t)ps.n, sizeof *ps.v, cmp_path);
   lua_newtable(L);
   for (int i = 0; i < ps.n; i++) {
-    const char *shown = ps.v[i] + strlen(d->gd.dir) + 1;
+    const char *shown = ps.v[i], *rel = ps.v[i] + strlen(d->gd.dir) + 1;
     yaml_document_t doc;
     if (d->ncards == ARK_LG_CARDS) {
       problem(p, shown, 0, "more than %d cards", ARK_LG_CARDS);
@@ -309,10 +411,10 @@ static void load_cards(ark_lg_def *d, const char *cards, problems *p) {
       if (!root || root->type != YAML_MAPPING_NODE) {
         problem(p, shown, line_of(root), "a card file is a map of keys");
       } else {
-        push_node(L, &doc, root, 0);
+        push_node(L, &doc, root, 0, lines);
         lua_pushinteger(L, d->ncards + 1);
         lua_setfield(L, -2, "id");
-        lua_pushstring(L, shown);
+        lua_pushstring(L, rel);
         lua_setfield(L, -2, "file");
         lua_rawseti(L, -2, ++d->ncards);
       }
@@ -351,6 +453,19 @@ static void open_libs(lua_State *L) {
   lua_pushnil(L);
   lua_setfield(L, -2, "randomseed");
   lua_pop(L, 1);
+}
+
+const char *ark_lg_fn_where(const ark_lg_def *d, lua_State *L, int idx, char *buf, size_t n) {
+  lua_Debug ar;
+  if (lua_isfunction(L, idx) && !lua_iscfunction(L, idx)) {
+    lua_pushvalue(L, idx);
+    if (lua_getinfo(L, ">S", &ar) && ar.source && ar.source[0] == '@' && ar.linedefined > 0) {
+      snprintf(buf, n, "%s:%d", ar.source + 1, ar.linedefined);
+      return buf;
+    }
+  }
+  snprintf(buf, n, "%s", d->rules);
+  return buf;
 }
 
 int ark_lg_msgh(lua_State *L) {
@@ -416,6 +531,99 @@ static void load_rules(ark_lg_def *d, const char *rules, problems *p) {
   d->rules_ref = luaL_ref(L, LUA_REGISTRYINDEX);
 }
 
+/* The line check_card's problem names: a text is the card's (its first
+** key's line); {text, at = a table of the card, key = k} is k's line in
+** that table, else the table's.  Its text into *text (NULL when the
+** problem is neither), which the problem on the stack keeps. */
+static int problem_line(lua_State *L, int prob, int card, int lines, const char **text) {
+  int line = 0, tab = lua_istable(L, prob);
+  *text = lua_type(L, prob) == LUA_TSTRING ? lua_tostring(L, prob) : NULL;
+  if (tab) {
+    lua_getfield(L, prob, "text");
+    if (lua_isnil(L, -1)) {
+      lua_pop(L, 1);
+      lua_rawgeti(L, prob, 1);
+    }
+    *text = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
+    lua_pop(L, 1);
+  }
+  for (int pass = tab ? 0 : 1; pass < 2 && line <= 0; pass++) {
+    if (pass == 0) lua_getfield(L, prob, "at");
+    else lua_pushvalue(L, card);
+    lua_rawget(L, lines);                /* that table's lines, or nil */
+    if (lua_istable(L, -1)) {
+      if (pass == 0) {
+        lua_getfield(L, prob, "key");
+        if (!lua_isnil(L, -1)) lua_rawget(L, -2);
+        line = (int)lua_tointeger(L, -1);
+        lua_pop(L, 1);
+      }
+      if (line <= 0) {
+        lua_rawgeti(L, -1, 0);
+        line = (int)lua_tointeger(L, -1);
+        lua_pop(L, 1);
+      }
+    }
+    lua_pop(L, 1);
+  }
+  return line;
+}
+
+/* The rules' check_card(card), if they have one, for every card: each
+** problem it gives is reported at its card file's line. */
+static void check_cards(ark_lg_def *d, problems *p, int lines) {
+  lua_State *L = d->L;
+  char where[300];
+  lua_rawgeti(L, LUA_REGISTRYINDEX, d->rules_ref);
+  lua_getfield(L, -1, "check_card");
+  lua_remove(L, -2);
+  if (!lua_isfunction(L, -1)) {
+    if (!lua_isnil(L, -1))
+      problem(p, d->rules, 0, "check_card must be a function (of the card), not a %s",
+              luaL_typename(L, -1));
+    lua_pop(L, 1);
+    return;
+  }
+  int fn = lua_gettop(L);
+  ark_lg_fn_where(d, L, fn, where, sizeof where);
+  lua_getglobal(L, "CARDS");
+  int cards = lua_gettop(L);
+  for (int id = 1; id <= d->ncards && p->len + 2 < p->n; id++) {
+    char file[1400];
+    lua_rawgeti(L, cards, id);
+    int card = lua_gettop(L);
+    lua_getfield(L, card, "file");
+    snprintf(file, sizeof file, "%s/%s", d->gd.dir, lua_tostring(L, -1) ? lua_tostring(L, -1)
+             : "?");
+    lua_pop(L, 1);
+    lua_pushcfunction(L, ark_lg_msgh);
+    lua_pushvalue(L, fn);
+    lua_pushvalue(L, card);
+    int slot = ark_wd_enter(L, d->budget, d->mem_limit);
+    int st = lua_pcall(L, 1, 1, card + 1);
+    ark_wd_leave(slot, L);
+    if (st != ARK_LUA_OK) {
+      problem(p, NULL, 0, "%s (check_card of %s)", lua_tostring(L, -1), file);
+    } else if (lua_istable(L, -1)) {
+      int list = lua_gettop(L);
+      for (int i = 1; i <= ark_rawlen(L, list); i++) {
+        const char *text;
+        lua_rawgeti(L, list, i);
+        int line = problem_line(L, lua_gettop(L), card, lines, &text);
+        if (text) problem(p, file, line, "%s", text);
+        else problem(p, file, 0, "%s: check_card's problem %d is no text nor {text, at, key}",
+                     where, i);
+        lua_pop(L, 1);
+      }
+    } else if (!lua_isnil(L, -1)) {
+      problem(p, file, 0, "%s: check_card must give nil or a list of problems, not a %s",
+              where, luaL_typename(L, -1));
+    }
+    lua_settop(L, card - 1);
+  }
+  lua_settop(L, fn - 1);
+}
+
 ark_lg_def *ark_lg_def_load(const ark_gamedef *gd, char *msg, size_t n) {
   problems p = { msg, n, 0, 0 };
   char rules[256] = "", cards[256] = "";
@@ -443,8 +651,13 @@ ark_lg_def *ark_lg_def_load(const ark_gamedef *gd, char *msg, size_t n) {
     ark_lg_api_open(d->L);
     lua_pushstring(d->L, d->gd.dir);   /* G.include reads from the game folder */
     lua_setfield(d->L, LUA_REGISTRYINDEX, "ark.lg.dir");
-    if (cards[0]) load_cards(d, cards, &p);
+    snprintf(d->rules, sizeof d->rules, "%s", rules);
+    lua_newtable(d->L);                /* the cards' lines, until they are checked */
+    int lines = lua_gettop(d->L);
+    if (cards[0]) load_cards(d, cards, &p, lines);
     if (rules[0] && p.count == 0) load_rules(d, rules, &p);
+    if (p.count == 0) check_cards(d, &p, lines);
+    lua_settop(d->L, lines - 1);
   }
   if (p.count) {
     ark_lg_def_release(d);

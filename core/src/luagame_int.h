@@ -10,13 +10,18 @@
 #include "luagame.h"
 #include "strbuf.h"
 
-#define ARK_LG_SEATS 6
+/* the most seats a game may have (game.yaml's players: max): the host
+** keeps an AI for 4 seats */
+#define ARK_LG_SEATS 4
 #define ARK_LG_TRACKS 64
 #define ARK_LG_ZONES 16
 #define ARK_LG_CARDS 1024
 #define ARK_LG_COUNTERS 4
 #define ARK_LG_NAME 32
 #define ARK_LG_OPTIONS 512
+/* steps run in a row without a decision before the rules are stopped as
+** looping (next() never ends the game nor reaches a G.choose) */
+#define ARK_LG_IDLE_STEPS 10000
 
 enum { ARK_LG_SEE_ALL, ARK_LG_SEE_OWNER, ARK_LG_SEE_NONE };
 #define ARK_LG_SECRET_BIT 0x80
@@ -42,6 +47,7 @@ struct ark_lg_def {
   char counters[ARK_LG_COUNTERS][ARK_LG_NAME];
   int ncounters;
   int ncards;
+  char rules[256];               /* the rules file, inside the folder */
   lua_State *L;                  /* rules and CARDS, shared by every game */
   size_t mem, mem_limit;
   double budget;                 /* seconds one resume may run */
@@ -53,6 +59,7 @@ typedef struct ark_lg_board {
   uint64_t rng[4];
   int32_t top, bottom;           /* next positions on top of / under a zone */
   int32_t round;
+  int32_t round_from;            /* answers given when the round last changed */
   int32_t track[ARK_LG_SEATS + 1][ARK_LG_TRACKS];   /* row 0: the table */
   uint8_t zone[ARK_LG_CARDS];    /* zone index + 1; 0: in no zone */
   uint8_t seat[ARK_LG_CARDS];
@@ -60,11 +67,25 @@ typedef struct ark_lg_board {
   int32_t counter[ARK_LG_CARDS][ARK_LG_COUNTERS];
 } ark_lg_board;
 
+/* A game and every copy and view of it (the AIs' games): a rules
+** function that ran out of time or memory, or a rule the AIs' numbers
+** need that failed, stops them all, so that the game stops with it and no
+** copy waits out the limit again. */
+typedef struct ark_lg_family {
+  int refs;
+  int stopped;
+  char why[512];
+} ark_lg_family;
+
 struct ark_lg {
   ark_gs gs;                     /* first: the engine's game interface */
   ark_lg_def *d;
+  ark_lg_family *fam;
   int nplayers;
   int status;                    /* 0 running, ARK_END, ARK_ERROR */
+  int cap, capped;               /* the turn cap in rounds (0: none); the game
+                                    ended by it */
+  int idle_steps;                /* steps run since the last decision */
   char error[512];
   ark_lg_board b;                /* live */
   ark_lg_board snap;             /* when the running step began */
@@ -115,6 +136,9 @@ int ark_lg_msgh(lua_State *L);
 /* Loads and runs dir/rel in L, leaving its first result: 0, or -1 with the
 ** message ("file:line: ...") on the stack (luagame_def.c). */
 int ark_lg_load_file(lua_State *L, const char *dir, const char *rel);
+/* "file:line" of the Lua function at idx (where it is defined), else the
+** rules file; into buf, which is returned. */
+const char *ark_lg_fn_where(const ark_lg_def *d, lua_State *L, int idx, char *buf, size_t n);
 /* Registers G in the definition's Lua state (luagame_api.c). */
 void ark_lg_api_open(lua_State *L);
 /* The game the running Lua code belongs to (set around every call). */

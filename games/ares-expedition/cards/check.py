@@ -6,11 +6,17 @@ against the documented fields and effect keywords, and compares the printed fact
 with the reference data in shared/data/ares-expedition.
 
 Usage:
-    python3 games/ares-expedition/cards/check.py [--data DIR] [--keywords]
+    python3 games/ares-expedition/cards/check.py [--data DIR] [--keywords] [--fan]
 
 --data DIR   folder holding cards.jsonl and effects.jsonl
              (default: /work/shared/data/ares-expedition, or $ARES_DATA)
 --keywords   also print the keyword usage table in Markdown (for README.md)
+--fan        check the files alone, without the reference data (a copied game
+             folder with fan cards, or no data at hand)
+Fan cards are those numbered above FAN_ABOVE (220, the last number of the published
+set; e.g. 301): their files are checked like any other (fields, keywords, file name),
+but they have no record in the reference data, so nothing is compared with it.
+Every problem is printed as FILE:LINE: what is wrong.
 Exit status 0 when everything passes, 1 otherwise.
 """
 import json
@@ -41,6 +47,12 @@ TOP_FIELDS = {
     'script': False, 'effect_notes': False,
 }
 DEVIATABLE = {'cost', 'vp', 'phases', 'megacredits'}
+FAN_ABOVE = 220   # the published cards are numbered up to 220 (UNMI's number is ours)
+
+
+def is_fan(num):
+    m = re.match(r'^(\d+)[A-Z]?$', num)
+    return bool(m) and int(m.group(1)) > FAN_ABOVE
 
 
 class ParseError(Exception):
@@ -120,9 +132,17 @@ def _value(t, i):
     raise ParseError(f'unexpected {v!r}')
 
 
+def shown(path):
+    """A file's name in messages: relative to the current folder when inside it."""
+    rel = os.path.relpath(path)
+    return os.path.abspath(path) if rel.startswith('..') else rel
+
+
 def parse_file(path):
-    """Top level: `key: value` lines, or `key:` followed by `  - value` lines."""
-    data, current = {}, None
+    """Top level: `key: value` lines, or `key:` followed by `  - value` lines.
+    Returns the fields, the file's lines, and where each field is: {key: line,
+    (key, i): line of its item i (0-based)}."""
+    data, current, where = {}, None, {}
     with open(path, encoding='utf-8') as f:
         lines = f.read().split('\n')
     for n, line in enumerate(lines, 1):
@@ -132,6 +152,7 @@ def parse_file(path):
             if line.startswith('  - '):
                 if current is None:
                     raise ParseError('list item without a key')
+                where[(current, len(data[current]))] = n
                 data[current].append(parse_value(line[4:]))
                 continue
             m = re.match(r'^([a-z_]+):(?: (.*))?$', line)
@@ -140,13 +161,14 @@ def parse_file(path):
             key, rest = m.group(1), m.group(2)
             if key in data:
                 raise ParseError(f'duplicate field {key}')
+            where[key] = n
             if rest is None or rest.strip() == '':
                 data[key], current = [], key
             else:
                 data[key], current = parse_value(rest), None
         except (ParseError, IndexError) as e:
-            raise ParseError(f'{path}:{n}: {e}')
-    return data, lines
+            raise ParseError(f'{shown(path)}:{n}: {e}')
+    return data, lines, where
 
 
 # ---------------------------------------------------------------- validation
@@ -154,9 +176,24 @@ class Checker:
     def __init__(self):
         self.errors = []
         self.used = {}
+        self.where = {}   # card label -> its fields' lines (parse_file)
 
-    def err(self, card, msg):
-        self.errors.append(f'{card}: {msg}')
+    def line(self, card, msg, key=None):
+        """The line a message is about: the field it names first (`effects[2]...`:
+        that item's line), else the file's first line."""
+        where = self.where.get(card)
+        if where is None:
+            return None
+        if key is None:
+            m = re.match(r'([a-z_]+)(?:\[(\d+)\])?', msg)
+            if m and m.group(2) is not None and (m.group(1), int(m.group(2))) in where:
+                return where[(m.group(1), int(m.group(2)))]
+            key = m.group(1) if m else None
+        return where.get(key, 1)
+
+    def err(self, card, msg, key=None):
+        line = self.line(card, msg, key)
+        self.errors.append(f'{card}:{line}: {msg}' if line else f'{card}: {msg}')
 
     def use(self, card, kw):
         self.used.setdefault(kw, set()).add(card)
@@ -433,6 +470,7 @@ def main(argv):
     data_dir = os.environ.get('ARES_DATA', '/work/shared/data/ares-expedition')
     if '--data' in argv:
         data_dir = argv[argv.index('--data') + 1]
+    fan_only = '--fan' in argv
     ck = Checker()
     cards = {}
     for folder, ctype in FOLDERS.items():
@@ -442,21 +480,26 @@ def main(argv):
                 continue
             path = os.path.join(d, fn)
             try:
-                c, lines = parse_file(path)
+                c, lines, where = parse_file(path)
             except ParseError as e:
                 ck.errors.append(str(e))
                 continue
             num = c.get('number')
-            label = f'{folder}/{fn}'
+            label = shown(path)
+            ck.where[label] = where
             if not isinstance(num, str) or not re.match(r'^\d+[A-Z]?$', num):
-                ck.err(label, f'number must be a quoted code like "11B", got {num!r}')
+                ck.err(label, f'number must be a quoted code like "11B", got {num!r}', 'number')
                 continue
             want = f"# Ares Expedition card {num}: printed facts; description in the project's own words."
-            if lines[0] != want:
-                ck.err(label, 'first line must be the standard comment')
+            fan = is_fan(num)
+            if lines[0] != want and not (fan and re.match(rf'^# Ares Expedition (fan )?card {num}\b', lines[0])):
+                ck.err(label, f'first line must be the standard comment: {want}', '')
+            if fan and (c.get('deviates') or c.get('data_name') or c.get('number_assigned')):
+                ck.err(label, 'a fan card has no printed facts: deviates, data_name and number_assigned are for published cards',
+                       next(k for k in ('deviates', 'data_name', 'number_assigned') if c.get(k)))
             for k, req in TOP_FIELDS.items():
                 if req and k not in c:
-                    ck.err(label, f'missing required field {k}')
+                    ck.err(label, f'missing required field {k}', '')
             for k in c:
                 if k not in TOP_FIELDS:
                     ck.err(label, f'unknown field {k}')
@@ -464,15 +507,15 @@ def main(argv):
                 ck.err(label, f'type {c.get("type")!r} does not match folder {folder}')
             if ctype == 'corporation':
                 if not isinstance(c.get('megacredits'), int) or 'cost' in c:
-                    ck.err(label, 'corporations need megacredits and no cost')
+                    ck.err(label, 'corporations need megacredits and no cost', 'cost' if 'cost' in c else 'megacredits')
             elif not isinstance(c.get('cost'), int) or 'megacredits' in c:
-                ck.err(label, 'project cards need an integer cost and no megacredits')
+                ck.err(label, 'project cards need an integer cost and no megacredits', 'megacredits' if 'megacredits' in c else 'cost')
             m = re.match(r'^(\d+)([A-Z]?)$', num)
             want_fn = f'{int(m.group(1)):03d}{m.group(2).lower()}-{slug(str(c.get("name", "")))}.yaml'
             if fn != want_fn:
-                ck.err(label, f'file name should be {want_fn}')
+                ck.err(label, f'file name should be {want_fn}', '')
             if m.group(2) and 'variant_of' not in c:
-                ck.err(label, 'a B variant needs variant_of')
+                ck.err(label, 'a B variant needs variant_of', '')
             if 'variant_of' in c and c['variant_of'] != m.group(1):
                 ck.err(label, 'variant_of must name the base number')
             if not isinstance(c.get('tags'), list):
@@ -539,8 +582,10 @@ def main(argv):
     if not notes:
         ck.errors.append('docs/rules-notes.md is missing')
     src_cards = os.path.join(data_dir, 'cards.jsonl')
-    if not os.path.exists(src_cards):
-        ck.errors.append(f'reference data not found in {data_dir} (use --data DIR)')
+    if fan_only:
+        pass
+    elif not os.path.exists(src_cards):
+        ck.errors.append(f'reference data not found in {data_dir} (use --data DIR, or --fan to check the files alone)')
     else:
         recs = [json.loads(l) for l in open(src_cards, encoding='utf-8') if l.strip()]
         matched = set()
@@ -617,8 +662,8 @@ def main(argv):
                 if not c.get('number_assigned'):
                     ck.err(label, 'a corporation without a printed code needs number_assigned: true')
         for num, (label, c) in cards.items():
-            if num not in matched:
-                ck.err(label, 'no record in the reference data')
+            if num not in matched and not is_fan(num):
+                ck.err(label, f'no record in the reference data (a fan card is numbered above {FAN_ABOVE})', 'number')
     for num, (label, c) in cards.items():
         if (c.get('deviates') or c.get('data_name') or c.get('number_assigned')) and f'**{num} ' not in notes:
             ck.err(label, f'deviates/data_name/number_assigned need a bullet "**{num} ..." in docs/rules-notes.md')
@@ -629,8 +674,13 @@ def main(argv):
         by_type[c.get('type')] = by_type.get(c.get('type'), 0) + 1
     variants = sum(1 for _, c in cards.values() if 'variant_of' in c)
     scripts = sorted((c['number'] for _, c in cards.values() if c.get('script')), key=lambda s: (len(s), s))
+    fans = sorted((n for n in cards if is_fan(n)), key=lambda s: (len(s), s))
     print(f'{len(cards)} card files: ' + ', '.join(f'{k} {v}' for k, v in sorted(by_type.items()))
           + f' ({variants} B variants)')
+    if fans:
+        print(f'fan cards (numbered above {FAN_ABOVE}, not compared with the reference data): {", ".join(fans)}')
+    if fan_only:
+        print('--fan: the files alone were checked, not against the reference data')
     print(f'script: true on {len(scripts)} cards: {", ".join(scripts)}')
     if '--keywords' in argv:
         print('\n| keyword | cards |\n|---|---|')

@@ -9,6 +9,7 @@ G.include("rules/standard.lua")
 G.include("rules/picks.lua")
 G.include("rules/ai.lua")
 G.include("rules/board.lua")
+G.include("rules/cards.lua")
 
 -- a card with `script: true` has its Lua beside its YAML file (same name, .lua)
 SCRIPTS = {}
@@ -397,6 +398,7 @@ function A.won(seat)
 end
 R.won = A.won
 R.board = A.board
+R.check_card = A.check_card -- every card file, when the game loads (rules/cards.lua)
 
 function R.summary()
   local lines = {}

@@ -36,7 +36,7 @@ local function pick(s)
 end
 
 local function resolve()
-  G.set_round(G.get(0, "round") + 1)
+  G.set_round(G.get(0, "round") + 1) -- the log's (and turn cap's) round; the track: below
   G.reveal()
   local said = {}
   for s = 1, G.players() do said[#said + 1] = "P" .. s .. " " .. PICKS[G.get(s, "pick")] end
