@@ -4,12 +4,14 @@
 ** moved between zones, buildings and animals placed without the rules).
 ** One copy of each helper that two or more test files use.
 */
+#define _XOPEN_SOURCE 700
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <sys/wait.h>
 #include <cmocka.h>
 #include <lauxlib.h>
@@ -735,6 +737,39 @@ int t_run_in(const char *exe, const char *dir, const char *input, const char *fm
            input ? input : "/dev/null", dir);
   int st = system(cmd);
   return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+char t_exe[4096], t_tmp[256];
+
+int t_cmd_begin(const char *name) {
+  ssize_t len = readlink("/proc/self/exe", t_exe, sizeof t_exe - 32);
+  if (len <= 0) return -1;
+  t_exe[len] = '\0';
+  strcpy(strrchr(t_exe, '/') + 1, "arknova");
+  snprintf(t_tmp, sizeof t_tmp, "/tmp/ark_%s.XXXXXX", name);
+  return mkdtemp(t_tmp) ? 0 : -1;
+}
+
+int t_cmd_end(int rc) {
+  char cmd[512];
+  snprintf(cmd, sizeof cmd, "rm -rf %s", t_tmp);
+  if (system(cmd) != 0) rc = rc ? rc : 1;
+  return rc;
+}
+
+int t_cmd(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  int st = t_run_in(t_exe, t_tmp, NULL, fmt, ap);
+  va_end(ap);
+  return st;
+}
+
+int t_out_has(const char *needle) {
+  const char *out = t_slurp(t_tmp, "out");
+  if (out && strstr(out, needle)) return 1;
+  print_message("missing '%s' in:\n%s\n", needle, out ? out : "(no output)");
+  return 0;
 }
 
 /* ---- Lua checks in random games ---- */

@@ -202,4 +202,18 @@ char *t_slurp(const char *dir, const char *name);
 ** status, or -1 if it did not exit. */
 int t_run_in(const char *exe, const char *dir, const char *input, const char *fmt, va_list ap);
 
+/* ---- tests that run the arknova command ---- */
+
+/* The arknova built beside this test, and a new folder for its runs. */
+extern char t_exe[4096], t_tmp[256];
+/* Sets t_exe and t_tmp (/tmp/ark_NAME.XXXXXX); 0, or -1. */
+int t_cmd_begin(const char *name);
+/* Removes t_tmp; rc, or 1 if it could not be removed. */
+int t_cmd_end(int rc);
+/* Runs `arknova ARGS` in t_tmp, stdin from /dev/null, output into
+** t_tmp/out; the exit status. */
+int t_cmd(const char *fmt, ...);
+/* Whether the last run's output holds needle; if not, the output is printed. */
+int t_out_has(const char *needle);
+
 #endif

@@ -25,25 +25,12 @@
 #include "host.h"
 #include "simstats.h"
 
-static char exe[4096], tmp[256];
-
-/* Runs `arknova ARGS` in tmp, output into tmp/out; returns the exit status. */
-static int run(const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  int st = t_run_in(exe, tmp, NULL, fmt, ap);
-  va_end(ap);
-  return st;
-}
-
+/* arknova beside this test, its runs' folder, a run and a file there */
+#define exe t_exe
+#define tmp t_tmp
+#define run t_cmd
+#define output_has t_out_has
 static char *slurp(const char *name) { return t_slurp(tmp, name); }
-
-static int output_has(const char *needle) {
-  const char *out = slurp("out");
-  if (out && strstr(out, needle)) return 1;
-  print_message("missing '%s' in:\n%s\n", needle, out ? out : "(no output)");
-  return 0;
-}
 
 /* Random answers up to the first turn's action decision; the answers
 ** given go to ans (at most 64). */
@@ -398,12 +385,7 @@ static void test_unknown_card(void **st) {
 }
 
 int main(void) {
-  ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 32);
-  if (n <= 0) return 1;
-  exe[n] = '\0';
-  strcpy(strrchr(exe, '/') + 1, "arknova");
-  snprintf(tmp, sizeof tmp, "/tmp/ark_test_card.XXXXXX");
-  if (!mkdtemp(tmp)) return 1;
+  if (t_cmd_begin("test_card") != 0) return 1;
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_handover_after_draft),
     cmocka_unit_test(test_handover_clone),
@@ -414,9 +396,5 @@ int main(void) {
     cmocka_unit_test(test_report_numbers),
     cmocka_unit_test(test_unknown_card),
   };
-  int rc = cmocka_run_group_tests(tests, NULL, NULL);
-  char cmd[512];
-  snprintf(cmd, sizeof cmd, "rm -rf %s", tmp);
-  if (system(cmd) != 0) rc = rc ? rc : 1;
-  return rc;
+  return t_cmd_end(cmocka_run_group_tests(tests, NULL, NULL));
 }

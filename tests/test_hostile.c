@@ -556,6 +556,21 @@ static void test_plugin_no_table(void **st) {
   ark_game_free(g);
 }
 
+/* g, whose family a copy's failure stopped with `why`, stops with it at
+** its next step (Build asks where: no turn's end comes first). */
+static void expect_family_stopped(ark_game *g, const char *why) {
+  const ark_decision *d = ark_game_decision(g);
+  int build = -1;
+  for (int i = 0; i < d->noptions && build < 0; i++)
+    if (!strncmp(d->options[i], "Build", 5)) build = i;
+  assert_true(build >= 0);
+  char msg[256];
+  ark_game_answer(g, build, msg, sizeof msg);
+  assert_int_equal(ark_game_process(g), ARK_ERROR);
+  assert_string_equal(ark_game_error(g), why);
+  ark_game_free(g);
+}
+
 /* A plugin's hook that never returns is stopped at the time limit (in the
 ** LuaJIT build too: a plugin's code runs in the interpreter), naming the
 ** plugin's line.  A plugin cannot be switched off, so the game the AI's
@@ -576,16 +591,7 @@ static void test_plugin_loop_stops_family(void **st) {
     fail_msg("%s", why);
   ark_game_free(trial);
   assert_int_equal(ark_game_query(g, "bonus_spaces", 0, out, 64), -1);
-  const ark_decision *d = ark_game_decision(g);
-  int build = -1;
-  for (int i = 0; i < d->noptions && build < 0; i++)
-    if (!strncmp(d->options[i], "Build", 5)) build = i;
-  assert_true(build >= 0);
-  char msg[256];
-  ark_game_answer(g, build, msg, sizeof msg);     /* Build asks where: no turn's end */
-  assert_int_equal(ark_game_process(g), ARK_ERROR);
-  assert_string_equal(ark_game_error(g), why);
-  ark_game_free(g);
+  expect_family_stopped(g, why);
 }
 
 /* A plugin's hook that fails (not for a limit) stops the game family as
@@ -604,16 +610,7 @@ static void test_plugin_error_stops_family(void **st) {
   if (!strstr(why, "tests/hostile/plugin-error/hooks.lua:4: ") || !strstr(why, "gian"))
     fail_msg("%s", why);
   ark_game_free(trial);
-  const ark_decision *d = ark_game_decision(g);
-  int build = -1;
-  for (int i = 0; i < d->noptions && build < 0; i++)
-    if (!strncmp(d->options[i], "Build", 5)) build = i;
-  assert_true(build >= 0);
-  char msg[256];
-  ark_game_answer(g, build, msg, sizeof msg);     /* Build asks where: no turn's end */
-  assert_int_equal(ark_game_process(g), ARK_ERROR);
-  assert_string_equal(ark_game_error(g), why);
-  ark_game_free(g);
+  expect_family_stopped(g, why);
 }
 
 /* ---- 4, 5: the same seed and answers give the same game ---- */

@@ -19,25 +19,12 @@
 #include <cmocka.h>
 #include "support.h"
 
-static char exe[4096], tmp[256];
-
-/* Runs `arknova ARGS` in tmp, output into tmp/out; returns the exit status. */
-static int run(const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  int st = t_run_in(exe, tmp, NULL, fmt, ap);
-  va_end(ap);
-  return st;
-}
-
+/* arknova beside this test, its runs' folder, a run and a file there */
+#define exe t_exe
+#define tmp t_tmp
+#define run t_cmd
+#define output_has t_out_has
 static char *slurp(const char *name) { return t_slurp(tmp, name); }
-
-static int output_has(const char *needle) {
-  const char *out = slurp("out");
-  if (out && strstr(out, needle)) return 1;
-  print_message("missing '%s' in:\n%s\n", needle, out ? out : "(no output)");
-  return 0;
-}
 
 static int output_lacks(const char *needle) {
   const char *out = slurp("out");
@@ -224,12 +211,7 @@ static void test_lua_files(void **st) {
 }
 
 int main(void) {
-  ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 32);
-  if (len <= 0) return 1;
-  exe[len] = '\0';
-  strcpy(strrchr(exe, '/') + 1, "arknova");
-  snprintf(tmp, sizeof tmp, "/tmp/ark_test_scenario_files.XXXXXX");
-  if (!mkdtemp(tmp)) return 1;
+  if (t_cmd_begin("test_scenario_files") != 0) return 1;
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_wrong_shapes),
     cmocka_unit_test(test_checks_nothing),
@@ -239,9 +221,5 @@ int main(void) {
     cmocka_unit_test(test_messages),
     cmocka_unit_test(test_lua_files),
   };
-  int rc = cmocka_run_group_tests(tests, NULL, NULL);
-  char cmd[512];
-  snprintf(cmd, sizeof cmd, "rm -rf %s", tmp);
-  if (system(cmd) != 0) rc = rc ? rc : 1;
-  return rc;
+  return t_cmd_end(cmocka_run_group_tests(tests, NULL, NULL));
 }

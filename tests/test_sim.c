@@ -154,17 +154,10 @@ static void test_bad_config(void **st) {
 
 /* ---- the sim command ---- */
 
-static char exe[4096], tmp[256];
-
-/* Runs `arknova ARGS` in tmp, output into tmp/out; returns the exit status. */
-static int run(const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  int st = t_run_in(exe, tmp, NULL, fmt, ap);
-  va_end(ap);
-  return st;
-}
-
+/* arknova beside this test, its runs' folder, a run and a file there */
+#define exe t_exe
+#define tmp t_tmp
+#define run t_cmd
 static char *slurp(const char *name) { return t_slurp(tmp, name); }
 
 /* How often needle is in the last run's output. */
@@ -453,12 +446,7 @@ static void test_sim_game_errors_exit(void **st) {
 }
 
 int main(void) {
-  ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 32);
-  if (len <= 0) return 1;
-  exe[len] = '\0';
-  strcpy(strrchr(exe, '/') + 1, "arknova");
-  snprintf(tmp, sizeof tmp, "/tmp/ark_test_sim.XXXXXX");
-  if (!mkdtemp(tmp)) return 1;
+  if (t_cmd_begin("test_sim") != 0) return 1;
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_sim_seeds_with_games),
     cmocka_unit_test(test_sim_compare_numbers),
@@ -478,9 +466,5 @@ int main(void) {
     cmocka_unit_test(test_random_3p),
     cmocka_unit_test(test_random_4p),
   };
-  int rc = cmocka_run_group_tests(tests, NULL, NULL);
-  char cmd[512];
-  snprintf(cmd, sizeof cmd, "rm -rf %s", tmp);
-  if (system(cmd) != 0) rc = rc ? rc : 1;
-  return rc;
+  return t_cmd_end(cmocka_run_group_tests(tests, NULL, NULL));
 }
