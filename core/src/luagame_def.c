@@ -397,7 +397,7 @@ static void load_cards(ark_lg_def *d, const char *cards, problems *p, int lines)
   lua_State *L = d->L;
   snprintf(dir, sizeof dir, "%s/%s", d->gd.dir, cards);
   collect(&ps, dir, 0);
-  qsort(ps.v, (size_t)ps.n, sizeof *ps.v, cmp_path);
+  if (ps.n > 1) qsort(ps.v, (size_t)ps.n, sizeof *ps.v, cmp_path);   /* v is NULL for none */
   lua_newtable(L);
   for (int i = 0; i < ps.n; i++) {
     const char *shown = ps.v[i], *rel = ps.v[i] + strlen(d->gd.dir) + 1;
