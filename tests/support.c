@@ -741,13 +741,32 @@ int t_run_in(const char *exe, const char *dir, const char *input, const char *fm
 
 char t_exe[4096], t_tmp[256];
 
-int t_cmd_begin(const char *name) {
+/* t_exe: the arknova built beside this test; 0, or -1. */
+static int find_arknova(void) {
   ssize_t len = readlink("/proc/self/exe", t_exe, sizeof t_exe - 32);
   if (len <= 0) return -1;
   t_exe[len] = '\0';
   strcpy(strrchr(t_exe, '/') + 1, "arknova");
+  return 0;
+}
+
+int t_cmd_begin(const char *name) {
+  if (find_arknova() != 0) return -1;
   snprintf(t_tmp, sizeof t_tmp, "/tmp/ark_%s.XXXXXX", name);
   return mkdtemp(t_tmp) ? 0 : -1;
+}
+
+int t_capture(char *out, size_t n, const char *dir, const char *input, const char *args) {
+  char cmd[8192];
+  if (!t_exe[0] && find_arknova() != 0) fail_msg("where is this test?");
+  snprintf(cmd, sizeof cmd, "cd %s && printf '%s' | %s %s 2>&1", dir ? dir : ".",
+           input ? input : "", t_exe, args);
+  FILE *f = popen(cmd, "r");
+  if (!f) fail_msg("cannot run %s", cmd);
+  size_t got = fread(out, 1, n - 1, f);
+  out[got] = '\0';
+  int st = pclose(f);
+  return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }
 
 int t_cmd_end(int rc) {

@@ -213,6 +213,10 @@ int t_cmd_end(int rc);
 /* Runs `arknova ARGS` in t_tmp, stdin from /dev/null, output into
 ** t_tmp/out; the exit status. */
 int t_cmd(const char *fmt, ...);
+/* Runs `arknova ARGS` in dir (NULL: here) with `input` (printf's format:
+** "1\\nquit\\n"; NULL: nothing) on its standard input, its output and
+** errors into out; the exit status. */
+int t_capture(char *out, size_t n, const char *dir, const char *input, const char *args);
 /* Whether the last run's output holds needle; if not, the output is printed. */
 int t_out_has(const char *needle);
 

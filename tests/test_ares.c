@@ -28,6 +28,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 #include "luagame.h"
+#include "support.h"
 
 #define ARES ARK_SOURCE_DIR "/games/ares-expedition"
 
@@ -763,18 +764,7 @@ static void test_edit_position(void **st) {
 /* Runs `arknova ARGS` (the one built beside this test), its output and
 ** errors into out; the exit status. */
 static int arknova(char *out, size_t n, const char *args) {
-  char exe[4096], cmd[8192];
-  ssize_t k = readlink("/proc/self/exe", exe, sizeof exe - 32);
-  if (k <= 0) fail_msg("where is this test?");
-  exe[k] = '\0';
-  strcpy(strrchr(exe, '/') + 1, "arknova");
-  snprintf(cmd, sizeof cmd, "%s %s 2>&1", exe, args);
-  FILE *f = popen(cmd, "r");
-  if (!f) fail_msg("cannot run %s", cmd);
-  size_t got = fread(out, 1, n - 1, f);
-  out[got] = '\0';
-  int st = pclose(f);
-  return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+  return t_capture(out, n, NULL, NULL, args);
 }
 
 /* A mode is played by its number of players: --option mode=1 (solo) only

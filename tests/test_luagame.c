@@ -25,6 +25,7 @@
 #include <cmocka.h>
 #include "ai.h"
 #include "luagame.h"
+#include "support.h"
 
 #define HARVEST ARK_SOURCE_DIR "/tests/games/harvest"
 
@@ -610,23 +611,12 @@ static int arknova(char *out, size_t n, const char *input, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 
 static int arknova(char *out, size_t n, const char *input, const char *fmt, ...) {
-  char exe[2048], args[2048], cmd[8192];
+  char args[2048];
   va_list ap;
-  ssize_t k = readlink("/proc/self/exe", exe, sizeof exe - 32);
-  if (k <= 0) fail_msg("where is this test?");
-  exe[k] = '\0';
-  strcpy(strrchr(exe, '/') + 1, "arknova");
   va_start(ap, fmt);
   vsnprintf(args, sizeof args, fmt, ap);
   va_end(ap);
-  snprintf(cmd, sizeof cmd, "cd %s && printf '%s' | %s %s 2>&1", tmp, input ? input : "", exe,
-           args);
-  FILE *f = popen(cmd, "r");
-  if (!f) fail_msg("cannot run %s", cmd);
-  size_t got = fread(out, 1, n - 1, f);
-  out[got] = '\0';
-  int st = pclose(f);
-  return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+  return t_capture(out, n, tmp, input, args);
 }
 
 static const char *last_text(const ark_lg *g) {
