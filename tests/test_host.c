@@ -1272,6 +1272,19 @@ static void test_check_folders(void **st) {
   copy_in("examples/fan-map/F1-botanical-garden.lua", "mapsonly/maps/F1-botanical-garden.lua");
   assert_int_equal(run(NULL, "check mapsonly"), 0);
   assert_true(output_has("ok: 1 fan map loads without problems"));
+  /* a fan card numbered among the printed ones, or named as one, loads
+  ** but is warned of at its number's line */
+  assert_int_equal(mkdir_in_tmp("twin"), 0);
+  t_write_file(tmp, "twin/150-cheetah.yaml", "number: 150\nname: Cheetah\ntype: animal\n"
+                                             "description: \"x\"\ncost: 3\nsize: 1\nappeal: 1\n");
+  assert_int_equal(run(NULL, "check twin"), 0);
+  assert_true(output_has("twin/150-cheetah.yaml:1: warning: number 150 is below 1000, where "
+                         "the printed cards are numbered"));
+  assert_true(output_has("twin/150-cheetah.yaml:1: warning: the name \"Cheetah\" is also "
+                         "card 401's ("));
+  assert_true(output_has("ok: 1 fan card loads without problems"));
+  assert_int_equal(run(NULL, "check %s/examples/fan-cards", ARK_SOURCE_DIR), 0);
+  assert_false(output_has("warning"));
   /* a problem: file:line, the count, exit 1 */
   t_write_file(tmp, "pack/cards/1002-typo.yaml", "number: 1002\nname: Typo\ntype: animal\n"
                                                   "description: \"x\"\ncost: 3\nsize: 1\nappeal: 1\nicons: [afrika]\n");

@@ -190,8 +190,9 @@ void ark_clone_counts(const ark_game *g, long *copies, long *replays);
 const char *ark_game_error(const ark_game *g);
 
 /* Loads every card, map and script of cfg's folders and reports all
-** problems, one "file:line: message" line each, in *report (malloc'd, to
-** free; NULL when clean).  Returns ARK_OK or ARK_ERR_CONTENT. */
+** problems, one "file:line: message" line each, then its warnings
+** ("file:line: warning: ..."), in *report (malloc'd, to free; NULL when
+** there is neither).  Returns ARK_OK or ARK_ERR_CONTENT. */
 ark_status ark_check(const ark_config *cfg, char **report, int *nerrors);
 
 /* What cfg's folders hold once loaded: cards and maps in all, how many of

@@ -40,12 +40,12 @@ const char *ark_content_str(ark_content *c, const char *s) {
   return copy;
 }
 
-void ark_content_error(ark_content *c, const char *file, int line,
-                       const char *fmt, ...) {
+/* Adds "file:line: message" to the lines at *buf; 0 when it could not. */
+static int add_line(char **buf, size_t *len, const char *file, int line,
+                    const char *fmt, va_list ap) {
   char head[32];
-  va_list ap;
+  va_list ap2;
   int n, h;
-  size_t need;
   char *p;
   /* no file: the message names its place itself (Lua errors do) */
   if (file == NULL) {
@@ -55,23 +55,37 @@ void ark_content_error(ark_content *c, const char *file, int line,
     h = line > 0 ? snprintf(head, sizeof head, ":%d: ", line)
                  : snprintf(head, sizeof head, ": ");
   }
-  va_start(ap, fmt);
-  n = vsnprintf(NULL, 0, fmt, ap);
-  va_end(ap);
-  c->nerrors++;  /* counted even if the text cannot be kept */
-  if (n < 0 || h < 0) return;
-  need = c->errlen + strlen(file) + (size_t)h + (size_t)n + 2;
-  p = realloc(c->errors, need);
-  if (p == NULL) return;
-  c->errors = p;
-  p += c->errlen;
+  va_copy(ap2, ap);
+  n = vsnprintf(NULL, 0, fmt, ap2);
+  va_end(ap2);
+  if (n < 0 || h < 0) return 0;
+  p = realloc(*buf, *len + strlen(file) + (size_t)h + (size_t)n + 2);
+  if (p == NULL) return 0;
+  *buf = p;
+  p += *len;
   p += sprintf(p, "%s%s", file, head);
-  va_start(ap, fmt);
   p += vsprintf(p, fmt, ap);
-  va_end(ap);
   *p++ = '\n';
   *p = '\0';
-  c->errlen = (size_t)(p - c->errors);
+  *len = (size_t)(p - *buf);
+  return 1;
+}
+
+void ark_content_error(ark_content *c, const char *file, int line,
+                       const char *fmt, ...) {
+  va_list ap;
+  c->nerrors++;  /* counted even if the text cannot be kept */
+  va_start(ap, fmt);
+  add_line(&c->errors, &c->errlen, file, line, fmt, ap);
+  va_end(ap);
+}
+
+void ark_content_warn(ark_content *c, const char *file, int line,
+                      const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  add_line(&c->warnings, &c->warnlen, file, line, fmt, ap);
+  va_end(ap);
 }
 
 ark_card_def *ark_content_new_card(ark_content *c) {
@@ -197,6 +211,7 @@ void ark_content_free_data(ark_content *c) {
   c->by_number = c->id_of_number = NULL;
   free(c->maps);
   free(c->errors);
+  free(c->warnings);
   c->strings = NULL;
   c->nstrings = c->capstrings = 0;
   c->cards = NULL;
@@ -204,6 +219,8 @@ void ark_content_free_data(ark_content *c) {
   c->maps = NULL;
   c->nmaps = c->capmaps = 0;
   c->errors = NULL;
+  c->warnings = NULL;
+  c->warnlen = 0;
   c->errlen = 0;
   c->nerrors = 0;
   c->nbuildings = 0;

@@ -41,6 +41,8 @@ typedef struct ark_content {
   char *errors;                 /* "file:line: message\n" lines, or NULL */
   size_t errlen;
   int nerrors;
+  char *warnings;               /* the same for what check warns of, or NULL */
+  size_t warnlen;
   lua_State *L;                 /* scripts (see lua.c) */
   /* finished step coroutines kept for the next step (lua_bridge.c): a
   ** search starts thousands, and a new one grows its stack again */
@@ -112,6 +114,10 @@ const char *ark_content_str(ark_content *c, const char *s);
 /* Appends one "file:line: message" error line (printf-style). */
 void ark_content_error(ark_content *c, const char *file, int line,
                        const char *fmt, ...);
+/* The same for a line that is no error: what `check` warns of and a game
+** plays with. */
+void ark_content_warn(ark_content *c, const char *file, int line,
+                      const char *fmt, ...);
 ark_card_def *ark_content_new_card(ark_content *c);
 ark_map_def *ark_content_new_map(ark_content *c);
 int ark_content_find_card(const ark_content *c, int number);

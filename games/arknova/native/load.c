@@ -163,9 +163,12 @@ ark_status ark_check(const ark_config *cfg, char **report, int *nerrors) {
     return ARK_ERR_CONTENT;
   }
   *nerrors = c->nerrors;
-  if (c->errors) {
-    *report = malloc(c->errlen + 1);
-    if (*report) memcpy(*report, c->errors, c->errlen + 1);
+  if (c->errors || c->warnings) {   /* the errors, then the warnings */
+    *report = malloc(c->errlen + c->warnlen + 1);
+    if (*report) {
+      if (c->errors) memcpy(*report, c->errors, c->errlen);
+      memcpy(*report + c->errlen, c->warnings ? c->warnings : "", c->warnlen + 1);
+    }
   }
   ark_content_release(c);
   return *nerrors ? ARK_ERR_CONTENT : ARK_OK;

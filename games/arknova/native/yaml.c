@@ -33,6 +33,7 @@
 typedef struct ark_yaml_file {
   ark_content *c;
   const char *path;
+  int fan;                /* from a fan folder: checked against the printed */
   yaml_document_t doc;
 } ark_yaml_file;
 
@@ -350,7 +351,7 @@ static void syntax_error(ark_content *c, const char *path,
 
 /* Parses path and, if it is one well-formed document, hands its root to
 ** fn.  A second document in the file is refused: it would be ignored. */
-static void load_file(ark_content *c, const char *path, ark_yaml_loader fn) {
+static void load_file(ark_content *c, const char *path, int fan, ark_yaml_loader fn) {
   ark_yaml_file y;
   yaml_parser_t p;
   yaml_document_t extra;
@@ -362,6 +363,7 @@ static void load_file(ark_content *c, const char *path, ark_yaml_loader fn) {
   }
   y.c = c;
   y.path = path;
+  y.fan = fan;
   if (!yaml_parser_initialize(&p)) {
     ark_content_error(c, path, 0, "out of memory");
     fclose(f);
@@ -526,7 +528,7 @@ static int load_dir(ark_content *c, const char *dir, const char *skip, int fan,
   for (i = 0; i < l.n; i++) {
     const char *base = strrchr(l.v[i], '/');
     base = base ? base + 1 : l.v[i];
-    if (skip == NULL || strcmp(base, skip) != 0) load_file(c, l.v[i], fn);
+    if (skip == NULL || strcmp(base, skip) != 0) load_file(c, l.v[i], fan, fn);
     free(l.v[i]);
   }
   free(l.v);
@@ -793,6 +795,26 @@ static void add_card(ark_yaml_file *y, const ark_card_def *d,
   slot->script = sibling_script(y->c, y->path);
 }
 
+/* A fan card that a later printed card could collide with, or whose name
+** only its number tells apart from a printed one's in the options and
+** logs: allowed (a variant of a printed card is a fan card's right), but
+** said, since it is seldom meant. */
+static void fan_card_warnings(ark_yaml_file *y, const ark_card_def *d,
+                              const yaml_node_t *number) {
+  if (d->number < 1000)
+    ark_content_warn(y->c, y->path, line_of(number), "warning: number %d is below "
+                     "1000, where the printed cards are numbered; fan cards use 1000 "
+                     "and up", d->number);
+  for (int i = 0; i < y->c->ncards; i++) {
+    const ark_card_def *o = &y->c->cards[i];
+    if (strcmp(o->name, d->name) != 0) continue;
+    ark_content_warn(y->c, y->path, line_of(number), "warning: the name \"%s\" is also "
+                     "card %d's (%s): options and logs tell the two apart only by number",
+                     d->name, o->number, o->path ? o->path : "?");
+    break;
+  }
+}
+
 static void load_card(ark_yaml_file *y, yaml_node_t *root) {
   static const char *const what[] = {
     "an animal card", "a sponsor card", "a project card", "a scoring card"
@@ -839,6 +861,7 @@ static void load_card(ark_yaml_file *y, yaml_node_t *root) {
       !d.petting_size && y->c->nerrors == before)
     err(y, root, "an animal card needs a size or a special enclosure it fits "
         "(reptile_house, aviary, petting_zoo)");
+  if (y->c->nerrors == before && y->fan) fan_card_warnings(y, &d, num);
   if (y->c->nerrors == before) add_card(y, &d, num);
 }
 
@@ -1370,14 +1393,14 @@ int ark_yaml_load_plugin(ark_content *c, const char *dir) {
   memset(pl, 0, sizeof *pl);
   pl->dir = ark_content_str(c, dir);
   pl->path = ark_content_str(c, path);
-  load_file(c, path, load_plugin);
+  load_file(c, path, 0, load_plugin);
   if (c->nerrors == before) c->nplugins++;
   return c->nerrors - before;
 }
 
 int ark_yaml_load_buildings(ark_content *c, const char *path) {
   int before = c->nerrors;
-  load_file(c, path, load_buildings);
+  load_file(c, path, 0, load_buildings);
   return c->nerrors - before;
 }
 
