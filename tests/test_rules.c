@@ -1074,7 +1074,9 @@ static void test_break_many_discards(void **st) {
 
 /* gain's amount: nothing for 0, an error naming the type for any other
 ** value that is not a number (a string that reads as one included, and
-** nil, which a misspelt name reads), the money moved only by a number. */
+** nil, which a misspelt name reads), an error for a loss (gain_last's
+** too: it had lowered the track with no "cannot pay"), the money moved
+** only by a number of 0 or more. */
 static const char *const GAIN_AMOUNTS =
   "local p = ...\n"
   "local before = ark.get(p, 'money')\n"
@@ -1086,6 +1088,16 @@ static const char *const GAIN_AMOUNTS =
   "  if ok then return 'gain took ' .. tostring(bad) end\n"
   "  if not string.find(err, 'gain: the amount must be a number, not ' .. type(bad), 1, true) then\n"
   "    return 'message: ' .. err\n"
+  "  end\n"
+  "end\n"
+  "if ark.get(p, 'money') ~= before then return 'money moved' end\n"
+  "for _, f in ipairs({ gain, gain_last }) do\n"
+  "  for _, track in ipairs({ 'money', 'conservation' }) do\n"
+  "    local ok, err = pcall(f, p, track, -3)\n"
+  "    if ok then return 'a negative ' .. track .. ' gain passed' end\n"
+  "    if not string.find(err, 'gain: the amount must be 0 or more, not -3 (pay(p, n)', 1, true) then\n"
+  "      return 'message: ' .. err\n"
+  "    end\n"
   "  end\n"
   "end\n"
   "if ark.get(p, 'money') ~= before then return 'money moved' end\n"

@@ -243,6 +243,12 @@ function gain(p, track, n)
   if type(n) ~= "number" then
     error("gain: the amount must be a number, not " .. type(n), 2)
   end
+  -- a loss through gain would skip pay's "cannot pay" and the rewards'
+  -- bookkeeping alike: name the functions that lower a track
+  if n < 0 then
+    error("gain: the amount must be 0 or more, not " .. n ..
+          " (pay(p, n) spends money; ark.add(p, track, n) lowers a track)", 2)
+  end
   if track == "conservation" then
     local before = ark.get(p, "conservation")
     local done = ark.add(p, track, n)

@@ -198,7 +198,7 @@ end
 -- function) the rewards come as gain gives them, in the
 -- same order.
 function gain_last(p, track, n)
-  if PLUGINS.replaced or type(n) ~= "number" or n == 0 or
+  if PLUGINS.replaced or type(n) ~= "number" or n <= 0 or
      (track ~= "conservation" and track ~= "reputation") then
     gain(p, track, n)
     return
