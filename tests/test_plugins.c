@@ -16,6 +16,7 @@
 #include <sys/stat.h>
 #include <cmocka.h>
 #include "support.h"
+#include "nova_ai.h"
 #include "track.h"
 #include "zone.h"
 
@@ -71,13 +72,21 @@ static ark_game *script_plugin_game(const char *name, const char *script, const 
   return g;
 }
 
-/* The variant shifts every score by 100 and changes nothing else. */
+/* The variant shifts every score by 100 and changes nothing else: not the
+** game, not what the AIs read of the time left. */
 static void test_hundred_points(void **st) {
   (void)st;
   ark_game *a, *b;
   char msg[1024];
   assert_int_equal(new_game(NULL, NULL, "A", &a, msg, sizeof msg), ARK_OK);
   assert_int_equal(new_game("hundred-points", NULL, "A", &b, msg, sizeof msg), ARK_OK);
+  /* the AIs' time left reads the markers, not the shown score: with the
+  ** score it was 0 from the first turn, and the AIs played a game at its
+  ** end (137 turns, no project supported) */
+  t_to_first_turn(a);
+  t_to_first_turn(b);
+  assert_true(nova_time_left(a) > 0.9);
+  assert_true(nova_time_left(b) == nova_time_left(a));
   assert_int_equal(t_play_random(a, 3, 0), ARK_END);
   assert_int_equal(t_play_random(b, 3, 0), ARK_END);
   assert_true(ark_game_log_hash(a) == ark_game_log_hash(b));

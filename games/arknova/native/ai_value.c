@@ -246,7 +246,9 @@ double nova_time_left(const ark_game *g) {
   for (int p = 0; p < n; p++) {
     ark_player_view v;
     ark_game_player(g, p, &v);
-    if (v.score > best) best = v.score;
+    /* the markers' distance, not the shown score: a variant's offset
+    ** (hundred-points) moves the one and not the game's end */
+    if (v.appeal - v.target > best) best = v.appeal - v.target;
   }
   double t = -best / TIME0;
   /* A turn cap near enough (a measuring run of fixed length, such as the
