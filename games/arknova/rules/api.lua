@@ -24,7 +24,7 @@ CARD_API_BASE = {
 
 -- Helpers of the rules that scripts may call (docs/lua-api.md).
 CARD_API_RULES = {
-  "get", "choose", "choose_or_skip", "has_bit", "count_bits", "card_label",
+  "get", "choose", "choose_or_skip", "choose_secret", "has_bit", "count_bits", "card_label",
   "upgraded", "side_of", "check", "money", "pay", "gain", "gain_worker", "free_workers",
   "hand_cards", "range_cards", "draw_cards", "take_card", "snap", "discard_from_hand",
   "choose_action_card", "upgrade_action", "all_upgraded", "advance_break",
