@@ -24,12 +24,12 @@
 
 static void check_usage(FILE *f) {
   fprintf(f, "usage: arknova check [DIR...] [--game NAME|DIR] [--data DIR] [--cards DIR]\n"
-             "                     [--maps DIR] [--plugin DIR]\n\n"
+             "                     [--maps DIR] [--plugin NAME|DIR]\n\n"
              "Validates the card and map YAML files and their Lua scripts: unknown\n"
              "fields, wrong types, unknown icons, keywords and bonuses, duplicate ids,\n"
              "disconnected maps, Lua syntax errors.  Prints file:line: message for\n"
              "each problem and exits with 1 if there is any; otherwise prints how\n"
-             "many cards and maps loaded.\n\n"
+             "many cards and maps loaded, after any warnings (file:line: warning:).\n\n"
              "A DIR that is a whole data folder (cards/ with cards/actions/, maps/\n"
              "with maps/buildings.yaml) is checked instead of the built-in data; a\n"
              "DIR with cards/ or maps/ but not a whole data folder adds them as fan\n"
@@ -39,7 +39,11 @@ static void check_usage(FILE *f) {
              "and maps are checked.\n\n"
              "  --game NAME|DIR   the game whose content is checked (default arknova;\n"
              "                    a game written in Lua checks its cards and rules)\n"
-             "  --plugin DIR      check with a rule plugin loaded, its hooks included\n"
+             "  --data DIR        the data folder checked instead of the game's own\n"
+             "  --cards DIR       a fan card folder (may repeat)\n"
+             "  --maps DIR        a fan map folder (may repeat)\n"
+             "  --plugin NAME|DIR check with a rule plugin loaded, its hooks included (a\n"
+             "                    bare NAME is a folder of the game's plugins/)\n"
              "  --help            this text\n");
 }
 

@@ -1232,6 +1232,11 @@ static void test_lua_game_commands(void **st) {
 
 static void test_check_folders(void **st) {
   (void)st;
+  /* every option of the usage line is described */
+  assert_int_equal(run(NULL, "check --help"), 0);
+  for (const char *const *o = (const char *const[]){ "\n  --game NAME|DIR ", "\n  --data DIR ",
+         "\n  --cards DIR ", "\n  --maps DIR ", "\n  --plugin NAME|DIR ", NULL }; *o; o++)
+    assert_true(output_has(*o));
   assert_int_equal(run(NULL, "check"), 0);
   assert_true(output_has("ok: ") && output_has(" maps load without problems, scripts included\n"));
   assert_int_equal(run(NULL, "check %s", ARK_GAME_DIR), 0);
