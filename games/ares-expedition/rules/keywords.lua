@@ -85,11 +85,18 @@ function A.count_of(seat, what)
   return 0
 end
 
-function A.amount(seat, a)
+-- card: the card whose effect this amount belongs to ("this card included")
+function A.amount(seat, a, card)
   if type(a) == "number" then return a end
   if type(a) ~= "table" then return 0 end
   local per = a.per or 1
-  if a.tag then return math.floor(A.tags(seat, a.tag) / per) end
+  if a.tag then
+    local n = A.tags(seat, a.tag)
+    -- a red card sits among the events while its effects run, where A.tags sees only its
+    -- event tag; its other tags count for its own amounts all the same
+    if card and CARDS[card].type == "red" and a.tag ~= "event" then n = n + A.ntag(card, a.tag) end
+    return math.floor(n / per)
+  end
   if a.count then return math.floor(A.count_of(seat, a.count) / per) end
   return 0
 end
@@ -505,7 +512,7 @@ function A.run1(ctx, e)
   elseif k == "lose" then
     for _, r in ipairs(RES_ORDER) do if v[r] then A.lose(seat, r, v[r]) end end
   elseif k == "tr" then
-    local n = A.amount(seat, v)
+    local n = A.amount(seat, v, ctx.card)
     if n > 0 then A.gain_tr(seat, n); A.log(seat, "gains " .. n .. " TR")
     elseif n < 0 then A.lose(seat, "tr", -n); A.log(seat, "loses " .. -n .. " TR") end
   elseif k == "raise" then
