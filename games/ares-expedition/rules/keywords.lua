@@ -510,6 +510,13 @@ function A.run1(ctx, e)
   elseif k == "gain" then
     for _, r in ipairs(RES_ORDER) do if v[r] then A.gain(seat, r, v[r]) end end
   elseif k == "lose" then
+    -- a loss is a payment the play was checked for (A.can_play): taking less than printed
+    -- would let a card be played that the rules forbid, so a shortfall is a rules error
+    for _, r in ipairs(RES_ORDER) do
+      if v[r] and G.get(seat, r) < v[r] then
+        error((ctx.card and A.label(ctx.card) or "lose") .. ": " .. v[r] .. " " .. r .. " to pay, only " .. G.get(seat, r) .. " left")
+      end
+    end
     for _, r in ipairs(RES_ORDER) do if v[r] then A.lose(seat, r, v[r]) end end
   elseif k == "tr" then
     local n = A.amount(seat, v, ctx.card)

@@ -37,21 +37,37 @@ function A.cost_of(seat, id, m)
       end
     end
   end
-  -- optional discounts (pay resources): taken when they still save MC and can be paid
+  -- optional discounts (pay resources): taken when they still save MC and can be paid on
+  -- top of what the card itself spends when played and of the discounts already taken (a
+  -- plant given to Restructured Resources cannot also be one of Food Factory's two)
+  local held = A.own_loss(id)
   for _, o in ipairs(optional) do
-    if cost > 0 and A.can_pay_res(seat, o.item.pay, o.card) then
+    if cost > 0 and A.can_pay_res(seat, o.item.pay, o.card, held) then
       cost = cost - (o.item.mc or 0)
       pays[#pays + 1] = o
+      for _, r in ipairs(RES_ORDER) do held[r] = held[r] + (o.item.pay[r] or 0) end
     end
   end
   if cost < 0 then cost = 0 end
   return cost, pays
 end
 
--- can the seat pay these resources ({mc, plants, heat, microbe, animal, science})?
-function A.can_pay_res(seat, pay, card)
+-- the resources ({mc, plants, heat}) card id's own effects take when it is played (`lose`)
+function A.own_loss(id)
+  local l = { mc = 0, plants = 0, heat = 0 }
+  for _, e in ipairs(CARDS[id].effects or {}) do
+    if e.lose then
+      for _, r in ipairs(RES_ORDER) do l[r] = l[r] + (e.lose[r] or 0) end
+    end
+  end
+  return l
+end
+
+-- can the seat pay these resources ({mc, plants, heat, microbe, animal, science}), keeping
+-- back held ({mc, plants, heat}, optional) for other payments?
+function A.can_pay_res(seat, pay, card, held)
   for _, r in ipairs(RES_ORDER) do
-    if pay[r] and G.get(seat, r) < pay[r] then return false end
+    if pay[r] and G.get(seat, r) - (held and held[r] or 0) < pay[r] then return false end
   end
   for _, r in ipairs(CARD_RES) do
     if pay[r] and (not card or G.counter(card, "res") < pay[r]) then return false end
@@ -79,17 +95,16 @@ function A.can_play(seat, id, m)
   if not A.can_do(seat, c.effects, nil) then return false end
   local cost, pays = A.cost_of(seat, id, m)
   local spend = A.spendable(seat)
-  -- heat the card itself takes cannot also pay for it (Helion)
+  local own = A.own_loss(id)
+  -- heat the card itself takes, or a discount takes, cannot also pay for it (Helion)
   local rate = A.ongoing_sum(seat, "pay_with", "heat")
   if rate > 0 then
-    for _, e in ipairs(c.effects or {}) do
-      if e.lose and e.lose.heat then spend = spend - e.lose.heat * rate end
-    end
+    local heat = own.heat
+    for _, o in ipairs(pays) do heat = heat + (o.item.pay.heat or 0) end
+    spend = spend - heat * rate
   end
   -- an MC loss printed on the card is paid on top of the cost
-  for _, e in ipairs(c.effects or {}) do
-    if e.lose and e.lose.mc then cost = cost + e.lose.mc end
-  end
+  cost = cost + own.mc
   if spend < cost then return false end
   return true, cost, pays
 end
@@ -97,10 +112,7 @@ end
 function A.play_card(seat, id, m)
   local c = CARDS[id]
   local _, cost, pays = A.can_play(seat, id, m)
-  for _, e in ipairs(c.effects or {}) do
-    if e.lose and e.lose.mc then cost = cost - e.lose.mc end
-  end
-  cost = cost or 0
+  cost = (cost or 0) - A.own_loss(id).mc
   A.pay_mc(seat, cost)
   for _, o in ipairs(pays or {}) do A.pay_res(seat, o.item.pay, o.card) end
   G.move(id, c.type == "red" and "events" or "played", seat)
