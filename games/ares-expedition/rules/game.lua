@@ -309,7 +309,8 @@ R.steps.research = function(seat)
 end
 
 -- the hand limit: every seat picks its discards in secret (they wait in its own "look"
--- zone); after the last seat they are told together, discarded and paid 3 MC each
+-- zone); after the last seat they are told together, discarded and paid as cards sold for
+-- MC (3 each, more with sell_bonus: these are discards for MC)
 R.steps.end_round = function(seat)
   for _ = 1, G.count("hand", seat) - HAND_LIMIT do
     local hand = G.cards("hand", seat)
@@ -331,9 +332,9 @@ function A.hand_limit_discards()
         names[i] = A.label(id)
         A.discard_card(s, id)
       end
-      local n = #l
-      A.gain(s, "mc", 3 * n)
-      A.log(s, "discards " .. table.concat(names, ", ") .. " for " .. 3 * n .. " MC")
+      local mc = A.sell_value(s) * #l
+      A.gain(s, "mc", mc)
+      A.log(s, "discards " .. table.concat(names, ", ") .. " for " .. mc .. " MC")
     end
   end
   G.reveal()
@@ -345,8 +346,10 @@ function R.score(seat)
   return G.get(seat, "tr") + G.get(seat, "forests") + A.vp_cards(seat)
 end
 
+-- the tie-break converts the hand to MC first, which is selling it (sell_bonus counts)
 function A.tiebreak(seat)
-  return G.get(seat, "mc") + G.get(seat, "heat") + G.get(seat, "plants") + 3 * G.count("hand", seat)
+  return G.get(seat, "mc") + G.get(seat, "heat") + G.get(seat, "plants")
+    + A.sell_value(seat) * G.count("hand", seat)
 end
 
 function R.rank()
