@@ -121,6 +121,7 @@ typedef struct bga_log {
   int has_first_spots[BGA_PLAYERS];
   int built[BGA_PLAYERS];          /* buildings placed so far while reading */
   int conceded;                    /* seat that conceded, -1 none */
+  int private_packets[BGA_PLAYERS];/* packets on each seat's private channel */
   unsigned char *present;          /* present[m]: move m is in the log (0..last_move) */
 } bga_log;
 

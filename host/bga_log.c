@@ -935,6 +935,8 @@ int bga_read(const char *path, bga_log *log, char *msg, size_t n) {
     if (r.move > 0 && (log->first_move == 0 || r.move < log->first_move)) log->first_move = r.move;
     if (r.move > log->last_move) log->last_move = r.move;
     const char *ch = jstr(pk, "channel");
+    int own = channel_seat(log, ch);
+    if (own >= 0) log->private_packets[own]++;
     json_array_foreach(json_object_get(pk, "data"), j, ev) event(&r, ch, ev);
   }
   /* a draft seen only as a selection (the log stops before it was confirmed) */

@@ -193,9 +193,32 @@ static void bonus_tiles(const bga_log *log, const char *out[4]) {
   }
 }
 
+/* The cards dealt to seat p (the 8 for the draft, the 2 final scoring
+** cards) are named only on p's private channel.  Without them the seed
+** would deal p a hand BGA never dealt and every later move would be
+** matched against invented cards: -1 with a message naming the channel. */
+static int dealt_privately(const bga_log *log, int p, char *msg, size_t n) {
+  const char *what = first_fact(log, BF_HAND, p) < 0 ? "opening hand (the 8 cards for the draft)"
+                   : first_fact(log, BF_SCORING, p) < 0 ? "final scoring cards" : NULL;
+  if (!what) return 0;
+  char channel[48];
+  snprintf(channel, sizeof channel, "/player/p%lld", log->pl[p].id);
+  if (log->private_packets[p] == 0)
+    snprintf(msg, n, "the log has no %s of %s: they are named only on %s's private channel "
+             "%s, and the log holds no packet of it (a replay saved without %s's view?)", what,
+             log->pl[p].name, log->pl[p].name, channel, log->pl[p].name);
+  else
+    snprintf(msg, n, "the log has no %s of %s: %s's private channel %s names none before the "
+             "display is revealed (its packets cut or out of order?)", what, log->pl[p].name,
+             log->pl[p].name, channel);
+  return -1;
+}
+
 int bga_make_deal(const bga_log *log, host_deal *d, char *msg, size_t n) {
   ark_setup_spec *sp = &d->spec;
   char line[256];
+  for (int p = 0; p < log->nplayers; p++)
+    if (dealt_privately(log, p, msg, n) != 0) return -1;
   for (int p = 0; p < log->nplayers; p++) {
     snprintf(line, sizeof line, "name %d %s", p + 1, log->pl[p].name);
     if (host_deal_line(d, line, msg, n) != 0) return -1;

@@ -21,8 +21,10 @@
 #include <cmocka.h>
 #include <jansson.h>
 #include "bga.h"
+#include "support.h"
 
 #define DATA ARK_SOURCE_DIR "/../shared/data/bga/"
+#define SAMPLE DATA "sample_game.log.json"
 
 static int have(const char *path) {
   if (access(path, R_OK) == 0) return 1;
@@ -62,6 +64,75 @@ static ark_game *imported(bga_log *log, host_deal *deal, char *msg, size_t n) {
   if (ark_game_new(&cfg, &g, msg, n) != ARK_OK) g = NULL;
   ark_game_free(p);
   return g;
+}
+
+/* ---- damaged copies of the sample game ---- */
+
+/* The sample game's JSON, for a test to damage; skips the test without it. */
+static json_t *sample_json(void) {
+  if (!have(SAMPLE)) skip();
+  json_error_t err;
+  json_t *root = json_load_file(SAMPLE, 0, &err);
+  if (!root) fail_msg("%s: %s", SAMPLE, err.text);
+  return root;
+}
+
+static json_t *packets(json_t *root) {
+  return json_object_get(json_object_get(root, "data"), "logs");
+}
+
+static int move_of(const json_t *pk) {
+  return atoi(json_string_value(json_object_get(pk, "move_id")));
+}
+
+static int on_channel(const json_t *pk, const char *channel) {
+  return !strcmp(json_string_value(json_object_get(pk, "channel")), channel);
+}
+
+/* Removes packet i of the log. */
+static void drop_packet(json_t *root, size_t i) {
+  assert_int_equal(json_array_remove(packets(root), i), 0);
+}
+
+/* Removes the packets of one channel from move `from` on. */
+static void drop_channel(json_t *root, const char *channel, int from) {
+  json_t *logs = packets(root);
+  for (size_t i = json_array_size(logs); i-- > 0;) {
+    json_t *pk = json_array_get(logs, i);
+    if (on_channel(pk, channel) && move_of(pk) >= from) drop_packet(root, i);
+  }
+}
+
+/* Keeps the packets up to move `last`. */
+static void cut_after(json_t *root, int last) {
+  json_t *logs = packets(root);
+  for (size_t i = json_array_size(logs); i-- > 0;)
+    if (move_of(json_array_get(logs, i)) > last) drop_packet(root, i);
+}
+
+/* root into t_tmp/name; frees root. */
+static void write_log(json_t *root, const char *name) {
+  char path[512];
+  snprintf(path, sizeof path, "%s/%s", t_tmp, name);
+  assert_int_equal(json_dump_file(root, path, 0), 0);
+  json_decref(root);
+}
+
+/* The deal of t_tmp/name: NULL and the message in msg when it fails. */
+static host_deal *deal_of(const char *name, char *msg, size_t n) {
+  static bga_log log;
+  char path[512];
+  snprintf(path, sizeof path, "%s/%s", t_tmp, name);
+  if (bga_read(path, &log, msg, n) != 0) fail_msg("%s", msg);
+  host_deal *deal = host_deal_new();
+  ark_game *g = imported(&log, deal, msg, n);
+  bga_free(&log);
+  if (g) {
+    ark_game_free(g);
+    return deal;
+  }
+  host_deal_free(deal);
+  return NULL;
 }
 
 static void test_footprints(void **st) {
@@ -209,26 +280,13 @@ static void test_four_player_excerpt(void **st) {
 ** ends with the last whole turn and says where the log stops. */
 static void test_log_stops_early(void **st) {
   (void)st;
-  const char *path = DATA "sample_game.log.json";
-  if (!have(path)) skip();
-  json_error_t err;
-  json_t *root = json_load_file(path, 0, &err);
-  assert_non_null(root);
-  json_t *logs = json_object_get(json_object_get(root, "data"), "logs");
-  while (json_array_size(logs) > 0) {
-    json_t *last = json_array_get(logs, json_array_size(logs) - 1);
-    if (atoi(json_string_value(json_object_get(last, "move_id"))) <= 200) break;
-    json_array_remove(logs, json_array_size(logs) - 1);
-  }
-  char tmp[] = "/tmp/ark-bga-XXXXXX";
-  int fd = mkstemp(tmp);
-  assert_true(fd >= 0);
-  close(fd);
-  assert_int_equal(json_dump_file(root, tmp, 0), 0);
-  json_decref(root);
+  json_t *root = sample_json();
+  cut_after(root, 200);
+  write_log(root, "cut200.json");
   static bga_log log;
-  char msg[1024];
-  if (bga_read(tmp, &log, msg, sizeof msg) != 0) fail_msg("%s", msg);
+  char msg[1024], path[512];
+  snprintf(path, sizeof path, "%s/cut200.json", t_tmp);
+  if (bga_read(path, &log, msg, sizeof msg) != 0) fail_msg("%s", msg);
   host_deal *deal = host_deal_new();
   ark_game *g = imported(&log, deal, msg, sizeof msg);
   if (!g) fail_msg("%s", msg);
@@ -241,7 +299,35 @@ static void test_log_stops_early(void **st) {
   ark_game_free(g);
   host_deal_free(deal);
   bga_free(&log);
-  unlink(tmp);
+}
+
+/* A player's opening hand is named only on their private channel: a log
+** without it was imported with a hand the seed dealt, and the draft
+** offered cards that were never theirs.  The deal stops, naming the
+** channel; a log whose deal packet comes late (after the display is
+** revealed, so its cards read as a draw) stops the same way. */
+static void test_private_hand_missing(void **st) {
+  (void)st;
+  json_t *root = sample_json();
+  drop_channel(root, "/player/p91196162", 0);
+  write_log(root, "nohand.json");
+  char msg[1024];
+  host_deal *deal = deal_of("nohand.json", msg, sizeof msg);
+  assert_null(deal);
+  if (!strstr(msg, "the log has no opening hand (the 8 cards for the draft) of Baboude: they "
+              "are named only on Baboude's private channel /player/p91196162, and the log "
+              "holds no packet of it")) fail_msg("%s", msg);
+  root = sample_json();
+  json_t *logs = packets(root);
+  size_t first = 0;
+  while (!on_channel(json_array_get(logs, first), "/player/p86346298")) first++;
+  assert_int_equal(json_array_append(logs, json_array_get(logs, first)), 0);
+  drop_packet(root, first);
+  write_log(root, "late.json");
+  assert_null(deal_of("late.json", msg, sizeof msg));
+  if (!strstr(msg, "no opening hand (the 8 cards for the draft) of sorryimlikethis: "
+              "sorryimlikethis's private channel /player/p86346298 names none before the display "
+              "is revealed")) fail_msg("%s", msg);
 }
 
 static void test_bad_json(void **st) {
@@ -275,7 +361,9 @@ int main(void) {
     cmocka_unit_test(test_gaps_inferred),
     cmocka_unit_test(test_four_player_excerpt),
     cmocka_unit_test(test_log_stops_early),
+    cmocka_unit_test(test_private_hand_missing),
     cmocka_unit_test(test_bad_json),
   };
-  return cmocka_run_group_tests(tests, NULL, NULL);
+  if (t_cmd_begin("test_bga") != 0) return 1;
+  return t_cmd_end(cmocka_run_group_tests(tests, NULL, NULL));
 }
