@@ -60,6 +60,16 @@ static int cards(char **w, int n, int *out, int negative_ok, const char *key, ch
   return 0;
 }
 
+/* Cards by slot (display, base projects): '-' leaves a slot to the seed,
+** as an imported game does for a slot the log never shows. */
+static int slot_cards(char **w, int n, int *out, const char *key, char *msg, size_t len) {
+  for (int i = 0; i < n; i++) {
+    if (!strcmp(w[i], "-")) out[i] = 0;
+    else if (cards(w + i, 1, out + i, 0, key, msg, len) != 0) return -1;
+  }
+  return 0;
+}
+
 static int seat(const char *t, const char *key, long *p, char *msg, size_t len) {
   if (!t || !number(t, 1, ARK_SPEC_PLAYERS, p)) {
     snprintf(msg, len, "setup %s: the first value is the seat, 1..%d", key, ARK_SPEC_PLAYERS);
@@ -149,11 +159,11 @@ int host_deal_line(host_deal *d, const char *line, char *msg, size_t n) {
     if (nv != 3) { snprintf(msg, n, "setup %s: a seat and two card numbers", key); return -1; }
     if (cards(v + 1, 2, sp->scoring[p], 0, key, msg, n) != 0) return -1;
   } else if (is_key(key, "display", NULL)) {
-    if (nv < 1 || nv > 6) { snprintf(msg, n, "setup %s: 1..6 card numbers", key); return -1; }
-    if (cards(v, nv, sp->display, 0, key, msg, n) != 0) return -1;
+    if (nv < 1 || nv > 6) { snprintf(msg, n, "setup %s: 1..6 card numbers (- = seed)", key); return -1; }
+    if (slot_cards(v, nv, sp->display, key, msg, n) != 0) return -1;
   } else if (is_key(key, "base-projects", "base_projects")) {
-    if (nv < 1 || nv > 4) { snprintf(msg, n, "setup %s: 1..4 card numbers", key); return -1; }
-    if (cards(v, nv, sp->base, 0, key, msg, n) != 0) return -1;
+    if (nv < 1 || nv > 4) { snprintf(msg, n, "setup %s: 1..4 card numbers (- = seed)", key); return -1; }
+    if (slot_cards(v, nv, sp->base, key, msg, n) != 0) return -1;
   } else if (is_key(key, "blocked", NULL)) {
     if (nv < 1 || nv > 4) { snprintf(msg, n, "setup %s: a level 0..3 per base project", key); return -1; }
     for (int i = 0; i < nv; i++) {
@@ -213,6 +223,16 @@ static void numbers_line(FILE *f, const char *key, const int *v, int n, int per_
   }
 }
 
+/* Cards by slot, '-' for a slot left to the seed (0 is no card number). */
+static void slots_line(FILE *f, const char *key, const int *v, int n) {
+  fprintf(f, "setup %s", key);
+  for (int k = 0; k < n; k++) {
+    if (v[k]) fprintf(f, " %d", v[k]);
+    else fputs(" -", f);
+  }
+  fputc('\n', f);
+}
+
 void host_deal_write(FILE *f, const host_deal *d) {
   const ark_setup_spec *sp = &d->spec;
   char key[32];
@@ -239,8 +259,8 @@ void host_deal_write(FILE *f, const host_deal *d) {
   for (int i = 0; i < 6; i++) if (sp->display[i]) nd = i + 1;
   for (int i = 0; i < 4; i++) if (sp->base[i]) nb = i + 1;
   for (int i = 0; i < 4; i++) if (sp->bonus_tiles[i]) nt = i + 1;
-  if (nd) numbers_line(f, "display", sp->display, nd, 6);
-  if (nb) numbers_line(f, "base-projects", sp->base, nb, 4);
+  if (nd) slots_line(f, "display", sp->display, nd);
+  if (nb) slots_line(f, "base-projects", sp->base, nb);
   if (sp->blocked_given) numbers_line(f, "blocked", sp->blocked, nb > 3 ? nb : 3, 4);
   if (nt) {
     fprintf(f, "setup bonus-tiles");

@@ -11,8 +11,8 @@
 **                             association sponsors)
 **   hand S N1 .. N8           the cards dealt to seat S for the draft
 **   scoring S N1 N2           seat S's final scoring cards
-**   display N1 .. N6          the display, folder 1 first
-**   base-projects N1 N2 N3    the base projects by slot
+**   display N1 .. N6          the display, folder 1 first; - = seed
+**   base-projects N1 N2 N3    the base projects by slot; - = seed
 **   blocked L1 L2 L3          blocked level per base project slot (0 = none)
 **   bonus-tiles T1 .. T4      tiles beside space 5 (two), then beside 8; - = seed
 **   deck N1 ..                top of the deck after the deal, top first

@@ -330,6 +330,30 @@ static void test_private_hand_missing(void **st) {
               "is revealed")) fail_msg("%s", msg);
 }
 
+/* A slot the log never shows (here base project 2, offered to
+** sorryimlikethis on the channel cut after the deal) was written as 0, which
+** is no card number: the save did not load.  It is '-', left to the seed
+** as the import left it, and the save replays. */
+static void test_unknown_slot_loads(void **st) {
+  (void)st;
+  json_t *root = sample_json();
+  drop_channel(root, "/player/p86346298", 3);
+  write_log(root, "slot.json");
+  assert_int_equal(t_cmd("import-bga slot.json -o slot.txt"), 1);
+  assert_true(t_out_has("stopped: the log has no opening draft of sorryimlikethis"));
+  assert_non_null(strstr(t_slurp(t_tmp, "slot.txt"), "\nsetup base-projects 107 - 101\n"));
+  assert_int_equal(t_cmd("replay slot.txt"), 0);
+  assert_true(t_out_has("matches the saved game"));
+  host_deal *d = host_deal_new();
+  char msg[256];
+  assert_int_equal(host_deal_line(d, "display 227 - 496", msg, sizeof msg), 0);
+  assert_int_equal(d->spec.display[1], 0);
+  assert_int_equal(d->spec.display[2], 496);
+  assert_int_equal(host_deal_line(d, "base-projects 0 109", msg, sizeof msg), -1);
+  assert_string_equal(msg, "setup base-projects: '0' is not a card number");
+  host_deal_free(d);
+}
+
 static void test_bad_json(void **st) {
   (void)st;
   char tmp[] = "/tmp/ark-bga-XXXXXX";
@@ -362,6 +386,7 @@ int main(void) {
     cmocka_unit_test(test_four_player_excerpt),
     cmocka_unit_test(test_log_stops_early),
     cmocka_unit_test(test_private_hand_missing),
+    cmocka_unit_test(test_unknown_slot_loads),
     cmocka_unit_test(test_bad_json),
   };
   if (t_cmd_begin("test_bga") != 0) return 1;
