@@ -76,9 +76,13 @@ static int decision_at(const char *at, const host_save *sv, char *msg, size_t n)
   return (int)k - 1;
 }
 
-/* The BGA move a decision belongs to (the last turn begun at or before it), or -1. */
+/* The BGA move a decision belongs to (the last turn begun at or before it),
+** or -1.  Only the answered decisions were matched to BGA's moves: the one
+** the save ends at may lie past them (the import stopped at a turn it could
+** not match, or BGA's game had ended), so it gets none. */
 static int bga_move_of(const host_save *sv, int decision) {
   int move = -1;
+  if (decision >= sv->nanswers) return -1;
   for (int i = 0; sv->deal && i < sv->deal->nmoves; i++)
     if (sv->deal->moves[i][0] <= decision) move = sv->deal->moves[i][1];
   return move;
@@ -216,6 +220,8 @@ int cmd_hint(int argc, char **argv) {
   int bga = bga_move_of(&sv, count);
   printf("%s, decision #%d", path, count + 1);
   if (bga >= 0) printf(" (Board Game Arena move %d)", bga);
+  else if (sv.deal && sv.deal->nmoves > 0 && count >= sv.nanswers)
+    printf(" (past the Board Game Arena moves the import matched)");
   if (name == who) printf(": P%d, %s\n", d->player + 1, d->prompt);   /* no name of its own */
   else printf(": P%d %s, %s\n", d->player + 1, name, d->prompt);
   ai_budget budget = sv.o.budget;

@@ -354,6 +354,24 @@ static void test_unknown_slot_loads(void **st) {
   host_deal_free(d);
 }
 
+/* hint on the save of an import that stopped: the decision the save ends
+** at (Baboude's turn at BGA move 129, which the log cut after move 130
+** cannot match) was labelled with the last turn matched, move 125, which is
+** sorryimlikethis's.  Only answered decisions carry a BGA move. */
+static void test_hint_past_matched_moves(void **st) {
+  (void)st;
+  json_t *root = sample_json();
+  cut_after(root, 130);
+  write_log(root, "cut130.json");
+  assert_int_equal(t_cmd("import-bga cut130.json -o cut130.txt"), 1);
+  assert_true(t_out_has("98 decisions matched, up to BGA move 127"));
+  assert_int_equal(t_cmd("hint cut130.txt"), 0);
+  assert_true(t_out_has("cut130.txt, decision #99 (past the Board Game Arena moves the import "
+                        "matched): P1 Baboude, Choose your action\n"));
+  assert_int_equal(t_cmd("hint cut130.txt --at 98"), 0);
+  assert_true(t_out_has("cut130.txt, decision #98 (Board Game Arena move 125): P2 sorryimlikethis"));
+}
+
 static void test_bad_json(void **st) {
   (void)st;
   char tmp[] = "/tmp/ark-bga-XXXXXX";
@@ -387,6 +405,7 @@ int main(void) {
     cmocka_unit_test(test_log_stops_early),
     cmocka_unit_test(test_private_hand_missing),
     cmocka_unit_test(test_unknown_slot_loads),
+    cmocka_unit_test(test_hint_past_matched_moves),
     cmocka_unit_test(test_bad_json),
   };
   if (t_cmd_begin("test_bga") != 0) return 1;
