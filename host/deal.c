@@ -196,6 +196,7 @@ int host_deal_line(host_deal *d, const char *line, char *msg, size_t n) {
     if (cards(v, nv, sp->next + sp->nnext, 1, key, msg, n) != 0) return -1;
     sp->nnext += nv;
   } else if (is_key(key, "bga-moves", NULL)) {
+    d->imported = 1;
     for (int i = 0; i < nv; i++) {
       int dn, mv;
       char tail;
@@ -269,6 +270,7 @@ void host_deal_write(FILE *f, const host_deal *d) {
   }
   if (sp->ndeck) numbers_line(f, "deck", sp->deck, sp->ndeck, 20);
   if (sp->nnext) numbers_line(f, "draws", sp->next, sp->nnext, 20);
+  if (d->imported && d->nmoves == 0) fprintf(f, "setup bga-moves\n");
   for (int i = 0; i < d->nmoves; i += 16) {
     fprintf(f, "setup bga-moves");
     for (int k = i; k < d->nmoves && k < i + 16; k++) fprintf(f, " %d:%d", d->moves[k][0] + 1, d->moves[k][1]);

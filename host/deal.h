@@ -20,7 +20,8 @@
 **                             up); -N = N comes from a discard-pile shuffle
 **   name S TEXT               seat S's player name (shown, not played)
 **   bga-moves D:M ...         an imported game: BGA move M begins at decision
-**                             D (1-based, as `arknova replay` numbers them)
+**                             D (1-based, as `arknova replay` numbers them);
+**                             none: the import stopped before the first turn
 */
 #ifndef ARK_HOST_DEAL_H
 #define ARK_HOST_DEAL_H
@@ -36,6 +37,8 @@ typedef struct host_deal {
   ** begins at, and that turn's BGA move number (for `arknova hint --at`) */
   int moves[1024][2];
   int nmoves;
+  int imported;                      /* written by import-bga (a bga-moves line, maybe
+                                        empty: the import stopped before the first turn) */
   char *strings[16];                 /* owned copies of map and tile names */
   int nstrings;
 } host_deal;

@@ -45,9 +45,15 @@ static int decision_at(const char *at, const host_save *sv, char *msg, size_t n)
       snprintf(msg, n, "--at bga:M needs a move number, got '%s'", at);
       return -1;
     }
-    if (!sv->deal || sv->deal->nmoves == 0) {
+    if (!sv->deal || !sv->deal->imported) {
       snprintf(msg, n, "--at %s: this save holds no Board Game Arena moves (not written by "
                "arknova import-bga)", at);
+      return -1;
+    }
+    if (sv->deal->nmoves == 0) {
+      snprintf(msg, n, "--at %s: the import stopped before the game's first turn, so no Board "
+               "Game Arena move begins at a decision of this save (ask with --at 1 to %d)", at,
+               sv->nanswers + 1);
       return -1;
     }
     /* the turn that begins at move m, or the last one begun before it */
@@ -220,7 +226,7 @@ int cmd_hint(int argc, char **argv) {
   int bga = bga_move_of(&sv, count);
   printf("%s, decision #%d", path, count + 1);
   if (bga >= 0) printf(" (Board Game Arena move %d)", bga);
-  else if (sv.deal && sv.deal->nmoves > 0 && count >= sv.nanswers)
+  else if (sv.deal && sv.deal->imported && count >= sv.nanswers)
     printf(" (past the Board Game Arena moves the import matched)");
   if (name == who) printf(": P%d, %s\n", d->player + 1, d->prompt);   /* no name of its own */
   else printf(": P%d %s, %s\n", d->player + 1, name, d->prompt);

@@ -372,6 +372,28 @@ static void test_hint_past_matched_moves(void **st) {
   assert_true(t_out_has("cut130.txt, decision #98 (Board Game Arena move 125): P2 sorryimlikethis"));
 }
 
+/* The 4-player excerpt's import stops in the draft, before any turn: its
+** save has no BGA move to begin a decision at, and hint --at bga:M said it
+** was not written by import-bga.  The save says it was (an empty
+** bga-moves line), and hint says why no move can be named. */
+static void test_hint_import_before_first_turn(void **st) {
+  (void)st;
+  if (!have(DATA "4p.log.json")) skip();
+  assert_int_equal(t_cmd("import-bga %s -o 4p.txt", DATA "4p.log.json"), 1);
+  assert_non_null(strstr(t_slurp(t_tmp, "4p.txt"), "\nsetup bga-moves\n"));
+  assert_int_equal(t_cmd("hint 4p.txt --at bga:5"), 2);
+  assert_true(t_out_has("arknova hint: --at bga:5: the import stopped before the game's first "
+                        "turn, so no Board Game Arena move begins at a decision of this save (ask "
+                        "with --at 1 to 5)\n"));
+  assert_int_equal(t_cmd("hint 4p.txt"), 0);
+  assert_true(t_out_has("4p.txt, decision #5 (past the Board Game Arena moves the import "
+                        "matched): P2 dwarvintime, Opening draft"));
+  assert_int_equal(t_cmd("play --ai random --turn-cap 4 --save p.txt"), 0);
+  assert_int_equal(t_cmd("hint p.txt --at bga:5"), 2);
+  assert_true(t_out_has("this save holds no Board Game Arena moves (not written by arknova "
+                        "import-bga)"));
+}
+
 static void test_bad_json(void **st) {
   (void)st;
   char tmp[] = "/tmp/ark-bga-XXXXXX";
@@ -406,6 +428,7 @@ int main(void) {
     cmocka_unit_test(test_private_hand_missing),
     cmocka_unit_test(test_unknown_slot_loads),
     cmocka_unit_test(test_hint_past_matched_moves),
+    cmocka_unit_test(test_hint_import_before_first_turn),
     cmocka_unit_test(test_bad_json),
   };
   if (t_cmd_begin("test_bga") != 0) return 1;
