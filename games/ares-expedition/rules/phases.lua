@@ -141,29 +141,46 @@ local function colour_ok(id, green)
 end
 
 -- what the seat may play now in Development (green = true) or Construction: a list of
--- {key, text, run} (rules/picks.lua); the normal plays come first, then extra plays
+-- {key, text, run} (rules/picks.lua); normal plays first, then extra plays. An extra play
+-- ("you may play one more card this phase") need not wait for the normal play: while one is
+-- left, a card is also offered as the extra play where that makes a difference (it costs
+-- less, as with Work Crews' 11 MC off, or only the extra play's flex allows it), so using
+-- the normal play first does not forfeit the extra play's saving.
 function A.play_options(seat, green)
   local l = {}
-  local extra = G.get(seat, "plays_left") == 0 and G.get(seat, "extra") > 0
-  if G.get(seat, "plays_left") == 0 and not extra then return l end
-  local m = { extra = extra }
-  if green and not extra and G.get(seat, "dev_bonus") == 1 then m.dev = true end
-  local want_green = green
-  if extra then want_green = G.get(seat, "extra_green") == 1 end
-  if want_green ~= green then return l end -- an extra play of the other colour is lost
+  local normal = G.get(seat, "plays_left") > 0
+  -- an extra play of the other colour is lost
+  local extra = G.get(seat, "extra") > 0 and (G.get(seat, "extra_green") == 1) == green
+  if not normal and not extra then return l end
+  local mn = {}
+  if green and G.get(seat, "dev_bonus") == 1 then mn.dev = true end
+  local me = { extra = true }
+  local function add(id, m, cost, text)
+    l[#l + 1] = { key = (m.extra and 2000 or 1000) + id, text = text,
+      run = function()
+        if m.extra then G.add(seat, "extra", -1) else G.add(seat, "plays_left", -1) end
+        A.play_card(seat, id, m)
+        if m.dev then G.set(seat, "dev_bonus", 0) end
+      end }
+  end
+  local extras = {}
   for _, id in ipairs(G.cards("hand", seat)) do
     if colour_ok(id, green) then
-      local ok, cost = A.can_play(seat, id, m)
-      if ok then
-        l[#l + 1] = { key = (extra and 2000 or 1000) + id,
-          text = "play " .. A.label(id) .. " (" .. cost .. " MC)",
-          run = function()
-            if m.extra then G.add(seat, "extra", -1) else G.add(seat, "plays_left", -1) end
-            A.play_card(seat, id, m)
-            if m.dev then G.set(seat, "dev_bonus", 0) end
-          end }
+      local ok, cost = false, nil
+      if normal then
+        ok, cost = A.can_play(seat, id, mn)
+        if ok then add(id, mn, cost, "play " .. A.label(id) .. " (" .. cost .. " MC)") end
+      end
+      if extra then
+        local eok, ecost = A.can_play(seat, id, me)
+        if eok and (not ok or ecost < cost) then extras[#extras + 1] = { id, ecost } end
       end
     end
+  end
+  for _, x in ipairs(extras) do
+    -- named as the extra play only while a normal play could be used instead
+    add(x[1], me, x[2], "play " .. A.label(x[1]) .. " (" .. x[2] .. " MC"
+      .. (normal and ", extra play" or "") .. ")")
   end
   return l
 end
