@@ -390,7 +390,13 @@ static void test_research_institute(void **st) {
   t_turn_over(g, p);
   assert_int_equal(pl->money, 23);
 
+  /* the tamarin asks for 2 science icons, each a condition: with none it
+  ** misses 2, more than the institute forgives; with the reputation
+  ** university's one it misses 1 */
   own_turn(g, p);
+  assert_false(t_offered(g, "Animals I at strength 3"));
+  pl->universities = 1u << ARK_UNI_REPUTATION;
+  t_ready(g);
   t_answer(g, "Animals I at strength 3");
   /* the tamarin is the only candidate: the next question is where it goes */
   t_expect(g, "animals.enclosure", p);

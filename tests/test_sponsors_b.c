@@ -1018,8 +1018,9 @@ static void test_waza_large(void **st) {
     assert_string_equal(g->c->buildings[P(g, p)->zoo_map.b[0].def].key, "size-5");
     assert_int_equal(P(g, p)->money, MONEY);
     pass_turn(g, q);
-    /* Siberian Tiger (large, 3 Asia icons missing: one condition) is
-    ** playable; Cotton-Top Tamarin (small, research icons missing) not */
+    /* Siberian Tiger (large, asks for 3 Asia icons, each a condition) is
+    ** playable with 2 in the zoo, one missing, and not with 1;
+    ** Cotton-Top Tamarin (small, research icons missing) not at all */
     const ark_map_def *m = t_map_of(g, p);
     for (int c = 0; c < ARK_CELLS; c++)
       if (m->exists[c] && m->terrain[c] == ARK_TERRAIN_PLAIN && !P(g, p)->zoo_map.at[c]) {
@@ -1030,7 +1031,11 @@ static void test_waza_large(void **st) {
       }
     t_give(g, p, 468);
     t_give(g, p, 406);
+    t_zoo_add(g, p, 407);                  /* Sumatran Tiger: 1 Asia icon */
     t_set_slot(g, p, ARK_ACT_ANIMALS, 2);
+    ready(g, p);
+    assert_false(t_offered(g, "Animals I at strength 2"));   /* 2 missing */
+    t_zoo_add(g, p, 433);                  /* Giant Panda: the second */
     ready(g, p);
     /* one candidate only: the tiger goes in without a question */
     t_answer(g, "Animals I at strength 2");

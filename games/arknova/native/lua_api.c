@@ -1228,7 +1228,8 @@ static int conditions_missing(const ark_game *g, int p, const ark_card_def *d) {
   const ark_player *pl = &g->s.p[p];
   int missing = 0;
   for (int i = 0; i < ARK_ICON_N; i++)
-    if (d->req_icons[i] && pl->icons[i] < d->req_icons[i]) missing++;
+    if (d->req_icons[i] && pl->icons[i] < d->req_icons[i])
+      missing += d->req_icons[i] - pl->icons[i];   /* each icon a condition */
   if ((d->req_flags & ARK_REQ_PARTNER_ZOO) && pl->partner_zoos == 0) missing++;
   if ((d->req_flags & ARK_REQ_ANIMALS_II) && !((pl->upgraded >> ARK_ACT_ANIMALS) & 1)) missing++;
   if ((d->req_flags & ARK_REQ_SPONSORS_II) && !((pl->upgraded >> ARK_ACT_SPONSORS) & 1)) missing++;

@@ -599,7 +599,8 @@ end
 -- ---- conditions ----
 
 -- Do p's zoo and tracks meet the printed conditions of card id?
--- `ignore` conditions may be missing (map abilities, card effects).
+-- `ignore` conditions may be missing (map abilities, card effects); each
+-- icon asked for is one condition.
 -- `icons` (optional) is ark.icons(p), for a caller that checks many cards.
 local icon_known   -- the names ark.icons(p) gives, learnt at the first call
 
@@ -636,7 +637,10 @@ function conditions_met(p, id, ignore, icons)
       end
       have = icon_known[icon] and ark.icons(p, icon) or 0
     end
-    if have < n then missing = missing + 1 end
+    -- each icon printed is a condition of its own (the data repeats an
+    -- icon for each): a Lion that asks for three predators misses three
+    -- in a zoo with none, which one ignored condition does not cover
+    if have < n then missing = missing + n - have end
   end
   if c.needs_partner_zoo and ark.get(p, "partner_zoos") == 0 then missing = missing + 1 end
   if c.needs_animals_ii and not ark.upgraded(p, "animals") then missing = missing + 1 end
