@@ -121,19 +121,29 @@ static void describe_fact(matcher *m, int k, char *buf, size_t n) {
   snprintf(buf, n, "BGA move %d: %s", f->move, f->text[0] ? f->text : bga_kind_name(f->kind));
 }
 
-/* The missing move ids after move `after`, as " (moves A-B are missing
-** from the log)", or "". */
-static void gap_after(matcher *m, int after, char *buf, size_t n) {
+/* The first missing move ids between the last move matched (`after`) and
+** the move the import stopped at (`before`), as " (moves A-B are missing
+** from the log)", or "": a gap elsewhere in the log has nothing to do with
+** the stop. */
+static void gap_between(matcher *m, int after, int before, char *buf, size_t n) {
   buf[0] = '\0';
   const bga_log *log = m->log;
+  if (!log->present || before > log->last_move + 1) before = log->last_move + 1;
   int a = after + 1;
-  while (a <= log->last_move && log->present && log->present[a]) a++;
-  if (a > log->last_move || !log->present) return;
+  while (a < before && log->present[a]) a++;
+  if (a >= before) return;
   int b = a;
-  while (b <= log->last_move && !log->present[b]) b++;
-  if (b > log->last_move) return;
-  snprintf(buf, n, " (moves %d-%d are missing from the log%s)", a, b - 1,
-           b - a > 20 ? ": an excerpt?" : "");
+  while (b < before && !log->present[b]) b++;
+  if (b - a == 1) snprintf(buf, n, " (move %d is missing from the log)", a);
+  else snprintf(buf, n, " (moves %d-%d are missing from the log%s)", a, b - 1,
+                b - a > 20 ? ": an excerpt?" : "");
+}
+
+/* The move of the first fact from k on that the log holds (an inferred
+** fact takes a move id inside its gap), or the one after the log's last. */
+static int move_at(matcher *m, int k) {
+  while (k >= 0 && k < m->log->nf && F(m, k)->synthetic) k++;
+  return k >= 0 && k < m->log->nf ? F(m, k)->move : m->log->last_move + 1;
 }
 
 static int fail(matcher *m, const ark_decision *d, int fact, const char *fmt, ...) {
@@ -261,7 +271,7 @@ static int turn_segment(matcher *m, int p, const ark_decision *d) {
   if (k >= m->log->nf || end >= m->log->nf) {
     char gap[128];
     int last = m->res->matched_move;
-    gap_after(m, last, gap, sizeof gap);
+    gap_between(m, last, move_at(m, k), gap, sizeof gap);
     for (int q = k; q < m->log->nf; q++)
       if (F(m, q)->kind == BF_CONCEDE || F(m, q)->kind == BF_END) {
         m->res->ended = 1;
@@ -276,7 +286,7 @@ static int turn_segment(matcher *m, int p, const ark_decision *d) {
   }
   if (F(m, k)->player != p) {
     char gap[128];
-    gap_after(m, m->res->matched_move, gap, sizeof gap);
+    gap_between(m, m->res->matched_move, move_at(m, k), gap, sizeof gap);
     return fail(m, d, k, "it is %s's turn here, but BGA's next move is by %s%s", name_of(m, p),
                 name_of(m, F(m, k)->player), gap);
   }
@@ -834,12 +844,15 @@ static int h_draft(matcher *m, const ark_decision *d) {
     if (F(m, q)->kind == BF_DRAFT && F(m, q)->player == d->player && !F(m, q)->used) k = q;
   if (k < 0) {
     char gap[128];
-    int last = 0;
+    int last = 0, next = -1;
     for (int q = 0; q < m->log->nf; q++)
       if (F(m, q)->kind == BF_DRAFT || F(m, q)->kind == BF_HAND) last = F(m, q)->move;
-    gap_after(m, last, gap, sizeof gap);
-    return fail(m, d, -1, "the log has no opening draft of %s: it stops after move %d%s",
-                name_of(m, d->player), last, gap);
+    for (int q = 0; q < m->log->nf && next < 0; q++)
+      if (F(m, q)->move > last) next = q;
+    gap_between(m, last, move_at(m, next), gap, sizeof gap);
+    return fail(m, d, -1, "the log has no opening draft of %s (the cards they discard are named "
+                "on their private channel /player/p%lld): the log's last draft move is %d%s",
+                name_of(m, d->player), m->log->pl[d->player].id, last, gap);
   }
   int save_s = m->seg_start, save_e = m->seg_end;
   m->seg_start = k;

@@ -394,6 +394,47 @@ static void test_hint_import_before_first_turn(void **st) {
                         "import-bga)"));
 }
 
+/* The conversion of t_tmp/name; its message (stopped) in res. */
+static void convert(const char *name, bga_result *res) {
+  static bga_log log;
+  char msg[1024], path[512];
+  snprintf(path, sizeof path, "%s/%s", t_tmp, name);
+  if (bga_read(path, &log, msg, sizeof msg) != 0) fail_msg("%s", msg);
+  host_deal *deal = host_deal_new();
+  ark_game *g = imported(&log, deal, msg, sizeof msg);
+  if (!g) fail_msg("%s", msg);
+  bga_convert(g, &log, res, 0, stdout);
+  ark_game_free(g);
+  host_deal_free(deal);
+  bga_free(&log);
+}
+
+/* A stop named the first gap after the last move matched wherever it lay:
+** the draft of a player whose channel is cut after move 2 was said to be
+** missing with moves 104-107.  Only a gap between the last move matched and
+** the move the import stopped at is named. */
+static void test_stop_names_adjacent_gap(void **st) {
+  (void)st;
+  static bga_result res;
+  json_t *root = sample_json();
+  drop_channel(root, "/player/p86346298", 3);
+  write_log(root, "nodraft.json");
+  convert("nodraft.json", &res);
+  assert_int_equal(res.stopped, 1);
+  if (!strstr(res.why, "the log has no opening draft of sorryimlikethis (the cards they discard "
+              "are named on their private channel /player/p86346298): the log's last draft move "
+              "is 3\n")) fail_msg("%s", res.why);
+  root = sample_json();
+  json_t *logs = packets(root);
+  for (size_t i = json_array_size(logs); i-- > 0;)
+    if (move_of(json_array_get(logs, i)) == 38 || move_of(json_array_get(logs, i)) == 39)
+      drop_packet(root, i);
+  write_log(root, "no38.json");
+  convert("no38.json", &res);
+  if (!strstr(res.why, "it is sorryimlikethis's turn here, but BGA's next move is by Baboude "
+              "(moves 38-39 are missing from the log)\n")) fail_msg("%s", res.why);
+}
+
 static void test_bad_json(void **st) {
   (void)st;
   char tmp[] = "/tmp/ark-bga-XXXXXX";
@@ -429,6 +470,7 @@ int main(void) {
     cmocka_unit_test(test_unknown_slot_loads),
     cmocka_unit_test(test_hint_past_matched_moves),
     cmocka_unit_test(test_hint_import_before_first_turn),
+    cmocka_unit_test(test_stop_names_adjacent_gap),
     cmocka_unit_test(test_bad_json),
   };
   if (t_cmd_begin("test_bga") != 0) return 1;
