@@ -824,12 +824,12 @@ static void test_summary_against_game(void **st) {
   snprintf(args, sizeof args, "play --game %s --option mode=2", ARES);
   assert_int_equal(arknova(out, sizeof out, args), 0);
   assert_non_null(strstr(out, "the players lose\n"));
-  assert_non_null(strstr(out, "\nThe players lost against the game: P1 with 13 points, "
-                              "P2 with 8 points.\n"));
+  assert_non_null(strstr(out, "\nThe players lost against the game: P1 with 14 points, "
+                              "P2 with 10 points.\n"));
   assert_null(strstr(out, "Winner"));
   snprintf(args, sizeof args, "play --game %s --players 3", ARES);
   assert_int_equal(arknova(out, sizeof out, args), 0);
-  assert_non_null(strstr(out, "\nWinner: P1 with 35 points.\n"));
+  assert_non_null(strstr(out, "\nWinner: P1 with 33 points.\n"));
   assert_null(strstr(out, "against the game"));
 }
 
