@@ -140,6 +140,8 @@ int bga_infer_maps(const ark_game *proto, bga_log *log, char *why, size_t whylen
                    size_t n);
 /* The position dealt at the start and the draw order, into d. */
 int bga_make_deal(const bga_log *log, host_deal *d, char *msg, size_t n);
+/* The fact that gives entry i (0-based) of that draw order, or -1. */
+int bga_draw_source(const bga_log *log, int i);
 
 /* Our building key and cells for a BGA building: the footprint of BGA
 ** type `type` at (x, y) turned `rot` sixths; returns the number of cells

@@ -28,6 +28,7 @@ typedef struct matcher {
   int seg_start, seg_end;          /* the BGA turn or break being matched: [start, end] */
   int seg_player;
   int seg_break;                   /* the segment is a break */
+  int in_seg;                      /* a turn or break was begun (else: the draft) */
   int pending;                     /* fact of the building / animal being placed, -1 */
   int bmap[512];                   /* BGA building id -> our building index + 1 */
   int edge_taken[BGA_PLAYERS];     /* map-edge slots taken, per seat */
@@ -163,6 +164,36 @@ static int fail(matcher *m, const ark_decision *d, int fact, const char *fmt, ..
   return -1;
 }
 
+/* Where in the log the conversion is: the BGA turn or break being matched. */
+static void where(matcher *m, char *buf, size_t n) {
+  if (!m->in_seg) {
+    snprintf(buf, n, "in the opening draft");
+    return;
+  }
+  /* a turn the game was conceded in runs to the log's end */
+  int first = F(m, m->seg_start)->move, last = m->log->last_move;
+  if (m->seg_end < m->log->nf) last = F(m, m->seg_end)->move;
+  if (m->seg_break) snprintf(buf, n, "in BGA's break of moves %d-%d", first, last);
+  else snprintf(buf, n, "in %s's turn of BGA moves %d-%d", name_of(m, m->seg_player), first, last);
+}
+
+/* Our game refused an answer or stopped with an error: what, where in the
+** log, and for a card of the draw order our deck does not hold, the fact
+** that put it into the draw order (an inferred draw, a doubled move...). */
+static void stopped_here(matcher *m, const char *what, const char *err) {
+  bga_result *r = m->res;
+  char at[160], src[256];
+  where(m, at, sizeof at);
+  size_t o = (size_t)snprintf(r->why, sizeof r->why, "%s %s: %s\n", what, at, err);
+  int used = ark_game_draws_used(m->g), k = bga_draw_source(m->log, used);
+  if (strstr(err, "draw order") && k >= 0 && o < sizeof r->why) {
+    describe_fact(m, k, src, sizeof src);
+    snprintf(r->why + o, sizeof r->why - o, "  card %d of the draw order comes from %s\n",
+             used + 1, src);
+  }
+  r->stopped = 1;
+}
+
 /* ---- BGA's tracks, summed from the log ---- */
 
 static void bga_tracks(matcher *m, int upto, int p, int t[BT_N]) {
@@ -293,6 +324,7 @@ static int turn_segment(matcher *m, int p, const ark_decision *d) {
   m->seg_start = k;
   m->seg_end = end;
   m->seg_player = p;
+  m->in_seg = 1;
   m->seg_break = 0;
   return 0;
 }
@@ -878,6 +910,7 @@ static int break_segment(matcher *m, const ark_decision *d) {
   m->seg_start = s;
   m->seg_end = e;
   m->seg_break = 1;
+  m->in_seg = 1;
   return 0;
 }
 
@@ -1010,17 +1043,15 @@ void bga_convert(ark_game *g, bga_log *log, bga_result *res, int verbose, FILE *
       fprintf(out, "  BGA %d  %s: %s -> %s\n", m->seg_start < log->nf ? F(m, m->seg_start)->move : 0,
               name_of(m, d->player), d->prompt, d->options[i]);
     int p = d->player;
+    char what[256];
+    snprintf(what, sizeof what, "our game refused %s's answer '%s'", name_of(m, p), d->options[i]);
     if (ark_game_answer(g, i, msg, sizeof msg) != ARK_OK) {
-      snprintf(res->why, sizeof res->why, "our game refused the answer: %s", msg);
-      res->stopped = 1;
+      stopped_here(m, what, msg);
       break;
     }
     note_building(m, p);
   }
-  if (ark_game_error(g)[0]) {
-    snprintf(res->why, sizeof res->why, "our game stopped: %s", ark_game_error(g));
-    res->stopped = 1;
-  }
+  if (ark_game_error(g)[0]) stopped_here(m, "our game stopped", ark_game_error(g));
   if (!res->stopped) {
     int last = log->nf - 1;
     compare(m, last, -1, "at the end of the log");

@@ -214,6 +214,20 @@ static int dealt_privately(const bga_log *log, int p, char *msg, size_t n) {
   return -1;
 }
 
+/* The draw order: every card drawn or put into the display after the deal. */
+static int in_draw_order(const bga_fact *f) {
+  return f->kind == BF_DRAW || (f->kind == BF_DISPLAY && f->n != 1);
+}
+
+int bga_draw_source(const bga_log *log, int i) {
+  for (int k = 0; k < log->nf && i >= 0; k++) {
+    if (!in_draw_order(&log->f[k])) continue;
+    if (i < log->f[k].ncards) return k;
+    i -= log->f[k].ncards;
+  }
+  return -1;
+}
+
 int bga_make_deal(const bga_log *log, host_deal *d, char *msg, size_t n) {
   ark_setup_spec *sp = &d->spec;
   char line[256];
@@ -251,10 +265,9 @@ int bga_make_deal(const bga_log *log, host_deal *d, char *msg, size_t n) {
       if (!sp->base[i]) sp->base[i] = c, placed = 1;
   }
   bonus_tiles(log, sp->bonus_tiles);
-  /* the draw order: every card drawn or put into the display after the deal */
   for (int k = 0; k < log->nf; k++) {
     const bga_fact *f = &log->f[k];
-    if (!(f->kind == BF_DRAW || (f->kind == BF_DISPLAY && f->n != 1))) continue;
+    if (!in_draw_order(f)) continue;
     for (int i = 0; i < f->ncards; i++) {
       if (sp->nnext >= ARK_SPEC_CARDS) {
         snprintf(msg, n, "more than %d cards drawn", ARK_SPEC_CARDS);

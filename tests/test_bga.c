@@ -435,6 +435,41 @@ static void test_stop_names_adjacent_gap(void **st) {
               "(moves 38-39 are missing from the log)\n")) fail_msg("%s", res.why);
 }
 
+/* The index of the first packet of `channel` at move `move` holding an
+** event of `type`. */
+static size_t packet_with(json_t *root, int move, const char *channel, const char *type) {
+  json_t *logs = packets(root);
+  for (size_t i = 0; i < json_array_size(logs); i++) {
+    json_t *pk = json_array_get(logs, i), *ev;
+    size_t j;
+    if (move_of(pk) != move || !on_channel(pk, channel)) continue;
+    json_array_foreach(json_object_get(pk, "data"), j, ev)
+      if (!strcmp(json_string_value(json_object_get(ev, "type")), type)) return i;
+  }
+  fail_msg("no %s at move %d on %s", type, move, channel);
+  return 0;
+}
+
+/* Our game stopping (a card of the draw order not in the deck: the
+** Giraffe played twice at move 130 is taken for a draw in the gap before
+** move 109) was reported as "our game stopped: ..." with no BGA move and
+** no newline.  It names the turn and where the draw came from. */
+static void test_game_stop_names_move(void **st) {
+  (void)st;
+  json_t *root = sample_json();
+  size_t i = packet_with(root, 130, "/table/t537650395", "buyAnimal");
+  json_t *twice = json_deep_copy(json_array_get(packets(root), i));
+  assert_int_equal(json_array_insert_new(packets(root), i + 1, twice), 0);
+  write_log(root, "twice.json");
+  static bga_result res;
+  convert("twice.json", &res);
+  assert_int_equal(res.stopped, 1);
+  assert_string_equal(res.why, "our game stopped in sorryimlikethis's turn of BGA moves 125-127: "
+                      "the given draw order names Giraffe (428) as card 20 to draw, but it is not "
+                      "in the deck\n  card 20 of the draw order comes from BGA move 108: draws "
+                      "card 428 (inferred: missing from the log between moves 103 and 109)\n");
+}
+
 static void test_bad_json(void **st) {
   (void)st;
   char tmp[] = "/tmp/ark-bga-XXXXXX";
@@ -471,6 +506,7 @@ int main(void) {
     cmocka_unit_test(test_hint_past_matched_moves),
     cmocka_unit_test(test_hint_import_before_first_turn),
     cmocka_unit_test(test_stop_names_adjacent_gap),
+    cmocka_unit_test(test_game_stop_names_move),
     cmocka_unit_test(test_bad_json),
   };
   if (t_cmd_begin("test_bga") != 0) return 1;
