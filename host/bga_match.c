@@ -113,13 +113,53 @@ static const char *name_of(matcher *m, int p) {
   return p >= 0 && p < m->log->nplayers ? m->log->pl[p].name : "?";
 }
 
+/* Our name of the card printed as `number`. */
+static const char *card_name(matcher *m, int number) {
+  ark_card_view v;
+  if (ark_card_get(m->g, ark_card_find(m->g, number), &v) != 0) return "not one of our cards";
+  return v.name;
+}
+
+static int in_list(const int *ids, int n, int id) {
+  for (int i = 0; i < n; i++) if (ids[i] == id) return 1;
+  return 0;
+}
+
 static void describe_fact(matcher *m, int k, char *buf, size_t n) {
   if (k < 0 || k >= m->log->nf) {
     snprintf(buf, n, "(no move of the log is left)");
     return;
   }
   const bga_fact *f = F(m, k);
-  snprintf(buf, n, "BGA move %d: %s", f->move, f->text[0] ? f->text : bga_kind_name(f->kind));
+  char card[96] = "";
+  /* BGA's line names the card by the log's card_name, the fact by its id:
+  ** the id is what was matched, so it is shown when they could differ */
+  if (f->card) snprintf(card, sizeof card, " (its card id is %d, %s)", f->card, card_name(m, f->card));
+  snprintf(buf, n, "BGA move %d: %s%s", f->move, f->text[0] ? f->text : bga_kind_name(f->kind),
+           card);
+}
+
+/* Why the card of fact k, played by its player from their hand, is not
+** one of our options: "" if it is in that hand in our game, else a line
+** saying so (and where the log had them give it away). */
+static void not_in_hand(matcher *m, int k, char *buf, size_t n) {
+  const bga_fact *f = F(m, k);
+  int ids[256], nh = ark_game_hand(m->g, f->player, ids, 256);
+  buf[0] = '\0';
+  if (f->display || !f->card || in_list(ids, nh, ark_card_find(m->g, f->card))) return;
+  size_t o = (size_t)snprintf(buf, n, "card %d (%s) is not in %s's hand in our game", f->card,
+                              card_name(m, f->card), name_of(m, f->player));
+  for (int q = k - 1; q >= 0 && o < n; q--) {
+    const bga_fact *g = F(m, q);
+    if (g->player != f->player || !(g->kind == BF_DRAFT || g->kind == BF_DISCARD ||
+                                    g->kind == BF_SELL || g->kind == BF_POUCH))
+      continue;
+    if (!in_list(g->cards, g->ncards, f->card)) continue;
+    snprintf(buf + o, n - o, " (%s %s at BGA move %d)", name_of(m, f->player),
+             g->kind == BF_DRAFT ? "discarded it in the opening draft" : g->kind == BF_SELL
+             ? "sold it" : g->kind == BF_POUCH ? "tucked it under a card" : "discarded it", g->move);
+    return;
+  }
 }
 
 /* The first missing move ids between the last move matched (`after`) and
@@ -349,11 +389,6 @@ static void sync_buildings(matcher *m) {
   }
 }
 
-static int in_list(const int *ids, int n, int id) {
-  for (int i = 0; i < n; i++) if (ids[i] == id) return 1;
-  return 0;
-}
-
 /* Did our game do what fact f says, without asking (a decision with one
 ** option is taken at once)?  1 yes, 0 no, -1 cannot tell. */
 static int done_here(matcher *m, const bga_fact *f) {
@@ -395,6 +430,10 @@ static int close_segment(matcher *m, const ark_decision *d) {
     int move = !informational(f->kind) && f->kind != BF_CLEANUP && f->kind != BF_BREAK_START &&
                f->kind != BF_BREAK_END && f->kind != BF_ACTION && f->kind != BF_DRAW &&
                f->kind != BF_TASK && f->kind != BF_WORKER;
+    char why[256];
+    if (move && done_here(m, f) == 0 && (f->kind == BF_ANIMAL || f->kind == BF_SPONSOR) &&
+        (not_in_hand(m, k, why, sizeof why), why[0]))
+      return fail(m, d, k, "BGA's player plays a card here, but %s", why);
     if (move && done_here(m, f) == 0)
       return fail(m, d, k, "BGA's player did this, but our game neither asked for it nor did it");
     f->used = 1;
@@ -562,7 +601,10 @@ static int h_animal(matcher *m, const ark_decision *d) {
     return fail(m, d, m->seg_start, "BGA played no animal here");
   }
   int i = opt_card(d, F(m, k)->card);
-  if (i < 0) return fail(m, d, k, "animal %d is not one of our options", F(m, k)->card);
+  char why[256];
+  not_in_hand(m, k, why, sizeof why);
+  if (i < 0) return fail(m, d, k, "animal %d is not one of our options%s%s", F(m, k)->card,
+                         why[0] ? ": " : "", why);
   m->pending = k;
   use(m, k);
   return i;
@@ -604,7 +646,10 @@ static int h_sponsor(matcher *m, const ark_decision *d) {
   int k = next_fact(m, BF_SPONSOR, d->player);
   if (k >= 0) {
     int i = opt_card(d, F(m, k)->card);
-    if (i < 0) return fail(m, d, k, "sponsor %d is not one of our options", F(m, k)->card);
+    char why[256];
+    not_in_hand(m, k, why, sizeof why);
+    if (i < 0) return fail(m, d, k, "sponsor %d is not one of our options%s%s", F(m, k)->card,
+                           why[0] ? ": " : "", why);
     use(m, k);
     return i;
   }

@@ -470,6 +470,35 @@ static void test_game_stop_names_move(void **st) {
                       "card 428 (inferred: missing from the log between moves 103 and 109)\n");
 }
 
+/* The first event of `type` in packet i. */
+static json_t *event_in(json_t *root, size_t i, const char *type) {
+  json_t *ev;
+  size_t j;
+  json_array_foreach(json_object_get(json_array_get(packets(root), i), "data"), j, ev)
+    if (!strcmp(json_string_value(json_object_get(ev, "type")), type)) return ev;
+  return NULL;
+}
+
+/* The card id of Baboude's Guinea Pig at move 35 changed to the Dugong he
+** discarded in the draft: the stop showed BGA's line, "plays Guinea Pig",
+** not the card matched.  It names card 446, says it is not in his hand
+** and where he gave it away. */
+static void test_changed_card_named(void **st) {
+  (void)st;
+  json_t *root = sample_json();
+  json_t *ev = event_in(root, packet_with(root, 35, "/table/t537650395", "buyAnimal"), "buyAnimal");
+  json_t *card = json_object_get(json_object_get(ev, "args"), "card");
+  assert_int_equal(json_object_set_new(card, "id", json_string("A446_Dugong")), 0);
+  write_log(root, "dugong.json");
+  static bga_result res;
+  convert("dugong.json", &res);
+  assert_int_equal(res.stopped, 1);
+  if (!strstr(res.why, "BGA's player plays a card here, but card 446 (Dugong) is not in Baboude's "
+              "hand in our game (Baboude discarded it in the opening draft at BGA move 3)\n  BGA "
+              "move 35: Baboude plays Guinea Pig for 7 and places it in the Petting Zoo (its card "
+              "id is 446, Dugong)\n")) fail_msg("%s", res.why);
+}
+
 static void test_bad_json(void **st) {
   (void)st;
   char tmp[] = "/tmp/ark-bga-XXXXXX";
@@ -507,6 +536,7 @@ int main(void) {
     cmocka_unit_test(test_hint_import_before_first_turn),
     cmocka_unit_test(test_stop_names_adjacent_gap),
     cmocka_unit_test(test_game_stop_names_move),
+    cmocka_unit_test(test_changed_card_named),
     cmocka_unit_test(test_bad_json),
   };
   if (t_cmd_begin("test_bga") != 0) return 1;
