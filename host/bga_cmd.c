@@ -42,20 +42,31 @@ static void import_usage(FILE *f) {
     "  --help       this text\n");
 }
 
-/* A card of the deal or the draw order that is not one of ours (a promo
-** or expansion card): -1 with the BGA move that names it. */
+/* The first card number of fact f that is not one of our cards, or 0.
+** The action cards a turn ends with are numbered 1-5, not cards. */
+static int foreign_card(const ark_game *proto, const bga_fact *f) {
+  if (f->kind == BF_CLEANUP) return 0;
+  if (f->card && ark_card_find(proto, f->card) < 0) return f->card;
+  for (int i = 0; i < f->ncards; i++)
+    if (ark_card_find(proto, f->cards[i]) < 0) return f->cards[i];
+  for (int i = 0; i < f->nother; i++)
+    if (f->other[i] && ark_card_find(proto, f->other[i]) < 0) return f->other[i];
+  return 0;
+}
+
+/* A card the log names that is not one of ours (a promo or expansion
+** card): -1 with the BGA move that names it.  The log's own facts come
+** first: an inferred one (a draw in a gap) only repeats a card named later. */
 static int unknown_cards(const ark_game *proto, const bga_log *log, char *msg, size_t n) {
-  for (int k = 0; k < log->nf; k++) {
-    const bga_fact *f = &log->f[k];
-    if (f->kind != BF_HAND && f->kind != BF_SCORING && f->kind != BF_DRAW && f->kind != BF_DISPLAY)
-      continue;
-    for (int i = 0; i < f->ncards; i++)
-      if (ark_card_find(proto, f->cards[i]) < 0) {
-        snprintf(msg, n, "BGA move %d deals card %d, which is not one of our cards (a promo or an "
-                 "expansion card?): %s", f->move, f->cards[i], f->text);
-        return -1;
-      }
-  }
+  for (int inferred = 0; inferred < 2; inferred++)
+    for (int k = 0; k < log->nf; k++) {
+      const bga_fact *f = &log->f[k];
+      int c = f->synthetic == inferred ? foreign_card(proto, f) : 0;
+      if (!c) continue;
+      snprintf(msg, n, "BGA move %d names card %d, which is not one of our cards (a promo or an "
+               "expansion card?): %s", f->move, c, f->text);
+      return -1;
+    }
   return 0;
 }
 

@@ -499,6 +499,22 @@ static void test_changed_card_named(void **st) {
               "id is 446, Dugong)\n")) fail_msg("%s", res.why);
 }
 
+/* A card that is not ours (A999_Foo for the Giraffe of move 130) was
+** reported at move 108, where a draw of it was inferred for the gap
+** before, not where the log names it. */
+static void test_unknown_card_at_its_move(void **st) {
+  (void)st;
+  json_t *root = sample_json();
+  json_t *ev = event_in(root, packet_with(root, 130, "/table/t537650395", "buyAnimal"), "buyAnimal");
+  json_t *card = json_object_get(json_object_get(ev, "args"), "card");
+  assert_int_equal(json_object_set_new(card, "id", json_string("A999_Foo")), 0);
+  write_log(root, "foo.json");
+  assert_int_equal(t_cmd("import-bga foo.json -o foo.txt"), 1);
+  assert_true(t_out_has("arknova import-bga: foo.json: BGA move 130 names card 999, which is not "
+                        "one of our cards (a promo or an expansion card?): Baboude plays Northern "
+                        "Giraffe for 16"));
+}
+
 static void test_bad_json(void **st) {
   (void)st;
   char tmp[] = "/tmp/ark-bga-XXXXXX";
@@ -537,6 +553,7 @@ int main(void) {
     cmocka_unit_test(test_stop_names_adjacent_gap),
     cmocka_unit_test(test_game_stop_names_move),
     cmocka_unit_test(test_changed_card_named),
+    cmocka_unit_test(test_unknown_card_at_its_move),
     cmocka_unit_test(test_bad_json),
   };
   if (t_cmd_begin("test_bga") != 0) return 1;
