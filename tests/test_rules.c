@@ -215,6 +215,26 @@ static void test_reputation_cap(void **st) {
   t_expect(g, "action", q);
   assert_int_equal(g->s.p[p].reputation, 9);
   assert_int_equal(g->s.p[p].appeal, 11);      /* 10 -> 9 capped: 1 appeal */
+  /* the appeal is said, after the reputation, as a note: a line of the
+  ** log that its hash leaves out (saves made before it keep their hash) */
+  char want[96], line[160];
+  snprintf(want, sizeof want, "P%d gains 1 appeal (now 11): reputation past its cap", p + 1);
+  int found = -1;
+  for (int i = 0; i < ark_game_nevents(g); i++) {
+    ark_event_text(g, ark_game_event(g, i), line, sizeof line);
+    if (!strcmp(line, want)) found = i;
+  }
+  assert_true(found > 0);
+  assert_int_equal(ark_game_event(g, found)->note, 1);
+  ark_event_text(g, ark_game_event(g, found - 1), line, sizeof line);
+  snprintf(want, sizeof want, "P%d gains 1 reputation (now 9)", p + 1);
+  assert_string_equal(line, want);
+  uint64_t with = ark_game_log_hash(g);
+  ark_event *e = (ark_event *)ark_game_event(g, found);
+  e->note = 0;
+  assert_true(ark_game_log_hash(g) != with);   /* a plain event would count */
+  e->note = 1;
+  assert_true(ark_game_log_hash(g) == with);
   reputation_turn(g, p, 9);
   t_expect(g, "action", q);
   assert_int_equal(g->s.p[p].reputation, 9);

@@ -23,10 +23,15 @@ void ark_log_add(ark_log *l, int turn, int player, int type, int a, int b, int c
   e->c = c;
   e->text = -1;
   e->seen = seen;
+  e->note = 0;
   if (text) {
     e->text = (int)l->pool.len;
     ark_strbuf_add(&l->pool, text, strlen(text) + 1);
   }
+}
+
+void ark_log_note_last(ark_log *l) {
+  if (l->nev > 0) l->ev[l->nev - 1].note = 1;
 }
 
 int ark_event_visible(const ark_event *e, int seat) {
@@ -56,6 +61,7 @@ uint64_t ark_log_hash(const ark_log *l) {
   uint64_t h = 0xcbf29ce484222325ULL;
   for (int i = 0; i < l->nev; i++) {
     const ark_event *e = &l->ev[i];
+    if (e->note) continue;
     int v[6] = { e->turn, e->player, e->type, e->a, e->b, e->c };
     const unsigned char *b = (const unsigned char *)v;
     for (size_t k = 0; k < sizeof v; k++) h = (h ^ b[k]) * 0x100000001b3ULL;

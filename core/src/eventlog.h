@@ -17,6 +17,8 @@ typedef struct ark_event {
   int text;                        /* offset of a text in the log pool, or -1 */
   int seen;                        /* seats that see it in full: bit p for
                                       seat p; ARK_SEEN_ALL = everyone */
+  int note;                        /* 1: it explains what the events before
+                                      it imply, and the hash skips it */
 } ark_event;
 
 #define ARK_SEEN_ALL 0xff
@@ -30,6 +32,10 @@ typedef struct ark_log {
 /* Appends an event (text may be NULL); aborts when out of memory. */
 void ark_log_add(ark_log *l, int turn, int player, int type, int a, int b, int c,
                  const char *text, int seen);
+/* Marks the last event a note: shown as any other, but left out of the
+** log's hash, so that a game that explains itself better keeps the hash its
+** saves were written with (the state's hash covers what it changed). */
+void ark_log_note_last(ark_log *l);
 /* Does `seat` see event e in full?  seat -1 = the whole game: yes. */
 int ark_event_visible(const ark_event *e, int seat);
 /* The text of event e, or NULL. */
@@ -38,7 +44,8 @@ const char *ark_log_text(const ark_log *l, const ark_event *e);
 void ark_log_copy(ark_log *to, const ark_log *from, int nev, size_t npool);
 /* Forgets everything after the first nev events and npool text bytes. */
 void ark_log_cut(ark_log *l, int nev, size_t npool);
-/* FNV-1a over every event's numbers and text: equal logs, equal hashes. */
+/* FNV-1a over every event's numbers and text, notes left out: equal logs,
+** equal hashes. */
 uint64_t ark_log_hash(const ark_log *l);
 void ark_log_free(ark_log *l);
 

@@ -27,8 +27,8 @@ size_t ark_event_text(const ark_game *g, const ark_event *e, char *buf, size_t n
     break;
   case ARK_EV_GAIN:
   case ARK_EV_PAY:
-    k = snprintf(buf, n, "%s %s %d %s (now %d)", who, e->type == ARK_EV_GAIN ? "gains" : "loses",
-                 e->b, ark_track_name(e->a), e->c);
+    k = snprintf(buf, n, "%s %s %d %s (now %d)%s%s", who, e->type == ARK_EV_GAIN ? "gains" : "loses",
+                 e->b, ark_track_name(e->a), e->c, text ? ": " : "", text ? text : "");
     break;
   case ARK_EV_DRAW:
     k = e->a < 0 ? snprintf(buf, n, "%s draws a card", who)

@@ -45,6 +45,13 @@ void ark_game_log_seen(ark_game *g, int player, int type, int a, int b, int c,
   if (!g->nolog) ark_log_add(&g->log, g->s.turn, player, type, a, b, c, text, seen);
 }
 
+void ark_game_log_note(ark_game *g, int player, int type, int a, int b, int c,
+                       const char *text) {
+  if (g->nolog) return;
+  ark_log_add(&g->log, g->s.turn, player, type, a, b, c, text, ARK_SEEN_ALL);
+  ark_log_note_last(&g->log);
+}
+
 static void push_to(int **list, int *n, int *cap, int i) {
   if (*n == *cap) {
     int c = *cap ? *cap * 2 : 256;

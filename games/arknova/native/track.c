@@ -54,7 +54,7 @@ static int clamp_add(int16_t *v, int n, int lo, int hi) {
 
 int ark_track_add(ark_game *g, int p, int track, int n) {
   ark_player *pl = &g->s.p[p];
-  int done = 0;
+  int done = 0, over = 0;      /* over: appeal from reputation past its cap */
   switch (track) {
   case ARK_TR_MONEY: done = clamp_add(&pl->money, n, 0, 32000); break;
   case ARK_TR_APPEAL: done = clamp_add(&pl->appeal, n, 0, g->c->rules.appeal_max); break;
@@ -65,7 +65,7 @@ int ark_track_add(ark_game *g, int p, int track, int n) {
     int cap = ark_track_reputation_cap(g, p);
     int want = pl->reputation + n;
     done = clamp_add(&pl->reputation, n, 0, cap);
-    if (want > cap) clamp_add(&pl->appeal, want - cap, 0, g->c->rules.appeal_max);
+    if (want > cap) over = clamp_add(&pl->appeal, want - cap, 0, g->c->rules.appeal_max);
     break;
   }
   case ARK_TR_XTOKENS: {
@@ -79,6 +79,11 @@ int ark_track_add(ark_game *g, int p, int track, int n) {
   if (done != 0)
     ark_game_log(g, p, done > 0 ? ARK_EV_GAIN : ARK_EV_PAY, track,
                  done > 0 ? done : -done, ark_track_get(g, p, track), NULL);
+  /* a note, so that the saves written before it was shown keep their
+  ** hash: the appeal had changed with no line to say so */
+  if (over > 0)
+    ark_game_log_note(g, p, ARK_EV_GAIN, ARK_TR_APPEAL, over, pl->appeal,
+                      "reputation past its cap");
   return done;
 }
 
