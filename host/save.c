@@ -22,6 +22,7 @@
 */
 #define _XOPEN_SOURCE 700
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <sys/stat.h>
 #include <stdio.h>
@@ -77,11 +78,26 @@ static const char *where_plugin(const ark_config *c, const char *p, char *buf) {
   return where(p, buf);
 }
 
-/* 0 if path is missing or holds an arknova save (which may be replaced),
-** -1 with a message for any other file, which a save must never replace. */
+/* A new file beside path to write the save through: path.tmp, or
+** path.tmp1 ... where that exists, made only if no file has the name
+** (O_EXCL), so that a file of the user's that happens to be called so is
+** never written over. */
 FILE *host_save_open(const char *path, char *tmp, size_t n) {
-  if ((size_t)snprintf(tmp, n, "%s.tmp", path) >= n) return NULL;
-  return fopen(tmp, "w");
+  for (int k = 0; k < 100; k++) {
+    int len = k ? snprintf(tmp, n, "%s.tmp%d", path, k) : snprintf(tmp, n, "%s.tmp", path);
+    if (len < 0 || (size_t)len >= n) return NULL;
+    int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL, 0666);
+    if (fd >= 0) {
+      FILE *f = fdopen(fd, "w");
+      if (!f) {
+        close(fd);
+        remove(tmp);
+      }
+      return f;
+    }
+    if (errno != EEXIST) return NULL;
+  }
+  return NULL;
 }
 
 /* 0 if the file a save is written through (path.tmp, then renamed) can be
@@ -98,6 +114,8 @@ static int can_write(const char *path, char *msg, size_t n) {
   return 0;
 }
 
+/* 0 if path is missing or holds an arknova save (which may be replaced),
+** -1 with a message for any other file, which a save must never replace. */
 int host_save_may_replace(const char *path, char *msg, size_t n) {
   struct stat st;
   if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {   /* a FIFO would block the read */

@@ -576,6 +576,13 @@ static void test_bad_saves(void **st) {
   assert_int_equal(run(NULL, "play --ai random --turn-cap 4 --save no/such/dir/a.txt"), 2);
   assert_true(output_has("cannot write the save no/such/dir/a.txt"));
 
+  /* a file of the user's named as the save's temporary file is left as
+  ** it was (it had been written over and renamed away) */
+  t_write_file(tmp, "t.txt.tmp", "my notes\n");
+  assert_int_equal(run(NULL, "play --ai random --turn-cap 4 --save t.txt"), 0);
+  assert_string_equal(slurp("t.txt.tmp"), "my notes\n");
+  assert_int_equal(strncmp(slurp("t.txt"), "arknova-save ", 13), 0);
+  assert_int_equal(access("t.txt.tmp1", F_OK), -1);      /* the one written through: gone */
   /* a save path that is a FIFO is refused, not read (the read had blocked) */
   char fifo[600];
   snprintf(fifo, sizeof fifo, "%s/pipe", tmp);
