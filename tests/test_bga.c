@@ -328,6 +328,16 @@ static void test_private_hand_missing(void **st) {
   if (!strstr(msg, "no opening hand (the 8 cards for the draft) of sorryimlikethis: "
               "sorryimlikethis's private channel /player/p86346298 names none before the display "
               "is revealed")) fail_msg("%s", msg);
+  /* the final scoring cards are dealt on the same channel, by their own event */
+  root = sample_json();
+  json_t *events = json_object_get(json_array_get(packets(root), 0), "data");
+  assert_string_equal(json_string_value(json_object_get(json_array_get(events, 1), "log")),
+                      "You draw ${card_names} from the deck (scoring cards)");
+  assert_int_equal(json_array_remove(events, 1), 0);
+  write_log(root, "noscoring.json");
+  assert_null(deal_of("noscoring.json", msg, sizeof msg));
+  if (!strstr(msg, "the log has no final scoring cards of Baboude: Baboude's private channel "
+              "/player/p91196162 names none")) fail_msg("%s", msg);
 }
 
 /* A slot the log never shows (here base project 2, offered to
