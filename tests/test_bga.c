@@ -3,7 +3,12 @@
 ** complete 2-player sample game imports and replays to its last move with
 ** every track equal to the log's at each break and at the end; the
 ** 4-player excerpt's deal imports and the conversion stops where the log
-** does; bad JSON is reported with line and column.
+** does; bad JSON is reported with line and column.  Damaged copies of the
+** sample game (a private channel cut, a card id changed, a move logged
+** twice, the log cut short), made in a temporary folder, stop the import
+** with a message that names the BGA move, the player and the card, and
+** their saves load; some run the arknova command beside this test (import-bga,
+** replay, hint).
 **
 ** The logs are test data beside the project (shared/data/bga, read from
 ** ARK_SOURCE_DIR "/../shared/data/bga"); a test whose log is absent is
