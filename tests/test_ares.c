@@ -767,6 +767,24 @@ static int arknova(char *out, size_t n, const char *args) {
   return t_capture(out, n, NULL, NULL, args);
 }
 
+/* The board says what the corporations offered do, and then what the one
+** chosen does: their texts had been nowhere on the screen (the option
+** names only the card and its money). */
+static void test_board_corporations(void **st) {
+  (void)st;
+  char out[1 << 16], args[256], dir[] = "/tmp/ares-board-XXXXXX";
+  assert_non_null(mkdtemp(dir));
+  snprintf(args, sizeof args, "play --game %s --human 1 --seed 4 --save b.txt", ARES);
+  assert_int_equal(t_capture(out, sizeof out, dir, "board\\n1\\nboard\\nquit\\n", args), 0);
+  snprintf(args, sizeof args, "rm -rf %s", dir);
+  assert_int_equal(system(args), 0);
+  assert_non_null(strstr(out, "offered: 216 Saturn Systems, 24 MC: Begins with 1 titanium "
+                              "production and gains 1 TR for every later jovian tag it plays.\n"));
+  assert_non_null(strstr(out, "offered: 219 ThorGate, 45 MC: Begins with 1 heat production, and "
+                              "power cards cost it 3 MC less.\n"));
+  assert_non_null(strstr(out, "your corporation 216 Saturn Systems, 24 MC: Begins with 1 "));
+}
+
 /* A mode is played by its number of players: --option mode=1 (solo) only
 ** by one, mode=2 (cooperative) only by two; any other count is refused
 ** with the mode and its players named, and `play` stops with status 2 as
@@ -807,7 +825,7 @@ static void test_mode_players(void **st) {
 /* The summary of a solo or cooperative game names no winner: the players
 ** won or lost against the game (the rules' won()), with their points; a
 ** competitive game still has its winner.  Solo seed 1 is lost at 43
-** points, seed 27 won at 68; the cooperative seed 1 lost at 13 and 8. */
+** points, seed 27 won at 68; the cooperative seed 1 lost at 14 and 10. */
 static void test_summary_against_game(void **st) {
   (void)st;
   char out[1 << 16], args[256];
@@ -1024,6 +1042,7 @@ int main(void) {
     cmocka_unit_test(test_edit_position),
     cmocka_unit_test(test_mode_players),
     cmocka_unit_test(test_summary_against_game),
+    cmocka_unit_test(test_board_corporations),
     cmocka_unit_test(test_card_checks),
     cmocka_unit_test(test_check_py_fan_cards),
   };

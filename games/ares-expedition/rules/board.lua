@@ -15,6 +15,18 @@ local function names(zone, s)
   return #t > 0 and table.concat(t, ", ") or "-"
 end
 
+-- The seat's corporation and what it does, or, while it chooses one, the
+-- corporations it is offered: their texts are nowhere else on the screen.
+local function corp_lines(lines, s)
+  local corp, ids = A.corp(s), G.cards("offer", s)
+  if corp then ids = { corp } end
+  for _, id in ipairs(ids) do
+    local c = CARDS[id]
+    lines[#lines + 1] = string.format("%s %s, %d MC: %s", corp and "your corporation" or "offered:",
+      A.label(id), c.megacredits or 0, c.description or A.desc(c.effects or {}))
+  end
+end
+
 local function hand_lines(lines, s)
   local ids = G.cards("hand", s)
   lines[#lines + 1] = string.format("your hand (%d):", #ids)
@@ -40,6 +52,7 @@ function A.board(seat)
     lines[#lines + 1] = "   " .. resources(s)
     lines[#lines + 1] = "   played: " .. names("played", s)
   end
+  corp_lines(lines, seat)
   hand_lines(lines, seat)
   return lines
 end
