@@ -27,6 +27,9 @@ const char *bga_kind_name(int kind) {
   return kind >= 0 && kind < BF_NKINDS ? kind_names[kind] : "?";
 }
 
+/* The largest move_id read: recorded games end below a thousand. */
+#define BGA_MAX_MOVE 100000
+
 /* ---- small JSON helpers ---- */
 
 /* An id or number that BGA writes as a number or a string. */
@@ -925,13 +928,29 @@ int bga_read(const char *path, bga_log *log, char *msg, size_t n) {
   }
   size_t i, j;
   json_t *pk, *ev;
+  /* moves are counted by a table of one byte per move: a move_id past any
+  ** game's length (a game has a few hundred) is a damaged log, not a
+  ** request for gigabytes */
   int top = 0;
-  json_array_foreach(logs, i, pk) if ((int)jnum(json_object_get(pk, "move_id")) > top)
-    top = (int)jnum(json_object_get(pk, "move_id"));
+  json_array_foreach(logs, i, pk) {
+    long long m = jnum(json_object_get(pk, "move_id"));
+    if (m < 0 || m > BGA_MAX_MOVE) {
+      snprintf(msg, n, "%s: packet %zu of the log has move_id %lld: a move number from 0 to "
+               "%d is expected", path, i + 1, m, BGA_MAX_MOVE);
+      json_decref(root);
+      return -1;
+    }
+    if (m > top) top = (int)m;
+  }
   log->present = calloc((size_t)top + 2, 1);
+  if (!log->present) {
+    snprintf(msg, n, "%s: out of memory", path);
+    json_decref(root);
+    return -1;
+  }
   json_array_foreach(logs, i, pk) {
     r.move = (int)jnum(json_object_get(pk, "move_id"));
-    if (log->present && r.move >= 0 && r.move <= top) log->present[r.move] = 1;
+    log->present[r.move] = 1;
     if (r.move > 0 && (log->first_move == 0 || r.move < log->first_move)) log->first_move = r.move;
     if (r.move > log->last_move) log->last_move = r.move;
     const char *ch = jstr(pk, "channel");

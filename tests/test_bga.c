@@ -530,6 +530,19 @@ static void test_unknown_card_at_its_move(void **st) {
                         "Giraffe for 16"));
 }
 
+/* A move_id past any game's length is refused with its packet: moves are
+** counted in a table of one byte per move, and 2,000,000,000 asked for
+** two gigabytes. */
+static void test_huge_move_id(void **st) {
+  (void)st;
+  json_t *root = sample_json();
+  json_object_set_new(json_array_get(packets(root), 5), "move_id", json_integer(2000000000));
+  write_log(root, "huge.json");
+  assert_int_equal(t_cmd("import-bga huge.json -o huge.txt"), 1);
+  assert_true(t_out_has("huge.json: packet 6 of the log has move_id 2000000000: a move number "
+                        "from 0 to 100000 is expected"));
+}
+
 static void test_bad_json(void **st) {
   (void)st;
   char tmp[] = "/tmp/ark-bga-XXXXXX";
@@ -569,6 +582,7 @@ int main(void) {
     cmocka_unit_test(test_game_stop_names_move),
     cmocka_unit_test(test_changed_card_named),
     cmocka_unit_test(test_unknown_card_at_its_move),
+    cmocka_unit_test(test_huge_move_id),
     cmocka_unit_test(test_bad_json),
   };
   if (t_cmd_begin("test_bga") != 0) return 1;
