@@ -29,7 +29,8 @@ static void play_usage(FILE *f) {
              "  --human SEAT      you play seat SEAT (1..players)\n"
              "  --save FILE       save file (default arknova-game.txt with --human); an AI\n"
              "                    game is saved as it plays, at most once a second\n"
-             "  --resume FILE     continue the game saved in FILE\n"
+             "  --resume FILE     continue the game saved in FILE (the save decides the\n"
+             "                    game, seat and AIs: their options are refused with it)\n"
              "  --verbose         print every decision and event (AI games)\n"
              "  --help            this text\n", host_game_opts_help);
 }
@@ -352,15 +353,27 @@ static int run_ai(host_opts *o, const char *save_path) {
   return rc;
 }
 
+/* A resumed game is the saved one: its seed, players, map, content and
+** AIs come from the file, so an option that would set them is refused
+** rather than silently ignored. */
+static int refuse_on_resume(const char *opt) {
+  fprintf(stderr, "arknova play: %s cannot be used with --resume: the save decides it\n", opt);
+  return 2;
+}
+
 int cmd_play(int argc, char **argv) {
   host_opts o;
   host_opts_init(&o);
   long human = -1;
-  const char *save_path = NULL, *resume = NULL;
+  const char *save_path = NULL, *resume = NULL, *fixed = NULL;
   for (int i = 1; i < argc; i++) {
+    const char *opt = argv[i];
     int r = host_parse_game_opt(&o, argc, argv, &i);
     if (r < 0) return 2;
-    if (r > 0) continue;
+    if (r > 0) {
+      if (!fixed) fixed = opt;
+      continue;
+    }
     const char *a = argv[i];
     if (!strcmp(a, "--help") || !strcmp(a, "-h")) { play_usage(stdout); return 0; }
     if (!strcmp(a, "--verbose") || !strcmp(a, "-v")) { o.verbose = 1; continue; }
@@ -401,10 +414,21 @@ int cmd_play(int argc, char **argv) {
       host_save_free(&sv);
       return 1;
     }
+    if (fixed) {
+      host_save_free(&sv);
+      return refuse_on_resume(fixed);
+    }
     if (sv.human < 0) {
       fprintf(stderr, "arknova play: %s is not a game with a person (use arknova replay)\n", resume);
       host_save_free(&sv);
       return 1;
+    }
+    if (human >= 1 && human - 1 != sv.human) {
+      /* another seat would see that seat's hand, which the game so far kept from it */
+      fprintf(stderr, "arknova play: --human %ld: %s is P%d's game; the save decides the "
+              "seat\n", human, resume, sv.human + 1);
+      host_save_free(&sv);
+      return 2;
     }
     int rc = run_human(&sv, save_path ? save_path : resume, 1);
     host_save_free(&sv);

@@ -630,6 +630,29 @@ static void test_undo(void **st) {
   assert_true(output_has("Nothing of yours to undo"));
 }
 
+/* A resumed game is the one in its file: an option that would set its
+** seat, seed, players, map (or any other game option) is refused with
+** exit 2 and the file is left alone; the seat it was saved with is taken. */
+static void test_resume_refuses_options(void **st) {
+  (void)st;
+  assert_int_equal(run("1\nquit\n", "play --human 1 --seed 3 --save r3.txt"), 0);
+  char before[8192];
+  snprintf(before, sizeof before, "%s", slurp("r3.txt"));
+  static const char *const opts[] = { "--players 4", "--seed 99", "--map 3", "--ai random" };
+  for (int i = 0; i < 4; i++) {
+    assert_int_equal(run("quit\n", "play --resume r3.txt %s", opts[i]), 2);
+    char name[16];
+    snprintf(name, sizeof name, "%.*s", (int)strcspn(opts[i], " "), opts[i]);
+    assert_true(output_has(name));
+    assert_true(output_has("the save decides it"));
+  }
+  assert_int_equal(run("quit\n", "play --resume r3.txt --human 2"), 2);
+  assert_true(output_has("P1's game; the save decides the seat"));
+  assert_string_equal(slurp("r3.txt"), before);
+  assert_int_equal(run("quit\n", "play --resume r3.txt --human 1"), 0);
+  assert_true(output_has("You are P1."));
+}
+
 static void test_human_input(void **st) {
   (void)st;
   /* a prefix shared by several options is listed, not taken; an unknown
@@ -1617,6 +1640,7 @@ int main(void) {
     cmocka_unit_test(test_bad_saves),
     cmocka_unit_test(test_undo),
     cmocka_unit_test(test_human_input),
+    cmocka_unit_test(test_resume_refuses_options),
     cmocka_unit_test(test_map_bonus_values),
     cmocka_unit_test(test_map_ability_places),
     cmocka_unit_test(test_move_events_in_order),
