@@ -825,7 +825,7 @@ static void test_mode_players(void **st) {
 /* The summary of a solo or cooperative game names no winner: the players
 ** won or lost against the game (the rules' won()), with their points; a
 ** competitive game still has its winner.  Solo seed 1 is lost at 43
-** points, seed 27 won at 68; the cooperative seed 1 lost at 14 and 10. */
+** points, seed 27 won at 68; the cooperative seed 1 lost at 16 and 8. */
 static void test_summary_against_game(void **st) {
   (void)st;
   char out[1 << 16], args[256];
@@ -842,12 +842,12 @@ static void test_summary_against_game(void **st) {
   snprintf(args, sizeof args, "play --game %s --option mode=2", ARES);
   assert_int_equal(arknova(out, sizeof out, args), 0);
   assert_non_null(strstr(out, "the players lose\n"));
-  assert_non_null(strstr(out, "\nThe players lost against the game: P1 with 14 points, "
-                              "P2 with 10 points.\n"));
+  assert_non_null(strstr(out, "\nThe players lost against the game: P1 with 16 points, "
+                              "P2 with 8 points.\n"));
   assert_null(strstr(out, "Winner"));
   snprintf(args, sizeof args, "play --game %s --players 3", ARES);
   assert_int_equal(arknova(out, sizeof out, args), 0);
-  assert_non_null(strstr(out, "\nWinner: P1 with 33 points.\n"));
+  assert_non_null(strstr(out, "\nWinner: P1 with 37 points.\n"));
   assert_null(strstr(out, "against the game"));
 }
 

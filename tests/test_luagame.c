@@ -925,6 +925,128 @@ static void test_state_in_saves(void **st) {
   assert_non_null(strstr(out, "replaying its answers gives the saved log but another game state"));
 }
 
+/* ==== cards of two kinds ================================================
+** A game of 8 suit cards and 3 event cards, each kind put in a zone of
+** its own at setup: suit cards in the deck and in the hands (2 each,
+** gathered back and dealt anew every turn), event cards in their own pile.
+** With option mix=1 every turn also puts an event into the deck. */
+static const char *const KINDS_YAML =
+  "name: kinds\n"
+  "players: {min: 2, max: 3}\n"
+  "module: lua\n"
+  "rules: rules/game.lua\n"
+  "cards: cards\n"
+  "tracks:\n"
+  "  - {name: kept, min: 0, max: 99, start: 0}\n"
+  "table:\n"
+  "  - {name: t, min: 0, max: 99, start: 0}\n"
+  "  - {name: mix, min: 0, max: 1, start: 0}\n"
+  "zones:\n"
+  "  - {name: events, owner: table, see: none}\n"
+  "  - {name: deck, owner: table, see: none}\n"
+  "  - {name: hand, owner: seat, see: owner}\n";
+
+static const char *const KINDS_RULES =
+  "local R = { steps = {} }\n"
+  "local function deal()\n"
+  "  for id = 1, #CARDS do\n"
+  "    if CARDS[id].kind == 'suit' then G.move(id, 'deck', 0) end\n"
+  "  end\n"
+  "  G.shuffle('deck', 0)\n"
+  "  for s = 1, G.players() do\n"
+  "    for _ = 1, 2 do G.move(G.top('deck', 0), 'hand', s) end\n"
+  "  end\n"
+  "end\n"
+  "function R.setup()\n"
+  "  for id = 1, #CARDS do\n"
+  "    if CARDS[id].kind == 'event' then G.move(id, 'events', 0) end\n"
+  "  end\n"
+  "  deal()\n"
+  "end\n"
+  "function R.next()\n"
+  "  if G.get(0, 't') >= 6 then return nil end\n"
+  "  return 'turn', G.get(0, 't') % G.players() + 1\n"
+  "end\n"
+  "function R.steps.turn(s)\n"
+  "  local hand = G.cards('hand', s)\n"
+  "  local opts = {}\n"
+  "  for i, id in ipairs(hand) do opts[i] = 'keep ' .. CARDS[id].name end\n"
+  "  local i = G.choose(s, 'keep a card', opts)\n"
+  "  G.add(s, 'kept', CARDS[hand[i]].rank)\n"
+  "  if G.get(0, 'mix') == 1 and G.top('events', 0) then\n"
+  "    G.move(G.top('events', 0), 'deck', 0)\n"
+  "  end\n"
+  "  G.add(0, 't', 1)\n"
+  "  G.set_round(G.get(0, 't'))\n"
+  "  deal()\n"
+  "end\n"
+  "function R.score(s) return G.get(s, 'kept') end\n"
+  "return R\n";
+
+/* The kinds game in tmp/kinds; its definition. */
+static ark_lg_def *kinds_game(char *dir, size_t n) {
+  char cmd[600], msg[2048];
+  snprintf(dir, n, "%s/kinds", tmp);
+  snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+  assert_int_equal(system(cmd), 0);
+  put(dir, "game.yaml", KINDS_YAML);
+  put(dir, "rules/game.lua", KINDS_RULES);
+  for (int k = 1; k <= 11; k++) {
+    char rel[64], text[128];
+    snprintf(rel, sizeof rel, "cards/%02d.yaml", k);
+    if (k <= 8) snprintf(text, sizeof text, "number: %d\nname: S%d\nkind: suit\nrank: %d\n", k, k, k);
+    else snprintf(text, sizeof text, "number: %d\nname: E%d\nkind: event\nrank: 0\n", k, k);
+    put(dir, rel, text);
+  }
+  ark_lg_def *d = load_dir(dir, msg, sizeof msg);
+  if (!d) fail_msg("%s", msg);
+  return d;
+}
+
+/* How many event cards (ids 8 to 10) zone of seat holds in g. */
+static int events_in(const ark_lg *g, const char *zone, int seat) {
+  int ids[16], k = ark_lg_zone_cards(g, zone, seat, ids, 16), n = 0;
+  for (int i = 0; i < k; i++) n += ids[i] >= 8;
+  return n;
+}
+
+/* A seat's view deals a hidden card anew only where it could be: an event
+** card never into a hand or the deck, which only ever held suit cards, nor
+** a suit card into the events' pile (views dealt every hidden card across
+** every hidden place, so that the AIs weighed hands holding events).  Once
+** the rules move events into the deck (mix=1) they may be anywhere the
+** deck's cards may. */
+static void test_views_keep_kinds_apart(void **st) {
+  (void)st;
+  char dir[512], msg[256];
+  ark_lg_def *d = kinds_game(dir, sizeof dir);
+  ark_lg *g = new_game(d, 3, 1);
+  answer(g, 0);
+  assert_int_equal(ark_lg_process(g), ARK_AWAITING);
+  for (uint64_t seed = 1; seed <= 40; seed++) {
+    ark_lg *v = ark_lg_view(g, 1, seed);
+    assert_int_equal(events_in(v, "hand", 1) + events_in(v, "hand", 3) + events_in(v, "deck", 0),
+                     0);
+    assert_int_equal(events_in(v, "events", 0), 3);
+    ark_lg_free(v);
+  }
+  ark_lg_free(g);
+  const char *mix[] = { "mix=1" };
+  assert_int_equal(ark_lg_new_opts(d, 3, 1, mix, 1, &g, msg, sizeof msg), ARK_OK);
+  answer(g, 0);
+  assert_int_equal(ark_lg_process(g), ARK_AWAITING);
+  int hands = 0;
+  for (uint64_t seed = 1; seed <= 40; seed++) {
+    ark_lg *v = ark_lg_view(g, 1, seed);
+    hands += events_in(v, "hand", 1) + events_in(v, "hand", 3);
+    assert_int_equal(events_in(v, "hand", 2), events_in(g, "hand", 2));
+    ark_lg_free(v);
+  }
+  assert_true(hands > 0);
+  ark_lg_free(g);
+  ark_lg_def_release(d);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_numbers),
@@ -947,6 +1069,7 @@ int main(void) {
     cmocka_unit_test(test_check_card),
     cmocka_unit_test(test_game_yaml_keys),
     cmocka_unit_test(test_state_in_saves),
+    cmocka_unit_test(test_views_keep_kinds_apart),
   };
   if (!mkdtemp(tmp)) return 1;
   int failed = cmocka_run_group_tests(tests, NULL, NULL);

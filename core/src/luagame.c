@@ -140,6 +140,23 @@ static void board_start(ark_lg *g, uint64_t seed) {
     int table = s == 0;
     for (int t = 0; t < d->ntracks[table]; t++) b->track[s][t] = d->tracks[table][t].start;
   }
+  for (int z = 0; z < ARK_LG_ZONES; z++) b->link[z] = (uint16_t)(1u << z);
+}
+
+void ark_lg_place(ark_lg_board *b, int c, int z, int seat, int32_t pos) {
+  int from = b->zone[c] - 1;
+  /* a card that leaves a zone for another shows that the cards of the one
+  ** may be those of the other; the first placing (from no zone) shows
+  ** nothing, so that a game's kinds of cards dealt to zones of their own
+  ** stay apart */
+  if (ark_lg_placed(b, c) && !(b->link[from] >> z & 1)) {
+    uint16_t joined = b->link[from] | b->link[z];
+    for (int k = 0; k < ARK_LG_ZONES; k++)
+      if (joined >> k & 1) b->link[k] = joined;
+  }
+  b->zone[c] = (uint8_t)(z + 1);
+  b->seat[c] = (uint8_t)seat;
+  b->pos[c] = pos;
 }
 
 /* Sets the table track an option "name=value" names; 0, or -1 with msg. */
@@ -472,33 +489,46 @@ ark_status ark_lg_answer(ark_lg *g, int i, char *msg, size_t n) {
 static uint64_t mix(uint64_t x) { return ark_rng_mix(&x); }
 
 static int hidden_from(const ark_lg *g, int c, int viewer) {
-  if (!g->b.zone[c]) return 0;
+  if (!ark_lg_placed(&g->b, c)) return 0;
   const ark_lg_zone *z = &g->d->zones[g->b.zone[c] - 1];
   return z->see == ARK_LG_SEE_NONE || (z->see == ARK_LG_SEE_OWNER && g->b.seat[c] != viewer + 1);
 }
 
-/* Deals the cards hidden from viewer anew among the places they fill:
-** every zone keeps its count, the viewer's own and open cards stay. */
-static void redeal(ark_lg *g, int viewer, uint64_t seed) {
+/* Deals the cards hidden from viewer in the zones of `group` (bits) anew
+** among the places they fill there. */
+static void redeal_group(ark_lg *g, int viewer, unsigned group, uint64_t rng[4]) {
   int16_t ids[ARK_LG_CARDS];
   uint8_t zone[ARK_LG_CARDS], seat[ARK_LG_CARDS];
   int32_t pos[ARK_LG_CARDS];
   int n = 0;
   for (int c = 0; c < g->d->ncards; c++)
-    if (hidden_from(g, c, viewer)) {
+    if (hidden_from(g, c, viewer) && (group >> (g->b.zone[c] - 1) & 1)) {
       zone[n] = g->b.zone[c];
       seat[n] = g->b.seat[c];
       pos[n] = g->b.pos[c];
       ids[n++] = (int16_t)c;
     }
-  uint64_t rng[4];
-  ark_rng_seed(rng, seed);
   ark_rng_shuffle(rng, ids, n);
   for (int k = 0; k < n; k++) {
     g->b.zone[ids[k]] = zone[k];
     g->b.seat[ids[k]] = seat[k];
     g->b.pos[ids[k]] = pos[k];
   }
+}
+
+/* Deals the cards hidden from viewer anew among the places they fill:
+** every zone keeps its count, the viewer's own and open cards stay, and a
+** card goes only where it could be, to a zone joined to its own (board
+** link: no event card in a hand that only ever held cards of the deck). */
+static void redeal(ark_lg *g, int viewer, uint64_t seed) {
+  uint64_t rng[4];
+  unsigned done = 0;
+  ark_rng_seed(rng, seed);
+  for (int z = 0; z < g->d->nzones; z++)
+    if (!(done >> z & 1)) {
+      done |= g->b.link[z];
+      redeal_group(g, viewer, g->b.link[z], rng);
+    }
 }
 
 static ark_lg *copy_of(const ark_lg *g, int with_log) {
@@ -1105,9 +1135,7 @@ int ark_lg_put_card(ark_lg *g, int card, const char *zone, int seat, char *msg, 
     return -1;
   }
   ark_lg_board *b = edit_board(g);
-  b->zone[card] = (uint8_t)(z + 1);
-  b->seat[card] = (uint8_t)seat;
-  b->pos[card] = b->top++;
+  ark_lg_place(b, card, z, seat, b->top++);
   g->edited = 1;
   return 0;
 }
@@ -1151,7 +1179,7 @@ int ark_lg_set_card_counter(ark_lg *g, int card, const char *counter, int v, cha
 }
 
 int ark_lg_card_zone(const ark_lg *g, int card, const char **zone, int *seat) {
-  if (card < 0 || card >= g->d->ncards || !g->b.zone[card]) return -1;
+  if (card < 0 || card >= g->d->ncards || !ark_lg_placed(&g->b, card)) return -1;
   *zone = g->d->zones[g->b.zone[card] - 1].name;
   *seat = g->b.seat[card];
   return 0;

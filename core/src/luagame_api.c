@@ -123,16 +123,15 @@ static int g_move(lua_State *L) {
   const char *where = luaL_optstring(L, 4, "top");
   if (strcmp(where, "top") && strcmp(where, "bottom"))
     luaL_error(L, "G.move: the place is \"top\" or \"bottom\", not \"%s\"", where);
-  g->b.zone[c] = (uint8_t)(z + 1);
-  g->b.seat[c] = (uint8_t)lua_tointeger(L, 3);
-  g->b.pos[c] = where[0] == 't' ? g->b.top++ : g->b.bottom--;
+  ark_lg_place(&g->b, c, z, (int)lua_tointeger(L, 3),
+               where[0] == 't' ? g->b.top++ : g->b.bottom--);
   return 0;
 }
 
 static int g_where(lua_State *L) {
   ark_lg *g = game(L);
   int c = card_arg(L, g, 1);
-  if (!g->b.zone[c]) return 0;
+  if (!ark_lg_placed(&g->b, c)) return 0;
   lua_pushstring(L, g->d->zones[g->b.zone[c] - 1].name);
   lua_pushinteger(L, g->b.seat[c]);
   return 2;

@@ -65,6 +65,10 @@ typedef struct ark_lg_board {
   uint8_t seat[ARK_LG_CARDS];
   int32_t pos[ARK_LG_CARDS];     /* larger: nearer the top */
   int32_t counter[ARK_LG_CARDS][ARK_LG_COUNTERS];
+  /* per zone, the zones joined to it (bits) by cards that moved between
+  ** them: a card hidden in zone z could be any hidden card of those, and
+  ** of no other zone (the views deal them anew only there) */
+  uint16_t link[ARK_LG_ZONES];
 } ark_lg_board;
 
 /* A game and every copy and view of it (the AIs' games): a rules
@@ -148,6 +152,11 @@ void ark_lg_set_current(ark_lg *g);
 int ark_lg_track_index(const ark_lg_def *d, int table, const char *name);
 int ark_lg_zone_index(const ark_lg_def *d, const char *name);
 int ark_lg_counter_index(const ark_lg_def *d, const char *name);
+/* Card c is in a zone. */
+static inline int ark_lg_placed(const ark_lg_board *b, int c) { return b->zone[c] != 0; }
+/* Card c goes on top of (pos: b->top++) or under zone z of seat s; the
+** zone it leaves and z are joined (link). */
+void ark_lg_place(ark_lg_board *b, int c, int z, int seat, int32_t pos);
 /* How many cards zone z of seat s holds. */
 int ark_lg_zone_size(const ark_lg *g, int z, int seat);
 /* The cards in zone z of seat s, bottom first, at most max into ids. */
