@@ -53,6 +53,7 @@ static int ark_command(ark_gs *gs, int seat, const char *cmd, FILE *f) {
     char buf[512];
     int ids[160], n = ark_game_hand(g, seat, ids, 160);
     for (int i = 0; i < n; i++) fprintf(f, "  %s\n", view_card_text(g, ids[i], buf, sizeof buf));
+    view_scoring(g, seat, f);
     return 1;
   }
   return 0;

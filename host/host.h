@@ -236,6 +236,8 @@ void view_zoo_map(const ark_game *g, int p, FILE *f);
 void view_player(const ark_game *g, int p, FILE *f);
 void view_others(const ark_game *g, int me, FILE *f);
 void view_board(const ark_game *g, int me, FILE *f);
+/* me's own final scoring cards and what each gives now. */
+void view_scoring(const ark_game *g, int me, FILE *f);
 const char *view_card_text(const ark_game *g, int id, char *buf, size_t n);
 
 #endif

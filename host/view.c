@@ -270,6 +270,19 @@ void view_player(const ark_game *g, int p, FILE *f) {
   fprintf(f, "\n");
 }
 
+/* The seat's two final scoring cards: secret from the other seats, not
+** from their owner, who plans the game around them.  Each with its words
+** and what it would give if the game ended now (the rules' "scoring"
+** query, which reads only the seat's own cards and zoo). */
+void view_scoring(const ark_game *g, int me, FILE *f) {
+  int out[8], n = ark_game_query(g, "scoring", me, out, 8);
+  if (n < 2) return;
+  char buf[512];
+  fprintf(f, "  Final scoring cards (yours alone):\n");
+  for (int i = 0; i + 1 < n && i + 1 < 8; i += 2)
+    fprintf(f, "    %s (now %d CP)\n", view_card_text(g, out[i], buf, sizeof buf), out[i + 1]);
+}
+
 void view_board(const ark_game *g, int me, FILE *f) {
   int pos, len;
   ark_game_break_track(g, &pos, &len);
@@ -287,6 +300,7 @@ void view_board(const ark_game *g, int me, FILE *f) {
   int ids[160], n = ark_game_hand(g, me, ids, 160);
   fprintf(f, "  Hand (%d):\n", n);
   for (int i = 0; i < n; i++) fprintf(f, "    %s\n", view_card_text(g, ids[i], buf, sizeof buf));
+  view_scoring(g, me, f);
 }
 
 void view_others(const ark_game *g, int me, FILE *f) {

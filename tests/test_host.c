@@ -630,6 +630,30 @@ static void test_undo(void **st) {
   assert_true(output_has("Nothing of yours to undo"));
 }
 
+/* How often needle occurs in tmp/out. */
+static int output_count(const char *needle) {
+  int n = 0;
+  for (const char *o = slurp("out"); o && (o = strstr(o, needle)); o++) n++;
+  return n;
+}
+
+/* A person sees their own two final scoring cards, with their words, in
+** the board and the hand (seed 3 deals P1 Research Zoo and Climbing
+** Park), and never another seat's. */
+static void test_own_scoring_cards(void **st) {
+  (void)st;
+  assert_int_equal(run("1\n1\n1\n1\nhand\nquit\n", "play --human 1 --seed 3 --save sc.txt"), 0);
+  assert_true(output_has("Final scoring cards (yours alone):\n    Research Zoo (3) [scoring] - "
+                         "Final scoring: CP by the number of research icons in your zoo. (now 0 CP)\n"
+                         "    Climbing Park (10) [scoring]"));
+  assert_int_equal(output_count("Final scoring cards (yours alone)"), 2);   /* board, hand */
+  assert_int_equal(output_count("[scoring]"), 4);
+  assert_int_equal(run("1\n1\n1\n1\nhand\nquit\n", "play --human 2 --seed 3 --save sc2.txt"), 0);
+  assert_true(output_has("Final scoring cards (yours alone)"));
+  assert_false(output_has("Research Zoo"));
+  assert_false(output_has("Climbing Park"));
+}
+
 /* A resumed game is the one in its file: an option that would set its
 ** seat, seed, players, map (or any other game option) is refused with
 ** exit 2 and the file is left alone; the seat it was saved with is taken. */
@@ -1641,6 +1665,7 @@ int main(void) {
     cmocka_unit_test(test_undo),
     cmocka_unit_test(test_human_input),
     cmocka_unit_test(test_resume_refuses_options),
+    cmocka_unit_test(test_own_scoring_cards),
     cmocka_unit_test(test_map_bonus_values),
     cmocka_unit_test(test_map_ability_places),
     cmocka_unit_test(test_move_events_in_order),
