@@ -277,23 +277,19 @@ static void lua_record(ark_lg *g, sim_record *r) {
   }
 }
 
-/* A comparison's change at the first decision (host_sim_edit). */
+/* Arm B of --test-card at the first decision (host_sim_edit): the card,
+** out of the game since before setup, takes the place of the top card of
+** the tested seat's zone `hand`, which leaves the game for good. */
 static int edit_for_sim(ark_lg *g, const host_sim_edit *e, char *msg, size_t n) {
-  if (e->replace) {
-    int ids[1024], k = ark_lg_zone_cards(g, "hand", e->tested + 1, ids, 1024), top = -1;
-    for (int i = 0; i < k; i++)
-      if (ids[i] != e->card) top = ids[i];
-    if (k < 0 || top < 0) {
-      snprintf(msg, n, "P%d has no card in a zone 'hand' to give up for the tested card",
-               e->tested + 1);
-      return -1;
-    }
-    if (ark_lg_take_card(g, top, msg, n) || ark_lg_put_card(g, e->card, "hand", e->tested + 1,
-                                                             msg, n))
-      return -1;
-  } else if (ark_lg_take_card(g, e->card, msg, n)) {
+  int ids[1024], k = ark_lg_zone_cards(g, "hand", e->tested + 1, ids, 1024);
+  if (k <= 0) {
+    snprintf(msg, n, "P%d has no card in a zone 'hand' to give up for the tested card",
+             e->tested + 1);
     return -1;
   }
+  if (ark_lg_take_card(g, ids[k - 1], msg, n) ||
+      ark_lg_put_card(g, e->card, "hand", e->tested + 1, msg, n))
+    return -1;
   return ark_lg_edit_done(g, msg, n);
 }
 
@@ -313,15 +309,18 @@ static void lua_sim_game(void *ctx, const host_opts *o, uint64_t seed, const hos
   r->has_rules = 1;
   for (int p = 0; p < r->players; p++)
     snprintf(r->ai[p], sizeof r->ai[p], "%s", ai_name(o->ai[p % 4]));
-  if (ark_lg_new_opts(ctx, o->cfg.players, seed, o->options, o->noptions, &g, msg,
-                      sizeof msg) != ARK_OK) {
+  /* a compared card is out before setup in both arms, so that their deals
+  ** are the same and the rules never deal or gather it */
+  int out = e ? e->card : -1;
+  if (ark_lg_new_without(ctx, o->cfg.players, seed, o->options, o->noptions, &out, out >= 0,
+                         &g, msg, sizeof msg) != ARK_OK) {
     r->error = 1;
     snprintf(r->msg, sizeof r->msg, "%.150s", msg);
     return;
   }
   ark_lg_set_cap(g, cap_of(o));
   lp_watch w = { e ? e->card : -1, e ? e->tested : 0, 0 }, *wp = NULL;
-  if (e && e->card >= 0) {
+  if (e && e->card >= 0 && e->replace) {
     if (ark_lg_process(g) != ARK_AWAITING || edit_for_sim(g, e, msg, sizeof msg) != 0) {
       r->error = 1;
       snprintf(r->msg, sizeof r->msg, "%.150s", ark_lg_process(g) == ARK_ERROR
@@ -329,7 +328,7 @@ static void lua_sim_game(void *ctx, const host_opts *o, uint64_t seed, const hos
       ark_lg_free(g);
       return;
     }
-    if (e->replace) wp = &w;
+    wp = &w;
   }
   int pr = host_play_out(ark_lg_gs(g), o, host_ai_seed(seed), lua_events,
                          wp ? watch_card : NULL, wp);

@@ -1047,6 +1047,58 @@ static void test_views_keep_kinds_apart(void **st) {
   ark_lg_def_release(d);
 }
 
+/* Every seat holds 2 cards at every decision and card `out` is in no
+** zone, up to the end of g. */
+static void play_without(ark_lg *g, int out) {
+  const char *zone;
+  int seat;
+  while (ark_lg_process(g) == ARK_AWAITING) {
+    for (int s = 1; s <= 3; s++) assert_int_equal(ark_lg_zone_count(g, "hand", s), 2);
+    assert_int_equal(ark_lg_card_zone(g, out, &zone, &seat), -1);
+    answer(g, 0);
+  }
+  assert_int_equal(ark_lg_process(g), ARK_END);
+  assert_int_equal(ark_lg_card_zone(g, out, &zone, &seat), -1);
+}
+
+/* A card out of the game is out of the whole game: left out before setup
+** (sim's --without-card, both arms of --test-card), the rules deal every
+** hand in full without it; taken out during the game (the card arm B
+** gives up), the rules' gathering every card back into the deck leaves it
+** out.  sim --test-card then plays every game to its end.  (It was taken
+** out after setup had dealt, a hand one card short, and gathered back.) */
+static void test_card_out_for_good(void **st) {
+  (void)st;
+  char dir[512], msg[256], out[1 << 16];
+  ark_lg_def *d = kinds_game(dir, sizeof dir);
+  ark_lg *g;
+  int s1 = 0, ids[4];
+  assert_int_equal(ark_lg_new_without(d, 3, 1, NULL, 0, &s1, 1, &g, msg, sizeof msg), ARK_OK);
+  assert_int_equal(ark_lg_zone_count(g, "deck", 0), 1);
+  play_without(g, s1);
+  ark_lg_free(g);
+  int bad = 11;
+  assert_int_equal(ark_lg_new_without(d, 3, 1, NULL, 0, &bad, 1, &g, msg, sizeof msg),
+                   ARK_ERR_CONFIG);
+  assert_string_equal(msg, "card 12 to leave out: cards are 1 to 11");
+  /* arm B: S1 takes the place of P2's top card */
+  assert_int_equal(ark_lg_new_without(d, 3, 1, NULL, 0, &s1, 1, &g, msg, sizeof msg), ARK_OK);
+  assert_int_equal(ark_lg_process(g), ARK_AWAITING);
+  assert_int_equal(ark_lg_zone_cards(g, "hand", 2, ids, 4), 2);
+  assert_int_equal(ark_lg_take_card(g, ids[1], msg, sizeof msg), 0);
+  assert_int_equal(ark_lg_put_card(g, s1, "hand", 2, msg, sizeof msg), 0);
+  assert_int_equal(ark_lg_edit_done(g, msg, sizeof msg), 0);
+  assert_int_equal(ark_lg_zone_cards(g, "hand", 2, ids + 2, 2), 2);
+  assert_int_equal(ids[3], s1);
+  play_without(g, ids[1]);
+  ark_lg_free(g);
+  ark_lg_def_release(d);
+  assert_int_equal(arknova(out, sizeof out, NULL, "sim --game %s --players 3 --games 6 "
+                           "--test-card S1 --threads 1", dir), 0);
+  assert_non_null(strstr(out, "card 1 S1 played by the tested seat in arm B: 0 of 6 games"));
+  assert_null(strstr(out, "error"));
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_numbers),
@@ -1070,6 +1122,7 @@ int main(void) {
     cmocka_unit_test(test_game_yaml_keys),
     cmocka_unit_test(test_state_in_saves),
     cmocka_unit_test(test_views_keep_kinds_apart),
+    cmocka_unit_test(test_card_out_for_good),
   };
   if (!mkdtemp(tmp)) return 1;
   int failed = cmocka_run_group_tests(tests, NULL, NULL);

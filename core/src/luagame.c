@@ -194,7 +194,18 @@ ark_status ark_lg_new(ark_lg_def *d, int players, uint64_t seed, ark_lg **out, c
 
 ark_status ark_lg_new_opts(ark_lg_def *d, int players, uint64_t seed, const char *const *opts,
                            int nopts, ark_lg **out, char *msg, size_t n) {
+  return ark_lg_new_without(d, players, seed, opts, nopts, NULL, 0, out, msg, n);
+}
+
+ark_status ark_lg_new_without(ark_lg_def *d, int players, uint64_t seed,
+                              const char *const *opts, int nopts, const int *cards, int ncards,
+                              ark_lg **out, char *msg, size_t n) {
   *out = NULL;
+  for (int i = 0; i < ncards; i++)
+    if (cards[i] < 0 || cards[i] >= d->ncards) {
+      snprintf(msg, n, "card %d to leave out: cards are 1 to %d", cards[i] + 1, d->ncards);
+      return ARK_ERR_CONFIG;
+    }
   if (players < d->gd.min_players || players > d->gd.max_players || players > ARK_LG_SEATS) {
     snprintf(msg, n, "%s is played by %d to %d players (got %d)", d->gd.title[0] ? d->gd.title
              : d->gd.name, d->gd.min_players, d->gd.max_players, players);
@@ -220,6 +231,8 @@ ark_status ark_lg_new_opts(ark_lg_def *d, int players, uint64_t seed, const char
       ark_lg_free(g);
       return ARK_ERR_CONFIG;
     }
+  /* out before setup: the rules deal without them, and never move them */
+  for (int i = 0; i < ncards; i++) g->b.zone[cards[i]] = ARK_LG_OUT;
   if (call_rule(g, "setup", 0, 0, 0, msg, n)) {
     ark_lg_free(g);
     return ARK_ERR_SCRIPT;
@@ -1147,7 +1160,7 @@ int ark_lg_take_card(ark_lg *g, int card, char *msg, size_t n) {
     return -1;
   }
   ark_lg_board *b = edit_board(g);
-  b->zone[card] = 0;                     /* in no zone: no rule finds it */
+  b->zone[card] = ARK_LG_OUT;            /* no rule finds it, nor moves it back */
   b->seat[card] = 0;
   g->edited = 1;
   return 0;

@@ -45,6 +45,13 @@ ark_status ark_lg_new(ark_lg_def *d, int players, uint64_t seed, ark_lg **out, c
 ** starts at `value` (a variant or mode the game declares as a table track). */
 ark_status ark_lg_new_opts(ark_lg_def *d, int players, uint64_t seed, const char *const *opts,
                            int nopts, ark_lg **out, char *msg, size_t n);
+/* The same with cards out of the game from its start (0-based ids; an
+** experiment's card, host/sim.c): in no zone for the whole game, whatever
+** the rules do (G.move leaves them out, G.where finds them nowhere), so
+** setup deals without them. */
+ark_status ark_lg_new_without(ark_lg_def *d, int players, uint64_t seed,
+                              const char *const *opts, int nopts, const int *cards, int ncards,
+                              ark_lg **out, char *msg, size_t n);
 void ark_lg_free(ark_lg *g);
 /* The turn cap's decisions in one round, per round of the cap. */
 #define ARK_LG_CAP_DECISIONS 10
@@ -122,8 +129,10 @@ int ark_lg_set_track(ark_lg *g, int seat, const char *name, int v, char *msg, si
 /* Puts the card (0-based id) on top of zone of seat (0: the table), from
 ** wherever it is. */
 int ark_lg_put_card(ark_lg *g, int card, const char *zone, int seat, char *msg, size_t n);
-/* Takes the card out of the game: in no zone, where no rule finds it (a
-** card left out of an experiment, host/sim.c). */
+/* Takes the card out of the game for good: in no zone, where no rule
+** finds it and from where the rules' G.move does not bring it back (the
+** card given up in an experiment, host/sim.c); ark_lg_put_card alone puts
+** it in again. */
 int ark_lg_take_card(ark_lg *g, int card, char *msg, size_t n);
 int ark_lg_set_card_counter(ark_lg *g, int card, const char *counter, int v, char *msg,
                             size_t n);

@@ -123,6 +123,7 @@ static int g_move(lua_State *L) {
   const char *where = luaL_optstring(L, 4, "top");
   if (strcmp(where, "top") && strcmp(where, "bottom"))
     luaL_error(L, "G.move: the place is \"top\" or \"bottom\", not \"%s\"", where);
+  if (g->b.zone[c] == ARK_LG_OUT) return 0;   /* out of the game, for good */
   ark_lg_place(&g->b, c, z, (int)lua_tointeger(L, 3),
                where[0] == 't' ? g->b.top++ : g->b.bottom--);
   return 0;

@@ -25,6 +25,9 @@
 
 enum { ARK_LG_SEE_ALL, ARK_LG_SEE_OWNER, ARK_LG_SEE_NONE };
 #define ARK_LG_SECRET_BIT 0x80
+/* a board's zone of a card taken out of the game (ark_lg_take_card): no
+** zone holds it and the rules' G.move leaves it there */
+#define ARK_LG_OUT 0xff
 
 typedef struct ark_lg_trackdef {
   char name[ARK_LG_NAME];
@@ -61,7 +64,7 @@ typedef struct ark_lg_board {
   int32_t round;
   int32_t round_from;            /* answers given when the round last changed */
   int32_t track[ARK_LG_SEATS + 1][ARK_LG_TRACKS];   /* row 0: the table */
-  uint8_t zone[ARK_LG_CARDS];    /* zone index + 1; 0: in no zone */
+  uint8_t zone[ARK_LG_CARDS];    /* zone index + 1; 0: in no zone; ARK_LG_OUT */
   uint8_t seat[ARK_LG_CARDS];
   int32_t pos[ARK_LG_CARDS];     /* larger: nearer the top */
   int32_t counter[ARK_LG_CARDS][ARK_LG_COUNTERS];
@@ -152,8 +155,10 @@ void ark_lg_set_current(ark_lg *g);
 int ark_lg_track_index(const ark_lg_def *d, int table, const char *name);
 int ark_lg_zone_index(const ark_lg_def *d, const char *name);
 int ark_lg_counter_index(const ark_lg_def *d, const char *name);
-/* Card c is in a zone. */
-static inline int ark_lg_placed(const ark_lg_board *b, int c) { return b->zone[c] != 0; }
+/* Card c is in a zone (neither in no zone yet nor out of the game). */
+static inline int ark_lg_placed(const ark_lg_board *b, int c) {
+  return b->zone[c] != 0 && b->zone[c] != ARK_LG_OUT;
+}
 /* Card c goes on top of (pos: b->top++) or under zone z of seat s; the
 ** zone it leaves and z are joined (link). */
 void ark_lg_place(ark_lg_board *b, int c, int z, int seat, int32_t pos);
