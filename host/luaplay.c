@@ -163,7 +163,7 @@ static void print_summary(ark_lg *g, const host_opts *o, FILE *f) {
   if (ark_lg_capped(g))
     fprintf(f, "The game did not end: the turn cap (%d rounds, or %d decisions in one round) "
                "stopped it, and the scores are those of an unfinished game.\n", cap_of(o),
-            ARK_LG_CAP_DECISIONS * cap_of(o));
+            ark_lg_cap_decisions(g));
   if (ark_lg_summary(g, text, sizeof text, msg, sizeof msg) == 0) {
     fputs(text, f);
   } else {

@@ -629,7 +629,8 @@ static const char *last_text(const ark_lg *g) {
 
 /* A game that never ends stops as a capped game: by its rounds once
 ** G.round() is past the cap, by its decisions (10 x the cap in one round)
-** when its round stands still; copies keep the cap.  The host applies its
+** when the rules never advance their round, and however long its rounds
+** are when they do; copies keep the cap.  The host applies its
 ** --turn-cap (and its default) to games in Lua, and says so.  (Without the
 ** cap these games ran until a track overflowed.) */
 static void test_turn_cap(void **st) {
@@ -662,14 +663,30 @@ static void test_turn_cap(void **st) {
   assert_int_equal(arknova(out, sizeof out, NULL, "play --game %s --turn-cap 7", dir), 0);
   assert_non_null(strstr(out, "Game over after 8 rounds and 14 decisions - stopped by the turn "
                               "cap.\n"));
-  assert_non_null(strstr(out, "The game did not end: the turn cap (7 rounds, or 70 decisions in "
-                              "one round) stopped it"));
+  assert_non_null(strstr(out, "The game did not end: the turn cap (7 rounds, or 20000 decisions "
+                              "in one round) stopped it"));
   assert_int_equal(arknova(out, sizeof out, NULL, "sim --game %s --games 3 --turn-cap 7", dir), 0);
   assert_non_null(strstr(out, "3 games (0 errors, 3 stopped by the turn cap)"));
   /* play's own cap, 2000 rounds, comes before the seats' 5000 turns */
   assert_int_equal(arknova(out, sizeof out, NULL, "play --game %s --ai random", dir), 0);
   assert_non_null(strstr(out, "Game over after 2001 rounds and 4000 decisions - stopped by the "
                               "turn cap.\n"));
+  /* rounds of 30 decisions each, with a cap of 2: the rules advance their
+  ** round, so it is round 3 that stops them, not the 21st decision of
+  ** round 1 (which did) */
+  mini_rules(rules, sizeof rules, "1e9", "\"turn\"", "G.set_round(math.floor(t / 30) + 1)",
+             SCORE, "");
+  mini(dir, sizeof dir, "long-rounds", NULL, rules);
+  d = load_dir(dir, msg, sizeof msg);
+  g = new_game(d, 2, 1);
+  ark_lg_set_cap(g, 2);
+  play_out(g, 3, taken, 0);
+  assert_true(ark_lg_capped(g));
+  assert_int_equal(ark_lg_nanswers(g), 60);
+  assert_string_equal(last_text(g), "the game is stopped by the turn cap: round 3 is past 2");
+  assert_int_equal(ark_lg_cap_decisions(g), 20000);
+  ark_lg_free(g);
+  ark_lg_def_release(d);
   /* the round stands still: 10 x 5 decisions in round 0, then the cap */
   mini_rules(rules, sizeof rules, "1e9", "\"turn\"", "", SCORE, "");
   mini(dir, sizeof dir, "still", NULL, rules);
@@ -682,6 +699,7 @@ static void test_turn_cap(void **st) {
   assert_int_equal(ark_lg_nanswers(g), 51);
   assert_string_equal(last_text(g), "the game is stopped by the turn cap: 51 decisions in round 0 "
                                     "(at most 50 in one round with a cap of 5 rounds)");
+  assert_int_equal(ark_lg_cap_decisions(g), 50);
   ark_lg_free(g);
   ark_lg_def_release(d);
   assert_int_equal(arknova(out, sizeof out, NULL, "play --game %s --ai random --turn-cap 100",

@@ -331,17 +331,23 @@ static int finish(ark_lg *g) {
 
 /* Whether the turn cap ends the game before its next step: the cap's
 ** event logged. */
+int ark_lg_cap_decisions(const ark_lg *g) {
+  int k = ARK_LG_CAP_DECISIONS * g->cap;
+  /* rules that advance their round are capped by it: the decisions of one
+  ** round only stop a round that never ends */
+  return g->cap > 0 && g->b.round_moved && k < ARK_LG_CAP_ROUND ? ARK_LG_CAP_ROUND : k;
+}
+
 static int over_cap(ark_lg *g) {
   char text[200];
-  int k = ark_lg_answers_now(g) - g->b.round_from;
+  int k = ark_lg_answers_now(g) - g->b.round_from, most = ark_lg_cap_decisions(g);
   if (g->cap <= 0) return 0;
   if (g->b.round > g->cap)
     snprintf(text, sizeof text, "the game is stopped by the turn cap: round %d is past %d",
              g->b.round, g->cap);
-  else if (k > ARK_LG_CAP_DECISIONS * g->cap)
+  else if (k > most)
     snprintf(text, sizeof text, "the game is stopped by the turn cap: %d decisions in round %d "
-             "(at most %d in one round with a cap of %d rounds)", k, g->b.round,
-             ARK_LG_CAP_DECISIONS * g->cap, g->cap);
+             "(at most %d in one round with a cap of %d rounds)", k, g->b.round, most, g->cap);
   else
     return 0;
   ark_lg_event(g, 0, ARK_LG_EV_TEXT, text, ARK_SEEN_ALL, NULL);

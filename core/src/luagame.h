@@ -55,11 +55,20 @@ ark_status ark_lg_new_without(ark_lg_def *d, int players, uint64_t seed,
 void ark_lg_free(ark_lg *g);
 /* The turn cap's decisions in one round, per round of the cap. */
 #define ARK_LG_CAP_DECISIONS 10
+/* The fewest decisions in one round the cap allows once the rules have
+** advanced their round: a round of such rules may be long (a trick-taking
+** round), and only one that never ends is stopped. */
+#define ARK_LG_CAP_ROUND 20000
 /* The host's turn cap: the game ends, as a capped game, before a step
-** once its round (G.round()) is past `rounds`, or once more than
-** ARK_LG_CAP_DECISIONS * rounds decisions were taken in one round (rules
-** whose round does not advance); 0: no cap.  Copies keep it. */
+** once its round (G.round()) is past `rounds`, or once more decisions
+** than ark_lg_cap_decisions were taken in one round; 0: no cap.  Copies
+** keep it. */
 void ark_lg_set_cap(ark_lg *g, int rounds);
+/* The most decisions in one round the cap allows now (0: no cap):
+** ARK_LG_CAP_DECISIONS * rounds while the rules have never changed
+** G.round() (their round does not advance), at least ARK_LG_CAP_ROUND
+** once they have. */
+int ark_lg_cap_decisions(const ark_lg *g);
 /* Whether the game was ended by the cap. */
 int ark_lg_capped(const ark_lg *g);
 /* A hash of everything the game is now: the board (tracks, zones, card

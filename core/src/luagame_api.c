@@ -251,7 +251,10 @@ static int g_set_round(lua_State *L) {
   ark_lg *g = game(L);
   lua_Integer r = luaL_checkinteger(L, 1);
   if (r < 0 || r > 1000000) luaL_error(L, "G.set_round(%d): 0 to 1000000", (int)r);
-  if (r != g->b.round) g->b.round_from = ark_lg_answers_now(g);  /* the turn cap's count */
+  if (r != g->b.round) {                 /* the turn cap's count */
+    g->b.round_from = ark_lg_answers_now(g);
+    g->b.round_moved = 1;
+  }
   g->b.round = (int32_t)r;
   return 0;
 }

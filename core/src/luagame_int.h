@@ -63,6 +63,7 @@ typedef struct ark_lg_board {
   int32_t top, bottom;           /* next positions on top of / under a zone */
   int32_t round;
   int32_t round_from;            /* answers given when the round last changed */
+  int32_t round_moved;           /* the rules have changed the round (G.set_round) */
   int32_t track[ARK_LG_SEATS + 1][ARK_LG_TRACKS];   /* row 0: the table */
   uint8_t zone[ARK_LG_CARDS];    /* zone index + 1; 0: in no zone; ARK_LG_OUT */
   uint8_t seat[ARK_LG_CARDS];
