@@ -258,7 +258,9 @@ static void record_game(ark_game *g, const host_opts *o, sim_record *r) {
       if (!np) return;
       r->plays = np;
     }
-    r->plays[r->nplays++] = (sim_play){ (int16_t)e->player, (int16_t)c.number, (int16_t)e->turn };
+    /* game turns from 1, as played_turn counts them (ark_event.turn is 0-based) */
+    r->plays[r->nplays++] = (sim_play){ (int16_t)e->player, (int16_t)c.number,
+                                        (int16_t)(e->turn + 1) };
   }
 }
 

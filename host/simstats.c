@@ -145,6 +145,8 @@ void sim_write_json(FILE *f, const sim_record *r) {
     json_array_append_new(plays, ints(v, 3));
   }
   json_object_set_new(o, "plays", plays);
+  /* older records counted the turns of `plays` from 0: the key tells them apart */
+  json_object_set_new(o, "plays_turn_base", json_integer(1));
   json_dumpf(o, f, JSON_COMPACT);
   fputc('\n', f);
   json_decref(o);
@@ -255,15 +257,21 @@ static int test_of(reading *rd, sim_record *r) {
   return 0;
 }
 
-/* The cards played: [seat, card number, turn] each, as sim_play holds them. */
+/* The cards played: [seat, card number, turn] each, as sim_play holds them,
+** the turn counted from 1.  Records without plays_turn_base counted it from
+** 0 (they were written before it): their turns are read one higher, so
+** that they sum up and merge with newer ones as the same games. */
 static int plays_of(reading *rd, sim_record *r) {
   const json_t *v = json_object_get(rd->o, "plays"), *e;
   size_t i;
+  int shift = int_of(rd, "plays_turn_base", 0, 0, 1) == 0;
   if (!json_is_array(v)) return 0;
   json_array_foreach(v, i, e) {
     int t[3];
-    if (int_array(rd, NULL, e, t, 3, INT16_MIN, INT16_MAX) != 3 || t[0] < 1 || t[0] > r->players)
+    if (int_array(rd, NULL, e, t, 3, INT16_MIN, INT16_MAX - shift) != 3 || t[0] < 1 ||
+        t[0] > r->players)
       return -1;
+    t[2] += shift;
     if (r->nplays % 64 == 0) {
       sim_play *np = realloc(r->plays, sizeof *np * (size_t)(r->nplays + 64));
       if (!np) return -1;

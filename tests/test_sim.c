@@ -391,6 +391,32 @@ static void test_sim_compare_numbers(void **st) {
   assert_int_equal(output_count("warning: only 4 pairs: the intervals are rough and wide"), 1);
 }
 
+/* The turns of `plays` and played_turn count game turns alike, from 1:
+** arm B of seed 3 plays the fan card 1001 at game turn 6, which both
+** fields name.  Records written before plays_turn_base counted the turns
+** of plays from 0, and are read one higher: the same game recorded both
+** ways merges as one game. */
+static void test_sim_play_turns_from_1(void **st) {
+  (void)st;
+  assert_int_equal(run("sim --test-card 1001 --cards %s/examples/fan-cards --seeds 3..3 --ai greedy "
+                       "--threads 1 --out pt.jsonl", ARK_SOURCE_DIR), 0);
+  const char *b = strstr(slurp("pt.jsonl"), "{\"seed\":3,\"set\":\"B\"");
+  assert_non_null(b);
+  assert_non_null(strstr(b, "\"played_turn\":6,"));
+  assert_non_null(strstr(b, ",[2,1001,6]"));
+  assert_non_null(strstr(b, "],\"plays_turn_base\":1}"));
+  const char *rec = "{\"seed\":1,\"set\":\"A\",\"players\":2,\"map\":\"A\",\"rules\":\"\","
+                    "\"start\":1,\"ai\":[\"greedy\",\"greedy\"],\"scores\":[5,-50],"
+                    "\"ranks\":[1,2],\"turns\":80,\"capped\":false,\"error\":false,"
+                    "\"plays\":[[1,401,%d]]%s}\n";
+  char text[2048];
+  int k = snprintf(text, sizeof text, rec, 4, "");
+  snprintf(text + k, sizeof text - (size_t)k, rec, 5, ",\"plays_turn_base\":1");
+  t_write_file(tmp, "old-new.jsonl", text);
+  assert_int_equal(run("sim merge old-new.jsonl"), 0);
+  assert_true(output_has("seed 1 appears twice (overlapping shards?): dropped 1 record"));
+}
+
 /* sim's game of seed S is the game `play --seed S` plays with the same
 ** options, so an odd game found in --out can be watched move by move. */
 static void test_sim_seed_is_play_seed(void **st) {
@@ -450,6 +476,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_sim_seeds_with_games),
     cmocka_unit_test(test_sim_compare_numbers),
+    cmocka_unit_test(test_sim_play_turns_from_1),
     cmocka_unit_test(test_sim_seed_is_play_seed),
     cmocka_unit_test(test_sim_progress_lines),
     cmocka_unit_test(test_sim_game_errors_exit),
