@@ -13,6 +13,7 @@
 #include <string.h>
 #include <time.h>
 #include "host.h"
+#include "luagame.h"
 
 static void play_usage(FILE *f) {
   fprintf(f, "usage: arknova play [OPTIONS]\n"
@@ -43,13 +44,19 @@ typedef struct session {
   const host_game *hg;         /* what the host needs of the game */
   ark_gs *g;
   int board_memo;              /* hg->board_now's memory */
-  int *owner;                  /* seat that gave each answer */
+  int *owner;                  /* seat that gave each answer, plus SECRET
+                                  when its decision was a secret one */
   int cap;
   int shown;                   /* events printed so far */
   ai_player ai[4];
 } session;
 
-static void note_owner(session *s, int i, int p) {
+#define SECRET 0x100
+#define SEAT_OF(o) ((o) & 0xff)
+
+/* Notes who answered decision i (d), and whether in secret. */
+static void note_owner(session *s, int i, const ark_decision *d) {
+  int p = d->player | (d->secret ? SECRET : 0);
   if (i >= s->cap) {
     int cap = s->cap ? 2 * s->cap : 1024;
     while (cap <= i) cap *= 2;
@@ -77,7 +84,7 @@ static int rebuild(session *s, int count) {
       g->gi->free(g);
       return -1;
     }
-    note_owner(s, i, g->gi->decision(g)->player);
+    note_owner(s, i, g->gi->decision(g));
     if (g->gi->answer(g, s->sv.answers[i], msg, sizeof msg) != ARK_OK) {
       char why[768];
       host_save_misfit(&s->sv, i, g, msg, why, sizeof why);
@@ -112,12 +119,130 @@ static void sync_answers(session *s) {
   s->sv.nanswers = n;
 }
 
+/* ---- what undo may not take back ----
+** Undo rebuilds the game before the person's last decision k and asks it
+** again, so it must not go back past anything the person was shown since
+** that they could not know when they decided: they would choose again
+** knowing it.  What the game tells the host is enough to see it:
+**  - an event since decision k that the person sees in full but another
+**    seat does not (a card drawn or shown to them alone), other than the
+**    echo of their own secret answer;
+**  - another seat's secret answer that the person's view of the game
+**    (ark_gi.view, what the AIs decide on) did not hold at decision k,
+**    given before it or after it, and holds now: the rules revealed it.
+**    A view draws an unrevealed secret answer anew (a game written in Lua:
+**    G.reveal ends that); Ark Nova's views keep the answers and hide the
+**    cards they moved, so its secret choices never count here.
+** A card or answer shown to every seat (a display refill, a reveal to
+** all) is covered by the second rule only where it was a secret answer:
+** public events that follow from hidden cards (a refill from the deck)
+** do not stop undo, as the AIs' public plays do not. */
+
+/* The event i of the game, as its log keeps it (NULL past the end). */
+static const ark_event *event_at(const session *s, ark_gs *g, int i) {
+  if (host_game_is_lua(&s->sv.o)) {
+    const ark_log *l = ark_lg_log((ark_lg *)g);
+    return i < l->nev ? &l->ev[i] : NULL;
+  }
+  return i < ark_game_nevents(ark_game_of(g)) ? ark_game_event(ark_game_of(g), i) : NULL;
+}
+
+/* Is event e the log's echo of an answer (a Lua game logs each)? */
+static int is_answer_echo(const session *s, const ark_event *e) {
+  return host_game_is_lua(&s->sv.o) ? e->type == ARK_LG_EV_ANSWER : e->type == ARK_EV_ANSWER;
+}
+
+/* Event i as the person sees it, into buf (its first line). */
+static void event_line(session *s, ark_gs *g, int i, char *buf, size_t n) {
+  char *text = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream(&text, &len);
+  buf[0] = '\0';
+  if (!f) return;
+  int at = i;
+  s->hg->events(g, &at, f, "", s->sv.human);
+  fclose(f);
+  if (text) snprintf(buf, n, "%.*s", (int)strcspn(text, "\n"), text);
+  free(text);
+}
+
+/* 1 and the first such event into why if, from event `from` on, the
+** person was shown something another seat was not. */
+static int shown_alone(session *s, int from, char *why, size_t n) {
+  const ark_event *e;
+  for (int i = from; (e = event_at(s, s->g, i)) != NULL; i++) {
+    if (e->seen == ARK_SEEN_ALL || !ark_event_visible(e, s->sv.human) || is_answer_echo(s, e))
+      continue;
+    char line[400];
+    event_line(s, s->g, i, line, sizeof line);
+    snprintf(why, n, "you were shown \"%s\"", line);
+    return 1;
+  }
+  return 0;
+}
+
+/* Does the person's view of g not hold answer j as given?  The views of
+** a few seeds are asked: one that drew it anew differs from it, unless by
+** chance, which 12 seeds make negligible (the same answer in all of them:
+** it is held, or a one-option decision, which hides nothing anyway). */
+#define VIEW_SEEDS 12
+static int answer_hidden(session *s, ark_gs *g, int j) {
+  int real = s->hg->answers(g)[j];
+  for (uint64_t seed = 1; seed <= VIEW_SEEDS; seed++) {
+    ark_gs *v = g->gi->view(g, s->sv.human, seed);
+    int differs = v->gi->nanswers(v) > j && s->hg->answers(v)[j] != real;
+    v->gi->free(v);
+    if (differs) return 1;
+  }
+  return 0;
+}
+
+/* 1 with why if another seat's secret answer hidden from the person at
+** decision k (at_k: the game then) is known to them now. */
+static int secret_revealed(session *s, ark_gs *at_k, int k, char *why, size_t n) {
+  if (!host_game_is_lua(&s->sv.o)) return 0;     /* see above: never revealed */
+  int now = s->g->gi->nanswers(s->g);
+  for (int j = 0; j < now; j++) {
+    int o = s->owner[j];
+    if (!(o & SECRET) || SEAT_OF(o) == s->sv.human) continue;
+    if (j < k && !answer_hidden(s, at_k, j)) continue;     /* known at k already */
+    if (answer_hidden(s, s->g, j)) continue;               /* still secret */
+    snprintf(why, n, "P%d's secret choice was revealed", SEAT_OF(o) + 1);
+    return 1;
+  }
+  return 0;
+}
+
+/* Whether undoing back to the person's decision k would take back
+** something they learned since (the rules above): 1 with why, 0, or -1
+** when the game could not be rebuilt. */
+static int learned_since(session *s, int k, char *why, size_t n) {
+  char msg[512];
+  ark_gs *at_k = s->hg->rebuild(&s->sv, k, msg, sizeof msg);
+  if (!at_k) {
+    fprintf(stderr, "arknova play: %s: %s\n", s->path, msg);
+    return -1;
+  }
+  int r = shown_alone(s, s->hg->nevents(at_k), why, n) ||
+          secret_revealed(s, at_k, k, why, n);
+  at_k->gi->free(at_k);
+  return r;
+}
+
 static int undo(session *s) {
   sync_answers(s);
   int k = s->sv.nanswers - 1;
-  while (k >= 0 && s->owner[k] != s->sv.human) k--;
+  while (k >= 0 && SEAT_OF(s->owner[k]) != s->sv.human) k--;
   if (k < 0) {
     printf("Nothing of yours to undo.\n");
+    return 0;
+  }
+  char why[600];
+  int r = learned_since(s, k, why, sizeof why);
+  if (r < 0) return -1;
+  if (r > 0) {
+    printf("Cannot undo: since your decision %d %s, which you did not know when you took it; "
+           "undoing would let you choose again knowing it.\n", k + 1, why);
     return 0;
   }
   if (rebuild(s, k) != 0) return -1;
@@ -218,7 +343,7 @@ static int ask(session *s) {
 ** end of a turn), under the next AI's "Choose your action" line. */
 static void print_new_events(session *s) {
   int n = s->g->gi->nanswers(s->g);
-  int by_ai = n > 0 && s->owner[n - 1] != s->sv.human;
+  int by_ai = n > 0 && SEAT_OF(s->owner[n - 1]) != s->sv.human;
   s->hg->events(s->g, &s->shown, stdout, by_ai ? "    " : "  ", s->sv.human);
 }
 
@@ -255,7 +380,7 @@ static int human_loop(session *s) {
       }
     }
     /* d belongs to the game: answering may replace it with the next decision */
-    note_owner(s, n, who);
+    note_owner(s, n, d);
     if (s->g->gi->answer(s->g, pick, msg, sizeof msg) != ARK_OK) {
       fprintf(stderr, "arknova: %s\n", msg);
       return 1;

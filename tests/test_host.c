@@ -677,6 +677,32 @@ static void test_resume_refuses_options(void **st) {
   assert_true(output_has("You are P1."));
 }
 
+/* Undo does not go back past what the person learned since: in Ark Nova
+** seed 3 P1's Cards action draws Guinea Pig, shown to P1 alone; in Ares
+** Expedition seed 4 P2's secret phase card is revealed after P1 picks
+** theirs.  Either undo is refused, saying why, and the game stays as it
+** was; an undo with nothing learned is taken (test_undo, and below). */
+static void test_undo_keeps_what_was_learned(void **st) {
+  (void)st;
+  saved before, after;
+  assert_int_equal(run("1\n1\n1\n1\n1\nquit\n", "play --human 1 --seed 3 --save ul.txt"), 0);
+  read_save("ul.txt", &before);
+  assert_int_equal(run("undo\nquit\n", "play --resume ul.txt"), 0);
+  assert_true(output_has("Cannot undo: since your decision 9 you were shown \"[t0] P1 draws "
+                         "Guinea Pig\", which you did not know when you took it"));
+  assert_false(output_has("Undone"));
+  read_save("ul.txt", &after);
+  assert_int_equal(after.n, before.n);
+  /* the draft's last pick, before any card was drawn, is taken back */
+  assert_int_equal(run("1\n1\n1\n1\nundo\nquit\n", "play --human 1 --seed 3 --save um.txt"), 0);
+  assert_true(output_has("Undone: back to your decision 4."));
+  assert_int_equal(run("1\n1\nundo\nquit\n", "play --game ares-expedition --human 1 --seed 4 "
+                       "--save ua.txt"), 0);
+  assert_true(output_has("[r1] phase cards: P1 development, P2 action"));
+  assert_true(output_has("Cannot undo: since your decision 3 P2's secret choice was revealed"));
+  assert_false(output_has("Undone"));
+}
+
 static void test_human_input(void **st) {
   (void)st;
   /* a prefix shared by several options is listed, not taken; an unknown
@@ -1666,6 +1692,7 @@ int main(void) {
     cmocka_unit_test(test_human_input),
     cmocka_unit_test(test_resume_refuses_options),
     cmocka_unit_test(test_own_scoring_cards),
+    cmocka_unit_test(test_undo_keeps_what_was_learned),
     cmocka_unit_test(test_map_bonus_values),
     cmocka_unit_test(test_map_ability_places),
     cmocka_unit_test(test_move_events_in_order),
