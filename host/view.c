@@ -49,7 +49,7 @@ static char kind_char(const char *key) {
 static const struct bonus_code { const char *name; char c; const char *words; } codes[] = {
   { "money", '$', "money" }, { "reputation", 'r', "reputation" },
   { "conservation", 'c', "conservation" }, { "appeal", 'a', "appeal" },
-  { "xtoken", 'x', "X tokens" }, { "card", 'C', "cards" }, { "draw", 'D', "cards from the deck" },
+  { "xtoken", 'T', "X tokens" }, { "card", 'C', "cards" }, { "draw", 'D', "cards from the deck" },
   { "snapping", 's', "snap a display card" }, { "enclosure", 'e', "free enclosure of that size" },
   { "worker", 'w', "worker" }, { "kiosk", 'k', "free kiosk" },
   { "partner-zoo", 'z', "partner zoo" }, { "university", 'u', "university" },
@@ -78,24 +78,30 @@ static void bonus_text(const ark_cell_view *cv, char *out, size_t n) {
 ** 2 * CELL_W further, and a longer token (a bonus of 100) still fits. */
 #define CELL_W 5
 
-/* The token drawn for one space: what covers or fills it (3 characters),
-** '!' when it needs Build II, then the mark of a place of the map's
-** ability (`mark`, or a space).  Returns the placement bonus it shows as
-** 1 + its index in codes (0 for one of the map's own), or -1. */
+/* The token drawn for one space: what covers or fills it (3 characters,
+** a building up to 5), '!' when it needs Build II, then the mark of a
+** place of the map's ability (`mark`, or a space).  A building is its
+** kind and its number as the options name it ("3#12" for "size-3 #12"),
+** so that an option is found on the map without a table between them.
+** Returns the placement bonus it shows as 1 + its index in codes (0 for
+** one of the map's own), or -1. */
 static int cell_token(const ark_cell_view *cv, char mark, char *out, size_t n) {
   char body[16] = " . ";
-  int free = cv->building < 0, shown = -1;
-  if (!free)
-    snprintf(body, sizeof body, "%c%c%c", kind_char(cv->building_key),
-             cv->building < 26 ? 'a' + cv->building : 'A' + (cv->building - 26) % 26,
-             cv->animal >= 0 ? '*' : ' ');
-  else if (cv->terrain == 1) strcpy(body, "~~~");
+  int shown = -1;
+  if (cv->building >= 0) {
+    /* the next token of a row is 2 * CELL_W further: room for the longer one */
+    snprintf(body, sizeof body, "%c#%d%s", kind_char(cv->building_key), cv->building,
+             cv->animal >= 0 ? "*" : "");
+    snprintf(out, n, "%-4s%c", body, mark);
+    return -1;
+  }
+  if (cv->terrain == 1) strcpy(body, "~~~");
   else if (cv->terrain == 2) strcpy(body, "^^^");
   else if (cv->bonus) {
     bonus_text(cv, body, sizeof body);
     shown = 1 + bonus_index(cv->bonus);
   }
-  snprintf(out, n, "%-3s%c%c", body, free && cv->build2 ? '!' : ' ', mark);
+  snprintf(out, n, "%-3s%c%c", body, cv->build2 ? '!' : ' ', mark);
   return shown;
 }
 
@@ -184,8 +190,8 @@ static void print_legend(FILE *f, const int used[NCODES + 1]) {
   char text[2048];                 /* the fixed part and every bonus's words */
   size_t k = (size_t)snprintf(text, sizeof text,
       "legend: 1-5 enclosure of that size, K kiosk, P pavilion, Z petting zoo, R reptile "
-      "house, B bird aviary, U sponsor building; the letter after it names the building "
-      "(a = #0), * an animal lives there; ~~~ water, ^^^ rock, ! needs Build II; placement "
+      "house, B bird aviary, U sponsor building; #N after it is the building's number, as "
+      "the options name it (3#4 = size-3 #4), * an animal lives there; ~~~ water, ^^^ rock, ! needs Build II; placement "
       "bonus (letter and amount):");
   int shown = 0;
   for (int i = 0; i < NCODES; i++)

@@ -759,8 +759,14 @@ static void test_map_bonus_values(void **st) {
   assert_int_equal(run("map\n", "play --human 1 --ai random --seed 4 --save mv.txt"), 0);
   assert_string_equal(map_row(5), "  y5   .        C1         .         .        $10");
   assert_true(output_has("placement bonus (letter and amount):\n"
-                         "  $ money, r reputation, x X tokens, C cards, w worker.\n"));
+                         "  $ money, r reputation, T X tokens, C cards, w worker.\n"));
   assert_false(output_has("$9"));
+  /* an X token is not drawn as the columns are named (x0 x1 ...), and a
+  ** building by its number as the options name it ("into size-3 #0") */
+  assert_string_equal(map_row(7), "  y7  K#1        .        T1        ~~~        .");
+  assert_string_equal(map_row(9), "  y9  3#0       $5         .        ^^^        .");
+  assert_true(output_has("#N after it is the building's number,\n"
+                         "  as the options name it (3#4 = size-3 #4)"));
   /* the example fan map with (7,10) worth 120 money and needing Build II */
   static char a[1 << 14], b[1 << 14];
   char *text = slurp_from(ARK_SOURCE_DIR, "examples/fan-map/F1-botanical-garden.yaml");
