@@ -155,7 +155,13 @@ int cmd_check(int argc, char **argv) {
       rc = 2;
     }
   }
-  if (rc == 0 && host_game_is_lua(&o)) {
+  const char *ark = rc == 0 && host_game_is_lua(&o) ? host_lua_ark_option(&o.cfg) : NULL;
+  if (ark) {                             /* Ark Nova's folders: nothing reads them */
+    char msg[512];
+    host_lua_refusal(ark, msg, sizeof msg);
+    fprintf(stderr, "arknova check: %s\n", msg);
+    rc = 2;
+  } else if (rc == 0 && host_game_is_lua(&o)) {
     /* a game written in Lua alone: its declarations, cards and rules */
     char msg[8192];
     ark_lg_def *d = ark_lg_def_load(&o.game, msg, sizeof msg);

@@ -48,6 +48,12 @@ int host_game_is_lua(const host_opts *o);
 /* An AI game of such a game (luaplay.c): exit code as play's.  A person's
 ** game and sim of any game are play.c's and sim.c's, through host_game. */
 int host_lua_play(const host_opts *o, const char *save_path);
+/* Ark Nova's content options (--cards, --maps, --plugin, --data,
+** --exclude, --map), which a game in Lua cannot honour (luaplay.c): the
+** first that cfg holds, or NULL; and into msg why opt is refused.  play,
+** sim and a person's game refuse them there; check and scenario call. */
+const char *host_lua_ark_option(const ark_config *cfg);
+void host_lua_refusal(const char *opt, char *msg, size_t n);
 struct host_game;
 /* The rest of an AI game once it is made (play.c): played out, saved to
 ** save_path (if not NULL), described and summed up; play's exit code. */
@@ -202,6 +208,11 @@ typedef struct host_game {
   ** id (0-based) and label, or -1 with a message. */
   int (*sim_card)(void *ctx, const host_opts *o, const char *text, char *label, size_t ln,
                   char *msg, size_t n);
+  /* Whether event e, which `seat` sees in full and another seat does not,
+  ** tells seat something it could not know before (a card drawn, not its
+  ** own card discarded): what undo may not take back (play.c).  NULL:
+  ** every such event does but the echo of seat's own answer. */
+  int (*news)(ark_gs *g, const ark_event *e, int seat);
 } host_game;
 
 /* What sim changes in one game of a comparison (host_game.sim_game), at

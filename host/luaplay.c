@@ -173,11 +173,53 @@ static void print_summary(ark_lg *g, const host_opts *o, FILE *f) {
   print_table(g, o, f);
 }
 
+/* ---- Ark Nova's options, which a game in Lua has no use for ---- */
+
+const char *host_lua_ark_option(const ark_config *cfg) {
+  ark_config plain;
+  ark_config_init(&plain);
+  if (cfg->card_dirs[0]) return "--cards";
+  if (cfg->map_dirs[0]) return "--maps";
+  if (cfg->plugins[0]) return "--plugin";
+  if (cfg->data_dir) return "--data";
+  if (cfg->exclude[0]) return "--exclude";
+  /* the map is never unset: one not given is the very text the defaults have */
+  if (cfg->map != plain.map) return "--map";
+  return NULL;
+}
+
+void host_lua_refusal(const char *opt, char *msg, size_t n) {
+  static const char *const why[][2] = {
+    { "--cards", "adds a folder of fan cards to Ark Nova; a game in Lua plays the cards of its "
+                 "own folder (game.yaml's cards:)" },
+    { "--maps", "adds a folder of fan maps to Ark Nova; a game in Lua has no maps" },
+    { "--plugin", "changes Ark Nova's rules; a game in Lua takes its variants as --option "
+                  "NAME=VALUE (a table track of its game.yaml)" },
+    { "--data", "names Ark Nova's data folder; a game in Lua reads everything from its own "
+                "folder (--game DIR)" },
+    { "--exclude", "leaves a card out of Ark Nova; sim leaves one out of a game in Lua with "
+                   "--without-card C" },
+    { "--map", "chooses Ark Nova's map; a game in Lua has none (its variants are --option "
+               "NAME=VALUE)" },
+  };
+  snprintf(msg, n, "%s is Ark Nova's option", opt);
+  for (size_t i = 0; i < sizeof why / sizeof why[0]; i++)
+    if (!strcmp(opt, why[i][0])) snprintf(msg, n, "%s %s", opt, why[i][1]);
+}
+
+/* 0, or -1 with msg when cfg holds one of Ark Nova's content options. */
+static int refuse_ark_options(const ark_config *cfg, char *msg, size_t n) {
+  const char *opt = host_lua_ark_option(cfg);
+  if (opt) host_lua_refusal(opt, msg, n);
+  return opt ? -1 : 0;
+}
+
 /* ---- a Lua game for the host's commands (host_game, host.h) ---- */
 
 static const char *lua_error(ark_gs *g) { return ark_lg_error(LG(g)); }
 
 static ark_gs *lua_rebuild(const host_save *sv, int count, char *msg, size_t n) {
+  if (refuse_ark_options(&sv->o.cfg, msg, n)) return NULL;   /* play --human */
   ark_lg_def *d = ark_lg_def_load(&sv->o.game, msg, n);
   ark_lg *g;
   if (!d) return NULL;
@@ -242,6 +284,7 @@ static void lua_summary(ark_gs *g, const host_opts *o, FILE *f) { print_summary(
 /* ---- sim: one game into a record (sim.c plays and sums them up) ---- */
 
 static void *lua_sim_open(const host_opts *o, char *msg, size_t n) {
+  if (refuse_ark_options(&o->cfg, msg, n)) return NULL;
   return ark_lg_def_load(&o->game, msg, n);
 }
 
@@ -367,6 +410,10 @@ const host_game host_lua_game = {
 
 int host_lua_play(const host_opts *o, const char *save_path) {
   char msg[1024];
+  if (refuse_ark_options(&o->cfg, msg, sizeof msg)) {
+    fprintf(stderr, "arknova play: %s\n", msg);
+    return 2;
+  }
   ark_lg_def *d = load_def(o);
   ark_lg *g;
   if (!d) return 1;

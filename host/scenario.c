@@ -1039,7 +1039,15 @@ static int run_one(const char *path, const char *data, const char *game, const s
   ark_gamedef gd;
   int which = scenario_game(&s.doc, path, game, &gd);
   if (which < 0 || (which == 0 && !strcmp(gd.module, "lua"))) {
-    int r = which < 0 ? 2 : scenario_lua_run(&s.doc, path, &gd, verbose);
+    /* Ark Nova's folders from the command line: nothing would read them */
+    const char *ark = which < 0 ? NULL : data ? "--data" : cli->cards[0] ? "--cards"
+                    : cli->maps[0] ? "--maps" : cli->plugins[0] ? "--plugin" : NULL;
+    char msg[512];
+    int r = which < 0 || ark ? 2 : scenario_lua_run(&s.doc, path, &gd, verbose);
+    if (ark) {
+      host_lua_refusal(ark, msg, sizeof msg);
+      fprintf(stderr, "arknova scenario: %s\n", msg);
+    }
     yaml_document_delete(&s.doc);
     return r;
   }

@@ -1117,6 +1117,44 @@ static void test_card_out_for_good(void **st) {
   assert_null(strstr(out, "error"));
 }
 
+/* Ark Nova's content options are refused for a game in Lua by every
+** command that takes them, naming the option and what the game has in
+** their place (check said ok without reading --cards, and play, sim and
+** scenario played on as if the option had not been given). */
+static void test_ark_options_refused(void **st) {
+  (void)st;
+  char out[1 << 16];
+  static const char *const opts[][2] = {
+    { "--cards x", "--cards adds a folder of fan cards to Ark Nova; a game in Lua plays the "
+                   "cards of its own folder (game.yaml's cards:)" },
+    { "--maps x", "--maps adds a folder of fan maps to Ark Nova" },
+    { "--plugin x", "--plugin changes Ark Nova's rules; a game in Lua takes its variants as "
+                    "--option NAME=VALUE" },
+    { "--data x", "--data names Ark Nova's data folder" },
+    { "--exclude 3", "--exclude leaves a card out of Ark Nova; sim leaves one out of a game in "
+                     "Lua with --without-card C" },
+    { "--map A", "--map chooses Ark Nova's map; a game in Lua has none" },
+  };
+  for (size_t i = 0; i < sizeof opts / sizeof opts[0]; i++) {
+    assert_int_equal(arknova(out, sizeof out, NULL, "check --game %s %s", HARVEST, opts[i][0]), 2);
+    assert_non_null(strstr(out, "arknova check: "));
+    assert_non_null(strstr(out, opts[i][1]));
+    assert_int_equal(arknova(out, sizeof out, NULL, "play --game %s %s", HARVEST, opts[i][0]), 2);
+    assert_non_null(strstr(out, opts[i][1]));
+    assert_int_not_equal(arknova(out, sizeof out, "quit\\n", "play --game %s --human 1 %s",
+                                 HARVEST, opts[i][0]), 0);
+    assert_non_null(strstr(out, opts[i][1]));
+    assert_int_equal(arknova(out, sizeof out, NULL, "sim --game %s --games 2 %s", HARVEST,
+                             opts[i][0]), 2);
+    assert_non_null(strstr(out, opts[i][1]));
+  }
+  put(tmp, "empty.yaml", "name: nothing set\n");
+  assert_int_equal(arknova(out, sizeof out, NULL, "scenario --game %s --plugin x empty.yaml",
+                           HARVEST), 2);
+  assert_non_null(strstr(out, "arknova scenario: --plugin changes Ark Nova's rules"));
+  assert_int_equal(arknova(out, sizeof out, NULL, "check --game %s", HARVEST), 0);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_numbers),
@@ -1141,6 +1179,7 @@ int main(void) {
     cmocka_unit_test(test_state_in_saves),
     cmocka_unit_test(test_views_keep_kinds_apart),
     cmocka_unit_test(test_card_out_for_good),
+    cmocka_unit_test(test_ark_options_refused),
   };
   if (!mkdtemp(tmp)) return 1;
   int failed = cmocka_run_group_tests(tests, NULL, NULL);
