@@ -4,7 +4,8 @@
 ** for the card: in both arms card N is out of the deck before the deal;
 ** in arm B the tested seat (seed mod players) is handed it when the
 ** opening draft ends, in the place of its last kept card (ark_config.
-** handover), so that it holds the card at its first turn.  The report
+** handover), so that it holds the card at its first turn; arm B takes arm
+** A's draft answers (sim.c), so the arms draft alike.  The report
 ** gives, over the pairs, the differences B - A of the tested seat's win
 ** rate and score with 95% Student t intervals, how often and when arm B's
 ** seat played the card (ARK_EV_PLAY of the event log), and how many pairs
@@ -219,6 +220,22 @@ static void verdict(FILE *f, const char *what, const sim_interval *iv) {
     fprintf(f, "%s: no difference shown (the interval includes 0)\n", what);
 }
 
+/* Whether both arms drafted alike: arm B is given arm A's draft answers
+** (sim.c), so they do, and N took the place of the card arm A's seat kept
+** last.  Records of older runs, whose arm B drafted itself, may not: its
+** AIs' look-ahead saw the pending hand-over and chose which card N
+** replaced, which the figures then carry too. */
+static void draft_line(FILE *f, long same, long pairs) {
+  fprintf(f, "draft: the same in both arms in %ld of %ld pairs", same, pairs);
+  if (same == pairs)
+    fprintf(f, " (arm B takes arm A's draft, so the card took the place of the card arm A's "
+               "seat kept last)\n");
+  else
+    fprintf(f, "; in %ld the hands at the first turn differ by more than the card: records "
+               "of a run whose arm B drafted itself, its AIs seeing the hand-over coming and "
+               "choosing which card it replaced\n", pairs - same);
+}
+
 /* The pairs: arm A then arm B of each seed, both without an error. */
 typedef struct test_pairs {
   const sim_record **a, **b;
@@ -365,10 +382,7 @@ void sim_test_report(FILE *f, const sim_record *r, long n, const char *name) {
       fprintf(f, "played at its own turn: mean %.1f, median %.1f; at game turn: mean %.1f, "
                  "median %.1f\n", mo, medo, mg, medg);
     }
-    if (has_draft)
-      fprintf(f, "draft: the same in both arms in %ld of %ld pairs%s\n", same_draft, has_draft,
-              same_draft < has_draft ? " (an AI that looks ahead to its first turn sees arm "
-              "B's card coming and may keep other cards around it)" : "");
+    if (has_draft) draft_line(f, same_draft, has_draft);
     fputc('\n', f);
     verdict(f, "win rate", &iw);
     verdict(f, "score", &is);

@@ -417,6 +417,23 @@ static void test_sim_play_turns_from_1(void **st) {
   assert_true(output_has("seed 1 appears twice (overlapping shards?): dropped 1 record"));
 }
 
+/* A fan card nobody would play: the two arms of a card test must still
+** draft alike.  The AIs' look-ahead would see arm B's pending hand-over
+** if arm B drafted itself, and keep other cards (seeds 4, 6 and 7), so
+** arm B is given arm A's draft. */
+static void test_sim_test_card_same_draft(void **st) {
+  (void)st;
+  char dir[512];
+  snprintf(dir, sizeof dir, "%s/dud", tmp);
+  mkdir(dir, 0755);
+  t_write_file(dir, "1002-dud.yaml", "number: 1002\nname: Dud Beast\ntype: animal\n"
+               "description: \"Useless.\"\ncost: 30\nsize: 5\nappeal: 0\n");
+  assert_int_equal(run("sim --cards dud --test-card 1002 --seeds 4..7 --ai greedy"), 0);
+  assert_true(output_has("draft: the same in both arms in 4 of 4 pairs (arm B takes arm A's "
+                         "draft, so the card took the place of the card arm A's seat kept "
+                         "last)\n"));
+}
+
 /* sim's game of seed S is the game `play --seed S` plays with the same
 ** options, so an odd game found in --out can be watched move by move. */
 static void test_sim_seed_is_play_seed(void **st) {
@@ -477,6 +494,7 @@ int main(void) {
     cmocka_unit_test(test_sim_seeds_with_games),
     cmocka_unit_test(test_sim_compare_numbers),
     cmocka_unit_test(test_sim_play_turns_from_1),
+    cmocka_unit_test(test_sim_test_card_same_draft),
     cmocka_unit_test(test_sim_seed_is_play_seed),
     cmocka_unit_test(test_sim_progress_lines),
     cmocka_unit_test(test_sim_game_errors_exit),
