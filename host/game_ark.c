@@ -84,12 +84,22 @@ static void ark_summary(ark_gs *g, const host_opts *o, FILE *f) {
   host_print_summary(ark_game_of(g), o, f);
 }
 
+/* A seat's own discard (its hand's card, or a final scoring card it
+** gives up) and the echo of its answer tell it nothing new; a card drawn
+** or shown to it does. */
+static int ark_news(ark_gs *g, const ark_event *e, int seat) {
+  (void)g;
+  if (e->type == ARK_EV_ANSWER) return 0;
+  return !(e->type == ARK_EV_DISCARD && e->player == seat);
+}
+
 const host_game host_ark_game = {
   .rebuild = ark_rebuild, .hash = ark_hash, .state = ark_state, .answers = ark_answers,
   .error = ark_error,
   .nevents = ark_nevents, .events = ark_events, .describe = ark_describe,
   .board = ark_board, .board_now = ark_board_now, .command = ark_command,
   .commands = "board, map, hand", .header = ark_header, .write = ark_write, .summary = ark_summary,
+  .news = ark_news,
 };
 
 const host_game *host_game_of(const host_opts *o) {

@@ -125,8 +125,9 @@ static void sync_answers(session *s) {
 ** that they could not know when they decided: they would choose again
 ** knowing it.  What the game tells the host is enough to see it:
 **  - an event since decision k that the person sees in full but another
-**    seat does not (a card drawn or shown to them alone), other than the
-**    echo of their own secret answer;
+**    seat does not (a card drawn or shown to them alone), unless the game
+**    says it tells them nothing new (their own discard, the echo of their
+**    own secret answer: host_game.news);
 **  - another seat's secret answer that the person's view of the game
 **    (ark_gi.view, what the AIs decide on) did not hold at decision k,
 **    given before it or after it, and holds now: the rules revealed it.
@@ -147,9 +148,12 @@ static const ark_event *event_at(const session *s, ark_gs *g, int i) {
   return i < ark_game_nevents(ark_game_of(g)) ? ark_game_event(ark_game_of(g), i) : NULL;
 }
 
-/* Is event e the log's echo of an answer (a Lua game logs each)? */
-static int is_answer_echo(const session *s, const ark_event *e) {
-  return host_game_is_lua(&s->sv.o) ? e->type == ARK_LG_EV_ANSWER : e->type == ARK_EV_ANSWER;
+/* Does event e, which the person sees and another seat does not, tell
+** them something new?  The game says (host_game.news); without its word,
+** everything but the echo of an answer (a Lua game logs each) does. */
+static int news(const session *s, const ark_event *e) {
+  if (s->hg->news) return s->hg->news(s->g, e, s->sv.human);
+  return host_game_is_lua(&s->sv.o) ? e->type != ARK_LG_EV_ANSWER : e->type != ARK_EV_ANSWER;
 }
 
 /* Event i as the person sees it, into buf (its first line). */
@@ -171,7 +175,7 @@ static void event_line(session *s, ark_gs *g, int i, char *buf, size_t n) {
 static int shown_alone(session *s, int from, char *why, size_t n) {
   const ark_event *e;
   for (int i = from; (e = event_at(s, s->g, i)) != NULL; i++) {
-    if (e->seen == ARK_SEEN_ALL || !ark_event_visible(e, s->sv.human) || is_answer_echo(s, e))
+    if (e->seen == ARK_SEEN_ALL || !ark_event_visible(e, s->sv.human) || !news(s, e))
       continue;
     char line[400];
     event_line(s, s->g, i, line, sizeof line);

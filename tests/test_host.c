@@ -693,9 +693,11 @@ static void test_undo_keeps_what_was_learned(void **st) {
   assert_false(output_has("Undone"));
   read_save("ul.txt", &after);
   assert_int_equal(after.n, before.n);
-  /* the draft's last pick, before any card was drawn, is taken back */
-  assert_int_equal(run("1\n1\n1\n1\nundo\nquit\n", "play --human 1 --seed 3 --save um.txt"), 0);
-  assert_true(output_has("Undone: back to your decision 4."));
+  /* a draft pick followed by one's own next pick is taken back: one's own
+  ** discard, shown to oneself alone, tells nothing new */
+  assert_int_equal(run("1\n1\nundo\nquit\n", "play --human 1 --seed 3 --save um.txt"), 0);
+  assert_true(output_has("[t0] P1 discards Coconut Lorikeet"));
+  assert_true(output_has("Undone: back to your decision 2."));
   assert_int_equal(run("1\n1\nundo\nquit\n", "play --game ares-expedition --human 1 --seed 4 "
                        "--save ua.txt"), 0);
   assert_true(output_has("[r1] phase cards: P1 development, P2 action"));
