@@ -29,6 +29,7 @@ typedef struct host_opts {
   ark_gamedef game;        /* --game: the game folder (empty: games/arknova) */
   const char *options[8];  /* --option NAME=VALUE of a game written in Lua */
   int noptions;
+  int players_given;       /* --players was given (else the game's nearest to 2) */
 } host_opts;
 
 void host_opts_init(host_opts *o);
@@ -40,9 +41,10 @@ int host_parse_game_opt(host_opts *o, int argc, char **argv, int *i);
 ** printing why the game cannot be played. */
 int host_use_game(host_opts *o, const char *spec);
 /* After the options, those that depend on the game: --players within its
-** range (Ark Nova: 2 to 4), --option only for a game written in Lua; 0,
-** or -1 after printing why not. */
-int host_check_game_opts(const host_opts *o, const char *cmd);
+** range (Ark Nova: 2 to 4; not given: the count in it nearest to 2),
+** --option only for a game written in Lua; 0, or -1 after printing why
+** not. */
+int host_check_game_opts(host_opts *o, const char *cmd);
 /* Is the chosen game one written in Lua alone (module: lua)? */
 int host_game_is_lua(const host_opts *o);
 /* An AI game of such a game (luaplay.c): exit code as play's.  A person's

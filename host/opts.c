@@ -15,7 +15,7 @@ const char *const host_game_opts_help =
   "                    or any folder with a game.yaml\n"
   "  --option N=V      a game written in Lua: its table track N starts at V (a\n"
   "                    variant or mode it declares); may repeat\n"
-  "  --players N       2, 3 or 4 players (default 2)\n"
+  "  --players N       2, 3 or 4 players (default 2, or the game's nearest)\n"
   "  --seed S          game seed (default 1)\n"
   "  --map ID          A (default), 0, 1..8, 1a..8a or a fan map id for everyone,\n"
   "                    or advanced (each player keeps 1 of 2 dealt maps)\n"
@@ -138,6 +138,7 @@ static int number_opt(host_opts *o, const char *a, const char *val) {
     ** (host_check_game_opts): --game may come after --players */
     if (!host_parse_long(a, val, 1, 99, &v)) return -1;
     o->cfg.players = (int)v;
+    o->players_given = 1;
   } else if (!strcmp(a, "--seed")) {
     if (!host_unsigned(val, &o->cfg.seed)) {
       fprintf(stderr, "arknova: --seed expects a number from 0 to %llu, got '%s'\n",
@@ -204,7 +205,7 @@ int host_parse_game_opt(host_opts *o, int argc, char **argv, int *i) {
   return 1;
 }
 
-int host_check_game_opts(const host_opts *o, const char *cmd) {
+int host_check_game_opts(host_opts *o, const char *cmd) {
   if (o->noptions && !host_game_is_lua(o)) {
     fprintf(stderr, "arknova %s: --option is for games written in Lua (Ark Nova's variants are "
             "plugins: --plugin)\n", cmd);
@@ -213,6 +214,8 @@ int host_check_game_opts(const host_opts *o, const char *cmd) {
   int lo = o->game.max_players ? o->game.min_players : 2;
   /* the host keeps an AI for at most 4 seats */
   int hi = o->game.max_players ? (o->game.max_players < 4 ? o->game.max_players : 4) : 4;
+  if (!o->players_given)                 /* 2, or the game's count nearest to it */
+    o->cfg.players = o->cfg.players < lo ? lo : o->cfg.players > hi ? hi : o->cfg.players;
   if (o->cfg.players < lo || o->cfg.players > hi) {
     fprintf(stderr, "arknova %s: --players expects a number from %d to %d for %s, got %d\n", cmd,
             lo, hi, o->game.name[0] ? o->game.name : "arknova", o->cfg.players);

@@ -1155,6 +1155,27 @@ static void test_ark_options_refused(void **st) {
   assert_int_equal(arknova(out, sizeof out, NULL, "check --game %s", HARVEST), 0);
 }
 
+/* Without --players, play and sim seat the count the game allows nearest
+** to 2 (they seated 2 and refused a game for 3 or 4); a count given is
+** still checked. */
+static void test_default_players(void **st) {
+  (void)st;
+  char dir[512], cmd[1200], out[1 << 16];
+  ark_lg_def_release(kinds_game(dir, sizeof dir));
+  snprintf(cmd, sizeof cmd, "sed -i 's/{min: 2, max: 3}/{min: 3, max: 3}/' %s/game.yaml", dir);
+  assert_int_equal(system(cmd), 0);
+  assert_int_equal(arknova(out, sizeof out, NULL, "play --game %s", dir), 0);
+  assert_non_null(strstr(out, "kinds: 3 players, seed 1\n"));
+  assert_int_equal(arknova(out, sizeof out, NULL, "sim --game %s --games 2", dir), 0);
+  assert_non_null(strstr(out, "kinds: 3 players, seeds 1..2"));
+  assert_int_equal(arknova(out, sizeof out, NULL, "play --game %s --players 2", dir), 2);
+  assert_non_null(strstr(out, "--players expects a number from 3 to 3 for kinds, got 2"));
+  snprintf(cmd, sizeof cmd, "sed -i 's/{min: 3, max: 3}/{min: 1, max: 1}/' %s/game.yaml", dir);
+  assert_int_equal(system(cmd), 0);
+  assert_int_equal(arknova(out, sizeof out, NULL, "play --game %s", dir), 0);
+  assert_non_null(strstr(out, "kinds: 1 player, seed 1\n"));
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_numbers),
@@ -1180,6 +1201,7 @@ int main(void) {
     cmocka_unit_test(test_views_keep_kinds_apart),
     cmocka_unit_test(test_card_out_for_good),
     cmocka_unit_test(test_ark_options_refused),
+    cmocka_unit_test(test_default_players),
   };
   if (!mkdtemp(tmp)) return 1;
   int failed = cmocka_run_group_tests(tests, NULL, NULL);
