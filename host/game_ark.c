@@ -49,6 +49,20 @@ static int ark_command(ark_gs *gs, int seat, const char *cmd, FILE *f) {
     view_zoo_map(g, seat, f);
     return 1;
   }
+  /* another seat's map: its buildings and animals are public */
+  int other;
+  char tail;
+  if ((sscanf(cmd, "map P%d%c", &other, &tail) == 1 || sscanf(cmd, "map p%d%c", &other, &tail) == 1 ||
+       sscanf(cmd, "map %d%c", &other, &tail) == 1)) {
+    if (other < 1 || other > ark_game_players(g)) {
+      fprintf(f, "No seat P%d: the seats are P1 to P%d.\n", other, ark_game_players(g));
+      return 1;
+    }
+    ark_game *v = ark_game_view(g, seat, 1);   /* the seat's view: public buildings only */
+    view_zoo_map(v, other - 1, f);
+    ark_game_free(v);
+    return 1;
+  }
   if (!strcmp(cmd, "hand")) {
     char buf[512];
     int ids[160], n = ark_game_hand(g, seat, ids, 160);
@@ -98,7 +112,7 @@ const host_game host_ark_game = {
   .error = ark_error,
   .nevents = ark_nevents, .events = ark_events, .describe = ark_describe,
   .board = ark_board, .board_now = ark_board_now, .command = ark_command,
-  .commands = "board, map, hand", .header = ark_header, .write = ark_write, .summary = ark_summary,
+  .commands = "board, map, map P2 (another seat's), hand", .header = ark_header, .write = ark_write, .summary = ark_summary,
   .news = ark_news,
 };
 

@@ -5,6 +5,10 @@
 #include <stdio.h>
 #include <string.h>
 #include "host.h"
+/* The association board, partner zoos, universities and icons have no
+** reader in ark.h yet: read from the state of a seat's view (ark_game_view),
+** which holds nothing that seat may not know. */
+#include "game.h"
 
 #define NCELLS (ARK_MAP_COLS * ARK_MAP_ROWS)
 
@@ -289,29 +293,141 @@ void view_scoring(const ark_game *g, int me, FILE *f) {
     fprintf(f, "    %s (now %d CP)\n", view_card_text(g, out[i], buf, sizeof buf), out[i + 1]);
 }
 
+static void view_others_one(const ark_game *g, int p, FILE *f);
+
+static const char *const uni_names[ARK_N_UNIVERSITIES] = { "research", "reputation", "library" };
+
+/* The continents of a partner-zoo bit set, the universities of theirs,
+** into buf ("-" for none). */
+static const char *zoo_names(unsigned bits, char *buf, size_t n) {
+  size_t k = 0;
+  buf[0] = '\0';
+  for (int c = 0; c < ARK_N_CONTINENTS; c++)
+    if (bits >> c & 1)
+      k += (size_t)snprintf(buf + k, k < n ? n - k : 0, "%s%s", k ? " " : "",
+                            ark_icon_name(ARK_ICON_FIRST_CONTINENT + c));
+  return k ? buf : "-";
+}
+
+static const char *uni_list(unsigned bits, char *buf, size_t n) {
+  size_t k = 0;
+  buf[0] = '\0';
+  for (int u = 0; u < ARK_N_UNIVERSITIES; u++)
+    if (bits >> u & 1)
+      k += (size_t)snprintf(buf + k, k < n ? n - k : 0, "%s%s", k ? " " : "", uni_names[u]);
+  return k ? buf : "-";
+}
+
+/* A seat's icons, partner zoos and universities: one line. */
+static void print_icons(const ark_game *v, int p, FILE *f) {
+  const ark_player *pl = &v->s.p[p];
+  char line[512], zb[96], ub[64];
+  size_t k = (size_t)snprintf(line, sizeof line, "icons:");
+  for (int i = 0; i < ARK_ICON_N; i++)
+    if (pl->icons[i] && k < sizeof line)
+      k += (size_t)snprintf(line + k, sizeof line - k, " %s %d", ark_icon_name(i), pl->icons[i]);
+  if (k == 6 && k < sizeof line) k += (size_t)snprintf(line + k, sizeof line - k, " -");
+  if (k < sizeof line)
+    snprintf(line + k, sizeof line - k, "; partner zoos: %s; universities: %s",
+             zoo_names(pl->partner_zoos, zb, sizeof zb), uni_list(pl->universities, ub, sizeof ub));
+  print_wrapped(f, line, 1);
+}
+
+/* One project in play: its levels' CP and who took each. */
+static void print_project(const ark_game *v, const ark_project_slot *sl, FILE *f) {
+  if (sl->card < 0) return;
+  const ark_card_def *c = &v->c->cards[sl->card];
+  char line[400];
+  size_t k = (size_t)snprintf(line, sizeof line, "project %s (%d):", c->name, c->number);
+  for (int lv = 0; lv < c->n_levels && lv < 3 && k < sizeof line; lv++) {
+    char who[16];
+    if (sl->owner[lv] >= 0) snprintf(who, sizeof who, "P%d", sl->owner[lv] + 1);
+    else snprintf(who, sizeof who, "%s", sl->owner[lv] == -2 ? "blocked" : "free");
+    k += (size_t)snprintf(line + k, sizeof line - k, "%s level %d (%d, %d CP) %s",
+                          lv ? "," : "", lv + 1, c->thresholds[lv], c->rewards[lv], who);
+  }
+  if (c->description && k < sizeof line)
+    snprintf(line + k, sizeof line - k, " - %s", c->description);
+  print_wrapped(f, line, 0);
+}
+
+/* The association board: the projects in play with their levels, the
+** partner zoos and universities still to take, the bonus tiles and the
+** donations; all of it public. */
+static void print_association(const ark_game *v, FILE *f) {
+  const ark_state *s = &v->s;
+  fprintf(f, "  Association board:\n");
+  for (int i = 0; i < s->nbase; i++) print_project(v, &s->base[i], f);
+  for (int i = 0; i < ARK_ROW_SLOTS; i++) print_project(v, &s->row[i], f);
+  char zb[96], ub[64], line[400];
+  size_t k = (size_t)snprintf(line, sizeof line, "partner zoos to take: %s; universities: %s; "
+                              "bonus tiles:", zoo_names(s->board_zoos, zb, sizeof zb),
+                              uni_list(s->board_unis, ub, sizeof ub));
+  for (int i = 0; i < ARK_N_BONUS_TILES && k < sizeof line; i++) {
+    const char *t = ark_bonus_tile_name(s->bonus_tile[i]);
+    k += (size_t)snprintf(line + k, sizeof line - k, " %s at CP %d%s%s", t ? t : "?",
+                          i < 2 ? 5 : 8, s->bonus_taken >> i & 1 ? " (taken)" : "",
+                          i + 1 < ARK_N_BONUS_TILES ? "," : "");
+  }
+  if (k < sizeof line) snprintf(line + k, sizeof line - k, "; donations made: %d", s->donations);
+  print_wrapped(f, line, 1);
+}
+
+/* Another seat as every seat sees it: its line, icons, zoo cards. */
+static void print_other(const ark_game *v, int p, FILE *f) {
+  print_icons(v, p, f);
+  int ids[ARK_ZOO_MAX], n = ark_game_zoo(v, p, ids, ARK_ZOO_MAX);
+  char line[4096];
+  size_t k = (size_t)snprintf(line, sizeof line, "zoo cards:%s", n ? "" : " -");
+  for (int i = 0; i < n && k < sizeof line; i++)
+    k += (size_t)snprintf(line + k, sizeof line - k, " %s (%d)%s", v->c->cards[ids[i]].name,
+                          v->c->cards[ids[i]].number, i + 1 < n ? "," : "");
+  print_wrapped(f, line, 1);
+}
+
+/* Everything seat `me` may see, read from its view of the game: what it
+** cannot know is dealt anew there, so no line can tell it.  A display
+** still face down (the draft) differs between two such deals. */
 void view_board(const ark_game *g, int me, FILE *f) {
+  ark_game *v = ark_game_view(g, me, 1), *w = ark_game_view(g, me, 2);
   int pos, len;
-  ark_game_break_track(g, &pos, &len);
-  fprintf(f, "\n== turn %d, break track %d/%d ==\n", ark_game_turns(g), pos, len);
-  view_others(g, me, f);
-  int disp[6], range = ark_game_reputation_range(g, me);
-  ark_game_display(g, disp);
+  ark_game_break_track(v, &pos, &len);
+  fprintf(f, "\n== turn %d, break track %d/%d ==\n", ark_game_turns(v), pos, len);
+  for (int p = 0; p < ark_game_players(v); p++)
+    if (p != me) {
+      view_others_one(v, p, f);
+      print_other(v, p, f);
+    }
+  int disp[6], other[6], range = ark_game_reputation_range(v, me);
+  ark_game_display(v, disp);
+  ark_game_display(w, other);
   char buf[512];
   fprintf(f, "  Display (you reach folders 1-%d):\n", range);
   for (int k = 0; k < 6; k++)
     fprintf(f, "   %c%d %s\n", k < range ? '*' : ' ', k + 1,
-            disp[k] >= 0 ? view_card_text(g, disp[k], buf, sizeof buf) : "(empty)");
-  view_zoo_map(g, me, f);
-  view_player(g, me, f);
-  int ids[160], n = ark_game_hand(g, me, ids, 160);
+            disp[k] != other[k] ? "(face down)"
+            : disp[k] >= 0      ? view_card_text(v, disp[k], buf, sizeof buf)
+                                : "(empty)");
+  print_association(v, f);
+  view_zoo_map(v, me, f);
+  view_player(v, me, f);
+  print_icons(v, me, f);
+  int ids[160], n = ark_game_hand(v, me, ids, 160);
   fprintf(f, "  Hand (%d):\n", n);
-  for (int i = 0; i < n; i++) fprintf(f, "    %s\n", view_card_text(g, ids[i], buf, sizeof buf));
-  view_scoring(g, me, f);
+  for (int i = 0; i < n; i++) fprintf(f, "    %s\n", view_card_text(v, ids[i], buf, sizeof buf));
+  view_scoring(v, me, f);
+  ark_game_free(w);
+  ark_game_free(v);
 }
 
 void view_others(const ark_game *g, int me, FILE *f) {
-  for (int p = 0; p < ark_game_players(g); p++) {
-    if (p == me) continue;
+  for (int p = 0; p < ark_game_players(g); p++)
+    if (p != me) view_others_one(g, p, f);
+}
+
+/* Another seat's tracks and action cards in one line. */
+static void view_others_one(const ark_game *g, int p, FILE *f) {
+  {
     ark_player_view v;
     ark_game_player(g, p, &v);
     int act[5], side[5];

@@ -677,6 +677,29 @@ static void test_resume_refuses_options(void **st) {
   assert_true(output_has("You are P1."));
 }
 
+/* The board tells what the rules make public: the association board
+** (seed 3's base projects with their blocked levels, partner zoos,
+** universities, bonus tiles, donations), each seat's icons, partner zoos
+** and universities, the other seats' zoo cards, and another seat's map on
+** asking (`map P2`).  The display dealt face down before the draft is not
+** shown until the draft turns it. */
+static void test_board_public_parts(void **st) {
+  (void)st;
+  assert_int_equal(run("board\n1\n1\n1\n1\nmap P2\nquit\n", "play --human 1 --seed 3 "
+                       "--save bp.txt"), 0);
+  assert_int_equal(output_count("(face down)"), 6);
+  assert_true(output_has("  Association board:\n  project Africa (103): level 1 (5, 5 CP) "
+                         "blocked, level 2 (4, 3 CP) free,\n"));
+  assert_true(output_has("  partner zoos to take: africa americas asia australia europe; "
+                         "universities:\n  research reputation library; bonus tiles: money at "
+                         "CP 5, xtokens at CP 5,\n  university at CP 8, reputation at CP 8; "
+                         "donations made: 0\n"));
+  assert_true(output_has("slot 1-5: Ani Car Bui Spo Ass\n  icons: -; partner zoos: -; "
+                         "universities: -\n  zoo cards: -\n"));
+  assert_true(output_has("   *1 Frilled Lizard (491)"));   /* turned when the draft ends */
+  assert_true(output_has("Zoo map Map A of P2"));
+}
+
 /* Undo does not go back past what the person learned since: in Ark Nova
 ** seed 3 P1's Cards action draws Guinea Pig, shown to P1 alone; in Ares
 ** Expedition seed 4 P2's secret phase card is revealed after P1 picks
@@ -696,7 +719,7 @@ static void test_undo_keeps_what_was_learned(void **st) {
   /* a draft pick followed by one's own next pick is taken back: one's own
   ** discard, shown to oneself alone, tells nothing new */
   assert_int_equal(run("1\n1\nundo\nquit\n", "play --human 1 --seed 3 --save um.txt"), 0);
-  assert_true(output_has("[t0] P1 discards Coconut Lorikeet"));
+  assert_true(output_has(" discards Coconut Lorikeet"));
   assert_true(output_has("Undone: back to your decision 2."));
   assert_int_equal(run("1\n1\nundo\nquit\n", "play --game ares-expedition --human 1 --seed 4 "
                        "--save ua.txt"), 0);
@@ -1700,6 +1723,7 @@ int main(void) {
     cmocka_unit_test(test_human_input),
     cmocka_unit_test(test_resume_refuses_options),
     cmocka_unit_test(test_own_scoring_cards),
+    cmocka_unit_test(test_board_public_parts),
     cmocka_unit_test(test_undo_keeps_what_was_learned),
     cmocka_unit_test(test_map_bonus_values),
     cmocka_unit_test(test_map_ability_places),
