@@ -1176,6 +1176,36 @@ static void test_default_players(void **st) {
   assert_non_null(strstr(out, "kinds: 1 player, seed 1\n"));
 }
 
+/* The board of rules without board() is the seat's view: while another
+** seat's secret answer is open, the tracks changed since it are worked out
+** from a guess of it and are marked '?' (they were shown as if known);
+** the seat's own answers, and answers once revealed, are not guesses. */
+static void test_default_board_marks_guesses(void **st) {
+  (void)st;
+  char buf[8192], msg[256];
+  const char *note = "?: changed since another seat's unrevealed secret answer: worked out "
+                     "from a guess of it, so maybe not the real value\n";
+  ark_lg_def *d = load(HARVEST);
+  ark_lg *g = new_game(d, 2, 1);
+  answer(g, 1);                                        /* P1: plant, in secret */
+  assert_int_equal(ark_lg_process(g), ARK_AWAITING);
+  assert_int_equal(ark_lg_board_text(g, 1, buf, sizeof buf, msg, sizeof msg), 0);
+  assert_non_null(strstr(buf, "\nP1: coins 3, points 0, pick "));
+  assert_non_null(strstr(buf, "?, last 0, picked 1?\n"));
+  assert_non_null(strstr(buf, "\nP2 (you): coins 3, points 0, pick 0, last 0, picked 0\n"));
+  assert_non_null(strstr(buf, note));
+  assert_int_equal(ark_lg_board_text(g, 0, buf, sizeof buf, msg, sizeof msg), 0);
+  assert_non_null(strstr(buf, "\nP1 (you): coins 3, points 0, pick 2, last 0, picked 1\n"));
+  assert_null(strchr(buf, '?'));
+  answer(g, 0);                                        /* P2: coins; both revealed */
+  assert_int_equal(ark_lg_process(g), ARK_AWAITING);
+  assert_int_equal(ark_lg_board_text(g, 1, buf, sizeof buf, msg, sizeof msg), 0);
+  assert_non_null(strstr(buf, "\nP1: coins 3, points 0, pick 2, last 0, picked 1\n"));
+  assert_null(strchr(buf, '?'));
+  ark_lg_free(g);
+  ark_lg_def_release(d);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_numbers),
@@ -1202,6 +1232,7 @@ int main(void) {
     cmocka_unit_test(test_card_out_for_good),
     cmocka_unit_test(test_ark_options_refused),
     cmocka_unit_test(test_default_players),
+    cmocka_unit_test(test_default_board_marks_guesses),
   };
   if (!mkdtemp(tmp)) return 1;
   int failed = cmocka_run_group_tests(tests, NULL, NULL);

@@ -921,25 +921,52 @@ static void add_zone(ark_lg *g, int z, int s, int viewer, char *buf, size_t n, s
   add_text(buf, n, len, "\n");
 }
 
+/* The tracks of seat s (0: the table's) on one line; a value that
+** differs from `since` (not NULL) is marked '?'; how many were. */
+static int add_tracks(const ark_lg *g, int s, const ark_lg_board *since, char *buf, size_t n,
+                      size_t *len) {
+  const ark_lg_def *d = g->d;
+  int table = s == 0, marked = 0;
+  for (int t = 0; t < d->ntracks[table]; t++) {
+    int guess = since && since->track[s][t] != g->b.track[s][t];
+    add_text(buf, n, len, "%s %s %d%s", t ? "," : "", d->tracks[table][t].name,
+             g->b.track[s][t], guess ? "?" : "");
+    marked += guess;
+  }
+  add_text(buf, n, len, "\n");
+  return marked;
+}
+
 /* The board of rules without board(): every track the game declares and
-** every zone, the cards named where viewer may see them. */
-static void default_board(ark_lg *g, int viewer, char *buf, size_t n) {
+** every zone, the cards named where viewer may see them.  g is viewer's
+** view: while another seat's secret answer is open, it played on from a
+** guess of that answer, so every track changed since (since: the board
+** before it) is marked as one that may rest on the guess. */
+static void default_board(ark_lg *g, int viewer, const ark_lg_board *since, char *buf,
+                          size_t n) {
   const ark_lg_def *d = g->d;
   size_t len = 0;
   add_text(buf, n, &len, "table:");
-  for (int t = 0; t < d->ntracks[1]; t++)
-    add_text(buf, n, &len, "%s %s %d", t ? "," : "", d->tracks[1][t].name, g->b.track[0][t]);
-  add_text(buf, n, &len, "\n");
+  int marked = add_tracks(g, 0, since, buf, n, &len);
   for (int z = 0; z < d->nzones; z++)
     if (!d->zones[z].per_seat) add_zone(g, z, 0, viewer, buf, n, &len);
   for (int s = 1; s <= g->nplayers; s++) {
     add_text(buf, n, &len, "P%d%s:", s, s == viewer + 1 ? " (you)" : "");
-    for (int t = 0; t < d->ntracks[0]; t++)
-      add_text(buf, n, &len, "%s %s %d", t ? "," : "", d->tracks[0][t].name, g->b.track[s][t]);
-    add_text(buf, n, &len, "\n");
+    marked += add_tracks(g, s, since, buf, n, &len);
     for (int z = 0; z < d->nzones; z++)
       if (d->zones[z].per_seat) add_zone(g, z, s, viewer, buf, n, &len);
   }
+  if (marked)
+    add_text(buf, n, &len, "?: changed since another seat's unrevealed secret answer: worked "
+             "out from a guess of it, so maybe not the real value\n");
+}
+
+/* Whether g has a secret answer of a seat other than viewer not yet
+** revealed, which viewer's view guesses. */
+static int guesses_for(const ark_lg *g, int viewer) {
+  for (int k = g->revealed; k < g->nanswers; k++)
+    if ((g->ameta[k] & ARK_LG_SECRET_BIT) && (g->ameta[k] & 0x7f) != viewer + 1) return 1;
+  return 0;
 }
 
 int ark_lg_board_text(ark_lg *g, int seat, char *buf, size_t n, char *msg, size_t msgn) {
@@ -958,7 +985,8 @@ int ark_lg_board_text(ark_lg *g, int seat, char *buf, size_t n, char *msg, size_
   lua_pushinteger(v->d->L, seat + 1);
   int r = call_rule(v, "board", 1, 1, 1, msg, msgn);
   if (r == 0) take_lines(v->d->L, buf, n);
-  else if (r > 0) default_board(v, seat, buf, n);
+  else if (r > 0)
+    default_board(v, seat, guesses_for(g, seat) ? &v->secret_snap : NULL, buf, n);
   ark_lg_free(v);
   return r < 0 ? -1 : 0;
 }
