@@ -122,6 +122,18 @@ void sim_mean_interval(const double *v, long n, sim_interval *out);
 long sim_pairs_to_halve(long n);
 /* The same for a Wilson interval of a share p of n. */
 long sim_wilson_to_halve(double p, long n);
+/* The difference of the tested seat's win rates B - A over n pairs, of
+** which `plus` it won in arm B only and `minus` in arm A only: mean, a
+** 95% interval that never shrinks to a point (exact on the pairs whose
+** result differs; simtest.c says how), the two-sided sign test's p on
+** those pairs, and the pairs that would halve the interval at the same
+** shares. */
+typedef struct sim_wins {
+  long n, plus, minus;
+  double mean, lo, hi, p;
+  long halve;
+} sim_wins;
+void sim_win_difference(long plus, long minus, long n, sim_wins *out);
 /* The report over the pairs of arm A and B records; name: the card's
 ** name, or NULL when unknown (merge). */
 void sim_test_report(FILE *f, const sim_record *r, long n, const char *name);

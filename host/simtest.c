@@ -157,6 +157,65 @@ long sim_wilson_to_halve(double p, long n) {
   return hi;
 }
 
+/* x with I_x(a, b) = p, by bisection (I_x rises with x). */
+static double beta_quantile(double a, double b, double p) {
+  double lo = 0, hi = 1;
+  for (int i = 0; i < 100; i++) {
+    double x = (lo + hi) / 2;
+    if (beta_regularized(a, b, x) < p) lo = x;
+    else hi = x;
+  }
+  return (lo + hi) / 2;
+}
+
+/* The 95% interval of a difference of win rates over n pairs, `plus` won
+** in arm B only and `minus` in arm A only (counts may be fractions, for
+** the search of sim_win_difference).  The pairs that agree say nothing of
+** the sign: of the m = plus + minus that differ, the share won by arm B
+** gets its exact (Clopper-Pearson) interval, and D = (2 share - 1) m / n
+** its ends.  It excludes 0 exactly when the sign test rejects at 5%, and
+** it never shrinks to a point: when no pair differs, |D| is at most the
+** share of pairs that differ, whose exact upper end for 0 of n is
+** 1 - 0.025^(1/n). */
+static void win_bounds(double plus, double minus, double n, double *lo, double *hi) {
+  double m = plus + minus;
+  if (m <= 0) {
+    *hi = 1 - pow(0.025, 1 / n);
+    *lo = -*hi;
+    return;
+  }
+  double pl = plus <= 0 ? 0 : beta_quantile(plus, minus + 1, 0.025);
+  double pu = minus <= 0 ? 1 : beta_quantile(plus + 1, minus, 0.975);
+  *lo = (2 * pl - 1) * m / n;
+  *hi = (2 * pu - 1) * m / n;
+}
+
+void sim_win_difference(long plus, long minus, long n, sim_wins *out) {
+  memset(out, 0, sizeof *out);
+  out->n = n;
+  out->plus = plus;
+  out->minus = minus;
+  out->p = 1;
+  if (n < 1) return;
+  out->mean = (double)(plus - minus) / (double)n;
+  win_bounds((double)plus, (double)minus, (double)n, &out->lo, &out->hi);
+  long m = plus + minus, k = plus < minus ? plus : minus;
+  /* two-sided sign test: twice the smaller tail of Binomial(m, 1/2) */
+  if (m > 0 && k < m) out->p = fmin(1, 2 * beta_regularized((double)(m - k), (double)k + 1, 0.5));
+  /* the same shares of pairs, more of them: the interval narrows about as
+  ** 1/sqrt(pairs), and as 1/pairs when no pair differs */
+  double goal = (out->hi - out->lo) / 2, lo, hi;
+  long a = n, b = 64 * n;
+  while (a + 1 < b) {
+    long mid = a + (b - a) / 2;
+    double scale = (double)mid / (double)n;
+    win_bounds(plus * scale, minus * scale, (double)mid, &lo, &hi);
+    if (hi - lo <= goal) b = mid;
+    else a = mid;
+  }
+  out->halve = b;
+}
+
 void sim_mean_interval(const double *v, long n, sim_interval *out) {
   memset(out, 0, sizeof *out);
   out->n = n;
@@ -210,14 +269,34 @@ static double mean_of(const double *v, long n) {
   return n > 0 ? s / (double)n : 0;
 }
 
-/* What an interval says, in a sentence. */
-static void verdict(FILE *f, const char *what, const sim_interval *iv) {
-  if (iv->lo > 0)
+/* What an interval of n pairs says, in a sentence.  An interval of no
+** width (every pair gave the same difference: a t interval's sd is 0)
+** claims a certainty that few pairs cannot give: then no verdict. */
+static void verdict(FILE *f, const char *what, double lo, double hi, long n) {
+  if (hi - lo <= 0 && n < FEW_PAIRS)
+    fprintf(f, "%s: cannot tell from %ld pairs (every pair gave the same difference, so the "
+               "interval has no width; run at least %d)\n", what, n, FEW_PAIRS);
+  else if (lo > 0)
     fprintf(f, "%s: higher with the card (the interval lies above 0)\n", what);
-  else if (iv->hi < 0)
+  else if (hi < 0)
     fprintf(f, "%s: lower with the card (the interval lies below 0)\n", what);
   else
     fprintf(f, "%s: no difference shown (the interval includes 0)\n", what);
+}
+
+/* The win rate's verdict, with the sign test it rests on. */
+static void win_verdict(FILE *f, const sim_wins *w) {
+  verdict(f, "win rate", w->lo, w->hi, w->n);
+  fprintf(f, "  (%ld pairs won in arm B only, %ld in arm A only; exact sign test on those %ld: "
+             "p = %.3g)\n", w->plus, w->minus, w->plus + w->minus, w->p);
+}
+
+/* "pairs to halve" of an interval, "-" when halving means nothing: an
+** interval of no width stays so as the pairs grow, if the spread does. */
+static const char *halve_text(long halve, double width, char *buf, size_t n) {
+  if (halve <= 0 || width <= 0) return "-";
+  snprintf(buf, n, "%ld", halve);
+  return buf;
 }
 
 /* Whether both arms drafted alike: arm B is given arm A's draft answers
@@ -293,6 +372,7 @@ void sim_test_report(FILE *f, const sim_record *r, long n, const char *name) {
   double *dw = malloc(sizeof *dw * (size_t)(k + 1)), *ds = malloc(sizeof *ds * (size_t)(k + 1));
   double *own = malloc(sizeof *own * (size_t)(k + 1)), *gt = malloc(sizeof *gt * (size_t)(k + 1));
   double wa = 0, wb = 0, sa = 0, sb = 0;
+  long plus = 0, minus = 0;          /* pairs won in arm B only, in arm A only */
   long seat_pairs[4] = { 0 };
   if (!dw || !ds || !own || !gt) {
     fprintf(f, "out of memory\n");
@@ -307,6 +387,8 @@ void sim_test_report(FILE *f, const sim_record *r, long n, const char *name) {
     sa += a->score[t];
     sb += b->score[t];
     dw[i] = win_b - win_a;
+    plus += dw[i] > 0;
+    minus += dw[i] < 0;
     ds[i] = b->score[t] - a->score[t];
     if (t >= 0 && t < 4) seat_pairs[t]++;
     capped += a->capped + b->capped;
@@ -354,20 +436,20 @@ void sim_test_report(FILE *f, const sim_record *r, long n, const char *name) {
     fprintf(f, "too few pairs for an interval: run more seeds\n");
   } else {
     sim_interval iw, is;
-    sim_mean_interval(dw, k, &iw);
+    sim_wins wd;
+    sim_mean_interval(dw, k, &iw);      /* for the sd of the win differences */
     sim_mean_interval(ds, k, &is);
-    char c1[64], c2[64];
+    sim_win_difference(plus, minus, k, &wd);
+    char c1[64], c2[64], h1[24], h2[24];
     fprintf(f, "\n%-12s %8s %8s   %-26s %7s %15s\n", "tested seat", "arm A", "arm B",
             "B - A [95% interval]", "sd", "pairs to halve");
-    /* a difference of win rates lies in [-100%, +100%]: the t interval,
-    ** symmetric, may reach past that with few pairs */
-    snprintf(c1, sizeof c1, "%+.1f%% [%+.1f%%, %+.1f%%]", 100 * iw.mean,
-             100 * fmax(-1, iw.lo), 100 * fmin(1, iw.hi));
+    snprintf(c1, sizeof c1, "%+.1f%% [%+.1f%%, %+.1f%%]", 100 * wd.mean, 100 * wd.lo,
+             100 * wd.hi);
     snprintf(c2, sizeof c2, "%+.2f [%+.2f, %+.2f]", is.mean, is.lo, is.hi);
-    fprintf(f, "%-12s %7.1f%% %7.1f%%   %-26s %7.2f %15ld\n", "win rate", 100 * wa / (double)k,
-            100 * wb / (double)k, c1, iw.sd, iw.halve);
-    fprintf(f, "%-12s %8.2f %8.2f   %-26s %7.2f %15ld\n", "score", sa / (double)k,
-            sb / (double)k, c2, is.sd, is.halve);
+    fprintf(f, "%-12s %7.1f%% %7.1f%%   %-26s %7.2f %15s\n", "win rate", 100 * wa / (double)k,
+            100 * wb / (double)k, c1, iw.sd, halve_text(wd.halve, wd.hi - wd.lo, h1, sizeof h1));
+    fprintf(f, "%-12s %8.2f %8.2f   %-26s %7.2f %15s\n", "score", sa / (double)k,
+            sb / (double)k, c2, is.sd, halve_text(is.halve, is.hi - is.lo, h2, sizeof h2));
     double lo, hi, rate = (double)played / (double)k;
     sim_wilson((double)played, (double)k, &lo, &hi);
     fprintf(f, "\ncard %s played by the tested seat in arm B: %ld of %ld games, %.1f%% "
@@ -384,8 +466,8 @@ void sim_test_report(FILE *f, const sim_record *r, long n, const char *name) {
     }
     if (has_draft) draft_line(f, same_draft, has_draft);
     fputc('\n', f);
-    verdict(f, "win rate", &iw);
-    verdict(f, "score", &is);
+    win_verdict(f, &wd);
+    verdict(f, "score", is.lo, is.hi, k);
     if (k < FEW_PAIRS)
       fprintf(f, "warning: only %ld pairs (fewer than %d): the intervals are rough and wide; "
                  "run more seeds before reading much into them\n", k, FEW_PAIRS);

@@ -434,6 +434,44 @@ static void test_sim_test_card_same_draft(void **st) {
                          "last)\n"));
 }
 
+/* Card-test records written by hand: on seeds 68..71 the tested seat
+** (seed mod 2) scores 0 against 10 in arm A and 20 against 10 in arm B. */
+static void write_test_pairs(const char *name) {
+  const char *rec = "{\"seed\":%d,\"set\":\"%s\",\"players\":2,\"map\":\"A\",\"rules\":"
+                    "\"test card 401\",\"start\":1,\"ai\":[\"greedy\",\"greedy\"],"
+                    "\"scores\":[%d,%d],\"ranks\":[%d,%d],\"turns\":%d,\"capped\":false,"
+                    "\"error\":false,\"test_card\":401,\"tested\":%d,\"played\":false,"
+                    "\"plays\":[]}\n";
+  char text[4096];
+  size_t k = 0;
+  for (int seed = 68; seed <= 71; seed++)
+    for (int arm = 0; arm < 2; arm++) {
+      int t = seed % 2, own = arm ? 20 : 0, won = arm;
+      k += (size_t)snprintf(text + k, sizeof text - k, rec, seed, arm ? "B" : "A",
+                            t ? 10 : own, t ? own : 10, won == !t ? 1 : 2, won == !t ? 2 : 1,
+                            arm ? 70 : 80, t + 1);
+    }
+  t_write_file(tmp, name, text);
+}
+
+/* Four pairs that all agree (won in arm B only) are no proof: the exact
+** sign test on them gives p = 1/8, and the interval reaches below 0 (its
+** lower end (2 x 0.025^(1/4) - 1) = -20.5%).  A difference the same in
+** every pair has an interval of no width, which gives no verdict from
+** fewer than 30 pairs and no pairs to halve it. */
+static void test_sim_test_card_few_pairs(void **st) {
+  (void)st;
+  write_test_pairs("few.jsonl");
+  assert_int_equal(run("sim merge few.jsonl"), 0);
+  assert_true(output_has("win rate         0.0%   100.0%   +100.0% [-20.5%, +100.0%]"));
+  assert_true(output_has("win rate: no difference shown (the interval includes 0)\n"
+                         "  (4 pairs won in arm B only, 0 in arm A only; exact sign test on "
+                         "those 4: p = 0.125)\n"));
+  assert_true(output_has("score: cannot tell from 4 pairs (every pair gave the same difference"));
+  assert_true(output_has("+20.00 [+20.00, +20.00]       0.00               -\n"));
+  assert_int_equal(output_count("higher with the card"), 0);
+}
+
 /* sim's game of seed S is the game `play --seed S` plays with the same
 ** options, so an odd game found in --out can be watched move by move. */
 static void test_sim_seed_is_play_seed(void **st) {
@@ -495,6 +533,7 @@ int main(void) {
     cmocka_unit_test(test_sim_compare_numbers),
     cmocka_unit_test(test_sim_play_turns_from_1),
     cmocka_unit_test(test_sim_test_card_same_draft),
+    cmocka_unit_test(test_sim_test_card_few_pairs),
     cmocka_unit_test(test_sim_seed_is_play_seed),
     cmocka_unit_test(test_sim_progress_lines),
     cmocka_unit_test(test_sim_game_errors_exit),
