@@ -228,6 +228,111 @@ static void test_scavenging(void **st) {
   ark_game_free(g);
 }
 
+/* ---- what the other seat sees of the cards a keyword deals with ---- */
+
+/* Does any event from the first `from` on show seat q card `number`? */
+static int shown_to(ark_game *g, int from, int q, int number) {
+  int id = t_card(g, number);
+  char buf[256];
+  for (int i = from; i < ark_game_nevents(g); i++) {
+    const ark_event *e = ark_game_event(g, i);
+    ark_event_text_for(g, e, q, buf, sizeof buf);
+    if ((ark_event_visible(e, q) && e->a == id) || strstr(buf, name_of(g, number))) return 1;
+  }
+  return 0;
+}
+
+static int secret_now(ark_game *g) { return ark_game_decision(g)->secret; }
+
+/* Perception (Barn Owl) draws 4 cards only p sees: each keep is p's
+** secret, the 2 kept stay p's alone (in the log and in what the other
+** seat knows), the 2 discarded go face up for both.  Scavenging's cards
+** are dealt to p alone, Pouch's cards go face down: their choices are
+** secret too; Hunter's cards are turned over for everyone and its choice
+** is not.  The cards had gone to the face-up discard pile and the choices
+** had named them to the other seat. */
+static void test_private_cards_stay_private(void **st) {
+  (void)st;
+  int p;
+  ark_game *g = kgame(2, &p);
+  int q = 1 - p;
+  t_put_building(g, p, "size-5", E5);
+  give(g, p, 513);
+  static const int top4[4] = { 404, 224, 405, 230 };
+  t_stack_deck(g, top4, 4);
+  int from = ark_game_nevents(g);
+  play(g, p, 513, NULL);
+  t_expect_copy(g, "perception.keep", p);
+  assert_true(secret_now(g));
+  for (int i = 0; i < 4; i++) {
+    assert_int_equal(g->s.known[t_card(g, top4[i])], 1 << p);
+    assert_false(shown_to(g, from, q, top4[i]));
+    assert_true(shown_to(g, from, p, top4[i]));
+  }
+  t_answer(g, "keep Fennec Fox (405)");
+  t_expect_copy(g, "perception.keep", p);
+  assert_true(secret_now(g));
+  t_answerf(g, "keep %s", label(g, 230));
+  t_turn_over(g, p);
+  assert_int_equal(g->s.known[t_card(g, 405)], 1 << p);
+  assert_int_equal(g->s.known[t_card(g, 230)], 1 << p);
+  assert_false(shown_to(g, from, q, 405) || shown_to(g, from, q, 230));
+  assert_int_equal(g->s.known[t_card(g, 404)], ARK_SEEN_ALL);
+  assert_true(shown_to(g, from, q, 404) && shown_to(g, from, q, 224));
+  ark_game_free(g);
+
+  g = kgame(2, &p);
+  t_put_building(g, p, "size-5", E5);
+  give(g, p, 490);
+  static const int pile[5] = { 404, 224, 405, 230, 410 };
+  for (int i = 0; i < 5; i++) ark_zone_discard(g, t_take_out(g, pile[i]));
+  play(g, p, 490, NULL);
+  t_expect_copy(g, "scavenging.keep", p);
+  assert_true(secret_now(g));
+  ark_game_free(g);
+
+  g = kgame(2, &p);
+  t_put_building(g, p, "size-5", E5);
+  give(g, p, 224);
+  give(g, p, 447);
+  from = ark_game_nevents(g);
+  play(g, p, 447, NULL);
+  t_expect_copy(g, "pouch.tuck", p);
+  assert_true(secret_now(g));
+  t_answerf(g, "tuck %s", label(g, 224));
+  t_turn_over(g, p);
+  assert_int_equal(g->s.p[p].nunder, 1);
+  /* the line names no card (its number a still does: lua_api_cards.c) */
+  char buf[256];
+  for (int i = from; i < ark_game_nevents(g); i++) {
+    ark_event_text_for(g, ark_game_event(g, i), q, buf, sizeof buf);
+    assert_null(strstr(buf, name_of(g, 224)));
+  }
+  ark_game_free(g);
+
+  /* Expert on Australia (212) tucks a hand card for each Australia icon */
+  g = kgame(2, &p);
+  t_put_building(g, p, "size-5", E5);
+  t_zoo_add(g, p, 212);
+  give(g, p, 224);
+  give(g, p, 449);
+  play(g, p, 449, NULL);
+  t_expect(g, "expert-australia.pouch", p);
+  assert_true(secret_now(g));
+  ark_game_free(g);
+
+  g = kgame(2, &p);
+  t_put_building(g, p, "size-5", E5);
+  t_zoo_add(g, p, 465);
+  give(g, p, 412);
+  static const int hunt[4] = { 230, 404, 405, 224 };
+  t_stack_deck(g, hunt, 4);
+  play(g, p, 412, NULL);
+  t_expect_copy(g, "hunter.keep", p);
+  assert_false(secret_now(g));
+  ark_game_free(g);
+}
+
 /* ---- appeal by icons ---- */
 
 /* Pack (Wolf): 1 appeal per predator icon in the zoo, its own included. */
@@ -1169,6 +1274,7 @@ int main(void) {
     cmocka_unit_test(test_hunter),
     cmocka_unit_test(test_perception),
     cmocka_unit_test(test_scavenging),
+    cmocka_unit_test(test_private_cards_stay_private),
     cmocka_unit_test(test_pack),
     cmocka_unit_test(test_iconic),
     cmocka_unit_test(test_petting),

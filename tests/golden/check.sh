@@ -5,7 +5,11 @@
 # Nova moved into games/arknova/, but for the games where a card lets an
 # animal in with a condition missing (random 3, 142, 243, 324; greedy 2):
 # those were recorded again when each icon a card asks for became one
-# condition (docs/rules-notes.md).  A different line means the game changed.
+# condition (docs/rules-notes.md), and when Perception's cards became its
+# player's alone (drawn privately, kept in secret, docs/design.md): the
+# random games that draw them log other events in the same games; the greedy
+# games changed where another seat's view no longer holds the cards kept.
+# A different line means the game changed.
 #   usage: tests/golden/check.sh ARK_BENCH [R [G]]   (R <= 400, G <= 16)
 set -eu
 bench=$1 random=${2:-400} greedy=${3:-16}

@@ -374,9 +374,10 @@ end
 function own_continuations(api, key)
   -- choose(), the answer i then running the script's then_ function
   -- method(p, id, codes[i], i) (codes: one whole number per option, or one
-  -- for all)
-  api.choose_then = function(p, tag, prompt, options, codes, method)
-    return choose_then(p, tag, prompt, options, codes, then_fn(key, method, "choose_then"))
+  -- for all); secret: only p may see the options (choose_secret)
+  api.choose_then = function(p, tag, prompt, options, codes, method, secret)
+    return choose_then(p, tag, prompt, options, codes, then_fn(key, method, "choose_then"),
+                       secret)
   end
   -- gain(p, track, n), then method(p, id, code) if given: a conservation
   -- or reputation reward the gain reaches may end the step's coroutine

@@ -64,10 +64,11 @@ function choose_secret_then(p, tag, prompt, options, codes, fn)
 end
 
 -- choose_then with a last option that declines, skip_text with skip_code
--- (as choose_or_skip, it is asked even beside a single option).
-function choose_then_or_skip(p, tag, prompt, options, codes, fn, skip_text, skip_code)
+-- (as choose_or_skip, it is asked even beside a single option); secret as
+-- choose_then's.
+function choose_then_or_skip(p, tag, prompt, options, codes, fn, skip_text, skip_code, secret)
   options[#options + 1], codes[#codes + 1] = skip_text, skip_code
-  return choose_then(p, tag, prompt, options, codes, fn)
+  return choose_then(p, tag, prompt, options, codes, fn, secret)
 end
 
 -- choose_then with the options and codes options_fn(p) returns (both
@@ -90,7 +91,8 @@ end
 -- for 8" where used.
 
 -- Like choose(), with a last option that declines; returns nil for it.
-function choose_or_skip(p, tag, prompt, options, skip_text)
+-- secret: only p may see the options (as choose_secret).
+function choose_or_skip(p, tag, prompt, options, skip_text, secret)
   -- ipairs' copy (up to the first nil), without its call per item
   local opts, n = { nil, nil, nil, nil, nil, nil, nil, nil }, 0   -- room for 8
   local o = options[1]
@@ -100,7 +102,7 @@ function choose_or_skip(p, tag, prompt, options, skip_text)
     o = options[n + 1]
   end
   opts[#opts + 1] = skip_text or "skip"
-  local i = ark.choose(p, tag, prompt, opts)
+  local i = ark.choose(p, tag, prompt, opts, secret)
   if i > #options then return nil end
   return i
 end

@@ -115,9 +115,9 @@ function token_given(q, code)
   ark.tokens(q, ACTIONS[math.floor(code / 16)], TOKEN_KINDS[code % 16], 1)
 end
 
--- The top n cards of the deck, revealed: they go to the discard pile at
--- once (so every card stays in a zone while the player chooses) and are
--- returned in order.
+-- The top n cards of the deck, turned face up for everyone (Hunter): they
+-- go to the discard pile at once (so every card stays in a zone while the
+-- player chooses) and are returned in order.
 local function reveal(n)
   local out = {}
   for _ = 1, n do
@@ -129,28 +129,13 @@ local function reveal(n)
   return out
 end
 
--- p keeps `keep` of the cards (all in the discard pile), one choice each.
-local function keep_from_discard(p, cards, keep, tag, prompt)
-  local left = {}
-  for i, c in ipairs(cards) do left[i] = c end
-  for _ = 1, keep do
-    if #left == 0 then return end
-    local opts = {}
-    for i, c in ipairs(left) do opts[i] = card_text("keep ", c, "") end
-    local i = choose(p, tag, prompt, opts)
-    local c = table.remove(left, i)
-    ark.discard_take(c)
-    ark.hand_add(p, c)
-  end
-end
-
 -- Up to n times, p may pick one of options(); act(choice) carries it out.
 -- options() returns texts and values; stops when p declines or none remain.
-local function up_to(p, n, tag, prompt, skip, options, act)
+local function up_to(p, n, tag, prompt, skip, options, act, secret)
   for _ = 1, n do
     local texts, values = options()
     if #texts == 0 then return end
-    local i = choose_or_skip(p, tag, prompt, texts, skip)
+    local i = choose_or_skip(p, tag, prompt, texts, skip, secret)
     if not i then return end
     act(values[i])
   end
@@ -158,7 +143,9 @@ end
 
 -- up_to as continuations (choose_then), for keywords whose options and
 -- act need only p and the card: UP_TO[name] = { tag, prompt(id), skip,
--- options(p, id) -> texts and whole numbers, act(p, id, v) }.  Each answer
+-- options(p, id) -> texts and whole numbers, act(p, id, v), secret }
+-- (secret: the options show what only p may see, its hand cards, and the
+-- choice is p's own as long as act shows nobody the card).  Each answer
 -- starts rules function "up_to_" .. name with the code id + 1024 * (left +
 -- 16 * (v + 2048)), left being the picks still allowed and v + 2048 = 0
 -- the stop; as the step's last call, a copy of the game at the choice runs
@@ -199,10 +186,10 @@ local function up_to_then(p, n, name, id)
         end
         return u.options(p, id)
       end,
-      function(v) u.act(p, id, v) end)
+      function(v) u.act(p, id, v) end, u.secret)
   end
   if #texts == 0 then return end
-  return choose_then_or_skip(p, u.tag, u.prompt(id), texts, codes, u.fn, u.skip, base)
+  return choose_then_or_skip(p, u.tag, u.prompt(id), texts, codes, u.fn, u.skip, base, u.secret)
 end
 
 -- The rules function an answer of up_to_then(.., name, ..) starts.  A
@@ -237,60 +224,122 @@ local function up_to_kind(name, spec)
   up_to_spec(name, spec)
 end
 
--- keep_from_discard as continuations: each choice's code is the card kept
--- + 1024 * (keeps left after it + 16 * (cards left after it, or 0 when no
--- keep is left, + 64 * ask)), ask indexing KEEP_ASKS.  Keeping one needs
--- no list; keeping more needs the cards to be the pile's top ones, in
--- order (as reveal() leaves them): those left after a pick are the top
--- ones again, so the code names them by their number.  Anything else goes
--- the plain way.
+-- p keeps one of the cards, all in the discard pile, as a continuation:
+-- each option's code is the card + 1024 * ask, ask indexing KEEP_ASKS.
+-- secret: whether the others may see the cards offered.  Hunter's are
+-- turned face up for all (the card kept is public); Scavenging's are dealt
+-- to p alone from the shuffled pile, so only p sees them and which one
+-- stays in the hand (the rest lie in the face-up pile again, as before).
 local KEEP_ASKS = {
-  { "perception.keep", "Perception: keep which card?" },
-  { "scavenging.keep", "Scavenging: keep which card?" },
-  { "hunter.keep", "Hunter: which animal goes to your hand?" },
+  { "scavenging.keep", "Scavenging: keep which card?", true },
+  { "hunter.keep", "Hunter: which animal goes to your hand?", false },
 }
+local KEEP_SCAVENGING, KEEP_HUNTER = 1, 2
 
-local function on_top(cards)
-  local pile = ark.discard_pile()
-  local m, n = #cards, #pile
-  if m > n then return false end
+local function keep_then(p, cards, ask)
+  local m = #cards
+  if m == 0 then return end
+  local opts, codes = {}, {}
   for i = 1, m do
-    if pile[n - m + i] ~= cards[i] then return false end
+    local c = cards[i]
+    opts[i], codes[i] = card_text("keep ", c, ""), c + 1024 * ask
   end
-  return true
+  local a = KEEP_ASKS[ask]
+  return choose_then(p, a[1], a[2], opts, codes, "keep_chosen", a[3])
 end
 
-local function keep_then(p, cards, keep, ask)
-  local m = #cards
-  if m == 0 or keep < 1 then return end
-  if keep > 1 and (keep > 16 or m > 64 or not on_top(cards)) then
-    return keep_from_discard(p, cards, keep, KEEP_ASKS[ask][1], KEEP_ASKS[ask][2])
+function keep_chosen(p, code)
+  local c = code % 1024
+  ark.discard_take(c)
+  ark.hand_add(p, c)
+end
+
+-- Perception: p draws cards from the deck (ark.draw: only p learns which)
+-- and keeps some of them; the rest go to the discard pile face up, in the
+-- order drawn, for everyone to see.  Until then the drawn cards wait at
+-- the end of p's hand, the ones not yet decided on last: each keep is p's
+-- secret choice, a continuation whose code is the card + 1024 * (keeps
+-- left after it + 16 * cards undecided after it).  More than 15 keeps or
+-- 63 cards, or a draw that did not reach the hand (a hand at its most
+-- puts the card on the pile), go the plain way.
+local DRAWN_TAG, DRAWN_PROMPT = "perception.keep", "Perception: keep which card?"
+
+local function hand_tail(p, m)
+  local hand, out = ark.hand(p), {}
+  local n = #hand
+  for i = 1, m do out[i] = hand[n - m + i] end
+  return out
+end
+
+local function discard_drawn(p, cards)
+  for _, c in ipairs(cards) do
+    ark.hand_remove(p, c)
+    ark.discard(c)
   end
+end
+
+local function keep_drawn_plain(p, cards, keep)
+  local left = {}
+  for i, c in ipairs(cards) do left[i] = c end
+  for _ = 1, keep do
+    if #left == 0 then break end
+    local opts = {}
+    for i, c in ipairs(left) do opts[i] = card_text("keep ", c, "") end
+    table.remove(left, choose_secret(p, DRAWN_TAG, DRAWN_PROMPT, opts))
+  end
+  discard_drawn(p, left)
+end
+
+-- The last m cards of p's hand are drawn and undecided; keep more of them.
+local function keep_drawn_then(p, m, keep)
+  local cards = hand_tail(p, m)
+  if keep <= 0 then return discard_drawn(p, cards) end
+  if m <= keep then return end
   local opts, codes = {}, {}
-  local rest = 1024 * ((keep - 1) + 16 * ((keep > 1 and m - 1 or 0) + 64 * ask))
+  local rest = 1024 * ((keep - 1) + 16 * (m - 1))
   for i = 1, m do
     local c = cards[i]
     opts[i], codes[i] = card_text("keep ", c, ""), c + rest
   end
-  return choose_then(p, KEEP_ASKS[ask][1], KEEP_ASKS[ask][2], opts, codes, "keep_chosen")
+  return choose_secret_then(p, DRAWN_TAG, DRAWN_PROMPT, opts, codes, "keep_drawn_chosen")
 end
 
--- The card is kept; the next pick among the pile's top ones, if any.  The
--- list is read before the card joins the hand (a full hand puts it back
--- on the pile, and keep_then then goes the plain way).
-function keep_chosen(p, code)
+-- Card c is kept: the undecided ones move behind it, in the order drawn.
+function keep_drawn_chosen(p, code)
   local c, rest = code % 1024, math.floor(code / 1024)
-  local keep, m, ask = rest % 16, math.floor(rest / 16) % 64, math.floor(rest / 1024)
-  ark.discard_take(c)
-  local cards = {}
-  if keep > 0 then
-    local pile = ark.discard_pile()
-    local n = #pile
-    m = math.min(m, n)
-    for i = 1, m do cards[i] = pile[n - m + i] end
+  local keep, m = rest % 16, math.floor(rest / 16)
+  for _, d in ipairs(hand_tail(p, m + 1)) do
+    if d ~= c then
+      ark.hand_remove(p, d)
+      ark.hand_add(p, d)
+    end
   end
-  ark.hand_add(p, c)
-  return keep_then(p, cards, keep, ask)
+  return keep_drawn_then(p, m, keep)
+end
+
+local function draw_keep(p, n, keep)
+  local drawn = {}
+  for _ = 1, n do
+    local c = ark.draw(p)
+    if not c then break end
+    drawn[#drawn + 1] = c
+  end
+  local m = #drawn
+  if m == 0 then return end
+  local tail, whole = hand_tail(p, m), true
+  for i = 1, m do
+    if tail[i] ~= drawn[i] then whole = false end
+  end
+  if not whole or keep > 15 or m > 63 then
+    local held = {}
+    for _, c in ipairs(drawn) do
+      for _, h in ipairs(ark.hand(p)) do
+        if h == c then held[#held + 1] = c; break end
+      end
+    end
+    return keep_drawn_plain(p, held, keep)
+  end
+  return keep_drawn_then(p, m, keep)
 end
 
 -- before: the option's text up to the card ("sell ")
@@ -425,7 +474,7 @@ K.hunter = function(p, id, value)
   for _, c in ipairs(reveal(count_of(value, 1))) do
     if CARDS[c].type == "animal" then animals[#animals + 1] = c end
   end
-  return keep_then(p, animals, 1, 3)
+  return keep_then(p, animals, KEEP_HUNTER)
 end
 
 -- Pack (icon): 1 appeal per predator (or the named) icon in p's zoo.
@@ -835,8 +884,9 @@ K.sunbathing = function(p, id, value)
 end
 
 -- Pouch N: p may tuck up to N hand cards under this card, 2 appeal each.
+-- The cards lie face down under it: which ones is p's secret.
 up_to_kind("pouch", {
-  tag = "pouch.tuck", skip = "stop tucking",
+  tag = "pouch.tuck", skip = "stop tucking", secret = true,
   prompt = function(id) return "Pouch: tuck a hand card under " .. card_label(id) .. "?" end,
   options = function(p)
     if #ark.under(p) >= KEYWORD_RULES.UNDER_ROOM then return {}, {} end
@@ -910,13 +960,15 @@ function peacocking_built(p, b)
   if ark.get(p, "buildings") > b then return move_animals_last(p, b, "keyword.move") end
 end
 
--- Perception N: draw N cards, keep half of them (at least one).
+-- Perception N: draw N cards, keep half of them (at least one), discard
+-- the rest (draw_keep).
 K.perception = function(p, id, value)
   local n = count_of(value, KEYWORD_RULES.PERCEPTION_DRAW)
-  return keep_then(p, reveal(n), math.max(1, math.floor(n / 2)), 1)
+  return draw_keep(p, n, math.max(1, math.floor(n / 2)))
 end
 
--- Scavenging N: shuffle the discard pile, look at N of its cards, keep one.
+-- Scavenging N: shuffle the discard pile, look at N of its cards (the top
+-- ones; only p sees which), keep one.
 K.scavenging = function(p, id, value)
   ark.discard_shuffle()
   local pile, dealt = ark.discard_pile(), {}
@@ -925,7 +977,7 @@ K.scavenging = function(p, id, value)
     if not c then break end
     dealt[#dealt + 1] = c
   end
-  return keep_then(p, dealt, 1, 2)
+  return keep_then(p, dealt, KEEP_SCAVENGING)
 end
 
 -- Resistance: draw 2 final scoring cards at random from those out of play,

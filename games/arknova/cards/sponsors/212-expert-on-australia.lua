@@ -22,9 +22,10 @@ local function pouch(p, id, n)
     codes[i] = (c + 1) * 16 + n - 1
   end
   opts[#opts + 1], codes[#codes + 1] = "no card", n - 1
+  -- secret: the options are p's hand, and the card goes face down
   return choose_then(p, "expert-australia.pouch",
     "Expert on Australia: tuck a hand card under it for " .. APPEAL .. " appeal?", opts, codes,
-    "then_tuck")
+    "then_tuck", true)
 end
 
 function card.then_tuck(p, id, code)
