@@ -241,6 +241,39 @@ static void test_view_keeps_what_the_log_showed(void **st) {
   ark_game_free(g);
 }
 
+/* A card tucked face down (Pouch) is its owner's secret: in ME's view the
+** card P2 tucked is dealt anew like P2's hand, while the one ME tucked
+** stays.  The views had kept P2's tucked card as it was. */
+static void test_view_deals_other_seats_tucked_cards(void **st) {
+  (void)st;
+  ark_game *g = t_game(2, 12, "A");
+  int host[2], tucked[2];
+  for (int p = 0; p < 2; p++) {
+    ark_player *pl = &g->s.p[p];
+    host[p] = ark_zone_deck_pop(g);
+    ark_zone_zoo_add(g, p, host[p], -1);
+    tucked[p] = pl->hand[0];
+    ark_zone_hand_remove(g, p, tucked[p]);
+    pl->under[pl->nunder] = (int16_t)tucked[p];
+    pl->under_host[pl->nunder++] = (int16_t)host[p];
+    assert_int_equal(g->s.known[tucked[p]], 1 << p);
+  }
+  t_restart(g);
+  assert_int_equal(ark_game_process(g), ARK_AWAITING);
+  int moved = 0;
+  for (uint64_t seed = 1; seed <= 5; seed++) {
+    ark_game *v = ark_game_view(g, ME, seed);
+    assert_int_equal(v->s.p[ME].under[0], tucked[ME]);
+    assert_int_equal(v->s.p[1].nunder, 1);
+    moved += v->s.p[1].under[0] != tucked[1];
+    char msg[128];
+    assert_int_equal(ark_zone_check(v, msg, sizeof msg), 0);
+    ark_game_free(v);
+  }
+  assert_true(moved > 0);
+  ark_game_free(g);
+}
+
 /* Each seat sees its own draws by name, the other seat's only as "a card";
 ** the log keeps the names for the whole game. */
 static void test_log_hides_other_seats_draws(void **st) {
@@ -280,6 +313,7 @@ int main(void) {
     cmocka_unit_test(test_redeal_survives_clones),
     cmocka_unit_test(test_redeal_at_a_continuation_survives_clones),
     cmocka_unit_test(test_view_keeps_what_the_log_showed),
+    cmocka_unit_test(test_view_deals_other_seats_tucked_cards),
     cmocka_unit_test(test_log_hides_other_seats_draws),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

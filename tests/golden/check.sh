@@ -8,7 +8,8 @@
 # condition (docs/rules-notes.md), and when Perception's cards became its
 # player's alone (drawn privately, kept in secret, docs/design.md): the
 # random games that draw them log other events in the same games; the greedy
-# games changed where another seat's view no longer holds the cards kept.
+# games changed where another seat's view no longer holds the cards kept,
+# and again where a view deals anew the cards another seat tucked face down.
 # A different line means the game changed.
 #   usage: tests/golden/check.sh ARK_BENCH [R [G]]   (R <= 400, G <= 16)
 set -eu

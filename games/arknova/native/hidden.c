@@ -3,9 +3,10 @@
 ** see, dealt anew for determinized search, and the log events it sees.
 **
 ** state.known[card] holds a bit per seat that knows where the card is;
-** the zone moves keep it (zone.c).  A seat knows its own hand and final
-** scoring cards, every face-up card, and a card in another hand that the
-** log showed it (taken from the display, say); it never knows the deck.
+** the zone moves keep it (zone.c).  A seat knows its own hand, the cards it
+** tucked and its final scoring cards, every face-up card, and a card in
+** another hand that the log showed it (taken from the display, say); it
+** never knows the deck.
 **
 ** A redeal collects the cards the viewer cannot place, sorts them, and
 ** shuffles them back into the same places with the given seed: sorting
@@ -35,8 +36,9 @@ static int unknown_to(const ark_state *s, int card, int viewer) {
 }
 
 /* The places of cards `viewer` cannot know, in a fixed order: the deck,
-** the display while face down, the other seats' hands, then (apart) the
-** other seats' final scoring cards and those left in the box. */
+** the display while face down, the other seats' hands and the cards they
+** tucked face down (Pouch), then (apart) the other seats' final scoring
+** cards and those left in the box. */
 static void gather(ark_game *g, int viewer, places *cards, places *scoring) {
   ark_state *s = &g->s;
   for (int i = 0; i < s->ndeck; i++) add_place(cards, &s->deck[i]);
@@ -46,6 +48,8 @@ static void gather(ark_game *g, int viewer, places *cards, places *scoring) {
     if (p == viewer) continue;
     for (int i = 0; i < s->p[p].nhand; i++)
       if (unknown_to(s, s->p[p].hand[i], viewer)) add_place(cards, &s->p[p].hand[i]);
+    for (int i = 0; i < s->p[p].nunder; i++)
+      if (unknown_to(s, s->p[p].under[i], viewer)) add_place(cards, &s->p[p].under[i]);
     for (int k = 0; k < 2; k++)
       if (unknown_to(s, s->p[p].scoring[k], viewer)) add_place(scoring, &s->p[p].scoring[k]);
   }
@@ -76,13 +80,15 @@ static void deal(ark_state *s, places *pl) {
 }
 
 /* After the deal the knowledge is what the deal itself implies: each
-** seat knows the cards in its own hand and scoring slots, nobody the rest
-** (so the knowledge, too, depends only on what the viewer knew). */
+** seat knows the cards in its own hand, under its own cards and in its
+** scoring slots, nobody the rest (so the knowledge, too, depends only on
+** what the viewer knew). */
 static void settle_knowledge(ark_state *s, const places *cards, const places *scoring) {
   for (int i = 0; i < cards->n; i++) s->known[*cards->at[i]] = 0;
   for (int i = 0; i < scoring->n; i++) s->known[*scoring->at[i]] = 0;
   for (int p = 0; p < s->nplayers; p++) {
     for (int i = 0; i < s->p[p].nhand; i++) s->known[s->p[p].hand[i]] |= (uint8_t)(1 << p);
+    for (int i = 0; i < s->p[p].nunder; i++) s->known[s->p[p].under[i]] |= (uint8_t)(1 << p);
     for (int k = 0; k < 2; k++)
       if (s->p[p].scoring[k] >= 0) s->known[s->p[p].scoring[k]] |= (uint8_t)(1 << p);
   }
