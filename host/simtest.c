@@ -272,21 +272,22 @@ static double mean_of(const double *v, long n) {
 /* What an interval of n pairs says, in a sentence.  An interval of no
 ** width (every pair gave the same difference: a t interval's sd is 0)
 ** claims a certainty that few pairs cannot give: then no verdict. */
-static void verdict(FILE *f, const char *what, double lo, double hi, long n) {
+static void verdict(FILE *f, const char *what, double lo, double hi, long n, const char *more,
+                    const char *less) {
   if (hi - lo <= 0 && n < FEW_PAIRS)
     fprintf(f, "%s: cannot tell from %ld pairs (every pair gave the same difference, so the "
                "interval has no width; run at least %d)\n", what, n, FEW_PAIRS);
   else if (lo > 0)
-    fprintf(f, "%s: higher with the card (the interval lies above 0)\n", what);
+    fprintf(f, "%s: %s with the card (the interval lies above 0)\n", what, more);
   else if (hi < 0)
-    fprintf(f, "%s: lower with the card (the interval lies below 0)\n", what);
+    fprintf(f, "%s: %s with the card (the interval lies below 0)\n", what, less);
   else
     fprintf(f, "%s: no difference shown (the interval includes 0)\n", what);
 }
 
 /* The win rate's verdict, with the sign test it rests on. */
 static void win_verdict(FILE *f, const sim_wins *w) {
-  verdict(f, "win rate", w->lo, w->hi, w->n);
+  verdict(f, "win rate", w->lo, w->hi, w->n, "higher", "lower");
   fprintf(f, "  (%ld pairs won in arm B only, %ld in arm A only; exact sign test on those %ld: "
              "p = %.3g)\n", w->plus, w->minus, w->plus + w->minus, w->p);
 }
@@ -352,6 +353,106 @@ static int find_pairs(const sim_record *r, long n, test_pairs *tp) {
   return 0;
 }
 
+/* The tested seat's figures in one game: whether it won, its score, the
+** best score of the other seats, its margin over them, the game's length. */
+enum { FIG_WIN, FIG_MARGIN, FIG_OWN, FIG_OTHERS, FIG_LENGTH, NFIGS };
+
+static void seat_figures(const sim_record *r, int t, double v[NFIGS]) {
+  int best = 0, any = 0;
+  for (int p = 0; p < r->players && p < 4; p++)
+    if (p != t && (!any || r->score[p] > best)) best = r->score[p], any = 1;
+  v[FIG_WIN] = sim_won(r, t);
+  v[FIG_OWN] = r->score[t];
+  v[FIG_OTHERS] = best;
+  v[FIG_MARGIN] = (double)r->score[t] - best;
+  v[FIG_LENGTH] = r->turns;
+}
+
+/* Two-sided p of the paired t test of n differences of this mean and
+** sd; -1 when the sd is 0 (no test). */
+static double t_test_p(const sim_interval *iv) {
+  if (iv->n < 2 || iv->sd <= 0) return -1;
+  double t = iv->mean / (iv->sd / sqrt((double)iv->n)), df = (double)(iv->n - 1);
+  return beta_regularized(df / 2, 0.5, df / (df + t * t));
+}
+
+/* One row of the table: both arms' means, B - A with its interval. */
+static void table_row(FILE *f, const char *label, double a, double b, const sim_interval *iv) {
+  char c[64], h[24];
+  snprintf(c, sizeof c, "%+.2f [%+.2f, %+.2f]", iv->mean, iv->lo, iv->hi);
+  fprintf(f, "%-12s %8.2f %8.2f   %-26s %7.2f %15s\n", label, a, b, c, iv->sd,
+          halve_text(iv->halve, iv->hi - iv->lo, h, sizeof h));
+}
+
+/* The verdict of a t interval, with its test's p when it has one. */
+static void t_verdict(FILE *f, const char *what, const sim_interval *iv, const char *more,
+                      const char *less) {
+  verdict(f, what, iv->lo, iv->hi, iv->n, more, less);
+  double p = t_test_p(iv);
+  if (p >= 0) fprintf(f, "  (paired t test: p = %.3g)\n", p);
+}
+
+/* The table and the verdicts over the k pairs.  The measure of strength
+** is the margin, the tested seat's score minus the best other seat's: in
+** Ark Nova the game ends soon after a seat's markers cross, so a strong
+** card ends the game sooner and lowers the others' scores, and the seat's
+** own score alone may show no difference for a card that wins far more
+** often.  A game played against the game (solo, cooperative) has no
+** rivals: there the own score is the measure. */
+static void test_table(FILE *f, const test_pairs *tp, int lua) {
+  long k = tp->n, plus = 0, minus = 0;
+  double *d[NFIGS], sum[2][NFIGS] = { { 0 } };
+  int rivals = 1;
+  for (int j = 0; j < NFIGS; j++) d[j] = malloc(sizeof *d[j] * (size_t)(k + 1));
+  for (int j = 0; j < NFIGS; j++)
+    if (!d[j]) k = 0;
+  for (long i = 0; i < k; i++) {
+    double va[NFIGS], vb[NFIGS];
+    int t = tp->a[i]->tested;
+    rivals &= tp->a[i]->players > 1 && !tp->a[i]->against;
+    seat_figures(tp->a[i], t, va);
+    seat_figures(tp->b[i], t, vb);
+    for (int j = 0; j < NFIGS; j++) {
+      d[j][i] = vb[j] - va[j];
+      sum[0][j] += va[j];
+      sum[1][j] += vb[j];
+    }
+    plus += d[FIG_WIN][i] > 0;
+    minus += d[FIG_WIN][i] < 0;
+  }
+  sim_interval iv[NFIGS];
+  sim_wins wd;
+  for (int j = 0; j < NFIGS; j++) sim_mean_interval(d[j], k, &iv[j]);  /* win: for its sd */
+  sim_win_difference(plus, minus, k, &wd);
+  double kd = (double)k;
+  char c[64], h[24];
+  fprintf(f, "\n%-12s %8s %8s   %-26s %7s %15s\n", "tested seat", "arm A", "arm B",
+          "B - A [95% interval]", "sd", "pairs to halve");
+  snprintf(c, sizeof c, "%+.1f%% [%+.1f%%, %+.1f%%]", 100 * wd.mean, 100 * wd.lo, 100 * wd.hi);
+  fprintf(f, "%-12s %7.1f%% %7.1f%%   %-26s %7.2f %15s\n", "win rate", 100 * sum[0][FIG_WIN] / kd,
+          100 * sum[1][FIG_WIN] / kd, c, iv[FIG_WIN].sd,
+          halve_text(wd.halve, wd.hi - wd.lo, h, sizeof h));
+  if (rivals)
+    table_row(f, "margin", sum[0][FIG_MARGIN] / kd, sum[1][FIG_MARGIN] / kd, &iv[FIG_MARGIN]);
+  table_row(f, "own score", sum[0][FIG_OWN] / kd, sum[1][FIG_OWN] / kd, &iv[FIG_OWN]);
+  if (rivals)
+    table_row(f, "others' best", sum[0][FIG_OTHERS] / kd, sum[1][FIG_OTHERS] / kd,
+              &iv[FIG_OTHERS]);
+  table_row(f, lua ? "game rounds" : "game turns", sum[0][FIG_LENGTH] / kd,
+            sum[1][FIG_LENGTH] / kd, &iv[FIG_LENGTH]);
+  if (rivals)
+    fprintf(f, "margin: the tested seat's score minus the best other seat's score. A strong "
+               "card also\nends the game sooner, which lowers the others' scores: the margin "
+               "counts that, the\nseat's own score alone does not.\n");
+  fputc('\n', f);
+  win_verdict(f, &wd);
+  if (rivals) t_verdict(f, "margin", &iv[FIG_MARGIN], "higher", "lower");
+  else t_verdict(f, "score (played against the game: no rivals' scores)", &iv[FIG_OWN],
+                 "higher", "lower");
+  t_verdict(f, "game length", &iv[FIG_LENGTH], "longer", "shorter");
+  for (int j = 0; j < NFIGS; j++) free(d[j]);
+}
+
 void sim_test_report(FILE *f, const sim_record *r, long n, const char *name) {
   test_pairs tp;
   int card = 0, lua = 0;
@@ -369,27 +470,15 @@ void sim_test_report(FILE *f, const sim_record *r, long n, const char *name) {
     return;
   }
   long k = tp.n, played = 0, same_draft = 0, has_draft = 0, capped = 0;
-  double *dw = malloc(sizeof *dw * (size_t)(k + 1)), *ds = malloc(sizeof *ds * (size_t)(k + 1));
   double *own = malloc(sizeof *own * (size_t)(k + 1)), *gt = malloc(sizeof *gt * (size_t)(k + 1));
-  double wa = 0, wb = 0, sa = 0, sb = 0;
-  long plus = 0, minus = 0;          /* pairs won in arm B only, in arm A only */
   long seat_pairs[4] = { 0 };
-  if (!dw || !ds || !own || !gt) {
+  if (!own || !gt) {
     fprintf(f, "out of memory\n");
     k = 0;
   }
   for (long i = 0; i < k; i++) {
     const sim_record *a = tp.a[i], *b = tp.b[i];
     int t = a->tested;
-    double win_a = sim_won(a, t), win_b = sim_won(b, t);
-    wa += win_a;
-    wb += win_b;
-    sa += a->score[t];
-    sb += b->score[t];
-    dw[i] = win_b - win_a;
-    plus += dw[i] > 0;
-    minus += dw[i] < 0;
-    ds[i] = b->score[t] - a->score[t];
     if (t >= 0 && t < 4) seat_pairs[t]++;
     capped += a->capped + b->capped;
     if (b->played_turn > 0) {
@@ -435,21 +524,6 @@ void sim_test_report(FILE *f, const sim_record *r, long n, const char *name) {
   if (k < 2) {
     fprintf(f, "too few pairs for an interval: run more seeds\n");
   } else {
-    sim_interval iw, is;
-    sim_wins wd;
-    sim_mean_interval(dw, k, &iw);      /* for the sd of the win differences */
-    sim_mean_interval(ds, k, &is);
-    sim_win_difference(plus, minus, k, &wd);
-    char c1[64], c2[64], h1[24], h2[24];
-    fprintf(f, "\n%-12s %8s %8s   %-26s %7s %15s\n", "tested seat", "arm A", "arm B",
-            "B - A [95% interval]", "sd", "pairs to halve");
-    snprintf(c1, sizeof c1, "%+.1f%% [%+.1f%%, %+.1f%%]", 100 * wd.mean, 100 * wd.lo,
-             100 * wd.hi);
-    snprintf(c2, sizeof c2, "%+.2f [%+.2f, %+.2f]", is.mean, is.lo, is.hi);
-    fprintf(f, "%-12s %7.1f%% %7.1f%%   %-26s %7.2f %15s\n", "win rate", 100 * wa / (double)k,
-            100 * wb / (double)k, c1, iw.sd, halve_text(wd.halve, wd.hi - wd.lo, h1, sizeof h1));
-    fprintf(f, "%-12s %8.2f %8.2f   %-26s %7.2f %15s\n", "score", sa / (double)k,
-            sb / (double)k, c2, is.sd, halve_text(is.halve, is.hi - is.lo, h2, sizeof h2));
     double lo, hi, rate = (double)played / (double)k;
     sim_wilson((double)played, (double)k, &lo, &hi);
     fprintf(f, "\ncard %s played by the tested seat in arm B: %ld of %ld games, %.1f%% "
@@ -465,9 +539,7 @@ void sim_test_report(FILE *f, const sim_record *r, long n, const char *name) {
                  "median %.1f\n", mo, medo, mg, medg);
     }
     if (has_draft) draft_line(f, same_draft, has_draft);
-    fputc('\n', f);
-    win_verdict(f, &wd);
-    verdict(f, "score", is.lo, is.hi, k);
+    test_table(f, &tp, lua);
     if (k < FEW_PAIRS)
       fprintf(f, "warning: only %ld pairs (fewer than %d): the intervals are rough and wide; "
                  "run more seeds before reading much into them\n", k, FEW_PAIRS);
@@ -479,8 +551,6 @@ void sim_test_report(FILE *f, const sim_record *r, long n, const char *name) {
                  "mostly it sat in hand unplayed, so B - A says little about what the card "
                  "does when played\n", 100 * rate, 100 * LOW_PLAY_RATE);
   }
-  free(dw);
-  free(ds);
   free(own);
   free(gt);
   free(tp.a);

@@ -434,25 +434,59 @@ static void test_sim_test_card_same_draft(void **st) {
                          "last)\n"));
 }
 
-/* Card-test records written by hand: on seeds 68..71 the tested seat
-** (seed mod 2) scores 0 against 10 in arm A and 20 against 10 in arm B. */
-static void write_test_pairs(const char *name) {
+/* One pair of a card test, written by hand: the tested seat's score and
+** the other seat's, and the game's turns, in arm A and in arm B. */
+typedef struct test_pair { int seed, own_a, other_a, turns_a, own_b, other_b, turns_b; } test_pair;
+
+static void write_test_pairs(const char *name, const test_pair *tp, int n) {
   const char *rec = "{\"seed\":%d,\"set\":\"%s\",\"players\":2,\"map\":\"A\",\"rules\":"
                     "\"test card 401\",\"start\":1,\"ai\":[\"greedy\",\"greedy\"],"
                     "\"scores\":[%d,%d],\"ranks\":[%d,%d],\"turns\":%d,\"capped\":false,"
                     "\"error\":false,\"test_card\":401,\"tested\":%d,\"played\":false,"
                     "\"plays\":[]}\n";
-  char text[4096];
+  char text[8192];
   size_t k = 0;
-  for (int seed = 68; seed <= 71; seed++)
+  for (int i = 0; i < n; i++)
     for (int arm = 0; arm < 2; arm++) {
-      int t = seed % 2, own = arm ? 20 : 0, won = arm;
-      k += (size_t)snprintf(text + k, sizeof text - k, rec, seed, arm ? "B" : "A",
-                            t ? 10 : own, t ? own : 10, won == !t ? 1 : 2, won == !t ? 2 : 1,
-                            arm ? 70 : 80, t + 1);
+      int t = tp[i].seed % 2, own = arm ? tp[i].own_b : tp[i].own_a;
+      int other = arm ? tp[i].other_b : tp[i].other_a, won = own > other;
+      k += (size_t)snprintf(text + k, sizeof text - k, rec, tp[i].seed, arm ? "B" : "A",
+                            t ? other : own, t ? own : other, won == !t ? 1 : 2,
+                            won == !t ? 2 : 1, arm ? tp[i].turns_b : tp[i].turns_a, t + 1);
     }
   t_write_file(tmp, name, text);
 }
+
+/* The tested seat's own score is the same with the card or without on
+** average, but the other seat's falls by 8 to 12 points and the games are
+** shorter: the margin over it shows the card's strength, which the own
+** score alone would hide; the own score gets no verdict of its own. */
+static void test_sim_test_card_margin(void **st) {
+  (void)st;
+  static const test_pair tp[6] = {
+    { 1, 10, 12, 90, 13, 2, 80 }, { 2, 10, 12, 90, 7, 0, 82 }, { 3, 10, 12, 90, 12, 3, 81 },
+    { 4, 10, 12, 90, 8, 1, 79 }, { 5, 10, 12, 90, 11, 2, 80 }, { 6, 10, 12, 90, 9, 4, 84 },
+  };
+  write_test_pairs("margin.jsonl", tp, 6);
+  assert_int_equal(run("sim merge margin.jsonl"), 0);
+  /* B - A, t(5) = 2.570582: margins 13, 9, 11, 9, 11, 7 (sd sqrt(4.4)); own
+  ** scores 3, -3, 2, -2, 1, -1 (sd sqrt(5.6)); the other seat's -10, -12, -9,
+  ** -11, -10, -8 (sd sqrt(2)); turns -10, -8, -9, -11, -10, -6 (sd sqrt(3.2)) */
+  assert_true(output_has("margin          -2.00     8.00   +10.00 [+7.80, +12.20]        2.10"));
+  assert_true(output_has("own score       10.00    10.00   +0.00 [-2.48, +2.48]          2.37"));
+  assert_true(output_has("others' best    12.00     2.00   -10.00 [-11.48, -8.52]        1.41"));
+  assert_true(output_has("game turns      90.00    81.00   -9.00 [-10.88, -7.12]         1.79"));
+  assert_true(output_has("margin: higher with the card (the interval lies above 0)\n"));
+  assert_true(output_has("game length: shorter with the card (the interval lies below 0)\n"));
+  assert_int_equal(output_count("score: "), 0);
+}
+
+/* Four pairs in which the tested seat scores 0 against 10 in arm A and
+** 20 against 10 in arm B, on seeds 68..71. */
+static const test_pair few[4] = {
+  { 68, 0, 10, 80, 20, 10, 70 }, { 69, 0, 10, 80, 20, 10, 70 },
+  { 70, 0, 10, 80, 20, 10, 70 }, { 71, 0, 10, 80, 20, 10, 70 },
+};
 
 /* Four pairs that all agree (won in arm B only) are no proof: the exact
 ** sign test on them gives p = 1/8, and the interval reaches below 0 (its
@@ -461,14 +495,15 @@ static void write_test_pairs(const char *name) {
 ** fewer than 30 pairs and no pairs to halve it. */
 static void test_sim_test_card_few_pairs(void **st) {
   (void)st;
-  write_test_pairs("few.jsonl");
+  write_test_pairs("few.jsonl", few, 4);
   assert_int_equal(run("sim merge few.jsonl"), 0);
   assert_true(output_has("win rate         0.0%   100.0%   +100.0% [-20.5%, +100.0%]"));
   assert_true(output_has("win rate: no difference shown (the interval includes 0)\n"
                          "  (4 pairs won in arm B only, 0 in arm A only; exact sign test on "
                          "those 4: p = 0.125)\n"));
-  assert_true(output_has("score: cannot tell from 4 pairs (every pair gave the same difference"));
-  assert_true(output_has("+20.00 [+20.00, +20.00]       0.00               -\n"));
+  assert_true(output_has("margin: cannot tell from 4 pairs (every pair gave the same difference"));
+  assert_true(output_has("margin         -10.00    10.00   +20.00 [+20.00, +20.00]       0.00"
+                         "               -\n"));
   assert_int_equal(output_count("higher with the card"), 0);
 }
 
@@ -534,6 +569,7 @@ int main(void) {
     cmocka_unit_test(test_sim_play_turns_from_1),
     cmocka_unit_test(test_sim_test_card_same_draft),
     cmocka_unit_test(test_sim_test_card_few_pairs),
+    cmocka_unit_test(test_sim_test_card_margin),
     cmocka_unit_test(test_sim_seed_is_play_seed),
     cmocka_unit_test(test_sim_progress_lines),
     cmocka_unit_test(test_sim_game_errors_exit),
