@@ -274,6 +274,73 @@ static void test_view_deals_other_seats_tucked_cards(void **st) {
   ark_game_free(g);
 }
 
+/* Does any event show seat q card id? */
+static int event_shows(const ark_game *g, int q, int id) {
+  char buf[256];
+  for (int i = 0; i < ark_game_nevents(g); i++) {
+    const ark_event *e = ark_game_event(g, i);
+    ark_event_text_for(g, e, q, buf, sizeof buf);
+    if ((ark_event_visible(e, q) && e->a == id) || strstr(buf, g->c->cards[id].name)) return 1;
+  }
+  return 0;
+}
+
+/* The opening draft is simultaneous and the display face down until it
+** ends: the last seat to draft (4 players, seed 11) is asked in secret, as
+** every seat was, and neither the log, nor what it knows, nor its view
+** tells it the other seats' discards or the display; when the draft ends,
+** every seat sees every discard, once.  The AIs' draft choices and
+** discards had been printed and known to the seats drafting after them. */
+static void test_draft_is_simultaneous(void **st) {
+  (void)st;
+  char msg[128];
+  ark_game *g = t_new_game(4, 11, "A");
+  int last = (g->s.start_player + 3) % 4, discards = 0;
+  while (ark_game_process(g) == ARK_AWAITING && ark_game_decision(g)->player != last) {
+    assert_true(ark_game_decision(g)->secret);
+    assert_int_equal(ark_game_answer(g, 0, msg, sizeof msg), ARK_OK);
+  }
+  assert_true(ark_game_decision(g)->secret);
+  assert_int_equal(g->s.ndiscard, 12);
+  for (int i = 0; i < g->s.ndiscard; i++) {
+    int c = g->s.discard[i];
+    assert_false(g->s.known[c] & (1 << last));
+    assert_false(event_shows(g, last, c));
+  }
+  for (int f = 0; f < ARK_DISPLAY; f++) {
+    assert_int_equal(g->s.known[g->s.display[f]], 0);
+    assert_false(event_shows(g, last, g->s.display[f]));
+  }
+  int pile_moved = 0, display_moved = 0;
+  for (uint64_t seed = 1; seed <= 3; seed++) {
+    ark_game *v = ark_game_view(g, last, seed);
+    assert_int_equal(v->s.ndiscard, 12);
+    pile_moved += memcmp(v->s.discard, g->s.discard, sizeof g->s.discard[0] * 12) != 0;
+    display_moved += memcmp(v->s.display, g->s.display, sizeof g->s.display) != 0;
+    ark_game_free(v);
+  }
+  assert_int_equal(pile_moved, 3);
+  assert_int_equal(display_moved, 3);
+  while (ark_game_process(g) == ARK_AWAITING && g->s.phase == ARK_PH_DRAFT)
+    assert_int_equal(ark_game_answer(g, 0, msg, sizeof msg), ARK_OK);
+  assert_int_equal(g->s.ndiscard, 16);
+  for (int i = 0; i < g->s.ndiscard; i++) {
+    int c = g->s.discard[i];
+    assert_int_equal(g->s.known[c], ARK_SEEN_ALL);
+    for (int q = 0; q < 4; q++) {
+      int seen = 0;
+      for (int k = 0; k < ark_game_nevents(g); k++) {
+        const ark_event *e = ark_game_event(g, k);
+        seen += e->type == ARK_EV_DISCARD && e->a == c && ark_event_visible(e, q);
+      }
+      assert_int_equal(seen, 1);
+    }
+    discards++;
+  }
+  assert_int_equal(discards, 16);
+  ark_game_free(g);
+}
+
 /* Each seat sees its own draws by name, the other seat's only as "a card";
 ** the log keeps the names for the whole game. */
 static void test_log_hides_other_seats_draws(void **st) {
@@ -314,6 +381,7 @@ int main(void) {
     cmocka_unit_test(test_redeal_at_a_continuation_survives_clones),
     cmocka_unit_test(test_view_keeps_what_the_log_showed),
     cmocka_unit_test(test_view_deals_other_seats_tucked_cards),
+    cmocka_unit_test(test_draft_is_simultaneous),
     cmocka_unit_test(test_log_hides_other_seats_draws),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

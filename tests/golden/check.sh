@@ -10,7 +10,9 @@
 # random games that draw them log other events in the same games; the greedy
 # games changed where another seat's view no longer holds the cards kept,
 # and again where a view deals anew the cards another seat tucked face down.
-# A different line means the game changed.
+# Every line changed when the opening draft's discards became their seat's
+# until the draft ends: each discard names its seat now (it named none);
+# the games are the same.  A different line means the game changed.
 #   usage: tests/golden/check.sh ARK_BENCH [R [G]]   (R <= 400, G <= 16)
 set -eu
 bench=$1 random=${2:-400} greedy=${3:-16}

@@ -40,9 +40,44 @@ void ark_game_log(ark_game *g, int player, int type, int a, int b, int c,
   ark_game_log_seen(g, player, type, a, b, c, text, ARK_SEEN_ALL);
 }
 
+/* The opening draft is simultaneous (rules: "Setup"): a seat's discards
+** are its own until every seat has chosen.  The rules discard with
+** ark.discard, face up (ark_zone_discard, logged for everyone); while the
+** draft runs, such a discard is the drafting seat's alone, in what the
+** seats know and in the log, and draft_reveal shows it to the others when
+** the draft ends.  The drafting seat is the step's player (step_finished
+** counts the steps). */
+static int draft_seat(const ark_game *g) {
+  return (g->s.start_player + g->s.step) % g->s.nplayers;
+}
+
 void ark_game_log_seen(ark_game *g, int player, int type, int a, int b, int c,
                        const char *text, int seen) {
+  if (g->s.phase == ARK_PH_DRAFT && type == ARK_EV_DISCARD && seen == ARK_SEEN_ALL &&
+      a >= 0 && a < g->c->ncards) {
+    player = draft_seat(g);
+    seen = 1 << player;
+    g->s.known[a] = (uint8_t)seen;
+  }
   if (!g->nolog) ark_log_add(&g->log, g->s.turn, player, type, a, b, c, text, seen);
+}
+
+/* The draft is over: its discards lie face up in the discard pile.  The
+** log tells each of them again, as a note (left out of the log's hash),
+** to the seats that did not see it. */
+static void draft_reveal(ark_game *g) {
+  ark_state *s = &g->s;
+  for (int i = 0; i < s->ndiscard; i++) s->known[s->discard[i]] = ARK_SEEN_ALL;
+  if (g->nolog) return;
+  int n = g->log.nev;            /* the notes below join the log */
+  for (int i = 0; i < n; i++) {
+    const ark_event e = g->log.ev[i];
+    if (e.type != ARK_EV_DISCARD || e.player < 0 || e.seen != 1 << e.player || e.b != 0)
+      continue;
+    ark_log_add(&g->log, s->turn, e.player, ARK_EV_DISCARD, e.a, 0, 0, NULL,
+                ARK_SEEN_ALL & ~e.seen);
+    ark_log_note_last(&g->log);
+  }
 }
 
 void ark_game_log_note(ark_game *g, int player, int type, int a, int b, int c,
@@ -300,6 +335,7 @@ static void step_finished(ark_game *g) {
     break;
   case ARK_PH_DRAFT:
     if (++s->step >= s->nplayers) {
+      draft_reveal(g);              /* every seat has chosen */
       ark_setup_handover(g);        /* cards the configuration hands over */
       ark_zone_display_refill(g);   /* the display is revealed after the draft */
       s->phase = ARK_PH_TURN;
@@ -389,6 +425,9 @@ int ark_game_turn_ahead(const ark_game *g) {
 const ark_decision *ark_game_decision(const ark_game *cg) {
   ark_game *g = (ark_game *)cg;        /* options left for later: worked out now */
   if (g->pending && g->lazy) ark_game_fill_options(g);
+  /* the draft is simultaneous: nobody sees another seat's choice in it
+  ** (draft_reveal shows the discards when it ends) */
+  if (g->pending && g->s.phase == ARK_PH_DRAFT) g->dec.secret = 1;
   return g->pending ? &g->dec : NULL;
 }
 

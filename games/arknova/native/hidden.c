@@ -36,12 +36,17 @@ static int unknown_to(const ark_state *s, int card, int viewer) {
 }
 
 /* The places of cards `viewer` cannot know, in a fixed order: the deck,
-** the display while face down, the other seats' hands and the cards they
+** the discard pile's cards the viewer has not seen, the display while
+** face down, the other seats' hands and the cards they
 ** tucked face down (Pouch), then (apart) the other seats' final scoring
 ** cards and those left in the box. */
 static void gather(ark_game *g, int viewer, places *cards, places *scoring) {
   ark_state *s = &g->s;
   for (int i = 0; i < s->ndeck; i++) add_place(cards, &s->deck[i]);
+  /* the pile is face up but for the opening draft's discards while the
+  ** draft runs (game.c): another seat's are not the viewer's to see */
+  for (int i = 0; i < s->ndiscard; i++)
+    if (unknown_to(s, s->discard[i], viewer)) add_place(cards, &s->discard[i]);
   for (int f = 0; f < ARK_DISPLAY; f++)
     if (unknown_to(s, s->display[f], viewer)) add_place(cards, &s->display[f]);
   for (int p = 0; p < s->nplayers; p++) {
