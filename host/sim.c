@@ -154,10 +154,13 @@ static void sim_usage(FILE *f) {
              "  --test-card N     is card N (printed or a --cards fan card) too strong\n"
              "                    in play?  Plays each seed twice without N in the\n"
              "                    deck; in arm B the tested seat (seed mod players)\n"
-             "                    gets N in place of its last kept draft card.  Reports\n"
-             "                    B - A of that seat's win rate and score over the\n"
-             "                    pairs (95%% t intervals), N's play rate and turn in\n"
-             "                    arm B, and the pairs that would halve each interval\n"
+             "                    gets N in place of its last kept draft card (both\n"
+             "                    arms draft alike).  Reports B - A over the pairs of\n"
+             "                    that seat's win rate (exact interval) and its margin\n"
+             "                    over the best other seat (95%% t interval), with its\n"
+             "                    own score, the others' best and the game's length,\n"
+             "                    N's play rate and turn in arm B, and the pairs that\n"
+             "                    would halve each interval\n"
              "  --no-cards        leave out the table of cards played\n"
              "  --help            this text\n", host_game_opts_help);
 }

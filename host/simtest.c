@@ -7,7 +7,9 @@
 ** handover), so that it holds the card at its first turn; arm B takes arm
 ** A's draft answers (sim.c), so the arms draft alike.  The report
 ** gives, over the pairs, the differences B - A of the tested seat's win
-** rate and score with 95% Student t intervals, how often and when arm B's
+** rate (an exact interval on the pairs whose result differs) and of its
+** margin over the best other seat, own score, the others' best score and
+** the game's length (95% Student t intervals), how often and when arm B's
 ** seat played the card (ARK_EV_PLAY of the event log), and how many pairs
 ** would halve each interval.
 */
