@@ -42,6 +42,8 @@ typedef struct sim {
   char what[128];              /* what set B adds, for the report */
   int test_card;               /* --test-card N: N, else 0 */
   char test_name[96];          /* its name */
+  int ncompared;               /* a comparison's cards under test (set B has them) */
+  int compared[SIM_COMPARED];
   uint64_t first_seed;
   long games;                  /* per set */
   sim_record *res;             /* games * (1 + compare) */
@@ -180,6 +182,33 @@ static void watch_draft(ark_game *g, void *arg) {
   if (w->done || strcmp(ark_game_decision(g)->tag, "action")) return;
   w->sig = sim_draft_sig(g, w->tested);
   w->done = 1;
+}
+
+/* A comparison's set B: which cards under test (ids) were in a hand at
+** some decision, drawn or taken from the display. */
+typedef struct held_watch { int n, ids[SIM_COMPARED], held[SIM_COMPARED]; } held_watch;
+
+static void watch_held(ark_game *g, void *arg) {
+  held_watch *w = arg;
+  int ids[256];
+  for (int p = 0; p < ark_game_players(g); p++) {
+    int k = ark_game_hand(g, p, ids, 256);
+    for (int i = 0; i < k; i++)
+      for (int c = 0; c < w->n; c++) w->held[c] |= ids[i] == w->ids[c];
+  }
+}
+
+/* The cards under test into set B's record r, and which of them w saw
+** in a hand or the game's plays list (a card may leave a hand unseen). */
+static void record_held(const sim *s, const held_watch *w, sim_record *r) {
+  r->ncompared = s->ncompared;
+  r->nheld = 0;
+  for (int c = 0; c < s->ncompared; c++) {
+    int number = s->compared[c], held = w->held[c];
+    r->compared[c] = number;
+    for (int k = 0; k < r->nplays && !held; k++) held = r->plays[k].number == number;
+    if (held) r->held[r->nheld++] = number;
+  }
 }
 
 /* mcts.c's budget when none is given, as --help names it. */
@@ -338,9 +367,16 @@ static void play_one(sim *s, ark_game *proto, long i) {
     r->error = 1;
     return;
   }
+  held_watch hw;
+  int held = set && !s->test_card && s->ncompared;
+  if (held) {
+    hw.n = s->ncompared;
+    for (int c = 0; c < hw.n; c++) hw.ids[c] = ark_card_find(g, s->compared[c]), hw.held[c] = 0;
+  }
   int pr = s->test_card && set && take_arm_a_draft(s, proto, seed, g, r) != 0 ? ARK_ERROR
            : host_run_game_watch(g, &s->o, host_ai_seed(cfg.seed),
-                                 s->test_card ? watch_draft : NULL, &w);
+                                 s->test_card ? watch_draft : held ? watch_held : NULL,
+                                 held ? (void *)&hw : &w);
   r->draft = w.sig;
   r->has_draft = w.done;
   if (pr == ARK_ERROR) {
@@ -348,6 +384,7 @@ static void play_one(sim *s, ark_game *proto, long i) {
     if (!r->msg[0]) snprintf(r->msg, sizeof r->msg, "%s", ark_game_error(g));
   }
   record_game(g, &s->o, r);
+  if (held) record_held(s, &hw, r);
   ark_game_free(g);
 }
 
@@ -777,6 +814,8 @@ static int comparison(sim *s, const char *a, const char *v) {
   }
   if (!host_parse_long(a, v, 1, 100000, &num)) return -1;
   snprintf(s->what, sizeof s->what, "card %ld", num);
+  s->compared[0] = (int)num;
+  s->ncompared = 1;
   /* A = the deck without the card, B = with it */
   if (!host_add_exclude(&s->o.cfg, (int)num)) return -1;
   return 0;
@@ -810,6 +849,17 @@ static int test_card_setup(sim *s, const char *v, ark_game *g) {
   return 0;
 }
 
+/* --compare-cards: the cards under test are those of set B's content (b)
+** whose numbers set A's (a) lacks, the first SIM_COMPARED of them. */
+static void folder_cards(sim *s, const ark_game *a, const ark_game *b) {
+  s->ncompared = 0;
+  for (int id = 0; id < ark_card_count(b) && s->ncompared < SIM_COMPARED; id++) {
+    ark_card_view c;
+    if (ark_card_get(b, id, &c) == 0 && c.type <= 1 && ark_card_find(a, c.number) < 0)
+      s->compared[s->ncompared++] = c.number;
+  }
+}
+
 /* Ark Nova's run, before any game: its content loads (a missing folder,
 ** plugin or map stops the run here, once, not in every thread after the
 ** games began), the options' card numbers are cards, and set B is set up
@@ -825,13 +875,19 @@ static int ark_setup_run(sim *s, const char *a, const char *v) {
   int rc = check_cards(s, g, a, v) ? 2 : 0;
   if (!rc && a && !strcmp(a, "--test-card")) rc = test_card_setup(s, v, g) ? 2 : 0;
   else if (!rc && a) rc = comparison(s, a, v) ? 2 : 0;
-  ark_game_free(g);
-  if (rc || !a || strcmp(a, "--compare-cards")) return rc;
-  st = ark_game_new(&s->cfg_b, &g, msg, sizeof msg);
+  if (rc || !a || strcmp(a, "--compare-cards")) {
+    ark_game_free(g);
+    return rc;
+  }
+  ark_game *gb;
+  st = ark_game_new(&s->cfg_b, &gb, msg, sizeof msg);
   if (st == ARK_OK) {
+    folder_cards(s, g, gb);
+    ark_game_free(gb);
     ark_game_free(g);
     return 0;
   }
+  ark_game_free(g);
   fprintf(stderr, "arknova sim: --compare-cards %s: %s\n", v, msg);
   return st == ARK_ERR_CONFIG ? 2 : 1;
 }

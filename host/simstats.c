@@ -139,6 +139,10 @@ void sim_write_json(FILE *f, const sim_record *r) {
     }
     if (r->has_draft) json_object_set_new(o, "draft", json_integer((json_int_t)r->draft));
   }
+  if (r->ncompared) {          /* a comparison's set B: its cards, and those held */
+    json_object_set_new(o, "compared", ints(r->compared, r->ncompared));
+    json_object_set_new(o, "held", ints(r->held, r->nheld));
+  }
   json_t *plays = json_array();
   for (int i = 0; i < r->nplays; i++) {
     const int v[3] = { r->plays[i].player + 1, r->plays[i].number, r->plays[i].turn };
@@ -340,6 +344,11 @@ int sim_read_json(const char *line, sim_record *r, char *why, size_t whylen) {
   string_of(o, "script_stop", r->script_stop, sizeof r->script_stop);
   if (r->game[0] && figures_of(&rd, r) != 0) goto out;
   if (json_object_get(o, "test_card") && test_of(&rd, r) != 0) goto out;
+  if (json_object_get(o, "compared")) {   /* older files lack them */
+    r->ncompared = int_array(&rd, "compared", NULL, r->compared, SIM_COMPARED, 1, 100000);
+    r->nheld = int_array(&rd, "held", NULL, r->held, SIM_COMPARED, 1, 100000);
+    if (r->ncompared < 0 || r->nheld < 0) goto out;
+  }
   if (plays_of(&rd, r) != 0 || rd.bad) goto out;
   rc = 0;
   why[0] = '\0';
@@ -676,6 +685,52 @@ void sim_summary(FILE *f, const sim_record *r, long n, int set, int card_stats) 
   if (card_stats) card_table(f, r, n, set);
 }
 
+/* Did someone play card `number` in the game of r? */
+static int played_in(const sim_record *r, int number) {
+  for (int k = 0; k < r->nplays; k++)
+    if (r->plays[k].number == number) return 1;
+  return 0;
+}
+
+static int listed(const int *v, int n, int number) {
+  for (int k = 0; k < n; k++)
+    if (v[k] == number) return 1;
+  return 0;
+}
+
+/* How often each card under test (the records' `compared`) was in a hand
+** and played in set B, with a warning below the share --test-card warns
+** at: in the games without it set B is set A, and the differences are
+** thinned out among them.  Any card of a fan folder may be the one played
+** in no game, which the table of cards played would not show. */
+static void compared_cards(FILE *f, const sim_record *r, long n) {
+  const sim_record *first = NULL;
+  for (long i = 0; i < n && !first; i++)
+    if (usable(&r[i], 1) && r[i].ncompared) first = &r[i];
+  if (!first) return;
+  fprintf(f, "\ncards under test in set B (%s):\n", first->ncompared == SIM_COMPARED
+          ? "the first 32" : "all");
+  for (int c = 0; c < first->ncompared; c++) {
+    int number = first->compared[c];
+    double games = 0, held = 0, played = 0, lo, hi;
+    for (long i = 0; i < n; i++) {
+      if (!usable(&r[i], 1) || !listed(r[i].compared, r[i].ncompared, number)) continue;
+      games++;
+      held += listed(r[i].held, r[i].nheld, number);
+      played += played_in(&r[i], number);
+    }
+    sim_wilson(played, games, &lo, &hi);
+    fprintf(f, "card %d: in a hand in %.0f of %.0f games, played in %.0f, %.1f%% [%.1f%%, "
+               "%.1f%%]\n", number, held, games, played, games > 0 ? 100 * played / games : 0,
+            nz(100 * lo), nz(100 * hi));
+    if (games > 0 && played / games < SIM_LOW_PLAY_RATE)
+      fprintf(f, "warning: card %d was played in only %.0f%% of set-B games (below %.0f%%): the "
+                 "others are games it did not touch, so the differences are thinned out among "
+                 "them; --test-card %d puts it in a hand\n", number, 100 * played / games,
+              100 * SIM_LOW_PLAY_RATE, number);
+  }
+}
+
 /* Paired differences B - A over the seeds both sets played. */
 void sim_compare(FILE *f, const sim_record *r, long n, const char *what) {
   int np = 0;
@@ -719,6 +774,7 @@ void sim_compare(FILE *f, const sim_record *r, long n, const char *what) {
   if (fewest && fewest < 30)
     fprintf(f, "warning: only %ld pair%s: the intervals are rough and wide; a few hundred "
                "pairs make them useful\n", fewest, fewest == 1 ? "" : "s");
+  compared_cards(f, r, n);
 }
 
 /* ---- SVG chart: score histogram per seat, win rates with error bars ---- */

@@ -14,6 +14,7 @@
 typedef struct sim_play { int16_t player, number, turn; } sim_play;
 
 #define SIM_FIGS 24               /* named figures a record keeps per seat */
+#define SIM_COMPARED 32           /* cards under test a comparison's record names */
 
 typedef struct sim_record {
   uint64_t seed;
@@ -50,6 +51,11 @@ typedef struct sim_record {
   ** equal in both arms when they drafted alike */
   int test_card, tested, played_turn, played_own;
   char test_name[96];          /* a game in Lua: the tested card's label */
+  /* sim --with-card, --without-card, --compare-cards: in set B's records
+  ** the cards under test (printed numbers: the card, or the fan folder's
+  ** cards) and, of them, those that were in a hand at some decision */
+  int ncompared, nheld;
+  int compared[SIM_COMPARED], held[SIM_COMPARED];
   uint32_t draft;
   int has_draft;
   /* a game written in Lua alone (luaplay.c): its name ("" for Ark Nova),
@@ -81,7 +87,11 @@ void sim_record_free(sim_record *r);
 int sim_settings_differ(const char *settings_a, const char *settings_b, char *why, size_t n);
 /* Prints the summary of records of one set (set < 0: all). */
 void sim_summary(FILE *f, const sim_record *r, long n, int set, int card_stats);
-/* Prints the paired comparison of set B against set A (same seeds). */
+/* The share of games below which a report says its card was played too
+** rarely to tell much (--test-card's arm B, a comparison's set B). */
+#define SIM_LOW_PLAY_RATE 0.5
+/* Prints the paired comparison of set B against set A (same seeds), and
+** how often the cards under test were held and played in set B. */
 void sim_compare(FILE *f, const sim_record *r, long n, const char *what);
 int sim_svg(const char *path, const sim_record *r, long n, int set);
 /* A warning when a card or map script failed in the records of `set` (<

@@ -21,7 +21,7 @@
 
 /* Below these the report says plainly that its answer means little. */
 #define FEW_PAIRS 30
-#define LOW_PLAY_RATE 0.5
+#define LOW_PLAY_RATE SIM_LOW_PLAY_RATE
 
 int sim_test_seat(uint64_t seed, int players) {
   return (int)(seed % (uint64_t)players);

@@ -421,13 +421,17 @@ static void test_sim_play_turns_from_1(void **st) {
 ** draft alike.  The AIs' look-ahead would see arm B's pending hand-over
 ** if arm B drafted itself, and keep other cards (seeds 4, 6 and 7), so
 ** arm B is given arm A's draft. */
-static void test_sim_test_card_same_draft(void **st) {
-  (void)st;
+static void dud_card(void) {
   char dir[512];
   snprintf(dir, sizeof dir, "%s/dud", tmp);
   mkdir(dir, 0755);
   t_write_file(dir, "1002-dud.yaml", "number: 1002\nname: Dud Beast\ntype: animal\n"
                "description: \"Useless.\"\ncost: 30\nsize: 5\nappeal: 0\n");
+}
+
+static void test_sim_test_card_same_draft(void **st) {
+  (void)st;
+  dud_card();
   assert_int_equal(run("sim --cards dud --test-card 1002 --seeds 4..7 --ai greedy"), 0);
   assert_true(output_has("draft: the same in both arms in 4 of 4 pairs (arm B takes arm A's "
                          "draft, so the card took the place of the card arm A's seat kept "
@@ -507,6 +511,31 @@ static void test_sim_test_card_few_pairs(void **st) {
   assert_int_equal(output_count("higher with the card"), 0);
 }
 
+/* A comparison says how often its card was in a hand and played in set
+** B, and warns below half the games as --test-card does: the random AIs
+** never play the Dud Beast (cost 30, size 5) in these 10 games though
+** it reaches a hand in 6.  Its records keep both, so merge says the same. */
+static void test_sim_compare_card_plays(void **st) {
+  (void)st;
+  dud_card();
+  assert_int_equal(run("sim --compare-cards dud --seeds 1..10 --ai random --no-cards "
+                       "--out cc.jsonl"), 0);
+  static const char *const want[2] = {
+    "cards under test in set B (all):\ncard 1002: in a hand in 6 of 10 games, played in 0, "
+    "0.0% [0.0%, 27.8%]\n",
+    "warning: card 1002 was played in only 0% of set-B games (below 50%): the others are "
+    "games it did not touch, so the differences are thinned out among them; --test-card 1002 "
+    "puts it in a hand\n"
+  };
+  for (int k = 0; k < 2; k++) assert_true(output_has(want[k]));
+  assert_non_null(strstr(slurp("cc.jsonl"), "\"compared\":[1002],\"held\":[1002],"));
+  assert_int_equal(run("sim merge cc.jsonl"), 0);
+  for (int k = 0; k < 2; k++) assert_true(output_has(want[k]));
+  assert_int_equal(run("sim --with-card 401 --seeds 1..10 --ai random --no-cards"), 0);
+  assert_true(output_has("card 401: in a hand in 5 of 10 games, played in 0, 0.0%"));
+  assert_true(output_has("warning: card 401 was played in only 0% of set-B games"));
+}
+
 /* sim's game of seed S is the game `play --seed S` plays with the same
 ** options, so an odd game found in --out can be watched move by move. */
 static void test_sim_seed_is_play_seed(void **st) {
@@ -570,6 +599,7 @@ int main(void) {
     cmocka_unit_test(test_sim_test_card_same_draft),
     cmocka_unit_test(test_sim_test_card_few_pairs),
     cmocka_unit_test(test_sim_test_card_margin),
+    cmocka_unit_test(test_sim_compare_card_plays),
     cmocka_unit_test(test_sim_seed_is_play_seed),
     cmocka_unit_test(test_sim_progress_lines),
     cmocka_unit_test(test_sim_game_errors_exit),
