@@ -104,7 +104,9 @@ static void ark_summary(ark_gs *g, const host_opts *o, FILE *f) {
 static int ark_news(ark_gs *g, const ark_event *e, int seat) {
   (void)g;
   if (e->type == ARK_EV_ANSWER) return 0;
-  return !(e->type == ARK_EV_DISCARD && e->player == seat);
+  /* a draft discard names no player: its seat is the one that sees it */
+  int who = e->player >= 0 ? e->player : ark_event_seat(e);
+  return !(e->type == ARK_EV_DISCARD && who == seat);
 }
 
 const host_game host_ark_game = {

@@ -321,6 +321,20 @@ static void test_draft_is_simultaneous(void **st) {
   }
   assert_int_equal(pile_moved, 3);
   assert_int_equal(display_moved, 3);
+  /* a discard of the draft is logged as it was before the draft was
+  ** secret, with no player (saves made then keep their log hash); the seat
+  ** is the one that sees it, and the others read that it discarded */
+  const ark_event *first = NULL;
+  for (int k = 0; k < ark_game_nevents(g) && !first; k++)
+    if (ark_game_event(g, k)->type == ARK_EV_DISCARD) first = ark_game_event(g, k);
+  assert_non_null(first);
+  assert_int_equal(first->player, -1);
+  int who = ark_event_seat(first);
+  assert_int_equal(who, g->s.start_player);
+  char line[128], want[64];
+  ark_event_text_for(g, first, last, line, sizeof line);
+  snprintf(want, sizeof want, "P%d discards a card", who + 1);
+  assert_string_equal(line, want);
   while (ark_game_process(g) == ARK_AWAITING && g->s.phase == ARK_PH_DRAFT)
     assert_int_equal(ark_game_answer(g, 0, msg, sizeof msg), ARK_OK);
   assert_int_equal(g->s.ndiscard, 16);

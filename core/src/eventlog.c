@@ -38,6 +38,14 @@ int ark_event_visible(const ark_event *e, int seat) {
   return seat < 0 || (e->seen & (1 << seat)) != 0;
 }
 
+int ark_event_seat(const ark_event *e) {
+  int m = e->seen & ARK_SEEN_ALL;
+  if (m == 0 || (m & (m - 1)) != 0) return -1;
+  int p = 0;
+  while (!(m & 1)) m >>= 1, p++;
+  return p;
+}
+
 const char *ark_log_text(const ark_log *l, const ark_event *e) {
   return e->text >= 0 ? l->pool.s + e->text : NULL;
 }

@@ -38,6 +38,8 @@ void ark_log_add(ark_log *l, int turn, int player, int type, int a, int b, int c
 void ark_log_note_last(ark_log *l);
 /* Does `seat` see event e in full?  seat -1 = the whole game: yes. */
 int ark_event_visible(const ark_event *e, int seat);
+/* The one seat that sees e in full, or -1 when none or several do. */
+int ark_event_seat(const ark_event *e);
 /* The text of event e, or NULL. */
 const char *ark_log_text(const ark_log *l, const ark_event *e);
 /* `to` (empty) becomes the first nev events and npool text bytes of from. */

@@ -1,18 +1,9 @@
 #!/bin/sh
 # Plays the first R random and G greedy 2-player games (seeds 1, 2, ...) on
 # the default map and compares each game's turn count and event-log hash
-# with the ones recorded here, which came from commit 97c07db, before Ark
-# Nova moved into games/arknova/, but for the games where a card lets an
-# animal in with a condition missing (random 3, 142, 243, 324; greedy 2):
-# those were recorded again when each icon a card asks for became one
-# condition (docs/rules-notes.md), and when Perception's cards became its
-# player's alone (drawn privately, kept in secret, docs/design.md): the
-# random games that draw them log other events in the same games; the greedy
-# games changed where another seat's view no longer holds the cards kept,
-# and again where a view deals anew the cards another seat tucked face down.
-# Every line changed when the opening draft's discards became their seat's
-# until the draft ends: each discard names its seat now (it named none);
-# the games are the same.  A different line means the game changed.
+# with the ones recorded here.  A different line means the game changed:
+# they are recorded again only by a commit meant to change games, which says
+# why (git log -- tests/golden lists them).
 #   usage: tests/golden/check.sh ARK_BENCH [R [G]]   (R <= 400, G <= 16)
 set -eu
 bench=$1 random=${2:-400} greedy=${3:-16}

@@ -59,12 +59,16 @@ size_t ark_event_text(const ark_game *g, const ark_event *e, char *buf, size_t n
 size_t ark_event_text_for(const ark_game *g, const ark_event *e, int seat, char *buf, size_t n) {
   if (ark_event_visible(e, seat)) return ark_event_text(g, e, buf, n);
   int k;
+  /* an event of no player (a draft discard) belongs to the seat seeing it */
+  int who = e->player >= 0 ? e->player : ark_event_seat(e);
   if (e->type == ARK_EV_DRAW)
-    k = snprintf(buf, n, "P%d draws a card", e->player + 1);
+    k = snprintf(buf, n, "P%d draws a card", who + 1);
   else if (e->type == ARK_EV_DISCARD && e->b == 1)
-    k = snprintf(buf, n, "P%d discards a final scoring card", e->player + 1);
+    k = snprintf(buf, n, "P%d discards a final scoring card", who + 1);
+  else if (e->type == ARK_EV_DISCARD)
+    k = snprintf(buf, n, "P%d discards a card", who + 1);
   else
-    k = snprintf(buf, n, "P%d does something only they see", e->player + 1);
+    k = snprintf(buf, n, "P%d does something only they see", who + 1);
   return k < 0 ? 0 : (size_t)k;
 }
 

@@ -53,10 +53,12 @@ static int draft_seat(const ark_game *g) {
 
 void ark_game_log_seen(ark_game *g, int player, int type, int a, int b, int c,
                        const char *text, int seen) {
+  /* the event stays as it was logged before the draft was secret (no
+  ** player): the log's hash covers the player, not who sees it, so saves
+  ** made before keep their hash; the seat is the one bit of `seen` */
   if (g->s.phase == ARK_PH_DRAFT && type == ARK_EV_DISCARD && seen == ARK_SEEN_ALL &&
       a >= 0 && a < g->c->ncards) {
-    player = draft_seat(g);
-    seen = 1 << player;
+    seen = 1 << draft_seat(g);
     g->s.known[a] = (uint8_t)seen;
   }
   if (!g->nolog) ark_log_add(&g->log, g->s.turn, player, type, a, b, c, text, seen);
@@ -72,9 +74,9 @@ static void draft_reveal(ark_game *g) {
   int n = g->log.nev;            /* the notes below join the log */
   for (int i = 0; i < n; i++) {
     const ark_event e = g->log.ev[i];
-    if (e.type != ARK_EV_DISCARD || e.player < 0 || e.seen != 1 << e.player || e.b != 0)
-      continue;
-    ark_log_add(&g->log, s->turn, e.player, ARK_EV_DISCARD, e.a, 0, 0, NULL,
+    int seat = ark_event_seat(&e);
+    if (e.type != ARK_EV_DISCARD || e.player >= 0 || seat < 0 || e.b != 0) continue;
+    ark_log_add(&g->log, s->turn, seat, ARK_EV_DISCARD, e.a, 0, 0, NULL,
                 ARK_SEEN_ALL & ~e.seen);
     ark_log_note_last(&g->log);
   }
