@@ -115,7 +115,7 @@ const host_game host_ark_game = {
   .nevents = ark_nevents, .events = ark_events, .describe = ark_describe,
   .board = ark_board, .board_now = ark_board_now, .command = ark_command,
   .commands = "board, map, map P2 (another seat's), hand", .header = ark_header, .write = ark_write, .summary = ark_summary,
-  .news = ark_news,
+  .news = ark_news, .log_version = ARK_LOG_VERSION,
 };
 
 const host_game *host_game_of(const host_opts *o) {

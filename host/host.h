@@ -118,6 +118,7 @@ typedef struct host_save {
   int finished;            /* 0 or 1 (-1 while reading: no line yet) */
   int ai_seen;             /* bit per seat: its ai line was read */
   int version;             /* of the file's format (1 or 2) */
+  int log_version;         /* of the game's log when saved (1: no such line) */
   char *strings[40];       /* owned copies of folder names */
   int nstrings;
   struct host_deal *deal;  /* the setup section (deal.h), or NULL: o.cfg.setup
@@ -151,10 +152,13 @@ int host_save_may_replace(const char *path, char *msg, size_t n);
 /* Reads and checks a whole file: every line, the seats, and that it is
 ** complete (hash and end lines); -1 with "file:line: message". */
 int host_save_read(const char *path, host_save *s, char *msg, size_t n);
-/* After all of s's answers were given to g: 0 if g is the saved game
-** (every answer taken, the same log hash, finished or not alike), else -1
-** with a message.  A game that fails it must not be saved over the file. */
-int host_save_verify(const host_save *s, ark_game *g, char *msg, size_t n);
+/* How the hashes of the game that s's answers give, its log's h and its
+** state's, compare with the saved ones: 0 the same; -1 another game, with
+** a message; 1 another log from a save of an older log version than the
+** game's (host_game.log_version), with a message: its answers play, but
+** what they give cannot be checked against it. */
+int host_save_compare(const host_save *s, unsigned long long h, unsigned long long state,
+                      int log_version, char *msg, size_t n);
 /* A new game with s's configuration and the first `count` answers given;
 ** returns NULL with a message if the answers do not fit the game. */
 ark_game *host_save_rebuild(const host_save *s, int count, char *msg, size_t n);
@@ -194,6 +198,7 @@ typedef struct host_game {
   /* A typed command of the game's own for seat (1 if it was one). */
   int (*command)(ark_gs *g, int seat, const char *cmd, FILE *f);
   const char *commands;    /* the help line naming the commands above */
+  int log_version;         /* of the game's event log (ARK_LOG_VERSION); 0: none kept */
   /* The first line(s) of a replay of s, read from path. */
   void (*header)(ark_gs *g, const host_save *s, const char *path, FILE *f);
   int (*write)(const char *path, const host_save *s, ark_gs *g);
@@ -227,10 +232,14 @@ typedef struct host_sim_edit {
 
 extern const host_game host_ark_game, host_lua_game;
 const host_game *host_game_of(const host_opts *o);
-/* host_save_verify for any game, whose log hash is `hash` and state's hash
-** `state` (host_game.state), at its next decision. */
+/* After all of s's answers were given to g, whose log hash is `hash` and
+** state's hash `state` (host_game.state) at its next decision: 0 if g is
+** the saved game (every answer taken, the same hashes, finished or not
+** alike), -1 with a message if not (a game that fails it must not be saved
+** over the file), 1 with a message as host_save_compare gives it for the
+** game's log_version. */
 int host_save_verify_gs(const host_save *s, ark_gs *g, unsigned long long hash,
-                        unsigned long long state, char *msg, size_t n);
+                        unsigned long long state, int log_version, char *msg, size_t n);
 
 /* What the AI of `kind` would choose at g's pending decision and the
 ** greedy's value of each option (the `top` best; 0: all), both worked out

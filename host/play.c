@@ -404,11 +404,14 @@ static int run_human(host_save *sv, const char *path, int resumed) {
   char msg[1024];
   int bad = rebuild(&s, resumed ? s.sv.nanswers : 0) != 0;
   /* a save that does not replay to its own hash is refused, not rewritten */
-  if (!bad && resumed &&
-      host_save_verify_gs(&s.sv, s.g, s.hg->hash(s.g), s.hg->state(s.g), msg, sizeof msg) != 0) {
+  int v = !bad && resumed ? host_save_verify_gs(&s.sv, s.g, s.hg->hash(s.g), s.hg->state(s.g),
+                                                 s.hg->log_version, msg, sizeof msg) : 0;
+  if (v < 0) {
     fprintf(stderr, "arknova play: %s: %s; the file is left as it is\n", path, msg);
     bad = 1;
   }
+  /* an older log version: the game goes on as this build plays its answers */
+  if (v > 0) fprintf(stderr, "arknova play: note: %s: %s\n", path, msg);
   if (bad) {
     if (s.g) s.g->gi->free(s.g);
     free(s.owner);

@@ -197,6 +197,7 @@ int host_save_write(const char *path, const host_save *s, ark_game *g) {
   fprintf(f, "arknova-save 2\nplayers %d\nseed %llu\nmap %s\n", c->players,
           (unsigned long long)c->seed, c->map ? c->map : "A");
   if (c->turn_cap) fprintf(f, "turn-cap %d\n", c->turn_cap);
+  fprintf(f, "log-version %d\n", ARK_LOG_VERSION);
   char abs[PATH_MAX];
   /* games/arknova itself is the default: no line, so the save moves along */
   if (c->data_dir && strcmp(host_save_game(c->data_dir, "arknova", abs), "arknova"))
@@ -234,7 +235,7 @@ static const char *keep(host_save *s, const char *v) {
 static const char *const once[] = { "game", "players", "seed", "map", "turn-cap", "data",
                                     "mcts-iters",
                                     "mcts-ms", "rollout", "rollout-turns", "human", "ai-seed",
-                                    "hash", "state", "finished", NULL };
+                                    "hash", "state", "finished", "log-version", NULL };
 
 /* A number line's key, its bounds and where it goes. */
 typedef struct { const char *key; long long lo, hi; } save_number;
@@ -242,6 +243,7 @@ static const save_number numbers[] = {
   { "players", 1, 4 },             /* every game's own range is checked when it starts */ { "turn-cap", 1, 1000000 }, { "exclude", 1, 100000 },
   { "mcts-iters", 1, 100000000 }, { "mcts-ms", 1, 3600000 }, { "rollout", 0, AI_ROLLOUT_RANDOM },
   { "rollout-turns", 1, 1000 }, { "human", 1, 4 }, { "finished", 0, 1 },
+  { "log-version", 1, 1000000 },
 };
 
 /* One "key value" line into s; returns 0 or -1 with a message. */
@@ -366,6 +368,7 @@ static int read_line(host_save *s, const char *key, char *v, char *msg, size_t n
   else if (!strcmp(key, "rollout")) s->o.budget.rollout = (int)x;
   else if (!strcmp(key, "rollout-turns")) s->o.budget.rollout_turns = (int)x;
   else if (!strcmp(key, "human")) s->human = (int)x - 1;
+  else if (!strcmp(key, "log-version")) s->log_version = (int)x;
   else s->finished = (int)x;
   return 0;
 }
@@ -404,6 +407,7 @@ static int complete(const host_save *s, int version, int ended, int has_players,
 int host_save_read(const char *path, host_save *s, char *msg, size_t n) {
   host_save_init(s);
   s->finished = -1;
+  s->log_version = 1;      /* the saves written before the line */
   struct stat st;
   if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
     snprintf(msg, n, "%s is a folder, not a save file", path);
@@ -486,32 +490,38 @@ int host_save_read(const char *path, host_save *s, char *msg, size_t n) {
   return rc;
 }
 
-int host_save_verify(const host_save *s, ark_game *g, char *msg, size_t n) {
-  ark_game_process(g);
-  return host_save_verify_gs(s, ark_game_gs(g), ark_game_log_hash(g), ark_game_state_hash(g),
-                             msg, n);
+int host_save_compare(const host_save *s, unsigned long long h, unsigned long long state,
+                      int log_version, char *msg, size_t n) {
+  int log = h != s->hash, st = s->has_state && state != s->state_hash;
+  if (!log && !st) return 0;
+  if (s->log_version < log_version) {
+    snprintf(msg, n, "this save was written by an older arknova whose logs differ (log "
+             "version %d; this one writes %d): its answers play, but what they give cannot "
+             "be checked against it", s->log_version, log_version);
+    return 1;
+  }
+  if (log)
+    snprintf(msg, n, "log hash %016llx differs from the saved %016llx: the replay is not the "
+             "saved game", h, s->hash);
+  else  /* a choice the log does not show (a display card taken) changes the state */
+    snprintf(msg, n, "the log matches the saved one, but the game state %016llx differs from "
+             "the saved %016llx: the replay is not the saved game", state, s->state_hash);
+  return -1;
 }
 
 int host_save_verify_gs(const host_save *s, ark_gs *g, unsigned long long h,
-                        unsigned long long state, char *msg, size_t n) {
+                        unsigned long long state, int log_version, char *msg, size_t n) {
   int over = g->gi->process(g) != ARK_AWAITING;
   if (g->gi->nanswers(g) != s->nanswers) {
     snprintf(msg, n, "the game took %d of the %d saved answers", g->gi->nanswers(g),
              s->nanswers);
     return -1;
   }
-  if (h != s->hash) {
-    snprintf(msg, n, "replaying its answers gives log hash %016llx, not the saved %016llx: "
-             "the file was changed, or the cards or rules it names have changed since "
-             "(arknova replay shows the game the answers give)", h, s->hash);
-    return -1;
-  }
-  /* a choice the log does not show (a display card taken) changes the state */
-  unsigned long long st = state;
-  if (s->has_state && st != s->state_hash) {
-    snprintf(msg, n, "replaying its answers gives the saved log but another game state "
-             "(%016llx, not the saved %016llx): the file was changed, or the cards or rules "
-             "it names have changed since", st, s->state_hash);
+  char why[512];
+  int v = host_save_compare(s, h, state, log_version, why, sizeof why);
+  if (v < 0) {
+    snprintf(msg, n, "%s: the file was changed, or the cards or rules it names have changed "
+             "since (arknova replay shows the game the answers give)", why);
     return -1;
   }
   /* version 1 wrote "finished 1" after any answer: not checked there */
@@ -520,7 +530,8 @@ int host_save_verify_gs(const host_save *s, ark_gs *g, unsigned long long h,
              s->finished ? "over" : "going on", over ? "over" : "going on");
     return -1;
   }
-  return 0;
+  if (v > 0) snprintf(msg, n, "%s", why);
+  return v;
 }
 
 void host_save_misfit(const host_save *s, int i, ark_gs *g, const char *why, char *msg,

@@ -938,9 +938,9 @@ static void test_state_in_saves(void **st) {
   assert_int_equal(arknova(out, sizeof out, NULL, "replay s.txt --quiet"), 1);
   assert_non_null(strstr(out, "the log matches the saved one, but the game state "));
   assert_int_equal(arknova(out, sizeof out, "quit\\n", "play --resume p.txt"), 1);
-  assert_non_null(strstr(out, "another game state"));
+  assert_non_null(strstr(out, "the log matches the saved one, but the game state "));
   assert_int_equal(arknova(out, sizeof out, NULL, "hint p.txt"), 1);
-  assert_non_null(strstr(out, "replaying its answers gives the saved log but another game state"));
+  assert_non_null(strstr(out, "the log matches the saved one, but the game state "));
 }
 
 /* ==== cards of two kinds ================================================

@@ -34,7 +34,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       for (int i = 0; ok && i < s.nanswers; i++)
         ok = ark_game_process(g) == ARK_AWAITING &&
              ark_game_answer(g, s.answers[i], msg, sizeof msg) == ARK_OK;
-      if (ok) host_save_verify(&s, g, msg, sizeof msg);
+      if (ok) {
+        ark_game_process(g);
+        host_save_verify_gs(&s, ark_game_gs(g), ark_game_log_hash(g), ark_game_state_hash(g),
+                            ARK_LOG_VERSION, msg, sizeof msg);
+      }
       ark_game_free(g);
     }
   }

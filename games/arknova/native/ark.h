@@ -36,6 +36,12 @@ extern const ark_gi ark_nova_gi;
 ark_gs *ark_game_gs(ark_game *g);
 ark_game *ark_game_of(ark_gs *s);
 
+/* The version of the event log: raised by a change that makes the same
+** answers give another log (a rule mended, an event told otherwise).  A
+** save keeps it, so that one an older build wrote is known for what it is
+** when its hashes no longer match (host/save.c). */
+#define ARK_LOG_VERSION 2
+
 #define ARK_MAX_DIRS 8
 #define ARK_MAX_EXCLUDE 16
 #define ARK_MAX_HANDOVER 4
