@@ -509,6 +509,17 @@ static void test_sim_test_card_few_pairs(void **st) {
   assert_true(output_has("margin         -10.00    10.00   +20.00 [+20.00, +20.00]       0.00"
                          "               -\n"));
   assert_int_equal(output_count("higher with the card"), 0);
+  /* two of four pairs won in arm B only, two won in both: the ends take
+  ** the exact interval of 2 of 4 pairs differing, [6.8%, 93.2%], and of 2
+  ** of 2 won in arm B, [15.8%, 100%]: (2 x 0.158 - 1) x 0.932 = -63.8% and
+  ** 93.2%, where taking 2 of 4 as measured would end it at the mean, 50% */
+  static const test_pair half[4] = {
+    { 68, 0, 10, 80, 20, 10, 70 }, { 69, 20, 10, 80, 20, 10, 70 },
+    { 70, 0, 10, 80, 20, 10, 70 }, { 71, 20, 10, 80, 20, 10, 70 },
+  };
+  write_test_pairs("half.jsonl", half, 4);
+  assert_int_equal(run("sim merge half.jsonl"), 0);
+  assert_true(output_has("win rate        50.0%   100.0%   +50.0% [-63.8%, +93.2%]"));
 }
 
 /* A comparison says how often its card was in a hand and played in set
