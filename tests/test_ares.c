@@ -785,6 +785,23 @@ static void test_board_corporations(void **st) {
   assert_non_null(strstr(out, "your corporation 216 Saturn Systems, 24 MC: Begins with 1 "));
 }
 
+/* Which card a seat keeps of those it looks at (research) is its own: the
+** other seats read a choice made (it had been printed to them, card and
+** all), while the game and its hashes stay the same. */
+static void test_research_keep_private(void **st) {
+  (void)st;
+  char out[1 << 17], args[256], dir[] = "/tmp/ares-keep-XXXXXX";
+  assert_non_null(mkdtemp(dir));
+  snprintf(args, sizeof args, "play --game %s --players 3 --seed 9 --save k.txt", ARES);
+  assert_int_equal(t_capture(out, sizeof out, dir, NULL, args), 0);
+  assert_int_equal(t_capture(out, sizeof out, dir, NULL, "replay k.txt --seat 2"), 0);
+  assert_non_null(strstr(out, "#19 P1 research: keep a card -> (a secret choice)\n"));
+  assert_non_null(strstr(out, "#20 P2 research: keep a card -> keep 92 Permafrost Extraction"));
+  assert_non_null(strstr(out, "matches the saved game"));
+  snprintf(args, sizeof args, "rm -rf %s", dir);
+  assert_int_equal(system(args), 0);
+}
+
 /* A mode is played by its number of players: --option mode=1 (solo) only
 ** by one, mode=2 (cooperative) only by two; any other count is refused
 ** with the mode and its players named, and `play` stops with status 2 as
@@ -1043,6 +1060,7 @@ int main(void) {
     cmocka_unit_test(test_mode_players),
     cmocka_unit_test(test_summary_against_game),
     cmocka_unit_test(test_board_corporations),
+    cmocka_unit_test(test_research_keep_private),
     cmocka_unit_test(test_card_checks),
     cmocka_unit_test(test_check_py_fan_cards),
   };

@@ -427,7 +427,12 @@ static void take_decision(ark_lg *g, lua_State *co, int nres) {
   g->dec.tag = g->optbuf.s + off_tag;
   g->dec.noptions = n;
   g->dec.options = g->opts;
-  g->dec.secret = lua_toboolean(co, at + 4);
+  /* a private choice is shown to its seat alone, as a secret one is, but
+  ** it is no secret answer: its options are cards only the seat sees,
+  ** which a view deals anew already, so nothing need be drawn again */
+  int how = (int)lua_tointeger(co, at + 4);
+  g->dec.secret = how != 0;
+  g->dec_private = how == 2;
   lua_settop(co, top - nres);
 }
 
@@ -492,8 +497,9 @@ ark_status ark_lg_answer(ark_lg *g, int i, char *msg, size_t n) {
     return ARK_ERR_REFUSED;
   }
   int seat = g->dec.player + 1;
-  push_answer(g, i, seat | (g->dec.secret ? ARK_LG_SECRET_BIT : 0));
-  g->secret_open |= g->dec.secret;
+  int secret_answer = g->dec.secret && !g->dec_private;
+  push_answer(g, i, seat | (secret_answer ? ARK_LG_SECRET_BIT : 0));
+  g->secret_open |= secret_answer;
   snprintf(line, sizeof line, "P%d: %s", seat, g->dec.options[i]);
   snprintf(others, sizeof others, "P%d chooses in secret", seat);
   ark_lg_event(g, seat, ARK_LG_EV_ANSWER, line, g->dec.secret ? 1 << (seat - 1) : ARK_SEEN_ALL,

@@ -218,19 +218,21 @@ static int g_choose(lua_State *L) {
   if (!lua_isyieldable(L) || L == g->d->L)
     luaL_error(L, "G.choose is only for steps (not for setup, next or the numbers)");
   const char *tag = "choice";
-  int secret = 0;
+  int how = 0;                 /* 1: a secret answer; 2: a private choice */
   if (lua_istable(L, 4)) {
     lua_getfield(L, 4, "tag");
     if (lua_isstring(L, -1)) tag = lua_tostring(L, -1);
     lua_getfield(L, 4, "secret");
-    secret = lua_toboolean(L, -1);
-    lua_pop(L, 1);
+    how = lua_toboolean(L, -1);
+    lua_getfield(L, 4, "private");
+    if (!how && lua_toboolean(L, -1)) how = 2;
+    lua_pop(L, 2);
   }
   lua_pushinteger(L, s);
   lua_pushvalue(L, 2);
   lua_pushvalue(L, 3);
   lua_pushstring(L, tag);
-  lua_pushboolean(L, secret);
+  lua_pushinteger(L, how);
   if (lua_istable(L, 4)) lua_remove(L, -6);   /* the tag's string stays until here */
   return lua_yield(L, 5);
 }

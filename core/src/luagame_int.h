@@ -116,6 +116,7 @@ struct ark_lg {
   int pending;
   int given;                     /* 1-based answer to resume with, 0: none */
   ark_decision dec;
+  int dec_private;               /* dec is private: hidden, but no secret answer */
   ark_strbuf optbuf;
   int opt_off[ARK_LG_OPTIONS];
   const char *opts[ARK_LG_OPTIONS];

@@ -628,7 +628,8 @@ function A.keep_from_look(seat, k, tags, why)
     end
     if #ids == 0 then break end
     local i = 1
-    if #ids > 1 then i = G.choose(seat, why .. ": keep a card", opts, { tag = "keep" }) end
+    -- the cards looked at are the seat's alone, and so is which one it keeps
+    if #ids > 1 then i = G.choose(seat, why .. ": keep a card", opts, { tag = "keep", private = true }) end
     G.move(ids[i], "hand", seat)
     G.log(seat, "P" .. seat .. " keeps " .. A.label(ids[i]), { seat }, "P" .. seat .. " keeps a card")
   end
