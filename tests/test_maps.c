@@ -466,6 +466,7 @@ static void test_ice_cream_pouch(void **st) {
   own_turn(g, p);
   t_answer(g, "Sponsors I at strength 2");
   t_expect_copy(g, "map.pouch", p);
+  assert_true(ark_game_decision(g)->secret);     /* hand cards: its seat's alone */
   assert_int_equal(t_noptions(g), 4);             /* three cards and "stop tucking" */
   t_answer(g, "tuck Lion (402)");
   t_expect_copy(g, "map.pouch", p);

@@ -38,8 +38,9 @@ local function pouch(p, left)
     codes[i] = (id + 1) * 16 + left - 1
   end
   opts[#opts + 1], codes[#codes + 1] = "stop tucking", 0
+  -- the options are hand cards: the choice is p's alone (secret)
   return choose_then(p, "map.pouch", "Pouch: tuck a hand card under your map for " ..
-    POUCH_APPEAL .. " appeal?", opts, codes, "then_tuck")
+    POUCH_APPEAL .. " appeal?", opts, codes, "then_tuck", true)
 end
 
 function map.then_tuck(p, _, code)
