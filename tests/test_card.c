@@ -349,15 +349,18 @@ static void test_report_numbers(void **st) {
     }
   t_write_file(tmp, "hand.jsonl", text);
   assert_int_equal(run("sim merge hand.jsonl"), 0);
-  /* win: +1, 0, +1, 0: mean 0.5, sd 0.57735, t(3) 3.182446 -> +-0.918693 */
-  assert_true(output_has("win rate        25.0%    75.0%   +50.0% [-41.9%, +100.0%]      0.58"));
-  /* score: 10, 0, 6, -4: mean 3, sd 6.2183, +-9.894694 */
-  assert_true(output_has("score            2.75     5.75   +3.00 [-6.89, +12.89]         6.22"));
+  /* win: +1, 0, +1, 0: 2 of 4 pairs differ, both won in arm B: the ends
+  ** from the exact intervals of those shares (Clopper-Pearson) */
+  assert_true(output_has("win rate        25.0%    75.0%   +50.0% [-63.8%, +93.2%]       0.58"));
+  /* margin over the other seat (-50 in these records) and own score:
+  ** 10, 0, 6, -4: mean 3, sd 6.2183, t(3) 3.182446 -> +-9.894694 */
+  assert_true(output_has("margin          52.75    55.75   +3.00 [-6.89, +12.89]         6.22"));
+  assert_true(output_has("own score        2.75     5.75   +3.00 [-6.89, +12.89]         6.22"));
   assert_true(output_has("card 401 played by the tested seat in arm B: 2 of 4 games, 50.0%"));
   assert_true(output_has("played at its own turn: mean 4.5, median 4.5; at game turn: mean "
                          "8.5, median 8.5\n"));
-  assert_true(output_has("draft: the same in both arms in 3 of 4 pairs (an AI that looks "
-                         "ahead to its first turn sees arm B's card coming"));
+  assert_true(output_has("draft: the same in both arms in 3 of 4 pairs; in 1 the hands at the "
+                         "first turn differ by more than the card"));
   assert_true(output_has("win rate: no difference shown (the interval includes 0)\n"));
   assert_true(output_has("warning: only 4 pairs (fewer than 30)"));
   /* 50% is not below the threshold */
