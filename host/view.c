@@ -241,7 +241,33 @@ static void print_places(const ark_game *g, int p, const places *pl, FILE *f) {
   print_wrapped(f, line, 0);
 }
 
+static void view_one_map(const ark_game *g, int p, FILE *f);
+
+/* In advanced mode's map phase a seat's map is a stand-in until it keeps
+** one: say so, and while it chooses draw each map dealt to it (its options
+** read "keep map ID (name)"), which it could not see otherwise. */
+static int view_unkept_map(const ark_game *g, int p, FILE *f) {
+  if (ark_game_map_kept(g, p)) return 0;
+  fprintf(f, "  P%d has not kept a zoo map yet.\n", p + 1);
+  const ark_decision *d = ark_game_decision(g);
+  if (!d || d->player != p || strcmp(d->tag, "map.choose")) return 1;
+  for (int i = 0; i < d->noptions; i++) {
+    char id[32];
+    if (sscanf(d->options[i], "keep map %31s", id) != 1) continue;
+    ark_game *m = ark_game_map_preview(g, p, id);
+    if (!m) continue;
+    fprintf(f, "  Option %d, dealt to you:\n", i + 1);
+    view_one_map(m, p, f);
+    ark_game_free(m);
+  }
+  return 1;
+}
+
 void view_zoo_map(const ark_game *g, int p, FILE *f) {
+  if (!view_unkept_map(g, p, f)) view_one_map(g, p, f);
+}
+
+static void view_one_map(const ark_game *g, int p, FILE *f) {
   fprintf(f, "  Zoo map %s of P%d (columns x, rows y; a space is (x,y)):\n",
           ark_game_map_name(g, p), p + 1);
   places pl;

@@ -700,6 +700,19 @@ static void test_resume_refuses_options(void **st) {
 ** and universities, the other seats' zoo cards, and another seat's map on
 ** asking (`map P2`).  The display dealt face down before the draft is not
 ** shown until the draft turns it. */
+/* Advanced mode: a seat choosing its map sees both maps dealt to it and
+** no stand-in as its own (the board had shown map 1, Observation Tower, as
+** P2's while it chose between maps 6 and 3). */
+static void test_board_maps_dealt(void **st) {
+  (void)st;
+  assert_int_equal(run("board\nquit\n", "play --human 2 --players 3 --map advanced --seed 5 "
+                       "--save adv.txt"), 0);
+  assert_true(output_has("  P2 has not kept a zoo map yet.\n  Option 1, dealt to you:\n"
+                         "  Zoo map Research Institute of P2 "));
+  assert_true(output_has("  Option 2, dealt to you:\n  Zoo map Silver Lake of P2 "));
+  assert_false(output_has("Zoo map Observation Tower of P2"));
+}
+
 static void test_board_public_parts(void **st) {
   (void)st;
   assert_int_equal(run("board\n1\n1\n1\n1\nmap P2\nquit\n", "play --human 1 --seed 3 "
@@ -1741,6 +1754,7 @@ int main(void) {
     cmocka_unit_test(test_resume_refuses_options),
     cmocka_unit_test(test_own_scoring_cards),
     cmocka_unit_test(test_board_public_parts),
+    cmocka_unit_test(test_board_maps_dealt),
     cmocka_unit_test(test_undo_keeps_what_was_learned),
     cmocka_unit_test(test_map_bonus_values),
     cmocka_unit_test(test_map_ability_places),

@@ -9,6 +9,7 @@
 #include "game.h"
 #include "map.h"
 #include "rules.h"
+#include "setup.h"
 #include "track.h"
 #include "zone.h"
 
@@ -119,6 +120,31 @@ int ark_game_count_buildings(const ark_game *g, int p, const char *key) {
 const char *ark_game_map_name(const ark_game *g, int p) {
   if (bad_seat(g, p)) return "?";
   return g->c->maps[g->s.p[p].map].name;
+}
+
+/* A seat keeps its map with ark.set_map, which logs it as text of the
+** seat with the map in `a`: the only event of a seat in the map phase. */
+int ark_game_map_kept(const ark_game *g, int p) {
+  if (bad_seat(g, p) || g->s.phase != ARK_PH_MAPS) return 1;
+  for (int i = 0; i < g->log.nev; i++)
+    if (g->log.ev[i].player == p && g->log.ev[i].type == ARK_EV_TEXT) return 1;
+  return 0;
+}
+
+ark_game *ark_game_map_preview(const ark_game *g, int p, const char *id) {
+  int m = ark_content_find_map(g->c, id);
+  if (bad_seat(g, p) || g->s.phase != ARK_PH_MAPS || m < 0) return NULL;
+  ark_game *c = ark_game_clone(g);
+  char msg[256];
+  if (!c) return NULL;
+  ark_player *pl = &c->s.p[p];
+  memset(&pl->zoo_map, 0, sizeof pl->zoo_map);
+  pl->map = (int8_t)m;
+  if (ark_setup_start_buildings(c, p, msg, sizeof msg) != 0) {
+    ark_game_free(c);
+    return NULL;
+  }
+  return c;
 }
 
 const char *ark_game_map_ability(const ark_game *g, int p) {

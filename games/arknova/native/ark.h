@@ -340,6 +340,12 @@ void ark_game_cell(const ark_game *g, int p, int cell, ark_cell_view *out);
 ** those ark_game_cell names on some cell, without a view per cell. */
 int ark_game_count_buildings(const ark_game *g, int p, const char *key);
 const char *ark_game_map_name(const ark_game *g, int p);
+/* In advanced mode's map phase, whether p has kept its map yet (until it
+** has, its map is a stand-in that setup gives every seat); 1 after it. */
+int ark_game_map_kept(const ark_game *g, int p);
+/* A copy of g in the map phase in which p has kept the map `id` (one of
+** the maps dealt to it, shown before it chooses), or NULL: to free. */
+ark_game *ark_game_map_preview(const ark_game *g, int p, const char *id);
 /* The ability of p's map in the map's own words (its YAML `ability`),
 ** or "" when the map says nothing. */
 const char *ark_game_map_ability(const ark_game *g, int p);
