@@ -326,14 +326,15 @@ static int take_arm_a_draft(const sim *s, ark_game *proto, uint64_t seed, ark_ga
     if (ark_game_answer(a, pick, why, sizeof why) != ARK_OK) break;
   }
   if (pr != ARK_AWAITING || why[0]) {
-    snprintf(r->msg, sizeof r->msg, "arm A's draft, played for arm B: %s",
+    /* r->msg is short: the reason cut to fit it (the whole in `why`) */
+    snprintf(r->msg, sizeof r->msg, "arm A's draft, played for arm B: %.90s",
              why[0] ? why : ark_game_error(a));
     rc = -1;
   }
   const int *ans = ark_game_answers(a);
   for (int k = 0, n = ark_game_nanswers(a); !rc && k < n; k++)
     if (ark_game_process(b) != ARK_AWAITING || ark_game_answer(b, ans[k], why, sizeof why)) {
-      snprintf(r->msg, sizeof r->msg, "arm B refused arm A's draft answer %d: %s", k + 1,
+      snprintf(r->msg, sizeof r->msg, "arm B refused arm A's draft answer %d: %.80s", k + 1,
                why[0] ? why : ark_game_error(b));
       rc = -1;
     }
