@@ -377,9 +377,9 @@ static void print_winner(ark_game *g, FILE *f) {
     fprintf(f, "Shared win: ");
     for (int k = 0; k < nwon; k++)
       fprintf(f, "%sP%d", k == 0 ? "" : k == nwon - 1 ? " and " : ", ", won[k] + 1);
-    fprintf(f, " with %d points each, and %d conservation project%s supported each, which "
-               "would have broken the tie.\n", v[w].score, v[w].supports,
-               v[w].supports == 1 ? "" : "s");
+    fprintf(f, " with %d points each and %d conservation project%s supported each: the "
+               "projects, which break a tie on points, leave this one standing.\n", v[w].score,
+               v[w].supports, v[w].supports == 1 ? "" : "s");
     return;
   }
   for (int p = 0; p < n && p < 4; p++)

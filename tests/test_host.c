@@ -945,6 +945,10 @@ static void test_summary_explains_score(void **st) {
     if (rk[0] == rk[1]) {
       shared++;
       assert_true(output_has("\nShared win: P1 and P2 with "));
+      /* equal projects leave the tie: they do not break it */
+      assert_true(output_has(" supported each: the projects, which break a tie on points, "
+                             "leave this one standing.\n"));
+      assert_false(output_has("would have broken the tie"));
       assert_false(output_has("Winner"));
     } else {
       broken++;
