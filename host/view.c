@@ -413,9 +413,10 @@ static void print_other(const ark_game *v, int p, FILE *f) {
 
 /* Everything seat `me` may see, read from its view of the game: what it
 ** cannot know is dealt anew there, so no line can tell it.  A display
-** still face down (the draft) differs between two such deals. */
+** card the seat does not know (face down until the draft ends) is said to
+** be so: the view's card there is a guess. */
 void view_board(const ark_game *g, int me, FILE *f) {
-  ark_game *v = ark_game_view(g, me, 1), *w = ark_game_view(g, me, 2);
+  ark_game *v = ark_game_view(g, me, 1);
   int pos, len;
   ark_game_break_track(v, &pos, &len);
   fprintf(f, "\n== turn %d, break track %d/%d ==\n", ark_game_turns(v), pos, len);
@@ -424,16 +425,15 @@ void view_board(const ark_game *g, int me, FILE *f) {
       view_others_one(v, p, f);
       print_other(v, p, f);
     }
-  int disp[6], other[6], range = ark_game_reputation_range(v, me);
+  int disp[6], range = ark_game_reputation_range(v, me);
   ark_game_display(v, disp);
-  ark_game_display(w, other);
   char buf[512];
   fprintf(f, "  Display (you reach folders 1-%d):\n", range);
   for (int k = 0; k < 6; k++)
     fprintf(f, "   %c%d %s\n", k < range ? '*' : ' ', k + 1,
-            disp[k] != other[k] ? "(face down)"
-            : disp[k] >= 0      ? view_card_text(v, disp[k], buf, sizeof buf)
-                                : "(empty)");
+            disp[k] < 0                           ? "(empty)"
+            : !ark_game_card_known(v, disp[k], me) ? "(face down)"
+                                                   : view_card_text(v, disp[k], buf, sizeof buf));
   print_association(v, f);
   view_zoo_map(v, me, f);
   view_player(v, me, f);
@@ -442,7 +442,6 @@ void view_board(const ark_game *g, int me, FILE *f) {
   fprintf(f, "  Hand (%d):\n", n);
   for (int i = 0; i < n; i++) fprintf(f, "    %s\n", view_card_text(v, ids[i], buf, sizeof buf));
   view_scoring(v, me, f);
-  ark_game_free(w);
   ark_game_free(v);
 }
 

@@ -718,6 +718,14 @@ static void test_board_public_parts(void **st) {
   assert_int_equal(run("board\n1\n1\n1\n1\nmap P2\nquit\n", "play --human 1 --seed 3 "
                        "--save bp.txt"), 0);
   assert_int_equal(output_count("(face down)"), 6);
+  /* every seed: the seat knows no display card before the draft's end (two
+  ** guessed deals that agreed on a card had shown it, falsely, face up) */
+  for (int seed = 1; seed <= 8; seed++) {
+    assert_int_equal(run("board\nquit\n", "play --human 1 --seed %d --save bd.txt", seed), 0);
+    assert_int_equal(output_count("(face down)"), 6);
+  }
+  assert_int_equal(run("board\n1\n1\n1\n1\nmap P2\nquit\n", "play --human 1 --seed 3 "
+                       "--save bp.txt"), 0);
   assert_true(output_has("  Association board:\n  project Africa (103): level 1 (5, 5 CP) "
                          "blocked, level 2 (4, 3 CP) free,\n"));
   assert_true(output_has("  partner zoos to take: africa americas asia australia europe; "

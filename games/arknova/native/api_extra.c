@@ -122,6 +122,11 @@ const char *ark_game_map_name(const ark_game *g, int p) {
   return g->c->maps[g->s.p[p].map].name;
 }
 
+int ark_game_card_known(const ark_game *g, int card, int seat) {
+  if (bad_seat(g, seat) || card < 0 || card >= g->c->ncards) return 0;
+  return (g->s.known[card] >> seat) & 1;
+}
+
 /* A seat keeps its map with ark.set_map, which logs it as text of the
 ** seat with the map in `a`: the only event of a seat in the map phase. */
 int ark_game_map_kept(const ark_game *g, int p) {

@@ -340,6 +340,9 @@ void ark_game_cell(const ark_game *g, int p, int cell, ark_cell_view *out);
 ** those ark_game_cell names on some cell, without a view per cell. */
 int ark_game_count_buildings(const ark_game *g, int p, const char *key);
 const char *ark_game_map_name(const ark_game *g, int p);
+/* Whether `seat` knows which card `card` is where it lies (a display card
+** before the draft's end is known to no one): 1 or 0. */
+int ark_game_card_known(const ark_game *g, int card, int seat);
 /* In advanced mode's map phase, whether p has kept its map yet (until it
 ** has, its map is a stand-in that setup gives every seat); 1 after it. */
 int ark_game_map_kept(const ark_game *g, int p);
