@@ -835,6 +835,22 @@ static void test_pilfering(void **st) {
   assert_true(t_in_hand(g, p, 404));
   assert_int_equal(g->s.p[q2].nhand, 0);
   assert_int_equal(g->s.p[p].money, MONEY - 13);
+  /* the card handed over is told to the two seats, and to the third that
+  ** one changed hands, as notes the log's hash leaves out */
+  char line[160], want[3][96];
+  snprintf(want[p], sizeof want[p], "P%d hands Caracal (404) to P%d", q2 + 1, p + 1);
+  snprintf(want[q2], sizeof want[q2], "P%d hands Caracal (404) to P%d", q2 + 1, p + 1);
+  snprintf(want[q1], sizeof want[q1], "P%d hands a card to P%d", q2 + 1, p + 1);
+  for (int seat = 0; seat < 3; seat++) {
+    int told = 0;
+    for (int k = 0; k < ark_game_nevents(g); k++) {
+      const ark_event *e = ark_game_event(g, k);
+      if (!ark_event_visible(e, seat) || e->type != ARK_EV_TEXT || e->player != q2) continue;
+      ark_event_text(g, e, line, sizeof line);
+      told += !strcmp(line, want[seat]) && e->note;
+    }
+    assert_int_equal(told, 1);
+  }
   ark_game_free(g);
 
   /* Pilfering 2 (Japanese Macaque): the appeal leader and the conservation

@@ -83,9 +83,9 @@ static void draft_reveal(ark_game *g) {
 }
 
 void ark_game_log_note(ark_game *g, int player, int type, int a, int b, int c,
-                       const char *text) {
+                       const char *text, int seen) {
   if (g->nolog) return;
-  ark_log_add(&g->log, g->s.turn, player, type, a, b, c, text, ARK_SEEN_ALL);
+  ark_log_add(&g->log, g->s.turn, player, type, a, b, c, text, seen);
   ark_log_note_last(&g->log);
 }
 

@@ -163,10 +163,11 @@ void ark_game_log(ark_game *g, int player, int type, int a, int b, int c,
 /* The same for an event that only the seats in mask `seen` see in full. */
 void ark_game_log_seen(ark_game *g, int player, int type, int a, int b, int c,
                        const char *text, int seen);
-/* The same for a note (ark_log_note_last): an event that explains the
-** ones before it, left out of the log's hash so that saves keep theirs. */
+/* The same for a note (ark_log_note_last) that the seats in mask `seen`
+** see: an event that explains the ones before it, or tells a move the log
+** did not tell before, left out of the log's hash so that saves keep theirs. */
 void ark_game_log_note(ark_game *g, int player, int type, int a, int b, int c,
-                       const char *text);
+                       const char *text, int seen);
 /* Drops the running step and runs it again from the current state (tests
 ** use it after preparing a state by hand). */
 void ark_game_restart_step(ark_game *g);

@@ -612,6 +612,26 @@ static int l_hand_remove(lua_State *L) {
   return 1;
 }
 
+/* ark.hand_give(q, p, card): the card goes from q's hand to p's (Pilfering).
+** The two seats see which card, the others that one changed hands; told as
+** notes, which the log's hash leaves out, since the log had said nothing of
+** such a move before and saves made then keep their hash. */
+static int l_hand_give(lua_State *L) {
+  ark_game *g = GM(L);
+  int q = arg_player(L, g, 1), p = arg_player(L, g, 2), c = arg_card(L, g, 3);
+  if (ark_zone_hand_remove(g, q, c) != 0)
+    return luaL_error(L, "ark.hand_give: %s is not in P%d's hand", g->c->cards[c].name, q + 1);
+  ark_zone_hand_add(g, p, c);
+  int both = (1 << p) | (1 << q);
+  char text[160];
+  snprintf(text, sizeof text, "hands %.80s (%d) to P%d", g->c->cards[c].name,
+           g->c->cards[c].number, p + 1);
+  ark_game_log_note(g, q, ARK_EV_TEXT, c, p, 0, text, both);
+  snprintf(text, sizeof text, "hands a card to P%d", p + 1);
+  ark_game_log_note(g, q, ARK_EV_TEXT, -1, p, 0, text, ARK_SEEN_ALL & ~both);
+  return 0;
+}
+
 /* ark.display_take(folder) -> card (the folder stays empty until refill) */
 static int l_display_take(lua_State *L) {
   ark_game *g = GM(L);
@@ -2526,6 +2546,7 @@ static int l_step_data(lua_State *L) {
 }
 
 static const luaL_Reg api[] = {
+  {"hand_give", l_hand_give},
   {"get", l_get}, {"set", l_set}, {"add", l_add}, {"counter", l_counter},
   {"memo", l_memo}, {"map_memo", l_map_memo},
   {"range", l_range},

@@ -83,7 +83,7 @@ int ark_track_add(ark_game *g, int p, int track, int n) {
   ** hash: the appeal had changed with no line to say so */
   if (over > 0)
     ark_game_log_note(g, p, ARK_EV_GAIN, ARK_TR_APPEAL, over, pl->appeal,
-                      "reputation past its cap");
+                      "reputation past its cap", ARK_SEEN_ALL);
   return done;
 }
 

@@ -756,9 +756,7 @@ function pilfer_given(q, code)
     return
   end
   local hand = ark.hand(q)
-  local c = hand[ark.random(#hand)]
-  ark.hand_remove(q, c)
-  ark.hand_add(p, c)
+  ark.hand_give(q, p, hand[ark.random(#hand)])   -- told to the two seats
 end
 
 -- The tracks from the i-th to the n-th (code: i * 8 + n), each pilfer its
