@@ -138,6 +138,9 @@ long sim_wilson_to_halve(double p, long n);
 ** result differs; simtest.c says how), the two-sided sign test's p on
 ** those pairs, and the pairs that would halve the interval at the same
 ** shares. */
+/* That interval alone (lo, hi as shares of -1 .. 1), for counts that may
+** be fractions (a shared win counts half). */
+void sim_win_bounds(double plus, double minus, double n, double *lo, double *hi);
 typedef struct sim_wins {
   long n, plus, minus;
   double mean, lo, hi, p;

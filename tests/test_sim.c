@@ -385,10 +385,27 @@ static void test_sim_compare_numbers(void **st) {
     }
   t_write_file(tmp, "cmp.jsonl", text);
   assert_int_equal(run("sim merge cmp.jsonl"), 0);
-  /* win: mean 0.5, sd 0.57735 -> +-0.918693; score: mean 3, sd 6.2183 -> +-9.894694 */
-  assert_int_equal(output_count("P1             4     25.0%     75.0%  +50.0% [-41.9%, +100.0%]"
+  /* win: 2 of 4 pairs differ, both won in B: the exact interval --test-card
+  ** gives; score: mean 3, sd 6.2183 -> +-9.894694 */
+  assert_int_equal(output_count("P1             4     25.0%     75.0%   +50.0% [-63.8%, +93.2%]"
                                 "     +3.00 [-6.89, +12.89]\n"), 1);
   assert_int_equal(output_count("warning: only 4 pairs: the intervals are rough and wide"), 1);
+  /* 4 pairs that all went one way: no interval of no width (a t interval
+  ** had given -100.0% [-100.0%, -100.0%]) */
+  k = 0;
+  for (int set = 0; set < 2; set++)
+    for (int i = 0; i < 4; i++)
+      k += (size_t)snprintf(text + k, sizeof text - k,
+                            "{\"seed\":%d,\"set\":\"%s\",\"players\":2,\"map\":\"A\","
+                            "\"rules\":\"%s\",\"start\":1,\"ai\":[\"greedy\",\"greedy\"],"
+                            "\"scores\":[%d,0],\"ranks\":[%d,%d],\"turns\":80,"
+                            "\"capped\":false,\"error\":false,\"plays\":[]}\n", i + 1,
+                            set ? "B" : "A", set ? "" : "without card 401", set ? -5 : 5,
+                            set ? 2 : 1, set ? 1 : 2);
+  t_write_file(tmp, "one-way.jsonl", text);
+  assert_int_equal(run("sim merge one-way.jsonl"), 0);
+  assert_int_equal(output_count(" -100.0% [-100.0%, +20.5%] "), 1);
+  assert_int_equal(output_count(" +100.0% [-20.5%, +100.0%] "), 1);
 }
 
 /* The turns of `plays` and played_turn count game turns alike, from 1:
