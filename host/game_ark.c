@@ -109,13 +109,22 @@ static int ark_news(ark_gs *g, const ark_event *e, int seat) {
   return !(e->type == ARK_EV_DISCARD && who == seat);
 }
 
+/* A save an older build wrote, whose log version is below this one's: the
+** same answers may give another log now (a rule mended since). */
+static int ark_changed(const host_save *s, char *why, size_t n) {
+  if (s->log_version >= ARK_LOG_VERSION) return 0;
+  snprintf(why, n, "this save was written by an older arknova whose logs differ (log "
+           "version %d; this one writes %d)", s->log_version, ARK_LOG_VERSION);
+  return 1;
+}
+
 const host_game host_ark_game = {
   .rebuild = ark_rebuild, .hash = ark_hash, .state = ark_state, .answers = ark_answers,
   .error = ark_error,
   .nevents = ark_nevents, .events = ark_events, .describe = ark_describe,
   .board = ark_board, .board_now = ark_board_now, .command = ark_command,
   .commands = "board, map, map P2 (another seat's), hand", .header = ark_header, .write = ark_write, .summary = ark_summary,
-  .news = ark_news, .log_version = ARK_LOG_VERSION,
+  .news = ark_news, .changed = ark_changed,
 };
 
 const host_game *host_game_of(const host_opts *o) {

@@ -199,9 +199,9 @@ int cmd_hint(int argc, char **argv) {
   /* advice on another game than the file's is worse than none: the whole
   ** file must replay to its own hash first, as for replay and resume */
   ark_gs *whole = host_game_of(&sv.o)->rebuild(&sv, sv.nanswers, msg, sizeof msg);
-  int v = whole ? host_save_verify_gs(&sv, whole, host_game_of(&sv.o)->hash(whole),
-                                      host_game_of(&sv.o)->state(whole),
-                                      host_game_of(&sv.o)->log_version, msg, sizeof msg) : -1;
+  int v = whole ? host_save_verify_gs(&sv, host_game_of(&sv.o), whole, host_game_of(&sv.o)->hash(whole),
+                                      host_game_of(&sv.o)->state(whole), msg,
+                                      sizeof msg) : -1;
   if (v > 0) fprintf(stderr, "arknova hint: note: %s: %s\n", path, msg);
   if (v < 0) {
     fprintf(stderr, "arknova hint: %s: %s\n", path, msg);

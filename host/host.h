@@ -119,6 +119,8 @@ typedef struct host_save {
   int ai_seen;             /* bit per seat: its ai line was read */
   int version;             /* of the file's format (1 or 2) */
   int log_version;         /* of the game's log when saved (1: no such line) */
+  int has_content;         /* a game in Lua: its folder's fingerprint when saved */
+  unsigned long long content;
   char *strings[40];       /* owned copies of folder names */
   int nstrings;
   struct host_deal *deal;  /* the setup section (deal.h), or NULL: o.cfg.setup
@@ -154,11 +156,11 @@ int host_save_may_replace(const char *path, char *msg, size_t n);
 int host_save_read(const char *path, host_save *s, char *msg, size_t n);
 /* How the hashes of the game that s's answers give, its log's h and its
 ** state's, compare with the saved ones: 0 the same; -1 another game, with
-** a message; 1 another log from a save of an older log version than the
-** game's (host_game.log_version), with a message: its answers play, but
+** a message; 1 not the same, from a save of a game that has changed since
+** (hg->changed; hg may be NULL), with a message: its answers play, but
 ** what they give cannot be checked against it. */
-int host_save_compare(const host_save *s, unsigned long long h, unsigned long long state,
-                      int log_version, char *msg, size_t n);
+int host_save_compare(const host_save *s, const struct host_game *hg, unsigned long long h,
+                      unsigned long long state, char *msg, size_t n);
 /* A new game with s's configuration and the first `count` answers given;
 ** returns NULL with a message if the answers do not fit the game. */
 ark_game *host_save_rebuild(const host_save *s, int count, char *msg, size_t n);
@@ -198,7 +200,11 @@ typedef struct host_game {
   /* A typed command of the game's own for seat (1 if it was one). */
   int (*command)(ark_gs *g, int seat, const char *cmd, FILE *f);
   const char *commands;    /* the help line naming the commands above */
-  int log_version;         /* of the game's event log (ARK_LOG_VERSION); 0: none kept */
+  /* Whether the game has changed since s was written, so that what its
+  ** answers give now cannot be checked against it: 1 with the reason in
+  ** why (Ark Nova: an older log version; a game in Lua: other files in its
+  ** folder), else 0. */
+  int (*changed)(const host_save *s, char *why, size_t n);
   /* The first line(s) of a replay of s, read from path. */
   void (*header)(ark_gs *g, const host_save *s, const char *path, FILE *f);
   int (*write)(const char *path, const host_save *s, ark_gs *g);
@@ -236,10 +242,9 @@ const host_game *host_game_of(const host_opts *o);
 ** state's hash `state` (host_game.state) at its next decision: 0 if g is
 ** the saved game (every answer taken, the same hashes, finished or not
 ** alike), -1 with a message if not (a game that fails it must not be saved
-** over the file), 1 with a message as host_save_compare gives it for the
-** game's log_version. */
-int host_save_verify_gs(const host_save *s, ark_gs *g, unsigned long long hash,
-                        unsigned long long state, int log_version, char *msg, size_t n);
+** over the file), 1 with a message as host_save_compare gives it. */
+int host_save_verify_gs(const host_save *s, const struct host_game *hg, ark_gs *g,
+                        unsigned long long hash, unsigned long long state, char *msg, size_t n);
 
 /* What the AI of `kind` would choose at g's pending decision and the
 ** greedy's value of each option (the `top` best; 0: all), both worked out

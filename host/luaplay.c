@@ -8,7 +8,10 @@
 ** such a game's rounds (ark_lg_set_cap), and a save keeps the hash of the
 ** game's state beside its log's.
 */
+#define _POSIX_C_SOURCE 200809L   /* scandir */
+#include <dirent.h>
 #include <math.h>
+#include <sys/stat.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -134,6 +137,58 @@ static void print_table(ark_lg *g, const host_opts *o, FILE *f) {
   }
 }
 
+/* FNV-1a of the n bytes at p into *h. */
+static void print_bytes(unsigned long long *h, const void *p, size_t n) {
+  const unsigned char *b = p;
+  for (size_t i = 0; i < n; i++) *h = (*h ^ b[i]) * 0x100000001b3ULL;
+}
+
+/* The game folder's fingerprint: every file below it (hidden ones left
+** out) by its path from the folder and its bytes, in the order of their
+** names.  A save keeps it, so that a save whose answers no longer give its
+** hashes tells a game whose rules or cards were edited since from a file
+** that was. */
+static void folder_print(unsigned long long *h, const char *dir, const char *rel, int depth) {
+  struct dirent **e;
+  char path[4096], sub[2048];
+  snprintf(path, sizeof path, "%s%s%s", dir, rel[0] ? "/" : "", rel);
+  int n = depth > 16 ? -1 : scandir(path, &e, NULL, alphasort);
+  for (int i = 0; i < n; i++) {
+    struct stat st;
+    const char *name = e[i]->d_name;
+    snprintf(sub, sizeof sub, "%s%s%s", rel, rel[0] ? "/" : "", name);
+    snprintf(path, sizeof path, "%s/%s", dir, sub);
+    if (name[0] == '.' || stat(path, &st) != 0) {
+      /* hidden (an editor's or git's), or a dangling link */
+    } else if (S_ISDIR(st.st_mode)) {
+      folder_print(h, dir, sub, depth + 1);
+    } else if (S_ISREG(st.st_mode)) {
+      FILE *f = fopen(path, "rb");
+      char buf[4096];
+      size_t got;
+      print_bytes(h, sub, strlen(sub) + 1);
+      while (f && (got = fread(buf, 1, sizeof buf, f)) > 0) print_bytes(h, buf, got);
+      if (f) fclose(f);
+    }
+    free(e[i]);
+  }
+  if (n >= 0) free(e);
+}
+
+static unsigned long long game_print(const char *dir) {
+  unsigned long long h = 0xcbf29ce484222325ULL;
+  folder_print(&h, dir, "", 0);
+  return h;
+}
+
+/* A save whose game folder holds other files than when it was written. */
+static int lua_changed(const host_save *s, char *why, size_t n) {
+  if (!s->has_content || game_print(s->o.game.dir) == s->content) return 0;
+  snprintf(why, n, "the rules or cards in %s have changed since this save was written",
+           s->o.game.dir);
+  return 1;
+}
+
 /* A save: the game folder, seats, seed, AIs and answers, with the log
 ** hash and the state's, in the file format of host/save.c (which reads it
 ** back). */
@@ -151,6 +206,7 @@ static int save_write(const char *path, const host_save *sv, ark_lg *g) {
   if (o->budget.iters) fprintf(f, "mcts-iters %d\n", o->budget.iters);
   if (sv->human >= 0) fprintf(f, "human %d\n", sv->human + 1);
   fprintf(f, "ai-seed %llu\n", (unsigned long long)sv->ai_seed);
+  fprintf(f, "content %016llx\n", game_print(o->game.dir));
   int over = ark_lg_process(g) != ARK_AWAITING;
   fprintf(f, "state %016llx\n", (unsigned long long)ark_lg_state_hash(g));
   return host_save_close(f, tmp, path, ark_lg_answers(g), ark_lg_nanswers(g),
@@ -405,7 +461,7 @@ const host_game host_lua_game = {
   .nevents = lua_nevents, .events = lua_events, .describe = lua_describe, .board = lua_board,
   .board_now = lua_board_now, .command = NULL, .commands = "board", .header = lua_header, .write = lua_write,
   .summary = lua_summary, .sim_open = lua_sim_open, .sim_close = lua_sim_close,
-  .sim_game = lua_sim_game, .sim_card = lua_sim_card,
+  .sim_game = lua_sim_game, .sim_card = lua_sim_card, .changed = lua_changed,
 };
 
 int host_lua_play(const host_opts *o, const char *save_path) {

@@ -404,8 +404,8 @@ static int run_human(host_save *sv, const char *path, int resumed) {
   char msg[1024];
   int bad = rebuild(&s, resumed ? s.sv.nanswers : 0) != 0;
   /* a save that does not replay to its own hash is refused, not rewritten */
-  int v = !bad && resumed ? host_save_verify_gs(&s.sv, s.g, s.hg->hash(s.g), s.hg->state(s.g),
-                                                 s.hg->log_version, msg, sizeof msg) : 0;
+  int v = !bad && resumed ? host_save_verify_gs(&s.sv, s.hg, s.g, s.hg->hash(s.g), s.hg->state(s.g),
+                                                 msg, sizeof msg) : 0;
   if (v < 0) {
     fprintf(stderr, "arknova play: %s: %s; the file is left as it is\n", path, msg);
     bad = 1;

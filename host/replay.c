@@ -127,8 +127,7 @@ int cmd_replay(int argc, char **argv) {
   else if (rc == 0 && pr == ARK_AWAITING) printf("(the saved game goes on from here)\n");
   unsigned long long h = hg->hash(g);
   if (rc == 0 && sv.has_hash) {
-    int v = host_save_compare(&sv, h, sv.has_state ? hg->state(g) : 0, hg->log_version, msg,
-                              sizeof msg);
+    int v = host_save_compare(&sv, hg, h, sv.has_state ? hg->state(g) : 0, msg, sizeof msg);
     if (v == 0) printf("log hash %016llx matches the saved game\n", h);
     else if (v > 0) printf("note: %s\n", msg);
     else fprintf(stderr, "arknova replay: %s\n", msg);

@@ -235,7 +235,7 @@ static const char *keep(host_save *s, const char *v) {
 static const char *const once[] = { "game", "players", "seed", "map", "turn-cap", "data",
                                     "mcts-iters",
                                     "mcts-ms", "rollout", "rollout-turns", "human", "ai-seed",
-                                    "hash", "state", "finished", "log-version", NULL };
+                                    "hash", "state", "finished", "log-version", "content", NULL };
 
 /* A number line's key, its bounds and where it goes. */
 typedef struct { const char *key; long long lo, hi; } save_number;
@@ -318,7 +318,7 @@ static int read_line(host_save *s, const char *key, char *v, char *msg, size_t n
     s->o.ai[p - 1] = kind;
     return 0;
   }
-  if (!strcmp(key, "hash") || !strcmp(key, "state")) {
+  if (!strcmp(key, "hash") || !strcmp(key, "state") || !strcmp(key, "content")) {
     char *end;
     unsigned long long x = strtoull(v, &end, 16);
     if (strlen(v) != 16 || strspn(v, "0123456789abcdefABCDEF") != 16) {
@@ -326,6 +326,7 @@ static int read_line(host_save *s, const char *key, char *v, char *msg, size_t n
       return -1;
     }
     if (key[0] == 'h') s->hash = x, s->has_hash = 1;
+    else if (key[0] == 'c') s->content = x, s->has_content = 1;
     else s->state_hash = x, s->has_state = 1;
     return 0;
   }
@@ -490,14 +491,14 @@ int host_save_read(const char *path, host_save *s, char *msg, size_t n) {
   return rc;
 }
 
-int host_save_compare(const host_save *s, unsigned long long h, unsigned long long state,
-                      int log_version, char *msg, size_t n) {
+int host_save_compare(const host_save *s, const host_game *hg, unsigned long long h,
+                      unsigned long long state, char *msg, size_t n) {
   int log = h != s->hash, st = s->has_state && state != s->state_hash;
   if (!log && !st) return 0;
-  if (s->log_version < log_version) {
-    snprintf(msg, n, "this save was written by an older arknova whose logs differ (log "
-             "version %d; this one writes %d): its answers play, but what they give cannot "
-             "be checked against it", s->log_version, log_version);
+  char why[256];
+  if (hg && hg->changed && hg->changed(s, why, sizeof why)) {
+    snprintf(msg, n, "%s: its answers play, but what they give cannot be checked against it",
+             why);
     return 1;
   }
   if (log)
@@ -509,8 +510,8 @@ int host_save_compare(const host_save *s, unsigned long long h, unsigned long lo
   return -1;
 }
 
-int host_save_verify_gs(const host_save *s, ark_gs *g, unsigned long long h,
-                        unsigned long long state, int log_version, char *msg, size_t n) {
+int host_save_verify_gs(const host_save *s, const host_game *hg, ark_gs *g,
+                        unsigned long long h, unsigned long long state, char *msg, size_t n) {
   int over = g->gi->process(g) != ARK_AWAITING;
   if (g->gi->nanswers(g) != s->nanswers) {
     snprintf(msg, n, "the game took %d of the %d saved answers", g->gi->nanswers(g),
@@ -518,7 +519,7 @@ int host_save_verify_gs(const host_save *s, ark_gs *g, unsigned long long h,
     return -1;
   }
   char why[512];
-  int v = host_save_compare(s, h, state, log_version, why, sizeof why);
+  int v = host_save_compare(s, hg, h, state, why, sizeof why);
   if (v < 0) {
     snprintf(msg, n, "%s: the file was changed, or the cards or rules it names have changed "
              "since (arknova replay shows the game the answers give)", why);

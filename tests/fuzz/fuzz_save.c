@@ -36,8 +36,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
              ark_game_answer(g, s.answers[i], msg, sizeof msg) == ARK_OK;
       if (ok) {
         ark_game_process(g);
-        host_save_verify_gs(&s, ark_game_gs(g), ark_game_log_hash(g), ark_game_state_hash(g),
-                            ARK_LOG_VERSION, msg, sizeof msg);
+        host_save_verify_gs(&s, NULL, ark_game_gs(g), ark_game_log_hash(g), ark_game_state_hash(g),
+                            msg, sizeof msg);
       }
       ark_game_free(g);
     }
