@@ -181,9 +181,15 @@ static unsigned long long game_print(const char *dir) {
   return h;
 }
 
-/* A save whose game folder holds other files than when it was written. */
+/* A save whose game folder holds other files than when it was written,
+** or one written before saves kept the fingerprint, which cannot tell. */
 static int lua_changed(const host_save *s, char *why, size_t n) {
-  if (!s->has_content || game_print(s->o.game.dir) == s->content) return 0;
+  if (!s->has_content) {
+    snprintf(why, n, "this save was written by an older arknova, which kept no fingerprint "
+             "of the rules and cards in %s", s->o.game.dir);
+    return 1;
+  }
+  if (game_print(s->o.game.dir) == s->content) return 0;
   snprintf(why, n, "the rules or cards in %s have changed since this save was written",
            s->o.game.dir);
   return 1;

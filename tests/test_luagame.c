@@ -957,6 +957,12 @@ static void test_state_in_saves(void **st) {
   assert_int_equal(system(cmd), 0);
   assert_int_equal(arknova(out, sizeof out, NULL, "replay s.txt --quiet"), 1);
   assert_non_null(strstr(out, "the log matches the saved one, but the game state "));
+  /* a save from before the fingerprint: it cannot tell, and says so */
+  snprintf(cmd, sizeof cmd, "sed -i '/^content /d' %s/s.txt", tmp);
+  assert_int_equal(system(cmd), 0);
+  assert_int_equal(arknova(out, sizeof out, NULL, "replay s.txt --quiet"), 0);
+  assert_non_null(strstr(out, "this save was written by an older arknova, which kept no "
+                              "fingerprint of the rules and cards in "));
 }
 
 /* ==== cards of two kinds ================================================
