@@ -878,6 +878,37 @@ static void test_modifier_nil(void **st) {
   expect_modifier_stopped("modifier-nil", "modify_animal_cost returned nothing");
 }
 
+/* A game on the fan map of case `name` (its F9), played at random to its
+** end: its script was stopped, and the log names its file at `line` and
+** says `what`.  The game reaching its end shows that the questions after
+** the stop are asked: a modifier that failed leaves none refused. */
+static void expect_map_stopped(const char *name, const char *file, int line, const char *what) {
+  ark_config cfg;
+  ark_game *g = NULL;
+  char msg[2048], where[700];
+  config(&cfg, NULL, case_dir(name), "F9");
+  if (ark_game_new(&cfg, &g, msg, sizeof msg) != ARK_OK) fail_msg("%s: %s", name, msg);
+  assert_int_equal(t_play_random(g, 3, 0), ARK_END);
+  assert_true(ark_game_script_stopped(g));
+  snprintf(where, sizeof where, "tests/hostile/%s/%s:%d: ", name, file, line);
+  expect_log(g, where, what);
+  ark_game_free(g);
+}
+
+/* A modifier that asks a player is stopped with what is wrong, not with
+** Lua's "attempt to yield across a C-call boundary" (or, where no C lies
+** between, a question asked while the rules merely list options). */
+static void test_map_modifier_asks(void **st) {
+  (void)st;
+  expect_map_stopped("map-modifier-asks", "F9-asking-fountain.lua", 4,
+                     "a modifier may not ask a player: modify_sponsor_level called choose");
+}
+
+static void test_map_modifier_error(void **st) {
+  (void)st;
+  expect_map_stopped("map-modifier-error", "F9-failing-fountain.lua", 5, "attempt to index");
+}
+
 /* gain with no amount (a misspelt name reads nil) stops the script at
 ** its line, as any other amount that is not a number does, instead of
 ** gaining nothing unseen. */
@@ -1096,6 +1127,8 @@ int main(int argc, char **argv) {
     cmocka_unit_test(test_modifier_string),
     cmocka_unit_test(test_late_options_fail_as_before),
     cmocka_unit_test(test_modifier_nil),
+    cmocka_unit_test(test_map_modifier_asks),
+    cmocka_unit_test(test_map_modifier_error),
     cmocka_unit_test(test_step_data_metatable),
     cmocka_unit_test(test_error_table),
     cmocka_unit_test(test_error_tostring_loop),

@@ -568,9 +568,9 @@ static void test_plugin_upgrade(void **st) {
   ark_game_free(g);
 }
 
-/* A plugin's modifier hooks are not wrapped as a card's are: the rules
-** check what they return, a whole number for a number, and let the value
-** they were given through. */
+/* A plugin's modifier hooks are wrapped as a card's are: what they return
+** must be a whole number for a number (the value they were given passes),
+** and a wrong one names the plugin's file and the modifier's line. */
 static void test_plugin_modifier_checked(void **st) {
   (void)st;
   char out[300];
@@ -578,16 +578,41 @@ static void test_plugin_modifier_checked(void **st) {
                "local hooks = {}\n"
                "function hooks.modify_animal_cost(p, id, cost, animal)\n"
                "  if animal == 1 then return cost + 0.5 end\n"
+               "  if animal == 2 then return nil end\n"
                "  return cost\n"
                "end\n"
                "return hooks\n", "A");
   int p = t_cur(g);
-  assert_string_equal(t_run_lua(g, "return tostring(modify('animal_cost', ..., 12, 2))", p, out,
+  assert_string_equal(t_run_lua(g, "return tostring(modify('animal_cost', ..., 12, 3))", p, out,
                                 sizeof out), "12");
   t_run_lua(g, "local ok, e = pcall(modify, 'animal_cost', ..., 12, 1); return e", p, out,
             sizeof out);
-  assert_non_null(strstr(out, "a plugin script: modify_animal_cost returned 12.5 (number), not "
-                              "a whole number"));
+  assert_non_null(strstr(out, "half/hooks.lua:2: modify_animal_cost returned 12.5; a modifier "
+                              "returns a whole number"));
+  t_run_lua(g, "local ok, e = pcall(modify, 'animal_cost', ..., 12, 2); return e", p, out,
+            sizeof out);
+  assert_non_null(strstr(out, "half/hooks.lua:2: modify_animal_cost returned nothing"));
+  ark_game_free(g);
+}
+
+/* A plugin's modifier that asks a player fails at the asking line, with
+** what is wrong. */
+static void test_plugin_modifier_asks(void **st) {
+  (void)st;
+  char out[400];
+  ark_game *g = script_plugin_game("asks",
+               "local hooks = {}\n"
+               "function hooks.modify_sponsor_level(p, id, value, card)\n"
+               "  local i = choose(p, 'asks.level', 'Lower it?', { 'yes', 'no' })\n"
+               "  return value\n"
+               "end\n"
+               "return hooks\n", "A");
+  int p = t_cur(g);
+  t_run_lua(g, "local ok, e = pcall(modify, 'sponsor_level', ..., 3, 1); "
+               "return e .. '|' .. tostring(MODIFYING)", p, out, sizeof out);
+  assert_non_null(strstr(out, "asks/hooks.lua:3: a modifier may not ask a player: "
+                              "modify_sponsor_level called choose"));
+  assert_non_null(strstr(out, "|false"));
   ark_game_free(g);
 }
 
@@ -690,6 +715,7 @@ int main(void) {
     cmocka_unit_test(test_plugin_upgrade),
     cmocka_unit_test(test_plugin_placements),
     cmocka_unit_test(test_plugin_modifier_checked),
+    cmocka_unit_test(test_plugin_modifier_asks),
     cmocka_unit_test(test_fan_keyword_beyond_codes),
     cmocka_unit_test(test_after_action_outside_a_turn),
     cmocka_unit_test(test_after_action_beyond_the_queue),

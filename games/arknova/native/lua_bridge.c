@@ -97,6 +97,14 @@ static int load_chunk(ark_content *c, const char *name, const char *text,
 static int load_msgh(lua_State *L);
 static size_t position_len(const char *msg);
 
+/* After an error the engine caught: no modifier runs any more.  A modifier
+** that failed left MODIFYING set (api.lua), which would refuse the next
+** step's questions. */
+static void modifier_ended(lua_State *L) {
+  lua_pushboolean(L, 0);
+  lua_setglobal(L, "MODIFYING");
+}
+
 /* Runs the function below the top n arguments under the watchdog, with
 ** load_msgh turning an error into a "file:line: message" text; leaves 1
 ** result, or reports the error and leaves nothing.  file: the script being
@@ -122,6 +130,7 @@ static int call_guarded_at(ark_content *c, int nargs, const char *file, int line
   }
   if (st != ARK_LUA_OK) {
     lua_pop(L, 1);
+    modifier_ended(L);
     /* what a failed script allocated is garbage now; LuaJIT collects only
     ** when told, and the next script must not find the memory full */
     lua_gc(L, LUA_GCCOLLECT, 0);
@@ -964,8 +973,8 @@ static int l_rules_tables(lua_State *L) {
 }
 
 /* Plugin i's script: run in an environment that reads the rules' (its _G
-** the rules' globals while it loads), its table stored in
-** PLUGIN_SCRIPTS[i + 1] (a copy of its globals if it returns none), then sealed
+** the rules' globals while it loads), its hooks (of its table, or of its
+** globals if it returns none) stored in PLUGIN_SCRIPTS[i + 1], then sealed
 ** (api.lua, seal_plugin_env) and what its hooks keep recorded, as a card
 ** script's is, leaving out the tables of the set at index rules: from now
 ** on a hook's state is compared after every resume (check_plugins_kept). */
@@ -1002,11 +1011,11 @@ static int load_plugin(ark_content *c, int i, int rules) {
     return -1;
   }
   if (!lua_istable(L, ret)) {
+    lua_newtable(L);
+    lua_replace(L, ret);
     /* No table returned: its hooks are the globals it set.  A copy of
     ** them, not the environment, which reads through to the rules'
     ** globals: reputation_reached there would be taken as a hook. */
-    lua_newtable(L);
-    lua_replace(L, ret);
     lua_pushnil(L);
     while (lua_next(L, env)) {
       if (lua_type(L, -2) == LUA_TSTRING && !strcmp(lua_tostring(L, -2), "_G")) {
@@ -1018,21 +1027,32 @@ static int load_plugin(ark_content *c, int i, int rules) {
       lua_rawset(L, ret);
     }
   }
-  lua_getglobal(L, "PLUGIN_SCRIPTS");
-  lua_pushvalue(L, ret);
-  lua_rawseti(L, -2, i + 1);
-  lua_pop(L, 1);
-  /* names that are no trigger handler, before the table is sealed */
+  /* names that are no trigger handler, before the table is sealed; a hook
+  ** that is no function is an error in play too: a card's becomes a stub
+  ** that stops its script at the first call, but a plugin cannot be
+  ** switched off, and the game would stop with no file named */
   lua_newtable(L);
-  /* a hook that is no function is an error in play too: a card's becomes
-  ** a stub that stops its script at the first call, but a plugin cannot
-  ** be switched off, and the game would stop with no file named */
+  int lines = lua_gettop(L);
   int strict = c->strict;
   c->strict = 1;
-  check_handlers(c, ret, lua_gettop(L), file, text, len);
-  free(text);
+  check_handlers(c, ret, lines, file, text, len);
   c->strict = strict;
-  lua_pop(L, 1);
+  /* PLUGIN_SCRIPTS[i + 1]: its hooks, each modifier behind a wrapper that
+  ** names this file and the modifier's line (api.lua, plugin_hooks) */
+  lua_getglobal(L, "plugin_hooks");
+  lua_pushvalue(L, ret);
+  lua_pushstring(L, file);
+  lua_pushvalue(L, lines);
+  if (call_guarded_in(c, 3, file) != 0) {
+    lua_settop(L, top);
+    free(text);
+    return -1;
+  }
+  lua_getglobal(L, "PLUGIN_SCRIPTS");
+  lua_insert(L, -2);
+  lua_rawseti(L, -2, i + 1);
+  lua_settop(L, ret);
+  free(text);
   lua_getglobal(L, "seal_plugin_env");
   lua_pushvalue(L, env);
   lua_pushvalue(L, ret);
@@ -1660,6 +1680,7 @@ static int pure_call(ark_game *g, int nres) {
     family_failed(g, lua_tostring(L, -1));
   ark_lua_pure(c, -1);
   ark_lua_set_game(c, NULL);
+  if (st != ARK_LUA_OK) modifier_ended(L);
   check_kept_state(g, &kept, msg, sizeof msg);
   return st != ARK_LUA_OK || kept != -1;
 }
@@ -2043,6 +2064,7 @@ static int run(ark_game *g, int nargs) {
     return 0;
   }
   g->cont_offer = 0;
+  modifier_ended(L);
   if (st == LUA_ERRMEM) reason = ARK_WD_MEMORY;
   char buf[200], msg[ARK_ERRMSG];
   const char *text = error_text(co, -1, buf, sizeof buf);
@@ -2244,7 +2266,10 @@ static int run_query(ark_game *g, const char *name, int p, int *out, int max) {
   check_kept_state(g, &kept, msg, sizeof msg);
   memcpy(g->script_ran, ran, sizeof ran);
   g->script_ran_any = ran_any;
-  if (st != ARK_LUA_OK) g->c->query_fails++;
+  if (st != ARK_LUA_OK) {
+    g->c->query_fails++;
+    modifier_ended(L);
+  }
   if (st == ARK_LUA_OK && lua_istable(L, -1)) {
     n = ark_rawlen(L, -1);
     /* read in runs of 16, one pop a run: the AIs read some 14 numbers from

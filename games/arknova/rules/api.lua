@@ -334,6 +334,42 @@ local function article(t)
   return "a " .. t
 end
 
+-- The modifier a card's, map's or plugin's script is running (its name),
+-- or false: choose() and the other questions (lib.lua) refuse to ask
+-- inside one.  A modifier's value is asked while the rules list a turn's
+-- options and while the AIs value positions, where no player can answer
+-- (and a question there could not end the step's coroutine: some of those
+-- callers are C).  A modifier that failed leaves it set; the engine puts
+-- it back to false where it catches the error (native/lua_bridge.c).
+MODIFYING = false
+
+-- The wrapper of modifier f (name, defined at where, "file:line"): it
+-- marks the modifier as running, and checks what it returns, a value of
+-- the type it was given, a whole number if a number, before a wrong one
+-- fails later, deep in the rules.  key: the card's or map's script (for
+-- ENGINE.touch), nil for a plugin's hook.
+function checked_modifier(f, name, where, key)
+  return function(p, id, value, ...)
+    if key then touch(key) end
+    local was = MODIFYING
+    MODIFYING = name
+    local r = f(p, id, value, ...)
+    MODIFYING = was
+    -- the value it was given (most answers): of the type it was
+    -- given, and a whole number if a number (the rules give those)
+    if r == value then return r end
+    -- one type() each: every modifier's answer passes here
+    local tr = type(r)
+    if tr ~= type(value) or (tr == "number" and not whole(r)) then
+      local want = type(value) == "number" and "a whole number (-9999..9999)" or
+        article(type(value))
+      error(where .. ": " .. name .. " returned " .. shown(r) .. "; a modifier returns " ..
+            want .. ", the value it was given changed or not", 0)
+    end
+    return r
+  end
+end
+
 -- ---- a script's own continuations ----
 --
 -- A decision that ends the step's coroutine leaves only data in the state
@@ -473,22 +509,7 @@ function install_script(key, t, path, lines, cont)
         local msg = where .. ": " .. name .. " must be a function, not " .. article(type(f))
         w = function() error(msg, 0) end
       elseif string.sub(name, 1, 7) == "modify_" then
-        w = function(p, id, value, ...)
-          touch(key)
-          local r = f(p, id, value, ...)
-          -- the value it was given (most answers): of the type it was
-          -- given, and a whole number if a number (the rules give those)
-          if r == value then return r end
-          -- one type() each: every modifier's answer passes here
-          local tr = type(r)
-          if tr ~= type(value) or (tr == "number" and not whole(r)) then
-            local want = type(value) == "number" and "a whole number (-9999..9999)" or
-              article(type(value))
-            error(where .. ": " .. name .. " returned " .. shown(r) .. "; a modifier returns " ..
-                  want .. ", the value it was given changed or not", 0)
-          end
-          return r
-        end
+        w = checked_modifier(f, name, where, key)
       elseif name == "score" then
         w = function(p, id)
           touch(key)
@@ -555,3 +576,23 @@ KNOWN_HANDLERS = {
 }
 KNOWN_HANDLER_SET = {}
 for _, name in ipairs(KNOWN_HANDLERS) do KNOWN_HANDLER_SET[name] = true end
+
+-- The table PLUGIN_SCRIPTS holds for a plugin: the trigger handlers of
+-- its script's table t (its then_ functions too), each modifier behind the
+-- wrapper a card's has, so that a wrong value it returns, or a question
+-- it asks, stops the game with the plugin's file and the modifier's line
+-- (lines[name], native/lua_bridge.c).
+function plugin_hooks(t, file, lines)
+  local out = {}
+  for name, f in next, t do
+    if type(name) == "string" then
+      if KNOWN_HANDLER_SET[name] and string.sub(name, 1, 7) == "modify_" and
+         type(f) == "function" then
+        out[name] = checked_modifier(f, name, file .. ":" .. (lines[name] or 1))
+      elseif KNOWN_HANDLER_SET[name] or string.sub(name, 1, 5) == "then_" then
+        out[name] = f
+      end
+    end
+  end
+  return out
+end

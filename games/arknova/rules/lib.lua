@@ -24,9 +24,24 @@ function card(id) return CARDS[id] end
 
 function get(p, key) return ark.get(p, key) end
 
+-- No question inside a modifier (MODIFYING, api.lua): its value is asked
+-- while the rules list options and the AIs value positions, where no
+-- player can answer.  Refused whether or not this question would have
+-- needed anyone (a single option), so that a modifier fails in every game,
+-- not only in those where it has a choice; level: where the asking call is.
+local function refuse_in_modifier(what, level)
+  local m = MODIFYING
+  if not m then return end
+  MODIFYING = false        -- this error ends the modifier
+  error("a modifier may not ask a player: " .. m .. " called " .. what .. " (a modifier " ..
+        "is asked for its value while the rules list options and the AIs weigh positions, " ..
+        "where nobody can answer; ask in an event such as on_play or before_action)", level + 1)
+end
+
 -- A decision with a single option needs nobody: it is taken at once, so
 -- replays and AIs only see real choices.
 function choose(p, tag, prompt, options)
+  refuse_in_modifier("choose", 2)
   if #options == 0 then error("choose: no options for " .. tag, 2) end
   if #options == 1 then return 1 end
   return ark.choose(p, tag, prompt, options)
@@ -35,6 +50,7 @@ end
 -- Like choose(), for a choice whose options only p may see (the other
 -- seats learn that a choice was made, not which).
 function choose_secret(p, tag, prompt, options)
+  refuse_in_modifier("choose_secret", 2)
   if #options == 0 then error("choose_secret: no options for " .. tag, 2) end
   if #options == 1 then return 1 end
   return ark.choose(p, tag, prompt, options, true)
@@ -49,6 +65,7 @@ end
 -- api.lua) names one of its then_ functions instead.  secret: only p may
 -- see the options (choose_secret_then).
 function choose_then(p, tag, prompt, options, codes, fn, secret)
+  refuse_in_modifier("choose_then", 2)
   if #options == 0 then error("choose_then: no options for " .. tag, 2) end
   -- codes may be one number for every option
   if #options == 1 then return _G[fn](p, type(codes) == "number" and codes or codes[1], 1) end
@@ -79,6 +96,7 @@ end
 -- engine, which runs it as one and, should it fail, runs the step again
 -- with options_fn asked here.
 function choose_later(p, tag, prompt, options_fn, fn, late_fn)
+  refuse_in_modifier("choose_later", 2)
   if ENGINE.choose_later(p, tag, prompt, late_fn or options_fn, fn) then return end
   local opts, codes = _G[options_fn](p)
   return choose_then(p, tag, prompt, opts, codes, fn)
@@ -93,6 +111,7 @@ end
 -- Like choose(), with a last option that declines; returns nil for it.
 -- secret: only p may see the options (as choose_secret).
 function choose_or_skip(p, tag, prompt, options, skip_text, secret)
+  refuse_in_modifier("choose_or_skip", 2)
   -- ipairs' copy (up to the first nil), without its call per item
   local opts, n = { nil, nil, nil, nil, nil, nil, nil, nil }, 0   -- room for 8
   local o = options[1]
@@ -449,6 +468,7 @@ local CHOOSE_THEN = choose_then
 function discard_then(p, n, w)
   if n <= 0 then return end
   local rest = 1024 * (n + 64 * w)
+  refuse_in_modifier("a discard", 2)
   if choose_then == CHOOSE_THEN and ark.get(p, "nhand") > 1 then
     local i = ENGINE.choose_hand(p, "card.discard", DISCARD_WHY[w], discard_labels,
                                  discard_label, rest, "discard_chosen")
@@ -478,6 +498,7 @@ end
 -- AIs read its cells, not its text.
 local PLACEMENT_OPTIONS = placement_options
 function choose_place_then(p, tag, prompt, code, fn, key, build2, if_any)
+  refuse_in_modifier("a placement", 2)
   if placement_options == PLACEMENT_OPTIONS and ark.placements == PLACEMENTS and
      choose_then == CHOOSE_THEN then
     local i, n = ENGINE.choose_places(p, tag, prompt, code, fn, key, build2)

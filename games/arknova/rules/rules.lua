@@ -929,11 +929,11 @@ end
 -- modify_<name>(p, id, value, ...) returns the new value.  Used for sponsor
 -- levels, conditions that may be missing, task strengths, animal costs.
 -- What each modifier must return: a whole number, or for affected_by true
--- or false (docs/triggers.md).  Card and map handlers are checked by their
--- wrappers (install_script, api.lua), which stop that script and name its
--- file and line; the trusted plugins' hooks are not wrapped, so their
--- values are checked here, before a wrong one fails later, deep in the
--- rules ("attempt to compare number with nil").
+-- or false (docs/triggers.md).  Card, map and plugin modifiers are checked
+-- by their wrappers (checked_modifier, api.lua), which name the script's
+-- file and the modifier's line; a handler no script brought (a table a
+-- test puts in PLUGIN_SCRIPTS) is checked here, before a wrong value fails
+-- later, deep in the rules ("attempt to compare number with nil").
 MODIFIER_TYPES = {
   sponsor_level = "number", conditions_ignored = "number", task_strength = "number",
   animal_cost = "number", project_wildcards = "number", project_supports = "number",
@@ -943,7 +943,7 @@ MODIFIER_TYPES = {
 local function bad_modifier(name, v, want)
   local got = type(v) == "string" and string.format("%q", v) or tostring(v)
   if type(v) ~= "nil" and type(v) ~= "string" then got = got .. " (" .. type(v) .. ")" end
-  error("a plugin script: modify_" .. name .. " returned " .. got .. ", not " ..
+  error("a modifier no script brought: modify_" .. name .. " returned " .. got .. ", not " ..
         (want == "boolean" and "true or false" or "a whole number"), 0)
 end
 
