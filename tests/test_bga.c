@@ -494,17 +494,24 @@ static json_t *event_in(json_t *root, size_t i, const char *type) {
   return NULL;
 }
 
+/* The sample log with the animal Baboude buys at `move` given the card
+** id `id` (BGA's "A525_GuineaPig" form). */
+static json_t *with_bought_card(int move, const char *id) {
+  json_t *root = sample_json();
+  json_t *ev = event_in(root, packet_with(root, move, "/table/t537650395", "buyAnimal"),
+                        "buyAnimal");
+  json_t *card = json_object_get(json_object_get(ev, "args"), "card");
+  assert_int_equal(json_object_set_new(card, "id", json_string(id)), 0);
+  return root;
+}
+
 /* The card id of Baboude's Guinea Pig at move 35 changed to the Dugong he
 ** discarded in the draft: the stop showed BGA's line, "plays Guinea Pig",
 ** not the card matched.  It names card 446, says it is not in his hand
 ** and where he gave it away. */
 static void test_changed_card_named(void **st) {
   (void)st;
-  json_t *root = sample_json();
-  json_t *ev = event_in(root, packet_with(root, 35, "/table/t537650395", "buyAnimal"), "buyAnimal");
-  json_t *card = json_object_get(json_object_get(ev, "args"), "card");
-  assert_int_equal(json_object_set_new(card, "id", json_string("A446_Dugong")), 0);
-  write_log(root, "dugong.json");
+  write_log(with_bought_card(35, "A446_Dugong"), "dugong.json");
   static bga_result res;
   convert("dugong.json", &res);
   assert_int_equal(res.stopped, 1);
@@ -519,11 +526,7 @@ static void test_changed_card_named(void **st) {
 ** before, not where the log names it. */
 static void test_unknown_card_at_its_move(void **st) {
   (void)st;
-  json_t *root = sample_json();
-  json_t *ev = event_in(root, packet_with(root, 130, "/table/t537650395", "buyAnimal"), "buyAnimal");
-  json_t *card = json_object_get(json_object_get(ev, "args"), "card");
-  assert_int_equal(json_object_set_new(card, "id", json_string("A999_Foo")), 0);
-  write_log(root, "foo.json");
+  write_log(with_bought_card(130, "A999_Foo"), "foo.json");
   assert_int_equal(t_cmd("import-bga foo.json -o foo.txt"), 1);
   assert_true(t_out_has("arknova import-bga: foo.json: BGA move 130 names card 999, which is not "
                         "one of our cards (a promo or an expansion card?): Baboude plays Northern "
