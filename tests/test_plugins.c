@@ -616,6 +616,45 @@ static void test_plugin_modifier_asks(void **st) {
   ark_game_free(g);
 }
 
+/* A plugin's script has the names a card's has (docs/lua-api.md): fact,
+** unpack, and choose_then, gain_then and call_then naming its own then_
+** functions, played through a whole game. */
+static void test_plugin_card_api(void **st) {
+  (void)st;
+  char out[600];
+  ark_game *g = script_plugin_game("api",
+    "local hooks = {}\n"
+    "function hooks.card_played(owner, id, p, card)\n"
+    "  if owner == p and fact(card, 'type') == 'sponsor' then\n"
+    "    return call_then(p, 'then_paid', 2, gain, p, 'money', 1)\n"
+    "  end\n"
+    "end\n"
+    "function hooks.income(p, id)\n"
+    "  local a, b = unpack({ 'money', 'appeal' })\n"
+    "  return choose_then(p, 'api.bonus', 'Income bonus?', { a, b }, { 1, 2 }, 'then_bonus')\n"
+    "end\n"
+    "function hooks.turn_end(p, id)\n"
+    "  return gain_then(p, 'money', 0, 'then_paid', 1)\n"
+    "end\n"
+    "function hooks.then_paid(p, id, code) gain(p, 'money', code - 1) end\n"
+    "function hooks.then_bonus(p, id, code, i)\n"
+    "  if code == 1 then gain(p, 'money', 1) else gain(p, 'appeal', 1) end\n"
+    "end\n"
+    "return hooks\n", "A");
+  t_run_lua(g, "local env, missing = make_plugin_env(), {}\n"
+               "local extra = { 'fact', 'card', 'CARDS', 'KEYWORDS', 'ark', 'math', 'string',\n"
+               "  'table', 'choose_then', 'gain_then', 'call_then' }\n"
+               "for _, list in ipairs({ CARD_API_BASE, CARD_API_RULES, CARD_API_TABLES, extra }) do\n"
+               "  for _, n in ipairs(list) do\n"
+               "    if env[n] == nil then missing[#missing + 1] = n end\n"
+               "  end\n"
+               "end\n"
+               "return table.concat(missing, ' ')", 0, out, sizeof out);
+  assert_string_equal(out, "");
+  assert_int_equal(t_play_random(g, 4, 1), ARK_END);
+  ark_game_free(g);
+}
+
 static void test_bad_plugin(void **st) {
   (void)st;
   make_dir("bad");
@@ -719,6 +758,7 @@ int main(void) {
     cmocka_unit_test(test_fan_keyword_beyond_codes),
     cmocka_unit_test(test_after_action_outside_a_turn),
     cmocka_unit_test(test_after_action_beyond_the_queue),
+    cmocka_unit_test(test_plugin_card_api),
     cmocka_unit_test(test_bad_plugin),
     cmocka_unit_test(test_turn_start_hook_begins_turns),
     cmocka_unit_test(test_plugin_replaced),

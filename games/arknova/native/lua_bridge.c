@@ -1036,6 +1036,7 @@ static int load_plugin(ark_content *c, int i, int rules) {
   int strict = c->strict;
   c->strict = 1;
   check_handlers(c, ret, lines, file, text, len);
+  check_then_names(c, ret, file, text, len);
   c->strict = strict;
   /* PLUGIN_SCRIPTS[i + 1]: its hooks, each modifier behind a wrapper that
   ** names this file and the modifier's line (api.lua, plugin_hooks) */

@@ -109,6 +109,20 @@ local function is_table_key(key)
   return t
 end
 
+-- One fact of a card without copying the whole card (a hot loop over the
+-- zoo asks only a type or a size); a table-valued fact is copied, so that
+-- no script changes what every game shares.  Card and plugin scripts both
+-- have it as fact().
+local function fact(id, k)
+  local c = CARDS[id]
+  if c == nil then return nil end
+  local v = c[k]
+  local tk = table_key[k]
+  if tk == nil then tk = is_table_key(k) end
+  if tk and type(v) == "table" then return deep_copy(v) end
+  return v
+end
+
 -- A fresh environment for one script: an empty table whose reads fall
 -- through to the names of the API.  While the script loads, its globals
 -- land in it; seal_card_env then makes it read-only.  key: the script's
@@ -148,17 +162,7 @@ function make_card_env(key)
   sealed[cards] = true
   api.CARDS = cards
   api.card = function(id) return cards[id] end
-  -- one fact of a card without copying the whole card (a hot loop over
-  -- the zoo asks only a type or a size); a table-valued fact is copied
-  api.fact = function(id, k)
-    local c = CARDS[id]
-    if c == nil then return nil end
-    local v = c[k]
-    local tk = table_key[k]
-    if tk == nil then tk = is_table_key(k) end
-    if tk and type(v) == "table" then return deep_copy(v) end
-    return v
-  end
+  api.fact = fact
   if key then own_continuations(api, key) end
   api.KEYWORDS = view(KEYWORDS and copy(KEYWORDS) or {}, "KEYWORDS")
   setmetatable(api, { __index = function(_, k)
@@ -266,16 +270,23 @@ function make_plugin_env()
     __metatable = false,
   })
   sealed[proxy] = true
-  local env = setmetatable({ _G = proxy }, { __index = _G })
-  plugin_globals[env] = function() loading = false end
+  -- the names a card's script has and the rules' globals lack, between
+  -- the script's globals and the rules'; its continuations find the
+  -- script's table once it is sealed
+  local state = {}
+  local api = plugin_api(state)
+  local env = setmetatable({ _G = proxy }, { __index = api })
+  plugin_globals[env] = { function() loading = false end, api, state }
   return env
 end
 
 function seal_plugin_env(env, returned)
-  plugin_globals[env]()
+  local parts_of = plugin_globals[env]
+  parts_of[1]()
   plugin_globals[env] = nil
-  local own, roots = setmetatable({}, { __index = _G }), {}
+  local own, roots = setmetatable({}, { __index = parts_of[2] }), {}
   if returned ~= env then roots["return"] = fix_returned(returned, PLUGIN_KEEPS) end
+  parts_of[3].hooks = returned
   move_behind(env, own, roots)
   sealed[env] = true      -- its functions' _ENV: empty, and refusing writes
   setmetatable(env, { __index = own, __newindex = function(_, k)
@@ -576,6 +587,55 @@ KNOWN_HANDLERS = {
 }
 KNOWN_HANDLER_SET = {}
 for _, name in ipairs(KNOWN_HANDLERS) do KNOWN_HANDLER_SET[name] = true end
+
+-- ---- what a plugin's script has of the card API ----
+
+-- The plugin's then_ function `method` of the script's table (state.hooks,
+-- known once the script has loaded), for the continuation API below.
+local function plugin_then(state, method, what)
+  local t = state.hooks
+  local f = t and type(method) == "string" and string.sub(method, 1, 5) == "then_" and
+    t[method]
+  if type(f) == "function" then return f end
+  error(what .. ": " .. shown(method) .. " is no then_ function of this plugin's script" ..
+        (t and "" or " (its hooks are not known while it loads)"), 3)
+end
+
+-- The names of a card's script (docs/lua-api.md) that the rules' globals
+-- lack or hold in another form, for a plugin's script, whose other names
+-- are the rules' own: fact, unpack, and choose_then, gain_then and
+-- call_then naming the script's then_ functions.  A hook is never a step's
+-- last call (docs/plugins.md), so these are always the plain way: the
+-- question is asked, then the then_ function runs as then_x(p, nil, code).
+-- Reads fall through to the rules' globals.
+function plugin_api(state)
+  local api = setmetatable({}, { __index = _G })
+  api.fact, api.unpack = fact, unpack_fn
+  api.choose_then = function(p, tag, prompt, options, codes, method, secret)
+    local f = plugin_then(state, method, "choose_then")
+    local i
+    if secret then i = choose_secret(p, tag, prompt, options)
+    else i = choose(p, tag, prompt, options) end
+    return f(p, nil, type(codes) == "number" and codes or codes[i], i)
+  end
+  api.gain_then = function(p, track, n, method, code)
+    if method == nil then return gain(p, track, n) end
+    local f = plugin_then(state, method, "gain_then")
+    code = whole_code(code, "gain_then")
+    gain(p, track, n)
+    return f(p, nil, code)
+  end
+  api.call_then = function(p, method, code, f, ...)
+    local fn = plugin_then(state, method, "call_then")
+    code = whole_code(code, "call_then")
+    if type(f) ~= "function" then
+      error("call_then: the fourth argument must be a function, not " .. shown(f), 2)
+    end
+    f(...)
+    return fn(p, nil, code)
+  end
+  return api
+end
 
 -- The table PLUGIN_SCRIPTS holds for a plugin: the trigger handlers of
 -- its script's table t (its then_ functions too), each modifier behind the
