@@ -655,6 +655,47 @@ static void test_plugin_card_api(void **st) {
   ark_game_free(g);
 }
 
+/* A script that returns no table: its globals under a trigger's name are
+** its hooks; its other globals (a constant, a helper function) are its
+** own, not errors, and a function whose name is a trigger's misspelt draws
+** a warning naming that trigger. */
+static void test_plugin_own_globals(void **st) {
+  (void)st;
+  make_dir("own");
+  t_write_file(root, "own/plugin.yaml", "name: own\nversion: \"1\"\ndescription: \"z\"\n"
+                                        "script: hooks.lua\n");
+  t_write_file(root, "own/hooks.lua",
+               "BONUS = 2\n"
+               "function bonus_for(p) return BONUS end\n"
+               "function income(p, id) gain(p, 'money', bonus_for(p)) end\n"
+               "function on_paly(p, id) end\n");
+  char d[400], msg[2048];
+  snprintf(d, sizeof d, "%s/own", root);
+  ark_config cfg;
+  ark_config_init(&cfg);
+  cfg.data_dir = ARK_GAME_DIR;
+  cfg.plugins[0] = d;
+  char *report = NULL;
+  int nerrors = -1;
+  assert_int_equal(ark_check(&cfg, &report, &nerrors), ARK_OK);
+  assert_int_equal(nerrors, 0);
+  assert_non_null(report);
+  assert_non_null(strstr(report, "own/hooks.lua:4: warning: 'on_paly' is no trigger handler, "
+                                 "so it is the script's own helper; did you mean on_play?"));
+  assert_null(strstr(report, "BONUS"));
+  assert_null(strstr(report, "bonus_for"));
+  free(report);
+  ark_game *g;
+  if (new_game(d, NULL, "A", &g, msg, sizeof msg) != ARK_OK) fail_msg("%s", msg);
+  char out[200];
+  assert_string_equal(t_run_lua(g, "local h = PLUGIN_SCRIPTS[1]\n"
+                                   "return tostring(type(h.income)) .. tostring(h.on_paly) .. "
+                                   "tostring(h.bonus_for)", 0, out, sizeof out),
+                      "functionnilnil");
+  assert_int_equal(t_play_random(g, 2, 1), ARK_END);
+  ark_game_free(g);
+}
+
 static void test_bad_plugin(void **st) {
   (void)st;
   make_dir("bad");
@@ -759,6 +800,7 @@ int main(void) {
     cmocka_unit_test(test_after_action_outside_a_turn),
     cmocka_unit_test(test_after_action_beyond_the_queue),
     cmocka_unit_test(test_plugin_card_api),
+    cmocka_unit_test(test_plugin_own_globals),
     cmocka_unit_test(test_bad_plugin),
     cmocka_unit_test(test_turn_start_hook_begins_turns),
     cmocka_unit_test(test_plugin_replaced),

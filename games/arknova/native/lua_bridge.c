@@ -972,6 +972,84 @@ static int l_rules_tables(lua_State *L) {
   return 1;
 }
 
+/* Edit distance of a and b (short names; a longer one counts as far). */
+static int name_distance(const char *a, const char *b) {
+  size_t la = strlen(a), lb = strlen(b);
+  int row[40];
+  if (la >= sizeof row / sizeof row[0] || lb >= sizeof row / sizeof row[0]) return 99;
+  for (size_t j = 0; j <= lb; j++) row[j] = (int)j;
+  for (size_t i = 1; i <= la; i++) {
+    int diag = row[0];
+    row[0] = (int)i;
+    for (size_t j = 1; j <= lb; j++) {
+      int up = row[j], best = diag + (a[i - 1] != b[j - 1]);
+      if (up + 1 < best) best = up + 1;
+      if (row[j - 1] + 1 < best) best = row[j - 1] + 1;
+      row[j] = best;
+      diag = up;
+    }
+  }
+  return row[lb];
+}
+
+/* The trigger handler name nearest to name, if it is near enough to be a
+** misspelling of it (two edits, or one for a short name); NULL if none.
+** The name is copied to out. */
+static const char *misspelt_trigger(lua_State *L, const char *name, char *out, size_t n) {
+  int best = 99;
+  out[0] = '\0';
+  lua_getglobal(L, "KNOWN_HANDLERS");
+  int len = lua_istable(L, -1) ? ark_rawlen(L, -1) : 0;
+  for (int k = 1; k <= len; k++) {
+    lua_rawgeti(L, -1, k);
+    const char *known = lua_tostring(L, -1);
+    int d = known ? name_distance(name, known) : 99;
+    if (d < best) {
+      best = d;
+      snprintf(out, n, "%s", known);
+    }
+    lua_pop(L, 1);
+  }
+  lua_pop(L, 1);
+  return best <= (strlen(name) <= 6 ? 1 : 2) ? out : NULL;
+}
+
+/* A plugin script that returns no table: the globals it set (table at env)
+** that are its hooks, copied into the table at hooks.  A global named as a
+** trigger is a hook (one that is no function is then reported, as in a
+** returned table), a function named then_... a continuation; every other
+** global is the script's own, a helper or a constant, left out.  A
+** function whose name is a trigger's misspelt (on_paly) draws a warning.
+** A copy, not the environment, which reads through to the rules' globals:
+** reputation_reached there would be taken as a hook. */
+static void globals_as_hooks(ark_content *c, int env, int hooks, const char *file,
+                             const char *text, size_t len) {
+  lua_State *L = c->L;
+  lua_pushnil(L);
+  while (lua_next(L, env)) {
+    const char *name = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : NULL;
+    int fn = lua_isfunction(L, -1), hook = 0;
+    if (name && strcmp(name, "_G")) {
+      lua_getglobal(L, "KNOWN_HANDLER_SET");
+      lua_getfield(L, -1, name);
+      hook = !lua_isnil(L, -1) || (fn && !strncmp(name, "then_", 5));
+      lua_pop(L, 2);
+      char near[40];
+      if (!hook && fn && misspelt_trigger(L, name, near, sizeof near))
+        ark_content_warn(c, file, line_of_name(text, len, name), "warning: '%s' is no trigger "
+                         "handler, so it is the script's own helper; did you mean %s?", name,
+                         near);
+    }
+    if (hook) {
+      lua_pushvalue(L, -2);
+      lua_insert(L, -2);
+      lua_rawset(L, hooks);
+    } else {
+      lua_pop(L, 1);
+    }
+  }
+}
+
 /* Plugin i's script: run in an environment that reads the rules' (its _G
 ** the rules' globals while it loads), its hooks (of its table, or of its
 ** globals if it returns none) stored in PLUGIN_SCRIPTS[i + 1], then sealed
@@ -1013,19 +1091,7 @@ static int load_plugin(ark_content *c, int i, int rules) {
   if (!lua_istable(L, ret)) {
     lua_newtable(L);
     lua_replace(L, ret);
-    /* No table returned: its hooks are the globals it set.  A copy of
-    ** them, not the environment, which reads through to the rules'
-    ** globals: reputation_reached there would be taken as a hook. */
-    lua_pushnil(L);
-    while (lua_next(L, env)) {
-      if (lua_type(L, -2) == LUA_TSTRING && !strcmp(lua_tostring(L, -2), "_G")) {
-        lua_pop(L, 1);
-        continue;
-      }
-      lua_pushvalue(L, -2);
-      lua_insert(L, -2);
-      lua_rawset(L, ret);
-    }
+    globals_as_hooks(c, env, ret, file, text, len);
   }
   /* names that are no trigger handler, before the table is sealed; a hook
   ** that is no function is an error in play too: a card's becomes a stub
