@@ -572,9 +572,14 @@ static int decide(scen *s, yaml_node_t *n, int k) {
     return 1;
   }
   if (s->verbose) printf("P%d %s -> %s\n", d->player + 1, d->prompt, d->options[i]);
-  char msg[256];
+  /* ark_game_answer writes msg for an answer it refuses, not for one a
+  ** script failed on (ARK_ERR_SCRIPT): the game's error tells that */
+  char msg[256] = "";
   if (ark_game_answer(s->g, i, msg, sizeof msg) != ARK_OK) {
-    fprintf(stderr, "%s: decision %d: %s %s\n", s->path, k, msg, ark_game_error(s->g));
+    const char *err = ark_game_error(s->g);
+    int both = msg[0] && err[0] && strcmp(msg, err) != 0;
+    fprintf(stderr, "%s:%lu: decision %d '%s': %s%s%s\n", s->path, line_of(n), k, text,
+            msg[0] ? msg : err, both ? ": " : "", both ? err : "");
     return 1;
   }
   return 0;

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/stat.h>
 #include <cmocka.h>
 #include "support.h"
 
@@ -189,6 +190,32 @@ static void test_messages(void **st) {
                               "folders 2 to 6 empty"));
 }
 
+/* An answer a plugin's hook fails on: the decision's line and the hook's
+** error, with nothing of a message the answer never wrote. */
+static void test_answer_fails_in_script(void **st) {
+  (void)st;
+  char dir[600];
+  snprintf(dir, sizeof dir, "%s/hk", tmp);
+  mkdir(dir, 0755);
+  t_write_file(tmp, "hk/plugin.yaml", "name: hk\nversion: \"1\"\ndescription: \"x\"\n"
+               "script: hooks.lua\n");
+  t_write_file(tmp, "hk/hooks.lua", "local hooks = {}\n"
+               "function hooks.card_played(owner, id, p, card)\n  error('boom')\nend\n"
+               "return hooks\n");
+  t_write_file(tmp, "hk.yaml", "plugins: [hk]\nseed: 1\nsetup:\n  current: 1\n  players:\n"
+               "    - seat: 1\n      money: 30\n      hand: [401]\n"
+               "      actions: [cards, animals, build, association, sponsors]\n"
+               "      buildings:\n        - type: size-5\n"
+               "          cells: [[1, 2], [1, 4], [2, 1], [2, 3], [1, 0]]\n"
+               "decisions:\n  - Animals I\n"
+               "expect:\n  players:\n    - seat: 1\n      zoo: [401]\n");
+  assert_int_equal(run("scenario hk.yaml"), 1);
+  const char *out = slurp("out");
+  const char *want = "hk.yaml:14: decision 1 'Animals I': hk/hooks.lua:3: boom\n";
+  const char *at = out ? strstr(out, want) : NULL;
+  if (!at || (at != out && at[-1] != '\n')) fail_msg("no line '%s' in:\n%s", want, out);
+}
+
 /* The same mistakes in the scenario of a game written in Lua. */
 static void test_lua_files(void **st) {
   (void)st;
@@ -220,6 +247,7 @@ int main(void) {
     cmocka_unit_test(test_expect_unknown_card),
     cmocka_unit_test(test_messages),
     cmocka_unit_test(test_lua_files),
+    cmocka_unit_test(test_answer_fails_in_script),
   };
   return t_cmd_end(cmocka_run_group_tests(tests, NULL, NULL));
 }
