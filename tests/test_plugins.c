@@ -696,6 +696,36 @@ static void test_plugin_own_globals(void **st) {
   ark_game_free(g);
 }
 
+/* Rules that each lie in their range but contradict one another are
+** refused at the line of the plugin's rule, naming a plugin that set the
+** other one. */
+static void test_plugin_rules_agree(void **st) {
+  (void)st;
+  make_dir("keep9");
+  t_write_file(root, "keep9/plugin.yaml", "name: keep9\nversion: \"1\"\ndescription: \"z\"\n"
+                                          "rules:\n  score_offset: 1\n  draft_keep: 9\n"
+                                          "  income: [[0,5,1], [6,11,2], [18,17,0], [36,23,4], "
+                                          "[60,29,5], [90,35,6]]\n");
+  make_dir("draw3");
+  t_write_file(root, "draw3/plugin.yaml", "name: draw3\nversion: \"1\"\ndescription: \"z\"\n"
+                                          "rules:\n  draft_draw: 6\n");
+  make_dir("keep5");
+  t_write_file(root, "keep5/plugin.yaml", "name: keep5\nversion: \"1\"\ndescription: \"z\"\n"
+                                          "rules:\n  draft_keep: 7\n");
+  char a[400], b[400], c[400], msg[2048];
+  snprintf(a, sizeof a, "%s/keep9", root);
+  snprintf(b, sizeof b, "%s/draw3", root);
+  snprintf(c, sizeof c, "%s/keep5", root);
+  ark_game *g;
+  assert_int_equal(new_game(a, NULL, "A", &g, msg, sizeof msg), ARK_ERR_CONTENT);
+  assert_non_null(strstr(msg, "keep9/plugin.yaml:6: draft_keep 9 is above draft_draw 8"));
+  assert_non_null(strstr(msg, "keep9/plugin.yaml:7: income: band 3 has step 0"));
+  assert_int_equal(new_game(b, c, "A", &g, msg, sizeof msg), ARK_ERR_CONTENT);
+  assert_non_null(strstr(msg, "keep5/plugin.yaml:5: draft_keep 7 is above draft_draw 6: "));
+  assert_non_null(strstr(msg, "(the other rule is set by plugin draw3)"));
+  assert_null(strstr(msg, "draw3/plugin.yaml"));
+}
+
 static void test_bad_plugin(void **st) {
   (void)st;
   make_dir("bad");
@@ -801,6 +831,7 @@ int main(void) {
     cmocka_unit_test(test_after_action_beyond_the_queue),
     cmocka_unit_test(test_plugin_card_api),
     cmocka_unit_test(test_plugin_own_globals),
+    cmocka_unit_test(test_plugin_rules_agree),
     cmocka_unit_test(test_bad_plugin),
     cmocka_unit_test(test_turn_start_hook_begins_turns),
     cmocka_unit_test(test_plugin_replaced),

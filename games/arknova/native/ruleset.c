@@ -77,6 +77,59 @@ int ark_ruleset_set(ark_ruleset *r, const char *key, const int *v, int n, char *
   return -1;
 }
 
+/* Check i of the rules against each other (each rule alone is within its
+** range, above): 1 with the two rules concerned in keys[0], keys[1] and
+** why in err when it fails, 0 when it holds, -1 past the last check.
+** Each is a pair a plugin can set apart without an error of either rule:
+** a keep above the draw plays no draft at all, a start above a cap is
+** cut at once, bands out of order or with no step pay what no one meant. */
+int ark_ruleset_conflict(const ark_ruleset *r, int i, const char *keys[2], char *err,
+                         size_t n) {
+  keys[0] = keys[1] = NULL;
+  switch (i) {
+  case 0:
+    keys[0] = "draft_keep", keys[1] = "draft_draw";
+    if (r->draft_keep <= r->draft_draw) return 0;
+    snprintf(err, n, "draft_keep %d is above draft_draw %d: a player cannot keep more cards "
+             "than were drawn, and the game would have no draft", r->draft_keep, r->draft_draw);
+    return 1;
+  case 1:
+    keys[0] = "start_reputation", keys[1] = "reputation_cap_basic";
+    if (r->start_reputation <= r->reputation_cap_basic) return 0;
+    snprintf(err, n, "start_reputation %d is above reputation_cap_basic %d, the cap before "
+             "Cards II is upgraded", r->start_reputation, r->reputation_cap_basic);
+    return 1;
+  case 2:
+    keys[0] = "reputation_cap_basic", keys[1] = "reputation_max";
+    if (r->reputation_cap_basic <= r->reputation_max) return 0;
+    snprintf(err, n, "reputation_cap_basic %d is above reputation_max %d: upgrading Cards II "
+             "would lower the cap", r->reputation_cap_basic, r->reputation_max);
+    return 1;
+  case 3:
+    keys[0] = keys[1] = "income";
+    if (r->income[0][0] != 0) {
+      snprintf(err, n, "income: the first band starts at appeal %d, not 0: an appeal below "
+               "it would have no income", r->income[0][0]);
+      return 1;
+    }
+    for (int b = 0; b < ARK_INCOME_BANDS; b++) {
+      if (r->income[b][2] < 1) {
+        snprintf(err, n, "income: band %d has step %d; a step is at least 1 (income = base + "
+                 "(appeal - start) / step)", b + 1, r->income[b][2]);
+        return 1;
+      }
+      if (b > 0 && r->income[b][0] <= r->income[b - 1][0]) {
+        snprintf(err, n, "income: band %d starts at appeal %d, not after band %d's %d: the "
+                 "bands go up in appeal", b + 1, r->income[b][0], b, r->income[b - 1][0]);
+        return 1;
+      }
+    }
+    return 0;
+  default:
+    return -1;
+  }
+}
+
 int ark_ruleset_target(const ark_ruleset *r, int cp) {
   int low = cp < r->target_step_change ? cp : r->target_step_change;
   int high = cp > r->target_step_change ? cp - r->target_step_change : 0;

@@ -27,6 +27,12 @@ int ark_ruleset_set(ark_ruleset *r, const char *key, const int *v, int n,
 /* The names of all rules, NULL-terminated (for messages and docs). */
 extern const char *const ark_ruleset_keys[];
 
+/* Check i of the rules against one another: 1 with the two rules it
+** concerns in keys and the reason in err, 0 when it holds, -1 past the
+** last check (i from 0 up). */
+int ark_ruleset_conflict(const ark_ruleset *r, int i, const char *keys[2], char *err,
+                         size_t n);
+
 int ark_ruleset_target(const ark_ruleset *r, int cp);
 int ark_ruleset_income(const ark_ruleset *r, int appeal);
 

@@ -1334,6 +1334,34 @@ static void plugin_rule(ark_yaml_file *y, ark_plugin_def *pl, yaml_node_t *k,
   snprintf(y->c->rule_owner[idx], sizeof y->c->rule_owner[idx], "%s", pl->name);
 }
 
+/* The rules as this plugin leaves them (with those of the plugins before
+** it), checked against one another: a contradiction this plugin took part
+** in is reported at the line of the rule it set (rules, the mapping, where
+** it set neither: its rules made the pair meet), naming the plugin that
+** set the other. */
+static void plugin_rules_agree(ark_yaml_file *y, ark_plugin_def *pl, yaml_node_t *rules) {
+  const char *keys[2];
+  char why[400];
+  for (int i = 0;; i++) {
+    int bad = ark_ruleset_conflict(&y->c->rules, i, keys, why, sizeof why);
+    if (bad < 0) break;
+    if (!bad) continue;
+    yaml_node_t *at = NULL;
+    const char *other = NULL;
+    for (int k = 0; k < 2; k++) {
+      yaml_node_t *v = find_key(y, rules, keys[k]);
+      int idx = name_index(ark_ruleset_keys, keys[k]);
+      if (v && !at) at = v;
+      else if (!v && idx >= 0 && y->c->rule_owner[idx][0] &&
+               strcmp(y->c->rule_owner[idx], pl->name))
+        other = y->c->rule_owner[idx];
+    }
+    if (!at) continue;                   /* not this plugin's doing */
+    if (other) err(y, at, "%s (the other rule is set by plugin %s)", why, other);
+    else err(y, at, "%s", why);
+  }
+}
+
 /* A path below the plugin folder, or NULL (reported) if it is missing. */
 static const char *plugin_path(ark_yaml_file *y, ark_plugin_def *pl, yaml_node_t *v,
                                const char *field, int want_dir) {
@@ -1374,11 +1402,14 @@ static void load_plugin(ark_yaml_file *y, yaml_node_t *root) {
   if ((v = find_key(y, root, "cards"))) pl->cards_dir = plugin_path(y, pl, v, "cards", 1);
   if ((v = find_key(y, root, "maps"))) pl->maps_dir = plugin_path(y, pl, v, "maps", 1);
   if ((v = find_key(y, root, "script"))) pl->script = plugin_path(y, pl, v, "script", 0);
-  if ((v = find_key(y, root, "rules")) && is_map(y, v, "rules"))
+  if ((v = find_key(y, root, "rules")) && is_map(y, v, "rules")) {
+    int before = c->nerrors;
     for (yaml_node_pair_t *p = v->data.mapping.pairs.start; p < v->data.mapping.pairs.top; p++) {
       yaml_node_t *k = node(y, p->key);
       if (k->type == YAML_SCALAR_NODE) plugin_rule(y, pl, k, node(y, p->value));
     }
+    if (c->nerrors == before) plugin_rules_agree(y, pl, v);
+  }
 }
 
 int ark_yaml_load_plugin(ark_content *c, const char *dir) {
