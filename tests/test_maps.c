@@ -806,7 +806,8 @@ static void test_fan_map_check_errors(void **st) {
     "features:\n"                                                     /* 11 */
     "  - {kind: tower, at: [3, 8]}\n"                                 /* 12 */
     "  - {kind: harbour, at: [0, 3], off_board: true}\n"              /* 13 */
-    "  - {kind: dock, at: [-1, 4], off_board: true}\n");              /* 14: fine */
+    "  - {kind: dock, at: [-1, 4], off_board: true}\n"               /* 14: fine */
+    "  - {kind: pier, at: [20, 7], off_board: true}\n");              /* 15 */
   ark_config cfg;
   ark_config_init(&cfg);
   cfg.data_dir = ARK_GAME_DIR;
@@ -822,6 +823,7 @@ static void test_fan_map_check_errors(void **st) {
     { 9, "edge: 2 slots, a map edge has exactly 7" },
     { 12, "features: (3,8) is not a cell of this map" },
     { 13, "features: (0,3) is a cell of this map but marked off_board" },
+    { 15, "features: (20,7) is marked off_board but lies next to no space of this map" },
     { 3, "map is not connected: (6,6) cannot be reached" },
   };
   int n = (int)(sizeof want / sizeof want[0]);

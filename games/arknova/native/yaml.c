@@ -1031,6 +1031,20 @@ static void map_start(ark_yaml_file *y, const yaml_node_t *n, ark_map_def *m) {
   }
 }
 
+/* Is (x, y), beside the board, next to a space of map m (one of the six
+** grid steps of map.c away)?  Abilities ask ark.map_touches of such a
+** place, which no building can touch otherwise. */
+static int beside_a_space(const ark_map_def *m, int x, int y) {
+  static const int dx[6] = { -1, -1, 0, 0, 1, 1 };
+  static const int dy[6] = { -1, 1, -2, 2, -1, 1 };
+  for (int k = 0; k < 6; k++) {
+    int nx = x + dx[k], ny = y + dy[k];
+    if (nx >= 0 && nx < ARK_GRID_W && ny >= 0 && ny < ARK_GRID_H && m->exists[ARK_CELL(nx, ny)])
+      return 1;
+  }
+  return 0;
+}
+
 static void map_features(ark_yaml_file *y, const yaml_node_t *n,
                          ark_map_def *m) {
   static const char *const keys[] = { "kind", "at", "off_board", "note", NULL };
@@ -1071,6 +1085,11 @@ static void map_features(ark_yaml_file *y, const yaml_node_t *n,
     if (off && xy[0] >= 0 && xy[0] < ARK_GRID_W && xy[1] >= 0 && xy[1] < ARK_GRID_H &&
         m->exists[ARK_CELL(xy[0], xy[1])]) {
       err(y, v, "%s: (%d,%d) is a cell of this map but marked off_board", field, xy[0], xy[1]);
+      continue;
+    }
+    if (off && !beside_a_space(m, xy[0], xy[1])) {
+      err(y, v, "%s: (%d,%d) is marked off_board but lies next to no space of this map (a "
+          "place beside the board touches one)", field, xy[0], xy[1]);
       continue;
     }
     f.x = (int8_t)xy[0];
