@@ -1087,7 +1087,8 @@ static void map_features(ark_yaml_file *y, const yaml_node_t *n,
       err(y, v, "%s: (%d,%d) is a cell of this map but marked off_board", field, xy[0], xy[1]);
       continue;
     }
-    if (off && !beside_a_space(m, xy[0], xy[1])) {
+    /* a fan map's: the printed maps' places were read off the boards */
+    if (off && y->fan && !beside_a_space(m, xy[0], xy[1])) {
       err(y, v, "%s: (%d,%d) is marked off_board but lies next to no space of this map (a "
           "place beside the board touches one)", field, xy[0], xy[1]);
       continue;
