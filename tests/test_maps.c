@@ -838,6 +838,38 @@ static void test_fan_map_check_errors(void **st) {
   rmdir(dir);
 }
 
+/* A buildings.yaml in a fan map folder is not read, and check says so
+** (it was skipped without a word, and a fan sponsor naming one of its
+** buildings failed with "unknown building"). */
+static void test_fan_buildings_not_read(void **st) {
+  (void)st;
+  char dir[256], path[512];
+  snprintf(dir, sizeof dir, "/tmp/ark_test_fanbuild_%d", (int)getpid());
+  mkdir(dir, 0700);
+  write_fan_map(dir);
+  snprintf(path, sizeof path, "%s/buildings.yaml", dir);
+  t_write_file(NULL, path, "buildings: []\n");
+  ark_config cfg;
+  ark_config_init(&cfg);
+  cfg.data_dir = ARK_GAME_DIR;
+  cfg.map_dirs[0] = dir;
+  char *report = NULL;
+  int nerrors = -1;
+  assert_int_equal(ark_check(&cfg, &report, &nerrors), ARK_OK);
+  assert_int_equal(nerrors, 0);
+  assert_non_null(report);
+  char want[700];
+  snprintf(want, sizeof want, "%s: warning: not read: a fan folder cannot add buildings", path);
+  if (!strstr(report, want)) fail_msg("missing '%s' in:\n%s", want, report);
+  free(report);
+  unlink(path);
+  snprintf(path, sizeof path, "%s/T1-lookout.yaml", dir);
+  unlink(path);
+  snprintf(path, sizeof path, "%s/T1-lookout.lua", dir);
+  unlink(path);
+  rmdir(dir);
+}
+
 /* The example in examples/fan-map loads and plays. */
 static void test_fan_map_example(void **st) {
   (void)st;
@@ -907,6 +939,7 @@ int main(void) {
     cmocka_unit_test(test_fan_map_outside_tree),
     cmocka_unit_test(test_fan_map_check_errors),
     cmocka_unit_test(test_fan_map_example),
+    cmocka_unit_test(test_fan_buildings_not_read),
     cmocka_unit_test(test_random_every_side),
     cmocka_unit_test(test_random_advanced),
   };

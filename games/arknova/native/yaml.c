@@ -855,8 +855,9 @@ static void load_card(ark_yaml_file *y, yaml_node_t *root) {
     err(y, find_key(y, root, "name"), "name: must not be empty");
   if (y->c->nerrors == before && d.building[0] && y->c->nbuildings > 0 &&
       ark_content_find_building(y->c, d.building) < 0)
-    err(y, find_key(y, root, "building"), "building: unknown building \"%.40s\" (see "
-        "maps/buildings.yaml)", d.building);
+    err(y, find_key(y, root, "building"), "building: unknown building \"%.40s\" (the "
+        "buildings are those of the data folder's maps/buildings.yaml; a fan folder cannot "
+        "add one: docs/modding.md)", d.building);
   if (type == ARK_CARD_ANIMAL && !d.size && !d.reptile_size && !d.aviary_size &&
       !d.petting_size && y->c->nerrors == before)
     err(y, root, "an animal card needs a size or a special enclosure it fits "
@@ -1215,7 +1216,18 @@ static void load_map(ark_yaml_file *y, yaml_node_t *root) {
 }
 
 int ark_yaml_load_maps(ark_content *c, const char *dir, int fan) {
-  /* buildings.yaml shares the folder but is not a map. */
+  /* buildings.yaml shares the folder but is not a map.  A fan folder's is
+  ** not read at all: buildings come from the data folder alone, so a
+  ** designer who put one there is told rather than left to find that its
+  ** buildings are missing */
+  char path[1100];
+  struct stat st;
+  snprintf(path, sizeof path, "%s/buildings.yaml", dir);
+  if (fan && stat(path, &st) == 0)
+    ark_content_warn(c, path, 0, "warning: not read: a fan folder cannot add buildings; "
+                     "every building comes from the data folder's maps/buildings.yaml (a "
+                     "fan sponsor's unique building: a data folder of its own, --data DIR, "
+                     "docs/modding.md)");
   return load_dir(c, dir, "buildings.yaml", fan, load_map);
 }
 
