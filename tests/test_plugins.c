@@ -416,6 +416,24 @@ static void test_plugin_query(void **st) {
   ark_game_free(g);
 }
 
+/* A plugin hook that fails on an answer ends the game, and the answer's
+** message is the game's error (it had been left as the caller gave it). */
+static void test_answer_message_on_failure(void **st) {
+  (void)st;
+  ark_game *g = script_plugin_game("fails",
+               "return { after_action = function(p) error('boom on the action') end }\n", "A");
+  char msg[512];
+  ark_status got = ARK_OK;
+  for (int k = 0; k < 50 && got == ARK_OK && ark_game_process(g) == ARK_AWAITING; k++) {
+    strcpy(msg, "left over");
+    got = ark_game_answer(g, 0, msg, sizeof msg);
+  }
+  assert_int_equal(got, ARK_ERR_SCRIPT);
+  assert_non_null(strstr(msg, "boom on the action"));
+  assert_string_equal(msg, ark_game_error(g));
+  ark_game_free(g);
+}
+
 static void test_conflict(void **st) {
   (void)st;
   make_dir("a");
@@ -818,6 +836,7 @@ int main(void) {
     cmocka_unit_test(test_solo_pace),
     cmocka_unit_test(test_outside_plugin),
     cmocka_unit_test(test_plugin_query),
+    cmocka_unit_test(test_answer_message_on_failure),
     cmocka_unit_test(test_conflict),
     cmocka_unit_test(test_plugin_hand_limit),
     cmocka_unit_test(test_plugin_range),

@@ -454,9 +454,10 @@ ark_status ark_game_answer(ark_game *g, int i, char *msg, size_t msglen) {
   push_answer(g, i);
   if (g->given) push_to(&g->given, &g->ngiven, &g->capgiven, i);
   g->pending = 0;
-  if (g->cont) {
-    if (ark_lua_continue(g, i) != 0) return ARK_ERR_SCRIPT;
-  } else if (ark_lua_resume(g, i) != 0) {
+  /* a script that fails on the answer: the game's error is the message
+  ** (msg had been left as the caller gave it) */
+  if (g->cont ? ark_lua_continue(g, i) != 0 : ark_lua_resume(g, i) != 0) {
+    snprintf(msg, msglen, "%s", g->error);
     return ARK_ERR_SCRIPT;
   }
   if (msglen) msg[0] = '\0';
