@@ -271,10 +271,18 @@ static int load_embedded_rules(ark_content *c) {
 
 /* ---- finding the script at fault ---- */
 
-/* Is script file `path` (NULL: none) the chunk named src (len long)? */
+/* Is script file `path` (NULL: none) the chunk named src (len long)?  A
+** name in a message may be the shortened "...end" of it: LuaJIT keeps only
+** the last 60 characters of a long chunk name there (a fan map's script in
+** a deep folder), and an error that reaches the engine as a message alone
+** is told to its script by that name. */
 static int script_named(const ark_content *c, const char *path, const char *src, size_t len) {
   const char *sc = path ? shown_name(c, path) : NULL;
-  return sc && strlen(sc) == len && !strncmp(sc, src, len);
+  if (!sc) return 0;
+  size_t sl = strlen(sc);
+  if (len > 3 && !strncmp(src, "...", 3))
+    return len - 3 <= sl && !strncmp(sc + sl - (len - 3), src + 3, len - 3);
+  return sl == len && !strncmp(sc, src, len);
 }
 
 /* The card (return >= 0) or map (-2 - map index) whose script chunk is

@@ -610,7 +610,8 @@ end
 -- Reads fall through to the rules' globals.
 function plugin_api(state)
   local api = setmetatable({}, { __index = _G })
-  api.fact, api.unpack = fact, unpack_fn
+  -- rawlen as a card's script has it: LuaJIT's base library has none
+  api.fact, api.unpack, api.rawlen = fact, unpack_fn, SANDBOX.rawlen
   api.choose_then = function(p, tag, prompt, options, codes, method, secret)
     local f = plugin_then(state, method, "choose_then")
     local i
