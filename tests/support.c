@@ -33,6 +33,16 @@ ark_game *t_new_game_cfg(ark_config *cfg) {
   return g;
 }
 
+char *t_check_clean(ark_config *cfg) {
+  char *report = NULL;
+  int nerrors = -1;
+  cfg->data_dir = ARK_GAME_DIR;
+  assert_int_equal(ark_check(cfg, &report, &nerrors), ARK_OK);
+  assert_int_equal(nerrors, 0);
+  assert_non_null(report);
+  return report;
+}
+
 /* A game of players on map from seed, with one plugin (or none). */
 static ark_game *new_game_with(int players, uint64_t seed, const char *map, const char *plugin) {
   ark_config cfg;

@@ -25,6 +25,9 @@ ark_game *t_new_game(int players, uint64_t seed, const char *map);
 ark_game *t_new_game_plain(int players, uint64_t seed, const char *map);
 /* The same for any configuration (plugins, turn cap); sets its data_dir. */
 ark_game *t_new_game_cfg(ark_config *cfg);
+/* ark_check of cfg against games/arknova's data (sets its data_dir): its
+** report, which must hold warnings and no error (to free). */
+char *t_check_clean(ark_config *cfg);
 /* A new game at its first turn's action decision (t_to_first_turn), every
 ** player's track rewards marked as claimed (so that gains ask no reward
 ** question; tests that want one clear the bits) and no X tokens. */

@@ -851,14 +851,8 @@ static void test_fan_buildings_not_read(void **st) {
   t_write_file(NULL, path, "buildings: []\n");
   ark_config cfg;
   ark_config_init(&cfg);
-  cfg.data_dir = ARK_GAME_DIR;
   cfg.map_dirs[0] = dir;
-  char *report = NULL;
-  int nerrors = -1;
-  assert_int_equal(ark_check(&cfg, &report, &nerrors), ARK_OK);
-  assert_int_equal(nerrors, 0);
-  assert_non_null(report);
-  char want[700];
+  char *report = t_check_clean(&cfg), want[700];
   snprintf(want, sizeof want, "%s: warning: not read: a fan folder cannot add buildings", path);
   if (!strstr(report, want)) fail_msg("missing '%s' in:\n%s", want, report);
   free(report);

@@ -691,13 +691,8 @@ static void test_plugin_own_globals(void **st) {
   snprintf(d, sizeof d, "%s/own", root);
   ark_config cfg;
   ark_config_init(&cfg);
-  cfg.data_dir = ARK_GAME_DIR;
   cfg.plugins[0] = d;
-  char *report = NULL;
-  int nerrors = -1;
-  assert_int_equal(ark_check(&cfg, &report, &nerrors), ARK_OK);
-  assert_int_equal(nerrors, 0);
-  assert_non_null(report);
+  char *report = t_check_clean(&cfg);
   assert_non_null(strstr(report, "own/hooks.lua:4: warning: 'on_paly' is no trigger handler, "
                                  "so it is the script's own helper; did you mean on_play?"));
   assert_null(strstr(report, "BONUS"));
