@@ -77,6 +77,19 @@ int ark_ruleset_set(ark_ruleset *r, const char *key, const int *v, int n, char *
   return -1;
 }
 
+/* The pairs of rules where the first may not be above the second, and
+** what it would mean (after "A 9 is above B 8"). */
+#define RULE_AT(r, off) (*(const int *)((const char *)(r) + (off)))
+#define OR(a, b, why) { #a, #b, offsetof(ark_ruleset, a), offsetof(ark_ruleset, b), why }
+static const struct { const char *a, *b; size_t oa, ob; const char *why; } ordered[] = {
+  OR(draft_keep, draft_draw,
+     ": a player cannot keep more cards than were drawn, and the game would have no draft"),
+  OR(start_reputation, reputation_cap_basic, ", the cap before Cards II is upgraded"),
+  OR(reputation_cap_basic, reputation_max, ": upgrading Cards II would lower the cap"),
+};
+#undef OR
+#define N_ORDERED ((int)(sizeof ordered / sizeof ordered[0]))
+
 /* Check i of the rules against each other (each rule alone is within its
 ** range, above): 1 with the two rules concerned in keys[0], keys[1] and
 ** why in err when it fails, 0 when it holds, -1 past the last check.
@@ -86,26 +99,15 @@ int ark_ruleset_set(ark_ruleset *r, const char *key, const int *v, int n, char *
 int ark_ruleset_conflict(const ark_ruleset *r, int i, const char *keys[2], char *err,
                          size_t n) {
   keys[0] = keys[1] = NULL;
-  switch (i) {
+  if (i >= 0 && i < N_ORDERED) {
+    int a = RULE_AT(r, ordered[i].oa), b = RULE_AT(r, ordered[i].ob);
+    keys[0] = ordered[i].a, keys[1] = ordered[i].b;
+    if (a <= b) return 0;
+    snprintf(err, n, "%s %d is above %s %d%s", ordered[i].a, a, ordered[i].b, b, ordered[i].why);
+    return 1;
+  }
+  switch (i - N_ORDERED) {
   case 0:
-    keys[0] = "draft_keep", keys[1] = "draft_draw";
-    if (r->draft_keep <= r->draft_draw) return 0;
-    snprintf(err, n, "draft_keep %d is above draft_draw %d: a player cannot keep more cards "
-             "than were drawn, and the game would have no draft", r->draft_keep, r->draft_draw);
-    return 1;
-  case 1:
-    keys[0] = "start_reputation", keys[1] = "reputation_cap_basic";
-    if (r->start_reputation <= r->reputation_cap_basic) return 0;
-    snprintf(err, n, "start_reputation %d is above reputation_cap_basic %d, the cap before "
-             "Cards II is upgraded", r->start_reputation, r->reputation_cap_basic);
-    return 1;
-  case 2:
-    keys[0] = "reputation_cap_basic", keys[1] = "reputation_max";
-    if (r->reputation_cap_basic <= r->reputation_max) return 0;
-    snprintf(err, n, "reputation_cap_basic %d is above reputation_max %d: upgrading Cards II "
-             "would lower the cap", r->reputation_cap_basic, r->reputation_max);
-    return 1;
-  case 3:
     keys[0] = keys[1] = "income";
     if (r->income[0][0] != 0) {
       snprintf(err, n, "income: the first band starts at appeal %d, not 0: an appeal below "
