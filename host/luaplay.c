@@ -181,6 +181,19 @@ static unsigned long long game_print(const char *dir) {
   return h;
 }
 
+/* The fingerprint a save of dir writes: worked out at the first save of
+** the process, as the rules were loaded then, not at every decision a
+** person's game is saved after. */
+static unsigned long long saved_print(const char *dir) {
+  static char done[4096];
+  static unsigned long long print;
+  if (strcmp(done, dir) != 0) {
+    print = game_print(dir);
+    snprintf(done, sizeof done, "%s", dir);
+  }
+  return print;
+}
+
 /* A save whose game folder holds other files than when it was written,
 ** or one written before saves kept the fingerprint, which cannot tell. */
 static int lua_changed(const host_save *s, char *why, size_t n) {
@@ -212,7 +225,7 @@ static int save_write(const char *path, const host_save *sv, ark_lg *g) {
   if (o->budget.iters) fprintf(f, "mcts-iters %d\n", o->budget.iters);
   if (sv->human >= 0) fprintf(f, "human %d\n", sv->human + 1);
   fprintf(f, "ai-seed %llu\n", (unsigned long long)sv->ai_seed);
-  fprintf(f, "content %016llx\n", game_print(o->game.dir));
+  fprintf(f, "content %016llx\n", saved_print(o->game.dir));
   int over = ark_lg_process(g) != ARK_AWAITING;
   fprintf(f, "state %016llx\n", (unsigned long long)ark_lg_state_hash(g));
   return host_save_close(f, tmp, path, ark_lg_answers(g), ark_lg_nanswers(g),
