@@ -25,6 +25,10 @@ static const char *ark_error(ark_gs *g) { return ark_game_error(ark_game_of(g));
 
 static int ark_nevents(ark_gs *g) { return ark_game_nevents(ark_game_of(g)); }
 
+static const ark_event *ark_event_at(ark_gs *g, int i) {
+  return i < ark_game_nevents(ark_game_of(g)) ? ark_game_event(ark_game_of(g), i) : NULL;
+}
+
 static void ark_events(ark_gs *g, int *shown, FILE *f, const char *indent, int seat) {
   host_print_events_for(ark_game_of(g), shown, f, indent, seat);
 }
@@ -121,7 +125,7 @@ static int ark_changed(const host_save *s, char *why, size_t n) {
 const host_game host_ark_game = {
   .rebuild = ark_rebuild, .hash = ark_hash, .state = ark_state, .answers = ark_answers,
   .error = ark_error,
-  .nevents = ark_nevents, .events = ark_events, .describe = ark_describe,
+  .nevents = ark_nevents, .event = ark_event_at, .events = ark_events, .describe = ark_describe,
   .board = ark_board, .board_now = ark_board_now, .command = ark_command,
   .commands = "board, map, map P2 (another seat's), hand", .header = ark_header, .write = ark_write, .summary = ark_summary,
   .news = ark_news, .changed = ark_changed,

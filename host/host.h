@@ -188,6 +188,8 @@ typedef struct host_game {
   const int *(*answers)(ark_gs *g);
   const char *(*error)(ark_gs *g);
   int (*nevents)(ark_gs *g);
+  /* Event i of the log, as it keeps it (NULL past the end). */
+  const ark_event *(*event)(ark_gs *g, int i);
   /* The events from *shown on as seat sees them, each after indent. */
   void (*events)(ark_gs *g, int *shown, FILE *f, const char *indent, int seat);
   /* What a finished game of AIs tells before its summary. */
@@ -223,8 +225,8 @@ typedef struct host_game {
                   char *msg, size_t n);
   /* Whether event e, which `seat` sees in full and another seat does not,
   ** tells seat something it could not know before (a card drawn, not its
-  ** own card discarded): what undo may not take back (play.c).  NULL:
-  ** every such event does but the echo of seat's own answer. */
+  ** own card discarded, nor the echo of its own answer): what undo may not
+  ** take back (play.c). */
   int (*news)(ark_gs *g, const ark_event *e, int seat);
 } host_game;
 

@@ -319,6 +319,18 @@ static const int *lua_answers(ark_gs *g) { return ark_lg_answers(LG(g)); }
 
 static int lua_nevents(ark_gs *g) { return ark_lg_log(LG(g))->nev; }
 
+static const ark_event *lua_event(ark_gs *g, int i) {
+  const ark_log *l = ark_lg_log(LG(g));
+  return i < l->nev ? &l->ev[i] : NULL;
+}
+
+/* Every event a seat alone sees is news to it but the echo of its answer. */
+static int lua_news(ark_gs *g, const ark_event *e, int seat) {
+  (void)g;
+  (void)seat;
+  return e->type != ARK_LG_EV_ANSWER;
+}
+
 static void lua_events(ark_gs *g, int *shown, FILE *f, const char *indent, int seat) {
   print_events_to(LG(g), shown, seat, indent, f);
 }
@@ -477,8 +489,8 @@ static int lua_sim_card(void *ctx, const host_opts *o, const char *text, char *l
 const host_game host_lua_game = {
   .rebuild = lua_rebuild, .hash = lua_hash, .state = lua_state, .answers = lua_answers,
   .error = lua_error,
-  .nevents = lua_nevents, .events = lua_events, .describe = lua_describe, .board = lua_board,
-  .board_now = lua_board_now, .command = NULL, .commands = "board", .header = lua_header, .write = lua_write,
+  .nevents = lua_nevents, .event = lua_event, .news = lua_news, .events = lua_events,
+  .describe = lua_describe, .board = lua_board, .board_now = lua_board_now, .command = NULL, .commands = "board", .header = lua_header, .write = lua_write,
   .summary = lua_summary, .sim_open = lua_sim_open, .sim_close = lua_sim_close,
   .sim_game = lua_sim_game, .sim_card = lua_sim_card, .changed = lua_changed,
 };

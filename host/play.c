@@ -13,7 +13,6 @@
 #include <string.h>
 #include <time.h>
 #include "host.h"
-#include "luagame.h"
 
 static void play_usage(FILE *f) {
   fprintf(f, "usage: arknova play [OPTIONS]\n"
@@ -139,21 +138,10 @@ static void sync_answers(session *s) {
 ** public events that follow from hidden cards (a refill from the deck)
 ** do not stop undo, as the AIs' public plays do not. */
 
-/* The event i of the game, as its log keeps it (NULL past the end). */
-static const ark_event *event_at(const session *s, ark_gs *g, int i) {
-  if (host_game_is_lua(&s->sv.o)) {
-    const ark_log *l = ark_lg_log((ark_lg *)g);
-    return i < l->nev ? &l->ev[i] : NULL;
-  }
-  return i < ark_game_nevents(ark_game_of(g)) ? ark_game_event(ark_game_of(g), i) : NULL;
-}
-
 /* Does event e, which the person sees and another seat does not, tell
-** them something new?  The game says (host_game.news); without its word,
-** everything but the echo of an answer (a Lua game logs each) does. */
+** them something new?  The game says (host_game.news). */
 static int news(const session *s, const ark_event *e) {
-  if (s->hg->news) return s->hg->news(s->g, e, s->sv.human);
-  return host_game_is_lua(&s->sv.o) ? e->type != ARK_LG_EV_ANSWER : e->type != ARK_EV_ANSWER;
+  return s->hg->news(s->g, e, s->sv.human);
 }
 
 /* Event i as the person sees it, into buf (its first line). */
@@ -174,7 +162,7 @@ static void event_line(session *s, ark_gs *g, int i, char *buf, size_t n) {
 ** person was shown something another seat was not. */
 static int shown_alone(session *s, int from, char *why, size_t n) {
   const ark_event *e;
-  for (int i = from; (e = event_at(s, s->g, i)) != NULL; i++) {
+  for (int i = from; (e = s->hg->event(s->g, i)) != NULL; i++) {
     if (e->seen == ARK_SEEN_ALL || !ark_event_visible(e, s->sv.human) || !news(s, e))
       continue;
     char line[400];
