@@ -296,52 +296,6 @@ static void record_game(ark_game *g, const host_opts *o, sim_record *r) {
   }
 }
 
-/* --test-card's arm B takes arm A's opening draft.  Arm B's hand-over
-** waits in the game's state from the setup on, and the greedy and mcts AIs
-** look ahead on copies of that state to the first turn: drafting in arm B
-** they would see which kept card N replaces and keep other cards, so the
-** arms would differ in more than N.  So the draft is played on a game of
-** arm A's configuration (seed, deal and AI picks as arm A's own), and
-** arm B is given its answers: both arms draft alike, and N takes the place
-** of the card arm A's seat kept last.  The AIs' plans end where a turn
-** begins, so fresh AIs play on from the first turn as arm A's do.  0, or
-** -1 with a message in r. */
-static int take_arm_a_draft(const sim *s, ark_game *proto, uint64_t seed, ark_game *b,
-                            sim_record *r) {
-  ark_config ca;
-  ark_game *a;
-  ai_player ai[ARK_AI_SEATS];
-  uint64_t ai_seed = host_ai_seed(seed);
-  int rc = 0;
-  char why[256] = "";
-  sim_test_config(&s->o.cfg, s->test_card, seed, 0, &ca);
-  if (ark_game_new_like(proto, &ca, &a, r->msg, sizeof r->msg) != ARK_OK) return -1;
-  for (int p = 0; p < ARK_AI_SEATS; p++) ai_init(&ai[p], s->o.ai[p % 4], &s->o.budget);
-  ark_progress pr;
-  while ((pr = ark_game_process(a)) == ARK_AWAITING) {
-    const ark_decision *d = ark_game_decision(a);
-    if (!strcmp(d->tag, "action")) break;          /* the first turn: the draft is over */
-    int pick = ai_pick(&ai[d->player], ark_game_gs(a), host_pick_seed(ai_seed,
-                                                                      ark_game_nanswers(a)));
-    if (ark_game_answer(a, pick, why, sizeof why) != ARK_OK) break;
-  }
-  if (pr != ARK_AWAITING || why[0]) {
-    /* r->msg is short: the reason cut to fit it (the whole in `why`) */
-    snprintf(r->msg, sizeof r->msg, "arm A's draft, played for arm B: %.90s",
-             why[0] ? why : ark_game_error(a));
-    rc = -1;
-  }
-  const int *ans = ark_game_answers(a);
-  for (int k = 0, n = ark_game_nanswers(a); !rc && k < n; k++)
-    if (ark_game_process(b) != ARK_AWAITING || ark_game_answer(b, ans[k], why, sizeof why)) {
-      snprintf(r->msg, sizeof r->msg, "arm B refused arm A's draft answer %d: %.80s", k + 1,
-               why[0] ? why : ark_game_error(b));
-      rc = -1;
-    }
-  ark_game_free(a);
-  return rc;
-}
-
 static void play_one(sim *s, ark_game *proto, long i) {
   sim_record *r = &s->res[i];
   int set = set_of(s, i);
@@ -374,8 +328,7 @@ static void play_one(sim *s, ark_game *proto, long i) {
     hw.n = s->ncompared;
     for (int c = 0; c < hw.n; c++) hw.ids[c] = ark_card_find(g, s->compared[c]), hw.held[c] = 0;
   }
-  int pr = s->test_card && set && take_arm_a_draft(s, proto, seed, g, r) != 0 ? ARK_ERROR
-           : host_run_game_watch(g, &s->o, host_ai_seed(cfg.seed),
+  int pr = host_run_game_watch(g, &s->o, host_ai_seed(cfg.seed),
                                  s->test_card ? watch_draft : held ? watch_held : NULL,
                                  held ? (void *)&hw : &w);
   r->draft = w.sig;

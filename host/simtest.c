@@ -4,8 +4,9 @@
 ** for the card: in both arms card N is out of the deck before the deal;
 ** in arm B the tested seat (seed mod players) is handed it when the
 ** opening draft ends, in the place of its last kept card (ark_config.
-** handover), so that it holds the card at its first turn; arm B takes arm
-** A's draft answers (sim.c), so the arms draft alike.  The report
+** handover), so that it holds the card at its first turn; no seat's view
+** knows of the hand-over (hidden.c), so the AIs draft alike in both
+** arms.  The report
 ** gives, over the pairs, the differences B - A of the tested seat's win
 ** rate (an exact interval on the pairs whose result differs) and of its
 ** margin over the best other seat, own score, the others' best score and
@@ -305,20 +306,19 @@ static const char *halve_text(long halve, double width, char *buf, size_t n) {
   return buf;
 }
 
-/* Whether both arms drafted alike: arm B is given arm A's draft answers
-** (sim.c), so they do, and N took the place of the card arm A's seat kept
-** last.  Records of older runs, whose arm B drafted itself, may not: its
-** AIs' look-ahead saw the pending hand-over and chose which card N
-** replaced, which the figures then carry too. */
+/* Whether both arms drafted alike.  The AIs draft on their seat's view,
+** which does not know of the pending hand-over, so with AIs that play
+** alike on the same view (a budget of iterations, not of time) they do,
+** and N took the place of the card the seat kept last in arm A.  Where
+** they did not, the figures carry the difference of the draft too. */
 static void draft_line(FILE *f, long same, long pairs) {
   fprintf(f, "draft: the same in both arms in %ld of %ld pairs", same, pairs);
   if (same == pairs)
-    fprintf(f, " (arm B takes arm A's draft, so the card took the place of the card arm A's "
-               "seat kept last)\n");
+    fprintf(f, " (the card took the place of the card the seat kept last in arm A)\n");
   else
-    fprintf(f, "; in %ld the hands at the first turn differ by more than the card: records "
-               "of a run whose arm B drafted itself, its AIs seeing the hand-over coming and "
-               "choosing which card it replaced\n", pairs - same);
+    fprintf(f, "; in %ld the hands at the first turn differ by more than the card: the AIs "
+               "drafted differently there (an AI given time, --mcts-ms, does not play alike "
+               "twice), so B - A also measures that\n", pairs - same);
 }
 
 /* The pairs: arm A then arm B of each seed, both without an error. */

@@ -2,7 +2,7 @@
 ** test_card.c - `arknova sim --test-card N` and the core feature behind
 ** it (ark_config.handover): the card handed over after the draft takes the
 ** place of the last kept card and is logged, clones taken during the draft
-** hand it over too, bad handovers are refused; the two arms of a pair
+** hand it over too, no seat's view knows of it, bad handovers are refused; the two arms of a pair
 ** start alike but for the tested seat's one card; the tested seat
 ** alternates with the seed; the paired t intervals and the pairs that
 ** would halve them give the numbers worked out by hand (and checked with
@@ -118,6 +118,43 @@ static void test_handover_clone(void **st) {
     }
     assert_true(ark_game_log_hash(clones[k]) == ark_game_log_hash(g));
     ark_game_free(clones[k]);
+  }
+  ark_game_free(g);
+}
+
+/* No seat's view knows of a pending hand-over: the deciding seat's view
+** (what its AI looks ahead on) taken at any draft decision and answered the
+** same way to the first turn keeps card 401 in the box, where the game
+** itself hands it over.  An AI drafting on views that knew would choose
+** which kept card it replaces (sim --test-card's arms would then differ in
+** more than the card). */
+static void test_handover_hidden_from_views(void **st) {
+  (void)st;
+  ark_config cfg;
+  ark_config_init(&cfg);
+  cfg.seed = 11;
+  cfg.handover[0].seat = 0;
+  cfg.handover[0].number = 401;
+  ark_game *g = t_new_game_cfg(&cfg);
+  ark_game *views[64];
+  int ans[64], n = 0;
+  uint64_t rng = 99;
+  while (strcmp(t_tag(g), "action")) {
+    views[n] = ark_game_view(g, ark_game_decision(g)->player, 5 + (uint64_t)n);
+    ans[n++] = t_random_answer(g, &rng);
+  }
+  assert_true(t_in_hand(g, 0, 401));
+  char msg[128];
+  for (int k = 0; k < n; k++) {
+    ark_game *v = views[k];
+    for (int i = k; i < n; i++) {
+      ark_game_process(v);
+      assert_int_equal(ark_game_answer(v, ans[i], msg, sizeof msg), ARK_OK);
+    }
+    assert_string_equal(t_tag(v), "action");
+    assert_false(t_in_hand(v, 0, 401));
+    assert_int_equal(v->s.p[0].nhand, g->s.p[0].nhand);
+    ark_game_free(v);
   }
   ark_game_free(g);
 }
@@ -392,6 +429,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_handover_after_draft),
     cmocka_unit_test(test_handover_clone),
+    cmocka_unit_test(test_handover_hidden_from_views),
     cmocka_unit_test(test_handover_refused),
     cmocka_unit_test(test_arms_differ_by_one_card),
     cmocka_unit_test(test_tested_seat_alternates),

@@ -435,9 +435,8 @@ static void test_sim_play_turns_from_1(void **st) {
 }
 
 /* A fan card nobody would play: the two arms of a card test must still
-** draft alike.  The AIs' look-ahead would see arm B's pending hand-over
-** if arm B drafted itself, and keep other cards (seeds 4, 6 and 7), so
-** arm B is given arm A's draft. */
+** draft alike.  The AIs' look-ahead, had their views known arm B's
+** pending hand-over, would keep other cards (seeds 4, 6 and 7). */
 static void dud_card(void) {
   char dir[512];
   snprintf(dir, sizeof dir, "%s/dud", tmp);
@@ -450,9 +449,8 @@ static void test_sim_test_card_same_draft(void **st) {
   (void)st;
   dud_card();
   assert_int_equal(run("sim --cards dud --test-card 1002 --seeds 4..7 --ai greedy"), 0);
-  assert_true(output_has("draft: the same in both arms in 4 of 4 pairs (arm B takes arm A's "
-                         "draft, so the card took the place of the card arm A's seat kept "
-                         "last)\n"));
+  assert_true(output_has("draft: the same in both arms in 4 of 4 pairs (the card took the "
+                         "place of the card the seat kept last in arm A)\n"));
 }
 
 /* One pair of a card test, written by hand: the tested seat's score and

@@ -6,7 +6,7 @@
 ** the zone moves keep it (zone.c).  A seat knows its own hand, the cards it
 ** tucked and its final scoring cards, every face-up card, and a card in
 ** another hand that the log showed it (taken from the display, say); it
-** never knows the deck.
+** never knows the deck, a given draw order or a pending hand-over.
 **
 ** A redeal collects the cards the viewer cannot place, sorts them, and
 ** shuffles them back into the same places with the given seed: sorting
@@ -130,6 +130,12 @@ void ark_hidden_redeal(ark_game *g, int viewer, uint64_t seed) {
   gather(g, viewer, &cards, &scoring);
   ark_rng_seed(s->rng, seed);
   s->next_off = 1;              /* a given draw order is not for the seat to know */
+  /* nor is a pending hand-over (ark_config.handover, sim --test-card's arm
+  ** B): a seat's AI that saw it would draft knowing which kept card leaves,
+  ** and the two arms would differ in more than the card */
+  s->nhandover = 0;
+  memset(s->handover_seat, 0, sizeof s->handover_seat);
+  memset(s->handover_card, 0, sizeof s->handover_card);
   deal(s, &cards);
   deal(s, &scoring);
   settle_knowledge(s, &cards, &scoring);
