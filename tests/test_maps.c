@@ -697,13 +697,16 @@ static void test_advanced_start_buildings(void **st) {
 
 /* A fan map written to a folder of its own: every cell of the 9x13 grid
 ** with x + y odd, a pond and a ridge; a lookout at (4,7): each building
-** placed next to it gives 1 appeal. */
-static void write_fan_map(const char *dir) {
-  char yaml[8192];
+** placed next to it gives 1 appeal.  own: more YAML before its placement
+** bonuses (a map's own bonus names), more_bonuses more of them, handler a
+** further handler of its script (or ""). */
+static void write_fan_map_with(const char *dir, const char *own, const char *more_bonuses,
+                               const char *handler) {
+  char yaml[8192], lua[2048];
   size_t n = 0;
   n += (size_t)snprintf(yaml + n, sizeof yaml - n,
     "id: T1\nname: Lookout Test\nside: front\nprovenance: test\n"
-    "ability: \"Buildings next to the lookout give 1 appeal.\"\ncells: [\n");
+    "ability: \"Buildings next to the lookout give 1 appeal.\"\n%scells: [\n", own);
   for (int x = 0; x < 9; x++)
     for (int y = 0; y < 13; y++) {
       if ((x + y) % 2 == 0) continue;
@@ -714,7 +717,7 @@ static void write_fan_map(const char *dir) {
     }
   n += (size_t)snprintf(yaml + n, sizeof yaml - n,
     "]\nbuild2: [[4, 1]]\n"
-    "placement_bonuses:\n  - {at: [0, 5], bonus: money, value: 3}\n"
+    "placement_bonuses:\n  - {at: [0, 5], bonus: money, value: 3}\n%s"
     "edge:\n"
     "  - {bonus: money, value: 5, recurring: true}\n"
     "  - {bonus: xtoken, value: 1, recurring: true}\n"
@@ -725,9 +728,9 @@ static void write_fan_map(const char *dir) {
     "  - {bonus: appeal, value: 3}\n"
     "start_buildings: []\n"
     "features:\n  - {kind: lookout, at: [4, 7], off_board: false, note: test}\n"
-    "doubts: []\n");
+    "doubts: []\n", more_bonuses);
   t_write_file(dir, "T1-lookout.yaml", yaml);
-  t_write_file(dir, "T1-lookout.lua",
+  snprintf(lua, sizeof lua,
     "local map = {}\n"
     "function map.building_placed(owner, _, p, b)\n"
     "  if owner ~= p then return end\n"
@@ -735,8 +738,12 @@ static void write_fan_map(const char *dir) {
     "    if ark.map_touches(p, b, f.x, f.y) then gain(p, \"appeal\", 1) end\n"
     "  end\n"
     "end\n"
-    "return map\n");
+    "%s"
+    "return map\n", handler);
+  t_write_file(dir, "T1-lookout.lua", lua);
 }
+
+static void write_fan_map(const char *dir) { write_fan_map_with(dir, "", "", ""); }
 
 static void test_fan_map_outside_tree(void **st) {
   (void)st;
@@ -779,6 +786,89 @@ static void test_fan_map_outside_tree(void **st) {
   assert_int_equal(t_play_random(g, 5, 1), ARK_END);
   ark_game_free(g);
   snprintf(path, sizeof path, "%s/T1-lookout.yaml", dir);
+  unlink(path);
+  snprintf(path, sizeof path, "%s/T1-lookout.lua", dir);
+  unlink(path);
+  rmdir(dir);
+}
+
+/* A fan map's own bonus name (`bonuses:`): printed on a space, it reaches
+** the map's `bonus` handler with its name, value and source; placing a
+** building there gives what the script says (here 4 money a sunflower). */
+static void test_fan_map_own_bonus(void **st) {
+  (void)st;
+  char dir[256], path[512];
+  snprintf(dir, sizeof dir, "/tmp/ark_test_ownbonus_%d", (int)getpid());
+  mkdir(dir, 0700);
+  write_fan_map_with(dir, "bonuses: [sunflower]\n",
+                     "  - {at: [3, 0], bonus: sunflower, value: 2}\n",
+                     "function map.bonus(owner, _, p, kind, value, source)\n"
+                     "  if owner == p and kind == \"sunflower\" and source == \"placement\" then\n"
+                     "    gain(p, \"money\", 4 * value / 2)\n"
+                     "  end\n"
+                     "end\n");
+  ark_config cfg;
+  ark_game *g = NULL;
+  char msg[2048];
+  ark_config_init(&cfg);
+  cfg.seed = SEED;
+  cfg.map = "T1";
+  cfg.data_dir = ARK_GAME_DIR;
+  cfg.map_dirs[0] = dir;
+  if (ark_game_new(&cfg, &g, msg, sizeof msg) != ARK_OK) fail_msg("%s", msg);
+  t_to_first_turn(g);
+  int p = g->s.cur;
+  ark_player *pl = &g->s.p[p];
+  ark_cell_view cv;
+  ark_game_cell(g, p, ARK_CELL(3, 0), &cv);
+  assert_string_equal(cv.bonus, "sunflower");
+  assert_int_equal(cv.bonus_value, 2);
+  t_set_slot(g, p, ARK_ACT_BUILD, 2);
+  pl->money = 20;
+  own_turn(g, p);
+  t_answer(g, "Build I at strength 2");
+  t_answer(g, "build size-1 (2 money)");
+  t_answer(g, "size-1 at (3,0)");
+  t_turn_over(g, p);
+  assert_int_equal(pl->money, 20 - 2 + 4);
+  assert_int_equal(ark_game_script_stopped(g), 0);
+  ark_game_free(g);
+  snprintf(path, sizeof path, "%s/T1-lookout.yaml", dir);
+  unlink(path);
+  snprintf(path, sizeof path, "%s/T1-lookout.lua", dir);
+  unlink(path);
+  rmdir(dir);
+}
+
+/* A map's own bonus names are checked: one it did not name is unknown, a
+** printed name or a name with spaces is refused, each with its line. */
+static void test_fan_map_own_bonus_errors(void **st) {
+  (void)st;
+  char dir[256], path[512];
+  snprintf(dir, sizeof dir, "/tmp/ark_test_ownbonus_bad_%d", (int)getpid());
+  mkdir(dir, 0700);
+  write_fan_map_with(dir, "bonuses: [sunflower, money, Sun Flower]\n",
+                     "  - {at: [2, 5], bonus: sunflwer, value: 1}\n", "");
+  ark_config cfg;
+  ark_config_init(&cfg);
+  cfg.data_dir = ARK_GAME_DIR;
+  cfg.map_dirs[0] = dir;
+  char *report = NULL;
+  int nerrors = 0;
+  assert_int_equal(ark_check(&cfg, &report, &nerrors), ARK_ERR_CONTENT);
+  snprintf(path, sizeof path, "%s/T1-lookout.yaml", dir);
+  static const char *const want[] = {
+    ":6: bonuses: \"money\" is a bonus the rules carry out",
+    ":6: bonuses: \"Sun Flower\": a name of 1 to 23 lower-case letters, digits and '-'",
+    "placement_bonuses: unknown bonus \"sunflwer\"",
+  };
+  for (int i = 0; i < 3; i++) {
+    char line[700];
+    snprintf(line, sizeof line, "%s%s", i < 2 ? path : "", want[i]);
+    if (!strstr(report, line)) fail_msg("missing '%s' in:\n%s", line, report);
+  }
+  assert_int_equal(nerrors, 3);
+  free(report);
   unlink(path);
   snprintf(path, sizeof path, "%s/T1-lookout.lua", dir);
   unlink(path);
@@ -932,6 +1022,8 @@ int main(void) {
     cmocka_unit_test(test_advanced_start_buildings),
     cmocka_unit_test(test_fan_map_outside_tree),
     cmocka_unit_test(test_fan_map_check_errors),
+    cmocka_unit_test(test_fan_map_own_bonus),
+    cmocka_unit_test(test_fan_map_own_bonus_errors),
     cmocka_unit_test(test_fan_map_example),
     cmocka_unit_test(test_fan_buildings_not_read),
     cmocka_unit_test(test_random_every_side),

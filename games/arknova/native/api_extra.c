@@ -96,7 +96,7 @@ void ark_game_cell(const ark_game *g, int p, int cell, ark_cell_view *v) {
   v->terrain = m->terrain[cell];
   v->build2 = m->build2[cell];
   if (m->place_bonus[cell].kind != ARK_BONUS_NONE) {
-    v->bonus = ark_bonus_name(m->place_bonus[cell].kind);
+    v->bonus = ark_content_bonus_name(g->c, m->place_bonus[cell].kind);
     v->bonus_value = m->place_bonus[cell].value;
   }
   int b = pl->zoo_map.at[cell] - 1;

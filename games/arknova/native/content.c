@@ -263,3 +263,29 @@ int ark_bonus_from_name(const char *s) {
 const char *ark_bonus_name(int bonus) {
   return (bonus >= 0 && bonus < ARK_BONUS_N) ? bonus_names[bonus] : NULL;
 }
+
+int ark_content_bonus(const ark_content *c, const char *s) {
+  int k = ark_bonus_from_name(s);
+  for (int i = 0; k < 0 && s && i < c->nown_bonus; i++)
+    if (!strcmp(c->own_bonus[i], s)) k = ARK_BONUS_N + i;
+  return k;
+}
+
+const char *ark_content_bonus_name(const ark_content *c, int kind) {
+  if (kind >= ARK_BONUS_N && kind < ARK_BONUS_N + c->nown_bonus)
+    return c->own_bonus[kind - ARK_BONUS_N];
+  return ark_bonus_name(kind);
+}
+
+_Static_assert(ARK_BONUS_N + ARK_MAX_OWN_BONUSES <= 256, "a bonus kind fits ark_bonus.kind");
+_Static_assert(ARK_MAX_OWN_BONUSES <= 32, "yaml.c keeps a map's own names as bits");
+
+/* Two maps that bring the same name share its kind, so a fan folder's
+** maps may all print one bonus of their own. */
+int ark_content_add_bonus(ark_content *c, const char *s) {
+  int k = ark_content_bonus(c, s);
+  if (k >= 0) return k;
+  if (c->nown_bonus == ARK_MAX_OWN_BONUSES || strlen(s) >= ARK_BONUS_NAME_MAX) return -1;
+  snprintf(c->own_bonus[c->nown_bonus], ARK_BONUS_NAME_MAX, "%s", s);
+  return ARK_BONUS_N + c->nown_bonus++;
+}

@@ -15,6 +15,8 @@
 
 #define ARK_MAX_BUILDING_DEFS 48
 #define ARK_MAX_PLUGINS 8
+#define ARK_MAX_OWN_BONUSES 16   /* bonus names the maps bring of their own */
+#define ARK_BONUS_NAME_MAX 24    /* such a name, its ending 0 included */
 
 /* A plugin: a folder with plugin.yaml (docs/plugins.md). */
 typedef struct ark_plugin_def {
@@ -99,6 +101,11 @@ typedef struct ark_content {
   ** fan cards), the first of them per number from number_lo on, -1 for
   ** none: the quick policy finds the card of every option it weighs */
   int *id_of_number, number_lo, number_span;
+  /* bonus names the maps bring of their own (a map's `bonuses:`,
+  ** docs/maps.md): kind ARK_BONUS_N + i, which the rules pass to the
+  ** scripts' bonus handlers as they do Pouch and Determination */
+  char own_bonus[ARK_MAX_OWN_BONUSES][ARK_BONUS_NAME_MAX];
+  int nown_bonus;
 } ark_content;
 
 struct ark_config;
@@ -147,5 +154,11 @@ int ark_icon_from_name(const char *s);        /* -1 if unknown */
 const char *ark_icon_name(int icon);
 int ark_bonus_from_name(const char *s);       /* -1 if unknown */
 const char *ark_bonus_name(int bonus);
+/* The same with the maps' own bonus names of content c (kinds from
+** ARK_BONUS_N on).  ark_content_add_bonus registers one: its kind, or -1
+** (too many: at most ARK_MAX_OWN_BONUSES). */
+int ark_content_bonus(const ark_content *c, const char *s);
+const char *ark_content_bonus_name(const ark_content *c, int kind);
+int ark_content_add_bonus(ark_content *c, const char *s);
 
 #endif

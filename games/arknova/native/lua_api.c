@@ -949,7 +949,7 @@ static int l_build(lua_State *L) {
     char cell[16];
     ark_map_cell_text(pl.cells[k], cell, sizeof cell);
     lua_createtable(L, 0, 3);
-    lua_pushstring(L, ark_bonus_name(bo->kind));
+    lua_pushstring(L, ark_content_bonus_name(g->c, bo->kind));
     lua_setfield(L, -2, "bonus");
     lua_pushinteger(L, bo->value);
     lua_setfield(L, -2, "value");
@@ -975,7 +975,7 @@ static int l_placement_bonus(lua_State *L) {
   for (int k = 0; k < z->b[b].ncells; k++) {
     const ark_bonus *bo = &m->place_bonus[z->b[b].cells[k]];
     if (bo->kind != ARK_BONUS_NONE && --i == 0) {
-      lua_pushstring(L, ark_bonus_name(bo->kind));
+      lua_pushstring(L, ark_content_bonus_name(g->c, bo->kind));
       lua_pushinteger(L, bo->value);
       lua_pushboolean(L, m->edge[z->b[b].cells[k]] != 0);
       return 3;
@@ -1765,7 +1765,7 @@ static int l_edge(lua_State *L) {
   lua_createtable(L, m->n_slots, 0);
   for (int i = 0; i < m->n_slots; i++) {
     lua_createtable(L, 0, 4);
-    key_str(L, E_BONUS, ark_bonus_name(m->slots[i].bonus.kind));
+    key_str(L, E_BONUS, ark_content_bonus_name(g->c, m->slots[i].bonus.kind));
     key_int(L, E_VALUE, m->slots[i].bonus.value);
     key_bool(L, E_RECURRING, m->slots[i].recurring);
     key_bool(L, E_TAKEN, (g->s.p[p].edge_taken >> i) & 1);
@@ -1784,7 +1784,7 @@ static int l_edge_slot(lua_State *L) {
   const ark_map_def *m = map_of(g, p);
   if (i < 1 || i > m->n_slots) return 0;
   const ark_edge_slot *e = &m->slots[i - 1];
-  lua_pushstring(L, ark_bonus_name(e->bonus.kind));
+  lua_pushstring(L, ark_content_bonus_name(g->c, e->bonus.kind));
   lua_pushinteger(L, e->bonus.value);
   lua_pushboolean(L, e->recurring);
   lua_pushboolean(L, (g->s.p[p].edge_taken >> (i - 1)) & 1);

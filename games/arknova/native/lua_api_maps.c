@@ -162,7 +162,7 @@ static int l_map_bonus_spaces(lua_State *L) {
   ark_game *g = ark_lua_game(L);
   int p = ark_lua_arg_player(L, g, 1);
   const char *only = luaL_optstring(L, 2, NULL);
-  int kind = only ? ark_bonus_from_name(only) : -1;
+  int kind = only ? ark_content_bonus(g->c, only) : -1;
   if (only && kind < 0) return luaL_error(L, "unknown bonus '%s'", only);
   const ark_map_def *m = map_of(g, p);
   const ark_zoo *z = &g->s.p[p].zoo_map;
@@ -172,7 +172,7 @@ static int l_map_bonus_spaces(lua_State *L) {
     const ark_bonus *b = &m->place_bonus[c];
     if (!m->exists[c] || b->kind == ARK_BONUS_NONE || (only && b->kind != kind)) continue;
     push_cell(L, z, c);
-    lua_pushstring(L, ark_bonus_name(b->kind));
+    lua_pushstring(L, ark_content_bonus_name(g->c, b->kind));
     lua_setfield(L, -2, "bonus");
     set_int(L, "value", b->value);
     lua_rawseti(L, -2, ++n);

@@ -75,7 +75,8 @@ static void facts_of(const ark_map_def *m, const ark_zoo *z, int c, int neighbor
 /* One space as {cell="(x,y)", x, y, terrain, edge, build2, building=id
 ** or nil, next_to_building, next_to_water, next_to_rock, bonus=placement
 ** bonus name or nil}. */
-static void push_cell(lua_State *L, const ark_map_def *m, const ark_zoo *z, int c) {
+static void push_cell(lua_State *L, const ark_content *ct, const ark_map_def *m,
+                      const ark_zoo *z, int c) {
   cell_facts f;
   facts_of(m, z, c, 1, &f);
   lua_createtable(L, 0, 11);           /* every field below: no rehash */
@@ -95,7 +96,7 @@ static void push_cell(lua_State *L, const ark_map_def *m, const ark_zoo *z, int 
   set_bool(L, K_NEXT_ROCK, f.next_rock);
   if (f.bonus != ARK_BONUS_NONE) {
     lua_pushvalue(L, lua_upvalueindex(K_BONUS));
-    lua_pushstring(L, ark_bonus_name(f.bonus));
+    lua_pushstring(L, ark_content_bonus_name(ct, f.bonus));
     lua_rawset(L, -3);
   }
 }
@@ -111,7 +112,7 @@ static int l_map_cells(lua_State *L) {
   int n = 0;
   for (int c = 0; c < ARK_CELLS; c++) {
     if (!m->exists[c]) continue;
-    push_cell(L, m, z, c);
+    push_cell(L, g->c, m, z, c);
     lua_rawseti(L, -2, ++n);
   }
   return 1;
@@ -129,7 +130,8 @@ typedef struct {
 } value;
 
 /* Field k (K_CELL...) of space c, from its facts. */
-static value field_of(const cell_facts *f, int c, int k, char *text, size_t text_size) {
+static value field_of(const ark_content *ct, const cell_facts *f, int c, int k, char *text,
+                      size_t text_size) {
   value v = { W_FALSE, 0, NULL };
   switch (k) {
   case K_CELL:
@@ -150,7 +152,7 @@ static value field_of(const cell_facts *f, int c, int k, char *text, size_t text
   case K_NEXT_WATER: v.kind = f->next_water ? W_TRUE : W_FALSE; break;
   case K_NEXT_ROCK: v.kind = f->next_rock ? W_TRUE : W_FALSE; break;
   case K_BONUS:
-    if (f->bonus != ARK_BONUS_NONE) v.kind = W_STRING, v.str = ark_bonus_name(f->bonus);
+    if (f->bonus != ARK_BONUS_NONE) v.kind = W_STRING, v.str = ark_content_bonus_name(ct, f->bonus);
     break;
   }
   return v;
@@ -285,7 +287,7 @@ static int l_count_cells(lua_State *L) {
       if (pass) facts_of(m, z, c, 1, &f);
       for (int i = 0; i < nw && ok; i++) {
         if (is_neighbor_field(field[i]) != pass) continue;
-        value v = field_of(&f, c, field[i], text, sizeof text);
+        value v = field_of(g->c, &f, c, field[i], text, sizeof text);
         ok = matches(&w[i], &v);
       }
     }

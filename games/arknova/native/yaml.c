@@ -34,6 +34,7 @@ typedef struct ark_yaml_file {
   ark_content *c;
   const char *path;
   int fan;                /* from a fan folder: checked against the printed */
+  unsigned own_bonuses;   /* a map: bit per own bonus name it brings */
   yaml_document_t doc;
 } ark_yaml_file;
 
@@ -234,15 +235,19 @@ static int get_enum(ark_yaml_file *y, const yaml_node_t *n, const char *field,
   return i;
 }
 
+/* A printed bonus name, or one the map brings itself (its `bonuses:`
+** above): a name another map brings is still a typo here. */
 static int get_bonus(ark_yaml_file *y, const yaml_node_t *n,
                      const char *field) {
   char buf[300];
   const char *s = get_str(y, n, field, 0);
   int i;
   if (s == NULL) return -1;
-  i = ark_bonus_from_name(s);
+  i = ark_content_bonus(y->c, s);
+  if (i >= ARK_BONUS_N && !(y->own_bonuses >> (i - ARK_BONUS_N) & 1u)) i = -1;
   if (i < 0)
-    err(y, n, "%s: unknown bonus \"%.40s\" (bonuses: %s)", field, s,
+    err(y, n, "%s: unknown bonus \"%.40s\" (bonuses: %s; a bonus of the map's own is "
+        "named in its bonuses: list)", field, s,
         join_fn(ark_bonus_name, ARK_BONUS_N, buf, sizeof buf));
   return i;
 }
@@ -924,6 +929,32 @@ static void map_build2(ark_yaml_file *y, const yaml_node_t *n, ark_map_def *m) {
       m->build2[cell] = 1;
 }
 
+/* bonuses: [NAME, ...], the bonus names a map brings of its own: letters,
+** digits and '-', none a printed one (the rules would carry that out
+** themselves, not the map's script). */
+static void map_own_bonuses(ark_yaml_file *y, const yaml_node_t *n) {
+  const char *field = "bonuses";
+  if (!is_seq(y, n, field)) return;
+  for (int i = 0; i < seq_len(n); i++) {
+    const yaml_node_t *e = seq_at(y, n, i);
+    const char *s = get_str(y, e, field, 0);
+    if (s == NULL) continue;
+    size_t len = strspn(s, "abcdefghijklmnopqrstuvwxyz0123456789-");
+    int k;
+    if (len == 0 || s[len] || len >= ARK_BONUS_NAME_MAX)
+      err(y, e, "%s: \"%.40s\": a name of 1 to %d lower-case letters, digits and '-'",
+          field, s, ARK_BONUS_NAME_MAX - 1);
+    else if (ark_bonus_from_name(s) >= 0)
+      err(y, e, "%s: \"%s\" is a bonus the rules carry out: the map's own needs "
+          "another name", field, s);
+    else if ((k = ark_content_add_bonus(y->c, s)) < 0)
+      err(y, e, "%s: \"%s\": the maps bring more than %d bonus names of their own",
+          field, s, ARK_MAX_OWN_BONUSES);
+    else
+      y->own_bonuses |= 1u << (k - ARK_BONUS_N);
+  }
+}
+
 /* {bonus: NAME, value: N}, shared by placement bonuses and edge slots. */
 static int map_bonus(ark_yaml_file *y, const yaml_node_t *n, const char *field,
                      ark_bonus *b) {
@@ -1177,7 +1208,7 @@ static void load_map(ark_yaml_file *y, yaml_node_t *root) {
   static const char *const keys[] = {
     "id", "name", "side", "provenance", "cells", "build2",
     "placement_bonuses", "edge", "start_buildings", "features", "ability",
-    "doubts", "script", NULL
+    "doubts", "script", "bonuses", NULL
   };
   static const char *const sides[] = { "front", "alternative", NULL };
   ark_map_def map, *m = &map;
@@ -1200,6 +1231,8 @@ static void load_map(ark_yaml_file *y, yaml_node_t *root) {
   if ((cells = need_key(y, root, "cells", "map")) != NULL)
     map_cells(y, cells, m);
   if ((v = find_key(y, root, "build2")) != NULL) map_build2(y, v, m);
+  y->own_bonuses = 0;
+  if ((v = find_key(y, root, "bonuses")) != NULL) map_own_bonuses(y, v);
   if ((v = find_key(y, root, "placement_bonuses")) != NULL)
     map_placements(y, v, m);
   if ((v = find_key(y, root, "edge")) != NULL) map_edge(y, v, m);
