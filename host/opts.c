@@ -271,7 +271,7 @@ void host_print_events_for(ark_game *g, int *shown, FILE *f, const char *indent,
   if (rewind >= 0 && rewind < *shown) *shown = rewind;
   for (; *shown < ark_game_nevents(g); (*shown)++) {
     const ark_event *e = ark_game_event(g, *shown);
-    if (e->type == ARK_EV_ANSWER) continue;
+    if (e->type == ARK_EV_ANSWER || !ark_event_shown(e, seat)) continue;
     ark_event_text_for(g, e, seat, line, sizeof line);
     fprintf(f, "%s[t%d] %s\n", indent, e->turn, line);
   }

@@ -231,6 +231,40 @@ static void test_replay_for_one_seat(void **st) {
   assert_true(output_has("the game has 2 players"));
 }
 
+/* How often needle occurs in tmp/out. */
+static int output_count(const char *needle) {
+  int n = 0;
+  for (const char *o = slurp("out"); o && (o = strstr(o, needle)); o++) n++;
+  return n;
+}
+
+/* The opening draft's discards: each named once to the seat that made it
+** (as its own, not "--") and, when the draft ends, to the other seat; never
+** told to a seat as a hidden "discards a card" after it saw the card, nor
+** twice in the whole game's replay. */
+static void test_replay_draft_discards(void **st) {
+  (void)st;
+  assert_int_equal(run(NULL, "play --ai random --seed 5 --save d.txt"), 0);
+  for (int seat = 1; seat <= 2; seat++) {
+    char own[64];
+    assert_int_equal(run(NULL, "replay d.txt --seat %d", seat), 0);
+    snprintf(own, sizeof own, "P%d discards a card", seat);
+    assert_int_equal(output_count(own), 0);
+    assert_int_equal(output_count("[t0] -- "), 0);
+    /* the other seat's four: hidden while the draft runs, named at its end */
+    snprintf(own, sizeof own, "P%d discards a card", 3 - seat);
+    assert_int_equal(output_count(own), 4);
+  }
+  assert_int_equal(run(NULL, "replay d.txt"), 0);
+  assert_int_equal(output_count("[t0] -- "), 0);
+  assert_int_equal(output_count("discards a card"), 0);
+  /* the draft's 8 discards once each: a seat's replay has 4 more lines
+  ** (the other seat's, hidden while the draft runs) */
+  int all = output_count(" discards ");
+  assert_int_equal(run(NULL, "replay d.txt --seat 1"), 0);
+  assert_int_equal(output_count(" discards "), all + 4);
+}
+
 /* In the person's game the AI's draws read "P2 draws a card". */
 static void test_human_sees_no_other_draws(void **st) {
   (void)st;
@@ -645,13 +679,6 @@ static void test_undo(void **st) {
   /* nothing of one's own to undo yet */
   assert_int_equal(run("undo\n", "play --human 2 --ai greedy --seed 6 --save u.txt"), 0);
   assert_true(output_has("Nothing of yours to undo"));
-}
-
-/* How often needle occurs in tmp/out. */
-static int output_count(const char *needle) {
-  int n = 0;
-  for (const char *o = slurp("out"); o && (o = strstr(o, needle)); o++) n++;
-  return n;
 }
 
 /* A person sees their own two final scoring cards, with their words, in
@@ -1753,6 +1780,7 @@ int main(void) {
     cmocka_unit_test(test_replay_reproduces),
     cmocka_unit_test(test_replay_stopped_script),
     cmocka_unit_test(test_replay_for_one_seat),
+    cmocka_unit_test(test_replay_draft_discards),
     cmocka_unit_test(test_sim_bad_input),
     cmocka_unit_test(test_human_sees_no_other_draws),
     cmocka_unit_test(test_replay_keeps_plugins),

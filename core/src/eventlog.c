@@ -38,6 +38,12 @@ int ark_event_visible(const ark_event *e, int seat) {
   return seat < 0 || (e->seen & (1 << seat)) != 0;
 }
 
+int ark_event_shown(const ark_event *e, int seat) {
+  if (!e->note) return 1;
+  if (seat >= 0) return ark_event_visible(e, seat);
+  return e->player < 0 || ark_event_visible(e, e->player);
+}
+
 int ark_event_seat(const ark_event *e) {
   int m = e->seen & ARK_SEEN_ALL;
   if (m == 0 || (m & (m - 1)) != 0) return -1;

@@ -38,6 +38,12 @@ void ark_log_add(ark_log *l, int turn, int player, int type, int a, int b, int c
 void ark_log_note_last(ark_log *l);
 /* Does `seat` see event e in full?  seat -1 = the whole game: yes. */
 int ark_event_visible(const ark_event *e, int seat);
+/* Is e printed for `seat` (-1: the whole game)?  A note told to the seats
+** that did not see an event in full is a retelling: a seat that does not
+** see the note saw the event itself or is told another note, and the whole
+** game shows the note the acting seat sees.  Every other event: yes (a
+** seat that does not see it is told it in a shorter form). */
+int ark_event_shown(const ark_event *e, int seat);
 /* The one seat that sees e in full, or -1 when none or several do. */
 int ark_event_seat(const ark_event *e);
 /* The text of event e, or NULL. */

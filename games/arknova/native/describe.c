@@ -16,7 +16,10 @@ static const char *card_name(const ark_game *g, int id) {
 
 size_t ark_event_text(const ark_game *g, const ark_event *e, char *buf, size_t n) {
   char who[16];
-  if (e->player >= 0) snprintf(who, sizeof who, "P%d", e->player + 1);
+  /* an event of no player that one seat alone sees (a draft discard) is
+  ** that seat's */
+  int p = e->player >= 0 ? e->player : ark_event_seat(e);
+  if (p >= 0) snprintf(who, sizeof who, "P%d", p + 1);
   else snprintf(who, sizeof who, "--");
   const char *text = e->text >= 0 ? g->log.pool.s + e->text : NULL;
   int k;
