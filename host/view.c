@@ -5,12 +5,10 @@
 #include <stdio.h>
 #include <string.h>
 #include "host.h"
-/* The association board, partner zoos, universities and icons have no
-** reader in ark.h yet: read from the state of a seat's view (ark_game_view),
-** which holds nothing that seat may not know. */
-#include "game.h"
 
 #define NCELLS (ARK_MAP_COLS * ARK_MAP_ROWS)
+/* room for the cards of a zoo: more than one ever holds */
+#define ZOO_MAX 128
 
 static const char *const type_names[] = { "animal", "sponsor", "project", "scoring" };
 
@@ -277,7 +275,7 @@ static void view_one_map(const ark_game *g, int p, FILE *f) {
   print_legend(f, used);
   print_places(g, p, &pl, f);
   /* the animals by building */
-  int ids[128], n = ark_game_zoo(g, p, ids, 128);
+  int ids[ZOO_MAX], n = ark_game_zoo(g, p, ids, ZOO_MAX);
   if (n) {
     fprintf(f, "  zoo cards:");
     char buf[128];
@@ -321,59 +319,59 @@ void view_scoring(const ark_game *g, int me, FILE *f) {
 
 static void view_others_one(const ark_game *g, int p, FILE *f);
 
-static const char *const uni_names[ARK_N_UNIVERSITIES] = { "research", "reputation", "library" };
-
 /* The continents of a partner-zoo bit set, the universities of theirs,
 ** into buf ("-" for none). */
 static const char *zoo_names(unsigned bits, char *buf, size_t n) {
   size_t k = 0;
   buf[0] = '\0';
-  for (int c = 0; c < ARK_N_CONTINENTS; c++)
+  for (int c = 0; c < ARK_CONTINENTS; c++)
     if (bits >> c & 1)
       k += (size_t)snprintf(buf + k, k < n ? n - k : 0, "%s%s", k ? " " : "",
-                            ark_icon_name(ARK_ICON_FIRST_CONTINENT + c));
+                            ark_icon_name(ARK_ICON_CONTINENT + c));
   return k ? buf : "-";
 }
 
 static const char *uni_list(unsigned bits, char *buf, size_t n) {
   size_t k = 0;
   buf[0] = '\0';
-  for (int u = 0; u < ARK_N_UNIVERSITIES; u++)
+  for (int u = 0; u < ARK_UNIVERSITIES; u++)
     if (bits >> u & 1)
-      k += (size_t)snprintf(buf + k, k < n ? n - k : 0, "%s%s", k ? " " : "", uni_names[u]);
+      k += (size_t)snprintf(buf + k, k < n ? n - k : 0, "%s%s", k ? " " : "",
+                            ark_university_name(u));
   return k ? buf : "-";
 }
 
 /* A seat's icons, partner zoos and universities: one line. */
 static void print_icons(const ark_game *v, int p, FILE *f) {
-  const ark_player *pl = &v->s.p[p];
+  ark_icons_view iv;
+  ark_game_icons(v, p, &iv);
   char line[512], zb[96], ub[64];
   size_t k = (size_t)snprintf(line, sizeof line, "icons:");
-  for (int i = 0; i < ARK_ICON_N; i++)
-    if (pl->icons[i] && k < sizeof line)
-      k += (size_t)snprintf(line + k, sizeof line - k, " %s %d", ark_icon_name(i), pl->icons[i]);
+  for (int i = 0; i < ARK_ICONS; i++)
+    if (iv.icons[i] && k < sizeof line)
+      k += (size_t)snprintf(line + k, sizeof line - k, " %s %d", ark_icon_name(i), iv.icons[i]);
   if (k == 6 && k < sizeof line) k += (size_t)snprintf(line + k, sizeof line - k, " -");
   if (k < sizeof line)
     snprintf(line + k, sizeof line - k, "; partner zoos: %s; universities: %s",
-             zoo_names(pl->partner_zoos, zb, sizeof zb), uni_list(pl->universities, ub, sizeof ub));
+             zoo_names(iv.partner_zoos, zb, sizeof zb), uni_list(iv.universities, ub, sizeof ub));
   print_wrapped(f, line, 1);
 }
 
 /* One project in play: its levels' CP and who took each. */
-static void print_project(const ark_game *v, const ark_project_slot *sl, FILE *f) {
-  if (sl->card < 0) return;
-  const ark_card_def *c = &v->c->cards[sl->card];
+static void print_project(const ark_game *v, const ark_project_view *pv, FILE *f) {
+  ark_card_view c;
+  ark_card_get(v, pv->card, &c);
   char line[400];
-  size_t k = (size_t)snprintf(line, sizeof line, "project %s (%d):", c->name, c->number);
-  for (int lv = 0; lv < c->n_levels && lv < 3 && k < sizeof line; lv++) {
+  size_t k = (size_t)snprintf(line, sizeof line, "project %s (%d):", c.name, c.number);
+  for (int lv = 0; lv < pv->levels && k < sizeof line; lv++) {
     char who[16];
-    if (sl->owner[lv] >= 0) snprintf(who, sizeof who, "P%d", sl->owner[lv] + 1);
-    else snprintf(who, sizeof who, "%s", sl->owner[lv] == -2 ? "blocked" : "free");
+    if (pv->owner[lv] >= 0) snprintf(who, sizeof who, "P%d", pv->owner[lv] + 1);
+    else snprintf(who, sizeof who, "%s", pv->owner[lv] == -2 ? "blocked" : "free");
     k += (size_t)snprintf(line + k, sizeof line - k, "%s level %d (%d, %d CP) %s",
-                          lv ? "," : "", lv + 1, c->thresholds[lv], c->rewards[lv], who);
+                          lv ? "," : "", lv + 1, pv->need[lv], pv->reward[lv], who);
   }
-  if (c->description && k < sizeof line)
-    snprintf(line + k, sizeof line - k, " - %s", c->description);
+  if (c.description[0] && k < sizeof line)
+    snprintf(line + k, sizeof line - k, " - %s", c.description);
   print_wrapped(f, line, 0);
 }
 
@@ -381,33 +379,39 @@ static void print_project(const ark_game *v, const ark_project_slot *sl, FILE *f
 ** partner zoos and universities still to take, the bonus tiles and the
 ** donations; all of it public. */
 static void print_association(const ark_game *v, FILE *f) {
-  const ark_state *s = &v->s;
   fprintf(f, "  Association board:\n");
-  for (int i = 0; i < s->nbase; i++) print_project(v, &s->base[i], f);
-  for (int i = 0; i < ARK_ROW_SLOTS; i++) print_project(v, &s->row[i], f);
+  ark_project_view pv[ARK_PROJECTS_MAX];
+  int np = ark_game_projects(v, pv, ARK_PROJECTS_MAX);
+  for (int i = 0; i < np && i < ARK_PROJECTS_MAX; i++) print_project(v, &pv[i], f);
+  ark_board_view b;
+  ark_game_board(v, &b);
   char zb[96], ub[64], line[400];
   size_t k = (size_t)snprintf(line, sizeof line, "partner zoos to take: %s; universities: %s; "
-                              "bonus tiles:", zoo_names(s->board_zoos, zb, sizeof zb),
-                              uni_list(s->board_unis, ub, sizeof ub));
-  for (int i = 0; i < ARK_N_BONUS_TILES && k < sizeof line; i++) {
-    const char *t = ark_bonus_tile_name(s->bonus_tile[i]);
+                              "bonus tiles:", zoo_names(b.partner_zoos, zb, sizeof zb),
+                              uni_list(b.universities, ub, sizeof ub));
+  for (int i = 0; i < ARK_BONUS_TILES && k < sizeof line; i++) {
+    const char *t = ark_bonus_tile_name(b.bonus_tile[i]);
     k += (size_t)snprintf(line + k, sizeof line - k, " %s at CP %d%s%s", t ? t : "?",
-                          i < 2 ? 5 : 8, s->bonus_taken >> i & 1 ? " (taken)" : "",
-                          i + 1 < ARK_N_BONUS_TILES ? "," : "");
+                          b.bonus_space[i], b.bonus_taken[i] ? " (taken)" : "",
+                          i + 1 < ARK_BONUS_TILES ? "," : "");
   }
-  if (k < sizeof line) snprintf(line + k, sizeof line - k, "; donations made: %d", s->donations);
+  if (k < sizeof line)
+    snprintf(line + k, sizeof line - k, "; donations made: %d", ark_game_donations(v));
   print_wrapped(f, line, 1);
 }
 
 /* Another seat as every seat sees it: its line, icons, zoo cards. */
 static void print_other(const ark_game *v, int p, FILE *f) {
   print_icons(v, p, f);
-  int ids[ARK_ZOO_MAX], n = ark_game_zoo(v, p, ids, ARK_ZOO_MAX);
+  int ids[ZOO_MAX], n = ark_game_zoo(v, p, ids, ZOO_MAX);
   char line[4096];
   size_t k = (size_t)snprintf(line, sizeof line, "zoo cards:%s", n ? "" : " -");
-  for (int i = 0; i < n && k < sizeof line; i++)
-    k += (size_t)snprintf(line + k, sizeof line - k, " %s (%d)%s", v->c->cards[ids[i]].name,
-                          v->c->cards[ids[i]].number, i + 1 < n ? "," : "");
+  for (int i = 0; i < n && k < sizeof line; i++) {
+    ark_card_view c;
+    ark_card_get(v, ids[i], &c);
+    k += (size_t)snprintf(line + k, sizeof line - k, " %s (%d)%s", c.name, c.number,
+                          i + 1 < n ? "," : "");
+  }
   print_wrapped(f, line, 1);
 }
 

@@ -413,6 +413,10 @@ int ark_edit_current(ark_game *g, int p, char *msg, size_t n) {
 static const char *const continents[] = { "africa", "americas", "asia", "australia", "europe" };
 static const char *const universities[] = { "research", "reputation", "library" };
 
+const char *ark_university_name(int u) {
+  return u >= 0 && u < ARK_N_UNIVERSITIES ? universities[u] : NULL;
+}
+
 /* The set of names (each one of `of`) as bits, for seat p; -1 with a
 ** message for a bad seat or an unknown name. */
 static int seat_name_bits(const ark_game *g, int p, const char *const *names, int count,

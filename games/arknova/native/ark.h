@@ -368,6 +368,60 @@ int ark_game_map_features(const ark_game *g, int p, ark_map_feature_view *out, i
 ** `target`; score = appeal - target, plus a variant's offset). */
 int ark_game_target(const ark_game *g, int conservation);
 
+/* ---- what a zoo shows and the association board (query_board.c) ---- */
+
+/* Icons by number: the 7 animal categories, the ARK_CONTINENTS continents
+** from ARK_ICON_CONTINENT on (continent c is icon ARK_ICON_CONTINENT + c,
+** the bit c of a partner-zoo set), then science, rock and water. */
+#define ARK_ICONS 15
+#define ARK_ICON_CONTINENT 7
+#define ARK_CONTINENTS 5
+#define ARK_UNIVERSITIES 3
+/* "predator", ..., "africa", ..., "water"; NULL outside 0..ARK_ICONS-1. */
+const char *ark_icon_name(int icon);
+/* University u (bit u of a university set): "research", "reputation",
+** "library" (the names ark_edit_universities takes); NULL outside. */
+const char *ark_university_name(int u);
+
+/* What p's zoo shows: the icons its cards, partner zoos and universities
+** give (as the rules count them for conditions and projects), and its
+** partner zoos and universities. */
+typedef struct ark_icons_view {
+  int icons[ARK_ICONS];            /* how many of each icon */
+  unsigned partner_zoos;           /* bit c: a partner zoo of continent c */
+  unsigned universities;           /* bit u: university u */
+} ark_icons_view;
+void ark_game_icons(const ark_game *g, int p, ark_icons_view *out);
+
+/* A conservation project in play and who supported which of its levels. */
+typedef struct ark_project_view {
+  int card;                        /* card id (ark_card_get: name, words) */
+  int base;                        /* 1: a base project, 0: one in the row */
+  int levels;                      /* levels printed on it, 0..3 */
+  int need[3];                     /* per level, level 1 first: the amount
+                                      asked (icons, animals released ...) */
+  int reward[3];                   /* per level: conservation points */
+  int owner[3];                    /* per level: the seat that took it, -1
+                                      free, -2 blocked (2 players) */
+} ark_project_view;
+#define ARK_PROJECTS_MAX 7         /* 4 base projects and the row's 3 slots */
+/* The projects in play: the base projects in their order, then the row
+** above the board, newest first; empty slots are skipped.  Copies up to
+** max into out and returns how many there are. */
+int ark_game_projects(const ark_game *g, ark_project_view *out, int max);
+
+/* What the association board still offers besides its projects. */
+#define ARK_BONUS_TILES 4
+typedef struct ark_board_view {
+  unsigned partner_zoos;           /* bit c: continent c's partner zoo is
+                                      still to take */
+  unsigned universities;           /* bit u: university u is still to take */
+  int bonus_tile[ARK_BONUS_TILES]; /* ids for ark_bonus_tile_name */
+  int bonus_space[ARK_BONUS_TILES];/* the conservation space it lies at */
+  int bonus_taken[ARK_BONUS_TILES];/* 1 once a player took it */
+} ark_board_view;
+void ark_game_board(const ark_game *g, ark_board_view *out);
+
 /* Scenario edits: each changes the state directly (no rules applied);
 ** call ark_edit_done before the next ark_game_process so that the
 ** pending decision is asked again from the edited state.  Each returns 0,
