@@ -129,6 +129,7 @@ const host_game host_ark_game = {
   .board = ark_board, .board_now = ark_board_now, .command = ark_command,
   .commands = "board, map, map P2 (another seat's), hand", .header = ark_header, .write = ark_write, .summary = ark_summary,
   .news = ark_news, .changed = ark_changed,
+  .views_keep_answers = 1,   /* hidden.c deals the cards anew, not the answers */
 };
 
 const host_game *host_game_of(const host_opts *o) {

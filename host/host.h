@@ -228,6 +228,13 @@ typedef struct host_game {
   ** own card discarded, nor the echo of its own answer): what undo may not
   ** take back (play.c). */
   int (*news)(ark_gs *g, const ark_event *e, int seat);
+  /* 1 when a seat's view of the game (ark_gi.view) keeps every answer as
+  ** given, other seats' secret ones too, and hides what they did instead
+  ** (Ark Nova: the cards they moved are dealt anew): then no secret answer
+  ** is ever revealed, and undo need not look for one (play.c).  0 when a
+  ** view draws another seat's unrevealed secret answers anew (a game
+  ** written in Lua). */
+  int views_keep_answers;
 } host_game;
 
 /* What sim changes in one game of a comparison (host_game.sim_game), at

@@ -493,6 +493,7 @@ const host_game host_lua_game = {
   .describe = lua_describe, .board = lua_board, .board_now = lua_board_now, .command = NULL, .commands = "board", .header = lua_header, .write = lua_write,
   .summary = lua_summary, .sim_open = lua_sim_open, .sim_close = lua_sim_close,
   .sim_game = lua_sim_game, .sim_card = lua_sim_card, .changed = lua_changed,
+  .views_keep_answers = 0,   /* a view draws unrevealed secret answers anew */
 };
 
 int host_lua_play(const host_opts *o, const char *save_path) {

@@ -132,7 +132,8 @@ static void sync_answers(session *s) {
 **    given before it or after it, and holds now: the rules revealed it.
 **    A view draws an unrevealed secret answer anew (a game written in Lua:
 **    G.reveal ends that); Ark Nova's views keep the answers and hide the
-**    cards they moved, so its secret choices never count here.
+**    cards they moved (host_game.views_keep_answers), so its secret
+**    choices never count here.
 ** A card or answer shown to every seat (a display refill, a reveal to
 ** all) is covered by the second rule only where it was a secret answer:
 ** public events that follow from hidden cards (a refill from the deck)
@@ -192,7 +193,7 @@ static int answer_hidden(session *s, ark_gs *g, int j) {
 /* 1 with why if another seat's secret answer hidden from the person at
 ** decision k (at_k: the game then) is known to them now. */
 static int secret_revealed(session *s, ark_gs *at_k, int k, char *why, size_t n) {
-  if (!host_game_is_lua(&s->sv.o)) return 0;     /* see above: never revealed */
+  if (s->hg->views_keep_answers) return 0;       /* see above: never revealed */
   int now = s->g->gi->nanswers(s->g);
   for (int j = 0; j < now; j++) {
     int o = s->owner[j];

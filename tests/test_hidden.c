@@ -355,6 +355,39 @@ static void test_draft_is_simultaneous(void **st) {
   ark_game_free(g);
 }
 
+/* A seat's view keeps every answer as given, the other seats' secret ones
+** too (the draft's discards): it deals anew the cards they moved, not the
+** answers.  So undo never finds an Ark Nova secret answer revealed
+** (host_game.views_keep_answers in host/game_ark.c, play.c). */
+static void test_views_keep_secret_answers(void **st) {
+  (void)st;
+  ark_game *g = t_new_game(4, 11, "A");
+  uint64_t rng = 5;
+  int others_secret = 0, compared = 0;
+  unsigned secret_by = 0;              /* seats that gave a secret answer */
+  for (int k = 0; k < 240 && ark_game_process(g) == ARK_AWAITING; k++) {
+    const ark_decision *d = ark_game_decision(g);
+    int me = d->player;
+    if (secret_by & ~(1u << me)) others_secret++;
+    if (k % 3 == 0) {
+      for (uint64_t seed = 1; seed <= 3; seed++) {
+        ark_game *v = ark_game_view(g, me, seed);
+        assert_int_equal(ark_game_nanswers(v), ark_game_nanswers(g));
+        assert_memory_equal(ark_game_answers(v), ark_game_answers(g),
+                            sizeof(int) * (size_t)ark_game_nanswers(g));
+        ark_game_free(v);
+      }
+      compared++;
+    }
+    if (d->secret) secret_by |= 1u << me;
+    t_random_answer(g, &rng);
+  }
+  assert_int_equal(secret_by, 0xf);    /* every seat drafted in secret */
+  assert_true(others_secret > 0);
+  assert_true(compared >= 60);
+  ark_game_free(g);
+}
+
 /* Each seat sees its own draws by name, the other seat's only as "a card";
 ** the log keeps the names for the whole game. */
 static void test_log_hides_other_seats_draws(void **st) {
@@ -397,6 +430,7 @@ int main(void) {
     cmocka_unit_test(test_view_deals_other_seats_tucked_cards),
     cmocka_unit_test(test_draft_is_simultaneous),
     cmocka_unit_test(test_log_hides_other_seats_draws),
+    cmocka_unit_test(test_views_keep_secret_answers),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
