@@ -87,16 +87,22 @@ static void test_handover_after_draft(void **st) {
   }
 }
 
-/* A clone taken at any draft decision and answered the same way hands the
-** card over too (the pending handover lives in the state). */
-static void test_handover_clone(void **st) {
-  (void)st;
+/* Seed 11, P1 handed card 401 when the draft ends. */
+static ark_game *cheetah_to_p1(void) {
   ark_config cfg;
   ark_config_init(&cfg);
   cfg.seed = 11;
   cfg.handover[0].seat = 0;
   cfg.handover[0].number = 401;
   ark_game *g = t_new_game_cfg(&cfg);
+  return g;
+}
+
+/* A clone taken at any draft decision and answered the same way hands the
+** card over too (the pending handover lives in the state). */
+static void test_handover_clone(void **st) {
+  (void)st;
+  ark_game *g = cheetah_to_p1();
   ark_game *clones[64];
   int ans[64], n = 0;
   uint64_t rng = 99;
@@ -130,12 +136,7 @@ static void test_handover_clone(void **st) {
 ** more than the card). */
 static void test_handover_hidden_from_views(void **st) {
   (void)st;
-  ark_config cfg;
-  ark_config_init(&cfg);
-  cfg.seed = 11;
-  cfg.handover[0].seat = 0;
-  cfg.handover[0].number = 401;
-  ark_game *g = t_new_game_cfg(&cfg);
+  ark_game *g = cheetah_to_p1();
   ark_game *views[64];
   int ans[64], n = 0;
   uint64_t rng = 99;

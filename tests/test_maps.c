@@ -745,12 +745,8 @@ static void write_fan_map_with(const char *dir, const char *own, const char *mor
 
 static void write_fan_map(const char *dir) { write_fan_map_with(dir, "", "", ""); }
 
-static void test_fan_map_outside_tree(void **st) {
-  (void)st;
-  char dir[256], path[512];
-  snprintf(dir, sizeof dir, "/tmp/ark_test_fanmap_%d", (int)getpid());
-  mkdir(dir, 0700);
-  write_fan_map(dir);
+/* A game on the fan map T1 of folder dir. */
+static ark_game *fan_map_game(const char *dir) {
   ark_config cfg;
   ark_game *g = NULL;
   char msg[2048];
@@ -760,6 +756,26 @@ static void test_fan_map_outside_tree(void **st) {
   cfg.data_dir = ARK_GAME_DIR;
   cfg.map_dirs[0] = dir;
   if (ark_game_new(&cfg, &g, msg, sizeof msg) != ARK_OK) fail_msg("%s", msg);
+  return g;
+}
+
+/* Removes the folder write_fan_map_with wrote. */
+static void remove_fan_map(const char *dir) {
+  char path[512];
+  snprintf(path, sizeof path, "%s/T1-lookout.yaml", dir);
+  unlink(path);
+  snprintf(path, sizeof path, "%s/T1-lookout.lua", dir);
+  unlink(path);
+  rmdir(dir);
+}
+
+static void test_fan_map_outside_tree(void **st) {
+  (void)st;
+  char dir[256];
+  snprintf(dir, sizeof dir, "/tmp/ark_test_fanmap_%d", (int)getpid());
+  mkdir(dir, 0700);
+  write_fan_map(dir);
+  ark_game *g = fan_map_game(dir);
   assert_string_equal(ark_game_map_name(g, 0), "Lookout Test");
   t_to_first_turn(g);
   int p = g->s.cur;
@@ -785,11 +801,7 @@ static void test_fan_map_outside_tree(void **st) {
   assert_int_equal(pl->money, 20 - 4);
   assert_int_equal(t_play_random(g, 5, 1), ARK_END);
   ark_game_free(g);
-  snprintf(path, sizeof path, "%s/T1-lookout.yaml", dir);
-  unlink(path);
-  snprintf(path, sizeof path, "%s/T1-lookout.lua", dir);
-  unlink(path);
-  rmdir(dir);
+  remove_fan_map(dir);
 }
 
 /* A fan map's own bonus name (`bonuses:`): printed on a space, it reaches
@@ -797,7 +809,7 @@ static void test_fan_map_outside_tree(void **st) {
 ** building there gives what the script says (here 4 money a sunflower). */
 static void test_fan_map_own_bonus(void **st) {
   (void)st;
-  char dir[256], path[512];
+  char dir[256];
   snprintf(dir, sizeof dir, "/tmp/ark_test_ownbonus_%d", (int)getpid());
   mkdir(dir, 0700);
   write_fan_map_with(dir, "bonuses: [sunflower]\n",
@@ -807,15 +819,7 @@ static void test_fan_map_own_bonus(void **st) {
                      "    gain(p, \"money\", 4 * value / 2)\n"
                      "  end\n"
                      "end\n");
-  ark_config cfg;
-  ark_game *g = NULL;
-  char msg[2048];
-  ark_config_init(&cfg);
-  cfg.seed = SEED;
-  cfg.map = "T1";
-  cfg.data_dir = ARK_GAME_DIR;
-  cfg.map_dirs[0] = dir;
-  if (ark_game_new(&cfg, &g, msg, sizeof msg) != ARK_OK) fail_msg("%s", msg);
+  ark_game *g = fan_map_game(dir);
   t_to_first_turn(g);
   int p = g->s.cur;
   ark_player *pl = &g->s.p[p];
@@ -833,11 +837,7 @@ static void test_fan_map_own_bonus(void **st) {
   assert_int_equal(pl->money, 20 - 2 + 4);
   assert_int_equal(ark_game_script_stopped(g), 0);
   ark_game_free(g);
-  snprintf(path, sizeof path, "%s/T1-lookout.yaml", dir);
-  unlink(path);
-  snprintf(path, sizeof path, "%s/T1-lookout.lua", dir);
-  unlink(path);
-  rmdir(dir);
+  remove_fan_map(dir);
 }
 
 /* A map's own bonus names are checked: one it did not name is unknown, a
@@ -869,10 +869,7 @@ static void test_fan_map_own_bonus_errors(void **st) {
   }
   assert_int_equal(nerrors, 3);
   free(report);
-  unlink(path);
-  snprintf(path, sizeof path, "%s/T1-lookout.lua", dir);
-  unlink(path);
-  rmdir(dir);
+  remove_fan_map(dir);
 }
 
 /* `arknova check` on a broken fan map: each problem as file:line. */
@@ -947,11 +944,7 @@ static void test_fan_buildings_not_read(void **st) {
   if (!strstr(report, want)) fail_msg("missing '%s' in:\n%s", want, report);
   free(report);
   unlink(path);
-  snprintf(path, sizeof path, "%s/T1-lookout.yaml", dir);
-  unlink(path);
-  snprintf(path, sizeof path, "%s/T1-lookout.lua", dir);
-  unlink(path);
-  rmdir(dir);
+  remove_fan_map(dir);
 }
 
 /* The example in examples/fan-map loads and plays. */
