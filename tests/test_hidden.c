@@ -388,6 +388,38 @@ static void test_views_keep_secret_answers(void **st) {
   ark_game_free(g);
 }
 
+/* Every seat's view, the seats that are not deciding too, taken at each
+** draft discard and answered as the game was to the first turn, ends the
+** draft with 4 cards in every hand: a discard offered from a hand the view
+** dealt anew takes the card the view put there.  (It took the card dealt
+** away, which stayed in the hand: 5 cards.) */
+static void test_views_of_other_seats_finish_the_draft(void **st) {
+  (void)st;
+  ark_game *g = t_new_game(3, 11, "A");
+  ark_game *views[64][3];
+  int ans[64], n = 0;
+  uint64_t rng = 7;
+  while (ark_game_process(g) == ARK_AWAITING && strcmp(t_tag(g), "action")) {
+    for (int p = 0; p < 3; p++) views[n][p] = ark_game_view(g, p, 3 + (uint64_t)n);
+    ans[n++] = t_random_answer(g, &rng);
+  }
+  assert_int_equal(n, 12);
+  char msg[128];
+  for (int k = 0; k < n; k++)
+    for (int p = 0; p < 3; p++) {
+      ark_game *v = views[k][p];
+      for (int i = k; i < n; i++) {
+        ark_game_process(v);
+        assert_int_equal(ark_game_answer(v, ans[i], msg, sizeof msg), ARK_OK);
+      }
+      assert_string_equal(t_tag(v), "action");
+      for (int q = 0; q < 3; q++) assert_int_equal(v->s.p[q].nhand, 4);
+      assert_int_equal(v->s.ndiscard, g->s.ndiscard);
+      ark_game_free(v);
+    }
+  ark_game_free(g);
+}
+
 /* Each seat sees its own draws by name, the other seat's only as "a card";
 ** the log keeps the names for the whole game. */
 static void test_log_hides_other_seats_draws(void **st) {
@@ -431,6 +463,7 @@ int main(void) {
     cmocka_unit_test(test_draft_is_simultaneous),
     cmocka_unit_test(test_log_hides_other_seats_draws),
     cmocka_unit_test(test_views_keep_secret_answers),
+    cmocka_unit_test(test_views_of_other_seats_finish_the_draft),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -126,6 +126,18 @@ void ark_hidden_redeal(ark_game *g, int viewer, uint64_t seed) {
     g->redeal[g->nredeal].viewer = viewer;
     g->redeal[g->nredeal++].seed = seed;
   }
+  /* a pending choice among another seat's hand cards (ENGINE.choose_hand,
+  ** a continuation: its answer starts from codes[i], card + a base) must
+  ** take the card the view deals to that place, or its answer would move
+  ** a card that is no longer in the hand.  Its texts keep the names it was
+  ** offered with: the AIs read the options of their own seat's decisions,
+  ** and those never come from a hand dealt anew */
+  int hand_of = g->pending && g->cont && g->opt_src == ARK_OPTS_HAND
+                && g->dec.player >= 0 && g->dec.player < s->nplayers
+                && g->dec.player != viewer && s->p[g->dec.player].nhand == g->dec.noptions
+                ? g->dec.player : -1;
+  if (hand_of >= 0)
+    for (int i = 0; i < g->dec.noptions; i++) g->codes[i] -= s->p[hand_of].hand[i];
   cards.n = scoring.n = 0;
   gather(g, viewer, &cards, &scoring);
   ark_rng_seed(s->rng, seed);
@@ -139,6 +151,8 @@ void ark_hidden_redeal(ark_game *g, int viewer, uint64_t seed) {
   deal(s, &cards);
   deal(s, &scoring);
   settle_knowledge(s, &cards, &scoring);
+  if (hand_of >= 0)
+    for (int i = 0; i < g->dec.noptions; i++) g->codes[i] += s->p[hand_of].hand[i];
   blank_log(g, viewer);
 }
 
