@@ -1228,6 +1228,70 @@ static void test_default_board_marks_guesses(void **st) {
   ark_lg_def_release(d);
 }
 
+/* ==== hostile rules ====================================================
+** Rules written to break the runtime or the host: each must stop the game
+** with the rules' file and line, never crash, hang or let the game go on
+** as if nothing had happened. */
+
+/* The rules of a game of 6 turns whose step `turn` runs `after` (line 9)
+** once its seat has chosen a or b (`a`: the answer, 1 or 2); `extra` are
+** more rules from line 15.  Written into tmp/name, the folder into dir. */
+static void hostile(char *dir, size_t n, const char *name, const char *after, const char *extra) {
+  char rules[1 << 14];
+  snprintf(rules, sizeof rules,
+           "local R = { steps = {} }\n"                                        /* 1 */
+           "function R.setup() end\n"                                          /* 2 */
+           "function R.next()\n"                                               /* 3 */
+           "  if G.get(0, \"t\") >= 6 then return nil end\n"                 /* 4 */
+           "  return \"turn\", (G.get(0, \"t\") %% G.players()) + 1\n"     /* 5 */
+           "end\n"                                                             /* 6 */
+           "function R.steps.turn(s)\n"                                        /* 7 */
+           "  local a = G.choose(s, \"go\", { \"a\", \"b\" })\n"         /* 8 */
+           "  %s\n"                                                            /* 9 */
+           "  G.add(s, \"n\", a)\n"                                          /* 10 */
+           "  G.add(0, \"t\", 1)\n"                                          /* 11 */
+           "end\n"                                                             /* 12 */
+           "function R.score(s) return G.get(s, \"n\") end\n"                /* 13 */
+           "function R.value(s) return G.get(s, \"n\") end\n"                /* 14 */
+           "%s\n"                                                              /* 15 */
+           "return R\n", after, extra);
+  mini(dir, n, name, NULL, rules);
+}
+
+/* The AI `kind` answers the pending decision of g; the answer it gave. */
+static int ai_answers(ark_lg *g, int kind, uint64_t seed) {
+  char msg[256];
+  ai_player p;
+  ai_budget bud = { .iters = 12 };
+  ai_init(&p, kind, &bud);
+  assert_int_equal(ark_lg_process(g), ARK_AWAITING);
+  int i = ai_pick(&p, ark_lg_gs(g), seed);
+  assert_int_equal(ark_lg_answer(g, i, msg, sizeof msg), ARK_OK);
+  return i;
+}
+
+/* A step that fails only after one option fails first in the copies the
+** AIs weigh that option in.  The game stops with the rules' line: before,
+** only the copy failed, the AI steered clear of the option, and the game
+** played on to a normal end as if its rules were right. */
+static void test_copy_error_stops_the_game(void **st) {
+  (void)st;
+  char dir[512], msg[2048], out[1 << 16];
+  hostile(dir, sizeof dir, "b-fails", "if a == 2 then error(\"b is broken\") end", "");
+  ark_lg_def *d = load_dir(dir, msg, sizeof msg);
+  if (!d) fail_msg("%s", msg);
+  for (int kind = AI_GREEDY; kind <= AI_MCTS; kind++) {
+    ark_lg *g = new_game(d, 2, 1);
+    ai_answers(g, kind, 3);
+    assert_int_equal(ark_lg_process(g), ARK_ERROR);
+    assert_string_equal(ark_lg_error(g), "rules/game.lua:9: b is broken");
+    ark_lg_free(g);
+  }
+  ark_lg_def_release(d);
+  assert_int_equal(arknova(out, sizeof out, NULL, "play --game %s --ai greedy", dir), 1);
+  assert_non_null(strstr(out, "arknova: the game stopped: rules/game.lua:9: b is broken\n"));
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_numbers),
@@ -1255,6 +1319,7 @@ int main(void) {
     cmocka_unit_test(test_ark_options_refused),
     cmocka_unit_test(test_default_players),
     cmocka_unit_test(test_default_board_marks_guesses),
+    cmocka_unit_test(test_copy_error_stops_the_game),
   };
   if (!mkdtemp(tmp)) return 1;
   int failed = cmocka_run_group_tests(tests, NULL, NULL);

@@ -37,6 +37,31 @@ static void fail(ark_lg *g, const char *fmt, ...) {
   g->status = ARK_ERROR;
 }
 
+/* Stops the game's family: every game of it fails at its next step, and
+** every call of a rule in it fails at once with `why`. */
+static void stop_family(ark_lg *g, const char *why) {
+  if (g->fam->stopped) return;
+  g->fam->stopped = 1;
+  snprintf(g->fam->why, sizeof g->fam->why, "%s", why);
+}
+
+/* The rules went wrong in g: g fails, and so does its whole family.  A
+** copy an AI made may be the first to meet the mistake (the step of an
+** option it weighs); if only the copy failed, the AI would steer the game
+** clear of the mistake and the game would go on as if the rules were
+** right. */
+static void rules_failed(ark_lg *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static void rules_failed(ark_lg *g, const char *fmt, ...) {
+  char why[sizeof g->error];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(why, sizeof why, fmt, ap);
+  va_end(ap);
+  fail(g, "%s", why);
+  stop_family(g, g->error);
+}
+
 void ark_lg_event(ark_lg *g, int seat, int type, const char *text, int seen, const char *others) {
   if (g->nolog || g->replaying) return;
   int other = -1;
@@ -47,13 +72,6 @@ void ark_lg_event(ark_lg *g, int seat, int type, const char *text, int seen, con
   ark_log_add(&g->log, g->b.round, seat - 1, type, -1, -1, other, text, seen);
 }
 
-/* Stops the game's family: every game of it fails at its next step, and
-** every call of a rule in it fails at once with `why`. */
-static void stop_family(ark_lg *g, const char *why) {
-  if (g->fam->stopped) return;
-  g->fam->stopped = 1;
-  snprintf(g->fam->why, sizeof g->fam->why, "%s", why);
-}
 
 /* "file:line" where rules[name] (or steps[name] when in_steps) is defined. */
 static const char *rule_where(const ark_lg *g, const char *name, int in_steps, char *buf,
@@ -291,9 +309,9 @@ static int start_step(ark_lg *g, const char *name, int seat) {
       prev = known + len - strlen(best);
     }
     lua_pop(L, 2);
-    fail(g, "%s: next() named the step '%s', which the table steps has no function for "
-         "(it has: %s)", rule_where(g, "next", 0, where, sizeof where), name,
-         known[0] ? known : "none");
+    rules_failed(g, "%s: next() named the step '%s', which the table steps has no function "
+                 "for (it has: %s)", rule_where(g, "next", 0, where, sizeof where), name,
+                 known[0] ? known : "none");
     return -1;
   }
   g->co = lua_newthread(L);
@@ -318,11 +336,11 @@ static int finish(ark_lg *g) {
   for (int s = 0; s < g->nplayers; s++)
     if (ark_lg_score(g, s, v, msg, sizeof msg) || ark_lg_won(g, s, &won, msg, sizeof msg) < 0 ||
         ark_lg_stats(g, s, names, v, 64, msg, sizeof msg) < 0) {
-      fail(g, "%s", msg);
+      rules_failed(g, "%s", msg);
       return -1;
     }
   if (ark_lg_rank(g, order, msg, sizeof msg)) {
-    fail(g, "%s", msg);
+    rules_failed(g, "%s", msg);
     return -1;
   }
   g->status = ARK_END;
@@ -360,7 +378,7 @@ static int next_step(ark_lg *g) {
   char msg[512], where[300], step_at[300];
   lua_State *L = g->d->L;
   if (call_rule(g, "next", 0, 2, 0, msg, sizeof msg)) {
-    fail(g, "%s", msg);
+    rules_failed(g, "%s", msg);
     return -1;
   }
   if (lua_isnil(L, -2)) {
@@ -376,8 +394,9 @@ static int next_step(ark_lg *g) {
     if (name) snprintf(gave, sizeof gave, "'%.40s' and %s", name, isnum ? "a seat outside them"
                        : luaL_typename(L, -1));
     lua_pop(L, 2);
-    fail(g, "%s: next() must give a step name and a seat from 0 to %d, or nil at the end (it "
-         "gave %s)", rule_where(g, "next", 0, where, sizeof where), g->nplayers, gave);
+    rules_failed(g, "%s: next() must give a step name and a seat from 0 to %d, or nil at the "
+                 "end (it gave %s)", rule_where(g, "next", 0, where, sizeof where), g->nplayers,
+                 gave);
     return -1;
   }
   char step[ARK_LG_NAME];
@@ -385,10 +404,10 @@ static int next_step(ark_lg *g) {
   lua_pop(L, 2);
   if (over_cap(g)) return finish(g);
   if (++g->idle_steps > ARK_LG_IDLE_STEPS) {
-    fail(g, "%s: %d steps in a row asked no decision, the last steps.%s(%d): next() (%s) "
-         "must end the game by returning nil, or lead to a step that calls G.choose",
-         rule_where(g, step, 1, step_at, sizeof step_at), ARK_LG_IDLE_STEPS, step, (int)seat,
-         rule_where(g, "next", 0, where, sizeof where));
+    rules_failed(g, "%s: %d steps in a row asked no decision, the last steps.%s(%d): next() "
+                 "(%s) must end the game by returning nil, or lead to a step that calls "
+                 "G.choose", rule_where(g, step, 1, step_at, sizeof step_at), ARK_LG_IDLE_STEPS,
+                 step, (int)seat, rule_where(g, "next", 0, where, sizeof where));
     return -1;
   }
   g->snap = g->b;
@@ -445,7 +464,7 @@ static int resume(ark_lg *g, int nargs) {
   current = g;
   int slot = ark_wd_enter(co, g->d->budget, g->d->mem_limit);
   int st = ark_resume(co, g->d->L, nargs, &nres);
-  int reason = ark_wd_leave(slot, co);
+  ark_wd_leave(slot, co);
   current = before;
   if (st == LUA_YIELD) {
     take_decision(g, co, nres);
@@ -456,8 +475,7 @@ static int resume(ark_lg *g, int nargs) {
     drop_step(g);
     return 1;
   }
-  fail(g, "%s", lua_isstring(co, -1) ? lua_tostring(co, -1) : "a step failed");
-  if (reason) stop_family(g, g->error);
+  rules_failed(g, "%s", lua_isstring(co, -1) ? lua_tostring(co, -1) : "a step failed");
   drop_step(g);
   return -1;
 }
