@@ -1292,6 +1292,51 @@ static void test_copy_error_stops_the_game(void **st) {
   assert_non_null(strstr(out, "arknova: the game stopped: rules/game.lua:9: b is broken\n"));
 }
 
+/* Texts the host keeps outside the rules' memory cap are bounded: 512
+** options of one 30 MB text (15 GB to copy), and a step that logs 1 MB
+** lines in a loop, stop the game with their line; before, both ate the
+** machine's memory until the process aborted. */
+static void test_texts_are_bounded(void **st) {
+  (void)st;
+  char dir[512], msg[2048], out[1 << 16];
+  hostile(dir, sizeof dir, "big-options", "", "R.steps.turn = function(s)\n"
+          "  local x, o = string.rep(\"x\", 3e7), {}\n"        /* 16 */
+          "  for i = 1, 512 do o[i] = x end G.choose(s, \"go\", o)\n"   /* 17 */
+          "end");
+  ark_lg_def *d = load_dir(dir, msg, sizeof msg);
+  if (!d) fail_msg("%s", msg);
+  ark_lg *g = new_game(d, 2, 1);
+  assert_int_equal(ark_lg_process(g), ARK_ERROR);
+  assert_string_equal(ark_lg_error(g), "rules/game.lua:17: G.choose: option 1 is a text of "
+                      "30000000 bytes (at most 4096)");
+  ark_lg_free(g);
+  ark_lg_def_release(d);
+  hostile(dir, sizeof dir, "long-prompt", "", "R.steps.turn = function(s)\n"
+          "  G.choose(s, string.rep(\"?\", 5000), { \"a\" })\n"          /* 16 */
+          "end");
+  assert_non_null(d = load_dir(dir, msg, sizeof msg));
+  g = new_game(d, 2, 1);
+  assert_int_equal(ark_lg_process(g), ARK_ERROR);
+  assert_string_equal(ark_lg_error(g), "rules/game.lua:16: G.choose: the prompt: a text of 5000 "
+                      "bytes (at most 4096)");
+  ark_lg_free(g);
+  ark_lg_def_release(d);
+  hostile(dir, sizeof dir, "log-loop", "local x = string.rep(\"x\", 4000) "
+          "while true do G.log(0, x) end", "");
+  assert_non_null(d = load_dir(dir, msg, sizeof msg));
+  g = new_game(d, 2, 1);
+  answer(g, 0);
+  assert_int_equal(ark_lg_process(g), ARK_ERROR);
+  assert_string_equal(ark_lg_error(g), "rules/game.lua:9: G.log: the game's log is full (64 MiB): "
+                      "rules that log in a loop?");
+  ark_lg_free(g);
+  ark_lg_def_release(d);
+  /* play's AIs meet the loop first in their copies, which log nothing:
+  ** there the time limit stops it */
+  assert_int_equal(arknova(out, sizeof out, NULL, "play --game %s", dir), 1);
+  assert_non_null(strstr(out, "arknova: the game stopped: rules/game.lua:9: "));
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_numbers),
@@ -1320,6 +1365,7 @@ int main(void) {
     cmocka_unit_test(test_default_players),
     cmocka_unit_test(test_default_board_marks_guesses),
     cmocka_unit_test(test_copy_error_stops_the_game),
+    cmocka_unit_test(test_texts_are_bounded),
   };
   if (!mkdtemp(tmp)) return 1;
   int failed = cmocka_run_group_tests(tests, NULL, NULL);

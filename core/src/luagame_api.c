@@ -181,10 +181,25 @@ static int g_random(lua_State *L) {
   return 1;
 }
 
+/* The text at i (NULL: none there and none needed); an error when it is
+** longer than ARK_LG_TEXT, which the host would keep outside the rules'
+** memory cap. */
+static const char *text_arg(lua_State *L, int i, int optional, const char *what) {
+  size_t len;
+  const char *s = optional && lua_isnoneornil(L, i) ? NULL : luaL_checklstring(L, i, &len);
+  if (s && len > ARK_LG_TEXT)
+    luaL_error(L, "%s: a text of %d bytes (at most %d)", what, (int)len, ARK_LG_TEXT);
+  return s;
+}
+
 static int g_log(lua_State *L) {
   ark_lg *g = game(L);
   int s = seat_arg(L, g, 1);
-  const char *text = luaL_checkstring(L, 2);
+  const char *text = text_arg(L, 2, 0, "G.log"), *others = text_arg(L, 4, 1, "G.log");
+  size_t kept = g->log.pool.len + (size_t)g->log.nev * sizeof(ark_event);
+  if (kept > ARK_LG_LOG_BYTES)
+    luaL_error(L, "G.log: the game's log is full (%d MiB): rules that log in a loop?",
+               (int)(ARK_LG_LOG_BYTES >> 20));
   int seen = ARK_SEEN_ALL;
   if (!lua_isnoneornil(L, 3)) {
     luaL_checktype(L, 3, LUA_TTABLE);
@@ -197,7 +212,7 @@ static int g_log(lua_State *L) {
       seen |= 1 << (w - 1);
     }
   }
-  ark_lg_event(g, s, ARK_LG_EV_TEXT, text, seen, luaL_optstring(L, 4, NULL));
+  ark_lg_event(g, s, ARK_LG_EV_TEXT, text, seen, others);
   return 0;
 }
 
@@ -205,7 +220,7 @@ static int g_choose(lua_State *L) {
   ark_lg *g = game(L);
   int s = seat_arg(L, g, 1);
   if (s == 0) luaL_error(L, "G.choose: the table cannot choose; give a seat from 1");
-  luaL_checkstring(L, 2);
+  text_arg(L, 2, 0, "G.choose: the prompt");
   luaL_checktype(L, 3, LUA_TTABLE);
   int n = ark_rawlen(L, 3);
   if (n < 1 || n > ARK_LG_OPTIONS)
@@ -213,6 +228,9 @@ static int g_choose(lua_State *L) {
   for (int i = 1; i <= n; i++) {
     lua_rawgeti(L, 3, i);
     if (lua_type(L, -1) != LUA_TSTRING) luaL_error(L, "G.choose: option %d is not a text", i);
+    if (ark_rawlen(L, -1) > ARK_LG_TEXT)
+      luaL_error(L, "G.choose: option %d is a text of %d bytes (at most %d)", i,
+                 ark_rawlen(L, -1), ARK_LG_TEXT);
     lua_pop(L, 1);
   }
   if (!lua_isyieldable(L) || L == g->d->L)
@@ -221,7 +239,7 @@ static int g_choose(lua_State *L) {
   int how = 0;                 /* 1: a secret answer; 2: a private choice */
   if (lua_istable(L, 4)) {
     lua_getfield(L, 4, "tag");
-    if (lua_isstring(L, -1)) tag = lua_tostring(L, -1);
+    if (lua_isstring(L, -1)) tag = text_arg(L, -1, 0, "G.choose: the tag");
     lua_getfield(L, 4, "secret");
     how = lua_toboolean(L, -1);
     lua_getfield(L, 4, "private");

@@ -19,6 +19,11 @@
 #define ARK_LG_COUNTERS 4
 #define ARK_LG_NAME 32
 #define ARK_LG_OPTIONS 512
+/* the longest text the rules may hand the host (a prompt, an option, a
+** tag, a line of the log), and the most the log of one game may hold:
+** these are kept outside the Lua state and its memory cap */
+#define ARK_LG_TEXT 4096
+#define ARK_LG_LOG_BYTES ((size_t)64 << 20)
 /* steps run in a row without a decision before the rules are stopped as
 ** looping (next() never ends the game nor reaches a G.choose) */
 #define ARK_LG_IDLE_STEPS 10000
