@@ -1337,6 +1337,53 @@ static void test_texts_are_bounded(void **st) {
   assert_non_null(strstr(out, "arknova: the game stopped: rules/game.lua:9: "));
 }
 
+/* Errors that are no text, and memory that runs out at once (a string
+** doubled past the cap: Lua calls no message handler for that), name the
+** rules' line: they said "an error without a message", "a step failed"
+** or "not enough memory".  A table's __tostring, the rules' own code that
+** may loop, is never called. */
+static void test_errors_without_text(void **st) {
+  (void)st;
+  char dir[512], msg[2048];
+  double v;
+  hostile(dir, sizeof dir, "table-errors", "if a == 2 then error({}) end",
+          "function R.won(s) error(setmetatable({}, { __tostring = function() while true do end "
+          "end })) end");
+  ark_lg_def *d = load_dir(dir, msg, sizeof msg);
+  if (!d) fail_msg("%s", msg);
+  ark_lg *g = new_game(d, 2, 1);
+  int won;
+  assert_int_equal(ark_lg_won(g, 0, &won, msg, sizeof msg), -1);
+  assert_string_equal(msg, "rules/game.lua:15: an error that is not a text (a table)");
+  ark_lg_free(g);
+  g = new_game(d, 2, 1);
+  answer(g, 1);
+  assert_int_equal(ark_lg_process(g), ARK_ERROR);
+  assert_string_equal(ark_lg_error(g), "rules/game.lua:9: an error that is not a text (a table)");
+  ark_lg_free(g);
+  ark_lg_def_release(d);
+  hostile(dir, sizeof dir, "doubling", "if a == 2 then local x = \"x\" while true do x = x .. x "
+          "end end", "function R.value(s)\n  local x = \"x\"\n  while true do x = x .. x end\n"
+          "end");
+  assert_non_null(d = load_dir(dir, msg, sizeof msg));
+  g = new_game(d, 2, 1);
+  assert_int_equal(ark_lg_value(g, 0, &v, msg, sizeof msg), -1);
+  assert_string_equal(msg, "rules/game.lua:15: script stopped: out of memory (the scripts' "
+                      "memory cap is 256 MiB)");
+  ark_lg_free(g);
+  g = new_game(d, 2, 1);
+  answer(g, 1);
+  assert_int_equal(ark_lg_process(g), ARK_ERROR);
+  assert_string_equal(ark_lg_error(g), "rules/game.lua:9: script stopped: out of memory (the "
+                      "scripts' memory cap is 256 MiB)");
+  ark_lg_free(g);
+  ark_lg_def_release(d);
+  hostile(dir, sizeof dir, "doubling-at-load", "", "local x = \"x\" while true do x = x .. x end");
+  assert_null(load_dir(dir, msg, sizeof msg));
+  assert_string_equal(msg, "rules/game.lua: script stopped: out of memory (the scripts' memory "
+                      "cap is 256 MiB)");
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_numbers),
@@ -1366,6 +1413,7 @@ int main(void) {
     cmocka_unit_test(test_default_board_marks_guesses),
     cmocka_unit_test(test_copy_error_stops_the_game),
     cmocka_unit_test(test_texts_are_bounded),
+    cmocka_unit_test(test_errors_without_text),
   };
   if (!mkdtemp(tmp)) return 1;
   int failed = cmocka_run_group_tests(tests, NULL, NULL);

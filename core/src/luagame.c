@@ -138,9 +138,14 @@ static int call_rule(ark_lg *g, const char *name, int nargs, int nres, int optio
   current = before;
   lua_remove(L, base + 1);
   if (st != ARK_LUA_OK) {
-    snprintf(msg, n, "%s", lua_isstring(L, -1) ? lua_tostring(L, -1) : "an error");
+    char where[300], text[600];
+    rule_where(g, name, 0, where, sizeof where);
+    snprintf(msg, n, "%s", ark_lg_error_text(L, st, where, text, sizeof text));
     lua_settop(L, base);
-    if (reason) stop_family(g, msg);     /* not again in every copy */
+    if (reason || st == LUA_ERRMEM) {    /* not again in every copy */
+      stop_family(g, msg);
+      lua_gc(L, LUA_GCCOLLECT, 0);       /* LuaJIT collects only when told */
+    }
     return -1;
   }
   return 0;
@@ -475,8 +480,13 @@ static int resume(ark_lg *g, int nargs) {
     drop_step(g);
     return 1;
   }
-  rules_failed(g, "%s", lua_isstring(co, -1) ? lua_tostring(co, -1) : "a step failed");
+  char where[300], text[600];
+  rules_failed(g, "%s", ark_lg_error_text(co, st, rule_where(g, g->step, 1, where,
+               sizeof where), text, sizeof text));
   drop_step(g);
+  /* what the step held is garbage now: the next game must not find the
+  ** memory full (LuaJIT collects only when told) */
+  if (st == LUA_ERRMEM) lua_gc(g->d->L, LUA_GCCOLLECT, 0);
   return -1;
 }
 

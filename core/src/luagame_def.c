@@ -468,8 +468,42 @@ const char *ark_lg_fn_where(const ark_lg_def *d, lua_State *L, int idx, char *bu
   return buf;
 }
 
+/* "file:line" of the innermost function of the rules' files running on L
+** (a dead coroutine keeps its frames), into buf; 0 when there is none. */
+static int running_where(lua_State *L, char *buf, size_t n) {
+  lua_Debug ar;
+  for (int level = 0; lua_getstack(L, level, &ar); level++)
+    if (lua_getinfo(L, "Sl", &ar) && ar.currentline > 0 && ar.source[0] == '@') {
+      snprintf(buf, n, "%s:%d", ar.source + 1, ar.currentline);
+      return 1;
+    }
+  return 0;
+}
+
+const char *ark_lg_error_text(lua_State *co, int st, const char *fallback, char *buf,
+                              size_t n) {
+  char where[300];
+  void *ud = NULL;
+  /* the cap of the state's own allocator (LuaJIT may have made its own) */
+  size_t cap = lua_getallocf(co, &ud) == counting_alloc ? ((ark_lg_def *)ud)->mem_limit : 0;
+  if (st != LUA_ERRMEM && lua_isstring(co, -1)) return lua_tostring(co, -1);
+  if (!running_where(co, where, sizeof where)) snprintf(where, sizeof where, "%s", fallback);
+  if (st == LUA_ERRMEM)
+    snprintf(buf, n, "%s: script stopped: out of memory (the scripts' memory cap is %d MiB)",
+             where, (int)(cap >> 20));
+  else
+    snprintf(buf, n, "%s: an error that is not a text (a %s)", where, luaL_typename(co, -1));
+  return buf;
+}
+
+/* An error that is no text (error(), error({})) gets one with the line
+** that raised it: never its __tostring, which is the rules' code and
+** might fail or loop in turn. */
 int ark_lg_msgh(lua_State *L) {
-  if (!lua_isstring(L, 1)) lua_pushstring(L, "an error without a message");
+  char where[300];
+  if (lua_isstring(L, 1)) return 1;
+  if (!running_where(L, where, sizeof where)) snprintf(where, sizeof where, "?");
+  lua_pushfstring(L, "%s: an error that is not a text (a %s)", where, luaL_typename(L, 1));
   return 1;
 }
 
@@ -500,6 +534,11 @@ int ark_lg_load_file(lua_State *L, const char *dir, const char *rel) {
   lua_insert(L, -2);
   int st = lua_pcall(L, 0, 1, -2);
   lua_remove(L, -2);                   /* the message handler */
+  if (st == LUA_ERRMEM) {              /* no handler ran: say where */
+    char text[600];
+    lua_pushstring(L, ark_lg_error_text(L, st, rel, text, sizeof text));
+    lua_remove(L, -2);
+  }
   return st == ARK_LUA_OK ? 0 : -1;
 }
 

@@ -147,6 +147,12 @@ static inline int ark_lg_answers_now(const ark_lg *g) {
 /* The message handler of the runtime's protected calls: an error raised
 ** without a text gets one (luagame_def.c). */
 int ark_lg_msgh(lua_State *L);
+/* The message of an error that status st (of lua_pcall or a resume) left
+** on co's top: its text, or one with the rules' line running on co (else
+** `fallback`) for an error that is no text or ran out of memory (Lua
+** calls no message handler for that); in buf when made there. */
+const char *ark_lg_error_text(lua_State *co, int st, const char *fallback, char *buf,
+                              size_t n);
 /* Loads and runs dir/rel in L, leaving its first result: 0, or -1 with the
 ** message ("file:line: ...") on the stack (luagame_def.c). */
 int ark_lg_load_file(lua_State *L, const char *dir, const char *rel);
