@@ -1384,6 +1384,36 @@ static void test_errors_without_text(void **st) {
                       "cap is 256 MiB)");
 }
 
+/* A score, value or stat of nan or an infinity is no number: it stops the
+** game with its line.  Before, play printed "Winner: P1 with -nan points"
+** and sim summed nonsense. */
+static void test_numbers_are_finite(void **st) {
+  (void)st;
+  char dir[512], msg[2048], out[1 << 16], names[4][32];
+  double v[4];
+  hostile(dir, sizeof dir, "nan", "", "function R.score(s) return 0/0 end\n"
+          "function R.value(s) return -1/0 end\n"
+          "function R.stats(s) return { x = 1/0 } end");
+  ark_lg_def *d = load_dir(dir, msg, sizeof msg);
+  if (!d) fail_msg("%s", msg);
+  ark_lg *g = new_game(d, 2, 1);
+  assert_int_equal(ark_lg_score(g, 0, v, msg, sizeof msg), -1);
+  assert_string_equal(msg, "rules/game.lua:15: score(1) must give a number, not nan");
+  ark_lg_free(g);
+  g = new_game(d, 2, 1);
+  assert_int_equal(ark_lg_value(g, 1, v, msg, sizeof msg), -1);
+  assert_string_equal(msg, "rules/game.lua:16: value(2) must give a number, not an infinity");
+  ark_lg_free(g);
+  g = new_game(d, 2, 1);
+  assert_int_equal(ark_lg_stats(g, 0, names, v, 4, msg, sizeof msg), -1);
+  assert_string_equal(msg, "rules/game.lua:17: stats(1): 'x' must be a number, not an infinity");
+  ark_lg_free(g);
+  ark_lg_def_release(d);
+  assert_int_equal(arknova(out, sizeof out, NULL, "play --game %s --ai random", dir), 1);
+  assert_non_null(strstr(out, "arknova: the game stopped: rules/game.lua:15: score("));
+  assert_null(strstr(out, "Winner"));
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_numbers),
@@ -1414,6 +1444,7 @@ int main(void) {
     cmocka_unit_test(test_copy_error_stops_the_game),
     cmocka_unit_test(test_texts_are_bounded),
     cmocka_unit_test(test_errors_without_text),
+    cmocka_unit_test(test_numbers_are_finite),
   };
   if (!mkdtemp(tmp)) return 1;
   int failed = cmocka_run_group_tests(tests, NULL, NULL);

@@ -13,6 +13,7 @@
 ** out of time or memory, or fails to give a number the AIs or the host
 ** need, stops the game and every copy of it (its family).
 */
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -766,11 +767,15 @@ static int number_of(ark_lg *g, const char *rule, int seat, int optional, double
   int r = call_rule(g, rule, 1, 1, optional, msg, n);
   if (r > 0) return r;
   if (r < 0) return numbers_failed(g, msg);
-  int ok = lua_type(L, -1) == LUA_TNUMBER;
+  int num = lua_type(L, -1) == LUA_TNUMBER;
   *out = lua_tonumber(L, -1);
+  /* nan or inf is no score: it ranks and sums to nonsense (a nan lead
+  ** read as a failed rule by the AIs, "Winner: P1 with -nan points") */
+  int ok = num && isfinite(*out);
   if (!ok)
     snprintf(msg, n, "%s: %s(%d) must give a number, not %s", rule_where(g, rule, 0, where,
-             sizeof where), rule, seat + 1, luaL_typename(L, -1));
+             sizeof where), rule, seat + 1, num ? (*out != *out ? "nan" : "an infinity")
+             : luaL_typename(L, -1));
   lua_pop(L, 1);
   return ok ? 0 : numbers_failed(g, msg);
 }
@@ -856,10 +861,12 @@ int ark_lg_stats(ark_lg *g, int seat, char names[][32], double *values, int max,
         snprintf(msg, n, "%s: stats(%d): every key is a name, not a %s",
                  rule_where(g, "stats", 0, where, sizeof where), seat + 1, luaL_typename(L, -2));
         bad = 1;
-      } else if (lua_type(L, -1) != LUA_TNUMBER) {
-        snprintf(msg, n, "%s: stats(%d): '%s' must be a number, not a %s",
+      } else if (lua_type(L, -1) != LUA_TNUMBER || !isfinite(lua_tonumber(L, -1))) {
+        snprintf(msg, n, "%s: stats(%d): '%s' must be a number, not %s%s",
                  rule_where(g, "stats", 0, where, sizeof where), seat + 1, lua_tostring(L, -2),
-                 luaL_typename(L, -1));
+                 lua_type(L, -1) == LUA_TNUMBER ? "" : "a ", lua_type(L, -1) == LUA_TNUMBER
+                 ? (lua_tonumber(L, -1) != lua_tonumber(L, -1) ? "nan" : "an infinity")
+                 : luaL_typename(L, -1));
         bad = 1;
       } else if (k < max) {
         snprintf(names[k], 32, "%s", lua_tostring(L, -2));
