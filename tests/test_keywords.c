@@ -589,6 +589,137 @@ static void test_constriction(void **st) {
   ark_game_free(g);
 }
 
+/* ---- edge cases: nothing left to draw, show or give ---- */
+
+/* Every deck and discard card out of the game (in the box). */
+static void empty_piles(ark_game *g) {
+  while (g->s.ndeck > 0) ark_zone_box(g, g->s.deck[--g->s.ndeck]);
+  while (g->s.ndiscard > 0) ark_zone_box(g, g->s.discard[--g->s.ndiscard]);
+}
+
+/* With the deck and the discard pile empty, Sprint 3 (Cheetah), Hunter 4
+** (Jaguar), Perception 4 (Barn Owl) and Scavenging 2 (Gould's Monitor)
+** draw nothing and ask nothing; the printed gains still come. */
+static void test_keywords_empty_piles(void **st) {
+  (void)st;
+  static const int cards[4] = { 401, 412, 513, 490 };
+  static const int cost[4] = { 17, 16, 12, 15 };
+  for (int k = 0; k < 4; k++) {
+    int p;
+    ark_game *g = kgame(2, &p);
+    t_put_building(g, p, "size-5", E5);
+    if (cards[k] == 412) t_zoo_add(g, p, 465);   /* an Americas icon */
+    give(g, p, cards[k]);
+    int money = g->s.p[p].money;
+    empty_piles(g);
+    play(g, p, cards[k], NULL);
+    t_turn_over(g, p);
+    assert_int_equal(g->s.p[p].nhand, 0);
+    assert_int_equal(g->s.p[p].money, money - cost[k]);
+    ark_game_free(g);
+  }
+}
+
+/* Perception 4 (Barn Owl) with one card left anywhere: that card is kept
+** without a question (fewer cards than the two to keep). */
+static void test_perception_short_deck(void **st) {
+  (void)st;
+  int p;
+  ark_game *g = kgame(2, &p);
+  t_put_building(g, p, "size-5", E5);
+  give(g, p, 513);
+  empty_piles(g);
+  static const int top1[1] = { 404 };
+  t_stack_deck(g, top1, 1);
+  play(g, p, 513, NULL);
+  t_turn_over(g, p);
+  assert_int_equal(g->s.p[p].nhand, 1);
+  assert_true(t_in_hand(g, p, 404));
+  ark_game_free(g);
+}
+
+/* Sunbathing 3 (Ring-Tailed Lemur) with one hand card: that card may be
+** sold, then nothing is left to ask; Pouch 2 (Red Kangaroo) with an empty
+** hand asks nothing and gives only its printed 7 appeal. */
+static void test_keywords_small_hand(void **st) {
+  (void)st;
+  int p;
+  ark_game *g = kgame(2, &p);
+  t_put_fitting(g, p, "size-5", 0, 1);
+  give(g, p, 224);
+  give(g, p, 454);
+  play(g, p, 454, NULL);
+  t_expect_copy(g, "sunbathing.sell", p);
+  assert_int_equal(t_noptions(g), 2);          /* the card or stop */
+  t_answerf(g, "sell %s", label(g, 224));
+  t_turn_over(g, p);
+  assert_int_equal(g->s.p[p].money, MONEY - 12 + 4);
+  assert_int_equal(g->s.p[p].nhand, 0);
+  ark_game_free(g);
+
+  g = kgame(2, &p);
+  t_put_building(g, p, "size-5", E5);
+  give(g, p, 447);
+  play(g, p, 447, NULL);
+  t_turn_over(g, p);
+  assert_int_equal(g->s.p[p].appeal, 7);
+  assert_int_equal(g->s.p[p].nunder, 0);
+  ark_game_free(g);
+}
+
+/* Snapping 2 (Saltwater Crocodile) with one display card: that card is
+** snapped (the only choice, taken without a question); declining the
+** refill leaves nothing for the second snap. */
+static void test_snapping_thin_display(void **st) {
+  (void)st;
+  int p;
+  ark_game *g = kgame(2, &p);
+  t_put_fitting(g, p, "size-5", 1, 0);
+  g->s.p[p].partner_zoos = EUROPE;
+  for (int f = 0; f < ARK_DISPLAY; f++)
+    if (g->s.display[f] >= 0) ark_zone_discard(g, ark_zone_display_take(g, f));
+  t_put_display(g, 4, 404);
+  give(g, p, 489);
+  play(g, p, 489, NULL);
+  t_expect_copy(g, "snapping.refill", p);
+  assert_true(t_in_hand(g, p, 404));
+  t_answer(g, "keep the display as it is");
+  t_turn_over(g, p);
+  assert_int_equal(g->s.p[p].nhand, 1);
+  assert_true(t_in_hand(g, p, 404));
+  ark_game_free(g);
+}
+
+/* Venom 2 (Western Green Mamba) with 4 players: the two ahead on appeal
+** take two tokens each, the one level and the one behind none. */
+static void test_venom_four_players(void **st) {
+  (void)st;
+  int p;
+  ark_game *g = kgame(4, &p);
+  int q1 = (p + 1) % 4, q2 = (p + 2) % 4, q3 = (p + 3) % 4;
+  t_put_building(g, p, "size-5", E5);
+  t_zoo_add(g, p, 473);                  /* Africa + reptile: the conditions */
+  g->s.p[p].appeal = 10;                 /* 16 after the Mamba's 6 */
+  g->s.p[q1].appeal = 20;
+  g->s.p[q2].appeal = 16;                /* level */
+  g->s.p[q3].appeal = 17;
+  give(g, p, 470);
+  play(g, p, 470, NULL);
+  for (int k = 0; k < 4; k++) {
+    int q = k < 2 ? q1 : q3;
+    t_expect_copy(g, "venom.card", q);
+    t_answerf(g, "Build (slot %d)", t_slot_of(g, q, BUILD));
+  }
+  t_turn_over(g, p);
+  assert_int_equal(tokens(g, q1, BUILD, "venom"), 2);
+  assert_int_equal(tokens(g, q3, BUILD, "venom"), 2);
+  for (int a = 0; a < ARK_N_ACTIONS; a++) {
+    assert_int_equal(tokens(g, q2, a, "venom"), 0);
+    assert_int_equal(tokens(g, p, a, "venom"), 0);
+  }
+  ark_game_free(g);
+}
+
 /* ---- after finishing this action ---- */
 
 /* Clever (Fennec Fox): after the action (Animals now in slot 1) any card
@@ -1300,6 +1431,11 @@ int main(void) {
     cmocka_unit_test(test_jumping),
     cmocka_unit_test(test_venom),
     cmocka_unit_test(test_constriction),
+    cmocka_unit_test(test_keywords_empty_piles),
+    cmocka_unit_test(test_perception_short_deck),
+    cmocka_unit_test(test_keywords_small_hand),
+    cmocka_unit_test(test_snapping_thin_display),
+    cmocka_unit_test(test_venom_four_players),
     cmocka_unit_test(test_clever),
     cmocka_unit_test(test_after_action_in_state),
     cmocka_unit_test(test_boost),
