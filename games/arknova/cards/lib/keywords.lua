@@ -436,8 +436,10 @@ end
 
 -- ---- Flock: where a flock animal may live besides an empty enclosure ----
 
--- Standard enclosures of p holding a herbivore whose size reaches the
--- animal's Flock value: it may share one of them (cards/actions/animals.lua).
+-- Standard enclosures of p that hold a herbivore and count at least the
+-- animal's Flock value in spaces (the enclosure's size, not the host
+-- animal's: ark.enclosures_with): it may share one of them
+-- (cards/actions/animals.lua).
 -- A card's Flock value (false: none), read from its abilities once: the
 -- facts do not change after loading, and Animals asks flock_places of
 -- every flock animal it scans that has no enclosure.
