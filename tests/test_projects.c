@@ -368,7 +368,8 @@ static void test_breeding_projects(void **st) {
 /* ---- setup and the row -------------------------------------------------- */
 
 /* With 2 players the setup blocks level 1 of the first base project, 2 of
-** the second and 3 of the third; with 3 nothing. */
+** the second and 3 of the third; with 3 nothing; 4 players get 4 base
+** projects, none blocked. */
 static void test_two_player_blocks(void **st) {
   (void)st;
   for (int n = 2; n <= 3; n++) {
@@ -379,6 +380,17 @@ static void test_two_player_blocks(void **st) {
       for (int lv = 0; lv < 3; lv++)
         assert_int_equal(g->s.base[i].owner[lv], (n == 2 && lv == i) ? -2 : -1);
     ark_game_free(g);
+  }
+  /* 4 players: a fourth base project beside the board, no level blocked */
+  {
+    ark_game *g4 = t_new_game(4, SEED, "0");
+    t_to_first_turn(g4);
+    assert_int_equal(g4->s.nbase, 4);
+    for (int i = 0; i < 4; i++) {
+      assert_true(g4->s.base[i].card >= 0);
+      for (int lv = 0; lv < 3; lv++) assert_int_equal(g4->s.base[i].owner[lv], -1);
+    }
+    ark_game_free(g4);
   }
   /* the blocked level 2 of the second base project is not offered */
   int p;
