@@ -91,6 +91,9 @@ typedef struct ark_card_def {
   uint8_t icons[ARK_ICON_N];    /* icons given to the zoo (counts) */
   uint8_t req_icons[ARK_ICON_N];/* icons required (counts) */
   uint16_t req_flags;           /* ARK_REQ_* */
+  uint8_t req_partner_zoos;     /* partner zoos required: "partner-zoo" as
+                                   often as printed (Global Breeding
+                                   Program asks two) */
   int8_t appeal, conservation, reputation; /* printed gains */
   char abilities[ARK_MAX_ABILITIES][24];   /* "sprint:3", "boost:sponsors" */
   uint16_t ability_line[ARK_MAX_ABILITIES]; /* their lines in the YAML file */

@@ -1250,7 +1250,8 @@ static int conditions_missing(const ark_game *g, int p, const ark_card_def *d) {
   for (int i = 0; i < ARK_ICON_N; i++)
     if (d->req_icons[i] && pl->icons[i] < d->req_icons[i])
       missing += d->req_icons[i] - pl->icons[i];   /* each icon a condition */
-  if ((d->req_flags & ARK_REQ_PARTNER_ZOO) && pl->partner_zoos == 0) missing++;
+  int zoos = __builtin_popcount(pl->partner_zoos);
+  if (d->req_partner_zoos > zoos) missing += d->req_partner_zoos - zoos;
   if ((d->req_flags & ARK_REQ_ANIMALS_II) && !((pl->upgraded >> ARK_ACT_ANIMALS) & 1)) missing++;
   if ((d->req_flags & ARK_REQ_SPONSORS_II) && !((pl->upgraded >> ARK_ACT_SPONSORS) & 1)) missing++;
   if ((d->req_flags & ARK_REQ_MAX_APPEAL_25) && pl->appeal > 25) missing++;

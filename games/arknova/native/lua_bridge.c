@@ -208,6 +208,7 @@ static void push_card(lua_State *L, const ark_card_def *d, int id) {
   lua_setfield(L, -2, "requires");
   lua_pushboolean(L, (d->req_flags & ARK_REQ_PARTNER_ZOO) != 0);
   lua_setfield(L, -2, "needs_partner_zoo");
+  set_int(L, "partner_zoos_needed", d->req_partner_zoos);
   lua_pushboolean(L, (d->req_flags & ARK_REQ_ANIMALS_II) != 0);
   lua_setfield(L, -2, "needs_animals_ii");
   lua_pushboolean(L, (d->req_flags & ARK_REQ_SPONSORS_II) != 0);

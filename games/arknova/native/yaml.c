@@ -654,7 +654,7 @@ static void put_int(void *dst, size_t size, int v) {
 ** the non-icon conditions (flags != NULL). */
 static void icon_list(ark_yaml_file *y, const yaml_node_t *n,
                       const char *field, uint8_t counts[ARK_ICON_N],
-                      uint16_t *flags) {
+                      uint16_t *flags, uint8_t *partner_zoos) {
   char a[256], b[128];
   int i, k;
   if (!is_seq(y, n, field)) return;
@@ -667,6 +667,8 @@ static void icon_list(ark_yaml_file *y, const yaml_node_t *n,
       else counts[k]++;
     } else if (flags != NULL && (k = name_index(req_names, s)) >= 0) {
       *flags |= (uint16_t)(1u << k);
+      /* a partner zoo, like an icon, counts as often as it is named */
+      if ((1u << k) == ARK_REQ_PARTNER_ZOO && *partner_zoos < 4) (*partner_zoos)++;
     } else if (flags != NULL) {
       err(y, e, "%s: unknown icon or condition \"%.40s\" (icons: %s; "
           "conditions: %s)", field, s,
@@ -763,9 +765,9 @@ static void card_field(ark_yaml_file *y, const yaml_node_t *n,
         d->description = ark_content_str(y->c, s);
       break;
     case F_TEXT: get_str(y, n, f->name, 0); break;
-    case F_ICONS: icon_list(y, n, f->name, d->icons, NULL); break;
+    case F_ICONS: icon_list(y, n, f->name, d->icons, NULL, NULL); break;
     case F_REQUIRES:
-      icon_list(y, n, f->name, d->req_icons, &d->req_flags);
+      icon_list(y, n, f->name, d->req_icons, &d->req_flags, &d->req_partner_zoos);
       break;
     case F_ABILITIES: ability_list(y, n, d); break;
     case F_TIMINGS: timing_list(y, n, d); break;

@@ -665,7 +665,12 @@ function conditions_met(p, id, ignore, icons)
     -- in a zoo with none, which one ignored condition does not cover
     if have < n then missing = missing + n - have end
   end
-  if c.needs_partner_zoo and ark.get(p, "partner_zoos") == 0 then missing = missing + 1 end
+  -- partner zoos as often as printed (Global Breeding Program: two)
+  local pz = c.partner_zoos_needed or 0
+  if pz > 0 then
+    local have = partner_count(p)
+    if have < pz then missing = missing + pz - have end
+  end
   if c.needs_animals_ii and not ark.upgraded(p, "animals") then missing = missing + 1 end
   if c.needs_sponsors_ii and not ark.upgraded(p, "sponsors") then missing = missing + 1 end
   if c.max_appeal_25 and ark.get(p, "appeal") > 25 then missing = missing + 1 end
