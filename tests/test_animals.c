@@ -338,8 +338,6 @@ static void answer_all(run *r) {
         if (!strcmp(want, o)) r->kept_scoring = id;
       }
       t_answer(g, o);
-    } else if (!strcmp(t, "resistance.return")) {
-      t_answer(g, d->options[0]);        /* an old card goes back */
     } else if (!strcmp(t, "keyword.clever")) {
       t_answerf(g, "move Sponsors (slot %d) to slot 1", t_slot_of(g, r->p, SPONSORS));
     } else if (!strcmp(t, "keyword.boost")) {
@@ -417,7 +415,7 @@ static void check_result(run *r, const ark_state *before) {
     else if (d->kind == ARK_BK_ENCLOSURE) EQ(pl->zoo_map.b[b].card, r->id);
   }
   if (has_kw(a, "hunter", NULL, 0)) EQ(ark_zone_hand_find(g, r->p, r->hunter_pick) >= 0, 1);
-  if (has_kw(a, "resistance", NULL, 0)) EQ(t_in_list(pl->scoring, 2, r->kept_scoring), 1);
+  if (has_kw(a, "resistance", NULL, 0)) EQ(t_in_list(pl->scoring, ARK_SCORING_HELD, r->kept_scoring), 1);
   if (has_kw(a, "dominance", NULL, 0))
     EQ(ark_zone_hand_find(g, r->p, t_card(g, 108)) >= 0, r->primates_in_box);
   if (has_kw(a, "boost", NULL, 0)) EQ(t_slot_of(g, r->p, r->boost_action), r->boost_slot);

@@ -474,14 +474,15 @@ int ark_edit_scoring(ark_game *g, int p, const int *numbers, int count, char *ms
   if (bad_seat(g, p)) return fail(msg, n, "no player %d", p + 1);
   if (count != 2) return fail(msg, n, "a player holds 2 final scoring cards, not %d", count);
   ark_player *pl = &g->s.p[p];
-  for (int i = 0; i < 2; i++)
+  for (int i = 0; i < ARK_SCORING_HELD; i++) {
     if (pl->scoring[i] >= 0) ark_zone_box(g, pl->scoring[i]);
-  pl->scoring[0] = pl->scoring[1] = ARK_NO_CARD;
+    pl->scoring[i] = ARK_NO_CARD;
+  }
   for (int i = 0; i < 2; i++) {
     int id = card_of_type(g, numbers[i], ARK_CARD_SCORING, "a final scoring card", msg, n);
     if (id < 0) return -1;
     for (int q = 0; q < g->s.nplayers; q++)
-      for (int k = 0; k < 2; k++)
+      for (int k = 0; k < ARK_SCORING_HELD; k++)
         if (g->s.p[q].scoring[k] == id) g->s.p[q].scoring[k] = ARK_NO_CARD;
     take_anywhere(g, id);
     pl->scoring[i] = (int16_t)id;

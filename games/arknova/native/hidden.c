@@ -55,7 +55,7 @@ static void gather(ark_game *g, int viewer, places *cards, places *scoring) {
       if (unknown_to(s, s->p[p].hand[i], viewer)) add_place(cards, &s->p[p].hand[i]);
     for (int i = 0; i < s->p[p].nunder; i++)
       if (unknown_to(s, s->p[p].under[i], viewer)) add_place(cards, &s->p[p].under[i]);
-    for (int k = 0; k < 2; k++)
+    for (int k = 0; k < ARK_SCORING_HELD; k++)
       if (unknown_to(s, s->p[p].scoring[k], viewer)) add_place(scoring, &s->p[p].scoring[k]);
   }
   for (int i = 0; i < s->nbox; i++)
@@ -94,7 +94,7 @@ static void settle_knowledge(ark_state *s, const places *cards, const places *sc
   for (int p = 0; p < s->nplayers; p++) {
     for (int i = 0; i < s->p[p].nhand; i++) s->known[s->p[p].hand[i]] |= (uint8_t)(1 << p);
     for (int i = 0; i < s->p[p].nunder; i++) s->known[s->p[p].under[i]] |= (uint8_t)(1 << p);
-    for (int k = 0; k < 2; k++)
+    for (int k = 0; k < ARK_SCORING_HELD; k++)
       if (s->p[p].scoring[k] >= 0) s->known[s->p[p].scoring[k]] |= (uint8_t)(1 << p);
   }
 }

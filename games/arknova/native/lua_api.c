@@ -540,9 +540,9 @@ static int l_zoo_building(lua_State *L) {
 static int l_scoring(lua_State *L) {
   ark_game *g = GP(L);
   int p = arg_zoo(L, g, 1);
-  lua_createtable(L, 2, 0);            /* at most two: no resize on the first */
+  lua_createtable(L, 2, 0);            /* mostly two: no resize on the first */
   int n = 0;
-  for (int i = 0; i < 2; i++)
+  for (int i = 0; i < ARK_SCORING_HELD; i++)
     if (g->s.p[p].scoring[i] >= 0) {
       lua_pushinteger(L, g->s.p[p].scoring[i]);
       lua_rawseti(L, -2, ++n);
@@ -554,7 +554,7 @@ static int l_scoring_discard(lua_State *L) {
   ark_game *g = GM(L);
   int p = arg_player(L, g, 1);
   int card = arg_card(L, g, 2);
-  for (int i = 0; i < 2; i++)
+  for (int i = 0; i < ARK_SCORING_HELD; i++)
     if (g->s.p[p].scoring[i] == card) {
       g->s.p[p].scoring[i] = ARK_NO_CARD;
       ark_zone_box(g, card);       /* face down: only p knows which */

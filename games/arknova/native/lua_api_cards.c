@@ -134,19 +134,21 @@ static int l_box_take(lua_State *L) {
 }
 
 /* ark.scoring_add(p, card): a final scoring card taken out of the box goes
-** to a free slot of p (a player holds at most two). */
+** to a free slot of p (the rules set no limit: ARK_SCORING_HELD is the most
+** the printed cards can give). */
 static int l_scoring_add(lua_State *L) {
   ark_game *g = ark_lua_game_mut(L);
   int p = ark_lua_arg_player(L, g, 1);
   int card = ark_lua_arg_card(L, g, 2);
   ark_player *pl = &g->s.p[p];
-  for (int i = 0; i < 2; i++)
+  for (int i = 0; i < ARK_SCORING_HELD; i++)
     if (pl->scoring[i] < 0) {
       pl->scoring[i] = (int16_t)card;
       g->s.known[card] = (uint8_t)(1 << p);
       return 0;
     }
-  return luaL_error(L, "player %d holds two final scoring cards already", p);
+  return luaL_error(L, "player %d holds %d final scoring cards already", p + 1,
+                    ARK_SCORING_HELD);
 }
 
 /* ---- action slots (Boost) ---- */

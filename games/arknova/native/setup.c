@@ -20,7 +20,7 @@ static void setup_player(ark_game *g, int p, int seat, int map) {
   pl->workers = (uint8_t)r->start_workers;
   pl->hand_limit = (uint8_t)r->hand_limit;
   pl->map = (int8_t)map;
-  pl->scoring[0] = pl->scoring[1] = ARK_NO_CARD;
+  for (int k = 0; k < ARK_SCORING_HELD; k++) pl->scoring[k] = ARK_NO_CARD;
   /* Animals in slot 1, the other four shuffled into slots 2-5 */
   int16_t rest[4] = { ARK_ACT_BUILD, ARK_ACT_CARDS, ARK_ACT_ASSOCIATION,
                       ARK_ACT_SPONSORS };

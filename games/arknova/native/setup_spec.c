@@ -68,7 +68,7 @@ static int16_t *where_is(ark_state *s, int id) {
   for (int p = 0; p < s->nplayers; p++) {
     ark_player *pl = &s->p[p];
     for (int i = 0; i < pl->nhand; i++) if (pl->hand[i] == id) return &pl->hand[i];
-    for (int k = 0; k < 2; k++) if (pl->scoring[k] == id) return &pl->scoring[k];
+    for (int k = 0; k < ARK_SCORING_HELD; k++) if (pl->scoring[k] == id) return &pl->scoring[k];
   }
   for (int i = 0; i < s->nbase; i++) if (s->base[i].card == id) return &s->base[i].card;
   for (int i = 0; i < s->nbox; i++) if (s->box[i] == id) return &s->box[i];
@@ -311,7 +311,7 @@ static void settle_known(ark_game *g, const ark_config *cfg) {
   for (int f = 0; f < ARK_DISPLAY; f++) if (s->display[f] >= 0) s->known[s->display[f]] = 0;
   for (int p = 0; p < s->nplayers; p++) {
     for (int i = 0; i < s->p[p].nhand; i++) s->known[s->p[p].hand[i]] = (uint8_t)(1 << p);
-    for (int k = 0; k < 2; k++)
+    for (int k = 0; k < ARK_SCORING_HELD; k++)
       if (s->p[p].scoring[k] >= 0) s->known[s->p[p].scoring[k]] = (uint8_t)(1 << p);
   }
   for (int i = 0; i < s->nbase; i++)

@@ -38,6 +38,8 @@
 #define ARK_HAND_MAX 160
 #define ARK_ZOO_MAX 96
 #define ARK_UNDER_MAX 32         /* cards tucked under played cards, per player */
+#define ARK_SCORING_HELD 4       /* final scoring cards a player may hold: the 2
+                                    dealt and one kept by each Resistance animal */
 #define ARK_DISPLAY 6
 #define ARK_ROW_SLOTS 3          /* project slots above the association board */
 #define ARK_MAX_BASE_PROJECTS 4
@@ -113,7 +115,7 @@ typedef struct ark_player {
   uint8_t supports;             /* conservation projects supported */
   uint8_t played_this_turn;     /* bit per action card played this turn */
   int8_t map;                   /* index into content->maps */
-  int16_t scoring[2];           /* final scoring cards held, or -1 */
+  int16_t scoring[ARK_SCORING_HELD]; /* final scoring cards held, or -1 */
   int16_t counter[16];          /* free counters for scripts (see lua-api) */
   uint8_t icons[ARK_ICON_N];    /* derived from zoo cards, partner zoos, universities */
   uint8_t took_last_turn;

@@ -194,7 +194,7 @@ int ark_zone_check(const ark_game *g, char *msg, size_t n) {
     const ark_player *pl = &s->p[p];
     count_list(seen, pl->hand, pl->nhand);
     count_list(seen, pl->zoo, pl->nzoo);
-    count_list(seen, pl->scoring, 2);
+    count_list(seen, pl->scoring, ARK_SCORING_HELD);
     count_list(seen, pl->under, pl->nunder);
   }
   for (int c = 0; c < g->c->ncards; c++) {

@@ -981,8 +981,8 @@ K.scavenging = function(p, id, value)
 end
 
 -- Resistance: draw 2 final scoring cards at random from those out of play,
--- keep 1.  A player holds at most two (ark_player.scoring): with two
--- already, p then gives one of the three back.
+-- keep 1, which joins the ones p holds (the rules set no limit: each one
+-- still held at the end scores, docs/rules-notes.md).
 K.resistance = function(p, id, value)
   local pool = {}
   for _, c in ipairs(ark.box()) do
@@ -1000,25 +1000,9 @@ K.resistance = function(p, id, value)
                             opts, drawn, "resistance_kept")
 end
 
--- The card kept; with two held already, one of the three goes back
--- (resistance_returned; code: kept * 4096 + the one given back).
+-- The card kept: out of the box into p's final scoring cards; the other
+-- stays in the box, face down.
 function resistance_kept(p, keep)
-  local held = ark.scoring(p)
-  if #held < 2 then return resistance_returned(p, keep * 4096 + 4095) end
-  local texts, codes = {}, {}
-  for _, c in ipairs({ held[1], held[2], keep }) do
-    texts[#texts + 1] = "give back " .. card_label(c)
-    codes[#codes + 1] = keep * 4096 + c
-  end
-  return choose_secret_then(p, "resistance.return",
-                            "You may hold two final scoring cards: give one back", texts, codes,
-                            "resistance_returned")
-end
-
-function resistance_returned(p, code)
-  local keep, back = math.floor(code / 4096), code % 4096
-  if back == keep then return end
-  if back ~= 4095 then ark.scoring_discard(p, back) end
   ark.box_take(keep)
   ark.scoring_add(p, keep)
 end
