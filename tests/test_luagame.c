@@ -1414,6 +1414,28 @@ static void test_numbers_are_finite(void **st) {
   assert_null(strstr(out, "Winner"));
 }
 
+/* A whole number too large for a track or a seat is named as given in the
+** error, and a step near 2^63 is refused before it is added (it
+** overflowed).  Before: "G.random(0)", "seat 0", a wrapped sum. */
+static void test_big_numbers_named(void **st) {
+  (void)st;
+  static const struct { const char *call, *want; } cases[] = {
+    { "G.add(s, \"n\", math.maxinteger)",
+      "rules/game.lua:9: G.add: a step of 9223372036854775807 is more than any track holds" },
+    { "G.random(1 << 40)", "rules/game.lua:9: G.random(1099511627776): n is 1 to 1000000000" },
+    { "G.get(1 << 40, \"n\")",
+      "rules/game.lua:9: seat 1099511627776: seats are 1 to 2, 0 is the table" },
+    { "G.set(s, \"n\", 1 << 33)",
+      "rules/game.lua:9: n of seat 1: 8589934592 is outside " },
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    char dir[512], out[1 << 16];
+    hostile(dir, sizeof dir, "big", cases[i].call, "");
+    assert_int_equal(arknova(out, sizeof out, NULL, "play --game %s --ai random", dir), 1);
+    if (!strstr(out, cases[i].want)) fail_msg("missing '%s' in:\n%s", cases[i].want, out);
+  }
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_numbers),
@@ -1445,6 +1467,7 @@ int main(void) {
     cmocka_unit_test(test_texts_are_bounded),
     cmocka_unit_test(test_errors_without_text),
     cmocka_unit_test(test_numbers_are_finite),
+    cmocka_unit_test(test_big_numbers_named),
   };
   if (!mkdtemp(tmp)) return 1;
   int failed = cmocka_run_group_tests(tests, NULL, NULL);

@@ -14,10 +14,18 @@ static ark_lg *game(lua_State *L) {
   return g;
 }
 
+/* A whole number of the rules as text: an error names the number given,
+** not what an int would make of it (2^40 is not "seat 0"). */
+static const char *num_text(lua_Integer v, char buf[24]) {
+  snprintf(buf, 24, "%lld", (long long)v);
+  return buf;
+}
+
 static int seat_arg(lua_State *L, ark_lg *g, int i) {
   lua_Integer s = luaL_checkinteger(L, i);
+  char t[24];
   if (s < 0 || s > g->nplayers)
-    luaL_error(L, "seat %d: seats are 1 to %d, 0 is the table", (int)s, g->nplayers);
+    luaL_error(L, "seat %s: seats are 1 to %d, 0 is the table", num_text(s, t), g->nplayers);
   return (int)s;
 }
 
@@ -44,7 +52,8 @@ static int zone_arg(lua_State *L, ark_lg *g, int zi, int si) {
 
 static int card_arg(lua_State *L, ark_lg *g, int i) {
   lua_Integer c = luaL_checkinteger(L, i);
-  if (c < 1 || c > g->d->ncards) luaL_error(L, "card %d: cards are 1 to %d", (int)c,
+  char t[24];
+  if (c < 1 || c > g->d->ncards) luaL_error(L, "card %s: cards are 1 to %d", num_text(c, t),
                                             g->d->ncards);
   return (int)c - 1;
 }
@@ -60,7 +69,9 @@ static void set_track(lua_State *L, ark_lg *g, int seat, int t, lua_Integer v) {
     char whose[24];
     if (seat) snprintf(whose, sizeof whose, "seat %d", seat);
     else snprintf(whose, sizeof whose, "the table");
-    luaL_error(L, "%s of %s: %d is outside %d..%d", tr->name, whose, (int)v, tr->min, tr->max);
+    char t[24];
+    luaL_error(L, "%s of %s: %s is outside %d..%d", tr->name, whose, num_text(v, t), tr->min,
+               tr->max);
   }
   g->b.track[seat][t] = (int32_t)v;
 }
@@ -82,7 +93,13 @@ static int g_set(lua_State *L) {
 static int g_add(lua_State *L) {
   ark_lg *g = game(L);
   int s = seat_arg(L, g, 1), t = track_arg(L, g, s, 2);
-  set_track(L, g, s, t, g->b.track[s][t] + luaL_checkinteger(L, 3));
+  lua_Integer step = luaL_checkinteger(L, 3);
+  char text[24];
+  /* a track holds 32 bits: a step beyond them leaves every range, and
+  ** adding one near 2^63 to the value would overflow */
+  if (step > INT32_MAX || step < -(lua_Integer)INT32_MAX)
+    luaL_error(L, "G.add: a step of %s is more than any track holds", num_text(step, text));
+  set_track(L, g, s, t, g->b.track[s][t] + step);
   lua_pushinteger(L, g->b.track[s][t]);
   return 1;
 }
@@ -176,7 +193,9 @@ static int g_set_counter(lua_State *L) {
 static int g_random(lua_State *L) {
   ark_lg *g = game(L);
   lua_Integer n = luaL_checkinteger(L, 1);
-  if (n < 1 || n > 1000000000) luaL_error(L, "G.random(%d): n is 1 or more", (int)n);
+  char t[24];
+  if (n < 1 || n > 1000000000)
+    luaL_error(L, "G.random(%s): n is 1 to 1000000000", num_text(n, t));
   lua_pushinteger(L, (lua_Integer)ark_rng_below(g->b.rng, (uint32_t)n) + 1);
   return 1;
 }
@@ -270,7 +289,8 @@ static int g_round(lua_State *L) {
 static int g_set_round(lua_State *L) {
   ark_lg *g = game(L);
   lua_Integer r = luaL_checkinteger(L, 1);
-  if (r < 0 || r > 1000000) luaL_error(L, "G.set_round(%d): 0 to 1000000", (int)r);
+  char t[24];
+  if (r < 0 || r > 1000000) luaL_error(L, "G.set_round(%s): 0 to 1000000", num_text(r, t));
   if (r != g->b.round) {                 /* the turn cap's count */
     g->b.round_from = ark_lg_answers_now(g);
     g->b.round_moved = 1;
