@@ -867,6 +867,25 @@ static void test_check_card(void **st) {
   assert_null(strstr(out, "ok"));
 }
 
+/* A check_card stopped for time is not run again for every other card
+** (each would wait out the watchdog's limit: 2 s a card); the load says
+** how many cards went unchecked. */
+static void test_check_card_stopped_once(void **st) {
+  (void)st;
+  char rules[2048], dir[512], msg[4096], want[1024];
+  mini_rules(rules, sizeof rules, "4", "\"turn\"", ROUNDS, SCORE,
+             "function R.check_card(c) while true do end end");
+  mini(dir, sizeof dir, "check-loops", NULL, rules);
+  put(dir, "cards/c.yaml", "number: \"3\"\nname: Three\ncost: 4\n");
+  assert_null(load_dir(dir, msg, sizeof msg));
+  const char *first = strstr(msg, "(check_card of ");
+  assert_non_null(first);
+  assert_null(strstr(first + 1, "(check_card of "));
+  snprintf(want, sizeof want, "check_card was stopped: the 2 cards after %s/cards/a.yaml were "
+           "not checked", dir);
+  if (!strstr(msg, want)) fail_msg("missing '%s' in:\n%s", want, msg);
+}
+
 /* game.yaml: an unknown key (a misspelling) is an error at its line, with
 ** the key it looks like; a rules file or cards folder that is not there,
 ** and more players than the host seats; every problem names the file by
@@ -1456,6 +1475,7 @@ int main(void) {
     cmocka_unit_test(test_stats_are_numbers),
     cmocka_unit_test(test_time_limit_stops_the_family),
     cmocka_unit_test(test_check_card),
+    cmocka_unit_test(test_check_card_stopped_once),
     cmocka_unit_test(test_game_yaml_keys),
     cmocka_unit_test(test_state_in_saves),
     cmocka_unit_test(test_views_keep_kinds_apart),

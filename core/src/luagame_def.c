@@ -640,9 +640,17 @@ static void check_cards(ark_lg_def *d, problems *p, int lines) {
     lua_pushvalue(L, card);
     int slot = ark_wd_enter(L, d->budget, d->mem_limit);
     int st = lua_pcall(L, 1, 1, card + 1);
-    ark_wd_leave(slot, L);
+    int stopped = ark_wd_leave(slot, L) || st == LUA_ERRMEM;
     if (st != ARK_LUA_OK) {
       problem(p, NULL, 0, "%s (check_card of %s)", lua_tostring(L, -1), file);
+      /* stopped for time or memory, it would be stopped at every card
+      ** again: a thousand cards would take the watchdog's limit each */
+      if (stopped) {
+        if (id < d->ncards)
+          problem(p, d->rules, 0, "check_card was stopped: the %d cards after %s were not "
+                  "checked", d->ncards - id, file);
+        break;
+      }
     } else if (lua_istable(L, -1)) {
       int list = lua_gettop(L);
       for (int i = 1; i <= ark_rawlen(L, list); i++) {
