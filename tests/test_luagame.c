@@ -1311,6 +1311,16 @@ static void test_copy_error_stops_the_game(void **st) {
   assert_non_null(strstr(out, "arknova: the game stopped: rules/game.lua:9: b is broken\n"));
 }
 
+/* A new 2-player game of d, given first answer `first` (-1: none), stops
+** with the error `want`. */
+static void stops_with(ark_lg_def *d, int first, const char *want) {
+  ark_lg *g = new_game(d, 2, 1);
+  if (first >= 0) answer(g, first);
+  assert_int_equal(ark_lg_process(g), ARK_ERROR);
+  assert_string_equal(ark_lg_error(g), want);
+  ark_lg_free(g);
+}
+
 /* Texts the host keeps outside the rules' memory cap are bounded: 512
 ** options of one 30 MB text (15 GB to copy), and a step that logs 1 MB
 ** lines in a loop, stop the game with their line; before, both ate the
@@ -1324,31 +1334,21 @@ static void test_texts_are_bounded(void **st) {
           "end");
   ark_lg_def *d = load_dir(dir, msg, sizeof msg);
   if (!d) fail_msg("%s", msg);
-  ark_lg *g = new_game(d, 2, 1);
-  assert_int_equal(ark_lg_process(g), ARK_ERROR);
-  assert_string_equal(ark_lg_error(g), "rules/game.lua:17: G.choose: option 1 is a text of "
-                      "30000000 bytes (at most 4096)");
-  ark_lg_free(g);
+  stops_with(d, -1, "rules/game.lua:17: G.choose: option 1 is a text of 30000000 bytes (at "
+             "most 4096)");
   ark_lg_def_release(d);
   hostile(dir, sizeof dir, "long-prompt", "", "R.steps.turn = function(s)\n"
           "  G.choose(s, string.rep(\"?\", 5000), { \"a\" })\n"          /* 16 */
           "end");
   assert_non_null(d = load_dir(dir, msg, sizeof msg));
-  g = new_game(d, 2, 1);
-  assert_int_equal(ark_lg_process(g), ARK_ERROR);
-  assert_string_equal(ark_lg_error(g), "rules/game.lua:16: G.choose: the prompt: a text of 5000 "
-                      "bytes (at most 4096)");
-  ark_lg_free(g);
+  stops_with(d, -1, "rules/game.lua:16: G.choose: the prompt: a text of 5000 bytes (at most "
+             "4096)");
   ark_lg_def_release(d);
   hostile(dir, sizeof dir, "log-loop", "local x = string.rep(\"x\", 4000) "
           "while true do G.log(0, x) end", "");
   assert_non_null(d = load_dir(dir, msg, sizeof msg));
-  g = new_game(d, 2, 1);
-  answer(g, 0);
-  assert_int_equal(ark_lg_process(g), ARK_ERROR);
-  assert_string_equal(ark_lg_error(g), "rules/game.lua:9: G.log: the game's log is full (64 MiB): "
-                      "rules that log in a loop?");
-  ark_lg_free(g);
+  stops_with(d, 0, "rules/game.lua:9: G.log: the game's log is full (64 MiB): rules that log "
+             "in a loop?");
   ark_lg_def_release(d);
   /* play's AIs meet the loop first in their copies, which log nothing:
   ** there the time limit stops it */
@@ -1375,11 +1375,7 @@ static void test_errors_without_text(void **st) {
   assert_int_equal(ark_lg_won(g, 0, &won, msg, sizeof msg), -1);
   assert_string_equal(msg, "rules/game.lua:15: an error that is not a text (a table)");
   ark_lg_free(g);
-  g = new_game(d, 2, 1);
-  answer(g, 1);
-  assert_int_equal(ark_lg_process(g), ARK_ERROR);
-  assert_string_equal(ark_lg_error(g), "rules/game.lua:9: an error that is not a text (a table)");
-  ark_lg_free(g);
+  stops_with(d, 1, "rules/game.lua:9: an error that is not a text (a table)");
   ark_lg_def_release(d);
   hostile(dir, sizeof dir, "doubling", "if a == 2 then local x = \"x\" while true do x = x .. x "
           "end end", "function R.value(s)\n  local x = \"x\"\n  while true do x = x .. x end\n"
@@ -1390,12 +1386,8 @@ static void test_errors_without_text(void **st) {
   assert_string_equal(msg, "rules/game.lua:15: script stopped: out of memory (the scripts' "
                       "memory cap is 256 MiB)");
   ark_lg_free(g);
-  g = new_game(d, 2, 1);
-  answer(g, 1);
-  assert_int_equal(ark_lg_process(g), ARK_ERROR);
-  assert_string_equal(ark_lg_error(g), "rules/game.lua:9: script stopped: out of memory (the "
-                      "scripts' memory cap is 256 MiB)");
-  ark_lg_free(g);
+  stops_with(d, 1, "rules/game.lua:9: script stopped: out of memory (the scripts' memory cap "
+             "is 256 MiB)");
   ark_lg_def_release(d);
   hostile(dir, sizeof dir, "doubling-at-load", "", "local x = \"x\" while true do x = x .. x end");
   assert_null(load_dir(dir, msg, sizeof msg));
