@@ -7,10 +7,18 @@
 #include <string.h>
 #include "luagame_int.h"
 #include "rng.h"
+#include "watchdog.h"
 
+/* Every G function starts here.  LuaJIT may compile a rules loop that
+** calls G, and no hook runs inside compiled code: so the watchdog is also
+** asked here, every few dozen calls, and such a loop is stopped at its
+** line as the interpreter's would be (a loop that calls nothing is the
+** limit docs/lua-games.md names). */
 static ark_lg *game(lua_State *L) {
+  static _Thread_local unsigned calls;
   ark_lg *g = ark_lg_current();
   if (!g) luaL_error(L, "G is only for the rules of a running game");
+  if ((++calls & 63) == 0) ark_wd_tick(L);
   return g;
 }
 
