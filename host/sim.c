@@ -52,6 +52,8 @@ typedef struct sim {
   long next, total, finished, written;
   int out_failed;
   int failed;                  /* a worker could not load the content: stop */
+  long nerrors;                /* finished games that stopped with an error */
+  int all_failed;              /* the first SIM_ALL_FAILED games all did: stop */
   int tty;                     /* stderr is a terminal: redraw one progress line */
   struct timespec t0;          /* start, for the time left on the progress line */
   double first_done;           /* seconds from t0 to the first game's end */
@@ -167,9 +169,15 @@ static void sim_usage(FILE *f) {
              "  --help            this text\n", host_game_opts_help);
 }
 
+/* When the first this many games all stopped with an error, the rest
+** would most likely too (rules or a plugin that fail at once, a script
+** that loops and waits out the time limit in every game): the run stops
+** rather than play thousands of them. */
+#define SIM_ALL_FAILED 5
+
 static long take_next(sim *s) {
   pthread_mutex_lock(&s->lock);
-  long i = s->next < s->total && !interrupted && !s->failed ? s->next++ : -1;
+  long i = s->next < s->total && !interrupted && !s->failed && !s->all_failed ? s->next++ : -1;
   pthread_mutex_unlock(&s->lock);
   return i;
 }
@@ -347,6 +355,8 @@ static void finished(sim *s, long i) {
   pthread_mutex_lock(&s->lock);
   long f = ++s->finished;
   s->done[i] = 1;
+  s->nerrors += s->res[i].error != 0;
+  if (f >= SIM_ALL_FAILED && s->nerrors == f) s->all_failed = 1;
   write_ready(s);
   if (progress_due(s, f)) progress(s, f);
   pthread_mutex_unlock(&s->lock);
@@ -1024,6 +1034,11 @@ static int sim_results(sim *s, const sim_args *a, double secs, long threads) {
   if (interrupted) {
     say_interrupted(s, a->out);
     rc = 128 + interrupted;
+  } else if (s->all_failed && s->finished < s->total) {
+    fprintf(stderr, "arknova sim: stopped after %ld of %ld games: every one of them stopped "
+            "with an error (below), and the others would most likely too; fix it and run "
+            "again\n", s->finished, s->total);
+    rc = 1;
   } else if (s->finished < s->total) {
     fprintf(stderr, "arknova sim: only %ld of %ld games ran\n", s->finished, s->total);
     rc = 1;

@@ -1312,6 +1312,21 @@ static void test_copy_error_stops_the_game(void **st) {
   assert_non_null(strstr(out, "arknova: the game stopped: rules/game.lua:9: b is broken\n"));
 }
 
+/* sim stops when its first 5 games all stopped with an error: rules that
+** fail at once (or loop, 2 s a game) would fail the same way in every one of
+** thousands of games. */
+static void test_sim_stops_when_all_fail(void **st) {
+  (void)st;
+  char dir[512], out[1 << 16];
+  hostile(dir, sizeof dir, "all-fail", "if a == 2 then error(\"b is broken\") end", "");
+  assert_int_equal(arknova(out, sizeof out, NULL, "sim --game %s --games 40 --ai greedy "
+                           "--threads 1", dir), 1);
+  assert_non_null(strstr(out, "arknova sim: stopped after 5 of 40 games: every one of them "
+                              "stopped with an error"));
+  assert_non_null(strstr(out, "5 of 5 games stopped with an error; the figures count the "
+                              "others; the first, seed 1: rules/game.lua:9: b is broken"));
+}
+
 /* A new 2-player game of d, given first answer `first` (-1: none), stops
 ** with the error `want`. */
 static void stops_with(ark_lg_def *d, int first, const char *want) {
@@ -1489,6 +1504,7 @@ int main(void) {
     cmocka_unit_test(test_errors_without_text),
     cmocka_unit_test(test_numbers_are_finite),
     cmocka_unit_test(test_big_numbers_named),
+    cmocka_unit_test(test_sim_stops_when_all_fail),
   };
   if (!mkdtemp(tmp)) return 1;
   int failed = cmocka_run_group_tests(tests, NULL, NULL);
