@@ -304,7 +304,7 @@ void view_player(const ark_game *g, int p, FILE *f) {
   fprintf(f, "\n");
 }
 
-/* The seat's two final scoring cards: secret from the other seats, not
+/* The seat's final scoring cards: secret from the other seats, not
 ** from their owner, who plans the game around them.  Each with its words
 ** and what it would give if the game ended now (the rules' "scoring"
 ** query, which reads only the seat's own cards and zoo). */
@@ -319,25 +319,17 @@ void view_scoring(const ark_game *g, int me, FILE *f) {
 
 static void view_others_one(const ark_game *g, int p, FILE *f);
 
-/* The continents of a partner-zoo bit set, the universities of theirs,
-** into buf ("-" for none). */
-static const char *zoo_names(unsigned bits, char *buf, size_t n) {
-  size_t k = 0;
-  buf[0] = '\0';
-  for (int c = 0; c < ARK_CONTINENTS; c++)
-    if (bits >> c & 1)
-      k += (size_t)snprintf(buf + k, k < n ? n - k : 0, "%s%s", k ? " " : "",
-                            ark_icon_name(ARK_ICON_CONTINENT + c));
-  return k ? buf : "-";
-}
+static const char *continent_name(int c) { return ark_icon_name(ARK_ICON_CONTINENT + c); }
 
-static const char *uni_list(unsigned bits, char *buf, size_t n) {
+/* The names of the set bits of `bits` (bit i: name(i), i < count), into
+** buf ("-" for none): a partner-zoo set's continents, a university set. */
+static const char *bit_names(unsigned bits, int count, const char *(*name)(int), char *buf,
+                             size_t n) {
   size_t k = 0;
   buf[0] = '\0';
-  for (int u = 0; u < ARK_UNIVERSITIES; u++)
-    if (bits >> u & 1)
-      k += (size_t)snprintf(buf + k, k < n ? n - k : 0, "%s%s", k ? " " : "",
-                            ark_university_name(u));
+  for (int i = 0; i < count; i++)
+    if (bits >> i & 1)
+      k += (size_t)snprintf(buf + k, k < n ? n - k : 0, "%s%s", k ? " " : "", name(i));
   return k ? buf : "-";
 }
 
@@ -353,7 +345,8 @@ static void print_icons(const ark_game *v, int p, FILE *f) {
   if (k == 6 && k < sizeof line) k += (size_t)snprintf(line + k, sizeof line - k, " -");
   if (k < sizeof line)
     snprintf(line + k, sizeof line - k, "; partner zoos: %s; universities: %s",
-             zoo_names(iv.partner_zoos, zb, sizeof zb), uni_list(iv.universities, ub, sizeof ub));
+             bit_names(iv.partner_zoos, ARK_CONTINENTS, continent_name, zb, sizeof zb),
+             bit_names(iv.universities, ARK_UNIVERSITIES, ark_university_name, ub, sizeof ub));
   print_wrapped(f, line, 1);
 }
 
@@ -386,9 +379,10 @@ static void print_association(const ark_game *v, FILE *f) {
   ark_board_view b;
   ark_game_board(v, &b);
   char zb[96], ub[64], line[400];
-  size_t k = (size_t)snprintf(line, sizeof line, "partner zoos to take: %s; universities: %s; "
-                              "bonus tiles:", zoo_names(b.partner_zoos, zb, sizeof zb),
-                              uni_list(b.universities, ub, sizeof ub));
+  size_t k = (size_t)snprintf(
+      line, sizeof line, "partner zoos to take: %s; universities: %s; bonus tiles:",
+      bit_names(b.partner_zoos, ARK_CONTINENTS, continent_name, zb, sizeof zb),
+      bit_names(b.universities, ARK_UNIVERSITIES, ark_university_name, ub, sizeof ub));
   for (int i = 0; i < ARK_BONUS_TILES && k < sizeof line; i++) {
     const char *t = ark_bonus_tile_name(b.bonus_tile[i]);
     k += (size_t)snprintf(line + k, sizeof line - k, " %s at CP %d%s%s", t ? t : "?",

@@ -840,6 +840,19 @@ static void test_fan_map_own_bonus(void **st) {
   remove_fan_map(dir);
 }
 
+/* `check` of the fan map folder dir fails: its report (to free) and the
+** count of problems into *nerrors. */
+static char *check_fails(const char *dir, int *nerrors) {
+  ark_config cfg;
+  ark_config_init(&cfg);
+  cfg.data_dir = ARK_GAME_DIR;
+  cfg.map_dirs[0] = dir;
+  char *report = NULL;
+  assert_int_equal(ark_check(&cfg, &report, nerrors), ARK_ERR_CONTENT);
+  assert_non_null(report);
+  return report;
+}
+
 /* A map's own bonus names are checked: one it did not name is unknown, a
 ** printed name or a name with spaces is refused, each with its line. */
 static void test_fan_map_own_bonus_errors(void **st) {
@@ -849,13 +862,8 @@ static void test_fan_map_own_bonus_errors(void **st) {
   mkdir(dir, 0700);
   write_fan_map_with(dir, "bonuses: [sunflower, money, Sun Flower]\n",
                      "  - {at: [2, 5], bonus: sunflwer, value: 1}\n", "");
-  ark_config cfg;
-  ark_config_init(&cfg);
-  cfg.data_dir = ARK_GAME_DIR;
-  cfg.map_dirs[0] = dir;
-  char *report = NULL;
   int nerrors = 0;
-  assert_int_equal(ark_check(&cfg, &report, &nerrors), ARK_ERR_CONTENT);
+  char *report = check_fails(dir, &nerrors);
   snprintf(path, sizeof path, "%s/T1-lookout.yaml", dir);
   static const char *const want[] = {
     ":6: bonuses: \"money\" is a bonus the rules carry out",
@@ -895,14 +903,8 @@ static void test_fan_map_check_errors(void **st) {
     "  - {kind: harbour, at: [0, 3], off_board: true}\n"              /* 13 */
     "  - {kind: dock, at: [-1, 4], off_board: true}\n"               /* 14: fine */
     "  - {kind: pier, at: [20, 7], off_board: true}\n");              /* 15 */
-  ark_config cfg;
-  ark_config_init(&cfg);
-  cfg.data_dir = ARK_GAME_DIR;
-  cfg.map_dirs[0] = dir;
-  char *report = NULL;
   int nerrors = 0;
-  assert_int_equal(ark_check(&cfg, &report, &nerrors), ARK_ERR_CONTENT);
-  assert_non_null(report);
+  char *report = check_fails(dir, &nerrors);
   static const struct { int line; const char *msg; } want[] = {
     { 4, "cells: 9 is out of range 0..8" },
     { 6, "placement_bonuses: unknown bonus \"gold\"" },

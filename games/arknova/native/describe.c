@@ -14,11 +14,15 @@ static const char *card_name(const ark_game *g, int id) {
   return id >= 0 && id < g->c->ncards ? g->c->cards[id].name : "?";
 }
 
+/* Whose event e is: its player, or for an event of no player that one
+** seat alone sees (a draft discard) that seat; -1 for none. */
+static int event_owner(const ark_event *e) {
+  return e->player >= 0 ? e->player : ark_event_seat(e);
+}
+
 size_t ark_event_text(const ark_game *g, const ark_event *e, char *buf, size_t n) {
   char who[16];
-  /* an event of no player that one seat alone sees (a draft discard) is
-  ** that seat's */
-  int p = e->player >= 0 ? e->player : ark_event_seat(e);
+  int p = event_owner(e);
   if (p >= 0) snprintf(who, sizeof who, "P%d", p + 1);
   else snprintf(who, sizeof who, "--");
   const char *text = e->text >= 0 ? g->log.pool.s + e->text : NULL;
@@ -62,8 +66,7 @@ size_t ark_event_text(const ark_game *g, const ark_event *e, char *buf, size_t n
 size_t ark_event_text_for(const ark_game *g, const ark_event *e, int seat, char *buf, size_t n) {
   if (ark_event_visible(e, seat)) return ark_event_text(g, e, buf, n);
   int k;
-  /* an event of no player (a draft discard) belongs to the seat seeing it */
-  int who = e->player >= 0 ? e->player : ark_event_seat(e);
+  int who = event_owner(e);
   if (e->type == ARK_EV_DRAW)
     k = snprintf(buf, n, "P%d draws a card", who + 1);
   else if (e->type == ARK_EV_DISCARD && e->b == 1)
