@@ -659,6 +659,31 @@ static void test_212_pouch_when_played(void **st) {
   ark_game_free(g);
 }
 
+/* With as many cards tucked as a player can hold, Expert on Australia
+** offers no pouch (as the Pouch keyword offers none): the offer had led
+** to "no room for more tucked cards", which stopped the game. */
+static void test_212_no_pouch_when_full(void **st) {
+  (void)st;
+  ark_game *g = game(2);
+  int p = t_cur(g);
+  ark_player *pl = &g->s.p[p];
+  int host = t_zoo_add(g, p, 450);
+  for (int i = 0; i < ARK_UNDER_MAX; i++) {
+    int c = t_card(g, 403 + i);
+    t_take_id(g, c);
+    pl->under[i] = (int16_t)c;
+    pl->under_host[i] = (int16_t)host;
+  }
+  pl->nunder = ARK_UNDER_MAX;
+  t_give(g, p, 401);
+  t_play_sponsor(g, p, 212);
+  t_turn_over(g, p);
+  assert_int_equal(pl->nunder, ARK_UNDER_MAX);
+  assert_true(t_in_hand(g, p, 401));
+  assert_string_equal(ark_game_error(g), "");
+  ark_game_free(g);
+}
+
 /* Expert on Asia: a free pavilion (with its 1 appeal) per Asia icon
 ** played, its own too. */
 static void test_213_expert_asia(void **st) {
@@ -1613,6 +1638,7 @@ int main(void) {
     cmocka_unit_test(test_211_end),
     cmocka_unit_test(test_212_expert_australia),
     cmocka_unit_test(test_212_pouch_when_played),
+    cmocka_unit_test(test_212_no_pouch_when_full),
     cmocka_unit_test(test_213_expert_asia),
     cmocka_unit_test(test_214_expert_africa),
     cmocka_unit_test(test_after_action_clever_once),

@@ -87,6 +87,15 @@ static int l_under(lua_State *L) {
   return 1;
 }
 
+/* ark.under_room(p) -> how many more cards p can tuck: the state holds
+** UNDER_MAX, and an offer to tuck past them would stop the game. */
+static int l_under_room(lua_State *L) {
+  ark_game *g = ark_lua_game(L);
+  int p = ark_lua_arg_player(L, g, 1);
+  lua_pushinteger(L, UNDER_MAX - g->s.p[p].nunder);
+  return 1;
+}
+
 /* ---- discard pile ---- */
 
 /* ark.discard_pile() -> the discard pile, oldest first (top last) */
@@ -203,7 +212,7 @@ static int l_place_sharing(lua_State *L) {
 }
 
 static const luaL_Reg fns[] = {
-  {"tuck", l_tuck}, {"under", l_under},
+  {"tuck", l_tuck}, {"under", l_under}, {"under_room", l_under_room},
   {"discard_pile", l_discard_pile}, {"discard_shuffle", l_discard_shuffle},
   {"discard_take", l_discard_take},
   {"box", l_box}, {"box_take", l_box_take}, {"scoring_add", l_scoring_add},

@@ -27,7 +27,6 @@ KEYWORD_RULES = {
   RESISTANCE_DRAW = 2,          -- Resistance: final scoring cards drawn (keep 1)
   PERCEPTION_DRAW = 4,          -- Perception without a value: draw 4, keep half
   CONSTRICTION_MINUS = 2,       -- strength lost per constriction token (rules.lua)
-  UNDER_ROOM = 32,              -- cards a player can have tucked (ark_player.under)
 }
 
 -- Pilfering N takes from the leader of each of the first N tracks.
@@ -889,7 +888,7 @@ up_to_kind("pouch", {
   tag = "pouch.tuck", skip = "stop tucking", secret = true,
   prompt = function(id) return "Pouch: tuck a hand card under " .. card_label(id) .. "?" end,
   options = function(p)
-    if #ark.under(p) >= KEYWORD_RULES.UNDER_ROOM then return {}, {} end
+    if ark.under_room(p) <= 0 then return {}, {} end
     return hand_options(p, "tuck ")
   end,
   act = function(p, id, c)

@@ -12,10 +12,10 @@ end
 
 -- The pouch for n more icons: each answer runs then_tuck with (the card
 -- + 1, or 0 for none) * 16 + the icons left after this one (a card id may
--- be 0).
+-- be 0).  Like the Pouch keyword, none once p can tuck no more cards.
 local function pouch(p, id, n)
   local hand = ark.hand(p)
-  if n <= 0 or #hand == 0 then return end
+  if n <= 0 or #hand == 0 or ark.under_room(p) <= 0 then return end
   local opts, codes = {}, {}
   for i, c in ipairs(hand) do
     opts[i] = "tuck " .. card_label(c)
