@@ -469,7 +469,7 @@ static int setup_player(scen *s, int p, yaml_node_t *n) {
     if (ark_edit_universities(s->g, p, names, k, msg, sizeof msg) != 0) return bad(s, v, msg);
   }
   if ((v = get(s, n, "scoring"))) {
-    if ((k = numbers(s, v, ids, 2)) < 0 || place(s, v, ids, k, p, "scoring") != 0) return -1;
+    if ((k = numbers(s, v, ids, 8)) < 0 || place(s, v, ids, k, p, "scoring") != 0) return -1;
     if (ark_edit_scoring(s->g, p, ids, k, msg, sizeof msg) != 0) return bad(s, v, msg);
   }
   if ((v = get(s, n, "buildings")) && setup_buildings(s, p, v) != 0) return -1;

@@ -264,6 +264,45 @@ static void test_value_counts_final_scoring(void **st) {
   ark_game_free(g);
 }
 
+/* Every final scoring card a seat keeps scores at the end: the best of
+** them but one while the seat owes the discard at 10 conservation, all of
+** them after it (two or more only after Resistance).  Research Zoo (3)
+** gives 1 CP here (the research and reputation universities' 3 research
+** icons); Naturalists' Zoo (6) gives some for the empty map, Large Animal
+** Zoo (1) nothing.  The value had counted the best card alone, so a second
+** card that scores added nothing. */
+static void test_value_counts_every_kept_scoring_card(void **st) {
+  (void)st;
+  ark_game *g = t_game(2, 3, "A");
+  int p = t_cur(g), q[8];
+  char msg[160];
+  const char *unis[] = { "research", "reputation" };
+  assert_int_equal(ark_edit_universities(g, p, unis, 2, msg, sizeof msg), 0);
+  ark_game_refresh(g);
+  /* after the discard (12 conservation): the second card adds its 1 CP,
+  ** 3 points a CP from 10 on */
+  assert_int_equal(ark_edit_track(g, p, "conservation", 12, msg, sizeof msg), 0);
+  assert_int_equal(ark_edit_scoring(g, p, (const int[]){ 6 }, 1, msg, sizeof msg), 0);
+  double nat = nova_value_at(g, p, 1.0);
+  assert_int_equal(ark_game_query(g, "scoring", p, q, 8), 2);
+  assert_true(q[1] > 1);                   /* Naturalists' Zoo is the better card */
+  assert_int_equal(ark_edit_scoring(g, p, (const int[]){ 6, 3 }, 2, msg, sizeof msg), 0);
+  assert_float_equal(nova_value_at(g, p, 1.0) - nat, 3.0, 1e-4);
+  /* before it (4 conservation), one of the cards will go: the lesser of
+  ** two adds nothing, and of three the two best count (2 points a CP) */
+  assert_int_equal(ark_edit_track(g, p, "conservation", 4, msg, sizeof msg), 0);
+  assert_int_equal(ark_edit_scoring(g, p, (const int[]){ 6, 1 }, 2, msg, sizeof msg), 0);
+  double two = nova_value_at(g, p, 1.0);
+  assert_int_equal(ark_edit_scoring(g, p, (const int[]){ 6, 3 }, 2, msg, sizeof msg), 0);
+  assert_float_equal(nova_value_at(g, p, 1.0), two, 1e-4);
+  assert_int_equal(ark_edit_scoring(g, p, (const int[]){ 6, 1, 3 }, 3, msg, sizeof msg), 0);
+  assert_float_equal(nova_value_at(g, p, 1.0) - two, 2.0, 1e-4);
+  /* five is more than a player can hold */
+  assert_int_equal(ark_edit_scoring(g, p, (const int[]){ 6, 1, 3, 2, 4 }, 5, msg, sizeof msg), -1);
+  assert_non_null(strstr(msg, "1 to 4 final scoring cards"));
+  ark_game_free(g);
+}
+
 /* In the last quarter of the time left the features fade, to a fifth when
 ** the markers cross.  10 money (below 20) is worth 0.15 + 0.2 x time left
 ** each: 10 x 0.2 = 2.0 with a quarter of the time left, 0.6 x 1.75 = 1.05
@@ -575,6 +614,7 @@ int main(void) {
     cmocka_unit_test(test_value_stops_at_hand_limit),
     cmocka_unit_test(test_value_counts_playable_sponsors),
     cmocka_unit_test(test_value_counts_final_scoring),
+    cmocka_unit_test(test_value_counts_every_kept_scoring_card),
     cmocka_unit_test(test_value_fades_at_the_end),
     cmocka_unit_test(test_greedy_follows_its_plan),
     cmocka_unit_test(test_mcts_reproducible),

@@ -48,6 +48,19 @@ static void refused(const char *text, const char *msg) {
 /* A passing scenario's tail, so that a file is wrong for one reason. */
 #define CHECKS "expect:\n  donations: 0\n"
 
+/* A seat holds 1 to 4 final scoring cards (2 dealt, 1 after the discard
+** at 10 conservation, more after Resistance); a scenario took exactly 2,
+** so no position after Resistance could be set up. */
+static void test_scoring_cards_held(void **st) {
+  (void)st;
+  t_write_file(tmp, "x.yaml", "name: x\nsetup:\n  players:\n    - seat: 1\n"
+                              "      scoring: [1, 2, 3]\n" CHECKS);
+  int rc = run("scenario x.yaml");
+  if (rc != 0) fail_msg("exit %d for three final scoring cards:\n%s", rc, slurp("out"));
+  refused("name: x\nsetup:\n  players:\n    - seat: 1\n      scoring: [1, 2, 3, 4, 5]\n" CHECKS,
+          "x.yaml:5: a player holds 1 to 4 final scoring cards");
+}
+
 /* A section of the wrong shape was skipped without a word: the file
 ** passed (exit 0) checking nothing. */
 static void test_wrong_shapes(void **st) {
@@ -241,6 +254,7 @@ int main(void) {
   if (t_cmd_begin("test_scenario_files") != 0) return 1;
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_wrong_shapes),
+    cmocka_unit_test(test_scoring_cards_held),
     cmocka_unit_test(test_checks_nothing),
     cmocka_unit_test(test_setup_twice),
     cmocka_unit_test(test_expect_kinds),

@@ -176,16 +176,31 @@ static void hand_sponsors(const ark_game *g, int p, int limit, int max_level, do
   }
 }
 
+/* Below this much conservation a seat holding two or more final scoring
+** cards still owes the discard the first player to reach it sets off. */
+#define SCORING_DISCARD_CP 10
+
 /* What p's final scoring cards would give if the game ended now (the
-** rules' "scoring" query): the best one, since p keeps only one of two,
-** in points from p's conservation.  Without it the greedy never worked
-** toward them; with it, it won 72 of 120 games against the greedy
+** rules' "scoring" query), in points from p's conservation: every card p
+** will keep scores, so the best of them but one while p owes the discard
+** (below SCORING_DISCARD_CP: whether another seat set it off already is
+** the board's, which the kept values do not read), all of them after it
+** (more than one only after Resistance).  Without it the greedy never
+** worked toward them; with it, it won 72 of 120 games against the greedy
 ** without (bench/README-ai.md). */
 static double scoring_points(const ark_game *g, int p, int cp) {
-  int q[16], n = ark_game_query(g, "scoring", p, q, 16), best = 0;
-  for (int i = 1; i < n && i < 16; i += 2)            /* card, conservation points */
-    if (q[i] > best) best = q[i];
-  return cp_points(cp, best);
+  int q[16], n = ark_game_query(g, "scoring", p, q, 16), cps[8], held = 0, sum = 0;
+  for (int i = 1; i < n && i < 16; i += 2) cps[held++] = q[i] > 0 ? q[i] : 0; /* card, CP */
+  int keep = held - (held > 1 && cp < SCORING_DISCARD_CP);
+  for (int k = 0; k < keep; k++) {                 /* the best `keep`, one at a time */
+    int top = k;
+    for (int j = k + 1; j < held; j++)
+      if (cps[j] > cps[top]) top = j;
+    int t = cps[top];
+    cps[top] = cps[k];
+    sum += t;
+  }
+  return cp_points(cp, sum);
 }
 
 #define ASSOCIATION 3             /* action card indices (ark.h) */

@@ -470,15 +470,18 @@ static int card_of_type(ark_game *g, int number, int type, const char *what, cha
   return -1;
 }
 
+_Static_assert(ARK_SCORING_HELD == 4, "ark_edit_scoring's message names the limit");
 int ark_edit_scoring(ark_game *g, int p, const int *numbers, int count, char *msg, size_t n) {
   if (bad_seat(g, p)) return fail(msg, n, "no player %d", p + 1);
-  if (count != 2) return fail(msg, n, "a player holds 2 final scoring cards, not %d", count);
+  if (count < 1 || count > ARK_SCORING_HELD)
+    return fail(msg, n, "a player holds 1 to 4 final scoring cards (2 dealt, 1 after the "
+                "discard at 10 conservation, more after Resistance), not %d", count);
   ark_player *pl = &g->s.p[p];
   for (int i = 0; i < ARK_SCORING_HELD; i++) {
     if (pl->scoring[i] >= 0) ark_zone_box(g, pl->scoring[i]);
     pl->scoring[i] = ARK_NO_CARD;
   }
-  for (int i = 0; i < 2; i++) {
+  for (int i = 0; i < count; i++) {
     int id = card_of_type(g, numbers[i], ARK_CARD_SCORING, "a final scoring card", msg, n);
     if (id < 0) return -1;
     for (int q = 0; q < g->s.nplayers; q++)

@@ -449,7 +449,7 @@ int ark_edit_partner_zoos(ark_game *g, int p, const char *const *continents, int
                           char *msg, size_t n);
 int ark_edit_universities(ark_game *g, int p, const char *const *names, int count, char *msg,
                           size_t n);
-/* p's two final scoring cards (printed numbers). */
+/* The final scoring cards p holds (printed numbers): 1 to 4 of them. */
 int ark_edit_scoring(ark_game *g, int p, const int *numbers, int count, char *msg, size_t n);
 /* The base conservation projects on the association board (printed
 ** numbers), none supported; with two players the usual levels stay
