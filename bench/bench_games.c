@@ -24,6 +24,7 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <time.h>
+#include <unistd.h>
 #include "ai.h"
 #include "ark.h"
 #include "game.h"
@@ -95,6 +96,7 @@ typedef struct run {
   double seconds;
   pthread_mutex_t lock;
   long next;                    /* next game to hand out */
+  int tty;                      /* stderr is a terminal: progress on one line */
 } run;
 
 typedef struct tally {
@@ -193,7 +195,7 @@ static void *worker(void *arg) {
       fprintf(r->hashes, "%llu %d %016llx\n", (unsigned long long)cfg.seed, ark_game_turns(g),
               (unsigned long long)ark_game_log_hash(g));
     if (r->ai != AI_RANDOM || (r->games >= 100 && (k + 1) % (r->games / 10) == 0))
-      fprintf(stderr, "\r%ld/%ld games", k + 1, r->games);
+      fprintf(stderr, r->tty ? "\r%ld/%ld games" : "%ld/%ld games\n", k + 1, r->games);
     pthread_mutex_unlock(&r->lock);
     ark_game_free(g);
   }
@@ -230,6 +232,7 @@ static void run_games(run *r) {
   int n = r->threads < 1 ? 1 : r->threads > 64 ? 64 : r->threads;
   pthread_mutex_init(&r->lock, NULL);
   r->next = 0;
+  r->tty = isatty(2);          /* a log gets a line per progress report */
   double t0 = now();
   if (n == 1) {
     worker(r);
@@ -239,7 +242,7 @@ static void run_games(run *r) {
   }
   r->seconds = now() - t0;
   pthread_mutex_destroy(&r->lock);
-  fprintf(stderr, "\n");
+  if (r->tty) fprintf(stderr, "\n");
 }
 
 /* The index of the tag of t not yet taken that took the most time in all,
