@@ -31,7 +31,8 @@ static void hint_usage(FILE *f) {
     "                   save ends at\n"
     "  --ai KIND        greedy (default) or mcts: who chooses\n"
     "  --mcts-iters N   mcts: rollouts (default 80)\n"
-    "  --seed S         seed of the AI's random choices and of the dealt copy (1)\n"
+    "  --seed S         seed of the AI's random choices and of the dealt copy (1,\n"
+    "                   as the hint typed in `arknova play` uses)\n"
     "  --help           this text\n");
 }
 
@@ -143,7 +144,7 @@ int host_hint(ark_gs *g, int kind, const ai_budget *b, uint64_t seed, int played
 int cmd_hint(int argc, char **argv) {
   const char *path = NULL, *at = NULL;
   int kind = AI_GREEDY;
-  long iters = 0, seedv = 1;
+  long iters = 0, seedv = HOST_HINT_SEED;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
     if (!strcmp(a, "--help") || !strcmp(a, "-h")) { hint_usage(stdout); return 0; }

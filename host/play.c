@@ -312,7 +312,7 @@ static int ask(session *s) {
     if (!strcmp(t, "board")) { s->hg->board(s->g, s->sv.human, stdout); show_options(d); continue; }
     if (!strcmp(t, "hint")) {     /* the greedy's advice, on what this seat may know */
       int n = s->g->gi->nanswers(s->g);
-      if (host_hint(s->g, AI_GREEDY, &s->sv.o.budget, host_pick_seed(s->sv.ai_seed + 1, n), -1,
+      if (host_hint(s->g, AI_GREEDY, &s->sv.o.budget, host_pick_seed(HOST_HINT_SEED, n), -1,
                     5, stdout) != 0)
         fprintf(stderr, "arknova: out of memory\n");
       continue;

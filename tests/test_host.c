@@ -1218,6 +1218,25 @@ static void copy_in(const char *from, const char *to) {
 ** loaded: a folder of fan maps was checked as cards (13 problems), a fan
 ** pack with cards/ and maps/ as a whole data folder (no buildings.yaml),
 ** one with maps/ alone failed for want of cards/. */
+/* The hint typed at a decision and `arknova hint` on the save give one
+** advice: they used different AI seeds, and at seed 1's third decision
+** (two research cards of equal worth to keep) the one said "keep 110
+** Asteroid Mining", the other "keep 145 Heather". */
+static void test_hint_in_game_as_from_save(void **st) {
+  (void)st;
+  assert_int_equal(run("1\n1\n1\nhint\nquit\n", "play --game ares-expedition --human 1 "
+                       "--seed 1 --save hs.txt"), 0);
+  const char *out = slurp("out"), *at = strstr(out, "greedy would choose: ");
+  assert_non_null(at);
+  char line[160];
+  size_t len = strcspn(at, "\n");
+  assert_true(len < sizeof line);
+  memcpy(line, at, len);
+  line[len] = 0;
+  assert_int_equal(run(NULL, "hint hs.txt"), 0);
+  if (!output_has(line)) fail_msg("'%s' in the game, not from the save:\n%s", line, slurp("out"));
+}
+
 /* A person's game of a game written in Lua (Ares Expedition) as one of
 ** Ark Nova: saved after every decision, the board the rules show the
 ** seat, undo back to one's own last decision, resume, replay and hint.
@@ -1802,6 +1821,7 @@ int main(void) {
     cmocka_unit_test(test_summary_explains_score),
     cmocka_unit_test(test_import_and_hint),
     cmocka_unit_test(test_lua_person_undo_resume),
+    cmocka_unit_test(test_hint_in_game_as_from_save),
   };
   int rc = cmocka_run_group_tests(tests, NULL, NULL);
   char cmd[512];
