@@ -18,7 +18,8 @@
 ** finished, in order; on SIGINT or SIGTERM the games under way finish, the
 ** run stops there and says what --out holds.
 */
-#define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE 700          /* realpath */
+#include <limits.h>
 #include <math.h>
 #include <pthread.h>
 #include <signal.h>
@@ -1058,6 +1059,11 @@ static int sim_results(sim *s, const sim_args *a, double secs, long threads) {
            s->o.cfg.players == 1 ? "" : "s", (unsigned long long)s->first_seed,
            (unsigned long long)(s->first_seed + (uint64_t)s->games - 1),
            dn / (secs > 0 ? secs : 1), threads, threads == 1 ? "" : "s");
+    /* a copy of a game (a folder of one's own) plays under the same title */
+    char real[PATH_MAX], shipped[PATH_MAX];
+    if (!realpath(s->o.game.dir, real) || !realpath(ARK_SOURCE_DIR "/games", shipped) ||
+        strncmp(real, shipped, strlen(shipped)) || real[strlen(shipped)] != '/')
+      printf("the game of the folder %s\n", s->o.game.dir);
   }
   if (!s->hg->sim_game) {         /* what was played, as the summary's reader needs it */
     printf("seeds %llu..%llu, %d players, map %s, ai ", (unsigned long long)s->first_seed,

@@ -1210,6 +1210,13 @@ static void test_default_players(void **st) {
   assert_non_null(strstr(out, "kinds: 3 players, seed 1\n"));
   assert_int_equal(arknova(out, sizeof out, NULL, "sim --game %s --games 2", dir), 0);
   assert_non_null(strstr(out, "kinds: 3 players, seeds 1..2"));
+  /* a folder of one's own is named: a copy of a game keeps its title */
+  char line[700];
+  snprintf(line, sizeof line, "\nthe game of the folder %s\n", dir);
+  assert_non_null(strstr(out, line));
+  assert_int_equal(arknova(out, sizeof out, NULL, "sim --game ares-expedition --games 1 "
+                           "--ai random"), 0);
+  assert_null(strstr(out, "the game of the folder"));
   assert_int_equal(arknova(out, sizeof out, NULL, "play --game %s --players 2", dir), 2);
   assert_non_null(strstr(out, "--players expects a number from 3 to 3 for kinds, got 2"));
   snprintf(cmd, sizeof cmd, "sed -i 's/{min: 3, max: 3}/{min: 1, max: 1}/' %s/game.yaml", dir);
