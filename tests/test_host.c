@@ -1305,6 +1305,9 @@ static void test_game_option(void **st) {
   t_write_file(tmp, "g1/game.yaml", "name: x\ntitle: X\nplayers: {min: 3, max: 1}\n");
   assert_int_equal(run(NULL, "play --game ./g1"), 2);
   assert_true(output_has("./g1/game.yaml:3: players: needs min and max, with min <= max"));
+  t_write_file(tmp, "g1/game.yaml", "title: X\nname: Harvest Game\nplayers: {min: 1, max: 4}\n");
+  assert_int_equal(run(NULL, "play --game ./g1"), 2);
+  assert_true(output_has("./g1/game.yaml:2: name: 'Harvest Game' is not one word"));
   t_write_file(tmp, "g1/game.yaml", "name: x\nplayers: {min: 1, max: 4}\n");
   assert_int_equal(run(NULL, "play --game ./g1"), 2);
   assert_true(output_has("./g1/game.yaml: x names no module that plays it yet"));

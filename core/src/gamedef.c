@@ -46,6 +46,18 @@ static int copy_text(char *to, size_t cap, const char *s, char *msg, size_t n, c
   return 0;
 }
 
+/* `name:` is the word --game takes and records name: lower-case letters,
+** digits, '-' and '_' (a title is for people). */
+static int check_name(const char *name, char *msg, size_t n, const char *file,
+                      const yaml_node_t *at) {
+  if (strspn(name, "abcdefghijklmnopqrstuvwxyz0123456789-_") == strlen(name)) return 0;
+  char what[300];
+  snprintf(what, sizeof what, "name: '%.80s' is not one word: the word --game takes, of "
+           "lower-case letters, digits, '-' and '_' (title: is the game's name for people)",
+           name);
+  return bad(msg, n, file, at, what);
+}
+
 static int read_players(yaml_document_t *d, yaml_node_t *v, ark_gamedef *g, char *msg, size_t n,
                         const char *file) {
   if (v->type != YAML_MAPPING_NODE)
@@ -75,7 +87,8 @@ static int read_doc(yaml_document_t *d, ark_gamedef *g, char *msg, size_t n, con
     int rc = 0;
     if (!k) continue;
     if (!strcmp(k, "name"))
-      rc = copy_text(g->name, sizeof g->name, ark_yamldoc_scalar(v), msg, n, file, v, k);
+      rc = copy_text(g->name, sizeof g->name, ark_yamldoc_scalar(v), msg, n, file, v, k) ||
+           check_name(g->name, msg, n, file, v);
     else if (!strcmp(k, "title"))
       rc = copy_text(g->title, sizeof g->title, ark_yamldoc_scalar(v), msg, n, file, v, k);
     else if (!strcmp(k, "module"))
