@@ -1421,8 +1421,28 @@ static void test_errors_without_text(void **st) {
   ark_lg_def_release(d);
   hostile(dir, sizeof dir, "doubling-at-load", "", "local x = \"x\" while true do x = x .. x end");
   assert_null(load_dir(dir, msg, sizeof msg));
-  assert_string_equal(msg, "rules/game.lua: script stopped: out of memory (the scripts' memory "
-                      "cap is 256 MiB)");
+  char want[1200];
+  snprintf(want, sizeof want, "%s/rules/game.lua: script stopped: out of memory (the scripts' "
+           "memory cap is 256 MiB)", dir);
+  assert_string_equal(msg, want);
+}
+
+/* The rules' problems at load name their file from where the user stands,
+** as the card files' do, and G.include of a file that is not there names
+** the line that asked for it: it said "rules/libs.lua: cannot be read",
+** with neither the folder nor the line. */
+static void test_load_problems_named_from_here(void **st) {
+  (void)st;
+  char dir[512], msg[4096], want[1600];
+  hostile(dir, sizeof dir, "include-missing", "", "local lib = G.include(\"rules/libs.lua\")");
+  assert_null(load_dir(dir, msg, sizeof msg));
+  snprintf(want, sizeof want, "%s/rules/game.lua:15: G.include(\"rules/libs.lua\"): no such "
+           "file in the game folder %s", dir, dir);
+  assert_string_equal(msg, want);
+  hostile(dir, sizeof dir, "syntax", "", "local x = +");
+  assert_null(load_dir(dir, msg, sizeof msg));
+  snprintf(want, sizeof want, "%s/rules/game.lua:", dir);
+  assert_true(!strncmp(msg, want, strlen(want)));
 }
 
 /* A score, value or stat of nan or an infinity is no number: it stops the
@@ -1509,6 +1529,7 @@ int main(void) {
     cmocka_unit_test(test_copy_error_stops_the_game),
     cmocka_unit_test(test_texts_are_bounded),
     cmocka_unit_test(test_errors_without_text),
+    cmocka_unit_test(test_load_problems_named_from_here),
     cmocka_unit_test(test_numbers_are_finite),
     cmocka_unit_test(test_big_numbers_named),
     cmocka_unit_test(test_sim_stops_when_all_fail),

@@ -313,7 +313,10 @@ static int g_include(lua_State *L) {
     luaL_error(L, "G.include(\"%s\"): a path inside the game folder", rel);
   lua_getfield(L, LUA_REGISTRYINDEX, "ark.lg.dir");
   const char *dir = lua_tostring(L, -1);
-  if (ark_lg_load_file(L, dir, rel)) return lua_error(L);
+  int st = ark_lg_load_file(L, dir, rel);
+  /* no such file: the error is the caller's line, which names the file */
+  if (st == -2) luaL_error(L, "G.include(\"%s\"): no such file in the game folder %s", rel, dir);
+  if (st) return lua_error(L);
   return 1;
 }
 

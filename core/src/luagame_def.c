@@ -23,24 +23,41 @@ typedef struct problems {
   char *msg;
   size_t n, len;
   int count;
+  const char *dir;              /* the game folder as given */
 } problems;
+
+/* A problem's line names its file from where the user stands, as the
+** card files are named: a path inside the game folder (a Lua message's
+** chunk, "rules/game.lua:12: ...", or a file named relative to it) gets
+** the folder before it. */
+static const char *from_here(const problems *p, const char *text, char *buf, size_t n) {
+  const char *colon = strchr(text, ':');
+  size_t dl = p->dir ? strlen(p->dir) : 0;
+  if (!dl || !colon || colon == text || text[0] == '/' || !strncmp(text, p->dir, dl))
+    return text;
+  struct stat st;
+  snprintf(buf, n, "%s/%.*s", p->dir, (int)(colon - text), text);
+  if (stat(buf, &st) != 0 || !S_ISREG(st.st_mode)) return text;
+  snprintf(buf, n, "%s/%s", p->dir, text);
+  return buf;
+}
 
 static void problem(problems *p, const char *file, int line, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 
 static void problem(problems *p, const char *file, int line, const char *fmt, ...) {
-  char text[600];
+  char text[600], whole[1700], named[2800];
   va_list ap;
   va_start(ap, fmt);
   vsnprintf(text, sizeof text, fmt, ap);
   va_end(ap);
   p->count++;
   if (p->len + 2 >= p->n) return;
-  int k = !file ? snprintf(p->msg + p->len, p->n - p->len, "%s%s", p->len ? "\n" : "", text)
-        : line > 0 ? snprintf(p->msg + p->len, p->n - p->len, "%s%s:%d: %s", p->len ? "\n" : "",
-                              file, line, text)
-                   : snprintf(p->msg + p->len, p->n - p->len, "%s%s: %s", p->len ? "\n" : "",
-                              file, text);
+  if (!file) snprintf(whole, sizeof whole, "%s", text);
+  else if (line > 0) snprintf(whole, sizeof whole, "%s:%d: %s", file, line, text);
+  else snprintf(whole, sizeof whole, "%s: %s", file, text);
+  int k = snprintf(p->msg + p->len, p->n - p->len, "%s%s", p->len ? "\n" : "",
+                   from_here(p, whole, named, sizeof named));
   if (k > 0) p->len = p->len + (size_t)k < p->n ? p->len + (size_t)k : p->n - 1;
 }
 
@@ -513,7 +530,7 @@ int ark_lg_load_file(lua_State *L, const char *dir, const char *rel) {
   FILE *f = fopen(path, "rb");
   if (!f) {
     lua_pushfstring(L, "%s: cannot be read", rel);
-    return -1;
+    return -2;
   }
   luaL_Buffer b;
   char buf[4096];
@@ -672,7 +689,7 @@ static void check_cards(ark_lg_def *d, problems *p, int lines) {
 }
 
 ark_lg_def *ark_lg_def_load(const ark_gamedef *gd, char *msg, size_t n) {
-  problems p = { msg, n, 0, 0 };
+  problems p = { msg, n, 0, 0, gd->dir };
   char rules[256] = "", cards[256] = "";
   msg[0] = '\0';
   ark_lg_def *d = calloc(1, sizeof *d);

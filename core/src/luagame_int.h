@@ -154,7 +154,8 @@ int ark_lg_msgh(lua_State *L);
 const char *ark_lg_error_text(lua_State *co, int st, const char *fallback, char *buf,
                               size_t n);
 /* Loads and runs dir/rel in L, leaving its first result: 0, or -1 with the
-** message ("file:line: ...") on the stack (luagame_def.c). */
+** message ("file:line: ...") on the stack, -2 (with "rel: cannot be read")
+** when there is no such file to read (luagame_def.c). */
 int ark_lg_load_file(lua_State *L, const char *dir, const char *rel);
 /* "file:line" of the Lua function at idx (where it is defined), else the
 ** rules file; into buf, which is returned. */
