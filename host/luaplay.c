@@ -43,7 +43,8 @@ static void print_events_to(ark_lg *g, int *shown, int seat, const char *indent,
 }
 
 /* sim --test-card: when the tested seat played the card (it went from the
-** hand to another zone of that seat), as a round. */
+** hand to a zone of that seat where cards are played: ark_lg_zone_played),
+** as a round. */
 typedef struct lp_watch { int card, seat, round; } lp_watch;
 
 static void watch_card(ark_gs *g, void *arg) {
@@ -51,7 +52,7 @@ static void watch_card(ark_gs *g, void *arg) {
   const char *zone;
   int seat;
   if (w->round || ark_lg_card_zone(LG(g), w->card, &zone, &seat) != 0) return;
-  if (seat == w->seat + 1 && strcmp(zone, "hand")) w->round = ark_lg_rounds(LG(g));
+  if (seat == w->seat + 1 && ark_lg_zone_played(LG(g), zone)) w->round = ark_lg_rounds(LG(g));
 }
 
 static ark_lg_def *load_def(const host_opts *o) {

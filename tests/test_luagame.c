@@ -1159,6 +1159,63 @@ static void test_card_out_for_good(void **st) {
   assert_null(strstr(out, "error"));
 }
 
+/* sim --test-card counts the card played when the tested seat moves it
+** from its hand into a zone declared `played: true`; a game that declares
+** none keeps "any other zone of the seat".  Here every turn throws the
+** seat's hand away into its zone `gone`: with `field` declared played the
+** card is played in none of the games (it counted in all of them, as a
+** discard of Ares Expedition's counted). */
+static void test_played_zones(void **st) {
+  (void)st;
+  static const char *const yaml =
+    "name: throw\ntitle: Throw\nplayers: {min: 2, max: 2}\nmodule: lua\n"
+    "rules: rules/game.lua\ncards: cards\n"
+    "tracks:\n  - {name: n, min: 0, max: 99, start: 0}\n"
+    "table:\n  - {name: t, min: 0, max: 99, start: 0}\n"
+    "zones:\n  - {name: deck, owner: table, see: none%s}\n"
+    "  - {name: hand, owner: seat, see: owner}\n"
+    "  - {name: gone, owner: seat, see: owner}\n"
+    "  - {name: field, owner: seat, see: all%s}\n";
+  static const char *const rules =
+    "local R = { steps = {} }\n"
+    "function R.setup()\n"
+    "  for id = 1, #CARDS do G.move(id, \"deck\", 0) end\n"
+    "  for s = 1, 2 do for _ = 1, 2 do G.move(G.cards(\"deck\", 0)[1], \"hand\", s) end end\n"
+    "end\n"
+    "function R.next()\n"
+    "  if G.get(0, \"t\") >= 4 then return nil end\n"
+    "  return \"turn\", (G.get(0, \"t\") % 2) + 1\n"
+    "end\n"
+    "function R.steps.turn(s)\n"
+    "  G.choose(s, \"go\", { \"a\", \"b\" })\n"
+    "  for _, id in ipairs(G.cards(\"hand\", s)) do G.move(id, \"gone\", s) end\n"
+    "  G.add(s, \"n\", 1)\n"
+    "  G.set_round(G.add(0, \"t\", 1))\n"
+    "end\n"
+    "function R.score(s) return G.get(s, \"n\") end\n"
+    "return R\n";
+  char dir[512], text[1200], out[1 << 16];
+  for (int declared = 1; declared >= 0; declared--) {
+    snprintf(text, sizeof text, yaml, "", declared ? ", played: true" : "");
+    mini(dir, sizeof dir, "throw", text, rules);
+    for (int c = 3; c <= 6; c++) {
+      char name[32], card[64];
+      snprintf(name, sizeof name, "cards/c%d.yaml", c);
+      snprintf(card, sizeof card, "number: \"%d\"\nname: C%d\ncost: 1\n", c, c);
+      put(dir, name, card);
+    }
+    assert_int_equal(arknova(out, sizeof out, NULL, "sim --game %s --games 4 --test-card 1 "
+                             "--threads 1", dir), 0);
+    if (!strstr(out, declared ? "played by the tested seat in arm B: 0 of 4 games"
+                              : "played by the tested seat in arm B: 4 of 4 games"))
+      fail_msg("field %s:\n%s", declared ? "played" : "undeclared", out);
+  }
+  snprintf(text, sizeof text, yaml, ", played: true", "");
+  mini(dir, sizeof dir, "throw", text, rules);
+  assert_int_equal(arknova(out, sizeof out, NULL, "check --game %s", dir), 1);
+  assert_non_null(strstr(out, "game.yaml:12: zones: played: only a zone of each seat"));
+}
+
 /* Ark Nova's content options are refused for a game in Lua by every
 ** command that takes them, naming the option and what the game has in
 ** their place (check said ok without reading --cards, and play, sim and
@@ -1530,6 +1587,7 @@ int main(void) {
     cmocka_unit_test(test_texts_are_bounded),
     cmocka_unit_test(test_errors_without_text),
     cmocka_unit_test(test_load_problems_named_from_here),
+    cmocka_unit_test(test_played_zones),
     cmocka_unit_test(test_numbers_are_finite),
     cmocka_unit_test(test_big_numbers_named),
     cmocka_unit_test(test_sim_stops_when_all_fail),

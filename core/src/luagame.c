@@ -1319,6 +1319,13 @@ int ark_lg_zone_owner(const ark_lg *g, const char *zone) {
   return z < 0 ? -1 : g->d->zones[z].per_seat;
 }
 
+int ark_lg_zone_played(const ark_lg *g, const char *zone) {
+  int z = ark_lg_zone_index(g->d, zone), any = 0;
+  if (z < 0 || !strcmp(zone, "hand")) return 0;
+  for (int i = 0; i < g->d->nzones; i++) any |= g->d->zones[i].played;
+  return any ? g->d->zones[z].played : 1;
+}
+
 size_t ark_lg_names(const ark_lg *g, int what, char *buf, size_t n) {
   const ark_lg_def *d = g->d;
   size_t len = 0;

@@ -160,6 +160,10 @@ int ark_lg_card_zone(const ark_lg *g, int card, const char **zone, int *seat);
 
 /* 1: the zone is one per seat, 0: the table's, -1: no such zone. */
 int ark_lg_zone_owner(const ark_lg *g, const char *zone);
+/* 1 when a card a seat moves from its zone `hand` into its `zone` is
+** played (what sim --test-card counts): a zone declared `played: true`, or,
+** in a game that declares none, every zone but `hand`; else 0. */
+int ark_lg_zone_played(const ark_lg *g, const char *zone);
 /* The declared names, blank-separated, into buf: what 0 seat tracks, 1
 ** table tracks, 2 seat zones, 3 table zones, 4 card counters. */
 size_t ark_lg_names(const ark_lg *g, int what, char *buf, size_t n);

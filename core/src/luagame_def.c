@@ -220,7 +220,8 @@ static void read_zones(ark_lg_def *d, yaml_document_t *doc, yaml_node_t *list, p
   for (yaml_node_item_t *it = list->data.sequence.items.start; it < list->data.sequence.items.top;
        it++) {
     yaml_node_t *t = yaml_document_get_node(doc, *it);
-    ark_lg_zone z = { "", 0, ARK_LG_SEE_ALL };
+    ark_lg_zone z = { "", 0, ARK_LG_SEE_ALL, 0 };
+    yaml_node_t *played = NULL;
     if (t->type != YAML_MAPPING_NODE) {
       problem(p, file, line_of(t), "zones: expected {name: N, owner: seat|table, see: S}");
       continue;
@@ -240,10 +241,19 @@ static void read_zones(ark_lg_def *d, yaml_document_t *doc, yaml_node_t *list, p
         while (i < 3 && (!s || strcmp(s, sees[i]))) i++;
         if (i == 3) problem(p, file, line_of(v), "zones: see: all, owner or none");
         else z.see = i;
+      } else if (k && !strcmp(k, "played")) {
+        played = v;
+        if (s && !strcmp(s, "true")) z.played = 1;
+        else if (!s || strcmp(s, "false"))
+          problem(p, file, line_of(v), "zones: played: true or false");
       } else {
-        problem(p, file, line_of(v), "zones: unknown key '%s' (name, owner, see)", k ? k : "?");
+        problem(p, file, line_of(v), "zones: unknown key '%s' (name, owner, see, played)",
+                k ? k : "?");
       }
     }
+    if (z.played && !z.per_seat)
+      problem(p, file, line_of(played), "zones: played: only a zone of each seat (owner: seat) "
+              "holds the cards a seat played");
     if (!z.name[0]) problem(p, file, line_of(t), "zones: name: a lower-case word");
     else if (ark_lg_zone_index(d, z.name) >= 0)
       problem(p, file, line_of(t), "zones: %s is declared twice", z.name);

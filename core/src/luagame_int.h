@@ -43,6 +43,8 @@ typedef struct ark_lg_zone {
   char name[ARK_LG_NAME];
   int per_seat;                  /* 1: every seat has one; 0: the table's */
   int see;                       /* ARK_LG_SEE_* */
+  int played;                    /* `played: true`: a card the seat moves from its
+                                    hand into this zone is played (ark_lg_zone_played) */
 } ark_lg_zone;
 
 struct ark_lg_def {
