@@ -58,7 +58,9 @@ static void watch_card(ark_gs *g, void *arg) {
 static ark_lg_def *load_def(const host_opts *o) {
   char msg[4096];
   ark_lg_def *d = ark_lg_def_load(&o->game, msg, sizeof msg);
-  if (!d) fprintf(stderr, "arknova: %s:\n%s\n", o->game.dir, msg);
+  /* the problems name their files from here, the folder first (luagame_def.c) */
+  if (!d && !strncmp(msg, o->game.dir, strlen(o->game.dir))) fprintf(stderr, "arknova: %s\n", msg);
+  else if (!d) fprintf(stderr, "arknova: %s:\n%s\n", o->game.dir, msg);
   return d;
 }
 

@@ -1496,6 +1496,11 @@ static void test_load_problems_named_from_here(void **st) {
   snprintf(want, sizeof want, "%s/rules/game.lua:15: G.include(\"rules/libs.lua\"): no such "
            "file in the game folder %s", dir, dir);
   assert_string_equal(msg, want);
+  /* play says it on one line, from the folder on */
+  char out[1 << 14];
+  assert_int_equal(arknova(out, sizeof out, NULL, "play --game %s", dir), 1);
+  snprintf(want, sizeof want, "arknova: %s/rules/game.lua:15: G.include", dir);
+  assert_non_null(strstr(out, want));
   hostile(dir, sizeof dir, "syntax", "", "local x = +");
   assert_null(load_dir(dir, msg, sizeof msg));
   snprintf(want, sizeof want, "%s/rules/game.lua:", dir);
