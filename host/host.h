@@ -155,6 +155,13 @@ int host_save_close(FILE *f, const char *tmp, const char *path, const int *a, in
 /* 0 if path may be written as a save (missing, or a save), else -1 with
 ** a message: another file is never overwritten. */
 int host_save_may_replace(const char *path, char *msg, size_t n);
+/* What a new game may do with the save file at path (play's --save, or
+** the default file of --human): 0 when it may be written, -1 with a
+** message when not.  A missing file may be written; a save of a finished
+** game too (*replaced set to 1: the caller says so); a save of a game that
+** is not over, or one that cannot tell (cut short, an older format), only
+** with overwrite; any other file never (host_save_may_replace). */
+int host_save_may_start(const char *path, int overwrite, int *replaced, char *msg, size_t n);
 /* Reads and checks a whole file: every line, the seats, and that it is
 ** complete (hash and end lines); -1 with "file:line: message". */
 int host_save_read(const char *path, host_save *s, char *msg, size_t n);

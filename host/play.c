@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include "host.h"
 
@@ -28,7 +29,11 @@ static void play_usage(FILE *f) {
              "options:\n%s"
              "  --human SEAT      you play seat SEAT (1..players)\n"
              "  --save FILE       save file (default arknova-game.txt with --human); an AI\n"
-             "                    game is saved as it plays, at most once a second\n"
+             "                    game is saved as it plays, at most once a second.  A\n"
+             "                    save of a finished game is replaced; one of a game\n"
+             "                    that is not over is kept (nothing is played): go on\n"
+             "                    with it by --resume FILE, or choose another file\n"
+             "  --overwrite       replace the save even if its game is not over\n"
              "  --resume FILE     continue the game saved in FILE (the save decides the\n"
              "                    game, seat and AIs: their options are refused with it)\n"
              "  --verbose         print every decision and event (AI games)\n"
@@ -474,6 +479,28 @@ static int run_ai(host_opts *o, const char *save_path) {
   return rc;
 }
 
+/* 0 if a game may be saved to path (host_save_may_start), else 2 after
+** saying why; *replaced: path holds a finished game, which it replaces. */
+static int may_start(const char *path, int overwrite, int *replaced) {
+  char msg[2048];
+  if (host_save_may_start(path, overwrite, replaced, msg, sizeof msg) == 0) return 0;
+  fprintf(stderr, "arknova play: %s\n", msg);
+  return 2;
+}
+
+/* Said as the game starts, once nothing else can stop it. */
+static void say_replaced(const char *path, int replaced) {
+  if (replaced)
+    fprintf(stderr, "arknova play: note: %s held a finished game; this game is saved in its "
+            "place\n", path);
+}
+
+static int same_file(const char *a, const char *b) {
+  struct stat sa, sb;
+  return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev &&
+         sa.st_ino == sb.st_ino;
+}
+
 /* A resumed game is the saved one: its seed, players, map, content and
 ** AIs come from the file, so an option that would set them is refused
 ** rather than silently ignored. */
@@ -486,6 +513,7 @@ int cmd_play(int argc, char **argv) {
   host_opts o;
   host_opts_init(&o);
   long human = -1;
+  int overwrite = 0, replaced = 0;
   const char *save_path = NULL, *resume = NULL, *fixed = NULL;
   for (int i = 1; i < argc; i++) {
     const char *opt = argv[i];
@@ -498,6 +526,7 @@ int cmd_play(int argc, char **argv) {
     const char *a = argv[i];
     if (!strcmp(a, "--help") || !strcmp(a, "-h")) { play_usage(stdout); return 0; }
     if (!strcmp(a, "--verbose") || !strcmp(a, "-v")) { o.verbose = 1; continue; }
+    if (!strcmp(a, "--overwrite")) { overwrite = 1; continue; }
     if (!strcmp(a, "--human") || !strcmp(a, "--save") || !strcmp(a, "--resume")) {
       if (i + 1 >= argc) {
         fprintf(stderr, "arknova play: %s needs a value\n", a);
@@ -516,14 +545,16 @@ int cmd_play(int argc, char **argv) {
   char msg[1024];
   if (host_check_game_opts(&o, "play")) return 2;
   if (host_game_is_lua(&o) && human < 1 && !resume) {
-    if (save_path && host_save_may_replace(save_path, msg, sizeof msg) != 0) {
-      fprintf(stderr, "arknova play: %s\n", msg);
-      return 2;
-    }
+    if (save_path && may_start(save_path, overwrite, &replaced)) return 2;
+    say_replaced(save_path, replaced);
     return host_lua_play(&o, save_path);
   }
   const char *target = save_path ? save_path : !resume && human >= 1 ? "arknova-game.txt" : NULL;
-  if (target && host_save_may_replace(target, msg, sizeof msg) != 0) {
+  /* a new game, or a resumed one saved to another file, must not lose the
+  ** game in its file; a resumed game goes on in its own */
+  if (target && (!resume || !same_file(resume, target))) {
+    if (may_start(target, overwrite, &replaced)) return 2;
+  } else if (target && host_save_may_replace(target, msg, sizeof msg) != 0) {
     fprintf(stderr, "arknova play: %s\n", msg);
     return 2;
   }
@@ -551,6 +582,7 @@ int cmd_play(int argc, char **argv) {
       host_save_free(&sv);
       return 2;
     }
+    say_replaced(save_path, replaced);
     int rc = run_human(&sv, save_path ? save_path : resume, 1);
     host_save_free(&sv);
     return rc;
@@ -559,6 +591,7 @@ int cmd_play(int argc, char **argv) {
     fprintf(stderr, "arknova play: --human %ld but only %d players\n", human, o.cfg.players);
     return 2;
   }
+  say_replaced(target, replaced);
   if (human < 1) return run_ai(&o, save_path);
   host_save sv;
   host_save_init(&sv);

@@ -661,23 +661,92 @@ static void test_bad_saves(void **st) {
   assert_string_equal(slurp("notes.txt"), "my notes\n");
 }
 
+/* A new game never takes the place of a saved game that is not over (the
+** default file of --human was written over by the next `play --human`,
+** its game lost): play refuses with exit 2, says how to go on with it and
+** how to start anew, and leaves the file as it was; --overwrite replaces
+** it; a save of a finished game is replaced with a note.  The same for an
+** AI game's --save, a resumed game saved to another file, and a game in
+** Lua. */
+static void test_new_game_keeps_unfinished_save(void **st) {
+  (void)st;
+  static char before[1 << 16];
+  char path[600];
+  snprintf(path, sizeof path, "%s/arknova-game.txt", tmp);
+  remove(path);
+  assert_int_equal(run("1\n1\n1\n1\n3\nquit\n", "play --human 1"), 0);
+  snprintf(before, sizeof before, "%s", slurp("arknova-game.txt"));
+  assert_non_null(strstr(before, "\nfinished 0\n"));
+  assert_int_equal(run("quit\n", "play --human 1"), 2);
+  assert_true(output_has("arknova play: arknova-game.txt holds a game that is not over "
+                         "(16 decisions so far): saving this game there would lose it, so "
+                         "nothing was played.\n"
+                         "  to go on with that game:  arknova play --resume arknova-game.txt\n"
+                         "  to keep both games:       give this one another file "
+                         "(--save NEW-FILE)\n"
+                         "  to replace that game:     add --overwrite\n"));
+  assert_false(output_has("You are P1"));
+  assert_string_equal(slurp("arknova-game.txt"), before);
+  /* the same file named by --save, by a person's game and an AI game */
+  assert_int_equal(run("quit\n", "play --human 2 --seed 8 --save arknova-game.txt"), 2);
+  assert_int_equal(run(NULL, "play --ai random --seed 8 --save arknova-game.txt"), 2);
+  assert_true(output_has("holds a game that is not over"));
+  assert_string_equal(slurp("arknova-game.txt"), before);
+  /* a resumed game saved to another file must not lose the game there;
+  ** into its own file it goes on */
+  assert_int_equal(run("1\nquit\n", "play --human 1 --seed 5 --save other.txt"), 0);
+  assert_int_equal(run("quit\n", "play --resume other.txt --save arknova-game.txt"), 2);
+  assert_string_equal(slurp("arknova-game.txt"), before);
+  assert_int_equal(run("quit\n", "play --resume arknova-game.txt --save arknova-game.txt"), 0);
+  assert_true(output_has("Resumed arknova-game.txt at decision 17."));
+  assert_true(output_has("The game is saved in arknova-game.txt"));
+  /* a save that cannot tell whether its game is over (cut short) is kept too */
+  t_write_file(tmp, "cut.txt", "arknova-save 2\nplayers 2\nseed 3\nanswers 0 1\n");
+  assert_int_equal(run(NULL, "play --ai random --save cut.txt"), 2);
+  assert_true(output_has("cut.txt holds a save that is cut short or of an older arknova, so "
+                         "whether its game is over cannot be told"));
+  assert_string_equal(slurp("cut.txt"), "arknova-save 2\nplayers 2\nseed 3\nanswers 0 1\n");
+  /* --overwrite replaces it, saying nothing more */
+  assert_int_equal(run("quit\n", "play --human 1 --seed 9 --overwrite"), 0);
+  assert_false(output_has("note:"));
+  assert_non_null(strstr(slurp("arknova-game.txt"), "\nseed 9\n"));
+  assert_int_equal(run(NULL, "play --ai random --turn-cap 4 --save cut.txt --overwrite"), 0);
+  /* a finished game's save is replaced, with a note */
+  assert_int_equal(run(NULL, "play --ai random --seed 2 --save done.txt"), 0);
+  assert_non_null(strstr(slurp("done.txt"), "\nfinished 1\n"));
+  assert_int_equal(run("quit\n", "play --human 1 --seed 3 --save done.txt"), 0);
+  assert_true(output_has("arknova play: note: done.txt held a finished game; this game is "
+                         "saved in its place\n"));
+  assert_non_null(strstr(slurp("done.txt"), "\nseed 3\n"));
+  /* a game in Lua, by a person or the AIs, keeps the same rule */
+  assert_int_equal(run("1\nquit\n", "play --game ares-expedition --human 1 --save ae.txt"), 0);
+  snprintf(before, sizeof before, "%s", slurp("ae.txt"));
+  assert_int_equal(run("quit\n", "play --game ares-expedition --human 1 --save ae.txt"), 2);
+  assert_int_equal(run(NULL, "play --game ares-expedition --save ae.txt"), 2);
+  assert_true(output_has("ae.txt holds a game that is not over"));
+  assert_string_equal(slurp("ae.txt"), before);
+  assert_int_equal(run(NULL, "play --game ares-expedition --save ae.txt --overwrite"), 0);
+  assert_int_equal(run(NULL, "play --game ares-expedition --seed 2 --save ae.txt"), 0);
+  assert_true(output_has("note: ae.txt held a finished game"));
+}
+
 static void test_undo(void **st) {
   (void)st;
   saved before, one, undone;
   assert_int_equal(run("", "play --human 2 --ai greedy --seed 6 --save u.txt"), 0);
   read_save("u.txt", &before);
-  assert_int_equal(run("2\n", "play --human 2 --ai greedy --seed 6 --save u.txt"), 0);
+  assert_int_equal(run("2\n", "play --human 2 --ai greedy --seed 6 --save u.txt --overwrite"), 0);
   read_save("u.txt", &one);
   assert_int_equal(one.n, before.n + 1);
   assert_int_equal(one.a[before.n], 1);
-  assert_int_equal(run("2\nundo\n", "play --human 2 --ai greedy --seed 6 --save u.txt"), 0);
+  assert_int_equal(run("2\nundo\n", "play --human 2 --ai greedy --seed 6 --save u.txt --overwrite"), 0);
   assert_true(output_has("Undone"));
   read_save("u.txt", &undone);
   assert_int_equal(undone.n, before.n);
   assert_memory_equal(undone.a, before.a, sizeof before.a[0] * (size_t)before.n);
   assert_true(undone.hash == before.hash);
   /* nothing of one's own to undo yet */
-  assert_int_equal(run("undo\n", "play --human 2 --ai greedy --seed 6 --save u.txt"), 0);
+  assert_int_equal(run("undo\n", "play --human 2 --ai greedy --seed 6 --save u.txt --overwrite"), 0);
   assert_true(output_has("Nothing of yours to undo"));
 }
 
@@ -748,11 +817,11 @@ static void test_board_public_parts(void **st) {
   /* every seed: the seat knows no display card before the draft's end (two
   ** guessed deals that agreed on a card had shown it, falsely, face up) */
   for (int seed = 1; seed <= 8; seed++) {
-    assert_int_equal(run("board\nquit\n", "play --human 1 --seed %d --save bd.txt", seed), 0);
+    assert_int_equal(run("board\nquit\n", "play --human 1 --seed %d --save bd.txt --overwrite", seed), 0);
     assert_int_equal(output_count("(face down)"), 6);
   }
   assert_int_equal(run("board\n1\n1\n1\n1\nmap P2\nquit\n", "play --human 1 --seed 3 "
-                       "--save bp.txt"), 0);
+                       "--save bp.txt --overwrite"), 0);
   assert_true(output_has("  Association board:\n  project Africa (103): level 1 (5, 5 CP) "
                          "blocked, level 2 (4, 3 CP) free,\n"));
   assert_true(output_has("  partner zoos to take: africa americas asia australia europe; "
@@ -1811,6 +1880,7 @@ int main(void) {
     cmocka_unit_test(test_save_names_own_games),
     cmocka_unit_test(test_plugin_names),
     cmocka_unit_test(test_bad_saves),
+    cmocka_unit_test(test_new_game_keeps_unfinished_save),
     cmocka_unit_test(test_undo),
     cmocka_unit_test(test_human_input),
     cmocka_unit_test(test_resume_refuses_options),
