@@ -162,6 +162,8 @@ int host_save_may_replace(const char *path, char *msg, size_t n);
 ** is not over, or one that cannot tell (cut short, an older format), only
 ** with overwrite; any other file never (host_save_may_replace). */
 int host_save_may_start(const char *path, int overwrite, int *replaced, char *msg, size_t n);
+/* The fingerprint of every file below dir (a game in Lua's content). */
+unsigned long long host_folder_print(const char *dir);
 /* Reads and checks a whole file: every line, the seats, and that it is
 ** complete (hash and end lines); -1 with "file:line: message". */
 int host_save_read(const char *path, host_save *s, char *msg, size_t n);

@@ -8,10 +8,8 @@
 ** such a game's rounds (ark_lg_set_cap), and a save keeps the hash of the
 ** game's state beside its log's.
 */
-#define _POSIX_C_SOURCE 200809L   /* scandir */
-#include <dirent.h>
+#define _POSIX_C_SOURCE 200809L
 #include <math.h>
-#include <sys/stat.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -140,58 +138,17 @@ static void print_table(ark_lg *g, const host_opts *o, FILE *f) {
   }
 }
 
-/* FNV-1a of the n bytes at p into *h. */
-static void print_bytes(unsigned long long *h, const void *p, size_t n) {
-  const unsigned char *b = p;
-  for (size_t i = 0; i < n; i++) *h = (*h ^ b[i]) * 0x100000001b3ULL;
-}
-
-/* The game folder's fingerprint: every file below it (hidden ones left
-** out) by its path from the folder and its bytes, in the order of their
-** names.  A save keeps it, so that a save whose answers no longer give its
-** hashes tells a game whose rules or cards were edited since from a file
-** that was. */
-static void folder_print(unsigned long long *h, const char *dir, const char *rel, int depth) {
-  struct dirent **e;
-  char path[4096], sub[2048];
-  snprintf(path, sizeof path, "%s%s%s", dir, rel[0] ? "/" : "", rel);
-  int n = depth > 16 ? -1 : scandir(path, &e, NULL, alphasort);
-  for (int i = 0; i < n; i++) {
-    struct stat st;
-    const char *name = e[i]->d_name;
-    snprintf(sub, sizeof sub, "%s%s%s", rel, rel[0] ? "/" : "", name);
-    snprintf(path, sizeof path, "%s/%s", dir, sub);
-    if (name[0] == '.' || stat(path, &st) != 0) {
-      /* hidden (an editor's or git's), or a dangling link */
-    } else if (S_ISDIR(st.st_mode)) {
-      folder_print(h, dir, sub, depth + 1);
-    } else if (S_ISREG(st.st_mode)) {
-      FILE *f = fopen(path, "rb");
-      char buf[4096];
-      size_t got;
-      print_bytes(h, sub, strlen(sub) + 1);
-      while (f && (got = fread(buf, 1, sizeof buf, f)) > 0) print_bytes(h, buf, got);
-      if (f) fclose(f);
-    }
-    free(e[i]);
-  }
-  if (n >= 0) free(e);
-}
-
-static unsigned long long game_print(const char *dir) {
-  unsigned long long h = 0xcbf29ce484222325ULL;
-  folder_print(&h, dir, "", 0);
-  return h;
-}
-
-/* The fingerprint a save of dir writes: worked out at the first save of
-** the process, as the rules were loaded then, not at every decision a
+/* The fingerprint a save of dir writes (host_folder_print: every file
+** below the game folder, by its path and bytes, so that a save whose
+** answers no longer give its hashes tells a game whose rules or cards were
+** edited since from a file that was): worked out at the first save of the
+** process, as the rules were loaded then, not at every decision a
 ** person's game is saved after. */
 static unsigned long long saved_print(const char *dir) {
   static char done[4096];
   static unsigned long long print;
   if (strcmp(done, dir) != 0) {
-    print = game_print(dir);
+    print = host_folder_print(dir);
     snprintf(done, sizeof done, "%s", dir);
   }
   return print;
@@ -205,7 +162,7 @@ static int lua_changed(const host_save *s, char *why, size_t n) {
              "of the rules and cards in %s", s->o.game.dir);
     return 1;
   }
-  if (game_print(s->o.game.dir) == s->content) return 0;
+  if (host_folder_print(s->o.game.dir) == s->content) return 0;
   snprintf(why, n, "the rules or cards in %s have changed since this save was written",
            s->o.game.dir);
   return 1;

@@ -21,6 +21,7 @@
 ** Version 1 files (no end line; finished was the last line) are read too.
 */
 #define _XOPEN_SOURCE 700
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -112,6 +113,52 @@ static int can_write(const char *path, char *msg, size_t n) {
   fclose(f);
   remove(tmp);
   return 0;
+}
+
+/* ---- fingerprints of the content a game is played with ----
+** A fingerprint is FNV-1a over every file below a folder (hidden ones left
+** out), each by its path from the folder and its bytes, in the order of
+** their names: an edit of any file changes it.  A game in Lua keeps its
+** folder's (content line, luaplay.c). */
+
+/* FNV-1a of the n bytes at p into *h. */
+static void print_bytes(unsigned long long *h, const void *p, size_t n) {
+  const unsigned char *b = p;
+  for (size_t i = 0; i < n; i++) *h = (*h ^ b[i]) * 0x100000001b3ULL;
+}
+
+/* The files below dir/rel into *h, each named by its path from dir. */
+static void folder_print(unsigned long long *h, const char *dir, const char *rel, int depth) {
+  struct dirent **e;
+  char path[4096], sub[2048];
+  snprintf(path, sizeof path, "%s%s%s", dir, rel[0] ? "/" : "", rel);
+  int n = depth > 16 ? -1 : scandir(path, &e, NULL, alphasort);
+  for (int i = 0; i < n; i++) {
+    struct stat st;
+    const char *name = e[i]->d_name;
+    snprintf(sub, sizeof sub, "%s%s%s", rel, rel[0] ? "/" : "", name);
+    snprintf(path, sizeof path, "%s/%s", dir, sub);
+    if (name[0] == '.' || stat(path, &st) != 0) {
+      /* hidden (an editor's or git's), or a dangling link */
+    } else if (S_ISDIR(st.st_mode)) {
+      folder_print(h, dir, sub, depth + 1);
+    } else if (S_ISREG(st.st_mode)) {
+      FILE *f = fopen(path, "rb");
+      char buf[4096];
+      size_t got;
+      print_bytes(h, sub, strlen(sub) + 1);
+      while (f && (got = fread(buf, 1, sizeof buf, f)) > 0) print_bytes(h, buf, got);
+      if (f) fclose(f);
+    }
+    free(e[i]);
+  }
+  if (n >= 0) free(e);
+}
+
+unsigned long long host_folder_print(const char *dir) {
+  unsigned long long h = 0xcbf29ce484222325ULL;
+  folder_print(&h, dir, "", 0);
+  return h;
 }
 
 /* 0 if path is missing or holds an arknova save (which may be replaced),
