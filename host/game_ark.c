@@ -114,12 +114,15 @@ static int ark_news(ark_gs *g, const ark_event *e, int seat) {
 }
 
 /* A save an older build wrote, whose log version is below this one's: the
-** same answers may give another log now (a rule mended since). */
+** same answers may give another log now (a rule mended since); or one whose
+** cards, maps or plugins have changed since (its fingerprint lines). */
 static int ark_changed(const host_save *s, char *why, size_t n) {
-  if (s->log_version >= ARK_LOG_VERSION) return 0;
-  snprintf(why, n, "this save was written by an older arknova whose logs differ (log "
-           "version %d; this one writes %d)", s->log_version, ARK_LOG_VERSION);
-  return 1;
+  if (s->log_version < ARK_LOG_VERSION) {
+    snprintf(why, n, "this save was written by an older arknova whose logs differ (log "
+             "version %d; this one writes %d)", s->log_version, ARK_LOG_VERSION);
+    return 1;
+  }
+  return host_save_content_changed(s, 0, why, n) > 0;
 }
 
 const host_game host_ark_game = {

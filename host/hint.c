@@ -179,7 +179,7 @@ int cmd_hint(int argc, char **argv) {
     return 2;
   }
   host_save sv;
-  char msg[1024];
+  char msg[2048];
   if (host_save_read(path, &sv, msg, sizeof msg) != 0) {
     fprintf(stderr, "arknova hint: %s\n", msg);
     host_save_free(&sv);
@@ -197,6 +197,7 @@ int cmd_hint(int argc, char **argv) {
     host_save_free(&sv);
     return 2;
   }
+  host_save_warn(&sv, "arknova hint", path);
   /* advice on another game than the file's is worse than none: the whole
   ** file must replay to its own hash first, as for replay and resume */
   ark_gs *whole = host_game_of(&sv.o)->rebuild(&sv, sv.nanswers, msg, sizeof msg);

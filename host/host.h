@@ -109,6 +109,17 @@ void host_print_events_for(ark_game *g, int *shown, FILE *f, const char *indent,
 const char *host_choice_for(const ark_decision *d, int pick, int seat);
 
 /* ---- save files (save.c): seed, configuration, answers, log hash ---- */
+
+/* An Ark Nova save's fingerprint line: the print of one folder the game
+** was played with (kind: 0 cards, 1 maps, 2 plugin, 3 data), named as its
+** folder line names it ("" for the data folder when none is named). */
+#define HOST_MAX_PRINTS (3 * ARK_MAX_DIRS + 1)
+typedef struct host_print {
+  int kind;
+  const char *dir;
+  unsigned long long print;
+} host_print;
+
 typedef struct host_save {
   host_opts o;
   uint64_t ai_seed;
@@ -125,7 +136,9 @@ typedef struct host_save {
   int log_version;         /* of the game's log when saved (1: no such line) */
   int has_content;         /* a game in Lua: its folder's fingerprint when saved */
   unsigned long long content;
-  char *strings[40];       /* owned copies of folder names */
+  host_print prints[HOST_MAX_PRINTS];  /* Ark Nova: its folders' fingerprints */
+  int nprints;
+  char *strings[80];       /* owned copies of folder names */
   int nstrings;
   struct host_deal *deal;  /* the setup section (deal.h), or NULL: o.cfg.setup
                               points into it */
@@ -164,6 +177,20 @@ int host_save_may_replace(const char *path, char *msg, size_t n);
 int host_save_may_start(const char *path, int overwrite, int *replaced, char *msg, size_t n);
 /* The fingerprint of every file below dir (a game in Lua's content). */
 unsigned long long host_folder_print(const char *dir);
+/* The number of the folders s was played with whose files have changed
+** since it was written (its fingerprint and content lines; a save without
+** them: 0), with why naming them ("the cards in DIR have changed since
+** this save was written").  fan_only: the folders the player named alone
+** (--cards, --maps, --plugin, --data), not Ark Nova's own cards and maps,
+** which every new version of arknova may change, nor a Lua game's folder. */
+int host_save_content_changed(const host_save *s, int fan_only, char *why, size_t n);
+/* Before the message of a save that does not replay (msg), why its content
+** has changed, if it has: "the cards in DIR have changed since this save
+** was written: answer 12 of 300 is ...". */
+void host_save_blame(const host_save *s, char *msg, size_t n);
+/* On stderr, before a command replays s (read from path): a warning if the
+** folders the player named have changed since it was written. */
+void host_save_warn(const host_save *s, const char *cmd, const char *path);
 /* Reads and checks a whole file: every line, the seats, and that it is
 ** complete (hash and end lines); -1 with "file:line: message". */
 int host_save_read(const char *path, host_save *s, char *msg, size_t n);

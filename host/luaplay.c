@@ -162,10 +162,7 @@ static int lua_changed(const host_save *s, char *why, size_t n) {
              "of the rules and cards in %s", s->o.game.dir);
     return 1;
   }
-  if (host_folder_print(s->o.game.dir) == s->content) return 0;
-  snprintf(why, n, "the rules or cards in %s have changed since this save was written",
-           s->o.game.dir);
-  return 1;
+  return host_save_content_changed(s, 0, why, n) > 0;
 }
 
 /* A save: the game folder, seats, seed, AIs and answers, with the log
@@ -257,11 +254,17 @@ static ark_gs *lua_rebuild(const host_save *sv, int count, char *msg, size_t n) 
   if (refuse_ark_options(&sv->o.cfg, msg, n)) return NULL;   /* play --human */
   ark_lg_def *d = ark_lg_def_load(&sv->o.game, msg, n);
   ark_lg *g;
-  if (!d) return NULL;
+  if (!d) {
+    host_save_blame(sv, msg, n);   /* rules edited since, that no longer load */
+    return NULL;
+  }
   ark_status st = ark_lg_new_opts(d, sv->o.cfg.players, sv->o.cfg.seed, sv->o.options,
                                   sv->o.noptions, &g, msg, n);
   ark_lg_def_release(d);          /* the game keeps what it needs of d */
-  if (st != ARK_OK) return NULL;
+  if (st != ARK_OK) {
+    host_save_blame(sv, msg, n);
+    return NULL;
+  }
   ark_lg_set_cap(g, cap_of(&sv->o));
   if (host_save_give(sv, ark_lg_gs(g), count, lua_error, msg, n) == 0) return ark_lg_gs(g);
   ark_lg_free(g);

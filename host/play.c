@@ -75,7 +75,7 @@ static void note_owner(session *s, int i, const ark_decision *d) {
 /* Rebuilds the game from the seed and the first `count` saved answers,
 ** noting who gave each.  Returns 0, or -1 with a message. */
 static int rebuild(session *s, int count) {
-  char msg[512];
+  char msg[2048];
   ark_gs *g = s->hg->rebuild(&s->sv, 0, msg, sizeof msg);
   if (!g) {
     fprintf(stderr, "arknova play: %s: %s\n", s->path, msg);
@@ -83,14 +83,15 @@ static int rebuild(session *s, int count) {
   }
   for (int i = 0; i < count; i++) {
     if (g->gi->process(g) != ARK_AWAITING) {
-      fprintf(stderr, "arknova play: %s: the game is over after %d of the %d saved answers\n",
-              s->path, i, count);
+      snprintf(msg, sizeof msg, "the game is over after %d of the %d saved answers", i, count);
+      host_save_blame(&s->sv, msg, sizeof msg);
+      fprintf(stderr, "arknova play: %s: %s\n", s->path, msg);
       g->gi->free(g);
       return -1;
     }
     note_owner(s, i, g->gi->decision(g));
     if (g->gi->answer(g, s->sv.answers[i], msg, sizeof msg) != ARK_OK) {
-      char why[768];
+      char why[3072];
       host_save_misfit(&s->sv, i, g, msg, why, sizeof why);
       fprintf(stderr, "arknova play: %s: %s\n", s->path, why);
       g->gi->free(g);
@@ -582,6 +583,7 @@ int cmd_play(int argc, char **argv) {
       host_save_free(&sv);
       return 2;
     }
+    host_save_warn(&sv, "arknova play", resume);
     say_replaced(save_path, replaced);
     int rc = run_human(&sv, save_path ? save_path : resume, 1);
     host_save_free(&sv);

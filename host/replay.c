@@ -55,7 +55,7 @@ int cmd_replay(int argc, char **argv) {
     return 2;
   }
   host_save sv;
-  char msg[1024];
+  char msg[2048];
   if (host_save_read(path, &sv, msg, sizeof msg) != 0) {
     fprintf(stderr, "arknova replay: %s\n", msg);
     host_save_free(&sv);
@@ -68,6 +68,7 @@ int cmd_replay(int argc, char **argv) {
     host_save_free(&sv);
     return 2;
   }
+  host_save_warn(&sv, "arknova replay", path);
   ark_gs *g = hg->rebuild(&sv, 0, msg, sizeof msg);
   if (!g) {
     fprintf(stderr, "arknova replay: %s: %s\n", path, msg);
@@ -82,9 +83,11 @@ int cmd_replay(int argc, char **argv) {
   for (int i = 0; i < sv.nanswers; i++) {
     ark_progress pr = g->gi->process(g);
     if (pr != ARK_AWAITING) {
-      fprintf(stderr, "arknova replay: the game %s before answer %d of %d%s%s\n",
-              pr == ARK_END ? "ended" : "stopped", i + 1, sv.nanswers, pr == ARK_END ? "" : ": ",
-              pr == ARK_END ? "" : hg->error(g));
+      snprintf(msg, sizeof msg, "the game %s before answer %d of %d%s%s",
+               pr == ARK_END ? "ended" : "stopped", i + 1, sv.nanswers,
+               pr == ARK_END ? "" : ": ", pr == ARK_END ? "" : hg->error(g));
+      host_save_blame(&sv, msg, sizeof msg);
+      fprintf(stderr, "arknova replay: %s: %s\n", path, msg);
       rc = 1;
       break;
     }
@@ -101,7 +104,9 @@ int cmd_replay(int argc, char **argv) {
              host_choice_for(d, sv.answers[i], seat));
     }
     if (g->gi->answer(g, sv.answers[i], msg, sizeof msg) != ARK_OK) {
-      fprintf(stderr, "arknova replay: %s\n", msg);
+      char why[2048];
+      host_save_misfit(&sv, i, g, msg, why, sizeof why);
+      fprintf(stderr, "arknova replay: %s: %s\n", path, why);
       rc = 1;
       break;
     }

@@ -9,6 +9,10 @@
 **   arknova-save 2
 **   players 2 / seed 7 / map A / turn-cap N / data DIR / cards DIR /
 **   maps DIR / plugin P / exclude N / ai P1 greedy / human 1 / ai-seed N
+**   fingerprint cards HEX DIR   (Ark Nova: what each folder held, one line per
+**                               cards, maps, plugin and data folder; the data
+**                               line's folder is left out for games/arknova)
+**   content HEX                 (a game in Lua: its folder's fingerprint)
 **   setup KEY VALUES            (the setup section of a given deal: deal.h)
 **   answers 3 0 12 ...          (any number of such lines, in order)
 **   hash 0123456789abcdef       (after the answers; checked on replay)
@@ -119,7 +123,8 @@ static int can_write(const char *path, char *msg, size_t n) {
 ** A fingerprint is FNV-1a over every file below a folder (hidden ones left
 ** out), each by its path from the folder and its bytes, in the order of
 ** their names: an edit of any file changes it.  A game in Lua keeps its
-** folder's (content line, luaplay.c). */
+** folder's (content line, luaplay.c); an Ark Nova save keeps one of each
+** folder it names (fingerprint lines, below). */
 
 /* FNV-1a of the n bytes at p into *h. */
 static void print_bytes(unsigned long long *h, const void *p, size_t n) {
@@ -159,6 +164,125 @@ unsigned long long host_folder_print(const char *dir) {
   unsigned long long h = 0xcbf29ce484222325ULL;
   folder_print(&h, dir, "", 0);
   return h;
+}
+
+static int is_folder(const char *path) {
+  struct stat st;
+  return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+/* The data folder as the game's loader takes it: the one given, else
+** games/arknova; a checkout's top folder (older saves name it) stands for
+** its games/arknova. */
+static const char *data_folder(const ark_config *c, char *buf, size_t n) {
+  const char *data = c->data_dir ? c->data_dir : ARK_GAME_DIR;
+  char probe[PATH_MAX + 32];
+  snprintf(probe, sizeof probe, "%s/cards", data);
+  if (is_folder(probe)) return data;
+  snprintf(probe, sizeof probe, "%s/games/arknova/cards", data);
+  if (!is_folder(probe)) return data;
+  snprintf(buf, n, "%s/games/arknova", data);
+  return buf;
+}
+
+/* The kinds of folder a fingerprint line names, as the save's folder lines
+** call them. */
+enum { FP_CARDS, FP_MAPS, FP_PLUGIN, FP_DATA, FP_KINDS };
+static const char *const fp_kind[FP_KINDS] = { "cards", "maps", "plugin", "data" };
+
+/* The print of a folder of kind k, named `text` as the save names it: a
+** data folder's is of what the game reads of it at run time, its cards/
+** and maps/ (its rules are built into the program); a plugin named by a
+** bare name is the data folder's plugins/NAME, as the loader finds it.
+** Worked out once per process and folder, so that a person's game saved
+** after every decision keeps the print of the content it loaded. */
+static unsigned long long content_print(const ark_config *c, int k, const char *text) {
+  static struct { int kind; char text[PATH_MAX]; unsigned long long print; } seen[64];
+  static int nseen;
+  char buf[PATH_MAX], dir[PATH_MAX + 300];
+  for (int i = 0; i < nseen; i++)
+    if (seen[i].kind == k && !strcmp(seen[i].text, text)) return seen[i].print;
+  const char *data = data_folder(c, buf, sizeof buf);
+  unsigned long long h = 0xcbf29ce484222325ULL;
+  if (k == FP_DATA) {
+    folder_print(&h, data, "cards", 0);
+    folder_print(&h, data, "maps", 0);
+  } else {
+    snprintf(dir, sizeof dir, "%s/plugins/%s", data, text);
+    if (k != FP_PLUGIN || strchr(text, '/') || !is_folder(dir)) snprintf(dir, sizeof dir, "%s", text);
+    folder_print(&h, dir, "", 0);
+  }
+  if (nseen < (int)(sizeof seen / sizeof seen[0])) {
+    seen[nseen].kind = k;
+    snprintf(seen[nseen].text, sizeof seen[nseen].text, "%s", text);
+    seen[nseen++].print = h;
+  }
+  return h;
+}
+
+/* One fingerprint line: the kind, the print, the folder as the folder
+** line names it (none for the data folder when no data line names one). */
+static void write_print(FILE *f, const ark_config *c, int k, const char *text) {
+  fprintf(f, "fingerprint %s %016llx%s%s\n", fp_kind[k], content_print(c, k, text),
+          text[0] ? " " : "", text);
+}
+
+/* The words for one changed folder, and whether they are plural. */
+static int print_words(const host_save *s, int i, char *out, size_t n) {
+  const char *d = s->prints[i].dir;
+  switch (s->prints[i].kind) {
+  case FP_CARDS: snprintf(out, n, "the cards in %s", d); return 1;
+  case FP_MAPS: snprintf(out, n, "the maps in %s", d); return 1;
+  case FP_PLUGIN: snprintf(out, n, "the plugin %s", d); return 0;
+  default:
+    if (d[0]) { snprintf(out, n, "the data folder %s", d); return 0; }
+    snprintf(out, n, "Ark Nova's own cards and maps (%s)", ARK_GAME_DIR);
+    return 1;
+  }
+}
+
+int host_save_content_changed(const host_save *s, int fan_only, char *why, size_t n) {
+  why[0] = '\0';
+  if (s->has_content && s->o.game.dir[0] && !fan_only &&
+      host_folder_print(s->o.game.dir) != s->content) {
+    snprintf(why, n, "the rules or cards in %s have changed since this save was written",
+             s->o.game.dir);
+    return 1;
+  }
+  int changed[HOST_MAX_PRINTS], k = 0, plural = 0;
+  for (int i = 0; i < s->nprints; i++) {
+    const host_print *p = &s->prints[i];
+    if ((fan_only && p->kind == FP_DATA && !p->dir[0]) ||
+        content_print(&s->o.cfg, p->kind, p->dir) == p->print)
+      continue;
+    changed[k++] = i;
+  }
+  for (int j = 0; j < k; j++) {
+    char words[PATH_MAX + 64];
+    size_t len = strlen(why);
+    plural |= print_words(s, changed[j], words, sizeof words);
+    snprintf(why + len, n - len, "%s%s", j == 0 ? "" : j == k - 1 ? " and " : ", ", words);
+  }
+  if (k) {
+    size_t len = strlen(why);
+    snprintf(why + len, n - len, " %s changed since this save was written",
+             plural || k > 1 ? "have" : "has");
+  }
+  return k;
+}
+
+void host_save_blame(const host_save *s, char *msg, size_t n) {
+  char why[2048], was[1024];
+  if (!host_save_content_changed(s, 0, why, sizeof why)) return;
+  snprintf(was, sizeof was, "%s", msg);
+  snprintf(msg, n, "%s: %s", why, was);
+}
+
+void host_save_warn(const host_save *s, const char *cmd, const char *path) {
+  char why[2048];
+  if (host_save_content_changed(s, 1, why, sizeof why))
+    fprintf(stderr, "%s: warning: %s: %s, so its answers may no longer give the game that was "
+            "played\n", cmd, path, why);
 }
 
 /* 0 if path is missing or holds an arknova save (which may be replaced),
@@ -290,16 +414,26 @@ int host_save_write(const char *path, const host_save *s, ark_game *g) {
           (unsigned long long)c->seed, c->map ? c->map : "A");
   if (c->turn_cap) fprintf(f, "turn-cap %d\n", c->turn_cap);
   fprintf(f, "log-version %d\n", ARK_LOG_VERSION);
-  char abs[PATH_MAX];
+  char abs[PATH_MAX], data[PATH_MAX] = "";
   /* games/arknova itself is the default: no line, so the save moves along */
-  if (c->data_dir && strcmp(host_save_game(c->data_dir, "arknova", abs), "arknova"))
-    fprintf(f, "data %s\n", where(c->data_dir, abs));
+  if (c->data_dir && strcmp(host_save_game(c->data_dir, "arknova", abs), "arknova")) {
+    snprintf(data, sizeof data, "%s", where(c->data_dir, abs));
+    fprintf(f, "data %s\n", data);
+  }
   for (int k = 0; k < ARK_MAX_DIRS && c->card_dirs[k]; k++)
     fprintf(f, "cards %s\n", where(c->card_dirs[k], abs));
   for (int k = 0; k < ARK_MAX_DIRS && c->map_dirs[k]; k++)
     fprintf(f, "maps %s\n", where(c->map_dirs[k], abs));
   for (int k = 0; k < ARK_MAX_DIRS && c->plugins[k]; k++)
     fprintf(f, "plugin %s\n", where_plugin(c, c->plugins[k], abs));
+  /* what those folders held when the game began (content_print) */
+  write_print(f, c, FP_DATA, data);
+  for (int k = 0; k < ARK_MAX_DIRS && c->card_dirs[k]; k++)
+    write_print(f, c, FP_CARDS, where(c->card_dirs[k], abs));
+  for (int k = 0; k < ARK_MAX_DIRS && c->map_dirs[k]; k++)
+    write_print(f, c, FP_MAPS, where(c->map_dirs[k], abs));
+  for (int k = 0; k < ARK_MAX_DIRS && c->plugins[k]; k++)
+    write_print(f, c, FP_PLUGIN, where_plugin(c, c->plugins[k], abs));
   for (int k = 0; k < ARK_MAX_EXCLUDE && c->exclude[k]; k++) fprintf(f, "exclude %d\n", c->exclude[k]);
   for (int p = 0; p < c->players; p++) fprintf(f, "ai P%d %s\n", p + 1, ai_name(s->o.ai[p]));
   if (s->o.budget.iters) fprintf(f, "mcts-iters %d\n", s->o.budget.iters);
@@ -410,6 +544,34 @@ static int read_line(host_save *s, const char *key, char *v, char *msg, size_t n
     s->o.ai[p - 1] = kind;
     return 0;
   }
+  if (!strcmp(key, "fingerprint")) {   /* fingerprint KIND HEX [FOLDER] */
+    char *hex = strchr(v, ' '), *dir = NULL;
+    int k = FP_KINDS;
+    if (hex) {
+      *hex++ = '\0';
+      dir = strchr(hex, ' ');
+      if (dir) *dir++ = '\0';
+      for (k = 0; k < FP_KINDS && strcmp(v, fp_kind[k]); k++) {}
+    }
+    if (k == FP_KINDS || strlen(hex) != 16 || strspn(hex, "0123456789abcdefABCDEF") != 16 ||
+        (k != FP_DATA && (!dir || !*dir))) {
+      snprintf(msg, n, "bad fingerprint line (expected e.g. 'fingerprint cards "
+               "0123456789abcdef /my/cards')");
+      return -1;
+    }
+    for (int i = 0; i < s->nprints; i++)
+      if (s->prints[i].kind == k && !strcmp(s->prints[i].dir, dir ? dir : "")) {
+        snprintf(msg, n, "a second fingerprint of %s %.200s", fp_kind[k], dir ? dir : "");
+        return -1;
+      }
+    const char *kept = keep(s, dir ? dir : "");
+    if (!kept || s->nprints == HOST_MAX_PRINTS) {
+      snprintf(msg, n, "too many fingerprint lines");
+      return -1;
+    }
+    s->prints[s->nprints++] = (host_print){ k, kept, strtoull(hex, NULL, 16) };
+    return 0;
+  }
   if (!strcmp(key, "hash") || !strcmp(key, "state") || !strcmp(key, "content")) {
     char *end;
     unsigned long long x = strtoull(v, &end, 16);
@@ -487,6 +649,21 @@ static int complete(const host_save *s, int version, int ended, int has_players,
   if (s->ai_seen >> players) {
     snprintf(msg, n, "an ai line for a seat the %d-player game does not have", players);
     return -1;
+  }
+  /* a fingerprint of a folder the game was not played with explains nothing */
+  const ark_config *c = &s->o.cfg;
+  for (int i = 0; i < s->nprints; i++) {
+    const host_print *p = &s->prints[i];
+    const char *const *dirs = p->kind == FP_CARDS ? c->card_dirs : p->kind == FP_MAPS ?
+                              c->map_dirs : c->plugins;
+    int found = p->kind == FP_DATA && !strcmp(p->dir, c->data_dir ? c->data_dir : "");
+    for (int k = 0; p->kind != FP_DATA && k < ARK_MAX_DIRS && dirs[k]; k++)
+      found |= !strcmp(dirs[k], p->dir);
+    if (!found) {
+      snprintf(msg, n, "a fingerprint of %s %.200s, which no %s line names", fp_kind[p->kind],
+               p->dir[0] ? p->dir : "(the default data folder)", fp_kind[p->kind]);
+      return -1;
+    }
   }
   for (int p = 0; p < players; p++)
     if (s->o.ai[p] == AI_HUMAN && p != s->human) {
@@ -587,7 +764,7 @@ int host_save_compare(const host_save *s, const host_game *hg, unsigned long lon
                       unsigned long long state, char *msg, size_t n) {
   int log = h != s->hash, st = s->has_state && state != s->state_hash;
   if (!log && !st) return 0;
-  char why[256];
+  char why[1024];
   if (hg && hg->changed && hg->changed(s, why, sizeof why)) {
     snprintf(msg, n, "%s: its answers play, but what they give cannot be checked against it",
              why);
@@ -610,7 +787,7 @@ int host_save_verify_gs(const host_save *s, const host_game *hg, ark_gs *g,
              s->nanswers);
     return -1;
   }
-  char why[512];
+  char why[1536];
   int v = host_save_compare(s, hg, h, state, why, sizeof why);
   if (v < 0) {
     snprintf(msg, n, "%s: the file was changed, or the cards or rules it names have changed "
@@ -636,6 +813,7 @@ void host_save_misfit(const host_save *s, int i, ark_gs *g, const char *why, cha
   else
     snprintf(msg, n, "answer %d of %d (%d) does not fit the game: %s", i + 1, s->nanswers,
              s->answers[i], why);
+  host_save_blame(s, msg, n);
 }
 
 int host_save_give(const host_save *s, ark_gs *g, int count,
@@ -644,6 +822,7 @@ int host_save_give(const host_save *s, ark_gs *g, int count,
   for (int i = 0; i < count && i < s->nanswers; i++) {
     if (g->gi->process(g) != ARK_AWAITING) {
       snprintf(msg, n, "the game is over after answer %d, but the file has %d", i, s->nanswers);
+      host_save_blame(s, msg, n);
       return -1;
     }
     if (g->gi->answer(g, s->answers[i], why, sizeof why) != ARK_OK) {
@@ -659,7 +838,10 @@ static const char *ark_error_of(ark_gs *g) { return ark_game_error(ark_game_of(g
 
 ark_game *host_save_rebuild(const host_save *s, int count, char *msg, size_t n) {
   ark_game *g;
-  if (ark_game_new(&s->o.cfg, &g, msg, n) != ARK_OK) return NULL;
+  if (ark_game_new(&s->o.cfg, &g, msg, n) != ARK_OK) {
+    host_save_blame(s, msg, n);        /* a fan card that no longer loads */
+    return NULL;
+  }
   if (host_save_give(s, ark_game_gs(g), count, ark_error_of, msg, n) == 0) return g;
   ark_game_free(g);
   return NULL;

@@ -540,7 +540,7 @@ static void test_bad_saves(void **st) {
   assert_true(output_has("Resumed"));
 
   write_changed("o.txt", good, "answers ", "answers 99999999999999999999 0 1");
-  refused_resume("o.txt", "o.txt:13: bad answer '99999999999999999999'");
+  refused_resume("o.txt", "o.txt:14: bad answer '99999999999999999999'");
   write_changed("o.txt", good, "answers ", "answers -1");
   refused_resume("o.txt", "bad answer '-1'");
   write_changed("o.txt", good, "seed ", "seed 18446744073709551616");
@@ -728,6 +728,134 @@ static void test_new_game_keeps_unfinished_save(void **st) {
   assert_int_equal(run(NULL, "play --game ares-expedition --save ae.txt --overwrite"), 0);
   assert_int_equal(run(NULL, "play --game ares-expedition --seed 2 --save ae.txt"), 0);
   assert_true(output_has("note: ae.txt held a finished game"));
+}
+
+/* Writes tmp/dir/name with every `from` in the text of ARK_SOURCE_DIR's
+** examples/fan-cards/name made `to`. */
+static void fan_card(const char *dir, const char *name, const char *from, const char *to) {
+  static char text[8192], out[8192];
+  char src[600];
+  snprintf(src, sizeof src, "%s/examples/fan-cards", ARK_SOURCE_DIR);
+  snprintf(text, sizeof text, "%s", t_slurp(src, name));
+  char *at = from ? strstr(text, from) : NULL;
+  if (from) assert_non_null(at);
+  if (at) snprintf(out, sizeof out, "%.*s%s%s", (int)(at - text), text, to, at + strlen(from));
+  else snprintf(out, sizeof out, "%s", text);
+  char file[600];
+  snprintf(file, sizeof file, "%s/%s", dir, name);
+  t_write_file(tmp, file, out);
+}
+
+/* An Ark Nova save keeps a fingerprint of each folder it was played with
+** (fingerprint lines): a save whose fan cards were edited since says so
+** first, as a warning, and in the error where its answers no longer fit
+** (it had failed with a bare 'answer 476 of 544 is 4, which is not an
+** option'); where they fit but give another game, that is a note (exit
+** 0), as for a game of an older log version.  Ark Nova's own cards and
+** maps are fingerprinted too, but named only when a save fails.  Saves
+** without the lines still load. */
+static void test_save_notices_changed_content(void **st) {
+  (void)st;
+  char real[PATH_MAX], want[PATH_MAX + 200];
+  assert_non_null(realpath(tmp, real));
+  assert_int_equal(mkdir_in_tmp("hog"), 0);
+  fan_card("hog", "1001-desert-hedgehog.yaml", NULL, NULL);
+  fan_card("hog", "1001-desert-hedgehog.lua", NULL, NULL);
+  assert_int_equal(run(NULL, "play --cards hog --ai random --seed 4 --save hog4.txt"), 0);
+  assert_int_equal(run(NULL, "play --cards hog --ai random --seed 6 --save hog6.txt"), 0);
+  const char *text = slurp("hog4.txt");
+  snprintf(want, sizeof want, "\nfingerprint cards ");
+  assert_non_null(strstr(text, want));
+  assert_non_null(strstr(text, "\nfingerprint data "));
+  assert_int_equal(run(NULL, "replay hog4.txt --quiet"), 0);
+  assert_false(output_has("changed"));
+  /* a larger hedgehog: seed 4's answers no longer fit */
+  fan_card("hog", "1001-desert-hedgehog.yaml", "size: 1", "size: 4");
+  assert_int_equal(run(NULL, "replay hog4.txt --quiet"), 1);
+  snprintf(want, sizeof want, "arknova replay: warning: hog4.txt: the cards in %s/hog have "
+           "changed since this save was written, so its answers may no longer give the game "
+           "that was played\n", real);
+  assert_true(output_has(want));
+  snprintf(want, sizeof want, "arknova replay: hog4.txt: the cards in %s/hog have changed "
+           "since this save was written: answer 476 of 544 is 4, which is not an option of "
+           "'Play another animal?'", real);
+  assert_true(output_has(want));
+  assert_int_equal(run(NULL, "hint hog4.txt"), 1);
+  assert_true(output_has("arknova hint: warning: hog4.txt: the cards in "));
+  snprintf(want, sizeof want, "arknova hint: hog4.txt: the cards in %s/hog have changed since "
+           "this save was written: answer 476", real);
+  assert_true(output_has(want));
+  /* a richer hedgehog: seed 6's answers fit, but give another game */
+  fan_card("hog", "1001-desert-hedgehog.yaml", NULL, NULL);
+  fan_card("hog", "1001-desert-hedgehog.lua", "math.min(africa, 4)", "math.min(africa, 4) + 5");
+  assert_int_equal(run(NULL, "replay hog6.txt --quiet"), 0);
+  snprintf(want, sizeof want, "note: the cards in %s/hog have changed since this save was "
+           "written: its answers play, but what they give cannot be checked against it", real);
+  assert_true(output_has(want));
+  /* any file of the folder counts; a game that still replays is only warned of */
+  fan_card("hog", "1001-desert-hedgehog.lua", NULL, NULL);
+  t_write_file(tmp, "hog/notes.txt", "ideas\n");
+  assert_int_equal(run(NULL, "replay hog4.txt --quiet"), 0);
+  assert_true(output_has("warning: hog4.txt: the cards in "));
+  assert_true(output_has("matches the saved game"));
+  remove(strcat(strcpy(want, tmp), "/hog/notes.txt"));
+  assert_int_equal(run(NULL, "replay hog4.txt --quiet"), 0);
+  assert_false(output_has("warning"));
+  /* a person's game resumed: the warning comes first */
+  assert_int_equal(run("1\n1\nquit\n", "play --human 1 --cards hog --seed 4 --save hp.txt"), 0);
+  fan_card("hog", "1001-desert-hedgehog.yaml", "size: 1", "size: 2");
+  assert_int_equal(run("quit\n", "play --resume hp.txt"), 0);
+  snprintf(want, sizeof want, "arknova play: warning: hp.txt: the cards in %s/hog have changed",
+           real);
+  assert_true(output_has(want));
+  assert_true(output_has("Resumed hp.txt at decision 7."));
+  fan_card("hog", "1001-desert-hedgehog.yaml", NULL, NULL);
+  /* a plugin and a map folder are named as such */
+  assert_int_equal(mkdir_in_tmp("rich9"), 0);
+  t_write_file(tmp, "rich9/plugin.yaml", "name: rich9\nversion: \"1\"\n"
+               "description: \"local\"\nrules:\n  start_money: 29\n");
+  assert_int_equal(run(NULL, "play --plugin ./rich9 --ai random --seed 4 --save r9.txt"), 0);
+  t_write_file(tmp, "rich9/plugin.yaml", "name: rich9\nversion: \"1\"\n"
+               "description: \"local\"\nrules:\n  start_money: 30\n");
+  assert_int_equal(run(NULL, "replay r9.txt --quiet"), 1);
+  snprintf(want, sizeof want, "warning: r9.txt: the plugin %s/rich9 has changed since this save "
+           "was written", real);
+  assert_true(output_has(want));
+  snprintf(want, sizeof want, "arknova replay: r9.txt: the plugin %s/rich9 has changed since "
+           "this save was written: answer ", real);
+  assert_true(output_has(want));
+  /* Ark Nova's own cards and maps, which every new arknova may change:
+  ** no warning (here the file says they differ), but a failure names them */
+  char *copy = strdup(slurp("hog4.txt"));
+  char *fp = strstr(copy, "\nfingerprint data ") + 18;
+  fp[0] = fp[0] == '0' ? '1' : '0';
+  t_write_file(tmp, "own.txt", copy);
+  assert_int_equal(run(NULL, "replay own.txt --quiet"), 0);
+  assert_false(output_has("warning"));
+  assert_true(output_has("matches the saved game"));
+  write_changed("own2.txt", copy, "answers ", "answers 0 0 99");
+  assert_int_equal(run(NULL, "replay own2.txt --quiet"), 1);
+  snprintf(want, sizeof want, "arknova replay: own2.txt: Ark Nova's own cards and maps (%s) "
+           "have changed since this save was written: answer 3 of ", ARK_GAME_DIR);
+  assert_true(output_has(want));
+  /* a save written before the fingerprints loads and replays as before */
+  free(copy);
+  copy = strdup(slurp("hog4.txt"));
+  drop_line(copy, "fingerprint data ");
+  drop_line(copy, "fingerprint cards ");
+  t_write_file(tmp, "old.txt", copy);
+  assert_int_equal(run(NULL, "replay old.txt --quiet"), 0);
+  assert_true(output_has("matches the saved game"));
+  /* bad lines are refused */
+  free(copy);
+  copy = strdup(slurp("hog4.txt"));
+  write_changed("bad.txt", copy, "fingerprint cards ", "fingerprint cards 12 /x");
+  assert_int_equal(run(NULL, "replay bad.txt"), 1);
+  assert_true(output_has("bad.txt:8: bad fingerprint line"));
+  write_changed("bad.txt", copy, "fingerprint cards ", "fingerprint maps 0123456789abcdef /x");
+  assert_int_equal(run(NULL, "replay bad.txt"), 1);
+  assert_true(output_has("bad.txt: a fingerprint of maps /x, which no maps line names"));
+  free(copy);
 }
 
 static void test_undo(void **st) {
@@ -1881,6 +2009,7 @@ int main(void) {
     cmocka_unit_test(test_plugin_names),
     cmocka_unit_test(test_bad_saves),
     cmocka_unit_test(test_new_game_keeps_unfinished_save),
+    cmocka_unit_test(test_save_notices_changed_content),
     cmocka_unit_test(test_undo),
     cmocka_unit_test(test_human_input),
     cmocka_unit_test(test_resume_refuses_options),
