@@ -1560,6 +1560,78 @@ static void test_big_numbers_named(void **st) {
   }
 }
 
+/* ==== rules that keep state in Lua variables ============================
+** A copy of a game runs the running step again from its start, in the same
+** Lua state: tests/games/leaky counts its turns in a local of its rules
+** file, so that every copy counts the turn again under the real game. */
+
+#define LEAKY ARK_SOURCE_DIR "/tests/games/leaky"
+
+/* A copy of leaky counts the turn a second time: it asks "Turn 2" where
+** the game asks "Turn 1", and fails with a message of the same kind as a
+** copy that ended early (before, it played on as if nothing were wrong).
+** A view is not held to it: its hidden cards are dealt anew, so its
+** options may differ. */
+static void test_clone_of_kept_state_fails(void **st) {
+  (void)st;
+  ark_lg_def *d = load(LEAKY);
+  ark_lg *g = new_game(d, 2, 1);
+  assert_int_equal(ark_lg_process(g), ARK_AWAITING);
+  assert_string_equal(ark_lg_decision(g)->prompt, "Turn 1: how many coins?");
+  ark_lg *c = ark_lg_clone(g, 0);
+  assert_int_equal(ark_lg_process(c), ARK_ERROR);
+  assert_string_equal(ark_lg_error(c), "rules/game.lua: a copy of the game did not reach the "
+                      "same decision: it asks P1 \"Turn 2: how many coins?\" (2 options, tag "
+                      "take) where the game asks P1 \"Turn 1: how many coins?\" (2 options, tag "
+                      "take): the rules do not play the same with the same answers (everything "
+                      "a game remembers must be in tracks, zones and counters)");
+  ark_lg_free(c);
+  ark_lg *v = ark_lg_view(g, 0, 3);
+  assert_int_equal(ark_lg_process(v), ARK_AWAITING);
+  ark_lg_free(v);
+  assert_int_equal(ark_lg_process(g), ARK_AWAITING);   /* the game itself goes on */
+  ark_lg_free(g);
+  ark_lg_def_release(d);
+}
+
+/* The same for an answer a copy replays: rules whose first question of a
+** step offers a third option only every other time the step runs.  The
+** game's answer there was the third; its copy is offered two (before, the
+** answer was folded into them and the copy played on). */
+static void test_clone_off_course_fails(void **st) {
+  (void)st;
+  char dir[512], msg[2048];
+  mini(dir, sizeof dir, "every-other", NULL,
+       "local R = { steps = {} }\n"
+       "local runs = 0\n"
+       "function R.setup() end\n"
+       "function R.next() if G.get(0, \"t\") >= 4 then return nil end return \"turn\", 1 end\n"
+       "function R.steps.turn(s)\n"
+       "  runs = runs + 1\n"
+       "  local options = { \"a\", \"b\" }\n"
+       "  if runs % 2 == 1 then options[3] = \"c\" end\n"
+       "  G.choose(s, \"first\", options)\n"
+       "  G.choose(s, \"second\", { \"x\", \"y\" })\n"
+       "  G.add(0, \"t\", 1)\n"
+       "end\n"
+       "function R.score(s) return 0 end\n"
+       "return R\n");
+  ark_lg_def *d = load_dir(dir, msg, sizeof msg);
+  if (!d) fail_msg("%s", msg);
+  ark_lg *g = new_game(d, 1, 1);
+  answer(g, 2);
+  assert_int_equal(ark_lg_process(g), ARK_AWAITING);
+  ark_lg *c = ark_lg_clone(g, 0);
+  assert_int_equal(ark_lg_process(c), ARK_ERROR);
+  assert_string_equal(ark_lg_error(c), "rules/game.lua: a copy of the game did not play the "
+                      "same: P1's \"first\" offered 2 options, where the game's answer 1 there "
+                      "was option 3: the rules do not play the same with the same answers "
+                      "(everything a game remembers must be in tracks, zones and counters)");
+  ark_lg_free(c);
+  ark_lg_free(g);
+  ark_lg_def_release(d);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_numbers),
@@ -1596,6 +1668,8 @@ int main(void) {
     cmocka_unit_test(test_numbers_are_finite),
     cmocka_unit_test(test_big_numbers_named),
     cmocka_unit_test(test_sim_stops_when_all_fail),
+    cmocka_unit_test(test_clone_of_kept_state_fails),
+    cmocka_unit_test(test_clone_off_course_fails),
   };
   if (!mkdtemp(tmp)) return 1;
   int failed = cmocka_run_group_tests(tests, NULL, NULL);

@@ -622,6 +622,48 @@ static ark_lg *copy_of(const ark_lg *g, int with_log) {
   return n;
 }
 
+/* The rules played otherwise in copy n than in g with the same answers:
+** rules that keep state in Lua variables (a copy runs the step again in
+** the same Lua state).  n fails; the text says what it found. */
+static void copy_differs(ark_lg *n, const ark_lg *g, const char *what) {
+  fail(n, "%s: a copy of the game %s: the rules do not play the same with the same answers "
+       "(everything a game remembers must be in tracks, zones and counters)", g->d->rules, what);
+}
+
+/* Whether a copy's decision (n) is the game's (g): a copy plays the very
+** same step with the very same answers, so anything else is kept state. */
+static int same_decision(const ark_lg *n, const ark_lg *g) {
+  const ark_decision *a = &n->dec, *b = &g->dec;
+  return a->player == b->player && a->noptions == b->noptions && !strcmp(a->tag, b->tag) &&
+         !strcmp(a->prompt, b->prompt);
+}
+
+/* A clone (not a view: a view deals hidden cards anew, so its options may
+** differ) is offered, at each answer it is fed, a decision that answer
+** fits, and reaches the game's pending decision.  1 when the clone's
+** decision does not fit the game's answer k (a): n has failed. */
+static int clone_off_course(ark_lg *n, const ark_lg *g, int k, int a) {
+  char what[300];
+  if (a < n->dec.noptions) return 0;
+  snprintf(what, sizeof what, "did not play the same: P%d's \"%.80s\" offered %d options, "
+           "where the game's answer %d there was option %d", n->dec.player + 1, n->dec.prompt,
+           n->dec.noptions, k + 1, a + 1);
+  copy_differs(n, g, what);
+  return 1;
+}
+
+/* n, a clone, has reached the decision where g waits: n fails unless it
+** is g's. */
+static void clone_reached(ark_lg *n, const ark_lg *g) {
+  char what[600];
+  if (same_decision(n, g)) return;
+  snprintf(what, sizeof what, "did not reach the same decision: it asks P%d \"%.60s\" "
+           "(%d options, tag %.24s) where the game asks P%d \"%.60s\" (%d options, tag %.24s)",
+           n->dec.player + 1, n->dec.prompt, n->dec.noptions, n->dec.tag, g->dec.player + 1,
+           g->dec.prompt, g->dec.noptions, g->dec.tag);
+  copy_differs(n, g, what);
+}
+
 /* n plays again from `from` (a board where the answers before `at` were
 ** given, at the start of a step, or of the running step when `step`),
 ** feeding g's answers up to the one pending, with nothing logged.  For a
@@ -648,6 +690,11 @@ static void replay(ark_lg *n, const ark_lg *g, const ark_lg_board *from, int at,
     if (n->replay_pos == n->redeal_at) redeal(n, n->redeal_viewer, n->redeal_seed);
     if (n->replay_pos >= end) break;
     int k = n->replay_pos, a = n->answers[k], meta = n->ameta[k];
+    if (viewer < 0 && clone_off_course(n, g, k, a)) {
+      drop_step(n);
+      r = -1;
+      break;
+    }
     if (viewer >= 0 && (meta & ARK_LG_SECRET_BIT) && (meta & 0x7f) != viewer + 1 &&
         k >= g->revealed)
       a = n->answers[k] = (int)(mix(seed ^ ((uint64_t)k << 20)) % (uint64_t)n->dec.noptions);
@@ -658,11 +705,12 @@ static void replay(ark_lg *n, const ark_lg *g, const ark_lg_board *from, int at,
     n->replay_pos = k + 1;
     r = resume(n, 1);
   }
-  if (r == 0) n->pending = 1;
-  else if (n->status != ARK_ERROR)
-    fail(n, "%s: a copy of the game ended early: the rules do not play the same with the "
-         "same answers (everything a game remembers must be in tracks, zones and counters)",
-         g->d->rules);
+  if (r == 0) {
+    n->pending = 1;
+    if (viewer < 0) clone_reached(n, g);
+  } else if (n->status != ARK_ERROR) {
+    copy_differs(n, g, "ended early");
+  }
   n->given = g->given;
   n->replaying = 0;
 }
