@@ -29,6 +29,7 @@ static inline lua_Integer ark_tointegerx(lua_State *L, int i, int *ok) {
 #define ark_lessthan(L, a, b) lua_lessthan((L), (a), (b))
 /* Sets table at the top as the environment of the function below it. */
 static inline void ark_setenv(lua_State *L, int fidx) { lua_setfenv(L, fidx); }
+#define ark_pushglobals(L) lua_pushvalue((L), LUA_GLOBALSINDEX)
 #else
 #define ARK_LUA_OK LUA_OK
 static inline int ark_resume(lua_State *co, lua_State *from, int nargs, int *nres) {
@@ -38,6 +39,7 @@ static inline int ark_resume(lua_State *co, lua_State *from, int nargs, int *nre
 #define ark_isinteger(L, i) lua_isinteger((L), (i))
 #define ark_tointegerx(L, i, ok) lua_tointegerx((L), (i), (ok))
 #define ark_lessthan(L, a, b) lua_compare((L), (a), (b), LUA_OPLT)
+#define ark_pushglobals(L) lua_pushglobaltable(L)
 static inline void ark_setenv(lua_State *L, int fidx) {
   /* a loaded main chunk has exactly one upvalue, _ENV */
   lua_setupvalue(L, fidx, 1);

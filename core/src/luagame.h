@@ -29,6 +29,8 @@ enum { ARK_LG_EV_TEXT, ARK_LG_EV_ANSWER };
 ark_lg_def *ark_lg_def_load(const ark_gamedef *gd, char *msg, size_t n);
 void ark_lg_def_release(ark_lg_def *d);
 int ark_lg_def_cards(const ark_lg_def *d);
+/* The rules file, as game.yaml names it inside the folder. */
+const char *ark_lg_def_rules(const ark_lg_def *d);
 
 /* Every Lua game behind the engine's one game interface (gameif.h): the
 ** table (luagame_gi.c), and a game as that interface's state.  Such a game
@@ -71,6 +73,17 @@ void ark_lg_set_cap(ark_lg *g, int rounds);
 int ark_lg_cap_decisions(const ark_lg *g);
 /* Whether the game was ended by the cap. */
 int ark_lg_capped(const ark_lg *g);
+/* The Lua variables the rules keep from step to step, for the host's
+** check (host/check_lua.c) to name the ones that differ between two
+** loads of the same rules: the fields of the rules table, the globals the
+** rules made and the locals of their files that their functions use
+** (upvalues), each walked into its tables a few levels deep, in a fixed
+** order.  One line per value, "VARIABLE\tPATH\tVALUE" (VARIABLE as a
+** message names it: "local 'drafted' of rules/game.lua (used by function
+** 'pick', line 41)"), bounded in number; malloc'd, to free. */
+char *ark_lg_def_vars(ark_lg_def *d);
+/* The name of the step running now ("" between steps). */
+const char *ark_lg_step(const ark_lg *g);
 /* A hash of everything the game is now: the board (tracks, zones, card
 ** counters, the random numbers), the pending decision, and once over the
 ** rules' score of every seat; what a save keeps beside its log's hash. */

@@ -723,6 +723,7 @@ ark_lg_def *ark_lg_def_load(const ark_gamedef *gd, char *msg, size_t n) {
     open_libs(d->L);
     ark_strlib_set_cap(d->L, d->mem_limit);
     ark_lg_api_open(d->L);
+    ark_lg_vars_std(d->L);
     lua_pushstring(d->L, d->gd.dir);   /* G.include reads from the game folder */
     lua_setfield(d->L, LUA_REGISTRYINDEX, "ark.lg.dir");
     snprintf(d->rules, sizeof d->rules, "%s", rules);
@@ -747,6 +748,7 @@ void ark_lg_def_release(ark_lg_def *d) {
 }
 
 int ark_lg_def_cards(const ark_lg_def *d) { return d->ncards; }
+const char *ark_lg_def_rules(const ark_lg_def *d) { return d->rules; }
 
 int ark_lg_track_index(const ark_lg_def *d, int table, const char *name) {
   for (int i = 0; i < d->ntracks[table]; i++)

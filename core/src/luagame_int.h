@@ -162,6 +162,9 @@ int ark_lg_load_file(lua_State *L, const char *dir, const char *rel);
 /* "file:line" of the Lua function at idx (where it is defined), else the
 ** rules file; into buf, which is returned. */
 const char *ark_lg_fn_where(const ark_lg_def *d, lua_State *L, int idx, char *buf, size_t n);
+/* Notes the global names the state has before the rules run (the
+** standard library, G): no variable of the rules (luagame_vars.c). */
+void ark_lg_vars_std(lua_State *L);
 /* Registers G in the definition's Lua state (luagame_api.c). */
 void ark_lg_api_open(lua_State *L);
 /* The game the running Lua code belongs to (set around every call). */
