@@ -38,7 +38,9 @@ static void check_usage(FILE *f) {
              "other DIR a fan card folder.  Without arguments, the built-in cards\n"
              "and maps are checked.\n\n"
              "  --game NAME|DIR   the game whose content is checked (default arknova;\n"
-             "                    a game written in Lua checks its cards and rules)\n"
+             "                    a game written in Lua checks its cards and rules, and\n"
+             "                    plays 2 games of it to find rules that keep state in\n"
+             "                    Lua variables)\n"
              "  --data DIR        the data folder checked instead of the game's own\n"
              "  --cards DIR       a fan card folder (may repeat)\n"
              "  --maps DIR        a fan map folder (may repeat)\n"
@@ -114,6 +116,25 @@ static char *joined(const char *dir, const char *sub) {
 
 static const char *plural(int n, const char *one, const char *many) { return n == 1 ? one : many; }
 
+/* A game written in Lua alone: its declarations, cards and rules load,
+** and games of it play the same beside copies of them (check_lua.c). */
+static int check_lua_game(const host_opts *o) {
+  char msg[8192];
+  ark_lg_def *d = ark_lg_def_load(&o->game, msg, sizeof msg);
+  if (!d) {
+    printf("%s\n", msg);
+    return 1;
+  }
+  int rc = host_check_lua_play(o, d, msg, sizeof msg);
+  if (rc)
+    printf("%s\n", msg);
+  else
+    printf("ok: %s: %d %s and the rules load without problems\nok: %s\n", o->game.name,
+           ark_lg_def_cards(d), plural(ark_lg_def_cards(d), "card", "cards"), msg);
+  ark_lg_def_release(d);
+  return rc;
+}
+
 int cmd_check(int argc, char **argv) {
   host_opts o;
   host_opts_init(&o);
@@ -162,14 +183,7 @@ int cmd_check(int argc, char **argv) {
     fprintf(stderr, "arknova check: %s\n", msg);
     rc = 2;
   } else if (rc == 0 && host_game_is_lua(&o)) {
-    /* a game written in Lua alone: its declarations, cards and rules */
-    char msg[8192];
-    ark_lg_def *d = ark_lg_def_load(&o.game, msg, sizeof msg);
-    if (d) printf("ok: %s: %d %s and the rules load without problems\n", o.game.name,
-                  ark_lg_def_cards(d), plural(ark_lg_def_cards(d), "card", "cards"));
-    else printf("%s\n", msg);
-    rc = d ? 0 : 1;
-    ark_lg_def_release(d);
+    rc = check_lua_game(&o);
   } else if (rc == 0) {
     char *report;
     int nerrors;

@@ -50,6 +50,12 @@ int host_game_is_lua(const host_opts *o);
 /* An AI game of such a game (luaplay.c): exit code as play's.  A person's
 ** game and sim of any game are play.c's and sim.c's, through host_game. */
 int host_lua_play(const host_opts *o, const char *save_path);
+struct ark_lg_def;
+/* check --game of a game written in Lua, once its folder loaded as d:
+** plays a few games with random answers, each alone and beside copies of
+** it, and finds rules that keep state in Lua variables (check_lua.c).
+** 0 with what it found in out, or 1 with the report there. */
+int host_check_lua_play(const host_opts *o, struct ark_lg_def *d, char *out, size_t n);
 /* Ark Nova's content options (--cards, --maps, --plugin, --data,
 ** --exclude, --map), which a game in Lua cannot honour (luaplay.c): the
 ** first that cfg holds, or NULL; and into msg why opt is refused.  play,

@@ -1632,6 +1632,81 @@ static void test_clone_off_course_fails(void **st) {
   ark_lg_def_release(d);
 }
 
+/* A copy of leaky in tmp, with the sed expression `edit` applied to its
+** rules; its folder into dir. */
+static void leaky_edited(char *dir, size_t n, const char *name, const char *edit) {
+  char cmd[2048];
+  snprintf(dir, n, "%s/%s", tmp, name);
+  snprintf(cmd, sizeof cmd, "rm -rf %s && cp -r %s %s && sed -i '%s' %s/rules/game.lua", dir,
+           LEAKY, dir, edit, dir);
+  assert_int_equal(system(cmd), 0);
+}
+
+/* `check --game` plays games of random answers twice, alone and beside
+** copies made at every decision, and fails where they differ, naming the
+** variable that differs, the seed, the decision and the step.  leaky
+** fails at its first decision; so do its rules with the count in a global
+** or in a field of the rules table, each named as such.  With the count
+** in the table track `turns` they pass, although their cache of prompts
+** (a local table filled as needed) fills sooner beside the copies. */
+static void test_check_finds_kept_state(void **st) {
+  (void)st;
+  char out[1 << 16], dir[512];
+  assert_int_equal(arknova(out, sizeof out, NULL, "check --game %s", LEAKY), 1);
+  static const char *const want[] = {
+    "rules/game.lua: the rules keep state in Lua variables: a copy of the game changed local "
+    "'turns' of rules/game.lua (used by function 'setup', line 21); seed 1, decision 1, step "
+    "'turn'. Keep it in a track, zone or counter (docs/lua-games.md)\n"
+    "  turns: 1 in the game played alone, 2 in the same game beside its copies\n",
+    "  prompts[2]: nothing in the game played alone, \"Turn 2: how many coins?\" in the same "
+    "game beside its copies (it only grew, as a cache does",
+    "  what differed: rules/game.lua: a copy of the game did not reach the same decision: it "
+    "asks P1 \"Turn 2: how many coins?\"",
+  };
+  for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
+    if (!strstr(out, want[i])) fail_msg("missing '%s' in:\n%s", want[i], out);
+  assert_null(strstr(out, "ok"));
+  leaky_edited(dir, sizeof dir, "leaky-global", "s/^local turns = 0$/turns = 0/");
+  assert_int_equal(arknova(out, sizeof out, NULL, "check --game %s", dir), 1);
+  assert_non_null(strstr(out, "a copy of the game changed global 'turns'; seed 1, decision 1"));
+  leaky_edited(dir, sizeof dir, "leaky-field", "s/^local turns = 0$/R.turns = 0/; "
+               "s/return turns end/return R.turns end/; s/^  turns = /  R.turns = /; "
+               "s/= turns + 1$/= R.turns + 1/");
+  assert_int_equal(arknova(out, sizeof out, NULL, "check --game %s", dir), 1);
+  assert_non_null(strstr(out, "a copy of the game changed field 'turns' of the rules table; "));
+  leaky_edited(dir, sizeof dir, "leaky-track", "s/^  turns = turns + 1$/  G.add(0, \"turns\", 1)/; "
+               "s/return turns end/return G.get(0, \"turns\") end/");
+  assert_int_equal(arknova(out, sizeof out, NULL, "check --game %s", dir), 0);
+  assert_non_null(strstr(out, "ok: leaky: 6 cards and the rules load without problems\n"
+                              "ok: the rules keep no state in Lua variables that check finds"));
+}
+
+/* The games written in Lua pass it: harvest, and every game of games/. */
+static void test_check_passes_games(void **st) {
+  (void)st;
+  char out[1 << 16];
+  const char *const dirs[] = { HARVEST, ARK_SOURCE_DIR "/games/ares-expedition" };
+  for (int i = 0; i < 2; i++) {
+    assert_int_equal(arknova(out, sizeof out, NULL, "check --game %s", dirs[i]), 0);
+    if (!strstr(out, "ok: the rules keep no state in Lua variables that check finds (2 games "
+                     "of random answers, "))
+      fail_msg("%s:\n%s", dirs[i], out);
+  }
+}
+
+/* A rules error that a copy check made meets, and the same copy of the
+** game alone meets too, is reported as that error, with where check found
+** it: no state is kept there. */
+static void test_check_reports_rules_errors(void **st) {
+  (void)st;
+  char dir[512], out[1 << 16];
+  hostile(dir, sizeof dir, "b-fails-check", "if a == 2 then error(\"b is broken\") end", "");
+  assert_int_equal(arknova(out, sizeof out, NULL, "check --game %s", dir), 1);
+  if (!strstr(out, "rules/game.lua:9: b is broken\n  (seed 1, decision "))
+    fail_msg("%s", out);
+  assert_null(strstr(out, "keep state"));
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_numbers),
@@ -1670,6 +1745,9 @@ int main(void) {
     cmocka_unit_test(test_sim_stops_when_all_fail),
     cmocka_unit_test(test_clone_of_kept_state_fails),
     cmocka_unit_test(test_clone_off_course_fails),
+    cmocka_unit_test(test_check_finds_kept_state),
+    cmocka_unit_test(test_check_passes_games),
+    cmocka_unit_test(test_check_reports_rules_errors),
   };
   if (!mkdtemp(tmp)) return 1;
   int failed = cmocka_run_group_tests(tests, NULL, NULL);
