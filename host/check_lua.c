@@ -432,8 +432,9 @@ static int players_of(const host_opts *o) {
 }
 
 int host_check_lua_play(const host_opts *o, ark_lg_def *d, char *out, size_t n) {
-  char msg[4096];
-  const char *rules = ark_lg_def_rules(d);
+  char msg[4096], rules[1400];
+  /* named from where the user stands, as check's other problems are */
+  snprintf(rules, sizeof rules, "%s/%s", o->game.dir, ark_lg_def_rules(d));
   int decisions = 0;
   ark_lg_def *dc = ark_lg_def_load(&o->game, msg, sizeof msg);
   if (!dc) {

@@ -1666,6 +1666,8 @@ static void test_check_finds_kept_state(void **st) {
   for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
     if (!strstr(out, want[i])) fail_msg("missing '%s' in:\n%s", want[i], out);
   assert_null(strstr(out, "ok"));
+  /* named from here, as check's other problems */
+  assert_non_null(strstr(out, LEAKY "/rules/game.lua: the rules keep state"));
   leaky_edited(dir, sizeof dir, "leaky-global", "s/^local turns = 0$/turns = 0/");
   assert_int_equal(arknova(out, sizeof out, NULL, "check --game %s", dir), 1);
   assert_non_null(strstr(out, "a copy of the game changed global 'turns'; seed 1, decision 1"));
