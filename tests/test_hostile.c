@@ -970,6 +970,29 @@ static void test_engine_helper(void **st) {
   ark_game_free(g);
 }
 
+/* The same mistakes in a handler's last call, `return gain_then(...)`: the
+** script's frame is gone when the helper runs (a tail call), yet the stop
+** names its file and the line of that call and switches off only that
+** script (the base's owner, native/lua_bridge.c), with the helper's name. */
+static void test_tail_gain_then(void **st) {
+  (void)st;
+  expect_contained("tail-gain-then", 5, "gain_then: unknown track 'monies'");
+}
+
+/* A then_ function a continuation ran, failing in its own last call: its
+** line, not its handler's. */
+static void test_tail_then_function(void **st) {
+  (void)st;
+  expect_contained("tail-then-function", 11, "gain: unknown track 'monies'");
+}
+
+/* A handler with two last calls, the second a rules call that fails:
+** the line of the call the message names. */
+static void test_tail_rules_call(void **st) {
+  (void)st;
+  expect_contained("tail-rules-call", 7, "perform_action: unknown action card 'animalz'");
+}
+
 /* A primitive refusing a fan script's argument (ark.count_zoo's range with
 ** one end) stops the script at the calling line, with the primitive's
 ** reason. */
@@ -1134,6 +1157,9 @@ int main(int argc, char **argv) {
     cmocka_unit_test(test_error_tostring_loop),
     cmocka_unit_test(test_no_return),
     cmocka_unit_test(test_engine_helper),
+    cmocka_unit_test(test_tail_gain_then),
+    cmocka_unit_test(test_tail_then_function),
+    cmocka_unit_test(test_tail_rules_call),
     cmocka_unit_test(test_count_zoo_filter),
     cmocka_unit_test(test_event_recursion),
     cmocka_unit_test(test_decision_flood),

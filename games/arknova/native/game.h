@@ -119,6 +119,15 @@ struct ark_game {
   ** that hit the time limit; set while a query runs */
   uint8_t script_ran[(ARK_MAX_CARDS + ARK_MAX_MAP_SCRIPTS) / 8];
   int script_ran_any;
+  /* the card or map script whose handler or then_ function the rules
+  ** started at the base of the step's coroutine (ENGINE.touch): once it
+  ** tail-calls (`return gain_then(...)`) none of its frames is left, and an
+  ** error in what it called is still its own.  base_known: set since the
+  ** base's function started (cleared at each start); base_who as
+  ** find_culprit names a script; base_line, base_last: the lines of the
+  ** function it started (base_last 0: not in the script's file) */
+  int base_known, base_who, base_line, base_last;
+  char base_handler[40];
   struct ark_family *family;
   int in_query;
   /* the state before a query's first change (ark_lua_query_save), put back

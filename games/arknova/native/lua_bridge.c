@@ -367,15 +367,17 @@ typedef struct culprit {
   int who;               /* card id, -2 - map index, or -1: none */
   int line_now;          /* current line of its innermost frame of its file */
   int line_def;          /* where its handler (or outermost function) is defined */
+  int line_last;         /* the handler's last line when known (in the file), else 0 */
   char handler[40];      /* the handler's name, or "" */
 } culprit;
 
 /* If the function on L's top is in the rules' table `registry` (a
 ** handler's wrapper in SCRIPT_WRAPPERS, a script's handler or then_
 ** function in SCRIPT_HANDLERS, games/arknova/rules/api.lua), its script
-** key, line and name; pops the function. */
-static int registered_in(lua_State *L, const char *registry, int *key, int *line, char *name,
-                         size_t n) {
+** key, line and name, and in *last (if given) the handler's last line in
+** the script's file (0: unknown, note_last_lines); pops the function. */
+static int registered_in(lua_State *L, const char *registry, int *key, int *line, int *last,
+                         char *name, size_t n) {
   lua_getglobal(L, registry);
   if (!lua_istable(L, -1)) {
     lua_pop(L, 2);
@@ -388,10 +390,12 @@ static int registered_in(lua_State *L, const char *registry, int *key, int *line
     lua_rawgeti(L, -1, 1);
     lua_rawgeti(L, -2, 2);
     lua_rawgeti(L, -3, 3);
-    *key = (int)lua_tointeger(L, -3);
-    *line = (int)lua_tointeger(L, -2);
-    snprintf(name, n, "%s", lua_tostring(L, -1) ? lua_tostring(L, -1) : "");
-    lua_pop(L, 3);
+    lua_rawgeti(L, -4, 4);
+    *key = (int)lua_tointeger(L, -4);
+    *line = (int)lua_tointeger(L, -3);
+    snprintf(name, n, "%s", lua_tostring(L, -2) ? lua_tostring(L, -2) : "");
+    if (last) *last = (int)lua_tointeger(L, -1);
+    lua_pop(L, 4);
   }
   lua_pop(L, 2);
   return found;
@@ -408,24 +412,28 @@ static void find_culprit(const ark_content *c, lua_State *L, lua_State *th, culp
   for (int level = 0; lua_getstack(th, level, &ar); level++) {
     if (!lua_getinfo(th, "Slf", &ar)) continue;
     if (th != L) lua_xmove(th, L, 1);
-    int key, line;
+    int key, line, last;
     char name[40];
     lua_pushvalue(L, -1);
-    if (registered_in(L, "SCRIPT_WRAPPERS", &key, &line, name, sizeof name)) {
+    if (registered_in(L, "SCRIPT_WRAPPERS", &key, &line, &last, name, sizeof name)) {
       lua_pop(L, 1);
       if (outer) continue;
       if (k->who == -1) {
         /* the fault came as the handler was entered (LuaJIT unwinds a
-        ** stack overflow to here): if its script called what called it
-        ** (an event it fired), that call's line */
+        ** stack overflow to here), or after the handler tail-called a
+        ** function of the rules (`return gain(...)`), which left no
+        ** frame of it: if its script called what called it (an event
+        ** it fired), that call's line */
         outer = 1;
         k->who = key;
         k->line_def = line;
+        k->line_last = last;
         snprintf(k->handler, sizeof k->handler, "%s", name);
         continue;
       }
       if (key == k->who) {
         k->line_def = line;
+        k->line_last = last;
         snprintf(k->handler, sizeof k->handler, "%s", name);
       }
       break;                              /* outside it: the engine calling */
@@ -450,9 +458,70 @@ static void find_culprit(const ark_content *c, lua_State *L, lua_State *th, culp
     k->line_def = ar.linedefined > 0 ? ar.linedefined : ar.currentline;
     /* a handler the engine called without its wrapper (as a step's last
     ** call), or a then_ function: the outermost names it */
-    if (registered_in(L, "SCRIPT_HANDLERS", &key, &line, name, sizeof name) && key == who)
+    if (registered_in(L, "SCRIPT_HANDLERS", &key, &line, &last, name, sizeof name) &&
+        key == who) {
       snprintf(k->handler, sizeof k->handler, "%s", name);
+      k->line_last = last;
+    }
   }
+}
+
+static int word_char(char ch);
+
+/* The name a message starts with ("gain_then: unknown track ..." ->
+** "gain_then"), or "" (Lua's own "attempt to ..."). */
+static void message_name(const char *text, char *out, size_t n) {
+  size_t i = 0;
+  while (text[i] && (word_char(text[i]) || text[i] == '.') && i + 1 < n) i++;
+  if (i == 0 || text[i] != ':' || text[i + 1] != ' ') i = 0;
+  memcpy(out, text, i);
+  out[i] = '\0';
+}
+
+/* The lines first..last of a script's file that end a function with a
+** tail call, `return name(...)` (the name may be dotted): the one whose
+** name is `helper`, or else the only one.  Such a call leaves no frame of
+** the script, so where it went wrong in what it called, this is the line
+** the stack cannot give.  0 when there is none, or several alike. */
+static int tail_call_line(const char *path, int first, int last, const char *helper) {
+  size_t len;
+  char *text = path ? read_file(path, &len) : NULL;
+  if (!text) return 0;
+  int line = 1, any = 0, nany = 0, named = 0, nnamed = 0;
+  for (size_t i = 0; i < len && line <= last; i++) {
+    if (text[i] == '\n') {
+      line++;
+      continue;
+    }
+    if (line < first) continue;
+    if (text[i] == '-' && i + 1 < len && text[i + 1] == '-') {   /* a comment: to its end */
+      while (i + 1 < len && text[i + 1] != '\n') i++;
+      continue;
+    }
+    if (len - i < 6 || memcmp(text + i, "return", 6) || (i > 0 && word_char(text[i - 1])) ||
+        (i + 6 < len && word_char(text[i + 6])))
+      continue;
+    size_t j = i + 6;
+    while (j < len && (text[j] == ' ' || text[j] == '\t')) j++;
+    size_t start = j, part = j;
+    while (j < len && (word_char(text[j]) || text[j] == '.' || text[j] == ':')) {
+      if (text[j] == '.' || text[j] == ':') part = j + 1;
+      j++;
+    }
+    size_t end = j;
+    while (j < len && (text[j] == ' ' || text[j] == '\t')) j++;
+    if (end == start || j >= len || !strchr("(\"'{", text[j])) continue;
+    if (any != line) nany++;
+    any = line;
+    if (helper[0] && end - part == strlen(helper) && !memcmp(text + part, helper, end - part)) {
+      if (named != line) nnamed++;
+      named = line;
+    }
+    i = end - 1;
+  }
+  free(text);
+  if (nnamed == 1) return named;
+  return nnamed == 0 && nany == 1 ? any : 0;
 }
 
 /* The message of a script's fault: "file:line: text".  A stop for time or
@@ -479,6 +548,13 @@ static void compose(const ark_content *c, const culprit *k, const char *text, in
     return;
   }
   int line = k->line_now ? k->line_now : k->line_def;
+  if (!k->line_now && k->line_last > 0) {     /* no frame of it: it tail-called */
+    char helper[40];
+    message_name(text + position_len(text), helper, sizeof helper);
+    int tail = tail_call_line(k->who >= 0 ? c->cards[k->who].script : c->maps[-2 - k->who].script,
+                              k->line_def, k->line_last, helper);
+    if (tail > 0) line = tail;
+  }
   snprintf(out, n, "%s:%d: %s", file, line > 0 ? line : 1, text + position_len(text));
 }
 
@@ -691,6 +767,35 @@ static int check_then_names(ark_content *c, int t, const char *file, const char 
 
 static int bit_of(int who);
 
+/* The 4th field of the entry in SCRIPT_HANDLERS (install_script,
+** games/arknova/rules/api.lua) of each function of the script's table (at
+** t) defined in its file: the function's last line, where compose looks
+** for the tail call that left no frame of it. */
+static void note_last_lines(lua_State *L, int t, const char *file) {
+  lua_getglobal(L, "SCRIPT_HANDLERS");
+  int h = lua_gettop(L);
+  if (lua_istable(L, h)) {
+    lua_pushnil(L);
+    while (lua_next(L, t)) {              /* raw: the table has no metatable yet */
+      if (lua_isfunction(L, -1)) {
+        lua_pushvalue(L, -1);
+        lua_rawget(L, h);
+        lua_Debug ar;
+        lua_pushvalue(L, -2);
+        int got = lua_getinfo(L, ">S", &ar);
+        if (got && lua_istable(L, -1) && ar.source[0] == '@' && !strcmp(ar.source + 1, file) &&
+            ar.lastlinedefined > 0) {
+          lua_pushinteger(L, ar.lastlinedefined);
+          lua_rawseti(L, -2, 4);
+        }
+        lua_pop(L, 1);
+      }
+      lua_pop(L, 1);
+    }
+  }
+  lua_pop(L, 1);
+}
+
 /* Under LuaJIT, the loaded chunk on the top and every function it makes run
 ** in the interpreter, so that the watchdog's count hook always fires: a
 ** compiled loop never calls it.  ARK_JIT_CARDS=1 leaves the JIT on, only
@@ -797,6 +902,7 @@ static int load_sandboxed(ark_content *c, const char *path, int key) {
   lua_pushvalue(L, lines);
   lua_pushboolean(L, cont);
   if (!bad && call_guarded_in(c, 5, file) == 0) {
+    note_last_lines(L, t, file);
     lua_getglobal(L, key >= 0 ? "SCRIPTS" : "MAP_SCRIPTS");
     lua_pushvalue(L, -2);
     lua_rawseti(L, -2, key >= 0 ? key : -2 - key);
@@ -1369,6 +1475,27 @@ static int family_slow(const ark_game *g, int who) {
   return g->family && b >= 0 && ((g->family->slow[b / 8] >> (b % 8)) & 1);
 }
 
+static int at_step_base(lua_State *L);
+
+/* ENGINE.touch(key, f): f, the handler or then_ function about to run,
+** given where the caller then tail-calls it (`return f(...)`): at the
+** base of the step's coroutine the script is then the base's owner (game.h,
+** base_who), to blame for an error in what f tail-calls in turn. */
+static void note_base(lua_State *L, ark_game *g, int key) {
+  if (L != g->co || !lua_isfunction(L, 2) || !at_step_base(L)) return;
+  int who, line, last;
+  char name[40];
+  lua_pushvalue(L, 2);
+  if (!registered_in(L, "SCRIPT_HANDLERS", &who, &line, &last, name, sizeof name) ||
+      who != key)
+    return;
+  g->base_known = 1;
+  g->base_who = key;
+  g->base_line = line;
+  g->base_last = last;
+  snprintf(g->base_handler, sizeof g->base_handler, "%s", name);
+}
+
 static int e_touch(lua_State *L) {
   ark_game *g = ark_lua_running_unread(L);   /* marks which script ran */
   int key = (int)lua_tointeger(L, 1);
@@ -1376,6 +1503,7 @@ static int e_touch(lua_State *L) {
   if (!g || b < 0) return 0;
   g->script_ran[b / 8] |= (uint8_t)(1u << (b % 8));
   g->script_ran_any = 1;
+  if (lua_gettop(L) >= 2) note_base(L, g, key);
   if (family_slow(g, key)) {
     double extra = g->c->script_budget / 20;
     ark_wd_hurry(L, extra < 0.005 ? 0.005 : extra);
@@ -2077,6 +2205,7 @@ static void check_kept_state(ark_game *g, int *who, char *msg, size_t n) {
 ** with the message on co's stack. */
 static int start_then(lua_State *co, ark_game *g) {
   ark_then t = g->s.then[--g->s.nthen];
+  g->base_known = 0;                     /* a new function at the base */
   memset(&g->s.then[g->s.nthen], 0, sizeof t);
   lua_settop(co, 0);
   lua_getglobal(co, t.fn);
@@ -2147,6 +2276,12 @@ static int run(ark_game *g, int nargs) {
   culprit k;
   find_culprit(g->c, L, co, &k);
   if (k.who == -1) k.who = script_of_message(g->c, text);
+  if (k.who == -1 && g->base_known) {    /* in what the base's script tail-called */
+    k.who = g->base_who;
+    k.line_def = g->base_line;
+    k.line_last = g->base_last;
+    snprintf(k.handler, sizeof k.handler, "%s", g->base_handler);
+  }
   if (k.who != -1) compose(g->c, &k, text, reason, msg, sizeof msg);
   else snprintf(msg, sizeof msg, "%s", text);
   /* the dead coroutine still holds what the script allocated: let it go
@@ -2168,6 +2303,7 @@ static int start_fn(ark_game *g, const char *fn, int player, const int *args, in
   ark_lua_drop_step(g);
   memset(g->script_ran, 0, sizeof g->script_ran);
   g->script_ran_any = 0;
+  g->base_known = 0;
   ark_content *c = g->c;
   lua_State *co;
   if (c->nspare > 0) {

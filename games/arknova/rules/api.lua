@@ -417,18 +417,61 @@ local function whole_code(code, what)
   return code
 end
 
+-- The arguments of a script's gain_then and choose_then, checked before
+-- the rules get them: called as the script's last act, these run after
+-- its own frame is gone, and a wrong argument would otherwise fail deep
+-- in the rules, with a message about the rules' code (the engine still
+-- names the script: native/lua_bridge.c, base_who).
+local function gain_args(track, n)
+  if not TRACKS[track] then
+    error("gain_then: unknown track " ..
+          (type(track) == "string" and "'" .. track .. "'" or shown(track)) ..
+          " (money, appeal, conservation, reputation, xtokens)", 3)
+  end
+  if type(n) ~= "number" or n % 1 ~= 0 or n < 0 then
+    error("gain_then: the amount must be a whole number, 0 or more, not " .. shown(n), 3)
+  end
+end
+
+local function choice_args(options, codes)
+  if type(options) ~= "table" then
+    error("choose_then: the options must be a table of texts, not " .. shown(options), 3)
+  end
+  local n = #options
+  if n == 0 then error("choose_then: no options", 3) end
+  for i = 1, n do
+    if type(options[i]) ~= "string" then
+      error("choose_then: option " .. i .. " is " .. shown(options[i]) .. ", not a text", 3)
+    end
+  end
+  if type(codes) == "number" then return end
+  if type(codes) ~= "table" then
+    error("choose_then: the codes must be a whole number or a table of them, not " ..
+          shown(codes), 3)
+  end
+  for i = 1, n do
+    local c = codes[i]
+    if type(c) ~= "number" or c % 1 ~= 0 then
+      error("choose_then: code " .. i .. " (for option " .. i .. ") must be a whole number, not " ..
+            shown(c), 3)
+    end
+  end
+end
+
 -- The continuation functions of the API of the script under key.
 function own_continuations(api, key)
   -- choose(), the answer i then running the script's then_ function
   -- method(p, id, codes[i], i) (codes: one whole number per option, or one
   -- for all); secret: only p may see the options (choose_secret)
   api.choose_then = function(p, tag, prompt, options, codes, method, secret)
-    return choose_then(p, tag, prompt, options, codes, then_fn(key, method, "choose_then"),
-                       secret)
+    local fn = then_fn(key, method, "choose_then")
+    choice_args(options, codes)
+    return choose_then(p, tag, prompt, options, codes, fn, secret)
   end
   -- gain(p, track, n), then method(p, id, code) if given: a conservation
   -- or reputation reward the gain reaches may end the step's coroutine
   api.gain_then = function(p, track, n, method, code)
+    gain_args(track, n)
     if method == nil then return gain_last(p, track, n) end
     return gain_then(p, track, n, then_fn(key, method, "gain_then"), whole_code(code, "gain_then"))
   end
@@ -450,6 +493,14 @@ function own_continuations(api, key)
   -- step's base nothing waits for what place_building returns); called
   -- anywhere else, each the plain way
   api.perform_action = function(p, a, strength, side)
+    if not ACTION_INDEX[a] then
+      error("perform_action: unknown action card " ..
+            (type(a) == "string" and "'" .. a .. "'" or shown(a)) .. " (" ..
+            table.concat(ACTIONS, ", ") .. ")", 2)
+    end
+    if type(strength) ~= "number" then
+      error("perform_action: the strength must be a number, not " .. shown(strength), 2)
+    end
     return perform_action_last(p, a, strength, side)
   end
   api.place_building = function(p, k, cells, build2, card)
@@ -484,13 +535,13 @@ function install_continuations(key, t, path, lines)
     if id then
       _G[fn] = function(p, code, k)
         if ark.script_off(id) then return end
-        touch(key)
+        touch(key, f)
         return f(p, id, code, k)
       end
     else
       _G[fn] = function(p, code, k)
         if ark.get(p, "map") == map and ark.map_script_off(p) then return end
-        touch(key)
+        touch(key, f)
         return f(p, nil, code, k)
       end
     end
@@ -541,7 +592,7 @@ function install_script(key, t, path, lines, cont)
           HANDLER_LAST[w] = function(...)
             local fn, p, code = g(...)
             if fn == nil then return w(...) end
-            touch(key)
+            touch(key, f)
             return _G[fn](p, code)
           end
         elseif g or cont then
@@ -550,7 +601,7 @@ function install_script(key, t, path, lines, cont)
           -- a script that goes on in continuations: keeping what follows a
           -- handler costs more than it saves for one that asks nothing so
           HANDLER_LAST[w] = function(...)
-            touch(key)
+            touch(key, f)
             return f(...)
           end
         end

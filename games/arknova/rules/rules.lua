@@ -849,9 +849,14 @@ function fire_last(name, p, x)
   if own and k == 0 then return end     -- most zoos: nothing to run
   local j = last_at(hs, k)
   x = x or 0
-  -- room for a fire_one per handler after the j-th, and fire_rest
+  -- room for a fire_one per handler after the j-th, and fire_rest; none
+  -- at all where called deeper than the step's own function: there the
+  -- last-call form would gain nothing, and the handler runs behind its
+  -- wrapper, whose frame names the script in an error the handler's own
+  -- last call leads to
+  local room = j and ENGINE.after_room()
   if not j or not ev or PLUGINS.replaced or x < 0 or x >= X_UNIT or x % 1 ~= 0 or
-     ENGINE.after_room() < (k - j - 1) / 2 + (own and 0 or 1) then
+     room == 0 or room < (k - j - 1) / 2 + (own and 0 or 1) then
     if own then return fire_own(name, p, event_args(ev, x)) end
     return fire(name, p, event_args(ev, x))
   end
