@@ -407,6 +407,13 @@ void host_print_summary(ark_game *g, const host_opts *o, FILE *f) {
     fprintf(f, "A script was stopped during this game, and the game played on with it "
                "switched off; its replay does the same.\n");
   if (stopped && first) fprintf(f, "  %s\n", first);
+  char failure[700];
+  int failed = ark_game_scripts_failed(g, failure, sizeof failure);
+  if (!stopped && failed)
+    fprintf(f, "Warning: a card or map script failed %d time%s, each time in an AI's trial of "
+               "a move, not in the game itself: the AI saw the move fail and chose another, "
+               "so the card looks weak rather than broken.  Fix the script:\n  %s\n",
+            failed, failed == 1 ? "" : "s", failure);
   fprintf(f, "%-6s %-7s %6s %6s %6s %6s %6s %5s %6s %5s\n", "player", "ai", "score", "appeal",
           "CP", "CP at", "money", "rep.", "cards", "rank");
   for (int p = 0; p < n; p++) {

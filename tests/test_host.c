@@ -323,6 +323,28 @@ static int mkdir_in_tmp(const char *name) {
   return mkdir(path, 0755);
 }
 
+/* A fan sponsor whose script fails met only in the greedy's trials of
+** moves (it never plays the card): the summary warns of it with the
+** script's file, line and message, as sim does, since the card otherwise
+** only looks weak. */
+static void test_play_warns_of_trial_failures(void **st) {
+  (void)st;
+  assert_int_equal(mkdir_in_tmp("rt"), 0);
+  t_write_file(tmp, "rt/1050-broken-sponsor.yaml", "number: 1050\nname: Broken Sponsor\n"
+               "type: sponsor\ndescription: \"A test.\"\nlevel: 1\n");
+  t_write_file(tmp, "rt/1050-broken-sponsor.lua", "local card = {}\n\nfunction card.on_play(p, id)\n"
+               "  local x = nil\n  gain(p, \"money\", x.y)\nend\n\nreturn card\n");
+  assert_int_equal(run(NULL, "play --cards rt --seed 2"), 0);
+  assert_false(output_has("A script was stopped during this game"));
+  assert_true(output_has("Warning: a card or map script failed "));
+  assert_true(output_has("each time in an AI's trial of a move, not in the game itself"));
+  assert_true(output_has("\n  script of Broken Sponsor stopped: rt/1050-broken-sponsor.lua:5: "
+                         "attempt to index "));
+  /* a game where no AI tried the card says nothing of it */
+  assert_int_equal(run(NULL, "play --cards rt --seed 1"), 0);
+  assert_false(output_has("Warning: a card or map script failed"));
+}
+
 /* A game played with a rules plugin keeps the plugin in its save file, so
 ** the replay plays by the same rules: with the break track of 12 spaces
 ** the breaks come sooner, and the printed 15 would replay another game.
@@ -1998,6 +2020,7 @@ int main(void) {
     cmocka_unit_test(test_scenario_fan_cards),
     cmocka_unit_test(test_replay_reproduces),
     cmocka_unit_test(test_replay_stopped_script),
+    cmocka_unit_test(test_play_warns_of_trial_failures),
     cmocka_unit_test(test_replay_for_one_seat),
     cmocka_unit_test(test_replay_draft_discards),
     cmocka_unit_test(test_sim_bad_input),
