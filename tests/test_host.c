@@ -1682,7 +1682,23 @@ static void test_check_folders(void **st) {
   assert_true(output_has(" maps load without problems, scripts included\n  with the plugin "));
   assert_int_equal(run(NULL, "check %s/examples/fan-cards/1001-desert-hedgehog.yaml",
                        ARK_SOURCE_DIR), 2);
-  assert_true(output_has("1001-desert-hedgehog.yaml is a file; check takes folders"));
+  assert_true(output_has("1001-desert-hedgehog.yaml is a file; check takes folders: give the "
+                         "folder that holds it (" ARK_SOURCE_DIR "/examples/fan-cards)\n"));
+  /* play and scenario say it too, with the folder (it said "extra card
+  ** folder not found") */
+  assert_int_equal(run(NULL, "play --cards %s/examples/fan-cards/1001-desert-hedgehog.yaml",
+                       ARK_SOURCE_DIR), 1);
+  assert_true(output_has("extra card folder: " ARK_SOURCE_DIR "/examples/fan-cards/"
+                         "1001-desert-hedgehog.yaml is a file; give the folder that holds it ("
+                         ARK_SOURCE_DIR "/examples/fan-cards)\n"));
+  copy_in("examples/fan-cards/1001-desert-hedgehog.yaml", "hedgehog.yaml");
+  assert_int_equal(run(NULL, "scenario %s/examples/scenarios/desert-hedgehog.yaml --cards "
+                       "hedgehog.yaml", ARK_SOURCE_DIR), 2);
+  assert_true(output_has("extra card folder: hedgehog.yaml is a file; give the folder that "
+                         "holds it (.)\n"));
+  assert_int_equal(run(NULL, "play --data %s/game.yaml", ARK_GAME_DIR), 1);
+  assert_true(output_has("data folder: " ARK_GAME_DIR "/game.yaml is a file; give the folder "
+                         "that holds it (" ARK_GAME_DIR ")\n"));
   assert_int_equal(mkdir_in_tmp("pack"), 0);
   assert_int_equal(mkdir_in_tmp("pack/cards"), 0);
   assert_int_equal(mkdir_in_tmp("pack/maps"), 0);

@@ -216,6 +216,19 @@ static void test_sim_checks_before_games(void **st) {
           "--compare-cards /nonexistent");
   refused(1, "/nonexistent/plugin: plugin folder not found", "--plugin /nonexistent/plugin");
   refused(1, "extra card folder not found: /nonexistent", "--cards /nonexistent");
+  /* a file in the place of a folder: said so, with the folder that holds
+  ** it, as check says it */
+#define HEDGEHOG ARK_SOURCE_DIR "/examples/fan-cards/1001-desert-hedgehog.yaml"
+  refused(1, "extra card folder: " HEDGEHOG " is a file; give the folder that holds it ("
+          ARK_SOURCE_DIR "/examples/fan-cards)", "--cards " HEDGEHOG);
+  refused(1, "extra map folder: " HEDGEHOG " is a file; give the folder that holds it (",
+          "--maps " HEDGEHOG);
+  refused(1, "plugin folder: " ARK_GAME_DIR "/plugins/hundred-points/plugin.yaml is a file; "
+          "give the folder that holds it (" ARK_GAME_DIR "/plugins/hundred-points)",
+          "--plugin " ARK_GAME_DIR "/plugins/hundred-points/plugin.yaml");
+  refused(1, "--compare-cards " HEDGEHOG ": extra card folder: " HEDGEHOG " is a file; ",
+          "--compare-cards " HEDGEHOG);
+#undef HEDGEHOG
   refused(2, "unknown map '99'", "--map 99");
   refused(2, "cannot write /proc/x/y", "--svg /proc/x/y");
 }

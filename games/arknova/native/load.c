@@ -35,9 +35,27 @@ static void first_errors(const ark_content *c, char *msg, size_t n) {
            c->nerrors > shown ? "...\n" : "");
 }
 
+static int is_file(const char *path) {
+  struct stat st;
+  return stat(path, &st) == 0 && !S_ISDIR(st.st_mode);
+}
+
+/* "<what> folder: PATH is a file; give the folder that holds it (DIR)",
+** as `arknova check` says of a file named in the place of a folder. */
+static void file_for_folder(const char *path, const char *what, char *msg, size_t n) {
+  size_t len = strlen(path);
+  while (len > 1 && path[len - 1] == '/') len--;
+  size_t cut = len;
+  while (cut > 0 && path[cut - 1] != '/') cut--;
+  while (cut > 1 && path[cut - 1] == '/') cut--;   /* the slashes before the name */
+  snprintf(msg, n, "%s folder: %s is a file; give the folder that holds it (%.*s)", what, path,
+           cut ? (int)cut : 1, cut ? path : ".");
+}
+
 static int need_dir(const char *path, const char *what, char *msg, size_t n) {
   if (is_dir(path)) return 0;
-  snprintf(msg, n, "%s folder not found: %s", what, path);
+  if (is_file(path)) file_for_folder(path, what, msg, n);
+  else snprintf(msg, n, "%s folder not found: %s", what, path);
   return -1;
 }
 
@@ -54,7 +72,11 @@ static void load_plugins(ark_content *c, const ark_config *cfg, const char *data
     snprintf(dir, sizeof dir, "%s/plugins/%s", data, p);
     if (strchr(p, '/') || !is_dir(dir)) snprintf(dir, sizeof dir, "%s", p);
     if (!is_dir(dir)) {
-      if (strchr(p, '/')) ark_content_error(c, dir, 0, "plugin folder not found");
+      char msg[1400];
+      if (is_file(p)) {
+        file_for_folder(p, "plugin", msg, sizeof msg);
+        ark_content_error(c, NULL, 0, "%s", msg);
+      } else if (strchr(p, '/')) ark_content_error(c, dir, 0, "plugin folder not found");
       else ark_content_error(c, p, 0, "no plugin of that name: neither %s/plugins/%s nor a "
                              "folder %s here", data, p, p);
       continue;
@@ -97,6 +119,10 @@ static ark_content *content_build(const ark_config *cfg, int strict, char *msg,
   snprintf(cards, sizeof cards, "%s/cards", data);
   snprintf(maps, sizeof maps, "%s/maps", data);
   snprintf(buildings, sizeof buildings, "%s/buildings.yaml", maps);
+  if (is_file(data)) {
+    file_for_folder(data, "data", msg, n);
+    return NULL;
+  }
   if (need_dir(cards, "card", msg, n) || need_dir(maps, "map", msg, n)) return NULL;
   for (int i = 0; i < ARK_MAX_DIRS; i++) {
     if (cfg->card_dirs[i] && need_dir(cfg->card_dirs[i], "extra card", msg, n))
