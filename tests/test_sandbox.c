@@ -222,29 +222,59 @@ static void test_watchdog_slot_taken_between(void **st) {
   lua_close(L);
 }
 
+/* Lua's names a script has not: the stop says so at the line that reads
+** one (it was Lua's "attempt to index a nil value (global 'os')"). */
+#define MISSING(name) "1001-test.lua:3: '" name "' is not available to card and map scripts, " \
+  "which cannot reach outside the game (docs/lua-api.md lists what they may use)"
+
 static void test_io(void **st) {
   (void)st;
-  expect_stopped("  io.open('/etc/passwd')", "io", 0, 0);
+  expect_stopped("  io.open('/etc/passwd')", MISSING("io"), 0, 0);
 }
 
 static void test_os(void **st) {
   (void)st;
-  expect_stopped("  os.exit(1)", "os", 0, 0);
+  expect_stopped("  os.exit(1)", MISSING("os"), 0, 0);
 }
 
 static void test_debug(void **st) {
   (void)st;
-  expect_stopped("  debug.sethook()", "debug", 0, 0);
+  expect_stopped("  debug.sethook()", MISSING("debug"), 0, 0);
 }
 
 static void test_load(void **st) {
   (void)st;
-  expect_stopped("  load('return 1')()", "load", 0, 0);
+  expect_stopped("  load('return 1')()", MISSING("load"), 0, 0);
 }
 
 static void test_require(void **st) {
   (void)st;
-  expect_stopped("  require('os')", "require", 0, 0);
+  expect_stopped("  require('os')", MISSING("require"), 0, 0);
+}
+
+static void test_missing_names(void **st) {
+  (void)st;
+  expect_stopped("  dofile('/etc/passwd')", MISSING("dofile"), 0, 0);
+  expect_stopped("  local co = coroutine.create(print)", MISSING("coroutine"), 0, 0);
+  expect_stopped("  collectgarbage()", MISSING("collectgarbage"), 0, 0);
+  expect_stopped("  local f = pcall(function() return os.time() end) or os", MISSING("os"), 0, 0);
+}
+
+/* Any other name the script never set still reads as nil: the card plays
+** with its script on. */
+static void test_unknown_global_is_nil(void **st) {
+  (void)st;
+  write_card("  if undefined_name ~= nil or osx ~= nil or _G.ios ~= nil then error('set') end\n"
+             "  gain(p, 'money', 1)");
+  ark_game *g = game_with_card(0, 0);
+  play_card(g);
+  int p = g->s.cur;
+  assert_int_equal(ark_game_process(g), ARK_AWAITING);
+  assert_false(ark_game_script_stopped(g));
+  assert_true(ark_zone_zoo_find(g, p, t_card(g, 1001)) >= 0);
+  assert_int_equal(g->s.p[p].money, 20 - 1 + 1);      /* its cost, then the script's gain */
+  ark_game_free(g);
+  cleanup();
 }
 
 static void test_string_metatable(void **st) {
@@ -343,6 +373,8 @@ int main(void) {
     cmocka_unit_test(test_debug),
     cmocka_unit_test(test_load),
     cmocka_unit_test(test_require),
+    cmocka_unit_test(test_missing_names),
+    cmocka_unit_test(test_unknown_global_is_nil),
     cmocka_unit_test(test_string_metatable),
     cmocka_unit_test(test_no_shared_writes),
     cmocka_unit_test(test_map_script_stopped),

@@ -56,6 +56,16 @@ CARD_API_TABLES = { "ACTIONS", "ACTION_TITLE", "CONTINENTS", "CATEGORIES" }
 local CONSTANT = {}
 for _, name in ipairs(CARD_API_TABLES) do CONSTANT[name] = true end
 
+-- Lua's own names a script has not (above): reading one is an error at
+-- that line that says so, not Lua's "attempt to index a nil value (global
+-- 'os')" a line later.  Any other name the script never set reads as nil.
+CARD_API_MISSING = { "io", "os", "require", "load", "loadfile", "loadstring", "dofile",
+                     "debug", "coroutine", "collectgarbage", "package" }
+local MISSING = {}
+for _, name in ipairs(CARD_API_MISSING) do MISSING[name] = true end
+local MISSING_WHY = " is not available to card and map scripts, which cannot reach " ..
+  "outside the game (docs/lua-api.md lists what they may use)"
+
 local function copy(t)
   local out = {}
   for k, v in pairs(t) do out[k] = v end
@@ -167,6 +177,7 @@ function make_card_env(key)
   api.KEYWORDS = view(KEYWORDS and copy(KEYWORDS) or {}, "KEYWORDS")
   setmetatable(api, { __index = function(_, k)
     if CONSTANT[k] then return deep_copy(_G[k]) end
+    if MISSING[k] then error("'" .. k .. "'" .. MISSING_WHY, 2) end
     return nil
   end })
   local env = {}
