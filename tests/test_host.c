@@ -1725,6 +1725,16 @@ static void test_check_folders(void **st) {
   assert_true(output_has("twin/150-cheetah.yaml:1: warning: the name \"Cheetah\" is also "
                          "card 401's ("));
   assert_true(output_has("ok: 1 fan card loads without problems"));
+  /* a number other than the one the file's name starts with: warned of
+  ** at the number's line (the card would play as 1003) */
+  assert_int_equal(mkdir_in_tmp("renum"), 0);
+  t_write_file(tmp, "renum/1001-hedgehog.yaml", "name: Hedgehog\nnumber: 1003\ntype: animal\n"
+                                                "description: \"x\"\ncost: 3\nsize: 1\nappeal: 1\n");
+  assert_int_equal(run(NULL, "check renum"), 0);
+  assert_true(output_has("renum/1001-hedgehog.yaml:2: warning: number 1003, but the file's name "
+                         "starts with 1001: name the file after the card's number "
+                         "(1003-hedgehog.yaml), or correct the number\n"));
+  assert_true(output_has("ok: 1 fan card loads without problems"));
   assert_int_equal(run(NULL, "check %s/examples/fan-cards", ARK_SOURCE_DIR), 0);
   assert_false(output_has("warning"));
   /* a problem: file:line, the count, exit 1 */

@@ -812,6 +812,22 @@ static void fan_card_warnings(ark_yaml_file *y, const ark_card_def *d,
     ark_content_warn(y->c, y->path, line_of(number), "warning: number %d is below "
                      "1000, where the printed cards are numbered; fan cards use 1000 "
                      "and up", d->number);
+  /* the file's name starts with the card's number (1001-desert-hedgehog.yaml,
+  ** docs/modding.md): another number there is a copied file whose number
+  ** was left or mistyped, and the card would play under the other number */
+  const char *base = strrchr(y->path, '/');
+  base = base ? base + 1 : y->path;
+  if (base[0] >= '0' && base[0] <= '9') {
+    long named = 0;
+    int digits = 0;
+    while (base[digits] >= '0' && base[digits] <= '9' && digits < 9)
+      named = named * 10 + (base[digits++] - '0');
+    if (named != d->number)
+      ark_content_warn(y->c, y->path, line_of(number), "warning: number %d, but the file's "
+                       "name starts with %.*s: name the file after the card's number "
+                       "(%d%s), or correct the number", d->number, digits, base, d->number,
+                       base + digits);
+  }
   for (int i = 0; i < y->c->ncards; i++) {
     const ark_card_def *o = &y->c->cards[i];
     if (strcmp(o->name, d->name) != 0) continue;
