@@ -1725,6 +1725,25 @@ static void test_check_folders(void **st) {
   assert_true(output_has("twin/150-cheetah.yaml:1: warning: the name \"Cheetah\" is also "
                          "card 401's ("));
   assert_true(output_has("ok: 1 fan card loads without problems"));
+  /* the same folder given twice is read once, with a note (each card was a
+  ** duplicate of itself); so is the data folder's own given as an extra one */
+  assert_int_equal(run(NULL, "check %s/examples/fan-cards --cards %s/examples/fan-cards/",
+                       ARK_SOURCE_DIR, ARK_SOURCE_DIR), 0);
+  assert_true(output_has("/examples/fan-cards/: note: this card folder was given twice (first as "
+                         ARK_SOURCE_DIR "/examples/fan-cards); it is read once\n"));
+  assert_true(output_has("ok: 1 fan card loads without problems"));
+  assert_false(output_has("duplicate"));
+  assert_int_equal(run(NULL, "check %s/examples/fan-map --maps %s/examples/fan-map",
+                       ARK_SOURCE_DIR, ARK_SOURCE_DIR), 0);
+  assert_true(output_has("/examples/fan-map: note: this map folder was given twice; it is read "
+                         "once\n"));
+  assert_true(output_has("ok: 1 fan map loads without problems"));
+  assert_int_equal(run(NULL, "check --cards %s/cards", ARK_GAME_DIR), 0);
+  assert_true(output_has("note: this is the data folder's card folder ("));
+  assert_false(output_has("duplicate"));
+  assert_int_equal(run(NULL, "play --cards %s/examples/fan-cards --cards %s/examples/fan-cards "
+                       "--ai random --seed 1", ARK_SOURCE_DIR, ARK_SOURCE_DIR), 0);
+  assert_true(output_has("Game over after "));
   /* a number other than the one the file's name starts with: warned of
   ** at the number's line (the card would play as 1003) */
   assert_int_equal(mkdir_in_tmp("renum"), 0);

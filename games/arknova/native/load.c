@@ -52,6 +52,37 @@ static void file_for_folder(const char *path, const char *what, char *msg, size_
            cut ? (int)cut : 1, cut ? path : ".");
 }
 
+/* Are a and b the same folder, however named ("x", "./x/", a link to it)? */
+static int same_folder(const char *a, const char *b) {
+  struct stat sa, sb;
+  return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev &&
+         sa.st_ino == sb.st_ino;
+}
+
+/* Extra folder dirs[i]: read, unless it is the data folder's own (data)
+** or one given before it, which would make each of its cards or maps a
+** duplicate of itself; the repeat is then left out with a note.  Returns
+** whether to read it. */
+static int first_time(ark_content *c, const char *const *dirs, int i, const char *data,
+                      const char *what) {
+  if (same_folder(dirs[i], data)) {
+    ark_content_warn(c, dirs[i], 0, "note: this is the data folder's %s folder (%s), given "
+                     "again as an extra one; it is read once", what, data);
+    return 0;
+  }
+  for (int k = 0; k < i; k++)
+    if (dirs[k] && same_folder(dirs[i], dirs[k])) {
+      if (strcmp(dirs[i], dirs[k]))
+        ark_content_warn(c, dirs[i], 0, "note: this %s folder was given twice (first as %s); "
+                         "it is read once", what, dirs[k]);
+      else
+        ark_content_warn(c, dirs[i], 0, "note: this %s folder was given twice; it is read "
+                         "once", what);
+      return 0;
+    }
+  return 1;
+}
+
 static int need_dir(const char *path, const char *what, char *msg, size_t n) {
   if (is_dir(path)) return 0;
   if (is_file(path)) file_for_folder(path, what, msg, n);
@@ -144,10 +175,12 @@ static ark_content *content_build(const ark_config *cfg, int strict, char *msg,
   ark_yaml_load_buildings(c, buildings);
   ark_yaml_load_cards(c, cards, 0);
   for (int i = 0; i < ARK_MAX_DIRS; i++)
-    if (cfg->card_dirs[i]) ark_yaml_load_cards(c, cfg->card_dirs[i], 1);
+    if (cfg->card_dirs[i] && first_time(c, cfg->card_dirs, i, cards, "card"))
+      ark_yaml_load_cards(c, cfg->card_dirs[i], 1);
   ark_yaml_load_maps(c, maps, 0);
   for (int i = 0; i < ARK_MAX_DIRS; i++)
-    if (cfg->map_dirs[i]) ark_yaml_load_maps(c, cfg->map_dirs[i], 1);
+    if (cfg->map_dirs[i] && first_time(c, cfg->map_dirs, i, maps, "map"))
+      ark_yaml_load_maps(c, cfg->map_dirs[i], 1);
   load_plugins(c, cfg, data);
   ark_content_index(c);        /* no card comes after the plugins' */
   if (c->nerrors == 0) ark_lua_open(c, cards);
