@@ -171,20 +171,6 @@ static int is_folder(const char *path) {
   return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
-/* The data folder as the game's loader takes it: the one given, else
-** games/arknova; a checkout's top folder (older saves name it) stands for
-** its games/arknova. */
-static const char *data_folder(const ark_config *c, char *buf, size_t n) {
-  const char *data = c->data_dir ? c->data_dir : ARK_GAME_DIR;
-  char probe[PATH_MAX + 32];
-  snprintf(probe, sizeof probe, "%s/cards", data);
-  if (is_folder(probe)) return data;
-  snprintf(probe, sizeof probe, "%s/games/arknova/cards", data);
-  if (!is_folder(probe)) return data;
-  snprintf(buf, n, "%s/games/arknova", data);
-  return buf;
-}
-
 /* The kinds of folder a fingerprint line names, as the save's folder lines
 ** call them. */
 enum { FP_CARDS, FP_MAPS, FP_PLUGIN, FP_DATA, FP_KINDS };
@@ -202,7 +188,7 @@ static unsigned long long content_print(const ark_config *c, int k, const char *
   char buf[PATH_MAX], dir[PATH_MAX + 300];
   for (int i = 0; i < nseen; i++)
     if (seen[i].kind == k && !strcmp(seen[i].text, text)) return seen[i].print;
-  const char *data = data_folder(c, buf, sizeof buf);
+  const char *data = ark_data_folder(c, buf, sizeof buf);
   unsigned long long h = 0xcbf29ce484222325ULL;
   if (k == FP_DATA) {
     folder_print(&h, data, "cards", 0);

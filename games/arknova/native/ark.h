@@ -144,6 +144,10 @@ typedef enum {
 
 ark_status ark_game_new(const ark_config *cfg, ark_game **out, char *msg,
                         size_t msglen);
+/* The data folder ark_game_new reads for cfg: cfg's data_dir, else the
+** game folder; a source tree (older saves name it) stands for its
+** games/arknova.  Into buf when it is made there. */
+const char *ark_data_folder(const ark_config *cfg, char *buf, size_t n);
 /* A new game that shares the loaded cards, maps and scripts of `proto`
 ** (no files are read); cfg's players, seed, map and turn_cap apply, its
 ** folders are ignored.  Games sharing content must stay on one thread. */

@@ -121,10 +121,10 @@ static void load_plugins(ark_content *c, const ark_config *cfg, const char *data
   }
 }
 
-/* The data folder: the configured one, else the game folder.  A folder
-** that is an engine source tree (saves written before the games moved into
-** games/ name it) stands for the Ark Nova folder inside it. */
-static const char *data_folder(const ark_config *cfg, char *buf, size_t n) {
+/* The data folder (ark.h): a folder that is an engine source tree (saves
+** written before the games moved into games/ name it) stands for the Ark
+** Nova folder inside it. */
+const char *ark_data_folder(const ark_config *cfg, char *buf, size_t n) {
   const char *data = cfg->data_dir ? cfg->data_dir : ARK_GAME_DIR;
   char probe[1100];
   snprintf(probe, sizeof probe, "%s/cards", data);
@@ -141,7 +141,7 @@ static const char *data_folder(const ark_config *cfg, char *buf, size_t n) {
 static ark_content *content_build(const ark_config *cfg, int strict, char *msg,
                                   size_t n) {
   char folder[960];
-  const char *data = data_folder(cfg, folder, sizeof folder);
+  const char *data = ark_data_folder(cfg, folder, sizeof folder);
   char cards[1024], maps[1024], buildings[1100];
   if (strlen(data) > 900) {
     snprintf(msg, n, "data folder name too long: %.60s...", data);
