@@ -1083,12 +1083,12 @@ static int sim_results(sim *s, const sim_args *a, double secs, long threads) {
     rc = 1;
   /* a game that stopped with an error (a plugin's hook, the rules) is no
   ** result: the run says so in its exit code, as play does */
-  long errors = 0, first = -1;
-  for (long i = 0; i < s->total; i++)
-    if (s->done[i] && s->res[i].error && !errors++) first = i;
-  if (errors) {
+  long first = -1;
+  for (long i = 0; i < s->total && first < 0; i++)
+    if (s->done[i] && s->res[i].error) first = i;
+  if (s->nerrors && first >= 0) {
     fprintf(stderr, "arknova sim: %ld of %ld games stopped with an error; the figures count "
-            "the others; the first, seed %llu: %s\n", errors, s->finished,
+            "the others; the first, seed %llu: %s\n", s->nerrors, s->finished,
             (unsigned long long)s->res[first].seed, s->res[first].msg);
     if (!rc) rc = 1;
   }
