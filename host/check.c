@@ -34,7 +34,8 @@ static void check_usage(FILE *f) {
              "with maps/buildings.yaml) is checked instead of the built-in data; a\n"
              "DIR with cards/ or maps/ but not a whole data folder adds them as fan\n"
              "card and map folders; a DIR of map files (top-level cells:) is a fan\n"
-             "map folder; a DIR with a plugin.yaml is checked as --plugin DIR; any\n"
+             "map folder; a DIR with a plugin.yaml is checked as --plugin DIR; a\n"
+             "DIR with a game.yaml is a game of its own: give it as --game DIR; any\n"
              "other DIR a fan card folder.  Without arguments, the built-in cards\n"
              "and maps are checked.\n\n"
              "  --game NAME|DIR   the game whose content is checked (default arknova;\n"
@@ -166,6 +167,10 @@ int cmd_check(int argc, char **argv) {
       }
     } else if (is_dir(a, "cards/actions") && is_file(a, "maps/buildings.yaml")) {
       o.cfg.data_dir = a;
+    } else if (is_file(a, "game.yaml")) {              /* a game of its own: not fan cards */
+      fprintf(stderr, "arknova check: %s holds game.yaml, so it is a game of its own: check it "
+              "with 'arknova check --game %s'\n", a, a);
+      rc = 2;
     } else if (is_dir(a, "cards") || is_dir(a, "maps")) {
       for (int k = 0; k < 2 && rc == 0; k++) {
         const char *sub = k ? "maps" : "cards";

@@ -1699,6 +1699,12 @@ static void test_check_folders(void **st) {
   assert_int_equal(run(NULL, "play --data %s/game.yaml", ARK_GAME_DIR), 1);
   assert_true(output_has("data folder: " ARK_GAME_DIR "/game.yaml is a file; give the folder "
                          "that holds it (" ARK_GAME_DIR ")\n"));
+  /* a folder with a game.yaml is a game of its own, not a fan card folder
+  ** (it was read as Ark Nova fan cards: 1518 problems) */
+  assert_int_equal(run(NULL, "check %s/games/ares-expedition", ARK_SOURCE_DIR), 2);
+  assert_string_equal(slurp("out"), "arknova check: " ARK_SOURCE_DIR "/games/ares-expedition "
+                      "holds game.yaml, so it is a game of its own: check it with 'arknova "
+                      "check --game " ARK_SOURCE_DIR "/games/ares-expedition'\n");
   assert_int_equal(mkdir_in_tmp("pack"), 0);
   assert_int_equal(mkdir_in_tmp("pack/cards"), 0);
   assert_int_equal(mkdir_in_tmp("pack/maps"), 0);
