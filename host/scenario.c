@@ -491,7 +491,12 @@ static int seat_of(scen *s, yaml_node_t *n, int i, int *p) {
   yaml_node_t *v = get(s, n, "seat");
   int x = i + 1;
   if (v && num(s, v, &x) != 0) return -1;
-  if (x < 1 || x > ark_game_players(s->g)) return bad(s, n, "no such seat");
+  int seats = ark_game_players(s->g);
+  if (x < 1 || x > seats) {
+    char msg[120];
+    snprintf(msg, sizeof msg, "seat %d: this game has %d seat%s", x, seats, seats == 1 ? "" : "s");
+    return bad(s, n, msg);
+  }
   *p = x - 1;
   return 0;
 }
@@ -1092,9 +1097,14 @@ static int run_one(const char *path, const char *data, const char *game, const s
     fprintf(stderr, "%s: the game ended before the first turn: %s\n", path, ark_game_error(s.g));
     goto out;
   }
-  /* every mistake of expect and the first of setup, before any is played */
-  x = read_expectations(&s, get(&s, root, "expect"));
-  if (((v = get(&s, root, "setup")) && setup(&s, v) != 0) || x != 0) goto out;
+  /* every mistake of expect and the first of setup, before any is played,
+  ** told in the file's order (the dry reading asks the game nothing) */
+  yaml_node_t *ex = get(&s, root, "expect"), *su = get(&s, root, "setup");
+  int expect_first = ex && su && line_of(ex) < line_of(su);
+  x = expect_first ? read_expectations(&s, ex) : 0;
+  int y = su ? setup(&s, su) : 0;
+  if (!expect_first) x = read_expectations(&s, ex);
+  if (y != 0 || x != 0) goto out;
   rc = 1;
   v = get(&s, root, "decisions");
   for (int i = 0; i < (v ? seq_len(v) : 0); i++)

@@ -133,6 +133,14 @@ static void test_setup_twice(void **st) {
           "          cells: [[3, 4], \"(3,4)\"]\n" CHECKS, "x.yaml:6: this space is given twice");
   refused("name: x\nexpect:\n  players:\n    - seat: 1\n      money: 25\n    - seat: 1\n"
           "      money: 25\n", "x.yaml:6: seat 1 is listed twice (first on line 4)");
+  /* a seat past the game's: its count, once per entry, in the file's order
+  ** (it said "no such seat", expect: before setup:) */
+  t_write_file(tmp, "x.yaml", "name: x\nplayers: 3\nsetup:\n  players:\n    - seat: 1\n"
+               "    - seat: 4\n      money: 2\n    - money: 1\nexpect:\n  players:\n"
+               "    - money: 4\n    - seat: 5\n      money: 4\n");
+  assert_int_equal(run("scenario x.yaml"), 2);
+  assert_string_equal(slurp("out"), "x.yaml:6: seat 4: this game has 3 seats\n"
+                                    "x.yaml:12: seat 5: this game has 3 seats\n");
   assert_int_equal(run("scenario %s/tests/scenarios/failing/card-in-two-places.yaml",
                        ARK_SOURCE_DIR), 2);
   assert_true(output_has("card-in-two-places.yaml:12: card 401 is put in two places: P2 zoo "
