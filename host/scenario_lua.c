@@ -636,9 +636,16 @@ int scenario_lua_run(yaml_document_t *doc, const char *path, const ark_gamedef *
     return 2;
   }
   ark_status st = ark_lg_new_opts(d, players, seed, opts, nopts, &s.g, msg, sizeof msg);
+  int options_refused = 0;
+  if (st != ARK_OK && nopts) {           /* refused for the options, or without them too? */
+    ark_lg *plain = NULL;
+    char other[256];
+    options_refused = ark_lg_new_opts(d, players, seed, NULL, 0, &plain, other, sizeof other) == ARK_OK;
+    ark_lg_free(plain);
+  }
   ark_lg_def_release(d);
   if (st != ARK_OK) {
-    v = get(&s, root, st == ARK_ERR_CONFIG ? (nopts ? "options" : "players") : "game");
+    v = get(&s, root, options_refused ? "options" : st == ARK_ERR_CONFIG ? "players" : "game");
     fprintf(stderr, "%s:%lu: %s\n", path, line_of(v ? v : root), msg);
     return 2;
   }

@@ -250,6 +250,14 @@ static void test_lua_files(void **st) {
   refused("game: ares-expedition\nexpect:\n  decision: {tag: [a]}\n", "x.yaml:3: tag: expected a text");
   refused("game: ares-expedition\n", "x.yaml:1: the scenario checks nothing");
   refused("game: ares-expedition\nexpect: {}\n", "x.yaml:2: the scenario checks nothing");
+  /* options the rules refuse for the player count are told at options:
+  ** (it was game:), a count no option could mend at players: */
+  refused("game: ares-expedition\nplayers: 3\nseed: 1\noptions: [mode=2]\n"
+          "expect:\n  decision: {tag: corporation}\n",
+          "x.yaml:4: option mode=2 (the cooperative game) is played by 2 players, not 3\n");
+  refused("game: ares-expedition\nplayers: 7\noptions: [mode=2]\n"
+          "expect:\n  decision: {tag: corporation}\n",
+          "x.yaml:2: Terraforming Mars: Ares Expedition is played by 1 to 4 players (got 7)\n");
   t_write_file(tmp, "list.yaml", "- game: ares-expedition\n");
   assert_int_equal(run("scenario --game ares-expedition list.yaml"), 2);
   assert_true(output_has("list.yaml:1: a scenario file must be a map of keys"));
