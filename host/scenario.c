@@ -801,11 +801,22 @@ static int expect_options(scen *s, const ark_decision *d, yaml_node_t *l, int wa
     if (!t) return bad(s, item(s, l, i), "expected a text");
     s->checks++;
     if (s->dry) continue;
-    for (int j = 0; d && j < d->noptions; j++) found |= strstr(d->options[j], t) != NULL;
+    int first = -1;
+    for (int j = 0; d && j < d->noptions; j++)
+      if (strstr(d->options[j], t) && first < 0) first = j;
+    found = first >= 0;
     if (found == want) continue;
     s->failures++;
-    fprintf(stderr, "%s:%lu: FAILED: an option containing '%s' %s\n", s->path, line_of(item(s, l, i)),
-            t, want ? "was expected but is missing" : "was not expected but is there");
+    fprintf(stderr, "%s:%lu: FAILED: an option containing '%s' ", s->path, line_of(item(s, l, i)), t);
+    if (!want)
+      fprintf(stderr, "was not expected but is there: %s\n", d->options[first]);
+    else if (!d)
+      fprintf(stderr, "was expected but no decision is pending (the game is over)\n");
+    else {                               /* what is offered, as for a decision that fits none */
+      fprintf(stderr, "was expected but is missing among the options of P%d's \"%s\" (%s):\n",
+              d->player + 1, d->prompt, d->tag);
+      for (int j = 0; j < d->noptions; j++) fprintf(stderr, "  %s\n", d->options[j]);
+    }
   }
   return 0;
 }

@@ -532,12 +532,22 @@ static void expect_decision(lscen *s, yaml_node_t *n) {
     yaml_node_t *l = get(s, n, inc ? "options_include" : "options_exclude");
     for (int i = 0; i < (l ? count_of(l) : 0); i++) {
       const char *t = text_of(item(s, l, i));
-      int found = 0;
-      for (int j = 0; d && t && j < d->noptions; j++) found |= strstr(d->options[j], t) != NULL;
+      int first = -1;
+      for (int j = 0; d && t && j < d->noptions; j++)
+        if (strstr(d->options[j], t) && first < 0) first = j;
       s->checks++;
-      if (found != inc)
-        failed(s, item(s, l, i), "an option containing '%s' %s", t ? t : "?",
-               inc ? "was expected but is missing" : "was not expected but is there");
+      if ((first >= 0) == inc) continue;
+      if (!inc)
+        failed(s, item(s, l, i), "an option containing '%s' was not expected but is there: %s",
+               t ? t : "?", d->options[first]);
+      else if (!d)
+        failed(s, item(s, l, i), "an option containing '%s' was expected but no decision is "
+               "pending (the game is over)", t ? t : "?");
+      else {                             /* what is offered, as for a decision that fits none */
+        failed(s, item(s, l, i), "an option containing '%s' was expected but is missing among "
+               "the options of P%d's \"%s\" (%s):", t ? t : "?", d->player + 1, d->prompt, d->tag);
+        for (int j = 0; j < d->noptions; j++) fprintf(stderr, "  %s\n", d->options[j]);
+      }
     }
   }
 }

@@ -201,6 +201,17 @@ static void test_messages(void **st) {
   assert_true(output_has("decision \"Break: discard down to your hand limit\" (card.discard) "
                          "is pending: a break is due or under way"));
   assert_true(output_lacks("an action is not finished"));
+  /* a failed options_include lists what is offered, as a decision that
+  ** fits none does (it said only "missing") */
+  t_write_file(tmp, "oi.yaml", "name: x\nexpect:\n  decision: {options_include: [zzz], "
+               "options_exclude: [Animals]}\n");
+  assert_int_equal(run("scenario oi.yaml"), 1);
+  assert_true(output_has("oi.yaml:3: FAILED: an option containing 'zzz' was expected but is "
+                         "missing among the options of P2's \"Choose your action\" (action):\n"
+                         "  Build I at strength 2\n  Cards I at strength 3\n"));
+  assert_true(output_has("  X-token action: Association to slot 1\noi.yaml:3: FAILED: an option "
+                         "containing 'Animals' was not expected but is there: X-token action: "
+                         "Animals to slot 1\n"));
   /* display: [401] empties folders 2 to 6, and the format says so */
   t_write_file(tmp, "disp.yaml", "seed: 3\nsetup:\n  display: [401]\n"
                "expect:\n  display: [401, -1, -1, -1, -1, -1]\n");
@@ -258,6 +269,17 @@ static void test_lua_files(void **st) {
   refused("game: ares-expedition\nplayers: 7\noptions: [mode=2]\n"
           "expect:\n  decision: {tag: corporation}\n",
           "x.yaml:2: Terraforming Mars: Ares Expedition is played by 1 to 4 players (got 7)\n");
+  /* a failed options_include lists what is offered (it said only "missing"),
+  ** a failed options_exclude the option that has the text */
+  t_write_file(tmp, "oj.yaml", "game: ares-expedition\nexpect:\n  decision: {options_include: "
+               "[zzz], options_exclude: [Teractor]}\n");
+  assert_int_equal(run("scenario oj.yaml"), 1);
+  assert_true(output_has("oj.yaml:3: FAILED: an option containing 'zzz' was expected but is "
+                         "missing among the options of P1's \"choose your corporation\" "
+                         "(corporation):\n  corporation 212 Interplanetary Cinematics (46 MC)\n"
+                         "  corporation 217 Teractor (51 MC)\n"));
+  assert_true(output_has("oj.yaml:3: FAILED: an option containing 'Teractor' was not expected "
+                         "but is there: corporation 217 Teractor (51 MC)\n"));
   t_write_file(tmp, "list.yaml", "- game: ares-expedition\n");
   assert_int_equal(run("scenario --game ares-expedition list.yaml"), 2);
   assert_true(output_has("list.yaml:1: a scenario file must be a map of keys"));
