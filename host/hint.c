@@ -38,8 +38,10 @@ static void hint_usage(FILE *f) {
 
 /* The 0-based decision of --at: a number, or bga:M through the save's
 ** table of BGA moves.  -1 with a message. */
-static int decision_at(const char *at, const host_save *sv, char *msg, size_t n) {
+static int decision_at(const char *at, const host_save *sv, char *msg, size_t n, char *note,
+                       size_t nn) {
   char *end;
+  note[0] = '\0';
   if (!strncmp(at, "bga:", 4)) {
     long m = strtol(at + 4, &end, 10);
     if (!at[4] || *end || m < 0) {
@@ -66,6 +68,14 @@ static int decision_at(const char *at, const host_save *sv, char *msg, size_t n)
                at, m, sv->deal->moves[0][1]);
       return -1;
     }
+    /* the save keeps where turns begin, not where the log ends: a move past
+    ** the last turn's start is in that turn, or past the log */
+    int last = sv->deal->moves[sv->deal->nmoves - 1][1];
+    if (best == sv->deal->nmoves - 1 && m > last)
+      snprintf(note, nn, "--at %s: this save's Board Game Arena turns begin at moves %d to %d; "
+               "move %ld is after the last one's start, so the hint is for that last turn (the "
+               "save does not keep the log's last move: import-bga printed it)", at,
+               sv->deal->moves[0][1], last, m);
     return sv->deal->moves[best][0];
   }
   long k = strtol(at, &end, 10);
@@ -185,7 +195,8 @@ int cmd_hint(int argc, char **argv) {
     host_save_free(&sv);
     return 1;
   }
-  int count = at ? decision_at(at, &sv, msg, sizeof msg) : sv.nanswers;
+  char note[300] = "";
+  int count = at ? decision_at(at, &sv, msg, sizeof msg, note, sizeof note) : sv.nanswers;
   if (count < 0) {
     fprintf(stderr, "arknova hint: %s\n", msg);
     host_save_free(&sv);
@@ -198,6 +209,7 @@ int cmd_hint(int argc, char **argv) {
     return 2;
   }
   host_save_warn(&sv, "arknova hint", path);
+  if (note[0]) fprintf(stderr, "arknova hint: note: %s\n", note);
   /* advice on another game than the file's is worse than none: the whole
   ** file must replay to its own hash first, as for replay and resume */
   ark_gs *whole = host_game_of(&sv.o)->rebuild(&sv, sv.nanswers, msg, sizeof msg);

@@ -1249,6 +1249,15 @@ static void test_import_and_hint(void **st) {
   assert_true(output_has("<- played"));
   assert_int_equal(run(NULL, "hint game.txt --at bga:1"), 2);
   assert_true(output_has("no turn begins at or before BGA move 1 (the first is move 4)"));
+  /* a move after the last turn's start is answered for that turn, with a
+  ** note that says so (it named move 391 without a word) */
+  assert_int_equal(run(NULL, "hint game.txt --at bga:99999"), 0);
+  assert_true(output_has("arknova hint: note: --at bga:99999: this save's Board Game Arena "
+                         "turns begin at moves 4 to 391; move 99999 is after the last one's "
+                         "start, so the hint is for that last turn"));
+  assert_true(output_has("decision #258 (Board Game Arena move 391)"));
+  assert_int_equal(run(NULL, "hint game.txt --at bga:129"), 0);
+  assert_false(output_has("note:"));
 }
 
 /* A scenario of tests/scenarios/failing/ whose card's script is stopped:
