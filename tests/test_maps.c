@@ -927,6 +927,69 @@ static void test_fan_map_check_errors(void **st) {
   rmdir(dir);
 }
 
+/* The fan map T1 of dir with its start_buildings: replaced by `start`
+** (YAML lines); the line of its first entry into *line. */
+static void write_fan_map_start(const char *dir, const char *start, int *line) {
+  char path[512], text[16384], out[20000];
+  write_fan_map(dir);
+  snprintf(path, sizeof path, "%s/T1-lookout.yaml", dir);
+  FILE *f = fopen(path, "r");
+  assert_non_null(f);
+  size_t n = fread(text, 1, sizeof text - 1, f);
+  fclose(f);
+  text[n] = 0;
+  char *at = strstr(text, "start_buildings: []\n");
+  assert_non_null(at);
+  *line = 2;
+  for (const char *c = text; c < at; c++) *line += *c == '\n';
+  snprintf(out, sizeof out, "%.*sstart_buildings:\n%s%s", (int)(at - text), text, start,
+           at + strlen("start_buildings: []\n"));
+  t_write_file(NULL, path, out);
+}
+
+/* A fan map's start buildings meet the rules every building of a zoo
+** meets (map.c's, as a game would place them): check refused none of
+** these, and the game put them on water, on each other and as any shape. */
+static void test_fan_map_start_buildings(void **st) {
+  (void)st;
+  char dir[256], path[512];
+  int first;
+  snprintf(dir, sizeof dir, "/tmp/ark_test_startb_%d", (int)getpid());
+  mkdir(dir, 0700);
+  write_fan_map_start(dir,
+    "  - {type: kiosk, cells: [[0, 9]]}\n"                      /* fine */
+    "  - {type: kiosk, cells: [[1, 8]]}\n"
+    "  - {type: size-2, cells: [[0, 9], [2, 9]]}\n"
+    "  - {type: size-3, cells: [[7, 4]]}\n", &first);   /* at most 4 */
+  int nerrors = 0;
+  char *report = check_fails(dir, &nerrors);
+  snprintf(path, sizeof path, "%s/T1-lookout.yaml", dir);
+  static const struct { int line; const char *msg; } want[] = {
+    { 1, "start_buildings: kiosk: 1 space from the kiosk at (0,9), and kiosks stand at "
+         "least 3 spaces apart" },
+    { 2, "start_buildings: size-2: overlaps the kiosk at (0,9) on (0,9); the cells are not "
+         "the shape of a size-2" },
+    { 3, "start_buildings: size-3: on water at (7,4), and no building stands on water or "
+         "rock; 1 cell where a size-3 covers 3" },
+  };
+  int n = (int)(sizeof want / sizeof want[0]);
+  for (int i = 0; i < n; i++) {
+    char line[700];
+    snprintf(line, sizeof line, "%s:%d: %s", path, first + want[i].line, want[i].msg);
+    if (!strstr(report, line)) fail_msg("missing '%s' in:\n%s", line, report);
+  }
+  assert_int_equal(nerrors, n);
+  free(report);
+  /* the good ones alone load and stand in the game */
+  write_fan_map_start(dir,
+    "  - {type: kiosk, cells: [[0, 9]]}\n"
+    "  - {type: size-3, cells: [[5, 8], [5, 10], [6, 9]]}\n", &first);
+  ark_game *g = fan_map_game(dir);
+  assert_int_equal(g->s.p[0].zoo_map.nb, 2);
+  ark_game_free(g);
+  remove_fan_map(dir);
+}
+
 /* A buildings.yaml in a fan map folder is not read, and check says so
 ** (it was skipped without a word, and a fan sponsor naming one of its
 ** buildings failed with "unknown building"). */
@@ -1017,6 +1080,7 @@ int main(void) {
     cmocka_unit_test(test_advanced_start_buildings),
     cmocka_unit_test(test_fan_map_outside_tree),
     cmocka_unit_test(test_fan_map_check_errors),
+    cmocka_unit_test(test_fan_map_start_buildings),
     cmocka_unit_test(test_fan_map_own_bonus),
     cmocka_unit_test(test_fan_map_own_bonus_errors),
     cmocka_unit_test(test_fan_map_example),

@@ -6,6 +6,7 @@
 ** moves x by q and y by 2r + q, which maps the six axial unit steps onto
 ** the six grid neighbour steps.
 */
+#include <stdarg.h>
 #include <stdio.h>
 #include <ctype.h>
 #include <stdlib.h>
@@ -748,6 +749,95 @@ int ark_map_can_place(const ark_map_def *m, const ark_zoo *z,
   if (!ark_map_is_shape(&defs[bdef], cells, n))
     return 0;
   return ark_map_legal(m, z, defs, bdef, build2, cells, n);
+}
+
+/* The building of z on cell c, as "the KEY at (x,y)" (its first space). */
+static void ark_map_name_at(const ark_zoo *z, const ark_building_def *defs, int c,
+                            char *buf, size_t n)
+{
+  const ark_building *o = &z->b[z->at[c] - 1];
+  snprintf(buf, n, "the %s at (%d,%d)", defs[o->def].key, ARK_CELL_X(o->cells[0]),
+           ARK_CELL_Y(o->cells[0]));
+}
+
+/* Adds one more reason to msg, after a "; ". */
+static void ark_map_why(char *msg, size_t len, const char *fmt, ...)
+{
+  size_t at = strlen(msg);
+  va_list ap;
+  if (at + 3 >= len)
+    return;
+  if (at > 0) {
+    memcpy(msg + at, "; ", 3);
+    at += 2;
+  }
+  va_start(ap, fmt);
+  vsnprintf(msg + at, len - at, fmt, ap);
+  va_end(ap);
+}
+
+int ark_map_start_problem(const ark_map_def *m, const ark_zoo *z,
+                          const ark_building_def *defs, int bdef,
+                          const ark_place *p, char *msg, size_t len)
+{
+  const ark_building_def *b = &defs[bdef];
+  static const char *const terrain[] = { "plain", "water", "rock" };
+  uint8_t cells[ARK_MAX_FOOTPRINT];
+  char other[64];
+  int i, j, n = p->ncells, twice = 0;
+  if (len == 0)
+    return 1;
+  msg[0] = 0;
+  if (n <= 0 || n > ARK_MAX_FOOTPRINT) {
+    ark_map_why(msg, len, "%d cells", n);
+    return 1;
+  }
+  for (i = 0; i < n; i++) {
+    int c = p->cells[i];
+    if (!ark_map_valid_cell(c) || !m->exists[c]) {
+      ark_map_why(msg, len, "(%d,%d) is not a space of the map", ARK_CELL_X(c),
+                  ARK_CELL_Y(c));
+      return 1;
+    }
+    for (j = 0; j < i; j++)
+      if (p->cells[j] == c) {
+        ark_map_why(msg, len, "(%d,%d) is listed twice", ARK_CELL_X(c), ARK_CELL_Y(c));
+        twice = 1;
+      }
+    cells[i] = (uint8_t)c;
+    if (m->terrain[c] != ARK_TERRAIN_PLAIN)
+      ark_map_why(msg, len, "on %s at (%d,%d), and no building stands on water or rock",
+                  m->terrain[c] <= ARK_TERRAIN_ROCK ? terrain[m->terrain[c]] : "?",
+                  ARK_CELL_X(c), ARK_CELL_Y(c));
+    if (z->at[c]) {
+      ark_map_name_at(z, defs, c, other, sizeof other);
+      ark_map_why(msg, len, "overlaps %s on (%d,%d)", other, ARK_CELL_X(c), ARK_CELL_Y(c));
+    }
+  }
+  ark_map_sort_cells(cells, n);
+  if (n != b->ncells)
+    ark_map_why(msg, len, "%d cell%s where a %s covers %d", n, n == 1 ? "" : "s", b->key,
+                b->ncells);
+  else if (!twice && !ark_map_is_shape(b, cells, n))
+    ark_map_why(msg, len, "the cells are not the shape of a %s (its tile turned any of 6 "
+                "ways, never mirrored: maps/buildings.yaml)", b->key);
+  if (b->kind == ARK_BK_KIOSK && !ark_map_kiosk_spacing_ok(z, defs, cells, n)) {
+    for (i = 0; i < z->nb; i++) {
+      const ark_building *o = &z->b[i];
+      int d = ark_map_distance(cells[0], o->cells[0]);
+      if (defs[o->def].kind != ARK_BK_KIOSK || d >= ARK_KIOSK_MIN_DISTANCE)
+        continue;
+      ark_map_name_at(z, defs, o->cells[0], other, sizeof other);
+      ark_map_why(msg, len, "%d space%s from %s, and kiosks stand at least %d spaces apart",
+                  d, d == 1 ? "" : "s", other, ARK_KIOSK_MIN_DISTANCE);
+      break;
+    }
+  }
+  if (n == b->ncells && !ark_map_needs_ok(m, z, b, cells, n))
+    ark_map_why(msg, len, "a %s needs %d border space%s, %d rock and %d water space%s "
+                "next to it", b->key, b->border_spaces, b->border_spaces == 1 ? "" : "s",
+                b->adjacent_rock, b->adjacent_water, b->adjacent_water == 1 ? "" : "s");
+  return msg[0] != 0;
 }
 
 int ark_map_place(ark_zoo *z, int bdef, const ark_place *p)

@@ -77,6 +77,16 @@ int ark_map_can_place(const ark_map_def *m, const ark_zoo *z,
                       const ark_building_def *defs, int bdef, int build2,
                       const ark_place *p);
 
+/* Can building bdef stand on p's cells (any order) when a game starts, in
+** zoo z holding the map's start buildings before it?  The rules any building
+** of a zoo meets whoever put it there: its tile's shape, spaces of the map,
+** plain (not water or rock), none covered twice, kiosk spacing, a unique
+** building's needs.  Not those of the Build action (build2 spaces, starting
+** at the edge, touching the zoo).  0 if it can, else 1 with why in msg. */
+int ark_map_start_problem(const ark_map_def *m, const ark_zoo *z,
+                          const ark_building_def *defs, int bdef,
+                          const ark_place *p, char *msg, size_t len);
+
 /* Puts building bdef on the cells; returns its index in z->b or -1 if the
 ** zoo is full.  Does not check legality or pay. */
 int ark_map_place(ark_zoo *z, int bdef, const ark_place *p);

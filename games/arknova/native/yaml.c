@@ -1057,11 +1057,16 @@ static void start_cells(ark_yaml_file *y, const yaml_node_t *n,
 static void map_start(ark_yaml_file *y, const yaml_node_t *n, ark_map_def *m) {
   static const char *const keys[] = { "type", "cells", NULL };
   const char *field = "start_buildings";
-  int i;
+  int i, def;
+  /* the buildings standing so far, for the rules each next one meets */
+  ark_zoo zoo;
+  memset(&zoo, 0, sizeof zoo);
   if (!is_seq(y, n, field)) return;
+  ark_map_derive(m);              /* the rules read the border spaces */
   for (i = 0; i < seq_len(n); i++) {
     yaml_node_t *e = seq_at(y, n, i), *v;
     ark_start_building s;
+    int before = y->c->nerrors;
     if (i == ARK_MAX_START_BUILDINGS) {
       err(y, e, "%s: too many (at most %d)", field, ARK_MAX_START_BUILDINGS);
       return;
@@ -1073,11 +1078,25 @@ static void map_start(ark_yaml_file *y, const yaml_node_t *n, ark_map_def *m) {
         !copy_str(y, v, field, s.type, sizeof s.type))
       continue;
     /* Buildings may be loaded after the maps: check only when known. */
-    if (y->c->nbuildings > 0 && ark_content_find_building(y->c, s.type) < 0)
+    def = y->c->nbuildings > 0 ? ark_content_find_building(y->c, s.type) : -1;
+    if (y->c->nbuildings > 0 && def < 0)
       err(y, v, "%s: unknown building \"%s\"", field, s.type);
     if ((v = need_key(y, e, "cells", field)) == NULL) continue;
     start_cells(y, v, &s, m);
     m->start[m->n_start++] = s;
+    /* a start building meets the rules every building of a zoo meets (the
+    ** game places it as written): map.c's, so check and game agree */
+    if (def >= 0 && y->c->nerrors == before) {
+      ark_place pl;
+      char why[200];
+      memset(&pl, 0, sizeof pl);
+      pl.ncells = s.ncells;
+      memcpy(pl.cells, s.cells, s.ncells);
+      if (ark_map_start_problem(m, &zoo, y->c->buildings, def, &pl, why, sizeof why))
+        err(y, e, "%s: %s: %s", field, s.type, why);
+      else
+        ark_map_place(&zoo, def, &pl);
+    }
   }
 }
 
