@@ -990,6 +990,55 @@ static void test_fan_map_start_buildings(void **st) {
   remove_fan_map(dir);
 }
 
+/* A bonus's value must mean something for its kind (a negative money
+** bonus, a size-7 enclosure, two kiosks from one token were taken), and a
+** bonus no building can gain is warned of: on water or rock, or under a
+** start building. */
+static void test_fan_map_bonus_values(void **st) {
+  (void)st;
+  char dir[256], path[512];
+  snprintf(dir, sizeof dir, "/tmp/ark_test_bonusval_%d", (int)getpid());
+  mkdir(dir, 0700);
+  /* T1's placement bonuses start at line 68: (0,5) money 3 */
+  write_fan_map_with(dir, "",
+    "  - {at: [2, 5], bonus: money, value: -4}\n"         /* 69 */
+    "  - {at: [2, 7], bonus: enclosure, value: 7}\n"      /* 70 */
+    "  - {at: [2, 9], bonus: kiosk, value: 2}\n"          /* 71 */
+    "  - {at: [2, 11], bonus: clever}\n"                  /* 72: fine, 1 */
+    "  - {at: [7, 4], bonus: card, value: 1}\n", "");     /* 73: on water */
+  int nerrors = 0;
+  char *report = check_fails(dir, &nerrors);
+  snprintf(path, sizeof path, "%s/T1-lookout.yaml", dir);
+  static const struct { int line; const char *msg; } want[] = {
+    { 69, "placement_bonuses: money bonus with value -4, outside 1..50 (the money gained)" },
+    { 70, "placement_bonuses: enclosure bonus with value 7, outside 1..5" },
+    { 71, "placement_bonuses: kiosk bonus with value 2: its value is always 1" },
+    { 73, "warning: placement_bonuses: (7,4) is water, which no building covers" },
+  };
+  int n = (int)(sizeof want / sizeof want[0]);
+  for (int i = 0; i < n; i++) {
+    char line[700];
+    snprintf(line, sizeof line, "%s:%d: %s", path, want[i].line, want[i].msg);
+    if (!strstr(report, line)) fail_msg("missing '%s' in:\n%s", line, report);
+  }
+  assert_int_equal(nerrors, n - 1);
+  free(report);
+  /* a start building on (0,5) hides its money bonus: a warning, the map loads */
+  int first;
+  write_fan_map_start(dir, "  - {type: kiosk, cells: [[0, 5]]}\n", &first);
+  ark_config cfg;
+  ark_config_init(&cfg);
+  cfg.data_dir = ARK_GAME_DIR;
+  cfg.map_dirs[0] = dir;
+  assert_int_equal(ark_check(&cfg, &report, &nerrors), ARK_OK);
+  char line[700];
+  snprintf(line, sizeof line, "%s:%d: warning: start_buildings: kiosk covers the money "
+           "bonus at (0,5) from the start", path, first);
+  if (!report || !strstr(report, line)) fail_msg("missing '%s' in:\n%s", line, report);
+  free(report);
+  remove_fan_map(dir);
+}
+
 /* A buildings.yaml in a fan map folder is not read, and check says so
 ** (it was skipped without a word, and a fan sponsor naming one of its
 ** buildings failed with "unknown building"). */
@@ -1081,6 +1130,7 @@ int main(void) {
     cmocka_unit_test(test_fan_map_outside_tree),
     cmocka_unit_test(test_fan_map_check_errors),
     cmocka_unit_test(test_fan_map_start_buildings),
+    cmocka_unit_test(test_fan_map_bonus_values),
     cmocka_unit_test(test_fan_map_own_bonus),
     cmocka_unit_test(test_fan_map_own_bonus_errors),
     cmocka_unit_test(test_fan_map_example),

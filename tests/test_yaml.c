@@ -528,6 +528,8 @@ static void test_map_values(void **state) {
   assert_int_equal(m->place_bonus[ARK_CELL(2, 3)].kind, ARK_BONUS_MONEY);
   assert_int_equal(m->place_bonus[ARK_CELL(2, 3)].value, 2);
   assert_int_equal(m->place_bonus[ARK_CELL(3, 4)].kind, ARK_BONUS_SNAPPING);
+  /* a value left out is 1 (it was 0: a snapping token that snapped nothing) */
+  assert_int_equal(m->place_bonus[ARK_CELL(3, 4)].value, 1);
   assert_int_equal(m->n_slots, 7);
   assert_int_equal(m->slots[0].recurring, 1);
   assert_int_equal(m->slots[1].bonus.kind, ARK_BONUS_CARDS_DRAW);

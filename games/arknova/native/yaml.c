@@ -973,16 +973,55 @@ static void map_own_bonuses(ark_yaml_file *y, const yaml_node_t *n) {
   }
 }
 
-/* {bonus: NAME, value: N}, shared by placement bonuses and edge slots. */
+/* What the value of each printed bonus kind means, and the values that
+** make sense (those of the printed maps lie inside).  A kind whose rules
+** give one thing whatever the value (a kiosk, a university) takes 1 only. */
+static const struct { int lo, hi; const char *means; } bonus_values[ARK_BONUS_N] = {
+  [ARK_BONUS_MONEY] = { 1, 50, "the money gained" },
+  [ARK_BONUS_REPUTATION] = { 1, 10, "the reputation gained" },
+  [ARK_BONUS_CONSERVATION] = { 1, 5, "the conservation points gained" },
+  [ARK_BONUS_APPEAL] = { 1, 20, "the appeal gained" },
+  [ARK_BONUS_XTOKEN] = { 1, 5, "the X-tokens gained" },
+  [ARK_BONUS_CARD] = { 1, 5, "the cards taken" },
+  [ARK_BONUS_SNAPPING] = { 1, 5, "the cards snapped" },
+  [ARK_BONUS_ENCLOSURE] = { 1, 5, "the size of the free standard enclosure" },
+  [ARK_BONUS_WORKER] = { 1, 4, "the association workers gained" },
+  [ARK_BONUS_CLEVER] = { 1, 5, "the action cards moved to slot 1" },
+  [ARK_BONUS_DETERMINATION] = { 1, 5, "the tokens gained" },
+  [ARK_BONUS_POUCH] = { 1, 5, "the tokens gained" },
+  [ARK_BONUS_MULTIPLIER] = { 1, 5, "the tokens gained" },
+  [ARK_BONUS_PARTNER_ZOO] = { 1, 1, "always 1 (it gives one partner zoo)" },
+  [ARK_BONUS_SPONSOR] = { 1, 1, "always 1 (it plays one sponsor)" },
+  [ARK_BONUS_KIOSK] = { 1, 1, "always 1 (it gives one free kiosk)" },
+  [ARK_BONUS_UNIVERSITY] = { 1, 1, "always 1 (it gives one university)" },
+  [ARK_BONUS_SPECIAL_ENCLOSURE] = { 1, 1, "always 1 (it gives one free special enclosure)" },
+  [ARK_BONUS_CARDS_DRAW] = { 1, 5, "the cards drawn" },
+};
+
+/* {bonus: NAME, value: N}, shared by placement bonuses and edge slots.  A
+** printed kind's value is 1 when left out, and must make sense; a map's own
+** bonus's value is its script's to read. */
 static int map_bonus(ark_yaml_file *y, const yaml_node_t *n, const char *field,
                      ark_bonus *b) {
   yaml_node_t *v;
-  int k, value = 0;
+  int k, value;
   if ((v = need_key(y, n, "bonus", field)) == NULL) return 0;
   if ((k = get_bonus(y, v, field)) < 0) return 0;
+  value = k < ARK_BONUS_N ? 1 : 0;
   if ((v = find_key(y, n, "value")) != NULL &&
       !get_int(y, v, field, -128, 127, &value))
     return 0;
+  if (k > ARK_BONUS_NONE && k < ARK_BONUS_N &&
+      (value < bonus_values[k].lo || value > bonus_values[k].hi)) {
+    if (bonus_values[k].lo == bonus_values[k].hi)
+      err(y, v ? v : n, "%s: %s bonus with value %d: its value is %s", field,
+          ark_bonus_name(k), value, bonus_values[k].means);
+    else
+      err(y, v ? v : n, "%s: %s bonus with value %d, outside %d..%d (%s)", field,
+          ark_bonus_name(k), value, bonus_values[k].lo, bonus_values[k].hi,
+          bonus_values[k].means);
+    return 0;
+  }
   b->kind = (uint8_t)k;
   b->value = (int8_t)value;
   return 1;
@@ -1003,11 +1042,20 @@ static void map_placements(ark_yaml_file *y, const yaml_node_t *n,
     if ((at = need_key(y, e, "at", field)) == NULL) continue;
     if ((cell = map_cell(y, at, field, m)) < 0) continue;
     if (!map_bonus(y, e, field, &b)) continue;
-    if (m->place_bonus[cell].kind != ARK_BONUS_NONE)
+    if (m->place_bonus[cell].kind != ARK_BONUS_NONE) {
       err(y, e, "%s: two bonuses on (%d,%d)", field, ARK_CELL_X(cell),
           ARK_CELL_Y(cell));
-    else
-      m->place_bonus[cell] = b;
+      continue;
+    }
+    m->place_bonus[cell] = b;
+    /* gained only by a zoo that may build on water and rock (Diversity
+    ** Researcher): on a printed map never, so most likely a slip */
+    if (m->terrain[cell] != ARK_TERRAIN_PLAIN)
+      ark_content_warn(y->c, y->path, line_of(e), "warning: %s: (%d,%d) is %s, which no "
+                       "building covers (but in a zoo that may build on water and rock, "
+                       "sponsor 219): the bonus is almost never gained", field,
+                       ARK_CELL_X(cell), ARK_CELL_Y(cell),
+                       m->terrain[cell] == ARK_TERRAIN_WATER ? "water" : "rock");
   }
 }
 
@@ -1094,8 +1142,15 @@ static void map_start(ark_yaml_file *y, const yaml_node_t *n, ark_map_def *m) {
       memcpy(pl.cells, s.cells, s.ncells);
       if (ark_map_start_problem(m, &zoo, y->c->buildings, def, &pl, why, sizeof why))
         err(y, e, "%s: %s: %s", field, s.type, why);
-      else
+      else {
         ark_map_place(&zoo, def, &pl);
+        for (int k = 0; k < s.ncells; k++)
+          if (m->place_bonus[s.cells[k]].kind != ARK_BONUS_NONE)
+            ark_content_warn(y->c, y->path, line_of(e), "warning: %s: %s covers the %s "
+                             "bonus at (%d,%d) from the start, so no one gains it", field,
+                             s.type, ark_content_bonus_name(y->c, m->place_bonus[s.cells[k]].kind),
+                             ARK_CELL_X(s.cells[k]), ARK_CELL_Y(s.cells[k]));
+      }
     }
   }
 }
