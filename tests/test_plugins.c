@@ -739,6 +739,39 @@ static void test_plugin_rules_agree(void **st) {
   assert_null(strstr(msg, "draw3/plugin.yaml"));
 }
 
+/* Each rule has one range and one message, however far a number lies
+** outside it (99999999999 was "out of range -100000..100000", -5 "outside
+** 0..1000"), and numbers that make no game are refused: keeping no draft
+** card, a target every seat starts on, income that falls as appeal rises. */
+static void test_plugin_rule_ranges(void **st) {
+  (void)st;
+  static const struct { const char *name, *rule, *want; } cases[] = {
+    { "low", "start_money: -5", ":6: rule start_money: -5 is outside 0..1000 (money" },
+    { "huge", "start_money: 99999999999",
+      ":6: rule start_money: 99999999999 is outside 0..1000 (money" },
+    { "keep0", "draft_keep: 0", ":6: rule draft_keep: 0 is outside 1..20 (" },
+    { "target0", "target_start: 0", ":6: rule target_start: 0 is outside 4..1000 (" },
+    { "falls", "income: [[0, 5, 1], [6, 3, 2], [18, 17, 3], [36, 23, 4], [60, 29, 5], "
+      "[90, 35, 6]]", ":6: income: band 2 pays 3 at appeal 6, less than the 10 band 1 pays "
+      "at appeal 5" },
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    char rel[64], text[400], d[400], msg[2048];
+    snprintf(rel, sizeof rel, "range-%s", cases[i].name);
+    make_dir(rel);
+    snprintf(rel, sizeof rel, "range-%s/plugin.yaml", cases[i].name);
+    snprintf(text, sizeof text, "name: %s\nversion: \"1\"\ndescription: \"r\"\n"
+             "provides: [rules]\nrules:\n  %s\n", cases[i].name, cases[i].rule);
+    t_write_file(root, rel, text);
+    snprintf(d, sizeof d, "%s/range-%s", root, cases[i].name);
+    ark_game *g;
+    assert_int_equal(new_game(d, NULL, "A", &g, msg, sizeof msg), ARK_ERR_CONTENT);
+    char want[300];
+    snprintf(want, sizeof want, "range-%s/plugin.yaml%s", cases[i].name, cases[i].want);
+    if (!strstr(msg, want)) fail_msg("missing '%s' in:\n%s", want, msg);
+  }
+}
+
 static void test_bad_plugin(void **st) {
   (void)st;
   make_dir("bad");
@@ -846,6 +879,7 @@ int main(void) {
     cmocka_unit_test(test_plugin_card_api),
     cmocka_unit_test(test_plugin_own_globals),
     cmocka_unit_test(test_plugin_rules_agree),
+    cmocka_unit_test(test_plugin_rule_ranges),
     cmocka_unit_test(test_bad_plugin),
     cmocka_unit_test(test_turn_start_hook_begins_turns),
     cmocka_unit_test(test_plugin_replaced),

@@ -27,22 +27,54 @@ void ark_ruleset_default(ark_ruleset *r) {
   memcpy(r->income, income, sizeof income);
 }
 
-/* One entry per rule: where it lives and how many numbers it takes. */
-typedef struct { const char *key; size_t off; int n, lo, hi; } rule_field;
+/* One entry per rule: where it lives, how many numbers it takes and the
+** range each lies in, with why (after the range in a message). */
+typedef struct { const char *key; size_t off; int n, lo, hi; const char *why; } rule_field;
 
-#define RF(k, n, lo, hi) { #k, offsetof(ark_ruleset, k), n, lo, hi }
+#define RF(k, n, lo, hi, why) { #k, offsetof(ark_ruleset, k), n, lo, hi, why }
 static const rule_field fields[] = {
-  RF(start_money, 1, 0, 1000), RF(start_reputation, 1, 0, 15), RF(start_workers, 1, 1, 4),
-  RF(hand_limit, 1, 0, 50), RF(draft_draw, 1, 0, 20), RF(draft_keep, 1, 0, 20),
-  RF(appeal_max, 1, 1, 1000), RF(conservation_max, 1, 1, 1000),
-  RF(target_start, 1, 0, 1000), RF(target_step_low, 1, 0, 100),
-  RF(target_step_high, 1, 0, 100), RF(target_step_change, 1, 0, 100),
-  RF(reputation_max, 1, 1, 15), RF(reputation_cap_basic, 1, 1, 15),
-  RF(break_length, 3, 1, 99), RF(income, ARK_INCOME_BANDS * 3, 0, 1000),
-  RF(score_offset, 1, -1000, 1000),
+  RF(start_money, 1, 0, 1000, "money at the start"),
+  RF(start_reputation, 1, 0, 15, "the reputation track ends at 15"),
+  RF(start_workers, 1, 1, 4, "association workers at the start"),
+  RF(hand_limit, 1, 1, 50, "cards kept at a break"),
+  RF(draft_draw, 1, 1, 20, "cards drawn for the opening draft"),
+  RF(draft_keep, 1, 1, 20, "cards kept of the draft: 0 would start every hand empty"),
+  RF(appeal_max, 1, 1, 1000, "the end of the appeal track"),
+  RF(conservation_max, 1, 1, 1000, "the end of the conservation track"),
+  RF(target_start, 1, 4, 1000,
+     "the seats start with up to 3 appeal, and the game ends once appeal reaches the "
+     "target: below 4 a game would end at once"),
+  RF(target_step_low, 1, 0, 100, "target lowered per conservation point up to the change"),
+  RF(target_step_high, 1, 0, 100, "target lowered per conservation point after the change"),
+  RF(target_step_change, 1, 0, 100, "conservation points at which the step changes"),
+  RF(reputation_max, 1, 1, 15, "the reputation track ends at 15"),
+  RF(reputation_cap_basic, 1, 1, 15, "the reputation track ends at 15"),
+  RF(break_length, 3, 1, 99, "spaces of the break track"),
+  RF(income, ARK_INCOME_BANDS * 3, 0, 1000, "appeal, money and step of each band"),
+  RF(score_offset, 1, -1000, 1000, "added to every shown score"),
 };
 #undef RF
 #define NFIELDS (sizeof fields / sizeof fields[0])
+
+static const rule_field *field_of(const char *key) {
+  for (size_t i = 0; i < NFIELDS; i++)
+    if (!strcmp(fields[i].key, key)) return &fields[i];
+  return NULL;
+}
+
+int ark_ruleset_range(const char *key, int *lo, int *hi) {
+  const rule_field *f = field_of(key);
+  if (!f) return -1;
+  *lo = f->lo;
+  *hi = f->hi;
+  return f->n;
+}
+
+void ark_ruleset_out_of_range(const char *key, const char *value, char *err, size_t n) {
+  const rule_field *f = field_of(key);
+  if (!f) snprintf(err, n, "unknown rule '%s'", key);
+  else snprintf(err, n, "rule %s: %s is outside %d..%d (%s)", key, value, f->lo, f->hi, f->why);
+}
 
 const char *const ark_ruleset_keys[] = {
   "start_money", "start_reputation", "start_workers", "hand_limit", "draft_draw",
@@ -63,7 +95,9 @@ int ark_ruleset_set(ark_ruleset *r, const char *key, const int *v, int n, char *
     }
     for (int k = 0; k < n; k++)
       if (v[k] < f->lo || v[k] > f->hi) {
-        snprintf(err, errlen, "rule %s: %d is outside %d..%d", key, v[k], f->lo, f->hi);
+        char num[16];
+        snprintf(num, sizeof num, "%d", v[k]);
+        ark_ruleset_out_of_range(key, num, err, errlen);
         return -1;
       }
     memcpy((char *)r + f->off, v, sizeof(int) * (size_t)n);
@@ -123,6 +157,18 @@ int ark_ruleset_conflict(const ark_ruleset *r, int i, const char *keys[2], char 
       if (b > 0 && r->income[b][0] <= r->income[b - 1][0]) {
         snprintf(err, n, "income: band %d starts at appeal %d, not after band %d's %d: the "
                  "bands go up in appeal", b + 1, r->income[b][0], b, r->income[b - 1][0]);
+        return 1;
+      }
+    }
+    /* more appeal never pays less: a band's first amount is at least what
+    ** the band before pays one appeal lower */
+    for (int b = 1; b < ARK_INCOME_BANDS; b++) {
+      int at = r->income[b][0] - 1;
+      int before = r->income[b - 1][1] + (at - r->income[b - 1][0]) / r->income[b - 1][2];
+      if (r->income[b][1] < before) {
+        snprintf(err, n, "income: band %d pays %d at appeal %d, less than the %d band %d "
+                 "pays at appeal %d: more appeal would pay less", b + 1, r->income[b][1],
+                 at + 1, before, b, at);
         return 1;
       }
     }

@@ -24,6 +24,10 @@ void ark_ruleset_default(ark_ruleset *r);
 /* Sets rule `key` from n integers; returns 0, or -1 with a message. */
 int ark_ruleset_set(ark_ruleset *r, const char *key, const int *v, int n,
                     char *err, size_t errlen);
+/* How many numbers rule `key` takes, each within lo..hi; -1 if no such rule. */
+int ark_ruleset_range(const char *key, int *lo, int *hi);
+/* The one message for a value (as written) outside rule key's range. */
+void ark_ruleset_out_of_range(const char *key, const char *value, char *err, size_t n);
 /* The names of all rules, NULL-terminated (for messages and docs). */
 extern const char *const ark_ruleset_keys[];
 

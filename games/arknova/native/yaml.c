@@ -1456,6 +1456,37 @@ static void load_buildings(ark_yaml_file *y, yaml_node_t *root) {
 ** ===================================================================
 */
 
+/* One number of rule key at node n, within the rule's range: one message
+** for a number too low or too high however far (ruleset.c's). */
+static int rule_int(ark_yaml_file *y, const yaml_node_t *n, const char *key, int *out) {
+  int lo = -100000, hi = 100000;
+  long v;
+  char *end, msg[400];
+  ark_ruleset_range(key, &lo, &hi);     /* an unknown rule: reported after */
+  if (!is_plain(n) || is_null(n)) {
+    expected(y, n, key, "an integer");
+    return 0;
+  }
+  const char *s = text(n), *p = (*s == '-' || *s == '+') ? s + 1 : s;
+  if (*p < '0' || *p > '9') {
+    expected(y, n, key, "an integer");
+    return 0;
+  }
+  errno = 0;
+  v = strtol(s, &end, 10);
+  if (*end != '\0') {
+    expected(y, n, key, "an integer");
+    return 0;
+  }
+  if (errno == ERANGE || v < lo || v > hi) {
+    ark_ruleset_out_of_range(key, s, msg, sizeof msg);
+    err(y, n, "%s", msg);
+    return 0;
+  }
+  *out = (int)v;
+  return 1;
+}
+
 static void plugin_rule(ark_yaml_file *y, ark_plugin_def *pl, yaml_node_t *k,
                         yaml_node_t *v) {
   int vals[ARK_INCOME_BANDS * 3], n = 0, ok = 1;
@@ -1466,13 +1497,13 @@ static void plugin_rule(ark_yaml_file *y, ark_plugin_def *pl, yaml_node_t *k,
       yaml_node_t *e = seq_at(y, v, i);
       if (e->type == YAML_SEQUENCE_NODE) {       /* income: [[0, 5, 1], ...] */
         for (int j = 0; j < seq_len(e) && n < ARK_INCOME_BANDS * 3; j++)
-          ok &= get_int(y, seq_at(y, e, j), key, -100000, 100000, &vals[n++]);
+          ok &= rule_int(y, seq_at(y, e, j), key, &vals[n++]);
       } else if (n < ARK_INCOME_BANDS * 3) {
-        ok &= get_int(y, e, key, -100000, 100000, &vals[n++]);
+        ok &= rule_int(y, e, key, &vals[n++]);
       }
     }
   } else {
-    ok = get_int(y, v, key, -100000, 100000, &vals[n++]);
+    ok = rule_int(y, v, key, &vals[n++]);
   }
   if (!ok) return;
   int idx = name_index(ark_ruleset_keys, key);
