@@ -772,6 +772,37 @@ static void test_plugin_rule_ranges(void **st) {
   }
 }
 
+/* A script that leaves a rules table docs/plugins.md lets it change in a
+** state the rules cannot read is refused at the line naming the table; it
+** passed, and the game stopped in association.lua ("attempt to compare
+** number with nil"). */
+static void test_plugin_rules_tables(void **st) {
+  (void)st;
+  static const struct { const char *name, *script, *want; } cases[] = {
+    { "don2p", "-- prices\nlocal h = {}\nACTION_SCRIPTS.association.DONATIONS_2P = { }\nreturn h\n",
+      "/hooks.lua:3: ACTION_SCRIPTS.association.DONATIONS_2P is empty" },
+    { "donx", "ACTION_SCRIPTS.association.DONATIONS = { 3, 'x' }\nreturn {}\n",
+      "/hooks.lua:1: ACTION_SCRIPTS.association.DONATIONS[2] is x, not a whole number from 0 "
+      "to 1000" },
+    { "rep20", "local h = {}\n\nREPUTATION_BONUS[1].space = 20\nreturn h\n",
+      "/hooks.lua:3: the spaces of REPUTATION_BONUS[1] is 20, not a whole number from 1 to 15" },
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    char rel[64], yaml[300], d[400], msg[2048];
+    make_dir(cases[i].name);
+    snprintf(rel, sizeof rel, "%s/plugin.yaml", cases[i].name);
+    snprintf(yaml, sizeof yaml, "name: %s\nversion: \"1\"\ndescription: \"t\"\n"
+             "provides: [hooks]\nscript: hooks.lua\n", cases[i].name);
+    t_write_file(root, rel, yaml);
+    snprintf(rel, sizeof rel, "%s/hooks.lua", cases[i].name);
+    t_write_file(root, rel, cases[i].script);
+    snprintf(d, sizeof d, "%s/%s", root, cases[i].name);
+    ark_game *g;
+    assert_int_equal(new_game(d, NULL, "A", &g, msg, sizeof msg), ARK_ERR_CONTENT);
+    if (!strstr(msg, cases[i].want)) fail_msg("missing '%s' in:\n%s", cases[i].want, msg);
+  }
+}
+
 static void test_bad_plugin(void **st) {
   (void)st;
   make_dir("bad");
@@ -880,6 +911,7 @@ int main(void) {
     cmocka_unit_test(test_plugin_own_globals),
     cmocka_unit_test(test_plugin_rules_agree),
     cmocka_unit_test(test_plugin_rule_ranges),
+    cmocka_unit_test(test_plugin_rules_tables),
     cmocka_unit_test(test_bad_plugin),
     cmocka_unit_test(test_turn_start_hook_begins_turns),
     cmocka_unit_test(test_plugin_replaced),

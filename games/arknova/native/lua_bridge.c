@@ -1165,6 +1165,26 @@ static void globals_as_hooks(ark_content *c, int env, int hooks, const char *fil
   }
 }
 
+/* The rules tables a plugin's script may change (docs/plugins.md), checked
+** once it has run (api.lua, check_rules_tables): a wrong one is an error of
+** the script, at the line naming the table, not a failure in a game inside
+** the rules' file.  0 if they hold. */
+static int rules_tables_bad(ark_content *c, const char *file, const char *text, size_t len) {
+  lua_State *L = c->L;
+  lua_getglobal(L, "check_rules_tables");
+  if (call_guarded_in(c, 0, file) != 0) return -1;
+  const char *got = lua_isstring(L, -1) ? lua_tostring(L, -1) : NULL;
+  const char *tab = got ? strchr(got, '\t') : NULL;
+  if (tab) {
+    char name[64];
+    snprintf(name, sizeof name, "%.*s", (int)(tab - got) < 63 ? (int)(tab - got) : 63, got);
+    ark_content_error(c, file, line_of_name(text, len, name), "%s; left so, a game would stop "
+                      "inside the rules' own file (docs/plugins.md)", tab + 1);
+  }
+  lua_pop(L, 1);
+  return tab ? -1 : 0;
+}
+
 /* Plugin i's script: run in an environment that reads the rules' (its _G
 ** the rules' globals while it loads), its hooks (of its table, or of its
 ** globals if it returns none) stored in PLUGIN_SCRIPTS[i + 1], then sealed
@@ -1199,6 +1219,11 @@ static int load_plugin(ark_content *c, int i, int rules) {
     ark_content_error(c, file, 1, "the script returns a %s; a plugin's script returns a "
                       "table of hooks, or nothing (its global functions are then its hooks)",
                       luaL_typename(L, ret));
+    lua_settop(L, top);
+    free(text);
+    return -1;
+  }
+  if (rules_tables_bad(c, file, text, len) != 0) {
     lua_settop(L, top);
     free(text);
     return -1;

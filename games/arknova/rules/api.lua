@@ -700,6 +700,60 @@ function plugin_api(state)
   return api
 end
 
+-- The rules tables docs/plugins.md lets a plugin's script change, checked
+-- after each script loads (native/lua_bridge.c, load_plugin): a wrong
+-- value would otherwise fail in a game, inside the rules' own file
+-- ("association.lua:668: attempt to compare number with nil").  Returns
+-- "NAME\twhat is wrong" (NAME: the table's name, which the engine looks
+-- for in the script to give a line), or nil.
+local function whole(v, lo, hi)
+  return type(v) == "number" and v == math.floor(v) and v >= lo and v <= hi
+end
+
+local function bad_list(name, t, lo, hi, rising)
+  if type(t) ~= "table" then return name .. " is a " .. type(t) .. ", not a list of numbers" end
+  local n, count = #t, 0
+  for _ in pairs(t) do count = count + 1 end
+  if n == 0 then return name .. " is empty: it needs at least one number" end
+  if count ~= n then return name .. " is not a plain list {a, b, ...}: it has keys besides 1.." .. n end
+  for i = 1, n do
+    if not whole(t[i], lo, hi) then
+      return string.format("%s[%d] is %s, not a whole number from %d to %d", name, i,
+                           tostring(t[i]), lo, hi)
+    end
+    if rising and i > 1 and t[i] <= t[i - 1] then
+      return string.format("%s[%d] is %s, not above %s[%d] %s: the spaces go up the track",
+                           name, i, tostring(t[i]), name, i - 1, tostring(t[i - 1]))
+    end
+  end
+end
+
+function check_rules_tables()
+  local A = type(ACTION_SCRIPTS) == "table" and ACTION_SCRIPTS.association
+  if type(A) == "table" then
+    for _, k in ipairs({ "DONATIONS", "DONATIONS_2P" }) do
+      local why = bad_list("ACTION_SCRIPTS.association." .. k, A[k], 0, 1000)
+      if why then return k .. "\t" .. why .. " (the donation prices)" end
+    end
+  end
+  local R = REPUTATION_BONUS
+  if type(R) ~= "table" or #R == 0 then
+    return "REPUTATION_BONUS\tREPUTATION_BONUS is not a list of {space = N, reward = NAME}"
+  end
+  local spaces = {}
+  for i = 1, #R do
+    if type(R[i]) ~= "table" or type(R[i].reward) ~= "string" then
+      return string.format("REPUTATION_BONUS\tREPUTATION_BONUS[%d] is not a {space = N, " ..
+                           "reward = NAME}", i)
+    end
+    spaces[i] = R[i].space
+  end
+  local why = bad_list("the spaces of REPUTATION_BONUS", spaces, 1, 15, true)
+  if why then return "REPUTATION_BONUS\t" .. why end
+  why = bad_list("CONSERVATION_BONUS", CONSERVATION_BONUS, 1, 1000, true)
+  if why then return "CONSERVATION_BONUS\t" .. why end
+end
+
 -- The table PLUGIN_SCRIPTS holds for a plugin: the trigger handlers of
 -- its script's table t (its then_ functions too), each modifier behind the
 -- wrapper a card's has, so that a wrong value it returns, or a question
