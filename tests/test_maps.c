@@ -1010,7 +1010,7 @@ static void test_fan_map_bonus_values(void **st) {
   char *report = check_fails(dir, &nerrors);
   snprintf(path, sizeof path, "%s/T1-lookout.yaml", dir);
   static const struct { int line; const char *msg; } want[] = {
-    { 69, "placement_bonuses: money bonus with value -4, outside 1..50 (the money gained)" },
+    { 69, "placement_bonuses: money bonus with value -4, outside 1..127 (the money gained)" },
     { 70, "placement_bonuses: enclosure bonus with value 7, outside 1..5" },
     { 71, "placement_bonuses: kiosk bonus with value 2: its value is always 1" },
     { 73, "warning: placement_bonuses: (7,4) is water, which no building covers" },

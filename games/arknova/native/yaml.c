@@ -977,7 +977,7 @@ static void map_own_bonuses(ark_yaml_file *y, const yaml_node_t *n) {
 ** make sense (those of the printed maps lie inside).  A kind whose rules
 ** give one thing whatever the value (a kiosk, a university) takes 1 only. */
 static const struct { int lo, hi; const char *means; } bonus_values[ARK_BONUS_N] = {
-  [ARK_BONUS_MONEY] = { 1, 50, "the money gained" },
+  [ARK_BONUS_MONEY] = { 1, 127, "the money gained" },
   [ARK_BONUS_REPUTATION] = { 1, 10, "the reputation gained" },
   [ARK_BONUS_CONSERVATION] = { 1, 5, "the conservation points gained" },
   [ARK_BONUS_APPEAL] = { 1, 20, "the appeal gained" },
