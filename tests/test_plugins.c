@@ -210,6 +210,7 @@ static void test_outside_plugin(void **st) {
                "description: \"More money, a shorter break track, a bonus at each break.\"\n"
                "provides: [rules, cards, maps, hooks]\n"
                "rules:\n  start_money: 40\n  break_length: [9, 8, 7]\n"
+               "  base_projects: [2, 3, 3]\n"
                "cards: cards\nmaps: maps\nscript: hooks.lua\n");
   t_write_file(root, "mod/cards/1500-plugin-beast.yaml",
                "number: 1500\nname: Plugin Beast\ntype: animal\n"
@@ -233,6 +234,11 @@ static void test_outside_plugin(void **st) {
   if (new_game(dir, NULL, "plug", &g, msg, sizeof msg) != ARK_OK) fail_msg("%s", msg);
   assert_int_equal(g->s.p[0].money, 40);
   assert_int_equal(g->s.break_len, 9);
+  /* two base projects beside the board for 2 players (the printed 3 was
+  ** a literal of setup.c no plugin could change) */
+  assert_int_equal(g->s.nbase, 2);
+  assert_true(g->s.base[0].card >= 0 && g->s.base[1].card >= 0);
+  assert_int_equal(g->s.base[2].card, ARK_NO_CARD);
   assert_int_equal(g->s.p[0].zoo_map.nb, 0);          /* no start buildings */
   assert_true(ark_content_find_card(g->c, 1500) >= 0);
   /* the hook pays 1 more at each break */

@@ -29,6 +29,9 @@
 
 /* Break track length by player count (index = players). */
 #define ARK_BREAK_LEN_INIT { 0, 15, 15, 12, 10 }
+/* Base conservation projects beside the association board, by player
+** count (index = players): 3, or 4 with 4 players. */
+#define ARK_BASE_PROJECTS_INIT { 0, 3, 3, 3, 4 }
 #define ARK_CARDS_BREAK_ADVANCE 2
 
 /* Income bands: appeal >= start pays base + (appeal - start) / step. */

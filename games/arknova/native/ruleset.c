@@ -7,7 +7,7 @@
 
 void ark_ruleset_default(ark_ruleset *r) {
   static const int income[ARK_INCOME_BANDS][3] = ARK_INCOME_INIT;
-  static const int brk[] = ARK_BREAK_LEN_INIT;
+  static const int brk[] = ARK_BREAK_LEN_INIT, base[] = ARK_BASE_PROJECTS_INIT;
   memset(r, 0, sizeof *r);
   r->start_money = ARK_START_MONEY;
   r->start_reputation = ARK_START_REPUTATION;
@@ -24,6 +24,7 @@ void ark_ruleset_default(ark_ruleset *r) {
   r->reputation_max = ARK_REPUTATION_MAX;
   r->reputation_cap_basic = ARK_REPUTATION_CAP_BASIC;
   for (int i = 0; i < 3; i++) r->break_length[i] = brk[i + 2];
+  for (int i = 0; i < 3; i++) r->base_projects[i] = base[i + 2];
   memcpy(r->income, income, sizeof income);
 }
 
@@ -50,6 +51,7 @@ static const rule_field fields[] = {
   RF(reputation_max, 1, 1, 15, "the reputation track ends at 15"),
   RF(reputation_cap_basic, 1, 1, 15, "the reputation track ends at 15"),
   RF(break_length, 3, 1, 99, "spaces of the break track"),
+  RF(base_projects, 3, 1, 4, "base conservation projects beside the association board"),
   RF(income, ARK_INCOME_BANDS * 3, 0, 1000, "appeal, money and step of each band"),
   RF(score_offset, 1, -1000, 1000, "added to every shown score"),
 };
@@ -80,7 +82,7 @@ const char *const ark_ruleset_keys[] = {
   "start_money", "start_reputation", "start_workers", "hand_limit", "draft_draw",
   "draft_keep", "appeal_max", "conservation_max", "target_start", "target_step_low",
   "target_step_high", "target_step_change", "reputation_max", "reputation_cap_basic",
-  "break_length", "income", "score_offset", NULL
+  "break_length", "base_projects", "income", "score_offset", NULL
 };
 
 int ark_ruleset_set(ark_ruleset *r, const char *key, const int *v, int n, char *err,

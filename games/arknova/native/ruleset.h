@@ -16,6 +16,7 @@ typedef struct ark_ruleset {
   int target_start, target_step_low, target_step_high, target_step_change;
   int reputation_max, reputation_cap_basic;
   int break_length[3];             /* 2, 3 and 4 players */
+  int base_projects[3];            /* 2, 3 and 4 players */
   int income[ARK_INCOME_BANDS][3]; /* start, base, step per band */
   int score_offset;                /* added to every shown score (variants) */
 } ark_ruleset;

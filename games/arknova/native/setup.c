@@ -96,10 +96,12 @@ static int starting_map(const ark_config *cfg, const ark_content *c, int *advanc
   return map;
 }
 
+_Static_assert(ARK_MAX_BASE_PROJECTS == 4, "ruleset.c's range of base_projects");
+
 static void deal_projects(ark_game *g, int16_t *base, int nbase) {
   ark_state *s = &g->s;
   ark_rng_shuffle(s->rng, base, nbase);
-  s->nbase = (uint8_t)(s->nplayers == 4 ? 4 : 3);
+  s->nbase = (uint8_t)g->c->rules.base_projects[s->nplayers - 2];
   if (s->nbase > nbase) s->nbase = (uint8_t)nbase;
   for (int i = 0; i < ARK_MAX_BASE_PROJECTS; i++) {
     s->base[i].card = i < s->nbase ? base[i] : ARK_NO_CARD;
