@@ -188,6 +188,7 @@ int cmd_import_bga(int argc, char **argv) {
   /* the draws the matched game did not reach stay out of the save */
   if (deal->spec.nnext > ark_game_draws_used(g)) deal->spec.nnext = ark_game_draws_used(g);
   deal->imported = 1;
+  deal->last_move = log.last_move;
   for (int t = 0; t < res.nturns && deal->nmoves < 1024; t++) {
     deal->moves[deal->nmoves][0] = res.turn_at[t][0];
     deal->moves[deal->nmoves++][1] = res.turn_at[t][1];

@@ -208,9 +208,16 @@ int host_deal_line(host_deal *d, const char *line, char *msg, size_t n) {
       d->moves[d->nmoves][0] = dn - 1;
       d->moves[d->nmoves++][1] = mv;
     }
+  } else if (is_key(key, "bga-last", NULL)) {
+    char tail;
+    if (nv != 1 || sscanf(v[0], "%d%c", &d->last_move, &tail) != 1 || d->last_move < 1) {
+      snprintf(msg, n, "setup %s: expected one BGA move number", key);
+      return -1;
+    }
   } else {
     snprintf(msg, n, "setup: unknown key '%s' (known: start-player map actions hand scoring "
-             "display base-projects blocked bonus-tiles deck draws name bga-moves)", key);
+             "display base-projects blocked bonus-tiles deck draws name bga-moves bga-last)",
+             key);
     return -1;
   }
   return 0;
@@ -276,6 +283,7 @@ void host_deal_write(FILE *f, const host_deal *d) {
     for (int k = i; k < d->nmoves && k < i + 16; k++) fprintf(f, " %d:%d", d->moves[k][0] + 1, d->moves[k][1]);
     fputc('\n', f);
   }
+  if (d->last_move > 0) fprintf(f, "setup bga-last %d\n", d->last_move);
 }
 
 const char *host_deal_name(const host_deal *d, int p, char *buf, size_t n) {

@@ -22,6 +22,7 @@
 **   bga-moves D:M ...         an imported game: BGA move M begins at decision
 **                             D (1-based, as `arknova replay` numbers them);
 **                             none: the import stopped before the first turn
+**   bga-last M                an imported game: the log's last BGA move
 */
 #ifndef ARK_HOST_DEAL_H
 #define ARK_HOST_DEAL_H
@@ -39,6 +40,8 @@ typedef struct host_deal {
   int nmoves;
   int imported;                      /* written by import-bga (a bga-moves line, maybe
                                         empty: the import stopped before the first turn) */
+  int last_move;                     /* the log's last BGA move; 0: not known (a save
+                                        written before bga-last) */
   char *strings[16];                 /* owned copies of map and tile names */
   int nstrings;
 } host_deal;

@@ -68,9 +68,16 @@ static int decision_at(const char *at, const host_save *sv, char *msg, size_t n,
                at, m, sv->deal->moves[0][1]);
       return -1;
     }
-    /* the save keeps where turns begin, not where the log ends: a move past
-    ** the last turn's start is in that turn, or past the log */
+    /* past the log's end (bga-last): no move of the game */
     int last = sv->deal->moves[sv->deal->nmoves - 1][1];
+    if (sv->deal->last_move > 0 && m > sv->deal->last_move) {
+      snprintf(msg, n, "--at %s: the log ends at BGA move %d (this save's turns begin at moves "
+               "%d to %d)", at, sv->deal->last_move, sv->deal->moves[0][1], last);
+      return -1;
+    }
+    /* a save written before bga-last keeps where turns begin, not where the
+    ** log ends: a move past the last turn's start is in that turn, or past
+    ** the log */
     if (best == sv->deal->nmoves - 1 && m > last)
       snprintf(note, nn, "--at %s: this save's Board Game Arena turns begin at moves %d to %d; "
                "move %ld is after the last one's start, so the hint is for that last turn (the "

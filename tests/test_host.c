@@ -1249,9 +1249,20 @@ static void test_import_and_hint(void **st) {
   assert_true(output_has("<- played"));
   assert_int_equal(run(NULL, "hint game.txt --at bga:1"), 2);
   assert_true(output_has("no turn begins at or before BGA move 1 (the first is move 4)"));
-  /* a move after the last turn's start is answered for that turn, with a
-  ** note that says so (it named move 391 without a word) */
-  assert_int_equal(run(NULL, "hint game.txt --at bga:99999"), 0);
+  /* a move past the log's end is refused, naming the end (it was
+  ** answered for move 391's turn without a word) */
+  assert_non_null(strstr(slurp("game.txt"), "\nsetup bga-last 396\n"));
+  assert_int_equal(run(NULL, "hint game.txt --at bga:99999"), 2);
+  assert_true(output_has("--at bga:99999: the log ends at BGA move 396 (this save's turns "
+                         "begin at moves 4 to 391)"));
+  assert_int_equal(run(NULL, "hint game.txt --at bga:393"), 0);
+  assert_true(output_has("decision #258 (Board Game Arena move 391)"));
+  /* a save written before bga-last: that turn, with a note */
+  char *old = strdup(slurp("game.txt"));
+  drop_line(old, "setup bga-last");
+  t_write_file(tmp, "old-bga.txt", old);
+  free(old);
+  assert_int_equal(run(NULL, "hint old-bga.txt --at bga:99999"), 0);
   assert_true(output_has("arknova hint: note: --at bga:99999: this save's Board Game Arena "
                          "turns begin at moves 4 to 391; move 99999 is after the last one's "
                          "start, so the hint is for that last turn"));
