@@ -1716,6 +1716,10 @@ static void test_check_folders(void **st) {
                        "hedgehog.yaml", ARK_SOURCE_DIR), 2);
   assert_true(output_has("extra card folder: hedgehog.yaml is a file; give the folder that "
                          "holds it (.)\n"));
+  /* so does play of a game's folder given as fan cards or maps */
+  assert_int_equal(run(NULL, "play --cards %s/games/ares-expedition", ARK_SOURCE_DIR), 1);
+  assert_true(output_has("extra card folder: " ARK_SOURCE_DIR "/games/ares-expedition holds "
+                         "game.yaml, so it is a game of its own: play it with --game "));
   assert_int_equal(run(NULL, "play --data %s/game.yaml", ARK_GAME_DIR), 1);
   assert_true(output_has("data folder: " ARK_GAME_DIR "/game.yaml is a file; give the folder "
                          "that holds it (" ARK_GAME_DIR ")\n"));

@@ -90,6 +90,17 @@ static int need_dir(const char *path, const char *what, char *msg, size_t n) {
   return -1;
 }
 
+/* A folder with a game.yaml is a game of its own (Ares Expedition's, a
+** copy of one): read as fan cards, each of its cards would be an error. */
+static int not_a_game(const char *dir, const char *what, char *msg, size_t n) {
+  char path[1200];
+  snprintf(path, sizeof path, "%s/game.yaml", dir);
+  if (!is_file(path)) return 0;
+  snprintf(msg, n, "extra %s folder: %s holds game.yaml, so it is a game of its own: play it "
+           "with --game %s", what, dir, dir);
+  return -1;
+}
+
 /* Plugins in the configured order: their plugin.yaml (rules), then the
 ** cards and maps they bring.  Their Lua hooks load with the scripts. */
 static void load_plugins(ark_content *c, const ark_config *cfg, const char *data) {
@@ -156,9 +167,11 @@ static ark_content *content_build(const ark_config *cfg, int strict, char *msg,
   }
   if (need_dir(cards, "card", msg, n) || need_dir(maps, "map", msg, n)) return NULL;
   for (int i = 0; i < ARK_MAX_DIRS; i++) {
-    if (cfg->card_dirs[i] && need_dir(cfg->card_dirs[i], "extra card", msg, n))
+    if (cfg->card_dirs[i] && (need_dir(cfg->card_dirs[i], "extra card", msg, n) ||
+                              not_a_game(cfg->card_dirs[i], "card", msg, n)))
       return NULL;
-    if (cfg->map_dirs[i] && need_dir(cfg->map_dirs[i], "extra map", msg, n))
+    if (cfg->map_dirs[i] && (need_dir(cfg->map_dirs[i], "extra map", msg, n) ||
+                             not_a_game(cfg->map_dirs[i], "map", msg, n)))
       return NULL;
   }
   ark_content *c = calloc(1, sizeof *c);
