@@ -732,6 +732,16 @@ static void compared_cards(FILE *f, const sim_record *r, long n) {
 }
 
 /* Paired differences B - A over the seeds both sets played. */
+/* x and y are one game but for the set: the seed, the seats, the map and
+** the AI in each seat (merged shards of both seat orders repeat a seed
+** with the AIs swapped: those are other games). */
+static int same_game(const sim_record *x, const sim_record *y) {
+  if (x->seed != y->seed || x->players != y->players || strcmp(x->map, y->map)) return 0;
+  for (int p = 0; p < x->players && p < 4; p++)
+    if (strcmp(x->ai[p], y->ai[p])) return 0;
+  return 1;
+}
+
 void sim_compare(FILE *f, const sim_record *r, long n, const char *what) {
   int np = 0;
   for (long i = 0; i < n && !np; i++) np = r[i].players;
@@ -747,7 +757,7 @@ void sim_compare(FILE *f, const sim_record *r, long n, const char *what) {
     for (long i = 0; i < n; i++) {
       if (r[i].set != 0 || r[i].error) continue;
       for (long j = 0; j < n; j++) {
-        if (r[j].set != 1 || r[j].error || r[j].seed != r[i].seed) continue;
+        if (r[j].set != 1 || r[j].error || !same_game(&r[i], &r[j])) continue;
         double a = sim_won(&r[i], p), b = sim_won(&r[j], p);
         double s = r[j].score[p] - r[i].score[p];
         k++; wa += a; wb += b;
@@ -757,7 +767,13 @@ void sim_compare(FILE *f, const sim_record *r, long n, const char *what) {
         break;
       }
     }
-    if (k < 2) continue;
+    if (k < 1) continue;
+    if (!fewest || (long)k < fewest) fewest = (long)k;
+    if (k < 2) {                     /* one pair: its results, and no interval */
+      fprintf(f, "P%-7d %7.0f %8.1f%% %8.1f%%  no interval from 1 pair\n", p + 1, k, 100 * wa,
+              100 * wb);
+      continue;
+    }
     /* the win rates' difference as --test-card gives it: exact on the
     ** pairs whose result differs, never a point (a t interval on values
     ** of -1, 0 and 1 had been +100% [+100%, +100%] from 4 pairs); the
@@ -772,7 +788,6 @@ void sim_compare(FILE *f, const sim_record *r, long n, const char *what) {
     snprintf(c2, sizeof c2, "%+.2f [%+.2f, %+.2f]", nz(ms), nz(ms - t * ss), nz(ms + t * ss));
     fprintf(f, "P%-7d %7.0f %8.1f%% %8.1f%% %25s %25s\n", p + 1, k, 100 * wa / k,
             100 * wb / k, c1, c2);
-    if (!fewest || (long)k < fewest) fewest = (long)k;
   }
   if (fewest && fewest < 30)
     fprintf(f, "warning: only %ld pair%s: the intervals are rough and wide; a few hundred "

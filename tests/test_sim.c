@@ -629,6 +629,34 @@ static void test_sim_game_errors_exit(void **st) {
   assert_true(output_has("'gian'"));
 }
 
+/* A comparison merged from both seat orders (--ai greedy,random and
+** random,greedy) pairs each game of set A with set B's game of the same
+** seed and the same AIs in the same seats: it took the first set-B record
+** of the seed, the other order's, and so compared a greedy seat with a
+** random one (harvest: P1 +7.5% with set B, where B is A). */
+static void test_sim_merge_pairs_by_seats(void **st) {
+  (void)st;
+  static const char *const harvest = ARK_SOURCE_DIR "/tests/games/harvest";
+  assert_int_equal(run("sim --game %s --with-card 1 --seeds 1..20 --ai greedy,random "
+                       "--out gr.jsonl", harvest), 0);
+  assert_int_equal(run("sim --game %s --with-card 1 --seeds 1..20 --ai random,greedy "
+                       "--out rg.jsonl", harvest), 0);
+  assert_int_equal(run("sim merge gr.jsonl rg.jsonl"), 0);
+  assert_true(output_has("P1            40     67.5%     67.5%    +0.0% [-16.5%, +16.5%]"));
+  assert_true(output_has("P2            40     32.5%     32.5%    +0.0% [-16.5%, +16.5%]"));
+}
+
+/* One pair gives its results and says it has no interval (the table was
+** left empty, without a word). */
+static void test_sim_compare_one_pair(void **st) {
+  (void)st;
+  assert_int_equal(run("sim --game %s/tests/games/harvest --with-card 1 --seeds 3..3",
+                       ARK_SOURCE_DIR), 0);
+  assert_true(output_has("P1             1"));
+  assert_true(output_has("no interval from 1 pair\n"));
+  assert_true(output_has("warning: only 1 pair: the intervals are rough"));
+}
+
 int main(void) {
   if (t_cmd_begin("test_sim") != 0) return 1;
   const struct CMUnitTest tests[] = {
@@ -654,6 +682,8 @@ int main(void) {
     cmocka_unit_test(test_random_2p),
     cmocka_unit_test(test_random_3p),
     cmocka_unit_test(test_random_4p),
+    cmocka_unit_test(test_sim_merge_pairs_by_seats),
+    cmocka_unit_test(test_sim_compare_one_pair),
   };
   return t_cmd_end(cmocka_run_group_tests(tests, NULL, NULL));
 }
