@@ -471,6 +471,7 @@ typedef struct merged {
   long rules_seen[2];          /* the first record of each set that has rules */
   long settings_seen[16];      /* the first record of each other settings text */
   int nsettings;
+  long map_seen;               /* the first record that names its map */
 } merged;
 
 static void merged_free(merged *m) {
@@ -528,6 +529,21 @@ static int same_players(merged *m, long k) {
                   "(%d and %d players); merge only shards of one experiment, and summarize "
                   "the others on their own\n", m->file[0], m->line[0], m->file[k], m->line[k],
           m->r[0].players, m->r[k].players);
+  return -1;
+}
+
+/* 0 if record k is on the map of the first record that names one, else
+** -1 with a message naming both: a test's pairs and a comparison's sets
+** are games on one map, and the figures of two maps answer two questions. */
+static int same_map(merged *m, long k) {
+  const sim_record *r = &m->r[k];
+  if (!r->map[0]) return 0;              /* no map recorded: nothing to compare */
+  if (m->map_seen < 0) m->map_seen = k;
+  const sim_record *o = &m->r[m->map_seen];
+  if (!strcmp(o->map, r->map)) return 0;
+  fprintf(stderr, "arknova sim merge: %s:%d and %s:%d are games on different maps (%s and %s); "
+                  "merge only shards of one experiment, and summarize the others on their own\n",
+          m->file[m->map_seen], m->line[m->map_seen], m->file[k], m->line[k], o->map, r->map);
   return -1;
 }
 
@@ -595,7 +611,7 @@ static int read_records(merged *m, const char *path) {
     }
     if (bad) fprintf(stderr, "arknova sim merge: %s:%d: %s\n", path, lineno, why);
     m->n++;                      /* freed with the others, read or not */
-    rc = bad || same_players(m, k) != 0 || same_rules(m, k) != 0 || same_settings(m, k) != 0;
+    rc = bad || same_players(m, k) != 0 || same_map(m, k) != 0 || same_rules(m, k) != 0 || same_settings(m, k) != 0;
   }
   fclose(f);
   return rc;
@@ -691,6 +707,7 @@ static int merge(int argc, char **argv) {
   merged m;
   memset(&m, 0, sizeof m);
   m.rules_seen[0] = m.rules_seen[1] = -1;
+  m.map_seen = -1;
   for (int i = 1; i < argc && !rc; i++) {
     if (!strcmp(argv[i], "--help")) { sim_usage(stdout); merged_free(&m); return 0; }
     if (!strcmp(argv[i], "--no-cards")) { cards = 0; continue; }

@@ -251,10 +251,17 @@ static int ai_cmp(const sim_record *x, const sim_record *y) {
   return 0;
 }
 
-static int by_game_then_arm(const void *a, const void *b) {
-  const sim_record *x = *(const sim_record *const *)a, *y = *(const sim_record *const *)b;
+/* The records of one pair: the same seed, AIs in their seats and map (sim
+** merge refuses shards of different maps, but a pair never spans two). */
+static int game_cmp(const sim_record *x, const sim_record *y) {
   if (x->seed != y->seed) return x->seed < y->seed ? -1 : 1;
   int c = ai_cmp(x, y);
+  return c ? c : strcmp(x->map, y->map);
+}
+
+static int by_game_then_arm(const void *a, const void *b) {
+  const sim_record *x = *(const sim_record *const *)a, *y = *(const sim_record *const *)b;
+  int c = game_cmp(x, y);
   return c ? c : x->set - y->set;
 }
 
@@ -342,7 +349,7 @@ static int find_pairs(const sim_record *r, long n, test_pairs *tp) {
   qsort(idx, (size_t)m, sizeof *idx, by_game_then_arm);
   for (long i = 0; i < m;) {
     long j = i;
-    while (j < m && idx[j]->seed == idx[i]->seed && !ai_cmp(idx[j], idx[i])) j++;
+    while (j < m && !game_cmp(idx[j], idx[i])) j++;
     /* one seed and seating: its arm A record first, then arm B */
     const sim_record *a = idx[i]->set == 0 ? idx[i] : NULL;
     const sim_record *b = idx[j - 1]->set == 1 ? idx[j - 1] : NULL;
@@ -458,6 +465,50 @@ static void test_table(FILE *f, const test_pairs *tp, int lua) {
   for (int j = 0; j < NFIGS; j++) free(d[j]);
 }
 
+/* The AIs of the pairs, in their seats: each seating once ("greedy,random
+** and random,greedy" for a merge of both seat orders). */
+static void seatings_line(FILE *f, const test_pairs *tp) {
+  const sim_record *seen[8];
+  int ns = 0, more = 0;
+  for (long i = 0; i < tp->n; i++) {
+    int known = 0;
+    for (int s = 0; s < ns && !known; s++) known = !ai_cmp(seen[s], tp->a[i]);
+    if (known) continue;
+    if (ns < 8) seen[ns++] = tp->a[i];
+    else more = 1;
+  }
+  fprintf(f, ", ai ");
+  for (int s = 0; s < ns; s++) {
+    fprintf(f, "%s", !s ? "" : s == ns - 1 && !more ? " and " : ", ");
+    for (int p = 0; p < seen[s]->players && p < 4; p++)
+      fprintf(f, "%s%s", p ? "," : "", seen[s]->ai[p]);
+  }
+  if (more) fprintf(f, " and others");
+}
+
+/* A warning when the tested seat played as different AIs over the pairs
+** (both seat orders of a match merged, or --ai greedy,random, whose
+** tested seat alternates): B - A then pools the card's effect under each. */
+static void tested_ai_warning(FILE *f, const test_pairs *tp) {
+  const char *ai[8];
+  long count[8];
+  int na = 0, more = 0;
+  for (long i = 0; i < tp->n; i++) {
+    int t = tp->a[i]->tested, j = 0;
+    if (t < 0 || t >= 4) continue;
+    while (j < na && strcmp(ai[j], tp->a[i]->ai[t])) j++;
+    if (j < na) count[j]++;
+    else if (na < 8) ai[na] = tp->a[i]->ai[t], count[na++] = 1;
+    else more = 1;
+  }
+  if (na < 2) return;
+  fprintf(f, "warning: the tested seat played as different AIs (");
+  for (int j = 0; j < na; j++)
+    fprintf(f, "%s%s in %ld pair%s", j ? ", " : "", ai[j], count[j], count[j] == 1 ? "" : "s");
+  fprintf(f, "%s): B - A mixes the card's effect under each AI; to measure it under one "
+             "AI, give every seat that AI\n", more ? ", and others" : "");
+}
+
 void sim_test_report(FILE *f, const sim_record *r, long n, const char *name) {
   test_pairs tp;
   int card = 0, lua = 0;
@@ -474,7 +525,7 @@ void sim_test_report(FILE *f, const sim_record *r, long n, const char *name) {
     fprintf(f, "out of memory\n");
     return;
   }
-  long k = tp.n, played = 0, same_draft = 0, has_draft = 0, capped = 0;
+  long k = tp.n, played = 0, same_draft = 0, has_draft = 0, capped = 0, capped_pairs = 0;
   double *own = malloc(sizeof *own * (size_t)(k + 1)), *gt = malloc(sizeof *gt * (size_t)(k + 1));
   long seat_pairs[4] = { 0 };
   if (!own || !gt) {
@@ -486,6 +537,7 @@ void sim_test_report(FILE *f, const sim_record *r, long n, const char *name) {
     int t = a->tested;
     if (t >= 0 && t < 4) seat_pairs[t]++;
     capped += a->capped + b->capped;
+    capped_pairs += a->capped || b->capped;
     if (b->played_turn > 0) {
       own[played] = b->played_own;
       gt[played++] = b->played_turn;
@@ -498,10 +550,7 @@ void sim_test_report(FILE *f, const sim_record *r, long n, const char *name) {
   fprintf(f, "test of card %s", cname);
   if (name && !lua) fprintf(f, " (%s)", name);
   fprintf(f, ": %ld pair%s of games on the same seeds", k, k == 1 ? "" : "s");
-  if (k) {
-    fprintf(f, ", ai ");
-    for (int p = 0; p < tp.a[0]->players; p++) fprintf(f, "%s%s", p ? "," : "", tp.a[0]->ai[p]);
-  }
+  if (k) seatings_line(f, &tp);
   fprintf(f, "\narm A: card %s out of the game; arm B: the tested seat is handed it %s\n", cname,
           lua ? "at the\ngame's first decision, in the place of the top card of its hand"
               : "when the\ndraft ends, in the place of its last kept card");
@@ -551,6 +600,12 @@ void sim_test_report(FILE *f, const sim_record *r, long n, const char *name) {
     if (failed)
       fprintf(f, "warning: a card or map script failed in these games (see above): fix it "
                  "before reading these figures\n");
+    tested_ai_warning(f, &tp);
+    if (capped_pairs)
+      fprintf(f, "warning: in %ld of %ld pairs a game was stopped by the turn cap: B - A "
+                 "compares games left unfinished and scored where the cap stopped them; raise "
+                 "--turn-cap (unless the cap is meant as the game's end, as with solo-pace)\n",
+              capped_pairs, k);
     if (rate < LOW_PLAY_RATE)
       fprintf(f, "warning: the card was played in only %.0f%% of arm-B games (below %.0f%%): "
                  "mostly it sat in hand unplayed, so B - A says little about what the card "

@@ -52,6 +52,59 @@ static void random_games(int players) {
 }
 
 static void test_random_2p(void **st) { (void)st; random_games(2); }
+
+/* ---- sim merge and --test-card: maps, seatings, the turn cap ---- */
+
+static int output_count(const char *needle);
+static int output_has(const char *needle);
+
+/* Shards played on different maps are refused, naming a file and line of
+** each, as shards of different rules are: a test merged across maps paired
+** games of two maps, and dropped half its pairs unseen. */
+static void test_sim_merge_maps(void **st) {
+  (void)st;
+  assert_int_equal(t_cmd("sim --test-card 401 --seeds 1..2 --ai greedy --map 2 --out tm2.jsonl"), 0);
+  assert_int_equal(t_cmd("sim --test-card 401 --seeds 1..2 --ai greedy --out tmA.jsonl"), 0);
+  assert_int_equal(t_cmd("sim merge tmA.jsonl tm2.jsonl"), 1);
+  assert_true(output_has("tmA.jsonl:1 and tm2.jsonl:1 are games on different maps (A and 2)"));
+  assert_int_equal(output_count("merged"), 0);
+  assert_int_equal(t_cmd("sim merge tmA.jsonl tmA.jsonl"), 0);
+  assert_true(output_has("test of card 401: 2 pairs of games"));
+  assert_int_equal(t_cmd("sim --seeds 1..2 --ai random --turn-cap 40 --no-cards --map 3 "
+                         "--out pm3.jsonl"), 0);
+  assert_int_equal(t_cmd("sim --seeds 3..4 --ai random --turn-cap 40 --no-cards --out pmA.jsonl"), 0);
+  assert_int_equal(t_cmd("sim merge pm3.jsonl pmA.jsonl"), 1);
+  assert_true(output_has("pm3.jsonl:1 and pmA.jsonl:1 are games on different maps (3 and A)"));
+}
+
+/* Both seat orders of a mixed match merged: the header names both seatings
+** and a closing warning says the tested seat played as either AI. */
+static void test_sim_test_card_mixed_ais(void **st) {
+  (void)st;
+  assert_int_equal(t_cmd("sim --test-card 401 --seeds 1..2 --ai greedy,random --out gr.jsonl"), 0);
+  assert_int_equal(t_cmd("sim --test-card 401 --seeds 1..2 --ai random,greedy --out rg.jsonl"), 0);
+  assert_int_equal(t_cmd("sim merge gr.jsonl rg.jsonl"), 0);
+  assert_true(output_has("test of card 401: 4 pairs of games on the same seeds, ai "
+                         "greedy,random and random,greedy\n"));
+  assert_true(output_has("warning: the tested seat played as different AIs (random in 2 "
+                         "pairs, greedy in 2 pairs): B - A mixes the card's effect under each "
+                         "AI"));
+  assert_int_equal(t_cmd("sim merge gr.jsonl"), 0);
+  assert_true(output_has("2 pairs of games on the same seeds, ai greedy,random\n"));
+}
+
+/* Games stopped by the turn cap are unfinished: the report says at the end
+** in how many pairs a game was, and says nothing of it when none was. */
+static void test_sim_test_card_turn_cap(void **st) {
+  (void)st;
+  assert_int_equal(t_cmd("sim --test-card 401 --seeds 1..4 --ai greedy --turn-cap 20"), 0);
+  assert_true(output_has("8 games stopped by the turn cap\n"));
+  assert_true(output_has("warning: in 4 of 4 pairs a game was stopped by the turn cap: B - A "
+                         "compares games left unfinished"));
+  assert_int_equal(output_count("different AIs"), 0);
+  assert_int_equal(t_cmd("sim --test-card 401 --seeds 1..2 --ai greedy"), 0);
+  assert_int_equal(output_count("turn cap"), 0);
+}
 static void test_random_3p(void **st) { (void)st; random_games(3); }
 static void test_random_4p(void **st) { (void)st; random_games(4); }
 
@@ -661,6 +714,9 @@ int main(void) {
   if (t_cmd_begin("test_sim") != 0) return 1;
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_sim_seeds_with_games),
+    cmocka_unit_test(test_sim_merge_maps),
+    cmocka_unit_test(test_sim_test_card_mixed_ais),
+    cmocka_unit_test(test_sim_test_card_turn_cap),
     cmocka_unit_test(test_sim_compare_numbers),
     cmocka_unit_test(test_sim_play_turns_from_1),
     cmocka_unit_test(test_sim_test_card_same_draft),
