@@ -701,6 +701,25 @@ static int drop_repeats(merged *m) {
 }
 
 /* `arknova sim merge FILE...`: one summary of JSON-line shards. */
+/* What set B adds, as the merged records name it (a run's own report says
+** "card 401"): set B's cards under test (Ark Nova), else set A's rules
+** "without card 1 Field 1" (a game in Lua); "set B" when neither does. */
+static const char *merged_what(const merged *m, char *buf, size_t n) {
+  for (long k = 0; k < m->n; k++) {
+    const sim_record *r = &m->r[k];
+    const char *w = strstr(r->rules, "without card ");
+    if (r->set == 1 && r->ncompared == 1) snprintf(buf, n, "card %d", r->compared[0]);
+    else if (r->set == 1 && r->ncompared > 1)
+      snprintf(buf, n, "the %d cards under test", r->ncompared);
+    else if (r->set == 0 && w)
+      snprintf(buf, n, "%.*s", (int)strcspn(w + 8, ";"), w + 8);
+    else
+      continue;
+    return buf;
+  }
+  return "set B";
+}
+
 static int merge(int argc, char **argv) {
   const char *svg = NULL;
   int cards = 1, nfiles = 0, compare = 0, test = 0, rc = 0;
@@ -740,10 +759,11 @@ static int merge(int argc, char **argv) {
     compare |= m.r[k].set;
     test |= m.r[k].test_card != 0;
   }
+  char what[64];
   printf("merged %ld games from %d file%s\n", m.n, nfiles, nfiles == 1 ? "" : "s");
   if (test && svg) fprintf(stderr, "arknova sim merge: no chart of --test-card pairs (--svg)\n");
   if (test) sim_test_report(stdout, m.r, m.n, NULL);   /* the rules name the card: no mixing */
-  else rc = report(m.r, m.n, compare, "set B", svg, cards);
+  else rc = report(m.r, m.n, compare, merged_what(&m, what, sizeof what), svg, cards);
   merged_free(&m);
   return rc;
 }

@@ -696,6 +696,8 @@ static void test_sim_merge_pairs_by_seats(void **st) {
                        "--out rg.jsonl", harvest), 0);
   assert_int_equal(run("sim merge gr.jsonl rg.jsonl"), 0);
   assert_true(output_has("P1            40     67.5%     67.5%    +0.0% [-16.5%, +16.5%]"));
+  /* named as the run named it (it said "with set B") */
+  assert_true(output_has("comparison on the same seeds: B (with card 1 Field 1) minus A"));
   assert_true(output_has("P2            40     32.5%     32.5%    +0.0% [-16.5%, +16.5%]"));
 }
 
