@@ -829,8 +829,8 @@ int sim_svg(const char *path, const sim_record *r, long n, int set) {
   fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
              "font-family=\"sans-serif\" font-size=\"12\">\n"
              "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n"
-             "<text x=\"%d\" y=\"30\" font-size=\"15\">Final scores (%0.f games)</text>\n",
-          W, H, X0, games);
+             "<text x=\"%d\" y=\"30\" font-size=\"15\">Final scores (%0.f game%s%s)</text>\n",
+          W, H, X0, games, games == 1 ? "" : "s", set == 1 ? " of set B, with what it adds" : "");
   fprintf(f, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"black\"/>\n", X0, Y0, X0 + PW, Y0);
   fprintf(f, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"black\"/>\n", X0, Y0, X0, Y0 - PH);
   for (int t = 0; t <= 5; t++) {

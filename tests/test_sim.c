@@ -705,11 +705,13 @@ static void test_sim_merge_pairs_by_seats(void **st) {
 ** left empty, without a word). */
 static void test_sim_compare_one_pair(void **st) {
   (void)st;
-  assert_int_equal(run("sim --game %s/tests/games/harvest --with-card 1 --seeds 3..3",
-                       ARK_SOURCE_DIR), 0);
+  assert_int_equal(run("sim --game %s/tests/games/harvest --with-card 1 --seeds 3..3 "
+                       "--svg c.svg", ARK_SOURCE_DIR), 0);
   assert_true(output_has("P1             1"));
   assert_true(output_has("no interval from 1 pair\n"));
   assert_true(output_has("warning: only 1 pair: the intervals are rough"));
+  /* the chart of a comparison says it shows set B */
+  assert_non_null(strstr(slurp("c.svg"), "Final scores (1 game of set B, with what it adds)"));
 }
 
 int main(void) {
