@@ -153,12 +153,9 @@ int cmd_check(int argc, char **argv) {
       check_usage(stderr);
       rc = 2;
     } else if (is_file(a, "")) {
-      size_t len = strlen(a), cut;
-      while (len > 1 && a[len - 1] == '/') len--;
-      for (cut = len; cut > 0 && a[cut - 1] != '/'; cut--) {}
-      while (cut > 1 && a[cut - 1] == '/') cut--;
+      int cut = ark_folder_len(a);
       fprintf(stderr, "arknova check: %s is a file; check takes folders: give the folder that "
-              "holds it (%.*s)\n", a, cut ? (int)cut : 1, cut ? a : ".");
+              "holds it (%.*s)\n", a, cut ? cut : 1, cut ? a : ".");
       rc = 2;
     } else if (is_file(a, "plugin.yaml")) {            /* as --plugin DIR */
       if (!host_add_dir(o.cfg.plugins, a)) {

@@ -148,6 +148,10 @@ ark_status ark_game_new(const ark_config *cfg, ark_game **out, char *msg,
 ** game folder; a source tree (older saves name it) stands for its
 ** games/arknova.  Into buf when it is made there. */
 const char *ark_data_folder(const ark_config *cfg, char *buf, size_t n);
+/* The folder that holds file `path`, as the length of path's start that
+** names it (0: a bare name, whose folder is "."): what to give where a
+** file was named in the place of a folder. */
+int ark_folder_len(const char *path);
 /* A new game that shares the loaded cards, maps and scripts of `proto`
 ** (no files are read); cfg's players, seed, map and turn_cap apply, its
 ** folders are ignored.  Games sharing content must stay on one thread. */

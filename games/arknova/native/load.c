@@ -40,16 +40,21 @@ static int is_file(const char *path) {
   return stat(path, &st) == 0 && !S_ISDIR(st.st_mode);
 }
 
-/* "<what> folder: PATH is a file; give the folder that holds it (DIR)",
-** as `arknova check` says of a file named in the place of a folder. */
-static void file_for_folder(const char *path, const char *what, char *msg, size_t n) {
+int ark_folder_len(const char *path) {
   size_t len = strlen(path);
   while (len > 1 && path[len - 1] == '/') len--;
   size_t cut = len;
   while (cut > 0 && path[cut - 1] != '/') cut--;
   while (cut > 1 && path[cut - 1] == '/') cut--;   /* the slashes before the name */
+  return (int)cut;
+}
+
+/* "<what> folder: PATH is a file; give the folder that holds it (DIR)",
+** as `arknova check` says of a file named in the place of a folder. */
+static void file_for_folder(const char *path, const char *what, char *msg, size_t n) {
+  int cut = ark_folder_len(path);
   snprintf(msg, n, "%s folder: %s is a file; give the folder that holds it (%.*s)", what, path,
-           cut ? (int)cut : 1, cut ? path : ".");
+           cut ? cut : 1, cut ? path : ".");
 }
 
 /* Are a and b the same folder, however named ("x", "./x/", a link to it)? */

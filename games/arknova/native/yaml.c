@@ -149,10 +149,11 @@ static const char *join_fn(const char *(*name)(int), int n, char *buf,
 ** ===================================================================
 */
 
-static int get_int(ark_yaml_file *y, const yaml_node_t *n, const char *field,
-                   int lo, int hi, int *out) {
+/* The whole number n holds, into *v (1), or 0 once it has said that field
+** expected one.  A number too large for a long is LONG_MAX or LONG_MIN,
+** which lies outside every int range the callers check. */
+static int scan_int(ark_yaml_file *y, const yaml_node_t *n, const char *field, long *v) {
   const char *s, *p;
-  long v;
   char *end;
   if (!is_plain(n) || is_null(n)) {
     expected(y, n, field, "an integer");
@@ -165,13 +166,20 @@ static int get_int(ark_yaml_file *y, const yaml_node_t *n, const char *field,
     return 0;
   }
   errno = 0;
-  v = strtol(s, &end, 10);
+  *v = strtol(s, &end, 10);
   if (*end != '\0') {
     expected(y, n, field, "an integer");
     return 0;
   }
-  if (errno == ERANGE || v < lo || v > hi) {
-    err(y, n, "%s: %s is out of range %d..%d", field, s, lo, hi);
+  return 1;
+}
+
+static int get_int(ark_yaml_file *y, const yaml_node_t *n, const char *field,
+                   int lo, int hi, int *out) {
+  long v;
+  if (!scan_int(y, n, field, &v)) return 0;
+  if (v < lo || v > hi) {
+    err(y, n, "%s: %s is out of range %d..%d", field, text(n), lo, hi);
     return 0;
   }
   *out = (int)v;
@@ -1461,25 +1469,11 @@ static void load_buildings(ark_yaml_file *y, yaml_node_t *root) {
 static int rule_int(ark_yaml_file *y, const yaml_node_t *n, const char *key, int *out) {
   int lo = -100000, hi = 100000;
   long v;
-  char *end, msg[400];
+  char msg[400];
   ark_ruleset_range(key, &lo, &hi);     /* an unknown rule: reported after */
-  if (!is_plain(n) || is_null(n)) {
-    expected(y, n, key, "an integer");
-    return 0;
-  }
-  const char *s = text(n), *p = (*s == '-' || *s == '+') ? s + 1 : s;
-  if (*p < '0' || *p > '9') {
-    expected(y, n, key, "an integer");
-    return 0;
-  }
-  errno = 0;
-  v = strtol(s, &end, 10);
-  if (*end != '\0') {
-    expected(y, n, key, "an integer");
-    return 0;
-  }
-  if (errno == ERANGE || v < lo || v > hi) {
-    ark_ruleset_out_of_range(key, s, msg, sizeof msg);
+  if (!scan_int(y, n, key, &v)) return 0;
+  if (v < lo || v > hi) {
+    ark_ruleset_out_of_range(key, text(n), msg, sizeof msg);
     err(y, n, "%s", msg);
     return 0;
   }
