@@ -22,7 +22,8 @@
 
 static void import_usage(FILE *f) {
   fprintf(f,
-    "usage: arknova import-bga LOG.json [-o SAVE] [--verbose] [--facts] [--data DIR]\n\n"
+    "usage: arknova import-bga LOG.json [-o SAVE] [--overwrite] [--verbose] [--facts]\n"
+    "                          [--data DIR]\n\n"
     "Reads a Board Game Arena replay log of Ark Nova (the JSON of the table's\n"
     "replay with both players' private channels, docs/real-games.md), rebuilds the\n"
     "position dealt at the start (maps, hands, display, base projects, bonus tiles,\n"
@@ -35,7 +36,10 @@ static void import_usage(FILE *f) {
     "there.  Tracks (money, appeal, conservation, reputation, income) are compared\n"
     "with the log's at every break and at the end; differences are listed.\n\n"
     "  -o SAVE      where to write the save (default: LOG with .txt for .json);\n"
-    "               a file that is not a save (the log itself, say) is not replaced\n"
+    "               a file that is not a save (the log itself, say) is never\n"
+    "               replaced, nor a save of a game that is not over unless it\n"
+    "               is an earlier import of a log\n"
+    "  --overwrite  replace the save at SAVE even if its game is not over\n"
     "  --verbose    print every answer given, with the BGA move it came from\n"
     "  --facts      print the facts read from the log and stop (no save)\n"
     "  --data DIR   folder with cards/ maps/ plugins/ (default: games/arknova)\n"
@@ -82,9 +86,12 @@ static const char *default_out(const char *log, char *out, size_t n) {
 /* 0 if the save may be written to out, else -1 with a message.  The save
 ** is written beside out and renamed over it, which replaces whatever out
 ** was: never the log being read, nor anything but a save (notes, say, or
-** a device, which root could otherwise replace with a file), as for
-** `play --save`.  Asked before the import, so a refusal costs nothing. */
-static int may_write(const char *out, const char *log, char *msg, size_t n) {
+** a device, which root could otherwise replace with a file), nor a game
+** that is not over unless an import made it or overwrite is given, as for
+** `play --save`.  Asked before the import, so a refusal costs nothing;
+** *replaced as host_save_may_start gives it. */
+static int may_write(const char *out, const char *log, int overwrite, int *replaced, char *msg,
+                     size_t n) {
   struct stat so, sl;
   if (stat(out, &so) != 0) return 0;            /* a new file, or the write will say why */
   if (stat(log, &sl) == 0 && so.st_dev == sl.st_dev && so.st_ino == sl.st_ino) {
@@ -96,17 +103,19 @@ static int may_write(const char *out, const char *log, char *msg, size_t n) {
     snprintf(msg, n, "%s exists and is not a regular file: not overwriting it", out);
     return -1;
   }
-  return host_save_may_replace(out, msg, n);
+  return host_save_may_start(out, HOST_SAVE_IMPORT | (overwrite ? HOST_SAVE_OVERWRITE : 0),
+                             replaced, msg, n);
 }
 
 int cmd_import_bga(int argc, char **argv) {
   const char *path = NULL, *out = NULL, *data = NULL;
-  int verbose = 0, facts = 0;
+  int verbose = 0, facts = 0, overwrite = 0, replaced = 0;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
     if (!strcmp(a, "--help") || !strcmp(a, "-h")) { import_usage(stdout); return 0; }
     if (!strcmp(a, "--verbose") || !strcmp(a, "-v")) { verbose = 1; continue; }
     if (!strcmp(a, "--facts")) { facts = 1; continue; }
+    if (!strcmp(a, "--overwrite")) { overwrite = 1; continue; }
     if (!strcmp(a, "-o") || !strcmp(a, "--out") || !strcmp(a, "--data")) {
       if (i + 1 >= argc) {
         fprintf(stderr, "arknova import-bga: %s needs a value\n", a);
@@ -135,7 +144,7 @@ int cmd_import_bga(int argc, char **argv) {
             path);
     return 2;
   }
-  if (!facts && may_write(out, path, msg, sizeof msg) != 0) {
+  if (!facts && may_write(out, path, overwrite, &replaced, msg, sizeof msg) != 0) {
     fprintf(stderr, "arknova import-bga: %s\n", msg);
     return 2;
   }
@@ -206,6 +215,9 @@ int cmd_import_bga(int argc, char **argv) {
     goto done;
   }
   sv.deal = NULL;
+  if (replaced == 1)
+    fprintf(stderr, "arknova import-bga: note: %s held a finished game; the import replaced "
+            "it\n", out);
   printf("%d decisions matched, up to BGA move %d; %d breaks; tracks compared %d times, "
          "%d differ\n", ark_game_nanswers(g), res.matched_move, res.breaks, res.nchecks,
          res.nmismatch);

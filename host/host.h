@@ -175,12 +175,15 @@ int host_save_close(FILE *f, const char *tmp, const char *path, const int *a, in
 ** a message: another file is never overwritten. */
 int host_save_may_replace(const char *path, char *msg, size_t n);
 /* What a new game may do with the save file at path (play's --save, or
-** the default file of --human): 0 when it may be written, -1 with a
-** message when not.  A missing file may be written; a save of a finished
-** game too (*replaced set to 1: the caller says so); a save of a game that
-** is not over, or one that cannot tell (cut short, an older format), only
-** with overwrite; any other file never (host_save_may_replace). */
-int host_save_may_start(const char *path, int overwrite, int *replaced, char *msg, size_t n);
+** the default file of --human; import-bga's -o): 0 when it may be written,
+** -1 with a message when not.  A missing file may be written; a save of a
+** finished game too (*replaced set to 1: the caller says so), and for an
+** import (HOST_SAVE_IMPORT) a save that only an import made (*replaced 2:
+** no seat of a person was added, so its log makes it again); a save of a game that is not
+** over, or one that cannot tell (cut short, an older format), only with
+** HOST_SAVE_OVERWRITE; any other file never (host_save_may_replace). */
+enum { HOST_SAVE_OVERWRITE = 1, HOST_SAVE_IMPORT = 2 };
+int host_save_may_start(const char *path, int flags, int *replaced, char *msg, size_t n);
 /* The fingerprint of every file below dir (a game in Lua's content). */
 unsigned long long host_folder_print(const char *dir);
 /* The number of the folders s was played with whose files have changed

@@ -484,7 +484,8 @@ static int run_ai(host_opts *o, const char *save_path) {
 ** saying why; *replaced: path holds a finished game, which it replaces. */
 static int may_start(const char *path, int overwrite, int *replaced) {
   char msg[2048];
-  if (host_save_may_start(path, overwrite, replaced, msg, sizeof msg) == 0) return 0;
+  if (host_save_may_start(path, overwrite ? HOST_SAVE_OVERWRITE : 0, replaced, msg, sizeof msg) == 0)
+    return 0;
   fprintf(stderr, "arknova play: %s\n", msg);
   return 2;
 }

@@ -292,33 +292,38 @@ int host_save_may_replace(const char *path, char *msg, size_t n) {
 
 /* What a save file says of its game without reading it as a game: 1 over,
 ** 0 going on, -1 cannot tell (cut short, damaged, or of format 1, which
-** wrote "finished 1" after any answer); the answers it holds into *count. */
-static int save_over(const char *path, int *count) {
+** wrote "finished 1" after any answer); the answers it holds into *count,
+** and into *remade whether only an import made it (its Board Game Arena
+** moves and no seat of a person: its log makes it again). */
+static int save_over(const char *path, int *count, int *remade) {
   FILE *f = fopen(path, "r");
   char *line = NULL;
   size_t cap = 0;
-  int lineno = 0, version = 0, ended = 0, finished = -1;
+  int lineno = 0, version = 0, ended = 0, finished = -1, bga = 0, human = 0;
   *count = 0;
   while (f && getline(&line, &cap, f) >= 0) {
     line[strcspn(line, "\r\n")] = '\0';
     if (++lineno == 1) version = !strcmp(line, "arknova-save 2") ? 2 : 1;
     else if (!strncmp(line, "finished ", 9)) finished = atoi(line + 9);
     else if (!strcmp(line, "end")) ended = 1;
+    else if (!strncmp(line, "setup bga-", 10)) bga = 1;
+    else if (!strncmp(line, "human ", 6)) human = 1;
     else if (!strncmp(line, "answers ", 8))
       for (char *t = strtok(line + 8, " \t"); t; t = strtok(NULL, " \t")) (*count)++;
   }
   free(line);
   if (f) fclose(f);
+  *remade = version == 2 && ended && bga && !human;
   return version == 2 && ended && (finished == 0 || finished == 1) ? finished : -1;
 }
 
-int host_save_may_start(const char *path, int overwrite, int *replaced, char *msg, size_t n) {
+int host_save_may_start(const char *path, int flags, int *replaced, char *msg, size_t n) {
   *replaced = 0;
   if (host_save_may_replace(path, msg, n) != 0) return -1;
   if (access(path, F_OK) != 0) return 0;          /* no file yet */
-  int count, over = save_over(path, &count);
-  if (over == 1 || overwrite) {
-    *replaced = over == 1;
+  int count, remade, over = save_over(path, &count, &remade);
+  if (over == 1 || (flags & HOST_SAVE_OVERWRITE) || (remade && (flags & HOST_SAVE_IMPORT))) {
+    *replaced = over == 1 ? 1 : remade && (flags & HOST_SAVE_IMPORT) ? 2 : 0;
     return 0;
   }
   char what[160];
@@ -328,10 +333,15 @@ int host_save_may_start(const char *path, int overwrite, int *replaced, char *ms
   else
     snprintf(what, sizeof what, "holds a save that is cut short or of an older arknova, so "
              "whether its game is over cannot be told");
-  snprintf(msg, n, "%s %s: saving this game there would lose it, so nothing was played.\n"
-           "  to go on with that game:  arknova play --resume %s\n"
-           "  to keep both games:       give this one another file (--save NEW-FILE)\n"
-           "  to replace that game:     add --overwrite", path, what, path);
+  if (flags & HOST_SAVE_IMPORT)
+    snprintf(msg, n, "%s %s: importing there would lose it, so nothing was imported.\n"
+             "  to keep both:         give the import another file (-o NEW-FILE)\n"
+             "  to replace that game: add --overwrite", path, what);
+  else
+    snprintf(msg, n, "%s %s: saving this game there would lose it, so nothing was played.\n"
+             "  to go on with that game:  arknova play --resume %s\n"
+             "  to keep both games:       give this one another file (--save NEW-FILE)\n"
+             "  to replace that game:     add --overwrite", path, what, path);
   return -1;
 }
 

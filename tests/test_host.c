@@ -1269,6 +1269,23 @@ static void test_import_and_hint(void **st) {
   assert_true(output_has("decision #258 (Board Game Arena move 391)"));
   assert_int_equal(run(NULL, "hint game.txt --at bga:129"), 0);
   assert_false(output_has("note:"));
+  /* an import replaces an earlier import, but not a game someone played
+  ** on from it (a seat of a person added): that needs --overwrite */
+  assert_int_equal(run(NULL, "import-bga %s -o game.txt", log), 0);
+  char *played = strdup(slurp("game.txt"));
+  char *at = strstr(played, "\nai-seed 1\n");
+  assert_non_null(at);
+  char *text = malloc(strlen(played) + 16);
+  snprintf(text, strlen(played) + 16, "%.*s\nhuman 2%s", (int)(at - played), played, at);
+  t_write_file(tmp, "played.txt", text);
+  assert_int_equal(run(NULL, "import-bga %s -o played.txt", log), 2);
+  assert_true(output_has("played.txt holds a game that is not over (262 decisions so far): "
+                         "importing there would lose it, so nothing was imported."));
+  assert_string_equal(slurp("played.txt"), text);
+  assert_int_equal(run(NULL, "import-bga %s -o played.txt --overwrite", log), 0);
+  assert_string_equal(slurp("played.txt"), played);
+  free(text);
+  free(played);
 }
 
 /* A scenario of tests/scenarios/failing/ whose card's script is stopped:
