@@ -759,9 +759,13 @@ static int merge(int argc, char **argv) {
     compare |= m.r[k].set;
     test |= m.r[k].test_card != 0;
   }
+  if (test && svg) {
+    fprintf(stderr, "arknova sim merge: --svg charts one set of games, not --test-card's pairs\n");
+    merged_free(&m);
+    return 2;
+  }
   char what[64];
   printf("merged %ld games from %d file%s\n", m.n, nfiles, nfiles == 1 ? "" : "s");
-  if (test && svg) fprintf(stderr, "arknova sim merge: no chart of --test-card pairs (--svg)\n");
   if (test) sim_test_report(stdout, m.r, m.n, NULL);   /* the rules name the card: no mixing */
   else rc = report(m.r, m.n, compare, merged_what(&m, what, sizeof what), svg, cards);
   merged_free(&m);

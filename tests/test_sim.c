@@ -374,6 +374,11 @@ static void test_sim_script_failures(void **st) {
   assert_non_null(strstr(slurp("t.jsonl"), "\"script_failure\":\"script of Test Gnu"));
   assert_int_equal(run("sim merge t.jsonl"), 0);
   assert_true(output_has("the first, seed 1, arm B: script of Test Gnu stopped: "));
+  /* no chart of a test's pairs, refused before its report as by the run */
+  assert_int_equal(run("sim merge t.jsonl --svg t.svg"), 2);
+  assert_true(output_has("arknova sim merge: --svg charts one set of games, not --test-card's "
+                         "pairs"));
+  assert_false(output_has("merged 6 games"));
 }
 
 /* Lines in a file of records. */
