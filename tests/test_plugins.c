@@ -748,7 +748,8 @@ static void test_plugin_rules_agree(void **st) {
 /* Each rule has one range and one message, however far a number lies
 ** outside it (99999999999 was "out of range -100000..100000", -5 "outside
 ** 0..1000"), and numbers that make no game are refused: keeping no draft
-** card, a target every seat starts on, income that falls as appeal rises. */
+** card, a target every seat starts on, income that falls as appeal rises,
+** a target no appeal reaches. */
 static void test_plugin_rule_ranges(void **st) {
   (void)st;
   static const struct { const char *name, *rule, *want; } cases[] = {
@@ -760,6 +761,10 @@ static void test_plugin_rule_ranges(void **st) {
     { "falls", "income: [[0, 5, 1], [6, 3, 2], [18, 17, 3], [36, 23, 4], [60, 29, 5], "
       "[90, 35, 6]]", ":6: income: band 2 pays 3 at appeal 6, less than the 10 band 1 pays "
       "at appeal 5" },
+    { "neverends", "appeal_max: 100\n  conservation_max: 5",
+      ":7: the game could never end: at the end of the conservation track (conservation_max 5) "
+      "the target is still 104 appeal (target_start 114, lowered 2 a point up to 10 points and "
+      "3 a point after), above the end of the appeal track (appeal_max 100)" },
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
     char rel[64], text[400], d[400], msg[2048];

@@ -132,9 +132,9 @@ static const struct { const char *a, *b; size_t oa, ob; const char *why; } order
 ** Each is a pair a plugin can set apart without an error of either rule:
 ** a keep above the draw plays no draft at all, a start above a cap is
 ** cut at once, bands out of order or with no step pay what no one meant. */
-int ark_ruleset_conflict(const ark_ruleset *r, int i, const char *keys[2], char *err,
-                         size_t n) {
-  keys[0] = keys[1] = NULL;
+int ark_ruleset_conflict(const ark_ruleset *r, int i, const char *keys[ARK_RULE_CONFLICT_KEYS],
+                         char *err, size_t n) {
+  for (int k = 0; k < ARK_RULE_CONFLICT_KEYS; k++) keys[k] = NULL;
   if (i >= 0 && i < N_ORDERED) {
     int a = RULE_AT(r, ordered[i].oa), b = RULE_AT(r, ordered[i].ob);
     keys[0] = ordered[i].a, keys[1] = ordered[i].b;
@@ -175,6 +175,22 @@ int ark_ruleset_conflict(const ark_ruleset *r, int i, const char *keys[2], char 
       }
     }
     return 0;
+  case 1: {
+    /* the game ends once appeal reaches the target, which conservation
+    ** lowers: at the end of both tracks it must be reached, or only the
+    ** turn cap would end a game */
+    static const char *const end_keys[] = { "target_start", "target_step_low",
+      "target_step_high", "target_step_change", "conservation_max", "appeal_max" };
+    for (int k = 0; k < 6; k++) keys[k] = end_keys[k];
+    int lowest = ark_ruleset_target(r, r->conservation_max);
+    if (lowest <= r->appeal_max) return 0;
+    snprintf(err, n, "the game could never end: at the end of the conservation track "
+             "(conservation_max %d) the target is still %d appeal (target_start %d, lowered "
+             "%d a point up to %d points and %d a point after), above the end of the appeal "
+             "track (appeal_max %d)", r->conservation_max, lowest, r->target_start,
+             r->target_step_low, r->target_step_change, r->target_step_high, r->appeal_max);
+    return 1;
+  }
   default:
     return -1;
   }

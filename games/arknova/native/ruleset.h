@@ -32,11 +32,12 @@ void ark_ruleset_out_of_range(const char *key, const char *value, char *err, siz
 /* The names of all rules, NULL-terminated (for messages and docs). */
 extern const char *const ark_ruleset_keys[];
 
-/* Check i of the rules against one another: 1 with the two rules it
-** concerns in keys and the reason in err, 0 when it holds, -1 past the
-** last check (i from 0 up). */
-int ark_ruleset_conflict(const ark_ruleset *r, int i, const char *keys[2], char *err,
-                         size_t n);
+/* Check i of the rules against one another: 1 with the rules it concerns
+** in keys (NULL after the last, at most ARK_RULE_CONFLICT_KEYS) and the
+** reason in err, 0 when it holds, -1 past the last check (i from 0 up). */
+#define ARK_RULE_CONFLICT_KEYS 6
+int ark_ruleset_conflict(const ark_ruleset *r, int i, const char *keys[ARK_RULE_CONFLICT_KEYS],
+                         char *err, size_t n);
 
 int ark_ruleset_target(const ark_ruleset *r, int cp);
 int ark_ruleset_income(const ark_ruleset *r, int appeal);

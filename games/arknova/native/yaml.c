@@ -1522,7 +1522,7 @@ static void plugin_rule(ark_yaml_file *y, ark_plugin_def *pl, yaml_node_t *k,
 ** it set neither: its rules made the pair meet), naming the plugin that
 ** set the other. */
 static void plugin_rules_agree(ark_yaml_file *y, ark_plugin_def *pl, yaml_node_t *rules) {
-  const char *keys[2];
+  const char *keys[ARK_RULE_CONFLICT_KEYS];
   char why[400];
   for (int i = 0;; i++) {
     int bad = ark_ruleset_conflict(&y->c->rules, i, keys, why, sizeof why);
@@ -1530,7 +1530,7 @@ static void plugin_rules_agree(ark_yaml_file *y, ark_plugin_def *pl, yaml_node_t
     if (!bad) continue;
     yaml_node_t *at = NULL;
     const char *other = NULL;
-    for (int k = 0; k < 2; k++) {
+    for (int k = 0; k < ARK_RULE_CONFLICT_KEYS && keys[k]; k++) {
       yaml_node_t *v = find_key(y, rules, keys[k]);
       int idx = name_index(ark_ruleset_keys, keys[k]);
       if (v && !at) at = v;
