@@ -991,7 +991,8 @@ static void test_fan_map_start_buildings(void **st) {
 }
 
 /* A bonus's value must mean something for its kind (a negative money
-** bonus, a size-7 enclosure, two kiosks from one token were taken), and a
+** bonus, a size-7 enclosure, two kiosks from one token, a multiplier of
+** three tokens, which places one, were taken), and a
 ** bonus no building can gain is warned of: on water or rock, or under a
 ** start building. */
 static void test_fan_map_bonus_values(void **st) {
@@ -1005,7 +1006,8 @@ static void test_fan_map_bonus_values(void **st) {
     "  - {at: [2, 7], bonus: enclosure, value: 7}\n"      /* 70 */
     "  - {at: [2, 9], bonus: kiosk, value: 2}\n"          /* 71 */
     "  - {at: [2, 11], bonus: clever}\n"                  /* 72: fine, 1 */
-    "  - {at: [7, 4], bonus: card, value: 1}\n", "");     /* 73: on water */
+    "  - {at: [7, 4], bonus: card, value: 1}\n"          /* 73: on water */
+    "  - {at: [4, 3], bonus: multiplier, value: 3}\n", "");  /* 74 */
   int nerrors = 0;
   char *report = check_fails(dir, &nerrors);
   snprintf(path, sizeof path, "%s/T1-lookout.yaml", dir);
@@ -1014,6 +1016,8 @@ static void test_fan_map_bonus_values(void **st) {
     { 70, "placement_bonuses: enclosure bonus with value 7, outside 1..5" },
     { 71, "placement_bonuses: kiosk bonus with value 2: its value is always 1" },
     { 73, "warning: placement_bonuses: (7,4) is water, which no building covers" },
+    { 74, "placement_bonuses: multiplier bonus with value 3, outside 1..2 (the token's printed "
+          "factor: one token is placed)" },
   };
   int n = (int)(sizeof want / sizeof want[0]);
   for (int i = 0; i < n; i++) {

@@ -997,7 +997,9 @@ static const struct { int lo, hi; const char *means; } bonus_values[ARK_BONUS_N]
   [ARK_BONUS_CLEVER] = { 1, 5, "the action cards moved to slot 1" },
   [ARK_BONUS_DETERMINATION] = { 1, 5, "the tokens gained" },
   [ARK_BONUS_POUCH] = { 1, 5, "the tokens gained" },
-  [ARK_BONUS_MULTIPLIER] = { 1, 5, "the tokens gained" },
+  /* printed "x2" on map 4, as the token doubles an action: one token is
+  ** placed (rules.lua), so a larger value would promise what no rule gives */
+  [ARK_BONUS_MULTIPLIER] = { 1, 2, "the token's printed factor: one token is placed" },
   [ARK_BONUS_PARTNER_ZOO] = { 1, 1, "always 1 (it gives one partner zoo)" },
   [ARK_BONUS_SPONSOR] = { 1, 1, "always 1 (it plays one sponsor)" },
   [ARK_BONUS_KIOSK] = { 1, 1, "always 1 (it gives one free kiosk)" },
