@@ -31,7 +31,7 @@ function A.phase_worth(seat, p, f, chooser)
     local v = chooser and 0.2 or 0
     local fp = A.forest_plants(seat)
     if fp > 0 then v = v + 1.0 * math.floor(G.get(seat, "plants") / fp) end
-    if G.get(0, "temperature") < MAXP.temperature then v = v + 0.8 * math.floor(G.get(seat, "heat") / 8) end
+    if A.raisable("temperature") then v = v + 0.8 * math.floor(G.get(seat, "heat") / 8) end
     v = v + 0.2 * math.floor(A.spendable(seat) / 15)
     for _, id in ipairs(G.cards("played", seat)) do
       if CARDS[id].actions then v = v + 0.3 end

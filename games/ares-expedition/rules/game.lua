@@ -106,6 +106,7 @@ function A.next_phase(p)
       G.set(0, "cur_phase", q)
       G.set(0, "cur_seat", 1)
       G.log(0, "phase " .. q .. ": " .. PHASE_NAME[q])
+      A.mark_done_params()
       if q <= 3 then A.start_plays(q) end
       return
     end

@@ -307,19 +307,48 @@ function A.ocean_bonus(seat, k)
   if b > 0 then A.log(seat, "ocean bonus: " .. OCEAN_BONUS[b]) end
 end
 
+-- can parameter p still be raised for its rewards? Below its maximum, or maxed during the
+-- phase under way: until that phase ends a step past the maximum still gives the TR, the
+-- triggers and (oceans) the last tile's bonus, while the value stays at its maximum
+-- (docs/rules-notes.md, "Parameters at their maximum")
+function A.raisable(p)
+  return G.get(0, p) < MAXP[p] or G.get(0, "done_" .. p) == 0
+end
+
+-- steps of p a raise of n can still be rewarded for (for the AIs' estimates)
+function A.raisable_steps(p, n)
+  if G.get(0, "done_" .. p) == 0 then return n end
+  return math.max(0, math.min(n, MAXP[p] - G.get(0, p)))
+end
+
+-- at the start of every phase: the parameters maxed before it give nothing more
+function A.mark_done_params()
+  for _, p in ipairs(PARAM_ORDER) do
+    G.set(0, "done_" .. p, G.get(0, p) >= MAXP[p] and 1 or 0)
+  end
+end
+
 function A.raise(seat, p, n)
   for _ = 1, n do
-    if G.get(0, p) >= MAXP[p] then break end
-    local v = G.add(0, p, 1)
-    if p == "temperature" then
-      A.log(seat, "raises the temperature to " .. A.temp_text(v))
-    elseif p == "oxygen" then
-      A.log(seat, "raises oxygen to " .. v .. "%")
+    if not A.raisable(p) then break end
+    if G.get(0, p) >= MAXP[p] then
+      -- maxed during this phase: the value stays, the rewards come again
+      local what = { temperature = "the temperature", oxygen = "oxygen", ocean = "the oceans" }
+      A.log(seat, "raises " .. what[p] .. " past the maximum reached this phase")
+      A.gain_tr(seat, 1)
+      if p == "ocean" then A.ocean_bonus(seat, MAXP.ocean) end
     else
-      A.log(seat, "flips ocean " .. v .. " of 9")
+      local v = G.add(0, p, 1)
+      if p == "temperature" then
+        A.log(seat, "raises the temperature to " .. A.temp_text(v))
+      elseif p == "oxygen" then
+        A.log(seat, "raises oxygen to " .. v .. "%")
+      else
+        A.log(seat, "flips ocean " .. v .. " of 9")
+      end
+      A.gain_tr(seat, 1)
+      if p == "ocean" then A.ocean_bonus(seat, v) end
     end
-    A.gain_tr(seat, 1)
-    if p == "ocean" then A.ocean_bonus(seat, v) end
     A.fire(seat, "raise", { param = p })
   end
   A.check_end()

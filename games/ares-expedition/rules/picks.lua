@@ -146,10 +146,10 @@ function A.effects_worth(seat, effects, f)
       v = v + step * A.amount(seat, x)
     elseif k == "raise" then
       for _, q in ipairs(PARAM_ORDER) do
-        if x[q] then v = v + step * math.max(0, math.min(x[q], MAXP[q] - G.get(0, q))) end
+        if x[q] then v = v + step * A.raisable_steps(q, x[q]) end
       end
     elseif k == "forest" then
-      v = v + x * (1 + (G.get(0, "oxygen") < MAXP.oxygen and step or 0))
+      v = v + x * (1 + (A.raisable("oxygen") and step or 0))
     elseif k == "draw" then
       v = v + card * x
     elseif k == "discard" then
@@ -206,14 +206,14 @@ function A.pick_worth(seat, f)
     if c.actions or c.ongoing then v = v + f * (0.6 + (c.cost or 0) / 24) end
     return v
   elseif k == 10 then
-    return 1 + (G.get(0, "oxygen") < MAXP.oxygen and step or 0) - A.forest_plants(seat) / 10
+    return 1 + (A.raisable("oxygen") and step or 0) - A.forest_plants(seat) / 10
   elseif k == 11 then
     return step - 8 / 11
   elseif k >= 12 and k <= 14 then
     local sp = STD[k - 11]
     local mc = math.max(0, sp.mc - A.std_discount(seat))
     local v = step
-    if sp.key == "forest" then v = 1 + (G.get(0, "oxygen") < MAXP.oxygen and step or 0) end
+    if sp.key == "forest" then v = 1 + (A.raisable("oxygen") and step or 0) end
     return v - mc / 16
   elseif k == 15 then
     local h = G.count("hand", seat)

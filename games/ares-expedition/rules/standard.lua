@@ -69,12 +69,12 @@ function A.can_action(seat, id, act)
   for _, r in ipairs(CARD_RES) do
     if cost[r] and #A.res_payers(seat, id, r, cost[r], cost.from) == 0 then return false end
   end
-  -- an action that raises only a maxed parameter is not offered
+  -- an action that raises only a parameter maxed before this phase is not offered
   local d = act["do"] or {}
   if #d == 1 and d[1].raise then
     local useful = false
     for _, p in ipairs(PARAM_ORDER) do
-      if d[1].raise[p] and G.get(0, p) < MAXP[p] then useful = true end
+      if d[1].raise[p] and A.raisable(p) then useful = true end
     end
     if not useful then return false end
   end
@@ -166,7 +166,7 @@ function A.action_options(seat)
       A.forest(seat, 1)
     end)
   end
-  if G.get(seat, "heat") >= 8 and G.get(0, "temperature") < MAXP.temperature then
+  if G.get(seat, "heat") >= 8 and A.raisable("temperature") then
     add(11, "standard: raise temperature (8 heat)", function()
       A.lose(seat, "heat", 8)
       A.log(seat, "converts 8 heat")
@@ -178,7 +178,7 @@ function A.action_options(seat)
   for n, sp in ipairs(STD) do
     local mc = sp.mc - disc
     if mc < 0 then mc = 0 end
-    local useful = sp.key == "forest" or G.get(0, sp.key) < MAXP[sp.key]
+    local useful = sp.key == "forest" or A.raisable(sp.key)
     if useful and A.spendable(seat) >= mc then
       add(11 + n, "standard: " .. sp.text .. " (" .. mc .. " MC)", function()
         A.pay_mc(seat, mc)
