@@ -22,10 +22,10 @@ RES_WORD = { mc = "MC", plants = "plants", heat = "heat", cards = "cards" }
 -- colour band of a parameter's step (see docs/rules-notes.md, "Parameter colours")
 function A.band(param, v)
   if param == "temperature" then
-    if v <= 5 then return 1 elseif v <= 9 then return 2 elseif v <= 14 then return 3 end
+    if v <= 5 then return 1 elseif v <= 10 then return 2 elseif v <= 15 then return 3 end
     return 4
   end
-  if v <= 2 then return 1 elseif v <= 6 then return 2 elseif v <= 10 then return 3 end
+  if v <= 2 then return 1 elseif v <= 6 then return 2 elseif v <= 11 then return 3 end
   return 4
 end
 
