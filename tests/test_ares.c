@@ -95,6 +95,13 @@ static ark_lg *new_game_opts(int players, uint64_t seed, const char *const *opts
 }
 
 /* Whether an event of the log (as the table sees it) starts with text. */
+/* The ocean tiles of rules/keywords.lua (OCEAN_TILES), by index 1..9: the
+** cards drawn, MC and plants each gives its flipper. */
+static const int OCEAN[10][3] = {
+  { 0, 0, 0 }, { 1, 0, 0 }, { 0, 0, 2 }, { 0, 4, 0 }, { 1, 0, 0 }, { 0, 0, 2 },
+  { 1, 1, 0 }, { 0, 2, 1 }, { 1, 0, 1 }, { 0, 1, 1 },
+};
+
 static int log_starts(const ark_lg *g, const char *text) {
   const ark_log *l = ark_lg_log(g);
   char buf[512];
@@ -259,11 +266,11 @@ static void test_standard_project(void **st) {
   act(g, 1, "standard: flip an ocean (15 MC)");
   assert_int_equal(track(g, 1, "tr"), 7);
   assert_int_equal(track(g, 0, "ocean"), 1);
-  /* the first ocean tile's bonus: 1 a card, 2 two plants, 3 four MC */
-  assert_true(bonus >= 1 && bonus <= 3);
-  assert_int_equal(ark_lg_zone_count(g, "hand", 1), hand + (bonus == 1));
-  assert_int_equal(track(g, 1, "plants"), bonus == 2 ? 2 : 0);
-  assert_int_equal(track(g, 1, "mc"), 46 - 14 - 15 + (bonus == 3 ? 4 : 0));
+  /* the first ocean tile's bonus (OCEAN) */
+  assert_true(bonus >= 1 && bonus <= 9);
+  assert_int_equal(ark_lg_zone_count(g, "hand", 1), hand + OCEAN[bonus][0]);
+  assert_int_equal(track(g, 1, "plants"), OCEAN[bonus][2]);
+  assert_int_equal(track(g, 1, "mc"), 46 - 14 - 15 + OCEAN[bonus][1]);
   ark_lg_free(g);
 }
 
@@ -454,10 +461,11 @@ static void test_no_heat_at_max(void **st) {
   assert_true(hot_seats > 0);
 }
 
-/* Every kind of ocean tile bonus, on a tile after the first (the table
-** tracks ob1..ob9 give the bonus of each flip in turn; the option ocean=k-1
-** makes P1's standard project flip tile k): 1 draws a card, 2 gives 2
-** plants, 3 gives 4 MC, on top of the 1 TR.  Seed 1: P1 has 46 MC. */
+/* Every ocean tile's bonus (the table tracks ob1..ob9 hold the tile under
+** each flip in turn, every one of the 9 tiles once; the option ocean=k-1
+** makes P1's standard project flip the k-th): 2 plants twice, 4 MC, 1 card
+** twice, 1 card and 1 MC, 2 MC and 1 plant, 1 card and 1 plant, 1 MC and
+** 1 plant, on top of the 1 TR.  Seed 1: P1 has 46 MC. */
 static void test_ocean_bonuses(void **st) {
   (void)st;
   ark_lg *g = new_game(2, 1);
@@ -468,13 +476,11 @@ static void test_ocean_bonuses(void **st) {
     ob[k] = track(g, 0, name);
   }
   ark_lg_free(g);
-  for (int kind = 1; kind <= 3; kind++) {
+  for (int tile = 1; tile <= 9; tile++) {
     int k = 0, n = 0;
-    for (int i = 2; i <= 9; i++)
-      if (ob[i] == kind) k = i;
-    for (int i = 1; i <= 9; i++) n += ob[i] == kind;
-    assert_int_equal(n, 3);                        /* three tiles of each kind */
-    assert_true(k >= 2);
+    for (int i = 1; i <= 9; i++)
+      if (ob[i] == tile) k = i, n++;
+    assert_int_equal(n, 1);                        /* each tile once */
     char opt[32];
     snprintf(opt, sizeof opt, "ocean=%d", k - 1);
     const char *opts[] = { opt };
@@ -487,9 +493,9 @@ static void test_ocean_bonuses(void **st) {
     act(g, 1, "standard: flip an ocean (15 MC)");
     assert_int_equal(track(g, 0, "ocean"), k);
     assert_int_equal(track(g, 1, "tr"), 6);
-    assert_int_equal(ark_lg_zone_count(g, "hand", 1), hand + (kind == 1));
-    assert_int_equal(track(g, 1, "plants"), kind == 2 ? 2 : 0);
-    assert_int_equal(track(g, 1, "mc"), 46 - 15 + (kind == 3 ? 4 : 0));
+    assert_int_equal(ark_lg_zone_count(g, "hand", 1), hand + OCEAN[tile][0]);
+    assert_int_equal(track(g, 1, "plants"), OCEAN[tile][2]);
+    assert_int_equal(track(g, 1, "mc"), 46 - 15 + OCEAN[tile][1]);
     ark_lg_free(g);
   }
 }
@@ -518,7 +524,7 @@ static void test_end_mid_phase(void **st) {
   assert_int_equal(track(g, 0, "ocean"), 9);
   assert_int_equal(track(g, 0, "finishing"), 1);
   assert_int_equal(track(g, 1, "tr"), 6);
-  int p1mc = 46 - 15 + (bonus == 3 ? 4 : 0);
+  int p1mc = 46 - 15 + OCEAN[bonus][1];
   assert_int_equal(track(g, 1, "mc"), p1mc);
   choose(g, 1, "done");
   choose(g, 2, "standard: sell a card");
@@ -844,30 +850,30 @@ static void test_mode_players(void **st) {
 
 /* The summary of a solo or cooperative game names no winner: the players
 ** won or lost against the game (the rules' won()), with their points; a
-** competitive game still has its winner.  Solo seed 1 is lost at 43
-** points, seed 95 won at 67; the cooperative seed 1 lost at 16 and 8. */
+** competitive game still has its winner.  Solo seed 1 is lost at 51
+** points, seed 111 won at 64; the cooperative seed 1 lost at 16 and 7. */
 static void test_summary_against_game(void **st) {
   (void)st;
   char out[1 << 16], args[256];
   snprintf(args, sizeof args, "play --game %s --players 1", ARES);
   assert_int_equal(arknova(out, sizeof out, args), 0);
   assert_non_null(strstr(out, "solo: Mars not terraformed in time: a loss\n"));
-  assert_non_null(strstr(out, "\nP1 lost against the game with 43 points.\n"));
+  assert_non_null(strstr(out, "\nP1 lost against the game with 51 points.\n"));
   assert_null(strstr(out, "Winner"));
-  snprintf(args, sizeof args, "play --game %s --players 1 --seed 95", ARES);
+  snprintf(args, sizeof args, "play --game %s --players 1 --seed 111", ARES);
   assert_int_equal(arknova(out, sizeof out, args), 0);
   assert_non_null(strstr(out, "solo: Mars terraformed in time: a win\n"));
-  assert_non_null(strstr(out, "\nP1 won against the game with 67 points.\n"));
+  assert_non_null(strstr(out, "\nP1 won against the game with 64 points.\n"));
   assert_null(strstr(out, "Winner"));
   snprintf(args, sizeof args, "play --game %s --option mode=2", ARES);
   assert_int_equal(arknova(out, sizeof out, args), 0);
   assert_non_null(strstr(out, "the players lose\n"));
   assert_non_null(strstr(out, "\nThe players lost against the game: P1 with 16 points, "
-                              "P2 with 8 points.\n"));
+                              "P2 with 7 points.\n"));
   assert_null(strstr(out, "Winner"));
   snprintf(args, sizeof args, "play --game %s --players 3", ARES);
   assert_int_equal(arknova(out, sizeof out, args), 0);
-  assert_non_null(strstr(out, "\nWinner: P1 with 39 points.\n"));
+  assert_non_null(strstr(out, "\nWinner: P3 with 42 points.\n"));
   assert_null(strstr(out, "against the game"));
 }
 

@@ -61,8 +61,9 @@ function R.setup()
     for _ = 1, 2 do G.move(G.top("corp_pool", 0), "offer", s) end
     for _ = 1, OPENING_HAND do G.move(G.top("deck", 0), "hand", s) end
   end
-  -- ocean tiles: three of each bonus, in random order
-  local tiles = { 1, 1, 1, 2, 2, 2, 3, 3, 3 }
+  -- the ocean tiles (OCEAN_TILES in rules/keywords.lua), in random order
+  local tiles = {}
+  for k = 1, #OCEAN_TILES do tiles[k] = k end
   for k = 1, 9 do
     local j = k - 1 + G.random(10 - k)
     tiles[k], tiles[j] = tiles[j], tiles[k]

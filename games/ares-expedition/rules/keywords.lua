@@ -297,14 +297,30 @@ function A.check_end()
   end
 end
 
-OCEAN_BONUS = { "draw 1 card", "gain 2 plants", "gain 4 MC" }
+-- the 9 ocean tiles, each the gains its flipper takes (docs/rules-notes.md, "Ocean tiles");
+-- table tracks ob1..ob9 hold the tile under each flip in turn, shuffled at setup
+OCEAN_TILES = {
+  { cards = 1 }, { plants = 2 }, { mc = 4 }, { cards = 1 }, { plants = 2 },
+  { cards = 1, mc = 1 }, { mc = 2, plants = 1 }, { cards = 1, plants = 1 }, { mc = 1, plants = 1 },
+}
 
+-- "1 card and 2 MC": what an ocean tile gives
+function A.ocean_text(t)
+  local parts = {}
+  if t.cards then parts[#parts + 1] = t.cards .. (t.cards == 1 and " card" or " cards") end
+  if t.mc then parts[#parts + 1] = t.mc .. " MC" end
+  if t.plants then parts[#parts + 1] = t.plants .. (t.plants == 1 and " plant" or " plants") end
+  return table.concat(parts, " and ")
+end
+
+-- the seat takes the bonus of the k-th ocean tile flipped
 function A.ocean_bonus(seat, k)
-  local b = G.get(0, "ob" .. k)
-  if b == 1 then A.draw(seat, 1)
-  elseif b == 2 then A.gain(seat, "plants", 2)
-  elseif b == 3 then A.gain(seat, "mc", 4) end
-  if b > 0 then A.log(seat, "ocean bonus: " .. OCEAN_BONUS[b]) end
+  local t = OCEAN_TILES[G.get(0, "ob" .. k)]
+  if not t then return end
+  A.log(seat, "takes the ocean bonus: " .. A.ocean_text(t))
+  if t.mc then A.gain(seat, "mc", t.mc) end
+  if t.plants then A.gain(seat, "plants", t.plants) end
+  if t.cards then A.draw(seat, t.cards) end
 end
 
 -- can parameter p still be raised for its rewards? Below its maximum, or maxed during the
