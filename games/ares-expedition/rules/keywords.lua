@@ -64,11 +64,12 @@ function A.active(seat)
   return l
 end
 
--- tags in play: corporation, green and blue cards; of the events only the event tag
+-- tags in play: every tag of the corporation and of the played cards, green, blue and red
+-- (docs/rules-notes.md, "Tags in play")
 function A.tags(seat, tag)
   local n = 0
   for _, id in ipairs(A.active(seat)) do n = n + A.ntag(id, tag) end
-  if tag == "event" then n = n + G.count("events", seat) end
+  for _, id in ipairs(G.cards("events", seat)) do n = n + A.ntag(id, tag) end
   return n
 end
 
@@ -91,11 +92,8 @@ function A.amount(seat, a, card)
   if type(a) ~= "table" then return 0 end
   local per = a.per or 1
   if a.tag then
-    local n = A.tags(seat, a.tag)
-    -- a red card sits among the events while its effects run, where A.tags sees only its
-    -- event tag; its other tags count for its own amounts all the same
-    if card and CARDS[card].type == "red" and a.tag ~= "event" then n = n + A.ntag(card, a.tag) end
-    return math.floor(n / per)
+    -- a card's own tags count (a red card lies among the events while its effects run)
+    return math.floor(A.tags(seat, a.tag) / per)
   end
   if a.count then return math.floor(A.count_of(seat, a.count) / per) end
   return 0
