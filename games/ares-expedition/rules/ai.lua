@@ -21,7 +21,7 @@ function A.phase_worth(seat, p, f, chooser)
     for _, id in ipairs(G.cards("hand", seat)) do
       local t = CARDS[id].type
       if (p == 1 and t == "green") or (p == 2 and t ~= "green") then
-        if A.can_play(seat, id, {}) then best = 1 end
+        if A.can_play_any(seat, id, {}) then best = 1 end
       end
     end
     local bonus = 0

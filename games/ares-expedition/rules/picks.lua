@@ -8,7 +8,8 @@
 -- Construction), `pick` (the secret pick: a key, below), `cbonus` (the Construction
 -- chooser's secret bonus: 1 one more play, 2 a card, 3 taken). Table track `sub`.
 
--- pick keys: 1 pass; 1000 + card a normal play, 2000 + card an extra play; 10 plants to
+-- pick keys: 1 pass; 1000 + card a normal play, 2000 + card an extra play, each plus 4000
+-- times the mask of optional discounts taken (A.play_key); 10 plants to
 -- forest, 11 heat to temperature, 12..14 the standard projects of STD, 15 sell a card;
 -- 100000 + 10 * card + k a card's k-th action
 PASS = 1
@@ -195,13 +196,14 @@ function A.pick_worth(seat, f)
     if chosen and chosen["do"] then v = v + A.effects_worth(seat, chosen["do"], f) end
     return v
   elseif k >= 1000 then
-    local id = k % 1000
-    local m = { extra = k >= 2000 }
+    local id, m = A.play_of_key(k)
     if G.get(0, "cur_phase") == 1 and not m.extra and G.get(seat, "dev_bonus") == 1 then m.dev = true end
-    local ok, cost = A.can_play(seat, id, m)
+    local ok, cost, pays = A.can_play(seat, id, m)
     if not ok then return 0 end
     local c = CARDS[id]
     local v = A.effects_worth(seat, c.effects, f) - (cost or 0) / 16 - (0.26 + 0.15 * f)
+    -- the resources the optional discounts take
+    for _, o in ipairs(pays or {}) do v = v - cost_worth(seat, o.item.pay, 0, f) end
     if type(c.vp) == "number" then v = v + c.vp elseif type(c.vp) == "table" then v = v + 1 end
     if c.actions or c.ongoing then v = v + f * (0.6 + (c.cost or 0) / 24) end
     return v
