@@ -94,7 +94,6 @@ static ark_lg *new_game_opts(int players, uint64_t seed, const char *const *opts
   return g;
 }
 
-/* Whether an event of the log (as the table sees it) starts with text. */
 /* The ocean tiles of rules/keywords.lua (OCEAN_TILES), by index 1..9: the
 ** cards drawn, MC and plants each gives its flipper. */
 static const int OCEAN[10][3] = {
@@ -102,6 +101,7 @@ static const int OCEAN[10][3] = {
   { 1, 1, 0 }, { 0, 2, 1 }, { 1, 0, 1 }, { 0, 1, 1 },
 };
 
+/* Whether an event of the log (as the table sees it) starts with text. */
 static int log_starts(const ark_lg *g, const char *text) {
   const ark_log *l = ark_lg_log(g);
   char buf[512];
@@ -657,6 +657,46 @@ static void test_won_and_team_value(void **st) {
   ark_lg_free(g);
 }
 
+/* Solo: the neutral player's 5 phase cards are a deck, shuffled, one turned
+** up a round, shuffled again once all 5 are out: in random solo games each
+** run of rounds 1-5, 6-10 and 11-15 turns up every phase once (the player's
+** own pick does not keep the neutral card from being the same phase). */
+static int solo_rounds[16], same_as_player;
+
+static int record_neutral(ark_lg *g, const ark_decision *d, const void *arg) {
+  (void)arg;
+  int r = track(g, 0, "round");
+  if (!strcmp(d->tag, "phase") && r >= 2 && r <= 16 && !solo_rounds[r - 1]) {
+    solo_rounds[r - 1] = track(g, 0, "solo_phase");
+    same_as_player += solo_rounds[r - 1] == track(g, 1, "last_phase");
+  }
+  return r > 16;
+}
+
+static void test_solo_neutral_deck(void **st) {
+  (void)st;
+  int reshuffles = 0;
+  same_as_player = 0;
+  for (uint64_t seed = 1; seed <= 4; seed++) {
+    memset(solo_rounds, 0, sizeof solo_rounds);
+    ark_lg *g = new_game(1, seed);
+    uint64_t x = seed * 31 + 7;
+    assert_int_equal(play_until(g, &x, record_neutral, NULL), 1);
+    for (int start = 1; start <= 11; start += 5) {
+      int seen[6] = { 0 };
+      for (int r = start; r < start + 5; r++) {
+        assert_true(solo_rounds[r] >= 1 && solo_rounds[r] <= 5);
+        seen[solo_rounds[r]]++;
+      }
+      for (int p = 1; p <= 5; p++) assert_int_equal(seen[p], 1);
+    }
+    reshuffles += log_starts(g, "the neutral phase cards are shuffled again");
+    ark_lg_free(g);
+  }
+  assert_int_equal(reshuffles, 4);
+  assert_true(same_as_player > 0);
+}
+
 static void test_whole_games(void **st) {
   (void)st;
   char msg[256], names[24][32];
@@ -850,20 +890,20 @@ static void test_mode_players(void **st) {
 
 /* The summary of a solo or cooperative game names no winner: the players
 ** won or lost against the game (the rules' won()), with their points; a
-** competitive game still has its winner.  Solo seed 1 is lost at 51
-** points, seed 111 won at 64; the cooperative seed 1 lost at 16 and 7. */
+** competitive game still has its winner.  Solo seed 1 is lost at 31
+** points, seed 182 won at 53; the cooperative seed 1 lost at 16 and 7. */
 static void test_summary_against_game(void **st) {
   (void)st;
   char out[1 << 16], args[256];
   snprintf(args, sizeof args, "play --game %s --players 1", ARES);
   assert_int_equal(arknova(out, sizeof out, args), 0);
   assert_non_null(strstr(out, "solo: Mars not terraformed in time: a loss\n"));
-  assert_non_null(strstr(out, "\nP1 lost against the game with 51 points.\n"));
+  assert_non_null(strstr(out, "\nP1 lost against the game with 31 points.\n"));
   assert_null(strstr(out, "Winner"));
-  snprintf(args, sizeof args, "play --game %s --players 1 --seed 111", ARES);
+  snprintf(args, sizeof args, "play --game %s --players 1 --seed 182", ARES);
   assert_int_equal(arknova(out, sizeof out, args), 0);
   assert_non_null(strstr(out, "solo: Mars terraformed in time: a win\n"));
-  assert_non_null(strstr(out, "\nP1 won against the game with 64 points.\n"));
+  assert_non_null(strstr(out, "\nP1 won against the game with 53 points.\n"));
   assert_null(strstr(out, "Winner"));
   snprintf(args, sizeof args, "play --game %s --option mode=2", ARES);
   assert_int_equal(arknova(out, sizeof out, args), 0);
@@ -1064,6 +1104,7 @@ int main(void) {
     cmocka_unit_test(test_end_mid_phase),
     cmocka_unit_test(test_simultaneous_picks),
     cmocka_unit_test(test_won_and_team_value),
+    cmocka_unit_test(test_solo_neutral_deck),
     cmocka_unit_test(test_whole_games),
     cmocka_unit_test(test_edit_position),
     cmocka_unit_test(test_mode_players),

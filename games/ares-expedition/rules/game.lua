@@ -144,13 +144,22 @@ function A.reveal_phases()
   G.log(0, "phase cards: " .. table.concat(parts, ", "))
   G.reveal()
   if G.get(0, "mode") == 1 then
-    -- solo: a neutral phase card, not the player's and not last round's neutral one
+    -- solo: the neutral player's deck of the 5 phase cards, shuffled, turns up its top card
+    -- each round; when all 5 have been turned up it is shuffled again (table tracks
+    -- solo_used1..solo_used5: the cards turned up from the deck so far)
     local cand = {}
-    local last = G.get(0, "solo_phase")
     for p = 1, 5 do
-      if p ~= G.get(1, "phase") and p ~= last then cand[#cand + 1] = p end
+      if G.get(0, "solo_used" .. p) == 0 then cand[#cand + 1] = p end
+    end
+    if #cand == 0 then
+      for p = 1, 5 do
+        G.set(0, "solo_used" .. p, 0)
+        cand[p] = p
+      end
+      G.log(0, "the neutral phase cards are shuffled again")
     end
     local q = cand[G.random(#cand)]
+    G.set(0, "solo_used" .. q, 1)
     G.set(0, "solo_phase", q)
     G.set(0, "on" .. q, 1)
     G.log(0, "the neutral phase card is " .. PHASE_NAME[q])
