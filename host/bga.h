@@ -158,7 +158,8 @@ typedef struct bga_result {
   char mismatches[8192];           /* one line each */
   int breaks;                      /* breaks matched */
   int ended;                       /* the log's game ended (concession or end) */
-  int turn_at[1024][2];            /* each BGA turn matched: our answer count, BGA move */
+  int turn_at[1024][2];            /* each BGA turn matched, and the one the log ends in:
+                                      our answer count, BGA move */
   int nturns;
 } bga_result;
 

@@ -318,6 +318,15 @@ static int informational(int kind) {
          kind == BF_FOLDERS;
 }
 
+/* BGA's turn beginning at fact k begins at our next decision: the save's
+** table of turns (bga-moves), which hint --at bga:M reads. */
+static void note_turn(matcher *m, int k) {
+  bga_result *r = m->res;
+  if (r->nturns >= (int)(sizeof r->turn_at / sizeof r->turn_at[0])) return;
+  r->turn_at[r->nturns][0] = ark_game_nanswers(m->g);
+  r->turn_at[r->nturns++][1] = F(m, k)->move;
+}
+
 /* The segment of p's next turn: from the first unused fact to p's next
 ** action card going to slot 1.  0, or -1 when the log has none. */
 static int turn_segment(matcher *m, int p, const ark_decision *d) {
@@ -348,10 +357,14 @@ static int turn_segment(matcher *m, int p, const ark_decision *d) {
         m->res->ended = 1;
         return -1;
       }
-    if (k < m->log->nf && F(m, k)->player == p)
+    if (k < m->log->nf && F(m, k)->player == p) {
+      /* the turn still begins at this decision: without it, hint --at bga:M
+      ** of a move in it answered for an earlier turn (another player's) */
+      note_turn(m, k);
       return fail(m, d, k, "the log ends in the middle of %s's turn (it begins at BGA move %d, "
                   "the log's last move is %d): the turn cannot be matched", name_of(m, p),
                   F(m, k)->move, m->log->last_move);
+    }
     return fail(m, d, k, "the log ends here: no turn of %s follows BGA move %d%s", name_of(m, p),
                 last, gap);
   }
@@ -1069,10 +1082,7 @@ void bga_convert(ark_game *g, bga_log *log, bga_result *res, int verbose, FILE *
       if (verbose)
         fprintf(out, "  [BGA turn: facts %d-%d, moves %d-%d]\n", m->seg_start, m->seg_end,
                 F(m, m->seg_start)->move, F(m, m->seg_end)->move);
-      if (res->nturns < (int)(sizeof res->turn_at / sizeof res->turn_at[0])) {
-        res->turn_at[res->nturns][0] = ark_game_nanswers(g);
-        res->turn_at[res->nturns++][1] = F(m, m->seg_start)->move;
-      }
+      note_turn(m, m->seg_start);
     }
     sync_buildings(m);
     int i = decide(m, d);

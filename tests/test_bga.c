@@ -372,7 +372,8 @@ static void test_unknown_slot_loads(void **st) {
 /* hint on the save of an import that stopped: the decision the save ends
 ** at (Baboude's turn at BGA move 129, which the log cut after move 130
 ** cannot match) was labelled with the last turn matched, move 125, which is
-** sorryimlikethis's.  Only answered decisions carry a BGA move. */
+** sorryimlikethis's.  Only answered decisions carry a BGA move; the turn
+** the log ends in is found by --at bga:M all the same. */
 static void test_hint_past_matched_moves(void **st) {
   (void)st;
   json_t *root = sample_json();
@@ -385,6 +386,14 @@ static void test_hint_past_matched_moves(void **st) {
                         "matched): P1 Baboude, Choose your action\n"));
   assert_int_equal(t_cmd("hint cut130.txt --at 98"), 0);
   assert_true(t_out_has("cut130.txt, decision #98 (Board Game Arena move 125): P2 sorryimlikethis"));
+  /* the turn the log ends in begins at decision #99: the save's table of
+  ** turns lacked it, and --at bga:129 answered for sorryimlikethis's turn
+  ** of move 125 (decision #96), with a note */
+  assert_non_null(strstr(t_slurp(t_tmp, "cut130.txt"), " 96:125 99:129\n"));
+  assert_int_equal(t_cmd("hint cut130.txt --at bga:129"), 0);
+  assert_true(t_out_has("cut130.txt, decision #99 (past the Board Game Arena moves the import "
+                        "matched): P1 Baboude, Choose your action\n"));
+  assert_null(strstr(t_slurp(t_tmp, "out"), "note:"));
 }
 
 /* The 4-player excerpt's import stops in the draft, before any turn: its
