@@ -75,10 +75,10 @@ static int decision_at(const char *at, const host_save *sv, char *msg, size_t n,
                "%d to %d)", at, sv->deal->last_move, sv->deal->moves[0][1], last);
       return -1;
     }
-    /* a save written before bga-last keeps where turns begin, not where the
-    ** log ends: a move past the last turn's start is in that turn, or past
-    ** the log */
-    if (best == sv->deal->nmoves - 1 && m > last)
+    /* a save written before bga-last (last_move 0) keeps where turns begin,
+    ** not where the log ends: a move past the last turn's start is in that
+    ** turn, or past the log.  A save that knows the end needs no note */
+    if (sv->deal->last_move == 0 && best == sv->deal->nmoves - 1 && m > last)
       snprintf(note, nn, "--at %s: this save's Board Game Arena turns begin at moves %d to %d; "
                "move %ld is after the last one's start, so the hint is for that last turn (the "
                "save does not keep the log's last move: import-bga printed it)", at,

@@ -1257,6 +1257,8 @@ static void test_import_and_hint(void **st) {
                          "begin at moves 4 to 391)"));
   assert_int_equal(run(NULL, "hint game.txt --at bga:393"), 0);
   assert_true(output_has("decision #258 (Board Game Arena move 391)"));
+  /* the save knows the log's end: no note that it does not */
+  assert_false(output_has("note:"));
   /* a save written before bga-last: that turn, with a note */
   char *old = strdup(slurp("game.txt"));
   drop_line(old, "setup bga-last");
