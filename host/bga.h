@@ -122,6 +122,11 @@ typedef struct bga_log {
   int built[BGA_PLAYERS];          /* buildings placed so far while reading */
   int conceded;                    /* seat that conceded, -1 none */
   int private_packets[BGA_PLAYERS];/* packets on each seat's private channel */
+  int private_last[BGA_PLAYERS];   /* the last move of a packet on it, 0 none */
+  /* the first draw of each seat that the table's channel shows and no
+  ** draw on the seat's private channel names: its move (0 none), BGA's line */
+  int unnamed_draw[BGA_PLAYERS];
+  char unnamed_text[BGA_PLAYERS][160];
   unsigned char *present;          /* present[m]: move m is in the log (0..last_move) */
 } bga_log;
 

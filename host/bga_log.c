@@ -895,6 +895,40 @@ static void reconcile(bga_log *log) {
   free(rc.ins);
 }
 
+/* Does a draw read from p's private channel name the cards p drew at
+** move `move`?  (The two channels log a draw at the same move.) */
+static int draw_named(const bga_log *log, int p, int move) {
+  for (int k = 0; k < log->nf; k++) {
+    const bga_fact *f = &log->f[k];
+    if (f->player == p && f->move == move && (f->kind == BF_HAND || f->kind == BF_DRAW))
+      return 1;
+  }
+  return 0;
+}
+
+/* The first draw of each seat that the table's channel shows ("draws 3
+** card(s)") and no private packet names: the cards are named only on the
+** seat's private channel, and without them our game would draw the next
+** cards of the draw order, other draws' cards (the matcher stops there). */
+static void unnamed_draws(bga_log *log, const json_t *logs) {
+  size_t i, j;
+  json_t *pk, *ev;
+  json_array_foreach(logs, i, pk) {
+    if (!strncmp(jstr(pk, "channel"), "/player/", 8)) continue;
+    int move = (int)jnum(json_object_get(pk, "move_id"));
+    json_array_foreach(json_object_get(pk, "data"), j, ev) {
+      const json_t *args = json_object_get(ev, "args");
+      if (strcmp(jstr(ev, "type"), "drawCards") || !json_is_object(args) ||
+          json_is_true(json_object_get(args, "scoringCard")))
+        continue;
+      int p = seat_in(log, args);
+      if (p < 0 || log->unnamed_draw[p] || draw_named(log, p, move)) continue;
+      log->unnamed_draw[p] = move;
+      fill(jstr(ev, "log"), args, log->unnamed_text[p], sizeof log->unnamed_text[p], 0);
+    }
+  }
+}
+
 int bga_read(const char *path, bga_log *log, char *msg, size_t n) {
   memset(log, 0, sizeof *log);
   snprintf(log->path, sizeof log->path, "%s", path);
@@ -956,6 +990,7 @@ int bga_read(const char *path, bga_log *log, char *msg, size_t n) {
     const char *ch = jstr(pk, "channel");
     int own = channel_seat(log, ch);
     if (own >= 0) log->private_packets[own]++;
+    if (own >= 0 && r.move > log->private_last[own]) log->private_last[own] = r.move;
     json_array_foreach(json_object_get(pk, "data"), j, ev) event(&r, ch, ev);
   }
   /* a draft seen only as a selection (the log stops before it was confirmed) */
@@ -970,6 +1005,7 @@ int bga_read(const char *path, bga_log *log, char *msg, size_t n) {
     f->ncards = r.ndraft_sel[p];
     snprintf(f->text, sizeof f->text, "selects the cards to discard in the opening draft");
   }
+  unnamed_draws(log, logs);
   reconcile(log);
   /* the map-edge token of each support: slot = token id - the player's slot-0 token */
   for (int p = 0; p < log->nplayers; p++)

@@ -382,6 +382,29 @@ static int turn_segment(matcher *m, int p, const ark_decision *d) {
   return 0;
 }
 
+/* A draw up to the end of the segment whose cards the log does not name
+** (bga_log's unnamed_draw): our game would draw the next cards of the draw
+** order instead, other draws' cards, and deal the player a hand BGA never
+** dealt.  0, or -1 with the stop. */
+static int unnamed_draw(matcher *m, const ark_decision *d) {
+  const bga_log *log = m->log;
+  int last = m->seg_end < log->nf ? F(m, m->seg_end)->move : log->last_move;
+  for (int p = 0; p < log->nplayers; p++) {
+    int move = log->unnamed_draw[p];
+    if (!move || move > last) continue;
+    char channel[48], held[64];
+    snprintf(channel, sizeof channel, "/player/p%lld", log->pl[p].id);
+    if (log->private_last[p] < move)
+      snprintf(held, sizeof held, "no packet of it after move %d", log->private_last[p]);
+    else
+      snprintf(held, sizeof held, "none of its packets of move %d", move);
+    return fail(m, d, -1, "BGA move %d: %s, but the log does not name the cards: they are "
+                "named only on %s's private channel %s, and the log holds %s", move,
+                log->unnamed_text[p], name_of(m, p), channel, held);
+  }
+  return 0;
+}
+
 /* Our buildings standing where BGA's buildings of the segment stand:
 ** their BGA ids are mapped (a placement with one option is never asked). */
 static void sync_buildings(matcher *m) {
@@ -1083,6 +1106,7 @@ void bga_convert(ark_game *g, bga_log *log, bga_result *res, int verbose, FILE *
         fprintf(out, "  [BGA turn: facts %d-%d, moves %d-%d]\n", m->seg_start, m->seg_end,
                 F(m, m->seg_start)->move, F(m, m->seg_end)->move);
       note_turn(m, m->seg_start);
+      if (unnamed_draw(m, d) != 0) break;
     }
     sync_buildings(m);
     int i = decide(m, d);

@@ -369,6 +369,41 @@ static void test_unknown_slot_loads(void **st) {
   host_deal_free(d);
 }
 
+/* sorryimlikethis's private channel cut after move 3: the table's channel
+** shows them drawing 3 cards at move 19, which no packet names, and our
+** game dealt them the next cards of the draw order (Golden Lion Tamarin,
+** drawn by nobody there) until a discard stopped the import with "none of
+** BGA's discard cards is one of our options" and no BGA move.  It stops at
+** the turn of that draw, naming the move, the player and the channel. */
+static void test_private_channel_cut(void **st) {
+  (void)st;
+  json_t *root = sample_json();
+  drop_channel(root, "/player/p86346298", 4);
+  write_log(root, "cut4.json");
+  assert_int_equal(t_cmd("import-bga cut4.json -o cut4.txt"), 1);
+  assert_true(t_out_has("19 decisions matched, up to BGA move 16;"));
+  assert_true(t_out_has("stopped: BGA move 19: sorryimlikethis draws 3 card(s) from the deck, "
+                        "but the log does not name the cards: they are named only on "
+                        "sorryimlikethis's private channel /player/p86346298, and the log holds "
+                        "no packet of it after move 3\n  our decision for sorryimlikethis "
+                        "(action): Choose your action\n"));
+  /* the turn it stops at begins at the decision the save ends at */
+  assert_int_equal(t_cmd("hint cut4.txt --at bga:18"), 0);
+  assert_true(t_out_has("cut4.txt, decision #20 (past the Board Game Arena moves the import "
+                        "matched): P2 sorryimlikethis, Choose your action\n"));
+  /* the channel's packet of that move alone lost */
+  root = sample_json();
+  json_t *logs = packets(root);
+  for (size_t i = json_array_size(logs); i-- > 0;)
+    if (move_of(json_array_get(logs, i)) == 19 &&
+        on_channel(json_array_get(logs, i), "/player/p86346298"))
+      drop_packet(root, i);
+  write_log(root, "no19.json");
+  assert_int_equal(t_cmd("import-bga no19.json -o no19.txt"), 1);
+  assert_true(t_out_has("private channel /player/p86346298, and the log holds none of its "
+                        "packets of move 19\n"));
+}
+
 /* hint on the save of an import that stopped: the decision the save ends
 ** at (Baboude's turn at BGA move 129, which the log cut after move 130
 ** cannot match) was labelled with the last turn matched, move 125, which is
@@ -588,6 +623,7 @@ int main(void) {
     cmocka_unit_test(test_log_stops_early),
     cmocka_unit_test(test_private_hand_missing),
     cmocka_unit_test(test_unknown_slot_loads),
+    cmocka_unit_test(test_private_channel_cut),
     cmocka_unit_test(test_hint_past_matched_moves),
     cmocka_unit_test(test_hint_import_before_first_turn),
     cmocka_unit_test(test_stop_names_adjacent_gap),
