@@ -158,6 +158,8 @@ int bga_footprint(const char *type, int x, int y, int rot, int cells[8], const c
 typedef struct bga_result {
   int matched_move;                /* the last BGA move matched */
   int stopped;                     /* 1: a move could not be matched */
+  int drop;                        /* answers at the end the save leaves out: what our game
+                                      did after them without asking contradicts the log */
   char why[4096];                  /* what BGA did and what our options were */
   int nchecks, nmismatch;          /* track comparisons made, and those that differ */
   char mismatches[8192];           /* one line each */

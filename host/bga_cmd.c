@@ -107,6 +107,30 @@ static int may_write(const char *out, const char *log, int overwrite, int *repla
                              replaced, msg, n);
 }
 
+/* *g played again from its start without its last `drop` answers: what
+** our game did after them contradicts the log (bga_result's drop), and the
+** save holds the game up to there only.  0, or -1 with a message. */
+static int drop_answers(const ark_config *cfg, ark_game **g, int drop, char *msg, size_t n) {
+  ark_game *r = NULL;
+  if (ark_game_new(cfg, &r, msg, n) != ARK_OK) return -1;
+  const int *a = ark_game_answers(*g);
+  for (int i = 0; i < ark_game_nanswers(*g) - drop; i++) {
+    if (ark_game_process(r) != ARK_AWAITING) {
+      snprintf(msg, n, "the game did not replay its own answers (answer %d)", i + 1);
+      ark_game_free(r);
+      return -1;
+    }
+    if (ark_game_answer(r, a[i], msg, n) != ARK_OK) {
+      ark_game_free(r);
+      return -1;
+    }
+  }
+  ark_game_process(r);
+  ark_game_free(*g);
+  *g = r;
+  return 0;
+}
+
 int cmd_import_bga(int argc, char **argv) {
   const char *path = NULL, *out = NULL, *data = NULL;
   int verbose = 0, facts = 0, overwrite = 0, replaced = 0;
@@ -194,6 +218,10 @@ int cmd_import_bga(int argc, char **argv) {
   }
   static bga_result res;
   bga_convert(g, &log, &res, verbose, stdout);
+  if (res.drop && drop_answers(&cfg, &g, res.drop, msg, sizeof msg) != 0) {
+    fprintf(stderr, "arknova import-bga: %s: %s\n", path, msg);
+    goto done;
+  }
   /* the draws the matched game did not reach stay out of the save */
   if (deal->spec.nnext > ark_game_draws_used(g)) deal->spec.nnext = ark_game_draws_used(g);
   deal->imported = 1;

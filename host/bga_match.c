@@ -36,6 +36,8 @@ typedef struct matcher {
   int last_break_end;              /* fact index of the last BGA break end compared */
   int last_turn;                   /* the segment is a turn the game ended in */
   int *consumed;                   /* cards of each fact used so far */
+  int ev_seen;                     /* our game's events checked (forced_steps) */
+  char answered[320];              /* the last decision answered and its answer */
 } matcher;
 
 /* ---- options ---- */
@@ -486,6 +488,63 @@ static int moves_left(matcher *m) {
         f->kind != BF_END && f->kind != BF_ACTION && f->kind != BF_DRAW && f->kind != BF_TASK &&
         done_here(m, f) == 0)
       return 1;
+  }
+  return 0;
+}
+
+/* ---- what our game did without asking ----
+** A decision of one option is taken at once (rules/lib.lua's choose): the
+** matcher never sees it, so a card our game played is checked against the
+** turn's facts when it asks its next question. */
+
+/* Does BGA's player p play card `number` in the segment? */
+static int played_in_segment(matcher *m, int p, int number) {
+  for (int k = m->seg_start; k <= m->seg_end && k < m->log->nf; k++) {
+    const bga_fact *f = F(m, k);
+    if (f->player == p && f->card == number && (f->kind == BF_ANIMAL || f->kind == BF_SPONSOR))
+      return 1;
+  }
+  return 0;
+}
+
+/* A card our game played by itself for p that BGA's player did not: the
+** stop names BGA's play and the answer after which ours came, which the
+** save leaves out (res->drop), so that it holds nothing the log
+** contradicts. */
+static int forced_play(matcher *m, int p, int number) {
+  static const int kinds[] = { BF_ANIMAL, BF_SPONSOR, -1 };
+  bga_result *r = m->res;
+  int k = next_of(m, p, kinds);
+  char first[320], bga[256] = "", why[256] = "";
+  if (k >= 0) {
+    describe_fact(m, k, bga, sizeof bga);
+    not_in_hand(m, k, why, sizeof why);
+  }
+  if (k < 0) snprintf(first, sizeof first, "BGA's player plays no card here");
+  else if (why[0]) snprintf(first, sizeof first, "BGA's player plays a card here, but %s", why);
+  else snprintf(first, sizeof first, "BGA's player plays card %d (%s) here", F(m, k)->card,
+                card_name(m, F(m, k)->card));
+  snprintf(r->why, sizeof r->why, "%s\n%s%s%s  our game played %s (%d) for %s without asking (its "
+           "only option) after our decision for %s; the save ends before that decision\n", first,
+           k >= 0 ? "  " : "", bga, k >= 0 ? "\n" : "", card_name(m, number), number,
+           name_of(m, p), m->answered);
+  r->stopped = 1;
+  r->drop = 1;
+  return -1;
+}
+
+/* The cards our game played since the last answer, each one of BGA's
+** plays of the turn being matched.  0, or -1 with the stop. */
+static int forced_steps(matcher *m) {
+  int n = ark_game_nevents(m->g);
+  for (; m->ev_seen < n; m->ev_seen++) {
+    const ark_event *e = ark_game_event(m->g, m->ev_seen);
+    ark_card_view v;
+    /* b -2: a conservation project put on the board, which BGA logs as a support */
+    if (!m->in_seg || e->type != ARK_EV_PLAY || e->b == -2 || e->player < 0 ||
+        ark_card_get(m->g, e->a, &v) != 0)
+      continue;
+    if (!played_in_segment(m, e->player, v.number)) return forced_play(m, e->player, v.number);
   }
   return 0;
 }
@@ -1073,8 +1132,10 @@ void bga_convert(ark_game *g, bga_log *log, bga_result *res, int verbose, FILE *
   }
   char msg[512];
   int in_turn = 0;
+  m->ev_seen = ark_game_nevents(g);
   while (ark_game_process(g) == ARK_AWAITING) {
     const ark_decision *d = ark_game_decision(g);
+    if (forced_steps(m) != 0) break;
     if (!strcmp(d->tag, "action")) {
       if (in_turn && close_segment(m, d) != 0) return;
       int broke = 0;                  /* our break ran since: BGA's tracks before it differ */
@@ -1124,6 +1185,8 @@ void bga_convert(ark_game *g, bga_log *log, bga_result *res, int verbose, FILE *
     int p = d->player;
     char what[256];
     snprintf(what, sizeof what, "our game refused %s's answer '%s'", name_of(m, p), d->options[i]);
+    snprintf(m->answered, sizeof m->answered, "%s (%s): %s -> %s", name_of(m, p), d->tag,
+             d->prompt, d->options[i]);
     if (ark_game_answer(g, i, msg, sizeof msg) != ARK_OK) {
       stopped_here(m, what, msg);
       break;
@@ -1131,6 +1194,7 @@ void bga_convert(ark_game *g, bga_log *log, bga_result *res, int verbose, FILE *
     note_building(m, p);
   }
   if (ark_game_error(g)[0]) stopped_here(m, "our game stopped", ark_game_error(g));
+  if (!res->stopped) forced_steps(m);     /* those of the last answer, the game over */
   if (!res->stopped) {
     int last = log->nf - 1;
     compare(m, last, -1, "at the end of the log");

@@ -565,6 +565,32 @@ static void test_changed_card_named(void **st) {
               "id is 446, Dugong)\n")) fail_msg("%s", res.why);
 }
 
+/* The same with the Siberian Tiger: Guinea Pig was the only animal Baboude
+** could play, so our game played it without asking, and the stop came at
+** sorryimlikethis's next decision ("our decision for sorryimlikethis
+** (action)"), with "35 decisions matched, up to BGA move 32" and a save in
+** which Baboude plays the Guinea Pig.  The forced play is checked against
+** the log: the stop names it and the save ends before the answer that led
+** to it, Baboude's action of move 34. */
+static void test_forced_step_checked(void **st) {
+  (void)st;
+  write_log(with_bought_card(35, "A406_SiberianTiger"), "tiger.json");
+  assert_int_equal(t_cmd("import-bga tiger.json -o tiger.txt"), 1);
+  assert_true(t_out_has("34 decisions matched, up to BGA move 32;"));
+  assert_true(t_out_has("stopped: BGA's player plays a card here, but card 406 (Siberian Tiger) "
+                        "is not in Baboude's hand in our game (Baboude discarded it in the "
+                        "opening draft at BGA move 3)\n  BGA move 35: Baboude plays Guinea Pig "
+                        "for 7 and places it in the Petting Zoo (its card id is 406, Siberian "
+                        "Tiger)\n  our game played Guinea Pig (525) for Baboude without asking "
+                        "(its only option) after our decision for Baboude (action): Choose your "
+                        "action -> Animals I at strength 5; the save ends before that decision\n"));
+  assert_int_equal(t_cmd("replay tiger.txt --quiet"), 0);
+  assert_true(t_out_has("matches the saved game"));
+  assert_int_equal(t_cmd("hint tiger.txt --at bga:34"), 0);
+  assert_true(t_out_has("tiger.txt, decision #35 (past the Board Game Arena moves the import "
+                        "matched): P1 Baboude, Choose your action\n"));
+}
+
 /* A card that is not ours (A999_Foo for the Giraffe of move 130) was
 ** reported at move 108, where a draw of it was inferred for the gap
 ** before, not where the log names it. */
@@ -629,6 +655,7 @@ int main(void) {
     cmocka_unit_test(test_stop_names_adjacent_gap),
     cmocka_unit_test(test_game_stop_names_move),
     cmocka_unit_test(test_changed_card_named),
+    cmocka_unit_test(test_forced_step_checked),
     cmocka_unit_test(test_unknown_card_at_its_move),
     cmocka_unit_test(test_huge_move_id),
     cmocka_unit_test(test_bad_json),
