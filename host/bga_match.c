@@ -647,6 +647,36 @@ static void placement_key(const ark_decision *d, char *key, size_t n) {
   snprintf(key, n, "%.*s", at ? (int)(at - d->options[0]) : 0, d->options[0]);
 }
 
+/* Is BGA's building of fact k off its player's map (a space of its
+** footprint that the map does not have)?  1 with a line saying so: the
+** building fits no option, and without it the stop read "BGA built
+** nothing more" at the action's move.  0 for a type of unknown footprint. */
+static int off_map(matcher *m, int k, char *buf, size_t n) {
+  const bga_fact *f = F(m, k);
+  int cells[8];
+  const char *key;
+  int nc = bga_footprint(f->what, f->x, f->y, f->rot, cells, &key), on = nc > 0;
+  if (!key) return 0;
+  for (int i = 0; i < nc && on; i++) {
+    ark_cell_view v;
+    ark_game_cell(m->g, f->player, cells[i], &v);
+    on = v.exists;
+  }
+  if (on) return 0;
+  ark_cell_view a;
+  int anchor = f->x >= 0 && f->x <= 8 && f->y >= 0 && f->y <= 12;
+  if (anchor) ark_game_cell(m->g, f->player, f->x + 9 * f->y, &a);
+  const char *map = m->log->pl[f->player].map;
+  if (!anchor || !a.exists)
+    snprintf(buf, n, "BGA move %d builds a %s at (%d,%d), which is not a space of map %s (%s)",
+             f->move, f->what, f->x, f->y, map, ark_game_map_name(m->g, f->player));
+  else
+    snprintf(buf, n, "BGA move %d builds a %s at (%d,%d) turned %d sixths, which covers spaces "
+             "that are not on map %s (%s)", f->move, f->what, f->x, f->y, f->rot, map,
+             ark_game_map_name(m->g, f->player));
+  return 1;
+}
+
 /* Any placement: the next building of the player that fits its key (a
 ** paid one for the Build action, a free one for bonuses); the skip
 ** option when BGA built none. */
@@ -660,6 +690,9 @@ static int h_place(matcher *m, const ark_decision *d, int want_paid) {
     int cells[8];
     const char *bkey;
     int nc = bga_footprint(f->what, f->x, f->y, f->rot, cells, &bkey);
+    char off[160];
+    if (bkey && !strcmp(bkey, key) && off_map(m, k, off, sizeof off))
+      return fail(m, d, k, "%s", off);
     if (nc && strcmp(bkey, key)) continue;     /* another kind of building */
     if (!nc && strncmp(key, "sponsor-", 8)) continue;
     return answer_place(m, d, k);
@@ -676,6 +709,8 @@ static int h_build_kind(matcher *m, const ark_decision *d) {
     if (f->kind != BF_BUILD || f->used || f->player != d->player || f->free) continue;
     int cells[8];
     const char *key;
+    char off[160];
+    if (off_map(m, k, off, sizeof off)) return fail(m, d, k, "%s", off);
     if (!bga_footprint(f->what, f->x, f->y, f->rot, cells, &key)) continue;
     char text[64];
     snprintf(text, sizeof text, "build %s (", key);

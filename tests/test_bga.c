@@ -591,6 +591,42 @@ static void test_forced_step_checked(void **st) {
                         "matched): P1 Baboude, Choose your action\n"));
 }
 
+/* The sample log with the building bought at `move` anchored at (x, y). */
+static json_t *with_building_at(int move, int x, int y) {
+  json_t *root = sample_json();
+  json_t *ev = event_in(root, packet_with(root, move, "/table/t537650395", "buyBuilding"),
+                        "buyBuilding");
+  json_t *b = json_object_get(json_object_get(ev, "args"), "building");
+  assert_int_equal(json_object_set_new(b, "x", json_integer(x)), 0);
+  assert_int_equal(json_object_set_new(b, "y", json_integer(y)), 0);
+  return root;
+}
+
+/* Baboude's petting zoo of move 29 moved off map 3a: its footprint there
+** has no cells, and the stop read "BGA built nothing more in this action"
+** at move 28, the action card.  It names the building, the place and the
+** map at move 29. */
+static void test_building_off_map(void **st) {
+  (void)st;
+  static bga_result res;
+  static const int at[3][2] = { { 0, 0 }, { 40, 0 }, { 8, 9 } };
+  static const char *const want[3] = {
+    "BGA move 29 builds a petting-zoo at (0,0), which is not a space of map 3a (Silver Lake)\n",
+    "BGA move 29 builds a petting-zoo at (40,0), which is not a space of map 3a (Silver Lake)\n",
+    "BGA move 29 builds a petting-zoo at (8,9) turned 4 sixths, which covers spaces that are not "
+    "on map 3a (Silver Lake)\n",
+  };
+  for (int i = 0; i < 3; i++) {
+    write_log(with_building_at(29, at[i][0], at[i][1]), "off.json");
+    convert("off.json", &res);
+    assert_int_equal(res.stopped, 1);
+    if (strncmp(res.why, want[i], strlen(want[i])) ||
+        !strstr(res.why, "\n  BGA move 29: Baboude pays 6 for building the Petting Zoo\n  our "
+                "decision for Baboude (build.kind): Build: which building?\n"))
+      fail_msg("%s", res.why);
+  }
+}
+
 /* A card that is not ours (A999_Foo for the Giraffe of move 130) was
 ** reported at move 108, where a draw of it was inferred for the gap
 ** before, not where the log names it. */
@@ -656,6 +692,7 @@ int main(void) {
     cmocka_unit_test(test_game_stop_names_move),
     cmocka_unit_test(test_changed_card_named),
     cmocka_unit_test(test_forced_step_checked),
+    cmocka_unit_test(test_building_off_map),
     cmocka_unit_test(test_unknown_card_at_its_move),
     cmocka_unit_test(test_huge_move_id),
     cmocka_unit_test(test_bad_json),
