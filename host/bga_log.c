@@ -623,6 +623,22 @@ static void event(reader *r, const char *channel, const json_t *ev) {
   }
 }
 
+/* The names the players list lacks (a list trimmed or left out), from
+** the player_name every event of a player carries. */
+static void names_from_events(bga_log *log, const json_t *logs) {
+  size_t i, j;
+  json_t *pk, *ev;
+  json_array_foreach(logs, i, pk) {
+    json_array_foreach(json_object_get(pk, "data"), j, ev) {
+      const json_t *a = json_object_get(ev, "args");
+      int s = seat_in(log, a);
+      const char *name = jstr(a, "player_name");
+      if (s >= 0 && !log->pl[s].name[0] && name[0])
+        snprintf(log->pl[s].name, sizeof log->pl[s].name, "%s", name);
+    }
+  }
+}
+
 /* First pass: the players in the order they were dealt, and the BGA ids
 ** of their action cards. */
 static void first_pass(reader *r, const json_t *logs, const json_t *players) {
@@ -658,6 +674,7 @@ static void first_pass(reader *r, const json_t *logs, const json_t *players) {
     if (s < 0 && log->nplayers < BGA_PLAYERS) s = log->nplayers++, log->pl[s].id = id;
     if (s >= 0) snprintf(log->pl[s].name, sizeof log->pl[s].name, "%s", jstr(pk, "name"));
   }
+  names_from_events(log, logs);
   for (int k = 0; k < r->nact; k++) {
     int s = seat_of(log, r->act_seat[k]);
     r->act_seat[k] = s;
@@ -943,7 +960,8 @@ int bga_read(const char *path, bga_log *log, char *msg, size_t n) {
   }
   const json_t *data = json_object_get(root, "data");
   const json_t *logs = json_object_get(data, "logs"), *players = json_object_get(data, "players");
-  if (!json_is_array(logs) || !json_is_array(players)) {
+  /* the players list may be left out: the events name the players too */
+  if (!json_is_array(logs) || (players && !json_is_array(players))) {
     snprintf(msg, n, "%s: not a Board Game Arena replay log: expected {\"data\": {\"logs\": "
              "[...], \"players\": [...]}}", path);
     json_decref(root);
@@ -957,6 +975,13 @@ int bga_read(const char *path, bga_log *log, char *msg, size_t n) {
   first_pass(&r, logs, players);
   if (log->nplayers < 2) {
     snprintf(msg, n, "%s: the log names %d player(s); Ark Nova needs 2 to 4", path, log->nplayers);
+    json_decref(root);
+    return -1;
+  }
+  for (int p = 0; p < log->nplayers; p++) {
+    if (log->pl[p].name[0]) continue;
+    snprintf(msg, n, "%s: the log gives no name for player %lld (P%d): not in its players list, "
+             "nor as player_name in any event of theirs", path, log->pl[p].id, p + 1);
     json_decref(root);
     return -1;
   }

@@ -652,6 +652,38 @@ static void test_huge_move_id(void **st) {
                         "from 0 to 100000 is expected"));
 }
 
+/* A players list trimmed or left out: the names were empty ("P1 , P2 ",
+** "setup name 1 " in the save, exit 0).  They come from the player_name of
+** the events; a player no event names either is refused, naming the id. */
+static void test_player_names(void **st) {
+  (void)st;
+  json_t *root = sample_json();
+  json_t *data = json_object_get(root, "data");
+  assert_int_equal(json_object_set_new(data, "players", json_array()), 0);
+  write_log(root, "trimmed.json");
+  static bga_log log;
+  char msg[1024], path[512];
+  snprintf(path, sizeof path, "%s/trimmed.json", t_tmp);
+  if (bga_read(path, &log, msg, sizeof msg) != 0) fail_msg("%s", msg);
+  assert_string_equal(log.pl[0].name, "Baboude");
+  assert_string_equal(log.pl[1].name, "sorryimlikethis");
+  bga_free(&log);
+  /* no list, and no event naming its player */
+  root = sample_json();
+  data = json_object_get(root, "data");
+  assert_int_equal(json_object_del(data, "players"), 0);
+  json_t *pk, *ev;
+  size_t i, j;
+  json_array_foreach(packets(root), i, pk)
+    json_array_foreach(json_object_get(pk, "data"), j, ev)
+      json_object_del(json_object_get(ev, "args"), "player_name");
+  write_log(root, "nameless.json");
+  snprintf(path, sizeof path, "%s/nameless.json", t_tmp);
+  assert_int_equal(bga_read(path, &log, msg, sizeof msg), -1);
+  if (!strstr(msg, "nameless.json: the log gives no name for player 91196162 (P1): not in its "
+              "players list, nor as player_name in any event of theirs")) fail_msg("%s", msg);
+}
+
 static void test_bad_json(void **st) {
   (void)st;
   char tmp[] = "/tmp/ark-bga-XXXXXX";
@@ -695,6 +727,7 @@ int main(void) {
     cmocka_unit_test(test_building_off_map),
     cmocka_unit_test(test_unknown_card_at_its_move),
     cmocka_unit_test(test_huge_move_id),
+    cmocka_unit_test(test_player_names),
     cmocka_unit_test(test_bad_json),
   };
   if (t_cmd_begin("test_bga") != 0) return 1;
