@@ -10,9 +10,11 @@
 ** snapCard); those are matched on their templates, not on translations.
 */
 #include <ctype.h>
+#include <errno.h>
 #include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include "bga.h"
 
 static const char *const kind_names[BF_NKINDS] = {
@@ -946,18 +948,85 @@ static void unnamed_draws(bga_log *log, const json_t *logs) {
   }
 }
 
+/* The whole file into a new buffer (*len bytes, NUL added), or NULL with
+** a message: a folder is named as one (read, it looked like an empty file). */
+static char *slurp(const char *path, size_t *len, char *msg, size_t n) {
+  struct stat st;
+  if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+    snprintf(msg, n, "%s: a folder, not a log file (give the JSON file of a replay)", path);
+    return NULL;
+  }
+  FILE *f = fopen(path, "rb");
+  if (!f) {
+    snprintf(msg, n, "%s: cannot open: %s", path, strerror(errno));
+    return NULL;
+  }
+  size_t cap = 1 << 16, o = 0, got;
+  char *buf = malloc(cap + 1);
+  while (buf && (got = fread(buf + o, 1, cap - o, f)) > 0) {
+    o += got;
+    if (o == cap) {
+      char *nb = realloc(buf, 2 * cap + 1);
+      if (!nb) free(buf);
+      buf = nb;
+      cap *= 2;
+    }
+  }
+  int bad = ferror(f);
+  fclose(f);
+  if (!buf || bad) {
+    snprintf(msg, n, "%s: %s", path, buf ? "cannot read it" : "out of memory");
+    free(buf);
+    return NULL;
+  }
+  buf[o] = '\0';
+  *len = o;
+  return buf;
+}
+
+/* A NUL byte in text: no JSON holds one (a string writes it \u0000), and
+** jansson reported it as the end of the file.  -1 with "path:line:column"
+** (columns in characters, as jansson counts them), or 0. */
+static int nul_byte(const char *path, const char *text, size_t len, char *msg, size_t n) {
+  const char *z = memchr(text, '\0', len);
+  if (!z) return 0;
+  int line = 1, column = 1;
+  for (const char *c = text; c < z; c++) {
+    if (*c == '\n') line++, column = 1;
+    else if (((unsigned char)*c & 0xc0) != 0x80) column++;
+  }
+  snprintf(msg, n, "%s:%d:%d: a NUL byte: the file is not text, so not a JSON log", path, line,
+           column);
+  return -1;
+}
+
+/* The log's JSON, or NULL with a message.  A UTF-8 byte-order mark at the
+** start (some editors write one) is skipped: jansson refused it as an
+** invisible character; line 1's columns are then counted after it, as an
+** editor shows them. */
+static json_t *load_json(const char *path, char *msg, size_t n) {
+  size_t len;
+  char *text = slurp(path, &len, msg, n);
+  if (!text) return NULL;
+  size_t skip = len >= 3 && !memcmp(text, "\xef\xbb\xbf", 3) ? 3 : 0;
+  json_error_t err;
+  json_t *root = NULL;
+  if (nul_byte(path, text + skip, len - skip, msg, n) == 0) {
+    root = json_loadb(text + skip, len - skip, 0, &err);
+    if (!root && err.line > 0) snprintf(msg, n, "%s:%d:%d: %s", path, err.line, err.column, err.text);
+    else if (!root) snprintf(msg, n, "%s: %s", path, err.text);
+  }
+  free(text);
+  return root;
+}
+
 int bga_read(const char *path, bga_log *log, char *msg, size_t n) {
   memset(log, 0, sizeof *log);
   snprintf(log->path, sizeof log->path, "%s", path);
   log->start_player = log->conceded = -1;
   for (int p = 0; p < BGA_PLAYERS; p++) log->pl[p].token0 = -1;
-  json_error_t err;
-  json_t *root = json_load_file(path, 0, &err);
-  if (!root) {
-    if (err.line > 0) snprintf(msg, n, "%s:%d:%d: %s", path, err.line, err.column, err.text);
-    else snprintf(msg, n, "%s: %s", path, err.text);
-    return -1;
-  }
+  json_t *root = load_json(path, msg, n);
+  if (!root) return -1;
   const json_t *data = json_object_get(root, "data");
   const json_t *logs = json_object_get(data, "logs"), *players = json_object_get(data, "players");
   /* the players list may be left out: the events name the players too */

@@ -705,7 +705,32 @@ static void test_bad_json(void **st) {
   close(fd);
   assert_int_equal(bga_read(tmp, &log, msg, sizeof msg), -1);
   assert_non_null(strstr(msg, "not a Board Game Arena replay log"));
+  /* a UTF-8 byte-order mark before it is skipped: it was "'[' or '{'
+  ** expected near" an invisible character */
+  fd = open(tmp, O_WRONLY | O_TRUNC);
+  assert_true(fd >= 0);
+  text = "\xef\xbb\xbf{\"status\": 1}\n";
+  assert_int_equal(write(fd, text, strlen(text)), (ssize_t)strlen(text));
+  close(fd);
+  assert_int_equal(bga_read(tmp, &log, msg, sizeof msg), -1);
+  snprintf(want, sizeof want, "%s: not a Board Game Arena replay log", tmp);
+  if (strncmp(msg, want, strlen(want))) fail_msg("%s", msg);
+  /* a NUL byte read "near end of file": its line and column, and what it means */
+  fd = open(tmp, O_WRONLY | O_TRUNC);
+  assert_true(fd >= 0);
+  assert_int_equal(write(fd, "{\n  \"a\": 1,\0}", 14), 14);
+  close(fd);
+  assert_int_equal(bga_read(tmp, &log, msg, sizeof msg), -1);
+  snprintf(want, sizeof want, "%s:2:10: a NUL byte: the file is not text, so not a JSON log", tmp);
+  assert_string_equal(msg, want);
   unlink(tmp);
+  /* a folder read as an empty file ("1:0: ... near end of file") */
+  char dir[] = "/tmp/ark-bga-dir-XXXXXX";
+  assert_non_null(mkdtemp(dir));
+  assert_int_equal(bga_read(dir, &log, msg, sizeof msg), -1);
+  snprintf(want, sizeof want, "%s: a folder, not a log file (give the JSON file of a replay)", dir);
+  assert_string_equal(msg, want);
+  rmdir(dir);
 }
 
 int main(void) {
