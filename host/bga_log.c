@@ -386,6 +386,10 @@ static void event(reader *r, const char *channel, const json_t *ev) {
   int p = json_is_object(args) ? seat_in(log, args) : -1;
   bga_fact *f;
   if (!strcmp(type, "gameStateChange")) {
+    /* one player acting ends the setup, whose draft all play at once: an
+    ** excerpt may hold no display reveal, and its later discards read as
+    ** the draft */
+    if (!private && !strcmp(jstr(args, "type"), "activeplayer")) r->in_setup = 0;
     if (!private) state_change(r, args);
     return;
   }

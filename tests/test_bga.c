@@ -260,6 +260,16 @@ static void test_four_player_excerpt(void **st) {
   char msg[1024];
   if (bga_read(path, &log, msg, sizeof msg) != 0) fail_msg("%s", msg);
   assert_int_equal(log.nplayers, 4);
+  /* the drafts are those of moves 6 and 7: Propaganda Panda's discard of
+  ** the Hunter's card at move 789 read as their draft, the excerpt having
+  ** no display reveal to end the setup */
+  int drafts = 0, hunter = 0;
+  for (int k = 0; k < log.nf; k++) {
+    drafts += log.f[k].kind == BF_DRAFT;
+    hunter += log.f[k].kind == BF_DISCARD && log.f[k].move == 789 && log.f[k].cards[0] == 263;
+  }
+  assert_int_equal(drafts, 2);
+  assert_int_equal(hunter, 1);
   host_deal *deal = host_deal_new();
   ark_game *g = imported(&log, deal, msg, sizeof msg);
   if (!g) fail_msg("%s", msg);
