@@ -952,6 +952,17 @@ static void unnamed_draws(bga_log *log, const json_t *logs) {
   }
 }
 
+/* Fact k, added after the packets were read, moved before the facts of
+** later moves: the facts are in log order (--facts lists them so; a
+** draft of move 6 came after move 792). */
+static void to_move_order(bga_log *log, int k) {
+  bga_fact f = log->f[k];
+  int at = k;
+  while (at > 0 && log->f[at - 1].move > f.move) at--;
+  memmove(&log->f[at + 1], &log->f[at], sizeof f * (size_t)(k - at));
+  log->f[at] = f;
+}
+
 /* The whole file into a new buffer (*len bytes, NUL added), or NULL with
 ** a message: a folder is named as one (read, it looked like an empty file). */
 static char *slurp(const char *path, size_t *len, char *msg, size_t n) {
@@ -1102,6 +1113,7 @@ int bga_read(const char *path, bga_log *log, char *msg, size_t n) {
     memcpy(f->cards, r.draft_sel[p], sizeof f->cards[0] * (size_t)r.ndraft_sel[p]);
     f->ncards = r.ndraft_sel[p];
     snprintf(f->text, sizeof f->text, "selects the cards to discard in the opening draft");
+    to_move_order(log, log->nf - 1);
   }
   unnamed_draws(log, logs);
   reconcile(log);

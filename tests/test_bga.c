@@ -270,6 +270,11 @@ static void test_four_player_excerpt(void **st) {
   }
   assert_int_equal(drafts, 2);
   assert_int_equal(hunter, 1);
+  /* the facts are in move order: those drafts, seen as selections only,
+  ** came after move 792 */
+  for (int k = 1; k < log.nf; k++)
+    if (log.f[k].move < log.f[k - 1].move)
+      fail_msg("fact %d (move %d) after move %d", k, log.f[k].move, log.f[k - 1].move);
   host_deal *deal = host_deal_new();
   ark_game *g = imported(&log, deal, msg, sizeof msg);
   if (!g) fail_msg("%s", msg);
