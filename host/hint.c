@@ -90,11 +90,13 @@ static int decision_at(const char *at, const host_save *sv, char *msg, size_t n,
     snprintf(msg, n, "--at needs a decision number (1, 2, ...) or bga:M, got '%s'", at);
     return -1;
   }
-  /* decision nanswers + 1 is the one the save ends at; checked here, on
-  ** the long, since a larger number cut to an int could land anywhere */
-  if (k > (long)sv->nanswers + 1) {
-    snprintf(msg, n, "--at %s: the save holds %d decisions (ask about 1 to %d)", at,
-             sv->nanswers, sv->nanswers + 1);
+  /* decision nanswers + 1 is the one the save ends at, unless its game is
+  ** over (then there is none to ask about); checked here, on the long,
+  ** since a larger number cut to an int could land anywhere */
+  int asked = sv->finished == 1 ? sv->nanswers : sv->nanswers + 1;
+  if (k > (long)asked) {
+    snprintf(msg, n, "--at %s: the save holds %d decisions (ask about 1 to %d%s)", at,
+             sv->nanswers, asked, sv->finished == 1 ? "; its game is over after the last" : "");
     return -1;
   }
   return (int)k - 1;

@@ -161,6 +161,19 @@ static void test_hint_at_beyond_save(void **st) {
   }
   assert_int_equal(run("hint h.txt --at 1"), 0);
   assert_true(output_has("h.txt, decision #1: "));
+  /* the game is over: the message offers only decisions that ask (it
+  ** offered one past the last, which then said "nothing to choose") */
+  assert_non_null(strstr(slurp("h.txt"), "\nfinished 1\n"));
+  assert_int_equal(run("hint h.txt --at 999999"), 2);
+  const char *held = strstr(slurp("out"), "the save holds ");
+  assert_non_null(held);
+  int n = atoi(held + strlen("the save holds "));
+  char want[160];
+  snprintf(want, sizeof want, "the save holds %d decisions (ask about 1 to %d; its game is over "
+           "after the last)", n, n);
+  assert_true(output_has(want));
+  assert_int_equal(run("hint h.txt --at %d", n + 1), 2);
+  assert_int_equal(run("hint h.txt --at %d", n), 0);
 }
 
 /* ---- sim merge ---- */
