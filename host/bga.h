@@ -121,6 +121,10 @@ typedef struct bga_log {
   int has_first_spots[BGA_PLAYERS];
   int built[BGA_PLAYERS];          /* buildings placed so far while reading */
   int conceded;                    /* seat that conceded, -1 none */
+  /* BGA's scores in the game's result (100 + the printed score, as the
+  ** hundred-points plugin counts), when the log holds its end */
+  int final_score[BGA_PLAYERS];
+  int has_final_score;
   int private_packets[BGA_PLAYERS];/* packets on each seat's private channel */
   int private_last[BGA_PLAYERS];   /* the last move of a packet on it, 0 none */
   /* the first draw of each seat that the table's channel shows and no

@@ -131,6 +131,31 @@ static int drop_answers(const ark_config *cfg, ark_game **g, int drop, char *msg
   return 0;
 }
 
+/* BGA's result beside our scores where the matched game stands: a log that
+** holds the game's end says who won and by how much, and the two agree
+** when every move of the game was matched. */
+static void result_line(const bga_log *log, const ark_game *g) {
+  if (!log->has_final_score) return;
+  int same = 1;
+  printf("BGA's result:");
+  for (int p = 0; p < log->nplayers; p++) {
+    ark_player_view v;
+    ark_game_player(g, p, &v);
+    if (log->has_final_score & (1 << p)) {
+      printf("%s %s %d", p ? "," : "", log->pl[p].name, log->final_score[p]);
+      same &= v.score == log->final_score[p];
+    }
+  }
+  if (log->conceded >= 0) printf(" (%s conceded)", log->pl[log->conceded].name);
+  printf("; here:");
+  for (int p = 0; p < log->nplayers; p++) {
+    ark_player_view v;
+    ark_game_player(g, p, &v);
+    printf("%s %s %d", p ? "," : "", log->pl[p].name, v.score);
+  }
+  printf(same ? " (the same)\n" : " (they differ)\n");
+}
+
 int cmd_import_bga(int argc, char **argv) {
   const char *path = NULL, *out = NULL, *data = NULL;
   int verbose = 0, facts = 0, overwrite = 0, replaced = 0;
@@ -186,6 +211,8 @@ int cmd_import_bga(int argc, char **argv) {
   ark_config_init(&cfg);
   cfg.data_dir = data;
   cfg.plugins[0] = "published";
+  /* BGA shows 100 + the printed score: so do the save's replays */
+  cfg.plugins[1] = "hundred-points";
   cfg.players = log.nplayers;
   ark_game *proto = NULL;
   if (ark_game_new(&cfg, &proto, msg, sizeof msg) != ARK_OK) {
@@ -250,6 +277,7 @@ int cmd_import_bga(int argc, char **argv) {
          "%d differ\n", ark_game_nanswers(g), res.matched_move, res.breaks, res.nchecks,
          res.nmismatch);
   if (res.nmismatch) printf("differences:\n%s", res.mismatches);
+  if (!res.stopped) result_line(&log, g);
   if (res.stopped) {
     fflush(stdout);
     fprintf(stderr, "arknova import-bga: stopped: %s", res.why);

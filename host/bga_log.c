@@ -234,9 +234,24 @@ static void offered_tile(reader *r, int p, const json_t *choice) {
 /* A gameStateChange: the building spots of a player's first build
 ** (inferring the map), the base projects the association offers, the
 ** bonus tiles a conservation reward offers, the first action card order. */
+/* The game's end (state 99): each player's score in its result. */
+static void final_scores(bga_log *log, const json_t *result) {
+  size_t i;
+  const json_t *row;
+  json_array_foreach(result, i, row) {
+    int p = seat_of(log, jnum(json_object_get(row, "id")));
+    const json_t *score = json_object_get(row, "score");
+    if (p < 0 || !score) continue;
+    log->final_score[p] = (int)jnum(score);
+    log->has_final_score |= 1 << p;
+  }
+}
+
 static void state_change(reader *r, const json_t *st) {
   bga_log *log = r->log;
   int id = (int)jnum(json_object_get(st, "id"));
+  const json_t *result = json_object_get(json_object_get(st, "args"), "result");
+  if (json_is_array(result)) final_scores(log, result);
   int p = seat_of(log, jnum(json_object_get(st, "active_player")));
   const json_t *a = json_object_get(st, "args");
   if (p < 0 || !json_is_object(a)) return;

@@ -1240,6 +1240,10 @@ static void test_import_and_hint(void **st) {
   assert_int_equal(run(NULL, "import-bga %s -o game.txt", log), 0);
   assert_true(output_has("Baboude: map 3a (inferred from"));
   assert_true(output_has("up to BGA move 396; 3 breaks; tracks compared 46 times, 0 differ"));
+  /* BGA's scores (100 + the printed score) beside ours, on its scale */
+  assert_true(output_has("BGA's result: Baboude 32, sorryimlikethis 75 (Baboude conceded); "
+                         "here: Baboude 32, sorryimlikethis 75 (the same)\n"));
+  assert_non_null(strstr(slurp("game.txt"), "\nplugin published\nplugin hundred-points\n"));
   assert_int_equal(run(NULL, "replay game.txt --quiet"), 0);
   assert_true(output_has("matches the saved game"));
   assert_int_equal(run(NULL, "hint game.txt --at bga:129"), 0);
