@@ -355,6 +355,35 @@ static void test_card_ranges_and_limits(void **state) {
   has_error(f, "102.yaml", 1, "card: missing required field \"number\"");
 }
 
+/* What the rules gain when a card is played or a project supported cannot
+** be negative: such a card stopped every game it was played in, naming a
+** rules file.  A scoring card's rewards are added at the end and may be. */
+static void test_card_negative_gains(void **state) {
+  fixture *f = *state;
+  const char *why = ": a card's printed gain is 0 or more (a card that lowers a track does "
+                    "so in its script, with ark.add)";
+  char msg[300];
+  put(f, "1001.yaml", "number: 1001\nname: A\ntype: animal\ncost: 1\nsize: 1\n"
+      "appeal: -3\nconservation: -1\nreputation: -2\n");
+  put(f, "1002.yaml", "number: 1002\nname: S\ntype: sponsor\nlevel: 1\nappeal: -2\n");
+  put(f, "1003.yaml", "number: 1003\nname: P\ntype: project\nrewards: [2, -1]\n"
+      "reputation_rewards: [-1]\nbonus_reputation: -1\n");
+  put(f, "1004.yaml", "number: 1004\nname: X\ntype: scoring\nthresholds: [1, 2]\n"
+      "rewards: [-2, 3]\n");
+  assert_int_equal(ark_yaml_load_cards(&f->c, f->dir, 1), 7);
+  snprintf(msg, sizeof msg, "appeal: -3 is out of range 0..127%s", why);
+  has_error(f, "1001.yaml", 6, msg);
+  has_error(f, "1001.yaml", 7, "conservation: -1 is out of range 0..127: a card's printed");
+  has_error(f, "1001.yaml", 8, "reputation: -2 is out of range 0..127: a card's printed");
+  has_error(f, "1002.yaml", 5, "appeal: -2 is out of range 0..127: a card's printed");
+  has_error(f, "1003.yaml", 4, "rewards: -1 is out of range 0..127: a card's printed");
+  has_error(f, "1003.yaml", 5, "reputation_rewards: -1 is out of range 0..127");
+  has_error(f, "1003.yaml", 6, "bonus_reputation: -1 is out of range 0..127");
+  assert_int_equal(f->c.ncards, 1);
+  assert_int_equal(card(f, 1004)->rewards[0], -2);
+  assert_int_equal(card(f, 1004)->rewards[1], 3);
+}
+
 static void test_card_duplicate_number(void **state) {
   fixture *f = *state;
   char msg[320];
@@ -650,6 +679,7 @@ int main(void) {
     cmocka_unit_test_setup_teardown(test_card_unknown_names, setup, teardown),
     cmocka_unit_test_setup_teardown(test_card_ranges_and_limits, setup,
                                     teardown),
+    cmocka_unit_test_setup_teardown(test_card_negative_gains, setup, teardown),
     cmocka_unit_test_setup_teardown(test_card_duplicate_number, setup,
                                     teardown),
     cmocka_unit_test_setup_teardown(test_card_syntax_error, setup, teardown),

@@ -580,7 +580,8 @@ static const char *sibling_script(ark_content *c, const char *path) {
 
 typedef enum {
   F_INT, F_ROOM, F_CHARS, F_TYPE, F_DESC, F_TEXT, F_ICONS, F_REQUIRES, F_ABILITIES,
-  F_TIMINGS, F_BOOL, F_PKIND, F_COUNTS, F_LEVELS
+  F_TIMINGS, F_BOOL, F_PKIND, F_COUNTS, F_LEVELS,
+  F_GAIN, F_GAINS     /* F_INT, F_LEVELS of what the rules gain in play */
 } ark_yaml_how;
 
 typedef struct {
@@ -588,7 +589,7 @@ typedef struct {
   unsigned types;     /* T_* mask: the card types that may print it */
   ark_yaml_how how;
   size_t off, size;   /* the member it fills */
-  int lo, hi;         /* F_INT, F_LEVELS: accepted range */
+  int lo, hi;         /* F_INT, F_LEVELS, F_GAIN(S): accepted range */
 } ark_yaml_field;
 
 #define MEMBER(m) offsetof(ark_card_def, m), sizeof(((ark_card_def *)0)->m)
@@ -609,9 +610,9 @@ static const ark_yaml_field card_fields[] = {
   { "icons", T_ALL, F_ICONS, MEMBER(icons), 0, 0 },
   { "requires", T_A | T_S, F_REQUIRES, MEMBER(req_icons), 0, 0 },
   { "abilities", T_A, F_ABILITIES, MEMBER(abilities), 0, 0 },
-  { "appeal", T_A | T_S, F_INT, MEMBER(appeal), -128, 127 },
-  { "conservation", T_A | T_S, F_INT, MEMBER(conservation), -128, 127 },
-  { "reputation", T_A | T_S, F_INT, MEMBER(reputation), -128, 127 },
+  { "appeal", T_A | T_S, F_GAIN, MEMBER(appeal), 0, 127 },
+  { "conservation", T_A | T_S, F_GAIN, MEMBER(conservation), 0, 127 },
+  { "reputation", T_A | T_S, F_GAIN, MEMBER(reputation), 0, 127 },
   { "level", T_S, F_INT, MEMBER(level), 1, 6 },
   { "min_reputation", T_S, F_INT, MEMBER(min_reputation), 0,
     ARK_REPUTATION_MAX },
@@ -621,13 +622,23 @@ static const ark_yaml_field card_fields[] = {
   { "kind", T_P, F_PKIND, MEMBER(proj_kind), 0, 0 },
   { "counts", T_P, F_COUNTS, MEMBER(proj_count), 0, 0 },
   { "thresholds", T_P | T_X, F_LEVELS, MEMBER(thresholds), 0, 127 },
-  { "rewards", T_P | T_X, F_LEVELS, MEMBER(rewards), -128, 127 },
-  { "reputation_rewards", T_P, F_LEVELS, MEMBER(rep_rewards), -128, 127 },
-  { "bonus_reputation", T_P, F_INT, MEMBER(bonus_reputation), -128, 127 },
+  /* a project's rewards are gained when it is supported; a scoring card's
+  ** are added at the end, where a loss of points is no error */
+  { "rewards", T_P, F_GAINS, MEMBER(rewards), 0, 127 },
+  { "rewards", T_X, F_LEVELS, MEMBER(rewards), -128, 127 },
+  { "reputation_rewards", T_P, F_GAINS, MEMBER(rep_rewards), 0, 127 },
+  { "bonus_reputation", T_P, F_GAIN, MEMBER(bonus_reputation), 0, 127 },
   { "doubt", T_ALL, F_TEXT, NOMEMBER, 0, 0 }
 };
 
 #define N_CARD_FIELDS ((int)(sizeof card_fields / sizeof card_fields[0]))
+
+/* Is card_fields[i] a second entry of a field a type reads in mask has
+** already (rewards: a card of unknown type reads and lists it once)? */
+static int field_repeated(int i, unsigned mask) {
+  return i > 0 && !strcmp(card_fields[i].name, card_fields[i - 1].name) &&
+         (card_fields[i - 1].types & mask);
+}
 
 static const char *const card_types[] = {
   "animal", "sponsor", "project", "scoring", NULL
@@ -720,6 +731,24 @@ static void timing_list(ark_yaml_file *y, const yaml_node_t *n,
   }
 }
 
+/* get_int for field f: a printed gain below 0 also says why it cannot be
+** (the rules' gain refuses it, and the game would stop when the card is
+** played, naming a rules file rather than the card). */
+static int field_int(ark_yaml_file *y, const yaml_node_t *n, const ark_yaml_field *f,
+                     int *out) {
+  long v;
+  if (f->how != F_GAIN && f->how != F_GAINS) return get_int(y, n, f->name, f->lo, f->hi, out);
+  if (!scan_int(y, n, f->name, &v)) return 0;
+  if (v < f->lo || v > f->hi) {
+    err(y, n, "%s: %s is out of range %d..%d: a card's printed gain is 0 or more (a card "
+        "that lowers a track does so in its script, with ark.add)", f->name, text(n), f->lo,
+        f->hi);
+    return 0;
+  }
+  *out = (int)v;
+  return 1;
+}
+
 /* thresholds, rewards, reputation_rewards: up to 4 levels each. */
 static void level_list(ark_yaml_file *y, const yaml_node_t *n,
                        const ark_yaml_field *f, ark_card_def *d) {
@@ -732,7 +761,7 @@ static void level_list(ark_yaml_file *y, const yaml_node_t *n,
       err(y, e, "%s: too many levels (at most 4)", f->name);
       return;
     }
-    if (get_int(y, e, f->name, f->lo, f->hi, &v)) dst[i] = (int8_t)v;
+    if (field_int(y, e, f, &v)) dst[i] = (int8_t)v;
   }
   if (i > d->n_levels) d->n_levels = (uint8_t)i;
 }
@@ -761,7 +790,8 @@ static void card_field(ark_yaml_file *y, const yaml_node_t *n,
   int v;
   switch (f->how) {
     case F_INT:
-      if (get_int(y, n, f->name, f->lo, f->hi, &v)) put_int(dst, f->size, v);
+    case F_GAIN:
+      if (field_int(y, n, f, &v)) put_int(dst, f->size, v);
       break;
     case F_ROOM:       /* 0: fits there, takes no room */
       if (get_int(y, n, f->name, f->lo, f->hi, &v)) put_int(dst, f->size, v ? v : ARK_ROOM_NONE);
@@ -787,7 +817,8 @@ static void card_field(ark_yaml_file *y, const yaml_node_t *n,
         d->proj_kind = (uint8_t)v;
       break;
     case F_COUNTS: counts_value(y, n, d); break;
-    case F_LEVELS: level_list(y, n, f, d); break;
+    case F_LEVELS:
+    case F_GAINS: level_list(y, n, f, d); break;
   }
 }
 
@@ -864,7 +895,8 @@ static void load_card(ark_yaml_file *y, yaml_node_t *root) {
   }
   /* Fields of other card types are unknown here: a sponsor has no cost. */
   for (i = 0; i < N_CARD_FIELDS; i++)
-    if (card_fields[i].types & mask) allowed[na++] = card_fields[i].name;
+    if ((card_fields[i].types & mask) && !field_repeated(i, mask))
+      allowed[na++] = card_fields[i].name;
   allowed[na] = NULL;
   check_keys(y, root, allowed, type >= 0 ? what[type] : "a card");
   num = need_key(y, root, "number", "card");
@@ -875,7 +907,7 @@ static void load_card(ark_yaml_file *y, yaml_node_t *root) {
   if (type == ARK_CARD_SPONSOR) need_key(y, root, "level", "a sponsor card");
   for (i = 0; i < N_CARD_FIELDS; i++) {
     yaml_node_t *v;
-    if (!(card_fields[i].types & mask)) continue;
+    if (!(card_fields[i].types & mask) || field_repeated(i, mask)) continue;
     if ((v = find_key(y, root, card_fields[i].name)) != NULL)
       card_field(y, v, &card_fields[i], &d);
   }
