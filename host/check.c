@@ -24,7 +24,8 @@
 
 static void check_usage(FILE *f) {
   fprintf(f, "usage: arknova check [DIR...] [--game NAME|DIR] [--data DIR] [--cards DIR]\n"
-             "                     [--maps DIR] [--plugin NAME|DIR]\n\n"
+             "                     [--maps DIR] [--plugin NAME|DIR]\n"
+             "                     [--players N] [--option N=V] [--turn-cap N]\n\n"
              "Validates the card and map YAML files and their Lua scripts: unknown\n"
              "fields, wrong types, unknown icons, keywords and bonuses, duplicate ids,\n"
              "disconnected maps, Lua syntax errors.  Prints file:line: message for\n"
@@ -47,7 +48,16 @@ static void check_usage(FILE *f) {
              "  --maps DIR        a fan map folder (may repeat)\n"
              "  --plugin NAME|DIR check with a rule plugin loaded, its hooks included (a\n"
              "                    bare NAME is a folder of the game's plugins/)\n"
-             "  --help            this text\n");
+             "  --players N       a game written in Lua: the players of the 2 games check\n"
+             "                    plays (default: the game's count nearest to 2)\n"
+             "  --option N=V      a game written in Lua: its table track N starts at V in\n"
+             "                    those games (a variant it declares); may repeat\n"
+             "  --turn-cap N      a game written in Lua: stop each of those games after N\n"
+             "                    rounds (default 2000)\n"
+             "  --help            this text\n\n"
+             "Every map of the data folder and of each --maps DIR is checked, and every\n"
+             "card: check takes no --map or --exclude, and no options of the AIs or the\n"
+             "seed (its games of a game in Lua play random answers on seeds 1 and 2).\n");
 }
 
 static int is_dir(const char *dir, const char *sub) {
@@ -117,6 +127,40 @@ static char *joined(const char *dir, const char *sub) {
 
 static const char *plural(int n, const char *one, const char *many) { return n == 1 ? one : many; }
 
+/* The options of play and sim that check reads with them (host_parse_game_opt)
+** but has no use for, and why: given, they were taken and ignored. */
+static const char *not_taken(const char *a) {
+  static const char *const why[][2] = {
+    { "--map", "it checks every map of the data folder and of each fan map folder; a fan map "
+               "is checked by naming its folder: --maps DIR" },
+    { "--exclude", "it checks every card; --exclude leaves a card out of play's and sim's "
+                   "games" },
+    { "--seed", "it is play's and sim's; check plays no game of Ark Nova, and a game written "
+                "in Lua on seeds 1 and 2" },
+  };
+  static const char *const ais[] = {
+    "--ai", "--mcts-iters", "--mcts-ms", "--rollout", "--rollout-turns", NULL
+  };
+  for (size_t k = 0; k < sizeof why / sizeof why[0]; k++)
+    if (!strcmp(a, why[k][0])) return why[k][1];
+  for (int k = 0; ais[k]; k++)
+    if (!strcmp(a, ais[k])) return "it chooses the AIs of play and sim; check plays no game of "
+                                   "Ark Nova, and a game written in Lua with random answers";
+  return NULL;
+}
+
+/* 0, or -1 having said why: --players, --option and --turn-cap set the
+** games check plays of a game written in Lua, and it plays none of Ark
+** Nova's. */
+static int lua_only(const host_opts *o, int players, int turn_cap) {
+  const char *opt = players ? "--players" : o->noptions ? "--option" : turn_cap ? "--turn-cap"
+                                                                                 : NULL;
+  if (!opt || host_game_is_lua(o)) return 0;
+  fprintf(stderr, "arknova check: %s sets the 2 games check plays of a game written in Lua "
+          "(check --game DIR); it plays no game of Ark Nova\n", opt);
+  return -1;
+}
+
 /* A game written in Lua alone: its declarations, cards and rules load,
 ** and games of it play the same beside copies of them (check_lua.c). */
 static int check_lua_game(const host_opts *o) {
@@ -140,9 +184,12 @@ int cmd_check(int argc, char **argv) {
   host_opts o;
   host_opts_init(&o);
   char *owned[2 * ARK_MAX_DIRS];
-  int nowned = 0, rc = 0;
+  const char *ignored = NULL;            /* the first option check does not take */
+  int nowned = 0, rc = 0, turn_cap = 0;
   for (int i = 1; i < argc && rc == 0; i++) {
     if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) { check_usage(stdout); return 0; }
+    if (!ignored && not_taken(argv[i])) ignored = argv[i];
+    turn_cap |= !strcmp(argv[i], "--turn-cap");
     int r = host_parse_game_opt(&o, argc, argv, &i);
     if (r < 0) rc = 2;
     if (r) continue;
@@ -187,6 +234,13 @@ int cmd_check(int argc, char **argv) {
     char msg[512];
     host_lua_refusal(ark, msg, sizeof msg);
     fprintf(stderr, "arknova check: %s\n", msg);
+    rc = 2;
+  } else if (rc == 0 && ignored) {
+    fprintf(stderr, "arknova check: check takes no %s: %s (its options: arknova check "
+            "--help)\n", ignored, not_taken(ignored));
+    rc = 2;
+  } else if (rc == 0 && (lua_only(&o, o.players_given, turn_cap) ||
+                         (host_game_is_lua(&o) && host_check_game_opts(&o, "check")))) {
     rc = 2;
   } else if (rc == 0 && host_game_is_lua(&o)) {
     rc = check_lua_game(&o);

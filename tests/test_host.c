@@ -1694,6 +1694,47 @@ static void test_lua_game_commands(void **st) {
   assert_true(output_has("differs from the saved") || output_has("is not an option of"));
 }
 
+/* check takes the options its --help lists and refuses the others of play
+** and sim (exit 2), naming them: it took --map F1 and the rest, ignored
+** them and said "ok". */
+static void test_check_options(void **st) {
+  (void)st;
+  assert_int_equal(run(NULL, "check --help"), 0);
+  for (const char *const *o = (const char *const[]){ "\n                     [--players N] "
+         "[--option N=V] [--turn-cap N]\n", "\n  --players N ", "\n  --option N=V ",
+         "\n  --turn-cap N ", NULL }; *o; o++)
+    assert_true(output_has(*o));
+  assert_int_equal(run(NULL, "check --map F1"), 2);
+  assert_string_equal(slurp("out"), "arknova check: check takes no --map: it checks every map "
+                      "of the data folder and of each fan map folder; a fan map is checked by "
+                      "naming its folder: --maps DIR (its options: arknova check --help)\n");
+  assert_int_equal(run(NULL, "check --exclude 9999"), 2);
+  assert_true(output_has("arknova check: check takes no --exclude: it checks every card;"));
+  assert_int_equal(run(NULL, "check --seed 5"), 2);
+  assert_true(output_has("arknova check: check takes no --seed: it is play's and sim's;"));
+  for (const char *const *o = (const char *const[]){ "--ai random", "--mcts-iters 3",
+         "--mcts-ms 5", "--rollout greedy", "--rollout-turns 2", NULL }; *o; o++) {
+    assert_int_equal(run(NULL, "check %s/examples/fan-cards %s", ARK_SOURCE_DIR, *o), 2);
+    assert_true(output_has(" it chooses the AIs of play and sim; check plays no game of Ark "
+                           "Nova, and a game written in Lua with random answers"));
+    assert_false(output_has("ok:"));
+  }
+  /* the options of the games check plays of a game written in Lua */
+  assert_int_equal(run(NULL, "check --players 3"), 2);
+  assert_string_equal(slurp("out"), "arknova check: --players sets the 2 games check plays of "
+                      "a game written in Lua (check --game DIR); it plays no game of Ark Nova\n");
+  assert_int_equal(run(NULL, "check --turn-cap 5"), 2);
+  assert_true(output_has("arknova check: --turn-cap sets the 2 games check plays"));
+  assert_int_equal(run(NULL, "check --game %s/tests/games/harvest --players 9", ARK_SOURCE_DIR), 2);
+  assert_string_equal(slurp("out"), "arknova check: --players expects a number from 1 to 4 for "
+                      "harvest, got 9\n");
+  assert_int_equal(run(NULL, "check --game %s/tests/games/harvest --seed 5", ARK_SOURCE_DIR), 2);
+  assert_true(output_has("check takes no --seed"));
+  assert_int_equal(run(NULL, "check --game %s/tests/games/harvest --players 3 --turn-cap 50",
+                       ARK_SOURCE_DIR), 0);
+  assert_true(output_has("ok: the rules keep no state in Lua variables"));
+}
+
 static void test_check_folders(void **st) {
   (void)st;
   /* every option of the usage line is described */
@@ -2114,6 +2155,7 @@ int main(void) {
     cmocka_unit_test(test_lua_scenarios),
     cmocka_unit_test(test_game_option),
     cmocka_unit_test(test_lua_game_commands),
+    cmocka_unit_test(test_check_options),
     cmocka_unit_test(test_check_folders),
     cmocka_unit_test(test_scenario_fan_cards),
     cmocka_unit_test(test_replay_reproduces),
