@@ -89,7 +89,8 @@ static int map_file(const char *path) {
 }
 
 /* 1 if dir holds YAML files and every one of them (subfolders too) is a
-** map file; 0 otherwise. */
+** map file; 0 otherwise.  A buildings.yaml decides nothing: a copy of a
+** map folder may hold one, which the map loader warns is not read. */
 static int maps_only(const char *dir, int depth, int *nyaml) {
   DIR *d = depth < 8 ? opendir(dir) : NULL;
   struct dirent *e;
@@ -103,7 +104,8 @@ static int maps_only(const char *dir, int depth, int *nyaml) {
     snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
     if (stat(path, &st) != 0) continue;
     if (S_ISDIR(st.st_mode)) ok = maps_only(path, depth + 1, nyaml);
-    else if (len > 5 && !strcmp(e->d_name + len - 5, ".yaml")) {
+    else if (len > 5 && !strcmp(e->d_name + len - 5, ".yaml") &&
+             strcmp(e->d_name, "buildings.yaml")) {
       (*nyaml)++;
       ok = map_file(path);
     }

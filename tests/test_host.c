@@ -1735,6 +1735,49 @@ static void test_check_options(void **st) {
   assert_true(output_has("ok: the rules keep no state in Lua variables"));
 }
 
+/* A YAML file of another kind where cards are read: a buildings.yaml in a
+** fan card, map or plugin folder is warned of and not read (in a card
+** folder it gave four card errors, in a plugin nothing, and a map folder
+** holding one was read as cards); a map or a scenario is one error saying
+** what reads it (each of their fields was an error). */
+static void test_check_not_cards(void **st) {
+  (void)st;
+  const char *warn = "/buildings.yaml: warning: not read: a fan folder cannot add buildings; "
+                     "every building comes from the data folder's maps/buildings.yaml";
+  assert_int_equal(mkdir_in_tmp("nb"), 0);
+  copy_in("examples/fan-cards/1001-desert-hedgehog.yaml", "nb/1001-desert-hedgehog.yaml");
+  copy_in("examples/fan-cards/1001-desert-hedgehog.lua", "nb/1001-desert-hedgehog.lua");
+  copy_in("games/arknova/maps/buildings.yaml", "nb/buildings.yaml");
+  assert_int_equal(run(NULL, "check nb"), 0);
+  assert_true(output_has(warn) && output_has("ok: 1 fan card loads without problems"));
+  assert_false(output_has("card: missing required field"));
+  assert_int_equal(run(NULL, "play --cards nb --ai random"), 0);
+  assert_int_equal(mkdir_in_tmp("nbp"), 0);
+  copy_in("games/arknova/plugins/hundred-points/plugin.yaml", "nbp/plugin.yaml");
+  copy_in("games/arknova/maps/buildings.yaml", "nbp/buildings.yaml");
+  assert_int_equal(run(NULL, "check nbp"), 0);
+  assert_true(output_has("nbp/buildings.yaml: warning: not read: a fan folder cannot add "
+                         "buildings"));
+  assert_true(output_has("\n  with the plugin nbp\n"));
+  assert_int_equal(mkdir_in_tmp("nbm"), 0);
+  copy_in("examples/fan-map/F1-botanical-garden.yaml", "nbm/F1-botanical-garden.yaml");
+  copy_in("examples/fan-map/F1-botanical-garden.lua", "nbm/F1-botanical-garden.lua");
+  copy_in("games/arknova/maps/buildings.yaml", "nbm/buildings.yaml");
+  assert_int_equal(run(NULL, "check nbm"), 0);
+  assert_true(output_has("nbm/buildings.yaml: warning: not read: a fan folder cannot add "
+                         "buildings"));
+  assert_true(output_has("ok: 1 fan map loads without problems"));
+  /* the examples folder read as cards: its map and its scenario */
+  assert_int_equal(run(NULL, "check %s/examples", ARK_SOURCE_DIR), 1);
+  assert_string_equal(slurp("out"),
+    ARK_SOURCE_DIR "/examples/fan-map/F1-botanical-garden.yaml:3: this is a map (it has "
+    "cells:), not a card: maps are read from a map folder of their own, given as --maps DIR\n"
+    ARK_SOURCE_DIR "/examples/scenarios/desert-hedgehog.yaml:3: this is a scenario (it has "
+    "setup:, decisions: or expect:), not a card: run it with arknova scenario FILE, and keep "
+    "it out of card folders\n"
+    "2 problems found\n");
+}
+
 static void test_check_folders(void **st) {
   (void)st;
   /* every option of the usage line is described */
@@ -2156,6 +2199,7 @@ int main(void) {
     cmocka_unit_test(test_game_option),
     cmocka_unit_test(test_lua_game_commands),
     cmocka_unit_test(test_check_options),
+    cmocka_unit_test(test_check_not_cards),
     cmocka_unit_test(test_check_folders),
     cmocka_unit_test(test_scenario_fan_cards),
     cmocka_unit_test(test_replay_reproduces),

@@ -529,6 +529,16 @@ static int cmp_path(const void *a, const void *b) {
   return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/* A buildings.yaml in a fan card, map or plugin folder is not read at all:
+** buildings come from the data folder alone, so a designer who put one
+** there is told rather than left to find that its buildings are missing. */
+static void buildings_not_read(ark_content *c, const char *path) {
+  ark_content_warn(c, path, 0, "warning: not read: a fan folder cannot add buildings; "
+                   "every building comes from the data folder's maps/buildings.yaml (a "
+                   "fan sponsor's unique building: a data folder of its own, --data DIR, "
+                   "docs/modding.md)");
+}
+
 /* Loads every *.yaml below dir (except a file named skip) in path order. */
 static int load_dir(ark_content *c, const char *dir, const char *skip, int fan,
                     ark_yaml_loader fn) {
@@ -541,7 +551,8 @@ static int load_dir(ark_content *c, const char *dir, const char *skip, int fan,
   for (i = 0; i < l.n; i++) {
     const char *base = strrchr(l.v[i], '/');
     base = base ? base + 1 : l.v[i];
-    if (skip == NULL || strcmp(base, skip) != 0) load_file(c, l.v[i], fan, fn);
+    if (fan && strcmp(base, "buildings.yaml") == 0) buildings_not_read(c, l.v[i]);
+    else if (skip == NULL || strcmp(base, skip) != 0) load_file(c, l.v[i], fan, fn);
     free(l.v[i]);
   }
   free(l.v);
@@ -877,6 +888,25 @@ static void fan_card_warnings(ark_yaml_file *y, const ark_card_def *d,
   }
 }
 
+/* A file where cards are read that is plainly no card but a map (cells:)
+** or a scenario (setup:, decisions:, expect:), without a card's type:
+** said once, with what reads it, instead of one error per field. */
+static int not_a_card(ark_yaml_file *y, yaml_node_t *root) {
+  if (root->type != YAML_MAPPING_NODE || find_key(y, root, "type")) return 0;
+  if (find_key(y, root, "cells")) {
+    err(y, root, "this is a map (it has cells:), not a card: maps are read from a map "
+        "folder of their own, given as --maps DIR");
+    return 1;
+  }
+  if (find_key(y, root, "setup") || find_key(y, root, "decisions") ||
+      find_key(y, root, "expect")) {
+    err(y, root, "this is a scenario (it has setup:, decisions: or expect:), not a card: "
+        "run it with arknova scenario FILE, and keep it out of card folders");
+    return 1;
+  }
+  return 0;
+}
+
 static void load_card(ark_yaml_file *y, yaml_node_t *root) {
   static const char *const what[] = {
     "an animal card", "a sponsor card", "a project card", "a scoring card"
@@ -888,6 +918,7 @@ static void load_card(ark_yaml_file *y, yaml_node_t *root) {
   unsigned mask = T_ALL;
   memset(&d, 0, sizeof d);
   d.proj_count = -1;
+  if (not_a_card(y, root)) return;
   tn = need_key(y, root, "type", "card");
   if (tn != NULL && (type = get_enum(y, tn, "type", card_types)) >= 0) {
     d.type = (uint8_t)type;
@@ -1383,18 +1414,8 @@ static void load_map(ark_yaml_file *y, yaml_node_t *root) {
 }
 
 int ark_yaml_load_maps(ark_content *c, const char *dir, int fan) {
-  /* buildings.yaml shares the folder but is not a map.  A fan folder's is
-  ** not read at all: buildings come from the data folder alone, so a
-  ** designer who put one there is told rather than left to find that its
-  ** buildings are missing */
-  char path[1100];
-  struct stat st;
-  snprintf(path, sizeof path, "%s/buildings.yaml", dir);
-  if (fan && stat(path, &st) == 0)
-    ark_content_warn(c, path, 0, "warning: not read: a fan folder cannot add buildings; "
-                     "every building comes from the data folder's maps/buildings.yaml (a "
-                     "fan sponsor's unique building: a data folder of its own, --data DIR, "
-                     "docs/modding.md)");
+  /* the data folder's buildings.yaml shares the folder but is not a map
+  ** (load.c reads it); a fan folder's is warned of by load_dir */
   return load_dir(c, dir, "buildings.yaml", fan, load_map);
 }
 
@@ -1628,6 +1649,13 @@ static void load_plugin(ark_yaml_file *y, yaml_node_t *root) {
   }
 }
 
+/* Are a and b (a may be NULL) one folder, however named? */
+static int same_folder(const char *a, const char *b) {
+  struct stat sa, sb;
+  return a && stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev &&
+         sa.st_ino == sb.st_ino;
+}
+
 int ark_yaml_load_plugin(ark_content *c, const char *dir) {
   char path[1100];
   int before = c->nerrors;
@@ -1641,6 +1669,11 @@ int ark_yaml_load_plugin(ark_content *c, const char *dir) {
   pl->dir = ark_content_str(c, dir);
   pl->path = ark_content_str(c, path);
   load_file(c, path, 0, load_plugin);
+  snprintf(path, sizeof path, "%s/buildings.yaml", dir);
+  /* one in the plugin's own cards: or maps: folder is warned of there */
+  if (access(path, F_OK) == 0 && !same_folder(pl->cards_dir, dir) &&
+      !same_folder(pl->maps_dir, dir))
+    buildings_not_read(c, path);
   if (c->nerrors == before) c->nplugins++;
   return c->nerrors - before;
 }
