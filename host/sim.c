@@ -19,6 +19,7 @@
 ** run stops there and says what --out holds.
 */
 #define _XOPEN_SOURCE 700          /* realpath */
+#include <errno.h>
 #include <limits.h>
 #include <math.h>
 #include <pthread.h>
@@ -442,24 +443,28 @@ static int report(sim_record *r, long n, int compare, const char *what, const ch
   } else {
     sim_summary(stdout, r, n, -1, cards);
   }
-  if (svg && sim_svg(svg, r, n, compare ? 1 : -1) != 0) {
-    fprintf(stderr, "arknova sim: cannot write %s\n", svg);
-    return 1;
-  }
-  return 0;
+  int bad = svg ? sim_svg(svg, r, n, compare ? 1 : -1) : 0;
+  if (bad > 0) fprintf(stderr, "arknova sim: cannot write %s: %s\n", svg, strerror(bad));
+  else if (bad) fprintf(stderr, "arknova sim: %s not written: no game to chart\n", svg);
+  return bad != 0;
 }
 
 /* A file that --svg may write: it is written after the games, so it is
 ** checked before them, as --out is opened then, without leaving a file. */
-static int writable(const char *path) {
+/* Why path could not be written now, as an errno value (No such file or
+** directory, Permission denied, Is a directory), or 0 when it can: a file
+** written after the games is checked before them. */
+static int unwritable(const char *path) {
   char dir[4096];
   struct stat st;
-  if (stat(path, &st) == 0) return !S_ISDIR(st.st_mode) && access(path, W_OK) == 0;
+  if (stat(path, &st) == 0) {
+    if (S_ISDIR(st.st_mode)) return EISDIR;
+    return access(path, W_OK) == 0 ? 0 : errno;
+  }
   snprintf(dir, sizeof dir, "%s", path);
   char *slash = strrchr(dir, '/');
-  if (!slash) return access(".", W_OK | X_OK) == 0;
-  slash[slash == dir] = '\0';            /* "/x" lies in "/" */
-  return access(dir, W_OK | X_OK) == 0;
+  if (slash) slash[slash == dir] = '\0';  /* "/x" lies in "/" */
+  return access(slash ? dir : ".", W_OK | X_OK) == 0 ? 0 : errno;
 }
 
 /* The records of `sim merge`, each with the file and line it came from. */
@@ -737,7 +742,11 @@ static int merge(int argc, char **argv) {
         break;
       }
       svg = argv[++i];
-      if (!writable(svg)) { fprintf(stderr, "arknova sim merge: cannot write %s\n", svg); rc = 2; }
+      int why = unwritable(svg);
+      if (why) {
+        fprintf(stderr, "arknova sim merge: cannot write %s: %s\n", svg, strerror(why));
+        rc = 2;
+      }
       continue;
     }
     if (argv[i][0] == '-') {
@@ -1021,12 +1030,13 @@ static int sim_check(sim *s, const sim_args *a) {
   }
   int rc = s->hg->sim_game ? 0 : ark_setup_run(s, a->cmp_arg, a->cmp_val);
   if (rc) return rc;
-  if (a->svg && !writable(a->svg)) {   /* written after the games: checked now */
-    fprintf(stderr, "arknova sim: cannot write %s\n", a->svg);
+  int why = a->svg ? unwritable(a->svg) : 0;   /* written after the games: checked now */
+  if (why) {
+    fprintf(stderr, "arknova sim: cannot write %s: %s\n", a->svg, strerror(why));
     return 2;
   }
   if (a->out && !(s->out = fopen(a->out, "w"))) {   /* before the games, not after them */
-    fprintf(stderr, "arknova sim: cannot write %s\n", a->out);
+    fprintf(stderr, "arknova sim: cannot write %s: %s\n", a->out, strerror(errno));
     return 2;
   }
   return 0;

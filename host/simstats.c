@@ -1,6 +1,7 @@
 /*
 ** simstats.c - records and summaries of `arknova sim` (see simstats.h).
 */
+#include <errno.h>
 #include <limits.h>
 #include <math.h>
 #include <stdint.h>
@@ -801,7 +802,7 @@ static const char *const colors[4] = { "#1f77b4", "#d62728", "#2ca02c", "#9467bd
 
 int sim_svg(const char *path, const sim_record *r, long n, int set) {
   FILE *f = fopen(path, "w");
-  if (!f) return -1;
+  if (!f) return errno;
   int np = 0, lo = 1 << 30, hi = -(1 << 30);
   for (long i = 0; i < n; i++) {
     if (!usable(&r[i], set)) continue;
@@ -868,5 +869,7 @@ int sim_svg(const char *path, const sim_record *r, long n, int set) {
             Y0 + 16, p + 1, 100 * w);
   }
   fprintf(f, "</svg>\n");
-  return fclose(f);
+  int bad = ferror(f) ? EIO : 0;
+  if (fclose(f) != 0 && !bad) bad = errno;
+  return bad;
 }

@@ -93,6 +93,8 @@ void sim_summary(FILE *f, const sim_record *r, long n, int set, int card_stats);
 /* Prints the paired comparison of set B against set A (same seeds), and
 ** how often the cards under test were held and played in set B. */
 void sim_compare(FILE *f, const sim_record *r, long n, const char *what);
+/* Writes the chart of set's games to path: 0, an errno value when the file
+** cannot be written, or -1 when no game can be charted. */
 int sim_svg(const char *path, const sim_record *r, long n, int set);
 /* A warning when a card or map script failed in the records of `set` (<
 ** 0: all), in the games or in the AIs' trials of moves, naming the first

@@ -286,6 +286,38 @@ static void test_sim_checks_before_games(void **st) {
   refused(2, "cannot write /proc/x/y", "--svg /proc/x/y");
 }
 
+/* A file sim cannot write is refused before the first game with the
+** reason (a Slurm job's --out results/part-0.jsonl before results/ was
+** made said "cannot write" and nothing more). */
+static void test_sim_cannot_write_says_why(void **st) {
+  (void)st;
+  char dir[1024];
+  snprintf(dir, sizeof dir, "%s/adir", tmp);
+  mkdir(dir, 0755);
+  assert_int_equal(run("sim --seeds 1..2 --ai random --out results/part-0.jsonl"), 2);
+  assert_int_equal(output_count("arknova sim: cannot write results/part-0.jsonl: No such file or "
+                                "directory\n"), 1);
+  assert_int_equal(output_count("games in"), 0);
+  assert_int_equal(run("sim --seeds 1..2 --ai random --out adir"), 2);
+  assert_int_equal(output_count("arknova sim: cannot write adir: Is a directory\n"), 1);
+  refused(2, "arknova sim: cannot write adir: Is a directory\n", "--svg adir");
+  refused(2, "arknova sim: cannot write no/such/x.svg: No such file or directory\n",
+          "--svg no/such/x.svg");
+  assert_int_equal(run("sim merge --svg no/such/x.svg a.jsonl"), 2);
+  assert_int_equal(output_count("arknova sim merge: cannot write no/such/x.svg: No such file or "
+                                "directory\n"), 1);
+  if (geteuid() != 0) {                  /* root may write anywhere */
+    char ro[1024];
+    snprintf(ro, sizeof ro, "%s/ro", tmp);
+    mkdir(ro, 0555);
+    refused(2, "arknova sim: cannot write ro/x.svg: Permission denied\n", "--svg ro/x.svg");
+    assert_int_equal(run("sim --seeds 1..2 --ai random --out ro/x.jsonl"), 2);
+    assert_int_equal(output_count("cannot write ro/x.jsonl: Permission denied\n"), 1);
+    rmdir(ro);
+  }
+  rmdir(dir);
+}
+
 /* Overwrites the first "turns" of file name with another number. */
 static void change_turns(const char *name, const char *to) {
   char *t = strdup(slurp(name)), *p = strstr(t, "\"turns\":"), buf[1 << 16];
@@ -723,6 +755,7 @@ int main(void) {
   if (t_cmd_begin("test_sim") != 0) return 1;
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_sim_seeds_with_games),
+    cmocka_unit_test(test_sim_cannot_write_says_why),
     cmocka_unit_test(test_sim_merge_maps),
     cmocka_unit_test(test_sim_test_card_mixed_ais),
     cmocka_unit_test(test_sim_test_card_turn_cap),
