@@ -431,6 +431,20 @@ static int players_of(const host_opts *o) {
   return want < lo ? lo : want > hi ? hi : want;
 }
 
+/* A rules error met in check's games names its file from where the user
+** stands, as the problems of loading do (it read "rules/game.lua:63: ..."
+** for --game e/my). */
+static void name_from_here(const char *dir, char *out, size_t n) {
+  size_t len = strlen(out) + 1;
+  char *said = malloc(len), *named = malloc(n);
+  if (said && named) {
+    memcpy(said, out, len);
+    snprintf(out, n, "%s", ark_lg_from_here(dir, said, named, n));
+  }
+  free(said);
+  free(named);
+}
+
 int host_check_lua_play(const host_opts *o, ark_lg_def *d, char *out, size_t n) {
   char msg[4096], rules[1400];
   /* named from where the user stands, as check's other problems are */
@@ -459,5 +473,7 @@ int host_check_lua_play(const host_opts *o, ark_lg_def *d, char *out, size_t n) 
   if (rc == 0)
     snprintf(out, n, "the rules keep no state in Lua variables that check finds (%d games of "
              "random answers, %d decisions, copied at every one)", CL_SEEDS, decisions);
+  else
+    name_from_here(o->game.dir, out, n);
   return rc;
 }

@@ -248,7 +248,12 @@ static int refuse_ark_options(const ark_config *cfg, char *msg, size_t n) {
 
 /* ---- a Lua game for the host's commands (host_game, host.h) ---- */
 
-static const char *lua_error(ark_gs *g) { return ark_lg_error(LG(g)); }
+/* The game's error as the user reads it (its file named from where they
+** stand); the commands that ask it run one game at a time in a thread. */
+static const char *lua_error(ark_gs *g) {
+  static _Thread_local char buf[1700];
+  return ark_lg_error_here(LG(g), buf, sizeof buf);
+}
 
 static ark_gs *lua_rebuild(const host_save *sv, int count, char *msg, size_t n) {
   if (refuse_ark_options(&sv->o.cfg, msg, n)) return NULL;   /* play --human */
@@ -417,7 +422,7 @@ static void lua_sim_game(void *ctx, const host_opts *o, uint64_t seed, const hos
     if (ark_lg_process(g) != ARK_AWAITING || edit_for_sim(g, e, msg, sizeof msg) != 0) {
       r->error = 1;
       snprintf(r->msg, sizeof r->msg, "%.150s", ark_lg_process(g) == ARK_ERROR
-               ? ark_lg_error(g) : msg);
+               ? lua_error(ark_lg_gs(g)) : msg);
       ark_lg_free(g);
       return;
     }
@@ -430,7 +435,7 @@ static void lua_sim_game(void *ctx, const host_opts *o, uint64_t seed, const hos
   long dn = pr == ARK_END ? ark_lg_nanswers(g) : -1;
   if (dn < 0) {
     r->error = 1;
-    snprintf(r->msg, sizeof r->msg, "%s", ark_lg_error(g));
+    snprintf(r->msg, sizeof r->msg, "%s", lua_error(ark_lg_gs(g)));
   } else {
     r->decisions = dn;
     lua_record(g, r);

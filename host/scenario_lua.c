@@ -31,6 +31,13 @@ typedef struct lscen {
   int failures, checks, verbose;
 } lscen;
 
+/* The game's error with its file named from where the user stands, as
+** play and check name it (one scenario runs at a time). */
+static const char *stop_text(const lscen *s) {
+  static char buf[1700];
+  return ark_lg_error_here(s->g, buf, sizeof buf);
+}
+
 /* ---- the YAML tree ---- */
 
 static yaml_node_t *node(lscen *s, int id) { return yaml_document_get_node(s->doc, id); }
@@ -334,7 +341,7 @@ static int answer(lscen *s, yaml_node_t *n, const char *list, int k) {
                  "or {P1: text}");
   if (ark_lg_process(s->g) != ARK_AWAITING) {
     fprintf(stderr, "%s:%lu: %s %d '%s': no decision is pending (%s)\n", s->path, line_of(n), list,
-            k, text, ark_lg_error(s->g)[0] ? ark_lg_error(s->g) : "the game is over");
+            k, text, ark_lg_error(s->g)[0] ? stop_text(s) : "the game is over");
     return 1;
   }
   const ark_decision *d = ark_lg_decision(s->g);
@@ -665,7 +672,7 @@ int scenario_lua_run(yaml_document_t *doc, const char *path, const ark_gamedef *
   int bad_keys = setup_n && setup(&s, setup_n, 0);
   if ((expect_n && expectations(&s, expect_n, 0)) || bad_keys || bad_top) goto out;
   if (ark_lg_process(s.g) == ARK_ERROR) {
-    fprintf(stderr, "%s: the game stopped before its first decision: %s\n", path, ark_lg_error(s.g));
+    fprintf(stderr, "%s: the game stopped before its first decision: %s\n", path, stop_text(&s));
     rc = 1;
     goto out;
   }
@@ -673,7 +680,7 @@ int scenario_lua_run(yaml_document_t *doc, const char *path, const ark_gamedef *
   rc = 2;
   if (setup_n) {
     if (ark_lg_process(s.g) == ARK_ERROR) {
-      fprintf(stderr, "%s: the game stopped before the setup: %s\n", path, ark_lg_error(s.g));
+      fprintf(stderr, "%s: the game stopped before the setup: %s\n", path, stop_text(&s));
       rc = 1;
       goto out;
     }
@@ -687,7 +694,7 @@ int scenario_lua_run(yaml_document_t *doc, const char *path, const ark_gamedef *
   if ((rc = answer_all(&s, get(&s, root, "decisions"), "decision")) != 0) goto out;
   /* whatever the last answer caused is done before the values are read */
   if (ark_lg_process(s.g) == ARK_ERROR) {
-    fprintf(stderr, "%s: the game stopped after the decisions: %s\n", path, ark_lg_error(s.g));
+    fprintf(stderr, "%s: the game stopped after the decisions: %s\n", path, stop_text(&s));
     rc = 1;
     goto out;
   }

@@ -733,7 +733,7 @@ static void test_steps_without_decisions(void **st) {
 ** names no step, and a rank() that leaves a seat out, name their lines. */
 static void test_numbers_at_the_end(void **st) {
   (void)st;
-  char rules[2048], dir[512], msg[2048], out[1 << 16];
+  char rules[2048], dir[512], msg[2048], out[1 << 16], want[700];
   uint64_t x = 5;
   mini_rules(rules, sizeof rules, "4", "\"turn\"", ROUNDS,
              "if G.get(0, \"t\") >= 4 then return nil end return 1", "");
@@ -748,7 +748,8 @@ static void test_numbers_at_the_end(void **st) {
   ark_lg_free(g);
   ark_lg_def_release(d);
   assert_int_equal(arknova(out, sizeof out, NULL, "play --game %s", dir), 1);
-  assert_non_null(strstr(out, "arknova: the game stopped: rules/game.lua:14: score("));
+  snprintf(want, sizeof want, "arknova: the game stopped: %s/rules/game.lua:14: score(", dir);
+  assert_non_null(strstr(out, want));
   assert_non_null(strstr(out, ") must give a number, not nil"));
   assert_null(strstr(out, "Winner"));
   /* next() names a step there is none of */
@@ -1373,7 +1374,9 @@ static void test_copy_error_stops_the_game(void **st) {
   }
   ark_lg_def_release(d);
   assert_int_equal(arknova(out, sizeof out, NULL, "play --game %s --ai greedy", dir), 1);
-  assert_non_null(strstr(out, "arknova: the game stopped: rules/game.lua:9: b is broken\n"));
+  char want[700];
+  snprintf(want, sizeof want, "arknova: the game stopped: %s/rules/game.lua:9: b is broken\n", dir);
+  assert_non_null(strstr(out, want));
 }
 
 /* sim stops when its first 5 games all stopped with an error: rules that
@@ -1387,8 +1390,10 @@ static void test_sim_stops_when_all_fail(void **st) {
                            "--threads 1", dir), 1);
   assert_non_null(strstr(out, "arknova sim: stopped after 5 of 40 games: every one of them "
                               "stopped with an error"));
-  assert_non_null(strstr(out, "5 of 5 games stopped with an error; the figures count the "
-                              "others; the first, seed 1: rules/game.lua:9: b is broken"));
+  char want[700];
+  snprintf(want, sizeof want, "5 of 5 games stopped with an error; the figures count the "
+           "others; the first, seed 1: %s/rules/game.lua:9: b is broken", dir);
+  assert_non_null(strstr(out, want));
 }
 
 /* A new 2-player game of d, given first answer `first` (-1: none), stops
@@ -1407,7 +1412,7 @@ static void stops_with(ark_lg_def *d, int first, const char *want) {
 ** machine's memory until the process aborted. */
 static void test_texts_are_bounded(void **st) {
   (void)st;
-  char dir[512], msg[2048], out[1 << 16];
+  char dir[512], msg[2048], out[1 << 16], want[700];
   hostile(dir, sizeof dir, "big-options", "", "R.steps.turn = function(s)\n"
           "  local x, o = string.rep(\"x\", 3e7), {}\n"        /* 16 */
           "  for i = 1, 512 do o[i] = x end G.choose(s, \"go\", o)\n"   /* 17 */
@@ -1433,7 +1438,8 @@ static void test_texts_are_bounded(void **st) {
   /* play's AIs meet the loop first in their copies, which log nothing:
   ** there the time limit stops it */
   assert_int_equal(arknova(out, sizeof out, NULL, "play --game %s", dir), 1);
-  assert_non_null(strstr(out, "arknova: the game stopped: rules/game.lua:9: "));
+  snprintf(want, sizeof want, "arknova: the game stopped: %s/rules/game.lua:9: ", dir);
+  assert_non_null(strstr(out, want));
 }
 
 /* Errors that are no text, and memory that runs out at once (a string
@@ -1512,7 +1518,7 @@ static void test_load_problems_named_from_here(void **st) {
 ** and sim summed nonsense. */
 static void test_numbers_are_finite(void **st) {
   (void)st;
-  char dir[512], msg[2048], out[1 << 16], names[4][32];
+  char dir[512], msg[2048], out[1 << 16], names[4][32], want[700];
   double v[4];
   hostile(dir, sizeof dir, "nan", "", "function R.score(s) return 0/0 end\n"
           "function R.value(s) return -1/0 end\n"
@@ -1533,7 +1539,8 @@ static void test_numbers_are_finite(void **st) {
   ark_lg_free(g);
   ark_lg_def_release(d);
   assert_int_equal(arknova(out, sizeof out, NULL, "play --game %s --ai random", dir), 1);
-  assert_non_null(strstr(out, "arknova: the game stopped: rules/game.lua:15: score("));
+  snprintf(want, sizeof want, "arknova: the game stopped: %s/rules/game.lua:15: score(", dir);
+  assert_non_null(strstr(out, want));
   assert_null(strstr(out, "Winner"));
 }
 
@@ -1709,6 +1716,31 @@ static void test_check_reports_rules_errors(void **st) {
   assert_null(strstr(out, "keep state"));
 }
 
+/* A rules error met while a game plays names its file from where the user
+** stands, as a problem of loading does: check, play and sim of --game e/my
+** said "rules/game.lua:47: ..." and left the user to find which folder. */
+static void test_runtime_errors_name_the_folder(void **st) {
+  (void)st;
+  char cmd[1024], out[1 << 16];
+  snprintf(cmd, sizeof cmd, "cd %s && rm -rf e && mkdir e && cp -r %s e/my && sed -i "
+           "'s/G.add(s, \"coins\", 2)/G.add(s, \"coinz\", 2)/' e/my/rules/game.lua", tmp, HARVEST);
+  assert_int_equal(system(cmd), 0);
+  const char *want = "e/my/rules/game.lua:47: unknown seat track 'coinz' (game.yaml, tracks:)";
+  assert_int_equal(arknova(out, sizeof out, NULL, "check --game e/my"), 1);
+  if (strncmp(out, want, strlen(want))) fail_msg("not '%s' first in:\n%s", want, out);
+  assert_non_null(strstr(out, "\n  (seed 1, decision "));
+  assert_int_equal(arknova(out, sizeof out, NULL, "play --game e/my --ai random"), 1);
+  if (!strstr(out, "arknova: the game stopped: e/my/rules/game.lua:47: unknown seat track"))
+    fail_msg("%s", out);
+  assert_int_equal(arknova(out, sizeof out, NULL, "sim --game e/my --games 2 --ai random"), 1);
+  if (!strstr(out, "the first, seed 1: e/my/rules/game.lua:47: unknown seat track 'coinz'"))
+    fail_msg("%s", out);
+  /* a folder named from elsewhere is named as given */
+  assert_int_equal(arknova(out, sizeof out, NULL, "check --game %s/e/my", tmp), 1);
+  assert_non_null(strstr(out, "/e/my/rules/game.lua:47: unknown seat track"));
+  assert_true(out[0] == '/');
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_numbers),
@@ -1750,6 +1782,7 @@ int main(void) {
     cmocka_unit_test(test_check_finds_kept_state),
     cmocka_unit_test(test_check_passes_games),
     cmocka_unit_test(test_check_reports_rules_errors),
+    cmocka_unit_test(test_runtime_errors_name_the_folder),
   };
   if (!mkdtemp(tmp)) return 1;
   int failed = cmocka_run_group_tests(tests, NULL, NULL);

@@ -743,6 +743,9 @@ ark_lg *ark_lg_view(const ark_lg *g, int viewer, uint64_t seed) {
 /* ---- what the host reads ---- */
 
 const char *ark_lg_error(const ark_lg *g) { return g->error; }
+const char *ark_lg_error_here(const ark_lg *g, char *buf, size_t n) {
+  return ark_lg_from_here(g->d->gd.dir, g->error, buf, n);
+}
 const char *ark_lg_step(const ark_lg *g) { return g->in_step ? g->step : ""; }
 void ark_lg_set_cap(ark_lg *g, int rounds) { g->cap = rounds > 0 ? rounds : 0; }
 int ark_lg_capped(const ark_lg *g) { return g->capped; }

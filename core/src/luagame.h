@@ -31,6 +31,11 @@ void ark_lg_def_release(ark_lg_def *d);
 int ark_lg_def_cards(const ark_lg_def *d);
 /* The rules file, as game.yaml names it inside the folder. */
 const char *ark_lg_def_rules(const ark_lg_def *d);
+/* text, or in buf text with the folder dir (as the user gave it) before
+** it when text begins with a file of that folder ("rules/game.lua:12:
+** ..." as the rules' errors name it): the file named from where the user
+** stands, as ark_lg_def_load names its problems. */
+const char *ark_lg_from_here(const char *dir, const char *text, char *buf, size_t n);
 
 /* Every Lua game behind the engine's one game interface (gameif.h): the
 ** table (luagame_gi.c), and a game as that interface's state.  Such a game
@@ -100,6 +105,10 @@ ark_lg *ark_lg_clone(const ark_lg *g, int with_log);
 ** have not revealed drawn anew, both from seed.  Copies of a view keep it. */
 ark_lg *ark_lg_view(const ark_lg *g, int viewer, uint64_t seed);
 const char *ark_lg_error(const ark_lg *g);
+/* The error with its file named from where the user stands (ark_lg_from_here,
+** with the game folder as given to ark_lg_def_load): for the user's eyes;
+** ark_lg_error is what the game logs and copies compare. */
+const char *ark_lg_error_here(const ark_lg *g, char *buf, size_t n);
 int ark_lg_players(const ark_lg *g);
 int ark_lg_rounds(const ark_lg *g);
 const ark_log *ark_lg_log(const ark_lg *g);

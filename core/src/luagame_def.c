@@ -26,19 +26,19 @@ typedef struct problems {
   const char *dir;              /* the game folder as given */
 } problems;
 
-/* A problem's line names its file from where the user stands, as the
-** card files are named: a path inside the game folder (a Lua message's
-** chunk, "rules/game.lua:12: ...", or a file named relative to it) gets
-** the folder before it. */
-static const char *from_here(const problems *p, const char *text, char *buf, size_t n) {
+/* A message names its file from where the user stands, as the card files
+** are named: a path inside the game folder (a Lua message's chunk,
+** "rules/game.lua:12: ...", or a file named relative to it) gets the
+** folder before it (luagame.h). */
+const char *ark_lg_from_here(const char *dir, const char *text, char *buf, size_t n) {
   const char *colon = strchr(text, ':');
-  size_t dl = p->dir ? strlen(p->dir) : 0;
-  if (!dl || !colon || colon == text || text[0] == '/' || !strncmp(text, p->dir, dl))
+  size_t dl = dir ? strlen(dir) : 0;
+  if (!dl || !colon || colon == text || text[0] == '/' || !strncmp(text, dir, dl))
     return text;
   struct stat st;
-  snprintf(buf, n, "%s/%.*s", p->dir, (int)(colon - text), text);
+  snprintf(buf, n, "%s/%.*s", dir, (int)(colon - text), text);
   if (stat(buf, &st) != 0 || !S_ISREG(st.st_mode)) return text;
-  snprintf(buf, n, "%s/%s", p->dir, text);
+  snprintf(buf, n, "%s/%s", dir, text);
   return buf;
 }
 
@@ -57,7 +57,7 @@ static void problem(problems *p, const char *file, int line, const char *fmt, ..
   else if (line > 0) snprintf(whole, sizeof whole, "%s:%d: %s", file, line, text);
   else snprintf(whole, sizeof whole, "%s: %s", file, text);
   int k = snprintf(p->msg + p->len, p->n - p->len, "%s%s", p->len ? "\n" : "",
-                   from_here(p, whole, named, sizeof named));
+                   ark_lg_from_here(p->dir, whole, named, sizeof named));
   if (k > 0) p->len = p->len + (size_t)k < p->n ? p->len + (size_t)k : p->n - 1;
 }
 
