@@ -988,6 +988,16 @@ static int sim_option(sim *s, sim_args *a, int argc, char **argv, int *i) {
   return 0;
 }
 
+/* A data folder that is the shipped one, however it is named (--data
+** games/arknova, --game arknova), plays the printed game: its records name
+** no change of rules, so the run merges with a plain one. */
+static void printed_data(ark_config *c) {
+  char buf[1100], given[PATH_MAX], shipped[PATH_MAX];
+  if (c->data_dir && realpath(ark_data_folder(c, buf, sizeof buf), given) &&
+      realpath(ARK_GAME_DIR, shipped) && !strcmp(given, shipped))
+    c->data_dir = NULL;
+}
+
 /* All options into s and a; 0, or the exit code (-1: exit 0). */
 static int sim_options(sim *s, sim_args *a, int argc, char **argv) {
   for (int i = 1; i < argc; i++) {
@@ -1004,6 +1014,7 @@ static int sim_options(sim *s, sim_args *a, int argc, char **argv) {
     return 2;
   }
   if (a->seed) s->first_seed = s->o.cfg.seed;
+  printed_data(&s->o.cfg);
   return host_check_game_opts(&s->o, "sim") ? 2 : 0;
 }
 

@@ -318,6 +318,32 @@ static void test_sim_cannot_write_says_why(void **st) {
   rmdir(dir);
 }
 
+/* Naming the shipped data folder (its path, or a link to it) plays the
+** printed game: the records name no change of rules and merge with a
+** plain run's ("changed from the printed game: data games/arknova", and
+** sim merge refused the two). */
+static void test_sim_shipped_data_is_printed(void **st) {
+  (void)st;
+  char link[1024];
+  snprintf(link, sizeof link, "%s/shipped", tmp);
+  unlink(link);
+  assert_int_equal(symlink(ARK_GAME_DIR, link), 0);
+  assert_int_equal(run("sim --seeds 1..2 --ai random --turn-cap 30 --out plain.jsonl"), 0);
+  assert_int_equal(run("sim --seeds 3..4 --ai random --turn-cap 30 --data shipped "
+                       "--out named.jsonl"), 0);
+  assert_int_equal(output_count("changed from the printed game"), 0);
+  assert_non_null(strstr(slurp("named.jsonl"), "\"rules\":\"\","));
+  assert_int_equal(run("sim --seeds 5..6 --ai random --turn-cap 30 --data " ARK_GAME_DIR
+                       " --out full.jsonl"), 0);
+  assert_int_equal(output_count("changed from the printed game"), 0);
+  assert_int_equal(run("sim --seeds 7..8 --ai random --turn-cap 30 --game arknova "
+                       "--out game.jsonl"), 0);
+  assert_int_equal(output_count("changed from the printed game"), 0);
+  assert_int_equal(run("sim merge plain.jsonl named.jsonl full.jsonl game.jsonl"), 0);
+  assert_int_equal(output_count("merged 8 games from 4 files\n"), 1);
+  unlink(link);
+}
+
 /* Overwrites the first "turns" of file name with another number. */
 static void change_turns(const char *name, const char *to) {
   char *t = strdup(slurp(name)), *p = strstr(t, "\"turns\":"), buf[1 << 16];
@@ -756,6 +782,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_sim_seeds_with_games),
     cmocka_unit_test(test_sim_cannot_write_says_why),
+    cmocka_unit_test(test_sim_shipped_data_is_printed),
     cmocka_unit_test(test_sim_merge_maps),
     cmocka_unit_test(test_sim_test_card_mixed_ais),
     cmocka_unit_test(test_sim_test_card_turn_cap),
