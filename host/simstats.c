@@ -699,6 +699,21 @@ static int listed(const int *v, int n, int number) {
   return 0;
 }
 
+/* " --cards DIR" for each card folder in rules (a record's "cards DIR"
+** items): what --test-card needs to find a fan card, for advice that runs
+** as written. */
+static void card_folders(const char *rules, char *buf, size_t n) {
+  size_t o = 0;
+  buf[0] = '\0';
+  for (const char *p = rules; *p && o < n;) {
+    size_t len = strcspn(p, ";");
+    if (len > 6 && !strncmp(p, "cards ", 6))
+      o += (size_t)snprintf(buf + o, n - o, " --cards %.*s", (int)(len - 6), p + 6);
+    p += len;
+    while (*p == ';' || *p == ' ') p++;
+  }
+}
+
 /* How often each card under test (the records' `compared`) was in a hand
 ** and played in set B, with a warning below the share --test-card warns
 ** at: in the games without it set B is set A, and the differences are
@@ -709,6 +724,8 @@ static void compared_cards(FILE *f, const sim_record *r, long n) {
   for (long i = 0; i < n && !first; i++)
     if (usable(&r[i], 1) && r[i].ncompared) first = &r[i];
   if (!first) return;
+  char folders[sizeof first->rules + 64];
+  card_folders(first->rules, folders, sizeof folders);
   fprintf(f, "\ncards under test in set B (%s):\n", first->ncompared == SIM_COMPARED
           ? "the first 32" : "all");
   for (int c = 0; c < first->ncompared; c++) {
@@ -727,8 +744,8 @@ static void compared_cards(FILE *f, const sim_record *r, long n) {
     if (games > 0 && played / games < SIM_LOW_PLAY_RATE)
       fprintf(f, "warning: card %d was played in only %.0f%% of set-B games (below %.0f%%): the "
                  "others are games it did not touch, so the differences are thinned out among "
-                 "them; --test-card %d puts it in a hand\n", number, 100 * played / games,
-              100 * SIM_LOW_PLAY_RATE, number);
+                 "them; --test-card %d%s puts it in a hand\n", number, 100 * played / games,
+              100 * SIM_LOW_PLAY_RATE, number, folders);
   }
 }
 

@@ -671,6 +671,13 @@ static void test_bad_saves(void **st) {
   assert_true(output_has("arknova replay: . is a folder, not a save file"));
   assert_int_equal(run(NULL, "play --map zz"), 2);
   assert_true(output_has("unknown map 'zz'"));
+  /* a fan map's id without its folder: the option that brings it is named */
+  assert_int_equal(run(NULL, "play --map F1"), 2);
+  assert_string_equal(slurp("out"), "arknova: unknown map 'F1' (known: advanced 0 1 1a 2 2a 3 3a "
+                      "4 4a 5 5a 6 6a 7 7a 8 8a A; a fan map needs its folder: --maps DIR, or "
+                      "maps: in a scenario)\n");
+  assert_int_equal(run(NULL, "play --map F1 --maps %s/examples/fan-map --ai random "
+                       "--turn-cap 4", ARK_SOURCE_DIR), 0);
 
   /* another file is never taken for a save to overwrite */
   t_write_file(tmp, "notes.txt", "my notes\n");

@@ -283,6 +283,8 @@ static void test_sim_checks_before_games(void **st) {
           "--compare-cards " HEDGEHOG);
 #undef HEDGEHOG
   refused(2, "unknown map '99'", "--map 99");
+  refused(2, "unknown map 'F1' (known: advanced 0 1 1a 2 2a 3 3a 4 4a 5 5a 6 6a 7 7a 8 8a A; a "
+          "fan map needs its folder: --maps DIR, or maps: in a scenario)", "--map F1");
   refused(2, "cannot write /proc/x/y", "--svg /proc/x/y");
 }
 
@@ -680,15 +682,19 @@ static void test_sim_compare_card_plays(void **st) {
     "0.0% [0.0%, 27.8%]\n",
     "warning: card 1002 was played in only 0% of set-B games (below 50%): the others are "
     "games it did not touch, so the differences are thinned out among them; --test-card 1002 "
-    "puts it in a hand\n"
+    "--cards dud puts it in a hand\n"
   };
   for (int k = 0; k < 2; k++) assert_true(output_has(want[k]));
   assert_non_null(strstr(slurp("cc.jsonl"), "\"compared\":[1002],\"held\":[1002],"));
   assert_int_equal(run("sim merge cc.jsonl"), 0);
   for (int k = 0; k < 2; k++) assert_true(output_has(want[k]));
+  /* the advice runs as written (without --cards dud it exited 2: no card 1002) */
+  assert_int_equal(run("sim --test-card 1002 --cards dud --seeds 1..2 --ai random"), 0);
+  assert_true(output_has("test of card 1002 ("));
   assert_int_equal(run("sim --with-card 401 --seeds 1..10 --ai random --no-cards"), 0);
   assert_true(output_has("card 401: in a hand in 4 of 10 games, played in 0, 0.0%"));
-  assert_true(output_has("warning: card 401 was played in only 0% of set-B games"));
+  assert_true(output_has("so the differences are thinned out among them; --test-card 401 puts "
+                         "it in a hand\n"));
 }
 
 /* sim's game of seed S is the game `play --seed S` plays with the same

@@ -91,7 +91,9 @@ static int starting_map(const ark_config *cfg, const ark_content *c, int *advanc
       snprintf(msg + l, n - l, " %s", c->maps[i].id);
     }
     size_t l = strlen(msg);
-    snprintf(msg + l, n - l, ")");
+    /* the commonest cause: a fan map whose folder was not named */
+    snprintf(msg + l, n - l, "; a fan map needs its folder: --maps DIR, or maps: in a "
+             "scenario)");
   }
   return map;
 }
