@@ -29,17 +29,8 @@ function A.cost_of(seat, id, m)
   local pays = {}
   local optional = A.optional_discounts(seat, id)
   for _, o in ipairs(A.ongoing(seat, "discount")) do
-    local d = o.item
-    if d.on ~= "standard_action" then
-      local ok = true
-      if d.tag and not A.has_tag(id, d.tag) then ok = false end
-      if d.tags then
-        local any = false
-        for _, t in ipairs(d.tags) do if A.has_tag(id, t) then any = true end end
-        if not any then ok = false end
-      end
-      if d.min_cost and printed < d.min_cost then ok = false end
-      if ok and not d.pay then cost = cost - (d.mc or 0) end
+    if not o.item.pay and A.discount_applies(o.item, id, printed) then
+      cost = cost - (o.item.mc or 0)
     end
   end
   -- optional discounts (pay resources), as the mask asks: each must still save MC and be
@@ -74,23 +65,24 @@ function A.pow2(n)
   return v
 end
 
+-- does discount d (of a card in play) apply to playing card id of printed cost `printed`?
+function A.discount_applies(d, id, printed)
+  if d.on == "standard_action" then return false end
+  if d.tag and not A.has_tag(id, d.tag) then return false end
+  if d.tags then
+    local any = false
+    for _, t in ipairs(d.tags) do if A.has_tag(id, t) then any = true end end
+    if not any then return false end
+  end
+  return not (d.min_cost and printed < d.min_cost)
+end
+
 -- the optional discounts (`discount` with `pay`) of the seat's cards that apply to card id
 function A.optional_discounts(seat, id)
   local l = {}
   local printed = CARDS[id].cost or 0
   for _, o in ipairs(A.ongoing(seat, "discount")) do
-    local d = o.item
-    if d.on ~= "standard_action" and d.pay then
-      local ok = true
-      if d.tag and not A.has_tag(id, d.tag) then ok = false end
-      if d.tags then
-        local any = false
-        for _, t in ipairs(d.tags) do if A.has_tag(id, t) then any = true end end
-        if not any then ok = false end
-      end
-      if d.min_cost and printed < d.min_cost then ok = false end
-      if ok then l[#l + 1] = o end
-    end
+    if o.item.pay and A.discount_applies(o.item, id, printed) then l[#l + 1] = o end
   end
   return l
 end
