@@ -31,8 +31,10 @@ static void hint_usage(FILE *f) {
     "                   save ends at\n"
     "  --ai KIND        greedy (default) or mcts: who chooses\n"
     "  --mcts-iters N   mcts: rollouts (default 80)\n"
-    "  --seed S         seed of the AI's random choices and of the dealt copy (1,\n"
-    "                   as the hint typed in `arknova play` uses)\n"
+    "  --seed S         seed of the AI's random choices and of the dealt copy\n"
+    "                   (default: the save's ai-seed, which the game's own AIs\n"
+    "                   and the hint typed in `arknova play` use, so that the\n"
+    "                   greedy's advice is the choice the game's greedy made)\n"
     "  --help           this text\n");
 }
 
@@ -163,7 +165,7 @@ int host_hint(ark_gs *g, int kind, const ai_budget *b, uint64_t seed, int played
 int cmd_hint(int argc, char **argv) {
   const char *path = NULL, *at = NULL;
   int kind = AI_GREEDY;
-  long iters = 0, seedv = HOST_HINT_SEED;
+  long iters = 0, seedv = -1;            /* -1: the save's ai-seed */
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
     if (!strcmp(a, "--help") || !strcmp(a, "-h")) { hint_usage(stdout); return 0; }
@@ -258,8 +260,8 @@ int cmd_hint(int argc, char **argv) {
   ai_budget budget = sv.o.budget;
   if (iters) budget.iters = (int)iters;
   int played = count < sv.nanswers && sv.answers[count] < d->noptions ? sv.answers[count] : -1;
-  int rc = host_hint(g, kind, &budget, host_pick_seed((uint64_t)seedv, count), played, 0,
-                     stdout);
+  uint64_t seed = seedv >= 0 ? (uint64_t)seedv : sv.ai_seed;
+  int rc = host_hint(g, kind, &budget, host_pick_seed(seed, count), played, 0, stdout);
   if (rc) fprintf(stderr, "arknova hint: out of memory\n");
   g->gi->free(g);
   host_save_free(&sv);

@@ -83,10 +83,6 @@ int host_add_dir(const char **dirs, const char *d);
 /* The seed of the AI's pick at answer number n of a game: a function of
 ** the game's AI seed and n only, so a resumed game plays on the same. */
 uint64_t host_pick_seed(uint64_t ai_seed, int n);
-/* The AI seed of a hint, in a game (`hint` typed at a decision) as from a
-** save (`arknova hint`, unless --seed): one seed, so that a position gets
-** the same advice however it is asked. */
-#define HOST_HINT_SEED 1
 /* The AIs' seed of the game of seed S, the same in play and sim (any
 ** game): sim's game S is the game `play --seed S` plays with its options. */
 uint64_t host_ai_seed(uint64_t seed);

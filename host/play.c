@@ -317,8 +317,10 @@ static int ask(session *s) {
     }
     if (!strcmp(t, "board")) { s->hg->board(s->g, s->sv.human, stdout); show_options(d); continue; }
     if (!strcmp(t, "hint")) {     /* the greedy's advice, on what this seat may know */
+      /* with the game's AI seed, as `arknova hint` of the save gives it:
+      ** one seed, so that a position gets the same advice however asked */
       int n = s->g->gi->nanswers(s->g);
-      if (host_hint(s->g, AI_GREEDY, &s->sv.o.budget, host_pick_seed(HOST_HINT_SEED, n), -1,
+      if (host_hint(s->g, AI_GREEDY, &s->sv.o.budget, host_pick_seed(s->sv.ai_seed, n), -1,
                     5, stdout) != 0)
         fprintf(stderr, "arknova: out of memory\n");
       continue;
