@@ -34,8 +34,9 @@ static void play_usage(FILE *f) {
              "                    that is not over is kept (nothing is played): go on\n"
              "                    with it by --resume FILE, or choose another file\n"
              "  --overwrite       replace the save even if its game is not over\n"
-             "  --resume FILE     continue the game saved in FILE (the save decides the\n"
-             "                    game, seat and AIs: their options are refused with it)\n"
+             "  --resume FILE     continue the game saved in FILE, a person's or an AI game\n"
+             "                    stopped halfway (the save decides the game, seat and\n"
+             "                    AIs: their options are refused with it)\n"
              "  --verbose         print every decision and event (AI games)\n"
              "  --help            this text\n", host_game_opts_help);
 }
@@ -448,23 +449,58 @@ static void save_now_and_then(ark_gs *g, void *arg) {
     fprintf(stderr, "arknova: could not write %s\n", s->path);
 }
 
-int host_play_ais(ark_gs *g, const host_game *hg, const host_opts *o, const char *save_path) {
-  host_save sv;
-  host_save_init(&sv);
-  sv.o = *o;
-  sv.ai_seed = host_ai_seed(o->cfg.seed);
-  ai_saver saver = { save_path, &sv, hg, now_s() };
-  int pr = host_play_out(g, o, sv.ai_seed, hg->events, save_path ? save_now_and_then : NULL,
-                         &saver);
-  int lost = save_path && hg->write(save_path, &sv, g) != 0;
+/* Plays g out with sv's AIs, saving to save_path (NULL: no save) as it
+** goes and at its end, then describes it. */
+static int play_out_saved(ark_gs *g, const host_game *hg, const host_save *sv,
+                          const char *save_path) {
+  ai_saver saver = { save_path, sv, hg, now_s() };
+  int pr = host_play_out(g, &sv->o, sv->ai_seed, hg->events,
+                         save_path ? save_now_and_then : NULL, &saver);
+  int lost = save_path && hg->write(save_path, sv, g) != 0;
   if (lost) fprintf(stderr, "arknova: could not write %s\n", save_path);
   if (pr != ARK_END) {
     fprintf(stderr, "arknova: the game stopped: %s\n", hg->error(g));
     return 1;
   }
   hg->describe(g, stdout);
-  hg->summary(g, o, stdout);
+  hg->summary(g, &sv->o, stdout);
   return lost;
+}
+
+int host_play_ais(ark_gs *g, const host_game *hg, const host_opts *o, const char *save_path) {
+  host_save sv;
+  host_save_init(&sv);
+  sv.o = *o;
+  sv.ai_seed = host_ai_seed(o->cfg.seed);
+  return play_out_saved(g, hg, &sv, save_path);
+}
+
+/* An AI game stopped halfway (Ctrl-C, a killed search) goes on from its
+** save with its own AIs and seed, saved to path as it plays: each pick's
+** seed depends on the game's AI seed and the answer's number only, so the
+** game goes on as it would have (a plan an AI had made for the rest of
+** its turn is made anew). */
+static int resume_ais(host_save *sv, const char *from, const char *path) {
+  const host_game *hg = host_game_of(&sv->o);
+  char msg[2048];
+  ark_gs *g = hg->rebuild(sv, sv->nanswers, msg, sizeof msg);
+  int v = g ? host_save_verify_gs(sv, hg, g, hg->hash(g), hg->state(g), msg, sizeof msg) : -1;
+  if (v < 0) {
+    fprintf(stderr, "arknova play: %s: %s; the file is left as it is\n", from, msg);
+    if (g) g->gi->free(g);
+    return 1;
+  }
+  if (v > 0) fprintf(stderr, "arknova play: note: %s: %s\n", from, msg);
+  if (g->gi->process(g) != ARK_AWAITING) {
+    fprintf(stderr, "arknova play: the game in %s is over; arknova replay %s shows it\n", from,
+            from);
+    g->gi->free(g);
+    return 1;
+  }
+  printf("Resumed %s at decision %d; the AIs play on.\n", from, sv->nanswers + 1);
+  int rc = play_out_saved(g, hg, sv, path);
+  g->gi->free(g);
+  return rc;
 }
 
 static int run_ai(host_opts *o, const char *save_path) {
@@ -575,9 +611,11 @@ int cmd_play(int argc, char **argv) {
       return refuse_on_resume(fixed);
     }
     if (sv.human < 0) {
-      fprintf(stderr, "arknova play: %s is not a game with a person (use arknova replay)\n", resume);
+      host_save_warn(&sv, "arknova play", resume);
+      say_replaced(save_path, replaced);
+      int rc = resume_ais(&sv, resume, save_path ? save_path : resume);
       host_save_free(&sv);
-      return 1;
+      return rc;
     }
     if (human >= 1 && human - 1 != sv.human) {
       /* another seat would see that seat's hand, which the game so far kept from it */

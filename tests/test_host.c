@@ -1506,6 +1506,39 @@ static void test_hint_in_game_as_from_save(void **st) {
   if (!output_has(line)) fail_msg("'%s' in the game, not from the save:\n%s", line, slurp("out"));
 }
 
+/* An AI game stopped halfway goes on by play --resume with its AIs (it
+** was refused: "not a game with a person", though the refusal to start a
+** new game over it advised --resume).  The halfway save is a person's game
+** of two answers whose seat is then given to the greedy. */
+static void test_resume_ai_game(void **st) {
+  (void)st;
+  assert_int_equal(run("1\n1\nquit\n", "play --human 1 --seed 3 --save half.txt"), 0);
+  char *text = strdup(slurp("half.txt"));
+  drop_line(text, "human 1");
+  char *ai = strstr(text, "\nai P1 human\n");
+  assert_non_null(ai);
+  size_t len = strlen(text) + 2;
+  char *greedy = malloc(len);
+  snprintf(greedy, len, "%.*s\nai P1 greedy\n%s", (int)(ai - text), text,
+           ai + strlen("\nai P1 human\n"));
+  assert_non_null(strstr(greedy, "\nanswers 0 0\n"));
+  t_write_file(tmp, "half.txt", greedy);
+  free(greedy);
+  free(text);
+  assert_int_equal(run(NULL, "play --seed 3 --save half.txt"), 2);
+  assert_true(output_has("to go on with that game:  arknova play --resume half.txt"));
+  assert_int_equal(run(NULL, "play --resume half.txt"), 0);
+  assert_true(output_has("Resumed half.txt at decision 3; the AIs play on."));
+  assert_true(output_has("Winner: "));
+  const char *done = slurp("half.txt");
+  assert_non_null(strstr(done, "\nfinished 1\n"));
+  assert_non_null(strstr(done, "\nanswers 0 0 "));
+  assert_int_equal(run(NULL, "replay half.txt --quiet"), 0);
+  assert_true(output_has("matches the saved game"));
+  assert_int_equal(run(NULL, "play --resume half.txt"), 1);
+  assert_true(output_has("the game in half.txt is over; arknova replay half.txt shows it"));
+}
+
 /* The hint of an AI game's save is, at each turn's action, the choice its
 ** greedy made there: both take the save's ai-seed.  With seed 1 for every
 ** hint, 3 of the 17 actions among decisions 9-60 of seed 7 differed. */
@@ -2256,6 +2289,7 @@ int main(void) {
     cmocka_unit_test(test_lua_person_undo_resume),
     cmocka_unit_test(test_hint_in_game_as_from_save),
     cmocka_unit_test(test_hint_agrees_with_game_ai),
+    cmocka_unit_test(test_resume_ai_game),
   };
   int rc = cmocka_run_group_tests(tests, NULL, NULL);
   char cmd[512];
