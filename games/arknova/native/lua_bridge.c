@@ -401,15 +401,57 @@ static int registered_in(lua_State *L, const char *registry, int *key, int *line
   return found;
 }
 
+/* The frames find_culprit looks at on a deeper stack: the innermost
+** CULPRIT_INNER and the outermost CULPRIT_OUTER.  A game's stacks are a
+** few dozen frames deep; a deeper one is a runaway recursion, whose middle
+** repeats the same functions: its innermost frames name the script at
+** fault and its line, its outermost the handler the engine called.
+** Looking at a level far from the innermost costs the depth (stack_depth),
+** hence few of those. */
+#define CULPRIT_INNER 200
+#define CULPRIT_OUTER 50
+
+/* How many frames th's stack has.  lua_getstack walks from the innermost
+** frame to the level it is asked for, so the levels are not counted one by
+** one (quadratic: a script that recursed until the stack overflowed, half
+** a million frames with Lua 5.4, kept the engine in here for minutes,
+** outside any time limit) but found by doubling, then halving. */
+static int stack_depth(lua_State *th) {
+  lua_Debug ar;
+  if (!lua_getstack(th, 0, &ar)) return 0;
+  int lo = 0, hi = 1;                    /* level lo exists, level hi may not */
+  while (lua_getstack(th, hi, &ar)) {
+    lo = hi;
+    hi *= 2;
+  }
+  while (hi - lo > 1) {
+    int mid = lo + (hi - lo) / 2;
+    if (lua_getstack(th, mid, &ar)) lo = mid;
+    else hi = mid;
+  }
+  return lo + 1;
+}
+
+/* The level find_culprit looks at after `level`: past the innermost
+** CULPRIT_INNER frames of a deeper stack, it goes on with the outermost
+** CULPRIT_OUTER (*depth: the stack's depth once counted, else -1). */
+static int next_level(lua_State *th, int level, int *depth) {
+  if (level + 1 != CULPRIT_INNER) return level + 1;
+  if (*depth < 0) *depth = stack_depth(th);
+  return *depth - CULPRIT_OUTER > level + 1 ? *depth - CULPRIT_OUTER : level + 1;
+}
+
 /* Walks th's stack from the innermost frame: the first frame of a card or
 ** map script's file, or of a handler's wrapper, names the culprit; its
-** frames up to its wrapper give the lines.  L is the main state. */
+** frames up to its wrapper give the lines.  L is the main state.  However
+** deep the stack, it costs a few dozen walks over it at most (next_level). */
 static void find_culprit(const ark_content *c, lua_State *L, lua_State *th, culprit *k) {
   lua_Debug ar;
   memset(k, 0, sizeof *k);
   k->who = -1;
   int outer = 0;                         /* past a wrapper with no frame of its script */
-  for (int level = 0; lua_getstack(th, level, &ar); level++) {
+  int depth = -1;
+  for (int level = 0; lua_getstack(th, level, &ar); level = next_level(th, level, &depth)) {
     if (!lua_getinfo(th, "Slf", &ar)) continue;
     if (th != L) lua_xmove(th, L, 1);
     int key, line, last;
