@@ -898,6 +898,65 @@ static void test_hooks_plugin_keeps_copies(void **st) {
   assert_int_equal(running, 0);
 }
 
+/* A plugin's script has Lua as a card's script has it (docs/lua-api.md):
+** pairs and next visit keys in one fixed order, table.sort is stable,
+** tostring shows no address, table.move and math.randomseed are absent,
+** math.random draws from the game's seeded generator, and setmetatable
+** refuses __gc.  It had the rules' own: pairs in Lua's order, seeded per
+** process, so the same seed played another game (and a save replayed
+** differently), and Lua's math.random, seeded per state. */
+static void test_plugin_sandbox(void **st) {
+  (void)st;
+  ark_game *g = script_plugin_game("lua-order",
+    "local LETTERS = 'abcdefghijklmnopqrstuvwxyz'\n"
+    "local hooks = {}\n"
+    "function hooks.income(p, id)\n"
+    "  local t, by_pairs, by_next, recs, sorted = {}, {}, {}, {}, {}\n"
+    "  for i = 26, 1, -1 do t[string.sub(LETTERS, i, i)] = i end\n"
+    "  for k in pairs(t) do by_pairs[#by_pairs + 1] = k end\n"
+    "  for k in next, t do by_next[#by_next + 1] = k end\n"
+    "  for i = 1, 12 do recs[i] = { key = i % 3, i = i } end\n"
+    "  table.sort(recs, function(a, b) return a.key < b.key end)\n"
+    "  for i = 1, 12 do sorted[i] = recs[i].i end\n"
+    "  error(table.concat(by_pairs) .. ' ' .. table.concat(by_next) .. ' ' ..\n"
+    "        table.concat(sorted, ',') .. ' ' .. tostring({}) .. ' ' .. type(table.move) ..\n"
+    "        ' ' .. type(math.randomseed))\n"
+    "end\n"
+    "return hooks\n", "A");
+  assert_int_equal(t_play_random(g, 3, 0), ARK_ERROR);
+  const char *why = ark_game_error(g);
+  if (!strstr(why, "lua-order/hooks.lua:11: abcdefghijklmnopqrstuvwxyz "
+                   "abcdefghijklmnopqrstuvwxyz 3,6,9,12,1,4,7,10,2,5,8,11 table nil nil"))
+    fail_msg("%s", why);
+  ark_game_free(g);
+
+  /* the same seed, the same game */
+  uint64_t hash[2];
+  for (int k = 0; k < 2; k++) {
+    g = script_plugin_game("lua-random",
+      "local hooks = {}\n"
+      "function hooks.income(p, id) gain(p, 'money', math.random(1, 1000)) end\n"
+      "return hooks\n", "A");
+    if (t_play_random(g, 3, 0) != ARK_END) fail_msg("%s", ark_game_error(g));
+    hash[k] = ark_game_log_hash(g);
+    ark_game_free(g);
+  }
+  assert_true(hash[0] == hash[1]);
+
+  make_dir("lua-gc");
+  t_write_file(root, "lua-gc/plugin.yaml", "name: lua-gc\nversion: \"1\"\ndescription: \"z\"\n"
+                                           "script: hooks.lua\n");
+  t_write_file(root, "lua-gc/hooks.lua",
+               "local hooks = {}\n"
+               "local junk = setmetatable({}, { __gc = function() end })\n"
+               "return hooks\n");
+  char d[400], msg[2048];
+  snprintf(d, sizeof d, "%s/lua-gc", root);
+  assert_int_equal(new_game(d, NULL, "A", &g, msg, sizeof msg), ARK_ERR_CONTENT);
+  if (!strstr(msg, "lua-gc/hooks.lua:2: setmetatable: __gc and __mode are refused"))
+    fail_msg("%s", msg);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_hundred_points),
@@ -927,6 +986,7 @@ int main(void) {
     cmocka_unit_test(test_turn_start_hook_begins_turns),
     cmocka_unit_test(test_plugin_replaced),
     cmocka_unit_test(test_hooks_plugin_keeps_copies),
+    cmocka_unit_test(test_plugin_sandbox),
   };
   return cmocka_run_group_tests(tests, setup_root, remove_root);
 }

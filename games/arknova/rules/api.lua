@@ -138,14 +138,17 @@ end
 -- land in it; seal_card_env then makes it read-only.  key: the script's
 -- card id, or -2 - map index (nil: a script of no card, as a test makes),
 -- for the API functions that name the script's own then_ functions.
-function make_card_env(key)
-  local api = {}
-  for _, name in ipairs(CARD_API_BASE) do api[name] = _G[name] end
+-- Into api, the names where a script's Lua is not Lua's own
+-- (docs/lua-api.md): pairs and next in a fixed order, the raw functions
+-- and setmetatable of the sandbox (core/src/sandbox.c), and read-only
+-- views of string, table (a stable sort, no move) and math (random from
+-- the game's seeded generator).  Card and map scripts and plugins' scripts
+-- alike: with Lua's own, the same seed played another game.
+local function sandbox_base(api)
   api.pairs, api.next, api.rawset, api.rawget, api.rawlen =
     SANDBOX.pairs, SANDBOX.next, SANDBOX.rawset, SANDBOX.rawget, SANDBOX.rawlen
   api.setmetatable, api.getmetatable = SANDBOX.setmetatable, SANDBOX.getmetatable
   api.unpack = unpack_fn
-  for _, name in ipairs(CARD_API_RULES) do api[name] = _G[name] end
   api.string = view(copy(string), "string")
   local tbl = copy(table)
   tbl.sort = SANDBOX.sort
@@ -160,6 +163,13 @@ function make_card_env(key)
   end
   m.randomseed = nil
   api.math = view(m, "math")
+end
+
+function make_card_env(key)
+  local api = {}
+  for _, name in ipairs(CARD_API_BASE) do api[name] = _G[name] end
+  for _, name in ipairs(CARD_API_RULES) do api[name] = _G[name] end
+  sandbox_base(api)
   local a = copy(ark)
   for _, name in ipairs(ARK_RULES_ONLY) do a[name] = nil end
   api.ark = view(a, "ark")
@@ -665,15 +675,17 @@ end
 
 -- The names of a card's script (docs/lua-api.md) that the rules' globals
 -- lack or hold in another form, for a plugin's script, whose other names
--- are the rules' own: fact, unpack, and choose_then, gain_then and
--- call_then naming the script's then_ functions.  A hook is never a step's
+-- are the rules' own: Lua's as a card has them (sandbox_base: the rules'
+-- own pairs would visit keys in an order seeded per process), fact, and
+-- choose_then, gain_then and call_then naming the script's then_
+-- functions.  The script's _G still reaches the rules' own.  A hook is never a step's
 -- last call (docs/plugins.md), so these are always the plain way: the
 -- question is asked, then the then_ function runs as then_x(p, nil, code).
 -- Reads fall through to the rules' globals.
 function plugin_api(state)
   local api = setmetatable({}, { __index = _G })
-  -- rawlen as a card's script has it: LuaJIT's base library has none
-  api.fact, api.unpack, api.rawlen = fact, unpack_fn, SANDBOX.rawlen
+  sandbox_base(api)
+  api.fact = fact
   api.choose_then = function(p, tag, prompt, options, codes, method, secret)
     local f = plugin_then(state, method, "choose_then")
     local i
