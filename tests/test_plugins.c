@@ -957,6 +957,68 @@ static void test_plugin_sandbox(void **st) {
     fail_msg("%s", msg);
 }
 
+/* A rules function or ark primitive a plugin's script replaces is the one
+** card and map scripts call too, not only the rules: here a plugin that
+** doubles money gained (gain) and allows only a building's first two
+** positions (ark.placements), with a fan card that measures both from its
+** script, and WAZA Large Animal Program (263), whose script asks
+** ark.placements itself.  The scripts' environments had copied the rules'
+** functions before the plugins' scripts ran: the card gained 5 and saw
+** 17 places, and 263 offered every size-5 position. */
+static void test_plugin_reaches_scripts(void **st) {
+  (void)st;
+  make_dir("house");
+  make_dir("house/cards");
+  t_write_file(root, "house/plugin.yaml", "name: house\nversion: \"1\"\ndescription: \"z\"\n"
+                                          "script: hooks.lua\ncards: cards\n");
+  t_write_file(root, "house/hooks.lua",
+               "local plain, all = gain, ark.placements\n"
+               "function _G.gain(p, track, n)\n"
+               "  if track == 'money' then n = 2 * n end\n"
+               "  return plain(p, track, n)\n"
+               "end\n"
+               "function ark.placements(p, key, build2, i)\n"
+               "  if i then return all(p, key, build2, i) end\n"
+               "  local places = all(p, key, build2)\n"
+               "  return { places[1], places[2] }\n"
+               "end\n"
+               "return {}\n");
+  t_write_file(root, "house/cards/1152-gain-meter.yaml",
+               "number: 1152\nname: Gain Meter\ntype: animal\n"
+               "description: \"Measures the house rules.\"\ncost: 1\nsize: 1\nappeal: 1\n");
+  t_write_file(root, "house/cards/1152-gain-meter.lua",
+               "local card = {}\n"
+               "function card.on_play(p, id)\n"
+               "  local m0 = money(p)\n"
+               "  gain(p, 'money', 5)\n"
+               "  ark.memo(id, 100 * (money(p) - m0) + #ark.placements(p, 'size-2', false))\n"
+               "end\n"
+               "return card\n");
+  char d[400], msg[2048];
+  snprintf(d, sizeof d, "%s/house", root);
+  ark_game *g;
+  if (new_game(d, NULL, "0", &g, msg, sizeof msg) != ARK_OK) fail_msg("%s", msg);
+  t_to_first_turn(g);
+  int p = play_fan_animal(g, 1152, "play Gain Meter (1152)");
+  ark_game_process(g);
+  int memo = -1;
+  for (int i = 0; i < g->s.nmemo; i++)
+    if (g->s.memo_card[i] == t_card(g, 1152)) memo = g->s.memo_value[i];
+  assert_int_equal(memo, 10 * 100 + 2);           /* +10 money, 2 places */
+  ark_game_free(g);
+
+  if (new_game(d, NULL, "0", &g, msg, sizeof msg) != ARK_OK) fail_msg("%s", msg);
+  t_to_first_turn(g);
+  p = t_cur(g);
+  t_clear_hand(g, p);
+  g->s.p[p].money = 50;
+  g->s.p[p].reputation = 6;
+  t_play_sponsor(g, p, 263);
+  t_expect(g, "waza-large.enclosure", p);
+  assert_int_equal(t_noptions(g), 2 + 1);         /* two places, no enclosure */
+  ark_game_free(g);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_hundred_points),
@@ -987,6 +1049,7 @@ int main(void) {
     cmocka_unit_test(test_plugin_replaced),
     cmocka_unit_test(test_hooks_plugin_keeps_copies),
     cmocka_unit_test(test_plugin_sandbox),
+    cmocka_unit_test(test_plugin_reaches_scripts),
   };
   return cmocka_run_group_tests(tests, setup_root, remove_root);
 }

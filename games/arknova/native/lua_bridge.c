@@ -2064,7 +2064,10 @@ int ark_lua_open(ark_content *c, const char *cards_dir) {
   if (load_card_lib(c, cards_dir) != 0) return -1;
   if (load_action_scripts(c, cards_dir) != 0) return -1;
   check_keywords(c);
-  if (load_card_scripts(c) != 0 || load_plugin_scripts(c) != 0) return -1;
+  /* the plugins' scripts first: a rules function or ark primitive one
+  ** replaces is then the one each card and map script's environment takes
+  ** (make_card_env, api.lua), as the rules' own calls are */
+  if (load_plugin_scripts(c) != 0 || load_card_scripts(c) != 0) return -1;
   ark_lua_query_fast_init(c);
   return c->nerrors ? -1 : 0;
 }
