@@ -692,15 +692,15 @@ static void test_plugin_own_globals(void **st) {
                "BONUS = 2\n"
                "function bonus_for(p) return BONUS end\n"
                "function income(p, id) gain(p, 'money', bonus_for(p)) end\n"
-               "function on_paly(p, id) end\n");
+               "function turn_edn(p, id) end\n");
   char d[400], msg[2048];
   snprintf(d, sizeof d, "%s/own", root);
   ark_config cfg;
   ark_config_init(&cfg);
   cfg.plugins[0] = d;
   char *report = t_check_clean(&cfg);
-  assert_non_null(strstr(report, "own/hooks.lua:4: warning: 'on_paly' is no trigger handler, "
-                                 "so it is the script's own helper; did you mean on_play?"));
+  assert_non_null(strstr(report, "own/hooks.lua:4: warning: 'turn_edn' is no trigger handler, "
+                                 "so it is the script's own helper; did you mean turn_end?"));
   assert_null(strstr(report, "BONUS"));
   assert_null(strstr(report, "bonus_for"));
   free(report);
@@ -708,7 +708,7 @@ static void test_plugin_own_globals(void **st) {
   if (new_game(d, NULL, "A", &g, msg, sizeof msg) != ARK_OK) fail_msg("%s", msg);
   char out[200];
   assert_string_equal(t_run_lua(g, "local h = PLUGIN_SCRIPTS[1]\n"
-                                   "return tostring(type(h.income)) .. tostring(h.on_paly) .. "
+                                   "return tostring(type(h.income)) .. tostring(h.turn_edn) .. "
                                    "tostring(h.bonus_for)", 0, out, sizeof out),
                       "functionnilnil");
   assert_int_equal(t_play_random(g, 2, 1), ARK_END);
@@ -1019,6 +1019,62 @@ static void test_plugin_reaches_scripts(void **st) {
   ark_game_free(g);
 }
 
+/* A card's own handlers (on_play, score) are no plugin hooks: the rules
+** call them for the card alone, so a plugin's were never called, though
+** check passed them.  check and loading refuse them at their lines, in a
+** returned table as among a script's globals, naming what a plugin hooks
+** instead; a name near one of those suggests a plugin's hook. */
+static void test_plugin_card_own_handlers(void **st) {
+  (void)st;
+  make_dir("own-handlers");
+  t_write_file(root, "own-handlers/plugin.yaml", "name: own-handlers\nversion: \"1\"\n"
+                                                 "description: \"z\"\nscript: hooks.lua\n");
+  t_write_file(root, "own-handlers/hooks.lua",
+               "local hooks = {}\n"
+               "function hooks.on_play(p, id) gain(p, 'money', 1) end\n"
+               "function hooks.score(p, id)\n"
+               "  return 0\n"
+               "end\n"
+               "function hooks.game_end(p, id) end\n"
+               "return hooks\n");
+  make_dir("own-globals");
+  t_write_file(root, "own-globals/plugin.yaml", "name: own-globals\nversion: \"1\"\n"
+                                                "description: \"z\"\nscript: hooks.lua\n");
+  t_write_file(root, "own-globals/hooks.lua",
+               "function income(p) gain(p, 'money', 1) end\n"
+               "function score(p) return 0 end\n"
+               "function on_plya(p) end\n");
+  static const char *const want[] = {
+    "own-handlers/hooks.lua:2: 'on_play' is a card's own handler, which a plugin's hooks never "
+    "receive: card_played comes for every card played (a plugin's hooks are card_played, "
+    "building_placed, ",
+    "own-handlers/hooks.lua:3: 'score' is a card's own handler, which a plugin's hooks never "
+    "receive: game_end comes at the final scoring, for each player (a plugin's hooks are ",
+    "own-globals/hooks.lua:2: 'score' is a card's own handler, which a plugin's hooks never "
+    "receive: game_end ",
+  };
+  for (int k = 0; k < 2; k++) {
+    char d[400], msg[4096];
+    snprintf(d, sizeof d, "%s/%s", root, k ? "own-globals" : "own-handlers");
+    ark_config cfg;
+    ark_config_init(&cfg);
+    cfg.plugins[0] = d;
+    char *report = NULL;
+    int n = 0;
+    assert_int_equal(ark_check(&cfg, &report, &n), ARK_ERR_CONTENT);
+    assert_int_equal(n, k ? 1 : 2);
+    ark_game *g;
+    assert_int_equal(new_game(d, NULL, "A", &g, msg, sizeof msg), ARK_ERR_CONTENT);
+    for (int i = k ? 2 : 0; i < (k ? 3 : 2); i++) {
+      if (!strstr(report, want[i])) fail_msg("check: %s", report);
+      if (!strstr(msg, want[i])) fail_msg("play: %s", msg);
+    }
+    assert_non_null(strstr(report, "modify_animal_cost; docs/plugins.md)"));
+    assert_null(strstr(report, "on_plya"));   /* no hook of a plugin is near it */
+    free(report);
+  }
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_hundred_points),
@@ -1050,6 +1106,7 @@ int main(void) {
     cmocka_unit_test(test_hooks_plugin_keeps_copies),
     cmocka_unit_test(test_plugin_sandbox),
     cmocka_unit_test(test_plugin_reaches_scripts),
+    cmocka_unit_test(test_plugin_card_own_handlers),
   };
   return cmocka_run_group_tests(tests, setup_root, remove_root);
 }

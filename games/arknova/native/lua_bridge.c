@@ -722,12 +722,26 @@ static int last_line(const char *text, size_t len) {
   return line;
 }
 
-/* The script's returned table (at t): names that are no trigger handler,
-** and, when checking, handlers that are no function; lines[name] (table at
-** lines) is where each handler is defined in file, or, for one a helper
-** of the card library defined, the script's first line of code. */
+/* If name is a card's own handler (CARD_OWN_HANDLERS, api.lua), which
+** the rules call for that card alone, so that a plugin's hook of that name
+** would never be called: what a plugin hooks instead.  NULL otherwise. */
+static const char *card_own_handler(lua_State *L, const char *name, char *out, size_t n) {
+  lua_getglobal(L, "CARD_OWN_HANDLERS");
+  lua_getfield(L, -1, name);
+  const char *instead = lua_tostring(L, -1);
+  if (instead) snprintf(out, n, "%s", instead);
+  lua_pop(L, 2);
+  return instead ? out : NULL;
+}
+
+/* The script's returned table (at t): names that are no trigger handler
+** (for a plugin's script, plugin: also a card's own handlers, which its
+** hooks never receive), and, when checking, handlers that are no
+** function; lines[name] (table at lines) is where each handler is defined
+** in file, or, for one a helper of the card library defined, the script's
+** first line of code. */
 static void check_handlers(ark_content *c, int t, int lines, const char *file,
-                           const char *text, size_t len) {
+                           const char *text, size_t len, int plugin) {
   lua_State *L = c->L;
   lua_pushnil(L);
   while (lua_next(L, t)) {
@@ -744,9 +758,16 @@ static void check_handlers(ark_content *c, int t, int lines, const char *file,
       }
       if (line == 0) line = line_of_name(text, len, name);
       if (line <= 0) line = first_code_line(text, len);
+      char instead[200];
       if (!is_known_handler(L, name)) {
         ark_content_error(c, file, line, "'%s' is not a trigger handler (see docs/triggers.md)",
                           name);
+      } else if (plugin && card_own_handler(L, name, instead, sizeof instead)) {
+        lua_getglobal(L, "PLUGIN_HOOK_LIST");
+        ark_content_error(c, file, line, "'%s' is a card's own handler, which a plugin's hooks "
+                          "never receive: %s (a plugin's hooks are %s; docs/plugins.md)", name,
+                          instead, lua_tostring(L, -1) ? lua_tostring(L, -1) : "");
+        lua_pop(L, 1);
       } else if (name[0] != '_') {
         if (!lua_isfunction(L, -1) && c->strict)
           ark_content_error(c, file, line, "%s must be a function, not a %s", name,
@@ -932,7 +953,7 @@ static int load_sandboxed(ark_content *c, const char *path, int key) {
   lua_newtable(L);
   int lines = lua_gettop(L);
   int before = c->nerrors;
-  check_handlers(c, t, lines, file, text, len);
+  check_handlers(c, t, lines, file, text, len, 0);
   int cont = check_then_names(c, t, file, text, len);
   bad = c->nerrors > before;
   /* the wrapped handlers, under the watchdog: reading the table may run
@@ -1149,13 +1170,14 @@ static int name_distance(const char *a, const char *b) {
   return row[lb];
 }
 
-/* The trigger handler name nearest to name, if it is near enough to be a
-** misspelling of it (two edits, or one for a short name); NULL if none.
-** The name is copied to out. */
+/* The name of a plugin's hook (PLUGIN_HOOKS: the triggers but a card's
+** own handlers) nearest to name, if it is near enough to be a misspelling
+** of it (two edits, or one for a short name); NULL if none.  The name is
+** copied to out. */
 static const char *misspelt_trigger(lua_State *L, const char *name, char *out, size_t n) {
   int best = 99;
   out[0] = '\0';
-  lua_getglobal(L, "KNOWN_HANDLERS");
+  lua_getglobal(L, "PLUGIN_HOOKS");
   int len = lua_istable(L, -1) ? ark_rawlen(L, -1) : 0;
   for (int k = 1; k <= len; k++) {
     lua_rawgeti(L, -1, k);
@@ -1283,7 +1305,7 @@ static int load_plugin(ark_content *c, int i, int rules) {
   int lines = lua_gettop(L);
   int strict = c->strict;
   c->strict = 1;
-  check_handlers(c, ret, lines, file, text, len);
+  check_handlers(c, ret, lines, file, text, len, 1);
   check_then_names(c, ret, file, text, len);
   c->strict = strict;
   /* PLUGIN_SCRIPTS[i + 1]: its hooks, each modifier behind a wrapper that

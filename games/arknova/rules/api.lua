@@ -660,6 +660,22 @@ KNOWN_HANDLERS = {
 KNOWN_HANDLER_SET = {}
 for _, name in ipairs(KNOWN_HANDLERS) do KNOWN_HANDLER_SET[name] = true end
 
+-- A card's own handlers: the rules call them for that card alone, by its
+-- id (play_script_last, scoring_cp in rules.lua), never from the lists of
+-- handlers a plugin's hooks join, so a plugin's hook of such a name would
+-- never run; loading refuses it (native/lua_bridge.c, check_handlers),
+-- saying what a plugin hooks instead.  PLUGIN_HOOKS: the names it may
+-- hook, in the order of KNOWN_HANDLERS, and PLUGIN_HOOK_LIST them as text.
+CARD_OWN_HANDLERS = {
+  on_play = "card_played comes for every card played",
+  score = "game_end comes at the final scoring, for each player",
+}
+PLUGIN_HOOKS = {}
+for _, name in ipairs(KNOWN_HANDLERS) do
+  if not CARD_OWN_HANDLERS[name] then PLUGIN_HOOKS[#PLUGIN_HOOKS + 1] = name end
+end
+PLUGIN_HOOK_LIST = table.concat(PLUGIN_HOOKS, ", ")
+
 -- ---- what a plugin's script has of the card API ----
 
 -- The plugin's then_ function `method` of the script's table (state.hooks,
