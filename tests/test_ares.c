@@ -890,20 +890,20 @@ static void test_mode_players(void **st) {
 
 /* The summary of a solo or cooperative game names no winner: the players
 ** won or lost against the game (the rules' won()), with their points; a
-** competitive game still has its winner.  Solo seed 1 is lost at 31
-** points, seed 182 won at 53; the cooperative seed 1 lost at 16 and 7. */
+** competitive game still has its winner.  Solo seed 1 is lost at 38
+** points, seed 133 won at 62; the cooperative seed 1 lost at 16 and 7. */
 static void test_summary_against_game(void **st) {
   (void)st;
   char out[1 << 16], args[256];
   snprintf(args, sizeof args, "play --game %s --players 1", ARES);
   assert_int_equal(arknova(out, sizeof out, args), 0);
   assert_non_null(strstr(out, "solo: Mars not terraformed in time: a loss\n"));
-  assert_non_null(strstr(out, "\nP1 lost against the game with 31 points.\n"));
+  assert_non_null(strstr(out, "\nP1 lost against the game with 38 points.\n"));
   assert_null(strstr(out, "Winner"));
-  snprintf(args, sizeof args, "play --game %s --players 1 --seed 182", ARES);
+  snprintf(args, sizeof args, "play --game %s --players 1 --seed 133", ARES);
   assert_int_equal(arknova(out, sizeof out, args), 0);
   assert_non_null(strstr(out, "solo: Mars terraformed in time: a win\n"));
-  assert_non_null(strstr(out, "\nP1 won against the game with 53 points.\n"));
+  assert_non_null(strstr(out, "\nP1 won against the game with 62 points.\n"));
   assert_null(strstr(out, "Winner"));
   snprintf(args, sizeof args, "play --game %s --option mode=2", ARES);
   assert_int_equal(arknova(out, sizeof out, args), 0);

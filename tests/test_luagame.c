@@ -1108,6 +1108,106 @@ static void test_views_keep_kinds_apart(void **st) {
   ark_lg_def_release(d);
 }
 
+static const char *const CHANCE_YAML =
+  "name: chance\n"
+  "title: Chance\n"
+  "players: {min: 1, max: 2}\n"
+  "module: lua\n"
+  "rules: rules/game.lua\n"
+  "cards: cards\n"
+  "tracks:\n"
+  "  - {name: roll, min: 0, max: 6, start: 0}\n"
+  "table:\n"
+  "  - {name: t, min: 0, max: 99, start: 0}\n"
+  "zones:\n"
+  "  - {name: pile, owner: table, see: all}\n";
+
+/* Every turn its seat says "roll": the rules roll a die (G.random) and
+** shuffle the pile, which everyone sees, so nothing is hidden but what
+** chance will do. */
+static const char *const CHANCE_RULES =
+  "local R = { steps = {} }\n"
+  "function R.setup() for id = 1, #CARDS do G.move(id, 'pile', 0) end end\n"
+  "function R.next()\n"
+  "  if G.get(0, 't') >= 10 then return nil end\n"
+  "  return 'turn', G.get(0, 't') % G.players() + 1\n"
+  "end\n"
+  "function R.steps.turn(s)\n"
+  "  G.choose(s, 'roll?', { 'roll', 'roll too' })\n"
+  "  G.set(s, 'roll', G.random(6))\n"
+  "  G.shuffle('pile', 0)\n"
+  "  G.add(0, 't', 1)\n"
+  "end\n"
+  "function R.score(s) return G.get(s, 'roll') end\n"
+  "return R\n";
+
+/* The chance game (8 cards) in tmp/chance; its definition. */
+static ark_lg_def *chance_game(void) {
+  char dir[512], cmd[600], msg[2048];
+  snprintf(dir, sizeof dir, "%s/chance", tmp);
+  snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+  assert_int_equal(system(cmd), 0);
+  put(dir, "game.yaml", CHANCE_YAML);
+  put(dir, "rules/game.lua", CHANCE_RULES);
+  for (int k = 1; k <= 8; k++) {
+    char rel[64], text[64];
+    snprintf(rel, sizeof rel, "cards/%02d.yaml", k);
+    snprintf(text, sizeof text, "number: %d\nname: C%d\n", k, k);
+    put(dir, rel, text);
+  }
+  ark_lg_def *d = load_dir(dir, msg, sizeof msg);
+  if (!d) fail_msg("%s", msg);
+  return d;
+}
+
+/* g answered "roll": the die into *roll, the pile (bottom first) into pile. */
+static void roll_in(ark_lg *g, int *roll, int pile[8]) {
+  answer(g, 0);
+  assert_int_equal(ark_lg_process(g), ARK_AWAITING);
+  *roll = track(g, 1, "roll");
+  assert_int_equal(ark_lg_zone_cards(g, "pile", 0, pile, 8), 8);
+}
+
+/* Chance in a seat's view is the view's own: the die a view rolls and the
+** pile it shuffles come from the view's seed, not from the game's random
+** numbers (views kept those, so every view rolled the die and ordered the
+** pile as the game was about to: 20 views of 20).  A copy of a view rolls
+** as the view does.  Both for a view made inside the step under way and
+** one made before it started. */
+static void test_views_have_their_own_chance(void **st) {
+  (void)st;
+  ark_lg_def *d = chance_game();
+  for (int inside = 0; inside <= 1; inside++) {
+    ark_lg *g = new_game(d, 1, 1);
+    if (inside) assert_int_equal(ark_lg_process(g), ARK_AWAITING);
+    ark_lg *real = ark_lg_clone(g, 0);
+    int roll, pile[8], same_roll = 0, same_pile = 0, rolls = 0;
+    roll_in(real, &roll, pile);
+    for (uint64_t seed = 1; seed <= 20; seed++) {
+      ark_lg *v = ark_lg_view(g, 0, seed);
+      assert_int_equal(ark_lg_process(v), ARK_AWAITING);
+      ark_lg *c = ark_lg_clone(v, 0);
+      int vroll, vpile[8], croll, cpile[8];
+      roll_in(v, &vroll, vpile);
+      roll_in(c, &croll, cpile);
+      assert_int_equal(croll, vroll);
+      assert_memory_equal(cpile, vpile, sizeof vpile);
+      same_roll += vroll == roll;
+      same_pile += !memcmp(vpile, pile, sizeof pile);
+      rolls |= 1 << vroll;
+      ark_lg_free(c);
+      ark_lg_free(v);
+    }
+    /* 1 in 6 views foresee the die by luck, none the pile of 8 */
+    assert_true(same_roll < 10);
+    assert_int_equal(same_pile, 0);
+    assert_true(__builtin_popcount((unsigned)rolls) >= 4);
+    ark_lg_free(real);
+    ark_lg_free(g);
+  }
+  ark_lg_def_release(d);
+}
+
 /* Every seat holds 2 cards at every decision and card `out` is in no
 ** zone, up to the end of g. */
 static void play_without(ark_lg *g, int out) {
@@ -1765,6 +1865,7 @@ int main(void) {
     cmocka_unit_test(test_game_yaml_keys),
     cmocka_unit_test(test_state_in_saves),
     cmocka_unit_test(test_views_keep_kinds_apart),
+    cmocka_unit_test(test_views_have_their_own_chance),
     cmocka_unit_test(test_card_out_for_good),
     cmocka_unit_test(test_ark_options_refused),
     cmocka_unit_test(test_default_players),

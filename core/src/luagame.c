@@ -573,7 +573,13 @@ static void redeal_group(ark_lg *g, int viewer, unsigned group, uint64_t rng[4])
 /* Deals the cards hidden from viewer anew among the places they fill:
 ** every zone keeps its count, the viewer's own and open cards stay, and a
 ** card goes only where it could be, to a zone joined to its own (board
-** link: no event card in a hand that only ever held cards of the deck). */
+** link: no event card in a hand that only ever held cards of the deck).
+** The game's random numbers are the view's own from here, drawn from the
+** seed: with the game's, a view would foresee every G.random and
+** G.shuffle still to come (the next card of a public pile reshuffled, a
+** die), which no seat may know.  They are not seeded with the seed itself:
+** a game is, so a view of seed 1 would roll as a game of seed 1 that has
+** not drawn yet (the game rolls as its seed says, a view as its own). */
 static void redeal(ark_lg *g, int viewer, uint64_t seed) {
   uint64_t rng[4];
   unsigned done = 0;
@@ -583,6 +589,7 @@ static void redeal(ark_lg *g, int viewer, uint64_t seed) {
       done |= g->b.link[z];
       redeal_group(g, viewer, g->b.link[z], rng);
     }
+  ark_rng_seed(g->b.rng, mix(seed ^ 0x766965772d726e67ULL));   /* "view-rng" */
 }
 
 static ark_lg *copy_of(const ark_lg *g, int with_log) {

@@ -102,7 +102,9 @@ ark_status ark_lg_answer(ark_lg *g, int i, char *msg, size_t n);
 ark_lg *ark_lg_clone(const ark_lg *g, int with_log);
 /* The game as `viewer` (0-based) may know it, for the AIs: the cards it
 ** cannot see dealt anew and the other seats' secret answers that the rules
-** have not revealed drawn anew, both from seed.  Copies of a view keep it. */
+** have not revealed drawn anew, both from seed, and the game's random
+** numbers reseeded from it (chance to come is the view's own, not the
+** game's).  Copies of a view keep it. */
 ark_lg *ark_lg_view(const ark_lg *g, int viewer, uint64_t seed);
 const char *ark_lg_error(const ark_lg *g);
 /* The error with its file named from where the user stands (ark_lg_from_here,
