@@ -1208,6 +1208,69 @@ static void test_views_have_their_own_chance(void **st) {
   ark_lg_def_release(d);
 }
 
+/* Puts card `hand` into P3's hand and card `deck` on the deck of g, and
+** plays on to the decision (P2's) again. */
+static void put_two(ark_lg *g, int hand, int deck) {
+  char msg[256];
+  assert_int_equal(ark_lg_put_card(g, hand, "hand", 3, msg, sizeof msg), 0);
+  assert_int_equal(ark_lg_put_card(g, deck, "deck", 0, msg, sizeof msg), 0);
+  assert_int_equal(ark_lg_edit_done(g, msg, sizeof msg), 0);
+  assert_int_equal(ark_lg_process(g), ARK_AWAITING);
+  assert_int_equal(ark_lg_decision(g)->player, 1);
+}
+
+/* A view depends only on what its seat knows.  Two games of the kinds game
+** differ only in which of two cards is in P3's hand and which on the deck,
+** where P2 sees neither: P2's views of the two, with the same seed, are the
+** same game (state hash, every card's zone, seat and place) and play on
+** alike.  Views dealt the hidden places in the order of the cards in them,
+** so the two gave different views (and different AI choices). */
+static void test_views_depend_on_what_the_seat_knows(void **st) {
+  (void)st;
+  char dir[512];
+  ark_lg_def *d = kinds_game(dir, sizeof dir);
+  ark_lg *g = new_game(d, 3, 1);
+  answer(g, 0);
+  assert_int_equal(ark_lg_process(g), ARK_AWAITING);
+  int hand3[4], deck[8];
+  assert_int_equal(ark_lg_zone_cards(g, "hand", 3, hand3, 4), 2);
+  assert_int_equal(ark_lg_zone_cards(g, "deck", 0, deck, 8), 2);
+  ark_lg *a = ark_lg_clone(g, 1), *b = ark_lg_clone(g, 1);
+  put_two(a, hand3[0], deck[0]);
+  put_two(b, deck[0], hand3[0]);
+  assert_true(ark_lg_state_hash(a) != ark_lg_state_hash(b));
+  int dealt = 0, first = -1;
+  for (uint64_t seed = 1; seed <= 20; seed++) {
+    ark_lg *va = ark_lg_view(a, 1, seed), *vb = ark_lg_view(b, 1, seed);
+    assert_int_equal(ark_lg_state_hash(va), ark_lg_state_hash(vb));
+    for (int c = 0; c < 11; c++) {
+      const char *za = NULL, *zb = NULL;
+      int sa = -1, sb = -1;
+      assert_int_equal(ark_lg_card_zone(va, c, &za, &sa), 0);
+      assert_int_equal(ark_lg_card_zone(vb, c, &zb, &sb), 0);
+      assert_string_equal(za, zb);
+      assert_int_equal(sa, sb);
+    }
+    int ha[4], hb[4];
+    assert_int_equal(ark_lg_zone_cards(va, "hand", 3, ha, 4), 2);
+    assert_int_equal(ark_lg_zone_cards(vb, "hand", 3, hb, 4), 2);
+    assert_memory_equal(ha, hb, sizeof ha[0] * 2);
+    if (first < 0) first = ha[0] * 100 + ha[1];
+    dealt += first != ha[0] * 100 + ha[1];     /* yet the seed deals anew */
+    answer(va, 1);
+    answer(vb, 1);
+    assert_int_equal(ark_lg_process(va), ark_lg_process(vb));
+    assert_int_equal(ark_lg_state_hash(va), ark_lg_state_hash(vb));
+    ark_lg_free(va);
+    ark_lg_free(vb);
+  }
+  assert_true(dealt > 0);
+  ark_lg_free(a);
+  ark_lg_free(b);
+  ark_lg_free(g);
+  ark_lg_def_release(d);
+}
+
 /* Every seat holds 2 cards at every decision and card `out` is in no
 ** zone, up to the end of g. */
 static void play_without(ark_lg *g, int out) {
@@ -1866,6 +1929,7 @@ int main(void) {
     cmocka_unit_test(test_state_in_saves),
     cmocka_unit_test(test_views_keep_kinds_apart),
     cmocka_unit_test(test_views_have_their_own_chance),
+    cmocka_unit_test(test_views_depend_on_what_the_seat_knows),
     cmocka_unit_test(test_card_out_for_good),
     cmocka_unit_test(test_ark_options_refused),
     cmocka_unit_test(test_default_players),

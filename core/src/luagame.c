@@ -548,25 +548,44 @@ static int hidden_from(const ark_lg *g, int c, int viewer) {
   return z->see == ARK_LG_SEE_NONE || (z->see == ARK_LG_SEE_OWNER && g->b.seat[c] != viewer + 1);
 }
 
+/* A place a hidden card fills: its zone, seat and position. */
+typedef struct lg_place {
+  uint8_t zone, seat;
+  int32_t pos;
+} lg_place;
+
+static int place_order(const void *a, const void *b) {
+  const lg_place *x = a, *y = b;
+  if (x->zone != y->zone) return x->zone < y->zone ? -1 : 1;
+  if (x->seat != y->seat) return x->seat < y->seat ? -1 : 1;
+  return (x->pos > y->pos) - (x->pos < y->pos);
+}
+
 /* Deals the cards hidden from viewer in the zones of `group` (bits) anew
-** among the places they fill there. */
+** among the places they fill there.  The cards (by number) and the places
+** (by zone, seat and position) are each taken in an order of their own,
+** never in the order of which card fills which place: then the deal
+** depends only on which cards are hidden and where the hidden places are,
+** which the viewer knows, and on the seed.  (Dealing the places in the
+** order of the cards in them gave every arrangement of its own deal, so
+** two games the viewer cannot tell apart gave different views.) */
 static void redeal_group(ark_lg *g, int viewer, unsigned group, uint64_t rng[4]) {
   int16_t ids[ARK_LG_CARDS];
-  uint8_t zone[ARK_LG_CARDS], seat[ARK_LG_CARDS];
-  int32_t pos[ARK_LG_CARDS];
+  lg_place at[ARK_LG_CARDS];
   int n = 0;
   for (int c = 0; c < g->d->ncards; c++)
     if (hidden_from(g, c, viewer) && (group >> (g->b.zone[c] - 1) & 1)) {
-      zone[n] = g->b.zone[c];
-      seat[n] = g->b.seat[c];
-      pos[n] = g->b.pos[c];
+      at[n].zone = g->b.zone[c];
+      at[n].seat = g->b.seat[c];
+      at[n].pos = g->b.pos[c];
       ids[n++] = (int16_t)c;
     }
+  qsort(at, (size_t)n, sizeof at[0], place_order);
   ark_rng_shuffle(rng, ids, n);
   for (int k = 0; k < n; k++) {
-    g->b.zone[ids[k]] = zone[k];
-    g->b.seat[ids[k]] = seat[k];
-    g->b.pos[ids[k]] = pos[k];
+    g->b.zone[ids[k]] = at[k].zone;
+    g->b.seat[ids[k]] = at[k].seat;
+    g->b.pos[ids[k]] = at[k].pos;
   }
 }
 

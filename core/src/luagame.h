@@ -104,7 +104,9 @@ ark_lg *ark_lg_clone(const ark_lg *g, int with_log);
 ** cannot see dealt anew and the other seats' secret answers that the rules
 ** have not revealed drawn anew, both from seed, and the game's random
 ** numbers reseeded from it (chance to come is the view's own, not the
-** game's).  Copies of a view keep it. */
+** game's).  The deal depends only on which cards are hidden from viewer
+** and which places they fill, and on seed, never on which hidden card is
+** where.  Copies of a view keep it. */
 ark_lg *ark_lg_view(const ark_lg *g, int viewer, uint64_t seed);
 const char *ark_lg_error(const ark_lg *g);
 /* The error with its file named from where the user stands (ark_lg_from_here,
