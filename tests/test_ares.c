@@ -6,7 +6,8 @@
 ** chooser draws 5 keeps 2), the plays of a phase picked in secret and
 ** played together, the development bonus and steel, the
 ** construction bonus, standard
-** projects' costs, TR and every kind of ocean bonus, the Action chooser's
+** projects' costs, TR and every kind of ocean bonus (no tile known before
+** its flip, not even in an AI's view), the Action chooser's
 ** second use of a card action, plants to forests and heat to temperature
 ** (and not at +8 C), the hand limit at the end of every round, the end in
 ** the middle of a phase, and the score at the end; the modes refused for
@@ -262,11 +263,13 @@ static void test_standard_project(void **st) {
   assert_int_equal(track(g, 1, "mc"), 46 - 14);
   assert_int_equal(track(g, 1, "tr"), 6);
   assert_int_equal(track(g, 0, "temperature"), 1);
-  int hand = ark_lg_zone_count(g, "hand", 1), bonus = track(g, 0, "ob1");
+  int hand = ark_lg_zone_count(g, "hand", 1);
+  assert_int_equal(track(g, 0, "ob1"), 0);               /* no tile before its flip */
   act(g, 1, "standard: flip an ocean (15 MC)");
   assert_int_equal(track(g, 1, "tr"), 7);
   assert_int_equal(track(g, 0, "ocean"), 1);
-  /* the first ocean tile's bonus (OCEAN) */
+  /* the first ocean tile's bonus (OCEAN), recorded in ob1 */
+  int bonus = track(g, 0, "ob1");
   assert_true(bonus >= 1 && bonus <= 9);
   assert_int_equal(ark_lg_zone_count(g, "hand", 1), hand + OCEAN[bonus][0]);
   assert_int_equal(track(g, 1, "plants"), OCEAN[bonus][2]);
@@ -461,43 +464,102 @@ static void test_no_heat_at_max(void **st) {
   assert_true(hot_seats > 0);
 }
 
-/* Every ocean tile's bonus (the table tracks ob1..ob9 hold the tile under
-** each flip in turn, every one of the 9 tiles once; the option ocean=k-1
-** makes P1's standard project flip the k-th): 2 plants twice, 4 MC, 1 card
-** twice, 1 card and 1 MC, 2 MC and 1 plant, 1 card and 1 plant, 1 MC and
-** 1 plant, on top of the 1 TR.  Seed 1: P1 has 46 MC. */
+/* Every ocean tile's bonus (the option ob1=T puts tile T under the first
+** flip: a tile recorded before its flip is the one it turns up): 2 plants
+** twice, 4 MC, 1 card twice, 1 card and 1 MC, 2 MC and 1 plant, 1 card and
+** 1 plant, 1 MC and 1 plant, on top of the 1 TR, and ob1 keeps the tile.
+** Seed 1: P1 has 46 MC.  A flip draws only a tile no flip has turned up:
+** with eight tiles recorded for flips 1 to 8 (options ob1..ob8, ocean=8),
+** the ninth flip turns up the one left, whichever it is. */
 static void test_ocean_bonuses(void **st) {
   (void)st;
-  ark_lg *g = new_game(2, 1);
-  int ob[10];
-  for (int k = 1; k <= 9; k++) {
-    char name[8];
-    snprintf(name, sizeof name, "ob%d", k);
-    ob[k] = track(g, 0, name);
-  }
-  ark_lg_free(g);
   for (int tile = 1; tile <= 9; tile++) {
-    int k = 0, n = 0;
-    for (int i = 1; i <= 9; i++)
-      if (ob[i] == tile) k = i, n++;
-    assert_int_equal(n, 1);                        /* each tile once */
     char opt[32];
-    snprintf(opt, sizeof opt, "ocean=%d", k - 1);
+    snprintf(opt, sizeof opt, "ob1=%d", tile);
     const char *opts[] = { opt };
-    g = new_game_opts(2, 1, opts, 1);
+    ark_lg *g = new_game_opts(2, 1, opts, 1);
     choose(g, 1, "corporation 212");
     choose(g, 2, "corporation");
     choose(g, 1, "phase 3: action");
     choose(g, 2, "phase 5: research");
     int hand = ark_lg_zone_count(g, "hand", 1);
     act(g, 1, "standard: flip an ocean (15 MC)");
-    assert_int_equal(track(g, 0, "ocean"), k);
+    assert_int_equal(track(g, 0, "ocean"), 1);
+    assert_int_equal(track(g, 0, "ob1"), tile);
     assert_int_equal(track(g, 1, "tr"), 6);
     assert_int_equal(ark_lg_zone_count(g, "hand", 1), hand + OCEAN[tile][0]);
     assert_int_equal(track(g, 1, "plants"), OCEAN[tile][2]);
     assert_int_equal(track(g, 1, "mc"), 46 - 15 + OCEAN[tile][1]);
     ark_lg_free(g);
   }
+  for (int left = 1; left <= 9; left++) {
+    char opt[9][16];
+    const char *opts[9];
+    for (int k = 1, t = 1; k <= 8; k++, t++) {
+      if (t == left) t++;
+      snprintf(opt[k - 1], sizeof opt[k - 1], "ob%d=%d", k, t);
+      opts[k - 1] = opt[k - 1];
+    }
+    snprintf(opt[8], sizeof opt[8], "ocean=8");
+    opts[8] = opt[8];
+    ark_lg *g = new_game_opts(2, 1, opts, 9);
+    choose(g, 1, "corporation 212");
+    choose(g, 2, "corporation");
+    choose(g, 1, "phase 3: action");
+    choose(g, 2, "phase 5: research");
+    act(g, 1, "standard: flip an ocean (15 MC)");
+    assert_int_equal(track(g, 0, "ocean"), 9);
+    assert_int_equal(track(g, 0, "ob9"), left);
+    assert_int_equal(track(g, 1, "mc"), 46 - 15 + OCEAN[left][1]);
+    ark_lg_free(g);
+  }
+}
+
+/* No seat knows an ocean tile before it is flipped, nor does any AI's view:
+** the tile is drawn at the flip with the game's random numbers, which a
+** view has of its own.  At P1's first chance to flip an ocean nothing
+** records a tile (ob1..ob9 are 0); the game's flip turns up one tile, and
+** P1's views of the position, flipping too, turn up tiles of their own:
+** over 20 views, several tiles, most of them not the game's.  (The tiles
+** were shuffled into the table tracks ob1..ob9 at setup, which every view
+** keeps: 20 views of 20 turned up the game's tile.) */
+static void test_ocean_tile_unknown_before_flip(void **st) {
+  (void)st;
+  ark_lg *g = new_game(2, 1);
+  choose(g, 1, "corporation 212");
+  choose(g, 2, "corporation");
+  choose(g, 1, "phase 3: action");
+  choose(g, 2, "phase 5: research");
+  const ark_decision *d = next(g);
+  assert_int_equal(d->player, 0);
+  int flip = option(d, "standard: flip an ocean (15 MC)");
+  assert_true(flip >= 0);
+  for (int k = 1; k <= 9; k++) {
+    char name[8];
+    snprintf(name, sizeof name, "ob%d", k);
+    assert_int_equal(track(g, 0, name), 0);
+  }
+  ark_lg *real = ark_lg_clone(g, 0);
+  act(real, 1, "standard: flip an ocean (15 MC)");       /* P2 is done: it is played */
+  assert_int_equal(track(real, 0, "ocean"), 1);
+  int tile = track(real, 0, "ob1"), same = 0, tiles = 0;
+  assert_true(tile >= 1 && tile <= 9);
+  for (uint64_t seed = 1; seed <= 20; seed++) {
+    ark_lg *v = ark_lg_view(g, 0, seed);
+    assert_int_equal(ark_lg_process(v), ARK_AWAITING);
+    assert_string_equal(ark_lg_decision(v)->options[flip], "standard: flip an ocean (15 MC)");
+    act(v, 1, "standard: flip an ocean (15 MC)");
+    assert_int_equal(track(v, 0, "ocean"), 1);
+    int t = track(v, 0, "ob1");
+    assert_true(t >= 1 && t <= 9);
+    same += t == tile;
+    tiles |= 1 << t;
+    ark_lg_free(v);
+  }
+  assert_true(same < 10);
+  assert_true(__builtin_popcount((unsigned)tiles) >= 4);
+  ark_lg_free(real);
+  ark_lg_free(g);
 }
 
 /* The end in the middle of a phase: temperature and oxygen are complete
@@ -510,7 +572,6 @@ static void test_end_mid_phase(void **st) {
   (void)st;
   const char *opts[] = { "temperature=19", "oxygen=14", "ocean=8" };
   ark_lg *g = new_game_opts(2, 1, opts, 3);
-  int bonus = track(g, 0, "ob9");
   choose(g, 1, "corporation 212");
   const ark_decision *d = next(g);
   int p2mc = mc_of(d->options[0]);
@@ -524,6 +585,8 @@ static void test_end_mid_phase(void **st) {
   assert_int_equal(track(g, 0, "ocean"), 9);
   assert_int_equal(track(g, 0, "finishing"), 1);
   assert_int_equal(track(g, 1, "tr"), 6);
+  int bonus = track(g, 0, "ob9");                /* the tile the flip turned up */
+  assert_true(bonus >= 1 && bonus <= 9);
   int p1mc = 46 - 15 + OCEAN[bonus][1];
   assert_int_equal(track(g, 1, "mc"), p1mc);
   choose(g, 1, "done");
@@ -890,20 +953,20 @@ static void test_mode_players(void **st) {
 
 /* The summary of a solo or cooperative game names no winner: the players
 ** won or lost against the game (the rules' won()), with their points; a
-** competitive game still has its winner.  Solo seed 1 is lost at 38
-** points, seed 133 won at 62; the cooperative seed 1 lost at 16 and 7. */
+** competitive game still has its winner.  Solo seed 1 is lost at 51
+** points, seed 783 won at 65; the cooperative seed 1 lost at 16 and 7. */
 static void test_summary_against_game(void **st) {
   (void)st;
   char out[1 << 16], args[256];
   snprintf(args, sizeof args, "play --game %s --players 1", ARES);
   assert_int_equal(arknova(out, sizeof out, args), 0);
   assert_non_null(strstr(out, "solo: Mars not terraformed in time: a loss\n"));
-  assert_non_null(strstr(out, "\nP1 lost against the game with 38 points.\n"));
+  assert_non_null(strstr(out, "\nP1 lost against the game with 51 points.\n"));
   assert_null(strstr(out, "Winner"));
-  snprintf(args, sizeof args, "play --game %s --players 1 --seed 133", ARES);
+  snprintf(args, sizeof args, "play --game %s --players 1 --seed 783", ARES);
   assert_int_equal(arknova(out, sizeof out, args), 0);
   assert_non_null(strstr(out, "solo: Mars terraformed in time: a win\n"));
-  assert_non_null(strstr(out, "\nP1 won against the game with 62 points.\n"));
+  assert_non_null(strstr(out, "\nP1 won against the game with 65 points.\n"));
   assert_null(strstr(out, "Winner"));
   snprintf(args, sizeof args, "play --game %s --option mode=2", ARES);
   assert_int_equal(arknova(out, sizeof out, args), 0);
@@ -913,7 +976,7 @@ static void test_summary_against_game(void **st) {
   assert_null(strstr(out, "Winner"));
   snprintf(args, sizeof args, "play --game %s --players 3", ARES);
   assert_int_equal(arknova(out, sizeof out, args), 0);
-  assert_non_null(strstr(out, "\nWinner: P1 with 39 points.\n"));
+  assert_non_null(strstr(out, "\nWinner: P1 with 41 points.\n"));
   assert_null(strstr(out, "against the game"));
 }
 
@@ -1101,6 +1164,7 @@ int main(void) {
     cmocka_unit_test(test_heat_to_temperature),
     cmocka_unit_test(test_no_heat_at_max),
     cmocka_unit_test(test_ocean_bonuses),
+    cmocka_unit_test(test_ocean_tile_unknown_before_flip),
     cmocka_unit_test(test_end_mid_phase),
     cmocka_unit_test(test_simultaneous_picks),
     cmocka_unit_test(test_won_and_team_value),

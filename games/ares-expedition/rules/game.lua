@@ -61,14 +61,8 @@ function R.setup()
     for _ = 1, 2 do G.move(G.top("corp_pool", 0), "offer", s) end
     for _ = 1, OPENING_HAND do G.move(G.top("deck", 0), "hand", s) end
   end
-  -- the ocean tiles (OCEAN_TILES in rules/keywords.lua), in random order
-  local tiles = {}
-  for k = 1, #OCEAN_TILES do tiles[k] = k end
-  for k = 1, 9 do
-    local j = k - 1 + G.random(10 - k)
-    tiles[k], tiles[j] = tiles[j], tiles[k]
-    G.set(0, "ob" .. k, tiles[k])
-  end
+  -- the ocean tiles lie face down and are drawn as they are flipped (A.ocean_tile): an order
+  -- dealt here would sit in the public table tracks, known to every AI
   G.set(0, "stage", 0)
   G.set(0, "cur_seat", 1)
   G.log(0, "each player gets 2 corporations to choose from and " .. OPENING_HAND .. " cards")

@@ -296,7 +296,7 @@ function A.check_end()
 end
 
 -- the 9 ocean tiles, each the gains its flipper takes (docs/rules-notes.md, "Ocean tiles");
--- table tracks ob1..ob9 hold the tile under each flip in turn, shuffled at setup
+-- table tracks ob1..ob9 record the tile each flip turned up (A.ocean_tile)
 OCEAN_TILES = {
   { cards = 1 }, { plants = 2 }, { mc = 4 }, { cards = 1 }, { plants = 2 },
   { cards = 1, mc = 1 }, { mc = 2, plants = 1 }, { cards = 1, plants = 1 }, { mc = 1, plants = 1 },
@@ -311,9 +311,27 @@ function A.ocean_text(t)
   return table.concat(parts, " and ")
 end
 
+-- the tile the k-th flip turns up: drawn then, with the game's random numbers, among the
+-- tiles no flip has turned up (their record, the table tracks ob1..ob9, is public), so no
+-- seat, and no AI's view of the game, knows it before the flip. A tile already recorded
+-- for the k-th flip is kept: the last ocean's again (raised past its maximum), or one a
+-- scenario or --option obK=T put there before the flip (the draws leave it out)
+function A.ocean_tile(k)
+  local t = G.get(0, "ob" .. k)
+  if t > 0 then return t end
+  local taken, left = {}, {}
+  for j = 1, 9 do taken[G.get(0, "ob" .. j)] = true end
+  for i = 1, #OCEAN_TILES do
+    if not taken[i] then left[#left + 1] = i end
+  end
+  t = left[G.random(#left)]
+  G.set(0, "ob" .. k, t)
+  return t
+end
+
 -- the seat takes the bonus of the k-th ocean tile flipped
 function A.ocean_bonus(seat, k)
-  local t = OCEAN_TILES[G.get(0, "ob" .. k)]
+  local t = OCEAN_TILES[A.ocean_tile(k)]
   if not t then return end
   A.log(seat, "takes the ocean bonus: " .. A.ocean_text(t))
   if t.mc then A.gain(seat, "mc", t.mc) end
