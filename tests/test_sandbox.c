@@ -360,6 +360,47 @@ static void test_deterministic_random(void **st) {
   cleanup();
 }
 
+/* math.random draws any range of up to 2^53 numbers from the game's
+** generator: 2^32 + 3 faces give more than 1..3 and 2^32 faces do not stop
+** the engine (both were cut to 32 bits: 3 faces, and a division by zero). */
+static void test_random_wide_ranges(void **st) {
+  (void)st;
+  write_card("  local n, big = 0, 0\n"
+             "  for i = 1, 10 do\n"
+             "    local r = math.random(2^32 + 3)\n"
+             "    if r >= 1 and r <= 2^32 + 3 and r == math.floor(r) then n = n + 1 end\n"
+             "    if r > 3 then big = big + 1 end\n"
+             "    local s = math.random(1, 4294967296)\n"
+             "    if s >= 1 and s <= 4294967296 then n = n + 1 end\n"
+             "    local t = math.random(-2^53 + 1, 0)\n"
+             "    if t <= 0 and t > -2^53 then n = n + 1 end\n"
+             "  end\n"
+             "  ark.log(p, 'in range: ' .. n .. ', above 3: ' .. big)");
+  ark_game *g = game_with_card(0, 0);
+  play_card(g);
+  assert_int_equal(ark_game_process(g), ARK_AWAITING);
+  assert_false(ark_game_script_stopped(g));
+  if (!log_has(g, "in range: 30, above 3: 10")) fail_msg("the draws were cut short");
+  ark_game_free(g);
+  cleanup();
+}
+
+/* A range wider than the generator draws exactly, an empty one or a bound
+** that is no whole number stops the script at its line. */
+static void test_random_bad_ranges(void **st) {
+  (void)st;
+  expect_stopped("  math.random(1, 2^53 + 2)",
+                 "1001-test.lua:3: math.random: interval too large (at most 2^53 numbers", 0, 0);
+  expect_stopped("  math.random(2^60)",
+                 "1001-test.lua:3: math.random: interval too large (at most 2^53 numbers", 0, 0);
+  expect_stopped("  math.random(5, 4)", "1001-test.lua:3: math.random: interval is empty", 0, 0);
+  expect_stopped("  math.random(2.5)",
+                 "1001-test.lua:3: math.random: bound #1 (2.5) is not a whole number", 0, 0);
+  expect_stopped("  ark.random(2^53 + 2)",
+                 "1001-test.lua:3: ark.random(9007199254740994): n must be a whole number "
+                 "from 1 to 2^53", 0, 0);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_runtime_error),
@@ -381,6 +422,8 @@ int main(void) {
     cmocka_unit_test(test_memo_range),
     cmocka_unit_test(test_set_refuses_tracks),
     cmocka_unit_test(test_deterministic_random),
+    cmocka_unit_test(test_random_wide_ranges),
+    cmocka_unit_test(test_random_bad_ranges),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -37,6 +37,13 @@ uint32_t ark_rng_below(uint64_t s[4], uint32_t n) {
   return (uint32_t)(x % n);
 }
 
+uint64_t ark_rng_below64(uint64_t s[4], uint64_t n) {
+  uint64_t limit = UINT64_MAX - UINT64_MAX % n;
+  uint64_t x;
+  do x = ark_rng_next(s); while (x >= limit);
+  return x % n;
+}
+
 void ark_rng_shuffle(uint64_t s[4], int16_t *a, int n) {
   for (int i = n - 1; i > 0; i--) {
     int j = (int)ark_rng_below(s, (uint32_t)i + 1);

@@ -2238,12 +2238,24 @@ static int l_rule(lua_State *L) {
   return luaL_error(L, "ark.rule: unknown rule '%s'", k);
 }
 
-/* ark.random(n) -> 1..n from the game's RNG */
+/* ark.random(n) -> 1..n from the game's RNG.  n is a whole number from 1
+** to 2^53, the largest range both Lua builds hold exactly (a LuaJIT number
+** is a double); the generator draws 64 bits, so every such n is drawn
+** without bias. */
+#define ARK_RANDOM_MAX 9007199254740992.0 /* 2^53 */
+static const char *num_text17(lua_Number n, char t[32]) {
+  snprintf(t, 32, "%.17g", (double)n);
+  return t;
+}
+
 static int l_random(lua_State *L) {
   ark_game *g = GM(L);
-  lua_Integer n = luaL_checkinteger(L, 1);
-  if (n < 1) return luaL_error(L, "ark.random: n must be positive");
-  lua_pushinteger(L, (lua_Integer)ark_rng_below(g->s.rng, (uint32_t)n) + 1);
+  char t[32];
+  lua_Number n = luaL_checknumber(L, 1);
+  if (!(n >= 1 && n <= ARK_RANDOM_MAX) || n != floor(n))
+    return luaL_error(L, "ark.random(%s): n must be a whole number from 1 to 2^53",
+                      num_text17(n, t));
+  lua_pushinteger(L, (lua_Integer)ark_rng_below64(g->s.rng, (uint64_t)n) + 1);
   return 1;
 }
 

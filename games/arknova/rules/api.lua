@@ -133,6 +133,30 @@ local function fact(id, k)
   return v
 end
 
+-- math.random for scripts: chance only from the game's seeded generator.
+-- A range holds at most 2^53 numbers (all that a LuaJIT number, a double,
+-- holds exactly); a wider one, an empty one or a bound that is no whole
+-- number is an error at the caller's line, as Lua's own math.random gives.
+local RANDOM_MAX = 9007199254740992   -- 2^53
+local function random_bound(x, i)
+  if type(x) ~= "number" or x ~= x or x ~= math.floor(x) then
+    error(string.format("math.random: bound #%d (%s) is not a whole number", i,
+      tostring(x)), 3)
+  end
+end
+local function random_in_game(lo, hi)
+  if lo == nil then return (ark.random(1000000000) - 1) / 1000000000 end
+  local i = 2
+  if hi == nil then lo, hi, i = 1, lo, 1 end
+  random_bound(lo, 1)
+  random_bound(hi, i)
+  if lo > hi then error("math.random: interval is empty", 2) end
+  if lo < -RANDOM_MAX or hi > RANDOM_MAX or hi - lo >= RANDOM_MAX then
+    error("math.random: interval too large (at most 2^53 numbers, within -2^53..2^53)", 2)
+  end
+  return lo + ark.random(hi - lo + 1) - 1
+end
+
 -- A fresh environment for one script: an empty table whose reads fall
 -- through to the names of the API.  While the script loads, its globals
 -- land in it; seal_card_env then makes it read-only.  key: the script's
@@ -156,11 +180,7 @@ local function sandbox_base(api)
   api.table = view(tbl, "table")
   local m = copy(math)
   -- chance only from the game's seeded generator
-  m.random = function(lo, hi)
-    if lo == nil then return (ark.random(1000000000) - 1) / 1000000000 end
-    if hi == nil then return ark.random(lo) end
-    return lo + ark.random(hi - lo + 1) - 1
-  end
+  m.random = random_in_game
   m.randomseed = nil
   api.math = view(m, "math")
 end
