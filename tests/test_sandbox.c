@@ -401,6 +401,33 @@ static void test_random_bad_ranges(void **st) {
                  "from 1 to 2^53", 0, 0);
 }
 
+/* A log line with the word "upgraded" is printed as written, and so is a
+** script's stop whose message holds it; an action card turned to side II is
+** printed as that (they all read "P1: Animals action card upgraded"). */
+static void test_upgraded_in_texts(void **st) {
+  (void)st;
+  write_card("  ark.log(p, 'Test Beast upgraded its roll to 5')\n"
+             "  upgrade_action(p)");
+  ark_game *g = game_with_card(0, 0);
+  play_card(g);
+  int p = g->s.cur;
+  char want[64];
+  t_expect(g, "upgrade", p);
+  t_answer_match(g, "Cards");
+  assert_int_equal(ark_game_process(g), ARK_AWAITING);
+  snprintf(want, sizeof want, "P%d Test Beast upgraded its roll to 5", p + 1);
+  if (!log_has(g, want)) fail_msg("no '%s'", want);
+  snprintf(want, sizeof want, "P%d: Cards action card upgraded", p + 1);
+  if (!log_has(g, want)) fail_msg("no '%s'", want);
+  assert_false(log_has(g, "Animals action card upgraded"));
+  ark_game_free(g);
+  cleanup();
+  expect_stopped("  local n = get(p, 'upgraded_cards')",
+                 "script of Test Beast stopped: ", 0, 0);
+  expect_stopped("  local n = get(p, 'upgraded_cards')",
+                 "1001-test.lua:3: ark.get: unknown player field 'upgraded_cards'", 0, 0);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_runtime_error),
@@ -424,6 +451,7 @@ int main(void) {
     cmocka_unit_test(test_deterministic_random),
     cmocka_unit_test(test_random_wide_ranges),
     cmocka_unit_test(test_random_bad_ranges),
+    cmocka_unit_test(test_upgraded_in_texts),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -24,6 +24,7 @@ void ark_log_add(ark_log *l, int turn, int player, int type, int a, int b, int c
   e->text = -1;
   e->seen = seen;
   e->note = 0;
+  e->kind = 0;
   if (text) {
     e->text = (int)l->pool.len;
     ark_strbuf_add(&l->pool, text, strlen(text) + 1);
@@ -32,6 +33,10 @@ void ark_log_add(ark_log *l, int turn, int player, int type, int a, int b, int c
 
 void ark_log_note_last(ark_log *l) {
   if (l->nev > 0) l->ev[l->nev - 1].note = 1;
+}
+
+void ark_log_kind_last(ark_log *l, int kind) {
+  if (l->nev > 0) l->ev[l->nev - 1].kind = kind;
 }
 
 int ark_event_visible(const ark_event *e, int seat) {

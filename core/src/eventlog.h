@@ -19,6 +19,10 @@ typedef struct ark_event {
                                       seat p; ARK_SEEN_ALL = everyone */
   int note;                        /* 1: it explains what the events before
                                       it imply, and the hash skips it */
+  int kind;                        /* the game's own finer kind of the event
+                                      (0: none), for its printers; the hash
+                                      skips it, so that marking a kind keeps
+                                      the hashes saves were written with */
 } ark_event;
 
 #define ARK_SEEN_ALL 0xff
@@ -36,6 +40,8 @@ void ark_log_add(ark_log *l, int turn, int player, int type, int a, int b, int c
 ** log's hash, so that a game that explains itself better keeps the hash its
 ** saves were written with (the state's hash covers what it changed). */
 void ark_log_note_last(ark_log *l);
+/* Gives the last event the game's finer kind `kind` (ark_event.kind). */
+void ark_log_kind_last(ark_log *l, int kind);
 /* Does `seat` see event e in full?  seat -1 = the whole game: yes. */
 int ark_event_visible(const ark_event *e, int seat);
 /* Is e printed for `seat` (-1: the whole game)?  A note told to the seats

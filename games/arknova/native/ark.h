@@ -272,6 +272,11 @@ uint64_t ark_game_state_hash(const ark_game *g);
 ** ("script of NAME stopped: file:line: message"), or NULL.  Its
 ** ARK_EV_TEXT event has c = ARK_TEXT_STOP. */
 #define ARK_TEXT_STOP 1
+/* An ARK_EV_TEXT event's finer kind (ark_event.kind, which the log's hash
+** leaves out): ARK_KIND_UPGRADE for an action card turned to side II, a =
+** the action (printed "P1: Animals action card upgraded").  Any other text
+** event, ark.log's among them, is printed as its text. */
+#define ARK_KIND_UPGRADE 1
 const char *ark_game_first_stop(const ark_game *g);
 /* How often a card or map script failed in this game and in the copies
 ** the AIs made of it (a stop, or an error in a query that asked it), with

@@ -2,7 +2,6 @@
 ** describe.c - readable texts: one line per event, a summary of the state.
 */
 #include <stdio.h>
-#include <string.h>
 #include "game.h"
 #include "track.h"
 
@@ -54,8 +53,9 @@ size_t ark_event_text(const ark_game *g, const ark_event *e, char *buf, size_t n
     break;
   case ARK_EV_ANSWER: k = snprintf(buf, n, "%s answers %d", who, e->a); break;
   default:
-    if (e->type == ARK_EV_TEXT && e->a >= 0 && text && strstr(text, "upgraded"))
-      k = snprintf(buf, n, "%s: %s action card upgraded", who, action_names[e->a % ARK_N_ACTIONS]);
+    if (e->type == ARK_EV_TEXT && e->kind == ARK_KIND_UPGRADE && e->a >= 0 &&
+        e->a < ARK_N_ACTIONS)
+      k = snprintf(buf, n, "%s: %s action card upgraded", who, action_names[e->a]);
     else
       k = snprintf(buf, n, "%s %s", who, text ? text : "event");
   }

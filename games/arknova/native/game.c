@@ -82,6 +82,13 @@ static void draft_reveal(ark_game *g) {
   }
 }
 
+void ark_game_log_kind(ark_game *g, int player, int type, int a, int b, int c,
+                       const char *text, int kind) {
+  if (g->nolog) return;
+  ark_game_log(g, player, type, a, b, c, text);
+  ark_log_kind_last(&g->log, kind);
+}
+
 void ark_game_log_note(ark_game *g, int player, int type, int a, int b, int c,
                        const char *text, int seen) {
   if (g->nolog) return;

@@ -169,6 +169,10 @@ void ark_state_drop(ark_state **p);
 void ark_game_fail(ark_game *g, const char *fmt, ...);
 void ark_game_log(ark_game *g, int player, int type, int a, int b, int c,
                   const char *text);
+/* ark_game_log for an event of the game's finer kind `kind` (ARK_KIND_*,
+** ark.h), which its printers tell by that and not by its text. */
+void ark_game_log_kind(ark_game *g, int player, int type, int a, int b, int c,
+                       const char *text, int kind);
 /* The same for an event that only the seats in mask `seen` see in full. */
 void ark_game_log_seen(ark_game *g, int player, int type, int a, int b, int c,
                        const char *text, int seen);

@@ -682,7 +682,7 @@ static int l_upgrade(lua_State *L) {
   int p = arg_player(L, g, 1);
   int a = arg_action(L, 2);
   g->s.p[p].upgraded |= (uint8_t)(1u << a);
-  ark_game_log(g, p, ARK_EV_TEXT, a, 0, 0, "action card upgraded");
+  ark_game_log_kind(g, p, ARK_EV_TEXT, a, 0, 0, "action card upgraded", ARK_KIND_UPGRADE);
   return 0;
 }
 
