@@ -745,6 +745,53 @@ static void test_plugin_rules_agree(void **st) {
   assert_null(strstr(msg, "draw3/plugin.yaml"));
 }
 
+/* A script reads every rule docs/plugins.md lists with ark.rule, as the
+** plugins left it: a number, or a list (a band of income a list of its
+** three numbers); an unknown name is an error naming the rules there are.
+** Seven of them (the target's, the basic reputation cap, the base projects
+** and income) were "unknown rule". */
+static void test_scripts_read_every_rule(void **st) {
+  (void)st;
+  make_dir("long");
+  t_write_file(root, "long/plugin.yaml", "name: long\nversion: \"1\"\ndescription: \"z\"\n"
+                                         "rules:\n  target_start: 120\n  base_projects: [2, 3, 3]\n"
+                                         "  income: [[0,6,1], [6,12,2], [18,18,3], [36,24,4], "
+                                         "[60,30,5], [90,36,6]]\n");
+  char a[400], msg[2048], out[2048];
+  snprintf(a, sizeof a, "%s/long", root);
+  ark_game *g;
+  if (new_game(a, NULL, "A", &g, msg, sizeof msg) != ARK_OK) fail_msg("%s", msg);
+  static const char chunk[] =
+    "local function text(v)\n"
+    "  if type(v) ~= 'table' then return tostring(v) end\n"
+    "  local t = {}\n"
+    "  for i = 1, #v do t[i] = text(v[i]) end\n"
+    "  return '[' .. table.concat(t, ',') .. ']'\n"
+    "end\n"
+    "local out = {}\n"
+    "for _, k in ipairs({ 'start_money', 'start_reputation', 'start_workers', 'hand_limit',\n"
+    "    'draft_draw', 'draft_keep', 'appeal_max', 'conservation_max', 'target_start',\n"
+    "    'target_step_low', 'target_step_high', 'target_step_change', 'reputation_max',\n"
+    "    'reputation_cap_basic', 'break_length', 'base_projects', 'income', 'score_offset' }) do\n"
+    "  out[#out + 1] = k .. '=' .. text(ark.rule(k))\n"
+    "end\n"
+    "local ok, err = pcall(ark.rule, 'target')\n"
+    "out[#out + 1] = tostring(err)\n"
+    "return table.concat(out, ' ')\n";
+  t_run_lua(g, chunk, 0, out, sizeof out);
+  assert_string_equal(out,
+    "start_money=25 start_reputation=1 start_workers=1 hand_limit=3 draft_draw=8 draft_keep=4 "
+    "appeal_max=113 conservation_max=41 target_start=120 target_step_low=2 "
+    "target_step_high=3 target_step_change=10 reputation_max=15 reputation_cap_basic=9 "
+    "break_length=[15,12,10] base_projects=[2,3,3] "
+    "income=[[0,6,1],[6,12,2],[18,18,3],[36,24,4],[60,30,5],[90,36,6]] score_offset=0 "
+    "ark.rule: unknown rule 'target' (rules: start_money start_reputation start_workers "
+    "hand_limit draft_draw draft_keep appeal_max conservation_max target_start target_step_low "
+    "target_step_high target_step_change reputation_max reputation_cap_basic break_length "
+    "base_projects income score_offset)");
+  ark_game_free(g);
+}
+
 /* Each rule has one range and one message, however far a number lies
 ** outside it (99999999999 was "out of range -100000..100000", -5 "outside
 ** 0..1000"), and numbers that make no game are refused: keeping no draft
@@ -1099,6 +1146,7 @@ int main(void) {
     cmocka_unit_test(test_plugin_own_globals),
     cmocka_unit_test(test_plugin_rules_agree),
     cmocka_unit_test(test_plugin_rule_ranges),
+    cmocka_unit_test(test_scripts_read_every_rule),
     cmocka_unit_test(test_plugin_rules_tables),
     cmocka_unit_test(test_bad_plugin),
     cmocka_unit_test(test_turn_start_hook_begins_turns),

@@ -2207,35 +2207,38 @@ static int l_log(lua_State *L) {
   return 0;
 }
 
-/* ark.rule(key) -> a rules constant (a number, or a list for break_length
-** and income) as plugins may have set it */
+/* ark.rule(key) -> a rules constant as plugins may have set it: a number,
+** or a list (break_length, base_projects: one number per player count;
+** income: one {start, base, step} per band).  Every rule of ruleset.c's
+** list (docs/plugins.md) is readable. */
 static int l_rule(lua_State *L) {
   ark_game *g = GP(L);
   const char *k = luaL_checkstring(L, 1);
-  const ark_ruleset *r = &g->c->rules;
-  if (!strcmp(k, "break_length")) {
-    lua_createtable(L, 3, 0);
-    for (int i = 0; i < 3; i++) { lua_pushinteger(L, r->break_length[i]); lua_rawseti(L, -2, i + 1); }
+  const int *v;
+  int per, n = ark_ruleset_get(&g->c->rules, k, &v, &per);
+  if (n < 0) {
+    char err[512];
+    ark_ruleset_unknown(k, err, sizeof err);
+    return luaL_error(L, "ark.rule: %s", err);
+  }
+  if (n == 1) {
+    lua_pushinteger(L, v[0]);
     return 1;
   }
-  static const struct { const char *k; size_t off; } ints[] = {
-    {"start_money", offsetof(ark_ruleset, start_money)},
-    {"start_reputation", offsetof(ark_ruleset, start_reputation)},
-    {"start_workers", offsetof(ark_ruleset, start_workers)},
-    {"hand_limit", offsetof(ark_ruleset, hand_limit)},
-    {"draft_draw", offsetof(ark_ruleset, draft_draw)},
-    {"draft_keep", offsetof(ark_ruleset, draft_keep)},
-    {"appeal_max", offsetof(ark_ruleset, appeal_max)},
-    {"conservation_max", offsetof(ark_ruleset, conservation_max)},
-    {"reputation_max", offsetof(ark_ruleset, reputation_max)},
-    {"score_offset", offsetof(ark_ruleset, score_offset)},
-  };
-  for (size_t i = 0; i < sizeof ints / sizeof ints[0]; i++)
-    if (!strcmp(k, ints[i].k)) {
-      lua_pushinteger(L, *(const int *)((const char *)r + ints[i].off));
-      return 1;
+  lua_createtable(L, n / per, 0);
+  for (int i = 0; i < n / per; i++) {
+    if (per == 1) {
+      lua_pushinteger(L, v[i]);
+    } else {
+      lua_createtable(L, per, 0);
+      for (int k2 = 0; k2 < per; k2++) {
+        lua_pushinteger(L, v[i * per + k2]);
+        lua_rawseti(L, -2, k2 + 1);
+      }
     }
-  return luaL_error(L, "ark.rule: unknown rule '%s'", k);
+    lua_rawseti(L, -2, i + 1);
+  }
+  return 1;
 }
 
 /* ark.random(n) -> 1..n from the game's RNG.  n is a whole number from 1

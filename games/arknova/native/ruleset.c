@@ -28,33 +28,36 @@ void ark_ruleset_default(ark_ruleset *r) {
   memcpy(r->income, income, sizeof income);
 }
 
-/* One entry per rule: where it lives, how many numbers it takes and the
-** range each lies in, with why (after the range in a message). */
-typedef struct { const char *key; size_t off; int n, lo, hi; const char *why; } rule_field;
+/* The rules, the one list of them (plugin.yaml's `rules:`, ark.rule and
+** the messages all read it): the field, how many numbers it takes, how
+** many of them make one entry of its list (income: a band of three), the
+** range each lies in, and why (after the range in a message). */
+#define ARK_RULES(X) \
+  X(start_money, 1, 1, 0, 1000, "money at the start") \
+  X(start_reputation, 1, 1, 0, 15, "the reputation track ends at 15") \
+  X(start_workers, 1, 1, 1, 4, "association workers at the start") \
+  X(hand_limit, 1, 1, 1, 50, "cards kept at a break") \
+  X(draft_draw, 1, 1, 1, 20, "cards drawn for the opening draft") \
+  X(draft_keep, 1, 1, 1, 20, "cards kept of the draft: 0 would start every hand empty") \
+  X(appeal_max, 1, 1, 1, 1000, "the end of the appeal track") \
+  X(conservation_max, 1, 1, 1, 1000, "the end of the conservation track") \
+  X(target_start, 1, 1, 4, 1000, \
+    "the seats start with up to 3 appeal, and the game ends once appeal reaches the " \
+    "target: below 4 a game would end at once") \
+  X(target_step_low, 1, 1, 0, 100, "target lowered per conservation point up to the change") \
+  X(target_step_high, 1, 1, 0, 100, "target lowered per conservation point after the change") \
+  X(target_step_change, 1, 1, 0, 100, "conservation points at which the step changes") \
+  X(reputation_max, 1, 1, 1, 15, "the reputation track ends at 15") \
+  X(reputation_cap_basic, 1, 1, 1, 15, "the reputation track ends at 15") \
+  X(break_length, 3, 1, 1, 99, "spaces of the break track") \
+  X(base_projects, 3, 1, 1, 4, "base conservation projects beside the association board") \
+  X(income, ARK_INCOME_BANDS * 3, 3, 0, 1000, "appeal, money and step of each band") \
+  X(score_offset, 1, 1, -1000, 1000, "added to every shown score")
 
-#define RF(k, n, lo, hi, why) { #k, offsetof(ark_ruleset, k), n, lo, hi, why }
-static const rule_field fields[] = {
-  RF(start_money, 1, 0, 1000, "money at the start"),
-  RF(start_reputation, 1, 0, 15, "the reputation track ends at 15"),
-  RF(start_workers, 1, 1, 4, "association workers at the start"),
-  RF(hand_limit, 1, 1, 50, "cards kept at a break"),
-  RF(draft_draw, 1, 1, 20, "cards drawn for the opening draft"),
-  RF(draft_keep, 1, 1, 20, "cards kept of the draft: 0 would start every hand empty"),
-  RF(appeal_max, 1, 1, 1000, "the end of the appeal track"),
-  RF(conservation_max, 1, 1, 1000, "the end of the conservation track"),
-  RF(target_start, 1, 4, 1000,
-     "the seats start with up to 3 appeal, and the game ends once appeal reaches the "
-     "target: below 4 a game would end at once"),
-  RF(target_step_low, 1, 0, 100, "target lowered per conservation point up to the change"),
-  RF(target_step_high, 1, 0, 100, "target lowered per conservation point after the change"),
-  RF(target_step_change, 1, 0, 100, "conservation points at which the step changes"),
-  RF(reputation_max, 1, 1, 15, "the reputation track ends at 15"),
-  RF(reputation_cap_basic, 1, 1, 15, "the reputation track ends at 15"),
-  RF(break_length, 3, 1, 99, "spaces of the break track"),
-  RF(base_projects, 3, 1, 4, "base conservation projects beside the association board"),
-  RF(income, ARK_INCOME_BANDS * 3, 0, 1000, "appeal, money and step of each band"),
-  RF(score_offset, 1, -1000, 1000, "added to every shown score"),
-};
+typedef struct { const char *key; size_t off; int n, per, lo, hi; const char *why; } rule_field;
+
+#define RF(k, n, per, lo, hi, why) { #k, offsetof(ark_ruleset, k), n, per, lo, hi, why },
+static const rule_field fields[] = { ARK_RULES(RF) };
 #undef RF
 #define NFIELDS (sizeof fields / sizeof fields[0])
 
@@ -78,12 +81,24 @@ void ark_ruleset_out_of_range(const char *key, const char *value, char *err, siz
   else snprintf(err, n, "rule %s: %s is outside %d..%d (%s)", key, value, f->lo, f->hi, f->why);
 }
 
-const char *const ark_ruleset_keys[] = {
-  "start_money", "start_reputation", "start_workers", "hand_limit", "draft_draw",
-  "draft_keep", "appeal_max", "conservation_max", "target_start", "target_step_low",
-  "target_step_high", "target_step_change", "reputation_max", "reputation_cap_basic",
-  "break_length", "base_projects", "income", "score_offset", NULL
-};
+#define RK(k, n, per, lo, hi, why) #k,
+const char *const ark_ruleset_keys[] = { ARK_RULES(RK) NULL };
+#undef RK
+
+int ark_ruleset_get(const ark_ruleset *r, const char *key, const int **v, int *per) {
+  const rule_field *f = field_of(key);
+  if (!f) return -1;
+  *v = (const int *)((const char *)r + f->off);
+  *per = f->per;
+  return f->n;
+}
+
+void ark_ruleset_unknown(const char *key, char *err, size_t errlen) {
+  size_t used = (size_t)snprintf(err, errlen, "unknown rule '%s' (rules:", key);
+  for (size_t i = 0; i < NFIELDS && used < errlen; i++)
+    used += (size_t)snprintf(err + used, errlen - used, " %s", fields[i].key);
+  if (used < errlen) snprintf(err + used, errlen - used, ")");
+}
 
 int ark_ruleset_set(ark_ruleset *r, const char *key, const int *v, int n, char *err,
                     size_t errlen) {
@@ -106,10 +121,7 @@ int ark_ruleset_set(ark_ruleset *r, const char *key, const int *v, int n, char *
     return 0;
   }
   /* the rules there are, as the message's reader needs them */
-  size_t used = (size_t)snprintf(err, errlen, "unknown rule '%s' (rules:", key);
-  for (size_t i = 0; i < NFIELDS && used < errlen; i++)
-    used += (size_t)snprintf(err + used, errlen - used, " %s", fields[i].key);
-  if (used < errlen) snprintf(err + used, errlen - used, ")");
+  ark_ruleset_unknown(key, err, errlen);
   return -1;
 }
 

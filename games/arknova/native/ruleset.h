@@ -31,6 +31,12 @@ int ark_ruleset_range(const char *key, int *lo, int *hi);
 void ark_ruleset_out_of_range(const char *key, const char *value, char *err, size_t n);
 /* The names of all rules, NULL-terminated (for messages and docs). */
 extern const char *const ark_ruleset_keys[];
+/* Rule key's numbers as r holds them: their count, with *v at the first
+** and *per how many make one entry of its list (income: 3, one band; 1
+** for the others); -1 if there is no such rule. */
+int ark_ruleset_get(const ark_ruleset *r, const char *key, const int **v, int *per);
+/* "unknown rule 'key' (rules: ...)", naming every rule. */
+void ark_ruleset_unknown(const char *key, char *err, size_t errlen);
 
 /* Check i of the rules against one another: 1 with the rules it concerns
 ** in keys (NULL after the last, at most ARK_RULE_CONFLICT_KEYS) and the
