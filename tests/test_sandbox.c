@@ -428,6 +428,91 @@ static void test_upgraded_in_texts(void **st) {
                  "1001-test.lua:3: ark.get: unknown player field 'upgraded_cards'", 0, 0);
 }
 
+/* A card's script sets only its own card's memo, and reads any card's; a
+** map's script sets the map memo of a seat that plays its map, and no card's
+** memo (any script could set any memo, which the doc said none could touch). */
+static void test_memo_own_only(void **st) {
+  (void)st;
+  write_card("  ark.memo(id, 5)\n"
+             "  local other = ark.hand(1 - p)[1]\n"
+             "  ark.log(p, 'memos ' .. ark.memo(id) .. ' ' .. ark.memo(other))");
+  ark_game *g = game_with_card(0, 0);
+  play_card(g);
+  assert_int_equal(ark_game_process(g), ARK_AWAITING);
+  assert_false(ark_game_script_stopped(g));
+  if (!log_has(g, "memos 5 0")) fail_msg("the card's own memo was not kept");
+  ark_game_free(g);
+  cleanup();
+  expect_stopped("  ark.memo(ark.hand(1 - p)[1], 9)",
+                 "1001-test.lua:3: ark.memo: the script of Test Beast (1001) may set only its "
+                 "own card's memo, not that of ", 0, 0);
+  expect_stopped("  ark.map_memo(p, 9)",
+                 "1001-test.lua:3: ark.map_memo: the script of Test Beast (1001) may not set a "
+                 "map's memo", 0, 0);
+}
+
+/* A map script (seat 0 plays it, seat 1 map A) whose income sets its map
+** memo for the seat it is called for, then does `second`: with want NULL
+** it plays on and its memo holds, else the script stops at the line of
+** `second` with that message (the step undone, so its log line gone). */
+static void map_memo_game(const char *second, const char *want) {
+  char path[512], cmd[600];
+  snprintf(dir, sizeof dir, "/tmp/ark-sandbox-XXXXXX");
+  assert_non_null(mkdtemp(dir));
+  snprintf(cmd, sizeof cmd,
+           "sed -e 's/^id: .*/id: \"T9\"/' -e 's/^name: .*/name: \"Memo Garden\"/' "
+           "%s/examples/fan-map/F1-botanical-garden.yaml > %s/T9-memo.yaml",
+           ARK_SOURCE_DIR, dir);
+  assert_int_equal(system(cmd), 0);
+  snprintf(path, sizeof path, "%s/T9-memo.lua", dir);
+  FILE *f = fopen(path, "w");
+  assert_non_null(f);
+  fprintf(f, "local map = {}\nfunction map.income(p)\n  ark.map_memo(p, 7)\n"
+             "  ark.log(p, 'map memo ' .. ark.map_memo(p) .. ' ' .. ark.map_memo(1 - p))\n"
+             "  %s\nend\nreturn map\n", second);
+  fclose(f);
+  ark_config cfg;
+  ark_setup_spec spec;
+  ark_game *g = NULL;
+  char msg[2048], where[300], line[1024];
+  ark_config_init(&cfg);
+  ark_setup_spec_init(&spec);
+  spec.maps[0] = "T9";
+  spec.maps[1] = "A";
+  cfg.data_dir = ARK_GAME_DIR;
+  cfg.map_dirs[0] = dir;
+  cfg.setup = &spec;
+  if (ark_game_new(&cfg, &g, msg, sizeof msg) != ARK_OK) fail_msg("%s", msg);
+  assert_int_equal(t_play_random(g, 9, 1), ARK_END);
+  if (!want) {
+    assert_false(ark_game_script_stopped(g));
+    assert_true(log_has(g, "P1 map memo 7 0"));
+    ark_game_free(g);
+    cleanup();
+    return;
+  }
+  assert_true(ark_game_script_stopped(g));
+  snprintf(where, sizeof where, "%s/T9-memo.lua:5: %s", dir, want);
+  int found = 0;
+  for (int i = 0; i < ark_game_nevents(g); i++) {
+    ark_event_text(g, ark_game_event(g, i), line, sizeof line);
+    if (strstr(line, "script of map Memo Garden stopped")) found = strstr(line, where) != NULL;
+  }
+  if (!found) fail_msg("no stop at '%s'", where);
+  ark_game_free(g);
+  cleanup();
+}
+
+static void test_map_memo_own_seats(void **st) {
+  (void)st;
+  map_memo_game("", NULL);
+  map_memo_game("ark.map_memo(1 - p, 3)",
+                "ark.map_memo: a map's script may set only the memo of a seat that plays its "
+                "map, not seat 1's");
+  map_memo_game("ark.memo(ark.hand(p)[1] or ark.zoo(p)[1], 3)",
+                "ark.memo: a map's script may not set a card's memo");
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_runtime_error),
@@ -452,6 +537,8 @@ int main(void) {
     cmocka_unit_test(test_random_wide_ranges),
     cmocka_unit_test(test_random_bad_ranges),
     cmocka_unit_test(test_upgraded_in_texts),
+    cmocka_unit_test(test_memo_own_only),
+    cmocka_unit_test(test_map_memo_own_seats),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

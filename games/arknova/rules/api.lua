@@ -157,6 +157,55 @@ local function random_in_game(lo, hi)
   return lo + ark.random(hi - lo + 1) - 1
 end
 
+-- A script sets only its own memo (docs/lua-api.md): a card's script the
+-- memo of its card, a map's script the map memo of a seat that plays its
+-- map.  Each may read any memo.  The rules' and the card library's own
+-- code keeps the raw ark.memo and ark.map_memo (a handler that
+-- breeding_program made sets the memo of the card it is called for).
+local function memo_owner(card)
+  local c = type(card) == "number" and CARDS[card]
+  if c then return c.name .. " (" .. c.number .. ")" end
+  return tostring(card)
+end
+
+local function own_memos(a, key)
+  local memo, map_memo = a.memo, a.map_memo
+  if key >= 0 then
+    local mine = memo_owner(key)
+    a.memo = function(card, v)
+      if v ~= nil and card ~= key and CARDS[card] then
+        error("ark.memo: the script of " .. mine .. " may set only its own card's memo, " ..
+              "not that of " .. memo_owner(card) .. " (it may read any card's)", 2)
+      end
+      return memo(card, v)
+    end
+    a.map_memo = function(p, v)
+      if v ~= nil then
+        error("ark.map_memo: the script of " .. mine .. " may not set a map's memo " ..
+              "(ark.memo(id, v) keeps its card's number)", 2)
+      end
+      return map_memo(p)
+    end
+  else
+    local m = -2 - key
+    a.memo = function(card, v)
+      if v ~= nil then
+        error("ark.memo: a map's script may not set a card's memo (ark.map_memo(p, v) " ..
+              "keeps the map's number)", 2)
+      end
+      return memo(card)
+    end
+    a.map_memo = function(p, v)
+      if v ~= nil and type(p) == "number" and p >= 0 and p < ark.get(nil, "players") and
+         ark.get(p, "map") ~= m then
+        error("ark.map_memo: a map's script may set only the memo of a seat that plays " ..
+              "its map, not seat " .. p .. "'s", 2)
+      end
+      return map_memo(p, v)
+    end
+  end
+end
+
 -- A fresh environment for one script: an empty table whose reads fall
 -- through to the names of the API.  While the script loads, its globals
 -- land in it; seal_card_env then makes it read-only.  key: the script's
@@ -192,6 +241,7 @@ function make_card_env(key)
   sandbox_base(api)
   local a = copy(ark)
   for _, name in ipairs(ARK_RULES_ONLY) do a[name] = nil end
+  if key then own_memos(a, key) end
   api.ark = view(a, "ark")
   -- card facts are shared by every game: scripts get a fresh copy per read
   local cards = setmetatable({}, { __index = function(_, id)
