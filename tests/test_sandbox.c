@@ -513,6 +513,36 @@ static void test_map_memo_own_seats(void **st) {
                 "ark.memo: a map's script may not set a card's memo");
 }
 
+/* A value a field cannot hold stops the script at its line, naming the
+** field's range (they were cut to the field's bits: 100000 in a counter
+** read -31072, workers -1 read 255, a hand limit of 1000 232, 260
+** donations 4); the ends of each range are kept as given. */
+static void test_set_out_of_range(void **st) {
+  (void)st;
+  expect_stopped("  ark.counter(p, 1, 100000)",
+                 "1001-test.lua:3: ark.counter: 100000 is outside -32768..32767", 0, 0);
+  expect_stopped("  ark.set(p, 'workers', -1)",
+                 "1001-test.lua:3: ark.set: workers: -1 is outside 0..255", 0, 0);
+  expect_stopped("  ark.set(p, 'hand_limit', 1000)",
+                 "1001-test.lua:3: ark.set: hand_limit: 1000 is outside 0..255", 0, 0);
+  expect_stopped("  ark.set(nil, 'donations', 260)",
+                 "1001-test.lua:3: ark.set: donations: 260 is outside 0..255", 0, 0);
+  expect_stopped("  ark.set(p, 'rep_bonus_done', 70000)",
+                 "1001-test.lua:3: ark.set: rep_bonus_done: 70000 is outside 0..65535", 0, 0);
+  write_card("  ark.counter(p, 1, -32768)\n"
+             "  ark.counter(p, 2, 32767)\n"
+             "  ark.set(p, 'hand_limit', 255)\n"
+             "  ark.log(p, 'kept ' .. ark.counter(p, 1) .. ' ' .. ark.counter(p, 2) .. ' ' ..\n"
+             "    get(p, 'hand_limit'))");
+  ark_game *g = game_with_card(0, 0);
+  play_card(g);
+  assert_int_equal(ark_game_process(g), ARK_AWAITING);
+  assert_false(ark_game_script_stopped(g));
+  if (!log_has(g, "kept -32768 32767 255")) fail_msg("the ends of the ranges were not kept");
+  ark_game_free(g);
+  cleanup();
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_runtime_error),
@@ -539,6 +569,7 @@ int main(void) {
     cmocka_unit_test(test_upgraded_in_texts),
     cmocka_unit_test(test_memo_own_only),
     cmocka_unit_test(test_map_memo_own_seats),
+    cmocka_unit_test(test_set_out_of_range),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

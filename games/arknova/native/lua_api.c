@@ -174,6 +174,21 @@ static int arg_int(lua_State *L, int i) {
 
 int ark_lua_arg_int(lua_State *L, int i) { return arg_int(L, i); }
 
+/* Argument i as a whole number within lo..hi, else an error naming `what`
+** and that range (a value the field cannot hold was cut to its bits:
+** ark.set(p, "workers", -1) gave 255). */
+static int arg_within(lua_State *L, int i, int lo, int hi, const char *what) {
+  int ok;
+  lua_Integer v = ark_tointegerx(L, i, &ok);
+  if (!ok) luaL_error(L, "%s: a whole number is expected, not %s", what, shown_arg(L, i));
+  if (v < lo || v > hi) {
+    char t[32];
+    snprintf(t, sizeof t, "%lld", (long long)v);
+    luaL_error(L, "%s: %s is outside %d..%d, the values it holds", what, t, lo, hi);
+  }
+  return (int)v;
+}
+
 static const char *const action_names[ARK_N_ACTIONS] = {
   "animals", "build", "cards", "association", "sponsors"
 };
@@ -302,6 +317,15 @@ static int field_get(const ark_player *pl, const field *f) {
   }
 }
 
+/* The values field f holds. */
+static void field_range(const field *f, int *lo, int *hi) {
+  switch (f->t) {
+  case F_U8: *lo = 0, *hi = UINT8_MAX; break;
+  case F_I16: *lo = INT16_MIN, *hi = INT16_MAX; break;
+  default: *lo = 0, *hi = UINT16_MAX; break;
+  }
+}
+
 static void field_set(ark_player *pl, const field *f, int v) {
   char *base = (char *)pl + f->off;
   switch (f->t) {
@@ -376,17 +400,23 @@ static int l_set(lua_State *L) {
   ark_game *g = GM(L);
   size_t len;
   const char *k = luaL_checklstring(L, 2, &len);
-  int v = arg_int(L, 3);
+  char what[64];
   if (lua_isnil(L, 1)) {
-    if (!strcmp(k, "scoring_discarded")) g->s.scoring_discarded = (uint8_t)v;
-    else if (!strcmp(k, "donations")) g->s.donations = (uint8_t)v;
+    uint8_t *at;
+    if (!strcmp(k, "scoring_discarded")) at = &g->s.scoring_discarded;
+    else if (!strcmp(k, "donations")) at = &g->s.donations;
     else return luaL_error(L, "ark.set: game field '%s' is not writable", k);
+    snprintf(what, sizeof what, "ark.set: %s", k);
+    *at = (uint8_t)arg_within(L, 3, 0, UINT8_MAX, what);
     return 0;
   }
   int p = arg_player(L, g, 1);
   const field *f = find_field(k, len);
   if (!f || !f->writable) return luaL_error(L, "ark.set: field '%s' is not writable", k);
-  field_set(&g->s.p[p], f, v);
+  int lo, hi;
+  field_range(f, &lo, &hi);
+  snprintf(what, sizeof what, "ark.set: %s", f->name);
+  field_set(&g->s.p[p], f, arg_within(L, 3, lo, hi, what));
   return 0;
 }
 
@@ -415,7 +445,7 @@ static int l_counter(lua_State *L) {
   if (i < 0 || i >= 16) return luaL_error(L, "counter index %d out of 0..15", (int)i);
   if (!lua_isnoneornil(L, 3)) {
     GM(L);
-    g->s.p[p].counter[i] = (int16_t)luaL_checkinteger(L, 3);
+    g->s.p[p].counter[i] = (int16_t)arg_within(L, 3, INT16_MIN, INT16_MAX, "ark.counter");
   }
   lua_pushinteger(L, g->s.p[p].counter[i]);
   return 1;
