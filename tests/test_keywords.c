@@ -10,6 +10,7 @@
 ** facts and the ability's wording (the card YAML files, the rules), never
 ** from the engine.
 */
+#define _DEFAULT_SOURCE
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -1416,6 +1417,47 @@ static void test_validate_keywords(void **st) {
   ark_game_free(g);
 }
 
+/* `arknova check` reads the ability texts written out in a script's keyword
+** and icon_keyword calls: one that names no keyword is an error at its line
+** (it passed, and the call did nothing in play); a known one, a text made
+** at run time and a call in a comment are not reported. */
+static void test_check_script_keywords(void **st) {
+  (void)st;
+  char dir[64] = "/tmp/ark-kwcheck-XXXXXX", path[128], line[256];
+  assert_non_null(mkdtemp(dir));
+  t_write_file(dir, "1155-quick-hare.yaml",
+               "number: 1155\nname: Quick Hare\ntype: animal\ndescription: \"x\"\n"
+               "cost: 1\nsize: 1\nappeal: 1\n");
+  t_write_file(dir, "1155-quick-hare.lua",
+               "local card = {}\n"
+               "function card.on_play(p, id)\n"
+               "  keyword(p, id, \"sprnt:2\")\n"
+               "  keyword(p, id, 'sprint:2')   -- not keyword(p, id, 'sprnt:1')\n"
+               "  keyword(p, id, 'sprint:' .. 2)\n"
+               "end\n"
+               "card.card_played = icon_keyword('bird', 'sunbathng:1').card_played\n"
+               "return card\n");
+  ark_config cfg;
+  ark_config_init(&cfg);
+  cfg.data_dir = ARK_GAME_DIR;
+  cfg.card_dirs[0] = dir;
+  char *report = NULL;
+  int nerrors = 0;
+  assert_int_equal(ark_check(&cfg, &report, &nerrors), ARK_ERR_CONTENT);
+  assert_int_equal(nerrors, 2);
+  assert_non_null(report);
+  snprintf(path, sizeof path, "%s/1155-quick-hare.lua", dir);
+  snprintf(line, sizeof line, "%s:3: keyword: unknown keyword ability 'sprnt' (the text "
+           "\"sprnt:2\")", path);
+  if (!strstr(report, line)) fail_msg("no '%s' in:\n%s", line, report);
+  snprintf(line, sizeof line, "%s:7: icon_keyword: unknown keyword ability 'sunbathng'", path);
+  if (!strstr(report, line)) fail_msg("no '%s' in:\n%s", line, report);
+  free(report);
+  char cmd[128];
+  snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+  assert_int_equal(system(cmd), 0);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_sprint),
@@ -1457,6 +1499,7 @@ int main(void) {
     cmocka_unit_test(test_flock),
     cmocka_unit_test(test_flock_release),
     cmocka_unit_test(test_validate_keywords),
+    cmocka_unit_test(test_check_script_keywords),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -543,6 +543,19 @@ static void test_set_out_of_range(void **st) {
   cleanup();
 }
 
+/* A keyword() call whose text names no keyword, or gives one a value of
+** the wrong kind, stops the script at its line (it did nothing). */
+static void test_unknown_keyword(void **st) {
+  (void)st;
+  expect_stopped("  keyword(p, id, 'sprnt:2')",
+                 "1001-test.lua:3: keyword: unknown keyword ability 'sprnt'", 0, 0);
+  expect_stopped("  keyword(p, id, 'sprint:x')",
+                 "1001-test.lua:3: keyword: keyword ability 'sprint:x' needs a number", 0, 0);
+  expect_stopped("  keyword(p, id, 2)",
+                 "1001-test.lua:3: keyword: the ability is its text (\"sprint:2\"), not number",
+                 0, 0);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_runtime_error),
@@ -570,6 +583,7 @@ int main(void) {
     cmocka_unit_test(test_memo_own_only),
     cmocka_unit_test(test_map_memo_own_seats),
     cmocka_unit_test(test_set_out_of_range),
+    cmocka_unit_test(test_unknown_keyword),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -121,6 +121,10 @@ const char *ark_content_str(ark_content *c, const char *s);
 /* Appends one "file:line: message" error line (printf-style). */
 void ark_content_error(ark_content *c, const char *file, int line,
                        const char *fmt, ...);
+/* `arknova check`'s reading of the card and map scripts' texts
+** (script_check.c): a keyword ability written out in a keyword() or
+** icon_keyword() call that names no keyword is an error at its line. */
+void ark_check_script_keywords(ark_content *c);
 /* The same for a line that is no error: what `check` warns of and a game
 ** plays with. */
 void ark_content_warn(ark_content *c, const char *file, int line,

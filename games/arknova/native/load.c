@@ -239,6 +239,7 @@ ark_status ark_check(const ark_config *cfg, char **report, int *nerrors) {
     *nerrors = 1;
     return ARK_ERR_CONTENT;
   }
+  ark_check_script_keywords(c);
   *nerrors = c->nerrors;
   if (c->errors || c->warnings) {   /* the errors, then the warnings */
     *report = malloc(c->errlen + c->warnlen + 1);

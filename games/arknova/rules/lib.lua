@@ -726,10 +726,20 @@ end
 
 -- The ability's function is called last (a tail call): one that ends in a
 -- continuation (choose_then) keeps that where keyword() was the caller's
--- last call.
+-- last call.  The cards' printed abilities are checked as they load; a
+-- script's text that names no keyword (or gives one a value of the wrong
+-- kind) is an error at the caller's line, as `arknova check` reports the
+-- literal texts of a script's keyword() calls.
 function keyword(p, id, ability)
+  if type(ability) ~= "string" then
+    error("keyword: the ability is its text (\"sprint:2\"), not " .. type(ability), 2)
+  end
   local name, value = parse_ability(ability)
-  local k = KEYWORDS[name]
-  -- `arknova check` reports unknown keywords; in play they do nothing
-  if k then return k(p, id, value) end
+  local k = name and KEYWORDS[name]
+  if not k or keyword_problem then
+    local problem = keyword_problem and keyword_problem(ability) or
+      (not k and "unknown keyword ability '" .. tostring(name or ability) .. "'")
+    if problem then error("keyword: " .. problem, 2) end
+  end
+  return k(p, id, value)
 end
