@@ -556,6 +556,27 @@ static void test_unknown_keyword(void **st) {
                  0, 0);
 }
 
+/* perform_action checks its arguments and names what is wrong at the
+** caller's line (strength 0 or a side left out failed inside the Cards
+** action: "attempt to index a nil value (local 'row')"). */
+static void test_perform_action_arguments(void **st) {
+  (void)st;
+  expect_stopped("  perform_action(p, 'cards', 0, 1)",
+                 "1001-test.lua:3: perform_action: the strength must be a whole number from 1 "
+                 "to 99, not 0", 0, 0);
+  expect_stopped("  perform_action(p, 'cards', 1.5, 1)",
+                 "1001-test.lua:3: perform_action: the strength must be a whole number from 1 "
+                 "to 99, not 1.5", 0, 0);
+  expect_stopped("  perform_action(p, 'cards', 2)",
+                 "1001-test.lua:3: perform_action: the side must be 1 or 2 (side_of(p, 'cards') "
+                 "gives the card's own), not nothing", 0, 0);
+  expect_stopped("  return perform_action(p, 'cards', 2, 3)",
+                 "1001-test.lua:3: perform_action: the side must be 1 or 2", 0, 0);
+  expect_stopped("  perform_action(7, 'cards', 2, 1)",
+                 "1001-test.lua:3: perform_action: the player must be a seat, 0 to 1, not 7", 0,
+                 0);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_runtime_error),
@@ -584,6 +605,7 @@ int main(void) {
     cmocka_unit_test(test_map_memo_own_seats),
     cmocka_unit_test(test_set_out_of_range),
     cmocka_unit_test(test_unknown_keyword),
+    cmocka_unit_test(test_perform_action_arguments),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -549,6 +549,32 @@ local function choice_args(options, codes)
   end
 end
 
+-- What is wrong with a script's perform_action(p, a, strength, side), or
+-- nil: p a seat, a an action card, strength a whole number in
+-- 1..MAX_ACTION_STRENGTH, side 1 or 2.  The rules' own calls are not
+-- checked: their values come from the game.
+local MAX_ACTION_STRENGTH = 99   -- action_done's code holds the strength below 100
+local function action_args_problem(p, a, strength, side)
+  if type(p) ~= "number" or not whole(p) or p < 0 or p >= ark.get(nil, "players") then
+    return "the player must be a seat, 0 to " .. (ark.get(nil, "players") - 1) .. ", not " ..
+           shown(p)
+  end
+  if not ACTION_INDEX[a] then
+    return "unknown action card " .. (type(a) == "string" and "'" .. a .. "'" or shown(a)) ..
+           " (" .. table.concat(ACTIONS, ", ") .. ")"
+  end
+  if type(strength) ~= "number" or not whole(strength) or strength < 1 or
+     strength > MAX_ACTION_STRENGTH then
+    return "the strength must be a whole number from 1 to " .. MAX_ACTION_STRENGTH ..
+           ", not " .. shown(strength)
+  end
+  if side ~= 1 and side ~= 2 then
+    return "the side must be 1 or 2 (side_of(p, '" .. a .. "') gives the card's own), not " ..
+           shown(side)
+  end
+  return nil
+end
+
 -- The continuation functions of the API of the script under key.
 function own_continuations(api, key)
   -- choose(), the answer i then running the script's then_ function
@@ -584,14 +610,8 @@ function own_continuations(api, key)
   -- step's base nothing waits for what place_building returns); called
   -- anywhere else, each the plain way
   api.perform_action = function(p, a, strength, side)
-    if not ACTION_INDEX[a] then
-      error("perform_action: unknown action card " ..
-            (type(a) == "string" and "'" .. a .. "'" or shown(a)) .. " (" ..
-            table.concat(ACTIONS, ", ") .. ")", 2)
-    end
-    if type(strength) ~= "number" then
-      error("perform_action: the strength must be a number, not " .. shown(strength), 2)
-    end
+    local bad = action_args_problem(p, a, strength, side)
+    if bad then error("perform_action: " .. bad, 2) end
     return perform_action_last(p, a, strength, side)
   end
   api.place_building = function(p, k, cells, build2, card)
