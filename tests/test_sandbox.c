@@ -577,6 +577,49 @@ static void test_perform_action_arguments(void **st) {
                  0);
 }
 
+/* place_building takes the cells as a list of {x, y} or of spaces of
+** ark.map_cells, as well as the text "(x,y) (x,y)" of ark.placements (a
+** table was "bad argument #3 to 'build' (string expected, got table)");
+** anything else stops the script at its line, saying the forms. */
+static void test_place_building_cells(void **st) {
+  (void)st;
+  write_card("  local legal = {}\n"
+             "  for i = 1, 200 do\n"
+             "    local s = ark.placements(p, 'size-1', false, i)\n"
+             "    if not s then break end\n"
+             "    legal[s] = true\n"
+             "  end\n"
+             "  local a, b, ia, ib\n"
+             "  for i, c in ipairs(ark.map_cells(p)) do\n"
+             "    if not c.bonus and legal['(' .. c.x .. ',' .. c.y .. ')'] then\n"
+             "      if not a then a, ia = c, i elseif not b then b, ib = c, i end\n"
+             "    end\n"
+             "  end\n"
+             "  local n, was = get(p, 'buildings'), ark.map_cells(p)\n"
+             "  place_building(p, 'size-1', { { a.x, a.y } }, false)\n"
+             "  place_building(p, 'size-1', { b }, false)\n"
+             "  local cells = ark.map_cells(p)\n"
+             "  ark.log(p, 'placed ' .. (get(p, 'buildings') - n) .. ' ' ..\n"
+             "    tostring(was[ia].building ~= nil or was[ib].building ~= nil) .. ' ' ..\n"
+             "    tostring(cells[ia].building ~= nil) .. ' ' ..\n"
+             "    tostring(cells[ib].building ~= nil))");
+  ark_game *g = game_with_card(0, 0);
+  play_card(g);
+  assert_int_equal(ark_game_process(g), ARK_AWAITING);
+  if (ark_game_script_stopped(g)) fail_msg("%s", ark_game_first_stop(g));
+  if (!log_has(g, "placed 2 false true true")) fail_msg("the buildings are not where the lists said");
+  ark_game_free(g);
+  cleanup();
+  expect_stopped("  place_building(p, 'size-1', { 3, 3 }, false)",
+                 "1001-test.lua:3: place_building: cell 1 is 3, not {x, y} of whole numbers (the "
+                 "cells are a list of cells {x, y} (or spaces of ark.map_cells), or a text "
+                 "\"(x,y) (x,y)\" as ark.placements gives)", 0, 0);
+  expect_stopped("  place_building(p, 'size-1', nil, false)",
+                 "1001-test.lua:3: place_building: the cells are a list of cells {x, y}", 0, 0);
+  expect_stopped("  place_building(p, 'size-9', { { 3, 3 } }, false)",
+                 "1001-test.lua:3: place_building: unknown building kind 'size-9'", 0, 0);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_runtime_error),
@@ -606,6 +649,7 @@ int main(void) {
     cmocka_unit_test(test_set_out_of_range),
     cmocka_unit_test(test_unknown_keyword),
     cmocka_unit_test(test_perform_action_arguments),
+    cmocka_unit_test(test_place_building_cells),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -549,6 +549,34 @@ local function choice_args(options, codes)
   end
 end
 
+-- A script's cells for place_building as the rules take them, the text
+-- "(x,y) (x,y)" that ark.placements gives: that text itself, or a list
+-- of cells, each {x, y} or a space of ark.map_cells ({x = .., y = ..}).
+-- nil and what is wrong for anything else.
+local CELLS_FORMS = "a list of cells {x, y} (or spaces of ark.map_cells), or a text " ..
+  "\"(x,y) (x,y)\" as ark.placements gives"
+local function cells_text(cells)
+  if type(cells) == "string" then return cells end
+  if type(cells) ~= "table" then
+    return nil, "the cells are " .. CELLS_FORMS .. ", not " .. shown(cells)
+  end
+  local parts = {}
+  for i = 1, #cells do
+    local c, x, y = cells[i], nil, nil
+    if type(c) == "table" then
+      x, y = c[1], c[2]
+      if x == nil and y == nil then x, y = c.x, c.y end
+    end
+    if type(x) ~= "number" or type(y) ~= "number" or not whole(x) or not whole(y) then
+      return nil, "cell " .. i .. " is " .. shown(c) .. ", not {x, y} of whole numbers (the " ..
+        "cells are " .. CELLS_FORMS .. ")"
+    end
+    parts[i] = string.format("(%d,%d)", x, y)
+  end
+  if #parts == 0 then return nil, "the list of cells is empty" end
+  return table.concat(parts, " ")
+end
+
 -- What is wrong with a script's perform_action(p, a, strength, side), or
 -- nil: p a seat, a an action card, strength a whole number in
 -- 1..MAX_ACTION_STRENGTH, side 1 or 2.  The rules' own calls are not
@@ -615,8 +643,15 @@ function own_continuations(api, key)
     return perform_action_last(p, a, strength, side)
   end
   api.place_building = function(p, k, cells, build2, card)
-    if ENGINE.after_room() > 0 then return place_building_last(p, k, cells, build2, card) end
-    return place_building(p, k, cells, build2, card)
+    local text, bad = cells_text(cells)
+    if not text then error("place_building: " .. bad, 2) end
+    if type(k) ~= "string" or not ark.building_def(k) then
+      error("place_building: unknown building kind " ..
+            (type(k) == "string" and "'" .. k .. "'" or shown(k)) ..
+            " (ark.building_defs() lists the kinds)", 2)
+    end
+    if ENGINE.after_room() > 0 then return place_building_last(p, k, text, build2, card) end
+    return place_building(p, k, text, build2, card)
   end
   api.move_animals_into = function(p, b, tag)
     if ENGINE.after_room() > 0 then return move_animals_last(p, b, tag) end
