@@ -1019,9 +1019,11 @@ static void test_count_zoo_filter(void **st) {
   expect_contained("count-zoo-filter", 5, "ark.count_zoo: 'size' as a range is { lowest, highest }");
 }
 
-/* An event whose handler fires it again without end: stopped at the
+/* An event whose handler sets it off again without end (an unknown bonus
+** fires "bonus", whose handler applies it again): stopped at the
 ** handler's line when the stack runs out (C's with Lua 5.4, whose fire is
-** C; Lua's with LuaJIT), the game going on. */
+** C; Lua's with LuaJIT), the game going on.  Scripts cannot call fire
+** itself, the rules' own. */
 static void test_event_recursion(void **st) {
   (void)st;
   expect_contained("event-recursion", 9, "stack overflow");

@@ -620,6 +620,68 @@ static void test_place_building_cells(void **st) {
                  "1001-test.lua:3: place_building: unknown building kind 'size-9'", 0, 0);
 }
 
+/* Every name a card or map script reaches (the rules' helpers, the card
+** library's, the then_ functions and the ark primitives) is described in
+** docs/lua-api.md or docs/maps.md as a call, `name(` or `ark.name(`; the
+** rules' own raw primitives and event functions stop a script that reads
+** one, saying what it calls instead. */
+static char *read_doc(const char *name) {
+  char path[512];
+  snprintf(path, sizeof path, "%s/docs/%s", ARK_SOURCE_DIR, name);
+  FILE *f = fopen(path, "rb");
+  assert_non_null(f);
+  char *buf = malloc(1 << 20);
+  assert_non_null(buf);
+  size_t n = fread(buf, 1, (1 << 20) - 1, f);
+  buf[n] = '\0';
+  fclose(f);
+  return buf;
+}
+
+static void test_script_names_documented(void **st) {
+  (void)st;
+  ark_game *g = t_new_game(2, 1, NULL);
+  char names[8192];
+  t_run_lua(g,
+    "local env, out = make_card_env(0), {}\n"
+    "for _, list in ipairs({ CARD_API_RULES, { 'choose_then', 'gain_then', 'call_then' } }) do\n"
+    "  for _, n in ipairs(list) do\n"
+    "    if type(env[n]) == 'function' then out[#out + 1] = n end\n"
+    "  end\n"
+    "end\n"
+    "local keys = {}\n"
+    "for k in pairs(ark) do keys[#keys + 1] = k end\n"
+    "table.sort(keys)\n"
+    "for _, k in ipairs(keys) do\n"
+    "  local ok, v = pcall(function() return env.ark[k] end)\n"
+    "  if ok and v ~= nil then out[#out + 1] = 'ark.' .. k end\n"
+    "end\n"
+    "return table.concat(out, ' ')", 0, names, sizeof names);
+  ark_game_free(g);
+  char *api = read_doc("lua-api.md"), *maps = read_doc("maps.md");
+  char missing[4096] = "";
+  int count = 0;
+  for (char *tok = strtok(names, " "); tok; tok = strtok(NULL, " ")) {
+    char want[128];
+    snprintf(want, sizeof want, "`%s(", tok);
+    count++;
+    if (!strstr(api, want) && !strstr(maps, want))
+      snprintf(missing + strlen(missing), sizeof missing - strlen(missing), " %s", tok);
+  }
+  free(api);
+  free(maps);
+  assert_true(count > 100);
+  if (missing[0]) fail_msg("reachable by scripts but not described:%s", missing);
+  expect_stopped("  ark.build(p, 'size-1', '(4,5)', false)",
+                 "1001-test.lua:3: ark.build is the rules' own, not for card and map scripts: a "
+                 "script calls place_building or free_building", 0, 0);
+  expect_stopped("  fire('building_placed', p, 0, 'size-1')",
+                 "1001-test.lua:3: 'fire' is the rules' own, not for card and map scripts", 0, 0);
+  expect_stopped("  local f = ark.upgrade",
+                 "1001-test.lua:3: ark.upgrade is the rules' own, not for card and map scripts: a "
+                 "script calls upgrade_action", 0, 0);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_runtime_error),
@@ -650,6 +712,7 @@ int main(void) {
     cmocka_unit_test(test_unknown_keyword),
     cmocka_unit_test(test_perform_action_arguments),
     cmocka_unit_test(test_place_building_cells),
+    cmocka_unit_test(test_script_names_documented),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

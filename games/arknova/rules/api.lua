@@ -30,9 +30,9 @@ CARD_API_RULES = {
   "choose_action_card", "upgrade_action", "all_upgraded", "advance_break",
   "conditions_met", "partner_count", "university_count", "has_partner_zoo",
   "apply_bonus", "free_building", "place_building", "take_partner_zoo",
-  "take_university", "perform_action", "reward", "keyword", "parse_ability",
-  "after_this_action", "fire", "fire_own", "can_take_partner_zoo", "can_take_university",
-  "play_sponsor", "threshold_reward", "move_animals_into",
+  "take_university", "perform_action", "keyword", "parse_ability",
+  "after_this_action", "can_take_partner_zoo", "can_take_university",
+  "threshold_reward", "move_animals_into",
   -- cards/lib/kit.lua
   "offer_free_building", "count_connected", "icon_sponsorship", "icon_expert",
   "card_icons", "native_species", "terrain_expert", "icon_reward", "end_icon_bonus",
@@ -49,6 +49,29 @@ ARK_RULES_ONLY = { "zoo_stamp", "zoo_handlers", "zoo_has_handler_fn", "hand_fit"
                    "animal_candidates", "sponsor_candidates", "hand_fit_modify",
                    "animals_lowest_fn", "association_lowest_fn", "hand_fit_fn", "events_fn",
                    "placement_bonus" }
+
+-- The rules' own functions and raw primitives that no printed card, map or
+-- plugin's script calls: each makes one change without what the rules
+-- attach to it (the player's choice, bonuses, the events other cards
+-- listen to), or fires those events itself.  A script that reads one stops
+-- at that line, told what it may call instead (docs/lua-api.md).
+local RULES_OWN = {
+  fire = "", fire_own = "", reward = "", play_sponsor = "",
+}
+local ARK_RULES_RAW = {
+  build = "place_building or free_building", support = "", release = "",
+  play_card = "", upgrade = "upgrade_action", place_animal = "",
+  move_animal = "move_animals_into", project_enter = "", take_edge = "",
+  take_tile = "", take_partner_zoo = "take_partner_zoo(p)",
+  take_university = "take_university(p)", task_workers = "", break_cleanup = "",
+  scoring_discard = "", pure = "check(f, ...)", choose = "choose(p, tag, prompt, options)",
+  advance_break = "advance_break(p, n)",
+}
+local function rules_own(name, instead)
+  return name .. " is the rules' own, not for card and map scripts" ..
+    (instead ~= "" and ": a script calls " .. instead or "") ..
+    " (docs/lua-api.md lists what they may use)"
+end
 
 -- Tables of constants: every read gives a fresh copy.
 CARD_API_TABLES = { "ACTIONS", "ACTION_TITLE", "CONTINENTS", "CATEGORIES" }
@@ -241,6 +264,12 @@ function make_card_env(key)
   sandbox_base(api)
   local a = copy(ark)
   for _, name in ipairs(ARK_RULES_ONLY) do a[name] = nil end
+  for name in pairs(ARK_RULES_RAW) do a[name] = nil end
+  setmetatable(a, { __index = function(_, k)
+    local instead = ARK_RULES_RAW[k]
+    if instead then error(rules_own("ark." .. k, instead), 2) end
+    return nil
+  end })
   if key then own_memos(a, key) end
   api.ark = view(a, "ark")
   -- card facts are shared by every game: scripts get a fresh copy per read
@@ -258,6 +287,7 @@ function make_card_env(key)
   setmetatable(api, { __index = function(_, k)
     if CONSTANT[k] then return deep_copy(_G[k]) end
     if MISSING[k] then error("'" .. k .. "'" .. MISSING_WHY, 2) end
+    if RULES_OWN[k] then error(rules_own("'" .. k .. "'", RULES_OWN[k]), 2) end
     return nil
   end })
   local env = {}

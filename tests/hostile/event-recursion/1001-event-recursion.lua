@@ -1,12 +1,12 @@
--- Hostile: an event whose handler fires that event again, without end.
+-- Hostile: an event whose handler sets off that event again, without end.
 local card = {}
 
 function card.on_play(p, id)
-  fire("building_placed", p, 0, "echo")
+  apply_bonus(p, "echo", 0, "card")
 end
 
-function card.building_placed(owner, id, p, b, key)
-  fire("building_placed", p, b, key)
+function card.bonus(owner, id, p, kind, value, source)
+  apply_bonus(p, kind, value, source)
 end
 
 return card
