@@ -177,14 +177,20 @@ int ark_lua_arg_int(lua_State *L, int i) { return arg_int(L, i); }
 /* Argument i as a whole number within lo..hi, else an error naming `what`
 ** and that range (a value the field cannot hold was cut to its bits:
 ** ark.set(p, "workers", -1) gave 255). */
-static int arg_within(lua_State *L, int i, int lo, int hi, const char *what) {
+/* Argument i, a whole number in lo..hi, or an error naming fn and the
+** field (NULL: none).  The names are put together only for the message:
+** ark.set runs often enough that formatting them at every call showed. */
+static int arg_within(lua_State *L, int i, int lo, int hi, const char *fn, const char *field) {
   int ok;
   lua_Integer v = ark_tointegerx(L, i, &ok);
-  if (!ok) luaL_error(L, "%s: a whole number is expected, not %s", what, shown_arg(L, i));
+  const char *sep = field ? ": " : "";
+  if (!field) field = "";
+  if (!ok)
+    luaL_error(L, "%s%s%s: a whole number is expected, not %s", fn, sep, field, shown_arg(L, i));
   if (v < lo || v > hi) {
     char t[32];
     snprintf(t, sizeof t, "%lld", (long long)v);
-    luaL_error(L, "%s: %s is outside %d..%d, the values it holds", what, t, lo, hi);
+    luaL_error(L, "%s%s%s: %s is outside %d..%d, the values it holds", fn, sep, field, t, lo, hi);
   }
   return (int)v;
 }
@@ -400,14 +406,12 @@ static int l_set(lua_State *L) {
   ark_game *g = GM(L);
   size_t len;
   const char *k = luaL_checklstring(L, 2, &len);
-  char what[64];
   if (lua_isnil(L, 1)) {
     uint8_t *at;
     if (!strcmp(k, "scoring_discarded")) at = &g->s.scoring_discarded;
     else if (!strcmp(k, "donations")) at = &g->s.donations;
     else return luaL_error(L, "ark.set: game field '%s' is not writable", k);
-    snprintf(what, sizeof what, "ark.set: %s", k);
-    *at = (uint8_t)arg_within(L, 3, 0, UINT8_MAX, what);
+    *at = (uint8_t)arg_within(L, 3, 0, UINT8_MAX, "ark.set", k);
     return 0;
   }
   int p = arg_player(L, g, 1);
@@ -415,8 +419,7 @@ static int l_set(lua_State *L) {
   if (!f || !f->writable) return luaL_error(L, "ark.set: field '%s' is not writable", k);
   int lo, hi;
   field_range(f, &lo, &hi);
-  snprintf(what, sizeof what, "ark.set: %s", f->name);
-  field_set(&g->s.p[p], f, arg_within(L, 3, lo, hi, what));
+  field_set(&g->s.p[p], f, arg_within(L, 3, lo, hi, "ark.set", f->name));
   return 0;
 }
 
@@ -445,7 +448,7 @@ static int l_counter(lua_State *L) {
   if (i < 0 || i >= 16) return luaL_error(L, "counter index %d out of 0..15", (int)i);
   if (!lua_isnoneornil(L, 3)) {
     GM(L);
-    g->s.p[p].counter[i] = (int16_t)arg_within(L, 3, INT16_MIN, INT16_MAX, "ark.counter");
+    g->s.p[p].counter[i] = (int16_t)arg_within(L, 3, INT16_MIN, INT16_MAX, "ark.counter", NULL);
   }
   lua_pushinteger(L, g->s.p[p].counter[i]);
   return 1;
