@@ -26,6 +26,7 @@ function A.start_plays(p)
     G.set(s, "acting", 1)
     G.set(s, "plays_left", 1)
     G.set(s, "pick", 0)
+    G.set(s, "moved", 0)
     G.set(s, "cbonus", 0)
     if p == 1 and G.get(s, "phase") == 1 then G.set(s, "dev_bonus", 1) end
     if p == 3 and G.get(s, "phase") == 3 then G.set(s, "action_bonus", 1) end
@@ -63,6 +64,7 @@ function A.pick_step(seat, p)
     else prompt = PHASE_NAME[p] .. " (" .. A.purse(seat) .. "): play a card?" end
     local i = G.choose(seat, prompt, texts, { secret = true, tag = p == 3 and "action" or "play" })
     G.set(seat, "pick", opts[i] and opts[i].key or PASS)
+    G.set(seat, "moved", 1)
   end
   if not A.next_acting(seat + 1) then A.resolve_picks(p) end
 end
@@ -105,7 +107,10 @@ function A.resolve_picks(p)
       G.set(s, "acting", 0)
     elseif k > 0 then
       local o = A.find_option(A.phase_options(s, p), k)
-      if o then o.run()
+      if o then
+        G.set(s, "playing", k)
+        o.run()
+        G.set(s, "playing", 0)
       else A.log(s, "cannot make the play it picked any more: it is not played") end
     end
   end
@@ -121,7 +126,9 @@ end
 
 -- A rough worth, in points, of a seat's unrevealed pick: the greedy tries its options one
 -- by one and values the position at the next decision, which comes (for every seat but the
--- last) before the picks are played. The same weights as A.value.
+-- last) before the picks are played. The same weights as A.value. A sale still counts while
+-- its play waits for "sell which card?" (`playing`): the last seat's trial stops there, and
+-- the sale, not yet made, would count for nothing (its estimate is what it turns out to be).
 PICK_RES_W = { { "mc", 1 / 16 }, { "plants", 1 / 10 }, { "heat", 1 / 11 } }
 PICK_PROD_W = { { "mc", 0.6 }, { "steel", 0.8 }, { "titanium", 1.0 }, { "plants", 0.9 },
   { "heat", 0.5 }, { "cards", 1.5 } }
@@ -186,6 +193,7 @@ end
 
 function A.pick_worth(seat, f)
   local k = G.get(seat, "pick")
+  if k == 0 and G.get(seat, "playing") == 15 then k = 15 end
   if k <= PASS then return 0 end
   local step = 1 + 0.3 * f
   if k >= 100000 then
