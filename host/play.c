@@ -391,6 +391,19 @@ static int human_loop(session *s) {
   }
 }
 
+/* Does g, rebuilt from the save at path, replay to the save's own hash?
+** 0 (with a note on stderr for an older log version, which goes on as
+** this build plays its answers), or -1 after saying why: a save that does
+** not replay is refused, not rewritten. */
+static int replays_as_saved(const host_save *sv, const host_game *hg, ark_gs *g,
+                            const char *path) {
+  char msg[2048];
+  int v = host_save_verify_gs(sv, hg, g, hg->hash(g), hg->state(g), msg, sizeof msg);
+  if (v < 0) fprintf(stderr, "arknova play: %s: %s; the file is left as it is\n", path, msg);
+  if (v > 0) fprintf(stderr, "arknova play: note: %s: %s\n", path, msg);
+  return v < 0 ? -1 : 0;
+}
+
 static int run_human(host_save *sv, const char *path, int resumed) {
   session s;
   memset(&s, 0, sizeof s);
@@ -399,17 +412,8 @@ static int run_human(host_save *sv, const char *path, int resumed) {
   s.hg = host_game_of(&sv->o);
   s.board_memo = -1;           /* the board before the person's first decision too */
   for (int p = 0; p < 4; p++) ai_init(&s.ai[p], s.sv.o.ai[p], &s.sv.o.budget);
-  char msg[1024];
   int bad = rebuild(&s, resumed ? s.sv.nanswers : 0) != 0;
-  /* a save that does not replay to its own hash is refused, not rewritten */
-  int v = !bad && resumed ? host_save_verify_gs(&s.sv, s.hg, s.g, s.hg->hash(s.g), s.hg->state(s.g),
-                                                 msg, sizeof msg) : 0;
-  if (v < 0) {
-    fprintf(stderr, "arknova play: %s: %s; the file is left as it is\n", path, msg);
-    bad = 1;
-  }
-  /* an older log version: the game goes on as this build plays its answers */
-  if (v > 0) fprintf(stderr, "arknova play: note: %s: %s\n", path, msg);
+  if (!bad && resumed) bad = replays_as_saved(&s.sv, s.hg, s.g, path) != 0;
   if (bad) {
     if (s.g) s.g->gi->free(s.g);
     free(s.owner);
@@ -484,13 +488,14 @@ static int resume_ais(host_save *sv, const char *from, const char *path) {
   const host_game *hg = host_game_of(&sv->o);
   char msg[2048];
   ark_gs *g = hg->rebuild(sv, sv->nanswers, msg, sizeof msg);
-  int v = g ? host_save_verify_gs(sv, hg, g, hg->hash(g), hg->state(g), msg, sizeof msg) : -1;
-  if (v < 0) {
+  if (!g) {
     fprintf(stderr, "arknova play: %s: %s; the file is left as it is\n", from, msg);
-    if (g) g->gi->free(g);
     return 1;
   }
-  if (v > 0) fprintf(stderr, "arknova play: note: %s: %s\n", from, msg);
+  if (replays_as_saved(sv, hg, g, from) != 0) {
+    g->gi->free(g);
+    return 1;
+  }
   if (g->gi->process(g) != ARK_AWAITING) {
     fprintf(stderr, "arknova play: the game in %s is over; arknova replay %s shows it\n", from,
             from);
