@@ -136,23 +136,21 @@ static int drop_answers(const ark_config *cfg, ark_game **g, int drop, char *msg
 ** when every move of the game was matched. */
 static void result_line(const bga_log *log, const ark_game *g) {
   if (!log->has_final_score) return;
-  int same = 1;
-  printf("BGA's result:");
+  int same = 1, ours[BGA_PLAYERS];
   for (int p = 0; p < log->nplayers; p++) {
     ark_player_view v;
     ark_game_player(g, p, &v);
+    ours[p] = v.score;
+  }
+  printf("BGA's result:");
+  for (int p = 0; p < log->nplayers; p++)
     if (log->has_final_score & (1 << p)) {
       printf("%s %s %d", p ? "," : "", log->pl[p].name, log->final_score[p]);
-      same &= v.score == log->final_score[p];
+      same &= ours[p] == log->final_score[p];
     }
-  }
   if (log->conceded >= 0) printf(" (%s conceded)", log->pl[log->conceded].name);
   printf("; here:");
-  for (int p = 0; p < log->nplayers; p++) {
-    ark_player_view v;
-    ark_game_player(g, p, &v);
-    printf("%s %s %d", p ? "," : "", log->pl[p].name, v.score);
-  }
+  for (int p = 0; p < log->nplayers; p++) printf("%s %s %d", p ? "," : "", log->pl[p].name, ours[p]);
   printf(same ? " (the same)\n" : " (they differ)\n");
 }
 
