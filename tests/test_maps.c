@@ -880,6 +880,38 @@ static void test_fan_map_own_bonus_errors(void **st) {
   remove_fan_map(dir);
 }
 
+/* A map's script is refused handlers the rules never call for a map: a
+** card's own (on_play, score), which check had accepted and no game ran,
+** and a misspelt name; each at its line, saying what comes instead. */
+static void test_fan_map_card_handlers(void **st) {
+  (void)st;
+  char dir[256], path[512];
+  snprintf(dir, sizeof dir, "/tmp/ark_test_maphandlers_%d", (int)getpid());
+  mkdir(dir, 0700);
+  write_fan_map_with(dir, "", "",
+                     "function map.on_play(p) gain(p, \"money\", 5) end\n"   /* 8 */
+                     "function map.score(p) return 3 end\n"                    /* 9 */
+                     "function map.on_paly(p) end\n");                         /* 10 */
+  int nerrors = 0;
+  char *report = check_fails(dir, &nerrors);
+  snprintf(path, sizeof path, "%s/T1-lookout.lua", dir);
+  static const char *const want[] = {
+    ":8: 'on_play' is a card's own handler, which a map's script never receives: "
+    "card_played comes for every card played (docs/maps.md)",
+    ":9: 'score' is a card's own handler, which a map's script never receives: "
+    "game_end comes at the final scoring, for each player (docs/maps.md)",
+    ":10: 'on_paly' is not a trigger handler",
+  };
+  for (int i = 0; i < 3; i++) {
+    char line[700];
+    snprintf(line, sizeof line, "%s%s", path, want[i]);
+    if (!strstr(report, line)) fail_msg("missing '%s' in:\n%s", line, report);
+  }
+  assert_int_equal(nerrors, 3);
+  free(report);
+  remove_fan_map(dir);
+}
+
 /* `arknova check` on a broken fan map: each problem as file:line. */
 static void test_fan_map_check_errors(void **st) {
   (void)st;
@@ -1132,6 +1164,7 @@ int main(void) {
     cmocka_unit_test(test_advanced_deal),
     cmocka_unit_test(test_advanced_start_buildings),
     cmocka_unit_test(test_fan_map_outside_tree),
+    cmocka_unit_test(test_fan_map_card_handlers),
     cmocka_unit_test(test_fan_map_check_errors),
     cmocka_unit_test(test_fan_map_start_buildings),
     cmocka_unit_test(test_fan_map_bonus_values),

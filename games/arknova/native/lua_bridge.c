@@ -734,14 +734,18 @@ static const char *card_own_handler(lua_State *L, const char *name, char *out, s
   return instead ? out : NULL;
 }
 
+/* Whose script check_handlers reads: a card's own handlers (on_play,
+** score) reach a card's script alone. */
+enum { SCRIPT_CARD, SCRIPT_MAP, SCRIPT_PLUGIN };
+
 /* The script's returned table (at t): names that are no trigger handler
-** (for a plugin's script, plugin: also a card's own handlers, which its
-** hooks never receive), and, when checking, handlers that are no
+** (for a map's or plugin's script, also a card's own handlers, which the
+** rules never call for it), and, when checking, handlers that are no
 ** function; lines[name] (table at lines) is where each handler is defined
 ** in file, or, for one a helper of the card library defined, the script's
 ** first line of code. */
 static void check_handlers(ark_content *c, int t, int lines, const char *file,
-                           const char *text, size_t len, int plugin) {
+                           const char *text, size_t len, int whose) {
   lua_State *L = c->L;
   lua_pushnil(L);
   while (lua_next(L, t)) {
@@ -762,7 +766,10 @@ static void check_handlers(ark_content *c, int t, int lines, const char *file,
       if (!is_known_handler(L, name)) {
         ark_content_error(c, file, line, "'%s' is not a trigger handler (see docs/triggers.md)",
                           name);
-      } else if (plugin && card_own_handler(L, name, instead, sizeof instead)) {
+      } else if (whose == SCRIPT_MAP && card_own_handler(L, name, instead, sizeof instead)) {
+        ark_content_error(c, file, line, "'%s' is a card's own handler, which a map's script "
+                          "never receives: %s (docs/maps.md)", name, instead);
+      } else if (whose == SCRIPT_PLUGIN && card_own_handler(L, name, instead, sizeof instead)) {
         lua_getglobal(L, "PLUGIN_HOOK_LIST");
         ark_content_error(c, file, line, "'%s' is a card's own handler, which a plugin's hooks "
                           "never receive: %s (a plugin's hooks are %s; docs/plugins.md)", name,
@@ -953,7 +960,7 @@ static int load_sandboxed(ark_content *c, const char *path, int key) {
   lua_newtable(L);
   int lines = lua_gettop(L);
   int before = c->nerrors;
-  check_handlers(c, t, lines, file, text, len, 0);
+  check_handlers(c, t, lines, file, text, len, key >= 0 ? SCRIPT_CARD : SCRIPT_MAP);
   int cont = check_then_names(c, t, file, text, len);
   bad = c->nerrors > before;
   /* the wrapped handlers, under the watchdog: reading the table may run
@@ -1305,7 +1312,7 @@ static int load_plugin(ark_content *c, int i, int rules) {
   int lines = lua_gettop(L);
   int strict = c->strict;
   c->strict = 1;
-  check_handlers(c, ret, lines, file, text, len, 1);
+  check_handlers(c, ret, lines, file, text, len, SCRIPT_PLUGIN);
   check_then_names(c, ret, file, text, len);
   c->strict = strict;
   /* PLUGIN_SCRIPTS[i + 1]: its hooks, each modifier behind a wrapper that
