@@ -465,6 +465,37 @@ static void test_table(FILE *f, const test_pairs *tp, int lua) {
   for (int j = 0; j < NFIGS; j++) free(d[j]);
 }
 
+/* A single pair has no interval: its figures arm by arm, so a first try
+** of a card still shows what happened in its game. */
+static void one_pair(FILE *f, const test_pairs *tp, int lua, const char *cname) {
+  const sim_record *a = tp->a[0], *b = tp->b[0];
+  int t = a->tested, rivals = a->players > 1 && !a->against;
+  double va[NFIGS], vb[NFIGS];
+  if (t < 0 || t >= 4) return;
+  seat_figures(a, t, va);
+  seat_figures(b, t, vb);
+  fprintf(f, "\ncard %s played by the tested seat in arm B: ", cname);
+  if (b->played_turn <= 0) fprintf(f, "no\n");
+  else if (lua) fprintf(f, "in round %d\n", b->played_turn);
+  else fprintf(f, "at its own turn %d, game turn %d\n", b->played_own, b->played_turn);
+  fprintf(f, "\n%-12s %8s %8s %8s\n", "tested seat", "arm A", "arm B", "B - A");
+  fprintf(f, "%-12s %8s %8s\n", "won", va[FIG_WIN] >= 1 ? "yes" : va[FIG_WIN] > 0 ? "tie" : "no",
+          vb[FIG_WIN] >= 1 ? "yes" : vb[FIG_WIN] > 0 ? "tie" : "no");
+  static const struct { int fig, rivals; const char *label; } rows[] = {
+    { FIG_MARGIN, 1, "margin" }, { FIG_OWN, 0, "own score" }, { FIG_OTHERS, 1, "others' best" },
+    { FIG_LENGTH, 0, NULL },
+  };
+  for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+    int j = rows[i].fig;
+    if (rows[i].rivals && !rivals) continue;
+    fprintf(f, "%-12s %8.0f %8.0f %+8.0f\n",
+            rows[i].label ? rows[i].label : lua ? "game rounds" : "game turns", va[j], vb[j],
+            vb[j] - va[j]);
+  }
+  fprintf(f, "\none pair is one game each way, which chance alone can decide:\nno interval "
+             "until there are 2 pairs; run %d or more seeds (--games N)\n", FEW_PAIRS);
+}
+
 /* The AIs of the pairs, in their seats: each seating once ("greedy,random
 ** and random,greedy" for a merge of both seat orders). */
 static void seatings_line(FILE *f, const test_pairs *tp) {
@@ -575,8 +606,10 @@ void sim_test_report(FILE *f, const sim_record *r, long n, const char *name) {
   if (failed)
     fprintf(f, "so the figures below do not show what the card does as written: fix the "
                "script and run again\n");
-  if (k < 2) {
-    fprintf(f, "too few pairs for an interval: run more seeds\n");
+  if (k == 0) {
+    fprintf(f, "no pair of games to compare: run more seeds\n");
+  } else if (k == 1) {
+    one_pair(f, &tp, lua, cname);
   } else {
     double lo, hi, rate = (double)played / (double)k;
     sim_wilson((double)played, (double)k, &lo, &hi);

@@ -405,6 +405,31 @@ static void test_report_numbers(void **st) {
   assert_false(output_has("warning: the card was played in only"));
 }
 
+/* One pair has no interval, and its report still gives the pair's
+** figures arm by arm (it had printed none). */
+static void test_report_one_pair(void **st) {
+  (void)st;
+  const char *pair =
+    "{\"seed\":1,\"set\":\"A\",\"players\":2,\"map\":\"A\",\"rules\":\"test card 401\","
+    "\"start\":1,\"ai\":[\"greedy\",\"greedy\"],\"scores\":[-50,5],\"ranks\":[1,2],"
+    "\"turns\":80,\"capped\":false,\"error\":false,\"test_card\":401,\"tested\":2,"
+    "\"played\":false,\"draft\":7,\"plays\":[]}\n"
+    "{\"seed\":1,\"set\":\"B\",\"players\":2,\"map\":\"A\",\"rules\":\"test card 401\","
+    "\"start\":1,\"ai\":[\"greedy\",\"greedy\"],\"scores\":[-50,15],\"ranks\":[2,1],"
+    "\"turns\":78,\"capped\":false,\"error\":false,\"test_card\":401,\"tested\":2,"
+    "\"played\":true,\"played_turn\":5,\"played_own_turn\":3,\"draft\":7,\"plays\":[]}\n";
+  t_write_file(tmp, "pair.jsonl", pair);
+  assert_int_equal(run("sim merge pair.jsonl"), 0);
+  assert_true(output_has("card 401 played by the tested seat in arm B: at its own turn 3, "
+                         "game turn 5\n"));
+  assert_true(output_has("won                no      yes\n"));
+  assert_true(output_has("margin             55       65      +10\n"));
+  assert_true(output_has("own score           5       15      +10\n"));
+  assert_true(output_has("others' best      -50      -50       +0\n"));
+  assert_true(output_has("game turns         80       78       -2\n"));
+  assert_true(output_has("no interval until there are 2 pairs; run 30 or more seeds"));
+}
+
 /* An unknown card number stops the command with a message naming it; so
 ** does a fan card without its folder, a base project, or a card that
 ** --exclude leaves out.  The fan card with its folder runs. */
@@ -436,6 +461,7 @@ int main(void) {
     cmocka_unit_test(test_tested_seat_alternates),
     cmocka_unit_test(test_interval_arithmetic),
     cmocka_unit_test(test_report_numbers),
+    cmocka_unit_test(test_report_one_pair),
     cmocka_unit_test(test_unknown_card),
   };
   return t_cmd_end(cmocka_run_group_tests(tests, NULL, NULL));
