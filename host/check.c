@@ -173,7 +173,9 @@ static int check_lua_game(const host_opts *o) {
     return 1;
   }
   int rc = host_check_lua_play(o, d, msg, sizeof msg);
-  if (rc)
+  if (rc == 2)
+    fprintf(stderr, "arknova check: %s\n", msg);
+  else if (rc)
     printf("%s\n", msg);
   else
     printf("ok: %s: %d %s and the rules load without problems\nok: %s\n", o->game.name,

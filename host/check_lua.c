@@ -376,11 +376,14 @@ static void report(cl_pair *p, cl_diff *diff, const char *rules, char *out, size
 
 /* ---- one seed ---- */
 
+/* A game check plays; NULL with msg, and *config set when the command's
+** options are at fault (--option, --players), not the game. */
 static ark_lg *new_game(ark_lg_def *d, const host_opts *o, int players, uint64_t seed,
-                        char *msg, size_t n) {
+                        char *msg, size_t n, int *config) {
   ark_lg *g;
-  if (ark_lg_new_opts(d, players, seed, o->options, o->noptions, &g, msg, n) != ARK_OK)
-    return NULL;
+  ark_status st = ark_lg_new_opts(d, players, seed, o->options, o->noptions, &g, msg, n);
+  *config = st == ARK_ERR_CONFIG;
+  if (st != ARK_OK) return NULL;
   ark_lg_set_cap(g, o->cfg.turn_cap > 0 ? o->cfg.turn_cap : CL_TURN_CAP);
   return g;
 }
@@ -458,10 +461,16 @@ int host_check_lua_play(const host_opts *o, ark_lg_def *d, char *out, size_t n) 
   int rc = 0;
   for (uint64_t seed = 1; seed <= CL_SEEDS && rc == 0; seed++) {
     cl_pair p = { NULL, NULL, d, dc, seed, 0, "" };
-    p.alone = new_game(d, o, players_of(o), seed, msg, sizeof msg);
-    p.copied = p.alone ? new_game(dc, o, players_of(o), seed, msg, sizeof msg) : NULL;
+    int config = 0;
+    p.alone = new_game(d, o, players_of(o), seed, msg, sizeof msg, &config);
+    p.copied = p.alone ? new_game(dc, o, players_of(o), seed, msg, sizeof msg, &config) : NULL;
     if (!p.copied) {
       snprintf(out, n, "%s", msg);
+      if (config) {               /* the command's fault: a usage error, said as is */
+        ark_lg_free(p.alone);
+        ark_lg_def_release(dc);
+        return 2;
+      }
       rc = 1;
     } else {
       rc = play_pair(&p, rules, out, n, &decisions);

@@ -54,7 +54,8 @@ struct ark_lg_def;
 /* check --game of a game written in Lua, once its folder loaded as d:
 ** plays a few games with random answers, each alone and beside copies of
 ** it, and finds rules that keep state in Lua variables (check_lua.c).
-** 0 with what it found in out, or 1 with the report there. */
+** 0 with what it found in out, 1 with the report there, or 2 with why
+** the command's options (--option, --players) are refused. */
 int host_check_lua_play(const host_opts *o, struct ark_lg_def *d, char *out, size_t n);
 /* Ark Nova's content options (--cards, --maps, --plugin, --data,
 ** --exclude, --map), which a game in Lua cannot honour (luaplay.c): the

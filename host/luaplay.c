@@ -340,7 +340,17 @@ static void lua_summary(ark_gs *g, const host_opts *o, FILE *f) { print_summary(
 
 static void *lua_sim_open(const host_opts *o, char *msg, size_t n) {
   if (refuse_ark_options(&o->cfg, msg, n)) return NULL;
-  return ark_lg_def_load(&o->game, msg, n);
+  ark_lg_def *d = ark_lg_def_load(&o->game, msg, n);
+  ark_lg *g = NULL;
+  /* seats or an --option the game refuses, before any game: each game
+  ** would stop at its setup, and the run end in nothing but errors */
+  if (d && ark_lg_new_opts(d, o->cfg.players, 1, o->options, o->noptions, &g, msg, n) ==
+           ARK_ERR_CONFIG) {
+    ark_lg_def_release(d);
+    return NULL;
+  }
+  if (d && g) ark_lg_free(g);
+  return d;
 }
 
 static void lua_sim_close(void *ctx) { ark_lg_def_release(ctx); }

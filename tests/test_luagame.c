@@ -1411,6 +1411,18 @@ static void test_ark_options_refused(void **st) {
                              opts[i][0]), 2);
     assert_non_null(strstr(out, opts[i][1]));
   }
+  /* an option the game does not declare is the command's fault, as in play
+  ** and sim (check had printed it as a problem of the game, exit 1) */
+  static const char *const cmds[] = { "check", "play", "sim --games 2" };
+  for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++) {
+    assert_int_equal(arknova(out, sizeof out, NULL, "%s --game %s --option splitt=1", cmds[i],
+                             HARVEST), 2);
+    assert_non_null(strstr(out, "option 'splitt=1': harvest declares no table track 'splitt'"));
+  }
+  assert_non_null(strstr(out, "arknova sim: "));
+  assert_int_equal(arknova(out, sizeof out, NULL, "check --game %s --option splitt=1", HARVEST),
+                   2);
+  assert_non_null(strstr(out, "arknova check: option 'splitt=1'"));
   put(tmp, "empty.yaml", "name: nothing set\n");
   assert_int_equal(arknova(out, sizeof out, NULL, "scenario --game %s --plugin x empty.yaml",
                            HARVEST), 2);
