@@ -161,6 +161,27 @@ static void test_bench_plugins(void **st) {
   ark_game_free(g);
 }
 
+/* Stacked in either order, a plugin of rules alone and one with hooks
+** each do what they do alone: with money-300 first, upgraded's hook had
+** never run (a plugin with no script left a hole in the rules' list of
+** plugin hooks, which they read only up to it). */
+static void test_stacked_plugins(void **st) {
+  (void)st;
+  char money[600], upgraded[600], msg[1024];
+  snprintf(money, sizeof money, "%s/bench/plugins/money-300", ARK_SOURCE_DIR);
+  snprintf(upgraded, sizeof upgraded, "%s/bench/plugins/upgraded", ARK_SOURCE_DIR);
+  for (int order = 0; order < 2; order++) {
+    ark_game *g;
+    if (new_game(order ? upgraded : money, order ? money : upgraded, "A", &g, msg,
+                 sizeof msg) != ARK_OK)
+      fail_msg("%s", msg);
+    assert_int_equal(g->s.p[0].money, 300);
+    t_to_first_turn(g);
+    assert_int_equal(g->s.p[g->s.cur].upgraded, 31);
+    ark_game_free(g);
+  }
+}
+
 /* solo-pace: the solo tile's breaks in a two-player game.  No action moves
 ** the break token (random players take Cards and Sponsors money often), a
 ** break comes once both players have taken 7 own turns, then 13, 18, 22 and
@@ -1127,6 +1148,7 @@ int main(void) {
     cmocka_unit_test(test_hundred_points),
     cmocka_unit_test(test_published),
     cmocka_unit_test(test_bench_plugins),
+    cmocka_unit_test(test_stacked_plugins),
     cmocka_unit_test(test_solo_pace),
     cmocka_unit_test(test_outside_plugin),
     cmocka_unit_test(test_plugin_query),

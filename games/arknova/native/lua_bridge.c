@@ -1377,6 +1377,16 @@ static int load_plugin_scripts(ark_content *c) {
     return -1;
   }
   int rules = lua_gettop(L);
+  /* a plugin with no script (rules: or cards: alone) hooks nothing: an
+  ** empty table keeps PLUGIN_SCRIPTS a sequence, which the rules walk with
+  ** ipairs and # (a hole there had dropped every later plugin's hooks) */
+  lua_getglobal(L, "PLUGIN_SCRIPTS");
+  for (int i = 0; i < c->nplugins; i++)
+    if (!c->plugins[i].script) {
+      lua_newtable(L);
+      lua_rawseti(L, -2, i + 1);
+    }
+  lua_pop(L, 1);
   for (int i = 0; i < c->nplugins; i++)
     if (c->plugins[i].script) bad |= load_plugin(c, i, rules);
   lua_pushcfunction(L, l_rules_replaced);
