@@ -661,6 +661,30 @@ static void test_plugin_modifier_asks(void **st) {
   ark_game_free(g);
 }
 
+/* A hook's fault raised inside a rules function it called stops the game
+** at the hook's own file and line, as a card's does: it named the rules'
+** file ("rules/rules.lua:1231: unknown action card 'animalz'"). */
+static void test_plugin_fault_in_rules(void **st) {
+  (void)st;
+  static const struct { const char *call, *what; } cases[] = {
+    { "perform_action(p, 'animalz', 3, 1)", "unknown action card 'animalz'" },
+    { "place_building(p, 'size-9', '(2,9)', false)", "unknown building 'size-9'" },
+    { "gain(p, 'money', 2.5)", "a whole number is expected, not 2.5" },
+  };
+  for (int i = 0; i < 3; i++) {
+    char script[300], name[16], want[700];
+    snprintf(name, sizeof name, "fault%d", i);
+    snprintf(script, sizeof script, "local hooks = {}\nfunction hooks.turn_end(p)\n  %s\n"
+             "end\nreturn hooks\n", cases[i].call);
+    ark_game *g = script_plugin_game(name, script, "A");
+    assert_int_equal(t_play_random(g, 3, 0), ARK_ERROR);
+    snprintf(want, sizeof want, "%s/%s/hooks.lua:3: %s", root, name, cases[i].what);
+    if (!strstr(ark_game_error(g), want))
+      fail_msg("want '%s' in '%s'", want, ark_game_error(g));
+    ark_game_free(g);
+  }
+}
+
 /* A plugin's script has the names a card's has (docs/lua-api.md): fact,
 ** unpack, and choose_then, gain_then and call_then naming its own then_
 ** functions, played through a whole game. */
@@ -1161,6 +1185,7 @@ int main(void) {
     cmocka_unit_test(test_plugin_placements),
     cmocka_unit_test(test_plugin_modifier_checked),
     cmocka_unit_test(test_plugin_modifier_asks),
+    cmocka_unit_test(test_plugin_fault_in_rules),
     cmocka_unit_test(test_fan_keyword_beyond_codes),
     cmocka_unit_test(test_after_action_outside_a_turn),
     cmocka_unit_test(test_after_action_beyond_the_queue),

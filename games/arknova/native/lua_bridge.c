@@ -508,6 +508,37 @@ static void find_culprit(const ark_content *c, lua_State *L, lua_State *th, culp
   }
 }
 
+/* The plugin whose script's frame is innermost on th's stack, -1 for none,
+** with that frame's line in *line: a hook's fault raised in a rules
+** function it called names the rules' file, not the plugin's. */
+static int plugin_frame(const ark_content *c, lua_State *th, int *line) {
+  lua_Debug ar;
+  int depth = -1;
+  for (int level = 0; lua_getstack(th, level, &ar); level = next_level(th, level, &depth)) {
+    if (!lua_getinfo(th, "Sl", &ar) || ar.source[0] != '@' || ar.currentline <= 0) continue;
+    for (int i = 0; i < c->nplugins; i++)
+      if (c->plugins[i].script &&
+          script_named(c, c->plugins[i].script, ar.source + 1, strlen(ar.source + 1))) {
+        *line = ar.currentline;
+        return i;
+      }
+  }
+  return -1;
+}
+
+/* A fault no card or map script is found at: "plugin file:line: text" when
+** a plugin's hook is on the stack and the message does not already name
+** its file, else the text as it is. */
+static void plugin_fault(const ark_content *c, lua_State *th, const char *text, char *out,
+                         size_t n) {
+  int line = 0, i = plugin_frame(c, th, &line);
+  const char *file = i >= 0 ? shown_name(c, c->plugins[i].script) : NULL;
+  if (!file || own_line(text, file) > 0)
+    snprintf(out, n, "%s", text);
+  else
+    snprintf(out, n, "%s:%d: %s", file, line, text + position_len(text));
+}
+
 static int word_char(char ch);
 
 /* The name a message starts with ("gain_then: unknown track ..." ->
@@ -2392,7 +2423,7 @@ static int run(ark_game *g, int nargs) {
     snprintf(k.handler, sizeof k.handler, "%s", g->base_handler);
   }
   if (k.who != -1) compose(g->c, &k, text, reason, msg, sizeof msg);
-  else snprintf(msg, sizeof msg, "%s", text);
+  else plugin_fault(g->c, co, text, msg, sizeof msg);
   /* the dead coroutine still holds what the script allocated: let it go
   ** before collecting, or a step that filled the memory leaves it full */
   ark_lua_drop_step(g);
