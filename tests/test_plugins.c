@@ -657,6 +657,9 @@ static void test_plugin_modifier_asks(void **st) {
                "return e .. '|' .. tostring(MODIFYING)", p, out, sizeof out);
   assert_non_null(strstr(out, "asks/hooks.lua:3: a modifier may not ask a player: "
                               "modify_sponsor_level called choose"));
+  /* advice a plugin can follow: it has no on_play (test_plugin_card_own_handlers) */
+  assert_non_null(strstr(out, "ask in an event instead: a card's on_play, or card_played or "
+                              "before_action, which cards, maps and plugins all hear)"));
   assert_non_null(strstr(out, "|false"));
   ark_game_free(g);
 }

@@ -35,7 +35,8 @@ local function refuse_in_modifier(what, level)
   MODIFYING = false        -- this error ends the modifier
   error("a modifier may not ask a player: " .. m .. " called " .. what .. " (a modifier " ..
         "is asked for its value while the rules list options and the AIs weigh positions, " ..
-        "where nobody can answer; ask in an event such as on_play or before_action)", level + 1)
+        "where nobody can answer; ask in an event instead: a card's on_play, or card_played " ..
+        "or before_action, which cards, maps and plugins all hear)", level + 1)
 end
 
 -- A decision with a single option needs nobody: it is taken at once, so
