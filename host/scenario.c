@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 #include <yaml.h>
 #include "deal.h"
 #include "host.h"
@@ -1009,6 +1010,30 @@ typedef struct scen_dirs {
 ** command line into cfg.  A relative folder in the file is read from the
 ** file's own folder, so that a card's scenario can sit beside it and run
 ** from anywhere; a plugin name without a '/' names one under plugins/. */
+static int folder_there(const char *d) {
+  struct stat st;
+  return stat(d, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+/* A folder the file names that is not there, at its line (the game would
+** name it without one, and only the first). */
+static int missing_dir(scen *s, yaml_node_t *n, const char *key, const char *named,
+                       const char *d, const char *data) {
+  char msg[1600];
+  if (!strcmp(key, "plugins") && !strchr(named, '/')) {
+    char under[1200];
+    snprintf(under, sizeof under, "%s/plugins/%s", data, named);
+    if (folder_there(under) || folder_there(named)) return 0;
+    snprintf(msg, sizeof msg, "plugins: no plugin '%.100s' in %.1000s/plugins (a plugin folder "
+             "beside this file is written ./%.100s)", named, data, named);
+    return bad(s, n, msg);
+  }
+  if (folder_there(d)) return 0;
+  snprintf(msg, sizeof msg, "%s: no folder '%.100s'%s", key, named,
+           named[0] == '/' ? "" : " (read from this file's folder)");
+  return bad(s, n, msg);
+}
+
 static int add_dirs(scen *s, yaml_node_t *root, const scen_dirs *cli, ark_config *cfg,
                     char store[3][ARK_MAX_DIRS][1024]) {
   static const char *const key[3] = { "cards", "maps", "plugins" };
@@ -1018,6 +1043,7 @@ static int add_dirs(scen *s, yaml_node_t *root, const scen_dirs *cli, ark_config
   const char *const *extra[3] = { cli->cards, cli->maps, cli->plugins };
   const char *slash = strrchr(s->path, '/');
   int dirlen = slash ? (int)(slash - s->path) : 0;
+  int missing = 0;
   for (int k = 0; k < 3; k++) {
     const char *list[ARK_MAX_DIRS];
     int n = 0;
@@ -1029,12 +1055,14 @@ static int add_dirs(scen *s, yaml_node_t *root, const scen_dirs *cli, ark_config
         snprintf(store[k][i], sizeof store[k][i], "%.*s/%s", dirlen, s->path, d);
         d = store[k][i];
       }
+      missing |= missing_dir(s, item(s, v, i), key[k], list[i], d,
+                             cfg->data_dir ? cfg->data_dir : ARK_GAME_DIR) != 0;
       host_add_dir(dst[k], d);        /* fits: words() took at most ARK_MAX_DIRS */
     }
     for (int i = 0; i < ARK_MAX_DIRS && extra[k][i]; i++)
       if (!host_add_dir(dst[k], extra[k][i])) return bad(s, v, "too many folders");
   }
-  return 0;
+  return missing ? -1 : 0;
 }
 
 /* A game that cannot be made: the message with the line of the key it is

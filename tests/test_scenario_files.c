@@ -190,6 +190,13 @@ static void test_messages(void **st) {
   refused("name: x\nmap: Z\n" CHECKS, "x.yaml:2: unknown map 'Z'");
   refused("name: x\nplayers: 5\n" CHECKS, "x.yaml:2: players must be 2, 3 or 4 (got 5)");
   refused("name: x\ncards: ../x\n" CHECKS, "x.yaml:2: cards must be a list of folders");
+  /* folders that are not there: each at its line (one was named, with no line) */
+  refused("name: x\ncards: [nosuch]\nmaps: [nomaps]\nplugins: [rich30, ./nop]\n" CHECKS,
+          "x.yaml:2: cards: no folder 'nosuch' (read from this file's folder)\n"
+          "x.yaml:3: maps: no folder 'nomaps' (read from this file's folder)\n");
+  assert_true(output_has("/plugins (a plugin folder beside this file is written ./rich30)\n"
+                         "x.yaml:4: plugins: no folder './nop' (read from this file's folder)"));
+  assert_true(output_has("x.yaml:4: plugins: no plugin 'rich30' in "));
   /* a break's discard down to the hand limit is pending: not "an action" */
   t_write_file(tmp, "brk.yaml", "players: 2\nseed: 3\nsetup:\n  current: 1\n  break: 14\n"
                "  players:\n    - seat: 1\n      hand: [401, 402, 403, 404, 405, 406]\n"
