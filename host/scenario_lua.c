@@ -257,29 +257,36 @@ static int card_list(lscen *s, yaml_node_t *n, int *ids, int max) {
 
 /* ---- setup ---- */
 
+/* apply 0: tells every mistake of the counters, as setup does of its keys;
+** applied, the first one stops. */
 static int setup_counters(lscen *s, yaml_node_t *n, int apply) {
   char msg[600];
+  int rc = 0;
   if (n->type != YAML_MAPPING_NODE) return wrong(s, n, "counters: {CARD: {COUNTER: N}, ...}");
   for (yaml_node_pair_t *p = n->data.mapping.pairs.start; p < n->data.mapping.pairs.top; p++) {
     yaml_node_t *k = node(s, p->key), *v = node(s, p->value);
     int id = ark_lg_find_card(s->g, text_of(k) ? text_of(k) : "", msg, sizeof msg);
-    if (id < 0) return wrong(s, k, "%s", msg);
-    if (v->type != YAML_MAPPING_NODE) return wrong(s, v, "expected {COUNTER: N, ...}");
-    for (yaml_node_pair_t *q = v->data.mapping.pairs.start; q < v->data.mapping.pairs.top; q++) {
+    if (id < 0) rc = wrong(s, k, "%s", msg);
+    else if (v->type != YAML_MAPPING_NODE) rc = wrong(s, v, "expected {COUNTER: N, ...}");
+    for (yaml_node_pair_t *q = v->data.mapping.pairs.start;
+         id >= 0 && v->type == YAML_MAPPING_NODE && q < v->data.mapping.pairs.top; q++) {
       yaml_node_t *ck = node(s, q->key);
       int x, have;
       const char *cn = text_of(ck) ? text_of(ck) : "";
-      if (whole(s, node(s, q->value), &x)) return -1;
-      if (ark_lg_card_counter(s->g, id, cn, &have) != 0) {
+      if (whole(s, node(s, q->value), &x)) {
+        rc = -1;
+      } else if (ark_lg_card_counter(s->g, id, cn, &have) != 0) {
         char names[400];
         ark_lg_names(s->g, 4, names, sizeof names);
-        return wrong(s, ck, "no card counter '%s' (counters: %s)", cn, names);
+        rc = wrong(s, ck, "no card counter '%s' (counters: %s)", cn, names);
+      } else if (apply && ark_lg_set_card_counter(s->g, id, cn, x, msg, sizeof msg) != 0) {
+        rc = wrong(s, ck, "%s", msg);
       }
-      if (apply && ark_lg_set_card_counter(s->g, id, cn, x, msg, sizeof msg) != 0)
-        return wrong(s, ck, "%s", msg);
+      if (rc && apply) return rc;
     }
+    if (rc && apply) return rc;
   }
-  return 0;
+  return rc;
 }
 
 /* apply 0: only reads the keys and the values (before anything runs). */

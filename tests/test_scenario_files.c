@@ -276,6 +276,13 @@ static void test_lua_files(void **st) {
   refused("game: ares-expedition\nplayers: 7\noptions: [mode=2]\n"
           "expect:\n  decision: {tag: corporation}\n",
           "x.yaml:2: Terraforming Mars: Ares Expedition is played by 1 to 4 players (got 7)\n");
+  /* every mistake under setup's counters: (it told the first alone) */
+  refused("game: ares-expedition\nsetup:\n  P1.played: [Tardigrades]\n  counters:\n"
+          "    Tardigrade: {res: 2}\n    Tardigrades: {microbes: 2, res: x}\n"
+          "expect:\n  decision: {tag: corporation}\n",
+          "x.yaml:5: ares-expedition has no card 'Tardigrade' (a card's number or name)\n"
+          "x.yaml:6: no card counter 'microbes' (counters: res used)\n"
+          "x.yaml:6: expected a whole number");
   /* a failed options_include lists what is offered (it said only "missing"),
   ** a failed options_exclude the option that has the text */
   t_write_file(tmp, "oj.yaml", "game: ares-expedition\nexpect:\n  decision: {options_include: "
