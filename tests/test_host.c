@@ -323,10 +323,11 @@ static int mkdir_in_tmp(const char *name) {
   return mkdir(path, 0755);
 }
 
-/* A fan sponsor whose script fails met only in the greedy's trials of
-** moves (it never plays the card): the summary warns of it with the
-** script's file, line and message, as sim does, since the card otherwise
-** only looks weak. */
+/* A fan sponsor whose script fails.  Where it fails only in the greedy's
+** trials of moves (seed 7: tried, not chosen), the summary warns of it with
+** the script's file, line and message, as sim does.  A trial plays on with
+** the script off, as the game does once it stopped it, so the greedy may
+** choose the card: then the game itself stops it (seed 2). */
 static void test_play_warns_of_trial_failures(void **st) {
   (void)st;
   assert_int_equal(mkdir_in_tmp("rt"), 0);
@@ -334,15 +335,20 @@ static void test_play_warns_of_trial_failures(void **st) {
                "type: sponsor\ndescription: \"A test.\"\nlevel: 1\n");
   t_write_file(tmp, "rt/1050-broken-sponsor.lua", "local card = {}\n\nfunction card.on_play(p, id)\n"
                "  local x = nil\n  gain(p, \"money\", x.y)\nend\n\nreturn card\n");
-  assert_int_equal(run(NULL, "play --cards rt --seed 2"), 0);
+  assert_int_equal(run(NULL, "play --cards rt --seed 7"), 0);
   assert_false(output_has("A script was stopped during this game"));
   assert_true(output_has("Warning: a card or map script failed "));
   assert_true(output_has("each time in an AI's trial of a move, not in the game itself"));
   assert_true(output_has("\n  script of Broken Sponsor stopped: rt/1050-broken-sponsor.lua:5: "
                          "attempt to index "));
+  assert_int_equal(run(NULL, "play --cards rt --seed 2"), 0);
+  assert_true(output_has("A script was stopped during this game"));
+  assert_true(output_has("\n  script of Broken Sponsor stopped: rt/1050-broken-sponsor.lua:5: "
+                         "attempt to index "));
   /* a game where no AI tried the card says nothing of it */
   assert_int_equal(run(NULL, "play --cards rt --seed 1"), 0);
   assert_false(output_has("Warning: a card or map script failed"));
+  assert_false(output_has("A script was stopped"));
 }
 
 /* A game played with a rules plugin keeps the plugin in its save file, so

@@ -880,6 +880,44 @@ static void test_fan_map_own_bonus_errors(void **st) {
   remove_fan_map(dir);
 }
 
+/* In an AI's copy (ark_game_search_view), a map ability that fails undoes
+** the step, and the copy gives the step's answers again with the ability
+** off: answering Build there builds.  The copy had been left at the action
+** decision again, so every building option looked like nothing to the AIs,
+** which built nothing until a sponsor placed a building in the game itself
+** (turn 56 of a fan map's seed 3); an ability looping forever made each
+** turn wait out the time limit.  The game itself still asks again. */
+static void test_failing_ability_in_ai_copy(void **st) {
+  (void)st;
+  char dir[256];
+  snprintf(dir, sizeof dir, "/tmp/ark_test_failmap_%d", (int)getpid());
+  mkdir(dir, 0700);
+  write_fan_map_with(dir, "", "", "function map.building_placed() error('boom') end\n");
+  ark_game *g = fan_map_game(dir);
+  t_to_first_turn(g);
+  int p = t_cur(g);
+  for (int copy = 0; copy < 2; copy++) {
+    ark_game *v = copy ? ark_game_search_view(g, p, 5) : ark_game_clone(g);
+    int nb = v->s.p[p].zoo_map.nb;
+    t_answer_match(v, "Build I");
+    t_answer_match(v, "size-1");
+    t_expect(v, "build.place", p);
+    t_answer(v, ark_game_decision(v)->options[0]);
+    assert_int_equal(ark_game_process(v), ARK_AWAITING);
+    assert_true(ark_game_script_stopped(v));
+    if (copy) {                          /* built, and the turn goes on */
+      assert_int_equal(v->s.p[p].zoo_map.nb, nb + 1);
+      assert_true(ark_game_decision(v)->player != p);
+    } else {                             /* the game: the action is asked again */
+      assert_int_equal(v->s.p[p].zoo_map.nb, nb);
+      t_expect(v, "action", p);
+    }
+    ark_game_free(v);
+  }
+  ark_game_free(g);
+  remove_fan_map(dir);
+}
+
 /* A map's script is refused handlers the rules never call for a map: a
 ** card's own (on_play, score), which check had accepted and no game ran,
 ** and a misspelt name; each at its line, saying what comes instead. */
@@ -1164,6 +1202,7 @@ int main(void) {
     cmocka_unit_test(test_advanced_deal),
     cmocka_unit_test(test_advanced_start_buildings),
     cmocka_unit_test(test_fan_map_outside_tree),
+    cmocka_unit_test(test_failing_ability_in_ai_copy),
     cmocka_unit_test(test_fan_map_card_handlers),
     cmocka_unit_test(test_fan_map_check_errors),
     cmocka_unit_test(test_fan_map_start_buildings),

@@ -244,6 +244,7 @@ void ark_game_free(ark_game *g) {
   ark_state_drop(&g->base);
   free(g->answers);
   free(g->given);
+  free(g->redo);
   ark_log_free(&g->log);
   ark_strbuf_free(&g->optbuf);
   free(g);
@@ -444,6 +445,33 @@ const char *ark_game_pending_tag(const ark_game *g) {
   return g->pending ? g->dec.tag : NULL;
 }
 
+/* In an AI's search copy (no log), a script that stopped undid its step,
+** which then asks its first decision again: the copy gives the step's
+** answers again, now with that script off, so that the AI's trial of a
+** move is a trial of that move.  It had been a trial of the step's first
+** question asked anew: a map ability failing at every building made the
+** building options look like nothing, and the AIs never built (the game
+** itself switches the script off only when it runs it).  Answers that no
+** longer fit leave the decision to the caller. */
+static void redo_dropped(ark_game *g) {
+  while (g->redo && g->status == 0) {
+    int *ans = g->redo, n = g->nredo;
+    g->redo = NULL;
+    g->nredo = 0;
+    for (int k = 0; k < n && g->status == 0 && !g->redo; k++) {
+      if (!g->pending || (g->lazy && ark_game_fill_options(g) != 0) || !g->pending ||
+          ans[k] < 0 || ans[k] >= g->dec.noptions)
+        break;
+      push_answer(g, ans[k]);
+      if (g->given) push_to(&g->given, &g->ngiven, &g->capgiven, ans[k]);
+      g->pending = 0;
+      if (g->cont) ark_lua_continue(g, ans[k]);
+      else ark_lua_resume(g, ans[k]);
+    }
+    free(ans);
+  }
+}
+
 ark_status ark_game_answer(ark_game *g, int i, char *msg, size_t msglen) {
   if (g->pending && g->lazy && ark_game_fill_options(g) != 0) {
     snprintf(msg, msglen, "%s", g->error);
@@ -467,6 +495,7 @@ ark_status ark_game_answer(ark_game *g, int i, char *msg, size_t msglen) {
     snprintf(msg, msglen, "%s", g->error);
     return ARK_ERR_SCRIPT;
   }
+  redo_dropped(g);
   if (msglen) msg[0] = '\0';
   return ARK_OK;
 }

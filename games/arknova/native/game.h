@@ -110,6 +110,10 @@ struct ark_game {
   ** stops the script where the game did */
   int *given;
   int ngiven, capgiven;
+  /* a search copy's answers that a stopped script's step dropped, to be
+  ** given again once the step restarted (stop_script, ark_game_answer) */
+  int *redo;
+  int nredo;
   int rewind;                   /* ark_game_take_rewind's, plus 1; 0: none */
   ark_log log;
   /* kept by lua_bridge.c: the scripts whose handlers ran since their

@@ -2216,6 +2216,12 @@ static int stop_script(ark_game *g, int who, const char *msg, int reason) {
   g->s.map_script_off = map_off;
   ark_game_note_drop(g);                 /* a save still gives the dropped answers */
   ark_log_cut(&g->log, g->snap_events, (size_t)g->snap_pool);
+  if (g->nolog && !g->redo && g->nanswers > g->snap_answers) {   /* game.c, redo_dropped */
+    g->nredo = g->nanswers - g->snap_answers;
+    g->redo = malloc(sizeof *g->redo * (size_t)g->nredo);
+    if (!g->redo) abort();
+    memcpy(g->redo, g->answers + g->snap_answers, sizeof *g->redo * (size_t)g->nredo);
+  }
   g->nanswers = g->snap_answers;
   g->pending = 0;
   g->cont = 0;                           /* the step runs again from its start */
