@@ -1078,7 +1078,7 @@ static void test_summary_against_game(void **st) {
   assert_null(strstr(out, "Winner"));
   snprintf(args, sizeof args, "play --game %s --players 3", ARES);
   assert_int_equal(arknova(out, sizeof out, args), 0);
-  assert_non_null(strstr(out, "\nWinner: P3 with 38 points.\n"));
+  assert_non_null(strstr(out, "\nWinner: P3 with 36 points.\n"));
   assert_null(strstr(out, "against the game"));
 }
 

@@ -569,12 +569,14 @@ static int place_order(const void *a, const void *b) {
 ** which the viewer knows, and on the seed.  (Dealing the places in the
 ** order of the cards in them gave every arrangement of its own deal, so
 ** two games the viewer cannot tell apart gave different views.) */
-static void redeal_group(ark_lg *g, int viewer, unsigned group, uint64_t rng[4]) {
+static void redeal_group(ark_lg *g, const ark_lg *now, int viewer, unsigned group,
+                         uint64_t rng[4]) {
   int16_t ids[ARK_LG_CARDS];
   lg_place at[ARK_LG_CARDS];
   int n = 0;
   for (int c = 0; c < g->d->ncards; c++)
-    if (hidden_from(g, c, viewer) && (group >> (g->b.zone[c] - 1) & 1)) {
+    if (hidden_from(g, c, viewer) && (!now || hidden_from(now, c, viewer)) &&
+        (group >> (g->b.zone[c] - 1) & 1)) {
       at[n].zone = g->b.zone[c];
       at[n].seat = g->b.seat[c];
       at[n].pos = g->b.pos[c];
@@ -599,16 +601,24 @@ static void redeal_group(ark_lg *g, int viewer, unsigned group, uint64_t rng[4])
 ** die), which no seat may know.  They are not seeded with the seed itself:
 ** a game is, so a view of seed 1 would roll as a game of seed 1 that has
 ** not drawn yet (the game rolls as its seed says, a view as its own). */
-static void redeal(ark_lg *g, int viewer, uint64_t seed) {
+static void deal_hidden(ark_lg *g, const ark_lg *now, int viewer, uint64_t seed) {
   uint64_t rng[4];
   unsigned done = 0;
   ark_rng_seed(rng, seed);
   for (int z = 0; z < g->d->nzones; z++)
     if (!(done >> z & 1)) {
       done |= g->b.link[z];
-      redeal_group(g, viewer, g->b.link[z], rng);
+      redeal_group(g, now, viewer, g->b.link[z], rng);
     }
+}
+
+static void own_chance(ark_lg *g, uint64_t seed) {
   ark_rng_seed(g->b.rng, mix(seed ^ 0x766965772d726e67ULL));   /* "view-rng" */
+}
+
+static void redeal(ark_lg *g, int viewer, uint64_t seed) {
+  deal_hidden(g, NULL, viewer, seed);
+  own_chance(g, seed);
 }
 
 static ark_lg *copy_of(const ark_lg *g, int with_log) {
@@ -713,7 +723,10 @@ static void replay(ark_lg *n, const ark_lg *g, const ark_lg_board *from, int at,
       continue;
     }
     if (r < 0) break;
-    if (n->replay_pos == n->redeal_at) redeal(n, n->redeal_viewer, n->redeal_seed);
+    if (n->replay_pos == n->redeal_at) {     /* a view's clone: where the view was made */
+      if (n->redeal_viewer >= 0) redeal(n, n->redeal_viewer, n->redeal_seed);
+      else own_chance(n, n->redeal_seed);   /* dealt at the start (view_from_start) */
+    }
     if (n->replay_pos >= end) break;
     int k = n->replay_pos, a = n->answers[k], meta = n->ameta[k];
     if (viewer < 0 && clone_off_course(n, g, k, a)) {
@@ -748,6 +761,37 @@ ark_lg *ark_lg_clone(const ark_lg *g, int with_log) {
   return n;
 }
 
+/* A view in the middle of a step plays the step again from its start (or
+** from the step of the oldest secret still open), where the cards hidden
+** from viewer then and now are dealt anew first: the step's Lua locals
+** then hold the view's cards.  Dealing them only at the pending decision
+** left a local taken before it (`local card = G.top("hand", 2)`, then
+** G.choose) holding the real card, which the AIs' trials went on to read:
+** the greedy guessed another seat's hidden card right in 400 games of 400.
+** 0, or -1 when the step played on the view's cards does not reach the
+** game's decision (the rules' flow depends on a hidden card): n is then
+** spent. */
+static int view_from_start(ark_lg *n, const ark_lg *g, int viewer, uint64_t seed) {
+  ark_lg_board start = g->secret_open ? g->secret_snap : g->snap;
+  n->b = start;
+  deal_hidden(n, g, viewer, seed);
+  start = n->b;
+  n->redeal_at = -1;
+  if (g->secret_open) {
+    n->secret_snap = start;
+    replay(n, g, &start, g->secret_answers, 0, viewer, seed);
+  } else {
+    n->snap = start;                    /* the view's clones play again from here */
+    replay(n, g, &start, g->snap_answers, 1, viewer, seed);
+  }
+  if (n->status || !n->pending || !same_decision(n, g)) return -1;
+  own_chance(n, seed);
+  n->redeal_at = g->nanswers;           /* its clones take the same chance there */
+  n->redeal_viewer = -1;
+  n->redeal_seed = seed;
+  return 0;
+}
+
 ark_lg *ark_lg_view(const ark_lg *g, int viewer, uint64_t seed) {
   ark_lg *n = copy_of(g, 0);
   if (!g->in_step || g->status) {
@@ -755,8 +799,12 @@ ark_lg *ark_lg_view(const ark_lg *g, int viewer, uint64_t seed) {
     redeal(n, viewer, seed);
     return n;
   }
+  if (view_from_start(n, g, viewer, seed) == 0) return n;
+  /* the step on the real cards to the decision, dealt there: a local may
+  ** hold a real hidden card, but the flow the seat saw is the game's */
+  ark_lg_free(n);
+  n = copy_of(g, 0);
   n->redeal_at = -1;
-  /* secrets still open: from the step where the oldest was given */
   if (g->secret_open) replay(n, g, &g->secret_snap, g->secret_answers, 0, viewer, seed);
   else replay(n, g, &g->snap, g->snap_answers, 1, viewer, seed);
   n->redeal_at = g->nanswers;
