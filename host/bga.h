@@ -179,6 +179,26 @@ typedef struct bga_result {
 ** after every break and at the log's end.  verbose: print each answer. */
 void bga_convert(ark_game *g, bga_log *log, bga_result *res, int verbose, FILE *out);
 
+/* ---- the import (bga_cmd.c) ---- */
+
+typedef struct bga_import {
+  ark_config cfg;                  /* the game's: BGA's rules constants, the deal's setup */
+  host_deal *deal;                 /* the position dealt at the start, the draw order */
+  ark_game *g;                     /* the game played along the log */
+  bga_result res;
+} bga_imported;
+
+/* `arknova import-bga` without the save: a game dealt as log begins and
+** played along it, into im (free it with bga_import_free whatever this
+** returns).  content: a game whose cards, maps and scripts were loaded
+** with the plugins published and hundred-points, shared so that no file
+** is read, or NULL to load them from data.  out (NULL: nothing) gets the
+** players, the maps and, when verbose, every answer.  0, or -1 with a
+** message that begins with the log's path where it is about the log. */
+int bga_import(bga_log *log, const ark_game *content, const char *data, bga_imported *im,
+               int verbose, FILE *out, char *msg, size_t n);
+void bga_import_free(bga_imported *im);
+
 int cmd_import_bga(int argc, char **argv);
 int cmd_hint(int argc, char **argv);
 

@@ -107,12 +107,20 @@ static int may_write(const char *out, const char *log, int overwrite, int *repla
                              replaced, msg, n);
 }
 
+/* A game of cfg: made like `content` (its cards, maps and scripts shared,
+** no file read) when one is given, else loaded from cfg's folders. */
+static ark_status game_of(const ark_game *content, const ark_config *cfg, ark_game **g, char *msg,
+                          size_t n) {
+  return content ? ark_game_new_like(content, cfg, g, msg, n) : ark_game_new(cfg, g, msg, n);
+}
+
 /* *g played again from its start without its last `drop` answers: what
 ** our game did after them contradicts the log (bga_result's drop), and the
 ** save holds the game up to there only.  0, or -1 with a message. */
-static int drop_answers(const ark_config *cfg, ark_game **g, int drop, char *msg, size_t n) {
+static int drop_answers(const ark_game *content, const ark_config *cfg, ark_game **g, int drop,
+                        char *msg, size_t n) {
   ark_game *r = NULL;
-  if (ark_game_new(cfg, &r, msg, n) != ARK_OK) return -1;
+  if (game_of(content, cfg, &r, msg, n) != ARK_OK) return -1;
   const int *a = ark_game_answers(*g);
   for (int i = 0; i < ark_game_nanswers(*g) - drop; i++) {
     if (ark_game_process(r) != ARK_AWAITING) {
@@ -129,6 +137,74 @@ static int drop_answers(const ark_config *cfg, ark_game **g, int drop, char *msg
   ark_game_free(*g);
   *g = r;
   return 0;
+}
+
+/* The game dealt as the log begins, into im->g: the content with Board
+** Game Arena's rules constants, the maps inferred, the deal made and
+** every card the log names checked to be ours.  0, or -1 with a message
+** (the log's path first where it is about the log). */
+static int import_deal(bga_log *log, const ark_game *content, const char *data, bga_imported *im,
+                       FILE *out, char *msg, size_t n) {
+  char why[1024], m[4096];
+  ark_config *cfg = &im->cfg;
+  ark_config_init(cfg);
+  cfg->data_dir = data;
+  cfg->plugins[0] = "published";
+  /* BGA shows 100 + the printed score: so do the save's replays */
+  cfg->plugins[1] = "hundred-points";
+  cfg->players = log->nplayers;
+  ark_game *proto = NULL;
+  if (game_of(content, cfg, &proto, msg, n) != ARK_OK) return -1;
+  int rc = -1;
+  if (!(im->deal = host_deal_new())) {
+    snprintf(msg, n, "%s: out of memory", log->path);
+    goto done;
+  }
+  if (bga_infer_maps(proto, log, why, sizeof why, m, sizeof m) != 0 ||
+      bga_make_deal(log, im->deal, m, sizeof m) != 0) {
+    snprintf(msg, n, "%s: %s", log->path, m);
+    goto done;
+  }
+  if (out) {
+    fprintf(out, "%s: %d players", log->path, log->nplayers);
+    for (int p = 0; p < log->nplayers; p++)
+      fprintf(out, "%s P%d %s", p ? "," : ":", p + 1, log->pl[p].name);
+    fprintf(out, "; BGA moves %d-%d\n%s", log->first_move, log->last_move, why);
+  }
+  cfg->map = im->deal->spec.maps[0];
+  cfg->setup = &im->deal->spec;
+  if (unknown_cards(proto, log, m, sizeof m) != 0) {
+    snprintf(msg, n, "%s: %s", log->path, m);
+    goto done;
+  }
+  if (game_of(content, cfg, &im->g, m, sizeof m) != ARK_OK) {
+    snprintf(msg, n, "%s: the deal does not fit our cards: %s", log->path, m);
+    goto done;
+  }
+  rc = 0;
+done:
+  ark_game_free(proto);
+  return rc;
+}
+
+int bga_import(bga_log *log, const ark_game *content, const char *data, bga_imported *im,
+               int verbose, FILE *out, char *msg, size_t n) {
+  char m[4096];
+  memset(im, 0, sizeof *im);
+  if (import_deal(log, content, data, im, out, msg, n) != 0) return -1;
+  bga_convert(im->g, log, &im->res, verbose, out);
+  if (im->res.drop && drop_answers(content, &im->cfg, &im->g, im->res.drop, m, sizeof m) != 0) {
+    snprintf(msg, n, "%s: %s", log->path, m);
+    return -1;
+  }
+  return 0;
+}
+
+void bga_import_free(bga_imported *im) {
+  ark_game_free(im->g);
+  host_deal_free(im->deal);
+  im->g = NULL;
+  im->deal = NULL;
 }
 
 /* BGA's result beside our scores where the matched game stands: a log that
@@ -152,6 +228,51 @@ static void result_line(const bga_log *log, const ark_game *g) {
   printf("; here:");
   for (int p = 0; p < log->nplayers; p++) printf("%s %s %d", p ? "," : "", log->pl[p].name, ours[p]);
   printf(same ? " (the same)\n" : " (they differ)\n");
+}
+
+/* The imported game into the save at out, and what was matched on
+** stdout: 0 if the whole log was matched, 1 if the import stopped or the
+** save could not be written. */
+static int save_import(const char *out, const bga_log *log, bga_imported *im, int replaced) {
+  ark_game *g = im->g;
+  host_deal *deal = im->deal;
+  const bga_result *res = &im->res;
+  /* the draws the matched game did not reach stay out of the save */
+  if (deal->spec.nnext > ark_game_draws_used(g)) deal->spec.nnext = ark_game_draws_used(g);
+  deal->imported = 1;
+  deal->last_move = log->last_move;
+  for (int t = 0; t < res->nturns && deal->nmoves < 1024; t++) {
+    deal->moves[deal->nmoves][0] = res->turn_at[t][0];
+    deal->moves[deal->nmoves++][1] = res->turn_at[t][1];
+  }
+  host_save sv;
+  host_save_init(&sv);
+  sv.o.cfg = im->cfg;
+  sv.deal = deal;
+  sv.ai_seed = 1;
+  errno = 0;
+  int bad = host_save_write(out, &sv, g) != 0;
+  if (bad)
+    fprintf(stderr, "arknova import-bga: cannot write %s%s%s\n", out, errno ? ": " : "",
+            errno ? strerror(errno) : "");
+  sv.deal = NULL;
+  if (bad) return 1;
+  if (replaced == 1)
+    fprintf(stderr, "arknova import-bga: note: %s held a finished game; the import replaced "
+            "it\n", out);
+  printf("%d decisions matched, up to BGA move %d; %d breaks; tracks compared %d times, "
+         "%d differ\n", ark_game_nanswers(g), res->matched_move, res->breaks, res->nchecks,
+         res->nmismatch);
+  if (res->nmismatch) printf("differences:\n%s", res->mismatches);
+  if (res->stopped) {
+    fflush(stdout);
+    fprintf(stderr, "arknova import-bga: stopped: %s", res->why);
+    printf("saved %s (the game up to there)\n", out);
+    return 1;
+  }
+  result_line(log, g);
+  printf("%s\nsaved %s\n", res->ended ? "the log's game ends here" : "the log ends here", out);
+  return 0;
 }
 
 int cmd_import_bga(int argc, char **argv) {
@@ -204,90 +325,13 @@ int cmd_import_bga(int argc, char **argv) {
     bga_free(&log);
     return 0;
   }
-  /* the content, with Board Game Arena's rules constants */
-  ark_config cfg;
-  ark_config_init(&cfg);
-  cfg.data_dir = data;
-  cfg.plugins[0] = "published";
-  /* BGA shows 100 + the printed score: so do the save's replays */
-  cfg.plugins[1] = "hundred-points";
-  cfg.players = log.nplayers;
-  ark_game *proto = NULL;
-  if (ark_game_new(&cfg, &proto, msg, sizeof msg) != ARK_OK) {
-    fprintf(stderr, "arknova import-bga: %s\n", msg);
-    bga_free(&log);
-    return 1;
-  }
-  char why[1024];
+  static bga_imported im;
   int rc = 1;
-  host_deal *deal = host_deal_new();
-  ark_game *g = NULL;
-  if (!deal) goto done;
-  if (bga_infer_maps(proto, &log, why, sizeof why, msg, sizeof msg) != 0 ||
-      bga_make_deal(&log, deal, msg, sizeof msg) != 0) {
-    fprintf(stderr, "arknova import-bga: %s: %s\n", path, msg);
-    goto done;
-  }
-  printf("%s: %d players", path, log.nplayers);
-  for (int p = 0; p < log.nplayers; p++) printf("%s P%d %s", p ? "," : ":", p + 1, log.pl[p].name);
-  printf("; BGA moves %d-%d\n%s", log.first_move, log.last_move, why);
-  cfg.map = deal->spec.maps[0];
-  cfg.setup = &deal->spec;
-  if (unknown_cards(proto, &log, msg, sizeof msg) != 0) {
-    fprintf(stderr, "arknova import-bga: %s: %s\n", path, msg);
-    goto done;
-  }
-  if (ark_game_new(&cfg, &g, msg, sizeof msg) != ARK_OK) {
-    fprintf(stderr, "arknova import-bga: %s: the deal does not fit our cards: %s\n", path, msg);
-    goto done;
-  }
-  static bga_result res;
-  bga_convert(g, &log, &res, verbose, stdout);
-  if (res.drop && drop_answers(&cfg, &g, res.drop, msg, sizeof msg) != 0) {
-    fprintf(stderr, "arknova import-bga: %s: %s\n", path, msg);
-    goto done;
-  }
-  /* the draws the matched game did not reach stay out of the save */
-  if (deal->spec.nnext > ark_game_draws_used(g)) deal->spec.nnext = ark_game_draws_used(g);
-  deal->imported = 1;
-  deal->last_move = log.last_move;
-  for (int t = 0; t < res.nturns && deal->nmoves < 1024; t++) {
-    deal->moves[deal->nmoves][0] = res.turn_at[t][0];
-    deal->moves[deal->nmoves++][1] = res.turn_at[t][1];
-  }
-  host_save sv;
-  host_save_init(&sv);
-  sv.o.cfg = cfg;
-  sv.deal = deal;
-  sv.ai_seed = 1;
-  errno = 0;
-  if (host_save_write(out, &sv, g) != 0) {
-    fprintf(stderr, "arknova import-bga: cannot write %s%s%s\n", out, errno ? ": " : "",
-            errno ? strerror(errno) : "");
-    sv.deal = NULL;
-    goto done;
-  }
-  sv.deal = NULL;
-  if (replaced == 1)
-    fprintf(stderr, "arknova import-bga: note: %s held a finished game; the import replaced "
-            "it\n", out);
-  printf("%d decisions matched, up to BGA move %d; %d breaks; tracks compared %d times, "
-         "%d differ\n", ark_game_nanswers(g), res.matched_move, res.breaks, res.nchecks,
-         res.nmismatch);
-  if (res.nmismatch) printf("differences:\n%s", res.mismatches);
-  if (!res.stopped) result_line(&log, g);
-  if (res.stopped) {
-    fflush(stdout);
-    fprintf(stderr, "arknova import-bga: stopped: %s", res.why);
-    printf("saved %s (the game up to there)\n", out);
-  } else {
-    printf("%s\nsaved %s\n", res.ended ? "the log's game ends here" : "the log ends here", out);
-    rc = 0;
-  }
-done:
-  ark_game_free(g);
-  ark_game_free(proto);
-  host_deal_free(deal);
+  if (bga_import(&log, NULL, data, &im, verbose, stdout, msg, sizeof msg) != 0)
+    fprintf(stderr, "arknova import-bga: %s\n", msg);
+  else
+    rc = save_import(out, &log, &im, replaced);
+  bga_import_free(&im);
   bga_free(&log);
   return rc;
 }
