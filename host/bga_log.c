@@ -792,6 +792,13 @@ static void insert(recon *rc, int before, int order, int kind, int player, const
 
 static int card_ok(int c) { return c > 0 && c < 1200; }
 
+/* Card c into (held 1) or out of (0) a hand.  have is NULL for a fact of
+** no seat: its event named a player the log does not list (a damaged
+** log), who has no hand to follow. */
+static void set_held(unsigned char *have, int c, int held) {
+  if (have && card_ok(c)) have[c] = (unsigned char)held;
+}
+
 /* p must hold card c at fact k: if nobody saw it drawn, it was drawn in
 ** the last gap after `lo`. */
 static void must_hold(recon *rc, int p, int c, int lo, int k) {
@@ -835,37 +842,38 @@ static void reconcile(bga_log *log) {
     bga_fact *f = &log->f[k];
     int p = f->player;
     unsigned char *have = p >= 0 ? rc.have[p] : NULL;
+    int lo = p >= 0 ? last_seen[p] : 0;         /* must_hold ignores a fact of no seat */
     switch (f->kind) {
     case BF_HAND: case BF_DRAW:
-      for (int i = 0; i < f->ncards; i++) if (card_ok(f->cards[i])) have[f->cards[i]] = 1;
+      for (int i = 0; i < f->ncards; i++) set_held(have, f->cards[i], 1);
       break;
     case BF_DRAFT: case BF_DISCARD: case BF_SELL: case BF_POUCH:
       for (int i = 0; i < f->ncards; i++) {
-        must_hold(&rc, p, f->cards[i], last_seen[p], k);
-        if (card_ok(f->cards[i])) have[f->cards[i]] = 0;
+        must_hold(&rc, p, f->cards[i], lo, k);
+        set_held(have, f->cards[i], 0);
       }
       break;
     case BF_KEEP:
-      for (int i = 0; i < f->nother; i++) if (card_ok(f->other[i])) have[f->other[i]] = 0;
+      for (int i = 0; i < f->nother; i++) set_held(have, f->other[i], 0);
       break;
     case BF_TAKE: case BF_SNAP:
-      if (card_ok(f->card)) have[f->card] = 1;
+      set_held(have, f->card, 1);
       display_remove(&rc, f->card, k);
       break;
     case BF_ANIMAL: case BF_SPONSOR: case BF_SUPPORT:
       if (f->kind == BF_SUPPORT && !f->free) break;      /* a project already in play */
       if (f->display) display_remove(&rc, f->card, k);
       else if (p >= 0) {
-        must_hold(&rc, p, f->card, last_seen[p], k);
-        if (card_ok(f->card)) have[f->card] = 0;
+        must_hold(&rc, p, f->card, lo, k);
+        set_held(have, f->card, 0);
       }
       break;
     case BF_FOLDERS:
       for (int i = 0; i < f->ncards; i++) display_remove(&rc, f->cards[i], k);
       break;
     case BF_HANDSEEN:
-      for (int i = 0; i < f->ncards; i++) must_hold(&rc, p, f->cards[i], last_seen[p], k);
-      last_seen[p] = k;
+      for (int i = 0; i < f->ncards; i++) must_hold(&rc, p, f->cards[i], lo, k);
+      if (p >= 0) last_seen[p] = k;
       break;
     case BF_DISPLAY: {
       if (f->n == 1) {
