@@ -332,6 +332,11 @@ static int ask(session *s) {
       return -3;
     }
     int i = host_match_option(d, t, 1);
+    /* a number names an option by its place, which may not be a number in
+    ** its text ("3" is "phase 4: production" once phase 3 is left out), and
+    ** a secret answer shows nowhere until revealed: say what was taken */
+    if (i >= 0 && (d->secret || isdigit((unsigned char)t[0])))
+      printf("  = %s%s\n", d->options[i], d->secret ? " (secret until revealed)" : "");
     if (i >= 0) return i;
     if (i == -1) printf("No option fits '%s' (type a number 1-%d, or help).\n", t, d->noptions);
   }

@@ -950,6 +950,15 @@ static void test_state_in_saves(void **st) {
   assert_int_equal(arknova(out, sizeof out, NULL, "play --game %s --save s.txt", dir), 0);
   assert_int_equal(arknova(out, sizeof out, "1\\n1\\nquit\\n", "play --game %s --human 1 "
                            "--save p.txt", dir), 0);
+  /* an answer typed as a number, or a secret one, is said back: a number is
+  ** an option's place, which need not be the number in its text, and a
+  ** secret shows nowhere until revealed (a player meaning "phase 3" took
+  ** Ares Expedition's third option, production, and saw it only later) */
+  assert_non_null(strstr(out, "\n   1) coins\n   2) plant\n   3) draw\n>   = coins (secret "
+                              "until revealed)\n"));
+  assert_int_equal(arknova(out, sizeof out, "dr\\nquit\\n", "play --game %s --human 1 "
+                           "--save p2.txt", dir), 0);
+  assert_non_null(strstr(out, "\n>   = draw (secret until revealed)\n"));
   assert_int_equal(arknova(out, sizeof out, NULL, "replay s.txt --quiet"), 0);
   assert_non_null(strstr(out, "matches the saved game"));
   assert_int_equal(arknova(out, sizeof out, "quit\\n", "play --resume p.txt"), 0);
