@@ -918,6 +918,34 @@ static void test_failing_ability_in_ai_copy(void **st) {
   remove_fan_map(dir);
 }
 
+/* A map without edge: is refused: it had passed check and played a game
+** with no map-edge bonus for any support. */
+static void test_fan_map_needs_edge(void **st) {
+  (void)st;
+  char dir[256], path[512], text[16384];
+  snprintf(dir, sizeof dir, "/tmp/ark_test_noedge_%d", (int)getpid());
+  mkdir(dir, 0700);
+  write_fan_map(dir);
+  snprintf(path, sizeof path, "%s/T1-lookout.yaml", dir);
+  FILE *f = fopen(path, "r");
+  assert_non_null(f);
+  size_t n = fread(text, 1, sizeof text - 1, f);
+  fclose(f);
+  text[n] = 0;
+  char *at = strstr(text, "edge:\n"), *end = strstr(text, "start_buildings:");
+  assert_true(at && end && at < end);
+  memmove(at, end, strlen(end) + 1);
+  t_write_file(NULL, path, text);
+  int nerrors = 0;
+  char *report = check_fails(dir, &nerrors);
+  char want[700];
+  snprintf(want, sizeof want, "%s:1: map: missing required field \"edge\"", path);
+  if (!strstr(report, want)) fail_msg("missing '%s' in:\n%s", want, report);
+  assert_int_equal(nerrors, 1);
+  free(report);
+  remove_fan_map(dir);
+}
+
 /* A map's script is refused handlers the rules never call for a map: a
 ** card's own (on_play, score), which check had accepted and no game ran,
 ** and a misspelt name; each at its line, saying what comes instead. */
@@ -1203,6 +1231,7 @@ int main(void) {
     cmocka_unit_test(test_advanced_start_buildings),
     cmocka_unit_test(test_fan_map_outside_tree),
     cmocka_unit_test(test_failing_ability_in_ai_copy),
+    cmocka_unit_test(test_fan_map_needs_edge),
     cmocka_unit_test(test_fan_map_card_handlers),
     cmocka_unit_test(test_fan_map_check_errors),
     cmocka_unit_test(test_fan_map_start_buildings),

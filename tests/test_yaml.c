@@ -598,11 +598,17 @@ static void test_map_errors(void **state) {
   put(f, "b.yaml", text);
   put(f, "c.yaml", "id: X\nname: Split\ncells:\n"
       "  - [0, 1, plain]\n  - [0, 3, plain]\n  - [4, 9, plain]\n");
-  put(f, "d.yaml", flower);
-  put(f, "e.yaml", flower);
+  snprintf(text, sizeof text, "%s%s", flower, "edge:\n");
+  for (int i = 0; i < 7; i++) strcat(text, "  - {bonus: money, value: 1}\n");
+  put(f, "d.yaml", text);
+  put(f, "e.yaml", text);
   put(f, "f.yaml", "name: None\nside: back\n"
       "cells: [[0, 1, lava], [9, 1, plain]]\n");
-  assert_int_equal(ark_yaml_load_maps(&f->c, f->dir, 0), 12);
+  assert_int_equal(ark_yaml_load_maps(&f->c, f->dir, 0), 15);
+  /* a map edge is required: one left out played with no edge bonus */
+  has_error(f, "a.yaml", 1, "map: missing required field \"edge\"");
+  has_error(f, "c.yaml", 1, "map: missing required field \"edge\"");
+  has_error(f, "f.yaml", 1, "map: missing required field \"edge\"");
   has_error(f, "a.yaml", 7, "placement_bonuses: unknown bonus \"gold\" "
             "(bonuses: none, money,");
   has_error(f, "a.yaml", 8,

@@ -1400,7 +1400,8 @@ static void load_map(ark_yaml_file *y, yaml_node_t *root) {
   if ((v = find_key(y, root, "bonuses")) != NULL) map_own_bonuses(y, v);
   if ((v = find_key(y, root, "placement_bonuses")) != NULL)
     map_placements(y, v, m);
-  if ((v = find_key(y, root, "edge")) != NULL) map_edge(y, v, m);
+  /* required: a map without one played with no map-edge bonus at all */
+  if ((v = need_key(y, root, "edge", "map")) != NULL) map_edge(y, v, m);
   if ((v = find_key(y, root, "start_buildings")) != NULL) map_start(y, v, m);
   if ((v = find_key(y, root, "features")) != NULL) map_features(y, v, m);
   /* checked whatever else is wrong, so one run of check lists it too */
