@@ -205,7 +205,23 @@ int host_parse_game_opt(host_opts *o, int argc, char **argv, int *i) {
   return 1;
 }
 
+/* Is map id m (NULL: the default, A) one of the printed maps' or advanced
+** mode, which deals printed maps only? */
+static int printed_map(const char *m) {
+  if (!m || !strcmp(m, "A") || !strcmp(m, "advanced")) return 1;
+  return m[0] >= '0' && m[0] <= '8' && (!m[1] || (m[0] != '0' && m[1] == 'a' && !m[2]));
+}
+
 int host_check_game_opts(host_opts *o, const char *cmd) {
+  /* fan maps are played only where --map names one: a designer trying a map
+  ** had played map A with no word (and sim's summary said the maps changed) */
+  if (!host_game_is_lua(o) && o->cfg.map_dirs[0] && printed_map(o->cfg.map) &&
+      strcmp(cmd, "check"))
+    fprintf(stderr, "arknova %s: note: the fan maps of --maps are loaded, but the game is "
+            "played on %s%s: --map ID plays one (the id: line of its file)\n", cmd,
+            o->cfg.map && !strcmp(o->cfg.map, "advanced") ? "printed maps (advanced mode)"
+                                                           : "map ",
+            o->cfg.map && !strcmp(o->cfg.map, "advanced") ? "" : o->cfg.map ? o->cfg.map : "A");
   if (o->noptions && !host_game_is_lua(o)) {
     fprintf(stderr, "arknova %s: --option is for games written in Lua (Ark Nova's variants are "
             "plugins: --plugin)\n", cmd);

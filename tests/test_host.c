@@ -684,6 +684,17 @@ static void test_bad_saves(void **st) {
                       "maps: in a scenario)\n");
   assert_int_equal(run(NULL, "play --map F1 --maps %s/examples/fan-map --ai random "
                        "--turn-cap 4", ARK_SOURCE_DIR), 0);
+  assert_false(output_has("note: the fan maps"));
+  /* fan maps loaded without --map naming one: play and sim say that the game
+  ** is played on a printed map (it was map A with no word) */
+  assert_int_equal(run(NULL, "play --maps %s/examples/fan-map --ai random --turn-cap 4",
+                       ARK_SOURCE_DIR), 0);
+  assert_true(output_has("arknova play: note: the fan maps of --maps are loaded, but the game "
+                         "is played on map A: --map ID plays one"));
+  assert_int_equal(run(NULL, "sim --maps %s/examples/fan-map --map 3a --ai random --turn-cap 4 "
+                       "--games 2", ARK_SOURCE_DIR), 0);
+  assert_true(output_has("arknova sim: note: the fan maps of --maps are loaded, but the game "
+                         "is played on map 3a"));
 
   /* another file is never taken for a save to overwrite */
   t_write_file(tmp, "notes.txt", "my notes\n");
