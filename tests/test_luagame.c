@@ -866,6 +866,13 @@ static void test_check_card(void **st) {
   assert_int_equal(arknova(out, sizeof out, NULL, "check --game %s", dir), 1);
   assert_non_null(strstr(out, want));
   assert_null(strstr(out, "ok"));
+  /* a field given twice is refused at its second line (the last one had
+  ** been taken silently: a copied "cost:" line changed the card) */
+  put(dir, "cards/c.yaml", "number: \"3\"\nname: Three\ncost: 2\ncost: 9\n");
+  assert_null(load_dir(dir, msg, sizeof msg));
+  snprintf(want, sizeof want, "%s/cards/c.yaml:4: duplicate field \"cost\" (first on line 3)",
+           dir);
+  assert_string_equal(msg, want);
 }
 
 /* A check_card stopped for time is not run again for every other card
