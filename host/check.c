@@ -49,7 +49,7 @@ static void check_usage(FILE *f) {
              "  --plugin NAME|DIR check with a rule plugin loaded, its hooks included (a\n"
              "                    bare NAME is a folder of the game's plugins/)\n"
              "  --players N       a game written in Lua: the players of the 2 games check\n"
-             "                    plays (default: the game's count nearest to 2)\n"
+             "                    plays (default: the count nearest to 2, then the most)\n"
              "  --option N=V      a game written in Lua: its table track N starts at V in\n"
              "                    those games (a variant it declares); may repeat\n"
              "  --turn-cap N      a game written in Lua: stop each of those games after N\n"

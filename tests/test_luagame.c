@@ -875,6 +875,38 @@ static void test_check_card(void **st) {
   assert_string_equal(msg, want);
 }
 
+/* check runs what play shows of the game, the rules' board() for the seat
+** to answer and summary() at the end, and names their faults with the
+** folder (they failed only in play, and play named "rules/game.lua"); it
+** warns of a game that did not end within its decisions (it said ok). */
+static void test_check_runs_board_and_summary(void **st) {
+  (void)st;
+  char rules[2048], dir[512], out[1 << 14], want[1024];
+  mini_rules(rules, sizeof rules, "4", "\"turn\"", ROUNDS, SCORE,
+             "function R.board(s) return { 'cards ' .. G.count('hand') } end");
+  mini(dir, sizeof dir, "bad-board", NULL, rules);
+  assert_int_equal(arknova(out, sizeof out, NULL, "check --game %s", dir), 1);
+  snprintf(want, sizeof want, "%s/rules/game.lua:15: bad argument #2 to 'count'", dir);
+  if (!strstr(out, want)) fail_msg("missing '%s' in:\n%s", want, out);
+  assert_non_null(strstr(out, "(seed 1, decision 1, step 'turn'; found in a game that check "
+                              "played with random answers)"));
+  assert_int_equal(arknova(out, sizeof out, NULL, "play --game %s --human 1 --save bb.txt", dir),
+                   0);
+  snprintf(want, sizeof want, "arknova: the board: %s/rules/game.lua:15: bad argument", dir);
+  if (!strstr(out, want)) fail_msg("missing '%s' in:\n%s", want, out);
+  mini_rules(rules, sizeof rules, "4", "\"turn\"", ROUNDS, SCORE,
+             "function R.summary() return { 'rounds ' .. G.get(0, 'rounds') } end");
+  mini(dir, sizeof dir, "bad-summary", NULL, rules);
+  assert_int_equal(arknova(out, sizeof out, NULL, "check --game %s", dir), 1);
+  snprintf(want, sizeof want, "%s/rules/game.lua:15: unknown table track 'rounds'", dir);
+  if (!strstr(out, want)) fail_msg("missing '%s' in:\n%s", want, out);
+  mini_rules(rules, sizeof rules, "99999", "\"turn\"", ROUNDS, SCORE, "");
+  mini(dir, sizeof dir, "endless", NULL, rules);
+  assert_int_equal(arknova(out, sizeof out, NULL, "check --game %s", dir), 0);
+  assert_non_null(strstr(out, "\nwarning: the game of seed 1 (2 players) did not end within "
+                              "3000 decisions: does next() return nil once the game is over?"));
+}
+
 /* A check_card stopped for time is not run again for every other card
 ** (each would wait out the watchdog's limit: 2 s a card); the load says
 ** how many cards went unchecked.  (A loop LuaJIT does not compile: no hook
@@ -2026,6 +2058,7 @@ int main(void) {
     cmocka_unit_test(test_stats_are_numbers),
     cmocka_unit_test(test_time_limit_stops_the_family),
     cmocka_unit_test(test_check_card),
+    cmocka_unit_test(test_check_runs_board_and_summary),
     cmocka_unit_test(test_check_card_stopped_once),
     cmocka_unit_test(test_game_yaml_keys),
     cmocka_unit_test(test_state_in_saves),

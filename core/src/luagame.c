@@ -1032,10 +1032,24 @@ static void take_lines(lua_State *L, char *buf, size_t n) {
   lua_pop(L, 1);
 }
 
+/* msg (of n) names its file from where the user stands, as the game's
+** other errors do (ark_lg_error_here); -1. */
+static int failed_here(const ark_lg *g, char *msg, size_t n) {
+  char *said = malloc(n), *named = malloc(n);
+  if (said && named) {
+    memcpy(said, msg, strlen(msg) + 1 < n ? strlen(msg) + 1 : n);
+    said[n - 1] = '\0';
+    snprintf(msg, n, "%s", ark_lg_from_here(g->d->gd.dir, said, named, n));
+  }
+  free(said);
+  free(named);
+  return -1;
+}
+
 int ark_lg_summary(ark_lg *g, char *buf, size_t n, char *msg, size_t msgn) {
   buf[0] = '\0';
   int r = call_rule(g, "summary", 0, 1, 1, msg, msgn);
-  if (r) return r > 0 ? 0 : -1;
+  if (r) return r > 0 ? 0 : failed_here(g, msg, msgn);
   take_lines(g->d->L, buf, n);
   return 0;
 }
@@ -1155,7 +1169,7 @@ int ark_lg_board_text(ark_lg *g, int seat, char *buf, size_t n, char *msg, size_
   else if (r > 0)
     default_board(v, seat, guesses_for(g, seat) ? &v->secret_snap : NULL, buf, n);
   ark_lg_free(v);
-  return r < 0 ? -1 : 0;
+  return r < 0 ? failed_here(g, msg, msgn) : 0;
 }
 
 /* ---- the state's hash (saves) ---- */
