@@ -455,10 +455,23 @@ static void per_ai(FILE *f, const sim_record *r, long n, int set) {
   }
 }
 
+/* Did another seat score what the winner scored?  (Never for a game played
+** against the game: there is no winner among the seats.) */
+static int top_shared(const sim_record *r) {
+  int w = -1;
+  if (r->against) return 0;
+  for (int p = 0; p < r->players && p < 4; p++)
+    if (r->rank[p] == 1) w = p;
+  if (w < 0) return 0;
+  for (int p = 0; p < r->players && p < 4; p++)
+    if (p != w && r->score[p] == r->score[w]) return 1;
+  return 0;
+}
+
 static void distribution(FILE *f, const sim_record *r, long n, int set) {
   int *all = malloc(sizeof *all * (size_t)(4 * n + 1)), m = 0;
   int *len = malloc(sizeof *len * (size_t)(n + 1)), nl = 0;
-  double first = 0, games = 0, breaks = 0, with_breaks = 0, decisions = 0;
+  double first = 0, games = 0, breaks = 0, with_breaks = 0, decisions = 0, tied = 0;
   int lua = 0;
   if (!all || !len) { free(all); free(len); return; }
   for (long i = 0; i < n; i++) {
@@ -469,6 +482,7 @@ static void distribution(FILE *f, const sim_record *r, long n, int set) {
     len[nl++] = r[i].turns;
     if (r[i].breaks >= 0) breaks += r[i].breaks, with_breaks++;
     first += r[i].rank[r[i].start] == 1;
+    tied += top_shared(&r[i]);
     games++;
   }
   if (m) {
@@ -479,6 +493,11 @@ static void distribution(FILE *f, const sim_record *r, long n, int set) {
     double s = 0;
     for (int i = 0; i < nl; i++) s += len[i];
     int np = r[0].players;
+    /* a win by a tie-break counts as a win: say how often one decided */
+    if (tied > 0)
+      fprintf(f, "the winner's score was tied in %.0f of %.0f games: the rules' %s decided "
+              "them, and they count as the winner's wins\n", tied, games,
+              lua ? "rank() (without one: the earlier seat)" : "tie-break");
     if (lua) {          /* a game in Lua counts rounds, every seat playing in each */
       fprintf(f, "game length: mean %.1f rounds, median %d, 10%% %d, 90%% %d; %.1f decisions "
               "per game\n", s / nl, len[nl / 2], len[nl / 10], len[nl * 9 / 10],

@@ -77,6 +77,29 @@ static void test_sim_merge_maps(void **st) {
   assert_true(output_has("pm3.jsonl:1 and pmA.jsonl:1 are games on different maps (3 and A)"));
 }
 
+/* A win the tie-break decided is said: the summary gives how many games
+** the winner's score was tied in (a game in Lua whose rank() was the
+** default gave every tie to the earlier seat, and its win rate looked like
+** a first-seat advantage).  A game against the game has no winner's tie. */
+static void test_sim_ties_said(void **st) {
+  (void)st;
+  const char *rec = "{\"seed\":%d,\"set\":\"A\",\"players\":2,\"map\":\"A\",\"start\":1,"
+                    "\"ai\":[\"greedy\",\"greedy\"],\"scores\":[%d,%d],\"ranks\":[%d,%d],"
+                    "\"turns\":80,\"capped\":false,\"error\":false,\"plays\":[]}\n";
+  char text[1024];
+  size_t k = 0;
+  static const int games[3][4] = { { 10, 10, 1, 2 }, { 12, 10, 1, 2 }, { 5, 7, 2, 1 } };
+  for (int i = 0; i < 3; i++)
+    k += (size_t)snprintf(text + k, sizeof text - k, rec, i + 1, games[i][0], games[i][1],
+                          games[i][2], games[i][3]);
+  t_write_file(t_tmp, "ties.jsonl", text);
+  assert_int_equal(t_cmd("sim merge ties.jsonl"), 0);
+  assert_true(output_has("the winner's score was tied in 1 of 3 games: the rules' tie-break "
+                         "decided them, and they count as the winner's wins\n"));
+  assert_int_equal(t_cmd("sim --seeds 1..4 --ai random --turn-cap 30 --no-cards"), 0);
+  assert_int_equal(output_count("the winner's score was tied"), 0);
+}
+
 /* Both seat orders of a mixed match merged: the header names both seatings
 ** and a closing warning says the tested seat played as either AI. */
 static void test_sim_test_card_mixed_ais(void **st) {
@@ -790,6 +813,7 @@ int main(void) {
     cmocka_unit_test(test_sim_cannot_write_says_why),
     cmocka_unit_test(test_sim_shipped_data_is_printed),
     cmocka_unit_test(test_sim_merge_maps),
+    cmocka_unit_test(test_sim_ties_said),
     cmocka_unit_test(test_sim_test_card_mixed_ais),
     cmocka_unit_test(test_sim_test_card_turn_cap),
     cmocka_unit_test(test_sim_compare_numbers),
