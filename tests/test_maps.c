@@ -860,22 +860,28 @@ static void test_fan_map_own_bonus_errors(void **st) {
   char dir[256], path[512];
   snprintf(dir, sizeof dir, "/tmp/ark_test_ownbonus_bad_%d", (int)getpid());
   mkdir(dir, 0700);
-  write_fan_map_with(dir, "bonuses: [sunflower, money, Sun Flower]\n",
-                     "  - {at: [2, 5], bonus: sunflwer, value: 1}\n", "");
+  write_fan_map_with(dir, "bonuses: [sunflower, money, Sun Flower, sunflower]\n",
+                     "  - {at: [2, 5], bonus: sunflwer, value: 1}\n"
+                     "  - {at: [2, 7], bonus: none, value: 1}\n", "");
   int nerrors = 0;
   char *report = check_fails(dir, &nerrors);
   snprintf(path, sizeof path, "%s/T1-lookout.yaml", dir);
+  /* a name listed twice and "none" (no bonus a space prints) had passed;
+  ** an unknown name lists the map's own */
   static const char *const want[] = {
     ":6: bonuses: \"money\" is a bonus the rules carry out",
     ":6: bonuses: \"Sun Flower\": a name of 1 to 23 lower-case letters, digits and '-'",
-    "placement_bonuses: unknown bonus \"sunflwer\"",
+    ":6: bonuses: \"sunflower\" is listed twice",
+    "placement_bonuses: unknown bonus \"sunflwer\" (bonuses: money, reputation,",
+    "special-enclosure, draw; this map's own: sunflower; a bonus of the map's own",
+    "placement_bonuses: unknown bonus \"none\"",
   };
-  for (int i = 0; i < 3; i++) {
+  for (int i = 0; i < 6; i++) {
     char line[700];
-    snprintf(line, sizeof line, "%s%s", i < 2 ? path : "", want[i]);
+    snprintf(line, sizeof line, "%s%s", i < 3 ? path : "", want[i]);
     if (!strstr(report, line)) fail_msg("missing '%s' in:\n%s", line, report);
   }
-  assert_int_equal(nerrors, 3);
+  assert_int_equal(nerrors, 5);                /* two lines above are one message */
   free(report);
   remove_fan_map(dir);
 }

@@ -604,13 +604,17 @@ static void test_map_errors(void **state) {
   put(f, "e.yaml", text);
   put(f, "f.yaml", "name: None\nside: back\n"
       "cells: [[0, 1, lava], [9, 1, plain]]\n");
-  assert_int_equal(ark_yaml_load_maps(&f->c, f->dir, 0), 15);
+  /* an id --map cannot choose (advanced mode's word); a cell of 2 items */
+  put(f, "g.yaml", "id: advanced\nname: Adv\ncells: [[2, 3]]\n");
+  assert_int_equal(ark_yaml_load_maps(&f->c, f->dir, 0), 18);
+  has_error(f, "g.yaml", 1, "id: \"advanced\" is --map's word for advanced mode");
+  has_error(f, "g.yaml", 3, "cells: expected a list [x, y, terrain], got a list of 2");
   /* a map edge is required: one left out played with no edge bonus */
   has_error(f, "a.yaml", 1, "map: missing required field \"edge\"");
   has_error(f, "c.yaml", 1, "map: missing required field \"edge\"");
   has_error(f, "f.yaml", 1, "map: missing required field \"edge\"");
   has_error(f, "a.yaml", 7, "placement_bonuses: unknown bonus \"gold\" "
-            "(bonuses: none, money,");
+            "(bonuses: money, reputation,");
   has_error(f, "a.yaml", 8,
             "placement_bonuses: (8,3) is not a cell of this map");
   has_error(f, "a.yaml", 10, "start_buildings: unknown building \"castle\"");

@@ -247,16 +247,25 @@ static int get_enum(ark_yaml_file *y, const yaml_node_t *n, const char *field,
 ** above): a name another map brings is still a typo here. */
 static int get_bonus(ark_yaml_file *y, const yaml_node_t *n,
                      const char *field) {
-  char buf[300];
+  char buf[300], own[ARK_MAX_OWN_BONUSES * ARK_BONUS_NAME_MAX + 40];
   const char *s = get_str(y, n, field, 0);
   int i;
   if (s == NULL) return -1;
   i = ark_content_bonus(y->c, s);
-  if (i >= ARK_BONUS_N && !(y->own_bonuses >> (i - ARK_BONUS_N) & 1u)) i = -1;
-  if (i < 0)
-    err(y, n, "%s: unknown bonus \"%.40s\" (bonuses: %s; a bonus of the map's own is "
+  /* "none" (kind 0) is no bonus a space or token can print */
+  if (i == 0 || (i >= ARK_BONUS_N && !(y->own_bonuses >> (i - ARK_BONUS_N) & 1u))) i = -1;
+  if (i < 0) {
+    /* the map's own names too: a typo of one of them is the likely slip */
+    size_t len = 0;
+    own[0] = '\0';
+    for (int k = 0; k < ARK_MAX_OWN_BONUSES; k++)
+      if (y->own_bonuses >> k & 1u)
+        len += (size_t)snprintf(own + len, sizeof own - len, "%s%s", len ? ", " : "; this "
+                                "map's own: ", ark_content_bonus_name(y->c, ARK_BONUS_N + k));
+    err(y, n, "%s: unknown bonus \"%.40s\" (bonuses: %s%s; a bonus of the map's own is "
         "named in its bonuses: list)", field, s,
-        join_fn(ark_bonus_name, ARK_BONUS_N, buf, sizeof buf));
+        join_fn(ark_bonus_name, ARK_BONUS_N, buf, sizeof buf) + strlen("none, "), own);
+  }
   return i;
 }
 
@@ -324,7 +333,12 @@ static yaml_node_t *need_key(ark_yaml_file *y, const yaml_node_t *n,
 static int get_xy(ark_yaml_file *y, const yaml_node_t *n, const char *field,
                   int len, const int lo[2], const int hi[2], int xy[2]) {
   int ok;
-  if (n->type != YAML_SEQUENCE_NODE || seq_len(n) != len) {
+  if (n->type == YAML_SEQUENCE_NODE && seq_len(n) != len) {   /* "got a list" said nothing */
+    err(y, n, "%s: expected %s, got a list of %d", field,
+        len == 2 ? "a list [x, y]" : "a list [x, y, terrain]", seq_len(n));
+    return 0;
+  }
+  if (n->type != YAML_SEQUENCE_NODE) {
     expected(y, n, field,
              len == 2 ? "a list [x, y]" : "a list [x, y, terrain]");
     return 0;
@@ -1039,6 +1053,8 @@ static void map_own_bonuses(ark_yaml_file *y, const yaml_node_t *n) {
     else if ((k = ark_content_add_bonus(y->c, s)) < 0)
       err(y, e, "%s: \"%s\": the maps bring more than %d bonus names of their own",
           field, s, ARK_MAX_OWN_BONUSES);
+    else if (y->own_bonuses >> (k - ARK_BONUS_N) & 1u)
+      err(y, e, "%s: \"%s\" is listed twice", field, s);
     else
       y->own_bonuses |= 1u << (k - ARK_BONUS_N);
   }
@@ -1383,6 +1399,9 @@ static void load_map(ark_yaml_file *y, yaml_node_t *root) {
   check_keys(y, root, keys, "a map");
   if ((id = need_key(y, root, "id", "map")) != NULL)
     copy_str(y, id, "id", m->id, sizeof m->id);
+  /* --map advanced is advanced mode: a map of that id could not be chosen */
+  if (id != NULL && !strcmp(m->id, "advanced"))
+    err(y, id, "id: \"advanced\" is --map's word for advanced mode: give the map another id");
   if ((v = need_key(y, root, "name", "map")) != NULL)
     copy_str(y, v, "name", m->name, sizeof m->name);
   if ((v = find_key(y, root, "side")) != NULL) get_enum(y, v, "side", sides);
