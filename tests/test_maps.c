@@ -853,6 +853,38 @@ static char *check_fails(const char *dir, int *nerrors) {
   return report;
 }
 
+/* A map printing a bonus of its own whose script has no bonus handler is
+** warned of: the bonus did nothing, and check had said nothing. */
+static void test_fan_map_own_bonus_unheard(void **st) {
+  (void)st;
+  char dir[256], want[600];
+  snprintf(dir, sizeof dir, "/tmp/ark_test_unheard_%d", (int)getpid());
+  mkdir(dir, 0700);
+  write_fan_map_with(dir, "bonuses: [sunflower]\n",
+                     "  - {at: [2, 5], bonus: sunflower, value: 1}\n", "");
+  ark_config cfg;
+  ark_config_init(&cfg);
+  cfg.data_dir = ARK_GAME_DIR;
+  cfg.map_dirs[0] = dir;
+  char *report = NULL;
+  int nerrors = -1;
+  assert_int_equal(ark_check(&cfg, &report, &nerrors), ARK_OK);
+  assert_int_equal(nerrors, 0);
+  snprintf(want, sizeof want, "%s/T1-lookout.lua:8: warning: the map prints bonuses of its own "
+           "(bonuses: in its YAML), and this script has no bonus handler", dir);
+  if (!report || !strstr(report, want)) fail_msg("missing '%s' in:\n%s", want, report);
+  free(report);
+  /* with the handler, no warning */
+  write_fan_map_with(dir, "bonuses: [sunflower]\n",
+                     "  - {at: [2, 5], bonus: sunflower, value: 1}\n",
+                     "function map.bonus() end\n");
+  report = NULL;
+  assert_int_equal(ark_check(&cfg, &report, &nerrors), ARK_OK);
+  assert_true(!report || !strstr(report, "no bonus handler"));
+  free(report);
+  remove_fan_map(dir);
+}
+
 /* A map's own bonus names are checked: one it did not name is unknown, a
 ** printed name or a name with spaces is refused, each with its line. */
 static void test_fan_map_own_bonus_errors(void **st) {
@@ -1238,6 +1270,7 @@ int main(void) {
     cmocka_unit_test(test_fan_map_outside_tree),
     cmocka_unit_test(test_failing_ability_in_ai_copy),
     cmocka_unit_test(test_fan_map_needs_edge),
+    cmocka_unit_test(test_fan_map_own_bonus_unheard),
     cmocka_unit_test(test_fan_map_card_handlers),
     cmocka_unit_test(test_fan_map_check_errors),
     cmocka_unit_test(test_fan_map_start_buildings),

@@ -162,6 +162,7 @@ typedef struct ark_map_def {
   const char *path;
   const char *script;           /* ability script, or NULL */
   const char *ability;          /* the ability in words (YAML), or NULL */
+  uint32_t own_bonuses;         /* its own bonus names (bit k: kind ARK_BONUS_N + k) */
   uint8_t exists[ARK_CELLS];
   uint8_t terrain[ARK_CELLS];   /* ark_terrain */
   uint8_t build2[ARK_CELLS];    /* needs the upgraded Build action */

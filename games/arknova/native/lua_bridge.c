@@ -950,6 +950,20 @@ static char *load_fan_chunk(ark_content *c, const char *path, const char *file, 
   return text;
 }
 
+/* A map that prints bonuses of its own carries them out in its script's
+** bonus handler: without one they do nothing, which check had not said. */
+static void own_bonuses_heard(ark_content *c, int m, int t, const char *file, const char *text,
+                              size_t len) {
+  if (!c->maps[m].own_bonuses) return;
+  lua_getfield(c->L, t, "bonus");
+  int heard = !lua_isnil(c->L, -1);
+  lua_pop(c->L, 1);
+  if (!heard)
+    ark_content_warn(c, file, last_line(text, len), "warning: the map prints bonuses of its own "
+                     "(bonuses: in its YAML), and this script has no bonus handler to carry "
+                     "them out: they do nothing (docs/maps.md)");
+}
+
 /* A card's or map's script (key: card id, or -2 - map index): loaded in an
 ** environment of its own (make_card_env), run under the watchdog, its
 ** handlers checked and wrapped (install_script), its environment sealed
@@ -992,6 +1006,7 @@ static int load_sandboxed(ark_content *c, const char *path, int key) {
   int lines = lua_gettop(L);
   int before = c->nerrors;
   check_handlers(c, t, lines, file, text, len, key >= 0 ? SCRIPT_CARD : SCRIPT_MAP);
+  if (key < 0) own_bonuses_heard(c, -2 - key, t, file, text, len);
   int cont = check_then_names(c, t, file, text, len);
   bad = c->nerrors > before;
   /* the wrapped handlers, under the watchdog: reading the table may run

@@ -1417,6 +1417,7 @@ static void load_map(ark_yaml_file *y, yaml_node_t *root) {
   if ((v = find_key(y, root, "build2")) != NULL) map_build2(y, v, m);
   y->own_bonuses = 0;
   if ((v = find_key(y, root, "bonuses")) != NULL) map_own_bonuses(y, v);
+  m->own_bonuses = y->own_bonuses;
   if ((v = find_key(y, root, "placement_bonuses")) != NULL)
     map_placements(y, v, m);
   /* required: a map without one played with no map-edge bonus at all */
