@@ -288,6 +288,27 @@ static void view_one_map(const ark_game *g, int p, FILE *f) {
   }
 }
 
+/* The tokens on the action card of action a of seat p, as "venom 1,
+** constriction 2" into buf ("" for none); sep between the kinds.  Returns
+** a bit per kind present (1 venom, 2 constriction, 4 multiplier). */
+static const char *const token_words[] = { "venom", "constriction", "multiplier" };
+
+static int card_tokens(const ark_game *g, int p, int a, const char *sep, char *buf, size_t n) {
+  size_t k = 0;
+  int kinds = 0;
+  buf[0] = '\0';
+  for (int t = 0; t < 3; t++) {
+    int count[5];
+    if (ark_game_tokens(g, p, token_words[t], count) != 0 || a < 0 || a > 4 || !count[a])
+      continue;
+    int w = snprintf(buf + k, k < n ? n - k : 0, "%s%s %d", kinds ? sep : "", token_words[t],
+                     count[a]);
+    if (w > 0) k += (size_t)w;
+    kinds |= 1 << t;
+  }
+  return kinds;
+}
+
 void view_player(const ark_game *g, int p, FILE *f) {
   ark_player_view v;
   ark_game_player(g, p, &v);
@@ -299,9 +320,20 @@ void view_player(const ark_game *g, int p, FILE *f) {
   int act[5], side[5];
   ark_game_action_cards(g, p, act, side);
   fprintf(f, "  action cards (strength = slot):");
-  for (int i = 0; i < 5; i++)
-    fprintf(f, "  %d:%s %s", i + 1, ark_action_name(act[i]), side[i] == 2 ? "II" : "I");
+  int kinds = 0;
+  for (int i = 0; i < 5; i++) {
+    char tok[96];
+    kinds |= card_tokens(g, p, act[i], ", ", tok, sizeof tok);
+    fprintf(f, "  %d:%s %s%s%s%s", i + 1, ark_action_name(act[i]), side[i] == 2 ? "II" : "I",
+            tok[0] ? " (" : "", tok, tok[0] ? ")" : "");
+  }
   fprintf(f, "\n");
+  /* what the tokens there do (the rules' words), for the kinds shown */
+  if (kinds & 1)
+    fprintf(f, "    venom: 2 money per token at the end of each of P%d's turns in which that "
+               "card is not played\n", p + 1);
+  if (kinds & 2) fprintf(f, "    constriction: 2 strength less per token on that card\n");
+  if (kinds & 4) fprintf(f, "    multiplier: that action once more per token\n");
 }
 
 /* The seat's final scoring cards: secret from the other seats, not
@@ -459,8 +491,12 @@ static void view_others_one(const ark_game *g, int p, FILE *f) {
                "hand %d, zoo %d cards, %d buildings; slot 1-5:",
             p + 1, v.appeal, v.conservation, v.score, v.reputation, v.money, v.xtokens, v.workers,
             v.hand, v.zoo_cards, v.buildings);
-    for (int i = 0; i < 5; i++)
-      fprintf(f, " %.3s%s", ark_action_name(act[i]), side[i] == 2 ? "II" : "");
+    for (int i = 0; i < 5; i++) {
+      char tok[96];
+      card_tokens(g, p, act[i], ",", tok, sizeof tok);
+      fprintf(f, " %.3s%s%s%s%s", ark_action_name(act[i]), side[i] == 2 ? "II" : "",
+              tok[0] ? "(" : "", tok, tok[0] ? ")" : "");
+    }
     fprintf(f, "\n");
   }
 }

@@ -1008,6 +1008,45 @@ static void test_board_public_parts(void **st) {
   assert_true(output_has("Zoo map Map A of P2"));
 }
 
+/* The tokens lying on action cards are on the board, the person's own
+** and every other seat's, and the money venom takes says why.  A test
+** plugin puts them there at each turn's start: venom on everyone's Build,
+** constriction on P1's Cards, two multipliers on P2's Sponsors.  P1 (seed 3,
+** four players) takes the X-token action, so Build is not played: venom 1
+** costs 2 money of 25; P2 plays Association and pays the same. */
+static void test_board_action_card_tokens(void **st) {
+  (void)st;
+  assert_int_equal(mkdir_in_tmp("tok"), 0);
+  t_write_file(tmp, "tok/plugin.yaml", "name: tok\nversion: \"1\"\n"
+               "description: \"tokens on action cards\"\nprovides: [hooks]\n"
+               "script: hooks.lua\n");
+  t_write_file(tmp, "tok/hooks.lua", "local hooks = {}\n"
+               "function hooks.turn_start(p, id)\n"
+               "  if ark.tokens(p, 'build', 'venom') == 0 then ark.tokens(p, 'build', 'venom', 1) end\n"
+               "  if p == 0 and ark.tokens(p, 'cards', 'constriction') == 0 then\n"
+               "    ark.tokens(p, 'cards', 'constriction', 1)\n"
+               "  end\n"
+               "  if p == 1 and ark.tokens(p, 'sponsors', 'multiplier') == 0 then\n"
+               "    ark.tokens(p, 'sponsors', 'multiplier', 2)\n"
+               "  end\n"
+               "end\n"
+               "return hooks\n");
+  assert_int_equal(run("1\n1\n1\n1\nboard\nX-token action: Association\nboard\nquit\n",
+                       "play --human 1 --players 4 --seed 3 --plugin %s/tok --save tok.txt", tmp), 0);
+  /* P1's own line, with what each kind of token does */
+  assert_true(output_has("  action cards (strength = slot):  1:Animals I  2:Cards I "
+                         "(constriction 1)  3:Build I (venom 1)  4:Sponsors I  5:Association I\n"
+                         "    venom: 2 money per token at the end of each of P1's turns in which "
+                         "that card is not played\n"
+                         "    constriction: 2 strength less per token on that card\n"));
+  assert_true(output_has("P1 loses 2 money (now 23): venom on Build\n"));
+  /* the other seats after their turns: P2 paid for Build too */
+  assert_true(output_has("  P2: appeal 1, CP 0 (score -113), rep. 1, money 23, X 0, workers 1, "
+                         "hand 4, zoo 0 cards, 2 buildings; slot 1-5: Ass Ani Car Bui(venom 1) "
+                         "Spo(multiplier 2)\n"));
+  assert_true(output_has("; slot 1-5: Bui(venom 1) Ani Car Spo Ass\n"));
+}
+
 /* Undo does not go back past what the person learned since: in Ark Nova
 ** seed 3 P1's Cards action draws Guinea Pig, shown to P1 alone; in Ares
 ** Expedition seed 4 P2's secret phase card is revealed after P1 picks
@@ -2296,6 +2335,7 @@ int main(void) {
     cmocka_unit_test(test_resume_refuses_options),
     cmocka_unit_test(test_own_scoring_cards),
     cmocka_unit_test(test_board_public_parts),
+    cmocka_unit_test(test_board_action_card_tokens),
     cmocka_unit_test(test_board_maps_dealt),
     cmocka_unit_test(test_undo_keeps_what_was_learned),
     cmocka_unit_test(test_map_bonus_values),

@@ -277,6 +277,10 @@ uint64_t ark_game_state_hash(const ark_game *g);
 ** the action (printed "P1: Animals action card upgraded").  Any other text
 ** event, ark.log's among them, is printed as its text. */
 #define ARK_KIND_UPGRADE 1
+/* ARK_KIND_VENOM + a (a = 0 Animals .. 4 Sponsors) on an ARK_EV_PAY of
+** money: the venom on that action card, paid at the end of the turn
+** (printed "P2 loses 2 money (now 5): venom on Build"). */
+#define ARK_KIND_VENOM 8
 const char *ark_game_first_stop(const ark_game *g);
 /* How often a card or map script failed in this game and in the copies
 ** the AIs made of it (a stop, or an error in a query that asked it), with

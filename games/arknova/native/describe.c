@@ -33,6 +33,12 @@ size_t ark_event_text(const ark_game *g, const ark_event *e, char *buf, size_t n
     break;
   case ARK_EV_GAIN:
   case ARK_EV_PAY:
+    if (e->type == ARK_EV_PAY && e->kind >= ARK_KIND_VENOM &&
+        e->kind < ARK_KIND_VENOM + ARK_N_ACTIONS) {
+      k = snprintf(buf, n, "%s loses %d %s (now %d): venom on %s", who, e->b,
+                   ark_track_name(e->a), e->c, action_names[e->kind - ARK_KIND_VENOM]);
+      break;
+    }
     k = snprintf(buf, n, "%s %s %d %s (now %d)%s%s", who, e->type == ARK_EV_GAIN ? "gains" : "loses",
                  e->b, ark_track_name(e->a), e->c, text ? ": " : "", text ? text : "");
     break;

@@ -719,6 +719,19 @@ static int l_upgrade(lua_State *L) {
   return 0;
 }
 
+/* ark.venom_paid(p, action): p's payment just logged was the venom on that
+** action card; its line says so.  Only the event's kind changes, which the
+** log's hash leaves out: the logs of games stay the same. */
+static int l_venom_paid(lua_State *L) {
+  ark_game *g = G(L);
+  int p = arg_player(L, g, 1);
+  int a = arg_action(L, 2);
+  ark_event *e = g->log.nev > 0 ? &g->log.ev[g->log.nev - 1] : NULL;
+  if (!g->nolog && e && e->type == ARK_EV_PAY && e->player == p && e->a == ARK_TR_MONEY)
+    e->kind = ARK_KIND_VENOM + a;
+  return 0;
+}
+
 static uint8_t *token_array(lua_State *L, ark_player *pl, const char *kind) {
   /* the first letter before a call: turn_options asks for constriction
   ** on every card */
@@ -2610,7 +2623,7 @@ static const luaL_Reg api[] = {
   {"display_take", l_display_take}, {"display_refill", l_display_refill},
   {"slot_action", l_slot_action}, {"action_slot", l_action_slot},
   {"upgraded", l_upgraded}, {"upgrade", l_upgrade}, {"tokens", l_tokens},
-  {"venom_total", l_venom_total}, {"token_total", l_token_total},
+  {"venom_total", l_venom_total}, {"venom_paid", l_venom_paid}, {"token_total", l_token_total},
   {"to_slot1", l_to_slot1}, {"advance_break", l_advance_break},
   {"can_place", l_can_place},
   {"build", l_build}, {"placement_bonus", l_placement_bonus},

@@ -1383,7 +1383,10 @@ function end_of_turn(p)
       local v = ark.tokens(p, a, "venom")
       if v > 0 and not has_bit(played, i - 1) then
         local due = math.min(2 * v, money(p))
-        if due > 0 then pay(p, due) end
+        if due > 0 then
+          pay(p, due)
+          ark.venom_paid(p, a)   -- the log line names the card
+        end
       end
     end
   end
