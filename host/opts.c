@@ -408,6 +408,57 @@ static void print_winner(ark_game *g, FILE *f) {
   fprintf(f, ".\n");
 }
 
+/* What the final scoring gave each seat, from the log's account of it
+** (the notes ARK_KIND_FINAL_CARD and ARK_KIND_FINAL_EFFECT): the CP the
+** seat had before, each kept final scoring card with its CP, each
+** end-of-game effect that gave something, and the sum, which is the
+** table's CP.  The game is over, so the kept cards are no longer secret.
+** Nothing when the log holds no such account (rules that score otherwise). */
+static void print_final_scoring(ark_game *g, FILE *f) {
+  int n = ark_game_players(g), nev = ark_game_nevents(g), any = 0;
+  for (int i = 0; i < nev && !any; i++) {
+    const ark_event *e = ark_game_event(g, i);
+    any = e->type == ARK_EV_TEXT &&
+          (e->kind == ARK_KIND_FINAL_CARD || e->kind == ARK_KIND_FINAL_EFFECT);
+  }
+  if (!any) return;
+  fprintf(f, "Final scoring (the final scoring cards each seat kept, secret until the end):\n");
+  for (int p = 0; p < n; p++) {
+    int gained = 0, lines = 0;
+    for (int i = 0; i < nev; i++) {
+      const ark_event *e = ark_game_event(g, i);
+      if (e->type == ARK_EV_TEXT && e->player == p &&
+          (e->kind == ARK_KIND_FINAL_CARD || e->kind == ARK_KIND_FINAL_EFFECT))
+        gained += e->b;
+    }
+    ark_player_view v;
+    ark_game_player(g, p, &v);
+    fprintf(f, "  P%d: %d CP before the final scoring\n", p + 1, v.conservation - gained);
+    for (int i = 0; i < nev; i++) {
+      const ark_event *e = ark_game_event(g, i);
+      if (e->type != ARK_EV_TEXT || e->player != p) continue;
+      ark_card_view c = { 0 };
+      int card = e->a >= 0 && ark_card_get(g, e->a, &c) == 0;
+      if (e->kind == ARK_KIND_FINAL_CARD) {
+        fprintf(f, "      + %d CP: final scoring card %s (%d)\n", e->b, card ? c.name : "?",
+                c.number);
+      } else if (e->kind == ARK_KIND_FINAL_EFFECT) {
+        char from[160];
+        if (card) snprintf(from, sizeof from, "%s (%d)", c.name, c.number);
+        else if (e->a == ARK_FINAL_MAP) snprintf(from, sizeof from, "map %s", ark_game_map_name(g, p));
+        else snprintf(from, sizeof from, "a rules plugin");
+        if (e->b) fprintf(f, "      + %d CP: %s at the end of the game\n", e->b, from);
+        if (e->c) fprintf(f, "      (+ %d appeal: %s at the end of the game)\n", e->c, from);
+      } else {
+        continue;
+      }
+      lines++;
+    }
+    if (!lines) fprintf(f, "      no final scoring card kept\n");
+    fprintf(f, "      = %d CP\n", v.conservation);
+  }
+}
+
 void host_print_summary(ark_game *g, const host_opts *o, FILE *f) {
   int n = ark_game_players(g);
   ark_player_view v;
@@ -438,6 +489,7 @@ void host_print_summary(ark_game *g, const host_opts *o, FILE *f) {
             v.score, v.appeal, v.conservation, v.target, v.money, v.reputation, v.zoo_cards,
             v.rank);
   }
+  print_final_scoring(g, f);
   print_score_words(g, f);
   print_winner(g, f);
 }

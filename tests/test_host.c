@@ -1214,6 +1214,50 @@ static void test_move_events_in_order(void **st) {
   assert_true(setup < draft);
 }
 
+/* At the end the summary accounts for each seat's final CP: what it had
+** before the final scoring, each final scoring card it kept (secret until
+** then) with its CP, each end-of-game effect that gave something, and the
+** table's CP as their sum; `replay` prints the same, as any seat saw the
+** game.  Greedy seed 2: P1 kept Favorite Zoo (4 CP) and has Talented
+** Communicator (1 CP) and Diversity Researcher (2 appeal); P2 kept Climbing
+** Park (2 CP) and has four sponsors of 1 CP each. */
+static void test_summary_final_scoring(void **st) {
+  (void)st;
+  static const char *const block =
+    "\nFinal scoring (the final scoring cards each seat kept, secret until the end):\n"
+    "  P1: 14 CP before the final scoring\n"
+    "      + 4 CP: final scoring card Favorite Zoo (7)\n"
+    "      (+ 2 appeal: Diversity Researcher (219) at the end of the game)\n"
+    "      + 1 CP: Talented Communicator (216) at the end of the game\n"
+    "      = 19 CP\n"
+    "  P2: 17 CP before the final scoring\n"
+    "      + 2 CP: final scoring card Climbing Park (10)\n"
+    "      + 1 CP: Expert on the Americas (210) at the end of the game\n"
+    "      + 1 CP: Guided School Tours (261) at the end of the game\n"
+    "      + 1 CP: Veterinarian (203) at the end of the game\n"
+    "      + 1 CP: Foreign Institute (226) at the end of the game\n"
+    "      = 23 CP\n"
+    "score = ";
+  assert_int_equal(run(NULL, "play --seed 2 --save fs.txt"), 0);
+  assert_true(output_has(block));
+  /* the table's CP is the sum */
+  assert_true(output_has("\nP1     greedy       7     74     19     67 "));
+  assert_true(output_has("\nP2     greedy      21     76     23     55 "));
+  assert_int_equal(run(NULL, "replay fs.txt"), 0);
+  assert_true(output_has(block));
+  assert_true(output_has("P1: final scoring card Favorite Zoo (7) gives 4 CP\n"));
+  assert_true(output_has("P2: Foreign Institute (226) gives 1 CP at the end of the game\n"));
+  assert_int_equal(run(NULL, "replay fs.txt --seat 1"), 0);
+  assert_true(output_has(block));
+  assert_true(output_has("P2: final scoring card Climbing Park (10) gives 2 CP\n"));
+  /* before the end no seat's kept card is named to another seat */
+  char *o = slurp("out");
+  const char *named = strstr(o, "Climbing Park (10)");
+  const char *end = strstr(o, "P2: final scoring card Climbing Park");
+  assert_non_null(end);
+  assert_true(named == end + strlen("P2: final scoring card "));
+}
+
 /* The end-of-game table says what its numbers are: "CP at" (it was
 ** "target") is the appeal space the conservation marker stands on, 114
 ** less 2 per CP up to 10 (rules: "Goal and score"), and the score is
@@ -2342,6 +2386,7 @@ int main(void) {
     cmocka_unit_test(test_map_ability_places),
     cmocka_unit_test(test_move_events_in_order),
     cmocka_unit_test(test_summary_explains_score),
+    cmocka_unit_test(test_summary_final_scoring),
     cmocka_unit_test(test_import_and_hint),
     cmocka_unit_test(test_lua_person_undo_resume),
     cmocka_unit_test(test_hint_in_game_as_from_save),

@@ -599,6 +599,72 @@ static void test_discard_at_game_end(void **st) {
   ark_game_free(g);
 }
 
+/* The final scoring accounts for itself in the log, once the game is over:
+** a note per kept final scoring card with the CP it gave (0 too), and one
+** per end-of-game effect that gave anything, naming the card.  They are
+** public, and notes, which the log's hash leaves out; the CP they name add
+** up to what the track gained.  p keeps Conservation Zoo (5) with 4 supports (3
+** CP by its printed thresholds) and has Talented Communicator (216) with
+** reputation 9 (1 CP); q keeps Favorite Zoo (7) with reputation 9 (2 CP)
+** and has Science Lab (201), whose one research icon of 3 gives nothing. */
+static void test_final_scoring_account(void **st) {
+  (void)st;
+  ark_game *g = game(2);
+  int p = g->s.cur, q = 1 - p;
+  hold(g, p, 5);
+  g->s.p[p].supports = 4;
+  g->s.p[q].scoring[0] = (int16_t)t_take_out(g, 7);
+  for (int s = 0; s < 2; s++) {
+    g->s.p[s].upgraded |= 1u << ARK_ACT_CARDS;    /* reputation cap 15 */
+    g->s.p[s].reputation = 9;
+  }
+  t_zoo_add(g, p, 216);
+  t_zoo_add(g, q, 201);
+  int cp0[2] = { g->s.p[0].conservation, g->s.p[1].conservation };
+  int from = ark_game_nevents(g);
+  run_final(g, p);
+  int cards[2] = { 0, 0 }, effects[2] = { 0, 0 }, sum[2] = { 0, 0 };
+  char text[256];
+  for (int i = from; i < ark_game_nevents(g); i++) {
+    const ark_event *e = ark_game_event(g, i);
+    if (e->type != ARK_EV_TEXT ||
+        (e->kind != ARK_KIND_FINAL_CARD && e->kind != ARK_KIND_FINAL_EFFECT))
+      continue;
+    assert_int_equal(e->note, 1);
+    assert_int_equal(e->seen, ARK_SEEN_ALL);
+    assert_true(e->player == p || e->player == q);
+    sum[e->player] += e->b;
+    ark_event_text(g, e, text, sizeof text);
+    if (e->kind == ARK_KIND_FINAL_CARD) {
+      cards[e->player]++;
+      assert_int_equal(e->a, t_card(g, e->player == p ? 5 : 7));
+      assert_int_equal(e->b, e->player == p ? 3 : 2);
+      char want[128];
+      snprintf(want, sizeof want, "P%d: final scoring card %s", e->player + 1,
+               e->player == p ? "Conservation Zoo (5) gives 3 CP" : "Favorite Zoo (7) gives 2 CP");
+      assert_string_equal(text, want);
+    } else {
+      effects[e->player]++;
+      assert_int_equal(e->player, p);
+      assert_int_equal(e->a, t_card(g, 216));
+      assert_int_equal(e->b, 1);
+      assert_int_equal(e->c, 0);
+      char want[128];
+      snprintf(want, sizeof want, "P%d: Talented Communicator (216) gives 1 CP at the end of the "
+               "game", p + 1);
+      assert_string_equal(text, want);
+    }
+  }
+  assert_int_equal(cards[p], 1);
+  assert_int_equal(cards[q], 1);
+  assert_int_equal(effects[p], 1);
+  assert_int_equal(effects[q], 0);
+  for (int s = 0; s < 2; s++) assert_int_equal(g->s.p[s].conservation, cp0[s] + sum[s]);
+  assert_int_equal(sum[p], 3 + 1);
+  assert_int_equal(sum[q], 2);
+  ark_game_free(g);
+}
+
 /* The first player to reach 10 conservation (here by a donation) makes
 ** every player discard one card at once; the game end asks nothing more and
 ** the kept card scores. */
@@ -663,6 +729,7 @@ int main(void) {
     cmocka_unit_test(test_count_zoo),
     cmocka_unit_test(test_discard_at_game_end),
     cmocka_unit_test(test_discard_at_ten),
+    cmocka_unit_test(test_final_scoring_account),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -281,6 +281,19 @@ uint64_t ark_game_state_hash(const ark_game *g);
 ** money: the venom on that action card, paid at the end of the turn
 ** (printed "P2 loses 2 money (now 5): venom on Build"). */
 #define ARK_KIND_VENOM 8
+/* The final scoring's account, public once the game is over: notes (the
+** log's hash leaves them out) of the seat, ARK_EV_TEXT, each after the
+** gains it explains.  ARK_KIND_FINAL_CARD: a = a final scoring card the
+** seat kept, b = the conservation points it gave (0 too), printed "P1:
+** final scoring card Large Animal Zoo (902) gives 3 CP".
+** ARK_KIND_FINAL_EFFECT: an end-of-game effect that gave something, a = the
+** card of the seat's zoo whose effect it is, ARK_FINAL_MAP for the seat's
+** map, ARK_FINAL_PLUGIN for a rules plugin; b = conservation points, c =
+** appeal ("P1: Science Lab (201) gives 1 CP at the end of the game"). */
+#define ARK_KIND_FINAL_CARD 2
+#define ARK_KIND_FINAL_EFFECT 3
+#define ARK_FINAL_MAP (-1)
+#define ARK_FINAL_PLUGIN (-2)
 const char *ark_game_first_stop(const ark_game *g);
 /* How often a card or map script failed in this game and in the copies
 ** the AIs made of it (a stop, or an error in a query that asked it), with

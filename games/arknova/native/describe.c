@@ -19,6 +19,22 @@ static int event_owner(const ark_event *e) {
   return e->player >= 0 ? e->player : ark_event_seat(e);
 }
 
+/* "P1: Science Lab (201) gives 1 CP and 2 appeal at the end of the game" */
+static int final_effect_text(const ark_game *g, const ark_event *e, const char *who, char *buf,
+                             size_t n) {
+  char from[160], what[64];
+  if (e->a >= 0 && e->a < g->c->ncards)
+    snprintf(from, sizeof from, "%s (%d)", card_name(g, e->a), g->c->cards[e->a].number);
+  else if (e->a == ARK_FINAL_MAP && e->player >= 0 && e->player < g->s.nplayers)
+    snprintf(from, sizeof from, "map %s", g->c->maps[g->s.p[e->player].map].name);
+  else
+    snprintf(from, sizeof from, "a rules plugin");
+  if (e->b && e->c) snprintf(what, sizeof what, "%d CP and %d appeal", e->b, e->c);
+  else if (e->c) snprintf(what, sizeof what, "%d appeal", e->c);
+  else snprintf(what, sizeof what, "%d CP", e->b);
+  return snprintf(buf, n, "%s: %s gives %s at the end of the game", who, from, what);
+}
+
 size_t ark_event_text(const ark_game *g, const ark_event *e, char *buf, size_t n) {
   char who[16];
   int p = event_owner(e);
@@ -59,7 +75,12 @@ size_t ark_event_text(const ark_game *g, const ark_event *e, char *buf, size_t n
     break;
   case ARK_EV_ANSWER: k = snprintf(buf, n, "%s answers %d", who, e->a); break;
   default:
-    if (e->type == ARK_EV_TEXT && e->kind == ARK_KIND_UPGRADE && e->a >= 0 &&
+    if (e->type == ARK_EV_TEXT && e->kind == ARK_KIND_FINAL_CARD)
+      k = snprintf(buf, n, "%s: final scoring card %s (%d) gives %d CP", who, card_name(g, e->a),
+                   e->a >= 0 && e->a < g->c->ncards ? g->c->cards[e->a].number : 0, e->b);
+    else if (e->type == ARK_EV_TEXT && e->kind == ARK_KIND_FINAL_EFFECT)
+      k = final_effect_text(g, e, who, buf, n);
+    else if (e->type == ARK_EV_TEXT && e->kind == ARK_KIND_UPGRADE && e->a >= 0 &&
         e->a < ARK_N_ACTIONS)
       k = snprintf(buf, n, "%s: %s action card upgraded", who, action_names[e->a]);
     else

@@ -2253,6 +2253,36 @@ static int l_log(lua_State *L) {
   return 0;
 }
 
+/* ark.final_scored(p, source, id, cp [, appeal]): the final scoring's
+** account of what one source gave p, a note for every seat (the game is
+** over: the kept final scoring cards are public).  source "card": id is a
+** final scoring card p kept; "effect": id is the card of p's zoo whose
+** end-of-game effect it was; "map": p's map; "plugin": a rules plugin
+** (id nil for both). */
+static int l_final_scored(lua_State *L) {
+  ark_game *g = G(L);
+  int p = arg_player(L, g, 1);
+  const char *src = luaL_checkstring(L, 2);
+  int kind = ARK_KIND_FINAL_EFFECT, a;
+  if (!strcmp(src, "card") || !strcmp(src, "effect")) {
+    lua_Integer id = luaL_checkinteger(L, 3);
+    if (id < 0 || id >= g->c->ncards) return luaL_error(L, "ark.final_scored: no card %d", (int)id);
+    a = (int)id;
+    if (src[0] == 'c') kind = ARK_KIND_FINAL_CARD;
+  } else if (!strcmp(src, "map")) {
+    a = ARK_FINAL_MAP;
+  } else if (!strcmp(src, "plugin")) {
+    a = ARK_FINAL_PLUGIN;
+  } else {
+    return luaL_error(L, "ark.final_scored: unknown source '%s' (card, effect, map, plugin)", src);
+  }
+  int cp = (int)luaL_checkinteger(L, 4), appeal = (int)luaL_optinteger(L, 5, 0);
+  if (g->nolog) return 0;
+  ark_game_log_note(g, p, ARK_EV_TEXT, a, cp, appeal, "final scoring", ARK_SEEN_ALL);
+  ark_log_kind_last(&g->log, kind);
+  return 0;
+}
+
 /* ark.rule(key) -> a rules constant as plugins may have set it: a number,
 ** or a list (break_length, base_projects: one number per player count;
 ** income: one {start, base, step} per band).  Every rule of ruleset.c's
@@ -2641,7 +2671,7 @@ static const luaL_Reg api[] = {
   {"take_tile", l_take_tile}, {"break_cleanup", l_break_cleanup},
   {"task_workers", l_task_workers}, {"choose", l_choose}, {"pure", l_pure},
   {"hand_fit_fn", l_hand_fit_fn},
-  {"log", l_log}, {"random", l_random}, {"rule", l_rule}, {"script_off", l_script_off},
+  {"log", l_log}, {"final_scored", l_final_scored}, {"random", l_random}, {"rule", l_rule}, {"script_off", l_script_off},
   {"map_script_off", l_map_script_off}, {"step_data", l_step_data},
   {"zoo_stamp", l_zoo_stamp},
   {NULL, NULL}

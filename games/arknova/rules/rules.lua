@@ -1003,6 +1003,8 @@ FIRE_IN_LUA, FIRE_OWN_IN_LUA, MODIFY_IN_LUA = fire, fire_own, modify
 if ark.events_fn then
   fire, fire_own, modify = ark.events_fn(known_cache, handlers_missed, modify_key)
 end
+-- the final scoring runs fire_own's loop itself, unless a plugin replaced it
+local RULES_FIRE_OWN = fire_own
 
 -- "After finishing this action" effects (Clever, Boost, Action, Hypnosis,
 -- Determination) wait until the action card has moved to slot 1: a card
@@ -1488,15 +1490,36 @@ function final(p0)
   return final_scoring(p0)
 end
 
+-- Each source's gain is logged as a note that names it (ark.final_scored),
+-- so that the summary can account for the final CP: the kept final scoring
+-- cards, 0 CP too, then the game_end effects of p's zoo, map and plugins
+-- (fire_own's loop, one handler at a time) that gave anything.  A plugin
+-- that replaced fire_own gets its call, and those effects go unnamed.
 function final_scoring(p0)
   local n = ark.get(nil, "players")
   for i = 0, n - 1 do
     local p = (p0 + i) % n
     for _, id in ipairs(ark.scoring(p)) do
-      local cp = scoring_cp(p, id)
+      local cp, before = scoring_cp(p, id), ark.get(p, "conservation")
       if cp then ark.add(p, "conservation", cp) end
+      ark.final_scored(p, "card", id, ark.get(p, "conservation") - before)
     end
-    fire_own("game_end", p)
+    local hs, k = ZOO_HANDLERS(p, "game_end", known_cache, handlers_missed)
+    if fire_own ~= RULES_FIRE_OWN then
+      fire_own("game_end", p)
+    elseif k > 0 then
+      local map = MAP_SCRIPTS[ark.get(p, "map")]
+      for j = 1, k, 2 do
+        local h, id = hs[j], hs[j + 1]
+        local cp0, appeal0 = ark.get(p, "conservation"), ark.get(p, "appeal")
+        h(p, id)
+        local cp, appeal = ark.get(p, "conservation") - cp0, ark.get(p, "appeal") - appeal0
+        if cp ~= 0 or appeal ~= 0 then
+          local source = id and "effect" or (map and h == map.game_end and "map") or "plugin"
+          ark.final_scored(p, source, id, cp, appeal)
+        end
+      end
+    end
   end
 end
 
