@@ -48,7 +48,7 @@ ARK_RULES_ONLY = { "zoo_stamp", "zoo_handlers", "zoo_has_handler_fn", "hand_fit"
                    "association_lowest", "association_possible", "zoo_known",
                    "animal_candidates", "sponsor_candidates", "hand_fit_modify",
                    "animals_lowest_fn", "association_lowest_fn", "hand_fit_fn", "events_fn",
-                   "placement_bonus" }
+                   "placement_bonus", "final_scored", "venom_paid" }
 
 -- The rules' own functions and raw primitives that no printed card, map or
 -- plugin's script calls: each makes one change without what the rules
