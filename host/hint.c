@@ -19,7 +19,8 @@
 
 static void hint_usage(FILE *f) {
   fprintf(f,
-    "usage: arknova hint SAVE [--at MOVE] [--ai greedy|mcts] [--mcts-iters N] [--seed S]\n\n"
+    "usage: arknova hint SAVE [--at MOVE] [--ai greedy|mcts] [--mcts-iters N] [--seed S]\n"
+    "                         [--all]\n\n"
     "Rebuilds the saved game up to one decision and prints what the AI would choose\n"
     "there and what each option is worth to the greedy AI (points: the score plus\n"
     "what usually turns into score later).  The AI sees only what the deciding seat\n"
@@ -35,6 +36,9 @@ static void hint_usage(FILE *f) {
     "                   (default: the save's ai-seed, which the game's own AIs\n"
     "                   and the hint typed in `arknova play` use, so that the\n"
     "                   greedy's advice is the choice the game's greedy made)\n"
+    "  --all            a decision of an AI's seat in a game with a person that\n"
+    "                   is not over: answer anyway (its options show that seat's\n"
+    "                   cards, which the person may not know; refused without)\n"
     "  --help           this text\n");
 }
 
@@ -164,11 +168,12 @@ int host_hint(ark_gs *g, int kind, const ai_budget *b, uint64_t seed, int played
 
 int cmd_hint(int argc, char **argv) {
   const char *path = NULL, *at = NULL;
-  int kind = AI_GREEDY;
+  int kind = AI_GREEDY, all = 0;
   long iters = 0, seedv = -1;            /* -1: the save's ai-seed */
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
     if (!strcmp(a, "--help") || !strcmp(a, "-h")) { hint_usage(stdout); return 0; }
+    if (!strcmp(a, "--all")) { all = 1; continue; }
     if (!strcmp(a, "--at") || !strcmp(a, "--ai") || !strcmp(a, "--mcts-iters") || !strcmp(a, "--seed")) {
       if (i + 1 >= argc) {
         fprintf(stderr, "arknova hint: %s needs a value\n", a);
@@ -247,6 +252,16 @@ int cmd_hint(int argc, char **argv) {
     g->gi->free(g);
     host_save_free(&sv);
     return 1;
+  }
+  /* another seat's decision while its person still plays: its options
+  ** name that seat's hand */
+  if (!all && sv.human >= 0 && sv.finished != 1 && d->player != sv.human) {
+    fprintf(stderr, "arknova hint: decision #%d is P%d's, and P%d is a person's seat in a game "
+            "not over: the options would show P%d's cards (--all asks anyway)\n", count + 1,
+            d->player + 1, sv.human + 1, d->player + 1);
+    g->gi->free(g);
+    host_save_free(&sv);
+    return 2;
   }
   char who[80];
   const char *name = host_deal_name(sv.deal, d->player, who, sizeof who);

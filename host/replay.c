@@ -11,13 +11,17 @@
 #include "host.h"
 
 static void replay_usage(FILE *f) {
-  fprintf(f, "usage: arknova replay FILE [--seat N] [--step] [--quiet]\n\n"
+  fprintf(f, "usage: arknova replay FILE [--seat N | --all] [--step] [--quiet]\n\n"
              "Prints a saved game (written by arknova play --save or --human) move\n"
              "by move: every decision with the option taken, then its events.  The\n"
              "replay must reproduce the game exactly: the event-log hash stored in\n"
              "the file is checked at the end (exit 1 if it differs).\n\n"
              "  --seat N   show the game as seat N saw it: the other seats' draws\n"
              "             read \"draws a card\" and their secret choices are not named\n"
+             "             (the default for a game with a person that is not over:\n"
+             "             that person's seat, so that a replay does not show the\n"
+             "             AIs' hands while the game goes on)\n"
+             "  --all      show every seat's cards and choices\n"
              "  --step     wait for Enter after each decision (q + Enter, or the end\n"
              "             of the input, stops there: nothing is checked, exit 0)\n"
              "  --quiet    print only the result and the hash check\n"
@@ -26,7 +30,7 @@ static void replay_usage(FILE *f) {
 
 int cmd_replay(int argc, char **argv) {
   const char *path = NULL;
-  int step = 0, quiet = 0, seat = -1;
+  int step = 0, quiet = 0, seat = -1, all = 0;
   for (int i = 1; i < argc; i++) {
     if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) { replay_usage(stdout); return 0; }
     if (!strcmp(argv[i], "--seat")) {
@@ -41,6 +45,7 @@ int cmd_replay(int argc, char **argv) {
       continue;
     }
     if (!strcmp(argv[i], "--step")) { step = 1; continue; }
+    if (!strcmp(argv[i], "--all")) { all = 1; continue; }
     if (!strcmp(argv[i], "--quiet") || !strcmp(argv[i], "-q")) { quiet = 1; continue; }
     if (argv[i][0] == '-' || path) {
       fprintf(stderr, "arknova replay: unexpected argument '%s'\n\n", argv[i]);
@@ -68,6 +73,15 @@ int cmd_replay(int argc, char **argv) {
     host_save_free(&sv);
     return 2;
   }
+  if (all && seat >= 0) {
+    fprintf(stderr, "arknova replay: --seat shows one seat's view, --all every seat's: not "
+            "both\n");
+    host_save_free(&sv);
+    return 2;
+  }
+  /* a person's game not over: their seat's view, unless asked otherwise */
+  int defaulted = !all && seat < 0 && sv.human >= 0 && sv.finished != 1;
+  if (defaulted) seat = sv.human;
   host_save_warn(&sv, "arknova replay", path);
   ark_gs *g = hg->rebuild(&sv, 0, msg, sizeof msg);
   if (!g) {
@@ -77,7 +91,8 @@ int cmd_replay(int argc, char **argv) {
   }
   if (!quiet) {
     hg->header(g, &sv, path, stdout);
-    if (seat >= 0) printf("as seat P%d saw it\n", seat + 1);
+    if (seat >= 0) printf("as seat P%d saw it%s\n", seat + 1, defaulted ? " (the person's "
+                          "seat of a game not over; --all shows every seat)" : "");
   }
   int shown = 0, rc = 0, stopped = 0;
   for (int i = 0; i < sv.nanswers; i++) {

@@ -229,6 +229,26 @@ static void test_replay_for_one_seat(void **st) {
   assert_int_equal(unnamed, 0);
   assert_int_equal(run(NULL, "replay g.txt --seat 3"), 2);
   assert_true(output_has("the game has 2 players"));
+  /* a person's game not over: its replay is that person's view unless
+  ** --all, and a hint at an AI's decision is refused unless --all (both
+  ** had shown the AI's hand while the person played on) */
+  assert_int_equal(run("1\n1\n1\n1\n1\nquit\n", "play --human 2 --save pview.txt"), 0);
+  assert_int_equal(run(NULL, "replay pview.txt"), 0);
+  assert_true(output_has("as seat P2 saw it (the person's seat of a game not over; --all shows "
+                         "every seat)"));
+  count_draws("P1", &named, &unnamed);
+  assert_int_equal(named, 0);
+  assert_true(unnamed >= 8);
+  assert_int_equal(run(NULL, "replay pview.txt --all"), 0);
+  count_draws("P1", &named, &unnamed);
+  assert_true(named >= 8);
+  assert_int_equal(run(NULL, "replay pview.txt --all --seat 1"), 2);
+  assert_int_equal(run(NULL, "hint pview.txt --at 5"), 2);
+  assert_true(output_has("arknova hint: decision #5 is P1's, and P2 is a person's seat in a game "
+                         "not over: the options would show P1's cards (--all asks anyway)"));
+  assert_int_equal(run(NULL, "hint pview.txt --at 5 --all"), 0);
+  assert_true(output_has("decision #5: P1, Opening draft"));
+  assert_int_equal(run(NULL, "hint pview.txt --at 1"), 0);
 }
 
 /* How often needle occurs in tmp/out. */
