@@ -956,6 +956,39 @@ static void test_failing_ability_in_ai_copy(void **st) {
   remove_fan_map(dir);
 }
 
+/* A zoo holds at most ARK_MAX_BUILDINGS buildings: once full it is offered
+** none.  A fan map with more spaces offered the Build action, and building
+** failed inside the rules ("ark.build: the zoo holds too many buildings"). */
+static void test_full_zoo_offers_no_building(void **st) {
+  (void)st;
+  char dir[256], msg[256];
+  snprintf(dir, sizeof dir, "/tmp/ark_test_fullzoo_%d", (int)getpid());
+  mkdir(dir, 0700);
+  write_fan_map(dir);
+  ark_game *g = fan_map_game(dir);
+  t_to_first_turn(g);
+  int p = t_cur(g), placed = 0, free_plain = 0;
+  const ark_map_def *m = &g->c->maps[g->s.p[p].map];
+  for (int c = 0; c < ARK_CELLS; c++) {
+    if (!m->exists[c] || m->terrain[c] != ARK_TERRAIN_PLAIN || m->build2[c]) continue;
+    int index;
+    if (placed < ARK_MAX_BUILDINGS && ark_edit_build(g, p, "size-1", &c, 1, &index, msg,
+                                                     sizeof msg) == 0)
+      placed++;
+    else
+      free_plain++;
+  }
+  assert_int_equal(placed, 48);
+  assert_true(free_plain > 0);            /* the map has room the state has not */
+  ark_edit_done(g);
+  t_expect(g, "action", p);
+  const ark_decision *d = ark_game_decision(g);
+  for (int i = 0; i < d->noptions; i++)
+    if (!strncmp(d->options[i], "Build", 5)) fail_msg("offered: %s", d->options[i]);
+  ark_game_free(g);
+  remove_fan_map(dir);
+}
+
 /* A map without edge: is refused: it had passed check and played a game
 ** with no map-edge bonus for any support. */
 static void test_fan_map_needs_edge(void **st) {
@@ -1269,6 +1302,7 @@ int main(void) {
     cmocka_unit_test(test_advanced_start_buildings),
     cmocka_unit_test(test_fan_map_outside_tree),
     cmocka_unit_test(test_failing_ability_in_ai_copy),
+    cmocka_unit_test(test_full_zoo_offers_no_building),
     cmocka_unit_test(test_fan_map_needs_edge),
     cmocka_unit_test(test_fan_map_own_bonus_unheard),
     cmocka_unit_test(test_fan_map_card_handlers),

@@ -738,6 +738,7 @@ int ark_map_can_place(const ark_map_def *m, const ark_zoo *z,
 {
   uint8_t cells[ARK_MAX_FOOTPRINT];
   int i, n = p->ncells;
+  if (z->nb >= ARK_MAX_BUILDINGS) return 0;     /* the state holds no more */
   if (n <= 0 || n > ARK_MAX_FOOTPRINT)
     return 0;
   for (i = 0; i < n; i++) {

@@ -133,6 +133,10 @@ int ark_places(const ark_game *g, int p, int bdef, int build2, const ark_place *
   const ark_player *pl = &g->s.p[p];
   const ark_map_def *m = &g->c->maps[pl->map];
   struct ark_places *k = places_of(g->c);
+  *out = buf;
+  /* a zoo of ARK_MAX_BUILDINGS takes no more (a fan map with more spaces
+  ** offered one, and the build failed inside the rules) */
+  if (pl->zoo_map.nb >= ARK_MAX_BUILDINGS) return 0;
   if (!k) {                         /* no memory to keep it: work it out */
     *out = buf;
     return ark_map_placements(m, &pl->zoo_map, g->c->buildings, bdef, build2, buf,
@@ -175,6 +179,7 @@ int ark_places(const ark_game *g, int p, int bdef, int build2, const ark_place *
 
 int ark_places_any(const ark_game *g, int p, int bdef, int build2) {
   struct ark_places *k = places_of(g->c);
+  if (g->s.p[p].zoo_map.nb >= ARK_MAX_BUILDINGS) return 0;
   if (!k) {
     const ark_player *pl = &g->s.p[p];
     return ark_map_any_placement(&g->c->maps[pl->map], &pl->zoo_map, g->c->buildings, bdef,
