@@ -759,6 +759,12 @@ static ark_game *fan_map_game(const char *dir) {
   return g;
 }
 
+/* dir: a folder of this process for a test's fan map, made. */
+static void fan_dir(char *dir, size_t n, const char *tag) {
+  snprintf(dir, n, "/tmp/ark_test_%s_%d", tag, (int)getpid());
+  mkdir(dir, 0700);
+}
+
 /* Removes the folder write_fan_map_with wrote. */
 static void remove_fan_map(const char *dir) {
   char path[512];
@@ -772,8 +778,7 @@ static void remove_fan_map(const char *dir) {
 static void test_fan_map_outside_tree(void **st) {
   (void)st;
   char dir[256];
-  snprintf(dir, sizeof dir, "/tmp/ark_test_fanmap_%d", (int)getpid());
-  mkdir(dir, 0700);
+  fan_dir(dir, sizeof dir, "fanmap");
   write_fan_map(dir);
   ark_game *g = fan_map_game(dir);
   assert_string_equal(ark_game_map_name(g, 0), "Lookout Test");
@@ -810,8 +815,7 @@ static void test_fan_map_outside_tree(void **st) {
 static void test_fan_map_own_bonus(void **st) {
   (void)st;
   char dir[256];
-  snprintf(dir, sizeof dir, "/tmp/ark_test_ownbonus_%d", (int)getpid());
-  mkdir(dir, 0700);
+  fan_dir(dir, sizeof dir, "ownbonus");
   write_fan_map_with(dir, "bonuses: [sunflower]\n",
                      "  - {at: [3, 0], bonus: sunflower, value: 2}\n",
                      "function map.bonus(owner, _, p, kind, value, source)\n"
@@ -858,8 +862,7 @@ static char *check_fails(const char *dir, int *nerrors) {
 static void test_fan_map_own_bonus_unheard(void **st) {
   (void)st;
   char dir[256], want[600];
-  snprintf(dir, sizeof dir, "/tmp/ark_test_unheard_%d", (int)getpid());
-  mkdir(dir, 0700);
+  fan_dir(dir, sizeof dir, "unheard");
   write_fan_map_with(dir, "bonuses: [sunflower]\n",
                      "  - {at: [2, 5], bonus: sunflower, value: 1}\n", "");
   ark_config cfg;
@@ -890,8 +893,7 @@ static void test_fan_map_own_bonus_unheard(void **st) {
 static void test_fan_map_own_bonus_errors(void **st) {
   (void)st;
   char dir[256], path[512];
-  snprintf(dir, sizeof dir, "/tmp/ark_test_ownbonus_bad_%d", (int)getpid());
-  mkdir(dir, 0700);
+  fan_dir(dir, sizeof dir, "ownbonus_bad");
   write_fan_map_with(dir, "bonuses: [sunflower, money, Sun Flower, sunflower]\n",
                      "  - {at: [2, 5], bonus: sunflwer, value: 1}\n"
                      "  - {at: [2, 7], bonus: none, value: 1}\n", "");
@@ -928,8 +930,7 @@ static void test_fan_map_own_bonus_errors(void **st) {
 static void test_failing_ability_in_ai_copy(void **st) {
   (void)st;
   char dir[256];
-  snprintf(dir, sizeof dir, "/tmp/ark_test_failmap_%d", (int)getpid());
-  mkdir(dir, 0700);
+  fan_dir(dir, sizeof dir, "failmap");
   write_fan_map_with(dir, "", "", "function map.building_placed() error('boom') end\n");
   ark_game *g = fan_map_game(dir);
   t_to_first_turn(g);
@@ -962,8 +963,7 @@ static void test_failing_ability_in_ai_copy(void **st) {
 static void test_full_zoo_offers_no_building(void **st) {
   (void)st;
   char dir[256], msg[256];
-  snprintf(dir, sizeof dir, "/tmp/ark_test_fullzoo_%d", (int)getpid());
-  mkdir(dir, 0700);
+  fan_dir(dir, sizeof dir, "fullzoo");
   write_fan_map(dir);
   ark_game *g = fan_map_game(dir);
   t_to_first_turn(g);
@@ -994,8 +994,7 @@ static void test_full_zoo_offers_no_building(void **st) {
 static void test_fan_map_needs_edge(void **st) {
   (void)st;
   char dir[256], path[512], text[16384];
-  snprintf(dir, sizeof dir, "/tmp/ark_test_noedge_%d", (int)getpid());
-  mkdir(dir, 0700);
+  fan_dir(dir, sizeof dir, "noedge");
   write_fan_map(dir);
   snprintf(path, sizeof path, "%s/T1-lookout.yaml", dir);
   FILE *f = fopen(path, "r");
@@ -1023,8 +1022,7 @@ static void test_fan_map_needs_edge(void **st) {
 static void test_fan_map_card_handlers(void **st) {
   (void)st;
   char dir[256], path[512];
-  snprintf(dir, sizeof dir, "/tmp/ark_test_maphandlers_%d", (int)getpid());
-  mkdir(dir, 0700);
+  fan_dir(dir, sizeof dir, "maphandlers");
   write_fan_map_with(dir, "", "",
                      "function map.on_play(p) gain(p, \"money\", 5) end\n"   /* 8 */
                      "function map.score(p) return 3 end\n"                    /* 9 */
@@ -1053,8 +1051,7 @@ static void test_fan_map_card_handlers(void **st) {
 static void test_fan_map_check_errors(void **st) {
   (void)st;
   char dir[256], path[512];
-  snprintf(dir, sizeof dir, "/tmp/ark_test_badmap_%d", (int)getpid());
-  mkdir(dir, 0700);
+  fan_dir(dir, sizeof dir, "badmap");
   snprintf(path, sizeof path, "%s/T2-broken.yaml", dir);
   t_write_file(NULL, path,
     "id: T2\n"                                                        /* 1 */
@@ -1123,8 +1120,7 @@ static void test_fan_map_start_buildings(void **st) {
   (void)st;
   char dir[256], path[512];
   int first;
-  snprintf(dir, sizeof dir, "/tmp/ark_test_startb_%d", (int)getpid());
-  mkdir(dir, 0700);
+  fan_dir(dir, sizeof dir, "startb");
   write_fan_map_start(dir,
     "  - {type: kiosk, cells: [[0, 9]]}\n"                      /* fine */
     "  - {type: kiosk, cells: [[1, 8]]}\n"
@@ -1167,8 +1163,7 @@ static void test_fan_map_start_buildings(void **st) {
 static void test_fan_map_bonus_values(void **st) {
   (void)st;
   char dir[256], path[512];
-  snprintf(dir, sizeof dir, "/tmp/ark_test_bonusval_%d", (int)getpid());
-  mkdir(dir, 0700);
+  fan_dir(dir, sizeof dir, "bonusval");
   /* T1's placement bonuses start at line 68: (0,5) money 3 */
   write_fan_map_with(dir, "",
     "  - {at: [2, 5], bonus: money, value: -4}\n"         /* 69 */
@@ -1218,8 +1213,7 @@ static void test_fan_map_bonus_values(void **st) {
 static void test_fan_buildings_not_read(void **st) {
   (void)st;
   char dir[256], path[512];
-  snprintf(dir, sizeof dir, "/tmp/ark_test_fanbuild_%d", (int)getpid());
-  mkdir(dir, 0700);
+  fan_dir(dir, sizeof dir, "fanbuild");
   write_fan_map(dir);
   snprintf(path, sizeof path, "%s/buildings.yaml", dir);
   t_write_file(NULL, path, "buildings: []\n");
