@@ -387,6 +387,45 @@ static void test_query_skips_slow(void **st) {
   ark_game_free(g);
 }
 
+/* A final scoring card's score that fails in the AIs' question of what
+** each kept card gives now is counted as a failure of a trial, which play
+** and sim report: the AIs had discarded the card with no word of it. */
+static void test_score_fails_in_query(void **st) {
+  (void)st;
+  char msg[256], first[512];
+  ark_game *g = case_game("score-fraction");
+  t_to_first_turn(g);
+  int p = g->s.cur, out[16], held[1] = { 1001 };
+  assert_int_equal(ark_edit_scoring(g, p, held, 1, msg, sizeof msg), 0);
+  assert_int_equal(ark_game_scripts_failed(g, first, sizeof first), 0);
+  assert_int_equal(ark_game_query(g, "scoring", p, out, 16), -1);
+  assert_int_equal(ark_game_scripts_failed(g, first, sizeof first), 1);
+  if (!strstr(first, case_file("score-fraction", 5)) ||
+      !strstr(first, "score returned 0.33333333333333"))
+    fail_msg("first failure: %s", first);
+  ark_game_free(g);
+}
+
+/* score counts, never asks: a choose in it is refused at its line, as in a
+** modifier (it asked, and the option's number became the points). */
+static void test_score_asks(void **st) {
+  (void)st;
+  char msg[256], out[1024];
+  ark_game *g = case_game("score-asks");
+  t_to_first_turn(g);
+  int p = g->s.cur, held[1] = { 1001 };
+  assert_int_equal(ark_edit_scoring(g, p, held, 1, msg, sizeof msg), 0);
+  static char chunk[256];
+  snprintf(chunk, sizeof chunk, "local p = ...; local ok, e = pcall(SCRIPTS[%d].score, p, %d)\n"
+           "return tostring(e) .. '|' .. tostring(MODIFYING)", t_card(g, 1001),
+           t_card(g, 1001));
+  t_run_lua(g, chunk, p, out, sizeof out);
+  if (!strstr(out, case_file("score-asks", 5)) ||
+      !strstr(out, "score may not ask a player: it called choose") || !strstr(out, "|false"))
+    fail_msg("score asked: %s", out);
+  ark_game_free(g);
+}
+
 /* ---- 4: a script keeps no state between calls ---- */
 
 static void test_kept_upvalue(void **st) {
@@ -1179,6 +1218,8 @@ int main(int argc, char **argv) {
     cmocka_unit_test(test_clone_after_stop),
     cmocka_unit_test(test_clone_family),
     cmocka_unit_test(test_query_skips_slow),
+    cmocka_unit_test(test_score_fails_in_query),
+    cmocka_unit_test(test_score_asks),
     cmocka_unit_test(test_kept_upvalue),
     cmocka_unit_test(test_kept_table),
     cmocka_unit_test(test_kept_card_field),

@@ -2642,6 +2642,11 @@ static int run_query(ark_game *g, const char *name, int p, int *out, int max) {
   if (st != ARK_LUA_OK) {
     g->c->query_fails++;
     modifier_ended(L);
+    /* a card's or map's script failed in an AI's question (a final scoring
+    ** card's score that fails made the AIs discard the card, with no word
+    ** of it): counted as a failure in a trial, which play and sim report */
+    if (lua_type(L, -1) == LUA_TSTRING && script_of_message(c, lua_tostring(L, -1)) != -1)
+      family_failed(g, lua_tostring(L, -1));
   }
   if (st == ARK_LUA_OK && lua_istable(L, -1)) {
     n = ark_rawlen(L, -1);

@@ -751,7 +751,11 @@ function install_script(key, t, path, lines, cont)
       elseif name == "score" then
         w = function(p, id)
           touch(key)
+          -- it counts, never asks (the AIs ask it during play): as a modifier
+          local was = MODIFYING
+          MODIFYING = "score"
           local r = f(p, id)
+          MODIFYING = was
           if r ~= nil and (type(r) ~= "number" or not whole(r)) then
             error(where .. ": score returned " .. shown(r) ..
                   "; it returns a whole number of conservation points (or nil for 0)", 0)

@@ -33,6 +33,11 @@ local function refuse_in_modifier(what, level)
   local m = MODIFYING
   if not m then return end
   MODIFYING = false        -- this error ends the modifier
+  if m == "score" then
+    error("score may not ask a player: it called " .. what .. " (score counts a final " ..
+          "scoring card's points, and the computer players ask it during play too, where " ..
+          "nobody can answer; docs/triggers.md)", level + 1)
+  end
   error("a modifier may not ask a player: " .. m .. " called " .. what .. " (a modifier " ..
         "is asked for its value while the rules list options and the AIs weigh positions, " ..
         "where nobody can answer; ask in an event instead: a card's on_play, or card_played " ..
