@@ -387,6 +387,31 @@ static void test_query_skips_slow(void **st) {
   ark_game_free(g);
 }
 
+/* A modifier the rules ask in the middle of a step (an animal's cost) that
+** never returns: the stop names the modifier and its first line, as a
+** handler's stop does.  Met outside the script's frames, it had read
+** "1001-query-loop.lua:0: script stopped: it ran longer than 150 ms". */
+static void test_modifier_stop_named(void **st) {
+  (void)st;
+  ark_game *g = case_game("query-loop");
+  t_to_first_turn(g);
+  int p = g->s.cur;
+  ark_player *pl = &g->s.p[p];
+  t_zoo_add(g, p, 1001);
+  t_clear_hand(g, p);
+  t_give(g, p, 401);
+  pl->money = 40;
+  t_set_slots(g, p, ARK_ACT_BUILD, ARK_ACT_ANIMALS, ARK_ACT_CARDS, ARK_ACT_ASSOCIATION,
+              ARK_ACT_SPONSORS);
+  ark_place pc = { 1, { ARK_CELL(4, 5) }, 0, 0 };
+  ark_map_place(&pl->zoo_map, ark_content_find_building(g->c, "size-3"), &pc);
+  t_restart(g);
+  t_play_random(g, 3, 1);
+  expect_log(g, case_file("query-loop", 5), "script stopped: modify_animal_cost ran longer "
+             "than 150 ms");
+  ark_game_free(g);
+}
+
 /* A final scoring card's score that fails in the AIs' question of what
 ** each kept card gives now is counted as a failure of a trial, which play
 ** and sim report: the AIs had discarded the card with no word of it. */
@@ -1218,6 +1243,7 @@ int main(int argc, char **argv) {
     cmocka_unit_test(test_clone_after_stop),
     cmocka_unit_test(test_clone_family),
     cmocka_unit_test(test_query_skips_slow),
+    cmocka_unit_test(test_modifier_stop_named),
     cmocka_unit_test(test_score_fails_in_query),
     cmocka_unit_test(test_score_asks),
     cmocka_unit_test(test_kept_upvalue),

@@ -601,9 +601,49 @@ static int tail_call_line(const char *path, int first, int last, const char *hel
 ** memory names the handler's line (the same on every run); an error the
 ** line of the script that raised it or called the engine helper that did
 ** (the helper's own position is dropped). */
-static void compose(const ark_content *c, const culprit *k, const char *text, int reason,
+/* The handler of script `who` whose lines hold `line` (SCRIPT_HANDLERS:
+** {key, first line, name, last line}), the innermost: its first line and
+** name into k; 0 when none does. */
+static int handler_at(lua_State *L, int who, int line, culprit *k) {
+  int best = 0, top = lua_gettop(L);
+  lua_getglobal(L, "SCRIPT_HANDLERS");
+  if (lua_istable(L, -1)) {
+    lua_pushnil(L);
+    while (lua_next(L, -2)) {
+      if (lua_istable(L, -1)) {
+        lua_rawgeti(L, -1, 1);
+        lua_rawgeti(L, -2, 2);
+        lua_rawgeti(L, -3, 4);
+        int key = (int)lua_tointeger(L, -3), first = (int)lua_tointeger(L, -2),
+            last = (int)lua_tointeger(L, -1);
+        lua_pop(L, 3);
+        if (key == who && first <= line && line <= last && first > best) {
+          lua_rawgeti(L, -1, 3);
+          best = first;
+          k->line_def = first;
+          snprintf(k->handler, sizeof k->handler, "%s", lua_tostring(L, -1) ? lua_tostring(L, -1)
+                                                                             : "");
+          lua_pop(L, 1);
+        }
+      }
+      lua_pop(L, 1);
+    }
+  }
+  lua_settop(L, top);
+  return best > 0;
+}
+
+static void compose(const ark_content *c, const culprit *kc, const char *text, int reason,
                     char *out, size_t n) {
-  const char *file = script_file(c, k->who);
+  const char *file = script_file(c, kc->who);
+  culprit kk = *kc, *k = &kk;
+  /* a stop met outside the script's frames (a modifier the rules asked in a
+  ** pure call): the handler whose lines hold the line the message names,
+  ** so that the stop names it and its first line, the same on every run */
+  if ((reason == ARK_WD_TIME || reason == ARK_WD_MEMORY) && !k->line_def && k->who != -1) {
+    int at = own_line(text, file);
+    if (at > 0) handler_at(c->L, k->who, at, k);
+  }
   const char *what = k->handler[0] ? k->handler : "it";
   if (reason == ARK_WD_TIME) {
     snprintf(out, n, "%s:%d: script stopped: %s ran longer than %d ms", file, k->line_def,
