@@ -1164,6 +1164,9 @@ static void test_keyword_unknown(void **st) {
   (void)st;
   expect_refused("keyword-unknown", "keyword-unknown/1001-teleporter.yaml:7: ",
                  "unknown keyword ability 'teleport'");
+  /* and which there are (it named none) */
+  expect_refused("keyword-unknown", "keyword-unknown/1001-teleporter.yaml:7: ",
+                 "(keywords: action, assertion, boost, clever, constriction, ");
 }
 
 static void test_keyword_value(void **st) {

@@ -1089,10 +1089,19 @@ end
 -- What is wrong with one ability text ("sprint:3"): nil if it names a
 -- known keyword with a value of the right kind.  Loading (for play and for
 -- `arknova check` alike) reports each problem at the ability's YAML line.
+-- The keyword names, sorted: an unknown one's message lists them.
+local function keyword_names()
+  local names = {}
+  for name in next, KEYWORDS do names[#names + 1] = name end
+  table.sort(names)
+  return table.concat(names, ", ")
+end
+
 function keyword_problem(ability)
   local name, value = parse_ability(ability)
   if not name or not KEYWORDS[name] then
-    return "unknown keyword ability '" .. tostring(name or ability) .. "'"
+    return "unknown keyword ability '" .. tostring(name or ability) .. "' (keywords: " ..
+      keyword_names() .. "; docs/modding.md says what each does)"
   elseif VALUE_CHECKS[name] then
     local ok, what = VALUE_CHECKS[name](value)
     if not ok then return "keyword ability '" .. ability .. "' needs " .. what end
