@@ -190,6 +190,15 @@ static void test_messages(void **st) {
   refused("name: x\nmap: Z\n" CHECKS, "x.yaml:2: unknown map 'Z'");
   refused("name: x\nplayers: 5\n" CHECKS, "x.yaml:2: players must be 2, 3 or 4 (got 5)");
   refused("name: x\ncards: ../x\n" CHECKS, "x.yaml:2: cards must be a list of folders");
+  /* a building's space named as (x,y), with what stands there (it read
+  ** "space 91 is already built on") */
+  refused("name: x\nseed: 2\nsetup:\n  players:\n    - seat: 1\n      buildings:\n"
+          "        - {type: size-1, cells: [[1, 10]]}\n" CHECKS,
+          "x.yaml:7: (1,10) is already built on: a size-3 stands there (a start building of "
+          "the map, or one placed before)");
+  refused("name: x\nsetup:\n  players:\n    - seat: 1\n      buildings:\n"
+          "        - {type: size-1, cells: [[0, 0]]}\n" CHECKS,
+          "x.yaml:6: (0,0) is not a space of map A");
   /* folders that are not there: each at its line (one was named, with no line) */
   refused("name: x\ncards: [nosuch]\nmaps: [nomaps]\nplugins: [rich30, ./nop]\n" CHECKS,
           "x.yaml:2: cards: no folder 'nosuch' (read from this file's folder)\n"

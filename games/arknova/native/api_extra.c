@@ -331,9 +331,19 @@ int ark_edit_build(ark_game *g, int p, const char *key, const int *cells, int nc
   memset(&pc, 0, sizeof pc);
   for (int i = 0; i < ncells; i++) {
     int c = cells[i];
-    if (c < 0 || c >= ARK_CELLS || !m->exists[c])
-      return fail(msg, n, "space %d is not on the map", c);
-    if (pl->zoo_map.at[c]) return fail(msg, n, "space %d is already built on", c);
+    /* named as (x,y), as options and scenario files name spaces */
+    if (c < 0 || c >= ARK_CELLS) return fail(msg, n, "space %d is off the grid", c);
+    if (!m->exists[c]) {
+      snprintf(msg, n, "(%d,%d) is not a space of map %s", ARK_CELL_X(c), ARK_CELL_Y(c), m->id);
+      return -1;
+    }
+    if (pl->zoo_map.at[c]) {
+      const ark_building *there = &pl->zoo_map.b[pl->zoo_map.at[c] - 1];
+      snprintf(msg, n, "(%d,%d) is already built on: a %s stands there (a start building of the "
+               "map, or one placed before)", ARK_CELL_X(c), ARK_CELL_Y(c),
+               g->c->buildings[there->def].key);
+      return -1;
+    }
     /* ark_map_place expects the cells sorted ascending */
     int k = i;
     while (k > 0 && pc.cells[k - 1] > c) { pc.cells[k] = pc.cells[k - 1]; k--; }
