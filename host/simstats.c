@@ -829,6 +829,18 @@ void sim_compare(FILE *f, const sim_record *r, long n, const char *what) {
   if (fewest && fewest < 30)
     fprintf(f, "warning: only %ld pair%s: the intervals are rough and wide; a few hundred "
                "pairs make them useful\n", fewest, fewest == 1 ? "" : "s");
+  /* as --test-card says it: games the cap stopped are unfinished, and the
+  ** comparison had said nothing of them */
+  long capped = 0, games = 0;
+  for (long i = 0; i < n; i++) {
+    if (r[i].error || r[i].set < 0 || r[i].set > 1) continue;
+    games++;
+    capped += r[i].capped != 0;
+  }
+  if (capped)
+    fprintf(f, "warning: %ld of %ld games were stopped by the turn cap: B - A compares games "
+               "left unfinished and scored where the cap stopped them; raise --turn-cap (unless "
+               "the cap is meant as the game's end, as with solo-pace)\n", capped, games);
   compared_cards(f, r, n);
 }
 

@@ -718,6 +718,13 @@ static void test_sim_compare_card_plays(void **st) {
   assert_true(output_has("card 401: in a hand in 4 of 10 games, played in 0, 0.0%"));
   assert_true(output_has("so the differences are thinned out among them; --test-card 401 puts "
                          "it in a hand\n"));
+  assert_false(output_has("stopped by the turn cap: B - A"));
+  /* every game stopped by the cap: the comparison says so, as --test-card
+  ** does (it said nothing past the sets' summaries) */
+  assert_int_equal(run("sim --without-card 401 --turn-cap 40 --seeds 1..4 --ai random "
+                       "--no-cards"), 0);
+  assert_true(output_has("warning: 8 of 8 games were stopped by the turn cap: B - A compares "
+                         "games left unfinished"));
 }
 
 /* sim's game of seed S is the game `play --seed S` plays with the same
