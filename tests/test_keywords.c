@@ -1458,6 +1458,34 @@ static void test_check_script_keywords(void **st) {
   assert_int_equal(system(cmd), 0);
 }
 
+/* Every keyword the engine knows (the keys of KEYWORDS) has its row in the
+** table of docs/modding.md, "Keyword abilities": a line starting "| `name"
+** followed by its value or the closing backtick, so a designer finds each
+** one there without reading keywords.lua. */
+static void test_keywords_documented(void **st) {
+  (void)st;
+  ark_game *g = t_new_game(2, 1, NULL);
+  char names[2048];
+  t_run_lua(g,
+    "local t = {} for k in next, KEYWORDS do t[#t + 1] = k end\n"
+    "table.sort(t) return table.concat(t, ' ')", 0, names, sizeof names);
+  ark_game_free(g);
+  const char *doc = t_slurp(ARK_SOURCE_DIR, "docs/modding.md");
+  assert_non_null(doc);
+  char missing[1024] = "";
+  int count = 0;
+  for (char *tok = strtok(names, " "); tok; tok = strtok(NULL, " ")) {
+    char want[96];
+    int n = snprintf(want, sizeof want, "\n| `%s", tok), found = 0;
+    count++;
+    for (const char *at = doc; !found && (at = strstr(at, want)) != NULL; at += n)
+      found = at[n] == ':' || at[n] == '[' || at[n] == '`';
+    if (!found) snprintf(missing + strlen(missing), sizeof missing - strlen(missing), " %s", tok);
+  }
+  assert_true(count >= 30);
+  if (missing[0]) fail_msg("keywords with no row in docs/modding.md's table:%s", missing);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_sprint),
@@ -1500,6 +1528,7 @@ int main(void) {
     cmocka_unit_test(test_flock_release),
     cmocka_unit_test(test_validate_keywords),
     cmocka_unit_test(test_check_script_keywords),
+    cmocka_unit_test(test_keywords_documented),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
