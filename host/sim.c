@@ -877,6 +877,31 @@ static void folder_cards(sim *s, const ark_game *a, const ark_game *b) {
   }
 }
 
+/* An --exclude'd card that only the --compare-cards folder dir has: set A,
+** without the folder, knows no such number (its message said "no card has
+** that number", and the designer looked for a typo).  1 with the message. */
+static int exclude_in(const sim *s, const char *dir, char *msg, size_t n) {
+  char why[1024];
+  for (int i = 0; i < ARK_MAX_EXCLUDE && s->o.cfg.exclude[i]; i++) {
+    ark_config one = s->o.cfg;
+    ark_game *g;
+    memset(one.exclude, 0, sizeof one.exclude);
+    one.exclude[0] = s->o.cfg.exclude[i];
+    if (ark_game_new(&one, &g, why, sizeof why) == ARK_OK) {   /* set A has it */
+      ark_game_free(g);
+      continue;
+    }
+    if (!host_add_dir(one.card_dirs, dir) || ark_game_new(&one, &g, why, sizeof why) != ARK_OK)
+      continue;
+    ark_game_free(g);
+    snprintf(msg, n, "--exclude %d: card %d is a card of the --compare-cards folder %s, which "
+             "set A plays without: the comparison is of that folder's cards; take the card out "
+             "of the folder instead", one.exclude[0], one.exclude[0], dir);
+    return 1;
+  }
+  return 0;
+}
+
 /* Ark Nova's run, before any game: its content loads (a missing folder,
 ** plugin or map stops the run here, once, not in every thread after the
 ** games began), the options' card numbers are cards, and set B is set up
@@ -886,6 +911,8 @@ static int ark_setup_run(sim *s, const char *a, const char *v) {
   ark_game *g;
   ark_status st = ark_game_new(&s->o.cfg, &g, msg, sizeof msg);
   if (st != ARK_OK) {
+    if (st == ARK_ERR_CONFIG && a && !strcmp(a, "--compare-cards"))
+      exclude_in(s, v, msg, sizeof msg);     /* a better message, when it is that */
     fprintf(stderr, "arknova sim: %s\n", msg);
     return st == ARK_ERR_CONFIG ? 2 : 1;
   }

@@ -279,6 +279,8 @@ static void test_sim_seeds_with_games(void **st) {
   assert_int_equal(output_count("games in"), 0);
 }
 
+static void dud_card(void);
+
 /* A card number of no card would leave both sets alike and report "no
 ** difference"; a missing folder, plugin or map stops the run at once. */
 static void test_sim_checks_before_games(void **st) {
@@ -290,6 +292,11 @@ static void test_sim_checks_before_games(void **st) {
           "--with-card 401 --exclude 401");
   refused(1, "--compare-cards /nonexistent: extra card folder not found",
           "--compare-cards /nonexistent");
+  /* a card only the compared folder has, left out: said as such (it read
+  ** "no card has that number") */
+  dud_card();
+  refused(2, "--exclude 1002: card 1002 is a card of the --compare-cards folder dud, which set A "
+          "plays without", "--compare-cards dud --exclude 1002");
   refused(1, "/nonexistent/plugin: plugin folder not found", "--plugin /nonexistent/plugin");
   refused(1, "extra card folder not found: /nonexistent", "--cards /nonexistent");
   /* a file in the place of a folder: said so, with the folder that holds
