@@ -42,6 +42,7 @@ typedef struct sim {
   ark_config cfg_b;            /* set B (comparisons) */
   int compare;
   char what[128];              /* what set B adds, for the report */
+  char files[2][200];          /* each set's fan folders by the print of their files */
   int test_card;               /* --test-card N: N, else 0 */
   char test_name[96];          /* its name */
   int ncompared;               /* a comparison's cards under test (set B has them) */
@@ -320,6 +321,10 @@ static void play_one(sim *s, ark_game *proto, long i) {
   r->breaks = -1;                 /* until the game is recorded */
   snprintf(r->map, sizeof r->map, "%s", cfg.map ? cfg.map : "A");
   sim_describe_rules(&cfg, r->rules, sizeof r->rules);
+  if (s->files[set][0]) {
+    size_t l = strlen(r->rules);
+    snprintf(r->rules + l, sizeof r->rules - l, "; %s", s->files[set]);
+  }
   r->has_rules = 1;
   if (s->test_card) {
     /* the same rules in both arms and on every seed: the arm is the set */
@@ -488,6 +493,14 @@ static void merged_free(merged *m) {
   free(m->line);
 }
 
+/* Do rules texts a and b differ only in their "files HEX" (folder_prints)? */
+static int files_alone_differ(const char *a, const char *b) {
+  const char *fa = strstr(a, "files "), *fb = strstr(b, "files ");
+  if (!fa || !fb || fa - a != fb - b || strncmp(a, b, (size_t)(fa - a))) return 0;
+  size_t la = strspn(fa + 6, "0123456789abcdef"), lb = strspn(fb + 6, "0123456789abcdef");
+  return !strcmp(fa + 6 + la, fb + 6 + lb);
+}
+
 /* 0 if record k has the rules of the first record of its set, else -1
 ** with a message naming both: shards of one experiment have one rules. */
 static int same_rules(merged *m, long k) {
@@ -496,6 +509,13 @@ static int same_rules(merged *m, long k) {
   if (!r->has_rules) return 0;
   if (*first < 0) *first = k;
   if (!strcmp(m->r[*first].rules, r->rules)) return 0;
+  if (files_alone_differ(m->r[*first].rules, r->rules)) {
+    fprintf(stderr, "arknova sim merge: %s:%d and %s:%d were played with other versions of "
+                    "the fan folders ('%s', '%s'): a file in them changed between the runs "
+                    "(a card edited?); merge only shards of one version\n", m->file[*first],
+            m->line[*first], m->file[k], m->line[k], m->r[*first].rules, r->rules);
+    return -1;
+  }
   fprintf(stderr, "arknova sim merge: %s:%d was played with other rules than %s:%d:\n"
                   "  '%s'\n  '%s'\n('' is the printed game); merge only shards of one "
                   "experiment, and summarize the others on their own\n",
@@ -1082,6 +1102,25 @@ static int sim_check(sim *s, const sim_args *a) {
   return 0;
 }
 
+/* "files 1a2b3c4d5e6f" for the fan folders of c (cards, maps, plugins
+** given as folders) by the print of their files, "" with none: a card
+** edited between two shards gives other rules, which sim merge refuses (it
+** had merged two versions of a card into one test). */
+static void folder_prints(const ark_config *c, char *out, size_t n) {
+  const char *const *lists[3] = { c->card_dirs, c->map_dirs, c->plugins };
+  unsigned long long h = 0;
+  int any = 0;
+  out[0] = '\0';
+  for (int l = 0; l < 3; l++)
+    for (int k = 0; k < ARK_MAX_DIRS && lists[l][k]; k++) {
+      struct stat st;
+      if (stat(lists[l][k], &st) != 0 || !S_ISDIR(st.st_mode)) continue;  /* a plugin's name */
+      h = h * 0x100000001b3ULL ^ host_folder_print(lists[l][k]);
+      any = 1;
+    }
+  if (any) snprintf(out, n, "files %012llx", h & 0xffffffffffffULL);
+}
+
 /* Plays the games on `threads` threads; SIGINT or SIGTERM lets the games
 ** under way finish and begins no other (a second SIGINT ends at once). */
 static void play_all(sim *s, pthread_t *tid, long threads) {
@@ -1093,6 +1132,8 @@ static void play_all(sim *s, pthread_t *tid, long threads) {
   sigaction(SIGINT, &sa, &old_int);
   sigaction(SIGTERM, &sa, &old_term);
   pthread_mutex_init(&s->lock, NULL);
+  folder_prints(&s->o.cfg, s->files[0], sizeof s->files[0]);
+  folder_prints(&s->cfg_b, s->files[1], sizeof s->files[1]);
   clock_gettime(CLOCK_MONOTONIC, &s->t0);
   for (long t = 0; t < threads; t++) pthread_create(&tid[t], NULL, worker, s);
   for (long t = 0; t < threads; t++) pthread_join(tid[t], NULL);

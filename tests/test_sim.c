@@ -606,6 +606,31 @@ static void dud_card(void) {
                "description: \"Useless.\"\ncost: 30\nsize: 5\nappeal: 0\n");
 }
 
+/* Shards of a test whose fan card was edited between them do not merge: a
+** record names its fan folders with a print of their files (two versions
+** of a card had merged into one test, describing neither). */
+static void test_sim_merge_card_versions(void **st) {
+  (void)st;
+  dud_card();
+  assert_int_equal(run("sim --cards dud --test-card 1002 --seeds 1..2 --ai random --turn-cap 30 "
+                       "--out ver1.jsonl"), 0);
+  assert_true(output_has("changed from the printed game: cards dud; files "));
+  assert_int_equal(run("sim --cards dud --test-card 1002 --seeds 3..4 --ai random --turn-cap 30 "
+                       "--out ver1b.jsonl"), 0);
+  assert_int_equal(run("sim merge ver1.jsonl ver1b.jsonl"), 0);
+  char dir[512];
+  snprintf(dir, sizeof dir, "%s/dud", tmp);
+  t_write_file(dir, "1002-dud.yaml", "number: 1002\nname: Dud Beast\ntype: animal\n"
+               "description: \"Now useful.\"\ncost: 3\nsize: 1\nappeal: 9\n");
+  assert_int_equal(run("sim --cards dud --test-card 1002 --seeds 5..6 --ai random --turn-cap 30 "
+                       "--out ver2.jsonl"), 0);
+  assert_int_equal(run("sim merge ver1.jsonl ver2.jsonl"), 1);
+  assert_true(output_has("ver1.jsonl:1 and ver2.jsonl:1 were played with other versions of the "
+                         "fan folders"));
+  assert_true(output_has("a file in them changed between the runs (a card edited?)"));
+  dud_card();                                   /* as the other tests have it */
+}
+
 static void test_sim_test_card_same_draft(void **st) {
   (void)st;
   dud_card();
@@ -832,6 +857,7 @@ int main(void) {
     cmocka_unit_test(test_sim_test_card_turn_cap),
     cmocka_unit_test(test_sim_compare_numbers),
     cmocka_unit_test(test_sim_play_turns_from_1),
+    cmocka_unit_test(test_sim_merge_card_versions),
     cmocka_unit_test(test_sim_test_card_same_draft),
     cmocka_unit_test(test_sim_test_card_few_pairs),
     cmocka_unit_test(test_sim_test_card_margin),
