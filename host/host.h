@@ -266,9 +266,10 @@ typedef struct host_game {
   void (*sim_game)(void *ctx, const host_opts *o, uint64_t seed, const struct host_sim_edit *e,
                    struct sim_record *r);
   /* The card a text names (its number or name) for sim's comparisons: its
-  ** id (0-based) and label, or -1 with a message. */
-  int (*sim_card)(void *ctx, const host_opts *o, const char *text, char *label, size_t ln,
-                  char *msg, size_t n);
+  ** id (0-based) and label, or -1 with a message; to_hand: for --test-card,
+  ** which hands it to a seat, refused if it could never be in a hand. */
+  int (*sim_card)(void *ctx, const host_opts *o, const char *text, int to_hand, char *label,
+                  size_t ln, char *msg, size_t n);
   /* Whether event e, which `seat` sees in full and another seat does not,
   ** tells seat something it could not know before (a card drawn, not its
   ** own card discarded, nor the echo of its own answer): what undo may not

@@ -453,13 +453,24 @@ static void lua_sim_game(void *ctx, const host_opts *o, uint64_t seed, const hos
   ark_lg_free(g);
 }
 
-static int lua_sim_card(void *ctx, const host_opts *o, const char *text, char *label,
-                        size_t ln, char *msg, size_t n) {
+static int lua_sim_card(void *ctx, const host_opts *o, const char *text, int to_hand,
+                        char *label, size_t ln, char *msg, size_t n) {
   ark_lg *g;
   if (ark_lg_new_opts(ctx, o->cfg.players, 1, o->options, o->noptions, &g, msg, n) != ARK_OK)
     return -1;
   int id = ark_lg_find_card(g, text, msg, n);
   if (id >= 0) ark_lg_card_label(g, id, label, ln);
+  /* a card of a pool no hand draws from (a corporation): handed over, it
+  ** would be a hand one card short, tested under its name */
+  if (id >= 0 && to_hand && ark_lg_card_joined(g, id, "hand") == 0) {
+    const char *zone = NULL;
+    int seat = 0;
+    ark_lg_card_zone(g, id, &zone, &seat);
+    snprintf(msg, n, "card %s never comes into a hand in this game (after setup it is in "
+             "zone '%s', from which no card reaches a hand): --test-card hands it to a seat; "
+             "--without-card %s compares games without it", label, zone ? zone : "?", text);
+    id = -1;
+  }
   ark_lg_free(g);
   return id;
 }

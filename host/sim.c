@@ -976,7 +976,8 @@ static int game_comparison(sim *s, const char *a, const char *v) {
     s->hg->sim_close(ctx);
     return 0;
   }
-  s->card = s->hg->sim_card(ctx, &s->o, v, label, sizeof label, msg, sizeof msg);
+  s->card = s->hg->sim_card(ctx, &s->o, v, !strcmp(a, "--test-card"), label, sizeof label, msg,
+                            sizeof msg);
   s->hg->sim_close(ctx);
   if (s->card < 0) {
     fprintf(stderr, "arknova sim: %s %s: %s\n", a, v, msg);

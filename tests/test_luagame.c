@@ -1116,6 +1116,26 @@ static ark_lg_def *kinds_game(char *dir, size_t n) {
   return d;
 }
 
+/* --test-card hands the card to a seat: a card of a pile no hand draws from
+** (the kinds game's events, as Ares Expedition's corporations) is refused,
+** naming its zone; --without-card still leaves it out.  It had been tested
+** as a hand one card short, under the card's name. */
+static void test_test_card_never_in_hand(void **st) {
+  (void)st;
+  char dir[512], out[1 << 14];
+  ark_lg_def *d = kinds_game(dir, sizeof dir);
+  ark_lg_def_release(d);
+  assert_int_equal(arknova(out, sizeof out, NULL, "sim --game %s --test-card E9 --seeds 1..2",
+                           dir), 2);
+  assert_non_null(strstr(out, "--test-card E9: card 9 E9 never comes into a hand in this game "
+                              "(after setup it is in zone 'events', from which no card reaches a "
+                              "hand)"));
+  assert_int_equal(arknova(out, sizeof out, NULL, "sim --game %s --test-card S1 --seeds 1..2",
+                           dir), 0);
+  assert_int_equal(arknova(out, sizeof out, NULL, "sim --game %s --without-card E9 --seeds 1..2",
+                           dir), 0);
+}
+
 /* How many event cards (ids 8 to 10) zone of seat holds in g. */
 static int events_in(const ark_lg *g, const char *zone, int seat) {
   int ids[16], k = ark_lg_zone_cards(g, zone, seat, ids, 16), n = 0;
@@ -2067,6 +2087,7 @@ int main(void) {
     cmocka_unit_test(test_game_yaml_keys),
     cmocka_unit_test(test_state_in_saves),
     cmocka_unit_test(test_views_keep_kinds_apart),
+    cmocka_unit_test(test_test_card_never_in_hand),
     cmocka_unit_test(test_views_have_their_own_chance),
     cmocka_unit_test(test_views_depend_on_what_the_seat_knows),
     cmocka_unit_test(test_views_deal_before_locals),

@@ -1309,6 +1309,13 @@ size_t ark_lg_card_label(const ark_lg *g, int id, char *buf, size_t n) {
 /* The card a text names: its `number` (as written, any case), its `name`
 ** (any case), or both as the options show them ("167 Monocultures").
 ** Returns the id (0-based), or -1 with msg: none, or several. */
+int ark_lg_card_joined(const ark_lg *g, int id, const char *zone) {
+  int z = ark_lg_zone_index(g->d, zone);
+  if (z < 0 || id < 0 || id >= g->d->ncards) return -1;
+  if (!ark_lg_placed(&g->b, id)) return 0;
+  return (g->b.link[g->b.zone[id] - 1] >> z & 1) != 0;
+}
+
 int ark_lg_find_card(const ark_lg *g, const char *text, char *msg, size_t n) {
   lua_State *L = g->d->L;
   int found = -1, count = 0;
