@@ -77,6 +77,27 @@ static void test_sim_merge_maps(void **st) {
   assert_true(output_has("pm3.jsonl:1 and pmA.jsonl:1 are games on different maps (3 and A)"));
 }
 
+/* A game stops after its turn cap, a break its last turn brought included:
+** seeds 9, 15 and 22 of random play played a 31st turn under --turn-cap 30
+** (the turn after such a break ran before the cap was looked at). */
+static void test_sim_turn_cap_holds(void **st) {
+  (void)st;
+  assert_int_equal(t_cmd("sim --seeds 1..30 --ai random --turn-cap 30 --no-cards --out "
+                         "cap.jsonl"), 0);
+  const char *text = t_slurp(t_tmp, "cap.jsonl");
+  assert_non_null(text);
+  int lines = 0;
+  for (const char *l = text; l && *l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL) {
+    const char *t = strstr(l, "\"turns\":");
+    assert_non_null(t);
+    assert_true(atoi(t + 8) <= 30);
+    lines++;
+  }
+  assert_int_equal(lines, 30);
+  assert_int_equal(t_cmd("play --seed 9 --turn-cap 30 --ai random"), 0);
+  assert_true(output_has("Game over after 30 turns (15.0 per player) - stopped by the turn cap."));
+}
+
 /* A win the tie-break decided is said: the summary gives how many games
 ** the winner's score was tied in (a game in Lua whose rank() was the
 ** default gave every tie to the earlier seat, and its win rate looked like
@@ -852,6 +873,7 @@ int main(void) {
     cmocka_unit_test(test_sim_cannot_write_says_why),
     cmocka_unit_test(test_sim_shipped_data_is_printed),
     cmocka_unit_test(test_sim_merge_maps),
+    cmocka_unit_test(test_sim_turn_cap_holds),
     cmocka_unit_test(test_sim_ties_said),
     cmocka_unit_test(test_sim_test_card_mixed_ais),
     cmocka_unit_test(test_sim_test_card_turn_cap),

@@ -266,6 +266,15 @@ static void start_final(ark_game *g) {
   g->s.step = 0;
 }
 
+/* The game has played its turn cap: the final scoring begins (1). */
+static int capped_now(ark_game *g) {
+  if (g->s.turn < g->turn_cap) return 0;
+  g->capped = 1;
+  ark_game_log(g, -1, ARK_EV_END, 1, 0, 0, "turn cap reached");
+  start_final(g);
+  return 1;
+}
+
 /* After p's turn: end-of-game bookkeeping, then the break or the next turn. */
 static void after_turn(ark_game *g) {
   ark_state *s = &g->s;
@@ -291,12 +300,7 @@ static void after_turn(ark_game *g) {
     start_final(g);
     return;
   }
-  if (s->turn >= g->turn_cap) {
-    g->capped = 1;
-    ark_game_log(g, -1, ARK_EV_END, 1, 0, 0, "turn cap reached");
-    start_final(g);
-    return;
-  }
+  if (capped_now(g)) return;
   s->cur = (uint8_t)((p + 1) % s->nplayers);
 }
 
@@ -332,6 +336,9 @@ static void after_break(ark_game *g) {
     start_final(g);
     return;
   }
+  /* the cap's last turn may have run the break: the game stops after it
+  ** (it played one turn more than the cap) */
+  if (capped_now(g)) return;
   s->cur = (uint8_t)((p + 1) % s->nplayers);
 }
 
