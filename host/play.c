@@ -521,6 +521,9 @@ static int run_ai(host_opts *o, const char *save_path) {
     fprintf(stderr, "arknova: %s\n", msg);
     return st == ARK_ERR_CONFIG ? 2 : 1;
   }
+  /* what check would warn of (a copied fan card whose number was not
+  ** changed loads as the card it copied): said before the game */
+  if (*ark_game_content_warnings(g)) fputs(ark_game_content_warnings(g), stderr);
   printf("Ark Nova: %d players on map %s, seed %llu\n", o->cfg.players,
          o->cfg.map ? o->cfg.map : "A", (unsigned long long)o->cfg.seed);
   int rc = host_play_ais(ark_game_gs(g), &host_ark_game, o, save_path);

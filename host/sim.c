@@ -936,6 +936,7 @@ static int ark_setup_run(sim *s, const char *a, const char *v) {
     fprintf(stderr, "arknova sim: %s\n", msg);
     return st == ARK_ERR_CONFIG ? 2 : 1;
   }
+  if (*ark_game_content_warnings(g)) fputs(ark_game_content_warnings(g), stderr);  /* as check */
   int rc = check_cards(s, g, a, v) ? 2 : 0;
   if (!rc && a && !strcmp(a, "--test-card")) rc = test_card_setup(s, v, g) ? 2 : 0;
   else if (!rc && a) rc = comparison(s, a, v) ? 2 : 0;

@@ -285,6 +285,26 @@ static void test_replay_draft_discards(void **st) {
   assert_int_equal(output_count(" discards "), all + 4);
 }
 
+static int mkdir_in_tmp(const char *name);
+
+/* What check warns of in the content is said by play and sim too: a copied
+** fan card whose number was not changed loaded silently as the card it
+** copied, and --test-card of the file's number found no card. */
+static void test_play_sim_say_content_warnings(void **st) {
+  (void)st;
+  assert_int_equal(mkdir_in_tmp("cw"), 0);
+  t_write_file(tmp, "cw/1103-sand-cat.yaml", "number: 1101\nname: Copy Cat\ntype: animal\n"
+               "description: \"A test.\"\ncost: 3\nsize: 1\nappeal: 2\n");
+  static const char *const want = "cw/1103-sand-cat.yaml:1: warning: number 1101, but the "
+                                  "file's name starts with 1103";
+  assert_int_equal(run(NULL, "play --cards cw --ai random --turn-cap 4"), 0);
+  assert_true(output_has(want));
+  assert_int_equal(run(NULL, "sim --cards cw --ai random --turn-cap 4 --games 2 --no-cards"), 0);
+  assert_true(output_has(want));
+  assert_int_equal(run(NULL, "play --ai random --turn-cap 4"), 0);
+  assert_false(output_has("warning"));
+}
+
 /* In the person's game the AI's draws read "P2 draws a card". */
 static void test_human_sees_no_other_draws(void **st) {
   (void)st;
@@ -2386,6 +2406,7 @@ int main(void) {
     cmocka_unit_test(test_replay_for_one_seat),
     cmocka_unit_test(test_replay_draft_discards),
     cmocka_unit_test(test_sim_bad_input),
+    cmocka_unit_test(test_play_sim_say_content_warnings),
     cmocka_unit_test(test_human_sees_no_other_draws),
     cmocka_unit_test(test_replay_keeps_plugins),
     cmocka_unit_test(test_resume_after_kill),

@@ -295,6 +295,9 @@ uint64_t ark_game_state_hash(const ark_game *g);
 #define ARK_FINAL_MAP (-1)
 #define ARK_FINAL_PLUGIN (-2)
 const char *ark_game_first_stop(const ark_game *g);
+/* The warnings of loading g's content ("file:line: warning: ...", a line
+** each, as `arknova check` prints them), "" when none. */
+const char *ark_game_content_warnings(const ark_game *g);
 /* How often a card or map script failed in this game and in the copies
 ** the AIs made of it (a stop, or an error in a query that asked it), with
 ** the first message into first: a failing script that only the AIs' trials

@@ -805,6 +805,10 @@ void ark_game_player(const ark_game *g, int p, ark_player_view *v) {
 
 int ark_game_nevents(const ark_game *g) { return g->log.nev; }
 
+const char *ark_game_content_warnings(const ark_game *g) {
+  return g->c->warnings ? g->c->warnings : "";
+}
+
 const char *ark_game_first_stop(const ark_game *g) {
   for (int i = 0; i < g->log.nev; i++) {
     const ark_event *e = ark_game_event(g, i);
