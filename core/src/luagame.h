@@ -179,8 +179,8 @@ int ark_lg_edit_done(ark_lg *g, char *msg, size_t n);
 int ark_lg_find_card(const ark_lg *g, const char *text, char *msg, size_t n);
 /* Whether card id could ever be in zone `zone`: the zone it is in now is
 ** joined to that one (a card has moved between them, or between zones
-** joined to them: the deal's deck and the hands).  Corporations kept in a
-** pool of their own never reach a hand.  -1 for no such zone. */
+** joined to them: the deal's deck and the hands).  Cards kept in a pile
+** of their own from setup on never reach a hand.  -1 for no such zone. */
 int ark_lg_card_joined(const ark_lg *g, int id, const char *zone);
 /* "NUMBER NAME" of a card, as far as its file has them. */
 size_t ark_lg_card_label(const ark_lg *g, int id, char *buf, size_t n);
