@@ -885,6 +885,16 @@ static void test_fan_map_own_bonus_unheard(void **st) {
   assert_int_equal(ark_check(&cfg, &report, &nerrors), ARK_OK);
   assert_true(!report || !strstr(report, "no bonus handler"));
   free(report);
+  /* nor a script at all: warned too, at the bonuses: line (6) */
+  char path[512];
+  snprintf(path, sizeof path, "%s/T1-lookout.lua", dir);
+  unlink(path);
+  report = NULL;
+  assert_int_equal(ark_check(&cfg, &report, &nerrors), ARK_OK);
+  snprintf(want, sizeof want, "%s/T1-lookout.yaml:6: warning: bonuses: the map prints bonuses of "
+           "its own, and it has no script", dir);
+  if (!report || !strstr(report, want)) fail_msg("missing '%s' in:\n%s", want, report);
+  free(report);
   remove_fan_map(dir);
 }
 

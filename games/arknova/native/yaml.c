@@ -1366,7 +1366,7 @@ static const char *map_script(ark_yaml_file *y, const yaml_node_t *n) {
 }
 
 static void add_map(ark_yaml_file *y, const ark_map_def *m,
-                    const yaml_node_t *id) {
+                    const yaml_node_t *id, const yaml_node_t *own) {
   ark_map_def *slot;
   int i = ark_content_find_map(y->c, m->id);
   if (i >= 0) {
@@ -1382,6 +1382,12 @@ static void add_map(ark_yaml_file *y, const ark_map_def *m,
   *slot = *m;
   slot->path = ark_content_str(y->c, y->path);
   if (!slot->script) slot->script = sibling_script(y->c, y->path);
+  /* its own bonuses are carried out by its script's bonus handler only
+  ** (a script without one is warned of as it loads, lua_bridge.c) */
+  if (slot->own_bonuses && !slot->script && own)
+    ark_content_warn(y->c, y->path, line_of(own), "warning: bonuses: the map prints bonuses of "
+                     "its own, and it has no script whose bonus handler carries them out: they "
+                     "do nothing (docs/maps.md)");
   ark_map_derive(slot);
 }
 
@@ -1431,7 +1437,7 @@ static void load_map(ark_yaml_file *y, yaml_node_t *root) {
       err(y, cells, "map is not connected: (%d,%d) cannot be reached from the "
           "first cell", ARK_CELL_X(cell), ARK_CELL_Y(cell));
   }
-  if (y->c->nerrors == before) add_map(y, m, id);
+  if (y->c->nerrors == before) add_map(y, m, id, find_key(y, root, "bonuses"));
 }
 
 int ark_yaml_load_maps(ark_content *c, const char *dir, int fan) {
