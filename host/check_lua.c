@@ -479,6 +479,34 @@ static void name_from_here(const char *dir, char *out, size_t n) {
   free(named);
 }
 
+/* The game of a seed at players_of's count, or, when --players was not
+** given and the game refuses that count with the options (a variant for
+** 2 players, check's second game seating the most), the nearest count it
+** takes: from there down for the second game, up then down for the first.
+** NULL with the preferred count's message when it takes none. */
+static ark_lg *seated_game(ark_lg_def *d, const host_opts *o, uint64_t seed, int *seats,
+                          char *msg, size_t n, int *config) {
+  int want = *seats;
+  ark_lg *g = new_game(d, o, want, seed, msg, n, config);
+  if (g || o->players_given) return g;
+  char first[4096];
+  int first_config = *config;
+  snprintf(first, sizeof first, "%s", msg);
+  for (int k = 1; k <= 3 && !g; k++)
+    for (int sign = seed > 1 ? -1 : 1, t = 0; t < 2 && !g; t++, sign = -sign) {
+      int c = want + sign * k;
+      if (c < 1 || c > 4) continue;
+      char why[1024];
+      g = new_game(d, o, c, seed, why, sizeof why, config);
+      if (g) *seats = c;
+    }
+  if (!g) {
+    snprintf(msg, n, "%s", first);
+    *config = first_config;
+  }
+  return g;
+}
+
 int host_check_lua_play(const host_opts *o, ark_lg_def *d, char *out, size_t n) {
   char msg[4096], rules[1400];
   /* named from where the user stands, as check's other problems are */
@@ -494,7 +522,7 @@ int host_check_lua_play(const host_opts *o, ark_lg_def *d, char *out, size_t n) 
   for (uint64_t seed = 1; seed <= CL_SEEDS && rc == 0; seed++) {
     cl_pair p = { NULL, NULL, d, dc, seed, 0, "" };
     int config = 0, seats = players_of(o, seed), ended = 0;
-    p.alone = new_game(d, o, seats, seed, msg, sizeof msg, &config);
+    p.alone = seated_game(d, o, seed, &seats, msg, sizeof msg, &config);
     p.copied = p.alone ? new_game(dc, o, seats, seed, msg, sizeof msg, &config) : NULL;
     if (!p.copied) {
       snprintf(out, n, "%s", msg);

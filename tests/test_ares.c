@@ -1053,6 +1053,21 @@ static void test_mode_players(void **st) {
   }
 }
 
+/* check plays a variant at a player count it takes: its second game seats
+** the most players only where the options allow them (the cooperative
+** mode=2, for 2, had failed "played by 2 players, not 4"; solo mode=1 "by
+** 1 player, not 2"). */
+static void test_check_variants(void **st) {
+  (void)st;
+  char out[1 << 14], args[256];
+  static const char *const modes[] = { "mode=1", "mode=2" };
+  for (int i = 0; i < 2; i++) {
+    snprintf(args, sizeof args, "check --game %s --option %s", ARES, modes[i]);
+    assert_int_equal(arknova(out, sizeof out, args), 0);
+    assert_non_null(strstr(out, "ok: the rules keep no state in Lua variables that check finds"));
+  }
+}
+
 /* The summary of a solo or cooperative game names no winner: the players
 ** won or lost against the game (the rules' won()), with their points; a
 ** competitive game still has its winner.  Solo seed 1 is lost at 42
@@ -1275,6 +1290,7 @@ int main(void) {
     cmocka_unit_test(test_edit_position),
     cmocka_unit_test(test_picks_valued_alike),
     cmocka_unit_test(test_mode_players),
+    cmocka_unit_test(test_check_variants),
     cmocka_unit_test(test_summary_against_game),
     cmocka_unit_test(test_board_corporations),
     cmocka_unit_test(test_research_keep_private),
