@@ -412,16 +412,26 @@ static void test_modifier_stop_named(void **st) {
   ark_game_free(g);
 }
 
+/* Case `name`'s game at its first turn, where the seat to play (*p) keeps
+** the case's card 1001 as its one final scoring card. */
+static ark_game *scoring_case(const char *name, int *p) {
+  char msg[256];
+  int held[1] = { 1001 };
+  ark_game *g = case_game(name);
+  t_to_first_turn(g);
+  *p = g->s.cur;
+  assert_int_equal(ark_edit_scoring(g, *p, held, 1, msg, sizeof msg), 0);
+  return g;
+}
+
 /* A final scoring card's score that fails in the AIs' question of what
 ** each kept card gives now is counted as a failure of a trial, which play
 ** and sim report: the AIs had discarded the card with no word of it. */
 static void test_score_fails_in_query(void **st) {
   (void)st;
-  char msg[256], first[512];
-  ark_game *g = case_game("score-fraction");
-  t_to_first_turn(g);
-  int p = g->s.cur, out[16], held[1] = { 1001 };
-  assert_int_equal(ark_edit_scoring(g, p, held, 1, msg, sizeof msg), 0);
+  char first[512];
+  int p, out[16];
+  ark_game *g = scoring_case("score-fraction", &p);
   assert_int_equal(ark_game_scripts_failed(g, first, sizeof first), 0);
   assert_int_equal(ark_game_query(g, "scoring", p, out, 16), -1);
   assert_int_equal(ark_game_scripts_failed(g, first, sizeof first), 1);
@@ -435,11 +445,9 @@ static void test_score_fails_in_query(void **st) {
 ** modifier (it asked, and the option's number became the points). */
 static void test_score_asks(void **st) {
   (void)st;
-  char msg[256], out[1024];
-  ark_game *g = case_game("score-asks");
-  t_to_first_turn(g);
-  int p = g->s.cur, held[1] = { 1001 };
-  assert_int_equal(ark_edit_scoring(g, p, held, 1, msg, sizeof msg), 0);
+  char out[1024];
+  int p;
+  ark_game *g = scoring_case("score-asks", &p);
   static char chunk[256];
   snprintf(chunk, sizeof chunk, "local p = ...; local ok, e = pcall(SCRIPTS[%d].score, p, %d)\n"
            "return tostring(e) .. '|' .. tostring(MODIFYING)", t_card(g, 1001),
