@@ -1074,6 +1074,14 @@ int bga_read(const char *path, bga_log *log, char *msg, size_t n) {
     json_decref(root);
     return -1;
   }
+  /* a fifth player has no seat here: said at once (the first four were
+  ** kept and the import failed later, at a map) */
+  if (players && json_array_size(players) > BGA_PLAYERS) {
+    snprintf(msg, n, "%s: the log's players list names %zu players; Ark Nova is played by 2 to "
+             "%d", path, json_array_size(players), BGA_PLAYERS);
+    json_decref(root);
+    return -1;
+  }
   reader r;
   memset(&r, 0, sizeof r);
   r.log = log;

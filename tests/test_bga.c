@@ -730,6 +730,13 @@ static void test_bad_json(void **st) {
   assert_int_equal(bga_read(tmp, &log, msg, sizeof msg), -1);
   snprintf(want, sizeof want, "%s: not a Board Game Arena replay log", tmp);
   if (strncmp(msg, want, strlen(want))) fail_msg("%s", msg);
+  /* five players: refused as such (the first four were kept, and the import
+  ** failed later at a map) */
+  snprintf(want, sizeof want, "%s/tests/fuzz/corpus/fuzz_bga/five-players.json", ARK_SOURCE_DIR);
+  assert_int_equal(bga_read(want, &log, msg, sizeof msg), -1);
+  if (!strstr(msg, "five-players.json: the log's players list names 5 players; Ark Nova is "
+                   "played by 2 to 4"))
+    fail_msg("%s", msg);
   /* a NUL byte read "near end of file": its line and column, and what it means */
   fd = open(tmp, O_WRONLY | O_TRUNC);
   assert_true(fd >= 0);
