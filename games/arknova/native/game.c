@@ -496,6 +496,11 @@ ark_status ark_game_answer(ark_game *g, int i, char *msg, size_t msglen) {
   push_answer(g, i);
   if (g->given) push_to(&g->given, &g->ngiven, &g->capgiven, i);
   g->pending = 0;
+  /* only a stop met on this answer is given again (one met while options
+  ** were worked out had its step replayed there) */
+  free(g->redo);
+  g->redo = NULL;
+  g->nredo = 0;
   /* a script that fails on the answer: the game's error is the message
   ** (msg had been left as the caller gave it) */
   if (g->cont ? ark_lua_continue(g, i) != 0 : ark_lua_resume(g, i) != 0) {
