@@ -97,6 +97,19 @@ static int log_has(ark_game *g, const char *needle) {
   return 0;
 }
 
+/* Card 1001 with handler `body` played: its script runs to its end (the
+** first stop's text fails the test) and logs `want`, else `why` fails it. */
+static void expect_logged(const char *body, const char *want, const char *why) {
+  write_card(body);
+  ark_game *g = game_with_card(0, 0);
+  play_card(g);
+  assert_int_equal(ark_game_process(g), ARK_AWAITING);
+  if (ark_game_script_stopped(g)) fail_msg("%s", ark_game_first_stop(g));
+  if (!log_has(g, want)) fail_msg("%s", why);
+  ark_game_free(g);
+  cleanup();
+}
+
 /* The fault is reported with file:line, the step is undone, the script is
 ** switched off, and the game can be played to its end. */
 static void expect_stopped(const char *body, const char *what, int ms, int mb) {
@@ -365,24 +378,18 @@ static void test_deterministic_random(void **st) {
 ** the engine (both were cut to 32 bits: 3 faces, and a division by zero). */
 static void test_random_wide_ranges(void **st) {
   (void)st;
-  write_card("  local n, big = 0, 0\n"
-             "  for i = 1, 10 do\n"
-             "    local r = math.random(2^32 + 3)\n"
-             "    if r >= 1 and r <= 2^32 + 3 and r == math.floor(r) then n = n + 1 end\n"
-             "    if r > 3 then big = big + 1 end\n"
-             "    local s = math.random(1, 4294967296)\n"
-             "    if s >= 1 and s <= 4294967296 then n = n + 1 end\n"
-             "    local t = math.random(-2^53 + 1, 0)\n"
-             "    if t <= 0 and t > -2^53 then n = n + 1 end\n"
-             "  end\n"
-             "  ark.log(p, 'in range: ' .. n .. ', above 3: ' .. big)");
-  ark_game *g = game_with_card(0, 0);
-  play_card(g);
-  assert_int_equal(ark_game_process(g), ARK_AWAITING);
-  assert_false(ark_game_script_stopped(g));
-  if (!log_has(g, "in range: 30, above 3: 10")) fail_msg("the draws were cut short");
-  ark_game_free(g);
-  cleanup();
+  expect_logged("  local n, big = 0, 0\n"
+                "  for i = 1, 10 do\n"
+                "    local r = math.random(2^32 + 3)\n"
+                "    if r >= 1 and r <= 2^32 + 3 and r == math.floor(r) then n = n + 1 end\n"
+                "    if r > 3 then big = big + 1 end\n"
+                "    local s = math.random(1, 4294967296)\n"
+                "    if s >= 1 and s <= 4294967296 then n = n + 1 end\n"
+                "    local t = math.random(-2^53 + 1, 0)\n"
+                "    if t <= 0 and t > -2^53 then n = n + 1 end\n"
+                "  end\n"
+                "  ark.log(p, 'in range: ' .. n .. ', above 3: ' .. big)",
+                "in range: 30, above 3: 10", "the draws were cut short");
 }
 
 /* A range wider than the generator draws exactly, an empty one or a bound
@@ -433,16 +440,10 @@ static void test_upgraded_in_texts(void **st) {
 ** memo (any script could set any memo, which the doc said none could touch). */
 static void test_memo_own_only(void **st) {
   (void)st;
-  write_card("  ark.memo(id, 5)\n"
-             "  local other = ark.hand(1 - p)[1]\n"
-             "  ark.log(p, 'memos ' .. ark.memo(id) .. ' ' .. ark.memo(other))");
-  ark_game *g = game_with_card(0, 0);
-  play_card(g);
-  assert_int_equal(ark_game_process(g), ARK_AWAITING);
-  assert_false(ark_game_script_stopped(g));
-  if (!log_has(g, "memos 5 0")) fail_msg("the card's own memo was not kept");
-  ark_game_free(g);
-  cleanup();
+  expect_logged("  ark.memo(id, 5)\n"
+                "  local other = ark.hand(1 - p)[1]\n"
+                "  ark.log(p, 'memos ' .. ark.memo(id) .. ' ' .. ark.memo(other))",
+                "memos 5 0", "the card's own memo was not kept");
   expect_stopped("  ark.memo(ark.hand(1 - p)[1], 9)",
                  "1001-test.lua:3: ark.memo: the script of Test Beast (1001) may set only its "
                  "own card's memo, not that of ", 0, 0);
@@ -529,18 +530,12 @@ static void test_set_out_of_range(void **st) {
                  "1001-test.lua:3: ark.set: donations: 260 is outside 0..255", 0, 0);
   expect_stopped("  ark.set(p, 'rep_bonus_done', 70000)",
                  "1001-test.lua:3: ark.set: rep_bonus_done: 70000 is outside 0..65535", 0, 0);
-  write_card("  ark.counter(p, 1, -32768)\n"
-             "  ark.counter(p, 2, 32767)\n"
-             "  ark.set(p, 'hand_limit', 255)\n"
-             "  ark.log(p, 'kept ' .. ark.counter(p, 1) .. ' ' .. ark.counter(p, 2) .. ' ' ..\n"
-             "    get(p, 'hand_limit'))");
-  ark_game *g = game_with_card(0, 0);
-  play_card(g);
-  assert_int_equal(ark_game_process(g), ARK_AWAITING);
-  assert_false(ark_game_script_stopped(g));
-  if (!log_has(g, "kept -32768 32767 255")) fail_msg("the ends of the ranges were not kept");
-  ark_game_free(g);
-  cleanup();
+  expect_logged("  ark.counter(p, 1, -32768)\n"
+                "  ark.counter(p, 2, 32767)\n"
+                "  ark.set(p, 'hand_limit', 255)\n"
+                "  ark.log(p, 'kept ' .. ark.counter(p, 1) .. ' ' .. ark.counter(p, 2) .. ' ' ..\n"
+                "    get(p, 'hand_limit'))",
+                "kept -32768 32767 255", "the ends of the ranges were not kept");
 }
 
 /* A keyword() call whose text names no keyword, or gives one a value of
@@ -583,33 +578,27 @@ static void test_perform_action_arguments(void **st) {
 ** anything else stops the script at its line, saying the forms. */
 static void test_place_building_cells(void **st) {
   (void)st;
-  write_card("  local legal = {}\n"
-             "  for i = 1, 200 do\n"
-             "    local s = ark.placements(p, 'size-1', false, i)\n"
-             "    if not s then break end\n"
-             "    legal[s] = true\n"
-             "  end\n"
-             "  local a, b, ia, ib\n"
-             "  for i, c in ipairs(ark.map_cells(p)) do\n"
-             "    if not c.bonus and legal['(' .. c.x .. ',' .. c.y .. ')'] then\n"
-             "      if not a then a, ia = c, i elseif not b then b, ib = c, i end\n"
-             "    end\n"
-             "  end\n"
-             "  local n, was = get(p, 'buildings'), ark.map_cells(p)\n"
-             "  place_building(p, 'size-1', { { a.x, a.y } }, false)\n"
-             "  place_building(p, 'size-1', { b }, false)\n"
-             "  local cells = ark.map_cells(p)\n"
-             "  ark.log(p, 'placed ' .. (get(p, 'buildings') - n) .. ' ' ..\n"
-             "    tostring(was[ia].building ~= nil or was[ib].building ~= nil) .. ' ' ..\n"
-             "    tostring(cells[ia].building ~= nil) .. ' ' ..\n"
-             "    tostring(cells[ib].building ~= nil))");
-  ark_game *g = game_with_card(0, 0);
-  play_card(g);
-  assert_int_equal(ark_game_process(g), ARK_AWAITING);
-  if (ark_game_script_stopped(g)) fail_msg("%s", ark_game_first_stop(g));
-  if (!log_has(g, "placed 2 false true true")) fail_msg("the buildings are not where the lists said");
-  ark_game_free(g);
-  cleanup();
+  expect_logged("  local legal = {}\n"
+                "  for i = 1, 200 do\n"
+                "    local s = ark.placements(p, 'size-1', false, i)\n"
+                "    if not s then break end\n"
+                "    legal[s] = true\n"
+                "  end\n"
+                "  local a, b, ia, ib\n"
+                "  for i, c in ipairs(ark.map_cells(p)) do\n"
+                "    if not c.bonus and legal['(' .. c.x .. ',' .. c.y .. ')'] then\n"
+                "      if not a then a, ia = c, i elseif not b then b, ib = c, i end\n"
+                "    end\n"
+                "  end\n"
+                "  local n, was = get(p, 'buildings'), ark.map_cells(p)\n"
+                "  place_building(p, 'size-1', { { a.x, a.y } }, false)\n"
+                "  place_building(p, 'size-1', { b }, false)\n"
+                "  local cells = ark.map_cells(p)\n"
+                "  ark.log(p, 'placed ' .. (get(p, 'buildings') - n) .. ' ' ..\n"
+                "    tostring(was[ia].building ~= nil or was[ib].building ~= nil) .. ' ' ..\n"
+                "    tostring(cells[ia].building ~= nil) .. ' ' ..\n"
+                "    tostring(cells[ib].building ~= nil))",
+                "placed 2 false true true", "the buildings are not where the lists said");
   expect_stopped("  place_building(p, 'size-1', { 3, 3 }, false)",
                  "1001-test.lua:3: place_building: cell 1 is 3, not {x, y} of whole numbers (the "
                  "cells are a list of cells {x, y} (or spaces of ark.map_cells), or a text "
