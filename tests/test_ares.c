@@ -250,15 +250,21 @@ static void test_first_round(void **st) {
   ark_lg_free(g);
 }
 
+/* The opening four tests start from: P1 takes corporation 212, P2 the
+** first one offered, then P1 picks the Action phase and P2 Research. */
+static void to_action_phase(ark_lg *g) {
+  choose(g, 1, "corporation 212");
+  choose(g, 2, "corporation");
+  choose(g, 1, "phase 3: action");
+  choose(g, 2, "phase 5: research");
+}
+
 /* A standard project in the Action phase: raising the temperature costs
 ** P1 14 MC and gives 1 TR; the temperature goes from step 0 to step 1. */
 static void test_standard_project(void **st) {
   (void)st;
   ark_lg *g = new_game(2, 1);
-  choose(g, 1, "corporation 212");
-  choose(g, 2, "corporation");
-  choose(g, 1, "phase 3: action");
-  choose(g, 2, "phase 5: research");
+  to_action_phase(g);
   const ark_decision *d = next(g);
   assert_string_equal(d->tag, "action");
   act(g, 1, "standard: raise temperature (14 MC)");       /* P2 is done */
@@ -480,10 +486,7 @@ static void test_ocean_bonuses(void **st) {
     snprintf(opt, sizeof opt, "ob1=%d", tile);
     const char *opts[] = { opt };
     ark_lg *g = new_game_opts(2, 1, opts, 1);
-    choose(g, 1, "corporation 212");
-    choose(g, 2, "corporation");
-    choose(g, 1, "phase 3: action");
-    choose(g, 2, "phase 5: research");
+    to_action_phase(g);
     int hand = ark_lg_zone_count(g, "hand", 1);
     act(g, 1, "standard: flip an ocean (15 MC)");
     assert_int_equal(track(g, 0, "ocean"), 1);
@@ -505,10 +508,7 @@ static void test_ocean_bonuses(void **st) {
     snprintf(opt[8], sizeof opt[8], "ocean=8");
     opts[8] = opt[8];
     ark_lg *g = new_game_opts(2, 1, opts, 9);
-    choose(g, 1, "corporation 212");
-    choose(g, 2, "corporation");
-    choose(g, 1, "phase 3: action");
-    choose(g, 2, "phase 5: research");
+    to_action_phase(g);
     act(g, 1, "standard: flip an ocean (15 MC)");
     assert_int_equal(track(g, 0, "ocean"), 9);
     assert_int_equal(track(g, 0, "ob9"), left);
@@ -528,10 +528,7 @@ static void test_ocean_bonuses(void **st) {
 static void test_ocean_tile_unknown_before_flip(void **st) {
   (void)st;
   ark_lg *g = new_game(2, 1);
-  choose(g, 1, "corporation 212");
-  choose(g, 2, "corporation");
-  choose(g, 1, "phase 3: action");
-  choose(g, 2, "phase 5: research");
+  to_action_phase(g);
   const ark_decision *d = next(g);
   assert_int_equal(d->player, 0);
   int flip = option(d, "standard: flip an ocean (15 MC)");
