@@ -584,15 +584,22 @@ static void mini_rules(char *buf, size_t n, const char *end, const char *step, c
 #define ROUNDS "G.set_round(math.floor(t / G.players()) + 1)"
 #define SCORE "return G.get(s, \"n\")"
 
-/* A small game in tmp/name: game.yaml (NULL: MINI_YAML), the rules, and
-** two cards.  Its folder into dir. */
-static void mini(char *dir, size_t n, const char *name, const char *yaml, const char *rules) {
+/* A game folder tmp/name made anew with its game.yaml and rules (the
+** caller adds the cards); the folder into dir. */
+static void game_folder(char *dir, size_t n, const char *name, const char *yaml,
+                        const char *rules) {
   char cmd[600];
   snprintf(dir, n, "%s/%s", tmp, name);
   snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
   assert_int_equal(system(cmd), 0);
-  put(dir, "game.yaml", yaml ? yaml : MINI_YAML);
+  put(dir, "game.yaml", yaml);
   put(dir, "rules/game.lua", rules);
+}
+
+/* A small game in tmp/name: game.yaml (NULL: MINI_YAML), the rules, and
+** two cards.  Its folder into dir. */
+static void mini(char *dir, size_t n, const char *name, const char *yaml, const char *rules) {
+  game_folder(dir, n, name, yaml ? yaml : MINI_YAML, rules);
   put(dir, "cards/a.yaml", "number: \"1\"\nname: One\ncost: 2\n");
   put(dir, "cards/b.yaml", "number: \"2\"\nname: Two\ncost: 3\n");
 }
@@ -1098,12 +1105,8 @@ static const char *const KINDS_RULES =
 
 /* The kinds game in tmp/kinds; its definition. */
 static ark_lg_def *kinds_game(char *dir, size_t n) {
-  char cmd[600], msg[2048];
-  snprintf(dir, n, "%s/kinds", tmp);
-  snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
-  assert_int_equal(system(cmd), 0);
-  put(dir, "game.yaml", KINDS_YAML);
-  put(dir, "rules/game.lua", KINDS_RULES);
+  char msg[2048];
+  game_folder(dir, n, "kinds", KINDS_YAML, KINDS_RULES);
   for (int k = 1; k <= 11; k++) {
     char rel[64], text[128];
     snprintf(rel, sizeof rel, "cards/%02d.yaml", k);
@@ -1215,12 +1218,8 @@ static const char *const CHANCE_RULES =
 
 /* The chance game (8 cards) in tmp/chance; its definition. */
 static ark_lg_def *chance_game(void) {
-  char dir[512], cmd[600], msg[2048];
-  snprintf(dir, sizeof dir, "%s/chance", tmp);
-  snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
-  assert_int_equal(system(cmd), 0);
-  put(dir, "game.yaml", CHANCE_YAML);
-  put(dir, "rules/game.lua", CHANCE_RULES);
+  char dir[512], msg[2048];
+  game_folder(dir, sizeof dir, "chance", CHANCE_YAML, CHANCE_RULES);
   for (int k = 1; k <= 8; k++) {
     char rel[64], text[64];
     snprintf(rel, sizeof rel, "cards/%02d.yaml", k);
@@ -1385,9 +1384,7 @@ static const char *const PEEK_RULES =
 static void test_views_deal_before_locals(void **st) {
   (void)st;
   char dir[512], msg[2048];
-  snprintf(dir, sizeof dir, "%s/peek", tmp);
-  put(dir, "game.yaml", PEEK_YAML);
-  put(dir, "rules/game.lua", PEEK_RULES);
+  game_folder(dir, sizeof dir, "peek", PEEK_YAML, PEEK_RULES);
   for (int k = 1; k <= 12; k++) {
     char rel[64], text[96];
     snprintf(rel, sizeof rel, "cards/%02d.yaml", k);
