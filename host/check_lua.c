@@ -465,20 +465,6 @@ static int players_of(const host_opts *o, uint64_t seed) {
   return want < lo ? lo : want > hi ? hi : want;
 }
 
-/* A rules error met in check's games names its file from where the user
-** stands, as the problems of loading do (it read "rules/game.lua:63: ..."
-** for --game e/my). */
-static void name_from_here(const char *dir, char *out, size_t n) {
-  size_t len = strlen(out) + 1;
-  char *said = malloc(len), *named = malloc(n);
-  if (said && named) {
-    memcpy(said, out, len);
-    snprintf(out, n, "%s", ark_lg_from_here(dir, said, named, n));
-  }
-  free(said);
-  free(named);
-}
-
 /* The game of a seed at players_of's count, or, when --players was not
 ** given and the game refuses that count with the options (a variant for
 ** 2 players, check's second game seating the most), the nearest count it
@@ -548,8 +534,8 @@ int host_check_lua_play(const host_opts *o, ark_lg_def *d, char *out, size_t n) 
     snprintf(out, n, "the rules keep no state in Lua variables that check finds (%d games of "
              "random answers, %d decisions, copied at every one)", CL_SEEDS, decisions);
     for (int w = 0; w < nwarn; w++) snprintf(out + strlen(out), n - strlen(out), "%s", warn[w]);
+  } else {
+    ark_lg_name_here(o->game.dir, out, n);   /* as check's other problems */
   }
-  else
-    name_from_here(o->game.dir, out, n);
   return rc;
 }

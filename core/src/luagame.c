@@ -1035,14 +1035,7 @@ static void take_lines(lua_State *L, char *buf, size_t n) {
 /* msg (of n) names its file from where the user stands, as the game's
 ** other errors do (ark_lg_error_here); -1. */
 static int failed_here(const ark_lg *g, char *msg, size_t n) {
-  char *said = malloc(n), *named = malloc(n);
-  if (said && named) {
-    memcpy(said, msg, strlen(msg) + 1 < n ? strlen(msg) + 1 : n);
-    said[n - 1] = '\0';
-    snprintf(msg, n, "%s", ark_lg_from_here(g->d->gd.dir, said, named, n));
-  }
-  free(said);
-  free(named);
+  ark_lg_name_here(g->d->gd.dir, msg, n);
   return -1;
 }
 

@@ -36,6 +36,8 @@ const char *ark_lg_def_rules(const ark_lg_def *d);
 ** ..." as the rules' errors name it): the file named from where the user
 ** stands, as ark_lg_def_load names its problems. */
 const char *ark_lg_from_here(const char *dir, const char *text, char *buf, size_t n);
+/* The same in place: msg (of n) rewritten so. */
+void ark_lg_name_here(const char *dir, char *msg, size_t n);
 
 /* Every Lua game behind the engine's one game interface (gameif.h): the
 ** table (luagame_gi.c), and a game as that interface's state.  Such a game

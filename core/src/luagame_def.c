@@ -42,6 +42,17 @@ const char *ark_lg_from_here(const char *dir, const char *text, char *buf, size_
   return buf;
 }
 
+void ark_lg_name_here(const char *dir, char *msg, size_t n) {
+  size_t len = strlen(msg) + 1;
+  char *said = malloc(len), *named = malloc(n);
+  if (said && named) {
+    memcpy(said, msg, len);
+    snprintf(msg, n, "%s", ark_lg_from_here(dir, said, named, n));
+  }
+  free(said);
+  free(named);
+}
+
 static void problem(problems *p, const char *file, int line, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 
