@@ -62,9 +62,8 @@ static void check_usage(FILE *f) {
 
 static int is_dir(const char *dir, const char *sub) {
   char path[4096];
-  struct stat st;
   snprintf(path, sizeof path, "%s/%s", dir, sub);
-  return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+  return host_is_dir(path);
 }
 
 static int is_file(const char *dir, const char *sub) {

@@ -80,6 +80,8 @@ int host_add_exclude(ark_config *cfg, int number);
 /* Appends folder d to a list of ARK_MAX_DIRS (card, map or plugin
 ** folders); 0 when the list is full, the caller says so. */
 int host_add_dir(const char **dirs, const char *d);
+/* Is path a folder (or a link to one)? */
+int host_is_dir(const char *path);
 
 /* The seed of the AI's pick at answer number n of a game: a function of
 ** the game's AI seed and n only, so a resumed game plays on the same. */

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include "ai.h"
 #include "host.h"
 
@@ -81,6 +82,11 @@ int host_parse_long(const char *opt, const char *s, long lo, long hi, long *out)
   }
   *out = (long)v;
   return 1;
+}
+
+int host_is_dir(const char *path) {
+  struct stat st;
+  return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
 int host_add_dir(const char **dirs, const char *d) {

@@ -166,11 +166,6 @@ unsigned long long host_folder_print(const char *dir) {
   return h;
 }
 
-static int is_folder(const char *path) {
-  struct stat st;
-  return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
-}
-
 /* The kinds of folder a fingerprint line names, as the save's folder lines
 ** call them. */
 enum { FP_CARDS, FP_MAPS, FP_PLUGIN, FP_DATA, FP_KINDS };
@@ -195,7 +190,7 @@ static unsigned long long content_print(const ark_config *c, int k, const char *
     folder_print(&h, data, "maps", 0);
   } else {
     snprintf(dir, sizeof dir, "%s/plugins/%s", data, text);
-    if (k != FP_PLUGIN || strchr(text, '/') || !is_folder(dir)) snprintf(dir, sizeof dir, "%s", text);
+    if (k != FP_PLUGIN || strchr(text, '/') || !host_is_dir(dir)) snprintf(dir, sizeof dir, "%s", text);
     folder_print(&h, dir, "", 0);
   }
   if (nseen < (int)(sizeof seen / sizeof seen[0])) {

@@ -17,7 +17,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <sys/stat.h>
 #include <yaml.h>
 #include "deal.h"
 #include "host.h"
@@ -1006,15 +1005,6 @@ typedef struct scen_dirs {
   const char *cards[ARK_MAX_DIRS], *maps[ARK_MAX_DIRS], *plugins[ARK_MAX_DIRS];
 } scen_dirs;
 
-/* Folder lists of the file (`cards`, `maps`, `plugins`) and then of the
-** command line into cfg.  A relative folder in the file is read from the
-** file's own folder, so that a card's scenario can sit beside it and run
-** from anywhere; a plugin name without a '/' names one under plugins/. */
-static int folder_there(const char *d) {
-  struct stat st;
-  return stat(d, &st) == 0 && S_ISDIR(st.st_mode);
-}
-
 /* A folder the file names that is not there, at its line (the game would
 ** name it without one, and only the first). */
 static int missing_dir(scen *s, yaml_node_t *n, const char *key, const char *named,
@@ -1023,17 +1013,21 @@ static int missing_dir(scen *s, yaml_node_t *n, const char *key, const char *nam
   if (!strcmp(key, "plugins") && !strchr(named, '/')) {
     char under[1200];
     snprintf(under, sizeof under, "%s/plugins/%s", data, named);
-    if (folder_there(under) || folder_there(named)) return 0;
+    if (host_is_dir(under) || host_is_dir(named)) return 0;
     snprintf(msg, sizeof msg, "plugins: no plugin '%.100s' in %.1000s/plugins (a plugin folder "
              "beside this file is written ./%.100s)", named, data, named);
     return bad(s, n, msg);
   }
-  if (folder_there(d)) return 0;
+  if (host_is_dir(d)) return 0;
   snprintf(msg, sizeof msg, "%s: no folder '%.100s'%s", key, named,
            named[0] == '/' ? "" : " (read from this file's folder)");
   return bad(s, n, msg);
 }
 
+/* Folder lists of the file (`cards`, `maps`, `plugins`) and then of the
+** command line into cfg.  A relative folder in the file is read from the
+** file's own folder, so that a card's scenario can sit beside it and run
+** from anywhere; a plugin name without a '/' names one under plugins/. */
 static int add_dirs(scen *s, yaml_node_t *root, const scen_dirs *cli, ark_config *cfg,
                     char store[3][ARK_MAX_DIRS][1024]) {
   static const char *const key[3] = { "cards", "maps", "plugins" };

@@ -1115,8 +1115,7 @@ static void folder_prints(const ark_config *c, char *out, size_t n) {
   out[0] = '\0';
   for (int l = 0; l < 3; l++)
     for (int k = 0; k < ARK_MAX_DIRS && lists[l][k]; k++) {
-      struct stat st;
-      if (stat(lists[l][k], &st) != 0 || !S_ISDIR(st.st_mode)) continue;  /* a plugin's name */
+      if (!host_is_dir(lists[l][k])) continue;      /* a plugin's name */
       h = h * 0x100000001b3ULL ^ host_folder_print(lists[l][k]);
       any = 1;
     }
